@@ -1,0 +1,205 @@
+/**
+ * The database schema (SQLite through drizzle-orm). Every entity of the storage spec lives here;
+ * migrations in `migrations/` are generated from this file by drizzle-kit and never hand-edited.
+ *
+ * Conventions: ids are text (slugs for agents and saved clients, UUIDs for versions), times are
+ * ISO-8601 text in UTC (they sort and export as they are), JSON columns are text holding canonical
+ * JSON. Snapshots are stored exactly as validated so export can reproduce them byte for byte.
+ */
+
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () => text('created_at').notNull();
+const updatedAt = () => text('updated_at').notNull();
+
+/** The thin, mutable record of an agent (stored, or a code agent's override record). */
+export const agents = sqliteTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['stored', 'code'] }).notNull(),
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    // Points at agent_versions.id; not a foreign key because versions reference the agent too.
+    activeVersionId: text('active_version_id'),
+    latestVersionNumber: integer('latest_version_number').notNull().default(0),
+    authorId: text('author_id'),
+    metadata: text('metadata').notNull().default('{}'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('agents_updated_at_idx').on(table.updatedAt)],
+);
+
+/** Immutable versions of an agent. */
+export const agentVersions = sqliteTable(
+  'agent_versions',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    snapshot: text('snapshot').notNull(),
+    configHash: text('config_hash').notNull(),
+    changedFields: text('changed_fields').notNull().default('[]'),
+    changeMessage: text('change_message'),
+    authorId: text('author_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('agent_versions_agent_number_idx').on(table.agentId, table.versionNumber)],
+);
+
+/** Movable, user-named pointers at agent versions. `production` and `latest` are computed, never stored. */
+export const versionLabels = sqliteTable(
+  'version_labels',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    versionId: text('version_id')
+      .notNull()
+      .references(() => agentVersions.id, { onDelete: 'restrict' }),
+    revisionToken: text('revision_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.agentId, table.name] }),
+    index('version_labels_version_idx').on(table.versionId),
+  ],
+);
+
+/** Saved MCP client connections: the same record/version pattern as agents, with no publish step. */
+export const mcpClients = sqliteTable('mcp_clients', {
+  id: text('id').primaryKey(),
+  latestVersionNumber: integer('latest_version_number').notNull().default(0),
+  authorId: text('author_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const mcpClientVersions = sqliteTable(
+  'mcp_client_versions',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => mcpClients.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    // The snapshot with secret values (server env) encrypted.
+    snapshot: text('snapshot').notNull(),
+    configHash: text('config_hash').notNull(),
+    changedFields: text('changed_fields').notNull().default('[]'),
+    changeMessage: text('change_message'),
+    authorId: text('author_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('mcp_client_versions_client_number_idx').on(table.clientId, table.versionNumber)],
+);
+
+/** Stored settings of an integration (e.g. an OpenAPI document), credentials encrypted. */
+export const integrationConfigs = sqliteTable('integration_configs', {
+  id: text('id').primaryKey(),
+  integration: text('integration').notNull(),
+  config: text('config').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Stored settings of a tool provider (connections, credentials encrypted). */
+export const toolProviderConfigs = sqliteTable('tool_provider_configs', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  config: text('config').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Append-only record of every mutation. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    details: text('details').notNull().default('{}'),
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId, table.id)],
+);
+
+/** Agent runs, kept so a paused run (approval, suspension, client tools) can resume anywhere. */
+export const runs = sqliteTable(
+  'runs',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id').notNull(),
+    versionId: text('version_id'),
+    versionNumber: integer('version_number'),
+    label: text('label'),
+    resolvedToolsHash: text('resolved_tools_hash'),
+    status: text('status', { enum: ['running', 'paused', 'finished', 'failed'] }).notNull(),
+    threadId: text('thread_id'),
+    resourceId: text('resource_id'),
+    // Everything needed to resume: messages, pending calls, request context (without auth tokens).
+    state: text('state').notNull().default('{}'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('runs_agent_idx').on(table.agentId, table.createdAt)],
+);
+
+/** The built-in task tools' list, one per thread. */
+export const taskLists = sqliteTable('task_lists', {
+  threadId: text('thread_id').primaryKey(),
+  items: text('items').notNull().default('[]'),
+  updatedAt: updatedAt(),
+});
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  role: text('role', { enum: ['admin', 'editor', 'viewer'] }).notNull().default('editor'),
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** API keys: only a hash is stored; the key is shown once when created. */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').notNull().default('[]'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (table) => [uniqueIndex('api_keys_hash_idx').on(table.keyHash)],
+);
+
+export const schemaTables = {
+  agents,
+  agentVersions,
+  versionLabels,
+  mcpClients,
+  mcpClientVersions,
+  integrationConfigs,
+  toolProviderConfigs,
+  auditLog,
+  runs,
+  taskLists,
+  users,
+  apiKeys,
+};
+

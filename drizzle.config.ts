@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'sqlite',
+  schema: './db/schema.ts',
+  out: './migrations',
+  dbCredentials: { url: './data/studio.db' },
+});

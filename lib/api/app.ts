@@ -1,0 +1,93 @@
+/**
+ * The Hono app behind everything under `/api/`. Cross-cutting HTTP rules live here, once: body
+ * size limit, JSON bodies that must parse, the JSON error shape for every failure, 404 for unknown
+ * routes, and a generic 500 whose details only reach the log.
+ */
+import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
+import type { Context, Env } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { errorBody, errorStatus, invalidInput, isStudioError, issuesFromZod, StudioError, type ErrorCode } from '../errors';
+import type { Logger } from '../logger';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
+
+export function errorResponse(context: Context, error: StudioError): Response {
+  return context.json(error.toBody(), error.status);
+}
+
+/** Validation failures of route schemas become 400 `invalid_input` with every issue and its path. */
+export const validationHook: Hook<unknown, Env, string, unknown> = (result, context) => {
+  if (result.success) return;
+  const prefix = result.target === 'json' ? [] : [result.target];
+  return errorResponse(context, invalidInput(issuesFromZod(result.error, prefix)));
+};
+
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(errorStatus) as Array<[ErrorCode, number]>).find(([, value]) => value === status);
+  return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
+}
+
+export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyLimitBytes: number }): ApiApp {
+  const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: bodyLimitBytes,
+      onError: (context) =>
+        errorResponse(
+          context,
+          new StudioError('payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, {
+            limitBytes: bodyLimitBytes,
+          }),
+        ),
+    }),
+  );
+
+  // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the parsed
+  // value is cached by Hono and reused by the route validators.
+  app.use('*', async (context, next) => {
+    if (!methodsWithBody.has(context.req.method)) return next();
+    const contentType = context.req.header('content-type') ?? '';
+    const length = context.req.header('content-length');
+    if (length === '0') return next();
+    if (/^application\/([a-z.+-]*\+)?json/i.test(contentType)) {
+      const text = await context.req.text();
+      if (text.trim() === '') return next();
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'unparseable';
+        return errorResponse(
+          context,
+          invalidInput([{ path: 'root', message: `Body is not valid JSON (${reason})` }], `The request body is not valid JSON: ${reason}`),
+        );
+      }
+    }
+    return next();
+  });
+
+  app.notFound((context) =>
+    context.json(errorBody('not_found', `No API route matches ${context.req.method} ${new URL(context.req.url).pathname}.`), 404),
+  );
+
+  app.onError((error, context) => {
+    if (isStudioError(error)) return errorResponse(context, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = codeForStatus(error.status);
+      return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);
+    }
+    logger.error('Unhandled error in API route', {
+      method: context.req.method,
+      path: new URL(context.req.url).pathname,
+      error,
+    });
+    return context.json(errorBody('internal_error', 'Something went wrong on the server. The details were logged.'), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,28 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { DatabaseHandle } from '../../../db/client';
+import { checkDatabase } from '../../../db/queries';
+import type { ApiApp } from '../app';
+import { errorSchema } from '../schemas';
+
+const healthSchema = z.object({ status: z.literal('ok'), version: z.string() }).openapi('Health');
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  summary: 'Liveness and database check',
+  tags: ['system'],
+  responses: {
+    200: { description: 'The server and its database work', content: { 'application/json': { schema: healthSchema } } },
+    503: { description: 'The database cannot be read', content: { 'application/json': { schema: errorSchema } } },
+  },
+});
+
+export function registerHealthRoutes(app: ApiApp, { database, version }: { database: DatabaseHandle; version: string }) {
+  app.openapi(healthRoute, (context) => {
+    const check = checkDatabase(database);
+    if (!check.ok) {
+      return context.json({ error: { code: 'unavailable' as const, message: 'The database cannot be read.' } }, 503);
+    }
+    return context.json({ status: 'ok' as const, version }, 200);
+  });
+}

@@ -1,0 +1,26 @@
+import { z } from '@hono/zod-openapi';
+import { errorStatus } from '../errors';
+
+const errorCodes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...Array<keyof typeof errorStatus>];
+
+export const issueSchema = z.object({ path: z.string(), message: z.string() }).openapi('Issue');
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .openapi('Error');
+
+/** Standard error responses to spread into a route's `responses`. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 502>) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: `Error (${status})`, content: { 'application/json': { schema: errorSchema } } },
+    ]),
+  ) as Record<number, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
+}

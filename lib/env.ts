@@ -1,0 +1,137 @@
+/**
+ * Settings: one zod schema read from two places. `server.ts` and the CLI build them from the
+ * environment with `settingsFromEnvironment()` (this is the only module that reads `process.env`);
+ * tests and embedding applications pass the same shape to `createStudio({ settings })`.
+ */
+import { z } from 'zod';
+
+const commandList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : value,
+  z.array(z.string().min(1)),
+);
+
+const booleanFlag = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  return value;
+}, z.boolean());
+
+const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
+
+export const addressPolicies = ['block-internal', 'allow-all'] as const;
+
+export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+
+export const settingsSchema = z
+  .object({
+    host: z.string().min(1).default('127.0.0.1'),
+    port: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** `production` makes a missing secrets key fatal; everything else behaves the same. */
+    mode: z.enum(['development', 'production', 'test']).default('development'),
+    logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    databaseUrl: z.string().min(1).default('file:./data/studio.db'),
+    secretsKey: z.string().min(16, 'must be at least 16 characters').optional(),
+    bodyLimitBytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    stdioAllowedCommands: commandList.default([]),
+    resolveDeadlineMs: milliseconds.default(10_000),
+    exposeAgentsOverMcp: booleanFlag.default(false),
+    openaiCompatibleBaseUrl: z.string().url().optional(),
+    mcp: z
+      .object({
+        listTimeoutMs: milliseconds.default(5_000),
+        callTimeoutMs: milliseconds.default(60_000),
+        idleCloseMs: milliseconds.default(300_000),
+        toolListTtlMs: milliseconds.default(60_000),
+        maxPooledConnections: z.coerce.number().int().min(1).max(10_000).default(64),
+      })
+      .strict()
+      .prefault({}),
+    webFetch: z
+      .object({
+        addressPolicy: z.enum(addressPolicies).default('block-internal'),
+        lookup: z.custom<DnsLookup>((value) => typeof value === 'function', 'must be a function').optional(),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type Settings = z.output<typeof settingsSchema>;
+
+/** Which environment variable feeds which setting (dotted path). */
+export const environmentVariables: Record<string, string> = {
+  HOST: 'host',
+  PORT: 'port',
+  NODE_ENV: 'mode',
+  LOG_LEVEL: 'logLevel',
+  DATABASE_URL: 'databaseUrl',
+  SECRETS_KEY: 'secretsKey',
+  STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
+  STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
+  STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
+  OPENAI_COMPATIBLE_BASE_URL: 'openaiCompatibleBaseUrl',
+  STUDIO_MCP_LIST_TIMEOUT_MS: 'mcp.listTimeoutMs',
+  STUDIO_MCP_CALL_TIMEOUT_MS: 'mcp.callTimeoutMs',
+  STUDIO_MCP_IDLE_CLOSE_MS: 'mcp.idleCloseMs',
+  STUDIO_MCP_TOOL_LIST_TTL_MS: 'mcp.toolListTtlMs',
+  STUDIO_MCP_MAX_POOLED_CONNECTIONS: 'mcp.maxPooledConnections',
+  STUDIO_WEB_FETCH_ADDRESS_POLICY: 'webFetch.addressPolicy',
+};
+
+export class SettingsError extends Error {
+  constructor(
+    message: string,
+    readonly problems: Array<{ name: string; message: string }>,
+  ) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+function describeProblems(error: z.ZodError, nameOf: (path: string) => string) {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return { name: path ? nameOf(path) : 'settings', message: issue.message };
+  });
+}
+
+/** Parses settings given in code; an invalid value throws a `SettingsError` naming the setting. */
+export function parseSettings(input: SettingsInput = {}): Settings {
+  const result = settingsSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = describeProblems(result.error, (path) => `settings.${path}`);
+  throw new SettingsError(
+    `Invalid settings:\n${problems.map((problem) => `- ${problem.name}: ${problem.message}`).join('\n')}`,
+    problems,
+  );
+}
+
+/** Reads the settings from environment variables (the only reader of `process.env`). */
+export function settingsFromEnvironment(environment: Record<string, string | undefined> = process.env): Settings {
+  const input: Record<string, unknown> = {};
+  for (const [variable, path] of Object.entries(environmentVariables)) {
+    const value = environment[variable];
+    if (value === undefined || value === '') continue;
+    const keys = path.split('.');
+    let target = input;
+    for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    target[keys[keys.length - 1]!] = value;
+  }
+  const result = settingsSchema.safeParse(input);
+  if (result.success) return result.data;
+  const variableFor = Object.fromEntries(Object.entries(environmentVariables).map(([name, path]) => [path, name]));
+  const problems = describeProblems(result.error, (path) => variableFor[path] ?? path);
+  throw new SettingsError(
+    `Invalid environment:\n${problems.map((problem) => `- ${problem.name}: ${problem.message}`).join('\n')}`,
+    problems,
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The error vocabulary of the whole product: one code union, one code-to-status table and one JSON
+ * shape. Expected failures are `StudioError` values (or results carrying one); anything else that
+ * reaches the API is an `internal_error` whose details only go to the log.
+ */
+import type { z } from 'zod';
+
+export const errorStatus = {
+  invalid_input: 400,
+  invalid_version_label: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  version_not_found: 404,
+  version_label_not_found: 404,
+  no_published_version: 404,
+  conflict: 409,
+  version_conflict: 409,
+  version_in_use: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  mcp_unavailable: 502,
+  tool_failed: 502,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export type ErrorStatus = (typeof errorStatus)[ErrorCode];
+
+/** One problem with an input, addressed by a dotted path (`items.0.tags`; `root` for the whole value). */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
+}
+
+export class StudioError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StudioError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): ErrorStatus {
+    return errorStatus[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {
+  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+}
+
+export function isStudioError(value: unknown): value is StudioError {
+  return value instanceof StudioError;
+}
+
+/** Dotted path of a validation issue; an empty path is the root. */
+export function formatPath(path: ReadonlyArray<PropertyKey | { key: PropertyKey }>): string {
+  if (path.length === 0) return 'root';
+  return path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+}
+
+export function issuesFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): Issue[] {
+  return error.issues.map((issue) => ({ path: formatPath([...prefix, ...issue.path]), message: issue.message }));
+}
+
+/** A 400 listing every problem with its path. */
+export function invalidInput(issues: Issue[], message?: string): StudioError {
+  const summary =
+    message ??
+    (issues.length === 1
+      ? `Invalid input at ${issues[0]!.path}: ${issues[0]!.message}`
+      : `Invalid input: ${issues.length} problems (see details.issues)`);
+  return new StudioError('invalid_input', summary, { issues });
+}
+
+/** A result type for expected failures at module boundaries. */
+export type Result<T, E = StudioError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const fail = <E = StudioError>(error: E): Result<never, E> => ({ ok: false, error });

@@ -1,0 +1,75 @@
+/**
+ * The composition root. `createStudio(options)` wires the database, settings, registries and
+ * services once and returns the pieces an application uses: the HTTP `api` (a Hono app), the
+ * `editor` service, the `runtime` and `close()`.
+ */
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { createApi, type ApiApp } from './api';
+import { parseSettings, type Settings, type SettingsInput } from './env';
+import { createLogger, type Logger } from './logger';
+import { resolveSecretsKey, type SecretsKey } from './secrets';
+import { studioVersion } from './version';
+
+export interface StudioOptions {
+  /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
+  database?: { url: string };
+  /** Parsed by the same schema as the environment (see `lib/env.ts`). */
+  settings?: SettingsInput;
+  logger?: Logger;
+  /** Apply pending migrations when the studio is created (default true). */
+  migrate?: boolean;
+}
+
+export interface Studio {
+  api: ApiApp;
+  /** The editor service: agents, versions, labels, saved MCP clients, audit. */
+  editor: Record<string, never>;
+  /** Runtime: resolve and run published agents. */
+  runtime: Record<string, never>;
+  settings: Settings;
+  logger: Logger;
+  database: DatabaseHandle;
+  secretsKey: SecretsKey;
+  version: string;
+  /** Closes the database and every connection the studio opened. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function createStudio(options: StudioOptions = {}): Studio {
+  const settings = parseSettings(options.settings);
+  const logger = options.logger ?? createLogger({ level: settings.logLevel });
+  const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
+  try {
+    if (options.migrate !== false) migrateDatabase(database);
+    const secretsKey = resolveSecretsKey({
+      secretsKey: settings.secretsKey,
+      databaseLocation: database.location,
+      mode: settings.mode,
+    });
+    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes });
+
+    let closing: Promise<void> | undefined;
+    return {
+      api,
+      editor: {},
+      runtime: {},
+      settings,
+      logger,
+      database,
+      secretsKey,
+      version: studioVersion,
+      close() {
+        closing ??= (async () => {
+          database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}
+
+export type { Settings, SettingsInput } from './env';

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStudio, jsonRequest } from '../../support/studio';
+
+describe('API conventions (in process)', () => {
+  let context: ReturnType<typeof createTestStudio>;
+  beforeAll(() => {
+    context = createTestStudio({ settings: { bodyLimitBytes: 4096 } });
+  });
+  afterAll(() => context.cleanup());
+
+  it('answers health with the version after checking the database', async () => {
+    const response = await context.studio.api.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', version: context.studio.version });
+  });
+
+  it('answers 503 in the error shape when the database is closed', async () => {
+    const other = createTestStudio();
+    other.studio.database.close();
+    const response = await other.studio.api.request('/api/health');
+    expect(response.status).toBe(503);
+    expect((await response.json()).error.code).toBe('unavailable');
+    await other.cleanup();
+  });
+
+  it('answers unknown routes with a 404 JSON error', async () => {
+    const response = await context.studio.api.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'No API route matches GET /api/no-such-thing.' },
+    });
+  });
+
+  it('rejects a malformed JSON body with 400 invalid_input naming the problem', async () => {
+    const response = await context.studio.api.request('/api/health', jsonRequest('POST', '{"a": '));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('invalid_input');
+    expect(body.error.message).toMatch(/not valid JSON/);
+    expect(body.error.details.issues[0].path).toBe('root');
+  });
+
+  it('rejects a body over the limit with 413', async () => {
+    const response = await context.studio.api.request('/api/health', jsonRequest('POST', { text: 'x'.repeat(10_000) }));
+    expect(response.status).toBe(413);
+    const body = await response.json();
+    expect(body.error.code).toBe('payload_too_large');
+    expect(body.error.details.limitBytes).toBe(4096);
+  });
+
+  it('serves an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const response = await context.studio.api.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/api/health'].get.responses['200']).toBeDefined();
+    expect(document.components.schemas.Error).toBeDefined();
+  });
+});
