@@ -135,3 +135,14 @@ export function settingsFromEnvironment(environment: Record<string, string | und
     problems,
   );
 }
+
+/** What the CLI reads from the environment: where the server is and the API key. */
+export function cliEnvironment(environment: Record<string, string | undefined> = process.env): {
+  url: string;
+  apiKey?: string;
+} {
+  return {
+    url: environment.STUDIO_URL || `http://localhost:${environment.PORT || '3000'}`,
+    apiKey: environment.STUDIO_API_KEY || undefined,
+  };
+}

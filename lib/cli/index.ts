@@ -1,0 +1,85 @@
+/**
+ * The `agent-studio` command line. `agent-studio api <group> ...` is an alias of
+ * `agent-studio <group> ...`. Commands that talk to a server use `--url` / STUDIO_URL.
+ */
+import { parseArgs } from 'node:util';
+import { cliEnvironment, SettingsError, settingsFromEnvironment } from '../env';
+import { runDbMigrate, unknownCommand } from './db-commands';
+import { createApiClient, type ApiClient } from './http-client';
+import { CliError, exitCodes, processIo, type CliIo } from './io';
+
+export const usage = `Usage: agent-studio [api] <command>
+
+  db migrate                      apply pending database migrations (no server needed)
+  db seed                         create the demo agent in an empty database (no server needed)
+  tool list                       list registered tools
+  tool show <id>                  show one tool with its schemas
+  tool execute <id> '<json>' [--context '<json>']
+                                  run a tool and print its output as JSON
+  tool execute <id> --schema      print { inputSchema, outputSchema }
+
+Options: --url <server> (or STUDIO_URL, default http://localhost:3000), --key <api key> (or STUDIO_API_KEY)`;
+
+export interface CommandInput {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+  io: CliIo;
+  client: () => ApiClient;
+}
+
+export type CommandHandler = (input: CommandInput) => Promise<number> | number;
+
+/** Command groups register here: `commands['tool execute']`. */
+export const commands: Record<string, CommandHandler> = {};
+
+export function registerCommand(name: string, handler: CommandHandler) {
+  commands[name] = handler;
+}
+
+export async function runCli(argv: string[], { io = processIo, environment = process.env } = {}): Promise<number> {
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        url: { type: 'string' },
+        key: { type: 'string' },
+        context: { type: 'string' },
+        schema: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    const words = positionals[0] === 'api' ? positionals.slice(1) : positionals;
+    if (values.help || words.length === 0) {
+      io.stdout(usage);
+      return words.length === 0 && !values.help ? exitCodes.badInput : exitCodes.ok;
+    }
+    const [group, action, ...rest] = words;
+    if (group === 'db' && action === 'migrate') return runDbMigrate({ settings: settingsFromEnvironment(environment), io });
+    const handler = commands[`${group} ${action}`];
+    if (!handler) unknownCommand(words, usage);
+    const connection = cliEnvironment(environment);
+    return await handler({
+      positionals: rest,
+      values,
+      io,
+      client: () => createApiClient({ url: values.url ?? connection.url, apiKey: values.key ?? connection.apiKey }),
+    });
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof SettingsError) {
+      io.stderr(error.message);
+      return exitCodes.badInput;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`${error.message}\n\n${usage}`);
+      return exitCodes.badInput;
+    }
+    io.stderr(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    return 70;
+  }
+}
