@@ -33,7 +33,7 @@ export const settingsSchema = z
   .object({
     host: z.string().min(1).default('127.0.0.1'),
     port: z.coerce.number().int().min(0).max(65_535).default(3000),
-    /** `production` makes a missing secrets key fatal; everything else behaves the same. */
+    /** `production` (env STUDIO_MODE) makes a missing secrets key fatal; everything else behaves the same. */
     mode: z.enum(['development', 'production', 'test']).default('development'),
     logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     databaseUrl: z.string().min(1).default('file:./data/studio.db'),
@@ -42,6 +42,8 @@ export const settingsSchema = z
     stdioAllowedCommands: commandList.default([]),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),
+    /** Serve the editor with Next's development server (hot reload) instead of the build. */
+    editorDev: booleanFlag.default(false),
     openaiCompatibleBaseUrl: z.string().url().optional(),
     mcp: z
       .object({
@@ -70,7 +72,7 @@ export type Settings = z.output<typeof settingsSchema>;
 export const environmentVariables: Record<string, string> = {
   HOST: 'host',
   PORT: 'port',
-  NODE_ENV: 'mode',
+  STUDIO_MODE: 'mode',
   LOG_LEVEL: 'logLevel',
   DATABASE_URL: 'databaseUrl',
   SECRETS_KEY: 'secretsKey',
@@ -78,6 +80,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
+  STUDIO_EDITOR_DEV: 'editorDev',
   OPENAI_COMPATIBLE_BASE_URL: 'openaiCompatibleBaseUrl',
   STUDIO_MCP_LIST_TIMEOUT_MS: 'mcp.listTimeoutMs',
   STUDIO_MCP_CALL_TIMEOUT_MS: 'mcp.callTimeoutMs',
@@ -115,9 +118,19 @@ export function parseSettings(input: SettingsInput = {}): Settings {
   );
 }
 
-/** Reads the settings from environment variables (the only reader of `process.env`). */
-export function settingsFromEnvironment(environment: Record<string, string | undefined> = process.env): Settings {
-  const input: Record<string, unknown> = {};
+/**
+ * Reads the settings from environment variables (the only reader of `process.env`), over `base`
+ * (the `settings` of studio.config.ts): a variable that is set wins.
+ */
+export function settingsFromEnvironment(
+  environment: Record<string, string | undefined> = process.env,
+  base: SettingsInput = {},
+): Settings {
+  const input: Record<string, unknown> = {
+    ...base,
+    mcp: { ...base.mcp },
+    webFetch: { ...base.webFetch },
+  };
   for (const [variable, path] of Object.entries(environmentVariables)) {
     const value = environment[variable];
     if (value === undefined || value === '') continue;
@@ -145,4 +158,9 @@ export function cliEnvironment(environment: Record<string, string | undefined> =
     url: environment.STUDIO_URL || `http://localhost:${environment.PORT || '3000'}`,
     apiKey: environment.STUDIO_API_KEY || undefined,
   };
+}
+
+/** The process environment, for entry points that pass it on explicitly. */
+export function processEnvironment(): Record<string, string | undefined> {
+  return process.env;
 }

@@ -3,7 +3,7 @@
  * `agent-studio <group> ...`. Commands that talk to a server use `--url` / STUDIO_URL.
  */
 import { parseArgs } from 'node:util';
-import { cliEnvironment, SettingsError, settingsFromEnvironment } from '../env';
+import { cliEnvironment, processEnvironment, SettingsError, settingsFromEnvironment } from '../env';
 import { runDbMigrate, unknownCommand } from './db-commands';
 import { createApiClient, type ApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
@@ -36,7 +36,10 @@ export function registerCommand(name: string, handler: CommandHandler) {
   commands[name] = handler;
 }
 
-export async function runCli(argv: string[], { io = processIo, environment = process.env } = {}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  { io = processIo, environment = processEnvironment() }: { io?: CliIo; environment?: Record<string, string | undefined> } = {},
+): Promise<number> {
   try {
     const { positionals, values } = parseArgs({
       args: argv,

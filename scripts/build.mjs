@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+/**
+ * Builds what Node 20 runs: dist/server.js, dist/cli.js and dist/bench.js (esbuild bundles of the
+ * TypeScript entry points, dependencies left external) and the Next.js editor (.next). Each part is
+ * rebuilt only when the files it is made from changed (content fingerprint), so a second start
+ * reuses the build. Flags: --force (rebuild everything), --server-only (skip Next).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const force = args.has('--force');
+const serverOnly = args.has('--server-only');
+
+const sourceExtensions = /\.(ts|tsx|mts|mjs|js|json|css|sql|md)$/;
+
+function listFiles(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  if (statSync(full).isFile()) return [path];
+  return readdirSync(full, { withFileTypes: true })
+    .flatMap((entry) => {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) return listFiles(child);
+      return sourceExtensions.test(entry.name) ? [child] : [];
+    })
+    .sort();
+}
+
+function fingerprint(paths) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap(listFiles)) {
+    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function isFresh(stampFile, print, outputs) {
+  if (force) return false;
+  if (!outputs.every((output) => existsSync(join(root, output)))) return false;
+  return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === print;
+}
+
+const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
+const serverInputs = [...common, 'server.ts', 'cli.ts', 'studio.config.ts', 'bench', 'migrations', 'scripts/build.mjs'];
+const editorInputs = [...common, 'app', 'next.config.mjs', 'public', 'studio.config.ts'];
+
+async function buildServer() {
+  const stamp = join(root, 'dist', '.build-stamp');
+  const print = fingerprint(serverInputs);
+  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js'])) return false;
+  const { build } = await import('esbuild');
+  const entryPoints = { server: 'server.ts', cli: 'cli.ts' };
+  if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: 'dist',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(stamp, print);
+  return true;
+}
+
+function buildEditor() {
+  const stamp = join(root, '.next', '.studio-build-stamp');
+  const print = fingerprint(editorInputs);
+  if (isFresh(stamp, print, ['.next/BUILD_ID'])) return false;
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    process.stderr.write('The editor build (next build) failed; see the messages above.\n');
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stamp, print);
+  return true;
+}
+
+// Two builds at once (parallel test projects) would clobber each other: take a lock directory.
+const lock = join(root, '.build-lock');
+const lockDeadline = Date.now() + 10 * 60_000;
+for (;;) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch {
+    const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+    if (age > 10 * 60_000 || Date.now() > lockDeadline) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+const release = () => rmSync(lock, { recursive: true, force: true });
+process.on('exit', release);
+
+const started = Date.now();
+const builtServer = await buildServer();
+const builtEditor = serverOnly ? false : buildEditor();
+const parts = [builtServer && 'server, CLI and bench', builtEditor && 'editor'].filter(Boolean);
+process.stdout.write(
+  parts.length
+    ? `Built ${parts.join(' and ')} in ${((Date.now() - started) / 1000).toFixed(1)}s.\n`
+    : `The build is up to date (${relative(process.cwd(), root) || '.'}).\n`,
+);

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: installs what the tests need (dependencies; Debian's Chromium through apt when it is
+ * missing), builds, then runs lint, typecheck and every vitest project (unit, integration against
+ * the real server, browser end-to-end). Ends with a one-line count of passed and failed tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstall, root, run } from './ensure-install.mjs';
+
+const chromium = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write(`Browser tests need Chromium at ${chromium}: run \`sudo apt-get install -y chromium\`.\n`);
+    process.exit(1);
+  }
+  process.stdout.write('Installing Chromium for the browser tests (apt-get)...\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (result.status !== 0) {
+      process.stderr.write(`apt-get ${args.join(' ')} failed; Chromium is needed for the browser tests.\n`);
+      process.exit(1);
+    }
+  }
+}
+
+const env = { NEXT_TELEMETRY_DISABLED: '1' };
+ensureInstall();
+ensureChromium();
+run(process.execPath, [join(root, 'scripts', 'build.mjs')], { env });
+
+const step = (title) => process.stdout.write(`\n== ${title} ==\n`);
+step('lint');
+run(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { env });
+step('typecheck');
+run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { env });
+
+step('tests: unit, integration, end-to-end');
+const artifacts = join(root, '.test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+const report = join(artifacts, 'vitest-report.json');
+const status = run(
+  process.execPath,
+  [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { env, allowFailure: true },
+);
+
+let summary = '';
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  summary = `${results.numPassedTests} passed, ${results.numFailedTests} failed` + (results.numPendingTests ? `, ${results.numPendingTests} skipped` : '');
+}
+process.stdout.write(`\n${summary || 'No test report was written.'}\n`);
+process.exit(status === 0 && summary ? 0 : status || 1);

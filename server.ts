@@ -1,0 +1,101 @@
+/**
+ * One process, one port: requests under `/api/` go to the Hono app (the fast path applications
+ * call), everything else to Next's request handler (the editor). Compiled to dist/server.js by
+ * `scripts/build.mjs`, because Node 20 runs no TypeScript.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import next from 'next';
+import { createStudio, type Studio } from './lib';
+import { settingsFromEnvironment } from './lib/env';
+import { createLogger } from './lib/logger';
+import { publishStudio } from './lib/studio-handle';
+import studioConfig from './studio.config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shutdownGraceMs = 10_000;
+
+async function main() {
+  const settings = settingsFromEnvironment(process.env, studioConfig.settings);
+  const logger = createLogger({ level: settings.logLevel });
+  const startedAt = performance.now();
+
+  let studio: Studio;
+  try {
+    studio = createStudio({ ...studioConfig, settings, logger });
+  } catch (error) {
+    logger.error('Agent Studio could not start', { error: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  }
+  publishStudio(studio);
+
+  const editor = next({ dev: settings.editorDev, dir: root, hostname: settings.host, port: settings.port });
+  const apiListener = getRequestListener(studio.api.fetch);
+  const editorReady = editor.prepare();
+  let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+
+  const server = createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      void apiListener(request, response);
+      return;
+    }
+    if (editorHandler) {
+      void editorHandler(request, response);
+      return;
+    }
+    editorReady.then(
+      () => editor.getRequestHandler()(request, response),
+      () => {
+        response.statusCode = 503;
+        response.end('The editor failed to start; see the server log.');
+      },
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
+
+  try {
+    await editorReady;
+    editorHandler = editor.getRequestHandler();
+  } catch (error) {
+    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  process.stdout.write(
+    `Agent Studio is running at http://${shownHost}:${port}/ (API at /api, ready in ${seconds}s)\n` +
+      'No sign-in is needed on this machine: the server listens on 127.0.0.1 only unless HOST says otherwise.\n',
+  );
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info('Shutting down', { signal });
+    const force = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    clearTimeout(force);
+    await studio.close();
+    await editor.close?.();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Agent Studio failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

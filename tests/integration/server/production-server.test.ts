@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { startServerProcess } from '../../support/server-process';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+describe('the production server (dist/server.js)', () => {
+  const url = inject('serverUrl');
+
+  it('answers /api/health through Hono', async () => {
+    const response = await fetch(`${url}/api/health`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe('ok');
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('serves the editor home page through Next', async () => {
+    const response = await fetch(`${url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await response.text()).toContain('Agent Studio');
+  });
+
+  it('answers errors as JSON without stack traces', async () => {
+    const unknown = await fetch(`${url}/api/unknown-route`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('not_found');
+
+    const malformed = await fetch(`${url}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"unterminated": ',
+    });
+    expect(malformed.status).toBe(400);
+    const malformedText = await malformed.text();
+    expect(JSON.parse(malformedText).error.code).toBe('invalid_input');
+    expect(malformedText).not.toMatch(/\bat .+:\d+:\d+/);
+
+    const oversized = await fetch(`${url}/api/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(oversized.status).toBe(413);
+    expect((await oversized.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('creates and migrates the database on start, and shuts down gracefully finishing in-flight requests', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'studio-lifecycle-'));
+    try {
+      const server = await startServerProcess({ root, directory, spawn });
+      expect(existsSync(join(directory, 'studio.db'))).toBe(true);
+      // A request that is still sending its body when the signal arrives must still be answered.
+      const { port } = new URL(server.url);
+      const answer = new Promise<number>((resolve, reject) => {
+        const pending = request(
+          { host: '127.0.0.1', port, path: '/api/health', method: 'POST', headers: { 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        pending.on('error', reject);
+        pending.write('{"a":');
+        setTimeout(() => {
+          server.child.kill('SIGTERM');
+          setTimeout(() => pending.end('1}'), 200);
+        }, 100);
+      });
+      // The route only answers GET, so a well-formed POST is a 404 — but it is answered.
+      expect(await answer).toBe(404);
+      expect(await server.stop()).toBe(0);
+      expect(server.output()).not.toMatch(/Error:/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with an invalid environment value and names the variable', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'studio-badenv-'));
+    try {
+      await expect(
+        startServerProcess({ root, directory, spawn, environment: { STUDIO_MCP_CALL_TIMEOUT_MS: 'soon' }, timeoutMs: 15_000 }),
+      ).rejects.toThrow(/STUDIO_MCP_CALL_TIMEOUT_MS/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
