@@ -1,0 +1,168 @@
+/**
+ * Opens one MCP connection with the official SDK: stdio servers are spawned without a shell and with
+ * a minimal environment; HTTP servers speak Streamable HTTP, falling back to the legacy SSE
+ * transport when the server answers the Streamable HTTP handshake with a 4xx (what a legacy server
+ * does). Nothing else is ever added to HTTP requests but `Authorization: Bearer <authToken>`.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { silentLogger, type Logger } from '../logger';
+import { studioVersion } from '../version';
+import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
+import { McpServerError, toMcpServerError } from './mcp-server-error';
+import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
+
+export interface McpConnection {
+  readonly client: Client;
+  readonly transport: McpTransportKind;
+  readonly serverName: string;
+  /** True once `close()` was called or the server went away. */
+  readonly closed: boolean;
+  /** Closes the client and its transport (for stdio: ends, then kills, the child). Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface ConnectServerParams {
+  server: McpServerConfig;
+  /** Only for messages and logs. */
+  serverName?: string;
+  /** Sent as `Authorization: Bearer <token>` to HTTP servers; never given to stdio servers. */
+  authToken?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  logger?: Logger;
+  /** The server sent `notifications/tools/list_changed`. */
+  onToolListChanged?: () => void;
+  /** The connection ended without `close()` being called (crash, server shutdown, network). */
+  onUnexpectedClose?: () => void;
+  /** Receives the background close of a half-open connection after a failed attempt. */
+  trackClose?: (closing: Promise<void>) => void;
+}
+
+const maxStderrChunkLength = 2_000;
+
+/** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */
+export async function connectServer(params: ConnectServerParams): Promise<McpConnection> {
+  const serverName = params.serverName ?? describeServer(params.server);
+  const deadline = createDeadline({ timeoutMs: params.timeoutMs, signal: params.signal });
+  try {
+    return params.server.type === 'stdio'
+      ? await connectStdio({ ...params, server: params.server, serverName, deadline })
+      : await connectHttp({ ...params, server: params.server, serverName, deadline });
+  } catch (error) {
+    if (deadline.timedOut() || error instanceof DeadlineExceeded) {
+      throw new McpServerError({
+        reason: 'timeout',
+        serverName,
+        scope: 'connection',
+        message: `MCP server "${serverName}": connect timed out after ${params.timeoutMs} ms`,
+        cause: error,
+      });
+    }
+    throw toMcpServerError({ error, serverName, scope: 'connection', action: 'connect', signal: params.signal });
+  } finally {
+    deadline.dispose();
+  }
+}
+
+type ConnectStepParams<Server> = ConnectServerParams & {
+  server: Server;
+  serverName: string;
+  deadline: ReturnType<typeof createDeadline>;
+};
+
+async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Promise<McpConnection> {
+  const { server, serverName, logger = silentLogger } = params;
+  const transport = new StdioClientTransport({
+    command: server.command,
+    args: server.args ?? [],
+    // Only the SDK's short list (HOME, LOGNAME, PATH, SHELL, TERM, USER) and the stored env: the
+    // app's own secrets in process.env must never reach a user-configured command.
+    env: { ...getDefaultEnvironment(), ...server.env },
+    // Piped and always read: an inherited stderr would mix into ours, an unread pipe would fill up
+    // and block the child.
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    logger.debug('MCP server stderr', { server: serverName, output: chunk.toString('utf8').slice(0, maxStderrChunkLength) });
+  });
+  return handshake({ ...params, transport, kind: 'stdio' });
+}
+
+async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Promise<McpConnection> {
+  const url = new URL(params.server.url);
+  const requestInit: RequestInit | undefined = params.authToken
+    ? { headers: { Authorization: `Bearer ${params.authToken}` } }
+    : undefined;
+  try {
+    return await handshake({ ...params, transport: new StreamableHTTPClientTransport(url, { requestInit }), kind: 'streamable-http' });
+  } catch (error) {
+    if (!isLegacyServerAnswer(error) || params.deadline.signal.aborted) throw error;
+    params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
+    return handshake({ ...params, transport: new SSEClientTransport(url, { requestInit }), kind: 'sse' });
+  }
+}
+
+/** A legacy (HTTP+SSE) server rejects the Streamable HTTP POST with 400, 404 or 405; 401/403 mean auth, not age. */
+function isLegacyServerAnswer(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
+  return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+}
+
+async function handshake({
+  transport,
+  kind,
+  serverName,
+  deadline,
+  logger = silentLogger,
+  onToolListChanged,
+  onUnexpectedClose,
+  trackClose,
+}: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
+  const client = new Client({ name: 'agent-studio', version: studioVersion });
+  let closing: Promise<void> | undefined;
+  let closed = false;
+  let connected = false;
+  const close = () => {
+    closed = true;
+    closing ??= client.close().catch((error: unknown) => {
+      logger.debug('MCP connection close failed', { server: serverName, error });
+    });
+    return closing;
+  };
+  client.onclose = () => {
+    if (closed) return;
+    closed = true;
+    // A close during the handshake is reported by the failed connect itself.
+    if (connected) onUnexpectedClose?.();
+  };
+  client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged?.());
+  try {
+    await raceSignal(client.connect(transport, { signal: deadline.signal, timeout: deadline.remainingMs() }), deadline.signal);
+  } catch (error) {
+    // A half-open connection (spawned child, open stream) must still be closed, but a slow child
+    // exit is not worth waiting for on the request path.
+    const closingAfterFailure = close();
+    trackClose?.(closingAfterFailure);
+    throw error;
+  }
+  connected = true;
+  return {
+    client,
+    transport: kind,
+    serverName,
+    get closed() {
+      return closed;
+    },
+    close,
+  };
+}
+
+function describeServer(server: McpServerConfig): string {
+  return server.type === 'stdio' ? server.command : new URL(server.url).host;
+}

@@ -1,0 +1,78 @@
+/**
+ * One time budget shared by several steps (connect, then every `tools/list` page), plus the caller's
+ * abort signal. The SDK's per-request `timeout` only covers one request, and a transport's `start()`
+ * (spawning, opening an SSE stream) ignores signals, so every step is also raced against `signal`.
+ */
+export class DeadlineExceeded extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`timed out after ${timeoutMs} ms`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+export interface Deadline {
+  /** Aborts when the budget runs out (reason `DeadlineExceeded`) or the caller aborts. */
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+  /** Milliseconds left, at least 1 so it can be passed as an SDK request timeout. */
+  remainingMs(): number;
+  timedOut(): boolean;
+  dispose(): void;
+}
+
+export function createDeadline({
+  timeoutMs,
+  signal,
+  now = Date.now,
+}: {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  now?: () => number;
+}): Deadline {
+  const startedAt = now();
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DeadlineExceeded(timeoutMs));
+  }, timeoutMs);
+  timer.unref?.();
+  const onCallerAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onCallerAbort();
+  else signal?.addEventListener('abort', onCallerAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timeoutMs,
+    remainingMs: () => Math.max(1, timeoutMs - (now() - startedAt)),
+    timedOut: () => expired,
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
+export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.catch(() => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

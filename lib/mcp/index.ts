@@ -1,0 +1,37 @@
+/**
+ * MCP for saved clients: connections and their pool (IO), and the pure conversion of listed tools
+ * and call results into what the resolver and the model use. See docs/mcp.md.
+ */
+export { connectServer, type ConnectServerParams, type McpConnection } from './connect-server';
+export { createMcpPool, defaultBackoff, type CreateMcpPoolParams, type McpPool, type McpToolListChangedEvent } from './mcp-pool';
+export { hashAuthToken, type McpToolList } from './pool-entry';
+export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
+export type {
+  McpBackoffSettings,
+  McpCallToolResult,
+  McpHttpServerConfig,
+  McpListedTool,
+  McpPoolKey,
+  McpPoolSettings,
+  McpPoolStats,
+  McpServerConfig,
+  McpStdioServerConfig,
+  McpToolEntries,
+  McpTransportKind,
+} from './types';
+export {
+  convertMcpTools,
+  namespacedToolName,
+  type ConvertMcpToolsParams,
+  type McpDescriptionSource,
+  type McpNeutralTool,
+  type McpServerToolListing,
+  type McpToolWarning,
+} from './convert-tools';
+export {
+  mcpContentPartToModel,
+  mcpResultToModelOutput,
+  type McpLegacyCallToolResult,
+  type McpModelContentPart,
+  type McpModelOutput,
+} from './convert-content';

@@ -1,0 +1,108 @@
+/**
+ * The one error type of the MCP IO layer. `code` comes from the product's error union
+ * (`mcp_unavailable` when the server cannot be reached or used, `tool_failed` when one call failed
+ * on a working connection); `reason` says what happened, for warnings, logs and tests.
+ */
+import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { StudioError } from '../errors';
+
+export type McpFailureReason =
+  /** The server could not be started or reached (spawn error, connection refused, HTTP error). */
+  | 'unreachable'
+  /** Connect + list, or one call, took longer than its timeout. */
+  | 'timeout'
+  /** The connection closed under a request (e.g. the server crashed mid-call). */
+  | 'closed'
+  /** The caller's abort signal fired. */
+  | 'aborted'
+  /** The server answered with a JSON-RPC error or a malformed message. */
+  | 'protocol';
+
+export class McpServerError extends StudioError {
+  readonly reason: McpFailureReason;
+  readonly serverName: string;
+  /** Set when the pool answered from its backoff state instead of contacting the server. */
+  readonly retryAt?: number;
+
+  constructor({
+    reason,
+    serverName,
+    message,
+    scope,
+    retryAt,
+    cause,
+  }: {
+    reason: McpFailureReason;
+    serverName: string;
+    message: string;
+    /** `connection`: the server is unusable; `call`: one request failed on a usable connection. */
+    scope: 'connection' | 'call';
+    retryAt?: number;
+    cause?: unknown;
+  }) {
+    super(
+      scope === 'call' ? 'tool_failed' : 'mcp_unavailable',
+      message,
+      { server: serverName, reason, ...(retryAt === undefined ? {} : { retryAt: new Date(retryAt).toISOString() }) },
+      { cause },
+    );
+    this.name = 'McpServerError';
+    this.reason = reason;
+    this.serverName = serverName;
+    this.retryAt = retryAt;
+  }
+}
+
+export function isMcpServerError(value: unknown): value is McpServerError {
+  return value instanceof McpServerError;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const causeText = cause instanceof Error && cause.message !== error.message ? ` (${cause.message})` : '';
+    return `${error.message}${causeText}`;
+  }
+  return String(error);
+}
+
+/**
+ * Classifies anything thrown while talking to a server. `signal` decides between timeout and abort:
+ * the SDK reports both as a `RequestTimeout` error.
+ */
+export function toMcpServerError({
+  error,
+  serverName,
+  scope,
+  action,
+  signal,
+}: {
+  error: unknown;
+  serverName: string;
+  scope: 'connection' | 'call';
+  /** What was being done, for the message: `connect`, `list tools`, `call "x"`. */
+  action: string;
+  signal?: AbortSignal;
+}): McpServerError {
+  if (error instanceof McpServerError) return error;
+  const prefix = `MCP server "${serverName}": ${action} failed`;
+  if (signal?.aborted) {
+    return new McpServerError({ reason: 'aborted', serverName, scope: 'call', message: `${prefix}: aborted`, cause: error });
+  }
+  if (error instanceof McpError) {
+    if (error.code === RpcErrorCode.RequestTimeout) {
+      return new McpServerError({ reason: 'timeout', serverName, scope, message: `${prefix}: timed out`, cause: error });
+    }
+    if (error.code === RpcErrorCode.ConnectionClosed) {
+      return new McpServerError({
+        reason: 'closed',
+        serverName,
+        scope: 'connection',
+        message: `${prefix}: the connection closed`,
+        cause: error,
+      });
+    }
+    return new McpServerError({ reason: 'protocol', serverName, scope, message: `${prefix}: ${error.message}`, cause: error });
+  }
+  return new McpServerError({ reason: 'unreachable', serverName, scope: 'connection', message: `${prefix}: ${describe(error)}`, cause: error });
+}

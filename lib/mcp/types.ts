@@ -1,0 +1,78 @@
+/**
+ * Shapes shared by the MCP IO layer (connections, pool) and the pure conversion code. Server configs
+ * are the transport part of a saved client's server (see `spec/mcp.md` section 1); who may save which
+ * config (allow-list, admin-only URLs) is the editor's concern, not this layer's.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+
+/** Per-tool entries of a server-level or agent-level `tools` map. */
+export type McpToolEntries = Record<string, { description?: string }>;
+
+export interface McpStdioServerConfig {
+  type: 'stdio';
+  command: string;
+  args?: string[];
+  /** Stored (decrypted) env; the child gets the SDK's default environment plus exactly these. */
+  env?: Record<string, string>;
+  /** Caps connect + list and each call (ms); absent: the pool's settings apply. */
+  timeout?: number;
+  /** Server-level allow-list of bare tool names (resolution.md section 6). */
+  tools?: McpToolEntries;
+}
+
+export interface McpHttpServerConfig {
+  type: 'http';
+  url: string;
+  timeout?: number;
+  tools?: McpToolEntries;
+}
+
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+/** A tool exactly as the server listed it. */
+export type McpListedTool = Tool;
+
+/** A `tools/call` result exactly as the server returned it (`isError` results included). */
+export type McpCallToolResult = CallToolResult;
+
+/**
+ * Which pooled connection (and cached tool list) a request uses. The auth token is hashed into the
+ * key and never stored; it only matters for HTTP servers (stdio servers never receive it).
+ */
+export interface McpPoolKey {
+  clientId: string;
+  clientVersionId: string;
+  serverName: string;
+  authToken?: string;
+}
+
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+export interface McpPoolSettings {
+  listTimeoutMs: number;
+  callTimeoutMs: number;
+  idleCloseMs: number;
+  toolListTtlMs: number;
+  maxPooledConnections: number;
+}
+
+export interface McpBackoffSettings {
+  /** Wait after the first failure; doubles with each further failure. */
+  initialMs: number;
+  maxMs: number;
+}
+
+/** Counters for tests and the bench: every request the pool made to servers. */
+export interface McpPoolStats {
+  /** Connection attempts started (successful or not). */
+  connects: number;
+  connectFailures: number;
+  /** `tools/list` requests sent, one per page. */
+  toolListRequests: number;
+  /** `tools/call` requests sent. */
+  toolCalls: number;
+  /** Connections closed by the pool (idle, LRU, eviction, shutdown, after a failure). */
+  closes: number;
+  openConnections: number;
+  cachedToolLists: number;
+}
