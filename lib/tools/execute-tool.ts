@@ -1,0 +1,133 @@
+/**
+ * The tool's own steps of one call (tools.md section 2, steps 1, 2, 5, 7 and 8), split in two so
+ * the agent runtime can run its own steps (onInputAvailable, approval, beforeToolCall) in between:
+ * `prepareToolCall` validates, `executePreparedToolCall` executes and validates what came back.
+ */
+import { createToolExecutionContext, freezeRequestContext, type ToolContextInput, type ToolExecutionContext } from './execution-context';
+import { validateInputWithRepairs } from './repair-input';
+import type { Tool } from './tool-types';
+import { createValidationError, type ToolValidationError } from './validation-error';
+
+type ToolParts = Pick<Tool, 'id' | 'schemas' | 'options'>;
+
+export type PreparedToolCall =
+  | { ok: true; input: unknown; context: ToolExecutionContext }
+  | { ok: false; error: ToolValidationError };
+
+export type ExecutionResult<TOutput = unknown> =
+  | { status: 'output'; output: TOutput }
+  | { status: 'suspended'; payload: unknown; output: unknown }
+  /** The suspend payload or the output failed validation; `output` is the validation-error value. */
+  | { status: 'invalid'; output: ToolValidationError };
+
+function isResuming(context: ToolExecutionContext): boolean {
+  return context.agent?.resumeData !== undefined || context.workflow?.resumeData !== undefined;
+}
+
+/** Steps 1, 2 and 5: input (skipped on resume), request context, resume data. */
+export function prepareToolCall({ tool, input, context }: { tool: ToolParts; input: unknown; context?: ToolContextInput }): PreparedToolCall {
+  const prepared = createToolExecutionContext(context);
+  const resuming = isResuming(prepared);
+  let validatedInput = input;
+  if (!resuming && tool.schemas.input) {
+    const result = validateInputWithRepairs({ schema: tool.schemas.input, input });
+    if (!result.success) return { ok: false, error: createValidationError({ kind: 'input', toolId: tool.id, issues: result.issues, value: input }) };
+    validatedInput = result.value;
+  }
+  if (tool.schemas.requestContext) {
+    const result = tool.schemas.requestContext.validate(prepared.requestContext);
+    if (!result.success) {
+      return {
+        ok: false,
+        error: createValidationError({ kind: 'requestContext', toolId: tool.id, issues: result.issues, value: prepared.requestContext }),
+      };
+    }
+    prepared.requestContext = freezeRequestContext(result.value as Record<string, unknown>);
+  }
+  if (resuming && tool.schemas.resume) {
+    const owner = prepared.agent?.resumeData !== undefined ? 'agent' : 'workflow';
+    const resumeData = prepared[owner]!.resumeData;
+    const result = tool.schemas.resume.validate(resumeData);
+    if (!result.success) return { ok: false, error: createValidationError({ kind: 'resume', toolId: tool.id, issues: result.issues, value: resumeData }) };
+    if (owner === 'agent') prepared.agent = { ...prepared.agent!, resumeData: result.value };
+    else prepared.workflow = { ...prepared.workflow!, resumeData: result.value };
+  }
+  return { ok: true, input: validatedInput, context: prepared };
+}
+
+/** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<TValue>(promise: Promise<TValue>, signal: AbortSignal): Promise<TValue> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<TValue>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Steps 7 and 8: execute, then validate a suspend payload or else the output. Execute errors are rethrown. */
+export async function executePreparedToolCall({
+  tool,
+  input,
+  context,
+}: {
+  tool: ToolParts;
+  input: unknown;
+  context: ToolExecutionContext;
+}): Promise<ExecutionResult> {
+  const execute = tool.options.execute;
+  if (!execute) throw new Error(`Tool ${tool.id} has no execute function: it is executed elsewhere (a client tool).`);
+
+  let suspension: { payload: unknown } | undefined;
+  let suspensionError: ToolValidationError | undefined;
+  const validatingSuspend =
+    (suspend: (payload: unknown) => void | Promise<void>) =>
+    async (payload: unknown): Promise<void> => {
+      let validPayload = payload;
+      if (tool.schemas.suspend) {
+        const result = tool.schemas.suspend.validate(payload);
+        if (!result.success) {
+          // An invalid payload does not pause the run; the call answers with the error instead.
+          suspensionError = createValidationError({ kind: 'suspend', toolId: tool.id, issues: result.issues, value: payload });
+          return;
+        }
+        validPayload = result.value;
+      }
+      suspension = { payload: validPayload };
+      await suspend(validPayload);
+    };
+  const executionContext: ToolExecutionContext = { ...context };
+  if (context.agent) executionContext.agent = { ...context.agent, suspend: validatingSuspend(context.agent.suspend) };
+  if (context.workflow) executionContext.workflow = { ...context.workflow, suspend: validatingSuspend(context.workflow.suspend) };
+
+  // A tool that ignores its abort signal must not hold an aborted run: the call stops here.
+  const output = await untilAborted(
+    Promise.resolve().then(() => execute(input, executionContext)),
+    context.abortSignal,
+  );
+
+  if (suspensionError) return { status: 'invalid', output: suspensionError };
+  if (suspension) return { status: 'suspended', payload: suspension.payload, output };
+  if (!tool.schemas.output) return { status: 'output', output };
+  const result = tool.schemas.output.validate(output);
+  if (!result.success) {
+    return { status: 'invalid', output: createValidationError({ kind: 'output', toolId: tool.id, issues: result.issues, value: output }) };
+  }
+  return { status: 'output', output: result.value };
+}
+
+/** A direct call: every step of the tool itself, answering the output or a validation-error value. */
+export async function executeTool({
+  tool,
+  input,
+  context,
+}: {
+  tool: ToolParts;
+  input: unknown;
+  context?: ToolContextInput;
+}): Promise<unknown> {
+  const prepared = prepareToolCall({ tool, input, context });
+  if (!prepared.ok) return prepared.error;
+  const result = await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });
+  return result.output;
+}

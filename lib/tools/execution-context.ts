@@ -1,0 +1,107 @@
+/**
+ * What `execute` receives besides its input. Every surface (agent run, workflow step, MCP call,
+ * HTTP execute route, direct call) builds it with `createToolExecutionContext`, so `requestContext`,
+ * `abortSignal` and `observe` are always there.
+ */
+import type { LogLevel } from '../logger';
+
+/** A plain JSON object, frozen: tools read it (`requestContext.tenantId`) and never change it. */
+export type RequestContext = Readonly<Record<string, unknown>>;
+
+export interface ToolStreamWriter {
+  write(part: unknown): void | Promise<void>;
+}
+
+export interface AgentToolContext {
+  agentId: string;
+  toolCallId: string;
+  messages: ReadonlyArray<unknown>;
+  /** Pauses the run with a payload (validated against `suspendSchema`). */
+  suspend(payload: unknown): void | Promise<void>;
+  resumeData?: unknown;
+  threadId?: string;
+  resourceId?: string;
+  writer?: ToolStreamWriter;
+}
+
+export interface WorkflowToolContext {
+  workflowId: string;
+  runId: string;
+  state: unknown;
+  setState(state: unknown): void | Promise<void>;
+  suspend(payload: unknown): void | Promise<void>;
+  resumeData?: unknown;
+}
+
+export interface McpToolContext {
+  elicitation: { sendRequest(request: unknown): Promise<unknown> };
+}
+
+export interface ToolObserve {
+  /** Runs `run` inside a tracing span and returns its result. */
+  span<TResult>(name: string, run: () => TResult, attributes?: Record<string, unknown>): TResult;
+  log(level: LogLevel, message: string, data?: Record<string, unknown>): void;
+}
+
+export interface ToolExecutionContext<TRequestContext extends RequestContext = RequestContext> {
+  requestContext: TRequestContext;
+  abortSignal: AbortSignal;
+  agent?: AgentToolContext;
+  workflow?: WorkflowToolContext;
+  mcp?: McpToolContext;
+  observe: ToolObserve;
+}
+
+/** What callers may pass; everything has a default. */
+export interface ToolContextInput {
+  requestContext?: Record<string, unknown>;
+  abortSignal?: AbortSignal;
+  agent?: AgentToolContext;
+  workflow?: WorkflowToolContext;
+  mcp?: McpToolContext;
+  observe?: ToolObserve;
+}
+
+/** Used when tracing is off, so tools can call `observe` unconditionally. */
+export const noopObserve: ToolObserve = {
+  span: (_name, run) => run(),
+  log: () => undefined,
+};
+
+function deepFreeze<TValue>(value: TValue): TValue {
+  if (typeof value !== 'object' || value === null) return value;
+  for (const item of Object.values(value)) deepFreeze(item);
+  return Object.freeze(value);
+}
+
+// Contexts frozen here; the pipeline passes them along without copying them again.
+const frozenContexts = new WeakSet<object>();
+
+/** A deeply frozen copy of a request context (one made here is reused as is). */
+export function freezeRequestContext(requestContext: Record<string, unknown> | undefined): RequestContext {
+  if (requestContext !== undefined && frozenContexts.has(requestContext)) return requestContext;
+  let copy: Record<string, unknown>;
+  try {
+    copy = structuredClone(requestContext ?? {});
+  } catch (error) {
+    throw new TypeError('The request context must be a plain JSON object.', { cause: error });
+  }
+  const frozen = deepFreeze(copy);
+  frozenContexts.add(frozen);
+  return frozen;
+}
+
+// One signal that never aborts, shared by calls that were given none.
+const neverAborted = new AbortController().signal;
+
+export function createToolExecutionContext(input: ToolContextInput = {}): ToolExecutionContext {
+  const context: ToolExecutionContext = {
+    requestContext: freezeRequestContext(input.requestContext),
+    abortSignal: input.abortSignal ?? neverAborted,
+    observe: input.observe ?? noopObserve,
+  };
+  if (input.agent) context.agent = input.agent;
+  if (input.workflow) context.workflow = input.workflow;
+  if (input.mcp) context.mcp = input.mcp;
+  return context;
+}

@@ -1,0 +1,90 @@
+/**
+ * Tools: `createTool`, schema normalisation (Standard JSON Schema or plain JSON Schema), the tool's
+ * own steps of a call, lifecycle hooks, model output, transforms and the registry. A leaf module:
+ * no IO, no database, no clock.
+ */
+export { createTool } from './create-tool';
+export type {
+  RequireApproval,
+  Tool,
+  ToolAnnotations,
+  ToolBackgroundOptions,
+  ToolExecuteFunction,
+  ToolMcpOptions,
+  ToolOptions,
+} from './tool-types';
+export { ToolDefinitionError } from './tool-definition-error';
+
+export { normalizeSchema, type SchemaRole } from './normalize-schema';
+export type {
+  JsonSchema,
+  NormalizedSchema,
+  SchemaInput,
+  SchemaIssue,
+  SchemaOutput,
+  SchemaValidationResult,
+  ToolSchema,
+  ToolSchemas,
+} from './schema-types';
+
+export {
+  createValidationError,
+  formatIssuePath,
+  isToolValidationError,
+  previewValue,
+  type ToolValidationError,
+  type ValidationKind,
+} from './validation-error';
+
+export {
+  createToolExecutionContext,
+  freezeRequestContext,
+  noopObserve,
+  type AgentToolContext,
+  type McpToolContext,
+  type RequestContext,
+  type ToolContextInput,
+  type ToolExecutionContext,
+  type ToolObserve,
+  type ToolStreamWriter,
+  type WorkflowToolContext,
+} from './execution-context';
+
+export { executePreparedToolCall, executeTool, prepareToolCall, type ExecutionResult, type PreparedToolCall } from './execute-tool';
+export { runToolCall, type AfterExecute, type BeforeExecute, type ToolCallOutcome } from './run-tool-call';
+
+export {
+  callLifecycleHook,
+  lifecycleHookNames,
+  type LifecycleHookArguments,
+  type LifecycleHookName,
+  type OnInputAvailableArguments,
+  type OnInputDeltaArguments,
+  type OnInputStartArguments,
+  type OnOutputArguments,
+  type ToolLifecycleHooks,
+} from './lifecycle-hooks';
+
+export {
+  createModelOutput,
+  modelOutputForError,
+  normalizeModelOutput,
+  type ToModelOutputResult,
+  type ToolContentPart,
+  type ToolContentPartInput,
+  type ToolModelOutput,
+} from './model-output';
+
+export {
+  resolveTransform,
+  transformPlaceholder,
+  type ToolTransform,
+  type ToolTransformPhases,
+  type TransformOutcome,
+  type TransformPhase,
+  type TransformPhaseArguments,
+  type TransformTarget,
+} from './transform';
+
+export { defaultToolAnnotations, effectiveToolAnnotations, type EffectiveToolAnnotations } from './annotations';
+export { createToolRegistry, type ToolRegistry } from './tool-registry';

@@ -1,0 +1,75 @@
+/**
+ * Validation of plain JSON Schema objects with ajv. Each schema is compiled once (when its tool is
+ * created) and the compiled function is reused for every call.
+ */
+import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
+
+// `strict: false` because tool schemas come from elsewhere (MCP servers, OpenAPI documents) and
+// often carry keywords ajv does not know; `useDefaults` fills `default` values, as Zod does.
+const ajvOptions = { allErrors: true, useDefaults: true, strict: false } as const;
+
+const ajv2020 = new Ajv2020(ajvOptions);
+const ajvDraft07 = new AjvDraft07(ajvOptions);
+addFormats(ajv2020);
+addFormats(ajvDraft07);
+
+const draft07Uris = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
+const draft2020Uris = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+
+function compile(schema: JsonSchema): ValidateFunction {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : undefined;
+  if (declared !== undefined && draft07Uris.test(declared)) return compileWith(ajvDraft07, schema);
+  if (declared === undefined || draft2020Uris.test(declared)) return compileWith(ajv2020, schema);
+  // Other drafts (e.g. draft-04 from older generators) are close enough for argument checking;
+  // ajv refuses a `$schema` it has no meta-schema for, so the declaration is dropped for compiling.
+  const { $schema: _ignored, ...rest } = schema;
+  return compileWith(ajv2020, rest);
+}
+
+function compileWith(ajv: AjvDraft07 | Ajv2020, schema: JsonSchema): ValidateFunction {
+  const validate = ajv.compile(schema);
+  // The compiled function stays usable; removing the schema keeps ajv's cache from growing with
+  // every MCP tool list and lets two tools declare the same `$id`.
+  ajv.removeSchema(schema);
+  return validate;
+}
+
+function decodePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function toIssue(error: ErrorObject): SchemaIssue {
+  const path: Array<string | number> = decodePointer(error.instancePath);
+  // ajv reports a missing or extra property at its parent; pointing at the property itself gives
+  // the same paths as the Standard Schema libraries.
+  if (error.keyword === 'required') path.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
+  return { path, message: error.message ?? `failed the ${error.keyword} check` };
+}
+
+function copyForDefaults(value: unknown): unknown {
+  // ajv writes defaults into the data it validates; the caller's value must stay untouched.
+  if (value === null || typeof value !== 'object') return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Compiles a JSON Schema; throws ajv's error when the schema itself is invalid. */
+export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
+  const validate = compile(schema);
+  return (value) => {
+    const candidate = copyForDefaults(value);
+    if (validate(candidate)) return { success: true, value: candidate };
+    return { success: false, issues: (validate.errors ?? []).map(toIssue) };
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Validation failures are values, not exceptions: the model receives this object as the tool
+ * result and can retry with corrected arguments. The message format is fixed by the spec.
+ */
+import type { Issue } from '../errors';
+import type { SchemaIssue } from './schema-types';
+
+export interface ToolValidationError {
+  error: true;
+  message: string;
+  validationErrors: Issue[];
+}
+
+export type ValidationKind = 'input' | 'requestContext' | 'resume' | 'suspend' | 'output';
+
+const headings: Record<ValidationKind, (toolId: string) => string> = {
+  input: (toolId) => `Tool input validation failed for ${toolId}`,
+  requestContext: (toolId) => `Request context validation failed for ${toolId}`,
+  resume: (toolId) => `Tool resume data validation failed for ${toolId}`,
+  suspend: (toolId) => `Tool suspension data validation failed for ${toolId}`,
+  output: (toolId) => `Tool output validation failed for ${toolId}`,
+};
+
+const valueLabels: Record<ValidationKind, string> = {
+  input: 'Provided arguments',
+  requestContext: 'Provided request context',
+  resume: 'Provided resume data',
+  suspend: 'Provided suspension data',
+  output: 'Returned output',
+};
+
+export const previewLimit = 200;
+
+const secretKeyPattern = /password|secret|token|apikey|api_key|auth|credential/i;
+
+/**
+ * Replaces the values of secret-looking keys at any depth. Unlike the logger's `redact` it has no
+ * depth cut-off that would print deep values unredacted, and it survives cycles.
+ */
+function redactSecrets(value: unknown, seen = new WeakSet<object>()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return '[Circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, seen));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    result[key] = secretKeyPattern.test(key) ? '[REDACTED]' : redactSecrets(item, seen);
+  }
+  return result;
+}
+
+/** JSON of a value with secrets redacted, cut to at most 200 characters (ending in `…` when cut). */
+export function previewValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(redactSecrets(value)) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length <= previewLimit ? text : text.slice(0, previewLimit - 1) + '…';
+}
+
+/** `items.0.tags`; `root` for the value itself. */
+export function formatIssuePath(path: ReadonlyArray<string | number>): string {
+  return path.length === 0 ? 'root' : path.map(String).join('.');
+}
+
+export function createValidationError({
+  kind,
+  toolId,
+  issues,
+  value,
+}: {
+  kind: ValidationKind;
+  toolId: string;
+  issues: ReadonlyArray<SchemaIssue>;
+  value: unknown;
+}): ToolValidationError {
+  const validationErrors = issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+  const message =
+    `${headings[kind](toolId)}. Please fix the following errors and try again:\n` +
+    validationErrors.map((issue) => `- ${issue.path}: ${issue.message}`).join('\n') +
+    `\n\n${valueLabels[kind]}: ${previewValue(value)}`;
+  return { error: true, message, validationErrors };
+}
+
+export function isToolValidationError(value: unknown): value is ToolValidationError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<ToolValidationError>;
+  return candidate.error === true && typeof candidate.message === 'string' && Array.isArray(candidate.validationErrors);
+}
