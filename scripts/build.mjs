@@ -16,7 +16,7 @@ const args = new Set(process.argv.slice(2));
 const force = args.has('--force');
 const serverOnly = args.has('--server-only');
 
-const sourceExtensions = /\.(ts|tsx|mts|mjs|js|json|css|sql|md)$/;
+const sourceExtensions = /\.(ts|tsx|mts|mjs|js|json|css|sql|md|svg|png|ico)$/;
 
 function listFiles(path) {
   const full = join(root, path);

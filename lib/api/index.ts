@@ -2,6 +2,8 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { registerHealthRoutes } from './routes/health';
+import { registerToolRoutes } from './routes/tools';
+import type { ToolRegistry } from '../tools';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
@@ -11,11 +13,13 @@ export interface ApiDependencies {
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  tools: ToolRegistry;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
   const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
   registerHealthRoutes(app, dependencies);
+  registerToolRoutes(app, dependencies);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

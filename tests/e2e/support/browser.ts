@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with everything that would reach the network switched off. */
+/**
+ * Debian's Chromium, headless, with everything that would reach the network switched off.
+ * Playwright gives every launch a fresh, temporary user-data-dir.
+ */
 export async function launchBrowser(): Promise<{ browser: Browser; context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'studio-chromium-'));
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -20,7 +19,6 @@ export async function launchBrowser(): Promise<{ browser: Browser; context: Brow
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   const context = await browser.newContext();
@@ -29,7 +27,6 @@ export async function launchBrowser(): Promise<{ browser: Browser; context: Brow
     context,
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * The bench table: every figure is a median over many runs, next to a baseline measured in the
+ * same run, and their ratio — shared machines drift, so the ratio is the target.
+ */
+export interface BenchRow {
+  name: string;
+  unit: string;
+  median: number;
+  min: number;
+  max: number;
+  baseline: number | null;
+  ratio: number | null;
+  /** e.g. '<= 20x' or '>= 0.4'; shown next to the ratio. */
+  target?: string;
+}
+
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function summarize(samples: number[]): Summary {
+  if (samples.length === 0) throw new Error('No samples to summarise');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+/** Times `run` `iterations` times after `warmup` runs; returns microseconds per call. */
+export async function sampleMicroseconds(
+  run: () => unknown,
+  { iterations = 1_000, warmup = 100 }: { iterations?: number; warmup?: number } = {},
+): Promise<number[]> {
+  for (let index = 0; index < warmup; index++) await run();
+  const samples: number[] = [];
+  for (let index = 0; index < iterations; index++) {
+    const started = process.hrtime.bigint();
+    await run();
+    samples.push(Number(process.hrtime.bigint() - started) / 1_000);
+  }
+  return samples;
+}
+
+export function row(
+  name: string,
+  unit: string,
+  measured: Summary,
+  baseline: number | null,
+  target?: string,
+): BenchRow {
+  const ratio = baseline ? measured.median / baseline : null;
+  return { name, unit, ...measured, baseline, ratio, target };
+}
+
+const format = (value: number | null) =>
+  value === null ? '—' : Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 1 ? value.toFixed(2) : value.toFixed(3);
+
+export function printTable(rows: BenchRow[], write: (text: string) => void) {
+  const header = ['figure', 'unit', 'median', 'min', 'max', 'baseline', 'ratio', 'target'];
+  const lines = rows.map((entry) => [
+    entry.name,
+    entry.unit,
+    format(entry.median),
+    format(entry.min),
+    format(entry.max),
+    format(entry.baseline),
+    entry.ratio === null ? '—' : `${format(entry.ratio)}x`,
+    entry.target ?? '',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const render = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  write([render(header), render(widths.map((width) => '-'.repeat(width))), ...lines.map(render)].join('\n') + '\n');
+}

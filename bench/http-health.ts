@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServerProcess } from '../tests/support/server-process';
+import { row, summarize, type BenchRow } from './harness';
+import { alternateRounds, startBareServer } from './http-load';
+
+/** `GET /api/health` through the production server against a bare node:http server, same load. */
+export async function benchHealth({ root }: { root: string }): Promise<BenchRow[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
+  const body = await (await fetch(`${server.url}/api/health`)).text();
+  const bare = await startBareServer({ root, body });
+  try {
+    const { measuredRounds, baselineRounds } = await alternateRounds({
+      measured: { url: `${server.url}/api/health` },
+      baseline: { url: `${bare.url}/api/health` },
+    });
+    const baseline = summarize(baselineRounds).median;
+    return [row('GET /api/health, production server vs bare node:http', 'req/s', summarize(measuredRounds), baseline, '>= 0.4')];
+  } finally {
+    await bare.stop();
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { freePort } from '../tests/support/server-process';
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  connections?: number;
+  durationSeconds?: number;
+}
+
+/** Requests per second for one keep-alive load run (autocannon, in this process). */
+export async function requestsPerSecond({ url, method = 'GET', body, connections = 16, durationSeconds = 3 }: LoadOptions) {
+  const result = await autocannon({
+    url,
+    method,
+    body,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    connections,
+    duration: durationSeconds,
+  });
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`Load run against ${url} had ${result.errors} errors and ${result.non2xx} non-2xx answers`);
+  }
+  return result.requests.average;
+}
+
+/** Starts the bare node:http baseline server answering `body`. */
+export async function startBareServer({ root, body }: { root: string; body: string }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${root}/bench/bare-http-server.mjs`], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), BENCH_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`The bare server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => (child.exitCode === null ? (child.once('exit', () => resolve()), child.kill('SIGTERM')) : resolve())),
+  };
+}
+
+/**
+ * Alternates rounds against the measured server and the baseline so drift hits both equally;
+ * returns the req/s of every round.
+ */
+export async function alternateRounds({
+  measured,
+  baseline,
+  rounds = 3,
+  durationSeconds = 3,
+}: {
+  measured: LoadOptions;
+  baseline: LoadOptions;
+  rounds?: number;
+  durationSeconds?: number;
+}) {
+  await requestsPerSecond({ ...measured, durationSeconds: 1 });
+  await requestsPerSecond({ ...baseline, durationSeconds: 1 });
+  const measuredRounds: number[] = [];
+  const baselineRounds: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    measuredRounds.push(await requestsPerSecond({ ...measured, durationSeconds }));
+    baselineRounds.push(await requestsPerSecond({ ...baseline, durationSeconds }));
+  }
+  return { measuredRounds, baselineRounds };
+}

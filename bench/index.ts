@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: prints one row per figure (median, min, max, a baseline measured in the same
+ * run and the ratio). `--json FILE` also writes `{ rows: [...] }`; `--only <text>` runs the
+ * figures whose group name contains the text.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { printTable, type BenchRow } from './harness';
+import { benchHealth } from './http-health';
+
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
+const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [{ name: 'http-health', run: () => benchHealth({ root }) }];
+
+const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
+const rows: BenchRow[] = [];
+let failed = false;
+for (const group of groups) {
+  if (values.only && !group.name.includes(values.only)) continue;
+  process.stderr.write(`bench: ${group.name}...\n`);
+  try {
+    rows.push(...(await group.run()));
+  } catch (error) {
+    failed = true;
+    process.stderr.write(`bench: ${group.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+printTable(rows, (text) => process.stdout.write(text));
+if (values.json) {
+  writeFileSync(
+    values.json,
+    JSON.stringify({ rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target }) => ({ name, unit, median, min, max, baseline, ratio, target })) }, null, 2) + '\n',
+  );
+}
+process.exit(failed ? 1 : 0);
