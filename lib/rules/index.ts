@@ -1,0 +1,11 @@
+/**
+ * Rules: the stored rule language (rule groups and raw JSON Logic), its validation, compilation
+ * to JSON Logic and evaluation. Pure; the only importer of json-logic-js.
+ */
+export * from './compile';
+export * from './evaluate';
+export * from './json-logic-limits';
+export * from './operators';
+export * from './schema';
+export { isPlainObject, selectSchema } from './select-schema';
+export * from './types';

@@ -1,0 +1,104 @@
+/**
+ * Save-time checks of a raw JSON Logic expression (resolution.md section 4): only the allowed
+ * operations, at most 8 KiB of JSON, 10 levels of nested operations and 200 nodes (every value in
+ * the expression counts). Shapes that would make json-logic-js throw are rejected here, so
+ * evaluation of stored rules never throws.
+ */
+import type { Issue } from '../errors';
+import { customOperationNames } from './custom-operations';
+
+export const jsonLogicLimits = { maxBytes: 8 * 1024, maxLevels: 10, maxNodes: 200 } as const;
+
+export const allowedJsonLogicOperations: readonly string[] = [
+  'var',
+  'missing',
+  'missing_some',
+  '===',
+  '!==',
+  '!',
+  '!!',
+  'and',
+  'or',
+  'if',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'in',
+  'cat',
+  'substr',
+  'some',
+  'all',
+  'none',
+  'merge',
+  ...customOperationNames,
+];
+
+type Path = Array<string | number>;
+
+export function checkJsonLogic(expression: unknown, basePath: Path = []): Array<{ path: Path; message: string }> {
+  const problems: Array<{ path: Path; message: string }> = [];
+  const bytes = Buffer.byteLength(JSON.stringify(expression) ?? '', 'utf8');
+  if (bytes > jsonLogicLimits.maxBytes) {
+    problems.push({ path: basePath, message: `The expression is ${bytes} bytes; the limit is ${jsonLogicLimits.maxBytes}.` });
+    return problems;
+  }
+  let nodes = 0;
+  let deepest = 0;
+  const visit = (node: unknown, level: number, path: Path) => {
+    nodes += 1;
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, level, [...path, index]));
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const keys = Object.keys(node);
+    if (keys.length !== 1) {
+      problems.push({ path, message: 'An object in a JSON Logic expression must be exactly one operation: {"<operation>": arguments}.' });
+      return;
+    }
+    const operation = keys[0]!;
+    const args = (node as Record<string, unknown>)[operation];
+    if (!allowedJsonLogicOperations.includes(operation)) {
+      problems.push({ path: [...path, operation], message: `Operation "${operation}" is not allowed. Allowed: ${allowedJsonLogicOperations.join(', ')}.` });
+      return;
+    }
+    const shapeProblem = checkArguments(operation, args);
+    if (shapeProblem) problems.push({ path: [...path, operation], message: shapeProblem });
+    deepest = Math.max(deepest, level + 1);
+    if (level + 1 > jsonLogicLimits.maxLevels) return;
+    visit(args, level + 1, [...path, operation]);
+  };
+  visit(expression, 0, basePath);
+  if (deepest > jsonLogicLimits.maxLevels) {
+    problems.push({ path: basePath, message: `The expression nests operations ${deepest} levels deep; the limit is ${jsonLogicLimits.maxLevels}.` });
+  }
+  if (nodes > jsonLogicLimits.maxNodes) {
+    problems.push({ path: basePath, message: `The expression has ${nodes} nodes; the limit is ${jsonLogicLimits.maxNodes}.` });
+  }
+  return problems;
+}
+
+function checkArguments(operation: string, args: unknown): string | undefined {
+  if (operation === 'missing_some') {
+    // json-logic-js reads `.length` of the key list, so it must be a literal array.
+    const valid = Array.isArray(args) && args.length === 2 && typeof args[0] === 'number' && Array.isArray(args[1]);
+    return valid ? undefined : '"missing_some" takes [minimum count, [keys]].';
+  }
+  if (operation === 'some' || operation === 'all' || operation === 'none') {
+    return Array.isArray(args) && args.length === 2 ? undefined : `"${operation}" takes [array, test].`;
+  }
+  if (operation === 'studio_literal') {
+    if (typeof args !== 'string' && !(Array.isArray(args) && args.length === 1 && typeof args[0] === 'string')) return '"studio_literal" takes one JSON string.';
+    try {
+      JSON.parse(Array.isArray(args) ? (args[0] as string) : args);
+    } catch {
+      return '"studio_literal" takes one valid JSON string.';
+    }
+  }
+  return undefined;
+}
+
+export function jsonLogicIssues(expression: unknown, basePath: Path = []): Issue[] {
+  return checkJsonLogic(expression, basePath).map((problem) => ({ path: problem.path.join('.') || 'root', message: problem.message }));
+}

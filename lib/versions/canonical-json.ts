@@ -1,0 +1,31 @@
+/**
+ * Canonical JSON: object keys sorted, no whitespace, `undefined` members dropped. Two values with
+ * the same meaning give the same string, so it is what change detection, diffs and `configHash`
+ * compare, and what snapshots are stored as (export can then reproduce them byte for byte).
+ */
+import { createHash } from 'node:crypto';
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'null';
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : sortKeys(item)));
+  if (value === null || typeof value !== 'object') return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) sorted[key] = sortKeys(item);
+  }
+  return sorted;
+}
+
+/** Hex sha256 of the canonical JSON of a value. */
+export function configHash(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex');
+}
+
+/** Deep equality by canonical JSON (key order never matters; array order does). */
+export function sameJson(left: unknown, right: unknown): boolean {
+  return canonicalJson(left) === canonicalJson(right);
+}

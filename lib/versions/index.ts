@@ -1,0 +1,7 @@
+/** Pure versioning core: canonical JSON, change detection, diffs, label names, selectors. No IO. */
+export * from './canonical-json';
+export * from './change-detection';
+export * from './code-agent-fields';
+export * from './diff';
+export * from './labels';
+export * from './selector';

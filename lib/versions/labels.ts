@@ -1,0 +1,41 @@
+/**
+ * Version label names (storage spec, "Version label"): 1-64 of `a-z 0-9 . _ -`, starting and
+ * ending with a letter or digit. `production` (the active version) and `latest` (the highest
+ * number) are computed, so they can be read but never created, moved or deleted.
+ */
+export const reservedLabels = ['production', 'latest'] as const;
+export type ReservedLabel = (typeof reservedLabels)[number];
+
+const labelPattern = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+
+export function isReservedLabel(name: string): name is ReservedLabel {
+  return (reservedLabels as readonly string[]).includes(name);
+}
+
+export type LabelNameCheck = { ok: true } | { ok: false; reason: 'malformed' | 'reserved'; message: string };
+
+/** Whether `name` is a well-formed label name (reserved names are well-formed: they can be read). */
+export function checkLabelName(name: string): LabelNameCheck {
+  if (!labelPattern.test(name)) {
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `"${name}" is not a valid label name: use 1-64 of a-z, 0-9, ".", "_" and "-", starting and ending with a letter or digit.`,
+    };
+  }
+  return { ok: true };
+}
+
+/** Whether a label with this name may be created, moved or deleted. */
+export function checkWritableLabelName(name: string): LabelNameCheck {
+  const check = checkLabelName(name);
+  if (!check.ok) return check;
+  if (isReservedLabel(name)) {
+    return {
+      ok: false,
+      reason: 'reserved',
+      message: `"${name}" is a reserved label computed by the studio (production = the published version, latest = the newest); it cannot be set or deleted.`,
+    };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { issuesFromZod } from '@/lib/errors';
+import { jsonLogicLimits, rulesSchema } from '@/lib/rules';
+
+function issuesOf(value: unknown) {
+  const result = rulesSchema.safeParse(value);
+  return result.success ? [] : issuesFromZod(result.error);
+}
+
+const nest = (levels: number): unknown =>
+  levels === 1 ? { operator: 'AND', conditions: [] } : { operator: 'AND', conditions: [nest(levels - 1)] };
+
+describe('rule validation at save time', () => {
+  it.each<[string, unknown, Array<{ path: string; message: RegExp }>]>([
+    ['a valid group', { operator: 'AND', conditions: [{ field: 'user.role', operator: 'equals', value: 'admin' }] }, []],
+    ['three levels', nest(3), []],
+    ['four levels', nest(4), [{ path: 'conditions.0.conditions.0.conditions.0', message: /at most 3 levels/ }]],
+    [
+      'an unknown operator',
+      { operator: 'AND', conditions: [{ field: 'a', operator: 'matches', value: 'x' }] },
+      [{ path: 'conditions.0.operator', message: /Unknown operator/ }],
+    ],
+    ['an unknown group operator', { operator: 'XOR', conditions: [] }, [{ path: 'operator', message: /AND|OR/ }]],
+    [
+      'a non-array value for in',
+      { operator: 'OR', conditions: [{ field: 'a', operator: 'in', value: 'x' }, { field: 'b', operator: 'not_in', value: 3 }] },
+      [
+        { path: 'conditions.0.value', message: /array/ },
+        { path: 'conditions.1.value', message: /array/ },
+      ],
+    ],
+    ['a missing value', { operator: 'AND', conditions: [{ field: 'a', operator: 'equals' }] }, [{ path: 'conditions.0.value', message: /needs a value/ }]],
+    ['exists without a value', { operator: 'AND', conditions: [{ field: 'a', operator: 'exists' }] }, []],
+    ['an empty field segment', { operator: 'AND', conditions: [{ field: 'a..b', operator: 'exists' }] }, [{ path: 'conditions.0.field', message: /dot path/ }]],
+    ['an unknown key', { operator: 'AND', conditions: [], extra: true }, [{ path: 'root', message: /extra/ }]],
+    ['a raw expression', { jsonLogic: { '===': [{ var: 'a' }, 1] } }, []],
+    ['a disallowed operation', { jsonLogic: { and: [{ '==': [1, 1] }] } }, [{ path: 'jsonLogic.and.0.==', message: /not allowed/ }]],
+    ['log is not allowed', { jsonLogic: { log: 'x' } }, [{ path: 'jsonLogic.log', message: /not allowed/ }]],
+    ['a literal object', { jsonLogic: { '===': [{ a: 1, b: 2 }, 1] } }, [{ path: 'jsonLogic.===.0', message: /exactly one operation/ }]],
+    ['missing_some with a computed key list', { jsonLogic: { missing_some: [1, { var: 'x' }] } }, [{ path: 'jsonLogic.missing_some', message: /missing_some/ }]],
+  ])('%s', (_name, value, expected) => {
+    const issues = issuesOf(value);
+    expect(issues).toHaveLength(expected.length);
+    expected.forEach((expectation, index) => {
+      expect(issues[index]!.path).toBe(expectation.path);
+      expect(issues[index]!.message).toMatch(expectation.message);
+    });
+  });
+
+  it('reports every problem of a group, not only the first', () => {
+    const issues = issuesOf({
+      operator: 'AND',
+      conditions: [
+        { field: '', operator: 'equals', value: 1 },
+        { operator: 'OR', conditions: [{ field: 'x', operator: 'bogus' }] },
+        { field: 'y', operator: 'in', value: {} },
+      ],
+    });
+    expect(issues.map((issue) => issue.path)).toEqual(['conditions.0.field', 'conditions.1.conditions.0.operator', 'conditions.2.value']);
+  });
+
+  it('limits raw expressions to 10 levels', () => {
+    let expression: unknown = { var: 'x' };
+    for (let level = 1; level < jsonLogicLimits.maxLevels; level += 1) expression = { '!': [expression] };
+    expect(issuesOf({ jsonLogic: expression })).toEqual([]);
+    expect(issuesOf({ jsonLogic: { '!': [expression] } })[0]!.message).toMatch(/11 levels deep; the limit is 10/);
+  });
+
+  it('limits raw expressions to 200 nodes', () => {
+    const within = { merge: Array.from({ length: 198 }, (_, index) => index) };
+    expect(issuesOf({ jsonLogic: within })).toEqual([]);
+    const over = { merge: Array.from({ length: 199 }, (_, index) => index) };
+    expect(issuesOf({ jsonLogic: over })[0]!.message).toMatch(/201 nodes; the limit is 200/);
+  });
+
+  it('limits raw expressions to 8 KiB', () => {
+    const issues = issuesOf({ jsonLogic: { cat: ['x'.repeat(jsonLogicLimits.maxBytes)] } });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ path: 'jsonLogic', message: expect.stringMatching(/bytes; the limit is 8192/) });
+  });
+});
