@@ -1,0 +1,3 @@
+export * from './servers';
+export * from './header-recording-server';
+export * from './pool-fixture';

@@ -1,0 +1,43 @@
+/**
+ * A pool for one test file plus a fake clock: `clock.advance(ms)` moves the time the pool uses for
+ * TTL, idle and backoff decisions (timeouts stay real). `close()` closes every connection.
+ */
+import { createMcpPool, type CreateMcpPoolParams, type McpPool, type McpPoolKey, type McpPoolSettings } from '@/lib/mcp';
+import { silentLogger } from '@/lib/logger';
+import { testPoolSettings } from './servers';
+
+export interface TestClock {
+  now(): number;
+  advance(milliseconds: number): void;
+}
+
+export function createTestClock(start = 1_000_000): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance(milliseconds) {
+      current += milliseconds;
+    },
+  };
+}
+
+export function createTestPool({
+  settings = {},
+  backoff,
+  clock = createTestClock(),
+}: {
+  settings?: Partial<McpPoolSettings>;
+  backoff?: CreateMcpPoolParams['backoff'];
+  clock?: TestClock;
+} = {}): { pool: McpPool; clock: TestClock } {
+  const pool = createMcpPool({ settings: { ...testPoolSettings, ...settings }, logger: silentLogger, now: clock.now, backoff });
+  return { pool, clock };
+}
+
+let keyCounter = 0;
+
+/** A pool key unique to this test run, so tests never share pooled connections by accident. */
+export function uniqueKey(overrides: Partial<McpPoolKey> = {}): McpPoolKey {
+  keyCounter += 1;
+  return { clientId: `client-${keyCounter}`, clientVersionId: 'v1', serverName: 'server', ...overrides };
+}

@@ -1,0 +1,34 @@
+// A stdio MCP server that is slow on purpose: `node slow.mjs [--hang-on=initialize|list]`.
+// - `--hang-on=initialize`: reads stdin but never answers, so the handshake hangs.
+// - `--hang-on=list`: answers the handshake, never answers tools/list.
+// - tool `sleep` ({ ms }) waits, ending early when the client cancels; `cancellations` reports how
+//   many calls were cancelled (so tests can see an abort reach the server).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+const hangOn = process.argv.find((arg) => arg.startsWith('--hang-on='))?.split('=')[1];
+
+if (hangOn === 'initialize') {
+  process.stdin.resume();
+} else {
+  const server = new McpServer({ name: 'slow', version: '1.0.0' });
+  let cancellations = 0;
+  server.registerTool('sleep', { description: 'Waits ms milliseconds', inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      extra.signal.addEventListener('abort', () => {
+        cancellations += 1;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return { content: [{ type: 'text', text: `slept ${ms}` }] };
+  });
+  server.registerTool('cancellations', { description: 'How many calls were cancelled' }, async () => ({
+    content: [{ type: 'text', text: String(cancellations) }],
+  }));
+  if (hangOn === 'list') server.server.setRequestHandler(ListToolsRequestSchema, () => new Promise(() => {}));
+  await server.connect(new StdioServerTransport());
+}
