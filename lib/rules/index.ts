@@ -5,6 +5,7 @@
 export * from './compile';
 export * from './evaluate';
 export * from './json-logic-limits';
+export * from './json-value';
 export * from './operators';
 export * from './schema';
 export { isPlainObject, selectSchema } from './select-schema';

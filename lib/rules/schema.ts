@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { checkJsonLogic } from './json-logic-limits';
+import { jsonValueSchema } from './json-value';
 import { arrayValueOperators, conditionOperators, valuelessOperators } from './operators';
 import { isPlainObject, selectSchema } from './select-schema';
 import type { Condition, JsonLogicRule, RuleGroup, Rules } from './types';
@@ -23,7 +24,7 @@ export const conditionSchema = z
     operator: z.enum(conditionOperators, {
       error: `Unknown operator; use one of ${conditionOperators.join(', ')}`,
     }),
-    value: z.unknown().optional(),
+    value: jsonValueSchema.optional(),
   })
   .strict()
   .superRefine((condition, context) => {
@@ -73,7 +74,7 @@ function addDepthIssues(group: RuleGroup, level: number, path: Array<string | nu
 export const ruleGroupSchema: z.ZodType<RuleGroup> = baseRuleGroupSchema.superRefine((group, context) => addDepthIssues(group, 1, [], context));
 
 export const jsonLogicRuleSchema: z.ZodType<JsonLogicRule> = z
-  .object({ jsonLogic: z.unknown() })
+  .object({ jsonLogic: jsonValueSchema })
   .strict()
   .superRefine((rule, context) => {
     for (const problem of checkJsonLogic(rule.jsonLogic, ['jsonLogic'])) {

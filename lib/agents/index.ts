@@ -1,0 +1,4 @@
+/** Agents. For now: the stored snapshot (schema, types, format upgrades). */
+export * from './snapshot';
+export * from './snapshot-json-schema';
+export * from './snapshot-upgrades';

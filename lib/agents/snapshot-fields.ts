@@ -1,0 +1,104 @@
+/**
+ * Zod schemas of the snapshot's parts. Built by a factory with two modes: `validate` picks the
+ * schema a value obviously meant (one precise issue per problem) and `document` spells the same
+ * shapes as unions for the published JSON Schema.
+ */
+import { z } from 'zod';
+import { jsonObjectSchema, jsonValueSchema, rulesDocumentationSchema, rulesSchema, selectSchema } from '../rules';
+import { isConditional } from './snapshot-types';
+
+export type SchemaMode = 'validate' | 'document';
+
+const key = z.string().min(1, 'Keys may not be empty').max(256);
+const text = z.string().max(100_000);
+
+export function snapshotPartSchemas(mode: SchemaMode) {
+  const rules = mode === 'validate' ? rulesSchema : rulesDocumentationSchema;
+
+  /** Plain value or list of variants; an empty array is an empty plain value. */
+  function plainOrConditional(plain: z.ZodType, description: string) {
+    const variants = z.array(z.object({ value: plain, rules: rules.optional() }).strict()).min(1);
+    if (mode === 'document') return z.union([variants, plain]).meta({ description });
+    return selectSchema<unknown>({
+      select: (value) => (isConditional(value as never) ? variants : plain),
+      meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] },
+    });
+  }
+
+  /** A record, or (legacy) a list of ids meaning `{ id: {} }` for each. */
+  function recordOrIds(entry: z.ZodType, description: string) {
+    const record = z.record(key, entry);
+    const ids = z.array(key);
+    if (mode === 'document') return z.union([record, ids]).meta({ description });
+    return selectSchema<unknown>({ select: (value) => (Array.isArray(value) ? ids : record), meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] } });
+  }
+
+  /** A record only; an empty array still counts as the empty value. */
+  function recordOrEmpty(entry: z.ZodType) {
+    const record = z.record(key, entry);
+    if (mode === 'document') return z.union([record, z.array(z.never()).max(0)]);
+    return selectSchema<unknown>({
+      select: (value) => (Array.isArray(value) && value.length === 0 ? z.array(z.never()) : record),
+      meta: { type: 'object' },
+    });
+  }
+
+  const descriptionEntry = z.object({ description: text.optional() }).strict();
+  const toolEntry = z.object({ description: text.optional(), rules: rules.optional() }).strict();
+  const mcpClientReference = z.object({ tools: z.record(key, descriptionEntry).optional() }).strict();
+  const integrationReference = z
+    .object({ tools: z.record(key, z.object({ description: text.optional() }).catchall(jsonValueSchema)).optional() })
+    .strict();
+  const connection = z
+    .object({
+      kind: z.enum(['author', 'invoker', 'platform']),
+      connectionId: z.string().min(1).max(256),
+      label: z.string().min(1).max(64).optional(),
+      scope: z.enum(['shared', 'caller-supplied', 'per-author']).optional(),
+    })
+    .strict();
+  const toolProviderReference = z
+    .object({
+      tools: z.record(key, z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict()),
+      connections: z.record(key, z.array(connection)).optional(),
+    })
+    .strict();
+
+  const promptBlock = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('text'), content: text }).strict(),
+    z.object({ type: z.literal('prompt_block'), content: text, rules: rules.optional() }).strict(),
+  ]);
+  const instructions =
+    mode === 'document'
+      ? z.union([text, z.array(promptBlock)])
+      : selectSchema<unknown>({ select: (value) => (Array.isArray(value) ? z.array(promptBlock) : text), meta: { anyOf: [{ type: 'string' }, { type: 'array' }] } });
+
+  const toolChoice = z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict()]);
+  const defaultOptions = z
+    .object({
+      maxSteps: z.number().int().min(1).max(1000).optional(),
+      toolChoice: toolChoice.optional(),
+      activeTools: z.array(z.string().min(1)).optional(),
+    })
+    .catchall(jsonValueSchema);
+
+  return {
+    name: z.string().max(200).regex(/\S/, 'The name is empty'),
+    description: z.string().max(10_000),
+    instructions,
+    model: z
+      .string()
+      .max(200)
+      .regex(/^[^\s/]+\/\S+$/, 'The model is a "provider/model" string such as "openai/gpt-4o"'),
+    tools: plainOrConditional(recordOrIds(toolEntry, 'Registered tools by id'), 'Registered tools: plain or a list of variants'),
+    mcpClients: plainOrConditional(recordOrEmpty(mcpClientReference), 'Saved MCP clients by id: plain or a list of variants'),
+    integrationTools: plainOrConditional(recordOrEmpty(integrationReference), 'Integration tools by provider id: plain or a list of variants'),
+    toolProviders: plainOrConditional(recordOrEmpty(toolProviderReference), 'Tool providers by id: plain or a list of variants'),
+    agents: recordOrIds(descriptionEntry, 'Sub-agents exposed as agent-<key> tools'),
+    workflows: recordOrIds(descriptionEntry, 'Workflows exposed as workflow-<key> tools'),
+    requestContextSchema: jsonObjectSchema,
+    defaultOptions,
+  };
+}
+
+export const validateParts = snapshotPartSchemas('validate');

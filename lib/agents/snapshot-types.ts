@@ -1,0 +1,108 @@
+/**
+ * The stored agent snapshot (storage spec section 1): what every version holds. Tool fields are
+ * plain values or lists of variants (resolution.md section 3); `instructions` is a string or
+ * prompt blocks (agents.md section 4).
+ */
+import type { Rules } from '../rules';
+
+/** One variant of a conditional field: included when it has no rules or they pass. */
+export interface Variant<T> {
+  value: T;
+  rules?: Rules;
+}
+
+/** A plain value, or a non-empty list of variants (detected by the first item having `value`). */
+export type PlainOrConditional<T> = T | Array<Variant<T>>;
+
+/** `{ "<tool id>": { description? } }`; `rules` on an entry is stored but never evaluated. */
+export interface ToolEntry {
+  description?: string;
+  rules?: Rules;
+}
+/** A legacy list of ids means `{ id: {} }` for each. */
+export type ToolSelection = Record<string, ToolEntry> | string[];
+
+export interface ToolDescriptionEntry {
+  description?: string;
+}
+
+/** `tools` omitted: the client contributes nothing; `{}`: every tool passing the server filter. */
+export interface McpClientReference {
+  tools?: Record<string, ToolDescriptionEntry>;
+}
+
+/** Per-slug entries may carry the provider's own config beside `description`. */
+export interface IntegrationReference {
+  tools?: Record<string, ToolDescriptionEntry & Record<string, unknown>>;
+}
+
+export interface ProviderConnection {
+  kind: 'author' | 'invoker' | 'platform';
+  connectionId: string;
+  label?: string;
+  scope?: 'shared' | 'caller-supplied' | 'per-author';
+}
+
+export interface ToolProviderReference {
+  tools: Record<string, { toolkit?: string; description?: string }>;
+  connections?: Record<string, ProviderConnection[]>;
+}
+
+export type PromptBlock = { type: 'text'; content: string } | { type: 'prompt_block'; content: string; rules?: Rules };
+
+export type Instructions = string | PromptBlock[];
+
+/** Sub-agents and workflows exposed as tools, keyed by the id of what they call. */
+export type CallableSelection = Record<string, ToolDescriptionEntry> | string[];
+
+export interface DefaultOptions {
+  maxSteps?: number;
+  toolChoice?: 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
+  activeTools?: string[];
+  [option: string]: unknown;
+}
+
+export interface AgentSnapshot {
+  name?: string;
+  description?: string;
+  instructions?: Instructions;
+  /** A `provider/model` string. */
+  model?: string;
+  tools?: PlainOrConditional<ToolSelection>;
+  mcpClients?: PlainOrConditional<Record<string, McpClientReference>>;
+  integrationTools?: PlainOrConditional<Record<string, IntegrationReference>>;
+  toolProviders?: PlainOrConditional<Record<string, ToolProviderReference>>;
+  agents?: CallableSelection;
+  workflows?: CallableSelection;
+  /** A JSON Schema describing the request context (drives the editor's forms). */
+  requestContextSchema?: Record<string, unknown>;
+  defaultOptions?: DefaultOptions;
+}
+
+export type SnapshotField = keyof AgentSnapshot;
+
+/** Every snapshot field, in display order (diffs, changed fields and exports follow it). */
+export const snapshotFields: readonly SnapshotField[] = [
+  'name',
+  'description',
+  'instructions',
+  'model',
+  'tools',
+  'mcpClients',
+  'integrationTools',
+  'toolProviders',
+  'agents',
+  'workflows',
+  'requestContextSchema',
+  'defaultOptions',
+];
+
+/** The four tool fields that may be conditional. */
+export const conditionalFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'] as const;
+
+/** Whether a stored field value is a list of variants (resolution.md section 3). */
+export function isConditional<T>(value: PlainOrConditional<T> | undefined): value is Array<Variant<T>> {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  const first: unknown = value[0];
+  return typeof first === 'object' && first !== null && !Array.isArray(first) && 'value' in first;
+}
