@@ -9,6 +9,7 @@ import { createApi, type ApiApp } from './api';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createLogger, type Logger } from './logger';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
+import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { studioVersion } from './version';
 
 export interface StudioOptions {
@@ -19,6 +20,8 @@ export interface StudioOptions {
   logger?: Logger;
   /** Apply pending migrations when the studio is created (default true). */
   migrate?: boolean;
+  /** Code tools, keyed by `tool.id` (a different key or a duplicate id stops startup). */
+  tools?: Record<string, Tool>;
 }
 
 export interface Studio {
@@ -27,6 +30,8 @@ export interface Studio {
   editor: Record<string, never>;
   /** Runtime: resolve and run published agents. */
   runtime: Record<string, never>;
+  /** The registered code tools: `get(id)`, `list()`. */
+  tools: ToolRegistry;
   settings: Settings;
   logger: Logger;
   database: DatabaseHandle;
@@ -38,6 +43,7 @@ export interface Studio {
 
 export function createStudio(options: StudioOptions = {}): Studio {
   const settings = parseSettings(options.settings);
+  const tools = createToolRegistry({ tools: options.tools });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
   const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
   try {
@@ -47,13 +53,14 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
-    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes });
+    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools });
 
     let closing: Promise<void> | undefined;
     return {
       api,
       editor: {},
       runtime: {},
+      tools,
       settings,
       logger,
       database,

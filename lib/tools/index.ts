@@ -88,3 +88,4 @@ export {
 
 export { defaultToolAnnotations, effectiveToolAnnotations, type EffectiveToolAnnotations } from './annotations';
 export { createToolRegistry, type ToolRegistry } from './tool-registry';
+export { callTool, type ToolCallResult } from './call-tool';

@@ -1,0 +1,44 @@
+/**
+ * A direct call from outside an agent run (the HTTP execute route, the CLI through it, MCP):
+ * the tool's own steps, answered as `{ output, isError }` where `output` is the tool result the
+ * model would be given: the output, the validation-error value, or `{ message }` when execute threw.
+ */
+import type { Logger } from '../logger';
+import type { ToolContextInput } from './execution-context';
+import { executeTool } from './execute-tool';
+import { createModelOutput, type ToolModelOutput } from './model-output';
+import type { Tool } from './tool-types';
+import { isToolValidationError } from './validation-error';
+
+export interface ToolCallResult {
+  output: unknown;
+  isError: boolean;
+  /** Only for tools with `toModelOutput`: the shaped view the model receives instead of `output`. */
+  modelOutput?: ToolModelOutput;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function callTool({
+  tool,
+  input,
+  context,
+  logger,
+}: {
+  tool: Tool;
+  input: unknown;
+  context?: ToolContextInput;
+  logger: Logger;
+}): Promise<ToolCallResult> {
+  try {
+    const output = await executeTool({ tool, input, context });
+    if (isToolValidationError(output)) return { output, isError: true };
+    if (!tool.toModelOutput) return { output, isError: false };
+    return { output, isError: false, modelOutput: await createModelOutput({ tool, output }) };
+  } catch (error) {
+    logger.warn('A tool call failed', { toolId: tool.id, error });
+    return { output: { message: errorMessage(error) }, isError: true };
+  }
+}
