@@ -7,12 +7,13 @@ import { cliEnvironment, processEnvironment, SettingsError, settingsFromEnvironm
 import { runDbMigrate, unknownCommand } from './db-commands';
 import { createApiClient, type ApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
+import { registerToolCommands } from './tool-commands';
 
 export const usage = `Usage: agent-studio [api] <command>
 
   db migrate                      apply pending database migrations (no server needed)
   db seed                         create the demo agent in an empty database (no server needed)
-  tool list                       list registered tools
+  tool list [--json]              list registered tools
   tool show <id>                  show one tool with its schemas
   tool execute <id> '<json>' [--context '<json>']
                                   run a tool and print its output as JSON
@@ -36,6 +37,8 @@ export function registerCommand(name: string, handler: CommandHandler) {
   commands[name] = handler;
 }
 
+registerToolCommands(registerCommand);
+
 export async function runCli(
   argv: string[],
   { io = processIo, environment = processEnvironment() }: { io?: CliIo; environment?: Record<string, string | undefined> } = {},
@@ -50,6 +53,7 @@ export async function runCli(
         key: { type: 'string' },
         context: { type: 'string' },
         schema: { type: 'boolean' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
