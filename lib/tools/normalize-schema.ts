@@ -83,7 +83,9 @@ function fromStandardSchema({ props, label, toolId }: { props: StandardProps; la
     }
     if (result.issues) {
       const issues: SchemaIssue[] = result.issues.map((issue) => ({
-        path: (issue.path ?? []).map(toPathSegment),
+        // Array.from, not .map: a library's path may be an Array subclass whose constructor
+        // misreads the length `.map` passes it (ArkType's ReadonlyPath does).
+        path: Array.from(issue.path ?? [], toPathSegment),
         message: issue.message,
       }));
       return { success: false, issues };
