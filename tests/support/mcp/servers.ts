@@ -3,6 +3,7 @@
  * started as `node <file>` with this very node binary (never a networked npx).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -125,4 +126,33 @@ export function canConnect({ host, port }: { host: string; port: number }): Prom
     });
     socket.on('error', () => resolve(false));
   });
+}
+
+function decodeProcAddress(hex: string): string {
+  if (hex.length === 8) return [6, 4, 2, 0].map((offset) => parseInt(hex.slice(offset, offset + 2), 16)).join('.');
+  // IPv6: four little-endian 32-bit words.
+  const bytes = hex.match(/.{8}/g)!.flatMap((word) => word.match(/../g)!.reverse());
+  const groups = Array.from({ length: 8 }, (_, index) => (bytes[index * 2]! + bytes[index * 2 + 1]!).replace(/^0+(?=.)/, ''));
+  return groups.join(':').toLowerCase();
+}
+
+/** Local addresses with a listening TCP socket on `port` (Linux, from /proc/net/tcp and tcp6). */
+export function listeningAddresses(port: number): string[] {
+  const portHex = port.toString(16).toUpperCase().padStart(4, '0');
+  const addresses: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let table = '';
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue;
+      const [address, localPort] = local.split(':');
+      if (localPort === portHex) addresses.push(decodeProcAddress(address!));
+    }
+  }
+  return addresses;
 }
