@@ -106,3 +106,28 @@ export function toMcpServerError({
   }
   return new McpServerError({ reason: 'unreachable', serverName, scope: 'connection', message: `${prefix}: ${describe(error)}`, cause: error });
 }
+
+/** Classifies a failed `tools/call`: the caller's abort, then the call's own timeout, then the rest. */
+export function classifyCallError({
+  error,
+  serverName,
+  timedOut,
+  signal,
+  name,
+  timeoutMs,
+}: {
+  error: unknown;
+  serverName: string;
+  timedOut: boolean;
+  signal?: AbortSignal;
+  name: string;
+  timeoutMs: number;
+}): McpServerError {
+  const tool = `MCP tool "${name}" on "${serverName}"`;
+  if (signal?.aborted) return new McpServerError({ reason: 'aborted', serverName, scope: 'call', message: `${tool} was aborted`, cause: error });
+  if (error instanceof McpServerError) return error;
+  if (timedOut) {
+    return new McpServerError({ reason: 'timeout', serverName, scope: 'call', message: `${tool} timed out after ${timeoutMs} ms`, cause: error });
+  }
+  return toMcpServerError({ error, serverName, scope: 'call', action: `call "${name}"` });
+}

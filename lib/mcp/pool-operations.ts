@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../errors';
 import type { Logger } from '../logger';
 import { createDeadline, raceSignal, type Deadline } from './deadline';
 import { listAllTools } from './list-all-tools';
-import { McpServerError, toMcpServerError } from './mcp-server-error';
+import { classifyCallError, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpToolListChangedEvent } from './mcp-pool';
 import { backoffError, hashToolList, type McpToolList, type PoolEntry, type PooledConnection } from './pool-entry';
 import type { McpCallToolResult, McpPoolSettings, McpServerConfig } from './types';
@@ -182,7 +182,7 @@ export function createPoolOperations({ settings, logger, now, counters, acquire,
         });
         return (await raceSignal(request, deadline.signal)) as McpCallToolResult;
       } catch (error) {
-        const failure = classifyCallError({ entry, error, deadline, signal, name, timeoutMs });
+        const failure = classifyCallError({ error, serverName: entry.serverName, timedOut: deadline.timedOut(), signal, name, timeoutMs });
         if (pooled && failure.code === 'mcp_unavailable' && failure.reason !== 'closed') {
           retire(entry, pooled);
           recordFailure(entry, failure);
@@ -201,36 +201,4 @@ export function createPoolOperations({ settings, logger, now, counters, acquire,
       };
     },
   };
-}
-
-function classifyCallError({
-  entry,
-  error,
-  deadline,
-  signal,
-  name,
-  timeoutMs,
-}: {
-  entry: PoolEntry;
-  error: unknown;
-  deadline: Deadline;
-  signal?: AbortSignal;
-  name: string;
-  timeoutMs: number;
-}): McpServerError {
-  const serverName = entry.serverName;
-  if (signal?.aborted) {
-    return new McpServerError({ reason: 'aborted', serverName, scope: 'call', message: `MCP tool "${name}" on "${serverName}" was aborted`, cause: error });
-  }
-  if (error instanceof McpServerError) return error;
-  if (deadline.timedOut()) {
-    return new McpServerError({
-      reason: 'timeout',
-      serverName,
-      scope: 'call',
-      message: `MCP tool "${name}" on "${serverName}" timed out after ${timeoutMs} ms`,
-      cause: error,
-    });
-  }
-  return toMcpServerError({ error, serverName, scope: 'call', action: `call "${name}"` });
 }

@@ -82,7 +82,8 @@ export interface RunningHttpServer {
 export async function startEverythingHttp({ mode }: { mode: 'streamableHttp' | 'sse' }): Promise<RunningHttpServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', bindLoopbackPreload, everythingServerPath, mode], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) } as NodeJS.ProcessEnv,
+    // A minimal env (the cast: Next's types declare NODE_ENV required on ProcessEnv).
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.resume();
@@ -136,17 +137,21 @@ function decodeProcAddress(hex: string): string {
   return groups.join(':').toLowerCase();
 }
 
+function readIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Local addresses with a listening TCP socket on `port` (Linux, from /proc/net/tcp and tcp6). */
 export function listeningAddresses(port: number): string[] {
   const portHex = port.toString(16).toUpperCase().padStart(4, '0');
   const addresses: string[] = [];
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let table = '';
-    try {
-      table = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+    const table = readIfPresent(file);
+    if (table === undefined) continue;
     for (const line of table.split('\n').slice(1)) {
       const [, local, , state] = line.trim().split(/\s+/);
       if (!local || state !== '0A') continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMcpTools, type ConvertMcpToolsParams, type McpListedTool } from '@/lib/mcp';
+import { convertMcpTools, type ConvertMcpToolsParams, type McpListedTool, type McpToolEntries } from '@/lib/mcp';
 
 const schema = { type: 'object' as const, properties: {} };
 
@@ -16,7 +16,7 @@ function names(params: Partial<ConvertMcpToolsParams>) {
 }
 
 describe('convertMcpTools: which tools pass', () => {
-  it.each([
+  it.each<{ case: string; params: Partial<ConvertMcpToolsParams>; expected: string[] }>([
     { case: 'agent tools omitted selects nothing', params: { selection: undefined }, expected: [] },
     {
       case: 'agent tools {} selects every tool of every server',
@@ -60,7 +60,7 @@ describe('convertMcpTools: which tools pass', () => {
 });
 
 describe('convertMcpTools: descriptions', () => {
-  it.each([
+  it.each<{ case: string; selection: McpToolEntries; serverTools: McpToolEntries; expected: Record<string, string> }>([
     {
       case: 'agent entry under the namespaced key wins',
       selection: { docs_search: { description: 'ns' }, search: { description: 'bare' } },
@@ -140,7 +140,7 @@ describe('convertMcpTools: the neutral shape', () => {
 });
 
 describe('convertMcpTools: warnings for keys that match nothing', () => {
-  it.each([
+  it.each<{ case: string; params: Partial<ConvertMcpToolsParams>; refs: string[] }>([
     { case: 'no warning when every key matches', params: { selection: { docs_search: {}, read_file: {} } }, refs: [] },
     {
       case: 'a namespaced key for a tool the server no longer offers',
@@ -165,7 +165,7 @@ describe('convertMcpTools: warnings for keys that match nothing', () => {
     },
     { case: 'no warnings when the agent selects nothing', params: { selection: undefined }, refs: [] },
   ])('$case', ({ params, refs }) => {
-    const { warnings } = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [docs, files], selection: {}, ...params });
+    const { warnings } = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [docs, files], ...params, selection: params.selection });
     expect(warnings.map((warning) => warning.ref)).toEqual(refs);
     for (const warning of warnings) expect(warning).toMatchObject({ code: 'mcp_tool_not_offered', source: 'mcp' });
   });
