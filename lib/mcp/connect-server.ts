@@ -129,9 +129,11 @@ async function handshake({
   let connected = false;
   const close = () => {
     closed = true;
-    closing ??= client.close().catch((error: unknown) => {
-      logger.debug('MCP connection close failed', { server: serverName, error });
-    });
+    closing ??= endSession(transport)
+      .then(() => client.close())
+      .catch((error: unknown) => {
+        logger.debug('MCP connection close failed', { server: serverName, error });
+      });
     return closing;
   };
   client.onclose = () => {
@@ -161,6 +163,24 @@ async function handshake({
     },
     close,
   };
+}
+
+const sessionEndTimeoutMs = 2_000;
+
+/**
+ * Streamable HTTP servers keep a session per client until told otherwise: end it (DELETE) so pooled
+ * connections we drop do not pile up on the server. Bounded, because a hung server must not hold
+ * up shutdown.
+ */
+async function endSession(transport: Transport): Promise<void> {
+  if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, sessionEndTimeoutMs);
+    timer.unref();
+  });
+  await Promise.race([transport.terminateSession().catch(() => {}), giveUp]);
+  clearTimeout(timer);
 }
 
 function describeServer(server: McpServerConfig): string {

@@ -148,4 +148,26 @@ describe('headers sent to HTTP servers', () => {
     ]);
     expect(pool.stats().connects - before).toBe(2);
   });
+
+  it('ends the server session (DELETE, with the same token) when a pooled connection is closed', async () => {
+    const sessionful = await startHeaderRecordingServer({ stateful: true });
+    const sessionPool = createTestPool().pool;
+    try {
+      const key = uniqueKey({ authToken: 'session-token' });
+      const server: McpServerConfig = { type: 'http', url: sessionful.url };
+      const whoami = await sessionPool.callTool({ key, server, name: 'whoami', arguments: {} });
+      expect(whoami.content).toEqual([{ type: 'text', text: 'Bearer session-token' }]);
+      expect(sessionful.sessionCount()).toBe(1);
+
+      sessionPool.evictClient(key.clientId);
+      await expect.poll(() => sessionful.sessionCount()).toBe(0);
+      const deletes = sessionful.requests.filter((request) => request.method === 'DELETE');
+      expect(deletes).toHaveLength(1);
+      expect(deletes[0]!.headers).toMatchObject({ authorization: 'Bearer session-token', 'mcp-session-id': expect.any(String) });
+      for (const request of sessionful.requests) expect(unexpectedHeaders(request.headers)).toEqual([]);
+    } finally {
+      await sessionPool.closeAll();
+      await sessionful.stop();
+    }
+  });
 });
