@@ -57,7 +57,6 @@ export function prepareToolCall({ tool, input, context }: { tool: ToolParts; inp
 
 /** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
 function untilAborted<TValue>(promise: Promise<TValue>, signal: AbortSignal): Promise<TValue> {
-  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<TValue>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -100,7 +99,9 @@ export async function executePreparedToolCall({
   if (context.agent) executionContext.agent = { ...context.agent, suspend: validatingSuspend(context.agent.suspend) };
   if (context.workflow) executionContext.workflow = { ...context.workflow, suspend: validatingSuspend(context.workflow.suspend) };
 
-  // A tool that ignores its abort signal must not hold an aborted run: the call stops here.
+  // An aborted run stops the call: before execute starts, and as soon as the signal fires (a tool
+  // that ignores its signal must not hold the run).
+  context.abortSignal.throwIfAborted();
   const output = await untilAborted(
     Promise.resolve().then(() => execute(input, executionContext)),
     context.abortSignal,

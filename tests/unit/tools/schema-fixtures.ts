@@ -16,6 +16,8 @@ export interface SchemaKind {
   options: ToolSchema;
   /** A bare string (not an object). */
   text: ToolSchema;
+  /** A request context: `{ tenantId, plan = 'free' }`. */
+  tenant: ToolSchema;
 }
 
 export const schemaKinds: SchemaKind[] = [
@@ -30,6 +32,7 @@ export const schemaKinds: SchemaKind[] = [
     }),
     options: z.object({ verbose: z.boolean().optional(), limit: z.number().optional() }),
     text: z.string(),
+    tenant: z.object({ tenantId: z.string(), plan: z.enum(['free', 'pro']).default('free') }),
   },
   {
     library: 'valibot',
@@ -44,6 +47,7 @@ export const schemaKinds: SchemaKind[] = [
     ),
     options: toStandardJsonSchema(v.object({ verbose: v.optional(v.boolean()), limit: v.optional(v.number()) })),
     text: toStandardJsonSchema(v.string()),
+    tenant: toStandardJsonSchema(v.object({ tenantId: v.string(), plan: v.optional(v.picklist(['free', 'pro']), 'free') })),
   },
   {
     library: 'arktype',
@@ -56,6 +60,7 @@ export const schemaKinds: SchemaKind[] = [
     }),
     options: type({ 'verbose?': 'boolean', 'limit?': 'number' }),
     text: type('string'),
+    tenant: type({ tenantId: 'string', plan: "'free' | 'pro' = 'free'" }),
   },
   {
     library: 'json-schema',
@@ -79,6 +84,11 @@ export const schemaKinds: SchemaKind[] = [
     },
     options: { type: 'object', properties: { verbose: { type: 'boolean' }, limit: { type: 'number' } } },
     text: { type: 'string' },
+    tenant: {
+      type: 'object',
+      properties: { tenantId: { type: 'string' }, plan: { enum: ['free', 'pro'], default: 'free' } },
+      required: ['tenantId'],
+    },
   },
 ];
 
