@@ -8,6 +8,7 @@ import { migrateDatabase } from '../db/migrate';
 import { createApi, type ApiApp } from './api';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createLogger, type Logger } from './logger';
+import { createMcpPool, type McpPool } from './mcp';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { studioVersion } from './version';
@@ -32,6 +33,8 @@ export interface Studio {
   runtime: Record<string, never>;
   /** The registered code tools: `get(id)`, `list()`. */
   tools: ToolRegistry;
+  /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
+  mcpPool: McpPool;
   settings: Settings;
   logger: Logger;
   database: DatabaseHandle;
@@ -55,12 +58,15 @@ export function createStudio(options: StudioOptions = {}): Studio {
     });
     const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools });
 
+    const mcpPool = createMcpPool({ settings: settings.mcp, logger });
+
     let closing: Promise<void> | undefined;
     return {
       api,
       editor: {},
       runtime: {},
       tools,
+      mcpPool,
       settings,
       logger,
       database,
@@ -68,7 +74,11 @@ export function createStudio(options: StudioOptions = {}): Studio {
       version: studioVersion,
       close() {
         closing ??= (async () => {
-          database.close();
+          try {
+            await mcpPool.closeAll();
+          } finally {
+            database.close();
+          }
         })();
         return closing;
       },
