@@ -3,7 +3,7 @@
  * created) and the compiled function is reused for every call.
  */
 import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 
