@@ -1,0 +1,30 @@
+/**
+ * Which instructions a resolution uses (resolution.md section 9), pure. A stored agent uses its
+ * version's. A code agent uses its override record's when the `editor` setting gives the editor the
+ * instructions and the version holds some, otherwise its own; one that declares
+ * `editor: { instructions: true }` fails closed instead of falling back (never empty instructions).
+ */
+import { hasInstructions, type Instructions } from '../agents';
+import { codeAgentModes } from './editor-modes';
+import type { CodeAgentInput, VersionInput } from './plan-resolution';
+
+export type ChosenInstructions = { ok: true; instructions: Instructions; from: 'version' | 'code' } | { ok: false; reason: 'no_instructions' };
+
+function usable(value: unknown): value is Instructions {
+  return (typeof value === 'string' || Array.isArray(value)) && hasInstructions(value as Instructions);
+}
+
+export function chooseInstructions({
+  version,
+  codeAgent,
+}: {
+  version: VersionInput | undefined;
+  codeAgent?: CodeAgentInput & { instructions: Instructions };
+}): ChosenInstructions {
+  const stored = version?.snapshot.instructions;
+  if (!codeAgent) return usable(stored) ? { ok: true, instructions: stored, from: 'version' } : { ok: false, reason: 'no_instructions' };
+  const modes = codeAgentModes(codeAgent.editor);
+  if (modes.readsRecord && modes.instructionsFromRecord && usable(stored)) return { ok: true, instructions: stored, from: 'version' };
+  if (modes.failsClosed) return { ok: false, reason: 'no_instructions' };
+  return { ok: true, instructions: codeAgent.instructions, from: 'code' };
+}

@@ -1,0 +1,76 @@
+/**
+ * Plain and conditional fields (resolution.md section 3). A conditional field is a list of variants
+ * walked in stored order; every variant without rules or whose rules pass is included, and included
+ * values are shallow-merged: a later variant's entry replaces an earlier one under the same key,
+ * whole. The result is an ordered list of entries, each remembering which variants named it.
+ */
+import { isConditional } from '../agents';
+import { evaluateRules, isPlainObject, type Rules } from '../rules';
+import type { RequestContext } from '../tools';
+import type { FieldExplanation, Inclusion, ResolutionField } from './types';
+
+export interface FieldEntry {
+  key: string;
+  /** The winning entry (from the last included variant that named the key); always an object. */
+  entry: Record<string, unknown>;
+  includedBy: Inclusion[];
+}
+
+export interface ResolvedField {
+  explanation: FieldExplanation;
+  entries: FieldEntry[];
+}
+
+/**
+ * A plain value as `[key, entry]` pairs. Objects give their entries; a legacy array of ids (only
+ * meaningful for `tools`) means `{ id: {} }` for each; anything else is empty. Entries that are not
+ * objects count as `{}`, so stored data the schema would reject cannot make resolution throw.
+ */
+function plainEntries(value: unknown): Array<[string, Record<string, unknown>]> {
+  if (Array.isArray(value)) {
+    return value.filter((item): item is string => typeof item === 'string').map((id) => [id, {}]);
+  }
+  if (!isPlainObject(value)) return [];
+  return Object.entries(value).map(([key, entry]) => [key, isPlainObject(entry) ? entry : {}]);
+}
+
+/** Stored rules are validated at save time; anything that still fails to evaluate does not match. */
+export function rulesPass({ rules, requestContext }: { rules: unknown; requestContext: RequestContext }): boolean {
+  if (rules === undefined || rules === null) return true;
+  if (!isPlainObject(rules)) return false;
+  try {
+    return evaluateRules({ rules: rules as unknown as Rules, context: requestContext });
+  } catch {
+    return false;
+  }
+}
+
+export function resolveField({
+  field,
+  value,
+  requestContext,
+}: {
+  field: ResolutionField;
+  value: unknown;
+  requestContext: RequestContext;
+}): ResolvedField {
+  const merged = new Map<string, FieldEntry>();
+  if (!isConditional(value as never)) {
+    for (const [key, entry] of plainEntries(value)) {
+      // Later duplicates (a legacy array may repeat an id) overwrite earlier ones in place.
+      merged.set(key, { key, entry, includedBy: [{ field, variantIndex: null }] });
+    }
+    return { explanation: { conditional: false, matched: [] }, entries: [...merged.values()] };
+  }
+  const matched: number[] = [];
+  (value as unknown[]).forEach((variant, variantIndex) => {
+    if (!isPlainObject(variant) || !rulesPass({ rules: variant.rules, requestContext })) return;
+    matched.push(variantIndex);
+    for (const [key, entry] of plainEntries(variant.value)) {
+      const includedBy = [...(merged.get(key)?.includedBy ?? []), { field, variantIndex }];
+      // Map keeps the first insertion position, exactly like spreading objects in order.
+      merged.set(key, { key, entry, includedBy });
+    }
+  });
+  return { explanation: { conditional: true, matched }, entries: [...merged.values()] };
+}

@@ -1,0 +1,33 @@
+/**
+ * The HTTP view of resolved tools (an array sorted by name, without the executable part) and the
+ * `resolvedToolsHash`: hex sha256 of the canonical JSON of `[{ name, description, inputSchema,
+ * outputSchema, source }]` sorted by name. Runs record the hash, so any answer can be traced to the
+ * exact tool set the model saw.
+ */
+import { configHash } from '../versions';
+import type { ResolvedTool } from './types';
+
+export type ResolvedToolDescription = Pick<ResolvedTool, 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'source' | 'origin' | 'annotations'>;
+
+const byName = (left: { name: string }, right: { name: string }) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0);
+
+export function describeResolvedTools(tools: Readonly<Record<string, ResolvedTool>>): ResolvedToolDescription[] {
+  return Object.values(tools)
+    .map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+      source: tool.source,
+      origin: tool.origin,
+      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    }))
+    .sort(byName);
+}
+
+export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>): string {
+  const hashed = Object.values(tools)
+    .map(({ name, description, inputSchema, outputSchema, source }) => ({ name, description, inputSchema, outputSchema, source }))
+    .sort(byName);
+  return configHash(hashed);
+}

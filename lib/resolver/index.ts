@@ -1,0 +1,26 @@
+/**
+ * PURE tool resolution (resolution.md): `planResolution` decides which variants match and what to
+ * load, the loaders in `lib/sources` fetch, `mergeTools` builds `{ tools, explanation, warnings }`.
+ * No IO, no clock, no environment: everything arrives as arguments.
+ */
+export * from './types';
+export { resolveField, rulesPass, type FieldEntry, type ResolvedField } from './conditional-field';
+export { codeAgentModes, type CodeAgentModes, type ToolsMode } from './editor-modes';
+export { isValidToolName, maxToolNameLength, toModelToolName } from './model-tool-name';
+export {
+  planResolution,
+  type CodeAgentInput,
+  type IntegrationPlan,
+  type McpClientPlan,
+  type ResolutionPlan,
+  type ToolEntries,
+  type ToolProviderPlan,
+  type VersionInput,
+} from './plan-resolution';
+export { defaultConnection, defaultResourceId, planProviderCalls, sharedAuthorId, type ProviderCall } from './provider-calls';
+export type { LoadedIntegration, LoadedMcpClient, LoadedMcpServer, LoadedProviderCall, LoadedSources, LoadedToolProvider } from './loaded-sources';
+export { mergeTools } from './merge-tools';
+export { nonEmptyDescription, withDescription } from './tool-set';
+export { authTokenKey, renderInstructions, renderTemplate } from './render-instructions';
+export { chooseInstructions, type ChosenInstructions } from './choose-instructions';
+export { describeResolvedTools, resolvedToolsHash, type ResolvedToolDescription } from './describe-tools';

@@ -1,0 +1,48 @@
+/**
+ * What the loaders in `lib/sources` hand to `mergeTools`: everything already fetched, failures as
+ * values. The pure merge turns failures into warnings, so every warning is produced in one place.
+ */
+import type { McpNeutralTool, McpServerToolListing } from '../mcp';
+import type { Tool } from '../tools';
+import type { ProviderCall } from './provider-calls';
+import type { ResolutionWarning } from './types';
+
+export interface LoadedMcpServer extends McpServerToolListing {
+  /** Why listing failed (`listed` is then undefined). Never contains the caller's token. */
+  failure?: string;
+}
+
+export type LoadedMcpClient =
+  | { status: 'unknown' }
+  | {
+      status: 'loaded';
+      /** `saved`: namespaced names and the server-level filter; `code`: bare names, no filter. */
+      kind: 'saved' | 'code';
+      clientVersionId: string;
+      servers: LoadedMcpServer[];
+      /** The executable tool for a converted MCP tool; `undefined` when it cannot be built. */
+      toolFor(tool: McpNeutralTool): Tool | undefined;
+    };
+
+export type LoadedIntegration =
+  | { status: 'unknown' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; tools: Readonly<Record<string, Tool>> };
+
+export interface LoadedProviderCall {
+  call: ProviderCall;
+  outcome: { ok: true; tools: Readonly<Record<string, Tool>> } | { ok: false; message: string };
+}
+
+export type LoadedToolProvider =
+  | { status: 'unknown' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; calls: LoadedProviderCall[]; warnings: ResolutionWarning[] };
+
+export interface LoadedSources {
+  registry: { get(id: string): Tool | undefined };
+  /** By id; Maps, because ids are user data (`constructor` is a valid id). */
+  mcpClients: ReadonlyMap<string, LoadedMcpClient>;
+  integrations: ReadonlyMap<string, LoadedIntegration>;
+  toolProviders: ReadonlyMap<string, LoadedToolProvider>;
+}

@@ -1,0 +1,190 @@
+/**
+ * Step three of resolution (section 8), pure: the plan and what the loaders fetched become the tool
+ * record, its explanation and the warnings. Sources are added in the order of section 2 (code,
+ * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
+ */
+import { convertMcpTools } from '../mcp';
+import type { LoadedSources } from './loaded-sources';
+import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
+import { createToolSet, nonEmptyDescription, type ToolSet } from './tool-set';
+import type { MergedTools } from './types';
+
+const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+function addCodeTools(set: ToolSet, plan: ResolutionPlan) {
+  const overrides = new Map(plan.descriptionOverrides.map((override) => [override.key, override]));
+  for (const { name, tool } of plan.codeTools) {
+    // Description-only mode: an entry rewords a tool the code agent already has, nothing more.
+    const override = overrides.get(name);
+    const description = nonEmptyDescription(override?.entry.description);
+    set.add({
+      name,
+      tool,
+      description: description ?? tool.description,
+      descriptionSource: description === undefined ? 'original' : 'agent',
+      source: 'code',
+      origin: { toolId: tool.id },
+      includedBy: description === undefined ? [] : override!.includedBy,
+    });
+  }
+}
+
+function addRegistryTools(set: ToolSet, plan: ResolutionPlan, loaded: LoadedSources) {
+  for (const { key, entry, includedBy } of plan.registryTools) {
+    const tool = loaded.registry.get(key);
+    if (!tool) {
+      set.warn({ code: 'tool_not_registered', message: `Tool "${key}" is not registered`, source: 'registry', ref: `tools.${key}` });
+      continue;
+    }
+    const description = nonEmptyDescription(entry.description);
+    set.add({
+      name: key,
+      tool,
+      description: description ?? tool.description,
+      descriptionSource: description === undefined ? 'original' : 'agent',
+      source: 'registry',
+      origin: { toolId: tool.id },
+      includedBy,
+    });
+  }
+}
+
+function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) {
+  const { clientId } = plan;
+  const client = loaded.mcpClients.get(clientId);
+  if (!client || client.status === 'unknown') {
+    set.warn({
+      code: 'mcp_client_unknown',
+      message: `MCP client "${clientId}" is neither a saved client nor a registered MCP server`,
+      source: 'mcp',
+      ref: `mcpClients.${clientId}`,
+    });
+    return;
+  }
+  for (const server of client.servers) {
+    if (server.listed !== undefined) continue;
+    set.warn({
+      code: 'mcp_unavailable',
+      message: `MCP client "${clientId}", server "${server.name}": ${server.failure ?? 'listing failed'}; its tools are left out`,
+      source: 'mcp',
+      ref: `mcpClients.${clientId}`,
+    });
+  }
+  const converted = convertMcpTools({ clientId, clientKind: client.kind, servers: client.servers, selection: plan.selection });
+  for (const warning of converted.warnings) set.warn(warning);
+  for (const neutral of converted.tools) {
+    const tool = client.toolFor(neutral);
+    if (!tool) {
+      set.warn({
+        code: 'mcp_unavailable',
+        message: `MCP client "${clientId}": tool "${neutral.name}" has an input schema that cannot be used; it is left out`,
+        source: 'mcp',
+        ref: `mcpClients.${clientId}.tools.${neutral.name}`,
+      });
+      continue;
+    }
+    set.add({
+      name: neutral.name,
+      tool,
+      description: neutral.description,
+      descriptionSource: neutral.descriptionSource,
+      source: 'mcp',
+      origin: { clientId, clientVersionId: client.clientVersionId, server: neutral.server, tool: neutral.bareName },
+      includedBy: plan.includedBy,
+      ...(neutral.outputSchema === undefined ? {} : { outputSchema: neutral.outputSchema as Record<string, unknown> }),
+      ...(neutral.annotations === undefined ? {} : { annotations: neutral.annotations }),
+    });
+  }
+}
+
+function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSources) {
+  const { providerId } = plan;
+  const ref = `integrationTools.${providerId}`;
+  const integration = loaded.integrations.get(providerId);
+  if (!integration || integration.status === 'unknown') {
+    set.warn({ code: 'provider_unknown', message: `Integration "${providerId}" is not registered`, source: 'integration', ref });
+    return;
+  }
+  if (integration.status === 'failed') {
+    set.warn({ code: 'provider_failed', message: `Integration "${providerId}" failed: ${integration.message}`, source: 'integration', ref });
+    return;
+  }
+  const slugs = plan.slugs === 'all' ? Object.keys(integration.tools) : plan.slugs;
+  for (const slug of slugs) {
+    const tool = hasOwn(integration.tools, slug) ? integration.tools[slug] : undefined;
+    if (!tool) {
+      set.warn({ code: 'provider_failed', message: `Integration "${providerId}" does not offer "${slug}"`, source: 'integration', ref: `${ref}.tools.${slug}` });
+      continue;
+    }
+    const description = nonEmptyDescription(hasOwn(plan.configs, slug) ? plan.configs[slug]!.description : undefined);
+    set.add({
+      name: slug,
+      tool,
+      description: description ?? tool.description,
+      descriptionSource: description === undefined ? 'original' : 'agent',
+      source: 'integration',
+      origin: { providerId, slug },
+      includedBy: plan.includedBy,
+    });
+  }
+}
+
+function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSources) {
+  const { providerId } = plan;
+  const ref = `toolProviders.${providerId}`;
+  const provider = loaded.toolProviders.get(providerId);
+  if (!provider || provider.status === 'unknown') {
+    set.warn({ code: 'provider_unknown', message: `Tool provider "${providerId}" is not registered`, source: 'provider', ref });
+    return;
+  }
+  if (provider.status === 'failed') {
+    set.warn({ code: 'provider_failed', message: `Tool provider "${providerId}" failed: ${provider.message}`, source: 'provider', ref });
+    return;
+  }
+  for (const warning of provider.warnings) set.warn(warning);
+  for (const { call, outcome } of provider.calls) {
+    const connection = call.label ?? call.connection.connectionId;
+    if (!outcome.ok) {
+      set.warn({
+        code: 'provider_failed',
+        message: `Tool provider "${providerId}", toolkit "${call.toolkit}", connection "${connection}" failed: ${outcome.message}`,
+        source: 'provider',
+        ref: call.ref,
+      });
+      continue;
+    }
+    for (const slug of call.slugs) {
+      const tool = hasOwn(outcome.tools, slug) ? outcome.tools[slug] : undefined;
+      if (!tool) {
+        set.warn({
+          code: 'provider_failed',
+          message: `Tool provider "${providerId}" returned no tool "${slug}" through connection "${connection}"`,
+          source: 'provider',
+          ref: `${ref}.tools.${slug}`,
+        });
+        continue;
+      }
+      const override = nonEmptyDescription(call.meta[slug]?.description);
+      const base = override ?? tool.description;
+      set.add({
+        name: call.label === undefined ? slug : `${slug}__${call.label}`,
+        tool,
+        description: call.label === undefined ? base : `${base}\n\nRoutes through connection: ${call.label}`,
+        descriptionSource: override === undefined ? 'original' : 'agent',
+        source: 'provider',
+        origin: { providerId, toolkit: call.toolkit, connectionId: call.connection.connectionId, slug },
+        includedBy: plan.includedBy,
+      });
+    }
+  }
+}
+
+export function mergeTools({ plan, loaded }: { plan: ResolutionPlan; loaded: LoadedSources }): MergedTools {
+  const set = createToolSet();
+  addCodeTools(set, plan);
+  addRegistryTools(set, plan, loaded);
+  for (const client of plan.mcpClients) addMcpClient(set, client, loaded);
+  for (const integration of plan.integrations) addIntegration(set, integration, loaded);
+  for (const provider of plan.toolProviders) addToolProvider(set, provider, loaded);
+  return set.result(plan.fields);
+}

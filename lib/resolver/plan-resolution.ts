@@ -1,0 +1,179 @@
+/**
+ * Step one of resolution (section 8), pure: given a version, the code agent (if any) and the request
+ * context, decide which variants match and what must be loaded — which MCP clients, integration
+ * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
+ * that source is not contacted at all.
+ */
+import { isPlainObject } from '../rules';
+import type { Tool, RequestContext } from '../tools';
+import type { EditorSetting } from '../versions';
+import { resolveField, type FieldEntry } from './conditional-field';
+import { codeAgentModes, type ToolsMode } from './editor-modes';
+import type { FieldExplanation, Inclusion, ResolutionField } from './types';
+
+/** What resolution needs of a code-defined agent. */
+export interface CodeAgentInput {
+  id: string;
+  /** The agent's own tools; the key is the name the model sees. */
+  tools: Readonly<Record<string, Tool>>;
+  editor?: EditorSetting;
+}
+
+/** The version being resolved: a stored agent's, or a code agent's override record's. */
+export interface VersionInput {
+  id: string;
+  snapshot: Readonly<Record<string, unknown>>;
+  /** Who saved it: the identity of `per-author` provider connections. */
+  authorId?: string | null;
+}
+
+export type ToolEntries = Record<string, { description?: string }>;
+
+export interface McpClientPlan {
+  clientId: string;
+  /** `{}` selects every tool that passes the server-level filter. */
+  selection: ToolEntries;
+  includedBy: Inclusion[];
+}
+
+export interface IntegrationPlan {
+  providerId: string;
+  /** `all`: the provider's whole catalogue (`tools: {}`); otherwise exactly these slugs. */
+  slugs: 'all' | string[];
+  configs: Record<string, Record<string, unknown>>;
+  includedBy: Inclusion[];
+}
+
+export interface ToolProviderPlan {
+  providerId: string;
+  tools: Record<string, { toolkit?: string; description?: string }>;
+  connections: Record<string, unknown[]>;
+  includedBy: Inclusion[];
+}
+
+export interface ResolutionPlan {
+  versionId: string | null;
+  toolsMode: ToolsMode;
+  codeTools: Array<{ name: string; tool: Tool }>;
+  fields: Partial<Record<ResolutionField, FieldExplanation>>;
+  /** Registered tools to look up (modes `stored` and `full`). */
+  registryTools: FieldEntry[];
+  /** Description replacements for the code agent's own tools (mode `description-only`). */
+  descriptionOverrides: FieldEntry[];
+  mcpClients: McpClientPlan[];
+  integrations: IntegrationPlan[];
+  toolProviders: ToolProviderPlan[];
+  /** The identity of `per-author` connections. */
+  authorId?: string;
+  /** Identifies the version, mode and matched variants: part of the memo key of a resolution. */
+  signature: string;
+}
+
+function readField(field: ResolutionField, snapshot: Readonly<Record<string, unknown>>, requestContext: RequestContext) {
+  return resolveField({ field, value: snapshot[field], requestContext });
+}
+
+function descriptionEntries(value: unknown): ToolEntries | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const entries: ToolEntries = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const description = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : undefined;
+    entries[key] = description === undefined ? {} : { description };
+  }
+  return entries;
+}
+
+function planMcpClients(entries: FieldEntry[]): McpClientPlan[] {
+  const plans: McpClientPlan[] = [];
+  for (const { key, entry, includedBy } of entries) {
+    const selection = descriptionEntries(entry.tools);
+    if (selection) plans.push({ clientId: key, selection, includedBy });
+  }
+  return plans;
+}
+
+function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
+  const plans: IntegrationPlan[] = [];
+  for (const { key, entry, includedBy } of entries) {
+    if (!isPlainObject(entry.tools)) continue;
+    const configs = Object.fromEntries(Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]));
+    const slugs = Object.keys(configs);
+    plans.push({ providerId: key, slugs: slugs.length === 0 ? 'all' : slugs, configs, includedBy });
+  }
+  return plans;
+}
+
+function planToolProviders(entries: FieldEntry[]): ToolProviderPlan[] {
+  const plans: ToolProviderPlan[] = [];
+  for (const { key, entry, includedBy } of entries) {
+    if (!isPlainObject(entry.tools) || Object.keys(entry.tools).length === 0) continue;
+    const tools: ToolProviderPlan['tools'] = {};
+    for (const [slug, meta] of Object.entries(entry.tools)) {
+      const toolkit = isPlainObject(meta) && typeof meta.toolkit === 'string' ? meta.toolkit : undefined;
+      const description = isPlainObject(meta) && typeof meta.description === 'string' ? meta.description : undefined;
+      tools[slug] = { ...(toolkit === undefined ? {} : { toolkit }), ...(description === undefined ? {} : { description }) };
+    }
+    const connections: Record<string, unknown[]> = {};
+    if (isPlainObject(entry.connections)) {
+      for (const [toolkit, list] of Object.entries(entry.connections)) connections[toolkit] = Array.isArray(list) ? list : [];
+    }
+    plans.push({ providerId: key, tools, connections, includedBy });
+  }
+  return plans;
+}
+
+function fieldSignature(fields: ResolutionPlan['fields']): string {
+  return Object.entries(fields)
+    .map(([field, explanation]) => `${field}:${explanation.conditional ? explanation.matched.join(',') : 'plain'}`)
+    .join(';');
+}
+
+export function planResolution({
+  version,
+  codeAgent,
+  requestContext,
+}: {
+  /** `undefined` for a code agent running as defined in code (no record, or nothing published). */
+  version: VersionInput | undefined;
+  codeAgent?: CodeAgentInput;
+  requestContext: RequestContext;
+}): ResolutionPlan {
+  const modes = codeAgent ? codeAgentModes(codeAgent.editor) : undefined;
+  const toolsMode: ToolsMode = modes ? modes.tools : 'stored';
+  const snapshot = version && (!modes || modes.readsRecord) ? version.snapshot : {};
+  const plan: ResolutionPlan = {
+    versionId: version?.id ?? null,
+    toolsMode,
+    codeTools: Object.entries(codeAgent?.tools ?? {}).map(([name, tool]) => ({ name, tool })),
+    fields: {},
+    registryTools: [],
+    descriptionOverrides: [],
+    mcpClients: [],
+    integrations: [],
+    toolProviders: [],
+    ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
+    signature: '',
+  };
+  if (toolsMode === 'description-only') {
+    const tools = readField('tools', snapshot, requestContext);
+    plan.fields.tools = tools.explanation;
+    plan.descriptionOverrides = tools.entries;
+  } else if (toolsMode === 'stored' || toolsMode === 'full') {
+    const tools = readField('tools', snapshot, requestContext);
+    const mcpClients = readField('mcpClients', snapshot, requestContext);
+    const integrationTools = readField('integrationTools', snapshot, requestContext);
+    const toolProviders = readField('toolProviders', snapshot, requestContext);
+    plan.fields = {
+      tools: tools.explanation,
+      mcpClients: mcpClients.explanation,
+      integrationTools: integrationTools.explanation,
+      toolProviders: toolProviders.explanation,
+    };
+    plan.registryTools = tools.entries;
+    plan.mcpClients = planMcpClients(mcpClients.entries);
+    plan.integrations = planIntegrations(integrationTools.entries);
+    plan.toolProviders = planToolProviders(toolProviders.entries);
+  }
+  plan.signature = `${codeAgent ? `code:${codeAgent.id}` : 'stored'}|${plan.versionId ?? '-'}|${toolsMode}|${fieldSignature(plan.fields)}`;
+  return plan;
+}

@@ -1,0 +1,117 @@
+/**
+ * The growing set of resolved tools during a merge: names made valid for models, later tools
+ * replacing earlier same-named ones whole (remembered as shadowed, with a warning), and each tool's
+ * explanation. Tools are never mutated: a description override is a copy, cached per tool.
+ */
+import type { JsonSchema, Tool, ToolAnnotations } from '../tools';
+import { toModelToolName } from './model-tool-name';
+import type {
+  DescriptionSource,
+  Inclusion,
+  MergedTools,
+  ResolutionWarning,
+  ResolvedTool,
+  ToolExplanation,
+  ToolOrigin,
+  ToolSource,
+} from './types';
+
+const describedCopies = new WeakMap<Tool, Map<string, Tool>>();
+
+/** The tool with another description; the registered object is never changed. */
+export function withDescription(tool: Tool, description: string): Tool {
+  if (tool.description === description) return tool;
+  let copies = describedCopies.get(tool);
+  if (!copies) {
+    copies = new Map();
+    describedCopies.set(tool, copies);
+  }
+  let copy = copies.get(description);
+  if (!copy) {
+    copy = Object.freeze({ ...tool, description });
+    copies.set(description, copy);
+  }
+  return copy;
+}
+
+/** A non-empty description, or `undefined` (an empty override keeps the original). */
+export function nonEmptyDescription(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export interface ToolAddition {
+  /** The name before it is made valid for models. */
+  name: string;
+  tool: Tool;
+  description: string;
+  descriptionSource: DescriptionSource;
+  source: ToolSource;
+  origin: ToolOrigin;
+  includedBy: Inclusion[];
+  /** Only when it differs from the tool's own (MCP output schemas are not validated by the tool). */
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+}
+
+export interface ToolSet {
+  add(addition: ToolAddition): void;
+  has(name: string): boolean;
+  warn(warning: ResolutionWarning): void;
+  result(fields: MergedTools['explanation']['fields']): MergedTools;
+}
+
+export function createToolSet(): ToolSet {
+  const tools = new Map<string, ResolvedTool>();
+  const explanations = new Map<string, ToolExplanation>();
+  const warnings: ResolutionWarning[] = [];
+  return {
+    add(addition) {
+      const name = toModelToolName(addition.name);
+      if (name !== addition.name) {
+        warnings.push({
+          code: 'name_invalid',
+          message: `Tool name "${addition.name}" is not valid for models (letters, digits, "_" and "-", at most 64); it is exposed as "${name}"`,
+          source: addition.source,
+          ref: addition.name,
+        });
+      }
+      const previous = explanations.get(name);
+      if (previous) {
+        warnings.push({
+          code: 'name_shadowed',
+          message: `Tool "${name}" from ${addition.source} replaces the one from ${previous.source}`,
+          source: addition.source,
+          ref: name,
+        });
+      }
+      const executable = withDescription(addition.tool, addition.description);
+      const outputSchema = addition.outputSchema ?? executable.outputJsonSchema;
+      const annotations = addition.annotations ?? executable.mcp?.annotations;
+      tools.set(name, {
+        name,
+        description: addition.description,
+        inputSchema: executable.inputJsonSchema,
+        ...(outputSchema === undefined ? {} : { outputSchema }),
+        ...(annotations === undefined ? {} : { annotations }),
+        source: addition.source,
+        origin: addition.origin,
+        tool: executable,
+      });
+      explanations.set(name, {
+        source: addition.source,
+        origin: addition.origin,
+        includedBy: addition.includedBy,
+        description: addition.descriptionSource,
+        shadowed: previous ? [...previous.shadowed, { source: previous.source, origin: previous.origin }] : [],
+        ...(name === addition.name ? {} : { originalName: addition.name }),
+      });
+    },
+    has: (name) => tools.has(toModelToolName(name)),
+    warn(warning) {
+      warnings.push(warning);
+    },
+    result(fields) {
+      return { tools: Object.fromEntries(tools), explanation: { tools: Object.fromEntries(explanations), fields }, warnings };
+    },
+  };
+}
