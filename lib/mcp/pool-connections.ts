@@ -141,6 +141,15 @@ export function createPoolConnections({
     }
   };
 
+  /** The entry's open connection, taken for one operation (the caller must `release` it), if there is one. */
+  const takeWarmConnection = (entry: PoolEntry): PooledConnection | undefined => {
+    const current = entry.pooled;
+    if (!current || current.connection.closed) return undefined;
+    current.activeOperations += 1;
+    current.lastUsedAt = now();
+    return current;
+  };
+
   /** A connection for one operation (shared connect, backoff respected); the caller must `release` it. */
   const acquire = async ({
     entry,
@@ -154,12 +163,8 @@ export function createPoolConnections({
     signal: AbortSignal;
   }): Promise<PooledConnection> => {
     if (shutDown) throw closedPoolError(entry.serverName);
-    const current = entry.pooled;
-    if (current && !current.connection.closed) {
-      current.activeOperations += 1;
-      current.lastUsedAt = now();
-      return current;
-    }
+    const warm = takeWarmConnection(entry);
+    if (warm) return warm;
     if (!entry.connecting) {
       const inBackoff = backoffError({ entry, now: now() });
       if (inBackoff) throw inBackoff;
@@ -180,6 +185,7 @@ export function createPoolConnections({
 
   return {
     acquire,
+    takeWarmConnection,
     release,
     retire,
     recordFailure: recordAndLog,

@@ -55,7 +55,8 @@ export function hashAuthToken(authToken: string | undefined): string {
  */
 export function poolKeyString({ key, server }: { key: McpPoolKey; server: McpServerConfig }): string {
   const tokenHash = server.type === 'http' ? hashAuthToken(key.authToken) : '';
-  return JSON.stringify([key.clientId, key.clientVersionId, key.serverName, tokenHash]);
+  // NUL cannot appear in ids or names typed by people, so the parts cannot run into each other.
+  return `${key.clientId}\u0000${key.clientVersionId}\u0000${key.serverName}\u0000${tokenHash}`;
 }
 
 export function createPoolEntry({

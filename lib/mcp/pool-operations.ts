@@ -18,12 +18,23 @@ interface PoolOperationsDependencies {
   now: () => number;
   counters: { toolListRequests: number; toolCalls: number };
   acquire(params: { entry: PoolEntry; server: McpServerConfig; authToken?: string; signal: AbortSignal }): Promise<PooledConnection>;
+  takeWarmConnection(entry: PoolEntry): PooledConnection | undefined;
   release(pooled: PooledConnection): void;
   retire(entry: PoolEntry, pooled: PooledConnection): void;
   recordFailure(entry: PoolEntry, error: McpServerError): void;
 }
 
-export function createPoolOperations({ settings, logger, now, counters, acquire, release, retire, recordFailure }: PoolOperationsDependencies) {
+export function createPoolOperations({
+  settings,
+  logger,
+  now,
+  counters,
+  acquire,
+  takeWarmConnection,
+  release,
+  retire,
+  recordFailure,
+}: PoolOperationsDependencies) {
   const listeners = new Set<(event: McpToolListChangedEvent) => void>();
 
   const notify = (entry: PoolEntry, toolList: McpToolList) => {
@@ -171,18 +182,27 @@ export function createPoolOperations({ settings, logger, now, counters, acquire,
       signal?: AbortSignal;
     }): Promise<McpCallToolResult> {
       const timeoutMs = server.timeout ?? settings.callTimeoutMs;
-      const deadline = createDeadline({ timeoutMs, signal });
-      let pooled: PooledConnection | undefined;
+      if (signal?.aborted) {
+        throw classifyCallError({ error: signal.reason, serverName: entry.serverName, timedOut: false, signal, name, timeoutMs });
+      }
+      // Warm path: the SDK enforces the timeout and honours the signal by itself (and sends
+      // notifications/cancelled); our own deadline is only needed while connecting.
+      let pooled = takeWarmConnection(entry);
+      let deadline: Deadline | undefined;
       try {
-        pooled = await acquire({ entry, server, authToken, signal: deadline.signal });
+        if (!pooled) {
+          deadline = createDeadline({ timeoutMs, signal });
+          pooled = await acquire({ entry, server, authToken, signal: deadline.signal });
+        }
         counters.toolCalls += 1;
-        const request = pooled.connection.client.callTool({ name, arguments: toolArguments }, undefined, {
-          signal: deadline.signal,
-          timeout: deadline.remainingMs(),
+        const result = await pooled.connection.client.callTool({ name, arguments: toolArguments }, undefined, {
+          signal,
+          timeout: deadline ? deadline.remainingMs() : timeoutMs,
         });
-        return (await raceSignal(request, deadline.signal)) as McpCallToolResult;
+        return result as McpCallToolResult;
       } catch (error) {
-        const failure = classifyCallError({ error, serverName: entry.serverName, timedOut: deadline.timedOut(), signal, name, timeoutMs });
+        const timedOut = deadline?.timedOut() ?? false;
+        const failure = classifyCallError({ error, serverName: entry.serverName, timedOut, signal, name, timeoutMs });
         if (pooled && failure.code === 'mcp_unavailable' && failure.reason !== 'closed') {
           retire(entry, pooled);
           recordFailure(entry, failure);
@@ -190,7 +210,7 @@ export function createPoolOperations({ settings, logger, now, counters, acquire,
         throw failure;
       } finally {
         if (pooled) release(pooled);
-        deadline.dispose();
+        deadline?.dispose();
       }
     },
 
