@@ -86,6 +86,13 @@ export {
   type TransformTarget,
 } from './transform';
 
+export {
+  createToolInputStream,
+  parsePartialToolInput,
+  type ToolInputDeltaViews,
+  type ToolInputStream,
+} from './tool-input-stream';
+
 export { defaultToolAnnotations, effectiveToolAnnotations, type EffectiveToolAnnotations } from './annotations';
 export { createToolRegistry, type ToolRegistry } from './tool-registry';
 export { callTool, type ToolCallResult } from './call-tool';
