@@ -2,3 +2,4 @@
 export * from './snapshot';
 export * from './snapshot-json-schema';
 export * from './snapshot-upgrades';
+export { Agent, AgentDefinitionError, type AgentHooks, type AgentModel, type AgentOptions, type LanguageModelLike } from './agent';

@@ -1,0 +1,126 @@
+/**
+ * `new Agent({...})`: a code-defined agent (agents.md section 1). Plain data for now: the options
+ * are checked once, here, so a definition mistake stops startup with a clear message instead of
+ * surfacing in a request. Registered through `createStudio({ agents })`; its `editor` setting says
+ * what the web editor may override (resolution.md section 9).
+ */
+import type { Tool } from '../tools';
+import type { EditorSetting } from '../versions';
+import type { DefaultOptions, Instructions } from './snapshot-types';
+
+/** An AI SDK model object (or anything shaped like one); only its identity is read here. */
+export interface LanguageModelLike {
+  readonly provider: string;
+  readonly modelId: string;
+}
+
+export type AgentModel = string | LanguageModelLike;
+
+export interface AgentHooks {
+  beforeToolCall?(call: { toolName: string; input: unknown; context: unknown }): unknown;
+  afterToolCall?(call: { toolName: string; input: unknown; context: unknown; output?: unknown; error?: unknown }): unknown;
+}
+
+export interface AgentOptions {
+  /** `^[a-z0-9][a-z0-9_-]{0,63}$`; an override record in the editor lives under this id. */
+  id: string;
+  name: string;
+  description?: string;
+  instructions: Instructions;
+  /** `provider/model` (e.g. `openai/gpt-4o`) or a model object. */
+  model: AgentModel;
+  /** The key is the name the model sees. */
+  tools?: Record<string, Tool>;
+  /** Sub-agents, exposed as `agent-<key>` tools. */
+  agents?: Record<string, Agent>;
+  /** Workflows, exposed as `workflow-<key>` tools. */
+  workflows?: Record<string, unknown>;
+  hooks?: AgentHooks;
+  /** What the editor may change. Omitted: instructions and every tool field. */
+  editor?: EditorSetting;
+  /** A JSON Schema describing the request context. */
+  requestContextSchema?: Record<string, unknown>;
+  defaultOptions?: DefaultOptions;
+}
+
+export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export class AgentDefinitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentDefinitionError';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkEditorSetting(id: string, editor: unknown) {
+  if (editor === undefined || typeof editor === 'boolean') return;
+  const fail = () => {
+    throw new AgentDefinitionError(
+      `Agent ${id}: editor must be true, false or { instructions?: boolean, tools?: boolean | { description?: boolean } }.`,
+    );
+  };
+  if (!isObject(editor)) fail();
+  const { instructions, tools, ...rest } = editor as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || (instructions !== undefined && typeof instructions !== 'boolean')) fail();
+  if (tools === undefined || typeof tools === 'boolean') return;
+  if (!isObject(tools) || Object.keys(tools).some((key) => key !== 'description') || (tools.description !== undefined && typeof tools.description !== 'boolean')) fail();
+}
+
+function checkOptions(options: AgentOptions) {
+  const { id, name, instructions, model, tools } = options as unknown as Record<string, unknown>;
+  if (typeof id !== 'string' || !agentIdPattern.test(id)) {
+    throw new AgentDefinitionError(`Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit (got ${JSON.stringify(id)}).`);
+  }
+  if (typeof name !== 'string' || name.trim() === '') throw new AgentDefinitionError(`Agent ${id}: name must be a non-empty string.`);
+  const instructionsOk = typeof instructions === 'string' || (Array.isArray(instructions) && instructions.every((block) => isObject(block) && typeof block.content === 'string'));
+  if (!instructionsOk) throw new AgentDefinitionError(`Agent ${id}: instructions must be a string or a list of { type, content } blocks.`);
+  const modelOk = (typeof model === 'string' && /^[^\s/]+\/\S+$/.test(model)) || (isObject(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
+  if (!modelOk) throw new AgentDefinitionError(`Agent ${id}: model must be a "provider/model" string such as "openai/gpt-4o", or a model object.`);
+  if (tools !== undefined) {
+    if (!isObject(tools)) throw new AgentDefinitionError(`Agent ${id}: tools must be a record of tools (the key is the name the model sees).`);
+    for (const [key, tool] of Object.entries(tools)) {
+      if (!isObject(tool) || typeof tool.id !== 'string' || typeof tool.description !== 'string' || !isObject(tool.schemas)) {
+        throw new AgentDefinitionError(`Agent ${id}: tools[${JSON.stringify(key)}] is not a tool; create it with createTool({ id, description, ... }).`);
+      }
+    }
+  }
+  checkEditorSetting(id, options.editor);
+}
+
+export class Agent {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly instructions: Instructions;
+  readonly model: AgentModel;
+  readonly tools: Readonly<Record<string, Tool>>;
+  readonly agents: Readonly<Record<string, Agent>>;
+  readonly workflows: Readonly<Record<string, unknown>>;
+  readonly hooks?: AgentHooks;
+  readonly editor?: EditorSetting;
+  readonly requestContextSchema?: Record<string, unknown>;
+  readonly defaultOptions?: DefaultOptions;
+
+  constructor(options: AgentOptions) {
+    checkOptions(options);
+    this.id = options.id;
+    this.name = options.name;
+    if (options.description !== undefined) this.description = options.description;
+    this.instructions = options.instructions;
+    this.model = options.model;
+    this.tools = Object.freeze({ ...options.tools });
+    this.agents = Object.freeze({ ...options.agents });
+    this.workflows = Object.freeze({ ...options.workflows });
+    if (options.hooks !== undefined) this.hooks = options.hooks;
+    if (options.editor !== undefined) this.editor = options.editor;
+    if (options.requestContextSchema !== undefined) this.requestContextSchema = options.requestContextSchema;
+    if (options.defaultOptions !== undefined) this.defaultOptions = options.defaultOptions;
+  }
+
+  /** The model as a `provider/model` string, for the API and run records. */
+  get modelName(): string {
+    return typeof this.model === 'string' ? this.model : `${this.model.provider}/${this.model.modelId}`;
+  }
+}
