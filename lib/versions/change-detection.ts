@@ -6,14 +6,14 @@ import { sameJson } from './canonical-json';
 
 export type SnapshotRecord = Record<string, unknown>;
 
-export interface AppliedChanges<T extends SnapshotRecord> {
+export interface AppliedChanges<T extends object> {
   /** The next snapshot: the latest with the provided fields replaced (cleared ones removed). */
   snapshot: T;
   /** Exactly the provided fields whose value differs from the latest, in the given field order. */
   changedFields: string[];
 }
 
-export function applyChanges<T extends SnapshotRecord>({
+export function applyChanges<T extends object>({
   latest,
   provided,
   fields,
@@ -24,13 +24,13 @@ export function applyChanges<T extends SnapshotRecord>({
   /** Every snapshot field, in display order. Keys of `provided` outside this list are ignored. */
   fields: ReadonlyArray<keyof T & string>;
 }): AppliedChanges<T> {
-  const snapshot: SnapshotRecord = { ...latest };
+  const snapshot: SnapshotRecord = { ...(latest as SnapshotRecord) };
   const changedFields: string[] = [];
   for (const field of fields) {
     if (!Object.prototype.hasOwnProperty.call(provided, field)) continue;
     const next = provided[field];
     if (next === undefined) continue;
-    const current = latest[field];
+    const current = (latest as SnapshotRecord)[field];
     const cleared = next === null;
     if (cleared ? current === undefined : current !== undefined && sameJson(current, next)) continue;
     changedFields.push(field);

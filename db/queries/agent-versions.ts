@@ -1,0 +1,121 @@
+/** SQL for agent versions (immutable rows; only inserted and, on request, deleted). */
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { agents, agentVersions, versionLabels } from '../schema';
+import { perHandle } from './transaction';
+
+export type AgentVersionRow = typeof agentVersions.$inferSelect;
+
+const p = sql.placeholder;
+
+export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
+  const byId = db.select().from(agentVersions).where(eq(agentVersions.id, p('id'))).prepare();
+  const byNumber = db
+    .select()
+    .from(agentVersions)
+    .where(and(eq(agentVersions.agentId, p('agentId')), eq(agentVersions.versionNumber, p('versionNumber'))))
+    .prepare();
+  // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
+  const latest = db
+    .select({ version: agentVersions })
+    .from(agents)
+    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
+    .where(eq(agents.id, p('agentId')))
+    .prepare();
+  const activeVersion = db
+    .select({ version: agentVersions })
+    .from(agents)
+    .innerJoin(agentVersions, eq(agentVersions.id, agents.activeVersionId))
+    .where(eq(agents.id, p('agentId')))
+    .prepare();
+  const byLabel = db
+    .select({ version: agentVersions })
+    .from(versionLabels)
+    .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId))
+    .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
+    .prepare();
+  const page = db
+    .select()
+    .from(agentVersions)
+    .where(and(eq(agentVersions.agentId, p('agentId')), lt(agentVersions.versionNumber, p('beforeNumber'))))
+    .orderBy(desc(agentVersions.versionNumber))
+    .limit(p('limit'))
+    .prepare();
+  const all = db.select().from(agentVersions).where(eq(agentVersions.agentId, p('agentId'))).orderBy(asc(agentVersions.versionNumber)).prepare();
+  const changedSince = db
+    .select({ changedFields: agentVersions.changedFields })
+    .from(agentVersions)
+    .where(and(eq(agentVersions.agentId, p('agentId')), gt(agentVersions.versionNumber, p('versionNumber'))))
+    .orderBy(asc(agentVersions.versionNumber))
+    .prepare();
+  const highestNumber = db
+    .select({ versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` })
+    .from(agentVersions)
+    .where(eq(agentVersions.agentId, p('agentId')))
+    .prepare();
+  const insert = db
+    .insert(agentVersions)
+    .values({
+      id: p('id'),
+      agentId: p('agentId'),
+      versionNumber: p('versionNumber'),
+      schemaVersion: p('schemaVersion'),
+      snapshot: p('snapshot'),
+      configHash: p('configHash'),
+      changedFields: p('changedFields'),
+      changeMessage: p('changeMessage'),
+      authorId: p('authorId'),
+      createdAt: p('createdAt'),
+    })
+    .prepare();
+  const remove = db.delete(agentVersions).where(eq(agentVersions.id, p('id'))).prepare();
+  const removeAll = db.delete(agentVersions).where(eq(agentVersions.agentId, p('agentId'))).prepare();
+  const oldestUnpinned = db
+    .select({ id: agentVersions.id })
+    .from(agentVersions)
+    .where(
+      and(
+        eq(agentVersions.agentId, p('agentId')),
+        sql`${agentVersions.id} IS NOT (SELECT ${agents.activeVersionId} FROM ${agents} WHERE ${agents.id} = ${p('agentId')})`,
+        sql`${agentVersions.versionNumber} < (SELECT ${agents.latestVersionNumber} FROM ${agents} WHERE ${agents.id} = ${p('agentId')})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${versionLabels} WHERE ${versionLabels.versionId} = ${agentVersions.id})`,
+      ),
+    )
+    .orderBy(asc(agentVersions.versionNumber))
+    .limit(p('limit'))
+    .prepare();
+  const count = db
+    .select({ count: sql<number>`count(*)` })
+    .from(agentVersions)
+    .where(eq(agentVersions.agentId, p('agentId')))
+    .prepare();
+
+  return {
+    byId: (id: string): AgentVersionRow | undefined => byId.get({ id }),
+    byNumber: (agentId: string, versionNumber: number): AgentVersionRow | undefined => byNumber.get({ agentId, versionNumber }),
+    latest: (agentId: string): AgentVersionRow | undefined => latest.get({ agentId })?.version,
+    active: (agentId: string): AgentVersionRow | undefined => activeVersion.get({ agentId })?.version,
+    byLabel: (agentId: string, name: string): AgentVersionRow | undefined => byLabel.get({ agentId, name })?.version,
+    /** Newest first, numbers below `beforeNumber`. */
+    page: ({ agentId, beforeNumber, limit }: { agentId: string; beforeNumber: number; limit: number }): AgentVersionRow[] =>
+      page.all({ agentId, beforeNumber, limit }),
+    all: (agentId: string): AgentVersionRow[] => all.all({ agentId }),
+    changedFieldsAfter: (agentId: string, versionNumber: number): string[][] =>
+      changedSince.all({ agentId, versionNumber }).map((row) => JSON.parse(row.changedFields) as string[]),
+    highestNumber: (agentId: string): number => highestNumber.get({ agentId })?.versionNumber ?? 0,
+    count: (agentId: string): number => count.get({ agentId })?.count ?? 0,
+    insert(row: AgentVersionRow) {
+      insert.run(row);
+    },
+    delete(id: string) {
+      remove.run({ id });
+    },
+    deleteAll(agentId: string) {
+      removeAll.run({ agentId });
+    },
+    /** Retention candidates: oldest first, never the active, the latest or a labelled version. */
+    oldestUnpinned: (agentId: string, limit: number): string[] => oldestUnpinned.all({ agentId, limit }).map((row) => row.id),
+  };
+});
+
+export type AgentVersionQueries = ReturnType<typeof agentVersionQueries>;

@@ -1,0 +1,108 @@
+/**
+ * SQL for agent records. Reads that sit on hot paths are prepared once per connection and use
+ * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
+ * with the number of versions.
+ */
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { DatabaseHandle } from '../client';
+import { agents, agentVersions } from '../schema';
+import { perHandle } from './transaction';
+
+export type AgentRow = typeof agents.$inferSelect;
+
+/** The record with what its views need from the active and latest versions. */
+export interface AgentSummaryRow extends AgentRow {
+  activeVersionNumber: number | null;
+  activeConfigHash: string | null;
+  latestVersionId: string | null;
+  latestConfigHash: string | null;
+  name: string | null;
+  description: string | null;
+}
+
+const active = alias(agentVersions, 'active_version');
+const latest = alias(agentVersions, 'latest_version');
+
+const p = sql.placeholder;
+/** A placeholder where drizzle's types want a value (update sets). */
+const bind = (name: string) => sql`${sql.placeholder(name)}`;
+
+export const agentQueries = perHandle(({ db }) => {
+  const summary = () =>
+    db
+      .select({
+        id: agents.id,
+        source: agents.source,
+        status: agents.status,
+        activeVersionId: agents.activeVersionId,
+        latestVersionNumber: agents.latestVersionNumber,
+        authorId: agents.authorId,
+        metadata: agents.metadata,
+        createdAt: agents.createdAt,
+        updatedAt: agents.updatedAt,
+        activeVersionNumber: active.versionNumber,
+        activeConfigHash: active.configHash,
+        latestVersionId: latest.id,
+        latestConfigHash: latest.configHash,
+        name: sql<string | null>`json_extract(${latest.snapshot}, '$.name')`,
+        description: sql<string | null>`json_extract(${latest.snapshot}, '$.description')`,
+      })
+      .from(agents)
+      .leftJoin(active, eq(active.id, agents.activeVersionId))
+      .leftJoin(latest, sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`);
+
+  const getRecord = db.select().from(agents).where(eq(agents.id, p('id'))).prepare();
+  const getSummary = summary().where(eq(agents.id, p('id'))).prepare();
+  const listSummaries = summary().where(gt(agents.id, p('afterId'))).orderBy(asc(agents.id)).limit(p('limit')).prepare();
+  const insert = db
+    .insert(agents)
+    .values({
+      id: p('id'),
+      source: p('source'),
+      status: 'draft',
+      activeVersionId: p('activeVersionId'),
+      latestVersionNumber: p('latestVersionNumber'),
+      authorId: p('authorId'),
+      metadata: p('metadata'),
+      createdAt: p('createdAt'),
+      updatedAt: p('updatedAt'),
+    })
+    .prepare();
+  const setLatest = db
+    .update(agents)
+    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
+    .where(eq(agents.id, p('id')))
+    .prepare();
+  const setActive = db
+    .update(agents)
+    .set({ activeVersionId: bind('activeVersionId'), status: bind('status'), updatedAt: bind('updatedAt') })
+    .where(eq(agents.id, p('id')))
+    .prepare();
+  const setMetadata = db.update(agents).set({ metadata: bind('metadata'), updatedAt: bind('updatedAt') }).where(eq(agents.id, p('id'))).prepare();
+  const remove = db.delete(agents).where(eq(agents.id, p('id'))).prepare();
+
+  return {
+    get: (id: string): AgentRow | undefined => getRecord.get({ id }),
+    getSummary: (id: string) => getSummary.get({ id }) as AgentSummaryRow | undefined,
+    /** Agents ordered by id, after `afterId` (exclusive; '' for the first page). */
+    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) => listSummaries.all({ afterId, limit }) as AgentSummaryRow[],
+    insert(row: Omit<AgentRow, 'status'>) {
+      insert.run(row);
+    },
+    setLatestVersionNumber({ id, latestVersionNumber, updatedAt }: { id: string; latestVersionNumber: number; updatedAt: string }) {
+      setLatest.run({ id, latestVersionNumber, updatedAt });
+    },
+    setActiveVersion({ id, activeVersionId, updatedAt }: { id: string; activeVersionId: string | null; updatedAt: string }) {
+      setActive.run({ id, activeVersionId, status: activeVersionId === null ? 'draft' : 'published', updatedAt });
+    },
+    setMetadata({ id, metadata, updatedAt }: { id: string; metadata: string; updatedAt: string }) {
+      setMetadata.run({ id, metadata, updatedAt });
+    },
+    delete(id: string): boolean {
+      return remove.run({ id }).changes > 0;
+    },
+  };
+});
+
+export type AgentQueries = ReturnType<typeof agentQueries>;

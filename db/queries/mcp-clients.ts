@@ -1,0 +1,83 @@
+/** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { mcpClients, mcpClientVersions } from '../schema';
+import { perHandle } from './transaction';
+
+export type McpClientRow = typeof mcpClients.$inferSelect;
+export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
+
+const p = sql.placeholder;
+const bind = (name: string) => sql`${sql.placeholder(name)}`;
+
+export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
+  const get = db.select().from(mcpClients).where(eq(mcpClients.id, p('id'))).prepare();
+  const list = db.select().from(mcpClients).where(gt(mcpClients.id, p('afterId'))).orderBy(asc(mcpClients.id)).limit(p('limit')).prepare();
+  const insert = db
+    .insert(mcpClients)
+    .values({ id: p('id'), latestVersionNumber: p('latestVersionNumber'), authorId: p('authorId'), createdAt: p('createdAt'), updatedAt: p('updatedAt') })
+    .prepare();
+  const setLatest = db
+    .update(mcpClients)
+    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
+    .where(eq(mcpClients.id, p('id')))
+    .prepare();
+  const remove = db.delete(mcpClients).where(eq(mcpClients.id, p('id'))).prepare();
+
+  const versionById = db.select().from(mcpClientVersions).where(eq(mcpClientVersions.id, p('id'))).prepare();
+  const versionByNumber = db
+    .select()
+    .from(mcpClientVersions)
+    .where(and(eq(mcpClientVersions.clientId, p('clientId')), eq(mcpClientVersions.versionNumber, p('versionNumber'))))
+    .prepare();
+  const latest = db
+    .select({ version: mcpClientVersions })
+    .from(mcpClients)
+    .innerJoin(
+      mcpClientVersions,
+      and(eq(mcpClientVersions.clientId, mcpClients.id), eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber)),
+    )
+    .where(eq(mcpClients.id, p('clientId')))
+    .prepare();
+  const versionPage = db
+    .select()
+    .from(mcpClientVersions)
+    .where(and(eq(mcpClientVersions.clientId, p('clientId')), lt(mcpClientVersions.versionNumber, p('beforeNumber'))))
+    .orderBy(desc(mcpClientVersions.versionNumber))
+    .limit(p('limit'))
+    .prepare();
+  const insertVersion = db
+    .insert(mcpClientVersions)
+    .values({
+      id: p('id'),
+      clientId: p('clientId'),
+      versionNumber: p('versionNumber'),
+      schemaVersion: p('schemaVersion'),
+      snapshot: p('snapshot'),
+      configHash: p('configHash'),
+      changedFields: p('changedFields'),
+      changeMessage: p('changeMessage'),
+      authorId: p('authorId'),
+      createdAt: p('createdAt'),
+    })
+    .prepare();
+
+  return {
+    get: (id: string): McpClientRow | undefined => get.get({ id }),
+    list: ({ afterId, limit }: { afterId: string; limit: number }): McpClientRow[] => list.all({ afterId, limit }),
+    insert(row: McpClientRow) {
+      insert.run(row);
+    },
+    setLatestVersionNumber(row: { id: string; latestVersionNumber: number; updatedAt: string }) {
+      setLatest.run(row);
+    },
+    delete: (id: string): boolean => remove.run({ id }).changes > 0,
+    versionById: (id: string): McpClientVersionRow | undefined => versionById.get({ id }),
+    versionByNumber: (clientId: string, versionNumber: number): McpClientVersionRow | undefined => versionByNumber.get({ clientId, versionNumber }),
+    latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
+    versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] => versionPage.all(row),
+    insertVersion(row: McpClientVersionRow) {
+      insertVersion.run(row);
+    },
+  };
+});

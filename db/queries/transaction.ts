@@ -1,0 +1,24 @@
+import type { DatabaseHandle } from '../client';
+
+/**
+ * Runs `work` in one write transaction that takes SQLite's write lock first (BEGIN IMMEDIATE), so
+ * concurrent writers (other processes on the same file) queue on the busy timeout and every
+ * read-then-write inside `work` sees the state it writes over. Synchronous by design: nothing
+ * may await inside a better-sqlite3 transaction.
+ */
+export function writeTransaction<T>(handle: DatabaseHandle, work: () => T): T {
+  return handle.sqlite.transaction(work).immediate();
+}
+
+/** One prepared-statement set per connection, built on first use. */
+export function perHandle<T>(build: (handle: DatabaseHandle) => T): (handle: DatabaseHandle) => T {
+  const built = new WeakMap<DatabaseHandle, T>();
+  return (handle) => {
+    let value = built.get(handle);
+    if (value === undefined) {
+      value = build(handle);
+      built.set(handle, value);
+    }
+    return value;
+  };
+}

@@ -1,0 +1,78 @@
+/** SQL for custom version labels. `production` and `latest` are computed and never stored. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { agentVersions, versionLabels } from '../schema';
+import { perHandle } from './transaction';
+
+export type VersionLabelRow = typeof versionLabels.$inferSelect;
+export interface LabelWithNumberRow extends VersionLabelRow {
+  versionNumber: number;
+}
+
+const p = sql.placeholder;
+const bind = (name: string) => sql`${sql.placeholder(name)}`;
+
+export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
+  const withNumber = () =>
+    db
+      .select({
+        agentId: versionLabels.agentId,
+        name: versionLabels.name,
+        versionId: versionLabels.versionId,
+        revisionToken: versionLabels.revisionToken,
+        createdAt: versionLabels.createdAt,
+        updatedAt: versionLabels.updatedAt,
+        versionNumber: agentVersions.versionNumber,
+      })
+      .from(versionLabels)
+      .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId));
+  const list = withNumber().where(eq(versionLabels.agentId, p('agentId'))).orderBy(asc(versionLabels.name)).prepare();
+  const get = withNumber()
+    .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
+    .prepare();
+  const namesForVersion = db
+    .select({ name: versionLabels.name })
+    .from(versionLabels)
+    .where(eq(versionLabels.versionId, p('versionId')))
+    .orderBy(asc(versionLabels.name))
+    .prepare();
+  const insert = db
+    .insert(versionLabels)
+    .values({
+      agentId: p('agentId'),
+      name: p('name'),
+      versionId: p('versionId'),
+      revisionToken: p('revisionToken'),
+      createdAt: p('createdAt'),
+      updatedAt: p('updatedAt'),
+    })
+    .prepare();
+  const move = db
+    .update(versionLabels)
+    .set({ versionId: bind('versionId'), revisionToken: bind('revisionToken'), updatedAt: bind('updatedAt') })
+    .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
+    .prepare();
+  const remove = db
+    .delete(versionLabels)
+    .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
+    .prepare();
+  const removeAll = db.delete(versionLabels).where(eq(versionLabels.agentId, p('agentId'))).prepare();
+
+  return {
+    list: (agentId: string) => list.all({ agentId }) as LabelWithNumberRow[],
+    get: (agentId: string, name: string) => get.get({ agentId, name }) as LabelWithNumberRow | undefined,
+    namesForVersion: (versionId: string): string[] => namesForVersion.all({ versionId }).map((row) => row.name),
+    insert(row: VersionLabelRow) {
+      insert.run(row);
+    },
+    move(row: Omit<VersionLabelRow, 'createdAt'>) {
+      move.run(row);
+    },
+    delete(agentId: string, name: string) {
+      remove.run({ agentId, name });
+    },
+    deleteAll(agentId: string) {
+      removeAll.run({ agentId });
+    },
+  };
+});

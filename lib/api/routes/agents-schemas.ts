@@ -1,0 +1,92 @@
+/**
+ * OpenAPI shapes shared by the agent routes. Request bodies use the editor's own schemas (one
+ * schema, two consumers); responses are described here for the document.
+ */
+import { z } from '@hono/zod-openapi';
+import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields } from '../../versions';
+
+/** Until auth exists, every API caller acts as `local`. */
+export const apiActor = 'local';
+
+export const agentIdParams = z.object({
+  id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' }, example: 'demo-assistant' }),
+});
+
+export const versionParams = agentIdParams.extend({
+  n: z.coerce.number().int().min(1).openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
+});
+
+export const selectorQuery = z
+  .object({
+    versionId: versionSelectorFields.versionId.optional(),
+    versionNumber: z.coerce.number().int().min(1).optional(),
+    label: versionSelectorFields.label.optional(),
+    status: versionSelectorFields.status.optional(),
+  })
+  .superRefine(atMostOneSelectorKey);
+
+export const selectorFromQuery = (query: z.output<typeof selectorQuery>) => toVersionSelector(query);
+
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional().openapi({ description: 'Page size, 1-100 (default 20)' }),
+  cursor: z.string().min(1).max(500).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
+});
+
+export const agentSchema = z
+  .object({
+    id: z.string(),
+    source: z.enum(['stored', 'code']),
+    status: z.enum(['draft', 'published']),
+    activeVersionId: z.string().nullable(),
+    activeVersionNumber: z.number().int().nullable(),
+    latestVersionNumber: z.number().int(),
+    hasUnpublishedChanges: z.boolean(),
+    authorId: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Agent');
+
+export const agentListItemSchema = agentSchema
+  .extend({ name: z.string().nullable(), description: z.string().nullable() })
+  .openapi('AgentListItem');
+
+export const versionSchema = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    versionNumber: z.number().int(),
+    schemaVersion: z.number().int(),
+    configHash: z.string(),
+    changedFields: z.array(z.string()),
+    changeMessage: z.string().nullable(),
+    authorId: z.string().nullable(),
+    createdAt: z.string(),
+    labels: z.array(z.string()),
+  })
+  .catchall(z.unknown())
+  .openapi('AgentVersion', { description: 'Version metadata with the snapshot fields flattened onto it (name, instructions, model, tools, ...)' });
+
+export const agentWithVersionSchema = z.object({ agent: agentSchema, version: versionSchema }).openapi('AgentWithVersion');
+
+export const saveResultSchema = z
+  .object({ created: z.boolean(), version: versionSchema, droppedFields: z.array(z.string()) })
+  .openapi('SaveResult');
+
+export const labelSchema = z
+  .object({
+    name: z.string(),
+    versionId: z.string(),
+    versionNumber: z.number().int(),
+    revisionToken: z.string().nullable(),
+    computed: z.boolean(),
+  })
+  .openapi('VersionLabel');
+
+export const deletedSchema = z.object({ deleted: z.literal(true) }).catchall(z.unknown());
+
+export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
+  content: { 'application/json': { schema } },
+  ...(description ? { description } : {}),
+});

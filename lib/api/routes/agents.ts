@@ -1,0 +1,89 @@
+/** Agent management routes (api.md "Agents (management)"): list, create, read, save, delete. */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import {
+  agentIdParams,
+  agentListItemSchema,
+  agentWithVersionSchema,
+  apiActor,
+  deletedSchema,
+  jsonBody,
+  pageQuery,
+  saveResultSchema,
+  selectorFromQuery,
+  selectorQuery,
+} from './agents-schemas';
+
+const tags = ['agents'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/agents',
+  summary: 'List agents by id',
+  tags,
+  request: { query: pageQuery },
+  responses: {
+    200: { description: 'One page of agents', ...jsonBody(z.object({ items: z.array(agentListItemSchema), nextCursor: z.string().nullable() })) },
+    ...errorResponses(400),
+  },
+});
+
+const createAgentRoute = createRoute({
+  method: 'post',
+  path: '/agents',
+  summary: "Create a stored agent (or a code agent's override record) with version 1",
+  tags,
+  request: { body: { required: true, ...jsonBody(createAgentBodySchema) } },
+  responses: {
+    201: { description: 'Created', ...jsonBody(agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })) },
+    ...errorResponses(400, 403, 409),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}',
+  summary: 'The agent and the version the selector names (default: the latest)',
+  tags,
+  request: { params: agentIdParams, query: selectorQuery },
+  responses: { 200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404) },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/agents/{id}',
+  summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
+  tags,
+  request: { params: agentIdParams, body: { required: true, ...jsonBody(updateAgentBodySchema) } },
+  responses: { 200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) }, ...errorResponses(400, 403, 404, 409) },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/agents/{id}',
+  summary: 'Delete the agent record, its versions and labels',
+  tags,
+  request: { params: agentIdParams },
+  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+});
+
+export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(listRoute, async (context) => context.json(await editor.agents.list(context.req.valid('query')), 200));
+
+  app.openapi(createAgentRoute, async (context) => context.json(await editor.agents.create({ ...context.req.valid('json'), actor: apiActor }), 201));
+
+  app.openapi(getRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    return context.json(await editor.agents.getById(id, selectorFromQuery(context.req.valid('query'))), 200);
+  });
+
+  app.openapi(updateRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const { created, version, droppedFields } = await editor.agents.update({ ...context.req.valid('json'), id, actor: apiActor });
+    return context.json({ created, version, droppedFields }, 200);
+  });
+
+  app.openapi(deleteRoute, async (context) => context.json(await editor.agents.delete(context.req.valid('param').id, { actor: apiActor }), 200));
+}

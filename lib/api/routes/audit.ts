@@ -1,0 +1,51 @@
+/** The audit log, newest first: all of it, or one agent's. */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { agentIdParams, jsonBody, pageQuery } from './agents-schemas';
+
+const entrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actor: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .openapi('AuditEntry');
+
+const pageSchema = z.object({ items: z.array(entrySchema), nextCursor: z.string().nullable() });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/audit',
+  summary: 'The audit log, newest first',
+  tags: ['audit'],
+  request: {
+    query: pageQuery.extend({ entity: z.enum(['agent', 'mcp_client']).optional(), entityId: z.string().min(1).max(200).optional() }),
+  },
+  responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
+});
+
+const agentRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}/audit',
+  summary: "One agent's audit log, newest first",
+  tags: ['audit'],
+  request: { params: agentIdParams, query: pageQuery },
+  responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
+});
+
+export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(listRoute, async (context) => {
+    const { entity, entityId, ...page } = context.req.valid('query');
+    return context.json(await editor.audit.list(entity && entityId ? { ...page, entity, entityId } : page), 200);
+  });
+
+  app.openapi(agentRoute, async (context) =>
+    context.json(await editor.audit.list({ ...context.req.valid('query'), entity: 'agent', entityId: context.req.valid('param').id }), 200),
+  );
+}

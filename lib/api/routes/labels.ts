@@ -1,0 +1,72 @@
+/** Version label routes: list, set (create or move) and delete, with revision tokens (api.md). */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from './agents-schemas';
+
+const tags = ['labels'];
+
+const labelParams = agentIdParams.extend({
+  label: z.string().min(1).max(200).openapi({ param: { name: 'label', in: 'path' }, example: 'staging' }),
+});
+
+const setBody = z
+  .object({
+    versionNumber: z.number().int().min(1).optional(),
+    versionId: z.string().min(1).max(100).optional(),
+    expectedRevisionToken: z.string().min(1).max(100).nullable().openapi({ description: 'The token you read; null to create the label' }),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if ((body.versionNumber === undefined) === (body.versionId === undefined)) {
+      context.addIssue({ code: 'custom', path: ['versionNumber'], message: 'Give exactly one of versionNumber and versionId' });
+    }
+  });
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}/labels',
+  summary: 'Labels: the computed production and latest, then custom labels',
+  tags,
+  request: { params: agentIdParams },
+  responses: {
+    200: { description: 'Every label', ...jsonBody(z.object({ items: z.array(labelSchema), nextCursor: z.null() })) },
+    ...errorResponses(404),
+  },
+});
+
+const setRoute = createRoute({
+  method: 'put',
+  path: '/agents/{id}/labels/{label}',
+  summary: 'Create or move a label',
+  tags,
+  request: { params: labelParams, body: { required: true, ...jsonBody(setBody) } },
+  responses: { 200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) }, ...errorResponses(400, 404, 409) },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/agents/{id}/labels/{label}',
+  summary: 'Delete a label with its current revision token',
+  tags,
+  request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },
+  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(400, 404, 409) },
+});
+
+export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(listRoute, async (context) => context.json(await editor.agents.labels.list(context.req.valid('param').id), 200));
+
+  app.openapi(setRoute, async (context) => {
+    const { id, label } = context.req.valid('param');
+    const body = context.req.valid('json');
+    const reference = body.versionId !== undefined ? { versionId: body.versionId } : { versionNumber: body.versionNumber! };
+    return context.json(await editor.agents.labels.set({ id, label, expectedRevisionToken: body.expectedRevisionToken, ...reference, actor: apiActor }), 200);
+  });
+
+  app.openapi(deleteRoute, async (context) => {
+    const { id, label } = context.req.valid('param');
+    const { expectedRevisionToken } = context.req.valid('query');
+    return context.json(await editor.agents.labels.delete({ id, label, expectedRevisionToken, actor: apiActor }), 200);
+  });
+}

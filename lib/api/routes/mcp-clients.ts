@@ -1,0 +1,119 @@
+/**
+ * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
+ * connection test (`POST /mcp-clients/:id/test`) belongs to the MCP module's routes.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, jsonBody, pageQuery, versionParams } from './agents-schemas';
+
+const tags = ['mcp-clients'];
+
+const clientSchema = z
+  .object({ id: z.string(), latestVersionNumber: z.number().int(), authorId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+  .openapi('McpClient');
+
+const clientVersionSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string(),
+    versionNumber: z.number().int(),
+    schemaVersion: z.number().int(),
+    configHash: z.string(),
+    changedFields: z.array(z.string()),
+    changeMessage: z.string().nullable(),
+    authorId: z.string().nullable(),
+    createdAt: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    servers: z.record(z.string(), z.unknown()).openapi({ description: 'Servers by name; env values masked as ••••1234' }),
+  })
+  .openapi('McpClientVersion');
+
+const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
+const clientParams = agentIdParams;
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/mcp-clients',
+    summary: 'Saved MCP clients by id',
+    tags,
+    request: { query: pageQuery },
+    responses: {
+      200: {
+        description: 'One page of clients',
+        ...jsonBody(z.object({ items: z.array(clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) })), nextCursor: z.string().nullable() })),
+      },
+      ...errorResponses(400),
+    },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/mcp-clients',
+    summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
+    tags,
+    request: { body: { required: true, ...jsonBody(createMcpClientBodySchema) } },
+    responses: { 201: { description: 'Created', ...jsonBody(clientResponse) }, ...errorResponses(400, 403, 409) },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/mcp-clients/{id}',
+    summary: 'A saved client: the latest version, or ?versionNumber=',
+    tags,
+    request: { params: clientParams, query: z.object({ versionNumber: z.coerce.number().int().min(1).optional() }) },
+    responses: { 200: { description: 'The client', ...jsonBody(clientResponse) }, ...errorResponses(400, 404) },
+  }),
+  update: createRoute({
+    method: 'patch',
+    path: '/mcp-clients/{id}',
+    summary: 'Save a new version (a masked env value keeps the stored secret)',
+    tags,
+    request: { params: clientParams, body: { required: true, ...jsonBody(updateMcpClientBodySchema) } },
+    responses: { 200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) }, ...errorResponses(400, 403, 404, 409) },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/mcp-clients/{id}',
+    summary: 'Delete a saved client and its versions',
+    tags,
+    request: { params: clientParams },
+    responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+  }),
+  versions: createRoute({
+    method: 'get',
+    path: '/mcp-clients/{id}/versions',
+    summary: 'Versions, newest first',
+    tags,
+    request: { params: clientParams, query: pageQuery },
+    responses: { 200: { description: 'One page of versions', ...jsonBody(z.object({ items: z.array(clientVersionSchema), nextCursor: z.string().nullable() })) }, ...errorResponses(400, 404) },
+  }),
+  restore: createRoute({
+    method: 'post',
+    path: '/mcp-clients/{id}/versions/{n}/restore',
+    summary: "A new version with version n's configuration",
+    tags,
+    request: { params: versionParams },
+    responses: { 201: { description: 'Restored', ...jsonBody(clientResponse) }, ...errorResponses(404) },
+  }),
+};
+
+export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  const clients = editor.mcpClients;
+  app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
+  app.openapi(routes.create, async (context) => context.json(await clients.create({ ...context.req.valid('json'), actor: apiActor }), 201));
+  app.openapi(routes.get, async (context) => {
+    const { versionNumber } = context.req.valid('query');
+    return context.json(await clients.getById(context.req.valid('param').id, versionNumber === undefined ? undefined : { versionNumber }), 200);
+  });
+  app.openapi(routes.update, async (context) =>
+    context.json(await clients.update({ ...context.req.valid('json'), id: context.req.valid('param').id, actor: apiActor }), 200),
+  );
+  app.openapi(routes.remove, async (context) => context.json(await clients.delete(context.req.valid('param').id, { actor: apiActor }), 200));
+  app.openapi(routes.versions, async (context) => context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200));
+  app.openapi(routes.restore, async (context) => {
+    const { id, n } = context.req.valid('param');
+    return context.json(await clients.restore({ id, versionNumber: n, actor: apiActor }), 201);
+  });
+}

@@ -1,0 +1,155 @@
+/** Version routes: list, read, publish, unpublish, restore, delete, diff (api.md). */
+import { createRoute, z } from '@hono/zod-openapi';
+import { invalidInput } from '../../errors';
+import type { Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { agentIdParams, agentWithVersionSchema, apiActor, deletedSchema, jsonBody, pageQuery, versionParams, versionSchema } from './agents-schemas';
+
+const tags = ['versions'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}/versions',
+  summary: 'Versions, newest first',
+  tags,
+  request: { params: agentIdParams, query: pageQuery },
+  responses: {
+    200: { description: 'One page of versions', ...jsonBody(z.object({ items: z.array(versionSchema), nextCursor: z.string().nullable() })) },
+    ...errorResponses(400, 404),
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}/versions/{n}',
+  summary: 'One version by number',
+  tags,
+  request: { params: versionParams },
+  responses: { 200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404) },
+});
+
+const publishBody = z
+  .object({
+    expectedActiveVersionNumber: z.number().int().min(1).nullable().optional().openapi({
+      description: 'Compare-and-swap: publish only if this is still the published version (null: nothing is published)',
+    }),
+  })
+  .strict();
+
+const publishRoute = createRoute({
+  method: 'post',
+  path: '/agents/{id}/versions/{n}/publish',
+  summary: 'Publish version n (idempotent)',
+  tags,
+  request: { params: versionParams, body: { required: false, ...jsonBody(publishBody) } },
+  responses: { 200: { description: 'Published', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404, 409) },
+});
+
+const unpublishRoute = createRoute({
+  method: 'post',
+  path: '/agents/{id}/unpublish',
+  summary: 'Clear the published version',
+  tags,
+  request: { params: agentIdParams },
+  responses: { 200: { description: 'Unpublished; version is the latest', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
+});
+
+const restoreRoute = createRoute({
+  method: 'post',
+  path: '/agents/{id}/versions/{n}/restore',
+  summary: "A new draft version with version n's snapshot",
+  tags,
+  request: { params: versionParams },
+  responses: { 201: { description: 'Restored', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/agents/{id}/versions/{n}',
+  summary: 'Delete a version (refused for the published, a labelled or the latest version)',
+  tags,
+  request: { params: versionParams },
+  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404, 409) },
+});
+
+const diffQuery = z.object({
+  from: z.coerce.number().int().min(1),
+  to: z.coerce.number().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
+  requestContext: z.string().max(64 * 1024).optional().openapi({ description: 'JSON object; adds the resolved-tool diff' }),
+});
+
+const diffRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}/diff',
+  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
+  tags,
+  request: { params: agentIdParams, query: diffQuery },
+  responses: {
+    200: {
+      description: 'The differences',
+      ...jsonBody(
+        z.object({
+          from: z.number().int(),
+          to: z.number().int(),
+          diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
+          tools: z
+            .object({
+              added: z.array(z.string()),
+              removed: z.array(z.string()),
+              changed: z.array(z.object({ name: z.string(), changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])) })),
+            })
+            .optional(),
+        }),
+      ),
+    },
+    ...errorResponses(400, 404),
+  },
+});
+
+function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidInput([{ path: 'query.requestContext', message: 'Not valid JSON' }]);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidInput([{ path: 'query.requestContext', message: 'The request context is a JSON object' }]);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(listRoute, async (context) => context.json(await editor.agents.listVersions(context.req.valid('param').id, context.req.valid('query')), 200));
+
+  app.openapi(getRoute, async (context) => {
+    const { id, n } = context.req.valid('param');
+    return context.json(await editor.agents.getById(id, { versionNumber: n }), 200);
+  });
+
+  app.openapi(publishRoute, async (context) => {
+    const { id, n } = context.req.valid('param');
+    const body = (context.req.valid('json') as z.output<typeof publishBody> | undefined) ?? {};
+    return context.json(await editor.agents.publish({ id, versionNumber: n, expectedActiveVersionNumber: body.expectedActiveVersionNumber, actor: apiActor }), 200);
+  });
+
+  app.openapi(unpublishRoute, async (context) => context.json(await editor.agents.unpublish({ id: context.req.valid('param').id, actor: apiActor }), 200));
+
+  app.openapi(restoreRoute, async (context) => {
+    const { id, n } = context.req.valid('param');
+    return context.json(await editor.agents.restore({ id, versionNumber: n, actor: apiActor }), 201);
+  });
+
+  app.openapi(deleteRoute, async (context) => {
+    const { id, n } = context.req.valid('param');
+    return context.json(await editor.agents.deleteVersion({ id, versionNumber: n, actor: apiActor }), 200);
+  });
+
+  app.openapi(diffRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const { from, to, requestContext } = context.req.valid('query');
+    return context.json(await editor.agents.diff({ id, from, to, requestContext: parseRequestContext(requestContext) }), 200);
+  });
+}

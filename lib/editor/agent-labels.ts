@@ -1,0 +1,114 @@
+/**
+ * Custom version labels (storage spec rule 9): movable pointers with a revision token that changes
+ * on every move. `null` as the expected token means "create"; a stale token is a conflict, except
+ * pointing a label at the version it already targets.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeTransaction, type LabelWithNumberRow } from '../../db/queries';
+import { StudioError } from '../errors';
+import { checkWritableLabelName } from '../versions';
+import { versionRow, type VersionReference } from './agent-publishing';
+import { agentSummary } from './agent-reads';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { labelNotFound } from './not-found';
+
+export interface LabelView {
+  name: string;
+  versionId: string;
+  versionNumber: number;
+  /** `null` for the computed `production` and `latest`. */
+  revisionToken: string | null;
+  computed: boolean;
+}
+
+const toView = (row: LabelWithNumberRow): LabelView => ({
+  name: row.name,
+  versionId: row.versionId,
+  versionNumber: row.versionNumber,
+  revisionToken: row.revisionToken,
+  computed: false,
+});
+
+function writableName(label: string): void {
+  const check = checkWritableLabelName(label);
+  if (!check.ok) throw new StudioError('invalid_version_label', check.message, { label, reason: check.reason });
+}
+
+/** Every label of an agent: the computed ones first, then custom labels by name. */
+export function listLabels(context: EditorContext, agentId: string): { items: LabelView[]; nextCursor: null } {
+  const summary = agentSummary(context, agentId);
+  const computed: LabelView[] = [];
+  if (summary.activeVersionId !== null && summary.activeVersionNumber !== null) {
+    computed.push({ name: 'production', versionId: summary.activeVersionId, versionNumber: summary.activeVersionNumber, revisionToken: null, computed: true });
+  }
+  if (summary.latestVersionId !== null) {
+    computed.push({ name: 'latest', versionId: summary.latestVersionId, versionNumber: summary.latestVersionNumber, revisionToken: null, computed: true });
+  }
+  return { items: [...computed, ...context.labels.list(agentId).map(toView)], nextCursor: null };
+}
+
+export function setLabel(
+  context: EditorContext,
+  input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference,
+): { label: LabelView } {
+  const { id: agentId, label, expectedRevisionToken, actor = defaultActor } = input;
+  writableName(label);
+  return writeTransaction(context.database, () => {
+    agentSummary(context, agentId);
+    const target = versionRow(context, agentId, input);
+    const existing = context.labels.get(agentId, label);
+    if (existing?.versionId === target.id) return { label: toView(existing) };
+    if (existing === undefined && expectedRevisionToken !== null) {
+      throw new StudioError('conflict', `Label "${label}" no longer exists; create it with expectedRevisionToken null.`, { label });
+    }
+    if (existing !== undefined && expectedRevisionToken === null) {
+      throw new StudioError('conflict', `Label "${label}" already exists (version ${existing.versionNumber}); move it with its revision token.`, {
+        label,
+        versionNumber: existing.versionNumber,
+      });
+    }
+    if (existing !== undefined && existing.revisionToken !== expectedRevisionToken) {
+      throw new StudioError('conflict', `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`, {
+        label,
+        versionNumber: existing.versionNumber,
+      });
+    }
+    const now = context.now();
+    const revisionToken = randomUUID();
+    if (existing === undefined) {
+      context.labels.insert({ agentId, name: label, versionId: target.id, revisionToken, createdAt: now, updatedAt: now });
+    } else {
+      context.labels.move({ agentId, name: label, versionId: target.id, revisionToken, updatedAt: now });
+    }
+    recordAudit(context, {
+      actor,
+      action: 'agent.label.set',
+      entity: 'agent',
+      entityId: agentId,
+      details: { label, versionNumber: target.versionNumber, previousVersionNumber: existing?.versionNumber ?? null },
+    });
+    return { label: { name: label, versionId: target.id, versionNumber: target.versionNumber, revisionToken, computed: false } };
+  });
+}
+
+export function deleteLabel(
+  context: EditorContext,
+  { id: agentId, label, expectedRevisionToken, actor = defaultActor }: { id: string; label: string; expectedRevisionToken: string; actor?: string },
+): { deleted: true } {
+  writableName(label);
+  return writeTransaction(context.database, () => {
+    agentSummary(context, agentId);
+    const existing = context.labels.get(agentId, label);
+    if (!existing) throw labelNotFound(agentId, label);
+    if (existing.revisionToken !== expectedRevisionToken) {
+      throw new StudioError('conflict', `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`, {
+        label,
+        versionNumber: existing.versionNumber,
+      });
+    }
+    context.labels.delete(agentId, label);
+    recordAudit(context, { actor, action: 'agent.label.delete', entity: 'agent', entityId: agentId, details: { label, versionNumber: existing.versionNumber } });
+    return { deleted: true as const };
+  });
+}

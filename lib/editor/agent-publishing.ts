@@ -1,0 +1,106 @@
+/**
+ * Publishing (storage spec rules 4, 5 and 7): the record's `activeVersionId` is the published
+ * version. Publishing is idempotent and optionally a compare-and-swap; a version that something
+ * points at cannot be deleted.
+ */
+import { writeTransaction } from '../../db/queries';
+import { StudioError } from '../errors';
+import { agentWithVersion } from './agent-reads';
+import { parseVersionRow } from './agent-version';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { agentNotFound, versionNotFound } from './not-found';
+
+/** `versionNumber` or `versionId` names the version. */
+export type VersionReference = { versionNumber: number; versionId?: undefined } | { versionId: string; versionNumber?: undefined };
+
+function versionRow(context: EditorContext, agentId: string, reference: VersionReference) {
+  const row =
+    reference.versionId !== undefined ? context.versions.byId(reference.versionId) : context.versions.byNumber(agentId, reference.versionNumber);
+  if (!row || row.agentId !== agentId) throw versionNotFound(agentId, reference);
+  return row;
+}
+
+export interface PublishInput {
+  id: string;
+  /** Compare-and-swap: the publish only happens if this is still the active version (`null`: none is). */
+  expectedActiveVersionId?: string | null;
+  expectedActiveVersionNumber?: number | null;
+  actor?: string;
+}
+
+export function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
+  const { id: agentId, actor = defaultActor } = input;
+  const version = writeTransaction(context.database, () => {
+    const record = context.agents.get(agentId);
+    if (!record) throw agentNotFound(agentId);
+    const row = versionRow(context, agentId, input);
+    const active = record.activeVersionId ? context.versions.byId(record.activeVersionId) : undefined;
+    const activeNumber = active?.versionNumber ?? null;
+    const idMismatch = input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== record.activeVersionId;
+    const numberMismatch = input.expectedActiveVersionNumber !== undefined && input.expectedActiveVersionNumber !== activeNumber;
+    if (idMismatch || numberMismatch) {
+      throw new StudioError(
+        'conflict',
+        activeNumber === null
+          ? 'The published version changed: nothing is published now.'
+          : `The published version changed: version ${activeNumber} is published now.`,
+        { activeVersionId: record.activeVersionId, activeVersionNumber: activeNumber },
+      );
+    }
+    if (record.activeVersionId !== row.id) {
+      context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: context.now() });
+      recordAudit(context, {
+        actor,
+        action: 'agent.publish',
+        entity: 'agent',
+        entityId: agentId,
+        details: { versionNumber: row.versionNumber, versionId: row.id, previousVersionNumber: activeNumber },
+      });
+    }
+    return parseVersionRow(context, row);
+  });
+  return agentWithVersion(context, agentId, version);
+}
+
+export function unpublishAgent(context: EditorContext, { id: agentId, actor = defaultActor }: { id: string; actor?: string }) {
+  const latest = writeTransaction(context.database, () => {
+    const record = context.agents.get(agentId);
+    if (!record) throw agentNotFound(agentId);
+    if (record.activeVersionId !== null) {
+      const previous = context.versions.byId(record.activeVersionId);
+      context.agents.setActiveVersion({ id: agentId, activeVersionId: null, updatedAt: context.now() });
+      recordAudit(context, { actor, action: 'agent.unpublish', entity: 'agent', entityId: agentId, details: { previousVersionNumber: previous?.versionNumber ?? null } });
+    }
+    return parseVersionRow(context, context.versions.latest(agentId)!);
+  });
+  return agentWithVersion(context, agentId, latest);
+}
+
+/**
+ * Refused for the active version, a labelled version (naming the label) and the latest version:
+ * `latest` is a computed label too, and the next save builds on it.
+ */
+export function deleteAgentVersion(context: EditorContext, input: { id: string; actor?: string } & VersionReference) {
+  const { id: agentId, actor = defaultActor } = input;
+  return writeTransaction(context.database, () => {
+    const record = context.agents.get(agentId);
+    if (!record) throw agentNotFound(agentId);
+    const row = versionRow(context, agentId, input);
+    const refuse = (details: Record<string, unknown>, message: string) => {
+      throw new StudioError('version_in_use', message, { ...details, versionNumber: row.versionNumber });
+    };
+    if (record.activeVersionId === row.id) refuse({ reason: 'active' }, `Version ${row.versionNumber} is published; publish another version or unpublish first.`);
+    const label = context.labels.namesForVersion(row.id)[0];
+    if (label !== undefined) refuse({ reason: 'label', label }, `Label "${label}" points at version ${row.versionNumber}; move or delete the label first.`);
+    if (record.latestVersionNumber === row.versionNumber) {
+      refuse({ reason: 'label', label: 'latest' }, `Version ${row.versionNumber} is the latest version; the next save builds on it.`);
+    }
+    context.versions.delete(row.id);
+    context.versionCache.delete(row.id);
+    recordAudit(context, { actor, action: 'agent.version.delete', entity: 'agent', entityId: agentId, details: { versionNumber: row.versionNumber, versionId: row.id } });
+    return { deleted: true as const, versionNumber: row.versionNumber, versionId: row.id };
+  });
+}
+
+export { versionRow };

@@ -1,0 +1,106 @@
+/**
+ * Reading agents and versions. A version is found through the record's pointers and the unique
+ * (agent_id, version_number) index, then parsed once per version id (see `agent-version.ts`).
+ */
+import type { AgentSummaryRow, AgentVersionRow } from '../../db/queries';
+import { StudioError } from '../errors';
+import { checkLabelName, type VersionSelector } from '../versions';
+import { parseVersionRow, type StoredAgentVersion } from './agent-version';
+import { toAgentListItem, toAgentView, toVersionView, versionLabelsFor, type AgentListItem, type AgentView, type VersionView } from './agent-views';
+import type { EditorContext } from './context';
+import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
+import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+
+export type DefaultSelector = 'latest' | 'published';
+
+export interface FoundVersion {
+  version: StoredAgentVersion;
+  /** The label the selector named, if any (runs record it). */
+  label?: string;
+}
+
+function rowForSelector(context: EditorContext, agentId: string, selector: VersionSelector | undefined, fallback: DefaultSelector) {
+  const published = () => context.versions.active(agentId) ?? fail(noPublishedVersion(agentId));
+  const latest = () => context.versions.latest(agentId);
+  if (!selector) return fallback === 'published' ? published() : latest();
+  if ('versionId' in selector) {
+    const row = context.versions.byId(selector.versionId);
+    return row?.agentId === agentId ? row : fail(versionNotFound(agentId, { versionId: selector.versionId }));
+  }
+  if ('versionNumber' in selector) {
+    return context.versions.byNumber(agentId, selector.versionNumber) ?? fail(versionNotFound(agentId, { versionNumber: selector.versionNumber }));
+  }
+  if ('status' in selector) return selector.status === 'published' ? published() : latest();
+  const check = checkLabelName(selector.label);
+  if (!check.ok) throw new StudioError('invalid_version_label', check.message, { label: selector.label });
+  if (selector.label === 'production') return published();
+  if (selector.label === 'latest') return latest();
+  return context.versions.byLabel(agentId, selector.label) ?? fail(labelNotFound(agentId, selector.label));
+}
+
+function fail(error: StudioError): never {
+  throw error;
+}
+
+/** The version a selector names; the agent's absence is reported before anything else. */
+export function findVersion(
+  context: EditorContext,
+  { agentId, selector, fallback }: { agentId: string; selector?: VersionSelector; fallback: DefaultSelector },
+): FoundVersion {
+  let row: AgentVersionRow | undefined;
+  try {
+    row = rowForSelector(context, agentId, selector, fallback);
+  } catch (error) {
+    if (!context.agents.get(agentId)) throw agentNotFound(agentId);
+    throw error;
+  }
+  if (!row) throw agentNotFound(agentId);
+  const label = selector && 'label' in selector ? selector.label : undefined;
+  return label === undefined ? { version: parseVersionRow(context, row) } : { version: parseVersionRow(context, row), label };
+}
+
+export function agentSummary(context: EditorContext, agentId: string): AgentSummaryRow {
+  return context.agents.getSummary(agentId) ?? fail(agentNotFound(agentId));
+}
+
+export function versionView(context: EditorContext, agent: AgentView, version: StoredAgentVersion): VersionView {
+  return toVersionView(version, versionLabelsFor({ version, agent, customLabels: context.labels.namesForVersion(version.id) }));
+}
+
+/** `{ agent, version }` as the API shapes them. */
+export function agentWithVersion(context: EditorContext, agentId: string, version: StoredAgentVersion) {
+  const agent = toAgentView(agentSummary(context, agentId));
+  return { agent, version: versionView(context, agent, version) };
+}
+
+export function getAgent(context: EditorContext, agentId: string, selector?: VersionSelector) {
+  const { version } = findVersion(context, { agentId, selector, fallback: 'latest' });
+  return agentWithVersion(context, agentId, version);
+}
+
+export function listAgents(context: EditorContext, { limit, cursor }: PageRequest = {}): Page<AgentListItem> {
+  const size = pageLimit(limit);
+  const afterId = decodeCursor<string>(cursor, 'string') ?? '';
+  const rows = context.agents.listSummaries({ afterId, limit: size + 1 });
+  return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: toAgentListItem });
+}
+
+export function listAgentVersions(context: EditorContext, agentId: string, { limit, cursor }: PageRequest = {}): Page<VersionView> {
+  const agent = toAgentView(agentSummary(context, agentId));
+  const size = pageLimit(limit);
+  const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
+  const rows = context.versions.page({ agentId, beforeNumber, limit: size + 1 });
+  const labelsByVersion = new Map<string, string[]>();
+  for (const label of context.labels.list(agentId)) {
+    labelsByVersion.set(label.versionId, [...(labelsByVersion.get(label.versionId) ?? []), label.name]);
+  }
+  return toPage({
+    rows,
+    limit: size,
+    keyOf: (row) => row.versionNumber,
+    toItem: (row) => {
+      const version = parseVersionRow(context, row);
+      return toVersionView(version, versionLabelsFor({ version, agent, customLabels: labelsByVersion.get(version.id) ?? [] }));
+    },
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Export and import (storage spec section 3), the format migration scripts use. Import checks the
+ * whole document first and reports every problem with its path; only a clean document is written,
+ * in one transaction. A new agent keeps version numbers, snapshots, changed fields, messages,
+ * authors, times, its published version and its labels; `mode: 'append'` adds the document's
+ * versions after an existing agent's latest instead.
+ */
+import { randomUUID } from 'node:crypto';
+import { writeTransaction } from '../../db/queries';
+import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../agents';
+import { invalidInput, StudioError } from '../errors';
+import { applyChanges, configHash, type VersionSelector } from '../versions';
+import { agentSummary, agentWithVersion, findVersion } from './agent-reads';
+import { parseVersionRow, type StoredAgentVersion } from './agent-version';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { checkImportDocument, type CheckedVersion } from './import-checks';
+import { exportFormat, type ExportDocument } from './export-document';
+import { appendVersion } from './version-writer';
+
+export function exportAgent(context: EditorContext, { id: agentId, selector }: { id: string; selector?: VersionSelector }): ExportDocument {
+  const summary = agentSummary(context, agentId);
+  const versions: StoredAgentVersion[] = selector
+    ? [findVersion(context, { agentId, selector, fallback: 'latest' }).version]
+    : context.versions.all(agentId).map((row) => parseVersionRow(context, row));
+  const included = new Set(versions.map((version) => version.versionNumber));
+  return {
+    format: exportFormat,
+    schemaVersion: currentSnapshotSchemaVersion,
+    agent: {
+      id: summary.id,
+      source: summary.source,
+      metadata: JSON.parse(summary.metadata) as Record<string, unknown>,
+      authorId: summary.authorId,
+      createdAt: summary.createdAt,
+      updatedAt: summary.updatedAt,
+      activeVersionNumber: summary.activeVersionNumber !== null && included.has(summary.activeVersionNumber) ? summary.activeVersionNumber : null,
+      labels: context.labels
+        .list(agentId)
+        .filter((label) => included.has(label.versionNumber))
+        .map((label) => ({ name: label.name, versionNumber: label.versionNumber })),
+    },
+    versions: versions.map((version) => ({
+      versionNumber: version.versionNumber,
+      snapshot: version.snapshot as Record<string, unknown>,
+      // An upgraded snapshot is exported in the current format, so its hash is recomputed.
+      configHash: version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot),
+      changedFields: version.changedFields,
+      changeMessage: version.changeMessage,
+      authorId: version.authorId,
+      createdAt: version.createdAt,
+    })),
+  };
+}
+
+export type ImportMode = 'create' | 'append';
+
+export function importAgent(
+  context: EditorContext,
+  { document, mode = 'create', actor = defaultActor }: { document: unknown; mode?: ImportMode; actor?: string },
+) {
+  const checked = checkImportDocument(document);
+  if (!checked.ok) throw invalidInput(checked.issues, `The import document has ${checked.issues.length} problem(s); nothing was imported (see details.issues).`);
+  const { agent, versions, upgradedFrom } = checked;
+  if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
+    throw new StudioError('forbidden', `Agent "${agent.id}" is defined in code with editor: false; its overrides cannot be imported.`, { agentId: agent.id });
+  }
+  const result = writeTransaction(context.database, () => {
+    const existing = context.agents.get(agent.id);
+    if (existing && mode !== 'append') {
+      throw new StudioError('conflict', `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`, { agentId: agent.id });
+    }
+    const imported = existing ? appendImported(context, { agentId: agent.id, latestVersionNumber: existing.latestVersionNumber, versions, actor }) : createImported(context, { agent, versions, actor });
+    recordAudit(context, {
+      actor,
+      action: 'agent.import',
+      entity: 'agent',
+      entityId: agent.id,
+      details: { mode: existing ? 'append' : 'create', versionNumbers: imported.map((version) => version.versionNumber), upgradedFrom: upgradedFrom ?? null },
+    });
+    return { mode: existing ? ('append' as const) : ('create' as const), imported, latest: parseVersionRow(context, context.versions.latest(agent.id)!) };
+  });
+  return {
+    ...agentWithVersion(context, agent.id, result.latest),
+    mode: result.mode,
+    importedVersionNumbers: result.imported.map((version) => version.versionNumber),
+    /** The document's older schemaVersion when its snapshots were upgraded, else null. */
+    upgradedFrom: upgradedFrom ?? null,
+  };
+}
+
+
+function createImported(context: EditorContext, { agent, versions, actor }: { agent: ExportDocument['agent']; versions: CheckedVersion[]; actor: string }) {
+  const now = context.now();
+  context.agents.insert({
+    id: agent.id,
+    source: agent.source,
+    activeVersionId: null,
+    latestVersionNumber: 0,
+    authorId: agent.authorId,
+    metadata: JSON.stringify(agent.metadata),
+    createdAt: agent.createdAt ?? now,
+    updatedAt: agent.updatedAt ?? now,
+  });
+  const byNumber = new Map<number, StoredAgentVersion>();
+  for (const version of versions) {
+    const stored = appendVersion(context, {
+      agentId: agent.id,
+      versionNumber: version.versionNumber,
+      snapshot: version.snapshot,
+      changedFields: version.changedFields,
+      changeMessage: version.changeMessage,
+      actor: version.authorId,
+      createdAt: version.createdAt ?? now,
+    });
+    byNumber.set(version.versionNumber, stored);
+  }
+  const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
+  context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
+  for (const label of agent.labels) {
+    context.labels.insert({ agentId: agent.id, name: label.name, versionId: byNumber.get(label.versionNumber)!.id, revisionToken: randomUUID(), createdAt: now, updatedAt: now });
+  }
+  return [...byNumber.values()];
+}
+
+function appendImported(
+  context: EditorContext,
+  { agentId, latestVersionNumber, versions, actor }: { agentId: string; latestVersionNumber: number; versions: CheckedVersion[]; actor: string },
+) {
+  const appended: StoredAgentVersion[] = [];
+  let latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
+  let next = latestVersionNumber + 1;
+  for (const version of versions) {
+    const provided = Object.fromEntries(snapshotFields.map((field) => [field, version.snapshot[field] ?? null]));
+    const { snapshot, changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
+    if (changedFields.length === 0) continue;
+    const stored = appendVersion(context, {
+      agentId,
+      versionNumber: next,
+      snapshot,
+      changedFields,
+      changeMessage: version.changeMessage ?? `Imported version ${version.versionNumber}`,
+      actor: version.authorId ?? actor,
+    });
+    appended.push(stored);
+    latest = snapshot;
+    next += 1;
+  }
+  return appended;
+}
+

@@ -1,0 +1,68 @@
+/** The API shapes of api.md ("Shapes"): `agent` and `version` with the snapshot flattened. */
+import type { AgentSummaryRow } from '../../db/queries';
+import type { AgentSnapshot } from '../agents';
+import type { StoredAgentVersion } from './agent-version';
+
+export interface AgentView {
+  id: string;
+  source: 'stored' | 'code';
+  status: 'draft' | 'published';
+  activeVersionId: string | null;
+  activeVersionNumber: number | null;
+  latestVersionNumber: number;
+  /** True when the latest version's configuration differs from the published one (or none is published). */
+  hasUnpublishedChanges: boolean;
+  authorId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AgentListItem extends AgentView {
+  /** From the latest version, for lists. */
+  name: string | null;
+  description: string | null;
+}
+
+export type VersionView = Omit<StoredAgentVersion, 'snapshot'> & AgentSnapshot & { labels: string[] };
+
+export function toAgentView(row: AgentSummaryRow): AgentView {
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status,
+    activeVersionId: row.activeVersionId,
+    activeVersionNumber: row.activeVersionNumber,
+    latestVersionNumber: row.latestVersionNumber,
+    hasUnpublishedChanges: row.activeConfigHash === null || row.activeConfigHash !== row.latestConfigHash,
+    authorId: row.authorId,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function toAgentListItem(row: AgentSummaryRow): AgentListItem {
+  return { ...toAgentView(row), name: row.name, description: row.description };
+}
+
+/** Labels of a version: the computed `production` and `latest` first, then custom ones by name. */
+export function versionLabelsFor({
+  version,
+  agent,
+  customLabels,
+}: {
+  version: StoredAgentVersion;
+  agent: Pick<AgentView, 'activeVersionId' | 'latestVersionNumber'>;
+  customLabels: string[];
+}): string[] {
+  const labels: string[] = [];
+  if (agent.activeVersionId === version.id) labels.push('production');
+  if (agent.latestVersionNumber === version.versionNumber) labels.push('latest');
+  return [...labels, ...customLabels];
+}
+
+export function toVersionView(version: StoredAgentVersion, labels: string[]): VersionView {
+  const { snapshot, ...metadata } = version;
+  return { ...metadata, ...snapshot, labels };
+}

@@ -1,0 +1,171 @@
+/**
+ * Creating and saving agents (storage spec rules 1-3). Input is validated before the write
+ * transaction; the base-version check, change detection and the insert happen inside it, under
+ * SQLite's write lock, so concurrent saves from the same base cannot both win.
+ */
+import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
+import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { applyChanges, editorOwnership, fieldsChangedSince, partitionOwnedFields } from '../versions';
+import { writeTransaction } from '../../db/queries';
+import { createAgentBodySchema, pickSnapshotFields, updateInputSchema, type CreateAgentInput, type UpdateAgentInput } from './agent-input';
+import { agentWithVersion, agentSummary } from './agent-reads';
+import { parseVersionRow } from './agent-version';
+import type { AgentView, VersionView } from './agent-views';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { agentNotFound } from './not-found';
+import { appendVersion } from './version-writer';
+
+export interface SaveResult {
+  /** False when no provided field differed: no version was written and `version` is the latest. */
+  created: boolean;
+  agent: AgentView;
+  version: VersionView;
+  /** Fields a code agent's `editor` setting does not let the editor own; they were not saved. */
+  droppedFields: string[];
+}
+
+function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(issuesFromZod(result.error));
+  return result.data;
+}
+
+/** Splits off the fields a code agent's override record may not hold. */
+function ownedFields(context: EditorContext, agentId: string, source: 'stored' | 'code', provided: Record<string, unknown>) {
+  if (source === 'stored') return { kept: provided, droppedFields: [] as string[] };
+  const ownership = editorOwnership(context.codeAgents.get(agentId)?.editor);
+  if (!ownership.allowed) {
+    throw new StudioError('forbidden', `Agent "${agentId}" is defined in code with editor: false; the editor cannot override it.`, { agentId });
+  }
+  return partitionOwnedFields({ provided, ownership });
+}
+
+export function createAgent(context: EditorContext, input: CreateAgentInput) {
+  const { actor = defaultActor, ...body } = input;
+  const parsed = parseOrThrow(createAgentBodySchema, body);
+  const source = context.codeAgents.get(parsed.id) ? 'code' : 'stored';
+  const { kept, droppedFields } = ownedFields(context, parsed.id, source, pickSnapshotFields(parsed));
+  const snapshot = kept as AgentSnapshot;
+  if (source === 'stored') {
+    const issues = storedAgentIssues(snapshot);
+    if (issues.length > 0) throw invalidInput(issues);
+  }
+  const version = writeTransaction(context.database, () => {
+    if (context.agents.get(parsed.id)) {
+      throw new StudioError('conflict', `An agent with id "${parsed.id}" already exists.`, { agentId: parsed.id });
+    }
+    const now = context.now();
+    context.agents.insert({
+      id: parsed.id,
+      source,
+      activeVersionId: null,
+      latestVersionNumber: 0,
+      authorId: actor,
+      metadata: JSON.stringify(parsed.metadata ?? {}),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const created = appendVersion(context, {
+      agentId: parsed.id,
+      versionNumber: 1,
+      snapshot,
+      changedFields: snapshotFields.filter((field) => snapshot[field] !== undefined),
+      changeMessage: parsed.changeMessage ?? 'Initial version',
+      actor,
+      createdAt: now,
+    });
+    recordAudit(context, { actor, action: 'agent.create', entity: 'agent', entityId: parsed.id, details: { source, versionNumber: 1, droppedFields } });
+    return created;
+  });
+  return { ...agentWithVersion(context, parsed.id, version), droppedFields };
+}
+
+export function updateAgent(context: EditorContext, input: UpdateAgentInput): SaveResult {
+  const { id: agentId, actor = defaultActor, ...body } = input;
+  const parsed = parseOrThrow(updateInputSchema, body);
+  const record = context.agents.get(agentId);
+  if (!record) throw agentNotFound(agentId);
+  const { kept, droppedFields } = ownedFields(context, agentId, record.source, pickSnapshotFields(parsed));
+
+  const outcome = writeTransaction(context.database, () => {
+    const current = context.agents.get(agentId);
+    if (!current) throw agentNotFound(agentId);
+    const base = parsed.baseVersionNumber;
+    if (base !== undefined && base !== current.latestVersionNumber) {
+      if (base > current.latestVersionNumber) {
+        throw invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${current.latestVersionNumber}` }]);
+      }
+      throw new StudioError(
+        'version_conflict',
+        `Version ${current.latestVersionNumber} was saved after version ${base}; reload or merge before saving.`,
+        {
+          baseVersionNumber: base,
+          latestVersionNumber: current.latestVersionNumber,
+          changedFields: fieldsChangedSince({ versions: context.versions.changedFieldsAfter(agentId, base).map((changedFields) => ({ changedFields })), fields: snapshotFields }),
+        },
+      );
+    }
+    const latest = parseVersionRow(context, context.versions.latest(agentId)!);
+    if (parsed.metadata !== undefined) {
+      const merged = { ...(JSON.parse(current.metadata) as Record<string, unknown>), ...parsed.metadata };
+      context.agents.setMetadata({ id: agentId, metadata: JSON.stringify(merged), updatedAt: context.now() });
+      recordAudit(context, { actor, action: 'agent.metadata', entity: 'agent', entityId: agentId, details: { keys: Object.keys(parsed.metadata) } });
+    }
+    const { snapshot, changedFields } = applyChanges({ latest: latest.snapshot as AgentSnapshot, provided: kept, fields: snapshotFields });
+    if (changedFields.length === 0) return { created: false, version: latest };
+    if (current.source === 'stored') {
+      const issues = storedAgentIssues(snapshot);
+      if (issues.length > 0) throw invalidInput(issues);
+    }
+    const version = appendVersion(context, {
+      agentId,
+      versionNumber: current.latestVersionNumber + 1,
+      snapshot,
+      changedFields,
+      changeMessage: parsed.changeMessage ?? 'Saved from editor',
+      actor,
+    });
+    recordAudit(context, { actor, action: 'agent.save', entity: 'agent', entityId: agentId, details: { versionNumber: version.versionNumber, changedFields } });
+    return { created: true, version };
+  });
+  return { created: outcome.created, ...agentWithVersion(context, agentId, outcome.version), droppedFields };
+}
+
+/** Storage spec rule 6: version N+1 with version k's snapshot; a draft until published. */
+export function restoreVersion(context: EditorContext, { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string }) {
+  const version = writeTransaction(context.database, () => {
+    const record = context.agents.get(agentId);
+    if (!record) throw agentNotFound(agentId);
+    const sourceRow = context.versions.byNumber(agentId, versionNumber);
+    if (!sourceRow) throw new StudioError('version_not_found', `Agent "${agentId}" has no version ${versionNumber}.`, { agentId, versionNumber });
+    const source = parseVersionRow(context, sourceRow).snapshot as AgentSnapshot;
+    const latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
+    const provided = Object.fromEntries(snapshotFields.map((field) => [field, source[field] ?? null]));
+    const { changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
+    const created = appendVersion(context, {
+      agentId,
+      versionNumber: record.latestVersionNumber + 1,
+      snapshot: source,
+      changedFields,
+      changeMessage: `Restored from version ${versionNumber}`,
+      actor,
+    });
+    recordAudit(context, { actor, action: 'agent.restore', entity: 'agent', entityId: agentId, details: { fromVersionNumber: versionNumber, versionNumber: created.versionNumber } });
+    return created;
+  });
+  return agentWithVersion(context, agentId, version);
+}
+
+/** Deletes the record, its versions and its labels (storage spec rule 7). */
+export function deleteAgent(context: EditorContext, { id: agentId, actor = defaultActor }: { id: string; actor?: string }): { deleted: true } {
+  writeTransaction(context.database, () => {
+    const summary = agentSummary(context, agentId);
+    context.labels.deleteAll(agentId);
+    for (const version of context.versions.all(agentId)) context.versionCache.delete(version.id);
+    context.versions.deleteAll(agentId);
+    context.agents.delete(agentId);
+    recordAudit(context, { actor, action: 'agent.delete', entity: 'agent', entityId: agentId, details: { latestVersionNumber: summary.latestVersionNumber } });
+  });
+  return { deleted: true };
+}

@@ -1,0 +1,82 @@
+/**
+ * What every editor operation needs, built once per studio by `createEditor`. Operations are
+ * plain functions of this context, so each file stays one concept.
+ */
+import type { DatabaseHandle } from '../../db/client';
+import { agentQueries, agentVersionQueries, auditQueries, mcpClientQueries, versionLabelQueries } from '../../db/queries';
+import type { Settings } from '../env';
+import type { Logger } from '../logger';
+import type { SecretsKey } from '../secrets';
+import type { ComparableTool, EditorSetting } from '../versions';
+import type { AgentSnapshot } from '../agents';
+import { createVersionCache, type VersionCache } from './version-cache';
+
+/** What the editor needs to know about a code-defined agent (its overrides live under its id). */
+export interface CodeAgentInfo {
+  editor?: EditorSetting;
+}
+
+/** Resolves a version's tools for a request context; supplied by the resolver, used by diff. */
+export type ResolveToolsForDiff = (request: {
+  agentId: string;
+  versionId: string;
+  snapshot: AgentSnapshot;
+  requestContext: Record<string, unknown>;
+}) => Promise<Record<string, ComparableTool>>;
+
+export interface EditorOptions {
+  database: DatabaseHandle;
+  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  secretsKey: SecretsKey;
+  logger: Logger;
+  /** Registered code agents by id; creating a record with such an id makes an override record. */
+  codeAgents?: { get(id: string): CodeAgentInfo | undefined };
+  /** Optional retention: keep at most this many versions per agent (active, labelled and latest are kept). */
+  maxVersionsPerAgent?: number;
+  resolveToolsForDiff?: ResolveToolsForDiff;
+  /** The clock (ISO strings are stored). */
+  now?: () => Date;
+}
+
+export interface EditorContext {
+  database: DatabaseHandle;
+  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  secretsKey: SecretsKey;
+  logger: Logger;
+  codeAgents: { get(id: string): CodeAgentInfo | undefined };
+  maxVersionsPerAgent?: number;
+  resolveToolsForDiff?: ResolveToolsForDiff;
+  now(): string;
+  agents: ReturnType<typeof agentQueries>;
+  versions: ReturnType<typeof agentVersionQueries>;
+  labels: ReturnType<typeof versionLabelQueries>;
+  audit: ReturnType<typeof auditQueries>;
+  mcpClients: ReturnType<typeof mcpClientQueries>;
+  versionCache: VersionCache;
+  /** Decrypted saved MCP client versions by id (per studio: they depend on its secrets key). */
+  clientVersionCache: VersionCache;
+}
+
+export function createEditorContext(options: EditorOptions): EditorContext {
+  const clock = options.now ?? (() => new Date());
+  return {
+    database: options.database,
+    settings: options.settings,
+    secretsKey: options.secretsKey,
+    logger: options.logger,
+    codeAgents: options.codeAgents ?? new Map(),
+    maxVersionsPerAgent: options.maxVersionsPerAgent,
+    resolveToolsForDiff: options.resolveToolsForDiff,
+    now: () => clock().toISOString(),
+    agents: agentQueries(options.database),
+    versions: agentVersionQueries(options.database),
+    labels: versionLabelQueries(options.database),
+    audit: auditQueries(options.database),
+    mcpClients: mcpClientQueries(options.database),
+    versionCache: createVersionCache({ maxEntries: 10_000 }),
+    clientVersionCache: createVersionCache({ maxEntries: 2_000 }),
+  };
+}
+
+/** Library callers that do not say who acts are scripts: `system`. The API passes `local` until auth exists. */
+export const defaultActor = 'system';

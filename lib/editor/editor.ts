@@ -1,0 +1,85 @@
+/**
+ * The editor service (`createStudio().editor`): agents, their versions and labels, saved MCP
+ * clients and the audit log. Methods reject with a `StudioError` carrying a code from
+ * `lib/errors.ts` (the API maps it to its status); they are async so a future PostgreSQL
+ * dialect can slot in without changing callers.
+ */
+import type { VersionSelector } from '../versions';
+import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
+import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
+import { deleteAgentVersion, publishVersion, unpublishAgent, type PublishInput, type VersionReference } from './agent-publishing';
+import { findVersion, getAgent, listAgents, listAgentVersions, type DefaultSelector, type FoundVersion } from './agent-reads';
+import { diffVersions, type VersionDiff } from './agent-diff';
+import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
+import type { AgentListItem, AgentView, VersionView } from './agent-views';
+import { createAgent, deleteAgent, restoreVersion, updateAgent, type SaveResult } from './agent-writes';
+import { createAuditService, type AuditService } from './audit';
+import { createEditorContext, type EditorOptions } from './context';
+import type { ExportDocument } from './export-document';
+import { createMcpClientsService, type McpClientsService } from './mcp-clients';
+import type { Page, PageRequest } from './pagination';
+
+export interface AgentWithVersion {
+  agent: AgentView;
+  version: VersionView;
+}
+
+export interface AgentsService {
+  create(input: CreateAgentInput): Promise<AgentWithVersion & { droppedFields: string[] }>;
+  /** `{ agent, version }` for the selector; the latest version by default. */
+  getById(id: string, selector?: VersionSelector): Promise<AgentWithVersion>;
+  /** The parsed version a selector names, for the runtime (`fallback: 'published'` fails closed). */
+  loadVersion(request: { id: string; selector?: VersionSelector; fallback: DefaultSelector }): Promise<FoundVersion>;
+  update(input: UpdateAgentInput): Promise<SaveResult>;
+  delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
+  list(request?: PageRequest): Promise<Page<AgentListItem>>;
+  listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
+  publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
+  unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
+  restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
+  deleteVersion(input: { id: string; actor?: string } & VersionReference): Promise<{ deleted: true; versionNumber: number; versionId: string }>;
+  labels: {
+    list(id: string): Promise<{ items: LabelView[]; nextCursor: null }>;
+    set(input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference): Promise<{ label: LabelView }>;
+    delete(input: { id: string; label: string; expectedRevisionToken: string; actor?: string }): Promise<{ deleted: true }>;
+  };
+  diff(input: { id: string; from: number; to?: number; requestContext?: Record<string, unknown> }): Promise<VersionDiff>;
+  export(id: string, options?: { selector?: VersionSelector }): Promise<ExportDocument>;
+  import(
+    document: unknown,
+    options?: { mode?: ImportMode; actor?: string },
+  ): Promise<AgentWithVersion & { mode: ImportMode; importedVersionNumbers: number[]; upgradedFrom: number | null }>;
+}
+
+export interface Editor {
+  agents: AgentsService;
+  mcpClients: McpClientsService;
+  audit: AuditService;
+}
+
+export function createEditor(options: EditorOptions): Editor {
+  const context = createEditorContext(options);
+  const agents: AgentsService = {
+    create: async (input) => createAgent(context, input),
+    getById: async (id, selector) => getAgent(context, id, selector),
+    loadVersion: async ({ id, selector, fallback }) => findVersion(context, { agentId: id, selector, fallback }),
+    update: async (input) => updateAgent(context, input),
+    delete: async (id, { actor } = {}) => deleteAgent(context, { id, actor }),
+    list: async (request) => listAgents(context, request),
+    listVersions: async (id, request) => listAgentVersions(context, id, request),
+    publish: async (input) => publishVersion(context, input),
+    unpublish: async (input) => unpublishAgent(context, input),
+    restore: async (input) => restoreVersion(context, input),
+    deleteVersion: async (input) => deleteAgentVersion(context, input),
+    labels: {
+      list: async (id) => listLabels(context, id),
+      set: async (input) => setLabel(context, input),
+      delete: async (input) => deleteLabel(context, input),
+    },
+    diff: (input) => diffVersions(context, input),
+    export: async (id, { selector } = {}) => exportAgent(context, { id, selector }),
+    import: async (document, { mode, actor } = {}) => importAgent(context, { document, mode, actor }),
+  };
+  return { agents, mcpClients: createMcpClientsService(context), audit: createAuditService(context) };
+}
+

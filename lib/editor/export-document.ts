@@ -1,0 +1,53 @@
+/**
+ * The export format (storage spec section 3): `{ format: 'agent-studio.agent', schemaVersion,
+ * agent, versions }`. Snapshots are written in the current format; import checks the envelope
+ * here and each snapshot with the snapshot schema, reporting every problem with its path.
+ */
+import { z } from 'zod';
+import { currentSnapshotSchemaVersion } from '../agents';
+import { jsonObjectSchema } from '../rules';
+import { agentIdSchema } from './agent-input';
+
+export const exportFormat = 'agent-studio.agent';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const exportedVersionSchema = z
+  .object({
+    versionNumber: z.number().int().min(1),
+    snapshot: z.record(z.string(), z.unknown()),
+    configHash: z.string().optional(),
+    changedFields: z.array(z.string()).default([]),
+    changeMessage: z.string().max(2000).nullable().default(null),
+    authorId: z.string().max(256).nullable().default(null),
+    createdAt: isoTime.optional(),
+  })
+  .strict();
+
+export const exportDocumentSchema = z
+  .object({
+    format: z.literal(exportFormat, { error: `format must be "${exportFormat}"` }),
+    schemaVersion: z
+      .number()
+      .int()
+      .min(1)
+      .max(currentSnapshotSchemaVersion, `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`),
+    agent: z
+      .object({
+        id: agentIdSchema,
+        source: z.enum(['stored', 'code']).default('stored'),
+        metadata: jsonObjectSchema.default({}),
+        authorId: z.string().max(256).nullable().default(null),
+        createdAt: isoTime.optional(),
+        updatedAt: isoTime.optional(),
+        activeVersionNumber: z.number().int().min(1).nullable().default(null),
+        labels: z.array(z.object({ name: z.string(), versionNumber: z.number().int().min(1) }).strict()).default([]),
+      })
+      .strict(),
+    versions: z.array(exportedVersionSchema).min(1, 'An export holds at least one version'),
+  })
+  .strict()
+  .meta({ id: 'AgentExport' });
+
+export type ExportDocument = z.output<typeof exportDocumentSchema>;
+export type ExportedVersion = z.output<typeof exportedVersionSchema>;

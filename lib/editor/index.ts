@@ -1,0 +1,18 @@
+/** The editor service: agents, versions, labels, saved MCP clients and the audit log. */
+export * from './agent-input';
+export type { LabelView } from './agent-labels';
+export type { PublishInput, VersionReference } from './agent-publishing';
+export type { DefaultSelector, FoundVersion } from './agent-reads';
+export type { StoredAgentVersion } from './agent-version';
+export type { AgentListItem, AgentView, VersionView } from './agent-views';
+export type { SaveResult } from './agent-writes';
+export type { VersionDiff } from './agent-diff';
+export type { AuditEntity, AuditEntry, AuditService } from './audit';
+export { defaultActor, type CodeAgentInfo, type EditorOptions, type ResolveToolsForDiff } from './context';
+export { createEditor, type AgentsService, type AgentWithVersion, type Editor } from './editor';
+export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';
+export type { ImportMode } from './agent-transfer';
+export * from './mcp-client-snapshot';
+export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
+export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
+export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from './pagination';

@@ -1,0 +1,86 @@
+/**
+ * Saved MCP client snapshots (storage spec section 1, mcp.md section 1): `{ name, description?,
+ * servers }`, each server stdio or http. Server names have no `_`, so `server_tool` names split
+ * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
+ */
+import { z } from 'zod';
+import { agentIdSchema } from './agent-input';
+
+export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
+
+const serverName = z
+  .string()
+  .max(64)
+  .regex(serverNamePattern, 'Server names use only letters, digits and "-" (no "_": tool names are server_tool)');
+const key = z.string().min(1).max(256);
+const timeout = z.number().int().min(1).max(600_000);
+/** Server-level allow-list: bare tool names, optionally with a description override. */
+const serverTools = z.record(key, z.object({ description: z.string().max(100_000).optional() }).strict());
+
+export const stdioServerSchema = z
+  .object({
+    type: z.literal('stdio'),
+    command: z.string().min(1).max(1024),
+    args: z.array(z.string().max(10_000)).max(200).optional(),
+    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'), z.string().max(100_000)).optional(),
+    timeout: timeout.optional(),
+    tools: serverTools.optional(),
+  })
+  .strict();
+
+export const httpServerSchema = z
+  .object({
+    type: z.literal('http'),
+    url: z.url({ protocol: /^https?$/, error: 'An http(s) URL' }),
+    timeout: timeout.optional(),
+    tools: serverTools.optional(),
+  })
+  .strict();
+
+export const mcpServerSchema = z.discriminatedUnion('type', [stdioServerSchema, httpServerSchema], {
+  error: (issue) => (issue.code === 'invalid_union' ? 'A server has type "stdio" or "http"' : undefined),
+});
+
+export const mcpServersSchema = z.record(serverName, mcpServerSchema);
+
+export const mcpClientSnapshotSchema = z
+  .object({
+    name: z.string().max(200).regex(/\S/, 'The name is empty'),
+    description: z.string().max(10_000).optional(),
+    servers: mcpServersSchema,
+  })
+  .strict()
+  .meta({ id: 'McpClientSnapshot' });
+
+export type McpStdioServer = z.output<typeof stdioServerSchema>;
+export type McpHttpServer = z.output<typeof httpServerSchema>;
+export type McpServerConfig = z.output<typeof mcpServerSchema>;
+export type McpClientSnapshot = z.output<typeof mcpClientSnapshotSchema>;
+
+export const mcpClientFields = ['name', 'description', 'servers'] as const;
+export const currentMcpClientSchemaVersion = 1;
+
+export const createMcpClientBodySchema = z
+  .object({
+    id: agentIdSchema,
+    name: mcpClientSnapshotSchema.shape.name,
+    description: mcpClientSnapshotSchema.shape.description,
+    servers: mcpServersSchema,
+    changeMessage: z.string().max(2000).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateMcpClientBody' });
+
+export const updateMcpClientBodySchema = z
+  .object({
+    baseVersionNumber: z.number().int().min(1).optional(),
+    changeMessage: z.string().max(2000).optional(),
+    name: mcpClientSnapshotSchema.shape.name.optional(),
+    description: z.string().max(10_000).nullable().optional(),
+    servers: mcpServersSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateMcpClientBody' });
+
+export type CreateMcpClientInput = z.output<typeof createMcpClientBodySchema> & { actor?: string };
+export type UpdateMcpClientInput = z.output<typeof updateMcpClientBodySchema> & { id: string; actor?: string };

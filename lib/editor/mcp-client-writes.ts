@@ -1,0 +1,136 @@
+/**
+ * Writes of saved MCP clients, each in one transaction with its audit row. Every submitted stdio
+ * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
+ */
+import { writeTransaction } from '../../db/queries';
+import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { applyChanges, fieldsChangedSince } from '../versions';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { unmaskServers } from './mcp-client-secrets';
+import {
+  createMcpClientBodySchema,
+  mcpClientFields,
+  updateMcpClientBodySchema,
+  type CreateMcpClientInput,
+  type McpClientSnapshot,
+  type UpdateMcpClientInput,
+} from './mcp-client-snapshot';
+import { appendClientVersion, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
+import { mcpClientNotFound } from './not-found';
+
+function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot['servers']): void {
+  const allowed = context.settings.stdioAllowedCommands;
+  for (const [server, config] of Object.entries(servers)) {
+    if (config.type !== 'stdio' || allowed.includes(config.command)) continue;
+    throw new StudioError(
+      'forbidden',
+      `Stdio command "${config.command}" (server "${server}") is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS (settings.stdioAllowedCommands).`,
+      { server, command: config.command, setting: 'stdioAllowedCommands', environmentVariable: 'STUDIO_STDIO_ALLOWED_COMMANDS' },
+    );
+  }
+}
+
+function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(issuesFromZod(result.error));
+  return result.data;
+}
+
+function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
+  const row = context.mcpClients.latest(clientId);
+  if (!row) throw mcpClientNotFound(clientId);
+  return parseClientVersionRow(context, row);
+}
+
+export function createMcpClient(context: EditorContext, { actor = defaultActor, ...body }: CreateMcpClientInput): StoredMcpClientVersion {
+  const input = parse(createMcpClientBodySchema, body);
+  const snapshot: McpClientSnapshot = { name: input.name, servers: unmaskServers({ submitted: input.servers, stored: undefined }) };
+  if (input.description !== undefined) snapshot.description = input.description;
+  checkAllowedCommands(context, snapshot.servers);
+  return writeTransaction(context.database, () => {
+    if (context.mcpClients.get(input.id)) throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
+    const now = context.now();
+    context.mcpClients.insert({ id: input.id, latestVersionNumber: 0, authorId: actor, createdAt: now, updatedAt: now });
+    const version = appendClientVersion(context, {
+      clientId: input.id,
+      versionNumber: 1,
+      snapshot,
+      changedFields: mcpClientFields.filter((field) => snapshot[field] !== undefined),
+      changeMessage: input.changeMessage ?? 'Initial version',
+      actor,
+    });
+    recordAudit(context, { actor, action: 'mcp_client.create', entity: 'mcp_client', entityId: input.id, details: { versionNumber: 1, servers: Object.keys(snapshot.servers) } });
+    return version;
+  });
+}
+
+export function updateMcpClient(context: EditorContext, { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput) {
+  const input = parse(updateMcpClientBodySchema, body);
+  return writeTransaction(context.database, () => {
+    const record = context.mcpClients.get(clientId);
+    if (!record) throw mcpClientNotFound(clientId);
+    const base = input.baseVersionNumber;
+    if (base !== undefined && base < record.latestVersionNumber) {
+      const versions = [];
+      for (let number = base + 1; number <= record.latestVersionNumber; number += 1) {
+        const row = context.mcpClients.versionByNumber(clientId, number);
+        if (row) versions.push({ changedFields: JSON.parse(row.changedFields) as string[] });
+      }
+      throw new StudioError('version_conflict', `Version ${record.latestVersionNumber} was saved after version ${base}; reload before saving.`, {
+        baseVersionNumber: base,
+        latestVersionNumber: record.latestVersionNumber,
+        changedFields: fieldsChangedSince({ versions, fields: mcpClientFields }),
+      });
+    }
+    const latest = latestVersion(context, clientId);
+    const provided: Record<string, unknown> = { name: input.name, description: input.description };
+    if (input.servers !== undefined) {
+      const servers = unmaskServers({ submitted: input.servers, stored: latest.snapshot.servers });
+      checkAllowedCommands(context, servers);
+      provided.servers = servers;
+    }
+    const { snapshot, changedFields } = applyChanges({ latest: latest.snapshot as McpClientSnapshot, provided, fields: mcpClientFields });
+    if (changedFields.length === 0) return { created: false, version: latest };
+    const version = appendClientVersion(context, {
+      clientId,
+      versionNumber: record.latestVersionNumber + 1,
+      snapshot,
+      changedFields,
+      changeMessage: input.changeMessage ?? 'Saved from editor',
+      actor,
+    });
+    recordAudit(context, { actor, action: 'mcp_client.save', entity: 'mcp_client', entityId: clientId, details: { versionNumber: version.versionNumber, changedFields } });
+    return { created: true, version };
+  });
+}
+
+export function restoreMcpClient(context: EditorContext, { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string }) {
+  return writeTransaction(context.database, () => {
+    const record = context.mcpClients.get(clientId);
+    if (!record) throw mcpClientNotFound(clientId);
+    const sourceRow = context.mcpClients.versionByNumber(clientId, versionNumber);
+    if (!sourceRow) throw new StudioError('version_not_found', `MCP client "${clientId}" has no version ${versionNumber}.`, { clientId, versionNumber });
+    const source = parseClientVersionRow(context, sourceRow).snapshot as McpClientSnapshot;
+    const latest = latestVersion(context, clientId).snapshot as McpClientSnapshot;
+    const provided = { name: source.name, description: source.description ?? null, servers: source.servers };
+    const { changedFields } = applyChanges({ latest, provided, fields: mcpClientFields });
+    const version = appendClientVersion(context, {
+      clientId,
+      versionNumber: record.latestVersionNumber + 1,
+      snapshot: source,
+      changedFields,
+      changeMessage: `Restored from version ${versionNumber}`,
+      actor,
+    });
+    recordAudit(context, { actor, action: 'mcp_client.restore', entity: 'mcp_client', entityId: clientId, details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber } });
+    return version;
+  });
+}
+
+export function deleteMcpClient(context: EditorContext, { id: clientId, actor = defaultActor }: { id: string; actor?: string }): void {
+  writeTransaction(context.database, () => {
+    if (!context.mcpClients.delete(clientId)) throw mcpClientNotFound(clientId);
+    recordAudit(context, { actor, action: 'mcp_client.delete', entity: 'mcp_client', entityId: clientId });
+  });
+}

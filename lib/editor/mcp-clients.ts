@@ -1,0 +1,133 @@
+/**
+ * Saved MCP clients (mcp.md section 1): versioned like agents, with no publish step (resolution
+ * uses the latest). Other modules read the latest version with decrypted env through
+ * `getLatestWithSecrets` and evict their caches through `onChange`.
+ */
+import { StudioError } from '../errors';
+import type { EditorContext } from './context';
+import { createMcpClient, deleteMcpClient, restoreMcpClient, updateMcpClient } from './mcp-client-writes';
+import type { CreateMcpClientInput, UpdateMcpClientInput } from './mcp-client-snapshot';
+import {
+  parseClientVersionRow,
+  toClientVersionView,
+  toClientView,
+  type McpClientVersionView,
+  type McpClientView,
+  type StoredMcpClientVersion,
+} from './mcp-client-versions';
+import { mcpClientNotFound } from './not-found';
+import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+
+export type McpClientChange =
+  | { clientId: string; kind: 'created' | 'updated'; versionId: string; versionNumber: number }
+  | { clientId: string; kind: 'deleted' };
+
+export interface McpClientResponse {
+  client: McpClientView;
+  /** The snapshot flattened, env values masked. */
+  version: McpClientVersionView;
+}
+
+export interface McpClientListItem extends McpClientView {
+  name: string;
+  description: string | null;
+  servers: string[];
+}
+
+export function createMcpClientsService(context: EditorContext) {
+  const listeners = new Set<(change: McpClientChange) => void>();
+  const emit = (change: McpClientChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        context.logger.error('An MCP client change listener failed', { clientId: change.clientId, error });
+      }
+    }
+  };
+  const respond = (clientId: string, version: StoredMcpClientVersion): McpClientResponse => ({
+    client: toClientView(context.mcpClients.get(clientId)!),
+    version: toClientVersionView(version),
+  });
+  const changed = (version: StoredMcpClientVersion, kind: 'created' | 'updated') =>
+    emit({ clientId: version.clientId, kind, versionId: version.id, versionNumber: version.versionNumber });
+
+  return {
+    async create(input: CreateMcpClientInput): Promise<McpClientResponse> {
+      const version = createMcpClient(context, input);
+      changed(version, 'created');
+      return respond(version.clientId, version);
+    },
+
+    async getById(clientId: string, selector?: { versionId: string } | { versionNumber: number }): Promise<McpClientResponse> {
+      const row =
+        selector === undefined
+          ? context.mcpClients.latest(clientId)
+          : 'versionId' in selector
+            ? context.mcpClients.versionById(selector.versionId)
+            : context.mcpClients.versionByNumber(clientId, selector.versionNumber);
+      if (!row || row.clientId !== clientId) {
+        if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
+        throw new StudioError('version_not_found', `MCP client "${clientId}" has no such version.`, { clientId, ...selector });
+      }
+      return respond(clientId, parseClientVersionRow(context, row));
+    },
+
+    /** `{ created: false }` when nothing differed from the latest version. */
+    async update(input: UpdateMcpClientInput): Promise<McpClientResponse & { created: boolean }> {
+      const outcome = updateMcpClient(context, input);
+      if (outcome.created) changed(outcome.version, 'updated');
+      return { created: outcome.created, ...respond(input.id, outcome.version) };
+    },
+
+    async restore(input: { id: string; versionNumber: number; actor?: string }): Promise<McpClientResponse> {
+      const version = restoreMcpClient(context, input);
+      changed(version, 'updated');
+      return respond(input.id, version);
+    },
+
+    async delete(clientId: string, { actor }: { actor?: string } = {}): Promise<{ deleted: true }> {
+      deleteMcpClient(context, { id: clientId, actor });
+      emit({ clientId, kind: 'deleted' });
+      return { deleted: true };
+    },
+
+    async list({ limit, cursor }: PageRequest = {}): Promise<Page<McpClientListItem>> {
+      const size = pageLimit(limit);
+      const rows = context.mcpClients.list({ afterId: decodeCursor<string>(cursor, 'string') ?? '', limit: size + 1 });
+      return toPage({
+        rows,
+        limit: size,
+        keyOf: (row) => row.id,
+        toItem: (row) => {
+          const latest = parseClientVersionRow(context, context.mcpClients.latest(row.id)!).snapshot;
+          return { ...toClientView(row), name: latest.name, description: latest.description ?? null, servers: Object.keys(latest.servers) };
+        },
+      });
+    },
+
+    async listVersions(clientId: string, { limit, cursor }: PageRequest = {}): Promise<Page<McpClientVersionView>> {
+      if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
+      const size = pageLimit(limit);
+      const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
+      const rows = context.mcpClients.versionPage({ clientId, beforeNumber, limit: size + 1 });
+      return toPage({ rows, limit: size, keyOf: (row) => row.versionNumber, toItem: (row) => toClientVersionView(parseClientVersionRow(context, row)) });
+    },
+
+    /** The latest version with env DECRYPTED, for connections only; `undefined` for an unknown id. */
+    async getLatestWithSecrets(clientId: string): Promise<StoredMcpClientVersion | undefined> {
+      const row = context.mcpClients.latest(clientId);
+      return row ? parseClientVersionRow(context, row) : undefined;
+    },
+
+    /** Called after every committed create, update, restore and delete; returns an unsubscribe function. */
+    onChange(listener: (change: McpClientChange) => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type McpClientsService = ReturnType<typeof createMcpClientsService>;

@@ -1,0 +1,38 @@
+/**
+ * Parsed versions by version id. Versions are immutable, so an entry never goes stale; the cache
+ * is bounded (least recently used first out) so a long-running server does not grow without end.
+ */
+export interface VersionCache {
+  get<T>(id: string, parse: () => T): T;
+  delete(id: string): void;
+}
+
+export function createVersionCache({ maxEntries }: { maxEntries: number }): VersionCache {
+  const entries = new Map<string, unknown>();
+  return {
+    get<T>(id: string, parse: () => T): T {
+      if (entries.has(id)) {
+        const value = entries.get(id) as T;
+        entries.delete(id);
+        entries.set(id, value);
+        return value;
+      }
+      const value = parse();
+      entries.set(id, value);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+    delete(id) {
+      entries.delete(id);
+    },
+  };
+}
+
+/** Freezes a parsed JSON value so a cached snapshot cannot be changed by a caller. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}

@@ -1,0 +1,66 @@
+/**
+ * Appends a version to an agent inside the caller's write transaction: the snapshot is stored as
+ * canonical JSON with its hash, the record's latest pointer moves, and the optional retention
+ * limit removes the oldest versions nobody points at.
+ */
+import { randomUUID } from 'node:crypto';
+import { currentSnapshotSchemaVersion, type AgentSnapshot } from '../agents';
+import { canonicalJson, configHash } from '../versions';
+import { parseVersionRow, type StoredAgentVersion } from './agent-version';
+import { recordAudit } from './audit';
+import type { EditorContext } from './context';
+
+export function appendVersion(
+  context: EditorContext,
+  {
+    agentId,
+    versionNumber,
+    snapshot,
+    changedFields,
+    changeMessage,
+    actor,
+    createdAt = context.now(),
+    schemaVersion = currentSnapshotSchemaVersion,
+  }: {
+    agentId: string;
+    versionNumber: number;
+    snapshot: AgentSnapshot;
+    changedFields: string[];
+    changeMessage: string | null;
+    actor: string | null;
+    createdAt?: string;
+    schemaVersion?: number;
+  },
+): StoredAgentVersion {
+  const row = {
+    id: randomUUID(),
+    agentId,
+    versionNumber,
+    schemaVersion,
+    snapshot: canonicalJson(snapshot),
+    configHash: configHash(snapshot),
+    changedFields: JSON.stringify(changedFields),
+    changeMessage,
+    authorId: actor,
+    createdAt,
+  };
+  context.versions.insert(row);
+  context.agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: versionNumber, updatedAt: createdAt });
+  applyRetention(context, { agentId, actor: actor ?? 'system' });
+  return parseVersionRow(context, row);
+}
+
+function applyRetention(context: EditorContext, { agentId, actor }: { agentId: string; actor: string }) {
+  const maximum = context.maxVersionsPerAgent;
+  if (maximum === undefined) return;
+  const excess = context.versions.count(agentId) - maximum;
+  if (excess <= 0) return;
+  const removable = context.versions.oldestUnpinned(agentId, excess);
+  for (const id of removable) {
+    context.versions.delete(id);
+    context.versionCache.delete(id);
+  }
+  if (removable.length > 0) {
+    recordAudit(context, { actor, action: 'agent.version.retention', entity: 'agent', entityId: agentId, details: { deletedVersionIds: removable, maximum } });
+  }
+}
