@@ -6,6 +6,7 @@
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { createApi, type ApiApp } from './api';
+import { createEditor, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
@@ -28,7 +29,7 @@ export interface StudioOptions {
 export interface Studio {
   api: ApiApp;
   /** The editor service: agents, versions, labels, saved MCP clients, audit. */
-  editor: Record<string, never>;
+  editor: Editor;
   /** Runtime: resolve and run published agents. */
   runtime: Record<string, never>;
   /** The registered code tools: `get(id)`, `list()`. */
@@ -56,14 +57,15 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
-    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools });
+    const editor = createEditor({ database, settings, secretsKey, logger });
+    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools, editor });
 
     const mcpPool = createMcpPool({ settings: settings.mcp, logger });
 
     let closing: Promise<void> | undefined;
     return {
       api,
-      editor: {},
+      editor,
       runtime: {},
       tools,
       mcpPool,

@@ -1,7 +1,14 @@
 import type { DatabaseHandle } from '../../db/client';
+import type { Editor } from '../editor';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { registerAgentRoutes } from './routes/agents';
+import { registerAgentTransferRoutes } from './routes/agents-transfer';
+import { registerAuditRoutes } from './routes/audit';
 import { registerHealthRoutes } from './routes/health';
+import { registerLabelRoutes } from './routes/labels';
+import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerVersionRoutes } from './routes/versions';
 import { registerToolRoutes } from './routes/tools';
 import type { ToolRegistry } from '../tools';
 
@@ -13,12 +20,20 @@ export interface ApiDependencies {
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  editor: Editor;
   tools: ToolRegistry;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
   const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
   registerHealthRoutes(app, dependencies);
+  // Import before /agents/{id} routes so the literal path wins.
+  registerAgentTransferRoutes(app, dependencies);
+  registerAgentRoutes(app, dependencies);
+  registerVersionRoutes(app, dependencies);
+  registerLabelRoutes(app, dependencies);
+  registerAuditRoutes(app, dependencies);
+  registerMcpClientRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
 
   app.doc31('/openapi.json', {

@@ -1,1 +1,2 @@
 export * from './key';
+export * from './crypto';
