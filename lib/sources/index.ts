@@ -1,0 +1,10 @@
+/**
+ * IO around the pure resolver: load registry, MCP, integration and provider tools for a plan,
+ * concurrently, each under its own timeout inside one overall deadline. Failures are values.
+ */
+export { createSourceLoader, type LoadRequest, type SourceLoader, type SourceLoaderOptions } from './load-sources';
+export type { CodeMcpServer, SavedMcpClientReader } from './mcp-source';
+export type { IntegrationLookup } from './integration-source';
+export type { ToolProviderLookup } from './provider-source';
+export { createMcpToolFactory, tokenHash, type McpToolFactory } from './mcp-tool';
+export { createResolutionDeadline, settleWithin, type ResolutionDeadline, type Settled } from './settle';

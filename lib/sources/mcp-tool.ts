@@ -1,0 +1,69 @@
+/**
+ * An MCP tool as an executable tool: `createTool` around the listed JSON Schema (so bad input gets
+ * the same validation-error value as any tool) with an `execute` that calls through the pool, on the
+ * connection of the same pool key the list came from. Built once per listed tool and description,
+ * because compiling a schema costs far more than a resolution.
+ */
+import { createHash } from 'node:crypto';
+import { mcpResultToModelOutput, type McpCallToolResult, type McpNeutralTool, type McpPool, type McpPoolKey, type McpServerConfig } from '../mcp';
+import { createTool, type Tool } from '../tools';
+
+export interface McpToolFactory {
+  toolFor(request: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | undefined;
+}
+
+const tokenHashes = new Map<string, string>();
+
+/** sha256 of a caller token (memoised): keys and fingerprints never hold the token itself. */
+export function tokenHash(token: string | undefined): string {
+  if (token === undefined) return '';
+  let hash = tokenHashes.get(token);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(token).digest('hex');
+    // Bounded: a long-running server sees many callers' tokens.
+    if (tokenHashes.size >= 1_000) tokenHashes.clear();
+    tokenHashes.set(token, hash);
+  }
+  return hash;
+}
+
+export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactory {
+  // Keyed first by the listed schema object: a refreshed list brings new objects, so stale tools
+  // fall away with the old list.
+  const built = new WeakMap<object, Map<string, Tool | null>>();
+
+  const build = ({ key, server, tool }: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | null => {
+    try {
+      return createTool({
+        id: tool.name,
+        description: tool.description || tool.name,
+        inputSchema: tool.inputSchema as Record<string, unknown>,
+        ...(tool.annotations === undefined ? {} : { mcp: { annotations: tool.annotations } }),
+        toModelOutput: (result: McpCallToolResult) => ({ type: 'content', value: mcpResultToModelOutput(result).content }),
+        execute: (input, context) =>
+          pool.callTool({ key, server, name: tool.bareName, arguments: (input ?? {}) as Record<string, unknown>, signal: context.abortSignal }),
+      });
+    } catch {
+      return null;
+    }
+  };
+
+  return {
+    toolFor(request) {
+      const schema = request.tool.inputSchema as object;
+      let byKey = built.get(schema);
+      if (!byKey) {
+        byKey = new Map();
+        built.set(schema, byKey);
+      }
+      const { key, tool } = request;
+      const id = [key.clientId, key.clientVersionId, key.serverName, tokenHash(key.authToken), tool.bareName, tool.name, tool.description].join('\0');
+      let entry = byKey.get(id);
+      if (entry === undefined) {
+        entry = build(request);
+        byKey.set(id, entry);
+      }
+      return entry ?? undefined;
+    },
+  };
+}
