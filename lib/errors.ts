@@ -73,7 +73,13 @@ export function formatPath(path: ReadonlyArray<PropertyKey | { key: PropertyKey 
 }
 
 export function issuesFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): Issue[] {
-  return error.issues.map((issue) => ({ path: formatPath([...prefix, ...issue.path]), message: issue.message }));
+  return error.issues.flatMap((issue) => {
+    // An unknown key is reported at the key itself, so the path points at what to remove.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: formatPath([...prefix, ...issue.path, key]), message: 'Unknown field' }));
+    }
+    return [{ path: formatPath([...prefix, ...issue.path]), message: issue.message }];
+  });
 }
 
 /** A 400 listing every problem with its path. */

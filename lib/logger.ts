@@ -17,7 +17,9 @@ const secretKeyPattern = /password|secret|token|apikey|api_key|auth|credential/i
 
 /** Replaces the values of secret-looking keys, at any depth, with `[REDACTED]`. */
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper structures are dropped rather than passed through unredacted.
+  if (depth > 8) return '[Truncated]';
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   const result: Record<string, unknown> = {};

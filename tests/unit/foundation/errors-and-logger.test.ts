@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { invalidInput, issuesFromZod, StudioError } from '@/lib/errors';
+import { createLogger, redact } from '@/lib/logger';
+
+describe('issuesFromZod', () => {
+  const schema = z.object({ name: z.string(), items: z.array(z.object({ tag: z.string() })) }).strict();
+
+  it.each([
+    ['a wrong type at a nested array index', { name: 'a', items: [{ tag: 1 }] }, ['items.0.tag']],
+    ['a missing field', { items: [] }, ['name']],
+    ['every unknown field at its own path', { name: 'a', items: [], extra: 1, other: 2 }, ['extra', 'other']],
+    ['a wrong root value as root', 'text', ['root']],
+  ])('reports %s', (_title, value, paths) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(issuesFromZod(result.error!).map((issue) => issue.path)).toEqual(paths);
+  });
+
+  it('prefixes paths for query and path parameters', () => {
+    const result = z.object({ limit: z.number() }).safeParse({ limit: 'x' });
+    expect(issuesFromZod(result.error!, ['query'])[0]!.path).toBe('query.limit');
+  });
+});
+
+describe('StudioError', () => {
+  it('maps codes to statuses and to the JSON error shape', () => {
+    const error = invalidInput([{ path: 'name', message: 'Required' }]);
+    expect(error.status).toBe(400);
+    expect(error.toBody()).toEqual({
+      error: { code: 'invalid_input', message: 'Invalid input at name: Required', details: { issues: [{ path: 'name', message: 'Required' }] } },
+    });
+    expect(new StudioError('version_in_use', 'In use').status).toBe(409);
+    expect(new StudioError('no_published_version', 'None').toBody()).toEqual({ error: { code: 'no_published_version', message: 'None' } });
+  });
+});
+
+describe('logger', () => {
+  it('redacts secret-looking keys at any depth and truncates very deep values', () => {
+    let deep: Record<string, unknown> = { password: 'p' };
+    for (let level = 0; level < 12; level++) deep = { next: deep };
+    const result = JSON.stringify(redact({ apiKey: 'k', nested: { Authorization: 'Bearer x', ok: 1 }, deep }));
+    expect(result).not.toMatch(/"k"|Bearer|"p"/);
+    expect(result).toContain('[REDACTED]');
+    expect(result).toContain('[Truncated]');
+  });
+
+  it('writes one JSON line per entry at or above its level', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'warn', write: (line) => lines.push(line) });
+    logger.info('hidden');
+    logger.error('shown', { token: 'secret-value' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', message: 'shown', token: '[REDACTED]' });
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings, SettingsError, settingsFromEnvironment } from '@/lib/env';
+
+describe('settings', () => {
+  it('fills defaults for a local deployment', () => {
+    const settings = parseSettings();
+    expect(settings).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: 'file:./data/studio.db', stdioAllowedCommands: [] });
+    expect(settings.mcp).toEqual({ listTimeoutMs: 5000, callTimeoutMs: 60000, idleCloseMs: 300000, toolListTtlMs: 60000, maxPooledConnections: 64 });
+  });
+
+  it('reads the environment with the same schema, splitting lists and coercing numbers', () => {
+    const settings = settingsFromEnvironment({
+      PORT: '4000',
+      STUDIO_STDIO_ALLOWED_COMMANDS: 'node, npx ,',
+      STUDIO_MCP_CALL_TIMEOUT_MS: '1500',
+      STUDIO_EXPOSE_AGENTS_OVER_MCP: 'yes',
+    });
+    expect(settings.port).toBe(4000);
+    expect(settings.stdioAllowedCommands).toEqual(['node', 'npx']);
+    expect(settings.mcp.callTimeoutMs).toBe(1500);
+    expect(settings.exposeAgentsOverMcp).toBe(true);
+  });
+
+  it('lets environment variables win over the config file settings', () => {
+    const settings = settingsFromEnvironment({ PORT: '4001' }, { port: 5000, mcp: { listTimeoutMs: 100 } });
+    expect(settings.port).toBe(4001);
+    expect(settings.mcp.listTimeoutMs).toBe(100);
+  });
+
+  it('names the environment variable and the problem when a value is invalid', () => {
+    expect(() => settingsFromEnvironment({ PORT: 'eighty', STUDIO_MCP_LIST_TIMEOUT_MS: '-1' })).toThrow(SettingsError);
+    try {
+      settingsFromEnvironment({ PORT: 'eighty', STUDIO_MCP_LIST_TIMEOUT_MS: '-1' });
+    } catch (error) {
+      const names = (error as SettingsError).problems.map((problem) => problem.name);
+      expect(names).toEqual(expect.arrayContaining(['PORT', 'STUDIO_MCP_LIST_TIMEOUT_MS']));
+      expect((error as Error).message).toMatch(/^Invalid environment:\n- /);
+    }
+  });
+
+  it('names the setting path when settings given in code are invalid, and rejects unknown settings', () => {
+    expect(() => parseSettings({ mcp: { callTimeoutMs: 0 } })).toThrow(/settings\.mcp\.callTimeoutMs/);
+    expect(() => parseSettings({ colour: 'blue' } as never)).toThrow(/Invalid settings/);
+  });
+});
