@@ -8,26 +8,46 @@ export type AgentVersionRow = typeof agentVersions.$inferSelect;
 
 const p = sql.placeholder;
 
+/**
+ * The hot reads, as builders so their SQL can be inspected (a test checks their query plans use
+ * only indexes: their cost must not grow with the number of versions).
+ */
+function hotReads(db: DatabaseHandle['db']) {
+  return {
+    byId: () => db.select().from(agentVersions).where(eq(agentVersions.id, p('id'))),
+    byNumber: () =>
+      db
+        .select()
+        .from(agentVersions)
+        .where(and(eq(agentVersions.agentId, p('agentId')), eq(agentVersions.versionNumber, p('versionNumber')))),
+    // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
+    latest: () =>
+      db
+        .select({ version: agentVersions })
+        .from(agents)
+        .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
+        .where(eq(agents.id, p('agentId'))),
+    active: () =>
+      db
+        .select({ version: agentVersions })
+        .from(agents)
+        .innerJoin(agentVersions, eq(agentVersions.id, agents.activeVersionId))
+        .where(eq(agents.id, p('agentId'))),
+  };
+}
+
+/** SQL of the hot reads, for query-plan checks. */
+export function hotReadQueries({ db }: DatabaseHandle): Record<'byId' | 'byNumber' | 'latest' | 'active', string> {
+  const reads = hotReads(db);
+  return { byId: reads.byId().toSQL().sql, byNumber: reads.byNumber().toSQL().sql, latest: reads.latest().toSQL().sql, active: reads.active().toSQL().sql };
+}
+
 export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
-  const byId = db.select().from(agentVersions).where(eq(agentVersions.id, p('id'))).prepare();
-  const byNumber = db
-    .select()
-    .from(agentVersions)
-    .where(and(eq(agentVersions.agentId, p('agentId')), eq(agentVersions.versionNumber, p('versionNumber'))))
-    .prepare();
-  // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
-  const latest = db
-    .select({ version: agentVersions })
-    .from(agents)
-    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
-    .where(eq(agents.id, p('agentId')))
-    .prepare();
-  const activeVersion = db
-    .select({ version: agentVersions })
-    .from(agents)
-    .innerJoin(agentVersions, eq(agentVersions.id, agents.activeVersionId))
-    .where(eq(agents.id, p('agentId')))
-    .prepare();
+  const reads = hotReads(db);
+  const byId = reads.byId().prepare();
+  const byNumber = reads.byNumber().prepare();
+  const latest = reads.latest().prepare();
+  const activeVersion = reads.active().prepare();
   const byLabel = db
     .select({ version: agentVersions })
     .from(versionLabels)

@@ -19,7 +19,13 @@ export function selectSchema<T>({
       const result = select(value).safeParse(value);
       if (result.success) return;
       for (const issue of result.error.issues) {
-        context.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((segment) => segment as PropertyKey) });
+        const path = issue.path.map((segment) => segment as PropertyKey);
+        // Unknown keys are reported one by one at their own path, like everywhere else.
+        if (issue.code === 'unrecognized_keys') {
+          for (const key of issue.keys) context.addIssue({ code: 'custom', message: 'Unknown field', path: [...path, key] });
+        } else {
+          context.addIssue({ code: 'custom', message: issue.message, path });
+        }
       }
     })
     .meta(meta) as unknown as z.ZodType<T>;

@@ -53,13 +53,13 @@ describe('agent snapshot schema', () => {
   });
 
   it.each<[string, unknown, string[]]>([
-    ['an unknown field', { nmae: 'x' }, ['root']],
+    ['an unknown field', { nmae: 'x' }, ['nmae']],
     ['a model without provider', { model: 'gpt-4o' }, ['model']],
     ['an empty name', { name: '  ' }, ['name']],
-    ['an unknown key in a tool entry', { tools: { a: { descripton: 'x' } } }, ['tools.a']],
+    ['an unknown key in a tool entry', { tools: { a: { descripton: 'x' } } }, ['tools.a.descripton']],
     ['a bad rule inside a variant', { tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: 1 }] } }] }, ['tools.0.rules.conditions.0.value']],
     ['a variant list mixed with a bad variant', { mcpClients: [{ value: {} }, { value: 'docs' }] }, ['mcpClients.1.value']],
-    ['an unknown key in a variant', { tools: [{ value: {}, rule: {} }] }, ['tools.0']],
+    ['an unknown key in a variant', { tools: [{ value: {}, rule: {} }] }, ['tools.0.rule']],
     ['a list of ids where only records are allowed', { mcpClients: ['docs'] }, ['mcpClients']],
     ['a bad prompt block type', { instructions: [{ type: 'html', content: 'x' }] }, ['instructions.0.type']],
     ['a bad prompt block rule', { instructions: [{ type: 'prompt_block', content: 'x', rules: { operator: 'NOR', conditions: [] } }] }, ['instructions.0.rules.operator']],

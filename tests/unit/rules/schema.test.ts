@@ -32,7 +32,7 @@ describe('rule validation at save time', () => {
     ['a missing value', { operator: 'AND', conditions: [{ field: 'a', operator: 'equals' }] }, [{ path: 'conditions.0.value', message: /needs a value/ }]],
     ['exists without a value', { operator: 'AND', conditions: [{ field: 'a', operator: 'exists' }] }, []],
     ['an empty field segment', { operator: 'AND', conditions: [{ field: 'a..b', operator: 'exists' }] }, [{ path: 'conditions.0.field', message: /dot path/ }]],
-    ['an unknown key', { operator: 'AND', conditions: [], extra: true }, [{ path: 'root', message: /extra/ }]],
+    ['an unknown key', { operator: 'AND', conditions: [], extra: true }, [{ path: 'extra', message: /Unknown field/ }]],
     ['a raw expression', { jsonLogic: { '===': [{ var: 'a' }, 1] } }, []],
     ['a disallowed operation', { jsonLogic: { and: [{ '==': [1, 1] }] } }, [{ path: 'jsonLogic.and.0.==', message: /not allowed/ }]],
     ['log is not allowed', { jsonLogic: { log: 'x' } }, [{ path: 'jsonLogic.log', message: /not allowed/ }]],
