@@ -4,6 +4,7 @@
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.
  */
+import type { AgentSnapshot } from '../agents';
 import { isPlainObject } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';
@@ -22,7 +23,8 @@ export interface CodeAgentInput {
 /** The version being resolved: a stored agent's, or a code agent's override record's. */
 export interface VersionInput {
   id: string;
-  snapshot: Readonly<Record<string, unknown>>;
+  /** Read defensively: any shape resolves (unknown parts count as empty). */
+  snapshot: Readonly<AgentSnapshot>;
   /** Who saved it: the identity of `per-author` provider connections. */
   authorId?: string | null;
 }
@@ -69,8 +71,8 @@ export interface ResolutionPlan {
   signature: string;
 }
 
-function readField(field: ResolutionField, snapshot: Readonly<Record<string, unknown>>, requestContext: RequestContext) {
-  return resolveField({ field, value: snapshot[field], requestContext });
+function readField(field: ResolutionField, snapshot: Readonly<AgentSnapshot>, requestContext: RequestContext) {
+  return resolveField({ field, value: isPlainObject(snapshot) ? snapshot[field] : undefined, requestContext });
 }
 
 function descriptionEntries(value: unknown): ToolEntries | undefined {

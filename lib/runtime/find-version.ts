@@ -1,0 +1,48 @@
+/**
+ * Which version a resolution uses (resolution.md section 9, storage spec rule 10). Stored agents:
+ * the selector's version, published by default, failing closed. Code agents: their override
+ * record's version when the `editor` setting lets the record be read and one is selected; with no
+ * record or nothing published, `undefined` (the agent runs as defined in code).
+ */
+import type { Agent } from '../agents';
+import type { FoundVersion } from '../editor';
+import { isStudioError, StudioError } from '../errors';
+import { codeAgentModes } from '../resolver';
+import type { VersionSelector } from '../versions';
+
+export interface AgentVersionReader {
+  loadVersion(request: { id: string; selector?: VersionSelector; fallback: 'published' | 'latest' }): Promise<FoundVersion>;
+}
+
+function noRecordFor(agentId: string, selector: VersionSelector): StudioError {
+  if ('label' in selector) {
+    return new StudioError('version_label_not_found', `Code agent "${agentId}" has no override record, so no label "${selector.label}".`, { agentId, label: selector.label });
+  }
+  return new StudioError('version_not_found', `Code agent "${agentId}" has no override record, so no such version.`, { agentId, ...selector });
+}
+
+export async function findVersionFor({
+  agentId,
+  codeAgent,
+  selector,
+  versions,
+}: {
+  agentId: string;
+  codeAgent: Agent | undefined;
+  selector?: VersionSelector;
+  versions: AgentVersionReader;
+}): Promise<FoundVersion | undefined> {
+  if (!codeAgent) return versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+  if (!codeAgentModes(codeAgent.editor).readsRecord) return undefined;
+  try {
+    return await versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+  } catch (error) {
+    if (!isStudioError(error)) throw error;
+    if (error.code === 'no_published_version') return undefined;
+    if (error.code === 'not_found') {
+      if (selector === undefined || 'status' in selector) return undefined;
+      throw noRecordFor(agentId, selector);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * `createStudio().runtime`: resolve an agent for one request. The version is read (published by
+ * default), the pure plan decides what to load, the loaders fetch concurrently under a deadline,
+ * the pure merge builds the tools, and the explanation and hash are memoised per (version, matched
+ * variants, source state). Failing sources are warnings; only a missing version fails.
+ */
+import type { Agent, AgentSnapshot } from '../agents';
+import { StudioError } from '../errors';
+import {
+  chooseInstructions,
+  mergeTools,
+  planResolution,
+  renderInstructions,
+  resolvedToolsHash,
+  type Explanation,
+  type ResolutionWarning,
+  type ResolvedTool,
+  type VersionInput,
+} from '../resolver';
+import type { SourceLoader } from '../sources';
+import { freezeRequestContext, type RequestContext } from '../tools';
+import type { ComparableTool, VersionSelector } from '../versions';
+import type { CodeAgentRegistry } from './code-agent-registry';
+import { findVersionFor, type AgentVersionReader } from './find-version';
+import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
+
+export interface Resolution {
+  agentId: string;
+  /** `null` when a code agent runs as defined in code (no override version applies). */
+  versionId: string | null;
+  versionNumber: number | null;
+  /** The label the selector named, if any. */
+  label?: string;
+  /** Rendered for this request context (prompt blocks, placeholders). */
+  instructions: string;
+  /** `provider/model`. */
+  model: string;
+  /** Name -> executable resolved tool. */
+  tools: Readonly<Record<string, ResolvedTool>>;
+  explanation: Explanation;
+  warnings: ResolutionWarning[];
+  resolvedToolsHash: string;
+}
+
+export interface ResolveOptions {
+  /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
+  requestContext?: Record<string, unknown>;
+  /** Default: the published version. */
+  selector?: VersionSelector;
+  /** The caller's resource, the identity of `caller-supplied` provider connections. */
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+export interface Runtime {
+  resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;
+  /** The resolved tools of one stored snapshot for a request context (the editor's resolved-tool diff). */
+  resolveSnapshotTools(request: {
+    agentId: string;
+    versionId: string;
+    snapshot: Readonly<AgentSnapshot>;
+    requestContext: Record<string, unknown>;
+  }): Promise<Record<string, ComparableTool>>;
+}
+
+export interface RuntimeDependencies {
+  versions: AgentVersionReader;
+  codeAgents: CodeAgentRegistry;
+  loader: SourceLoader;
+  /** Memo entries kept (least recently used out first). */
+  memoEntries?: number;
+}
+
+const codeAgentInput = (agent: Agent | undefined) => (agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined);
+
+export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_000 }: RuntimeDependencies): Runtime {
+  const memo = createResolutionMemo({ maxEntries: memoEntries });
+
+  async function resolveTools({
+    version,
+    codeAgent,
+    requestContext,
+    resourceId,
+    signal,
+  }: {
+    version: VersionInput | undefined;
+    codeAgent: Agent | undefined;
+    requestContext: RequestContext;
+    resourceId?: string;
+    signal?: AbortSignal;
+  }): Promise<MemoisedResolution> {
+    const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
+    const { loaded, fingerprint } = await loader.load({ plan, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
+    return memo.get(`${plan.signature}\n${fingerprint}`, () => {
+      const merged = mergeTools({ plan, loaded });
+      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
+    });
+  }
+
+  return {
+    async resolve(agentId, { requestContext: given, selector, resourceId, signal } = {}) {
+      const requestContext = freezeRequestContext(given);
+      const codeAgent = codeAgents.get(agentId);
+      const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
+      const version: VersionInput | undefined = found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
+      const chosen = chooseInstructions({ version, ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}) });
+      if (!chosen.ok) {
+        throw new StudioError(
+          'no_published_version',
+          `Agent "${agentId}" declares editor: { instructions: true } and has no published version with instructions; publish one (it never runs with empty instructions).`,
+          { agentId },
+        );
+      }
+      const resolved = await resolveTools({ version, codeAgent, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
+      const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
+      return {
+        agentId,
+        versionId: found?.version.id ?? null,
+        versionNumber: found?.version.versionNumber ?? null,
+        ...(found?.label === undefined ? {} : { label: found.label }),
+        instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
+        model,
+        tools: resolved.tools,
+        explanation: resolved.explanation,
+        warnings: resolved.warnings,
+        resolvedToolsHash: resolved.resolvedToolsHash,
+      };
+    },
+
+    async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
+      const resolved = await resolveTools({ version: { id: versionId, snapshot }, codeAgent: codeAgents.get(agentId), requestContext: freezeRequestContext(requestContext) });
+      return Object.fromEntries(
+        Object.values(resolved.tools).map((tool): [string, ComparableTool] => [
+          tool.name,
+          { description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, source: tool.source },
+        ]),
+      );
+    },
+  };
+}
