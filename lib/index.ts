@@ -8,6 +8,7 @@ import { migrateDatabase } from '../db/migrate';
 import { createApi, type ApiApp } from './api';
 import { createEditor, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
+import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
@@ -24,6 +25,8 @@ export interface StudioOptions {
   migrate?: boolean;
   /** Code tools, keyed by `tool.id` (a different key or a duplicate id stops startup). */
   tools?: Record<string, Tool>;
+  /** Integration providers, keyed by `provider.id` (e.g. `createOpenApiIntegration(...)`). */
+  integrations?: Record<string, IntegrationProvider>;
 }
 
 export interface Studio {
@@ -34,6 +37,8 @@ export interface Studio {
   runtime: Record<string, never>;
   /** The registered code tools: `get(id)`, `list()`. */
   tools: ToolRegistry;
+  /** Integration providers, code and stored: `get(id)`, `list()`; saving and catalogues for the API. */
+  integrations: IntegrationService;
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
   mcpPool: McpPool;
   settings: Settings;
@@ -57,8 +62,9 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
+    const integrations = createIntegrationService({ providers: options.integrations, database, secretsKey });
     const editor = createEditor({ database, settings, secretsKey, logger });
-    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools, editor });
+    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools, integrations, editor });
 
     const mcpPool = createMcpPool({ settings: settings.mcp, logger });
 
@@ -68,6 +74,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       editor,
       runtime: {},
       tools,
+      integrations,
       mcpPool,
       settings,
       logger,

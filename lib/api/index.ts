@@ -9,8 +9,10 @@ import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerVersionRoutes } from './routes/versions';
+import { registerIntegrationRoutes } from './routes/integrations';
 import { registerToolRoutes } from './routes/tools';
 import type { ToolRegistry } from '../tools';
+import type { IntegrationService } from '../integrations';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
@@ -22,6 +24,7 @@ export interface ApiDependencies {
   bodyLimitBytes: number;
   editor: Editor;
   tools: ToolRegistry;
+  integrations: IntegrationService;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -35,6 +38,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAuditRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
+  registerIntegrationRoutes(app, dependencies);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

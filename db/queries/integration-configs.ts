@@ -1,0 +1,53 @@
+/**
+ * SQL for stored integration configs (e.g. an OpenAPI document with its credentials, encrypted).
+ * One row per integration id; `updatedAt` strictly increases on every write so a process can tell
+ * that a config it built a provider from has changed.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { integrationConfigs } from '../schema';
+import { perHandle } from './transaction';
+
+export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
+
+const p = sql.placeholder;
+const bind = (name: string) => sql`${sql.placeholder(name)}`;
+
+export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
+  const get = db.select().from(integrationConfigs).where(eq(integrationConfigs.id, p('id'))).prepare();
+  const stamp = db
+    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
+    .from(integrationConfigs)
+    .where(eq(integrationConfigs.id, p('id')))
+    .prepare();
+  const stamps = db
+    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
+    .from(integrationConfigs)
+    .orderBy(asc(integrationConfigs.id))
+    .prepare();
+  const insert = db
+    .insert(integrationConfigs)
+    .values({ id: p('id'), integration: p('integration'), config: p('config'), createdAt: p('createdAt'), updatedAt: p('updatedAt') })
+    .prepare();
+  const update = db
+    .update(integrationConfigs)
+    .set({ integration: bind('integration'), config: bind('config'), updatedAt: bind('updatedAt') })
+    .where(eq(integrationConfigs.id, p('id')))
+    .prepare();
+  const remove = db.delete(integrationConfigs).where(eq(integrationConfigs.id, p('id'))).prepare();
+
+  return {
+    get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),
+    /** Only the id and `updatedAt`: what a cache needs to know whether its copy is current. */
+    stamp: (id: string): { id: string; updatedAt: string } | undefined => stamp.get({ id }),
+    /** Every stored id with its `updatedAt`, sorted by id. */
+    stamps: (): Array<{ id: string; updatedAt: string }> => stamps.all(),
+    insert(row: IntegrationConfigRow) {
+      insert.run(row);
+    },
+    update(row: Omit<IntegrationConfigRow, 'createdAt'>) {
+      update.run(row);
+    },
+    delete: (id: string): boolean => remove.run({ id }).changes > 0,
+  };
+});

@@ -1,0 +1,109 @@
+/**
+ * Every integration provider by id, for the resolver and the API: the ones given in code and the
+ * ones built from stored configs. A stored provider is built on first use and cached with the
+ * config's `updatedAt`, so an edit (from this process or another one sharing the database) takes
+ * effect on the next lookup, and an unchanged config is never re-validated.
+ */
+import type { DatabaseHandle } from '../../db/client';
+import { integrationConfigQueries, type IntegrationConfigRow } from '../../db/queries';
+import type { SecretsKey } from '../secrets';
+import { createOpenApiIntegration } from './openapi/create-openapi-integration';
+import type { FetchFunction } from './openapi/perform-request';
+import { decryptCredentials, type StoredIntegrationConfig } from './stored-config';
+import type { IntegrationProvider, IntegrationSource } from './types';
+
+export interface IntegrationEntry {
+  source: IntegrationSource;
+  provider: IntegrationProvider;
+}
+
+export interface IntegrationRegistry {
+  /** The provider with this id (code first), or undefined. */
+  get(id: string): Promise<IntegrationProvider | undefined>;
+  /** Every provider, code ones and stored ones, sorted by id. */
+  list(): Promise<IntegrationEntry[]>;
+  /** Which kind an id is, without building anything. */
+  sourceOf(id: string): IntegrationSource | undefined;
+  /** Forgets a cached stored provider (called after a save or delete in this process). */
+  evict(id: string): void;
+}
+
+export function parseStoredConfig(row: IntegrationConfigRow): StoredIntegrationConfig {
+  return JSON.parse(row.config) as StoredIntegrationConfig;
+}
+
+/** A stored provider that cannot be built answers its problem on every call, like any failing provider. */
+function failingProvider({ id, name, error }: { id: string; name: string; error: unknown }): IntegrationProvider {
+  const failure = () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  return { id, name, listTools: failure, resolveTools: failure };
+}
+
+function providerFromRow({ row, secretsKey, fetch }: { row: IntegrationConfigRow; secretsKey: SecretsKey; fetch?: FetchFunction }) {
+  const config = parseStoredConfig(row);
+  const name = config.name ?? row.id;
+  try {
+    const credentials = config.credentials ? decryptCredentials({ credentials: config.credentials, key: secretsKey }) : undefined;
+    return createOpenApiIntegration({ id: row.id, name: config.name, document: config.document, baseUrl: config.baseUrl, credentials, fetch });
+  } catch (error) {
+    return failingProvider({ id: row.id, name, error });
+  }
+}
+
+export function createIntegrationRegistry({
+  providers = {},
+  database,
+  secretsKey,
+  fetch,
+}: {
+  /** Code-defined providers, keyed by `provider.id`. */
+  providers?: Record<string, IntegrationProvider>;
+  database: DatabaseHandle;
+  secretsKey: SecretsKey;
+  /** The fetch stored OpenAPI integrations call (default: the global one). */
+  fetch?: FetchFunction;
+}): IntegrationRegistry {
+  for (const [key, provider] of Object.entries(providers)) {
+    if (provider.id !== key) {
+      throw new Error(`Integration provider registered under "${key}" has the id "${provider.id}": the key must be the provider's id.`);
+    }
+  }
+  const queries = integrationConfigQueries(database);
+  const cache = new Map<string, { updatedAt: string; provider: IntegrationProvider }>();
+
+  const stored = (stamp: { id: string; updatedAt: string } | undefined, id: string): IntegrationProvider | undefined => {
+    if (!stamp) {
+      cache.delete(id);
+      return undefined;
+    }
+    const cached = cache.get(id);
+    if (cached && cached.updatedAt === stamp.updatedAt) return cached.provider;
+    const row = queries.get(id);
+    if (!row) return undefined;
+    const provider = providerFromRow({ row, secretsKey, fetch });
+    cache.set(id, { updatedAt: row.updatedAt, provider });
+    return provider;
+  };
+
+  return {
+    async get(id) {
+      if (Object.hasOwn(providers, id)) return providers[id];
+      return stored(queries.stamp(id), id);
+    },
+    async list() {
+      const entries: IntegrationEntry[] = Object.values(providers).map((provider) => ({ source: 'code', provider }));
+      for (const stamp of queries.stamps()) {
+        if (Object.hasOwn(providers, stamp.id)) continue;
+        const provider = stored(stamp, stamp.id);
+        if (provider) entries.push({ source: 'stored', provider });
+      }
+      return entries.sort((left, right) => (left.provider.id < right.provider.id ? -1 : left.provider.id > right.provider.id ? 1 : 0));
+    },
+    sourceOf(id) {
+      if (Object.hasOwn(providers, id)) return 'code';
+      return queries.stamp(id) ? 'stored' : undefined;
+    },
+    evict(id) {
+      cache.delete(id);
+    },
+  };
+}

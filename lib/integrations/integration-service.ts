@@ -1,0 +1,171 @@
+/**
+ * The integrations service behind `/api/integrations`: catalogues of every provider, and saving
+ * and deleting stored configs (validated, credentials encrypted, audited in the same transaction).
+ * It also carries the registry's `get` and `list`, which the resolver uses.
+ */
+import type { DatabaseHandle } from '../../db/client';
+import { auditQueries, integrationConfigQueries, writeTransaction } from '../../db/queries';
+import { fail, invalidInput, ok, StudioError, type Result } from '../errors';
+import type { SecretsKey } from '../secrets';
+import { freezeRequestContext } from '../tools';
+import type { OpenApiIntegration } from './openapi/create-openapi-integration';
+import type { OpenApiCredentials } from './openapi/credentials';
+import type { SkippedOperation } from './openapi/describe-operations';
+import { loadOpenApiDocument } from './openapi/load-document';
+import type { FetchFunction } from './openapi/perform-request';
+import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
+import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
+import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
+
+export interface IntegrationSummary {
+  id: string;
+  name: string;
+  description?: string;
+  source: IntegrationSource;
+  tools: IntegrationToolDescription[];
+  /** Why the catalogue could not be listed (the provider then contributes no tools). */
+  error?: string;
+}
+
+export interface StoredIntegrationDetails extends IntegrationSummary {
+  type: 'openapi';
+  baseUrl?: string;
+  /** Secrets masked: `••••` + the last 4 characters. */
+  credentials?: OpenApiCredentials;
+  document: Record<string, unknown>;
+  /** Operations that could not become tools, and why. */
+  skippedOperations: SkippedOperation[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type IntegrationDetails = IntegrationSummary | StoredIntegrationDetails;
+
+export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list'> {
+  /** One page of integrations with their catalogues, sorted by id. */
+  describeAll(request?: { limit?: number; cursor?: string }): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
+  describe(id: string): Promise<Result<IntegrationDetails>>;
+  save(request: { id: string; input: IntegrationConfigInput; actor: string }): Promise<Result<{ integration: IntegrationDetails; created: boolean }>>;
+  remove(request: { id: string; actor: string }): Result<{ id: string }>;
+}
+
+const emptyContext = freezeRequestContext({});
+const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+const notFound = (id: string) => new StudioError('not_found', `No integration with the id "${id}" exists.`, { id });
+const definedInCode = (id: string) =>
+  new StudioError('conflict', `The integration "${id}" is defined in code (createStudio({ integrations })) and cannot be changed through the API.`, { id });
+
+async function summarize(provider: IntegrationProvider, source: IntegrationSource): Promise<IntegrationSummary> {
+  const summary = { id: provider.id, name: provider.name, ...(provider.description ? { description: provider.description } : {}), source };
+  try {
+    return { ...summary, tools: await provider.listTools({ requestContext: emptyContext }) };
+  } catch (error) {
+    return { ...summary, tools: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Stored providers are OpenAPI integrations, which also say which operations they left out. */
+async function skippedOperationsOf(provider: IntegrationProvider): Promise<SkippedOperation[]> {
+  const { skippedOperations } = provider as Partial<OpenApiIntegration>;
+  return typeof skippedOperations === 'function' ? skippedOperations().catch(() => []) : [];
+}
+
+/** An ISO time after `previous`, so `updatedAt` changes on every write even within one millisecond. */
+function nextStamp(now: Date, previous: string | undefined): string {
+  const floor = previous === undefined ? 0 : Date.parse(previous) + 1;
+  return new Date(Math.max(now.getTime(), floor)).toISOString();
+}
+
+export function createIntegrationService({
+  providers,
+  database,
+  secretsKey,
+  fetch,
+  now = () => new Date(),
+}: {
+  providers?: Record<string, IntegrationProvider>;
+  database: DatabaseHandle;
+  secretsKey: SecretsKey;
+  fetch?: FetchFunction;
+  now?: () => Date;
+}): IntegrationService {
+  const registry = createIntegrationRegistry({ providers, database, secretsKey, fetch });
+  const queries = integrationConfigQueries(database);
+  const audit = auditQueries(database);
+
+  const describe = async (id: string): Promise<Result<IntegrationDetails>> => {
+    const source = registry.sourceOf(id);
+    const provider = source && (await registry.get(id));
+    if (!source || !provider) return fail(notFound(id));
+    const summary = await summarize(provider, source);
+    const row = source === 'stored' ? queries.get(id) : undefined;
+    if (!row) return ok(summary);
+    const config = parseStoredConfig(row);
+    const skippedOperations = await skippedOperationsOf(provider);
+    return ok({
+      ...summary,
+      type: config.type,
+      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+      ...(config.credentials ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey }) } : {}),
+      document: config.document,
+      skippedOperations,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    });
+  };
+
+  return {
+    get: registry.get,
+    list: registry.list,
+    describe,
+
+    async describeAll({ limit = 20, cursor } = {}) {
+      const entries = await registry.list();
+      let start = 0;
+      if (cursor !== undefined) {
+        const afterId = Buffer.from(cursor, 'base64url').toString('utf8');
+        if (encodeCursor(afterId) !== cursor) return fail(invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]));
+        start = entries.findIndex((entry) => entry.provider.id > afterId);
+        if (start === -1) start = entries.length;
+      }
+      const page = entries.slice(start, start + limit);
+      const items = await Promise.all(page.map((entry) => summarize(entry.provider, entry.source)));
+      const nextCursor = start + limit < entries.length ? encodeCursor(page[page.length - 1]!.provider.id) : null;
+      return ok({ items, nextCursor });
+    },
+
+    async save({ id, input, actor }) {
+      if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
+      const loaded = await loadOpenApiDocument({ document: input.document, prefix: ['document'] });
+      if (!loaded.ok) return fail(invalidInput(loaded.issues, `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`));
+      const existing = queries.get(id);
+      const stored = existing ? parseStoredConfig(existing).credentials : undefined;
+      const credentials = credentialsToStore({ given: input.credentials, stored, key: secretsKey });
+      if (!credentials.ok) return fail(invalidInput(credentials.issues));
+      const config = JSON.stringify({ ...input, ...(credentials.credentials ? { credentials: credentials.credentials } : {}) });
+      const created = writeTransaction(database, () => {
+        const current = queries.get(id);
+        const updatedAt = nextStamp(now(), current?.updatedAt);
+        if (current) queries.update({ id, integration: input.type, config, updatedAt });
+        else queries.insert({ id, integration: input.type, config, createdAt: updatedAt, updatedAt });
+        const details = { type: input.type, created: !current };
+        audit.insert({ at: updatedAt, actor, action: 'integration.save', entity: 'integration', entityId: id, details: JSON.stringify(details) });
+        return !current;
+      });
+      registry.evict(id);
+      const integration = await describe(id);
+      return integration.ok ? ok({ integration: integration.value, created }) : integration;
+    },
+
+    remove({ id, actor }) {
+      if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
+      const removed = writeTransaction(database, () => {
+        if (!queries.delete(id)) return false;
+        audit.insert({ at: now().toISOString(), actor, action: 'integration.delete', entity: 'integration', entityId: id, details: '{}' });
+        return true;
+      });
+      registry.evict(id);
+      return removed ? ok({ id }) : fail(notFound(id));
+    },
+  };
+}
