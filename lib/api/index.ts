@@ -8,6 +8,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerToolRoutes } from './routes/tools';
@@ -38,6 +39,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAuditRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
+  registerMcpServerRoutes(app, dependencies);
   registerIntegrationRoutes(app, dependencies);
 
   app.doc31('/openapi.json', {

@@ -1,0 +1,64 @@
+/**
+ * `POST /api/mcp`: this app as a stateless Streamable HTTP MCP server (mcp.md section 4). The
+ * JSON-RPC exchange belongs to the MCP SDK; this route only hands it the request.
+ *
+ * The app's middleware has already enforced the body limit and read the body to check that JSON
+ * parses, which consumes the raw request's stream: the body is therefore given to the SDK's
+ * transport as `parsedBody` (from Hono's cached text) and the SDK never reads the stream.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { errorBody } from '../../errors';
+import type { Logger } from '../../logger';
+import { createMcpToolServer } from '../../mcp/server';
+import type { ToolRegistry } from '../../tools';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+
+/** The content types the app's JSON middleware reads (and so consumes). */
+const jsonContentType = /^application\/([a-z.+-]*\+)?json/i;
+
+const mcpRoute = createRoute({
+  method: 'post',
+  path: '/mcp',
+  summary: 'This app as an MCP server (Streamable HTTP, stateless)',
+  description:
+    'A JSON-RPC message (or batch) of the Model Context Protocol: `initialize`, `tools/list`, `tools/call`. ' +
+    'Lists every registered code tool with its annotations, `_meta` and output schema; answers with JSON ' +
+    '(clients must accept `application/json` and `text/event-stream`). Tool failures are results with `isError: true`.',
+  tags: ['mcp'],
+  responses: {
+    200: { description: 'The JSON-RPC response(s)' },
+    202: { description: 'Notifications and responses only: accepted, no body' },
+    406: { description: 'The Accept header does not list application/json and text/event-stream (JSON-RPC error body)' },
+    415: { description: 'The body is not application/json (JSON-RPC error body)' },
+    ...errorResponses(400, 413),
+  },
+});
+
+/** What the transport gets: the body as parsed JSON, `null` for an empty one (a JSON-RPC error). */
+async function readParsedBody(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<unknown> {
+  // Without a JSON content type nothing consumed the stream, and the transport answers 415
+  // before reading it.
+  if (!jsonContentType.test(request.header('content-type') ?? '')) return undefined;
+  const text = await request.text();
+  return text.trim() === '' ? null : (JSON.parse(text) as unknown);
+}
+
+export function registerMcpServerRoutes(app: ApiApp, { tools, logger, version }: { tools: ToolRegistry; logger: Logger; version: string }) {
+  // The registry is fixed at startup, so the listing is built once per studio.
+  const mcpServer = createMcpToolServer({ tools, logger, version });
+
+  app.openapi(mcpRoute, async (context) => {
+    const parsedBody = await readParsedBody(context.req);
+    return mcpServer.handle({ request: context.req.raw, parsedBody });
+  });
+
+  // Stateless: no server-initiated stream to GET and no session to DELETE.
+  app.on(['GET', 'DELETE'], '/mcp', (context) => {
+    context.header('Allow', 'POST');
+    return context.json(
+      errorBody('invalid_input', `${context.req.method} is not supported: this MCP server is stateless, send JSON-RPC messages with POST.`),
+      405,
+    );
+  });
+}

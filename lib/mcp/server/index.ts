@@ -1,0 +1,7 @@
+/**
+ * This app as an MCP server: registered code tools over stateless Streamable HTTP
+ * (`POST /api/mcp`). See docs/mcp-server.md.
+ */
+export { createMcpToolServer, type CreateMcpToolServerParams, type McpToolServer } from './mcp-tool-server';
+export { describeToolsForMcp, type DescribedTools, type McpServerToolWarning } from './describe-tools';
+export { contentPartToMcp, modelOutputToMcpContent, toMcpCallResult } from './call-result';

@@ -1,0 +1,87 @@
+/**
+ * This app as a stateless Streamable HTTP MCP server (mcp.md section 4), on the SDK's low-level
+ * `Server`: `McpServer.registerTool` wants zod shapes, while our tools already carry JSON Schema.
+ *
+ * Stateless means every POST is answered on its own: the SDK binds one `Server` to one transport,
+ * so each request gets a fresh pair. Everything that does not depend on the request (the tool
+ * listing, the JSON Schema validator the SDK would otherwise build per server) is made once here.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode as RpcErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Logger } from '../../logger';
+import { callTool, type ToolRegistry } from '../../tools';
+import { toMcpCallResult } from './call-result';
+import { describeToolsForMcp } from './describe-tools';
+
+export interface McpToolServer {
+  /** The `tools/list` result, built once. */
+  readonly listing: ListToolsResult;
+  /**
+   * Answers one HTTP request. Pass the JSON body when it was already read (a framework's body
+   * parser): the request's own body is then left untouched.
+   */
+  handle(argument: { request: Request; parsedBody?: unknown }): Promise<Response>;
+}
+
+export interface CreateMcpToolServerParams {
+  tools: ToolRegistry;
+  logger: Logger;
+  /** Reported to clients as `serverInfo.version`. */
+  version: string;
+  /** Reported to clients as `serverInfo.name` (default `agent-studio`). */
+  name?: string;
+}
+
+export function createMcpToolServer({ tools, logger, version, name = 'agent-studio' }: CreateMcpToolServerParams): McpToolServer {
+  const described = describeToolsForMcp({ tools: tools.list() });
+  for (const warning of described.warnings) logger.warn(`MCP server: ${warning.message}`, { toolId: warning.toolId });
+  const listing: ListToolsResult = { tools: described.tools };
+  const listedIds = new Set(described.tools.map((tool) => tool.name));
+  // Only used for elicitation, which these tools never send; shared so a request does not pay
+  // for compiling a fresh ajv instance.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const serverInfo = { name, version };
+
+  async function callListedTool(toolName: string, input: unknown, abortSignal: AbortSignal): Promise<CallToolResult> {
+    const tool = listedIds.has(toolName) ? tools.get(toolName) : undefined;
+    // An unknown tool is a protocol error in MCP (the caller asked for something not listed).
+    if (!tool) throw new McpError(RpcErrorCode.InvalidParams, `Tool ${toolName} not found`);
+    const result = await callTool({ tool, input, context: { abortSignal }, logger });
+    return toMcpCallResult({ result, structured: described.structuredToolIds.has(tool.id) });
+  }
+
+  function createServer(abortSignal: AbortSignal): Server {
+    // `Server` is marked deprecated in favour of McpServer, which cannot take raw JSON Schema.
+    const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator });
+    server.setRequestHandler(ListToolsRequestSchema, () => listing);
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      callListedTool(request.params.name, request.params.arguments ?? {}, abortSignal),
+    );
+    return server;
+  }
+
+  return {
+    listing,
+    async handle({ request, parsedBody }) {
+      const server = createServer(request.signal);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      try {
+        await server.connect(transport);
+        // With JSON responses the promise settles once every response of the request is ready,
+        // so the pair can be closed right after.
+        return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The HTTP side of POST /api/mcp over real HTTP: stateless (GET and DELETE are 405 in the API's
+ * error shape), the app's body rules still apply, and the SDK transport's own checks answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
+import { serveTestStudio, type ServedStudio } from './fixture';
+
+const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+const tools = {
+  'say-hello': createTool({ id: 'say-hello', description: 'Greets', execute: () => 'hello' }),
+};
+
+describe('POST /api/mcp HTTP rules', () => {
+  let served: ServedStudio;
+  const post = (body: string, headers: Record<string, string> = mcpHeaders) =>
+    fetch(new URL('/api/mcp', served.url), { method: 'POST', headers, body });
+
+  beforeAll(async () => {
+    served = await serveTestStudio({ tools, settings: { bodyLimitBytes: 4096 } });
+  });
+  afterAll(() => served?.stop());
+
+  it.each(['GET', 'DELETE'])('answers %s with 405 and the JSON error shape', async (method) => {
+    const response = await fetch(new URL('/api/mcp', served.url), { method, headers: { accept: 'text/event-stream' } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    const body = await response.json();
+    expect(body).toEqual({ error: { code: 'invalid_input', message: expect.stringMatching(/stateless/) } });
+  });
+
+  it('answers initialize without a session id (stateless)', async () => {
+    const response = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    const body = await response.json();
+    expect(body.result.serverInfo.name).toBe('agent-studio');
+    expect(body.result.capabilities.tools).toBeDefined();
+  });
+
+  it('accepts a notification with 202 and no body', async () => {
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers a JSON-RPC batch', async () => {
+    const response = await post(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'say-hello', arguments: {} } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ]),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Array<{ id: number; result: Record<string, unknown> }>;
+    const byId = Object.fromEntries(body.map((message) => [message.id, message.result]));
+    expect(byId[1]).toEqual({ content: [{ type: 'text', text: 'hello' }] });
+    expect((byId[2]!.tools as unknown[]).length).toBe(1);
+  });
+
+  it('keeps the app body rules: malformed JSON is 400 invalid_input, an oversized body 413', async () => {
+    const malformed = await post('{"jsonrpc":');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.code).toBe('invalid_input');
+
+    const oversized = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(8000) } } }));
+    expect(oversized.status).toBe(413);
+    expect((await oversized.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('leaves the transport checks to the SDK: an empty body, a wrong content type, a missing Accept', async () => {
+    const empty = await post('');
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.code).toBe(-32700);
+
+    const text = await post('tools/list', { 'content-type': 'text/plain', accept: mcpHeaders.accept });
+    expect(text.status).toBe(415);
+
+    const notAcceptable = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
+    expect(notAcceptable.status).toBe(406);
+  });
+});
