@@ -160,7 +160,7 @@ describe('headers sent to HTTP servers', () => {
       expect(sessionful.sessionCount()).toBe(1);
 
       sessionPool.evictClient(key.clientId);
-      await expect.poll(() => sessionful.sessionCount()).toBe(0);
+      await expect.poll(() => sessionful.sessionCount(), { timeout: 5_000 }).toBe(0);
       const deletes = sessionful.requests.filter((request) => request.method === 'DELETE');
       expect(deletes).toHaveLength(1);
       expect(deletes[0]!.headers).toMatchObject({ authorization: 'Bearer session-token', 'mcp-session-id': expect.any(String) });

@@ -78,11 +78,11 @@ describe('the tool-list cache', () => {
 
     expect(await listNames(pool, key, server)).toEqual(['add-tool', 'remove-tool']);
     await pool.callTool({ key, server, name: 'add-tool', arguments: {} });
-    await expect.poll(() => listNames(pool, key, server)).toEqual(['add-tool', 'remove-tool', 'extra']);
-    await expect.poll(() => changes.at(-1)).toEqual(['add-tool', 'remove-tool', 'extra']);
+    await expect.poll(() => listNames(pool, key, server), { timeout: 5_000 }).toEqual(['add-tool', 'remove-tool', 'extra']);
+    await expect.poll(() => changes.at(-1), { timeout: 5_000 }).toEqual(['add-tool', 'remove-tool', 'extra']);
 
     await pool.callTool({ key, server, name: 'remove-tool', arguments: {} });
-    await expect.poll(() => listNames(pool, key, server)).toEqual(['add-tool', 'remove-tool']);
+    await expect.poll(() => listNames(pool, key, server), { timeout: 5_000 }).toEqual(['add-tool', 'remove-tool']);
     expect(pool.stats().connects).toBe(1);
     // Nothing is listed again while the list stays unchanged.
     const requests = pool.stats().toolListRequests;

@@ -81,7 +81,7 @@ describe('a server that is down', () => {
     const key = uniqueKey();
     expect((await pool.listTools({ key, server: testServer('slow', ['--hang-on=initialize'], { timeout: 300 }) })).ok).toBe(false);
     // The listing gave up at its deadline; the connect attempt ends on its own one a moment later.
-    await expect.poll(() => pool.stats().connectFailures).toBe(1);
+    await expect.poll(() => pool.stats().connectFailures, { timeout: 5_000 }).toBe(1);
     clock.advance(1_000);
     // The same key now reaches a working server (as if it had restarted).
     const result = await pool.listTools({ key, server: testServer('slow') });
@@ -112,7 +112,9 @@ describe('timeouts', () => {
   it('caps a call by callTimeoutMs and keeps the connection usable', async () => {
     const { pool } = newPool({ settings: { callTimeoutMs: 300 } });
     const key = uniqueKey();
+    // Given a long budget of its own, the connect is not part of what this test times.
     const server = testServer('slow');
+    await pool.listTools({ key, server: { ...server, timeout: 15_000 } });
     await expect(pool.callTool({ key, server, name: 'sleep', arguments: { ms: 5_000 } })).rejects.toMatchObject({
       code: 'tool_failed',
       reason: 'timeout',
@@ -146,7 +148,7 @@ describe('abort', () => {
     await expect(call).rejects.toMatchObject({ code: 'tool_failed', reason: 'aborted' });
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     await expect
-      .poll(async () => (await pool.callTool({ key, server, name: 'cancellations', arguments: {} })).content)
+      .poll(async () => (await pool.callTool({ key, server, name: 'cancellations', arguments: {} })).content, { timeout: 5_000 })
       .toEqual([{ type: 'text', text: '1' }]);
   });
 
