@@ -42,6 +42,20 @@ describe('server-everything over stdio', () => {
     expect(connection.closed).toBe(true);
   });
 
+  it("pipes the child's stderr into our logger instead of inheriting it", async () => {
+    const entries: Array<{ message: string; data?: Record<string, unknown> }> = [];
+    const record = (message: string, data?: Record<string, unknown>) => entries.push({ message, data });
+    const logger = { debug: record, info: record, warn: record, error: record };
+    const connection = await connectServer({ server: everythingStdioServer(), serverName: 'everything', timeoutMs: 15_000, logger });
+    try {
+      await expect
+        .poll(() => entries.find((entry) => entry.message === 'MCP server stderr'), { timeout: 5_000 })
+        .toMatchObject({ data: { server: 'everything', output: expect.stringContaining('Starting default (STDIO) server') } });
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('lists through the pool, then serves repeated lists and calls from one warm connection', async () => {
     const key = uniqueKey();
     const server = everythingStdioServer();
