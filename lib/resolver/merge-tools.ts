@@ -4,6 +4,7 @@
  * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
  */
 import { convertMcpTools } from '../mcp';
+import type { FieldEntry } from './conditional-field';
 import type { LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
 import { createToolSet, nonEmptyDescription, type ToolSet } from './tool-set';
@@ -11,11 +12,21 @@ import type { MergedTools } from './types';
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
-function addCodeTools(set: ToolSet, plan: ResolutionPlan) {
-  const overrides = new Map(plan.descriptionOverrides.map((override) => [override.key, override]));
+/**
+ * Entries of stored `tools` that reword a code tool: every entry in description-only mode; in full
+ * mode, an entry naming a code tool that is not a registered tool (full mode can do everything
+ * description-only can, so rewording a code tool there is not a "missing tool").
+ */
+function rewordings(plan: ResolutionPlan, loaded: LoadedSources): Map<string, FieldEntry> {
+  if (plan.toolsMode === 'description-only') return new Map(plan.descriptionOverrides.map((entry) => [entry.key, entry]));
+  if (plan.toolsMode !== 'full') return new Map();
+  const codeNames = new Set(plan.codeTools.map(({ name }) => name));
+  return new Map(plan.registryTools.filter((entry) => codeNames.has(entry.key) && !loaded.registry.get(entry.key)).map((entry) => [entry.key, entry]));
+}
+
+function addCodeTools(set: ToolSet, plan: ResolutionPlan, reworded: Map<string, FieldEntry>) {
   for (const { name, tool } of plan.codeTools) {
-    // Description-only mode: an entry rewords a tool the code agent already has, nothing more.
-    const override = overrides.get(name);
+    const override = reworded.get(name);
     const description = nonEmptyDescription(override?.entry.description);
     set.add({
       name,
@@ -24,13 +35,14 @@ function addCodeTools(set: ToolSet, plan: ResolutionPlan) {
       descriptionSource: description === undefined ? 'original' : 'agent',
       source: 'code',
       origin: { toolId: tool.id },
-      includedBy: description === undefined ? [] : override!.includedBy,
+      includedBy: override ? override.includedBy : [],
     });
   }
 }
 
-function addRegistryTools(set: ToolSet, plan: ResolutionPlan, loaded: LoadedSources) {
+function addRegistryTools(set: ToolSet, plan: ResolutionPlan, loaded: LoadedSources, reworded: Map<string, FieldEntry>) {
   for (const { key, entry, includedBy } of plan.registryTools) {
+    if (reworded.has(key)) continue;
     const tool = loaded.registry.get(key);
     if (!tool) {
       set.warn({ code: 'tool_not_registered', message: `Tool "${key}" is not registered`, source: 'registry', ref: `tools.${key}` });
@@ -181,8 +193,9 @@ function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSou
 
 export function mergeTools({ plan, loaded }: { plan: ResolutionPlan; loaded: LoadedSources }): MergedTools {
   const set = createToolSet();
-  addCodeTools(set, plan);
-  addRegistryTools(set, plan, loaded);
+  const reworded = rewordings(plan, loaded);
+  addCodeTools(set, plan, reworded);
+  addRegistryTools(set, plan, loaded, reworded);
   for (const client of plan.mcpClients) addMcpClient(set, client, loaded);
   for (const integration of plan.integrations) addIntegration(set, integration, loaded);
   for (const provider of plan.toolProviders) addToolProvider(set, provider, loaded);
