@@ -8,10 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printTable, type BenchRow } from './harness';
 import { benchHealth } from './http-health';
+import { benchMcp } from './mcp';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
-const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [{ name: 'http-health', run: () => benchHealth({ root }) }];
+const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
+  { name: 'http-health', run: () => benchHealth({ root }) },
+  { name: 'mcp', run: () => benchMcp({ root }) },
+];
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
 const rows: BenchRow[] = [];
