@@ -8,8 +8,30 @@ import { serveTestStudio, type ServedStudio } from './fixture';
 
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
+/** Set by `wait-for-abort` when its call's signal fires. */
+let abortedReason: unknown;
+
 const tools = {
   'say-hello': createTool({ id: 'say-hello', description: 'Greets', execute: () => 'hello' }),
+  'slow-answer': createTool({
+    id: 'slow-answer',
+    description: 'Answers after a while, unless its call is aborted',
+    execute: async (_input, { abortSignal }) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return { aborted: abortSignal.aborted };
+    },
+  }),
+  'wait-for-abort': createTool({
+    id: 'wait-for-abort',
+    description: 'Waits until its call is aborted',
+    execute: (_input, { abortSignal }) =>
+      new Promise<string>((_resolve, reject) => {
+        abortSignal.addEventListener('abort', () => {
+          abortedReason = abortSignal.reason;
+          reject(abortSignal.reason);
+        });
+      }),
+  }),
 };
 
 describe('POST /api/mcp HTTP rules', () => {
@@ -63,7 +85,23 @@ describe('POST /api/mcp HTTP rules', () => {
     const body = (await response.json()) as Array<{ id: number; result: Record<string, unknown> }>;
     const byId = Object.fromEntries(body.map((message) => [message.id, message.result]));
     expect(byId[1]).toEqual({ content: [{ type: 'text', text: 'hello' }] });
-    expect((byId[2]!.tools as unknown[]).length).toBe(1);
+    expect((byId[2]!.tools as unknown[]).length).toBe(3);
+  });
+
+  it('keeps the call alive while the client waits, and aborts it when the client goes away', async () => {
+    const slow = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow-answer', arguments: {} } }));
+    expect((await slow.json()).result).toEqual({ content: [{ type: 'text', text: '{"aborted":false}' }] });
+
+    const controller = new AbortController();
+    const pending = fetch(new URL('/api/mcp', served.url), {
+      method: 'POST',
+      headers: mcpHeaders,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait-for-abort', arguments: {} } }),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 100);
+    await expect(pending).rejects.toThrow();
+    await expect.poll(() => abortedReason, { timeout: 5_000 }).toBeDefined();
   });
 
   it('keeps the app body rules: malformed JSON is 400 invalid_input, an oversized body 413', async () => {

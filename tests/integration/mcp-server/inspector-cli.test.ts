@@ -29,7 +29,7 @@ async function inspect(args: string[]): Promise<unknown> {
   const bin = inspectorBin();
   const { stdout } = await run(process.execPath, [bin, '--cli', new URL('/api/mcp', inject('serverUrl')).href, ...args], {
     cwd: dirname(bin),
-    env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: process.env.HOME ?? '' },
+    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` },
     timeout: 20_000,
   });
   return JSON.parse(stdout);

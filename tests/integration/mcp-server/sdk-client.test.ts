@@ -52,7 +52,7 @@ const tools = {
   'always-fails': createTool({
     id: 'always-fails',
     description: 'Throws',
-    execute: () => {
+    execute: (): string => {
       throw new Error('The warehouse system is down');
     },
   }),
