@@ -5,13 +5,17 @@
  */
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import type { Agent } from './agents';
 import { createApi, type ApiApp } from './api';
 import { createEditor, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
+import { createCodeAgentRegistry, createRuntime, type CodeAgentRegistry, type Runtime } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
+import { createSourceLoader, type CodeMcpServer } from './sources';
+import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
 import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { studioVersion } from './version';
 
@@ -27,14 +31,24 @@ export interface StudioOptions {
   tools?: Record<string, Tool>;
   /** Integration providers, keyed by `provider.id` (e.g. `createOpenApiIntegration(...)`). */
   integrations?: Record<string, IntegrationProvider>;
+  /** Code-defined agents, keyed by `agent.id`; the editor may override them per their `editor` setting. */
+  agents?: Record<string, Agent>;
+  /** Code-defined MCP connections agents may reference by id in `mcpClients` (tools un-namespaced). */
+  mcpServers?: Record<string, CodeMcpServer>;
+  /** Tool providers, keyed by `provider.id`. */
+  toolProviders?: Record<string, ToolProvider>;
 }
 
 export interface Studio {
   api: ApiApp;
   /** The editor service: agents, versions, labels, saved MCP clients, audit. */
   editor: Editor;
-  /** Runtime: resolve and run published agents. */
-  runtime: Record<string, never>;
+  /** Runtime: resolve (and later run) agents per request; published versions by default. */
+  runtime: Runtime;
+  /** The registered code agents: `get(id)`, `list()`. */
+  agents: CodeAgentRegistry;
+  /** The registered tool providers: `get(id)`, `list()`. */
+  toolProviders: ToolProviderRegistry;
   /** The registered code tools: `get(id)`, `list()`. */
   tools: ToolRegistry;
   /** Integration providers, code and stored: `get(id)`, `list()`; saving and catalogues for the API. */
@@ -53,6 +67,8 @@ export interface Studio {
 export function createStudio(options: StudioOptions = {}): Studio {
   const settings = parseSettings(options.settings);
   const tools = createToolRegistry({ tools: options.tools });
+  const agents = createCodeAgentRegistry({ agents: options.agents });
+  const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
   const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
   try {
@@ -63,16 +79,47 @@ export function createStudio(options: StudioOptions = {}): Studio {
       mode: settings.mode,
     });
     const integrations = createIntegrationService({ providers: options.integrations, database, secretsKey });
-    const editor = createEditor({ database, settings, secretsKey, logger });
-    const api = createApi({ database, logger, version: studioVersion, bodyLimitBytes: settings.bodyLimitBytes, tools, integrations, editor });
-
+    // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
+    const editor = createEditor({
+      database,
+      settings,
+      secretsKey,
+      logger,
+      codeAgents: agents,
+      resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
+    });
     const mcpPool = createMcpPool({ settings: settings.mcp, logger });
+    const loader = createSourceLoader({
+      registry: tools,
+      mcpPool,
+      codeMcpServers: options.mcpServers,
+      savedMcpClients: editor.mcpClients,
+      integrations,
+      toolProviders,
+      deadlineMs: settings.resolveDeadlineMs,
+      sourceTimeoutMs: settings.mcp.listTimeoutMs,
+    });
+    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader });
+    const api = createApi({
+      database,
+      logger,
+      version: studioVersion,
+      bodyLimitBytes: settings.bodyLimitBytes,
+      tools,
+      integrations,
+      editor,
+      runtime,
+      toolProviders,
+      toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
+    });
 
     let closing: Promise<void> | undefined;
     return {
       api,
       editor,
-      runtime: {},
+      runtime,
+      agents,
+      toolProviders,
       tools,
       integrations,
       mcpPool,

@@ -11,7 +11,11 @@ import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
+import { registerResolveRoutes } from './routes/resolve';
+import { registerToolProviderRoutes } from './routes/tool-providers';
 import { registerToolRoutes } from './routes/tools';
+import type { Runtime } from '../runtime';
+import type { ToolProviderRegistry } from '../tool-providers';
 import type { ToolRegistry } from '../tools';
 import type { IntegrationService } from '../integrations';
 
@@ -26,6 +30,10 @@ export interface ApiDependencies {
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
+  runtime: Runtime;
+  toolProviders: ToolProviderRegistry;
+  /** Budget of each tool-provider call made for the editor's lists. */
+  toolProviderTimeoutMs: number;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -41,6 +49,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerToolRoutes(app, dependencies);
   registerMcpServerRoutes(app, dependencies);
   registerIntegrationRoutes(app, dependencies);
+  registerResolveRoutes(app, dependencies);
+  registerToolProviderRoutes(app, { toolProviders: dependencies.toolProviders, timeoutMs: dependencies.toolProviderTimeoutMs });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -2,6 +2,7 @@
 export type {
   ConnectionKind,
   ConnectionScope,
+  ProviderConnectionDescription,
   ProviderConnectionRequest,
   ProviderToolDescription,
   ResolveProviderToolsRequest,
@@ -10,3 +11,4 @@ export type {
   ToolProviderCapabilities,
 } from './types';
 export { createToolProviderRegistry, type ToolProviderRegistry } from './tool-provider-registry';
+export { describeToolProvider, listProviderTools, type ToolkitSummary, type ToolProviderSummary } from './describe-providers';

@@ -51,6 +51,14 @@ export interface ResolveProviderToolsRequest {
   requestContext: RequestContext;
 }
 
+/** A connection the editor may pin (what `listConnections` offers). */
+export interface ProviderConnectionDescription {
+  connectionId: string;
+  kind: ConnectionKind;
+  label?: string;
+  scope?: ConnectionScope;
+}
+
 export interface ToolProvider {
   readonly id: string;
   readonly name: string;
@@ -58,6 +66,8 @@ export interface ToolProvider {
   readonly capabilities: ToolProviderCapabilities;
   listToolkits(): Promise<ToolkitDescription[]>;
   listTools(request: { toolkit: string }): Promise<ProviderToolDescription[]>;
+  /** The connections the editor may pin for a toolkit (optional: without it the editor offers none). */
+  listConnections?(request: { toolkit: string }): Promise<ProviderConnectionDescription[]>;
   /**
    * The requested slugs as runnable tools, keyed by slug; a slug the provider cannot offer through
    * this connection is left out. A rejection means this connection failed (its siblings still resolve).

@@ -1,0 +1,71 @@
+/**
+ * Tool providers for the editor: `GET /api/tool-providers` (providers, their capabilities, toolkits
+ * and pinnable connections) and `GET /api/tool-providers/:id/tools?toolkit=` (one toolkit's tools).
+ * A provider that fails or hangs is listed with its error, never a failed list.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import { StudioError } from '../../errors';
+import { describeToolProvider, listProviderTools, type ToolProviderRegistry } from '../../tool-providers';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { jsonBody } from './agents-schemas';
+
+const connectionSchema = z.object({
+  connectionId: z.string(),
+  kind: z.enum(['author', 'invoker', 'platform']),
+  label: z.string().optional(),
+  scope: z.enum(['shared', 'caller-supplied', 'per-author']).optional(),
+});
+
+const providerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    capabilities: z.object({ multipleConnectionsPerToolkit: z.boolean(), defaultScope: z.enum(['shared', 'caller-supplied', 'per-author']) }),
+    toolkits: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string().optional(), connections: z.array(connectionSchema) })),
+    error: z.string().optional(),
+  })
+  .openapi('ToolProvider');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/tool-providers',
+  summary: 'Tool providers with their toolkits and connections',
+  tags: ['tool-providers'],
+  responses: { 200: { description: 'Every provider', ...jsonBody(z.object({ items: z.array(providerSchema), nextCursor: z.null() })) } },
+});
+
+const toolsRoute = createRoute({
+  method: 'get',
+  path: '/tool-providers/{id}/tools',
+  summary: "One toolkit's tools",
+  tags: ['tool-providers'],
+  request: {
+    params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }) }),
+    query: z.object({ toolkit: z.string().min(1).max(256) }),
+  },
+  responses: {
+    200: {
+      description: 'The tools',
+      ...jsonBody(z.object({ items: z.array(z.object({ slug: z.string(), toolkit: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()) })) })),
+    },
+    ...errorResponses(400, 404, 502),
+  },
+});
+
+export function registerToolProviderRoutes(app: ApiApp, { toolProviders, timeoutMs }: { toolProviders: ToolProviderRegistry; timeoutMs: number }) {
+  app.openapi(listRoute, async (context) => {
+    const items = await Promise.all(toolProviders.list().map((provider) => describeToolProvider({ provider, timeoutMs })));
+    return context.json({ items, nextCursor: null }, 200);
+  });
+
+  app.openapi(toolsRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const provider = toolProviders.get(id);
+    if (!provider) throw new StudioError('not_found', `No tool provider with the id "${id}" is registered.`, { id });
+    const listed = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
+    if (!listed.ok) throw new StudioError('tool_failed', `Tool provider "${id}" could not list its tools: ${listed.message}`, { id });
+    return context.json({ items: listed.tools }, 200);
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * What `GET /api/tool-providers` shows: each provider with its capabilities, toolkits and the
+ * connections the editor may pin. Every provider call runs under a timeout; a failing provider is
+ * listed with its error rather than failing the list.
+ */
+import { settleWithin } from '../sources';
+import type { ProviderConnectionDescription, ProviderToolDescription, ToolkitDescription, ToolProvider, ToolProviderCapabilities } from './types';
+
+export interface ToolkitSummary extends ToolkitDescription {
+  connections: ProviderConnectionDescription[];
+}
+
+export interface ToolProviderSummary {
+  id: string;
+  name: string;
+  description?: string;
+  capabilities: ToolProviderCapabilities;
+  toolkits: ToolkitSummary[];
+  /** Why the toolkits could not be listed. */
+  error?: string;
+}
+
+const neverAborted = new AbortController().signal;
+
+export async function describeToolProvider({ provider, timeoutMs }: { provider: ToolProvider; timeoutMs: number }): Promise<ToolProviderSummary> {
+  const summary = {
+    id: provider.id,
+    name: provider.name,
+    ...(provider.description ? { description: provider.description } : {}),
+    capabilities: provider.capabilities,
+  };
+  const listed = await settleWithin({
+    run: async () => {
+      const toolkits = await provider.listToolkits();
+      return Promise.all(
+        toolkits.map(async (toolkit): Promise<ToolkitSummary> => ({
+          ...toolkit,
+          connections: provider.listConnections ? await provider.listConnections({ toolkit: toolkit.slug }) : [],
+        })),
+      );
+    },
+    timeoutMs,
+    signal: neverAborted,
+    what: 'listing toolkits',
+  });
+  return listed.ok ? { ...summary, toolkits: listed.value } : { ...summary, toolkits: [], error: listed.message };
+}
+
+export async function listProviderTools({
+  provider,
+  toolkit,
+  timeoutMs,
+}: {
+  provider: ToolProvider;
+  toolkit: string;
+  timeoutMs: number;
+}): Promise<{ ok: true; tools: ProviderToolDescription[] } | { ok: false; message: string }> {
+  const listed = await settleWithin({ run: () => provider.listTools({ toolkit }), timeoutMs, signal: neverAborted, what: 'listing tools' });
+  return listed.ok ? { ok: true, tools: listed.value } : listed;
+}
