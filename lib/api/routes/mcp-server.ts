@@ -23,7 +23,7 @@ const mcpRoute = createRoute({
   summary: 'This app as an MCP server (Streamable HTTP, stateless)',
   description:
     'A JSON-RPC message (or batch) of the Model Context Protocol: `initialize`, `tools/list`, `tools/call`. ' +
-    'Lists every registered code tool with its annotations, `_meta` and output schema; answers with JSON ' +
+    'Lists the registered code tools with their annotations, `_meta` and output schemas; answers with JSON ' +
     '(clients must accept `application/json` and `text/event-stream`). Tool failures are results with `isError: true`.',
   tags: ['mcp'],
   responses: {
@@ -32,6 +32,8 @@ const mcpRoute = createRoute({
     406: { description: 'The Accept header does not list application/json and text/event-stream (JSON-RPC error body)' },
     415: { description: 'The body is not application/json (JSON-RPC error body)' },
     ...errorResponses(400, 413),
+    // The SDK answers an invalid JSON-RPC message with a JSON-RPC error body, also a 400.
+    400: { ...errorResponses(400)[400]!, description: 'Malformed JSON (API error shape) or an invalid JSON-RPC message (JSON-RPC error body)' },
   },
 });
 
