@@ -17,6 +17,10 @@ export interface AgentSummaryRow extends AgentRow {
   activeConfigHash: string | null;
   latestVersionId: string | null;
   latestConfigHash: string | null;
+}
+
+/** A summary with the latest version's name and description, for lists. */
+export interface AgentListRow extends AgentSummaryRow {
   name: string | null;
   description: string | null;
 }
@@ -28,33 +32,41 @@ const p = sql.placeholder;
 /** A placeholder where drizzle's types want a value (update sets). */
 const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
-export const agentQueries = perHandle(({ db }) => {
-  const summary = () =>
-    db
-      .select({
-        id: agents.id,
-        source: agents.source,
-        status: agents.status,
-        activeVersionId: agents.activeVersionId,
-        latestVersionNumber: agents.latestVersionNumber,
-        authorId: agents.authorId,
-        metadata: agents.metadata,
-        createdAt: agents.createdAt,
-        updatedAt: agents.updatedAt,
-        activeVersionNumber: active.versionNumber,
-        activeConfigHash: active.configHash,
-        latestVersionId: latest.id,
-        latestConfigHash: latest.configHash,
-        name: sql<string | null>`json_extract(${latest.snapshot}, '$.name')`,
-        description: sql<string | null>`json_extract(${latest.snapshot}, '$.description')`,
-      })
-      .from(agents)
-      .leftJoin(active, eq(active.id, agents.activeVersionId))
-      .leftJoin(latest, sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`);
+export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
+  const columns = {
+    id: agents.id,
+    source: agents.source,
+    status: agents.status,
+    activeVersionId: agents.activeVersionId,
+    latestVersionNumber: agents.latestVersionNumber,
+    authorId: agents.authorId,
+    metadata: agents.metadata,
+    createdAt: agents.createdAt,
+    updatedAt: agents.updatedAt,
+    activeVersionNumber: active.versionNumber,
+    activeConfigHash: active.configHash,
+    latestVersionId: latest.id,
+    latestConfigHash: latest.configHash,
+  };
+  const listColumns = {
+    ...columns,
+    name: sql<string | null>`json_extract(${latest.snapshot}, '$.name')`,
+    description: sql<string | null>`json_extract(${latest.snapshot}, '$.description')`,
+  };
+  const activeJoin = eq(active.id, agents.activeVersionId);
+  const latestJoin = sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`;
 
   const getRecord = db.select().from(agents).where(eq(agents.id, p('id'))).prepare();
-  const getSummary = summary().where(eq(agents.id, p('id'))).prepare();
-  const listSummaries = summary().where(gt(agents.id, p('afterId'))).orderBy(asc(agents.id)).limit(p('limit')).prepare();
+  const getSummary = db.select(columns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin).where(eq(agents.id, p('id'))).prepare();
+  const listSummaries = db
+    .select(listColumns)
+    .from(agents)
+    .leftJoin(active, activeJoin)
+    .leftJoin(latest, latestJoin)
+    .where(gt(agents.id, p('afterId')))
+    .orderBy(asc(agents.id))
+    .limit(p('limit'))
+    .prepare();
   const insert = db
     .insert(agents)
     .values({
@@ -86,7 +98,7 @@ export const agentQueries = perHandle(({ db }) => {
     get: (id: string): AgentRow | undefined => getRecord.get({ id }),
     getSummary: (id: string) => getSummary.get({ id }) as AgentSummaryRow | undefined,
     /** Agents ordered by id, after `afterId` (exclusive; '' for the first page). */
-    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) => listSummaries.all({ afterId, limit }) as AgentSummaryRow[],
+    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) => listSummaries.all({ afterId, limit }) as AgentListRow[],
     insert(row: Omit<AgentRow, 'status'>) {
       insert.run(row);
     },

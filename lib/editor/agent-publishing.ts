@@ -5,8 +5,9 @@
  */
 import { writeTransaction } from '../../db/queries';
 import { StudioError } from '../errors';
-import { agentWithVersion } from './agent-reads';
+import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
+import { toAgentView } from './agent-views';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { agentNotFound, versionNotFound } from './not-found';
@@ -31,46 +32,43 @@ export interface PublishInput {
 
 export function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
   const { id: agentId, actor = defaultActor } = input;
-  const version = writeTransaction(context.database, () => {
-    const record = context.agents.get(agentId);
-    if (!record) throw agentNotFound(agentId);
+  return writeTransaction(context.database, () => {
+    const summary = agentSummary(context, agentId);
     const row = versionRow(context, agentId, input);
-    const active = record.activeVersionId ? context.versions.byId(record.activeVersionId) : undefined;
-    const activeNumber = active?.versionNumber ?? null;
-    const idMismatch = input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== record.activeVersionId;
-    const numberMismatch = input.expectedActiveVersionNumber !== undefined && input.expectedActiveVersionNumber !== activeNumber;
+    const idMismatch = input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== summary.activeVersionId;
+    const numberMismatch = input.expectedActiveVersionNumber !== undefined && input.expectedActiveVersionNumber !== summary.activeVersionNumber;
     if (idMismatch || numberMismatch) {
       throw new StudioError(
         'conflict',
-        activeNumber === null
+        summary.activeVersionNumber === null
           ? 'The published version changed: nothing is published now.'
-          : `The published version changed: version ${activeNumber} is published now.`,
-        { activeVersionId: record.activeVersionId, activeVersionNumber: activeNumber },
+          : `The published version changed: version ${summary.activeVersionNumber} is published now.`,
+        { activeVersionId: summary.activeVersionId, activeVersionNumber: summary.activeVersionNumber },
       );
     }
-    if (record.activeVersionId !== row.id) {
-      context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: context.now() });
+    let published = summary;
+    if (summary.activeVersionId !== row.id) {
+      published = { ...summary, status: 'published', activeVersionId: row.id, activeVersionNumber: row.versionNumber, activeConfigHash: row.configHash, updatedAt: context.now() };
+      context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: published.updatedAt });
       recordAudit(context, {
         actor,
         action: 'agent.publish',
         entity: 'agent',
         entityId: agentId,
-        details: { versionNumber: row.versionNumber, versionId: row.id, previousVersionNumber: activeNumber },
+        details: { versionNumber: row.versionNumber, versionId: row.id, previousVersionNumber: summary.activeVersionNumber },
       });
     }
-    return parseVersionRow(context, row);
+    const agent = toAgentView(published);
+    return { agent, version: versionView(context, agent, parseVersionRow(context, row)) };
   });
-  return agentWithVersion(context, agentId, version);
 }
 
 export function unpublishAgent(context: EditorContext, { id: agentId, actor = defaultActor }: { id: string; actor?: string }) {
   const latest = writeTransaction(context.database, () => {
-    const record = context.agents.get(agentId);
-    if (!record) throw agentNotFound(agentId);
-    if (record.activeVersionId !== null) {
-      const previous = context.versions.byId(record.activeVersionId);
+    const summary = agentSummary(context, agentId);
+    if (summary.activeVersionId !== null) {
       context.agents.setActiveVersion({ id: agentId, activeVersionId: null, updatedAt: context.now() });
-      recordAudit(context, { actor, action: 'agent.unpublish', entity: 'agent', entityId: agentId, details: { previousVersionNumber: previous?.versionNumber ?? null } });
+      recordAudit(context, { actor, action: 'agent.unpublish', entity: 'agent', entityId: agentId, details: { previousVersionNumber: summary.activeVersionNumber } });
     }
     return parseVersionRow(context, context.versions.latest(agentId)!);
   });

@@ -70,7 +70,7 @@ export function importAgent(
     if (existing && mode !== 'append') {
       throw new StudioError('conflict', `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`, { agentId: agent.id });
     }
-    const imported = existing ? appendImported(context, { agentId: agent.id, latestVersionNumber: existing.latestVersionNumber, versions, actor }) : createImported(context, { agent, versions, actor });
+    const imported = existing ? appendImported(context, { agentId: agent.id, latestVersionNumber: existing.latestVersionNumber, versions, actor }) : createImported(context, { agent, versions });
     recordAudit(context, {
       actor,
       action: 'agent.import',
@@ -90,7 +90,7 @@ export function importAgent(
 }
 
 
-function createImported(context: EditorContext, { agent, versions, actor }: { agent: ExportDocument['agent']; versions: CheckedVersion[]; actor: string }) {
+function createImported(context: EditorContext, { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] }) {
   const now = context.now();
   context.agents.insert({
     id: agent.id,

@@ -1,5 +1,5 @@
 /** The API shapes of api.md ("Shapes"): `agent` and `version` with the snapshot flattened. */
-import type { AgentSummaryRow } from '../../db/queries';
+import type { AgentListRow, AgentSummaryRow } from '../../db/queries';
 import type { AgentSnapshot } from '../agents';
 import type { StoredAgentVersion } from './agent-version';
 
@@ -42,7 +42,7 @@ export function toAgentView(row: AgentSummaryRow): AgentView {
   };
 }
 
-export function toAgentListItem(row: AgentSummaryRow): AgentListItem {
+export function toAgentListItem(row: AgentListRow): AgentListItem {
   return { ...toAgentView(row), name: row.name, description: row.description };
 }
 
@@ -60,6 +60,17 @@ export function versionLabelsFor({
   if (agent.activeVersionId === version.id) labels.push('production');
   if (agent.latestVersionNumber === version.versionNumber) labels.push('latest');
   return [...labels, ...customLabels];
+}
+
+/** The summary after `version` became the latest (saves know this without reading it back). */
+export function withLatest(summary: AgentSummaryRow, version: StoredAgentVersion): AgentSummaryRow {
+  return {
+    ...summary,
+    latestVersionNumber: version.versionNumber,
+    latestVersionId: version.id,
+    latestConfigHash: version.configHash,
+    updatedAt: version.createdAt,
+  };
 }
 
 export function toVersionView(version: StoredAgentVersion, labels: string[]): VersionView {

@@ -4,14 +4,15 @@
  * SQLite's write lock, so concurrent saves from the same base cannot both win.
  */
 import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
-import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { invalidInput, StudioError } from '../errors';
 import { applyChanges, editorOwnership, fieldsChangedSince, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';
 import { createAgentBodySchema, pickSnapshotFields, updateInputSchema, type CreateAgentInput, type UpdateAgentInput } from './agent-input';
-import { agentWithVersion, agentSummary } from './agent-reads';
+import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
-import type { AgentView, VersionView } from './agent-views';
+import { toAgentView, toVersionView, versionLabelsFor, withLatest, type AgentView, type VersionView } from './agent-views';
 import { recordAudit } from './audit';
+import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { agentNotFound } from './not-found';
 import { appendVersion } from './version-writer';
@@ -25,11 +26,6 @@ export interface SaveResult {
   droppedFields: string[];
 }
 
-function parseOrThrow<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidInput(issuesFromZod(result.error));
-  return result.data;
-}
 
 /** Splits off the fields a code agent's override record may not hold. */
 function ownedFields(context: EditorContext, agentId: string, source: 'stored' | 'code', provided: Record<string, unknown>) {
@@ -43,7 +39,7 @@ function ownedFields(context: EditorContext, agentId: string, source: 'stored' |
 
 export function createAgent(context: EditorContext, input: CreateAgentInput) {
   const { actor = defaultActor, ...body } = input;
-  const parsed = parseOrThrow(createAgentBodySchema, body);
+  const parsed = parseInput(createAgentBodySchema, body);
   const source = context.codeAgents.get(parsed.id) ? 'code' : 'stored';
   const { kept, droppedFields } = ownedFields(context, parsed.id, source, pickSnapshotFields(parsed));
   const snapshot = kept as AgentSnapshot;
@@ -83,53 +79,56 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
 
 export function updateAgent(context: EditorContext, input: UpdateAgentInput): SaveResult {
   const { id: agentId, actor = defaultActor, ...body } = input;
-  const parsed = parseOrThrow(updateInputSchema, body);
-  const record = context.agents.get(agentId);
-  if (!record) throw agentNotFound(agentId);
-  const { kept, droppedFields } = ownedFields(context, agentId, record.source, pickSnapshotFields(parsed));
+  const parsed = parseInput(updateInputSchema, body);
+  const provided = pickSnapshotFields(parsed);
 
-  const outcome = writeTransaction(context.database, () => {
-    const current = context.agents.get(agentId);
-    if (!current) throw agentNotFound(agentId);
+  // Everything below runs under the write lock; the views are built from what the transaction
+  // read and wrote, so a save costs no read-back.
+  return writeTransaction(context.database, () => {
+    let summary = agentSummary(context, agentId);
+    const { kept, droppedFields } = ownedFields(context, agentId, summary.source, provided);
     const base = parsed.baseVersionNumber;
-    if (base !== undefined && base !== current.latestVersionNumber) {
-      if (base > current.latestVersionNumber) {
-        throw invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${current.latestVersionNumber}` }]);
-      }
-      throw new StudioError(
-        'version_conflict',
-        `Version ${current.latestVersionNumber} was saved after version ${base}; reload or merge before saving.`,
-        {
-          baseVersionNumber: base,
-          latestVersionNumber: current.latestVersionNumber,
-          changedFields: fieldsChangedSince({ versions: context.versions.changedFieldsAfter(agentId, base).map((changedFields) => ({ changedFields })), fields: snapshotFields }),
-        },
-      );
-    }
+    if (base !== undefined && base !== summary.latestVersionNumber) throw staleBase(context, { agentId, base, latest: summary.latestVersionNumber });
     const latest = parseVersionRow(context, context.versions.latest(agentId)!);
     if (parsed.metadata !== undefined) {
-      const merged = { ...(JSON.parse(current.metadata) as Record<string, unknown>), ...parsed.metadata };
-      context.agents.setMetadata({ id: agentId, metadata: JSON.stringify(merged), updatedAt: context.now() });
+      const metadata = JSON.stringify({ ...(JSON.parse(summary.metadata) as Record<string, unknown>), ...parsed.metadata });
+      summary = { ...summary, metadata, updatedAt: context.now() };
+      context.agents.setMetadata({ id: agentId, metadata, updatedAt: summary.updatedAt });
       recordAudit(context, { actor, action: 'agent.metadata', entity: 'agent', entityId: agentId, details: { keys: Object.keys(parsed.metadata) } });
     }
     const { snapshot, changedFields } = applyChanges({ latest: latest.snapshot as AgentSnapshot, provided: kept, fields: snapshotFields });
-    if (changedFields.length === 0) return { created: false, version: latest };
-    if (current.source === 'stored') {
+    if (changedFields.length === 0) {
+      const agent = toAgentView(summary);
+      return { created: false, agent, version: versionView(context, agent, latest), droppedFields };
+    }
+    if (summary.source === 'stored') {
       const issues = storedAgentIssues(snapshot);
       if (issues.length > 0) throw invalidInput(issues);
     }
     const version = appendVersion(context, {
       agentId,
-      versionNumber: current.latestVersionNumber + 1,
+      versionNumber: summary.latestVersionNumber + 1,
       snapshot,
       changedFields,
       changeMessage: parsed.changeMessage ?? 'Saved from editor',
       actor,
     });
     recordAudit(context, { actor, action: 'agent.save', entity: 'agent', entityId: agentId, details: { versionNumber: version.versionNumber, changedFields } });
-    return { created: true, version };
+    const agent = toAgentView(withLatest(summary, version));
+    // A version created this instant has no custom labels yet.
+    return { created: true, agent, version: toVersionView(version, versionLabelsFor({ version, agent, customLabels: [] })), droppedFields };
   });
-  return { created: outcome.created, ...agentWithVersion(context, agentId, outcome.version), droppedFields };
+}
+
+/** 409 with every field the versions after the base changed; a base from the future is a 400. */
+function staleBase(context: EditorContext, { agentId, base, latest }: { agentId: string; base: number; latest: number }): StudioError {
+  if (base > latest) return invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${latest}` }]);
+  const versions = context.versions.changedFieldsAfter(agentId, base).map((changedFields) => ({ changedFields }));
+  return new StudioError('version_conflict', `Version ${latest} was saved after version ${base}; reload or merge before saving.`, {
+    baseVersionNumber: base,
+    latestVersionNumber: latest,
+    changedFields: fieldsChangedSince({ versions, fields: snapshotFields }),
+  });
 }
 
 /** Storage spec rule 6: version N+1 with version k's snapshot; a draft until published. */

@@ -3,9 +3,10 @@
  * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
  */
 import { writeTransaction } from '../../db/queries';
-import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { StudioError } from '../errors';
 import { applyChanges, fieldsChangedSince } from '../versions';
 import { recordAudit } from './audit';
+import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { unmaskServers } from './mcp-client-secrets';
 import {
@@ -31,11 +32,6 @@ function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot
   }
 }
 
-function parse<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidInput(issuesFromZod(result.error));
-  return result.data;
-}
 
 function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
   const row = context.mcpClients.latest(clientId);
@@ -44,7 +40,7 @@ function latestVersion(context: EditorContext, clientId: string): StoredMcpClien
 }
 
 export function createMcpClient(context: EditorContext, { actor = defaultActor, ...body }: CreateMcpClientInput): StoredMcpClientVersion {
-  const input = parse(createMcpClientBodySchema, body);
+  const input = parseInput(createMcpClientBodySchema, body);
   const snapshot: McpClientSnapshot = { name: input.name, servers: unmaskServers({ submitted: input.servers, stored: undefined }) };
   if (input.description !== undefined) snapshot.description = input.description;
   checkAllowedCommands(context, snapshot.servers);
@@ -66,7 +62,7 @@ export function createMcpClient(context: EditorContext, { actor = defaultActor, 
 }
 
 export function updateMcpClient(context: EditorContext, { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput) {
-  const input = parse(updateMcpClientBodySchema, body);
+  const input = parseInput(updateMcpClientBodySchema, body);
   return writeTransaction(context.database, () => {
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);

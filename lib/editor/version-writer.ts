@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { currentSnapshotSchemaVersion, type AgentSnapshot } from '../agents';
-import { canonicalJson, configHash } from '../versions';
+import { canonicalJson, hashCanonicalJson } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
 import { recordAudit } from './audit';
 import type { EditorContext } from './context';
@@ -32,13 +32,14 @@ export function appendVersion(
     schemaVersion?: number;
   },
 ): StoredAgentVersion {
+  const text = canonicalJson(snapshot);
   const row = {
     id: randomUUID(),
     agentId,
     versionNumber,
     schemaVersion,
-    snapshot: canonicalJson(snapshot),
-    configHash: configHash(snapshot),
+    snapshot: text,
+    configHash: hashCanonicalJson(text),
     changedFields: JSON.stringify(changedFields),
     changeMessage,
     authorId: actor,

@@ -22,7 +22,12 @@ function sortKeys(value: unknown): unknown {
 
 /** Hex sha256 of the canonical JSON of a value. */
 export function configHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex');
+  return hashCanonicalJson(canonicalJson(value));
+}
+
+/** `configHash` for a value already written as canonical JSON (saves hash the text they store). */
+export function hashCanonicalJson(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** Deep equality by canonical JSON (key order never matters; array order does). */

@@ -2,13 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
+// Response bodies are checked with matchers; typing each one would only restate the assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ResponseBody = Record<string, any>;
+
 let context: ReturnType<typeof createTestStudio>;
 let counter = 0;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Help customers.' };
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await context.studio.api.request(path, body === undefined ? { method } : jsonRequest(method, body));
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as ResponseBody };
 }
 
 async function newAgent(extra: Record<string, unknown> = {}) {
@@ -19,7 +23,7 @@ async function newAgent(extra: Record<string, unknown> = {}) {
   return id;
 }
 
-const issuePaths = (body: Record<string, any>) => body.error.details.issues.map((issue: { path: string }) => issue.path);
+const issuePaths = (body: ResponseBody) => body.error.details.issues.map((issue: { path: string }) => issue.path);
 
 beforeAll(() => {
   context = createTestStudio();
