@@ -1,0 +1,34 @@
+/**
+ * Demo content for a fresh database: one published agent that works offline with the bundled demo
+ * tools. Seeding only happens when no agent exists, so it never touches a database in use.
+ */
+import type { Editor } from './editor';
+
+export const demoAgentId = 'demo-assistant';
+
+const demoInstructions = [
+  'You are the demo assistant of Agent Studio.',
+  'You help with three things, each with its own tool:',
+  '- converting units (length, mass, temperature, volume and more) with convert-units;',
+  '- telling the current time in a time zone or city, and converting times between zones, with world-time;',
+  "- answering questions about Agent Studio from its bundled knowledge base with search-knowledge-base; cite what you found, and say so when it has nothing.",
+  'Prefer a tool over guessing, show the numbers you used, and keep answers short.',
+].join('\n');
+
+/** Creates and publishes the demo agent (actor `system`) when the database has no agents. */
+export async function seedStudio(studio: { editor: Editor }): Promise<{ created: boolean }> {
+  const existing = await studio.editor.agents.list({ limit: 1 });
+  if (existing.items.length > 0) return { created: false };
+  await studio.editor.agents.create({
+    id: demoAgentId,
+    name: 'Demo assistant',
+    description: 'Converts units, tells the time around the world and searches the bundled knowledge base.',
+    model: 'openai/gpt-4o-mini',
+    instructions: demoInstructions,
+    tools: { 'convert-units': {}, 'world-time': {}, 'search-knowledge-base': {} },
+    changeMessage: 'Demo agent created by the seed',
+    actor: 'system',
+  });
+  await studio.editor.agents.publish({ id: demoAgentId, versionNumber: 1, actor: 'system' });
+  return { created: true };
+}
