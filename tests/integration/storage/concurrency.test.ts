@@ -5,18 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStudio } from '../../support/studio';
-import { buildStorageChild, startStorageChild, type StorageChild } from './children/child-processes';
+import { buildStorageChild, removeStorageChild, startStorageChild, type StorageChild } from './children/child-processes';
 
 const childCount = 6;
 const rounds = 4;
 
 let context: ReturnType<typeof createTestStudio>;
 let children: StorageChild[] = [];
+let bundle: string;
 
 beforeAll(async () => {
   context = createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
   await context.studio.editor.agents.create({ id: 'contended', name: 'C', model: 'openai/gpt-4o-mini', instructions: 'v1' });
-  const bundle = await buildStorageChild();
+  bundle = await buildStorageChild();
   children = Array.from({ length: childCount }, () => startStorageChild({ bundle, databaseFile: context.databaseFile }));
   for (const child of children) expect(await child.next()).toEqual({ ready: true });
 }, 60_000);
@@ -24,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(children.map((child) => child.stop()));
   await context.cleanup();
+  removeStorageChild(bundle);
 });
 
 describe('parallel processes saving the same agent', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { configHash } from '@/lib/versions';
 import { createTestStudio } from '../../support/studio';
-import { buildStorageChild, startStorageChild } from './children/child-processes';
+import { buildStorageChild, removeStorageChild, startStorageChild } from './children/child-processes';
 
 let context: ReturnType<typeof createTestStudio>;
 let bundle: string;
@@ -15,7 +15,10 @@ beforeAll(async () => {
   context = createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
   bundle = await buildStorageChild();
 }, 60_000);
-afterAll(() => context.cleanup());
+afterAll(async () => {
+  await context.cleanup();
+  removeStorageChild(bundle);
+});
 
 /** Reads the file through a fresh connection, as the next process to start would. */
 function inspect(agentId: string) {

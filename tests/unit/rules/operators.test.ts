@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conditionOperators, evaluateOperator, evaluateRules, type ConditionOperator, type RuleGroup } from '@/lib/rules';
+import { conditionOperators, evaluateOperator, evaluateRules, valueAtPath, type ConditionOperator, type RuleGroup } from '@/lib/rules';
 
 const single = (field: string, operator: ConditionOperator, value?: unknown): RuleGroup => ({
   operator: 'AND',
@@ -148,5 +148,40 @@ describe('raw JSON Logic', () => {
     ['truthiness of an empty array', { merge: [[]] }, {}, false],
   ])('%s', (_name, jsonLogic, context, expected) => {
     expect(evaluateRules({ rules: { jsonLogic }, context })).toBe(expected);
+  });
+});
+
+describe('nested groups agree with a direct evaluator (property)', () => {
+  const condition = fc.record({
+    field: fc.constantFrom('tier', 'user.role', 'user.age', 'tags', 'missing.path'),
+    operator: fc.constantFrom(...conditionOperators),
+    value: fc.oneof(fc.constantFrom('pro', 'admin', 'x', 18, 30, null), fc.array(fc.constantFrom('pro', 'admin', 18), { maxLength: 3 })),
+  });
+  const group = (depth: number): fc.Arbitrary<RuleGroup> =>
+    fc.record({
+      operator: fc.constantFrom('AND' as const, 'OR' as const),
+      conditions: fc.array(depth >= 3 ? condition : fc.oneof(condition, group(depth + 1)), { maxLength: 4 }),
+    });
+  const context = fc.record(
+    {
+      tier: fc.constantFrom('pro', 'free'),
+      user: fc.record({ role: fc.constantFrom('admin', 'user'), age: fc.integer({ min: 10, max: 40 }) }, { requiredKeys: [] }),
+      tags: fc.array(fc.constantFrom('pro', 'x'), { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
+  );
+  const reference = (rules: RuleGroup, data: unknown): boolean => {
+    const results = rules.conditions.map((item) =>
+      'conditions' in item ? reference(item, data) : evaluateOperator(item.operator, valueAtPath(data, item.field), item.value),
+    );
+    return rules.operator === 'AND' ? results.every(Boolean) : results.length === 0 || results.some(Boolean);
+  };
+  it('for random groups up to 3 levels and random contexts', () => {
+    fc.assert(
+      fc.property(group(1), context, (rules, data) => {
+        expect(evaluateRules({ rules, context: data })).toBe(reference(rules, data));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

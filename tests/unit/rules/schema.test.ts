@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { issuesFromZod } from '@/lib/errors';
 import { jsonLogicLimits, rulesSchema } from '@/lib/rules';
@@ -77,5 +78,17 @@ describe('rule validation at save time', () => {
     const issues = issuesOf({ jsonLogic: { cat: ['x'.repeat(jsonLogicLimits.maxBytes)] } });
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: 'jsonLogic', message: expect.stringMatching(/bytes; the limit is 8192/) });
+  });
+});
+
+describe('validation never throws (property)', () => {
+  it('answers issues, never an exception, for arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ operator: fc.constantFrom('AND', 'OR', 'X'), conditions: fc.array(fc.jsonValue(), { maxLength: 4 }) }), fc.record({ jsonLogic: fc.jsonValue() })), (value) => {
+        const result = rulesSchema.safeParse(value);
+        if (!result.success) expect(issuesFromZod(result.error).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Builds the storage child once per test file and drives child processes over JSON lines. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -24,6 +24,11 @@ export async function buildStorageChild(): Promise<string> {
     logLevel: 'silent',
   });
   return outfile;
+}
+
+/** Removes a bundle built by `buildStorageChild`. */
+export function removeStorageChild(bundle: string): void {
+  rmSync(dirname(bundle), { recursive: true, force: true });
 }
 
 export interface StorageChild {
