@@ -112,6 +112,7 @@ function createImported(context: EditorContext, { agent, versions }: { agent: Ex
       changeMessage: version.changeMessage,
       actor: version.authorId,
       createdAt: version.createdAt ?? now,
+      retention: false,
     });
     byNumber.set(version.versionNumber, stored);
   }

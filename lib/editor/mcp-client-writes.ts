@@ -3,7 +3,7 @@
  * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
  */
 import { writeTransaction } from '../../db/queries';
-import { StudioError } from '../errors';
+import { invalidInput, StudioError } from '../errors';
 import { applyChanges, fieldsChangedSince } from '../versions';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
@@ -67,6 +67,9 @@ export function updateMcpClient(context: EditorContext, { id: clientId, actor = 
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
     const base = input.baseVersionNumber;
+    if (base !== undefined && base > record.latestVersionNumber) {
+      throw invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${record.latestVersionNumber}` }]);
+    }
     if (base !== undefined && base < record.latestVersionNumber) {
       const versions = [];
       for (let number = base + 1; number <= record.latestVersionNumber; number += 1) {

@@ -21,6 +21,7 @@ export function appendVersion(
     actor,
     createdAt = context.now(),
     schemaVersion = currentSnapshotSchemaVersion,
+    retention = true,
   }: {
     agentId: string;
     versionNumber: number;
@@ -30,6 +31,8 @@ export function appendVersion(
     actor: string | null;
     createdAt?: string;
     schemaVersion?: number;
+    /** Import turns this off: its labels and published version are only set after every version is in. */
+    retention?: boolean;
   },
 ): StoredAgentVersion {
   const text = canonicalJson(snapshot);
@@ -47,7 +50,7 @@ export function appendVersion(
   };
   context.versions.insert(row);
   context.agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: versionNumber, updatedAt: createdAt });
-  applyRetention(context, { agentId, actor: actor ?? 'system' });
+  if (retention) applyRetention(context, { agentId, actor: actor ?? 'system' });
   return parseVersionRow(context, row);
 }
 

@@ -56,6 +56,21 @@ describe('rule 8: retention', () => {
   });
 });
 
+describe('retention and import', () => {
+  it('imports every version and label even above the maximum; retention applies from the next save', async () => {
+    const { studio } = context;
+    const limited = createEditor({ database: studio.database, settings: studio.settings, secretsKey: studio.secretsKey, logger: silentLogger, maxVersionsPerAgent: 2 });
+    const id = await agentWithVersions(4);
+    await editor().agents.labels.set({ id, label: 'first', versionNumber: 1, expectedRevisionToken: null });
+    const document = await editor().agents.export(id);
+    document.agent.id = `${id}-imported`;
+    const imported = await limited.agents.import(document);
+    expect(imported.importedVersionNumbers).toEqual([1, 2, 3, 4]);
+    await limited.agents.update({ id: document.agent.id, baseVersionNumber: 4, instructions: 'Five' });
+    expect((await limited.agents.listVersions(document.agent.id)).items.map((version) => version.versionNumber)).toEqual([5, 1]);
+  });
+});
+
 describe('rule 9: labels', () => {
   it('creates with a null token, moves with the current token, and changes the token on every move', async () => {
     const id = await agentWithVersions(3);
