@@ -4,7 +4,7 @@
  * No IO, no clock, no environment: everything arrives as arguments.
  */
 export * from './types';
-export { resolveField, rulesPass, type FieldEntry, type ResolvedField } from './conditional-field';
+export { matchVariants, mergeVariants, resolveField, rulesPass, type FieldEntry, type ResolvedField } from './conditional-field';
 export { codeAgentModes, type CodeAgentModes, type ToolsMode } from './editor-modes';
 export { isValidToolName, maxToolNameLength, toModelToolName } from './model-tool-name';
 export {

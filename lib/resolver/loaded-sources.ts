@@ -14,6 +14,8 @@ export interface LoadedMcpServer extends McpServerToolListing {
 
 export type LoadedMcpClient =
   | { status: 'unknown' }
+  /** Nothing could be listed (e.g. the resolution deadline passed first). */
+  | { status: 'failed'; message: string }
   | {
       status: 'loaded';
       /** `saved`: namespaced names and the server-level filter; `code`: bare names, no filter. */

@@ -73,6 +73,10 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
     });
     return;
   }
+  if (client.status === 'failed') {
+    set.warn({ code: 'mcp_unavailable', message: `MCP client "${clientId}": ${client.message}; its tools are left out`, source: 'mcp', ref: `mcpClients.${clientId}` });
+    return;
+  }
   for (const server of client.servers) {
     if (server.listed !== undefined) continue;
     set.warn({

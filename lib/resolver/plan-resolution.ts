@@ -8,7 +8,7 @@ import type { AgentSnapshot } from '../agents';
 import { isPlainObject } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';
-import { resolveField, type FieldEntry } from './conditional-field';
+import { matchVariants, mergeVariants, type FieldEntry } from './conditional-field';
 import { codeAgentModes, type ToolsMode } from './editor-modes';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
 
@@ -71,10 +71,6 @@ export interface ResolutionPlan {
   signature: string;
 }
 
-function readField(field: ResolutionField, snapshot: Readonly<AgentSnapshot>, requestContext: RequestContext) {
-  return resolveField({ field, value: isPlainObject(snapshot) ? snapshot[field] : undefined, requestContext });
-}
-
 function descriptionEntries(value: unknown): ToolEntries | undefined {
   if (!isPlainObject(value)) return undefined;
   const entries: ToolEntries = {};
@@ -124,10 +120,82 @@ function planToolProviders(entries: FieldEntry[]): ToolProviderPlan[] {
   return plans;
 }
 
-function fieldSignature(fields: ResolutionPlan['fields']): string {
-  return Object.entries(fields)
-    .map(([field, explanation]) => `${field}:${explanation.conditional ? explanation.matched.join(',') : 'plain'}`)
-    .join(';');
+const readFieldsByMode: Record<ToolsMode, readonly ResolutionField[]> = {
+  stored: ['tools', 'mcpClients', 'integrationTools', 'toolProviders'],
+  full: ['tools', 'mcpClients', 'integrationTools', 'toolProviders'],
+  'description-only': ['tools'],
+  code: [],
+};
+
+/**
+ * Plans memoised per (snapshot, code tools, signature). Only frozen snapshots are memoised: parsed
+ * versions are frozen and immutable, so a plan built from one can never go stale; anything else
+ * (a caller's own object) is planned afresh every time.
+ */
+const planCache = new WeakMap<object, WeakMap<object, Map<string, ResolutionPlan>>>();
+const noCodeTools = Object.freeze({});
+const noSnapshot = Object.freeze({}) as Readonly<AgentSnapshot>;
+const maxPlansPerSnapshot = 64;
+
+function cachedPlans(snapshot: object, codeTools: object): Map<string, ResolutionPlan> | undefined {
+  if (!Object.isFrozen(snapshot)) return undefined;
+  let byCode = planCache.get(snapshot);
+  if (!byCode) planCache.set(snapshot, (byCode = new WeakMap()));
+  let plans = byCode.get(codeTools);
+  if (!plans) byCode.set(codeTools, (plans = new Map()));
+  return plans;
+}
+
+function buildPlan({
+  version,
+  codeAgent,
+  toolsMode,
+  snapshot,
+  matched,
+  signature,
+}: {
+  version: VersionInput | undefined;
+  codeAgent?: CodeAgentInput;
+  toolsMode: ToolsMode;
+  snapshot: Readonly<AgentSnapshot>;
+  matched: Map<ResolutionField, number[] | null>;
+  signature: string;
+}): ResolutionPlan {
+  const field = (name: ResolutionField) => mergeVariants({ field: name, value: (snapshot as Record<string, unknown>)[name], matched: matched.get(name)! });
+  const plan: ResolutionPlan = {
+    versionId: version?.id ?? null,
+    toolsMode,
+    codeTools: Object.entries(codeAgent?.tools ?? {}).map(([name, tool]) => ({ name, tool })),
+    fields: {},
+    registryTools: [],
+    descriptionOverrides: [],
+    mcpClients: [],
+    integrations: [],
+    toolProviders: [],
+    ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
+    signature,
+  };
+  if (toolsMode === 'description-only') {
+    const tools = field('tools');
+    plan.fields.tools = tools.explanation;
+    plan.descriptionOverrides = tools.entries;
+  } else if (toolsMode === 'stored' || toolsMode === 'full') {
+    const tools = field('tools');
+    const mcpClients = field('mcpClients');
+    const integrationTools = field('integrationTools');
+    const toolProviders = field('toolProviders');
+    plan.fields = {
+      tools: tools.explanation,
+      mcpClients: mcpClients.explanation,
+      integrationTools: integrationTools.explanation,
+      toolProviders: toolProviders.explanation,
+    };
+    plan.registryTools = tools.entries;
+    plan.mcpClients = planMcpClients(mcpClients.entries);
+    plan.integrations = planIntegrations(integrationTools.entries);
+    plan.toolProviders = planToolProviders(toolProviders.entries);
+  }
+  return plan;
 }
 
 export function planResolution({
@@ -142,40 +210,24 @@ export function planResolution({
 }): ResolutionPlan {
   const modes = codeAgent ? codeAgentModes(codeAgent.editor) : undefined;
   const toolsMode: ToolsMode = modes ? modes.tools : 'stored';
-  const snapshot = version && (!modes || modes.readsRecord) ? version.snapshot : {};
-  const plan: ResolutionPlan = {
-    versionId: version?.id ?? null,
-    toolsMode,
-    codeTools: Object.entries(codeAgent?.tools ?? {}).map(([name, tool]) => ({ name, tool })),
-    fields: {},
-    registryTools: [],
-    descriptionOverrides: [],
-    mcpClients: [],
-    integrations: [],
-    toolProviders: [],
-    ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
-    signature: '',
-  };
-  if (toolsMode === 'description-only') {
-    const tools = readField('tools', snapshot, requestContext);
-    plan.fields.tools = tools.explanation;
-    plan.descriptionOverrides = tools.entries;
-  } else if (toolsMode === 'stored' || toolsMode === 'full') {
-    const tools = readField('tools', snapshot, requestContext);
-    const mcpClients = readField('mcpClients', snapshot, requestContext);
-    const integrationTools = readField('integrationTools', snapshot, requestContext);
-    const toolProviders = readField('toolProviders', snapshot, requestContext);
-    plan.fields = {
-      tools: tools.explanation,
-      mcpClients: mcpClients.explanation,
-      integrationTools: integrationTools.explanation,
-      toolProviders: toolProviders.explanation,
-    };
-    plan.registryTools = tools.entries;
-    plan.mcpClients = planMcpClients(mcpClients.entries);
-    plan.integrations = planIntegrations(integrationTools.entries);
-    plan.toolProviders = planToolProviders(toolProviders.entries);
+  const stored = version && (!modes || modes.readsRecord) ? version.snapshot : undefined;
+  const snapshot = isPlainObject(stored) ? stored : noSnapshot;
+  // Rules are evaluated on every request; everything after depends only on what matched.
+  const matched = new Map<ResolutionField, number[] | null>();
+  let fieldsKey = '';
+  for (const field of readFieldsByMode[toolsMode]) {
+    const indices = matchVariants({ value: (snapshot as Record<string, unknown>)[field], requestContext });
+    matched.set(field, indices);
+    fieldsKey += `${field}:${indices === null ? 'plain' : indices.join(',')};`;
   }
-  plan.signature = `${codeAgent ? `code:${codeAgent.id}` : 'stored'}|${plan.versionId ?? '-'}|${toolsMode}|${fieldSignature(plan.fields)}`;
+  const signature = `${codeAgent ? `code:${codeAgent.id}` : 'stored'}|${version?.id ?? '-'}|${toolsMode}|${fieldsKey}`;
+  const plans = cachedPlans(snapshot, codeAgent?.tools ?? noCodeTools);
+  const cached = plans?.get(signature);
+  if (cached) return cached;
+  const plan = buildPlan({ version, ...(codeAgent ? { codeAgent } : {}), toolsMode, snapshot, matched, signature });
+  if (plans) {
+    if (plans.size >= maxPlansPerSnapshot) plans.delete(plans.keys().next().value as string);
+    plans.set(signature, Object.freeze(plan));
+  }
   return plan;
 }

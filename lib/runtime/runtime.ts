@@ -18,7 +18,8 @@ import {
   type VersionInput,
 } from '../resolver';
 import type { SourceLoader } from '../sources';
-import { freezeRequestContext, type RequestContext } from '../tools';
+import { isPlainObject } from '../rules';
+import type { RequestContext } from '../tools';
 import type { ComparableTool, VersionSelector } from '../versions';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
@@ -99,7 +100,8 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
 
   return {
     async resolve(agentId, { requestContext: given, selector, resourceId, signal } = {}) {
-      const requestContext = freezeRequestContext(given);
+      // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
+      const requestContext: RequestContext = isPlainObject(given) ? given : {};
       const codeAgent = codeAgents.get(agentId);
       const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
       const version: VersionInput | undefined = found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
@@ -128,7 +130,7 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
-      const resolved = await resolveTools({ version: { id: versionId, snapshot }, codeAgent: codeAgents.get(agentId), requestContext: freezeRequestContext(requestContext) });
+      const resolved = await resolveTools({ version: { id: versionId, snapshot }, codeAgent: codeAgents.get(agentId), requestContext: isPlainObject(requestContext) ? requestContext : {} });
       return Object.fromEntries(
         Object.values(resolved.tools).map((tool): [string, ComparableTool] => [
           tool.name,

@@ -7,4 +7,5 @@ export type { CodeMcpServer, SavedMcpClientReader } from './mcp-source';
 export type { IntegrationLookup } from './integration-source';
 export type { ToolProviderLookup } from './provider-source';
 export { createMcpToolFactory, tokenHash, type McpToolFactory } from './mcp-tool';
-export { createResolutionDeadline, settleWithin, type ResolutionDeadline, type Settled } from './settle';
+export { raceDeadline, settleWithin, type Settled } from './settle';
+export { createSavedClientCache, type ChangeNotifyingReader, type SavedClientCache } from './saved-client-cache';

@@ -19,15 +19,13 @@ export async function loadIntegration({
   integrations,
   requestContext,
   timeoutMs,
-  signal,
 }: {
   plan: IntegrationPlan;
   integrations: IntegrationLookup | undefined;
   requestContext: RequestContext;
   timeoutMs: number;
-  signal: AbortSignal;
 }): Promise<{ loaded: LoadedIntegration; fingerprint: string }> {
-  const found = await settleWithin({ run: () => integrations?.get(plan.providerId), timeoutMs, signal, what: 'finding the integration' });
+  const found = await settleWithin({ run: () => integrations?.get(plan.providerId), timeoutMs, what: 'finding the integration' });
   if (!found.ok) return { loaded: { status: 'failed', message: found.message }, fingerprint: `x:${found.message}` };
   const provider = found.value;
   if (!provider) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
@@ -39,7 +37,6 @@ export async function loadIntegration({
       return provider.resolveTools(slugs, configs, { requestContext, ...(userId === undefined ? {} : { userId }) });
     },
     timeoutMs,
-    signal,
     what: 'resolving tools',
   });
   if (!resolved.ok) return { loaded: { status: 'failed', message: resolved.message }, fingerprint: `x:${resolved.message}` };

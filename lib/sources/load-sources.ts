@@ -2,23 +2,28 @@
  * Step two of resolution (section 8), the IO: every source a plan selected is loaded concurrently,
  * each under its own timeout, all inside one overall deadline (`settings.resolveDeadlineMs`). What
  * comes back is data for the pure `mergeTools`, plus a fingerprint of the source state (MCP list
- * hashes, client versions, returned tool identities) that keys the runtime's memo.
+ * hashes, client versions, returned tool identities) that keys the runtime's memo. A source still
+ * running at the deadline is recorded as failed; its late result is ignored.
  */
 import type { McpPool } from '../mcp';
 import { authTokenKey, type LoadedIntegration, type LoadedMcpClient, type LoadedSources, type LoadedToolProvider, type ResolutionPlan } from '../resolver';
-import type { RequestContext, Tool } from '../tools';
+import { freezeRequestContext, type RequestContext, type Tool } from '../tools';
 import { loadIntegration, type IntegrationLookup } from './integration-source';
-import { loadMcpClient, type CodeMcpServer, type SavedMcpClientReader } from './mcp-source';
+import { loadMcpClient, type CodeMcpServer } from './mcp-source';
 import { createMcpToolFactory } from './mcp-tool';
 import { loadToolProvider, type ToolProviderLookup } from './provider-source';
-import { createResolutionDeadline, type ResolutionDeadline } from './settle';
+import { createSavedClientCache, type ChangeNotifyingReader } from './saved-client-cache';
+import { raceDeadline } from './settle';
 
 export interface SourceLoaderOptions {
   registry: { get(id: string): Tool | undefined };
   mcpPool: McpPool;
   /** `createStudio({ mcpServers })`. */
   codeMcpServers?: Readonly<Record<string, CodeMcpServer>>;
-  savedMcpClients?: SavedMcpClientReader;
+  /** The editor's saved clients (`getLatestWithSecrets`, and `onChange` to evict the cache). */
+  savedMcpClients?: ChangeNotifyingReader;
+  /** How long another process's edit of a saved client may take to be seen (default 1 s). */
+  savedClientTtlMs?: number;
   integrations?: IntegrationLookup;
   toolProviders?: ToolProviderLookup;
   /** The whole resolution's budget. */
@@ -31,6 +36,7 @@ export interface LoadRequest {
   plan: ResolutionPlan;
   requestContext: RequestContext;
   resourceId?: string;
+  /** The caller's abort (e.g. the HTTP request went away): stops waiting like the deadline does. */
   signal?: AbortSignal;
 }
 
@@ -38,9 +44,14 @@ export interface SourceLoader {
   load(request: LoadRequest): Promise<{ loaded: LoadedSources; fingerprint: string }>;
 }
 
+type Slot<T> = { loaded: T; fingerprint: string } | undefined;
+
 export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
   const codeServers = new Map(Object.entries(options.codeMcpServers ?? {}));
-  const mcp = { pool: options.mcpPool, factory: createMcpToolFactory({ pool: options.mcpPool }), codeServers, savedClients: options.savedMcpClients };
+  const savedClients = options.savedMcpClients && createSavedClientCache({ reader: options.savedMcpClients, ttlMs: options.savedClientTtlMs ?? 1_000 });
+  // A changed or deleted client's pooled connections and cached lists are of no further use.
+  options.savedMcpClients?.onChange?.((change) => options.mcpPool.evictClient(change.clientId));
+  const mcp = { pool: options.mcpPool, factory: createMcpToolFactory({ pool: options.mcpPool }), codeServers, states: new Map(), ...(savedClients ? { savedClients } : {}) };
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
 
   return {
@@ -53,48 +64,49 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
 
       const token = requestContext[authTokenKey];
       const authToken = typeof token === 'string' && token !== '' ? token : undefined;
-      let deadline: ResolutionDeadline | undefined;
-      try {
-        deadline = createResolutionDeadline({ timeoutMs: options.deadlineMs, ...(signal ? { signal } : {}) });
-        const within = deadline.signal;
-        const [mcpResults, integrationResults, providerResults] = await Promise.all([
-          Promise.all(plan.mcpClients.map((client) => loadMcpClient({ clientId: client.clientId, authToken, signal: within, dependencies: mcp }))),
-          Promise.all(
-            plan.integrations.map((integration) =>
-              loadIntegration({ plan: integration, integrations: options.integrations, requestContext, timeoutMs, signal: within }),
-            ),
-          ),
-          Promise.all(
-            plan.toolProviders.map((provider) =>
-              loadToolProvider({
-                plan: provider,
-                providers: options.toolProviders,
-                requestContext,
-                ...(resourceId === undefined ? {} : { resourceId }),
-                ...(plan.authorId === undefined ? {} : { authorId: plan.authorId }),
-                timeoutMs,
-                signal: within,
-              }),
-            ),
-          ),
-        ]);
-        const parts: string[] = [];
-        plan.mcpClients.forEach((client, index) => {
-          mcpClients.set(client.clientId, mcpResults[index]!.loaded);
-          parts.push(`m:${client.clientId}=${mcpResults[index]!.fingerprint}`);
-        });
-        plan.integrations.forEach((integration, index) => {
-          integrations.set(integration.providerId, integrationResults[index]!.loaded);
-          parts.push(`i:${integration.providerId}=${integrationResults[index]!.fingerprint}`);
-        });
-        plan.toolProviders.forEach((provider, index) => {
-          toolProviders.set(provider.providerId, providerResults[index]!.loaded);
-          parts.push(`p:${provider.providerId}=${providerResults[index]!.fingerprint}`);
-        });
-        return { loaded, fingerprint: parts.join('\n') };
-      } finally {
-        deadline?.dispose();
-      }
+      // Integrations and providers are foreign code: they get a frozen copy of the context.
+      const foreignContext = plan.integrations.length + plan.toolProviders.length > 0 ? freezeRequestContext(requestContext) : requestContext;
+      const mcpSlots: Array<Slot<LoadedMcpClient>> = plan.mcpClients.map(() => undefined);
+      const integrationSlots: Array<Slot<LoadedIntegration>> = plan.integrations.map(() => undefined);
+      const providerSlots: Array<Slot<LoadedToolProvider>> = plan.toolProviders.map(() => undefined);
+      const work = Promise.all([
+        ...plan.mcpClients.map(async (client, index) => {
+          mcpSlots[index] = await loadMcpClient({ clientId: client.clientId, authToken, dependencies: mcp });
+        }),
+        ...plan.integrations.map(async (integration, index) => {
+          integrationSlots[index] = await loadIntegration({ plan: integration, integrations: options.integrations, requestContext: foreignContext, timeoutMs });
+        }),
+        ...plan.toolProviders.map(async (provider, index) => {
+          providerSlots[index] = await loadToolProvider({
+            plan: provider,
+            providers: options.toolProviders,
+            requestContext: foreignContext,
+            ...(resourceId === undefined ? {} : { resourceId }),
+            ...(plan.authorId === undefined ? {} : { authorId: plan.authorId }),
+            timeoutMs,
+          });
+        }),
+      ]);
+      const cutOff = await raceDeadline({ work, timeoutMs: options.deadlineMs, ...(signal ? { signal } : {}) });
+      const late = (message: string) => ({ loaded: { status: 'failed' as const, message }, fingerprint: `x:${message}` });
+
+      const parts: string[] = [];
+      plan.mcpClients.forEach((client, index) => {
+        const slot = mcpSlots[index] ?? late(cutOff ?? 'not loaded');
+        mcpClients.set(client.clientId, slot.loaded);
+        parts.push(`m:${client.clientId}=${slot.fingerprint}`);
+      });
+      plan.integrations.forEach((integration, index) => {
+        const slot = integrationSlots[index] ?? late(cutOff ?? 'not loaded');
+        integrations.set(integration.providerId, slot.loaded);
+        parts.push(`i:${integration.providerId}=${slot.fingerprint}`);
+      });
+      plan.toolProviders.forEach((provider, index) => {
+        const slot = providerSlots[index] ?? late(cutOff ?? 'not loaded');
+        toolProviders.set(provider.providerId, slot.loaded);
+        parts.push(`p:${provider.providerId}=${slot.fingerprint}`);
+      });
+      return { loaded, fingerprint: parts.join('\n') };
     },
   };
 }

@@ -4,10 +4,14 @@
  * **latest** version, each server listed through the pool (cached per client version, server and
  * token hash). The caller's `mastra__authToken` goes to HTTP servers only; a failing server becomes
  * a failure value naming it, never an empty list that looks healthy.
+ *
+ * On the warm path the pool hands back the very same cached lists, so the loaded client built from
+ * them last time is reused as is (compared by identity, never by content).
  */
-import type { McpPool, McpPoolKey, McpServerConfig } from '../mcp';
+import type { McpPool, McpPoolKey, McpServerConfig, McpToolList } from '../mcp';
 import type { LoadedMcpClient, LoadedMcpServer } from '../resolver';
 import { tokenHash, type McpToolFactory } from './mcp-tool';
+import type { SavedClientCache } from './saved-client-cache';
 import { describeError } from './settle';
 
 /** A code-registered MCP server: a connection agents may reference by id. */
@@ -18,69 +22,111 @@ export interface SavedMcpClientReader {
   getLatestWithSecrets(clientId: string): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
 }
 
+interface ServerPlan {
+  name: string;
+  key: McpPoolKey;
+  server: McpServerConfig;
+  /** The server-level allow-list (saved clients only). */
+  tools?: Record<string, { description?: string }>;
+}
+
+interface ClientState {
+  kind: 'saved' | 'code';
+  versionId: string;
+  fingerprintPrefix: string;
+  servers: ServerPlan[];
+  last?: { lists: Array<McpToolList | undefined>; result: { loaded: LoadedMcpClient; fingerprint: string } };
+}
+
 export interface McpSourceDependencies {
   pool: McpPool;
   factory: McpToolFactory;
   codeServers: ReadonlyMap<string, CodeMcpServer>;
-  savedClients?: SavedMcpClientReader;
+  savedClients?: SavedClientCache;
+  /** Per (client, version, token): pool keys and the last loaded result. */
+  states: Map<string, ClientState>;
 }
+
+const maxStates = 1_000;
 
 /** Pool keys of code-registered servers are prefixed so they never meet a saved client's. */
 const codeClientKey = (clientId: string) => `code:${clientId}`;
 
 async function findClient(clientId: string, dependencies: McpSourceDependencies) {
   const code = dependencies.codeServers.get(clientId);
-  if (code) {
-    return { kind: 'code' as const, poolClientId: codeClientKey(clientId), versionId: 'code', servers: [[clientId, code as McpServerConfig] as const] };
-  }
-  const saved = await dependencies.savedClients?.getLatestWithSecrets(clientId);
+  if (code) return { kind: 'code' as const, poolClientId: codeClientKey(clientId), versionId: 'code', servers: { [clientId]: code as McpServerConfig } };
+  const cached = dependencies.savedClients?.latest(clientId);
+  const saved = cached instanceof Promise ? await cached : cached;
   if (!saved) return undefined;
-  return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: Object.entries(saved.snapshot.servers) };
+  return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: saved.snapshot.servers };
+}
+
+function clientState(client: NonNullable<Awaited<ReturnType<typeof findClient>>>, authToken: string | undefined, states: Map<string, ClientState>): ClientState {
+  const entries = Object.entries(client.servers);
+  const hash = entries.some(([, server]) => server.type === 'http') ? tokenHash(authToken) : '';
+  const stateKey = `${client.poolClientId}\0${client.versionId}\0${hash}`;
+  let state = states.get(stateKey);
+  if (!state) {
+    state = {
+      kind: client.kind,
+      versionId: client.versionId,
+      fingerprintPrefix: `${client.poolClientId}|${client.versionId}|${hash}`,
+      servers: entries.map(([name, server]) => ({
+        name,
+        server,
+        key: { clientId: client.poolClientId, clientVersionId: client.versionId, serverName: name, ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}) },
+        ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
+      })),
+    };
+    if (states.size >= maxStates) states.delete(states.keys().next().value as string);
+    states.set(stateKey, state);
+  }
+  return state;
 }
 
 export async function loadMcpClient({
   clientId,
   authToken,
-  signal,
   dependencies,
 }: {
   clientId: string;
   authToken: string | undefined;
-  signal: AbortSignal;
   dependencies: McpSourceDependencies;
 }): Promise<{ loaded: LoadedMcpClient; fingerprint: string }> {
   let client: Awaited<ReturnType<typeof findClient>>;
   try {
     client = await findClient(clientId, dependencies);
   } catch (error) {
-    const failure = `reading the saved client failed: ${describeError(error)}`;
-    return { loaded: { status: 'loaded', kind: 'saved', clientVersionId: '', servers: [{ name: '(saved client)', listed: undefined, failure }], toolFor: () => undefined }, fingerprint: `x:${failure}` };
+    const message = `reading the saved client failed: ${describeError(error)}`;
+    return { loaded: { status: 'failed', message }, fingerprint: `x:${message}` };
   }
   if (!client) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
-  const configs = new Map<string, { key: McpPoolKey; server: McpServerConfig }>();
-  const servers = await Promise.all(
-    client.servers.map(async ([serverName, server]): Promise<LoadedMcpServer & { hash: string }> => {
-      const key: McpPoolKey = { clientId: client.poolClientId, clientVersionId: client.versionId, serverName, ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}) };
-      configs.set(serverName, { key, server });
-      const tools = client.kind === 'saved' ? server.tools : undefined;
-      const result = await dependencies.pool.listTools({ key, server, signal });
-      if (result.ok) return { name: serverName, ...(tools === undefined ? {} : { tools }), listed: result.value.tools, hash: result.value.hash };
-      return { name: serverName, ...(tools === undefined ? {} : { tools }), listed: undefined, failure: result.error.message, hash: `x:${result.error.message}` };
-    }),
-  );
-  const hasHttp = client.servers.some(([, server]) => server.type === 'http');
-  const fingerprint = [client.poolClientId, client.versionId, hasHttp ? tokenHash(authToken) : '', ...servers.map((server) => `${server.name}=${server.hash}`)].join('|');
-  return {
+  const state = clientState(client, authToken, dependencies.states);
+  const results = await Promise.all(state.servers.map(({ key, server }) => dependencies.pool.listTools({ key, server })));
+  const lists = results.map((result) => (result.ok ? result.value : undefined));
+  const last = state.last;
+  if (last && lists.every((list, index) => list !== undefined && list === last.lists[index])) return last.result;
+
+  const servers: LoadedMcpServer[] = state.servers.map(({ name, tools }, index) => {
+    const result = results[index]!;
+    return { name, ...(tools === undefined ? {} : { tools }), listed: result.ok ? result.value.tools : undefined, ...(result.ok ? {} : { failure: result.error.message }) };
+  });
+  const byServer = new Map(state.servers.map((server) => [server.name, server]));
+  const fingerprint = [state.fingerprintPrefix, ...results.map((result, index) => `${state.servers[index]!.name}=${result.ok ? result.value.hash : `x:${result.error.message}`}`)].join('|');
+  const result = {
     loaded: {
-      status: 'loaded',
-      kind: client.kind,
-      clientVersionId: client.versionId,
-      servers: servers.map(({ hash: _hash, ...server }) => server),
-      toolFor: (tool) => {
-        const config = configs.get(tool.server);
-        return config ? dependencies.factory.toolFor({ ...config, tool }) : undefined;
+      status: 'loaded' as const,
+      kind: state.kind,
+      clientVersionId: state.versionId,
+      servers,
+      toolFor: (tool: Parameters<McpToolFactory['toolFor']>[0]['tool']) => {
+        const plan = byServer.get(tool.server);
+        return plan ? dependencies.factory.toolFor({ key: plan.key, server: plan.server, tool }) : undefined;
       },
     },
     fingerprint,
   };
+  // Only an all-healthy result is reused: a failed server is asked again (the pool backs off).
+  if (lists.every((list) => list !== undefined)) state.last = { lists, result };
+  return result;
 }

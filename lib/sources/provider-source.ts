@@ -21,7 +21,6 @@ interface LoadParams {
   resourceId?: string;
   authorId?: string;
   timeoutMs: number;
-  signal: AbortSignal;
 }
 
 /** slug -> toolkit from the provider's catalogue, for tools pinned without a toolkit. */
@@ -35,7 +34,7 @@ async function catalogueToolkits(provider: ToolProvider): Promise<Map<string, st
   return bySlug;
 }
 
-export async function loadToolProvider({ plan, providers, requestContext, resourceId, authorId, timeoutMs, signal }: LoadParams): Promise<{
+export async function loadToolProvider({ plan, providers, requestContext, resourceId, authorId, timeoutMs }: LoadParams): Promise<{
   loaded: LoadedToolProvider;
   fingerprint: string;
 }> {
@@ -45,7 +44,7 @@ export async function loadToolProvider({ plan, providers, requestContext, resour
   let effectivePlan = plan;
   let toolkits = new Map<string, string>();
   if (Object.values(plan.tools).some((meta) => meta.toolkit === undefined)) {
-    const catalogue = await settleWithin({ run: () => catalogueToolkits(provider), timeoutMs, signal, what: 'reading the catalogue' });
+    const catalogue = await settleWithin({ run: () => catalogueToolkits(provider), timeoutMs, what: 'reading the catalogue' });
     if (catalogue.ok) toolkits = catalogue.value;
     else {
       warnings.push({
@@ -70,7 +69,6 @@ export async function loadToolProvider({ plan, providers, requestContext, resour
       const settled = await settleWithin({
         run: () => provider.resolveTools({ toolkit: call.toolkit, slugs: call.slugs, meta: call.meta, connection: call.connection, requestContext }),
         timeoutMs,
-        signal,
         what: 'resolving tools',
       });
       return { call, outcome: settled.ok ? { ok: true, tools: keepTools(settled.value) } : { ok: false, message: settled.message } };

@@ -20,8 +20,6 @@ export interface ToolProviderSummary {
   error?: string;
 }
 
-const neverAborted = new AbortController().signal;
-
 export async function describeToolProvider({ provider, timeoutMs }: { provider: ToolProvider; timeoutMs: number }): Promise<ToolProviderSummary> {
   const summary = {
     id: provider.id,
@@ -40,7 +38,6 @@ export async function describeToolProvider({ provider, timeoutMs }: { provider: 
       );
     },
     timeoutMs,
-    signal: neverAborted,
     what: 'listing toolkits',
   });
   return listed.ok ? { ...summary, toolkits: listed.value } : { ...summary, toolkits: [], error: listed.message };
@@ -55,6 +52,6 @@ export async function listProviderTools({
   toolkit: string;
   timeoutMs: number;
 }): Promise<{ ok: true; tools: ProviderToolDescription[] } | { ok: false; message: string }> {
-  const listed = await settleWithin({ run: () => provider.listTools({ toolkit }), timeoutMs, signal: neverAborted, what: 'listing tools' });
+  const listed = await settleWithin({ run: () => provider.listTools({ toolkit }), timeoutMs, what: 'listing tools' });
   return listed.ok ? { ok: true, tools: listed.value } : listed;
 }

@@ -125,3 +125,19 @@ describe('registered tools (section 5)', () => {
     await expect(merged.tools.weather!.tool.execute!({ query: 'x' })).resolves.toEqual({ id: 'weather' });
   });
 });
+
+describe('memoisation over immutable versions', () => {
+  it('a frozen snapshot gets the same plan back for contexts that match the same variants', async () => {
+    const { planResolution } = await import('@/lib/resolver');
+    const snapshot = Object.freeze({ tools: Object.freeze([Object.freeze({ value: Object.freeze({ weather: Object.freeze({}) }) }), Object.freeze({ value: Object.freeze({ search: Object.freeze({}) }), rules: Object.freeze(tierIs('pro')) })]) });
+    const version = { id: 'v-frozen', snapshot };
+    const pro = planResolution({ version, requestContext: { tier: 'pro' } });
+    expect(planResolution({ version, requestContext: { tier: 'pro', other: true } })).toBe(pro);
+    const free = planResolution({ version, requestContext: { tier: 'free' } });
+    expect(free).not.toBe(pro);
+    expect(free.registryTools.map((entry) => entry.key)).toEqual(['weather']);
+    // A mutable snapshot is planned afresh every time.
+    const mutable = { id: 'v-mutable', snapshot: { tools: { weather: {} } } };
+    expect(planResolution({ version: mutable, requestContext: {} })).not.toBe(planResolution({ version: mutable, requestContext: {} }));
+  });
+});

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeResolvedTools, planProviderCalls, renderInstructions, resolvedToolsHash } from '@/lib/resolver';
+import { describeResolvedTools, matchVariants, planProviderCalls, renderInstructions, resolvedToolsHash } from '@/lib/resolver';
 import { listed, mcpClient, resolve, tool } from './fixtures';
 
 const toolIds = ['weather', 'search', 'calendar', 'email', 'missing-one'];
@@ -82,6 +82,36 @@ describe('properties', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('memoised matching (frozen stored variants) agrees with evaluating every time', () => {
+    const operators = ['equals', 'not_equals', 'exists', 'not_exists', 'in', 'not_in', 'contains', 'not_contains', 'greater_than'] as const;
+    const value = fc.oneof(fc.constantFrom(null, 'pro', 'free', 3, 7), fc.array(fc.constantFrom('pro', 'a', 1), { maxLength: 3 }));
+    const condition = fc.record({ field: fc.constantFrom('tier', 'user.role', 'user', 'n'), operator: fc.constantFrom(...operators), value });
+    const group = fc.record({ operator: fc.constantFrom('AND' as const, 'OR' as const), conditions: fc.array(condition, { maxLength: 3 }) });
+    const rawJsonLogic = fc.constant({ jsonLogic: { '===': [{ var: 'tier' }, 'pro'] } });
+    const variantList = fc.array(fc.record({ value: fc.constant({ weather: {} }), rules: fc.option(fc.oneof(group, rawJsonLogic), { nil: undefined }) }, { requiredKeys: ['value'] }), {
+      minLength: 1,
+      maxLength: 6,
+    });
+    const contextValue = fc.oneof(fc.constant(undefined), value, fc.record({ role: value }, { requiredKeys: [] }));
+    const contexts = fc.array(fc.record({ tier: contextValue, user: contextValue, n: contextValue }, { requiredKeys: [] }), { minLength: 1, maxLength: 8 });
+    const deepFreeze = <T>(item: T): T => {
+      if (item && typeof item === 'object') {
+        Object.values(item).forEach(deepFreeze);
+        Object.freeze(item);
+      }
+      return item;
+    };
+    fc.assert(
+      fc.property(variantList, contexts, (list, requestContexts) => {
+        const frozen = deepFreeze(structuredClone(list));
+        for (const requestContext of [...requestContexts, ...requestContexts]) {
+          expect(matchVariants({ value: frozen, requestContext })).toEqual(matchVariants({ value: list, requestContext }));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

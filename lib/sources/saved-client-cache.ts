@@ -1,0 +1,55 @@
+/**
+ * The latest version of each saved MCP client, cached for the hot path. Edits made through this
+ * process's editor evict the entry at once (`onChange`), so they take effect on the next request;
+ * edits made by another process sharing the database are picked up within `ttlMs`. Unknown ids are
+ * cached the same way (creating the client evicts them).
+ */
+import type { SavedMcpClientReader } from './mcp-source';
+
+type Latest = Awaited<ReturnType<SavedMcpClientReader['getLatestWithSecrets']>>;
+
+export interface ChangeNotifyingReader extends SavedMcpClientReader {
+  onChange?(listener: (change: { clientId: string }) => void): () => void;
+}
+
+export interface SavedClientCache {
+  /** Synchronous when cached, so a warm resolution does not wait on the database. */
+  latest(clientId: string): Latest | Promise<Latest>;
+  evict(clientId: string): void;
+}
+
+export function createSavedClientCache({
+  reader,
+  ttlMs,
+  now = Date.now,
+  maxEntries = 1_000,
+}: {
+  reader: ChangeNotifyingReader;
+  ttlMs: number;
+  now?: () => number;
+  maxEntries?: number;
+}): SavedClientCache {
+  const entries = new Map<string, { value: Latest; fetchedAt: number }>();
+  // A read started before an eviction must not repopulate the cache with what it read.
+  const generations = new Map<string, number>();
+  const evict = (clientId: string) => {
+    entries.delete(clientId);
+    generations.set(clientId, (generations.get(clientId) ?? 0) + 1);
+  };
+  reader.onChange?.((change) => evict(change.clientId));
+  return {
+    latest(clientId) {
+      const cached = entries.get(clientId);
+      if (cached && now() - cached.fetchedAt < ttlMs) return cached.value;
+      const generation = generations.get(clientId) ?? 0;
+      return reader.getLatestWithSecrets(clientId).then((value) => {
+        if ((generations.get(clientId) ?? 0) === generation) {
+          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+          entries.set(clientId, { value, fetchedAt: now() });
+        }
+        return value;
+      });
+    },
+    evict,
+  };
+}
