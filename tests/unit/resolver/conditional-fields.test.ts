@@ -130,7 +130,7 @@ describe('memoisation over immutable versions', () => {
   it('a frozen snapshot gets the same plan back for contexts that match the same variants', async () => {
     const { planResolution } = await import('@/lib/resolver');
     const snapshot = Object.freeze({ tools: Object.freeze([Object.freeze({ value: Object.freeze({ weather: Object.freeze({}) }) }), Object.freeze({ value: Object.freeze({ search: Object.freeze({}) }), rules: Object.freeze(tierIs('pro')) })]) });
-    const version = { id: 'v-frozen', snapshot };
+    const version = { id: 'v-frozen', snapshot: snapshot as never };
     const pro = planResolution({ version, requestContext: { tier: 'pro' } });
     expect(planResolution({ version, requestContext: { tier: 'pro', other: true } })).toBe(pro);
     const free = planResolution({ version, requestContext: { tier: 'free' } });
