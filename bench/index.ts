@@ -9,12 +9,14 @@ import { parseArgs } from 'node:util';
 import { printTable, type BenchRow } from './harness';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
+import { benchResolve } from './resolve';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
 const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'http-health', run: () => benchHealth({ root }) },
   { name: 'mcp', run: () => benchMcp({ root }) },
+  { name: 'resolve', run: () => benchResolve() },
 ];
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
