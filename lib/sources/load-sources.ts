@@ -49,8 +49,6 @@ type Slot<T> = { loaded: T; fingerprint: string } | undefined;
 export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
   const codeServers = new Map(Object.entries(options.codeMcpServers ?? {}));
   const savedClients = options.savedMcpClients && createSavedClientCache({ reader: options.savedMcpClients, ttlMs: options.savedClientTtlMs ?? 1_000 });
-  // A changed or deleted client's pooled connections and cached lists are of no further use.
-  options.savedMcpClients?.onChange?.((change) => options.mcpPool.evictClient(change.clientId));
   const mcp = { pool: options.mcpPool, factory: createMcpToolFactory({ pool: options.mcpPool }), codeServers, states: new Map(), ...(savedClients ? { savedClients } : {}) };
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
 
