@@ -10,6 +10,7 @@ import next from 'next';
 import { createStudio, type Studio } from './lib';
 import { settingsFromEnvironment } from './lib/env';
 import { createLogger } from './lib/logger';
+import { seedStudio } from './lib/seed';
 import { publishStudio } from './lib/studio-handle';
 import studioConfig from './studio.config';
 
@@ -29,6 +30,8 @@ async function main() {
     process.exit(1);
   }
   publishStudio(studio);
+  const seeded = await seedStudio(studio);
+  if (seeded.created) logger.info('Seeded an empty database with the demo agent', { agentId: 'demo-assistant' });
 
   const editor = next({ dev: settings.editorDev, dir: root, hostname: settings.host, port: settings.port });
   const apiListener = getRequestListener(studio.api.fetch);

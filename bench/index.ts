@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { printTable, type BenchRow } from './harness';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
+import { benchStorage } from './storage';
 import { benchResolve } from './resolve';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -16,6 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'http-health', run: () => benchHealth({ root }) },
   { name: 'mcp', run: () => benchMcp({ root }) },
+  { name: 'storage', run: () => benchStorage() },
   { name: 'resolve', run: () => benchResolve() },
 ];
 

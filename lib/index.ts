@@ -89,6 +89,9 @@ export function createStudio(options: StudioOptions = {}): Studio {
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
     const mcpPool = createMcpPool({ settings: settings.mcp, logger });
+    // A saved client's connections and cached lists are keyed by its version; dropping them on
+    // change closes the old connections now instead of when they go idle.
+    editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
     const loader = createSourceLoader({
       registry: tools,
       mcpPool,

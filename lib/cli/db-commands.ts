@@ -1,4 +1,7 @@
 import { openDatabase } from '../../db/client';
+import { createStudio, type StudioOptions } from '../index';
+import { silentLogger } from '../logger';
+import { demoAgentId, seedStudio } from '../seed';
 import { migrateDatabase } from '../../db/migrate';
 import type { Settings } from '../env';
 import { CliError, type CliIo } from './io';
@@ -16,6 +19,22 @@ export function runDbMigrate({ settings, io }: { settings: Settings; io: CliIo }
     return 0;
   } finally {
     database.close();
+  }
+}
+
+/** `db seed`: migrates, then creates the demo agent when the database has no agents. */
+export async function runDbSeed({ settings, io, studioOptions }: { settings: Settings; io: CliIo; studioOptions: StudioOptions }) {
+  const studio = createStudio({ ...studioOptions, settings, logger: silentLogger });
+  try {
+    const { created } = await seedStudio(studio);
+    io.stdout(
+      created
+        ? `Created and published the demo agent "${demoAgentId}" in ${studio.database.location}.`
+        : `The database ${studio.database.location} already has agents; nothing was seeded.`,
+    );
+    return 0;
+  } finally {
+    await studio.close();
   }
 }
 

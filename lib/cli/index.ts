@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { cliEnvironment, processEnvironment, SettingsError, settingsFromEnvironment } from '../env';
-import { runDbMigrate, unknownCommand } from './db-commands';
+import type { StudioOptions } from '../index';
+import { runDbMigrate, runDbSeed, unknownCommand } from './db-commands';
 import { createApiClient, type ApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
 import { registerToolCommands } from './tool-commands';
@@ -41,7 +42,16 @@ registerToolCommands(registerCommand);
 
 export async function runCli(
   argv: string[],
-  { io = processIo, environment = processEnvironment() }: { io?: CliIo; environment?: Record<string, string | undefined> } = {},
+  {
+    io = processIo,
+    environment = processEnvironment(),
+    studioOptions = {},
+  }: {
+    io?: CliIo;
+    environment?: Record<string, string | undefined>;
+    /** The options of studio.config.ts, for the commands that open the database themselves. */
+    studioOptions?: StudioOptions;
+  } = {},
 ): Promise<number> {
   try {
     const { positionals, values } = parseArgs({
@@ -63,7 +73,12 @@ export async function runCli(
       return words.length === 0 && !values.help ? exitCodes.badInput : exitCodes.ok;
     }
     const [group, action, ...rest] = words;
-    if (group === 'db' && action === 'migrate') return runDbMigrate({ settings: settingsFromEnvironment(environment), io });
+    if (group === 'db' && action === 'migrate') {
+      return runDbMigrate({ settings: settingsFromEnvironment(environment, studioOptions.settings), io });
+    }
+    if (group === 'db' && action === 'seed') {
+      return await runDbSeed({ settings: settingsFromEnvironment(environment, studioOptions.settings), io, studioOptions });
+    }
     const handler = commands[`${group} ${action}`];
     if (!handler) unknownCommand(words, usage);
     const connection = cliEnvironment(environment);

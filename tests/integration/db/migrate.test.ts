@@ -63,4 +63,21 @@ describe('database migrations', () => {
     expect(run()).toMatch(/is up to date/);
     expect(schemaOf(file)).toEqual(before);
   });
+
+  it('`agent-studio db seed` creates and publishes the demo agent once, then leaves the database alone', () => {
+    const file = join(tempDirectory(), 'studio.db');
+    const seed = () =>
+      execFileSync(process.execPath, [join(root, 'dist', 'cli.js'), 'db', 'seed'], {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: `file:${file}` },
+        encoding: 'utf8',
+      });
+    expect(seed()).toMatch(/Created and published the demo agent "demo-assistant"/);
+    expect(seed()).toMatch(/already has agents; nothing was seeded/);
+    const handle = openDatabase({ url: `file:${file}` });
+    const rows = handle.sqlite.prepare('SELECT id, status, active_version_id FROM agents').all() as Array<Record<string, unknown>>;
+    handle.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: 'demo-assistant', status: 'published' });
+    expect(rows[0]!.active_version_id).toEqual(expect.any(String));
+  });
 });

@@ -26,6 +26,22 @@ describe('the production server (dist/server.js)', () => {
     expect(await response.text()).toContain('Agent Studio');
   });
 
+  it('seeds the demo agent into the empty database and resolves it with the demo tools', async () => {
+    const agent = await fetch(`${url}/api/agents/demo-assistant`);
+    expect(agent.status).toBe(200);
+    const body = await agent.json();
+    expect(body.agent).toMatchObject({ id: 'demo-assistant', status: 'published' });
+    const resolved = await fetch(`${url}/api/agents/demo-assistant/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestContext: {} }),
+    });
+    expect(resolved.status).toBe(200);
+    const resolution = await resolved.json();
+    expect(resolution.tools.map((tool: { name: string }) => tool.name)).toEqual(['convert-units', 'search-knowledge-base', 'world-time']);
+    expect(resolution.warnings).toEqual([]);
+  });
+
   it('answers errors as JSON without stack traces', async () => {
     const unknown = await fetch(`${url}/api/unknown-route`);
     expect(unknown.status).toBe(404);
