@@ -2,11 +2,12 @@
  * Reading agents and versions. A version is found through the record's pointers and the unique
  * (agent_id, version_number) index, then parsed once per version id (see `agent-version.ts`).
  */
-import type { AgentSummaryRow, AgentVersionRow } from '../../db/queries';
+import type { AgentListRow, AgentSummaryRow, AgentVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import { checkLabelName, type VersionSelector } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
 import { toAgentListItem, toAgentView, toVersionView, versionLabelsFor, type AgentListItem, type AgentView, type VersionView } from './agent-views';
+import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
 import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
 import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
@@ -78,11 +79,13 @@ export function getAgent(context: EditorContext, agentId: string, selector?: Ver
   return agentWithVersion(context, agentId, version);
 }
 
-export function listAgents(context: EditorContext, { limit, cursor }: PageRequest = {}): Page<AgentListItem> {
+export function listAgents(context: EditorContext, { limit, cursor }: PageRequest = {}): Page<AgentListItem | CodeOnlyListItem> {
   const size = pageLimit(limit);
   const afterId = decodeCursor<string>(cursor, 'string') ?? '';
-  const rows = context.agents.listSummaries({ afterId, limit: size + 1 });
-  return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: toAgentListItem });
+  const fetched = context.agents.listSummaries({ afterId, limit: size + 1 });
+  // Code agents without an override record are listed too (api.md: "list agents (code and stored)").
+  const rows = mergeCodeOnlyAgents({ context, rows: fetched, afterId, fetched: size + 1 });
+  return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: (row) => ('status' in row && row.status === 'code_only' ? row : toAgentListItem(row as AgentListRow)) });
 }
 
 export function listAgentVersions(context: EditorContext, agentId: string, { limit, cursor }: PageRequest = {}): Page<VersionView> {

@@ -8,12 +8,24 @@ import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
-import type { AgentSnapshot } from '../agents';
+import type { AgentSnapshot, Instructions } from '../agents';
 import { createVersionCache, type VersionCache } from './version-cache';
 
 /** What the editor needs to know about a code-defined agent (its overrides live under its id). */
 export interface CodeAgentInfo {
   editor?: EditorSetting;
+  /** Shown for a code agent that has no override record yet (list and read). */
+  name?: string;
+  description?: string;
+  instructions?: Instructions;
+  modelName?: string;
+  tools?: Readonly<Record<string, unknown>>;
+}
+
+/** The registered code agents (`list` lets the editor show the ones without a record). */
+export interface CodeAgentLookup {
+  get(id: string): CodeAgentInfo | undefined;
+  list?(): Array<CodeAgentInfo & { id: string }>;
 }
 
 /** Resolves a version's tools for a request context; supplied by the resolver, used by diff. */
@@ -30,7 +42,7 @@ export interface EditorOptions {
   secretsKey: SecretsKey;
   logger: Logger;
   /** Registered code agents by id; creating a record with such an id makes an override record. */
-  codeAgents?: { get(id: string): CodeAgentInfo | undefined };
+  codeAgents?: CodeAgentLookup;
   /** Optional retention: keep at most this many versions per agent (active, labelled and latest are kept). */
   maxVersionsPerAgent?: number;
   resolveToolsForDiff?: ResolveToolsForDiff;
@@ -43,7 +55,7 @@ export interface EditorContext {
   settings: Pick<Settings, 'stdioAllowedCommands'>;
   secretsKey: SecretsKey;
   logger: Logger;
-  codeAgents: { get(id: string): CodeAgentInfo | undefined };
+  codeAgents: CodeAgentLookup;
   maxVersionsPerAgent?: number;
   resolveToolsForDiff?: ResolveToolsForDiff;
   now(): string;

@@ -9,6 +9,7 @@ import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
 import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
 import { deleteAgentVersion, publishVersion, unpublishAgent, type PublishInput, type VersionReference } from './agent-publishing';
 import { findVersion, getAgent, listAgents, listAgentVersions, type DefaultSelector, type FoundVersion } from './agent-reads';
+import { codeOnlyAgent, type CodeOnlyAgent, type CodeOnlyListItem } from './code-agents';
 import { diffVersions, type VersionDiff } from './agent-diff';
 import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
 import type { AgentListItem, AgentView, VersionView } from './agent-views';
@@ -28,11 +29,14 @@ export interface AgentsService {
   create(input: CreateAgentInput): Promise<AgentWithVersion & { droppedFields: string[] }>;
   /** `{ agent, version }` for the selector; the latest version by default. */
   getById(id: string, selector?: VersionSelector): Promise<AgentWithVersion>;
+  /** A registered code agent that has no override record, as `status: 'code_only'`; otherwise `undefined`. */
+  getCodeOnly(id: string): Promise<CodeOnlyAgent | undefined>;
   /** The parsed version a selector names, for the runtime (`fallback: 'published'` fails closed). */
   loadVersion(request: { id: string; selector?: VersionSelector; fallback: DefaultSelector }): Promise<FoundVersion>;
   update(input: UpdateAgentInput): Promise<SaveResult>;
   delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
-  list(request?: PageRequest): Promise<Page<AgentListItem>>;
+  /** Stored agents, override records and code agents without a record, by id. */
+  list(request?: PageRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
@@ -62,6 +66,7 @@ export function createEditor(options: EditorOptions): Editor {
   const agents: AgentsService = {
     create: async (input) => createAgent(context, input),
     getById: async (id, selector) => getAgent(context, id, selector),
+    getCodeOnly: async (id) => codeOnlyAgent(context, id),
     loadVersion: async ({ id, selector, fallback }) => findVersion(context, { agentId: id, selector, fallback }),
     update: async (input) => updateAgent(context, input),
     delete: async (id, { actor } = {}) => deleteAgent(context, { id, actor }),

@@ -49,8 +49,23 @@ export const agentSchema = z
   .openapi('Agent');
 
 export const agentListItemSchema = agentSchema
-  .extend({ name: z.string().nullable(), description: z.string().nullable() })
+  .extend({
+    status: z.enum(['draft', 'published', 'code_only']).openapi({ description: '`code_only`: a code agent with no override record yet' }),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    createdAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  })
   .openapi('AgentListItem');
+
+/** A registered code agent with no override record (GET /api/agents/:id). */
+export const codeOnlyAgentSchema = z
+  .object({
+    agent: z.object({ id: z.string(), source: z.literal('code'), status: z.literal('code_only'), activeVersionId: z.null() }),
+    version: z.null(),
+    code: z.object({ name: z.string(), instructions: z.unknown(), model: z.string().nullable(), tools: z.array(z.string()) }),
+  })
+  .openapi('CodeOnlyAgent');
 
 export const versionSchema = z
   .object({

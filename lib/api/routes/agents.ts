@@ -8,6 +8,7 @@ import {
   agentListItemSchema,
   agentWithVersionSchema,
   apiActor,
+  codeOnlyAgentSchema,
   deletedSchema,
   jsonBody,
   pageQuery,
@@ -48,7 +49,10 @@ const getRoute = createRoute({
   summary: 'The agent and the version the selector names (default: the latest)',
   tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: { 200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'The agent and version (a code agent without an override record: its code definition)', ...jsonBody(z.union([agentWithVersionSchema, codeOnlyAgentSchema])) },
+    ...errorResponses(400, 404),
+  },
 });
 
 const updateRoute = createRoute({
@@ -76,7 +80,10 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
 
   app.openapi(getRoute, async (context) => {
     const { id } = context.req.valid('param');
-    return context.json(await editor.agents.getById(id, selectorFromQuery(context.req.valid('query'))), 200);
+    const selector = selectorFromQuery(context.req.valid('query'));
+    const codeOnly = selector === undefined ? await editor.agents.getCodeOnly(id) : undefined;
+    if (codeOnly) return context.json(codeOnly, 200);
+    return context.json(await editor.agents.getById(id, selector), 200);
   });
 
   app.openapi(updateRoute, async (context) => {

@@ -126,3 +126,41 @@ describe('override records', () => {
     expect((await resolve('spare', { selector: { versionNumber: 1 } })).body.error.code).toBe('version_not_found');
   });
 });
+
+describe('code agents in the management API', () => {
+  it('GET /api/agents/:id of a code agent without a record answers its code definition', async () => {
+    const { status, body } = await call(studio, 'GET', '/api/agents/locked');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      agent: { id: 'locked', source: 'code', status: 'code_only', activeVersionId: null },
+      version: null,
+      code: { name: 'Code agent', instructions: 'Code says hello to {{user.name || "you"}}.', model: 'openai/gpt-4o-mini', tools: ['lookup'] },
+    });
+  });
+
+  it('GET /api/agents/:id of a code agent with a record reads the record', async () => {
+    const { body } = await call(studio, 'GET', '/api/agents/tools-only');
+    expect(body.agent).toMatchObject({ id: 'tools-only', source: 'code', status: 'published' });
+    expect(body.version.versionNumber).toBe(1);
+  });
+
+  it('GET /api/agents lists code agents with and without records, by id, across pages', async () => {
+    await call(studio, 'POST', '/api/agents', { id: 'a-stored', name: 'Stored', model: 'openai/gpt-4o', instructions: 'x' });
+    const seen: Array<[string, string]> = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: ResponseBody } = await call(studio, 'GET', `/api/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.body.items.map((item: { id: string; status: string }) => [item.id, item.status] as [string, string]));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([
+      ['a-stored', 'draft'],
+      ['described', 'published'],
+      ['full', 'published'],
+      ['instructions-only', 'draft'],
+      ['locked', 'code_only'],
+      ['spare', 'code_only'],
+      ['tools-only', 'published'],
+    ]);
+  });
+});
