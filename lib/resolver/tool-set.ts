@@ -96,6 +96,7 @@ export function createToolSet(): ToolSet {
         source: addition.source,
         origin: addition.origin,
         tool: executable,
+        ...(executable.execute ? { execute: executable.execute } : {}),
       });
       explanations.set(name, {
         source: addition.source,

@@ -30,6 +30,8 @@ export interface ResolvedTool {
   readonly source: ToolSource;
   readonly origin: ToolOrigin;
   readonly tool: Tool;
+  /** `tool.execute`: the tool's own steps of a call (validation, execute); absent for client tools. */
+  readonly execute?: Tool['execute'];
 }
 
 /** A variant index, or `null` for a plain field. */

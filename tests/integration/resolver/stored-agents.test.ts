@@ -109,7 +109,7 @@ describe('runtime.resolve (library)', () => {
   it('returns executable tools by name and the same hash as the API', async () => {
     const resolution = await studio.runtime.resolve('support', { requestContext: { tier: 'pro' } });
     expect(Object.keys(resolution.tools).sort()).toEqual(['search', 'weather']);
-    await expect(resolution.tools.weather!.tool.execute!({ city: 'Oslo' })).resolves.toEqual({ city: 'Oslo', temperature: 21 });
+    await expect(resolution.tools.weather!.execute!({ city: 'Oslo' })).resolves.toEqual({ city: 'Oslo', temperature: 21 });
     const invalid = (await resolution.tools.weather!.tool.execute!({})) as { error: boolean; message: string };
     expect(invalid.error).toBe(true);
     const { body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: { tier: 'pro' } });

@@ -1,0 +1,57 @@
+/** What providers return is made safe for the merge, and fingerprinted by identity. */
+import { describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
+import { createToolProviderRegistry } from '@/lib/tool-providers';
+import { identityFingerprint, keepTools } from '@/lib/sources/returned-tools';
+
+const tool = createTool({ id: 'a', description: 'A' });
+
+describe('keepTools', () => {
+  it.each([
+    { returned: null, expected: [] },
+    { returned: 'nope', expected: [] },
+    { returned: { a: tool, b: { id: 'b' }, c: 42, d: null }, expected: ['a'] },
+    { returned: JSON.parse('{"__proto__": 1}'), expected: [] },
+  ])('keeps only tool-shaped values: $expected', ({ returned, expected }) => {
+    expect(Object.keys(keepTools(returned))).toEqual(expected);
+  });
+
+  it('a `__proto__` slug stays an ordinary key', () => {
+    const kept = keepTools(Object.fromEntries([['__proto__', tool]]));
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.keys(kept)).toEqual(['__proto__']);
+  });
+});
+
+describe('identityFingerprint', () => {
+  it('is equal for the same objects and different for new ones', () => {
+    const same = identityFingerprint({ a: tool });
+    expect(identityFingerprint({ a: tool })).toBe(same);
+    expect(identityFingerprint({ a: createTool({ id: 'a', description: 'A' }) })).not.toBe(same);
+    expect(identityFingerprint({ b: tool })).not.toBe(same);
+  });
+});
+
+describe('tool-provider registry', () => {
+  const provider = {
+    id: 'hub',
+    name: 'Hub',
+    capabilities: { multipleConnectionsPerToolkit: false, defaultScope: 'shared' as const },
+    listToolkits: async () => [],
+    listTools: async () => [],
+    resolveTools: async () => ({}),
+  };
+
+  it('registers providers by id', () => {
+    expect(createToolProviderRegistry({ toolProviders: { hub: provider } }).get('hub')).toBe(provider);
+  });
+
+  it.each([
+    { name: 'a key that differs from the id', providers: { other: provider }, message: /register it as toolProviders\["hub"\]/ },
+    { name: 'missing capabilities', providers: { hub: { ...provider, capabilities: undefined } }, message: /capabilities/ },
+    { name: 'an unknown default scope', providers: { hub: { ...provider, capabilities: { multipleConnectionsPerToolkit: true, defaultScope: 'everyone' } } }, message: /defaultScope/ },
+    { name: 'no resolveTools', providers: { hub: { ...provider, resolveTools: undefined } }, message: /resolveTools/ },
+  ])('stops startup for $name', ({ providers, message }) => {
+    expect(() => createToolProviderRegistry({ toolProviders: providers as never })).toThrow(message);
+  });
+});
