@@ -11,6 +11,7 @@ import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
 import { benchResolve } from './resolve';
+import { benchResolveHttp } from './resolve-http';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
@@ -19,6 +20,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp', run: () => benchMcp({ root }) },
   { name: 'storage', run: () => benchStorage() },
   { name: 'resolve', run: () => benchResolve() },
+  { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
 ];
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });

@@ -45,8 +45,15 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
         ),
   });
   // Only methods with a body pay for the limit check: touching the body materialises the full
-  // Request object, which costs more than a whole GET on the hot path.
-  app.use('*', (context, next) => (methodsWithBody.has(context.req.method) ? limitBody(context, next) : next()));
+  // Request object, which costs more than a whole GET on the hot path. A declared Content-Length
+  // (the usual case; Node's parser never reads past it) is checked from the header alone, so POST
+  // /resolve keeps the server's direct body read; only chunked bodies are counted as they stream.
+  app.use('*', (context, next) => {
+    if (!methodsWithBody.has(context.req.method)) return next();
+    const declared = context.req.header('content-length');
+    if (declared === undefined || context.req.header('transfer-encoding') !== undefined) return limitBody(context, next);
+    return Number(declared) > bodyLimitBytes ? limitBody(context, next) : next();
+  });
 
   // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the parsed
   // value is cached by Hono and reused by the route validators.

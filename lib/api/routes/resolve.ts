@@ -6,7 +6,7 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
-import type { Runtime } from '../../runtime';
+import type { Resolution, Runtime } from '../../runtime';
 import { toVersionSelector, versionSelectorSchema } from '../../versions';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
@@ -68,6 +68,27 @@ const resolveRoute = createRoute({
   },
 });
 
+/**
+ * Tools, explanation, warnings and hash are memoised per resolution (the same objects come back for
+ * the same version, matched variants and source state), so their JSON is serialised once and reused;
+ * only the per-request head (ids, rendered instructions, model) is serialised every time. The key
+ * order is that of `resolutionSchema`.
+ */
+const serialisedTails = new WeakMap<object, string>();
+
+function resolutionJson(resolution: Resolution): string {
+  let tail = serialisedTails.get(resolution.explanation);
+  if (tail === undefined) {
+    tail =
+      `,"tools":${JSON.stringify(describeResolvedTools(resolution.tools))},"explanation":${JSON.stringify(resolution.explanation)}` +
+      `,"warnings":${JSON.stringify(resolution.warnings)},"resolvedToolsHash":${JSON.stringify(resolution.resolvedToolsHash)}}`;
+    serialisedTails.set(resolution.explanation, tail);
+  }
+  const { agentId, versionId, versionNumber, label, instructions, model } = resolution;
+  const head = JSON.stringify({ agentId, versionId, versionNumber, ...(label === undefined ? {} : { label }), instructions, model });
+  return `${head.slice(0, -1)}${tail}`;
+}
+
 export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
@@ -76,8 +97,9 @@ export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runti
       requestContext: requestContext ?? {},
       ...(selector ? { selector: toVersionSelector(selector) } : {}),
       ...(resourceId === undefined ? {} : { resourceId }),
-      signal: context.req.raw.signal,
     });
-    return context.json({ ...resolution, tools: describeResolvedTools(resolution.tools) } as z.infer<typeof resolutionSchema>, 200);
+    // Already JSON text in the documented shape (see resolutionJson), which the route's typed
+    // response helpers cannot express; the document still describes it through `resolutionSchema`.
+    return context.body(resolutionJson(resolution), 200, { 'content-type': 'application/json' }) as never;
   });
 }
