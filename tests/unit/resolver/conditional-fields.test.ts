@@ -9,6 +9,14 @@ describe('plain and conditional tool fields', () => {
     { name: 'a plain record selects its keys', tools: { weather: {}, search: {} }, expected: ['search', 'weather'] },
     { name: 'a legacy array of ids means { id: {} } for each', tools: ['weather', 'email'], expected: ['email', 'weather'] },
     { name: 'an empty array is an empty plain value', tools: [], expected: [] },
+    { name: 'an array whose first element has no value key is plain (and holds no ids)', tools: [{ weather: {} }], expected: [] },
+    {
+      name: 'the first element decides: a list of variants skips malformed later items',
+      tools: [{ value: { weather: {} } }, 'search', { rules: tierIs('pro') }],
+      context: { tier: 'pro' },
+      expected: ['weather'],
+      matched: [0, 2],
+    },
     {
       name: 'a rule-less variant acts as a base and a matching variant adds to it',
       tools: [{ value: { weather: {} } }, { value: { search: {} }, rules: proOnly }],
