@@ -104,6 +104,15 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(agentVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
+  // Version ids only: when the parsed version is already cached (versions are immutable), the hot
+  // path reads one small column instead of the whole snapshot row.
+  const activeId = db.select({ id: agents.activeVersionId }).from(agents).where(eq(agents.id, p('agentId'))).prepare();
+  const latestId = db
+    .select({ id: agentVersions.id })
+    .from(agents)
+    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
+    .where(eq(agents.id, p('agentId')))
+    .prepare();
   const count = db
     .select({ count: sql<number>`count(*)` })
     .from(agentVersions)
@@ -115,6 +124,9 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     byNumber: (agentId: string, versionNumber: number): AgentVersionRow | undefined => byNumber.get({ agentId, versionNumber }),
     latest: (agentId: string): AgentVersionRow | undefined => latest.get({ agentId })?.version,
     active: (agentId: string): AgentVersionRow | undefined => activeVersion.get({ agentId })?.version,
+    /** The active version's id (`null`: nothing published; `undefined`: no such agent). */
+    activeId: (agentId: string): string | null | undefined => activeId.get({ agentId })?.id,
+    latestId: (agentId: string): string | undefined => latestId.get({ agentId })?.id,
     byLabel: (agentId: string, name: string): AgentVersionRow | undefined => byLabel.get({ agentId, name })?.version,
     /** Newest first, numbers below `beforeNumber`. */
     page: ({ agentId, beforeNumber, limit }: { agentId: string; beforeNumber: number; limit: number }): AgentVersionRow[] =>

@@ -43,11 +43,37 @@ function fail(error: StudioError): never {
   throw error;
 }
 
+/** Which of the two moving pointers a selector follows, when it follows one. */
+function pointerOf(selector: VersionSelector | undefined, fallback: DefaultSelector): 'published' | 'latest' | undefined {
+  if (!selector) return fallback;
+  if ('status' in selector) return selector.status === 'published' ? 'published' : 'latest';
+  if ('label' in selector && (selector.label === 'production' || selector.label === 'latest')) {
+    return selector.label === 'production' ? 'published' : 'latest';
+  }
+  return undefined;
+}
+
+/**
+ * The runtime's hot path: published or latest by id only, answered from the parsed-version cache
+ * when the version was read before (versions never change once written).
+ */
+function cachedPointerVersion(context: EditorContext, agentId: string, selector: VersionSelector | undefined, fallback: DefaultSelector) {
+  const pointer = pointerOf(selector, fallback);
+  if (!pointer) return undefined;
+  const id = pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId);
+  return id ? context.versionCache.peek<StoredAgentVersion>(id) : undefined;
+}
+
 /** The version a selector names; the agent's absence is reported before anything else. */
 export function findVersion(
   context: EditorContext,
   { agentId, selector, fallback }: { agentId: string; selector?: VersionSelector; fallback: DefaultSelector },
 ): FoundVersion {
+  const cached = cachedPointerVersion(context, agentId, selector, fallback);
+  if (cached) {
+    const label = selector && 'label' in selector ? selector.label : undefined;
+    return label === undefined ? { version: cached } : { version: cached, label };
+  }
   let row: AgentVersionRow | undefined;
   try {
     row = rowForSelector(context, agentId, selector, fallback);

@@ -4,6 +4,8 @@
  */
 export interface VersionCache {
   get<T>(id: string, parse: () => T): T;
+  /** The cached value, without parsing on a miss. */
+  peek<T>(id: string): T | undefined;
   delete(id: string): void;
 }
 
@@ -21,6 +23,9 @@ export function createVersionCache({ maxEntries }: { maxEntries: number }): Vers
       entries.set(id, value);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
+    },
+    peek<T>(id: string): T | undefined {
+      return entries.get(id) as T | undefined;
     },
     delete(id) {
       entries.delete(id);
