@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HomePage } from './pages/home-page';
+import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
 
 describe('editor home page in a real browser', () => {
@@ -24,7 +25,19 @@ describe('editor home page in a real browser', () => {
     await expect.poll(() => home.heading().textContent()).toBe('Agents');
     expect(await home.navigation().getByRole('link', { name: 'Agents' }).count()).toBe(1);
     expect(await page.title()).toBe('Agent Studio');
+    // The server seeded the demo agent into its empty database, published.
+    expect(await home.agentNames()).toContain('Demo assistant');
+    expect(await home.statusOf('Demo assistant')).toBe('Published');
     expect(errors).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the accessibility check reports a page with serious problems (so a clean result means something)', async () => {
+    const page = await browser.context.newPage();
+    await page.setContent('<html><body><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></body></html>');
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations.some((violation) => violation.startsWith('button-name'))).toBe(true);
     await page.close();
   });
 });

@@ -19,4 +19,13 @@ export class HomePage {
   navigation() {
     return this.page.getByRole('navigation', { name: 'Main' });
   }
+
+  /** The names shown in the agents table, in order. */
+  agentNames() {
+    return this.page.locator('table .agent-name').allTextContents();
+  }
+
+  statusOf(agentName: string) {
+    return this.page.getByRole('row').filter({ hasText: agentName }).locator('.badge').textContent();
+  }
 }
