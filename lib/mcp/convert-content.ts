@@ -2,6 +2,7 @@
  * PURE: an MCP `tools/call` result -> what the model sees, as AI-SDK-style tool output content
  * parts. `isError` is kept so the runtime can hand the result to the model as a tool error.
  */
+import type { ToModelOutputResult } from '../tools';
 import type { McpCallToolResult } from './types';
 
 export type McpModelContentPart =
@@ -62,4 +63,16 @@ export function mcpResultToModelOutput(result: McpCallToolResult | McpLegacyCall
   // MCP asks servers to mirror structured content as text; when one does not, the model still needs it.
   if (content.length === 0 && structuredContent !== undefined) content.push({ type: 'text', text: JSON.stringify(structuredContent) });
   return structuredContent === undefined ? { isError, content } : { isError, content, structuredContent };
+}
+
+/**
+ * The `toModelOutput` of an MCP tool: content parts, or for an `isError` result a tool error the
+ * model reads as such (`error-text` when every part is text, else `error-json` of the parts, so an
+ * image in a failure is not lost).
+ */
+export function mcpResultToToolOutput(result: McpCallToolResult | McpLegacyCallToolResult): ToModelOutputResult {
+  const { isError, content } = mcpResultToModelOutput(result);
+  if (!isError) return { type: 'content', value: content };
+  if (content.every((part) => part.type === 'text')) return { type: 'error-text', value: content.map((part) => part.text).join('\n') };
+  return { type: 'error-json', value: content };
 }

@@ -5,6 +5,7 @@
 export { connectServer, type ConnectServerParams, type McpConnection } from './connect-server';
 export { createMcpPool, defaultBackoff, type CreateMcpPoolParams, type McpPool, type McpToolListChangedEvent } from './mcp-pool';
 export { hashAuthToken, type McpToolList } from './pool-entry';
+export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
 export type {
   McpBackoffSettings,
@@ -31,6 +32,7 @@ export {
 export {
   mcpContentPartToModel,
   mcpResultToModelOutput,
+  mcpResultToToolOutput,
   type McpLegacyCallToolResult,
   type McpModelContentPart,
   type McpModelOutput,

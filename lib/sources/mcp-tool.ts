@@ -5,7 +5,7 @@
  * because compiling a schema costs far more than a resolution.
  */
 import { createHash } from 'node:crypto';
-import { mcpResultToModelOutput, type McpCallToolResult, type McpNeutralTool, type McpPool, type McpPoolKey, type McpServerConfig } from '../mcp';
+import { mcpResultToToolOutput, type McpCallToolResult, type McpNeutralTool, type McpPool, type McpPoolKey, type McpServerConfig } from '../mcp';
 import { createTool, type Tool } from '../tools';
 
 export interface McpToolFactory {
@@ -39,7 +39,8 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
         description: tool.description || tool.name,
         inputSchema: tool.inputSchema as Record<string, unknown>,
         ...(tool.annotations === undefined ? {} : { mcp: { annotations: tool.annotations } }),
-        toModelOutput: (result: McpCallToolResult) => ({ type: 'content', value: mcpResultToModelOutput(result).content }),
+        // isError results reach the model as tool errors (and `callTool` answers isError: true).
+        toModelOutput: (result: McpCallToolResult) => mcpResultToToolOutput(result),
         execute: (input, context) =>
           pool.callTool({ key, server, name: tool.bareName, arguments: (input ?? {}) as Record<string, unknown>, signal: context.abortSignal }),
       });

@@ -2,6 +2,8 @@
  * A direct call from outside an agent run (the HTTP execute route, the CLI through it, MCP):
  * the tool's own steps, answered as `{ output, isError }` where `output` is the tool result the
  * model would be given: the output, the validation-error value, or `{ message }` when execute threw.
+ * An output whose `toModelOutput` reports an error (`error-text` / `error-json`, e.g. an MCP
+ * `isError` result) is a tool error too.
  */
 import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
@@ -36,7 +38,8 @@ export async function callTool({
     const output = await executeTool({ tool, input, context });
     if (isToolValidationError(output)) return { output, isError: true };
     if (!tool.toModelOutput) return { output, isError: false };
-    return { output, isError: false, modelOutput: await createModelOutput({ tool, output }) };
+    const modelOutput = await createModelOutput({ tool, output });
+    return { output, isError: modelOutput.type === 'error-text' || modelOutput.type === 'error-json', modelOutput };
   } catch (error) {
     logger.warn('A tool call failed', { toolId: tool.id, error });
     return { output: { message: errorMessage(error) }, isError: true };

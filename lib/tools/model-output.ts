@@ -41,7 +41,10 @@ export type ToModelOutputResult =
   | string
   | { type: 'text'; value: string }
   | { type: 'json'; value: unknown }
-  | { type: 'content'; value: ToolContentPartInput[] };
+  | { type: 'content'; value: ToolContentPartInput[] }
+  /** The output reports a failure (e.g. an MCP `isError` result): the model reads it as a tool error. */
+  | { type: 'error-text'; value: string }
+  | { type: 'error-json'; value: unknown };
 
 const partTypes = ['text', 'image-url', 'image-data', 'file-url', 'file-data', 'file-id', 'image-file-id', 'custom'];
 
@@ -102,16 +105,18 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
   const where = `Tool ${toolId}: toModelOutput`;
   if (typeof result === 'string') return { type: 'text', value: result };
   if (typeof result !== 'object' || result === null || !('type' in result)) {
-    throw new ToolDefinitionError(`${where} must return a string or { type: 'text' | 'json' | 'content', value }.`, { toolId });
+    throw new ToolDefinitionError(`${where} must return a string or { type: 'text' | 'json' | 'content' | 'error-text' | 'error-json', value }.`, { toolId });
   }
   const { type, value } = result as { type: unknown; value: unknown };
   if (type === 'text') return { type: 'text', value: requireString(value, 'value', where) };
   if (type === 'json') return { type: 'json', value: toJsonValue(value) };
+  if (type === 'error-text') return { type: 'error-text', value: requireString(value, 'value', where) };
+  if (type === 'error-json') return { type: 'error-json', value: toJsonValue(value) };
   if (type === 'content') {
     if (!Array.isArray(value)) throw new ToolDefinitionError(`${where}: a content value must be an array of parts.`, { toolId });
     return { type: 'content', value: value.map((part, index) => normalizePart(part, `${where} part ${index}`)) };
   }
-  throw new ToolDefinitionError(`${where} returned an unknown type ${JSON.stringify(type)} (expected text, json or content).`, { toolId });
+  throw new ToolDefinitionError(`${where} returned an unknown type ${JSON.stringify(type)} (expected text, json, content, error-text or error-json).`, { toolId });
 }
 
 /**

@@ -83,7 +83,11 @@ function errorMessage(output: unknown): string {
  * `structuredContent`; `content` still carries it for clients that only read content.
  */
 export function toMcpCallResult({ result, structured }: { result: ToolCallResult; structured: boolean }): CallToolResult {
-  if (result.isError) return { content: [text(errorMessage(result.output))], isError: true };
+  if (result.isError) {
+    // A tool error shaped by toModelOutput (error-text / error-json) is given as shaped.
+    const content = result.modelOutput ? modelOutputToMcpContent(result.modelOutput) : [text(errorMessage(result.output))];
+    return { content, isError: true };
+  }
   const content = result.modelOutput
     ? modelOutputToMcpContent(result.modelOutput)
     : [typeof result.output === 'string' ? text(result.output) : jsonText(result.output)];

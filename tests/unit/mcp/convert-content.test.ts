@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpResultToModelOutput, type McpCallToolResult } from '@/lib/mcp';
+import { mcpResultToModelOutput, mcpResultToToolOutput, type McpCallToolResult } from '@/lib/mcp';
 
 type Part = McpCallToolResult['content'][number];
 
@@ -85,5 +85,28 @@ describe('mcpResultToModelOutput: errors and structured content', () => {
   it('maps a legacy { toolResult } answer to text', () => {
     expect(mcpResultToModelOutput({ toolResult: { ok: 1 } }).content).toEqual([{ type: 'text', text: '{"ok":1}' }]);
     expect(mcpResultToModelOutput({ toolResult: 'plain' }).content).toEqual([{ type: 'text', text: 'plain' }]);
+  });
+});
+
+describe('mcpResultToToolOutput: what an MCP tool gives the model', () => {
+  it('is the mapped content parts for a result', () => {
+    const result: McpCallToolResult = { content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] };
+    expect(mcpResultToToolOutput(result)).toEqual({
+      type: 'content',
+      value: [{ type: 'text', text: 'hi' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }],
+    });
+  });
+
+  it('is a tool error (error-text) for an isError result with text parts', () => {
+    const result: McpCallToolResult = { isError: true, content: [{ type: 'text', text: 'Access denied' }, { type: 'text', text: 'path outside' }] };
+    expect(mcpResultToToolOutput(result)).toEqual({ type: 'error-text', value: 'Access denied\npath outside' });
+  });
+
+  it('keeps non-text parts of an isError result as error-json', () => {
+    const result: McpCallToolResult = { isError: true, content: [{ type: 'text', text: 'failed' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] };
+    expect(mcpResultToToolOutput(result)).toEqual({
+      type: 'error-json',
+      value: [{ type: 'text', text: 'failed' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }],
+    });
   });
 });

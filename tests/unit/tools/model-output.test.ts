@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createModelOutput, createValidationError, modelOutputForError, normalizeModelOutput, ToolDefinitionError } from '@/lib/tools';
+import { callTool, createModelOutput, createTool, createValidationError, modelOutputForError, normalizeModelOutput, ToolDefinitionError } from '@/lib/tools';
+import { silentLogger } from '@/lib/logger';
 
 const normalize = (result: unknown) => normalizeModelOutput({ result, toolId: 'shaper' });
 
@@ -33,6 +34,8 @@ describe('normalizeModelOutput', () => {
     ['text', { type: 'text', value: 'hello' }, { type: 'text', value: 'hello' }],
     ['json', { type: 'json', value: { a: [1] } }, { type: 'json', value: { a: [1] } }],
     ['json undefined', { type: 'json', value: undefined }, { type: 'json', value: null }],
+    ['error-text (an output that reports a failure)', { type: 'error-text', value: 'quota exceeded' }, { type: 'error-text', value: 'quota exceeded' }],
+    ['error-json', { type: 'error-json', value: { code: 429 } }, { type: 'error-json', value: { code: 429 } }],
   ])('keeps %s', (_name, result, expected) => {
     expect(normalize(result)).toEqual(expected);
   });
@@ -57,7 +60,7 @@ describe('normalizeModelOutput', () => {
 
   it.each([
     ['an unknown result type', { type: 'image', value: 'x' }, /Tool shaper: toModelOutput returned an unknown type "image"/],
-    ['a result without a type', { value: 'x' }, /must return a string or \{ type: 'text' \| 'json' \| 'content', value \}/],
+    ['a result without a type', { value: 'x' }, /must return a string or \{ type: 'text' \| 'json' \| 'content' \| 'error-text' \| 'error-json', value \}/],
     ['a text result that is not a string', { type: 'text', value: 3 }, /value must be a string/],
     ['content that is not an array', { type: 'content', value: 'x' }, /a content value must be an array of parts/],
     ['an unknown part type', { type: 'content', value: [{ type: 'video' }] }, /part 0: unknown content part type "video" \(expected one of text, image-url/],
@@ -76,5 +79,27 @@ describe('modelOutputForError', () => {
     ['plain string', 'plain string'],
   ])('gives the model the message of %s', (error, value) => {
     expect(modelOutputForError(error)).toEqual({ type: 'error-text', value });
+  });
+});
+
+describe('callTool with a toModelOutput that reports an error', () => {
+  const tool = createTool({
+    id: 'remote',
+    description: 'Answers { failed } like a remote service',
+    execute: async ({ fail }: { fail?: boolean }) => ({ failed: fail === true, text: fail ? 'quota exceeded' : 'done' }),
+    toModelOutput: (output: { failed: boolean; text: string }) =>
+      output.failed ? { type: 'error-text' as const, value: output.text } : { type: 'text' as const, value: output.text },
+  });
+
+  it('answers isError: true with the raw output and the error the model sees', async () => {
+    expect(await callTool({ tool, input: { fail: true }, logger: silentLogger })).toEqual({
+      output: { failed: true, text: 'quota exceeded' },
+      isError: true,
+      modelOutput: { type: 'error-text', value: 'quota exceeded' },
+    });
+  });
+
+  it('answers isError: false otherwise', async () => {
+    expect(await callTool({ tool, input: {}, logger: silentLogger })).toMatchObject({ isError: false, modelOutput: { type: 'text', value: 'done' } });
   });
 });
