@@ -102,7 +102,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       deadlineMs: settings.resolveDeadlineMs,
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
-    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader });
+    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger });
     const api = createApi({
       database,
       logger,
@@ -113,6 +113,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       editor,
       runtime,
       toolProviders,
+      mcpPool,
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
     });
 

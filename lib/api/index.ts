@@ -7,6 +7,8 @@ import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
+import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
+import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
@@ -18,6 +20,7 @@ import type { Runtime } from '../runtime';
 import type { ToolProviderRegistry } from '../tool-providers';
 import type { ToolRegistry } from '../tools';
 import type { IntegrationService } from '../integrations';
+import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
@@ -32,6 +35,8 @@ export interface ApiDependencies {
   integrations: IntegrationService;
   runtime: Runtime;
   toolProviders: ToolProviderRegistry;
+  /** Saved-client connection tests use it (fresh connections, tracked so that shutdown waits for them). */
+  mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
 }
@@ -46,10 +51,12 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
+  registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
   registerMcpServerRoutes(app, dependencies);
   registerIntegrationRoutes(app, dependencies);
   registerResolveRoutes(app, dependencies);
+  registerAgentToolExecuteRoutes(app, dependencies);
   registerToolProviderRoutes(app, { toolProviders: dependencies.toolProviders, timeoutMs: dependencies.toolProviderTimeoutMs });
 
   app.doc31('/openapi.json', {

@@ -14,6 +14,7 @@ import type { McpServerError } from './mcp-server-error';
 import { createPoolConnections } from './pool-connections';
 import { createPoolEntry, isDisposable, poolKeyString, type McpToolList, type PoolEntry } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
+import { probeServer, type McpProbeResult } from './probe-server';
 import type {
   McpBackoffSettings,
   McpCallToolResult,
@@ -41,6 +42,12 @@ export interface McpPool {
     arguments?: Record<string, unknown>;
     signal?: AbortSignal;
   }): Promise<McpCallToolResult>;
+  /**
+   * A connection test: a fresh, unpooled connect + full listing within the server's listing budget,
+   * closed afterwards (`closeAll` waits for that close). Pooled connections, cached lists and
+   * backoff state are neither used nor changed. Counted in `connects` and `toolListRequests`.
+   */
+  probe(params: { server: McpServerConfig; serverName: string; authToken?: string; signal?: AbortSignal }): Promise<McpProbeResult>;
   /** Called after a `tools/list_changed` notification has been answered with a fresh list. */
   onToolListChanged(listener: (event: McpToolListChangedEvent) => void): () => void;
   /** Drops every connection, cached list and failure state of a saved client (it changed or was deleted). */
@@ -101,6 +108,9 @@ export function createMcpPool({ settings, logger = silentLogger, now = Date.now,
     return closed;
   };
 
+  const shutdown = new AbortController();
+  const probes = new Set<Promise<McpProbeResult>>();
+
   const sweepTimer = setInterval(closeIdle, Math.max(10, Math.min(Math.floor(settings.idleCloseMs / 2), 30_000)));
   sweepTimer.unref();
 
@@ -111,6 +121,29 @@ export function createMcpPool({ settings, logger = silentLogger, now = Date.now,
         : operations.listTools({ entry: entryFor(key, server), server, authToken: key.authToken, signal }),
     callTool: ({ key, server, name, arguments: toolArguments, signal }) =>
       operations.callTool({ entry: entryFor(key, server), server, authToken: key.authToken, name, toolArguments, signal }),
+    probe({ server, serverName, authToken, signal }) {
+      if (connections.isShutDown()) return Promise.resolve({ ok: false, error: connections.closedPoolError(serverName), latencyMs: 0 });
+      const probing = probeServer({
+        server,
+        serverName,
+        // Like the pool's own connections: stdio servers never receive the caller's token.
+        ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
+        timeoutMs: server.timeout ?? settings.listTimeoutMs,
+        // Shutdown cuts a running test short rather than waiting out its timeout.
+        signal: signal ? AbortSignal.any([signal, shutdown.signal]) : shutdown.signal,
+        logger,
+        trackClose: connections.trackClose,
+        onConnect: () => {
+          counters.connects += 1;
+        },
+        onListRequest: () => {
+          counters.toolListRequests += 1;
+        },
+      });
+      probes.add(probing);
+      void probing.finally(() => probes.delete(probing));
+      return probing;
+    },
     onToolListChanged: operations.onToolListChanged,
     evictClient(clientId) {
       for (const entry of [...entries.values()]) {
@@ -124,6 +157,9 @@ export function createMcpPool({ settings, logger = silentLogger, now = Date.now,
     closeIdle,
     async closeAll() {
       clearInterval(sweepTimer);
+      shutdown.abort(connections.closedPoolError('*'));
+      // A connection test hands its connection to trackClose when it ends; wait for that first.
+      await Promise.allSettled([...probes]);
       for (const entry of entries.values()) entry.removed = true;
       entries.clear();
       // At shutdown in-flight calls are not waited for: they fail with a closed connection.

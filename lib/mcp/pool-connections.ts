@@ -190,6 +190,8 @@ export function createPoolConnections({
     retire,
     recordFailure: recordAndLog,
     closedPoolError,
+    /** Closes that `closeAll` must wait for (e.g. a connection test's). */
+    trackClose,
     isShutDown: () => shutDown,
     /** Stops new connections, closes every open one (in-flight calls fail) and waits for all of it. */
     async shutDownAndClose() {

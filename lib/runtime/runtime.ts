@@ -18,9 +18,11 @@ import {
   type VersionInput,
 } from '../resolver';
 import type { SourceLoader } from '../sources';
+import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
-import type { RequestContext } from '../tools';
+import type { RequestContext, ToolCallResult } from '../tools';
 import type { ComparableTool, VersionSelector } from '../versions';
+import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
 import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
@@ -55,6 +57,11 @@ export interface ResolveOptions {
 
 export interface Runtime {
   resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;
+  /**
+   * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
+   * A name outside the set is `not_found`, even when a server offers it.
+   */
+  callTool(request: { agentId: string; toolName: string; input: unknown } & ResolveOptions): Promise<ToolCallResult>;
   /** The resolved tools of one stored snapshot for a request context (the editor's resolved-tool diff). */
   resolveSnapshotTools(request: {
     agentId: string;
@@ -70,11 +77,13 @@ export interface RuntimeDependencies {
   loader: SourceLoader;
   /** Memo entries kept (least recently used out first). */
   memoEntries?: number;
+  /** Where a tool call that threw is logged. */
+  logger?: Logger;
 }
 
 const codeAgentInput = (agent: Agent | undefined) => (agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined);
 
-export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_000 }: RuntimeDependencies): Runtime {
+export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_000, logger = silentLogger }: RuntimeDependencies): Runtime {
   const memo = createResolutionMemo({ maxEntries: memoEntries });
 
   async function resolveTools({
@@ -98,35 +107,43 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
     });
   }
 
+  async function resolve(agentId: string, { requestContext: given, selector, resourceId, signal }: ResolveOptions = {}): Promise<Resolution> {
+    // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
+    const requestContext: RequestContext = isPlainObject(given) ? given : {};
+    const codeAgent = codeAgents.get(agentId);
+    const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
+    const version: VersionInput | undefined = found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
+    const chosen = chooseInstructions({ version, ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}) });
+    if (!chosen.ok) {
+      throw new StudioError(
+        'no_published_version',
+        `Agent "${agentId}" declares editor: { instructions: true } and has no published version with instructions; publish one (it never runs with empty instructions).`,
+        { agentId },
+      );
+    }
+    const resolved = await resolveTools({ version, codeAgent, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
+    const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
+    return {
+      agentId,
+      versionId: found?.version.id ?? null,
+      versionNumber: found?.version.versionNumber ?? null,
+      ...(found?.label === undefined ? {} : { label: found.label }),
+      instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
+      model,
+      tools: resolved.tools,
+      explanation: resolved.explanation,
+      warnings: resolved.warnings,
+      resolvedToolsHash: resolved.resolvedToolsHash,
+    };
+  }
+
   return {
-    async resolve(agentId, { requestContext: given, selector, resourceId, signal } = {}) {
-      // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
-      const requestContext: RequestContext = isPlainObject(given) ? given : {};
-      const codeAgent = codeAgents.get(agentId);
-      const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
-      const version: VersionInput | undefined = found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
-      const chosen = chooseInstructions({ version, ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}) });
-      if (!chosen.ok) {
-        throw new StudioError(
-          'no_published_version',
-          `Agent "${agentId}" declares editor: { instructions: true } and has no published version with instructions; publish one (it never runs with empty instructions).`,
-          { agentId },
-        );
-      }
-      const resolved = await resolveTools({ version, codeAgent, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
-      const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
-      return {
-        agentId,
-        versionId: found?.version.id ?? null,
-        versionNumber: found?.version.versionNumber ?? null,
-        ...(found?.label === undefined ? {} : { label: found.label }),
-        instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
-        model,
-        tools: resolved.tools,
-        explanation: resolved.explanation,
-        warnings: resolved.warnings,
-        resolvedToolsHash: resolved.resolvedToolsHash,
-      };
+    resolve,
+
+    async callTool({ agentId, toolName, input, ...options }) {
+      const resolution = await resolve(agentId, options);
+      const requestContext = isPlainObject(options.requestContext) ? options.requestContext : {};
+      return callResolvedTool({ agentId, tools: resolution.tools, toolName, input, requestContext, ...(options.signal ? { signal: options.signal } : {}), logger });
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {

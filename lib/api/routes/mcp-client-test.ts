@@ -1,0 +1,63 @@
+/**
+ * `POST /api/mcp-clients/:id/test`: connects every server of the client's latest version on a fresh
+ * connection (never the pool's: a test must show the server as it is now, not a cached list or a
+ * backoff answer, and must leave no pooled entry behind). 200 even when servers fail: each server
+ * answers `{ ok, tools, latencyMs, error? }`.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Editor } from '../../editor';
+import type { McpPool } from '../../mcp';
+import { testSavedMcpClient } from '../../sources';
+import type { ApiApp } from '../app';
+import { errorResponses } from '../schemas';
+import { agentIdParams, jsonBody } from './agents-schemas';
+
+const testBodySchema = z
+  .object({
+    requestContext: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones' }),
+  })
+  .strict()
+  .openapi('McpClientTestRequest');
+
+const serverResultSchema = z.object({
+  ok: z.boolean(),
+  tools: z.array(z.object({ name: z.string(), description: z.string() })).openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
+  latencyMs: z.number().openapi({ description: 'Connect + handshake + listing every page' }),
+  error: z.string().optional(),
+  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
+});
+
+const testRoute = createRoute({
+  method: 'post',
+  path: '/mcp-clients/{id}/test',
+  summary: 'Connect every server of the latest version and list its tools (fresh connections, nothing pooled)',
+  tags: ['mcp-clients'],
+  request: { params: agentIdParams, body: { required: false, ...jsonBody(testBodySchema) } },
+  responses: {
+    200: {
+      description: 'One result per server; failing servers are ok: false with the error',
+      ...jsonBody(
+        z
+          .object({ clientId: z.string(), versionNumber: z.number().int(), servers: z.record(z.string(), serverResultSchema) })
+          .openapi('McpClientTestResult'),
+      ),
+    },
+    ...errorResponses(400, 404),
+  },
+});
+
+export function registerMcpClientTestRoutes(app: ApiApp, { editor, mcpPool }: { editor: Editor; mcpPool: McpPool }) {
+  app.openapi(testRoute, async (context) => {
+    const report = await testSavedMcpClient({
+      clientId: context.req.valid('param').id,
+      requestContext: context.req.valid('json')?.requestContext ?? {},
+      savedClients: editor.mcpClients,
+      pool: mcpPool,
+      signal: context.req.raw.signal,
+    });
+    return context.json(report, 200);
+  });
+}

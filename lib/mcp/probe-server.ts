@@ -1,0 +1,75 @@
+/**
+ * A connection test (the editor's "test" button, `POST /api/mcp-clients/:id/test`): a fresh
+ * connection, the handshake and a full listing inside one budget, then the connection is closed.
+ * It never uses or changes pooled connections, cached lists or backoff state, so it always reflects
+ * the server as it is now and leaves nothing behind for resolution to trip over.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '../logger';
+import { connectServer, type McpConnection } from './connect-server';
+import { createDeadline } from './deadline';
+import { listAllTools } from './list-all-tools';
+import { McpServerError, toMcpServerError } from './mcp-server-error';
+import type { McpListedTool, McpServerConfig, McpTransportKind } from './types';
+
+export type McpProbeResult =
+  | { ok: true; tools: McpListedTool[]; transport: McpTransportKind; latencyMs: number }
+  | { ok: false; error: McpServerError; latencyMs: number };
+
+export async function probeServer({
+  server,
+  serverName,
+  authToken,
+  timeoutMs,
+  signal,
+  logger,
+  trackClose,
+  onConnect,
+  onListRequest,
+}: {
+  server: McpServerConfig;
+  serverName: string;
+  /** Sent to HTTP servers only (connectServer never gives it to stdio servers). */
+  authToken?: string;
+  /** Connect + list, like the pool's listing budget. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  logger: Logger;
+  /** Receives the close, which runs in the background: a stdio child may take seconds to exit. */
+  trackClose: (closing: Promise<void>) => void;
+  onConnect?: () => void;
+  onListRequest?: () => void;
+}): Promise<McpProbeResult> {
+  const startedAt = performance.now();
+  const elapsed = () => Math.round(performance.now() - startedAt);
+  const deadline = createDeadline({ timeoutMs, ...(signal ? { signal } : {}) });
+  let connection: McpConnection | undefined;
+  try {
+    onConnect?.();
+    connection = await connectServer({
+      server,
+      serverName,
+      ...(authToken === undefined ? {} : { authToken }),
+      timeoutMs: deadline.remainingMs(),
+      signal: deadline.signal,
+      logger,
+      trackClose,
+    });
+    const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
+    return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };
+  } catch (error) {
+    const failure = deadline.timedOut()
+      ? new McpServerError({
+          reason: 'timeout',
+          serverName,
+          scope: 'connection',
+          message: `MCP server "${serverName}": connect + list tools timed out after ${timeoutMs} ms`,
+          cause: error,
+        })
+      : toMcpServerError({ error, serverName, scope: 'connection', action: connection ? 'list tools' : 'connect', ...(signal ? { signal } : {}) });
+    return { ok: false, error: failure, latencyMs: elapsed() };
+  } finally {
+    deadline.dispose();
+    if (connection) trackClose(connection.close());
+  }
+}
