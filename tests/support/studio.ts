@@ -33,3 +33,25 @@ export function jsonRequest(method: string, body?: unknown, headers: Record<stri
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   };
 }
+
+type TestStudio = ReturnType<typeof createTestStudio>['studio'];
+
+// Response bodies are checked with matchers; typing each one would only restate the assertions.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ResponseBody = Record<string, any>;
+
+/** One JSON request through `studio.api.request`; the body parsed (`{}` when empty). */
+export async function call(studio: TestStudio, method: string, path: string, body?: unknown) {
+  const response = await studio.api.request(path, jsonRequest(method, body));
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as ResponseBody };
+}
+
+/** POST /api/agents, then publish version 1; throws with the answer when either fails. */
+export async function createAndPublish(studio: TestStudio, body: Record<string, unknown>) {
+  const created = await call(studio, 'POST', '/api/agents', body);
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  const published = await call(studio, 'POST', `/api/agents/${String(body.id)}/versions/1/publish`, {});
+  if (published.status !== 200) throw new Error(`publish failed: ${JSON.stringify(published.body)}`);
+  return created.body;
+}

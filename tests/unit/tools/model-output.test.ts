@@ -86,7 +86,10 @@ describe('callTool with a toModelOutput that reports an error', () => {
   const tool = createTool({
     id: 'remote',
     description: 'Answers { failed } like a remote service',
-    execute: async ({ fail }: { fail?: boolean }) => ({ failed: fail === true, text: fail ? 'quota exceeded' : 'done' }),
+    execute: async (input: unknown) => {
+      const failed = (input as { fail?: boolean }).fail === true;
+      return { failed, text: failed ? 'quota exceeded' : 'done' };
+    },
     toModelOutput: (output: { failed: boolean; text: string }) =>
       output.failed ? { type: 'error-text' as const, value: output.text } : { type: 'text' as const, value: output.text },
   });
