@@ -1,3 +1,4 @@
 export * from './servers';
 export * from './header-recording-server';
 export * from './pool-fixture';
+export * from './stored-agent-studio';
