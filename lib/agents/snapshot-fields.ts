@@ -101,4 +101,6 @@ export function snapshotPartSchemas(mode: SchemaMode) {
   };
 }
 
+export type SnapshotPartSchemas = ReturnType<typeof snapshotPartSchemas>;
+
 export const validateParts = snapshotPartSchemas('validate');

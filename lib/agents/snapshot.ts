@@ -4,29 +4,34 @@
  */
 import { z } from 'zod';
 import { issuesFromZod, type Issue } from '../errors';
-import { snapshotPartSchemas, validateParts, type SchemaMode } from './snapshot-fields';
+import { snapshotPartSchemas, validateParts, type SchemaMode, type SnapshotPartSchemas } from './snapshot-fields';
 import type { AgentSnapshot, Instructions } from './snapshot-types';
 
 export * from './snapshot-types';
 
+/**
+ * Every snapshot field, optional: the snapshot's own shape, and the fields of request bodies that
+ * carry snapshot fields beside other keys (create and save an agent).
+ */
+export function optionalSnapshotShape(parts: SnapshotPartSchemas = validateParts) {
+  return {
+    name: parts.name.optional(),
+    description: parts.description.optional(),
+    instructions: parts.instructions.optional(),
+    model: parts.model.optional(),
+    tools: parts.tools.optional(),
+    mcpClients: parts.mcpClients.optional(),
+    integrationTools: parts.integrationTools.optional(),
+    toolProviders: parts.toolProviders.optional(),
+    agents: parts.agents.optional(),
+    workflows: parts.workflows.optional(),
+    requestContextSchema: parts.requestContextSchema.optional(),
+    defaultOptions: parts.defaultOptions.optional(),
+  };
+}
+
 function buildSnapshotSchema(mode: SchemaMode) {
-  const parts = mode === 'validate' ? validateParts : snapshotPartSchemas(mode);
-  return z
-    .object({
-      name: parts.name.optional(),
-      description: parts.description.optional(),
-      instructions: parts.instructions.optional(),
-      model: parts.model.optional(),
-      tools: parts.tools.optional(),
-      mcpClients: parts.mcpClients.optional(),
-      integrationTools: parts.integrationTools.optional(),
-      toolProviders: parts.toolProviders.optional(),
-      agents: parts.agents.optional(),
-      workflows: parts.workflows.optional(),
-      requestContextSchema: parts.requestContextSchema.optional(),
-      defaultOptions: parts.defaultOptions.optional(),
-    })
-    .strict();
+  return z.object(optionalSnapshotShape(mode === 'validate' ? validateParts : snapshotPartSchemas(mode))).strict();
 }
 
 export const agentSnapshotSchema = buildSnapshotSchema('validate') as unknown as z.ZodType<AgentSnapshot>;
@@ -36,9 +41,6 @@ export const agentSnapshotDocumentationSchema = buildSnapshotSchema('document').
   id: 'AgentSnapshot',
   title: 'Agent Studio agent snapshot',
 });
-
-/** Field schemas one by one, for request bodies that carry snapshot fields beside other keys. */
-export const snapshotFieldSchemas = validateParts;
 
 /** Instructions count as given when they hold text or at least one block. */
 export function hasInstructions(instructions: Instructions | undefined): boolean {

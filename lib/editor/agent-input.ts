@@ -3,7 +3,7 @@
  * two consumers). Unknown keys are rejected; snapshot fields use the snapshot's own schemas.
  */
 import { z } from 'zod';
-import { snapshotFieldSchemas, snapshotFields, type AgentSnapshot } from '../agents';
+import { optionalSnapshotShape, snapshotFields, type AgentSnapshot } from '../agents';
 import { jsonObjectSchema } from '../rules';
 
 export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -12,33 +12,18 @@ export const agentIdSchema = z
   .string()
   .regex(agentIdPattern, 'Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit');
 
-const parts = snapshotFieldSchemas;
-
-const optionalSnapshotShape = {
-  name: parts.name.optional(),
-  description: parts.description.optional(),
-  instructions: parts.instructions.optional(),
-  model: parts.model.optional(),
-  tools: parts.tools.optional(),
-  mcpClients: parts.mcpClients.optional(),
-  integrationTools: parts.integrationTools.optional(),
-  toolProviders: parts.toolProviders.optional(),
-  agents: parts.agents.optional(),
-  workflows: parts.workflows.optional(),
-  requestContextSchema: parts.requestContextSchema.optional(),
-  defaultOptions: parts.defaultOptions.optional(),
-};
+const optionalSnapshotFields = optionalSnapshotShape();
 
 /** In a save, `null` clears a field. */
 const clearableSnapshotShape = Object.fromEntries(
-  Object.entries(optionalSnapshotShape).map(([field, schema]) => [field, (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
-) as { [Field in keyof typeof optionalSnapshotShape]: z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>> };
+  Object.entries(optionalSnapshotFields).map(([field, schema]) => [field, (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
+) as { [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>> };
 
 const changeMessage = z.string().max(2000);
 const metadata = jsonObjectSchema;
 
 export const createAgentBodySchema = z
-  .object({ id: agentIdSchema, ...optionalSnapshotShape, metadata: metadata.optional(), changeMessage: changeMessage.optional() })
+  .object({ id: agentIdSchema, ...optionalSnapshotFields, metadata: metadata.optional(), changeMessage: changeMessage.optional() })
   .strict()
   .meta({ id: 'CreateAgentBody' });
 
