@@ -27,11 +27,6 @@ export const selectorQuery = z
 
 export const selectorFromQuery = (query: z.output<typeof selectorQuery>) => toVersionSelector(query);
 
-export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional().openapi({ description: 'Page size, 1-100 (default 20)' }),
-  cursor: z.string().min(1).max(500).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
-});
-
 export const agentSchema = z
   .object({
     id: z.string(),

@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
 import {
   agentIdParams,
@@ -11,7 +12,6 @@ import {
   codeOnlyAgentSchema,
   deletedSchema,
   jsonBody,
-  pageQuery,
   saveResultSchema,
   selectorFromQuery,
   selectorQuery,
@@ -26,7 +26,7 @@ const listRoute = createRoute({
   tags,
   request: { query: pageQuery },
   responses: {
-    200: { description: 'One page of agents', ...jsonBody(z.object({ items: z.array(agentListItemSchema), nextCursor: z.string().nullable() })) },
+    200: { description: 'One page of agents', ...jsonBody(pageOf(agentListItemSchema)) },
     ...errorResponses(400),
   },
 });

@@ -2,8 +2,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody, pageQuery } from './agents-schemas';
+import { agentIdParams, jsonBody } from './agents-schemas';
 
 const entrySchema = z
   .object({
@@ -17,7 +18,7 @@ const entrySchema = z
   })
   .openapi('AuditEntry');
 
-const pageSchema = z.object({ items: z.array(entrySchema), nextCursor: z.string().nullable() });
+const pageSchema = pageOf(entrySchema);
 
 const listRoute = createRoute({
   method: 'get',

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { StudioError } from '../../errors';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import { errorResponse, type ApiApp } from '../app';
+import { pageOf, pageQueryWithDefault } from '../pagination';
 import { errorResponses } from '../schemas';
 
 // Auth arrives with the security work; until then every change is made by `local` (api.md).
@@ -48,16 +49,11 @@ const listRoute = createRoute({
   path: '/integrations',
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
   tags: ['integrations'],
-  request: {
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-      cursor: z.string().min(1).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
-    }),
-  },
+  request: { query: pageQueryWithDefault },
   responses: {
     200: {
       description: 'One page of integrations',
-      content: { 'application/json': { schema: z.object({ items: z.array(summarySchema), nextCursor: z.string().nullable() }) } },
+      content: { 'application/json': { schema: pageOf(summarySchema) } },
     },
     ...errorResponses(400),
   },

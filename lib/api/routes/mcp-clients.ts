@@ -5,8 +5,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, jsonBody, pageQuery, versionParams } from './agents-schemas';
+import { agentIdParams, apiActor, deletedSchema, jsonBody, versionParams } from './agents-schemas';
 
 const tags = ['mcp-clients'];
 
@@ -44,7 +45,7 @@ const routes = {
     responses: {
       200: {
         description: 'One page of clients',
-        ...jsonBody(z.object({ items: z.array(clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) })), nextCursor: z.string().nullable() })),
+        ...jsonBody(pageOf(clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }))),
       },
       ...errorResponses(400),
     },
@@ -87,7 +88,7 @@ const routes = {
     summary: 'Versions, newest first',
     tags,
     request: { params: clientParams, query: pageQuery },
-    responses: { 200: { description: 'One page of versions', ...jsonBody(z.object({ items: z.array(clientVersionSchema), nextCursor: z.string().nullable() })) }, ...errorResponses(400, 404) },
+    responses: { 200: { description: 'One page of versions', ...jsonBody(pageOf(clientVersionSchema)) }, ...errorResponses(400, 404) },
   }),
   restore: createRoute({
     method: 'post',

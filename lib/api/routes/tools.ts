@@ -7,6 +7,7 @@ import { invalidInput, StudioError } from '../../errors';
 import type { Logger } from '../../logger';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
+import { pageOf, pageQueryWithDefault } from '../pagination';
 import { errorResponses } from '../schemas';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
@@ -59,16 +60,11 @@ const listRoute = createRoute({
   path: '/tools',
   summary: 'List registered code tools, sorted by id',
   tags: ['tools'],
-  request: {
-    query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-      cursor: z.string().min(1).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
-    }),
-  },
+  request: { query: pageQueryWithDefault },
   responses: {
     200: {
       description: 'One page of tools',
-      content: { 'application/json': { schema: z.object({ items: z.array(toolSchema), nextCursor: z.string().nullable() }) } },
+      content: { 'application/json': { schema: pageOf(toolSchema) } },
     },
     ...errorResponses(400),
   },

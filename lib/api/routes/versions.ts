@@ -3,8 +3,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, agentWithVersionSchema, apiActor, deletedSchema, jsonBody, pageQuery, versionParams, versionSchema } from './agents-schemas';
+import { agentIdParams, agentWithVersionSchema, apiActor, deletedSchema, jsonBody, versionParams, versionSchema } from './agents-schemas';
 
 const tags = ['versions'];
 
@@ -15,7 +16,7 @@ const listRoute = createRoute({
   tags,
   request: { params: agentIdParams, query: pageQuery },
   responses: {
-    200: { description: 'One page of versions', ...jsonBody(z.object({ items: z.array(versionSchema), nextCursor: z.string().nullable() })) },
+    200: { description: 'One page of versions', ...jsonBody(pageOf(versionSchema)) },
     ...errorResponses(400, 404),
   },
 });
