@@ -4,19 +4,15 @@ import { upgradeSnapshot, type AgentSnapshot } from '../agents';
 import { StudioError } from '../errors';
 import type { EditorContext } from './context';
 import { deepFreeze } from './version-cache';
+import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
 
-export interface StoredAgentVersion {
+export interface StoredAgentVersion extends VersionMetadata {
   id: string;
   agentId: string;
-  versionNumber: number;
-  /** The format the row was written with; `snapshot` is always in the current format. */
-  schemaVersion: number;
-  configHash: string;
-  changedFields: string[];
-  changeMessage: string | null;
-  authorId: string | null;
-  createdAt: string;
-  /** Frozen: versions are immutable and this object is shared through the cache. */
+  /**
+   * Always in the current format, whatever `schemaVersion` the row was written with. Frozen:
+   * versions are immutable and this object is shared through the cache.
+   */
   snapshot: Readonly<AgentSnapshot>;
 }
 
@@ -29,13 +25,7 @@ export function parseVersionRow(context: EditorContext, row: AgentVersionRow): S
     return deepFreeze({
       id: row.id,
       agentId: row.agentId,
-      versionNumber: row.versionNumber,
-      schemaVersion: row.schemaVersion,
-      configHash: row.configHash,
-      changedFields: JSON.parse(row.changedFields) as string[],
-      changeMessage: row.changeMessage,
-      authorId: row.authorId,
-      createdAt: row.createdAt,
+      ...parseVersionMetadata(row),
       snapshot: upgraded.snapshot as AgentSnapshot,
     });
   });

@@ -5,7 +5,7 @@
  */
 import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
 import { invalidInput, StudioError } from '../errors';
-import { applyChanges, editorOwnership, fieldsChangedSince, partitionOwnedFields } from '../versions';
+import { applyChanges, editorOwnership, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';
 import { createAgentBodySchema, pickSnapshotFields, updateInputSchema, type CreateAgentInput, type UpdateAgentInput } from './agent-input';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
@@ -15,6 +15,7 @@ import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { agentNotFound } from './not-found';
+import { staleBaseError } from './stale-base';
 import { appendVersion } from './version-writer';
 
 export interface SaveResult {
@@ -88,7 +89,15 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
     let summary = agentSummary(context, agentId);
     const { kept, droppedFields } = ownedFields(context, agentId, summary.source, provided);
     const base = parsed.baseVersionNumber;
-    if (base !== undefined && base !== summary.latestVersionNumber) throw staleBase(context, { agentId, base, latest: summary.latestVersionNumber });
+    if (base !== undefined && base !== summary.latestVersionNumber) {
+      throw staleBaseError({
+        base,
+        latest: summary.latestVersionNumber,
+        changedFieldsAfter: () => context.versions.changedFieldsAfter(agentId, base),
+        fields: snapshotFields,
+        advice: 'reload or merge before saving.',
+      });
+    }
     const latest = parseVersionRow(context, context.versions.latest(agentId)!);
     if (parsed.metadata !== undefined) {
       const metadata = JSON.stringify({ ...(JSON.parse(summary.metadata) as Record<string, unknown>), ...parsed.metadata });
@@ -117,17 +126,6 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
     const agent = toAgentView(withLatest(summary, version));
     // A version created this instant has no custom labels yet.
     return { created: true, agent, version: toVersionView(version, versionLabelsFor({ version, agent, customLabels: [] })), droppedFields };
-  });
-}
-
-/** 409 with every field the versions after the base changed; a base from the future is a 400. */
-function staleBase(context: EditorContext, { agentId, base, latest }: { agentId: string; base: number; latest: number }): StudioError {
-  if (base > latest) return invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${latest}` }]);
-  const versions = context.versions.changedFieldsAfter(agentId, base).map((changedFields) => ({ changedFields }));
-  return new StudioError('version_conflict', `Version ${latest} was saved after version ${base}; reload or merge before saving.`, {
-    baseVersionNumber: base,
-    latestVersionNumber: latest,
-    changedFields: fieldsChangedSince({ versions, fields: snapshotFields }),
   });
 }
 

@@ -8,17 +8,11 @@ import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
 import { currentMcpClientSchemaVersion, type McpClientSnapshot } from './mcp-client-snapshot';
 import { deepFreeze } from './version-cache';
+import { parseVersionMetadata, toVersionMetadataColumns, type VersionMetadata } from './version-metadata';
 
-export interface StoredMcpClientVersion {
+export interface StoredMcpClientVersion extends VersionMetadata {
   id: string;
   clientId: string;
-  versionNumber: number;
-  schemaVersion: number;
-  configHash: string;
-  changedFields: string[];
-  changeMessage: string | null;
-  authorId: string | null;
-  createdAt: string;
   /** Decrypted: never put this in a response or a log. */
   snapshot: Readonly<McpClientSnapshot>;
 }
@@ -45,13 +39,7 @@ export function parseClientVersionRow(context: EditorContext, row: McpClientVers
     return deepFreeze({
       id: row.id,
       clientId: row.clientId,
-      versionNumber: row.versionNumber,
-      schemaVersion: row.schemaVersion,
-      configHash: row.configHash,
-      changedFields: JSON.parse(row.changedFields) as string[],
-      changeMessage: row.changeMessage,
-      authorId: row.authorId,
-      createdAt: row.createdAt,
+      ...parseVersionMetadata(row),
       snapshot,
     });
   });
@@ -80,14 +68,16 @@ export function appendClientVersion(
   const row = {
     id: randomUUID(),
     clientId,
-    versionNumber,
-    schemaVersion: currentMcpClientSchemaVersion,
     snapshot: canonicalJson(encryptSnapshot(context.secretsKey, snapshot)),
-    configHash: configHash(snapshot),
-    changedFields: JSON.stringify(changedFields),
-    changeMessage,
-    authorId: actor,
-    createdAt,
+    ...toVersionMetadataColumns({
+      versionNumber,
+      schemaVersion: currentMcpClientSchemaVersion,
+      configHash: configHash(snapshot),
+      changedFields,
+      changeMessage,
+      authorId: actor,
+      createdAt,
+    }),
   };
   context.mcpClients.insertVersion(row);
   context.mcpClients.setLatestVersionNumber({ id: clientId, latestVersionNumber: versionNumber, updatedAt: createdAt });

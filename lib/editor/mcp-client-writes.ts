@@ -3,8 +3,8 @@
  * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
  */
 import { writeTransaction } from '../../db/queries';
-import { invalidInput, StudioError } from '../errors';
-import { applyChanges, fieldsChangedSince } from '../versions';
+import { StudioError } from '../errors';
+import { applyChanges } from '../versions';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
@@ -19,6 +19,7 @@ import {
 } from './mcp-client-snapshot';
 import { appendClientVersion, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { mcpClientNotFound } from './not-found';
+import { staleBaseError } from './stale-base';
 
 function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot['servers']): void {
   const allowed = context.settings.stdioAllowedCommands;
@@ -32,6 +33,16 @@ function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot
   }
 }
 
+
+/** The `changedFields` of each version after `base`, oldest first. */
+function changedFieldsAfter(context: EditorContext, { clientId, base, latest }: { clientId: string; base: number; latest: number }): string[][] {
+  const changed: string[][] = [];
+  for (let number = base + 1; number <= latest; number += 1) {
+    const row = context.mcpClients.versionByNumber(clientId, number);
+    if (row) changed.push(JSON.parse(row.changedFields) as string[]);
+  }
+  return changed;
+}
 
 function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
   const row = context.mcpClients.latest(clientId);
@@ -67,19 +78,13 @@ export function updateMcpClient(context: EditorContext, { id: clientId, actor = 
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
     const base = input.baseVersionNumber;
-    if (base !== undefined && base > record.latestVersionNumber) {
-      throw invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${record.latestVersionNumber}` }]);
-    }
-    if (base !== undefined && base < record.latestVersionNumber) {
-      const versions = [];
-      for (let number = base + 1; number <= record.latestVersionNumber; number += 1) {
-        const row = context.mcpClients.versionByNumber(clientId, number);
-        if (row) versions.push({ changedFields: JSON.parse(row.changedFields) as string[] });
-      }
-      throw new StudioError('version_conflict', `Version ${record.latestVersionNumber} was saved after version ${base}; reload before saving.`, {
-        baseVersionNumber: base,
-        latestVersionNumber: record.latestVersionNumber,
-        changedFields: fieldsChangedSince({ versions, fields: mcpClientFields }),
+    if (base !== undefined && base !== record.latestVersionNumber) {
+      throw staleBaseError({
+        base,
+        latest: record.latestVersionNumber,
+        changedFieldsAfter: () => changedFieldsAfter(context, { clientId, base, latest: record.latestVersionNumber }),
+        fields: mcpClientFields,
+        advice: 'reload before saving.',
       });
     }
     const latest = latestVersion(context, clientId);

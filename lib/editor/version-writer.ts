@@ -9,6 +9,7 @@ import { canonicalJson, hashCanonicalJson } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
 import { recordAudit } from './audit';
 import type { EditorContext } from './context';
+import { toVersionMetadataColumns } from './version-metadata';
 
 export function appendVersion(
   context: EditorContext,
@@ -39,14 +40,8 @@ export function appendVersion(
   const row = {
     id: randomUUID(),
     agentId,
-    versionNumber,
-    schemaVersion,
     snapshot: text,
-    configHash: hashCanonicalJson(text),
-    changedFields: JSON.stringify(changedFields),
-    changeMessage,
-    authorId: actor,
-    createdAt,
+    ...toVersionMetadataColumns({ versionNumber, schemaVersion, configHash: hashCanonicalJson(text), changedFields, changeMessage, authorId: actor, createdAt }),
   };
   context.versions.insert(row);
   context.agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: versionNumber, updatedAt: createdAt });

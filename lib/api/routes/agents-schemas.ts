@@ -62,19 +62,19 @@ export const codeOnlyAgentSchema = z
   })
   .openapi('CodeOnlyAgent');
 
+/** The metadata of every stored version (agent and saved MCP client versions), after its owner's id. */
+export const versionMetadataShape = {
+  versionNumber: z.number().int(),
+  schemaVersion: z.number().int(),
+  configHash: z.string(),
+  changedFields: z.array(z.string()),
+  changeMessage: z.string().nullable(),
+  authorId: z.string().nullable(),
+  createdAt: z.string(),
+};
+
 export const versionSchema = z
-  .object({
-    id: z.string(),
-    agentId: z.string(),
-    versionNumber: z.number().int(),
-    schemaVersion: z.number().int(),
-    configHash: z.string(),
-    changedFields: z.array(z.string()),
-    changeMessage: z.string().nullable(),
-    authorId: z.string().nullable(),
-    createdAt: z.string(),
-    labels: z.array(z.string()),
-  })
+  .object({ id: z.string(), agentId: z.string(), ...versionMetadataShape, labels: z.array(z.string()) })
   .catchall(z.unknown())
   .openapi('AgentVersion', { description: 'Version metadata with the snapshot fields flattened onto it (name, instructions, model, tools, ...)' });
 

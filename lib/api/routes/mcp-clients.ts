@@ -7,7 +7,7 @@ import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } fro
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, jsonBody, versionParams } from './agents-schemas';
+import { agentIdParams, apiActor, deletedSchema, jsonBody, versionMetadataShape, versionParams } from './agents-schemas';
 
 const tags = ['mcp-clients'];
 
@@ -19,13 +19,7 @@ const clientVersionSchema = z
   .object({
     id: z.string(),
     clientId: z.string(),
-    versionNumber: z.number().int(),
-    schemaVersion: z.number().int(),
-    configHash: z.string(),
-    changedFields: z.array(z.string()),
-    changeMessage: z.string().nullable(),
-    authorId: z.string().nullable(),
-    createdAt: z.string(),
+    ...versionMetadataShape,
     name: z.string(),
     description: z.string().optional(),
     servers: z.record(z.string(), z.unknown()).openapi({ description: 'Servers by name; env values masked as ••••1234' }),
