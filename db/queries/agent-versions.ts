@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
+import { everyColumn } from './placeholders';
 import { perHandle } from './transaction';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -73,21 +74,7 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(agentVersions)
     .where(eq(agentVersions.agentId, p('agentId')))
     .prepare();
-  const insert = db
-    .insert(agentVersions)
-    .values({
-      id: p('id'),
-      agentId: p('agentId'),
-      versionNumber: p('versionNumber'),
-      schemaVersion: p('schemaVersion'),
-      snapshot: p('snapshot'),
-      configHash: p('configHash'),
-      changedFields: p('changedFields'),
-      changeMessage: p('changeMessage'),
-      authorId: p('authorId'),
-      createdAt: p('createdAt'),
-    })
-    .prepare();
+  const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
   const remove = db.delete(agentVersions).where(eq(agentVersions.id, p('id'))).prepare();
   const removeAll = db.delete(agentVersions).where(eq(agentVersions.agentId, p('agentId'))).prepare();
   const oldestUnpinned = db

@@ -7,6 +7,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
+import { bind } from './placeholders';
 import { perHandle } from './transaction';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -29,8 +30,6 @@ const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
 
 const p = sql.placeholder;
-/** A placeholder where drizzle's types want a value (update sets). */
-const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
 export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const columns = {

@@ -6,12 +6,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
+import { bind, everyColumn } from './placeholders';
 import { perHandle } from './transaction';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 
 const p = sql.placeholder;
-const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
 export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = db.select().from(integrationConfigs).where(eq(integrationConfigs.id, p('id'))).prepare();
@@ -25,10 +25,7 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(integrationConfigs)
     .orderBy(asc(integrationConfigs.id))
     .prepare();
-  const insert = db
-    .insert(integrationConfigs)
-    .values({ id: p('id'), integration: p('integration'), config: p('config'), createdAt: p('createdAt'), updatedAt: p('updatedAt') })
-    .prepare();
+  const insert = db.insert(integrationConfigs).values(everyColumn(integrationConfigs)).prepare();
   const update = db
     .update(integrationConfigs)
     .set({ integration: bind('integration'), config: bind('config'), updatedAt: bind('updatedAt') })

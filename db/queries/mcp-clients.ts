@@ -2,21 +2,18 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
+import { bind, everyColumn } from './placeholders';
 import { perHandle } from './transaction';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
 export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 
 const p = sql.placeholder;
-const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = db.select().from(mcpClients).where(eq(mcpClients.id, p('id'))).prepare();
   const list = db.select().from(mcpClients).where(gt(mcpClients.id, p('afterId'))).orderBy(asc(mcpClients.id)).limit(p('limit')).prepare();
-  const insert = db
-    .insert(mcpClients)
-    .values({ id: p('id'), latestVersionNumber: p('latestVersionNumber'), authorId: p('authorId'), createdAt: p('createdAt'), updatedAt: p('updatedAt') })
-    .prepare();
+  const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
   const setLatest = db
     .update(mcpClients)
     .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
@@ -46,21 +43,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(mcpClientVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
-  const insertVersion = db
-    .insert(mcpClientVersions)
-    .values({
-      id: p('id'),
-      clientId: p('clientId'),
-      versionNumber: p('versionNumber'),
-      schemaVersion: p('schemaVersion'),
-      snapshot: p('snapshot'),
-      configHash: p('configHash'),
-      changedFields: p('changedFields'),
-      changeMessage: p('changeMessage'),
-      authorId: p('authorId'),
-      createdAt: p('createdAt'),
-    })
-    .prepare();
+  const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),

@@ -2,6 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
+import { bind, everyColumn } from './placeholders';
 import { perHandle } from './transaction';
 
 export type VersionLabelRow = typeof versionLabels.$inferSelect;
@@ -10,7 +11,6 @@ export interface LabelWithNumberRow extends VersionLabelRow {
 }
 
 const p = sql.placeholder;
-const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
 export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
   const withNumber = () =>
@@ -36,17 +36,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(versionLabels.versionId, p('versionId')))
     .orderBy(asc(versionLabels.name))
     .prepare();
-  const insert = db
-    .insert(versionLabels)
-    .values({
-      agentId: p('agentId'),
-      name: p('name'),
-      versionId: p('versionId'),
-      revisionToken: p('revisionToken'),
-      createdAt: p('createdAt'),
-      updatedAt: p('updatedAt'),
-    })
-    .prepare();
+  const insert = db.insert(versionLabels).values(everyColumn(versionLabels)).prepare();
   const move = db
     .update(versionLabels)
     .set({ versionId: bind('versionId'), revisionToken: bind('revisionToken'), updatedAt: bind('updatedAt') })
