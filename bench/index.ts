@@ -6,6 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAgentsList } from './agents-list';
+import { benchColdStart } from './cold-start';
 import { printTable, type BenchRow } from './harness';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
@@ -16,9 +18,11 @@ import { benchResolveHttp } from './resolve-http';
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
 const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
+  { name: 'cold-start', run: () => benchColdStart({ root }) },
   { name: 'http-health', run: () => benchHealth({ root }) },
   { name: 'mcp', run: () => benchMcp({ root }) },
   { name: 'storage', run: () => benchStorage() },
+  { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'resolve', run: () => benchResolve() },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
 ];

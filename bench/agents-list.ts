@@ -1,0 +1,61 @@
+/**
+ * quality.md: list 1,000 agents with their published versions (the editor's list, paged by 100 as
+ * the API does) against one raw SELECT of the same rows, in the same run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { createEditor } from '../lib/editor';
+import { silentLogger } from '../lib/logger';
+import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+
+export async function benchAgentsList({ agents = 1_000, iterations = 200 }: { agents?: number; iterations?: number } = {}): Promise<BenchRow[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'studio-bench-list-'));
+  const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
+  try {
+    migrateDatabase(database);
+    const editor = createEditor({ database, settings: { stdioAllowedCommands: [] }, secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' }, logger: silentLogger });
+    for (let index = 0; index < agents; index++) {
+      const id = `agent-${String(index).padStart(4, '0')}`;
+      await editor.agents.create({ id, name: `Agent ${index}`, model: 'openai/gpt-4o-mini', instructions: 'Help the user.', tools: { 'convert-units': {} } });
+      await editor.agents.publish({ id, versionNumber: 1 });
+      if (index % 3 === 0) await editor.agents.update({ id, instructions: 'Help the user, briefly.' });
+    }
+    const raw = database.sqlite.prepare(
+      `SELECT a.*, av.version_number AS active_version_number, av.config_hash AS active_config_hash,
+              lv.id AS latest_version_id, lv.config_hash AS latest_config_hash,
+              json_extract(lv.snapshot, '$.name') AS name, json_extract(lv.snapshot, '$.description') AS description
+         FROM agents a
+         LEFT JOIN agent_versions av ON av.id = a.active_version_id
+         LEFT JOIN agent_versions lv ON lv.agent_id = a.id AND lv.version_number = a.latest_version_number
+        ORDER BY a.id`,
+    );
+    const listAll = async () => {
+      let cursor: string | undefined;
+      let count = 0;
+      do {
+        const page = await editor.agents.list({ limit: 100, cursor });
+        count += page.items.length;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      if (count !== agents) throw new Error(`listed ${count} agents, expected ${agents}`);
+    };
+    const measured = await sampleMicroseconds(listAll, { iterations, warmup: 20 });
+    const baseline = await sampleMicroseconds(() => raw.all(), { iterations, warmup: 20 });
+    const toMs = (samples: number[]) => samples.map((value) => value / 1000);
+    return [
+      row(
+        `list ${agents} agents with their published versions vs one raw SELECT`,
+        'ms',
+        summarize(toMs(measured)),
+        summarize(toMs(baseline)).median,
+        '<= 3x',
+      ),
+    ];
+  } finally {
+    database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
