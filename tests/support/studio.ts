@@ -40,9 +40,9 @@ type TestStudio = ReturnType<typeof createTestStudio>['studio'];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ResponseBody = Record<string, any>;
 
-/** One JSON request through `studio.api.request`; the body parsed (`{}` when empty). */
+/** One request through `studio.api.request` (JSON when it has a body); the answer parsed (`{}` when empty). */
 export async function call(studio: TestStudio, method: string, path: string, body?: unknown) {
-  const response = await studio.api.request(path, jsonRequest(method, body));
+  const response = await studio.api.request(path, body === undefined ? { method } : jsonRequest(method, body));
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as ResponseBody };
 }

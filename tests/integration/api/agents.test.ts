@@ -1,19 +1,12 @@
 /** The agent management API (api.md): shapes, status codes and error codes through the real app. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStudio, jsonRequest } from '../../support/studio';
-
-// Response bodies are checked with matchers; typing each one would only restate the assertions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ResponseBody = Record<string, any>;
+import { call as callApi, createTestStudio, jsonRequest, type ResponseBody } from '../../support/studio';
 
 let context: ReturnType<typeof createTestStudio>;
 let counter = 0;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Help customers.' };
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await context.studio.api.request(path, body === undefined ? { method } : jsonRequest(method, body));
-  return { status: response.status, body: (await response.json()) as ResponseBody };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(context.studio, method, path, body);
 
 async function newAgent(extra: Record<string, unknown> = {}) {
   counter += 1;

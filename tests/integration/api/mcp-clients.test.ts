@@ -2,18 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpClientChange } from '@/lib/editor';
 import { configHash } from '@/lib/versions';
-import { createTestStudio, jsonRequest } from '../../support/studio';
-
-// Response bodies are checked with matchers; typing each one would only restate the assertions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ResponseBody = Record<string, any>;
+import { call as callApi, createTestStudio } from '../../support/studio';
 
 let context: ReturnType<typeof createTestStudio>;
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await context.studio.api.request(path, body === undefined ? { method } : jsonRequest(method, body));
-  return { status: response.status, body: (await response.json()) as ResponseBody };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(context.studio, method, path, body);
 
 const secret = 'sk-live-1234567890abcd';
 const stdioClient = {

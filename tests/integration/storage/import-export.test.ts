@@ -1,6 +1,6 @@
 /** Storage spec section 3: export, import into an empty database, and malformed documents. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StudioError } from '@/lib/errors';
+import { rejection } from '../../support/rejection';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
 let source: ReturnType<typeof createTestStudio>;
@@ -29,16 +29,6 @@ const rows = (context: ReturnType<typeof createTestStudio>, agentId: string) =>
       'SELECT version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at FROM agent_versions WHERE agent_id = ? ORDER BY version_number',
     )
     .all(agentId);
-
-async function rejection(promise: Promise<unknown>): Promise<StudioError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof StudioError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 beforeAll(async () => {
   source = createTestStudio();

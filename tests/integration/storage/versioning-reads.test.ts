@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotReadQueries } from '@/db/queries';
 import { createEditor } from '@/lib/editor';
-import { StudioError } from '@/lib/errors';
 import { silentLogger } from '@/lib/logger';
+import { rejection } from '../../support/rejection';
 import { createTestStudio } from '../../support/studio';
 
 let context: ReturnType<typeof createTestStudio>;
@@ -18,16 +18,6 @@ async function agentWithVersions(count: number) {
   await editor().agents.create({ id, ...base });
   for (let number = 2; number <= count; number += 1) await editor().agents.update({ id, baseVersionNumber: number - 1, instructions: `Version ${number}` });
   return id;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<StudioError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof StudioError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 beforeAll(() => {

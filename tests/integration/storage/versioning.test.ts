@@ -1,6 +1,6 @@
 /** Storage spec section 2, rules 1-12, on a real SQLite file through the editor service. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StudioError } from '@/lib/errors';
+import { rejection } from '../../support/rejection';
 import { createTestStudio } from '../../support/studio';
 
 let context: ReturnType<typeof createTestStudio>;
@@ -13,16 +13,6 @@ async function newAgent(extra: Record<string, unknown> = {}) {
   const id = `agent-${counter}`;
   await editor().agents.create({ id, ...base, ...extra });
   return id;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<StudioError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof StudioError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 beforeAll(() => {
