@@ -7,7 +7,7 @@ import { convertMcpTools } from '../mcp';
 import type { FieldEntry } from './conditional-field';
 import type { LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
-import { createToolSet, nonEmptyDescription, type ToolSet } from './tool-set';
+import { createToolSet, resolvedDescription, type ToolSet } from './tool-set';
 import type { MergedTools } from './types';
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
@@ -27,12 +27,10 @@ function rewordings(plan: ResolutionPlan, loaded: LoadedSources): Map<string, Fi
 function addCodeTools(set: ToolSet, plan: ResolutionPlan, reworded: Map<string, FieldEntry>) {
   for (const { name, tool } of plan.codeTools) {
     const override = reworded.get(name);
-    const description = nonEmptyDescription(override?.entry.description);
     set.add({
       name,
       tool,
-      description: description ?? tool.description,
-      descriptionSource: description === undefined ? 'original' : 'agent',
+      ...resolvedDescription(tool, override?.entry.description),
       source: 'code',
       origin: { toolId: tool.id },
       includedBy: override ? override.includedBy : [],
@@ -48,12 +46,10 @@ function addRegistryTools(set: ToolSet, plan: ResolutionPlan, loaded: LoadedSour
       set.warn({ code: 'tool_not_registered', message: `Tool "${key}" is not registered`, source: 'registry', ref: `tools.${key}` });
       continue;
     }
-    const description = nonEmptyDescription(entry.description);
     set.add({
       name: key,
       tool,
-      description: description ?? tool.description,
-      descriptionSource: description === undefined ? 'original' : 'agent',
+      ...resolvedDescription(tool, entry.description),
       source: 'registry',
       origin: { toolId: tool.id },
       includedBy,
@@ -132,12 +128,10 @@ function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSourc
       set.warn({ code: 'provider_failed', message: `Integration "${providerId}" does not offer "${slug}"`, source: 'integration', ref: `${ref}.tools.${slug}` });
       continue;
     }
-    const description = nonEmptyDescription(hasOwn(plan.configs, slug) ? plan.configs[slug]!.description : undefined);
     set.add({
       name: slug,
       tool,
-      description: description ?? tool.description,
-      descriptionSource: description === undefined ? 'original' : 'agent',
+      ...resolvedDescription(tool, hasOwn(plan.configs, slug) ? plan.configs[slug]!.description : undefined),
       source: 'integration',
       origin: { providerId, slug },
       includedBy: plan.includedBy,
@@ -180,13 +174,12 @@ function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSou
         });
         continue;
       }
-      const override = nonEmptyDescription(call.meta[slug]?.description);
-      const base = override ?? tool.description;
+      const { description, descriptionSource } = resolvedDescription(tool, call.meta[slug]?.description);
       set.add({
         name: call.label === undefined ? slug : `${slug}__${call.label}`,
         tool,
-        description: call.label === undefined ? base : `${base}\n\nRoutes through connection: ${call.label}`,
-        descriptionSource: override === undefined ? 'original' : 'agent',
+        description: call.label === undefined ? description : `${description}\n\nRoutes through connection: ${call.label}`,
+        descriptionSource,
         source: 'provider',
         origin: { providerId, toolkit: call.toolkit, connectionId: call.connection.connectionId, slug },
         includedBy: plan.includedBy,

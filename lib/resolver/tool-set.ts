@@ -39,6 +39,12 @@ export function nonEmptyDescription(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+/** The description a tool is resolved with: the agent's override when it is non-empty, else the tool's own. */
+export function resolvedDescription(tool: Tool, override: unknown): { description: string; descriptionSource: DescriptionSource } {
+  const description = nonEmptyDescription(override);
+  return description === undefined ? { description: tool.description, descriptionSource: 'original' } : { description, descriptionSource: 'agent' };
+}
+
 export interface ToolAddition {
   /** The name before it is made valid for models. */
   name: string;
