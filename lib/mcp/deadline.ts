@@ -76,3 +76,20 @@ export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise
     );
   });
 }
+
+/**
+ * A signal of its own that aborts when `signal` does, until `dispose()`. For handing to the SDK:
+ * its requests add an abort listener to the signal they are given and never remove it, so giving
+ * them a long-lived signal (a run's, or the shared never-aborting one) would keep one listener and
+ * its closures per call, forever. This signal is dropped with the call.
+ */
+export function followSignal(signal: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  if (signal.aborted) {
+    controller.abort(signal.reason);
+    return { signal: controller.signal, dispose: () => {} };
+  }
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => signal.removeEventListener('abort', onAbort) };
+}

@@ -5,7 +5,7 @@
  */
 import { fail, ok, type Result } from '../errors';
 import type { Logger } from '../logger';
-import { createDeadline, raceSignal, type Deadline } from './deadline';
+import { createDeadline, followSignal, raceSignal, type Deadline } from './deadline';
 import { listAllTools } from './list-all-tools';
 import { classifyCallError, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpToolListChangedEvent } from './mcp-pool';
@@ -189,6 +189,8 @@ export function createPoolOperations({
       // notifications/cancelled); our own deadline is only needed while connecting.
       let pooled = takeWarmConnection(entry);
       let deadline: Deadline | undefined;
+      // The SDK never removes the abort listener it adds: it gets a signal that dies with the call.
+      const callSignal = signal && followSignal(signal);
       try {
         if (!pooled) {
           deadline = createDeadline({ timeoutMs, signal });
@@ -196,7 +198,7 @@ export function createPoolOperations({
         }
         counters.toolCalls += 1;
         const result = await pooled.connection.client.callTool({ name, arguments: toolArguments }, undefined, {
-          signal,
+          ...(callSignal ? { signal: callSignal.signal } : {}),
           timeout: deadline ? deadline.remainingMs() : timeoutMs,
         });
         return result as McpCallToolResult;
@@ -211,6 +213,7 @@ export function createPoolOperations({
       } finally {
         if (pooled) release(pooled);
         deadline?.dispose();
+        callSignal?.dispose();
       }
     },
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mcpResultToToolOutput, type McpCallToolResult, type McpNeutralTool, type McpPool, type McpPoolKey, type McpServerConfig } from '../mcp';
-import { createTool, type Tool } from '../tools';
+import { callerAbortSignal, createTool, type Tool } from '../tools';
 
 export interface McpToolFactory {
   toolFor(request: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | undefined;
@@ -41,8 +41,12 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
         ...(tool.annotations === undefined ? {} : { mcp: { annotations: tool.annotations } }),
         // isError results reach the model as tool errors (and `callTool` answers isError: true).
         toModelOutput: (result: McpCallToolResult) => mcpResultToToolOutput(result),
-        execute: (input, context) =>
-          pool.callTool({ key, server, name: tool.bareName, arguments: (input ?? {}) as Record<string, unknown>, signal: context.abortSignal }),
+        execute: (input, context) => {
+          // A run's signal goes to the call (the SDK then sends notifications/cancelled); a call
+          // given none passes none, which spares the pool a signal of its own per call.
+          const signal = callerAbortSignal(context);
+          return pool.callTool({ key, server, name: tool.bareName, arguments: (input ?? {}) as Record<string, unknown>, ...(signal ? { signal } : {}) });
+        },
       });
     } catch {
       return null;

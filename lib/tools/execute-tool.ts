@@ -3,7 +3,7 @@
  * the agent runtime can run its own steps (onInputAvailable, approval, beforeToolCall) in between:
  * `prepareToolCall` validates, `executePreparedToolCall` executes and validates what came back.
  */
-import { createToolExecutionContext, freezeRequestContext, type ToolContextInput, type ToolExecutionContext } from './execution-context';
+import { callerAbortSignal, createToolExecutionContext, freezeRequestContext, type ToolContextInput, type ToolExecutionContext } from './execution-context';
 import { validateInputWithRepairs } from './repair-input';
 import type { Tool } from './tool-types';
 import { createValidationError, type ToolValidationError } from './validation-error';
@@ -100,12 +100,10 @@ export async function executePreparedToolCall({
   if (context.workflow) executionContext.workflow = { ...context.workflow, suspend: validatingSuspend(context.workflow.suspend) };
 
   // An aborted run stops the call: before execute starts, and as soon as the signal fires (a tool
-  // that ignores its signal must not hold the run).
+  // that ignores its signal must not hold the run). A call given no signal has nothing to race.
   context.abortSignal.throwIfAborted();
-  const output = await untilAborted(
-    Promise.resolve().then(() => execute(input, executionContext)),
-    context.abortSignal,
-  );
+  const running = Promise.resolve().then(() => execute(input, executionContext));
+  const output = await (callerAbortSignal(context) ? untilAborted(running, context.abortSignal) : running);
 
   if (suspensionError) return { status: 'invalid', output: suspensionError };
   if (suspension) return { status: 'suspended', payload: suspension.payload, output };

@@ -94,9 +94,21 @@ export function freezeRequestContext(requestContext: Record<string, unknown> | u
 // One signal that never aborts, shared by calls that were given none.
 const neverAborted = new AbortController().signal;
 
+/**
+ * The caller's abort signal, or `undefined` when the call was given none. For code that hands the
+ * signal on to something that keeps a listener on it per call (the MCP SDK never removes its own):
+ * the shared never-aborting signal lives as long as the process, so it must not collect them.
+ */
+export function callerAbortSignal(context: Pick<ToolExecutionContext, 'abortSignal'>): AbortSignal | undefined {
+  return context.abortSignal === neverAborted ? undefined : context.abortSignal;
+}
+
+// The request context of calls given none: frozen once instead of cloned per call.
+const emptyRequestContext = freezeRequestContext({});
+
 export function createToolExecutionContext(input: ToolContextInput = {}): ToolExecutionContext {
   const context: ToolExecutionContext = {
-    requestContext: freezeRequestContext(input.requestContext),
+    requestContext: input.requestContext === undefined ? emptyRequestContext : freezeRequestContext(input.requestContext),
     abortSignal: input.abortSignal ?? neverAborted,
     observe: input.observe ?? noopObserve,
   };

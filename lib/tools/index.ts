@@ -37,6 +37,7 @@ export {
 } from './validation-error';
 
 export {
+  callerAbortSignal,
   createToolExecutionContext,
   freezeRequestContext,
   noopObserve,

@@ -64,11 +64,21 @@ function copyForDefaults(value: unknown): unknown {
   }
 }
 
+/**
+ * Whether ajv may write into the validated value: `useDefaults` is the only option set that does,
+ * and only where the schema declares a `default`. Without one the per-call copy is skipped (it is
+ * the most expensive part of validating a small input).
+ */
+function declaresDefaults(schema: JsonSchema): boolean {
+  return JSON.stringify(schema).includes('"default"');
+}
+
 /** Compiles a JSON Schema; throws ajv's error when the schema itself is invalid. */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const validate = compile(schema);
+  const copy = declaresDefaults(schema) ? copyForDefaults : (value: unknown) => value;
   return (value) => {
-    const candidate = copyForDefaults(value);
+    const candidate = copy(value);
     if (validate(candidate)) return { success: true, value: candidate };
     return { success: false, issues: (validate.errors ?? []).map(toIssue) };
   };

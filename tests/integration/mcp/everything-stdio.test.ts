@@ -2,6 +2,7 @@
  * The MCP reference server (`@modelcontextprotocol/server-everything`) over stdio, through
  * `connectServer` and the pool: listing, calling, content mapping, pooling, and the child's env.
  */
+import { getEventListeners } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectServer, mcpResultToModelOutput } from '@/lib/mcp';
@@ -86,6 +87,17 @@ describe('server-everything over stdio', () => {
     expect(afterRounds.connects).toBe(afterWarmUp.connects);
     expect(afterRounds.toolListRequests).toBe(afterWarmUp.toolListRequests);
     expect(afterRounds.toolCalls - afterWarmUp.toolCalls).toBe(5);
+  });
+
+  it("leaves no listener on the caller's abort signal (the SDK never removes the one it adds)", async () => {
+    const key = uniqueKey();
+    const server = everythingStdioServer();
+    // A long-lived signal, like a run's: one leaked listener per call would pile up on it.
+    const signal = new AbortController().signal;
+    for (let round = 0; round < 10; round += 1) {
+      expect(textOf(await pool.callTool({ key, server, name: 'echo', arguments: { message: `m${round}` }, signal }))).toContain(`m${round}`);
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('maps an image result to image-data for the model', async () => {

@@ -124,3 +124,18 @@ describe('input validation', () => {
     expect(isToolValidationError(result) && result.message).toMatch(/Provided arguments: \{"password":"\[REDACTED\]"\}$/);
   });
 });
+
+describe('JSON Schema defaults and the caller value', () => {
+  it("fills declared defaults into a copy: the caller's value is never changed", async () => {
+    const input = { city: 'Oslo' };
+    const result = await run({ type: 'object', properties: { city: { type: 'string' }, units: { type: 'string', default: 'metric' } } }, input);
+    expect(result).toEqual({ received: { city: 'Oslo', units: 'metric' } });
+    expect(input).toEqual({ city: 'Oslo' });
+  });
+
+  it('does not copy the input when the schema declares no default (nothing can be written into it)', async () => {
+    const input = { city: 'Oslo' };
+    const result = (await run({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, input)) as { received: unknown };
+    expect(result.received).toBe(input);
+  });
+});

@@ -1,0 +1,38 @@
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { followSignal } from '@/lib/mcp/deadline';
+import { callerAbortSignal, createToolExecutionContext } from '@/lib/tools';
+
+describe('followSignal', () => {
+  it('aborts with the followed signal, with its reason', () => {
+    const controller = new AbortController();
+    const followed = followSignal(controller.signal);
+    expect(followed.signal).not.toBe(controller.signal);
+    controller.abort(new Error('run stopped'));
+    expect(followed.signal.aborted).toBe(true);
+    expect((followed.signal.reason as Error).message).toBe('run stopped');
+  });
+
+  it('is aborted at once when the followed signal already is', () => {
+    const controller = new AbortController();
+    controller.abort('gone');
+    expect(followSignal(controller.signal).signal.reason).toBe('gone');
+  });
+
+  it('leaves no listener on the followed signal once disposed', () => {
+    const controller = new AbortController();
+    for (let call = 0; call < 5; call += 1) followSignal(controller.signal).dispose();
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const kept = followSignal(controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    kept.dispose();
+  });
+});
+
+describe('callerAbortSignal', () => {
+  it('is undefined for a call given no signal, and the signal otherwise', () => {
+    expect(callerAbortSignal(createToolExecutionContext())).toBeUndefined();
+    const signal = new AbortController().signal;
+    expect(callerAbortSignal(createToolExecutionContext({ abortSignal: signal }))).toBe(signal);
+  });
+});
