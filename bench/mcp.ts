@@ -1,73 +1,99 @@
 /**
- * MCP figures: a tool call through the pool (warm connection) against the SDK client calling the
- * same server directly, and a warm-cache `listTools` against a bare Map lookup of the same list.
- * Both sides run in alternating rounds so machine drift hits them equally.
+ * MCP figure (quality.md): an MCP tool call through the RESOLVED tool — a published stored agent
+ * referencing a saved stdio client (server-everything), `runtime.resolve`, then
+ * `resolution.tools.local_echo.execute(input)`: input validation, execute, the pool's warm
+ * connection — against the SDK client calling the same server program directly. A second row adds
+ * the resolution to every call (a request that resolves, then calls).
+ *
+ * Each side talks to its own child process, and on a shared machine one child can be faster than
+ * the other for a whole run. So the sides are interleaved call by call (the order flipping every
+ * call), and the run is split into epochs, each with a fresh pair of children (the pool's connection
+ * is evicted, the direct client reconnects): no child's luck decides the ratio.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createMcpPool, type McpStdioServerConfig } from '../lib/mcp';
+import { createStudio } from '../lib';
 import { silentLogger } from '../lib/logger';
-import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+import { row, summarize, type BenchRow } from './harness';
 
-const rounds = 20;
+const epochs = 6;
+const warmup = 300;
+const iterations = 1_500;
 
-async function alternate({
-  measured,
-  baseline,
-  iterations,
-}: {
-  measured: () => Promise<unknown>;
-  baseline: () => Promise<unknown>;
-  iterations: number;
-}): Promise<{ measuredSamples: number[]; baselineSamples: number[] }> {
-  const measuredSamples: number[] = [];
-  const baselineSamples: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    measuredSamples.push(...(await sampleMicroseconds(measured, { iterations, warmup: Math.ceil(iterations / 10) })));
-    baselineSamples.push(...(await sampleMicroseconds(baseline, { iterations, warmup: Math.ceil(iterations / 10) })));
+type Call = () => Promise<unknown>;
+
+async function interleave({ measured, baseline, into }: { measured: Call; baseline: Call; into: { measured: number[]; baseline: number[] } }) {
+  const time = async (run: Call, samples: number[], keep: boolean) => {
+    const started = process.hrtime.bigint();
+    await run();
+    if (keep) samples.push(Number(process.hrtime.bigint() - started) / 1_000);
+  };
+  for (let index = 0; index < warmup + iterations; index += 1) {
+    const keep = index >= warmup;
+    const [first, second] = index % 2 === 0 ? [measured, baseline] : [baseline, measured];
+    await time(first, first === measured ? into.measured : into.baseline, keep);
+    await time(second, second === measured ? into.measured : into.baseline, keep);
   }
-  return { measuredSamples, baselineSamples };
 }
 
 export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> {
   const require = createRequire(join(root, 'package.json'));
   const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-  const server: McpStdioServerConfig = { type: 'stdio', command: process.execPath, args: [everything, 'stdio'] };
-  const pool = createMcpPool({
-    settings: { listTimeoutMs: 15_000, callTimeoutMs: 15_000, idleCloseMs: 600_000, toolListTtlMs: 600_000, maxPooledConnections: 8 },
+  const args = [everything, 'stdio'];
+  const studio = createStudio({
+    database: { url: ':memory:' },
     logger: silentLogger,
+    settings: { mode: 'test', logLevel: 'silent', stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
   });
-  const direct = new Client({ name: 'bench-direct', version: '1.0.0' });
-  await direct.connect(
-    new StdioClientTransport({ command: server.command, args: server.args, env: getDefaultEnvironment(), stderr: 'ignore' }),
-  );
+  let direct: Client | undefined;
+  // Started exactly as the pool starts its servers (minimal env, stderr piped and drained).
+  const connectDirect = async () => {
+    const client = new Client({ name: 'bench-direct', version: '1.0.0' });
+    const transport = new StdioClientTransport({ command: process.execPath, args, env: getDefaultEnvironment(), stderr: 'pipe' });
+    transport.stderr?.on('data', () => {});
+    await client.connect(transport);
+    // Like any real client, it lists before calling (the SDK then checks outputs the same way).
+    await client.listTools();
+    return client;
+  };
   try {
-    // Like any real client, the direct one lists before calling (the SDK then checks outputs the same way).
-    await direct.listTools();
-    const key = { clientId: 'bench', clientVersionId: 'v1', serverName: 'everything' };
-    const callArguments = { message: 'bench' };
-    const listed = await pool.listTools({ key, server });
-    if (!listed.ok) throw listed.error;
+    await studio.editor.mcpClients.create({ id: 'everything', name: 'Everything', servers: { local: { type: 'stdio', command: process.execPath, args } } });
+    await studio.editor.agents.create({ id: 'mcp-bench', name: 'MCP bench', model: 'openai/gpt-4o', instructions: 'Echo things.', mcpClients: { everything: { tools: { local_echo: {} } } } });
+    await studio.editor.agents.publish({ id: 'mcp-bench', versionNumber: 1 });
+    const input = { message: 'bench' };
+    const callResolved = async () => {
+      const resolution = await studio.runtime.resolve('mcp-bench');
+      return resolution.tools.local_echo!.execute!(input);
+    };
+    const resolution = await studio.runtime.resolve('mcp-bench');
+    const echo = resolution.tools.local_echo?.execute;
+    if (!echo || resolution.warnings.length > 0) throw new Error(`bench setup: no local_echo (warnings: ${JSON.stringify(resolution.warnings)})`);
 
-    const calls = await alternate({
-      measured: () => pool.callTool({ key, server, name: 'echo', arguments: callArguments }),
-      baseline: () => direct.callTool({ name: 'echo', arguments: callArguments }),
-      iterations: 200,
-    });
-    const cache = new Map([[JSON.stringify(key), listed.value]]);
-    const lists = await alternate({
-      measured: () => pool.listTools({ key, server }),
-      baseline: async () => cache.get(JSON.stringify(key)),
-      iterations: 2_000,
-    });
+    const resolved = { measured: [] as number[], baseline: [] as number[] };
+    const withResolve = { measured: [] as number[], baseline: [] as number[] };
+    for (let epoch = 0; epoch < epochs; epoch += 1) {
+      // A fresh pair of children: the next call through the pool reconnects (during warmup).
+      studio.mcpPool.evictClient('everything');
+      await direct?.close();
+      direct = await connectDirect();
+      const client = direct;
+      const callDirect = () => client.callTool({ name: 'echo', arguments: input });
+      const expected = JSON.stringify(await callDirect());
+      const answered = JSON.stringify(await callResolved());
+      if (answered !== expected) throw new Error(`bench setup: the resolved tool answered ${answered}`);
+      await interleave({ measured: () => echo(input), baseline: callDirect, into: resolved });
+      await interleave({ measured: callResolved, baseline: callDirect, into: withResolve });
+    }
+    const call = { measured: summarize(resolved.measured), baseline: summarize(resolved.baseline) };
     return [
-      row('MCP tool call: pool.callTool vs SDK client direct (stdio echo)', 'µs', summarize(calls.measuredSamples), summarize(calls.baselineSamples).median, '<= 1.10'),
-      row('MCP listTools, warm cache vs a bare Map lookup', 'µs', summarize(lists.measuredSamples), summarize(lists.baselineSamples).median),
+      row('MCP tool call through the resolved tool vs SDK client direct (stdio echo)', 'µs', call.measured, call.baseline.median, '<= 1.10'),
+      row('  baseline: SDK client callTool on the same server program', 'µs', call.baseline, null),
+      row('MCP runtime.resolve + resolved tool call vs SDK client direct', 'µs', summarize(withResolve.measured), summarize(withResolve.baseline).median),
     ];
   } finally {
-    await direct.close();
-    await pool.closeAll();
+    await direct?.close();
+    await studio.close();
   }
 }
