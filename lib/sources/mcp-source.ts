@@ -14,8 +14,13 @@ import { tokenHash, type McpToolFactory } from './mcp-tool';
 import type { SavedClientCache } from './saved-client-cache';
 import { describeError } from './settle';
 
-/** A code-registered MCP server: a connection agents may reference by id. */
-export type CodeMcpServer = { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string> } | { type: 'http'; url: string };
+/**
+ * A code-registered MCP server: a connection agents may reference by id. `timeout` (ms) caps
+ * connect + list and each call, as on a saved server.
+ */
+export type CodeMcpServer =
+  | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; timeout?: number }
+  | { type: 'http'; url: string; timeout?: number };
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
 export interface SavedMcpClientReader {
