@@ -12,6 +12,18 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 const createdAt = () => text('created_at').notNull();
 const updatedAt = () => text('updated_at').notNull();
 
+/** The columns of an immutable version after its id and owner (agent and saved MCP client versions alike). */
+const versionColumns = () => ({
+  versionNumber: integer('version_number').notNull(),
+  schemaVersion: integer('schema_version').notNull(),
+  snapshot: text('snapshot').notNull(),
+  configHash: text('config_hash').notNull(),
+  changedFields: text('changed_fields').notNull().default('[]'),
+  changeMessage: text('change_message'),
+  authorId: text('author_id'),
+  createdAt: createdAt(),
+});
+
 /** The thin, mutable record of an agent (stored, or a code agent's override record). */
 export const agents = sqliteTable(
   'agents',
@@ -38,14 +50,7 @@ export const agentVersions = sqliteTable(
     agentId: text('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
-    versionNumber: integer('version_number').notNull(),
-    schemaVersion: integer('schema_version').notNull(),
-    snapshot: text('snapshot').notNull(),
-    configHash: text('config_hash').notNull(),
-    changedFields: text('changed_fields').notNull().default('[]'),
-    changeMessage: text('change_message'),
-    authorId: text('author_id'),
-    createdAt: createdAt(),
+    ...versionColumns(),
   },
   (table) => [uniqueIndex('agent_versions_agent_number_idx').on(table.agentId, table.versionNumber)],
 );
@@ -80,6 +85,7 @@ export const mcpClients = sqliteTable('mcp_clients', {
   updatedAt: updatedAt(),
 });
 
+/** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */
 export const mcpClientVersions = sqliteTable(
   'mcp_client_versions',
   {
@@ -87,15 +93,7 @@ export const mcpClientVersions = sqliteTable(
     clientId: text('client_id')
       .notNull()
       .references(() => mcpClients.id, { onDelete: 'cascade' }),
-    versionNumber: integer('version_number').notNull(),
-    schemaVersion: integer('schema_version').notNull(),
-    // The snapshot with secret values (server env) encrypted.
-    snapshot: text('snapshot').notNull(),
-    configHash: text('config_hash').notNull(),
-    changedFields: text('changed_fields').notNull().default('[]'),
-    changeMessage: text('change_message'),
-    authorId: text('author_id'),
-    createdAt: createdAt(),
+    ...versionColumns(),
   },
   (table) => [uniqueIndex('mcp_client_versions_client_number_idx').on(table.clientId, table.versionNumber)],
 );
