@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { connectServer } from './connect-server';
 import { raceSignal } from './deadline';
 import { McpServerError, toMcpServerError } from './mcp-server-error';
-import { backoffError, recordFailure, type PoolEntry, type PooledConnection } from './pool-entry';
+import { backoffError, recordFailure, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { McpBackoffSettings, McpPoolSettings, McpServerConfig } from './types';
 
 export interface PoolCounters {
@@ -156,12 +156,7 @@ export function createPoolConnections({
     server,
     authToken,
     signal,
-  }: {
-    entry: PoolEntry;
-    server: McpServerConfig;
-    authToken?: string;
-    signal: AbortSignal;
-  }): Promise<PooledConnection> => {
+  }: PoolEntryRequest & { signal: AbortSignal }): Promise<PooledConnection> => {
     if (shutDown) throw closedPoolError(entry.serverName);
     const warm = takeWarmConnection(entry);
     if (warm) return warm;

@@ -45,6 +45,13 @@ export interface PoolEntry {
   removed: boolean;
 }
 
+/** What an operation on a pool entry is given: the entry, its server's config and the caller's auth token, if any. */
+export interface PoolEntryRequest {
+  entry: PoolEntry;
+  server: McpServerConfig;
+  authToken?: string;
+}
+
 export function hashAuthToken(authToken: string | undefined): string {
   return authToken ? createHash('sha256').update(authToken).digest('hex') : '';
 }

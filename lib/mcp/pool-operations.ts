@@ -9,7 +9,7 @@ import { createDeadline, followSignal, raceSignal, type Deadline } from './deadl
 import { listAllTools } from './list-all-tools';
 import { classifyCallError, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpToolListChangedEvent } from './mcp-pool';
-import { backoffError, hashToolList, type McpToolList, type PoolEntry, type PooledConnection } from './pool-entry';
+import { backoffError, hashToolList, type McpToolList, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { McpCallToolResult, McpPoolSettings, McpServerConfig } from './types';
 
 interface PoolOperationsDependencies {
@@ -17,7 +17,7 @@ interface PoolOperationsDependencies {
   logger: Logger;
   now: () => number;
   counters: { toolListRequests: number; toolCalls: number };
-  acquire(params: { entry: PoolEntry; server: McpServerConfig; authToken?: string; signal: AbortSignal }): Promise<PooledConnection>;
+  acquire(params: PoolEntryRequest & { signal: AbortSignal }): Promise<PooledConnection>;
   takeWarmConnection(entry: PoolEntry): PooledConnection | undefined;
   release(pooled: PooledConnection): void;
   retire(entry: PoolEntry, pooled: PooledConnection): void;
@@ -123,12 +123,7 @@ export function createPoolOperations({
       server,
       authToken,
       signal,
-    }: {
-      entry: PoolEntry;
-      server: McpServerConfig;
-      authToken?: string;
-      signal?: AbortSignal;
-    }): Promise<Result<McpToolList, McpServerError>> {
+    }: PoolEntryRequest & { signal?: AbortSignal }): Promise<Result<McpToolList, McpServerError>> {
       const cached = entry.toolList;
       if (cached && now() - cached.fetchedAt < settings.toolListTtlMs) return ok(cached);
       if (!entry.listing) startListing(entry, fetchToolList(entry, server, authToken));
@@ -173,14 +168,7 @@ export function createPoolOperations({
       name,
       toolArguments,
       signal,
-    }: {
-      entry: PoolEntry;
-      server: McpServerConfig;
-      authToken?: string;
-      name: string;
-      toolArguments?: Record<string, unknown>;
-      signal?: AbortSignal;
-    }): Promise<McpCallToolResult> {
+    }: PoolEntryRequest & { name: string; toolArguments?: Record<string, unknown>; signal?: AbortSignal }): Promise<McpCallToolResult> {
       const timeoutMs = server.timeout ?? settings.callTimeoutMs;
       if (signal?.aborted) {
         throw classifyCallError({ error: signal.reason, serverName: entry.serverName, timedOut: false, signal, name, timeoutMs });
