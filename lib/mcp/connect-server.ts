@@ -13,7 +13,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { silentLogger, type Logger } from '../logger';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
-import { McpServerError, toMcpServerError } from './mcp-server-error';
+import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
 
 export interface McpConnection {
@@ -54,7 +54,7 @@ export async function connectServer(params: ConnectServerParams): Promise<McpCon
       ? await connectStdio({ ...params, server: params.server, serverName, deadline })
       : await connectHttp({ ...params, server: params.server, serverName, deadline });
   } catch (error) {
-    if (deadline.timedOut() || error instanceof DeadlineExceeded) {
+    if (deadline.timedOut() || error instanceof DeadlineExceeded || (isSdkRequestTimeout(error) && !params.signal?.aborted)) {
       throw new McpServerError({
         reason: 'timeout',
         serverName,

@@ -53,6 +53,14 @@ export class McpServerError extends StudioError {
   }
 }
 
+/**
+ * The SDK's own request timeout. Requests inside a budget get the budget's remaining time as their
+ * SDK timeout, so the SDK's timer and the budget's race: either one firing means the budget ran out.
+ */
+export function isSdkRequestTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === RpcErrorCode.RequestTimeout;
+}
+
 export function isMcpServerError(value: unknown): value is McpServerError {
   return value instanceof McpServerError;
 }

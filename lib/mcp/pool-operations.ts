@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../errors';
 import type { Logger } from '../logger';
 import { createDeadline, followSignal, raceSignal, type Deadline } from './deadline';
 import { listAllTools } from './list-all-tools';
-import { classifyCallError, McpServerError, toMcpServerError } from './mcp-server-error';
+import { classifyCallError, isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpToolListChangedEvent } from './mcp-pool';
 import { backoffError, hashToolList, type McpToolList, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { McpCallToolResult, McpPoolSettings, McpServerConfig } from './types';
@@ -73,7 +73,7 @@ export function createPoolOperations({
   };
 
   const classifyListError = (entry: PoolEntry, error: unknown, deadline: Deadline) =>
-    deadline.timedOut()
+    deadline.timedOut() || isSdkRequestTimeout(error)
       ? new McpServerError({
           reason: 'timeout',
           serverName: entry.serverName,

@@ -9,7 +9,7 @@ import type { Logger } from '../logger';
 import { connectServer, type McpConnection } from './connect-server';
 import { createDeadline } from './deadline';
 import { listAllTools } from './list-all-tools';
-import { McpServerError, toMcpServerError } from './mcp-server-error';
+import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpListedTool, McpServerConfig, McpTransportKind } from './types';
 
 export type McpProbeResult =
@@ -58,7 +58,7 @@ export async function probeServer({
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
     return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };
   } catch (error) {
-    const failure = deadline.timedOut()
+    const failure = deadline.timedOut() || (isSdkRequestTimeout(error) && !signal?.aborted)
       ? new McpServerError({
           reason: 'timeout',
           serverName,

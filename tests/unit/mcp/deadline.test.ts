@@ -1,6 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { followSignal } from '@/lib/mcp/deadline';
+import { isSdkRequestTimeout } from '@/lib/mcp/mcp-server-error';
 import { callerAbortSignal, createToolExecutionContext } from '@/lib/tools';
 
 describe('followSignal', () => {
@@ -34,5 +36,13 @@ describe('callerAbortSignal', () => {
     expect(callerAbortSignal(createToolExecutionContext())).toBeUndefined();
     const signal = new AbortController().signal;
     expect(callerAbortSignal(createToolExecutionContext({ abortSignal: signal }))).toBe(signal);
+  });
+});
+
+describe('isSdkRequestTimeout', () => {
+  it("recognises the SDK's request timeout (which races a budget's own timer) and nothing else", () => {
+    expect(isSdkRequestTimeout(new McpError(ErrorCode.RequestTimeout, 'Request timed out'))).toBe(true);
+    expect(isSdkRequestTimeout(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'))).toBe(false);
+    expect(isSdkRequestTimeout(new Error('timed out'))).toBe(false);
   });
 });
