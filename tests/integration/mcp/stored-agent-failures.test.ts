@@ -99,6 +99,18 @@ describe('a stored agent with faulty MCP servers', () => {
     expect((await execute('sleepy_sleep', { ms: 1 })).body).toMatchObject({ isError: false, output: { content: [{ text: 'slept 1' }] } });
   });
 
+  it("the run's abort signal stops a call through the resolved tool, and the server hears the cancellation", async () => {
+    const cancellations = async () => Number((await execute('sleepy_cancellations', {})).body.output.content[0].text);
+    // The timed-out call above was cancelled too (the SDK cancels what it stops waiting for).
+    const before = await cancellations();
+    const resolution = await studio.runtime.resolve('fragile');
+    const controller = new AbortController();
+    const running = resolution.tools.sleepy_sleep!.execute!({ ms: 20_000 }, { abortSignal: controller.signal });
+    setTimeout(() => controller.abort(new Error('run stopped')), 200);
+    await expect(running).rejects.toThrow('run stopped');
+    await expect.poll(cancellations, { timeout: 10_000, interval: 200 }).toBe(before + 1);
+  });
+
   it('a crash mid-call is a tool error for that call; other servers are untouched and the crashed one comes back', async () => {
     const crashed = await execute('crashy_crash', {});
     expect(crashed.status).toBe(200);
