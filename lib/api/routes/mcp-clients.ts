@@ -1,6 +1,6 @@
 /**
  * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
- * connection test (`POST /mcp-clients/:id/test`) belongs to the MCP module's routes.
+ * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
