@@ -55,16 +55,18 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
     return Number(declared) > bodyLimitBytes ? limitBody(context, next) : next();
   });
 
-  // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the parsed
-  // value is cached by Hono and reused by the route validators.
+  // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the text
+  // is cached by Hono and reused by the route validators. An empty JSON body reads as `{}`, so a
+  // route whose body is optional accepts it and a route that needs fields lists what is missing.
   app.use('*', async (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
     const contentType = context.req.header('content-type') ?? '';
-    const length = context.req.header('content-length');
-    if (length === '0') return next();
     if (/^application\/([a-z.+-]*\+)?json/i.test(contentType)) {
-      const text = await context.req.text();
-      if (text.trim() === '') return next();
+      const text = context.req.header('content-length') === '0' ? '' : await context.req.text();
+      if (text.trim() === '') {
+        context.req.bodyCache.text = Promise.resolve('{}');
+        return next();
+      }
       try {
         JSON.parse(text);
       } catch (error) {

@@ -57,4 +57,21 @@ describe('API conventions (in process)', () => {
     expect(document.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(document.components.schemas.Error).toBeDefined();
   });
+
+  it('reads an empty JSON body as {}: an optional body may be left out, a required one lists what is missing', async () => {
+    const { editor, api } = context.studio;
+    await editor.agents.create({ id: 'empty-body', name: 'Empty body', model: 'openai/gpt-4o-mini', instructions: 'Help.' });
+    await editor.agents.publish({ id: 'empty-body', versionNumber: 1 });
+    const emptyJson = { method: 'POST', headers: { 'content-type': 'application/json' } };
+
+    const resolved = await api.request('/api/agents/empty-body/resolve', emptyJson);
+    expect(resolved.status).toBe(200);
+    expect((await resolved.json()).versionNumber).toBe(1);
+
+    const created = await api.request('/api/agents', emptyJson);
+    expect(created.status).toBe(400);
+    const body = await created.json();
+    expect(body.error.code).toBe('invalid_input');
+    expect(body.error.details.issues.map((issue: { path: string }) => issue.path)).toContain('id');
+  });
 });
