@@ -64,7 +64,8 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
     if (/^application\/([a-z.+-]*\+)?json/i.test(contentType)) {
       const text = context.req.header('content-length') === '0' ? '' : await context.req.text();
       if (text.trim() === '') {
-        context.req.bodyCache.text = Promise.resolve('{}');
+        // Hono caches body readers as promises (its type says otherwise).
+        (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
       try {
