@@ -7,7 +7,21 @@ import type { DatabaseHandle } from '../client';
  * may await inside a better-sqlite3 transaction.
  */
 export function writeTransaction<T>(handle: DatabaseHandle, work: () => T): T {
-  return handle.sqlite.transaction(work).immediate();
+  try {
+    return handle.sqlite.transaction(work).immediate();
+  } finally {
+    generations.set(handle, (generations.get(handle) ?? 0) + 1);
+  }
+}
+
+const generations = new WeakMap<DatabaseHandle, number>();
+
+/**
+ * Counts the write transactions this process ran on a connection, so in-memory caches of
+ * mutable rows can tell that a write happened since they read.
+ */
+export function writeGeneration(handle: DatabaseHandle): number {
+  return generations.get(handle) ?? 0;
 }
 
 /** One prepared-statement set per connection, built on first use. */

@@ -48,6 +48,8 @@ export interface EditorOptions {
   resolveToolsForDiff?: ResolveToolsForDiff;
   /** The clock (ISO strings are stored). */
   now?: () => Date;
+  /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
+  monotonicMs?: () => number;
 }
 
 export interface EditorContext {
@@ -65,8 +67,19 @@ export interface EditorContext {
   audit: ReturnType<typeof auditQueries>;
   mcpClients: ReturnType<typeof mcpClientQueries>;
   versionCache: VersionCache;
+  /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
+  pointerCache: Map<string, PointerCacheEntry>;
+  /** Milliseconds from a monotonic clock. */
+  monotonicMs(): number;
   /** Decrypted saved MCP client versions by id (per studio: they depend on its secrets key). */
   clientVersionCache: VersionCache;
+}
+
+export interface PointerCacheEntry {
+  generation: number;
+  expiresAt: number;
+  published?: string;
+  latest?: string;
 }
 
 export function createEditorContext(options: EditorOptions): EditorContext {
@@ -86,6 +99,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     audit: auditQueries(options.database),
     mcpClients: mcpClientQueries(options.database),
     versionCache: createVersionCache({ maxEntries: 10_000 }),
+    pointerCache: new Map(),
+    monotonicMs: options.monotonicMs ?? (() => performance.now()),
     clientVersionCache: createVersionCache({ maxEntries: 2_000 }),
   };
 }

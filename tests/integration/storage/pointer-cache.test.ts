@@ -1,0 +1,64 @@
+/**
+ * The runtime's published/latest pointer is read from SQLite at most every `pointerCacheMs` per
+ * agent: writes through the same connection are seen at once, writes by another connection (another
+ * process sharing the file) within that time.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@/db/client';
+import { createEditor, type Editor } from '@/lib/editor';
+import { pointerCacheMs } from '@/lib/editor/agent-reads';
+import { silentLogger } from '@/lib/logger';
+import { createTestStudio } from '../../support/studio';
+
+describe('published and latest pointer cache', () => {
+  let context: ReturnType<typeof createTestStudio>;
+  let otherConnection: DatabaseHandle;
+  let reader: Editor;
+  let writer: Editor;
+  let clock = 0;
+
+  beforeEach(async () => {
+    context = createTestStudio();
+    otherConnection = openDatabase({ url: `file:${context.databaseFile}` });
+    const common = { settings: context.studio.settings, secretsKey: context.studio.secretsKey, logger: silentLogger };
+    reader = createEditor({ ...common, database: context.studio.database, monotonicMs: () => clock });
+    writer = createEditor({ ...common, database: otherConnection });
+    await reader.agents.create({ id: 'pointer', name: 'Pointer', model: 'openai/gpt-4o-mini', instructions: 'One.' });
+    await reader.agents.publish({ id: 'pointer', versionNumber: 1 });
+  });
+  afterEach(async () => {
+    otherConnection.close();
+    await context.cleanup();
+  });
+
+  const publishedNumber = async () => (await reader.agents.loadVersion({ id: 'pointer', fallback: 'published' })).version.versionNumber;
+  const latestNumber = async () => (await reader.agents.loadVersion({ id: 'pointer', fallback: 'latest' })).version.versionNumber;
+
+  it('sees writes through its own connection at once', async () => {
+    expect(await publishedNumber()).toBe(1);
+    await reader.agents.update({ id: 'pointer', instructions: 'Two.' });
+    expect(await latestNumber()).toBe(2);
+    await reader.agents.publish({ id: 'pointer', versionNumber: 2 });
+    expect(await publishedNumber()).toBe(2);
+  });
+
+  it('sees writes by another connection once the cache time has passed, never later', async () => {
+    expect(await publishedNumber()).toBe(1);
+    expect(await latestNumber()).toBe(1);
+    await writer.agents.update({ id: 'pointer', instructions: 'Two.' });
+    await writer.agents.publish({ id: 'pointer', versionNumber: 2 });
+    // Within the cache time the pointer read a moment ago still stands.
+    clock += pointerCacheMs - 1;
+    expect(await publishedNumber()).toBe(1);
+    clock += 2;
+    expect(await publishedNumber()).toBe(2);
+    expect(await latestNumber()).toBe(2);
+  });
+
+  it('answers selectors that name a version exactly, whatever is cached', async () => {
+    expect(await publishedNumber()).toBe(1);
+    await writer.agents.update({ id: 'pointer', instructions: 'Two.' });
+    const byNumber = await reader.agents.loadVersion({ id: 'pointer', selector: { versionNumber: 2 }, fallback: 'published' });
+    expect(byNumber.version.versionNumber).toBe(2);
+  });
+});
