@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
 import { printTable, type BenchRow } from './harness';
+import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
@@ -25,6 +26,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'resolve', run: () => benchResolve() },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
+  { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
