@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstall, root, run } from './ensure-install.mjs';
 
-ensureInstall();
+// STUDIO_SKIP_INSTALL=1: tests that run this script must never reinstall the tree they run from.
+if (process.env.STUDIO_SKIP_INSTALL !== '1') ensureInstall();
 run(process.execPath, [join(root, 'scripts', 'build.mjs')], { env: { NEXT_TELEMETRY_DISABLED: '1' } });
 
 const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'server.js')], {
