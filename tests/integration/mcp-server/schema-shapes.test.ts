@@ -2,11 +2,10 @@
  * Tools whose schemas MCP cannot carry as they are, and content parts without a direct MCP
  * equivalent, over real HTTP with the SDK client (which validates every listing and result).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTool } from '@/lib/tools';
-import { connectMcpClient, serveTestStudio, type ServedStudio } from './fixture';
+import { useServedMcpClient } from './fixture';
 
 const tools = {
   'pick-shape': createTool({
@@ -44,36 +43,26 @@ const tools = {
 };
 
 describe('POST /api/mcp: schemas and content MCP cannot carry as they are', () => {
-  let served: ServedStudio;
-  let client: Client;
-
-  beforeAll(async () => {
-    served = await serveTestStudio({ tools });
-    client = await connectMcpClient(served.url);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await served?.stop();
-  });
+  const session = useServedMcpClient(tools);
 
   it('lists a union input schema with type "object" added, and leaves out a tool whose input is not an object', async () => {
-    const { tools: listed } = await client.listTools();
+    const { tools: listed } = await session.client.listTools();
     expect(listed.map((tool) => tool.name)).toEqual(['export-report', 'list-colours', 'pick-shape']);
     const pickShape = listed.find((tool) => tool.name === 'pick-shape')!;
     expect(pickShape.inputSchema).toEqual({ ...tools['pick-shape'].inputJsonSchema, type: 'object' });
-    const result = await client.callTool({ name: 'pick-shape', arguments: { square: 2 } });
+    const result = await session.client.callTool({ name: 'pick-shape', arguments: { square: 2 } });
     expect(result.content).toEqual([{ type: 'text', text: 'square 2' }]);
   });
 
   it('lists a tool with a non-object output schema without outputSchema and answers with text only', async () => {
-    const { tools: listed } = await client.listTools();
+    const { tools: listed } = await session.client.listTools();
     expect(listed.find((tool) => tool.name === 'list-colours')!.outputSchema).toBeUndefined();
-    const result = await client.callTool({ name: 'list-colours', arguments: {} });
+    const result = await session.client.callTool({ name: 'list-colours', arguments: {} });
     expect(result).toEqual({ content: [{ type: 'text', text: '["red","green"]' }] });
   });
 
   it('maps file data to embedded resources or audio, URLs to resource links, provider references to JSON text', async () => {
-    const result = await client.callTool({ name: 'export-report', arguments: {} });
+    const result = await session.client.callTool({ name: 'export-report', arguments: {} });
     expect(result.content).toEqual([
       { type: 'resource', resource: { uri: 'tool-output:///report%20q3.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' } },
       { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },

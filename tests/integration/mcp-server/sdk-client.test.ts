@@ -3,12 +3,11 @@
  * SDK's own client: listing passes the `mcp` option through unchanged, calls go through the
  * normal tool pipeline and failures come back as `isError` results.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTool } from '@/lib/tools';
 import { jsonRequest } from '../../support/studio';
-import { connectMcpClient, serveTestStudio, type ServedStudio } from './fixture';
+import { useServedMcpClient } from './fixture';
 
 const lookupOrderMcp = {
   annotations: { title: 'Look up an order', readOnlyHint: true, openWorldHint: false },
@@ -60,27 +59,17 @@ const tools = {
 };
 
 describe('POST /api/mcp with the SDK client', () => {
-  let served: ServedStudio;
-  let client: Client;
-
-  beforeAll(async () => {
-    served = await serveTestStudio({ tools });
-    client = await connectMcpClient(served.url);
-  });
-  afterAll(async () => {
-    await client?.close();
-    await served?.stop();
-  });
+  const session = useServedMcpClient(tools);
 
   describe('tools/list', () => {
     it('lists every executable code tool, sorted by id', async () => {
-      const { tools: listed } = await client.listTools();
+      const { tools: listed } = await session.client.listTools();
       expect(listed.map((tool) => tool.name)).toEqual(['always-fails', 'echo-plain', 'lookup-order', 'measure-text', 'render-chart']);
-      expect(client.getServerVersion()).toMatchObject({ name: 'agent-studio', version: served.studio.version });
+      expect(session.client.getServerVersion()).toMatchObject({ name: 'agent-studio', version: session.served.studio.version });
     });
 
     it('passes title, annotations and _meta through exactly as declared', async () => {
-      const { tools: listed } = await client.listTools();
+      const { tools: listed } = await session.client.listTools();
       const lookup = listed.find((tool) => tool.name === 'lookup-order')!;
       expect(lookup.title).toBe('Look up an order');
       expect(lookup.annotations).toEqual(lookupOrderMcp.annotations);
@@ -90,7 +79,7 @@ describe('POST /api/mcp with the SDK client', () => {
     });
 
     it('adds no default annotations, title or _meta to a tool that declares none (on the wire)', async () => {
-      const response = await fetch(new URL('/api/mcp', served.url), {
+      const response = await fetch(new URL('/api/mcp', session.served.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
@@ -104,7 +93,7 @@ describe('POST /api/mcp with the SDK client', () => {
     });
 
     it('declares outputSchema only for the tool that has one', async () => {
-      const { tools: listed } = await client.listTools();
+      const { tools: listed } = await session.client.listTools();
       const withOutput = listed.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name);
       expect(withOutput).toEqual(['measure-text']);
       expect(listed.find((tool) => tool.name === 'measure-text')!.outputSchema).toEqual(tools['measure-text'].outputJsonSchema);
@@ -113,21 +102,21 @@ describe('POST /api/mcp with the SDK client', () => {
 
   describe('tools/call', () => {
     it('returns structuredContent plus the JSON text when the tool has an outputSchema', async () => {
-      const result = await client.callTool({ name: 'measure-text', arguments: { text: 'two words' } });
+      const result = await session.client.callTool({ name: 'measure-text', arguments: { text: 'two words' } });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ characters: 9, words: 2 });
       expect(result.content).toEqual([{ type: 'text', text: JSON.stringify({ characters: 9, words: 2 }) }]);
     });
 
     it('returns text content and no structuredContent for a tool without an outputSchema', async () => {
-      const result = await client.callTool({ name: 'lookup-order', arguments: { orderNumber: 'A-42' } });
+      const result = await session.client.callTool({ name: 'lookup-order', arguments: { orderNumber: 'A-42' } });
       expect(result).toEqual({ content: [{ type: 'text', text: 'Order A-42: shipped' }] });
-      const echoed = await client.callTool({ name: 'echo-plain', arguments: { message: 'hi' } });
+      const echoed = await session.client.callTool({ name: 'echo-plain', arguments: { message: 'hi' } });
       expect(echoed.content).toEqual([{ type: 'text', text: '{"echoed":"hi"}' }]);
     });
 
     it('maps toModelOutput content parts to MCP content', async () => {
-      const result = await client.callTool({ name: 'render-chart', arguments: {} });
+      const result = await session.client.callTool({ name: 'render-chart', arguments: {} });
       expect(result.isError).toBeFalsy();
       expect(result.content).toEqual([
         { type: 'text', text: 'A chart with 3 points' },
@@ -137,29 +126,29 @@ describe('POST /api/mcp with the SDK client', () => {
     });
 
     it('answers invalid input with an isError result carrying the standard validation message', async () => {
-      const result = await client.callTool({ name: 'measure-text', arguments: { text: 42 } });
+      const result = await session.client.callTool({ name: 'measure-text', arguments: { text: 42 } });
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
       // The same message the execute route gives the model.
-      const executed = await served.studio.api.request('/api/tools/measure-text/execute', jsonRequest('POST', { input: { text: 42 } }));
+      const executed = await session.served.studio.api.request('/api/tools/measure-text/execute', jsonRequest('POST', { input: { text: 42 } }));
       const { output } = await executed.json();
       expect(output.message).toMatch(/^Tool input validation failed for measure-text\. Please fix the following errors and try again:\n- text: /);
       expect(result.content).toEqual([{ type: 'text', text: output.message }]);
     });
 
     it('answers a thrown execute with an isError result holding its message', async () => {
-      const result = await client.callTool({ name: 'always-fails', arguments: {} });
+      const result = await session.client.callTool({ name: 'always-fails', arguments: {} });
       expect(result).toEqual({ content: [{ type: 'text', text: 'The warehouse system is down' }], isError: true });
     });
 
-    it('refuses tools that are not listed (unknown ids and client tools) with a protocol error', async () => {
-      await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(/Tool no-such-tool not found/);
-      await expect(client.callTool({ name: 'browser-only', arguments: {} })).rejects.toThrow(/Tool browser-only not found/);
+    it('refuses tools that are not listed (unknown ids and session.client tools) with a protocol error', async () => {
+      await expect(session.client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(/Tool no-such-tool not found/);
+      await expect(session.client.callTool({ name: 'browser-only', arguments: {} })).rejects.toThrow(/Tool browser-only not found/);
     });
 
     it('serves concurrent calls, each on its own stateless request', async () => {
       const texts = ['a', 'b c', 'd e f', 'g h i j', 'k l m n o'];
-      const results = await Promise.all(texts.map((text) => client.callTool({ name: 'measure-text', arguments: { text } })));
+      const results = await Promise.all(texts.map((text) => session.client.callTool({ name: 'measure-text', arguments: { text } })));
       expect(results.map((result) => (result.structuredContent as { words: number }).words)).toEqual([1, 2, 3, 4, 5]);
     });
   });

@@ -2,21 +2,11 @@
  * The pool's caching and lifecycle against real stdio servers: pagination, concurrent sharing, TTL,
  * tools/list_changed, evictClient, the LRU cap and idle close. Counters prove what was (not) sent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { McpPool, McpPoolKey, McpServerConfig } from '@/lib/mcp';
-import { createTestPool, testServer, uniqueKey } from '../../support/mcp';
+import { closePoolsAfterEach, testServer, uniqueKey } from '../../support/mcp';
 
-const pools: McpPool[] = [];
-
-function newPool(parameters: Parameters<typeof createTestPool>[0] = {}) {
-  const created = createTestPool(parameters);
-  pools.push(created.pool);
-  return created;
-}
-
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.closeAll()));
-});
+const newPool = closePoolsAfterEach();
 
 async function listNames(pool: McpPool, key: McpPoolKey, server: McpServerConfig): Promise<string[]> {
   const result = await pool.listTools({ key, server });

@@ -2,21 +2,11 @@
  * Faulty servers through the pool: down, hanging (handshake, listing, call), crashing mid-call;
  * timeouts, abort, and backoff. Failures must be typed values, never empty healthy lists.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectServer, McpServerError, type McpPool, type McpServerConfig } from '@/lib/mcp';
-import { createTestPool, freePort, testServer, uniqueKey } from '../../support/mcp';
+import { describe, expect, it } from 'vitest';
+import { connectServer, McpServerError, type McpServerConfig } from '@/lib/mcp';
+import { closePoolsAfterEach, freePort, testServer, uniqueKey } from '../../support/mcp';
 
-const pools: McpPool[] = [];
-
-function newPool(parameters: Parameters<typeof createTestPool>[0] = {}) {
-  const created = createTestPool(parameters);
-  pools.push(created.pool);
-  return created;
-}
-
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.closeAll()));
-});
+const newPool = closePoolsAfterEach();
 
 async function downServer(): Promise<McpServerConfig> {
   return { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` };

@@ -2,6 +2,7 @@
  * A pool for one test file plus a fake clock: `clock.advance(ms)` moves the time the pool uses for
  * TTL, idle and backoff decisions (timeouts stay real). `close()` closes every connection.
  */
+import { afterEach } from 'vitest';
 import { createMcpPool, type CreateMcpPoolParams, type McpPool, type McpPoolKey, type McpPoolSettings } from '@/lib/mcp';
 import { silentLogger } from '@/lib/logger';
 import { testPoolSettings } from './servers';
@@ -40,4 +41,20 @@ let keyCounter = 0;
 export function uniqueKey(overrides: Partial<McpPoolKey> = {}): McpPoolKey {
   keyCounter += 1;
   return { clientId: `client-${keyCounter}`, clientVersionId: 'v1', serverName: 'server', ...overrides };
+}
+
+/**
+ * For a test file: `newPool()` creates a test pool that is closed after each test.
+ * Call at the top level of the file (it registers an `afterEach`).
+ */
+export function closePoolsAfterEach(): (parameters?: Parameters<typeof createTestPool>[0]) => ReturnType<typeof createTestPool> {
+  const pools: McpPool[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.closeAll()));
+  });
+  return (parameters = {}) => {
+    const created = createTestPool(parameters);
+    pools.push(created.pool);
+    return created;
+  };
 }
