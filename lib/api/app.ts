@@ -35,14 +35,14 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
   const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
 
   const limitBody = bodyLimit({
-      maxSize: bodyLimitBytes,
-      onError: (context) =>
-        errorResponse(
-          context,
-          new StudioError('payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, {
-            limitBytes: bodyLimitBytes,
-          }),
-        ),
+    maxSize: bodyLimitBytes,
+    onError: (context) =>
+      errorResponse(
+        context,
+        new StudioError('payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, {
+          limitBytes: bodyLimitBytes,
+        }),
+      ),
   });
   // Only methods with a body pay for the limit check: touching the body materialises the full
   // Request object, which costs more than a whole GET on the hot path. A declared Content-Length
