@@ -13,7 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings through lib/env.ts (the only reader of process.env).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through lib/env.ts (the only reader of process.env).',
+        },
       ],
     },
   },

@@ -11,9 +11,13 @@ export default async function AgentsPage() {
   return (
     <section aria-labelledby="agents-heading">
       <h1 id="agents-heading">Agents</h1>
-      <p className="lead">Configure agents, pick their tools, and publish versions that applications load at runtime.</p>
+      <p className="lead">
+        Configure agents, pick their tools, and publish versions that applications load at runtime.
+      </p>
       {items.length === 0 ? (
-        <p className="empty">No agents yet. Create one with <code>POST /api/agents</code> or register one in studio.config.ts.</p>
+        <p className="empty">
+          No agents yet. Create one with <code>POST /api/agents</code> or register one in studio.config.ts.
+        </p>
       ) : (
         <table className="table">
           <thead>

@@ -11,15 +11,29 @@ import { createEditor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
-export async function benchAgentsList({ agents = 1_000, iterations = 200 }: { agents?: number; iterations?: number } = {}): Promise<BenchRow[]> {
+export async function benchAgentsList({
+  agents = 1_000,
+  iterations = 200,
+}: { agents?: number; iterations?: number } = {}): Promise<BenchRow[]> {
   const folder = mkdtempSync(join(tmpdir(), 'studio-bench-list-'));
   const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
   try {
     migrateDatabase(database);
-    const editor = createEditor({ database, settings: { stdioAllowedCommands: [] }, secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' }, logger: silentLogger });
+    const editor = createEditor({
+      database,
+      settings: { stdioAllowedCommands: [] },
+      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
+      logger: silentLogger,
+    });
     for (let index = 0; index < agents; index++) {
       const id = `agent-${String(index).padStart(4, '0')}`;
-      await editor.agents.create({ id, name: `Agent ${index}`, model: 'openai/gpt-4o-mini', instructions: 'Help the user.', tools: { 'convert-units': {} } });
+      await editor.agents.create({
+        id,
+        name: `Agent ${index}`,
+        model: 'openai/gpt-4o-mini',
+        instructions: 'Help the user.',
+        tools: { 'convert-units': {} },
+      });
       await editor.agents.publish({ id, versionNumber: 1 });
       if (index % 3 === 0) await editor.agents.update({ id, instructions: 'Help the user, briefly.' });
     }

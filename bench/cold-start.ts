@@ -39,5 +39,13 @@ export async function benchColdStart({ root, runs = 5 }: { root: string; runs?: 
     baseline.push(performance.now() - started);
     await bare.stop();
   }
-  return [row('cold start of the built server until /api/health and / answer 200 (fresh database)', 'ms', summarize(measured), summarize(baseline).median, 'guide <= 2000 ms')];
+  return [
+    row(
+      'cold start of the built server until /api/health and / answer 200 (fresh database)',
+      'ms',
+      summarize(measured),
+      summarize(baseline).median,
+      'guide <= 2000 ms',
+    ),
+  ];
 }

@@ -43,19 +43,19 @@ export async function sampleMicroseconds(
   return samples;
 }
 
-export function row(
-  name: string,
-  unit: string,
-  measured: Summary,
-  baseline: number | null,
-  target?: string,
-): BenchRow {
+export function row(name: string, unit: string, measured: Summary, baseline: number | null, target?: string): BenchRow {
   const ratio = baseline ? measured.median / baseline : null;
   return { name, unit, ...measured, baseline, ratio, target };
 }
 
 const format = (value: number | null) =>
-  value === null ? '—' : Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 1 ? value.toFixed(2) : value.toFixed(3);
+  value === null
+    ? '—'
+    : Math.abs(value) >= 100
+      ? value.toFixed(0)
+      : Math.abs(value) >= 1
+        ? value.toFixed(2)
+        : value.toFixed(3);
 
 export function printTable(rows: BenchRow[], write: (text: string) => void) {
   const header = ['figure', 'unit', 'median', 'min', 'max', 'baseline', 'ratio', 'target'];

@@ -18,7 +18,15 @@ export async function benchHealth({ root }: { root: string }): Promise<BenchRow[
       baseline: { url: `${bare.url}/api/health` },
     });
     const baseline = summarize(baselineRounds).median;
-    return [row('GET /api/health, production server vs bare node:http', 'req/s', summarize(measuredRounds), baseline, '>= 0.4')];
+    return [
+      row(
+        'GET /api/health, production server vs bare node:http',
+        'req/s',
+        summarize(measuredRounds),
+        baseline,
+        '>= 0.4',
+      ),
+    ];
   } finally {
     await bare.stop();
     await server.stop();

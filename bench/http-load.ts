@@ -11,7 +11,13 @@ export interface LoadOptions {
 }
 
 /** Requests per second for one keep-alive load run (autocannon, in this process). */
-export async function requestsPerSecond({ url, method = 'GET', body, connections = 16, durationSeconds = 3 }: LoadOptions) {
+export async function requestsPerSecond({
+  url,
+  method = 'GET',
+  body,
+  connections = 16,
+  durationSeconds = 3,
+}: LoadOptions) {
   const result = await autocannon({
     url,
     method,
@@ -39,7 +45,10 @@ export async function startBareServer({ root, body }: { root: string; body: stri
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => (child.exitCode === null ? (child.once('exit', () => resolve()), child.kill('SIGTERM')) : resolve())),
+    stop: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode === null ? (child.once('exit', () => resolve()), child.kill('SIGTERM')) : resolve(),
+      ),
   };
 }
 

@@ -46,7 +46,22 @@ printTable(rows, (text) => process.stdout.write(text));
 if (values.json) {
   writeFileSync(
     values.json,
-    JSON.stringify({ rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target }) => ({ name, unit, median, min, max, baseline, ratio, target })) }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target }) => ({
+          name,
+          unit,
+          median,
+          min,
+          max,
+          baseline,
+          ratio,
+          target,
+        })),
+      },
+      null,
+      2,
+    ) + '\n',
   );
 }
 process.exit(failed ? 1 : 0);

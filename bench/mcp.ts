@@ -24,7 +24,15 @@ const iterations = 1_500;
 
 type Call = () => Promise<unknown>;
 
-async function interleave({ measured, baseline, into }: { measured: Call; baseline: Call; into: { measured: number[]; baseline: number[] } }) {
+async function interleave({
+  measured,
+  baseline,
+  into,
+}: {
+  measured: Call;
+  baseline: Call;
+  into: { measured: number[]; baseline: number[] };
+}) {
   const time = async (run: Call, samples: number[], keep: boolean) => {
     const started = process.hrtime.bigint();
     await run();
@@ -40,18 +48,32 @@ async function interleave({ measured, baseline, into }: { measured: Call; baseli
 
 export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> {
   const require = createRequire(join(root, 'package.json'));
-  const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+  const everything = join(
+    dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+    'dist',
+    'index.js',
+  );
   const args = [everything, 'stdio'];
   const studio = createStudio({
     database: { url: ':memory:' },
     logger: silentLogger,
-    settings: { mode: 'test', logLevel: 'silent', stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
+    settings: {
+      mode: 'test',
+      logLevel: 'silent',
+      stdioAllowedCommands: [process.execPath],
+      mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 },
+    },
   });
   let direct: Client | undefined;
   // Started exactly as the pool starts its servers (minimal env, stderr piped and drained).
   const connectDirect = async () => {
     const client = new Client({ name: 'bench-direct', version: '1.0.0' });
-    const transport = new StdioClientTransport({ command: process.execPath, args, env: getDefaultEnvironment(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args,
+      env: getDefaultEnvironment(),
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', () => {});
     await client.connect(transport);
     // Like any real client, it lists before calling (the SDK then checks outputs the same way).
@@ -59,8 +81,18 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
     return client;
   };
   try {
-    await studio.editor.mcpClients.create({ id: 'everything', name: 'Everything', servers: { local: { type: 'stdio', command: process.execPath, args } } });
-    await studio.editor.agents.create({ id: 'mcp-bench', name: 'MCP bench', model: 'openai/gpt-4o', instructions: 'Echo things.', mcpClients: { everything: { tools: { local_echo: {} } } } });
+    await studio.editor.mcpClients.create({
+      id: 'everything',
+      name: 'Everything',
+      servers: { local: { type: 'stdio', command: process.execPath, args } },
+    });
+    await studio.editor.agents.create({
+      id: 'mcp-bench',
+      name: 'MCP bench',
+      model: 'openai/gpt-4o',
+      instructions: 'Echo things.',
+      mcpClients: { everything: { tools: { local_echo: {} } } },
+    });
     await studio.editor.agents.publish({ id: 'mcp-bench', versionNumber: 1 });
     const input = { message: 'bench' };
     const callResolved = async () => {
@@ -69,7 +101,8 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
     };
     const resolution = await studio.runtime.resolve('mcp-bench');
     const echo = resolution.tools.local_echo?.execute;
-    if (!echo || resolution.warnings.length > 0) throw new Error(`bench setup: no local_echo (warnings: ${JSON.stringify(resolution.warnings)})`);
+    if (!echo || resolution.warnings.length > 0)
+      throw new Error(`bench setup: no local_echo (warnings: ${JSON.stringify(resolution.warnings)})`);
 
     const resolved = { measured: [] as number[], baseline: [] as number[] };
     const withResolve = { measured: [] as number[], baseline: [] as number[] };
@@ -88,9 +121,20 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
     }
     const call = { measured: summarize(resolved.measured), baseline: summarize(resolved.baseline) };
     return [
-      row('MCP tool call through the resolved tool vs SDK client direct (stdio echo)', 'µs', call.measured, call.baseline.median, '<= 1.10'),
+      row(
+        'MCP tool call through the resolved tool vs SDK client direct (stdio echo)',
+        'µs',
+        call.measured,
+        call.baseline.median,
+        '<= 1.10',
+      ),
       row('  baseline: SDK client callTool on the same server program', 'µs', call.baseline, null),
-      row('MCP runtime.resolve + resolved tool call vs SDK client direct', 'µs', summarize(withResolve.measured), summarize(withResolve.baseline).median),
+      row(
+        'MCP runtime.resolve + resolved tool call vs SDK client direct',
+        'µs',
+        summarize(withResolve.measured),
+        summarize(withResolve.baseline).median,
+      ),
     ];
   } finally {
     await direct?.close();

@@ -16,7 +16,11 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
   const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
   const path = `/api/agents/${demoAgentId}/resolve`;
   const requestBody = JSON.stringify({ requestContext: { tier: 'pro', user: { name: 'Ada' } } });
-  const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: requestBody });
+  const answer = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: requestBody,
+  });
   if (answer.status !== 200) throw new Error(`resolve answered ${answer.status}: ${await answer.text()}`);
   const bare = await startBareServer({ root, body: await answer.text() });
   try {
@@ -25,7 +29,15 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
       baseline: { url: `${bare.url}${path}`, method: 'POST', body: requestBody },
     });
     const baseline = summarize(baselineRounds).median;
-    return [row('POST /api/agents/:id/resolve, production server vs bare node:http', 'req/s', summarize(measuredRounds), baseline, '>= 0.4')];
+    return [
+      row(
+        'POST /api/agents/:id/resolve, production server vs bare node:http',
+        'req/s',
+        summarize(measuredRounds),
+        baseline,
+        '>= 0.4',
+      ),
+    ];
   } finally {
     await bare.stop();
     await server.stop();

@@ -22,7 +22,11 @@ async function startMcpServer(name: string): Promise<{ url: string; server: Serv
   const server = createServer((request, response) => {
     const mcp = new McpServer({ name, version: '1.0.0' });
     for (const tool of ['search', 'fetch', 'summarize']) {
-      mcp.registerTool(tool, { description: `${tool} on ${name}`, inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
+      mcp.registerTool(
+        tool,
+        { description: `${tool} on ${name}`, inputSchema: { text: z.string() } },
+        async ({ text }) => ({ content: [{ type: 'text', text }] }),
+      );
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
@@ -39,7 +43,15 @@ function benchTools(): Record<string, Tool> {
   return Object.fromEntries(
     Array.from({ length: 41 }, (_, index) => {
       const id = `tool-${String(index).padStart(2, '0')}`;
-      return [id, createTool({ id, description: `Bench tool ${index}`, inputSchema: { type: 'object', properties: { value: { type: 'string' } } }, execute: async () => index })];
+      return [
+        id,
+        createTool({
+          id,
+          description: `Bench tool ${index}`,
+          inputSchema: { type: 'object', properties: { value: { type: 'string' } } },
+          execute: async () => index,
+        }),
+      ];
     }),
   );
 }
@@ -48,8 +60,16 @@ function benchTools(): Record<string, Tool> {
 function benchVariants(ids: string[]) {
   const base = { value: Object.fromEntries(ids.slice(0, 14).map((id) => [id, {}])) };
   const conditional = Array.from({ length: 9 }, (_, index) => ({
-    value: Object.fromEntries(ids.slice(14 + index * 3, 17 + index * 3).map((id) => [id, { description: `Variant ${index} wording` }])),
-    rules: { operator: 'OR' as const, conditions: [{ field: 'tier', operator: 'in' as const, value: ['pro', 'team'] }, { field: `flags.f${index}`, operator: 'equals' as const, value: true }] },
+    value: Object.fromEntries(
+      ids.slice(14 + index * 3, 17 + index * 3).map((id) => [id, { description: `Variant ${index} wording` }]),
+    ),
+    rules: {
+      operator: 'OR' as const,
+      conditions: [
+        { field: 'tier', operator: 'in' as const, value: ['pro', 'team'] },
+        { field: `flags.f${index}`, operator: 'equals' as const, value: true },
+      ],
+    },
   }));
   return [base, ...conditional];
 }
@@ -57,7 +77,12 @@ function benchVariants(ids: string[]) {
 export async function benchResolve(): Promise<BenchRow[]> {
   const servers = await Promise.all(['alpha', 'beta', 'gamma'].map(startMcpServer));
   const tools = benchTools();
-  const studio = createStudio({ database: { url: ':memory:' }, logger: silentLogger, tools, settings: { mode: 'test', logLevel: 'silent' } });
+  const studio = createStudio({
+    database: { url: ':memory:' },
+    logger: silentLogger,
+    tools,
+    settings: { mode: 'test', logLevel: 'silent' },
+  });
   try {
     for (const [index, { url }] of servers.entries()) {
       const name = ['alpha', 'beta', 'gamma'][index]!;
@@ -76,13 +101,20 @@ export async function benchResolve(): Promise<BenchRow[]> {
     const warm = await studio.runtime.resolve('bench-agent', { requestContext });
     const resolved = Object.values(warm.tools);
     if (resolved.length !== 50 || warm.warnings.length > 0) {
-      throw new Error(`bench setup: expected 50 tools and no warnings, got ${resolved.length} and ${JSON.stringify(warm.warnings)}`);
+      throw new Error(
+        `bench setup: expected 50 tools and no warnings, got ${resolved.length} and ${JSON.stringify(warm.warnings)}`,
+      );
     }
 
     const measured: number[] = [];
     const baseline: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      measured.push(...(await sampleMicroseconds(() => studio.runtime.resolve('bench-agent', { requestContext }), { iterations, warmup: 50 })));
+      measured.push(
+        ...(await sampleMicroseconds(() => studio.runtime.resolve('bench-agent', { requestContext }), {
+          iterations,
+          warmup: 50,
+        })),
+      );
       baseline.push(
         ...(await sampleMicroseconds(
           () => {
@@ -96,7 +128,13 @@ export async function benchResolve(): Promise<BenchRow[]> {
     }
     const baselineSummary = summarize(baseline);
     return [
-      row('resolve one published agent in process (50 tools, 10 variants, 3 MCP clients warm)', 'µs', summarize(measured), baselineSummary.median, '<= 20x'),
+      row(
+        'resolve one published agent in process (50 tools, 10 variants, 3 MCP clients warm)',
+        'µs',
+        summarize(measured),
+        baselineSummary.median,
+        '<= 20x',
+      ),
       row('  baseline: bare loop merging the same 50 tool objects', 'µs', baselineSummary, null),
     ];
   } finally {

@@ -25,7 +25,13 @@ const snapshot = {
   name: 'Bench agent',
   model: 'openai/gpt-4o-mini',
   instructions: 'You help with unit conversion, time zones and the knowledge base. '.repeat(8),
-  tools: [{ value: { 'convert-units': {}, 'world-time': {} } }, { value: { 'search-knowledge-base': {} }, rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] } }],
+  tools: [
+    { value: { 'convert-units': {}, 'world-time': {} } },
+    {
+      value: { 'search-knowledge-base': {} },
+      rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] },
+    },
+  ],
 };
 
 export async function benchStorage({
@@ -44,7 +50,12 @@ export async function benchStorage({
   const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
   try {
     migrateDatabase(database);
-    const editor = createEditor({ database, settings: { stdioAllowedCommands: [] }, secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' }, logger: silentLogger });
+    const editor = createEditor({
+      database,
+      settings: { stdioAllowedCommands: [] },
+      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
+      logger: silentLogger,
+    });
     await editor.agents.create({ id: 'bench', ...snapshot });
     await editor.agents.create({ id: 'bench-raw', ...snapshot });
     insertHistory({ database, agentId: 'bench', count: versions });
@@ -55,14 +66,28 @@ export async function benchStorage({
         "INSERT INTO agent_versions (id, agent_id, version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at) VALUES (?, 'bench-raw', ?, ?, ?, ?, '[\"instructions\"]', 'Saved from editor', 'system', ?)",
       ),
       moveLatest: sqlite.prepare("UPDATE agents SET latest_version_number = ?, updated_at = ? WHERE id = 'bench-raw'"),
-      publish: sqlite.prepare("UPDATE agents SET active_version_id = ?, status = 'published', updated_at = ? WHERE id = 'bench-raw'"),
-      audit: sqlite.prepare("INSERT INTO audit_log (at, actor, action, entity, entity_id, details) VALUES (?, 'system', ?, 'agent', 'bench-raw', ?)"),
-      readLatest: sqlite.prepare('SELECT v.* FROM agents a JOIN agent_versions v ON v.agent_id = a.id AND v.version_number = a.latest_version_number WHERE a.id = ?'),
+      publish: sqlite.prepare(
+        "UPDATE agents SET active_version_id = ?, status = 'published', updated_at = ? WHERE id = 'bench-raw'",
+      ),
+      audit: sqlite.prepare(
+        "INSERT INTO audit_log (at, actor, action, entity, entity_id, details) VALUES (?, 'system', ?, 'agent', 'bench-raw', ?)",
+      ),
+      readLatest: sqlite.prepare(
+        'SELECT v.* FROM agents a JOIN agent_versions v ON v.agent_id = a.id AND v.version_number = a.latest_version_number WHERE a.id = ?',
+      ),
     };
     const text = canonicalJson(snapshot);
     const hash = configHash(snapshot);
     let rawNumber = 1;
-    const rawInsert = () => raw.insertVersion.run(randomUUID(), ++rawNumber, currentSnapshotSchemaVersion, text, hash, new Date().toISOString());
+    const rawInsert = () =>
+      raw.insertVersion.run(
+        randomUUID(),
+        ++rawNumber,
+        currentSnapshotSchemaVersion,
+        text,
+        hash,
+        new Date().toISOString(),
+      );
     // The same writes a save makes (the version, the record's latest pointer, the audit row), raw.
     const rawSave = sqlite.transaction(() => {
       const now = new Date().toISOString();
@@ -83,24 +108,47 @@ export async function benchStorage({
     let latest = versions;
     let saves = 0;
     const save = summarize(
-      await measure(async () => {
-        saves += 1;
-        const result = await editor.agents.update({ id: 'bench', baseVersionNumber: latest, instructions: `Version ${saves}` });
-        latest = result.version.versionNumber;
-      }, { iterations }),
+      await measure(
+        async () => {
+          saves += 1;
+          const result = await editor.agents.update({
+            id: 'bench',
+            baseVersionNumber: latest,
+            instructions: `Version ${saves}`,
+          });
+          latest = result.version.versionNumber;
+        },
+        { iterations },
+      ),
     );
-    rows.push(row(`storage: save a version (${history} versions) vs the same writes, raw`, 'µs', save, sameWrites.median, '<= 3x'));
+    rows.push(
+      row(
+        `storage: save a version (${history} versions) vs the same writes, raw`,
+        'µs',
+        save,
+        sameWrites.median,
+        '<= 3x',
+      ),
+    );
     rows.push(row('storage: save a version vs one raw INSERT (information)', 'µs', save, singleInsert.median));
 
     const targets = [Math.floor(latest / 2), latest];
     const targetIds = targets.map((number) => agentVersionQueries(database).byNumber('bench', number)!.id);
     let flip = 0;
-    const publishBaseline = summarize(await measure(() => rawPublish.immediate(targetIds[flip++ % 2]!), { iterations }));
-    const publish = summarize(await measure(() => editor.agents.publish({ id: 'bench', versionNumber: targets[flip++ % 2]! }), { iterations }));
-    rows.push(row('storage: publish a version vs the same writes, raw', 'µs', publish, publishBaseline.median, '<= 3x'));
+    const publishBaseline = summarize(
+      await measure(() => rawPublish.immediate(targetIds[flip++ % 2]!), { iterations }),
+    );
+    const publish = summarize(
+      await measure(() => editor.agents.publish({ id: 'bench', versionNumber: targets[flip++ % 2]! }), { iterations }),
+    );
+    rows.push(
+      row('storage: publish a version vs the same writes, raw', 'µs', publish, publishBaseline.median, '<= 3x'),
+    );
 
     const readBaseline = summarize(await measure(() => raw.readLatest.get('bench'), { iterations }));
-    const read = summarize(await measure(() => editor.agents.loadVersion({ id: 'bench', fallback: 'latest' }), { iterations }));
+    const read = summarize(
+      await measure(() => editor.agents.loadVersion({ id: 'bench', fallback: 'latest' }), { iterations }),
+    );
     rows.push(row(`storage: read the latest version (${history} versions)`, 'µs', read, readBaseline.median, '<= 3x'));
     const view = summarize(await measure(() => editor.agents.getById('bench'), { iterations }));
     rows.push(row('storage: read { agent, version } for the API (information)', 'µs', view, readBaseline.median));
@@ -112,7 +160,15 @@ export async function benchStorage({
 }
 
 /** Bulk history: versions 2..count of an existing agent, in one transaction through the query layer. */
-function insertHistory({ database, agentId, count }: { database: ReturnType<typeof openDatabase>; agentId: string; count: number }) {
+function insertHistory({
+  database,
+  agentId,
+  count,
+}: {
+  database: ReturnType<typeof openDatabase>;
+  agentId: string;
+  count: number;
+}) {
   const versions = agentVersionQueries(database);
   const agents = agentQueries(database);
   writeTransaction(database, () => {

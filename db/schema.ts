@@ -30,7 +30,9 @@ export const agents = sqliteTable(
   {
     id: text('id').primaryKey(),
     source: text('source', { enum: ['stored', 'code'] }).notNull(),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
     // Points at agent_versions.id; not a foreign key because versions reference the agent too.
     activeVersionId: text('active_version_id'),
     latestVersionNumber: integer('latest_version_number').notNull().default(0),
@@ -163,7 +165,9 @@ export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name'),
-  role: text('role', { enum: ['admin', 'editor', 'viewer'] }).notNull().default('editor'),
+  role: text('role', { enum: ['admin', 'editor', 'viewer'] })
+    .notNull()
+    .default('editor'),
   passwordHash: text('password_hash'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -200,4 +204,3 @@ export const schemaTables = {
   users,
   apiKeys,
 };
-

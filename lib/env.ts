@@ -38,7 +38,12 @@ export const settingsSchema = z
     logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     databaseUrl: z.string().min(1).default('file:./data/studio.db'),
     secretsKey: z.string().min(16, 'must be at least 16 characters').optional(),
-    bodyLimitBytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    bodyLimitBytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),

@@ -36,7 +36,12 @@ export function createLogger({
   const threshold = levelRank[level];
   const log = (entryLevel: LogLevel) => (message: string, data?: Record<string, unknown>) => {
     if (levelRank[entryLevel] < threshold) return;
-    const entry = { time: new Date().toISOString(), level: entryLevel, message, ...(data ? (redact(data) as object) : {}) };
+    const entry = {
+      time: new Date().toISOString(),
+      level: entryLevel,
+      message,
+      ...(data ? (redact(data) as object) : {}),
+    };
     write(JSON.stringify(entry));
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

@@ -11,7 +11,7 @@ const demoInstructions = [
   'You help with three things, each with its own tool:',
   '- converting units (length, mass, temperature, volume and more) with convert-units;',
   '- telling the current time in a time zone or city, and converting times between zones, with world-time;',
-  "- answering questions about Agent Studio from its bundled knowledge base with search-knowledge-base; cite what you found, and say so when it has nothing.",
+  '- answering questions about Agent Studio from its bundled knowledge base with search-knowledge-base; cite what you found, and say so when it has nothing.',
   'Prefer a tool over guessing, show the numbers you used, and keep answers short.',
 ].join('\n');
 

@@ -34,7 +34,11 @@ function listFiles(path) {
 function fingerprint(paths) {
   const hash = createHash('sha256');
   for (const file of paths.flatMap(listFiles)) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -67,7 +71,9 @@ async function buildServer() {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(stamp, print);

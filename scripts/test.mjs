@@ -36,8 +36,16 @@ run(process.execPath, [join(root, 'scripts', 'build.mjs')], { env });
 const step = (title) => process.stdout.write(`\n== ${title} ==\n`);
 step('lint');
 run(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { env });
+step('format');
+run(
+  process.execPath,
+  [join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', '.', '--log-level', 'warn'],
+  { env },
+);
 step('typecheck');
-run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { env });
+run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], {
+  env,
+});
 
 step('tests: unit, integration, end-to-end');
 const artifacts = join(root, '.test-artifacts');
@@ -45,14 +53,22 @@ mkdirSync(artifacts, { recursive: true });
 const report = join(artifacts, 'vitest-report.json');
 const status = run(
   process.execPath,
-  [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
   { env, allowFailure: true },
 );
 
 let summary = '';
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  summary = `${results.numPassedTests} passed, ${results.numFailedTests} failed` + (results.numPendingTests ? `, ${results.numPendingTests} skipped` : '');
+  summary =
+    `${results.numPassedTests} passed, ${results.numFailedTests} failed` +
+    (results.numPendingTests ? `, ${results.numPendingTests} skipped` : '');
 }
 process.stdout.write(`\n${summary || 'No test report was written.'}\n`);
 process.exit(status === 0 && summary ? 0 : status || 1);

@@ -15,7 +15,11 @@ const p = sql.placeholder;
  */
 function hotReads(db: DatabaseHandle['db']) {
   return {
-    byId: () => db.select().from(agentVersions).where(eq(agentVersions.id, p('id'))),
+    byId: () =>
+      db
+        .select()
+        .from(agentVersions)
+        .where(eq(agentVersions.id, p('id'))),
     byNumber: () =>
       db
         .select()
@@ -26,7 +30,10 @@ function hotReads(db: DatabaseHandle['db']) {
       db
         .select({ version: agentVersions })
         .from(agents)
-        .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
+        .innerJoin(
+          agentVersions,
+          and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)),
+        )
         .where(eq(agents.id, p('agentId'))),
     active: () =>
       db
@@ -40,7 +47,12 @@ function hotReads(db: DatabaseHandle['db']) {
 /** SQL of the hot reads, for query-plan checks. */
 export function hotReadQueries({ db }: DatabaseHandle): Record<'byId' | 'byNumber' | 'latest' | 'active', string> {
   const reads = hotReads(db);
-  return { byId: reads.byId().toSQL().sql, byNumber: reads.byNumber().toSQL().sql, latest: reads.latest().toSQL().sql, active: reads.active().toSQL().sql };
+  return {
+    byId: reads.byId().toSQL().sql,
+    byNumber: reads.byNumber().toSQL().sql,
+    latest: reads.latest().toSQL().sql,
+    active: reads.active().toSQL().sql,
+  };
 }
 
 export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
@@ -62,7 +74,12 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(agentVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
-  const all = db.select().from(agentVersions).where(eq(agentVersions.agentId, p('agentId'))).orderBy(asc(agentVersions.versionNumber)).prepare();
+  const all = db
+    .select()
+    .from(agentVersions)
+    .where(eq(agentVersions.agentId, p('agentId')))
+    .orderBy(asc(agentVersions.versionNumber))
+    .prepare();
   const changedSince = db
     .select({ changedFields: agentVersions.changedFields })
     .from(agentVersions)
@@ -75,8 +92,14 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(agentVersions.agentId, p('agentId')))
     .prepare();
   const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
-  const remove = db.delete(agentVersions).where(eq(agentVersions.id, p('id'))).prepare();
-  const removeAll = db.delete(agentVersions).where(eq(agentVersions.agentId, p('agentId'))).prepare();
+  const remove = db
+    .delete(agentVersions)
+    .where(eq(agentVersions.id, p('id')))
+    .prepare();
+  const removeAll = db
+    .delete(agentVersions)
+    .where(eq(agentVersions.agentId, p('agentId')))
+    .prepare();
   const oldestUnpinned = db
     .select({ id: agentVersions.id })
     .from(agentVersions)
@@ -93,11 +116,18 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   // Version ids only: when the parsed version is already cached (versions are immutable), the hot
   // path reads one small column instead of the whole snapshot row.
-  const activeId = db.select({ id: agents.activeVersionId }).from(agents).where(eq(agents.id, p('agentId'))).prepare();
+  const activeId = db
+    .select({ id: agents.activeVersionId })
+    .from(agents)
+    .where(eq(agents.id, p('agentId')))
+    .prepare();
   const latestId = db
     .select({ id: agentVersions.id })
     .from(agents)
-    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)))
+    .innerJoin(
+      agentVersions,
+      and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)),
+    )
     .where(eq(agents.id, p('agentId')))
     .prepare();
   const count = db
@@ -108,7 +138,8 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
 
   return {
     byId: (id: string): AgentVersionRow | undefined => byId.get({ id }),
-    byNumber: (agentId: string, versionNumber: number): AgentVersionRow | undefined => byNumber.get({ agentId, versionNumber }),
+    byNumber: (agentId: string, versionNumber: number): AgentVersionRow | undefined =>
+      byNumber.get({ agentId, versionNumber }),
     latest: (agentId: string): AgentVersionRow | undefined => latest.get({ agentId })?.version,
     active: (agentId: string): AgentVersionRow | undefined => activeVersion.get({ agentId })?.version,
     /** The active version's id (`null`: nothing published; `undefined`: no such agent). */
@@ -116,8 +147,15 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     latestId: (agentId: string): string | undefined => latestId.get({ agentId })?.id,
     byLabel: (agentId: string, name: string): AgentVersionRow | undefined => byLabel.get({ agentId, name })?.version,
     /** Newest first, numbers below `beforeNumber`. */
-    page: ({ agentId, beforeNumber, limit }: { agentId: string; beforeNumber: number; limit: number }): AgentVersionRow[] =>
-      page.all({ agentId, beforeNumber, limit }),
+    page: ({
+      agentId,
+      beforeNumber,
+      limit,
+    }: {
+      agentId: string;
+      beforeNumber: number;
+      limit: number;
+    }): AgentVersionRow[] => page.all({ agentId, beforeNumber, limit }),
     all: (agentId: string): AgentVersionRow[] => all.all({ agentId }),
     changedFieldsAfter: (agentId: string, versionNumber: number): string[][] =>
       changedSince.all({ agentId, versionNumber }).map((row) => JSON.parse(row.changedFields) as string[]),
@@ -133,7 +171,8 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
       removeAll.run({ agentId });
     },
     /** Retention candidates: oldest first, never the active, the latest or a labelled version. */
-    oldestUnpinned: (agentId: string, limit: number): string[] => oldestUnpinned.all({ agentId, limit }).map((row) => row.id),
+    oldestUnpinned: (agentId: string, limit: number): string[] =>
+      oldestUnpinned.all({ agentId, limit }).map((row) => row.id),
   };
 });
 

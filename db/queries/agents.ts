@@ -55,8 +55,18 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const activeJoin = eq(active.id, agents.activeVersionId);
   const latestJoin = sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`;
 
-  const getRecord = db.select().from(agents).where(eq(agents.id, p('id'))).prepare();
-  const getSummary = db.select(columns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin).where(eq(agents.id, p('id'))).prepare();
+  const getRecord = db
+    .select()
+    .from(agents)
+    .where(eq(agents.id, p('id')))
+    .prepare();
+  const getSummary = db
+    .select(columns)
+    .from(agents)
+    .leftJoin(active, activeJoin)
+    .leftJoin(latest, latestJoin)
+    .where(eq(agents.id, p('id')))
+    .prepare();
   const listSummaries = db
     .select(listColumns)
     .from(agents)
@@ -90,21 +100,45 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
     .set({ activeVersionId: bind('activeVersionId'), status: bind('status'), updatedAt: bind('updatedAt') })
     .where(eq(agents.id, p('id')))
     .prepare();
-  const setMetadata = db.update(agents).set({ metadata: bind('metadata'), updatedAt: bind('updatedAt') }).where(eq(agents.id, p('id'))).prepare();
-  const remove = db.delete(agents).where(eq(agents.id, p('id'))).prepare();
+  const setMetadata = db
+    .update(agents)
+    .set({ metadata: bind('metadata'), updatedAt: bind('updatedAt') })
+    .where(eq(agents.id, p('id')))
+    .prepare();
+  const remove = db
+    .delete(agents)
+    .where(eq(agents.id, p('id')))
+    .prepare();
 
   return {
     get: (id: string): AgentRow | undefined => getRecord.get({ id }),
     getSummary: (id: string) => getSummary.get({ id }) as AgentSummaryRow | undefined,
     /** Agents ordered by id, after `afterId` (exclusive; '' for the first page). */
-    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) => listSummaries.all({ afterId, limit }) as AgentListRow[],
+    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) =>
+      listSummaries.all({ afterId, limit }) as AgentListRow[],
     insert(row: Omit<AgentRow, 'status'>) {
       insert.run(row);
     },
-    setLatestVersionNumber({ id, latestVersionNumber, updatedAt }: { id: string; latestVersionNumber: number; updatedAt: string }) {
+    setLatestVersionNumber({
+      id,
+      latestVersionNumber,
+      updatedAt,
+    }: {
+      id: string;
+      latestVersionNumber: number;
+      updatedAt: string;
+    }) {
       setLatest.run({ id, latestVersionNumber, updatedAt });
     },
-    setActiveVersion({ id, activeVersionId, updatedAt }: { id: string; activeVersionId: string | null; updatedAt: string }) {
+    setActiveVersion({
+      id,
+      activeVersionId,
+      updatedAt,
+    }: {
+      id: string;
+      activeVersionId: string | null;
+      updatedAt: string;
+    }) {
       setActive.run({ id, activeVersionId, status: activeVersionId === null ? 'draft' : 'published', updatedAt });
     },
     setMetadata({ id, metadata, updatedAt }: { id: string; metadata: string; updatedAt: string }) {

@@ -14,7 +14,11 @@ export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 const p = sql.placeholder;
 
 export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db.select().from(integrationConfigs).where(eq(integrationConfigs.id, p('id'))).prepare();
+  const get = db
+    .select()
+    .from(integrationConfigs)
+    .where(eq(integrationConfigs.id, p('id')))
+    .prepare();
   const stamp = db
     .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
     .from(integrationConfigs)
@@ -31,7 +35,10 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     .set({ integration: bind('integration'), config: bind('config'), updatedAt: bind('updatedAt') })
     .where(eq(integrationConfigs.id, p('id')))
     .prepare();
-  const remove = db.delete(integrationConfigs).where(eq(integrationConfigs.id, p('id'))).prepare();
+  const remove = db
+    .delete(integrationConfigs)
+    .where(eq(integrationConfigs.id, p('id')))
+    .prepare();
 
   return {
     get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),

@@ -11,17 +11,34 @@ export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 const p = sql.placeholder;
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db.select().from(mcpClients).where(eq(mcpClients.id, p('id'))).prepare();
-  const list = db.select().from(mcpClients).where(gt(mcpClients.id, p('afterId'))).orderBy(asc(mcpClients.id)).limit(p('limit')).prepare();
+  const get = db
+    .select()
+    .from(mcpClients)
+    .where(eq(mcpClients.id, p('id')))
+    .prepare();
+  const list = db
+    .select()
+    .from(mcpClients)
+    .where(gt(mcpClients.id, p('afterId')))
+    .orderBy(asc(mcpClients.id))
+    .limit(p('limit'))
+    .prepare();
   const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
   const setLatest = db
     .update(mcpClients)
     .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
     .where(eq(mcpClients.id, p('id')))
     .prepare();
-  const remove = db.delete(mcpClients).where(eq(mcpClients.id, p('id'))).prepare();
+  const remove = db
+    .delete(mcpClients)
+    .where(eq(mcpClients.id, p('id')))
+    .prepare();
 
-  const versionById = db.select().from(mcpClientVersions).where(eq(mcpClientVersions.id, p('id'))).prepare();
+  const versionById = db
+    .select()
+    .from(mcpClientVersions)
+    .where(eq(mcpClientVersions.id, p('id')))
+    .prepare();
   const versionByNumber = db
     .select()
     .from(mcpClientVersions)
@@ -32,7 +49,10 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(mcpClients)
     .innerJoin(
       mcpClientVersions,
-      and(eq(mcpClientVersions.clientId, mcpClients.id), eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber)),
+      and(
+        eq(mcpClientVersions.clientId, mcpClients.id),
+        eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
+      ),
     )
     .where(eq(mcpClients.id, p('clientId')))
     .prepare();
@@ -56,9 +76,11 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     delete: (id: string): boolean => remove.run({ id }).changes > 0,
     versionById: (id: string): McpClientVersionRow | undefined => versionById.get({ id }),
-    versionByNumber: (clientId: string, versionNumber: number): McpClientVersionRow | undefined => versionByNumber.get({ clientId, versionNumber }),
+    versionByNumber: (clientId: string, versionNumber: number): McpClientVersionRow | undefined =>
+      versionByNumber.get({ clientId, versionNumber }),
     latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
-    versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] => versionPage.all(row),
+    versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
+      versionPage.all(row),
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
     },

@@ -6,7 +6,12 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 export const bind = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** Insert values that bind every column of `table` to the placeholder of the same name: a whole-row insert. */
-export function everyColumn<Table extends SQLiteTable>(table: Table): Record<keyof Table['$inferInsert'] & string, Placeholder> {
+export function everyColumn<Table extends SQLiteTable>(
+  table: Table,
+): Record<keyof Table['$inferInsert'] & string, Placeholder> {
   const names = Object.keys(getTableColumns(table)) as Array<keyof Table['$inferInsert'] & string>;
-  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<keyof Table['$inferInsert'] & string, Placeholder>;
+  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<
+    keyof Table['$inferInsert'] & string,
+    Placeholder
+  >;
 }

@@ -26,7 +26,10 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
       })
       .from(versionLabels)
       .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId));
-  const list = withNumber().where(eq(versionLabels.agentId, p('agentId'))).orderBy(asc(versionLabels.name)).prepare();
+  const list = withNumber()
+    .where(eq(versionLabels.agentId, p('agentId')))
+    .orderBy(asc(versionLabels.name))
+    .prepare();
   const get = withNumber()
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
@@ -46,7 +49,10 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .delete(versionLabels)
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
-  const removeAll = db.delete(versionLabels).where(eq(versionLabels.agentId, p('agentId'))).prepare();
+  const removeAll = db
+    .delete(versionLabels)
+    .where(eq(versionLabels.agentId, p('agentId')))
+    .prepare();
 
   return {
     list: (agentId: string) => list.all({ agentId }) as LabelWithNumberRow[],

@@ -18,7 +18,13 @@ export type AgentModel = string | LanguageModelLike;
 
 export interface AgentHooks {
   beforeToolCall?(call: { toolName: string; input: unknown; context: unknown }): unknown;
-  afterToolCall?(call: { toolName: string; input: unknown; context: unknown; output?: unknown; error?: unknown }): unknown;
+  afterToolCall?(call: {
+    toolName: string;
+    input: unknown;
+    context: unknown;
+    output?: unknown;
+    error?: unknown;
+  }): unknown;
 }
 
 export interface AgentOptions {
@@ -52,7 +58,8 @@ export class AgentDefinitionError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkEditorSetting(id: string, editor: unknown) {
   if (editor === undefined || typeof editor === 'boolean') return;
@@ -65,24 +72,51 @@ function checkEditorSetting(id: string, editor: unknown) {
   const { instructions, tools, ...rest } = editor as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || (instructions !== undefined && typeof instructions !== 'boolean')) fail();
   if (tools === undefined || typeof tools === 'boolean') return;
-  if (!isObject(tools) || Object.keys(tools).some((key) => key !== 'description') || (tools.description !== undefined && typeof tools.description !== 'boolean')) fail();
+  if (
+    !isObject(tools) ||
+    Object.keys(tools).some((key) => key !== 'description') ||
+    (tools.description !== undefined && typeof tools.description !== 'boolean')
+  )
+    fail();
 }
 
 function checkOptions(options: AgentOptions) {
   const { id, name, instructions, model, tools } = options as unknown as Record<string, unknown>;
   if (typeof id !== 'string' || !agentIdPattern.test(id)) {
-    throw new AgentDefinitionError(`Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit (got ${JSON.stringify(id)}).`);
+    throw new AgentDefinitionError(
+      `Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit (got ${JSON.stringify(id)}).`,
+    );
   }
-  if (typeof name !== 'string' || name.trim() === '') throw new AgentDefinitionError(`Agent ${id}: name must be a non-empty string.`);
-  const instructionsOk = typeof instructions === 'string' || (Array.isArray(instructions) && instructions.every((block) => isObject(block) && typeof block.content === 'string'));
-  if (!instructionsOk) throw new AgentDefinitionError(`Agent ${id}: instructions must be a string or a list of { type, content } blocks.`);
-  const modelOk = (typeof model === 'string' && /^[^\s/]+\/\S+$/.test(model)) || (isObject(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
-  if (!modelOk) throw new AgentDefinitionError(`Agent ${id}: model must be a "provider/model" string such as "openai/gpt-4o", or a model object.`);
+  if (typeof name !== 'string' || name.trim() === '')
+    throw new AgentDefinitionError(`Agent ${id}: name must be a non-empty string.`);
+  const instructionsOk =
+    typeof instructions === 'string' ||
+    (Array.isArray(instructions) &&
+      instructions.every((block) => isObject(block) && typeof block.content === 'string'));
+  if (!instructionsOk)
+    throw new AgentDefinitionError(`Agent ${id}: instructions must be a string or a list of { type, content } blocks.`);
+  const modelOk =
+    (typeof model === 'string' && /^[^\s/]+\/\S+$/.test(model)) ||
+    (isObject(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
+  if (!modelOk)
+    throw new AgentDefinitionError(
+      `Agent ${id}: model must be a "provider/model" string such as "openai/gpt-4o", or a model object.`,
+    );
   if (tools !== undefined) {
-    if (!isObject(tools)) throw new AgentDefinitionError(`Agent ${id}: tools must be a record of tools (the key is the name the model sees).`);
+    if (!isObject(tools))
+      throw new AgentDefinitionError(
+        `Agent ${id}: tools must be a record of tools (the key is the name the model sees).`,
+      );
     for (const [key, tool] of Object.entries(tools)) {
-      if (!isObject(tool) || typeof tool.id !== 'string' || typeof tool.description !== 'string' || !isObject(tool.schemas)) {
-        throw new AgentDefinitionError(`Agent ${id}: tools[${JSON.stringify(key)}] is not a tool; create it with createTool({ id, description, ... }).`);
+      if (
+        !isObject(tool) ||
+        typeof tool.id !== 'string' ||
+        typeof tool.description !== 'string' ||
+        !isObject(tool.schemas)
+      ) {
+        throw new AgentDefinitionError(
+          `Agent ${id}: tools[${JSON.stringify(key)}] is not a tool; create it with createTool({ id, description, ... }).`,
+        );
       }
     }
   }

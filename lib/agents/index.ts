@@ -2,4 +2,11 @@
 export * from './snapshot';
 export * from './snapshot-json-schema';
 export * from './snapshot-upgrades';
-export { Agent, AgentDefinitionError, type AgentHooks, type AgentModel, type AgentOptions, type LanguageModelLike } from './agent';
+export {
+  Agent,
+  AgentDefinitionError,
+  type AgentHooks,
+  type AgentModel,
+  type AgentOptions,
+  type LanguageModelLike,
+} from './agent';

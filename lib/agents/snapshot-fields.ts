@@ -30,7 +30,10 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     const record = z.record(key, entry);
     const ids = z.array(key);
     if (mode === 'document') return z.union([record, ids]).meta({ description });
-    return selectSchema<unknown>({ select: (value) => (Array.isArray(value) ? ids : record), meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] } });
+    return selectSchema<unknown>({
+      select: (value) => (Array.isArray(value) ? ids : record),
+      meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] },
+    });
   }
 
   /** A record only; an empty array still counts as the empty value. */
@@ -59,7 +62,10 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     .strict();
   const toolProviderReference = z
     .object({
-      tools: z.record(key, z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict()),
+      tools: z.record(
+        key,
+        z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict(),
+      ),
       connections: z.record(key, z.array(connection)).optional(),
     })
     .strict();
@@ -71,9 +77,15 @@ export function snapshotPartSchemas(mode: SchemaMode) {
   const instructions =
     mode === 'document'
       ? z.union([text, z.array(promptBlock)])
-      : selectSchema<unknown>({ select: (value) => (Array.isArray(value) ? z.array(promptBlock) : text), meta: { anyOf: [{ type: 'string' }, { type: 'array' }] } });
+      : selectSchema<unknown>({
+          select: (value) => (Array.isArray(value) ? z.array(promptBlock) : text),
+          meta: { anyOf: [{ type: 'string' }, { type: 'array' }] },
+        });
 
-  const toolChoice = z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict()]);
+  const toolChoice = z.union([
+    z.enum(['auto', 'none', 'required']),
+    z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict(),
+  ]);
   const defaultOptions = z
     .object({
       maxSteps: z.number().int().min(1).max(1000).optional(),
@@ -90,10 +102,22 @@ export function snapshotPartSchemas(mode: SchemaMode) {
       .string()
       .max(200)
       .regex(/^[^\s/]+\/\S+$/, 'The model is a "provider/model" string such as "openai/gpt-4o"'),
-    tools: plainOrConditional(recordOrIds(toolEntry, 'Registered tools by id'), 'Registered tools: plain or a list of variants'),
-    mcpClients: plainOrConditional(recordOrEmpty(mcpClientReference), 'Saved MCP clients by id: plain or a list of variants'),
-    integrationTools: plainOrConditional(recordOrEmpty(integrationReference), 'Integration tools by provider id: plain or a list of variants'),
-    toolProviders: plainOrConditional(recordOrEmpty(toolProviderReference), 'Tool providers by id: plain or a list of variants'),
+    tools: plainOrConditional(
+      recordOrIds(toolEntry, 'Registered tools by id'),
+      'Registered tools: plain or a list of variants',
+    ),
+    mcpClients: plainOrConditional(
+      recordOrEmpty(mcpClientReference),
+      'Saved MCP clients by id: plain or a list of variants',
+    ),
+    integrationTools: plainOrConditional(
+      recordOrEmpty(integrationReference),
+      'Integration tools by provider id: plain or a list of variants',
+    ),
+    toolProviders: plainOrConditional(
+      recordOrEmpty(toolProviderReference),
+      'Tool providers by id: plain or a list of variants',
+    ),
     agents: recordOrIds(descriptionEntry, 'Sub-agents exposed as agent-<key> tools'),
     workflows: recordOrIds(descriptionEntry, 'Workflows exposed as workflow-<key> tools'),
     requestContextSchema: jsonObjectSchema,

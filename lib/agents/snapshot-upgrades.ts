@@ -29,7 +29,13 @@ export type UpgradeResult =
   | { ok: false; message: string };
 
 /** Brings a snapshot written with `schemaVersion` to the current format. Pure; never mutates. */
-export function upgradeSnapshot({ snapshot, schemaVersion }: { snapshot: unknown; schemaVersion: number }): UpgradeResult {
+export function upgradeSnapshot({
+  snapshot,
+  schemaVersion,
+}: {
+  snapshot: unknown;
+  schemaVersion: number;
+}): UpgradeResult {
   if (!Number.isInteger(schemaVersion) || schemaVersion < 1) {
     return { ok: false, message: `Unknown snapshot schemaVersion ${schemaVersion}` };
   }

@@ -56,8 +56,10 @@ export function storedAgentIssues(snapshot: AgentSnapshot, prefix: ReadonlyArray
   const at = (field: string) => [...prefix, field].map(String).join('.');
   const issues: Issue[] = [];
   if (snapshot.name === undefined) issues.push({ path: at('name'), message: 'A stored agent needs a name' });
-  if (snapshot.model === undefined) issues.push({ path: at('model'), message: 'A stored agent needs a model ("provider/model")' });
-  if (!hasInstructions(snapshot.instructions)) issues.push({ path: at('instructions'), message: 'A stored agent needs non-empty instructions' });
+  if (snapshot.model === undefined)
+    issues.push({ path: at('model'), message: 'A stored agent needs a model ("provider/model")' });
+  if (!hasInstructions(snapshot.instructions))
+    issues.push({ path: at('instructions'), message: 'A stored agent needs non-empty instructions' });
   return issues;
 }
 

@@ -7,7 +7,15 @@ import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { errorBody, errorStatus, invalidInput, isStudioError, issuesFromZod, StudioError, type ErrorCode } from '../errors';
+import {
+  errorBody,
+  errorStatus,
+  invalidInput,
+  isStudioError,
+  issuesFromZod,
+  StudioError,
+  type ErrorCode,
+} from '../errors';
 import type { Logger } from '../logger';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -51,7 +59,8 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
   app.use('*', (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
     const declared = context.req.header('content-length');
-    if (declared === undefined || context.req.header('transfer-encoding') !== undefined) return limitBody(context, next);
+    if (declared === undefined || context.req.header('transfer-encoding') !== undefined)
+      return limitBody(context, next);
     return Number(declared) > bodyLimitBytes ? limitBody(context, next) : next();
   });
 
@@ -74,7 +83,10 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
         const reason = error instanceof Error ? error.message : 'unparseable';
         return errorResponse(
           context,
-          invalidInput([{ path: 'root', message: `Body is not valid JSON (${reason})` }], `The request body is not valid JSON: ${reason}`),
+          invalidInput(
+            [{ path: 'root', message: `Body is not valid JSON (${reason})` }],
+            `The request body is not valid JSON: ${reason}`,
+          ),
         );
       }
     }
@@ -82,7 +94,10 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
   });
 
   app.notFound((context) =>
-    context.json(errorBody('not_found', `No API route matches ${context.req.method} ${new URL(context.req.url).pathname}.`), 404),
+    context.json(
+      errorBody('not_found', `No API route matches ${context.req.method} ${new URL(context.req.url).pathname}.`),
+      404,
+    ),
   );
 
   app.onError((error, context) => {
@@ -96,7 +111,10 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
       path: new URL(context.req.url).pathname,
       error,
     });
-    return context.json(errorBody('internal_error', 'Something went wrong on the server. The details were logged.'), 500);
+    return context.json(
+      errorBody('internal_error', 'Something went wrong on the server. The details were logged.'),
+      500,
+    );
   });
 
   return app;

@@ -57,7 +57,10 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerIntegrationRoutes(app, dependencies);
   registerResolveRoutes(app, dependencies);
   registerAgentToolExecuteRoutes(app, dependencies);
-  registerToolProviderRoutes(app, { toolProviders: dependencies.toolProviders, timeoutMs: dependencies.toolProviderTimeoutMs });
+  registerToolProviderRoutes(app, {
+    toolProviders: dependencies.toolProviders,
+    timeoutMs: dependencies.toolProviderTimeoutMs,
+  });
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -21,4 +21,5 @@ export const pageQueryWithDefault = z.object({
 });
 
 /** One page of a list: `{ items, nextCursor }`, `nextCursor` null on the last page. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -23,7 +23,15 @@ export function runDbMigrate({ settings, io }: { settings: Settings; io: CliIo }
 }
 
 /** `db seed`: migrates, then creates the demo agent when the database has no agents. */
-export async function runDbSeed({ settings, io, studioOptions }: { settings: Settings; io: CliIo; studioOptions: StudioOptions }) {
+export async function runDbSeed({
+  settings,
+  io,
+  studioOptions,
+}: {
+  settings: Settings;
+  io: CliIo;
+  studioOptions: StudioOptions;
+}) {
   const studio = createStudio({ ...studioOptions, settings, logger: silentLogger });
   try {
     const { created } = await seedStudio(studio);

@@ -14,7 +14,12 @@ export interface ApiErrorBody {
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ApiErrorBody).error?.code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ApiErrorBody).error?.code === 'string'
+  );
 }
 
 export function createApiClient({ url, apiKey }: { url: string; apiKey?: string }): ApiClient {
@@ -50,7 +55,10 @@ export function createApiClient({ url, apiKey }: { url: string; apiKey?: string 
       }
       if (response.status === 401 || response.status === 403) {
         const message = isApiErrorBody(parsed) ? parsed.error.message : `HTTP ${response.status}`;
-        throw new CliError(`Not authorised: ${message}\nPass an API key with --key or STUDIO_API_KEY.`, exitCodes.unauthorized);
+        throw new CliError(
+          `Not authorised: ${message}\nPass an API key with --key or STUDIO_API_KEY.`,
+          exitCodes.unauthorized,
+        );
       }
       return { status: response.status, body: parsed };
     },

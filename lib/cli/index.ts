@@ -77,7 +77,11 @@ export async function runCli(
       return runDbMigrate({ settings: settingsFromEnvironment(environment, studioOptions.settings), io });
     }
     if (group === 'db' && action === 'seed') {
-      return await runDbSeed({ settings: settingsFromEnvironment(environment, studioOptions.settings), io, studioOptions });
+      return await runDbSeed({
+        settings: settingsFromEnvironment(environment, studioOptions.settings),
+        io,
+        studioOptions,
+      });
     }
     const handler = commands[`${group} ${action}`];
     if (!handler) unknownCommand(words, usage);

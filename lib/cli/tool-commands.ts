@@ -30,7 +30,9 @@ function requireToolId(positionals: string[], usage: string): string {
 
 function rejectExtraArguments(extra: string[], usage: string) {
   if (extra.length > 0) {
-    throw new CliError(`Unexpected argument(s): ${extra.join(' ')}\nUsage: agent-studio ${usage}\n(Quote the JSON input as one argument.)`);
+    throw new CliError(
+      `Unexpected argument(s): ${extra.join(' ')}\nUsage: agent-studio ${usage}\n(Quote the JSON input as one argument.)`,
+    );
   }
 }
 
@@ -79,7 +81,12 @@ export const showTool: CommandHandler = async ({ positionals, io, client }) => {
 };
 
 function isValidationErrorValue(output: unknown): output is { message: string } {
-  return typeof output === 'object' && output !== null && (output as { error?: unknown }).error === true && 'validationErrors' in output;
+  return (
+    typeof output === 'object' &&
+    output !== null &&
+    (output as { error?: unknown }).error === true &&
+    'validationErrors' in output
+  );
 }
 
 function parseContext(text: string | boolean | undefined): Record<string, unknown> | undefined {

@@ -43,7 +43,12 @@ export const units = {
   'fl-oz': scaled('volume', 'US fluid ounce', 0.0295735295625),
   cup: scaled('volume', 'US cup', 0.2365882365),
   gal: scaled('volume', 'US gallon', 3.785411784),
-  c: { kind: 'temperature', name: 'degree Celsius', toBase: (value) => value + 273.15, fromBase: (value) => value - 273.15 },
+  c: {
+    kind: 'temperature',
+    name: 'degree Celsius',
+    toBase: (value) => value + 273.15,
+    fromBase: (value) => value - 273.15,
+  },
   f: {
     kind: 'temperature',
     name: 'degree Fahrenheit',

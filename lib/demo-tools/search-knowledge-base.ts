@@ -7,7 +7,9 @@ import { createTool } from '../tools';
 import { knowledgeBase, type KnowledgeBaseArticle } from './knowledge-base';
 
 const stopWords = new Set(
-  'a an and are as at be by can do does for from how i in is it of on or the this to what when where which who why with you your'.split(' '),
+  'a an and are as at be by can do does for from how i in is it of on or the this to what when where which who why with you your'.split(
+    ' ',
+  ),
 );
 
 export function tokenize(text: string): string[] {
@@ -53,7 +55,9 @@ export type SearchKnowledgeBaseOutput = z.infer<typeof searchKnowledgeBaseOutput
 
 const snippetLength = 160;
 
-export function createSearchKnowledgeBaseTool({ articles = knowledgeBase }: { articles?: KnowledgeBaseArticle[] } = {}) {
+export function createSearchKnowledgeBaseTool({
+  articles = knowledgeBase,
+}: { articles?: KnowledgeBaseArticle[] } = {}) {
   return createTool({
     id: 'search-knowledge-base',
     description:

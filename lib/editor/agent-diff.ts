@@ -15,18 +15,32 @@ export interface VersionDiff {
 
 export async function diffVersions(
   context: EditorContext,
-  { id: agentId, from, to, requestContext }: { id: string; from: number; to?: number; requestContext?: Record<string, unknown> },
+  {
+    id: agentId,
+    from,
+    to,
+    requestContext,
+  }: { id: string; from: number; to?: number; requestContext?: Record<string, unknown> },
 ): Promise<VersionDiff> {
   const previous = findVersion(context, { agentId, selector: { versionNumber: from }, fallback: 'latest' }).version;
-  const current = findVersion(context, { agentId, selector: to === undefined ? undefined : { versionNumber: to }, fallback: 'latest' }).version;
+  const current = findVersion(context, {
+    agentId,
+    selector: to === undefined ? undefined : { versionNumber: to },
+    fallback: 'latest',
+  }).version;
   const diff: VersionDiff = {
     from: previous.versionNumber,
     to: current.versionNumber,
-    diffs: diffSnapshots({ previous: previous.snapshot as Record<string, unknown>, current: current.snapshot as Record<string, unknown>, fields: snapshotFields }),
+    diffs: diffSnapshots({
+      previous: previous.snapshot as Record<string, unknown>,
+      current: current.snapshot as Record<string, unknown>,
+      fields: snapshotFields,
+    }),
   };
   const resolve = context.resolveToolsForDiff;
   if (requestContext === undefined || resolve === undefined) return diff;
-  const resolveFor = (version: StoredAgentVersion) => resolve({ agentId, versionId: version.id, snapshot: version.snapshot, requestContext });
+  const resolveFor = (version: StoredAgentVersion) =>
+    resolve({ agentId, versionId: version.id, snapshot: version.snapshot, requestContext });
   const [previousTools, currentTools] = await Promise.all([resolveFor(previous), resolveFor(current)]);
   return { ...diff, tools: diffResolvedTools({ previous: previousTools, current: currentTools }) };
 }

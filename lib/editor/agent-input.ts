@@ -16,14 +16,26 @@ const optionalSnapshotFields = optionalSnapshotShape();
 
 /** In a save, `null` clears a field. */
 const clearableSnapshotShape = Object.fromEntries(
-  Object.entries(optionalSnapshotFields).map(([field, schema]) => [field, (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional()]),
-) as { [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>> };
+  Object.entries(optionalSnapshotFields).map(([field, schema]) => [
+    field,
+    (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional(),
+  ]),
+) as {
+  [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<
+    z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>
+  >;
+};
 
 const changeMessage = z.string().max(2000);
 const metadata = jsonObjectSchema;
 
 export const createAgentBodySchema = z
-  .object({ id: agentIdSchema, ...optionalSnapshotFields, metadata: metadata.optional(), changeMessage: changeMessage.optional() })
+  .object({
+    id: agentIdSchema,
+    ...optionalSnapshotFields,
+    metadata: metadata.optional(),
+    changeMessage: changeMessage.optional(),
+  })
   .strict()
   .meta({ id: 'CreateAgentBody' });
 
@@ -65,4 +77,6 @@ export function pickSnapshotFields<T extends Record<string, unknown>>(input: T):
 }
 
 /** Validates library input with the same schema as the API, rejecting with every issue. */
-export const updateInputSchema = updateAgentBodySchema.extend({ baseVersionNumber: z.number().int().min(1).optional() });
+export const updateInputSchema = updateAgentBodySchema.extend({
+  baseVersionNumber: z.number().int().min(1).optional(),
+});

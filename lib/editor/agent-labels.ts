@@ -40,10 +40,22 @@ export function listLabels(context: EditorContext, agentId: string): { items: La
   const summary = agentSummary(context, agentId);
   const computed: LabelView[] = [];
   if (summary.activeVersionId !== null && summary.activeVersionNumber !== null) {
-    computed.push({ name: 'production', versionId: summary.activeVersionId, versionNumber: summary.activeVersionNumber, revisionToken: null, computed: true });
+    computed.push({
+      name: 'production',
+      versionId: summary.activeVersionId,
+      versionNumber: summary.activeVersionNumber,
+      revisionToken: null,
+      computed: true,
+    });
   }
   if (summary.latestVersionId !== null) {
-    computed.push({ name: 'latest', versionId: summary.latestVersionId, versionNumber: summary.latestVersionNumber, revisionToken: null, computed: true });
+    computed.push({
+      name: 'latest',
+      versionId: summary.latestVersionId,
+      versionNumber: summary.latestVersionNumber,
+      revisionToken: null,
+      computed: true,
+    });
   }
   return { items: [...computed, ...context.labels.list(agentId).map(toView)], nextCursor: null };
 }
@@ -60,24 +72,43 @@ export function setLabel(
     const existing = context.labels.get(agentId, label);
     if (existing?.versionId === target.id) return { label: toView(existing) };
     if (existing === undefined && expectedRevisionToken !== null) {
-      throw new StudioError('conflict', `Label "${label}" no longer exists; create it with expectedRevisionToken null.`, { label });
+      throw new StudioError(
+        'conflict',
+        `Label "${label}" no longer exists; create it with expectedRevisionToken null.`,
+        { label },
+      );
     }
     if (existing !== undefined && expectedRevisionToken === null) {
-      throw new StudioError('conflict', `Label "${label}" already exists (version ${existing.versionNumber}); move it with its revision token.`, {
-        label,
-        versionNumber: existing.versionNumber,
-      });
+      throw new StudioError(
+        'conflict',
+        `Label "${label}" already exists (version ${existing.versionNumber}); move it with its revision token.`,
+        {
+          label,
+          versionNumber: existing.versionNumber,
+        },
+      );
     }
     if (existing !== undefined && existing.revisionToken !== expectedRevisionToken) {
-      throw new StudioError('conflict', `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`, {
-        label,
-        versionNumber: existing.versionNumber,
-      });
+      throw new StudioError(
+        'conflict',
+        `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`,
+        {
+          label,
+          versionNumber: existing.versionNumber,
+        },
+      );
     }
     const now = context.now();
     const revisionToken = randomUUID();
     if (existing === undefined) {
-      context.labels.insert({ agentId, name: label, versionId: target.id, revisionToken, createdAt: now, updatedAt: now });
+      context.labels.insert({
+        agentId,
+        name: label,
+        versionId: target.id,
+        revisionToken,
+        createdAt: now,
+        updatedAt: now,
+      });
     } else {
       context.labels.move({ agentId, name: label, versionId: target.id, revisionToken, updatedAt: now });
     }
@@ -88,13 +119,20 @@ export function setLabel(
       entityId: agentId,
       details: { label, versionNumber: target.versionNumber, previousVersionNumber: existing?.versionNumber ?? null },
     });
-    return { label: { name: label, versionId: target.id, versionNumber: target.versionNumber, revisionToken, computed: false } };
+    return {
+      label: { name: label, versionId: target.id, versionNumber: target.versionNumber, revisionToken, computed: false },
+    };
   });
 }
 
 export function deleteLabel(
   context: EditorContext,
-  { id: agentId, label, expectedRevisionToken, actor = defaultActor }: { id: string; label: string; expectedRevisionToken: string; actor?: string },
+  {
+    id: agentId,
+    label,
+    expectedRevisionToken,
+    actor = defaultActor,
+  }: { id: string; label: string; expectedRevisionToken: string; actor?: string },
 ): { deleted: true } {
   writableName(label);
   return writeTransaction(context.database, () => {
@@ -102,13 +140,23 @@ export function deleteLabel(
     const existing = context.labels.get(agentId, label);
     if (!existing) throw labelNotFound(agentId, label);
     if (existing.revisionToken !== expectedRevisionToken) {
-      throw new StudioError('conflict', `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`, {
-        label,
-        versionNumber: existing.versionNumber,
-      });
+      throw new StudioError(
+        'conflict',
+        `Label "${label}" was moved since you read it (now version ${existing.versionNumber}); reload and retry.`,
+        {
+          label,
+          versionNumber: existing.versionNumber,
+        },
+      );
     }
     context.labels.delete(agentId, label);
-    recordAudit(context, { actor, action: 'agent.label.delete', entity: 'agent', entityId: agentId, details: { label, versionNumber: existing.versionNumber } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.label.delete',
+      entity: 'agent',
+      entityId: agentId,
+      details: { label, versionNumber: existing.versionNumber },
+    });
     return { deleted: true as const };
   });
 }

@@ -13,11 +13,14 @@ import { defaultActor, type EditorContext } from './context';
 import { agentNotFound, versionNotFound } from './not-found';
 
 /** `versionNumber` or `versionId` names the version. */
-export type VersionReference = { versionNumber: number; versionId?: undefined } | { versionId: string; versionNumber?: undefined };
+export type VersionReference =
+  { versionNumber: number; versionId?: undefined } | { versionId: string; versionNumber?: undefined };
 
 function versionRow(context: EditorContext, agentId: string, reference: VersionReference) {
   const row =
-    reference.versionId !== undefined ? context.versions.byId(reference.versionId) : context.versions.byNumber(agentId, reference.versionNumber);
+    reference.versionId !== undefined
+      ? context.versions.byId(reference.versionId)
+      : context.versions.byNumber(agentId, reference.versionNumber);
   if (!row || row.agentId !== agentId) throw versionNotFound(agentId, reference);
   return row;
 }
@@ -35,8 +38,11 @@ export function publishVersion(context: EditorContext, input: PublishInput & Ver
   return writeTransaction(context.database, () => {
     const summary = agentSummary(context, agentId);
     const row = versionRow(context, agentId, input);
-    const idMismatch = input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== summary.activeVersionId;
-    const numberMismatch = input.expectedActiveVersionNumber !== undefined && input.expectedActiveVersionNumber !== summary.activeVersionNumber;
+    const idMismatch =
+      input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== summary.activeVersionId;
+    const numberMismatch =
+      input.expectedActiveVersionNumber !== undefined &&
+      input.expectedActiveVersionNumber !== summary.activeVersionNumber;
     if (idMismatch || numberMismatch) {
       throw new StudioError(
         'conflict',
@@ -48,14 +54,25 @@ export function publishVersion(context: EditorContext, input: PublishInput & Ver
     }
     let published = summary;
     if (summary.activeVersionId !== row.id) {
-      published = { ...summary, status: 'published', activeVersionId: row.id, activeVersionNumber: row.versionNumber, activeConfigHash: row.configHash, updatedAt: context.now() };
+      published = {
+        ...summary,
+        status: 'published',
+        activeVersionId: row.id,
+        activeVersionNumber: row.versionNumber,
+        activeConfigHash: row.configHash,
+        updatedAt: context.now(),
+      };
       context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: published.updatedAt });
       recordAudit(context, {
         actor,
         action: 'agent.publish',
         entity: 'agent',
         entityId: agentId,
-        details: { versionNumber: row.versionNumber, versionId: row.id, previousVersionNumber: summary.activeVersionNumber },
+        details: {
+          versionNumber: row.versionNumber,
+          versionId: row.id,
+          previousVersionNumber: summary.activeVersionNumber,
+        },
       });
     }
     const agent = toAgentView(published);
@@ -63,12 +80,21 @@ export function publishVersion(context: EditorContext, input: PublishInput & Ver
   });
 }
 
-export function unpublishAgent(context: EditorContext, { id: agentId, actor = defaultActor }: { id: string; actor?: string }) {
+export function unpublishAgent(
+  context: EditorContext,
+  { id: agentId, actor = defaultActor }: { id: string; actor?: string },
+) {
   const latest = writeTransaction(context.database, () => {
     const summary = agentSummary(context, agentId);
     if (summary.activeVersionId !== null) {
       context.agents.setActiveVersion({ id: agentId, activeVersionId: null, updatedAt: context.now() });
-      recordAudit(context, { actor, action: 'agent.unpublish', entity: 'agent', entityId: agentId, details: { previousVersionNumber: summary.activeVersionNumber } });
+      recordAudit(context, {
+        actor,
+        action: 'agent.unpublish',
+        entity: 'agent',
+        entityId: agentId,
+        details: { previousVersionNumber: summary.activeVersionNumber },
+      });
     }
     return parseVersionRow(context, context.versions.latest(agentId)!);
   });
@@ -88,15 +114,32 @@ export function deleteAgentVersion(context: EditorContext, input: { id: string; 
     const refuse = (details: Record<string, unknown>, message: string) => {
       throw new StudioError('version_in_use', message, { ...details, versionNumber: row.versionNumber });
     };
-    if (record.activeVersionId === row.id) refuse({ reason: 'active' }, `Version ${row.versionNumber} is published; publish another version or unpublish first.`);
+    if (record.activeVersionId === row.id)
+      refuse(
+        { reason: 'active' },
+        `Version ${row.versionNumber} is published; publish another version or unpublish first.`,
+      );
     const label = context.labels.namesForVersion(row.id)[0];
-    if (label !== undefined) refuse({ reason: 'label', label }, `Label "${label}" points at version ${row.versionNumber}; move or delete the label first.`);
+    if (label !== undefined)
+      refuse(
+        { reason: 'label', label },
+        `Label "${label}" points at version ${row.versionNumber}; move or delete the label first.`,
+      );
     if (record.latestVersionNumber === row.versionNumber) {
-      refuse({ reason: 'label', label: 'latest' }, `Version ${row.versionNumber} is the latest version; the next save builds on it.`);
+      refuse(
+        { reason: 'label', label: 'latest' },
+        `Version ${row.versionNumber} is the latest version; the next save builds on it.`,
+      );
     }
     context.versions.delete(row.id);
     context.versionCache.delete(row.id);
-    recordAudit(context, { actor, action: 'agent.version.delete', entity: 'agent', entityId: agentId, details: { versionNumber: row.versionNumber, versionId: row.id } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.version.delete',
+      entity: 'agent',
+      entityId: agentId,
+      details: { versionNumber: row.versionNumber, versionId: row.id },
+    });
     return { deleted: true as const, versionNumber: row.versionNumber, versionId: row.id };
   });
 }

@@ -6,7 +6,15 @@ import { writeGeneration, type AgentListRow, type AgentSummaryRow, type AgentVer
 import { StudioError } from '../errors';
 import { checkLabelName, type VersionSelector } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
-import { toAgentListItem, toAgentView, toVersionView, versionLabelsFor, type AgentListItem, type AgentView, type VersionView } from './agent-views';
+import {
+  toAgentListItem,
+  toAgentView,
+  toVersionView,
+  versionLabelsFor,
+  type AgentListItem,
+  type AgentView,
+  type VersionView,
+} from './agent-views';
 import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
 import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
@@ -20,7 +28,12 @@ export interface FoundVersion {
   label?: string;
 }
 
-function rowForSelector(context: EditorContext, agentId: string, selector: VersionSelector | undefined, fallback: DefaultSelector) {
+function rowForSelector(
+  context: EditorContext,
+  agentId: string,
+  selector: VersionSelector | undefined,
+  fallback: DefaultSelector,
+) {
   const published = () => context.versions.active(agentId) ?? fail(noPublishedVersion(agentId));
   const latest = () => context.versions.latest(agentId);
   if (!selector) return fallback === 'published' ? published() : latest();
@@ -29,7 +42,10 @@ function rowForSelector(context: EditorContext, agentId: string, selector: Versi
     return row?.agentId === agentId ? row : fail(versionNotFound(agentId, { versionId: selector.versionId }));
   }
   if ('versionNumber' in selector) {
-    return context.versions.byNumber(agentId, selector.versionNumber) ?? fail(versionNotFound(agentId, { versionNumber: selector.versionNumber }));
+    return (
+      context.versions.byNumber(agentId, selector.versionNumber) ??
+      fail(versionNotFound(agentId, { versionNumber: selector.versionNumber }))
+    );
   }
   if ('status' in selector) return selector.status === 'published' ? published() : latest();
   const check = checkLabelName(selector.label);
@@ -44,7 +60,10 @@ function fail(error: StudioError): never {
 }
 
 /** Which of the two moving pointers a selector follows, when it follows one. */
-function pointerOf(selector: VersionSelector | undefined, fallback: DefaultSelector): 'published' | 'latest' | undefined {
+function pointerOf(
+  selector: VersionSelector | undefined,
+  fallback: DefaultSelector,
+): 'published' | 'latest' | undefined {
   if (!selector) return fallback;
   if ('status' in selector) return selector.status === 'published' ? 'published' : 'latest';
   if ('label' in selector && (selector.label === 'production' || selector.label === 'latest')) {
@@ -73,7 +92,8 @@ function pointerId(context: EditorContext, agentId: string, pointer: 'published'
   }
   if (entry[pointer] === undefined) {
     // Only real ids are kept: a missing agent or nothing published goes the slow way, which says why.
-    entry[pointer] = (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId)) ?? undefined;
+    entry[pointer] =
+      (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId)) ?? undefined;
   }
   return entry[pointer];
 }
@@ -82,7 +102,12 @@ function pointerId(context: EditorContext, agentId: string, pointer: 'published'
  * The runtime's hot path: published or latest by id only, answered from the parsed-version cache
  * when the version was read before (versions never change once written).
  */
-function cachedPointerVersion(context: EditorContext, agentId: string, selector: VersionSelector | undefined, fallback: DefaultSelector) {
+function cachedPointerVersion(
+  context: EditorContext,
+  agentId: string,
+  selector: VersionSelector | undefined,
+  fallback: DefaultSelector,
+) {
   const pointer = pointerOf(selector, fallback);
   if (!pointer) return undefined;
   const id = pointerId(context, agentId, pointer);
@@ -108,7 +133,9 @@ export function findVersion(
   }
   if (!row) throw agentNotFound(agentId);
   const label = selector && 'label' in selector ? selector.label : undefined;
-  return label === undefined ? { version: parseVersionRow(context, row) } : { version: parseVersionRow(context, row), label };
+  return label === undefined
+    ? { version: parseVersionRow(context, row) }
+    : { version: parseVersionRow(context, row), label };
 }
 
 export function agentSummary(context: EditorContext, agentId: string): AgentSummaryRow {
@@ -116,7 +143,10 @@ export function agentSummary(context: EditorContext, agentId: string): AgentSumm
 }
 
 export function versionView(context: EditorContext, agent: AgentView, version: StoredAgentVersion): VersionView {
-  return toVersionView(version, versionLabelsFor({ version, agent, customLabels: context.labels.namesForVersion(version.id) }));
+  return toVersionView(
+    version,
+    versionLabelsFor({ version, agent, customLabels: context.labels.namesForVersion(version.id) }),
+  );
 }
 
 /** `{ agent, version }` as the API shapes them. */
@@ -130,16 +160,28 @@ export function getAgent(context: EditorContext, agentId: string, selector?: Ver
   return agentWithVersion(context, agentId, version);
 }
 
-export function listAgents(context: EditorContext, { limit, cursor }: PageRequest = {}): Page<AgentListItem | CodeOnlyListItem> {
+export function listAgents(
+  context: EditorContext,
+  { limit, cursor }: PageRequest = {},
+): Page<AgentListItem | CodeOnlyListItem> {
   const size = pageLimit(limit);
   const afterId = decodeCursor<string>(cursor, 'string') ?? '';
   const fetched = context.agents.listSummaries({ afterId, limit: size + 1 });
   // Code agents without an override record are listed too (api.md: "list agents (code and stored)").
   const rows = mergeCodeOnlyAgents({ context, rows: fetched, afterId, fetched: size + 1 });
-  return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: (row) => ('status' in row && row.status === 'code_only' ? row : toAgentListItem(row as AgentListRow)) });
+  return toPage({
+    rows,
+    limit: size,
+    keyOf: (row) => row.id,
+    toItem: (row) => ('status' in row && row.status === 'code_only' ? row : toAgentListItem(row as AgentListRow)),
+  });
 }
 
-export function listAgentVersions(context: EditorContext, agentId: string, { limit, cursor }: PageRequest = {}): Page<VersionView> {
+export function listAgentVersions(
+  context: EditorContext,
+  agentId: string,
+  { limit, cursor }: PageRequest = {},
+): Page<VersionView> {
   const agent = toAgentView(agentSummary(context, agentId));
   const size = pageLimit(limit);
   const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
@@ -154,7 +196,10 @@ export function listAgentVersions(context: EditorContext, agentId: string, { lim
     keyOf: (row) => row.versionNumber,
     toItem: (row) => {
       const version = parseVersionRow(context, row);
-      return toVersionView(version, versionLabelsFor({ version, agent, customLabels: labelsByVersion.get(version.id) ?? [] }));
+      return toVersionView(
+        version,
+        versionLabelsFor({ version, agent, customLabels: labelsByVersion.get(version.id) ?? [] }),
+      );
     },
   });
 }

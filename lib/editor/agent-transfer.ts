@@ -18,7 +18,10 @@ import { checkImportDocument, type CheckedVersion } from './import-checks';
 import { exportFormat, type ExportDocument } from './export-document';
 import { appendVersion } from './version-writer';
 
-export function exportAgent(context: EditorContext, { id: agentId, selector }: { id: string; selector?: VersionSelector }): ExportDocument {
+export function exportAgent(
+  context: EditorContext,
+  { id: agentId, selector }: { id: string; selector?: VersionSelector },
+): ExportDocument {
   const summary = agentSummary(context, agentId);
   const versions: StoredAgentVersion[] = selector
     ? [findVersion(context, { agentId, selector, fallback: 'latest' }).version]
@@ -34,7 +37,10 @@ export function exportAgent(context: EditorContext, { id: agentId, selector }: {
       authorId: summary.authorId,
       createdAt: summary.createdAt,
       updatedAt: summary.updatedAt,
-      activeVersionNumber: summary.activeVersionNumber !== null && included.has(summary.activeVersionNumber) ? summary.activeVersionNumber : null,
+      activeVersionNumber:
+        summary.activeVersionNumber !== null && included.has(summary.activeVersionNumber)
+          ? summary.activeVersionNumber
+          : null,
       labels: context.labels
         .list(agentId)
         .filter((label) => included.has(label.versionNumber))
@@ -44,7 +50,8 @@ export function exportAgent(context: EditorContext, { id: agentId, selector }: {
       versionNumber: version.versionNumber,
       snapshot: version.snapshot as Record<string, unknown>,
       // An upgraded snapshot is exported in the current format, so its hash is recomputed.
-      configHash: version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot),
+      configHash:
+        version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot),
       changedFields: version.changedFields,
       changeMessage: version.changeMessage,
       authorId: version.authorId,
@@ -60,25 +67,52 @@ export function importAgent(
   { document, mode = 'create', actor = defaultActor }: { document: unknown; mode?: ImportMode; actor?: string },
 ) {
   const checked = checkImportDocument(document);
-  if (!checked.ok) throw invalidInput(checked.issues, `The import document has ${checked.issues.length} problem(s); nothing was imported (see details.issues).`);
+  if (!checked.ok)
+    throw invalidInput(
+      checked.issues,
+      `The import document has ${checked.issues.length} problem(s); nothing was imported (see details.issues).`,
+    );
   const { agent, versions, upgradedFrom } = checked;
   if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
-    throw new StudioError('forbidden', `Agent "${agent.id}" is defined in code with editor: false; its overrides cannot be imported.`, { agentId: agent.id });
+    throw new StudioError(
+      'forbidden',
+      `Agent "${agent.id}" is defined in code with editor: false; its overrides cannot be imported.`,
+      { agentId: agent.id },
+    );
   }
   const result = writeTransaction(context.database, () => {
     const existing = context.agents.get(agent.id);
     if (existing && mode !== 'append') {
-      throw new StudioError('conflict', `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`, { agentId: agent.id });
+      throw new StudioError(
+        'conflict',
+        `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`,
+        { agentId: agent.id },
+      );
     }
-    const imported = existing ? appendImported(context, { agentId: agent.id, latestVersionNumber: existing.latestVersionNumber, versions, actor }) : createImported(context, { agent, versions });
+    const imported = existing
+      ? appendImported(context, {
+          agentId: agent.id,
+          latestVersionNumber: existing.latestVersionNumber,
+          versions,
+          actor,
+        })
+      : createImported(context, { agent, versions });
     recordAudit(context, {
       actor,
       action: 'agent.import',
       entity: 'agent',
       entityId: agent.id,
-      details: { mode: existing ? 'append' : 'create', versionNumbers: imported.map((version) => version.versionNumber), upgradedFrom: upgradedFrom ?? null },
+      details: {
+        mode: existing ? 'append' : 'create',
+        versionNumbers: imported.map((version) => version.versionNumber),
+        upgradedFrom: upgradedFrom ?? null,
+      },
     });
-    return { mode: existing ? ('append' as const) : ('create' as const), imported, latest: parseVersionRow(context, context.versions.latest(agent.id)!) };
+    return {
+      mode: existing ? ('append' as const) : ('create' as const),
+      imported,
+      latest: parseVersionRow(context, context.versions.latest(agent.id)!),
+    };
   });
   return {
     ...agentWithVersion(context, agent.id, result.latest),
@@ -89,8 +123,10 @@ export function importAgent(
   };
 }
 
-
-function createImported(context: EditorContext, { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] }) {
+function createImported(
+  context: EditorContext,
+  { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] },
+) {
   const now = context.now();
   context.agents.insert({
     id: agent.id,
@@ -119,14 +155,26 @@ function createImported(context: EditorContext, { agent, versions }: { agent: Ex
   const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
   context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
   for (const label of agent.labels) {
-    context.labels.insert({ agentId: agent.id, name: label.name, versionId: byNumber.get(label.versionNumber)!.id, revisionToken: randomUUID(), createdAt: now, updatedAt: now });
+    context.labels.insert({
+      agentId: agent.id,
+      name: label.name,
+      versionId: byNumber.get(label.versionNumber)!.id,
+      revisionToken: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   return [...byNumber.values()];
 }
 
 function appendImported(
   context: EditorContext,
-  { agentId, latestVersionNumber, versions, actor }: { agentId: string; latestVersionNumber: number; versions: CheckedVersion[]; actor: string },
+  {
+    agentId,
+    latestVersionNumber,
+    versions,
+    actor,
+  }: { agentId: string; latestVersionNumber: number; versions: CheckedVersion[]; actor: string },
 ) {
   const appended: StoredAgentVersion[] = [];
   let latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
@@ -149,4 +197,3 @@ function appendImported(
   }
   return appended;
 }
-

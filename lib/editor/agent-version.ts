@@ -18,9 +18,15 @@ export interface StoredAgentVersion extends VersionMetadata {
 
 export function parseVersionRow(context: EditorContext, row: AgentVersionRow): StoredAgentVersion {
   return context.versionCache.get(row.id, () => {
-    const upgraded = upgradeSnapshot({ snapshot: JSON.parse(row.snapshot) as unknown, schemaVersion: row.schemaVersion });
+    const upgraded = upgradeSnapshot({
+      snapshot: JSON.parse(row.snapshot) as unknown,
+      schemaVersion: row.schemaVersion,
+    });
     if (!upgraded.ok) {
-      throw new StudioError('internal_error', `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${upgraded.message}`);
+      throw new StudioError(
+        'internal_error',
+        `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${upgraded.message}`,
+      );
     }
     return deepFreeze({
       id: row.id,

@@ -7,10 +7,23 @@ import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, editorOwnership, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';
-import { createAgentBodySchema, pickSnapshotFields, updateInputSchema, type CreateAgentInput, type UpdateAgentInput } from './agent-input';
+import {
+  createAgentBodySchema,
+  pickSnapshotFields,
+  updateInputSchema,
+  type CreateAgentInput,
+  type UpdateAgentInput,
+} from './agent-input';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
-import { toAgentView, toVersionView, versionLabelsFor, withLatest, type AgentView, type VersionView } from './agent-views';
+import {
+  toAgentView,
+  toVersionView,
+  versionLabelsFor,
+  withLatest,
+  type AgentView,
+  type VersionView,
+} from './agent-views';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
@@ -27,13 +40,21 @@ export interface SaveResult {
   droppedFields: string[];
 }
 
-
 /** Splits off the fields a code agent's override record may not hold. */
-function ownedFields(context: EditorContext, agentId: string, source: 'stored' | 'code', provided: Record<string, unknown>) {
+function ownedFields(
+  context: EditorContext,
+  agentId: string,
+  source: 'stored' | 'code',
+  provided: Record<string, unknown>,
+) {
   if (source === 'stored') return { kept: provided, droppedFields: [] as string[] };
   const ownership = editorOwnership(context.codeAgents.get(agentId)?.editor);
   if (!ownership.allowed) {
-    throw new StudioError('forbidden', `Agent "${agentId}" is defined in code with editor: false; the editor cannot override it.`, { agentId });
+    throw new StudioError(
+      'forbidden',
+      `Agent "${agentId}" is defined in code with editor: false; the editor cannot override it.`,
+      { agentId },
+    );
   }
   return partitionOwnedFields({ provided, ownership });
 }
@@ -72,7 +93,13 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
       actor,
       createdAt: now,
     });
-    recordAudit(context, { actor, action: 'agent.create', entity: 'agent', entityId: parsed.id, details: { source, versionNumber: 1, droppedFields } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.create',
+      entity: 'agent',
+      entityId: parsed.id,
+      details: { source, versionNumber: 1, droppedFields },
+    });
     return created;
   });
   return { ...agentWithVersion(context, parsed.id, version), droppedFields };
@@ -100,12 +127,25 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
     }
     const latest = parseVersionRow(context, context.versions.latest(agentId)!);
     if (parsed.metadata !== undefined) {
-      const metadata = JSON.stringify({ ...(JSON.parse(summary.metadata) as Record<string, unknown>), ...parsed.metadata });
+      const metadata = JSON.stringify({
+        ...(JSON.parse(summary.metadata) as Record<string, unknown>),
+        ...parsed.metadata,
+      });
       summary = { ...summary, metadata, updatedAt: context.now() };
       context.agents.setMetadata({ id: agentId, metadata, updatedAt: summary.updatedAt });
-      recordAudit(context, { actor, action: 'agent.metadata', entity: 'agent', entityId: agentId, details: { keys: Object.keys(parsed.metadata) } });
+      recordAudit(context, {
+        actor,
+        action: 'agent.metadata',
+        entity: 'agent',
+        entityId: agentId,
+        details: { keys: Object.keys(parsed.metadata) },
+      });
     }
-    const { snapshot, changedFields } = applyChanges({ latest: latest.snapshot as AgentSnapshot, provided: kept, fields: snapshotFields });
+    const { snapshot, changedFields } = applyChanges({
+      latest: latest.snapshot as AgentSnapshot,
+      provided: kept,
+      fields: snapshotFields,
+    });
     if (changedFields.length === 0) {
       const agent = toAgentView(summary);
       return { created: false, agent, version: versionView(context, agent, latest), droppedFields };
@@ -122,20 +162,38 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
       changeMessage: parsed.changeMessage ?? 'Saved from editor',
       actor,
     });
-    recordAudit(context, { actor, action: 'agent.save', entity: 'agent', entityId: agentId, details: { versionNumber: version.versionNumber, changedFields } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.save',
+      entity: 'agent',
+      entityId: agentId,
+      details: { versionNumber: version.versionNumber, changedFields },
+    });
     const agent = toAgentView(withLatest(summary, version));
     // A version created this instant has no custom labels yet.
-    return { created: true, agent, version: toVersionView(version, versionLabelsFor({ version, agent, customLabels: [] })), droppedFields };
+    return {
+      created: true,
+      agent,
+      version: toVersionView(version, versionLabelsFor({ version, agent, customLabels: [] })),
+      droppedFields,
+    };
   });
 }
 
 /** Storage spec rule 6: version N+1 with version k's snapshot; a draft until published. */
-export function restoreVersion(context: EditorContext, { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string }) {
+export function restoreVersion(
+  context: EditorContext,
+  { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
+) {
   const version = writeTransaction(context.database, () => {
     const record = context.agents.get(agentId);
     if (!record) throw agentNotFound(agentId);
     const sourceRow = context.versions.byNumber(agentId, versionNumber);
-    if (!sourceRow) throw new StudioError('version_not_found', `Agent "${agentId}" has no version ${versionNumber}.`, { agentId, versionNumber });
+    if (!sourceRow)
+      throw new StudioError('version_not_found', `Agent "${agentId}" has no version ${versionNumber}.`, {
+        agentId,
+        versionNumber,
+      });
     const source = parseVersionRow(context, sourceRow).snapshot as AgentSnapshot;
     const latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
     const provided = Object.fromEntries(snapshotFields.map((field) => [field, source[field] ?? null]));
@@ -148,21 +206,36 @@ export function restoreVersion(context: EditorContext, { id: agentId, versionNum
       changeMessage: `Restored from version ${versionNumber}`,
       actor,
     });
-    recordAudit(context, { actor, action: 'agent.restore', entity: 'agent', entityId: agentId, details: { fromVersionNumber: versionNumber, versionNumber: created.versionNumber } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.restore',
+      entity: 'agent',
+      entityId: agentId,
+      details: { fromVersionNumber: versionNumber, versionNumber: created.versionNumber },
+    });
     return created;
   });
   return agentWithVersion(context, agentId, version);
 }
 
 /** Deletes the record, its versions and its labels (storage spec rule 7). */
-export function deleteAgent(context: EditorContext, { id: agentId, actor = defaultActor }: { id: string; actor?: string }): { deleted: true } {
+export function deleteAgent(
+  context: EditorContext,
+  { id: agentId, actor = defaultActor }: { id: string; actor?: string },
+): { deleted: true } {
   writeTransaction(context.database, () => {
     const summary = agentSummary(context, agentId);
     context.labels.deleteAll(agentId);
     for (const version of context.versions.all(agentId)) context.versionCache.delete(version.id);
     context.versions.deleteAll(agentId);
     context.agents.delete(agentId);
-    recordAudit(context, { actor, action: 'agent.delete', entity: 'agent', entityId: agentId, details: { latestVersionNumber: summary.latestVersionNumber } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.delete',
+      entity: 'agent',
+      entityId: agentId,
+      details: { latestVersionNumber: summary.latestVersionNumber },
+    });
   });
   return { deleted: true };
 }

@@ -39,7 +39,13 @@ export interface AuditEntry {
 
 export function recordAudit(
   context: EditorContext,
-  entry: { actor: string; action: AuditAction; entity: AuditEntity; entityId: string; details?: Record<string, unknown> },
+  entry: {
+    actor: string;
+    action: AuditAction;
+    entity: AuditEntity;
+    entityId: string;
+    details?: Record<string, unknown>;
+  },
 ): void {
   context.audit.insert({
     at: context.now(),
@@ -51,7 +57,10 @@ export function recordAudit(
   });
 }
 
-const toEntry = (row: AuditRow): AuditEntry => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> });
+const toEntry = (row: AuditRow): AuditEntry => ({
+  ...row,
+  details: JSON.parse(row.details) as Record<string, unknown>,
+});
 
 export interface AuditService {
   /** Newest first; optionally only one entity (`{ entity: 'agent', entityId }`). */

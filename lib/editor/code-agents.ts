@@ -36,7 +36,12 @@ export function codeOnlyAgent(context: EditorContext, agentId: string): CodeOnly
   return {
     agent: { id: agentId, source: 'code', status: 'code_only', activeVersionId: null },
     version: null,
-    code: { name: info.name ?? agentId, instructions: info.instructions ?? null, model: info.modelName ?? null, tools: Object.keys(info.tools ?? {}) },
+    code: {
+      name: info.name ?? agentId,
+      instructions: info.instructions ?? null,
+      model: info.modelName ?? null,
+      tools: Object.keys(info.tools ?? {}),
+    },
   };
 }
 
@@ -81,7 +86,9 @@ export function mergeCodeOnlyAgents({
   const exhausted = rows.length < fetched;
   const lastId = rows[rows.length - 1]?.id;
   const extra = codeAgents
-    .filter((info) => info.id > afterId && !ids.has(info.id) && (exhausted || (lastId !== undefined && info.id < lastId)))
+    .filter(
+      (info) => info.id > afterId && !ids.has(info.id) && (exhausted || (lastId !== undefined && info.id < lastId)),
+    )
     .map(listItem);
   if (extra.length === 0) return rows;
   return [...rows, ...extra].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));

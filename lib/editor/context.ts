@@ -3,7 +3,13 @@
  * plain functions of this context, so each file stays one concept.
  */
 import type { DatabaseHandle } from '../../db/client';
-import { agentQueries, agentVersionQueries, auditQueries, mcpClientQueries, versionLabelQueries } from '../../db/queries';
+import {
+  agentQueries,
+  agentVersionQueries,
+  auditQueries,
+  mcpClientQueries,
+  versionLabelQueries,
+} from '../../db/queries';
 import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';

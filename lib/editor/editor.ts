@@ -7,8 +7,21 @@
 import type { VersionSelector } from '../versions';
 import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
 import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
-import { deleteAgentVersion, publishVersion, unpublishAgent, type PublishInput, type VersionReference } from './agent-publishing';
-import { findVersion, getAgent, listAgents, listAgentVersions, type DefaultSelector, type FoundVersion } from './agent-reads';
+import {
+  deleteAgentVersion,
+  publishVersion,
+  unpublishAgent,
+  type PublishInput,
+  type VersionReference,
+} from './agent-publishing';
+import {
+  findVersion,
+  getAgent,
+  listAgents,
+  listAgentVersions,
+  type DefaultSelector,
+  type FoundVersion,
+} from './agent-reads';
 import { codeOnlyAgent, type CodeOnlyAgent, type CodeOnlyListItem } from './code-agents';
 import { diffVersions, type VersionDiff } from './agent-diff';
 import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
@@ -41,13 +54,27 @@ export interface AgentsService {
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
   restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
-  deleteVersion(input: { id: string; actor?: string } & VersionReference): Promise<{ deleted: true; versionNumber: number; versionId: string }>;
+  deleteVersion(
+    input: { id: string; actor?: string } & VersionReference,
+  ): Promise<{ deleted: true; versionNumber: number; versionId: string }>;
   labels: {
     list(id: string): Promise<{ items: LabelView[]; nextCursor: null }>;
-    set(input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference): Promise<{ label: LabelView }>;
-    delete(input: { id: string; label: string; expectedRevisionToken: string; actor?: string }): Promise<{ deleted: true }>;
+    set(
+      input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference,
+    ): Promise<{ label: LabelView }>;
+    delete(input: {
+      id: string;
+      label: string;
+      expectedRevisionToken: string;
+      actor?: string;
+    }): Promise<{ deleted: true }>;
   };
-  diff(input: { id: string; from: number; to?: number; requestContext?: Record<string, unknown> }): Promise<VersionDiff>;
+  diff(input: {
+    id: string;
+    from: number;
+    to?: number;
+    requestContext?: Record<string, unknown>;
+  }): Promise<VersionDiff>;
   export(id: string, options?: { selector?: VersionSelector }): Promise<ExportDocument>;
   import(
     document: unknown,
@@ -87,4 +114,3 @@ export function createEditor(options: EditorOptions): Editor {
   };
   return { agents, mcpClients: createMcpClientsService(context), audit: createAuditService(context) };
 }
-

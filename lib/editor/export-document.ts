@@ -31,7 +31,10 @@ export const exportDocumentSchema = z
       .number()
       .int()
       .min(1)
-      .max(currentSnapshotSchemaVersion, `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`),
+      .max(
+        currentSnapshotSchemaVersion,
+        `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
+      ),
     agent: z
       .object({
         id: agentIdSchema,

@@ -3,7 +3,13 @@
  * it from the document's schemaVersion), and the references between versions, labels and the
  * published version.
  */
-import { checkAgentSnapshot, currentSnapshotSchemaVersion, storedAgentIssues, upgradeSnapshot, type AgentSnapshot } from '../agents';
+import {
+  checkAgentSnapshot,
+  currentSnapshotSchemaVersion,
+  storedAgentIssues,
+  upgradeSnapshot,
+  type AgentSnapshot,
+} from '../agents';
 import { issuesFromZod, type Issue } from '../errors';
 import { checkWritableLabelName } from '../versions';
 import { exportDocumentSchema, type ExportDocument } from './export-document';
@@ -22,7 +28,10 @@ export function checkImportDocument(document: unknown): ImportCheck {
   const issues: Issue[] = envelope.success ? [] : issuesFromZod(envelope.error);
   const raw = asRecord(document) ?? {};
   const declared = raw.schemaVersion;
-  const schemaVersion = Number.isInteger(declared) && (declared as number) >= 1 && (declared as number) <= currentSnapshotSchemaVersion ? (declared as number) : currentSnapshotSchemaVersion;
+  const schemaVersion =
+    Number.isInteger(declared) && (declared as number) >= 1 && (declared as number) <= currentSnapshotSchemaVersion
+      ? (declared as number)
+      : currentSnapshotSchemaVersion;
   const stored = (asRecord(raw.agent)?.source ?? 'stored') === 'stored';
 
   const snapshots: AgentSnapshot[] = [];
@@ -46,24 +55,38 @@ export function checkImportDocument(document: unknown): ImportCheck {
   const { agent } = envelope.data;
   const numbers = new Set<number>();
   envelope.data.versions.forEach((version, index) => {
-    if (numbers.has(version.versionNumber)) issues.push({ path: `versions.${index}.versionNumber`, message: `Version ${version.versionNumber} appears twice` });
+    if (numbers.has(version.versionNumber))
+      issues.push({
+        path: `versions.${index}.versionNumber`,
+        message: `Version ${version.versionNumber} appears twice`,
+      });
     numbers.add(version.versionNumber);
   });
   if (agent.activeVersionNumber !== null && !numbers.has(agent.activeVersionNumber)) {
-    issues.push({ path: 'agent.activeVersionNumber', message: `Version ${agent.activeVersionNumber} is not in the document` });
+    issues.push({
+      path: 'agent.activeVersionNumber',
+      message: `Version ${agent.activeVersionNumber} is not in the document`,
+    });
   }
   const labelNames = new Set<string>();
   agent.labels.forEach((label, index) => {
     const check = checkWritableLabelName(label.name);
     if (!check.ok) issues.push({ path: `agent.labels.${index}.name`, message: check.message });
-    if (labelNames.has(label.name)) issues.push({ path: `agent.labels.${index}.name`, message: `Label "${label.name}" appears twice` });
+    if (labelNames.has(label.name))
+      issues.push({ path: `agent.labels.${index}.name`, message: `Label "${label.name}" appears twice` });
     labelNames.add(label.name);
-    if (!numbers.has(label.versionNumber)) issues.push({ path: `agent.labels.${index}.versionNumber`, message: `Version ${label.versionNumber} is not in the document` });
+    if (!numbers.has(label.versionNumber))
+      issues.push({
+        path: `agent.labels.${index}.versionNumber`,
+        message: `Version ${label.versionNumber} is not in the document`,
+      });
   });
   if (issues.length > 0) return { ok: false, issues };
 
   const versions = envelope.data.versions
     .map((version, index) => ({ ...version, snapshot: snapshots[index]! }))
     .sort((left, right) => left.versionNumber - right.versionNumber);
-  return schemaVersion < currentSnapshotSchemaVersion ? { ok: true, agent, versions, upgradedFrom: schemaVersion } : { ok: true, agent, versions };
+  return schemaVersion < currentSnapshotSchemaVersion
+    ? { ok: true, agent, versions, upgradedFrom: schemaVersion }
+    : { ok: true, agent, versions };
 }

@@ -8,7 +8,13 @@ export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
 export type { VersionDiff } from './agent-diff';
 export type { AuditEntity, AuditEntry, AuditService } from './audit';
-export { defaultActor, type CodeAgentInfo, type CodeAgentLookup, type EditorOptions, type ResolveToolsForDiff } from './context';
+export {
+  defaultActor,
+  type CodeAgentInfo,
+  type CodeAgentLookup,
+  type EditorOptions,
+  type ResolveToolsForDiff,
+} from './context';
 export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
 export { createEditor, type AgentsService, type AgentWithVersion, type Editor } from './editor';
 export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';

@@ -16,7 +16,9 @@ function mapEnv(snapshot: McpClientSnapshot, transform: EnvTransform): McpClient
       servers[name] = server;
       continue;
     }
-    const env = Object.fromEntries(Object.entries(server.env).map(([variable, value]) => [variable, transform(value, name, variable)]));
+    const env = Object.fromEntries(
+      Object.entries(server.env).map(([variable, value]) => [variable, transform(value, name, variable)]),
+    );
     servers[name] = { ...server, env };
   }
   return { ...snapshot, servers };
@@ -25,7 +27,8 @@ function mapEnv(snapshot: McpClientSnapshot, transform: EnvTransform): McpClient
 export const encryptSnapshot = (key: SecretsKey, snapshot: McpClientSnapshot) =>
   mapEnv(snapshot, (plaintext) => encryptSecret({ key, plaintext }));
 
-export const decryptSnapshot = (key: SecretsKey, snapshot: McpClientSnapshot) => mapEnv(snapshot, (value) => decryptSecret({ key, value }));
+export const decryptSnapshot = (key: SecretsKey, snapshot: McpClientSnapshot) =>
+  mapEnv(snapshot, (value) => decryptSecret({ key, value }));
 
 /** For responses: every env value as `••••` + its last 4 characters (nothing of short values). */
 export const maskSnapshot = (decrypted: McpClientSnapshot) => mapEnv(decrypted, (plaintext) => maskSecret(plaintext));
@@ -47,7 +50,10 @@ export function unmaskServers({
     const storedServer = stored?.[server];
     const storedValue = storedServer?.type === 'stdio' ? storedServer.env?.[variable] : undefined;
     if (storedValue !== undefined && maskSecret(storedValue) === value) return storedValue;
-    issues.push({ path: `servers.${server}.env.${variable}`, message: 'This looks like a masked secret but no stored secret matches it; enter the full value' });
+    issues.push({
+      path: `servers.${server}.env.${variable}`,
+      message: 'This looks like a masked secret but no stored secret matches it; enter the full value',
+    });
     return value;
   }).servers;
   if (issues.length > 0) throw invalidInput(issues);

@@ -22,7 +22,12 @@ export const stdioServerSchema = z
     type: z.literal('stdio'),
     command: z.string().min(1).max(1024),
     args: z.array(z.string().max(10_000)).max(200).optional(),
-    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'), z.string().max(100_000)).optional(),
+    env: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'),
+        z.string().max(100_000),
+      )
+      .optional(),
     timeout: timeout.optional(),
     tools: serverTools.optional(),
   })

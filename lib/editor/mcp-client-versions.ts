@@ -33,7 +33,10 @@ export function parseClientVersionRow(context: EditorContext, row: McpClientVers
     try {
       snapshot = decryptSnapshot(context.secretsKey, JSON.parse(row.snapshot) as McpClientSnapshot);
     } catch (error) {
-      if (error instanceof SecretDecryptionError) throw new StudioError('internal_error', `MCP client "${row.clientId}": ${error.message}`, undefined, { cause: error });
+      if (error instanceof SecretDecryptionError)
+        throw new StudioError('internal_error', `MCP client "${row.clientId}": ${error.message}`, undefined, {
+          cause: error,
+        });
       throw error;
     }
     return deepFreeze({
@@ -62,7 +65,14 @@ export function appendClientVersion(
     changedFields,
     changeMessage,
     actor,
-  }: { clientId: string; versionNumber: number; snapshot: McpClientSnapshot; changedFields: string[]; changeMessage: string; actor: string },
+  }: {
+    clientId: string;
+    versionNumber: number;
+    snapshot: McpClientSnapshot;
+    changedFields: string[];
+    changeMessage: string;
+    actor: string;
+  },
 ): StoredMcpClientVersion {
   const createdAt = context.now();
   const row = {

@@ -28,14 +28,21 @@ function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot
     throw new StudioError(
       'forbidden',
       `Stdio command "${config.command}" (server "${server}") is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS (settings.stdioAllowedCommands).`,
-      { server, command: config.command, setting: 'stdioAllowedCommands', environmentVariable: 'STUDIO_STDIO_ALLOWED_COMMANDS' },
+      {
+        server,
+        command: config.command,
+        setting: 'stdioAllowedCommands',
+        environmentVariable: 'STUDIO_STDIO_ALLOWED_COMMANDS',
+      },
     );
   }
 }
 
-
 /** The `changedFields` of each version after `base`, oldest first. */
-function changedFieldsAfter(context: EditorContext, { clientId, base, latest }: { clientId: string; base: number; latest: number }): string[][] {
+function changedFieldsAfter(
+  context: EditorContext,
+  { clientId, base, latest }: { clientId: string; base: number; latest: number },
+): string[][] {
   const changed: string[][] = [];
   for (let number = base + 1; number <= latest; number += 1) {
     const row = context.mcpClients.versionByNumber(clientId, number);
@@ -50,15 +57,28 @@ function latestVersion(context: EditorContext, clientId: string): StoredMcpClien
   return parseClientVersionRow(context, row);
 }
 
-export function createMcpClient(context: EditorContext, { actor = defaultActor, ...body }: CreateMcpClientInput): StoredMcpClientVersion {
+export function createMcpClient(
+  context: EditorContext,
+  { actor = defaultActor, ...body }: CreateMcpClientInput,
+): StoredMcpClientVersion {
   const input = parseInput(createMcpClientBodySchema, body);
-  const snapshot: McpClientSnapshot = { name: input.name, servers: unmaskServers({ submitted: input.servers, stored: undefined }) };
+  const snapshot: McpClientSnapshot = {
+    name: input.name,
+    servers: unmaskServers({ submitted: input.servers, stored: undefined }),
+  };
   if (input.description !== undefined) snapshot.description = input.description;
   checkAllowedCommands(context, snapshot.servers);
   return writeTransaction(context.database, () => {
-    if (context.mcpClients.get(input.id)) throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
+    if (context.mcpClients.get(input.id))
+      throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
     const now = context.now();
-    context.mcpClients.insert({ id: input.id, latestVersionNumber: 0, authorId: actor, createdAt: now, updatedAt: now });
+    context.mcpClients.insert({
+      id: input.id,
+      latestVersionNumber: 0,
+      authorId: actor,
+      createdAt: now,
+      updatedAt: now,
+    });
     const version = appendClientVersion(context, {
       clientId: input.id,
       versionNumber: 1,
@@ -67,12 +87,21 @@ export function createMcpClient(context: EditorContext, { actor = defaultActor, 
       changeMessage: input.changeMessage ?? 'Initial version',
       actor,
     });
-    recordAudit(context, { actor, action: 'mcp_client.create', entity: 'mcp_client', entityId: input.id, details: { versionNumber: 1, servers: Object.keys(snapshot.servers) } });
+    recordAudit(context, {
+      actor,
+      action: 'mcp_client.create',
+      entity: 'mcp_client',
+      entityId: input.id,
+      details: { versionNumber: 1, servers: Object.keys(snapshot.servers) },
+    });
     return version;
   });
 }
 
-export function updateMcpClient(context: EditorContext, { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput) {
+export function updateMcpClient(
+  context: EditorContext,
+  { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput,
+) {
   const input = parseInput(updateMcpClientBodySchema, body);
   return writeTransaction(context.database, () => {
     const record = context.mcpClients.get(clientId);
@@ -94,7 +123,11 @@ export function updateMcpClient(context: EditorContext, { id: clientId, actor = 
       checkAllowedCommands(context, servers);
       provided.servers = servers;
     }
-    const { snapshot, changedFields } = applyChanges({ latest: latest.snapshot as McpClientSnapshot, provided, fields: mcpClientFields });
+    const { snapshot, changedFields } = applyChanges({
+      latest: latest.snapshot as McpClientSnapshot,
+      provided,
+      fields: mcpClientFields,
+    });
     if (changedFields.length === 0) return { created: false, version: latest };
     const version = appendClientVersion(context, {
       clientId,
@@ -104,17 +137,30 @@ export function updateMcpClient(context: EditorContext, { id: clientId, actor = 
       changeMessage: input.changeMessage ?? 'Saved from editor',
       actor,
     });
-    recordAudit(context, { actor, action: 'mcp_client.save', entity: 'mcp_client', entityId: clientId, details: { versionNumber: version.versionNumber, changedFields } });
+    recordAudit(context, {
+      actor,
+      action: 'mcp_client.save',
+      entity: 'mcp_client',
+      entityId: clientId,
+      details: { versionNumber: version.versionNumber, changedFields },
+    });
     return { created: true, version };
   });
 }
 
-export function restoreMcpClient(context: EditorContext, { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string }) {
+export function restoreMcpClient(
+  context: EditorContext,
+  { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
+) {
   return writeTransaction(context.database, () => {
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
     const sourceRow = context.mcpClients.versionByNumber(clientId, versionNumber);
-    if (!sourceRow) throw new StudioError('version_not_found', `MCP client "${clientId}" has no version ${versionNumber}.`, { clientId, versionNumber });
+    if (!sourceRow)
+      throw new StudioError('version_not_found', `MCP client "${clientId}" has no version ${versionNumber}.`, {
+        clientId,
+        versionNumber,
+      });
     const source = parseClientVersionRow(context, sourceRow).snapshot as McpClientSnapshot;
     const latest = latestVersion(context, clientId).snapshot as McpClientSnapshot;
     const provided = { name: source.name, description: source.description ?? null, servers: source.servers };
@@ -127,12 +173,21 @@ export function restoreMcpClient(context: EditorContext, { id: clientId, version
       changeMessage: `Restored from version ${versionNumber}`,
       actor,
     });
-    recordAudit(context, { actor, action: 'mcp_client.restore', entity: 'mcp_client', entityId: clientId, details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber } });
+    recordAudit(context, {
+      actor,
+      action: 'mcp_client.restore',
+      entity: 'mcp_client',
+      entityId: clientId,
+      details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber },
+    });
     return version;
   });
 }
 
-export function deleteMcpClient(context: EditorContext, { id: clientId, actor = defaultActor }: { id: string; actor?: string }): void {
+export function deleteMcpClient(
+  context: EditorContext,
+  { id: clientId, actor = defaultActor }: { id: string; actor?: string },
+): void {
   writeTransaction(context.database, () => {
     if (!context.mcpClients.delete(clientId)) throw mcpClientNotFound(clientId);
     recordAudit(context, { actor, action: 'mcp_client.delete', entity: 'mcp_client', entityId: clientId });

@@ -59,7 +59,10 @@ export function createMcpClientsService(context: EditorContext) {
       return respond(version.clientId, version);
     },
 
-    async getById(clientId: string, selector?: { versionId: string } | { versionNumber: number }): Promise<McpClientResponse> {
+    async getById(
+      clientId: string,
+      selector?: { versionId: string } | { versionNumber: number },
+    ): Promise<McpClientResponse> {
       const row =
         selector === undefined
           ? context.mcpClients.latest(clientId)
@@ -68,7 +71,10 @@ export function createMcpClientsService(context: EditorContext) {
             : context.mcpClients.versionByNumber(clientId, selector.versionNumber);
       if (!row || row.clientId !== clientId) {
         if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
-        throw new StudioError('version_not_found', `MCP client "${clientId}" has no such version.`, { clientId, ...selector });
+        throw new StudioError('version_not_found', `MCP client "${clientId}" has no such version.`, {
+          clientId,
+          ...selector,
+        });
       }
       return respond(clientId, parseClientVersionRow(context, row));
     },
@@ -101,7 +107,12 @@ export function createMcpClientsService(context: EditorContext) {
         keyOf: (row) => row.id,
         toItem: (row) => {
           const latest = parseClientVersionRow(context, context.mcpClients.latest(row.id)!).snapshot;
-          return { ...toClientView(row), name: latest.name, description: latest.description ?? null, servers: Object.keys(latest.servers) };
+          return {
+            ...toClientView(row),
+            name: latest.name,
+            description: latest.description ?? null,
+            servers: Object.keys(latest.servers),
+          };
         },
       });
     },
@@ -111,7 +122,12 @@ export function createMcpClientsService(context: EditorContext) {
       const size = pageLimit(limit);
       const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
       const rows = context.mcpClients.versionPage({ clientId, beforeNumber, limit: size + 1 });
-      return toPage({ rows, limit: size, keyOf: (row) => row.versionNumber, toItem: (row) => toClientVersionView(parseClientVersionRow(context, row)) });
+      return toPage({
+        rows,
+        limit: size,
+        keyOf: (row) => row.versionNumber,
+        toItem: (row) => toClientVersionView(parseClientVersionRow(context, row)),
+      });
     },
 
     /** The latest version with env DECRYPTED, for connections only; `undefined` for an unknown id. */

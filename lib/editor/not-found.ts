@@ -1,7 +1,8 @@
 /** The specific 404s of the editor, worded once. */
 import { StudioError } from '../errors';
 
-export const agentNotFound = (agentId: string) => new StudioError('not_found', `Agent "${agentId}" does not exist.`, { agentId });
+export const agentNotFound = (agentId: string) =>
+  new StudioError('not_found', `Agent "${agentId}" does not exist.`, { agentId });
 
 export const versionNotFound = (agentId: string, reference: { versionNumber?: number; versionId?: string }) =>
   new StudioError(
@@ -16,8 +17,13 @@ export const labelNotFound = (agentId: string, label: string) =>
   new StudioError('version_label_not_found', `Agent "${agentId}" has no label "${label}".`, { agentId, label });
 
 export const noPublishedVersion = (agentId: string) =>
-  new StudioError('no_published_version', `Agent "${agentId}" has no published version. Publish one, or ask for status "draft" explicitly.`, {
-    agentId,
-  });
+  new StudioError(
+    'no_published_version',
+    `Agent "${agentId}" has no published version. Publish one, or ask for status "draft" explicitly.`,
+    {
+      agentId,
+    },
+  );
 
-export const mcpClientNotFound = (clientId: string) => new StudioError('not_found', `MCP client "${clientId}" does not exist.`, { clientId });
+export const mcpClientNotFound = (clientId: string) =>
+  new StudioError('not_found', `MCP client "${clientId}" does not exist.`, { clientId });

@@ -31,7 +31,10 @@ export function encodeCursor(after: string | number): string {
   return Buffer.from(JSON.stringify({ after }), 'utf8').toString('base64url');
 }
 
-export function decodeCursor<T extends string | number>(cursor: string | null | undefined, kind: 'string' | 'number'): T | undefined {
+export function decodeCursor<T extends string | number>(
+  cursor: string | null | undefined,
+  kind: 'string' | 'number',
+): T | undefined {
   if (cursor === undefined || cursor === null || cursor === '') return undefined;
   try {
     const value = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;

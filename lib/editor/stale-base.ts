@@ -22,7 +22,10 @@ export function staleBaseError({
   /** The end of the 409's message: what the editor should do. */
   advice: string;
 }): StudioError {
-  if (base > latest) return invalidInput([{ path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${latest}` }]);
+  if (base > latest)
+    return invalidInput([
+      { path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${latest}` },
+    ]);
   const versions = changedFieldsAfter().map((changedFields) => ({ changedFields }));
   return new StudioError('version_conflict', `Version ${latest} was saved after version ${base}; ${advice}`, {
     baseVersionNumber: base,

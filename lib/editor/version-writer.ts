@@ -41,7 +41,15 @@ export function appendVersion(
     id: randomUUID(),
     agentId,
     snapshot: text,
-    ...toVersionMetadataColumns({ versionNumber, schemaVersion, configHash: hashCanonicalJson(text), changedFields, changeMessage, authorId: actor, createdAt }),
+    ...toVersionMetadataColumns({
+      versionNumber,
+      schemaVersion,
+      configHash: hashCanonicalJson(text),
+      changedFields,
+      changeMessage,
+      authorId: actor,
+      createdAt,
+    }),
   };
   context.versions.insert(row);
   context.agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: versionNumber, updatedAt: createdAt });
@@ -60,6 +68,12 @@ function applyRetention(context: EditorContext, { agentId, actor }: { agentId: s
     context.versionCache.delete(id);
   }
   if (removable.length > 0) {
-    recordAudit(context, { actor, action: 'agent.version.retention', entity: 'agent', entityId: agentId, details: { deletedVersionIds: removable, maximum } });
+    recordAudit(context, {
+      actor,
+      action: 'agent.version.retention',
+      entity: 'agent',
+      entityId: agentId,
+      details: { deletedVersionIds: removable, maximum },
+    });
   }
 }

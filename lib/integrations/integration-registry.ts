@@ -38,12 +38,29 @@ function failingProvider({ id, name, error }: { id: string; name: string; error:
   return { id, name, listTools: failure, resolveTools: failure };
 }
 
-function providerFromRow({ row, secretsKey, fetch }: { row: IntegrationConfigRow; secretsKey: SecretsKey; fetch?: FetchFunction }) {
+function providerFromRow({
+  row,
+  secretsKey,
+  fetch,
+}: {
+  row: IntegrationConfigRow;
+  secretsKey: SecretsKey;
+  fetch?: FetchFunction;
+}) {
   const config = parseStoredConfig(row);
   const name = config.name ?? row.id;
   try {
-    const credentials = config.credentials ? decryptCredentials({ credentials: config.credentials, key: secretsKey }) : undefined;
-    return createOpenApiIntegration({ id: row.id, name: config.name, document: config.document, baseUrl: config.baseUrl, credentials, fetch });
+    const credentials = config.credentials
+      ? decryptCredentials({ credentials: config.credentials, key: secretsKey })
+      : undefined;
+    return createOpenApiIntegration({
+      id: row.id,
+      name: config.name,
+      document: config.document,
+      baseUrl: config.baseUrl,
+      credentials,
+      fetch,
+    });
   } catch (error) {
     return failingProvider({ id: row.id, name, error });
   }
@@ -64,13 +81,18 @@ export function createIntegrationRegistry({
 }): IntegrationRegistry {
   for (const [key, provider] of Object.entries(providers)) {
     if (provider.id !== key) {
-      throw new Error(`Integration provider registered under "${key}" has the id "${provider.id}": the key must be the provider's id.`);
+      throw new Error(
+        `Integration provider registered under "${key}" has the id "${provider.id}": the key must be the provider's id.`,
+      );
     }
   }
   const queries = integrationConfigQueries(database);
   const cache = new Map<string, { updatedAt: string; provider: IntegrationProvider }>();
 
-  const stored = (stamp: { id: string; updatedAt: string } | undefined, id: string): IntegrationProvider | undefined => {
+  const stored = (
+    stamp: { id: string; updatedAt: string } | undefined,
+    id: string,
+  ): IntegrationProvider | undefined => {
     if (!stamp) {
       cache.delete(id);
       return undefined;
@@ -96,7 +118,9 @@ export function createIntegrationRegistry({
         const provider = stored(stamp, stamp.id);
         if (provider) entries.push({ source: 'stored', provider });
       }
-      return entries.sort((left, right) => (left.provider.id < right.provider.id ? -1 : left.provider.id > right.provider.id ? 1 : 0));
+      return entries.sort((left, right) =>
+        left.provider.id < right.provider.id ? -1 : left.provider.id > right.provider.id ? 1 : 0,
+      );
     },
     sourceOf(id) {
       if (Object.hasOwn(providers, id)) return 'code';

@@ -43,9 +43,16 @@ export type IntegrationDetails = IntegrationSummary | StoredIntegrationDetails;
 
 export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list'> {
   /** One page of integrations with their catalogues, sorted by id. */
-  describeAll(request?: { limit?: number; cursor?: string }): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
+  describeAll(request?: {
+    limit?: number;
+    cursor?: string;
+  }): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
   describe(id: string): Promise<Result<IntegrationDetails>>;
-  save(request: { id: string; input: IntegrationConfigInput; actor: string }): Promise<Result<{ integration: IntegrationDetails; created: boolean }>>;
+  save(request: {
+    id: string;
+    input: IntegrationConfigInput;
+    actor: string;
+  }): Promise<Result<{ integration: IntegrationDetails; created: boolean }>>;
   remove(request: { id: string; actor: string }): Result<{ id: string }>;
 }
 
@@ -53,10 +60,19 @@ const emptyContext = freezeRequestContext({});
 const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 const notFound = (id: string) => new StudioError('not_found', `No integration with the id "${id}" exists.`, { id });
 const definedInCode = (id: string) =>
-  new StudioError('conflict', `The integration "${id}" is defined in code (createStudio({ integrations })) and cannot be changed through the API.`, { id });
+  new StudioError(
+    'conflict',
+    `The integration "${id}" is defined in code (createStudio({ integrations })) and cannot be changed through the API.`,
+    { id },
+  );
 
 async function summarize(provider: IntegrationProvider, source: IntegrationSource): Promise<IntegrationSummary> {
-  const summary = { id: provider.id, name: provider.name, ...(provider.description ? { description: provider.description } : {}), source };
+  const summary = {
+    id: provider.id,
+    name: provider.name,
+    ...(provider.description ? { description: provider.description } : {}),
+    source,
+  };
   try {
     return { ...summary, tools: await provider.listTools({ requestContext: emptyContext }) };
   } catch (error) {
@@ -106,7 +122,9 @@ export function createIntegrationService({
       ...summary,
       type: config.type,
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-      ...(config.credentials ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey }) } : {}),
+      ...(config.credentials
+        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey }) }
+        : {}),
       document: config.document,
       skippedOperations,
       createdAt: row.createdAt,
@@ -124,7 +142,8 @@ export function createIntegrationService({
       let start = 0;
       if (cursor !== undefined) {
         const afterId = Buffer.from(cursor, 'base64url').toString('utf8');
-        if (encodeCursor(afterId) !== cursor) return fail(invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]));
+        if (encodeCursor(afterId) !== cursor)
+          return fail(invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]));
         start = entries.findIndex((entry) => entry.provider.id > afterId);
         if (start === -1) start = entries.length;
       }
@@ -137,19 +156,35 @@ export function createIntegrationService({
     async save({ id, input, actor }) {
       if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
       const loaded = await loadOpenApiDocument({ document: input.document, prefix: ['document'] });
-      if (!loaded.ok) return fail(invalidInput(loaded.issues, `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`));
+      if (!loaded.ok)
+        return fail(
+          invalidInput(
+            loaded.issues,
+            `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
+          ),
+        );
       const existing = queries.get(id);
       const stored = existing ? parseStoredConfig(existing).credentials : undefined;
       const credentials = credentialsToStore({ given: input.credentials, stored, key: secretsKey });
       if (!credentials.ok) return fail(invalidInput(credentials.issues));
-      const config = JSON.stringify({ ...input, ...(credentials.credentials ? { credentials: credentials.credentials } : {}) });
+      const config = JSON.stringify({
+        ...input,
+        ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
+      });
       const created = writeTransaction(database, () => {
         const current = queries.get(id);
         const updatedAt = nextStamp(now(), current?.updatedAt);
         if (current) queries.update({ id, integration: input.type, config, updatedAt });
         else queries.insert({ id, integration: input.type, config, createdAt: updatedAt, updatedAt });
         const details = { type: input.type, created: !current };
-        audit.insert({ at: updatedAt, actor, action: 'integration.save', entity: 'integration', entityId: id, details: JSON.stringify(details) });
+        audit.insert({
+          at: updatedAt,
+          actor,
+          action: 'integration.save',
+          entity: 'integration',
+          entityId: id,
+          details: JSON.stringify(details),
+        });
         return !current;
       });
       registry.evict(id);
@@ -161,7 +196,14 @@ export function createIntegrationService({
       if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
       const removed = writeTransaction(database, () => {
         if (!queries.delete(id)) return false;
-        audit.insert({ at: now().toISOString(), actor, action: 'integration.delete', entity: 'integration', entityId: id, details: '{}' });
+        audit.insert({
+          at: now().toISOString(),
+          actor,
+          action: 'integration.delete',
+          entity: 'integration',
+          entityId: id,
+          details: '{}',
+        });
         return true;
       });
       registry.evict(id);

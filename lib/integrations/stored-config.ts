@@ -5,7 +5,14 @@
  * a save that sends back the mask keeps the stored secret.
  */
 import { z } from 'zod';
-import { decryptSecret, encryptSecret, maskSecret, SecretDecryptionError, secretMask, type SecretsKey } from '../secrets';
+import {
+  decryptSecret,
+  encryptSecret,
+  maskSecret,
+  SecretDecryptionError,
+  secretMask,
+  type SecretsKey,
+} from '../secrets';
 import type { Issue } from '../errors';
 import type { OpenApiCredentials } from './openapi/credentials';
 
@@ -18,7 +25,12 @@ const headerToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export const openApiCredentialsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bearer'), token: z.string().min(1) }).strict(),
   z
-    .object({ type: z.literal('apiKey'), in: z.enum(['header', 'query']), name: z.string().min(1).max(256), value: z.string().min(1) })
+    .object({
+      type: z.literal('apiKey'),
+      in: z.enum(['header', 'query']),
+      name: z.string().min(1).max(256),
+      value: z.string().min(1),
+    })
     .strict()
     .refine((credentials) => credentials.in === 'query' || headerToken.test(credentials.name), {
       message: 'must be a valid HTTP header name',
@@ -59,7 +71,13 @@ function withSecret<T extends OpenApiCredentials>(credentials: T, secret: string
   return { ...credentials, [secretField[credentials.type]]: secret };
 }
 
-export function decryptCredentials({ credentials, key }: { credentials: OpenApiCredentials; key: SecretsKey }): OpenApiCredentials {
+export function decryptCredentials({
+  credentials,
+  key,
+}: {
+  credentials: OpenApiCredentials;
+  key: SecretsKey;
+}): OpenApiCredentials {
   return withSecret(credentials, decryptSecret({ key, value: secretOf(credentials) }));
 }
 
@@ -74,7 +92,13 @@ function readableSecret(credentials: OpenApiCredentials, key: SecretsKey): strin
 }
 
 /** Credentials as responses show them: the secret masked, everything else as it is. */
-export function maskCredentials({ credentials, key }: { credentials: OpenApiCredentials; key: SecretsKey }): OpenApiCredentials {
+export function maskCredentials({
+  credentials,
+  key,
+}: {
+  credentials: OpenApiCredentials;
+  key: SecretsKey;
+}): OpenApiCredentials {
   const secret = readableSecret(credentials, key);
   return withSecret(credentials, secret === undefined ? secretMask : maskSecret(secret));
 }

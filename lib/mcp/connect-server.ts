@@ -54,7 +54,11 @@ export async function connectServer(params: ConnectServerParams): Promise<McpCon
       ? await connectStdio({ ...params, server: params.server, serverName, deadline })
       : await connectHttp({ ...params, server: params.server, serverName, deadline });
   } catch (error) {
-    if (deadline.timedOut() || error instanceof DeadlineExceeded || (isSdkRequestTimeout(error) && !params.signal?.aborted)) {
+    if (
+      deadline.timedOut() ||
+      error instanceof DeadlineExceeded ||
+      (isSdkRequestTimeout(error) && !params.signal?.aborted)
+    ) {
       throw new McpServerError({
         reason: 'timeout',
         serverName,
@@ -88,7 +92,10 @@ async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Pr
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {
-    logger.debug('MCP server stderr', { server: serverName, output: chunk.toString('utf8').slice(0, maxStderrChunkLength) });
+    logger.debug('MCP server stderr', {
+      server: serverName,
+      output: chunk.toString('utf8').slice(0, maxStderrChunkLength),
+    });
   });
   return handshake({ ...params, transport, kind: 'stdio' });
 }
@@ -99,7 +106,11 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
     ? { headers: { Authorization: `Bearer ${params.authToken}` } }
     : undefined;
   try {
-    return await handshake({ ...params, transport: new StreamableHTTPClientTransport(url, { requestInit }), kind: 'streamable-http' });
+    return await handshake({
+      ...params,
+      transport: new StreamableHTTPClientTransport(url, { requestInit }),
+      kind: 'streamable-http',
+    });
   } catch (error) {
     if (!isLegacyServerAnswer(error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
@@ -145,7 +156,10 @@ async function handshake({
   client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged?.());
   try {
-    await raceSignal(client.connect(transport, { signal: deadline.signal, timeout: deadline.remainingMs() }), deadline.signal);
+    await raceSignal(
+      client.connect(transport, { signal: deadline.signal, timeout: deadline.remainingMs() }),
+      deadline.signal,
+    );
   } catch (error) {
     // A half-open connection (spawned child, open stream) must still be closed, but a slow child
     // exit is not worth waiting for on the request path.

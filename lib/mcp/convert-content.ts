@@ -56,12 +56,16 @@ export function mcpResultToModelOutput(result: McpCallToolResult | McpLegacyCall
   const isError = result.isError === true;
   if (!('content' in result) || !Array.isArray(result.content)) {
     const legacy = (result as McpLegacyCallToolResult).toolResult;
-    return { isError, content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : JSON.stringify(legacy ?? null) }] };
+    return {
+      isError,
+      content: [{ type: 'text', text: typeof legacy === 'string' ? legacy : JSON.stringify(legacy ?? null) }],
+    };
   }
   const content = result.content.map(mcpContentPartToModel);
   const structuredContent = result.structuredContent;
   // MCP asks servers to mirror structured content as text; when one does not, the model still needs it.
-  if (content.length === 0 && structuredContent !== undefined) content.push({ type: 'text', text: JSON.stringify(structuredContent) });
+  if (content.length === 0 && structuredContent !== undefined)
+    content.push({ type: 'text', text: JSON.stringify(structuredContent) });
   return structuredContent === undefined ? { isError, content } : { isError, content, structuredContent };
 }
 
@@ -73,6 +77,7 @@ export function mcpResultToModelOutput(result: McpCallToolResult | McpLegacyCall
 export function mcpResultToToolOutput(result: McpCallToolResult | McpLegacyCallToolResult): ToModelOutputResult {
   const { isError, content } = mcpResultToModelOutput(result);
   if (!isError) return { type: 'content', value: content };
-  if (content.every((part) => part.type === 'text')) return { type: 'error-text', value: content.map((part) => part.text).join('\n') };
+  if (content.every((part) => part.type === 'text'))
+    return { type: 'error-text', value: content.map((part) => part.text).join('\n') };
   return { type: 'error-json', value: content };
 }

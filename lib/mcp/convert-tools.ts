@@ -94,7 +94,8 @@ export function convertMcpTools({ clientId, clientKind, servers, selection }: Co
     const serverEntries = clientKind === 'saved' ? server.tools : undefined;
     for (const listed of server.listed ?? []) {
       const bareName = listed.name;
-      const name = clientKind === 'saved' ? namespacedToolName({ serverName: server.name, toolName: bareName }) : bareName;
+      const name =
+        clientKind === 'saved' ? namespacedToolName({ serverName: server.name, toolName: bareName }) : bareName;
       const selectedKeys = [name, bareName].filter((key) => hasKey(selection, key));
       if (serverEntries && !hasKey(serverEntries, bareName)) {
         for (const key of selectedKeys) filteredOutKeys.add(key);
@@ -116,7 +117,10 @@ export function convertMcpTools({ clientId, clientKind, servers, selection }: Co
     }
   }
 
-  return { tools, warnings: unmatchedKeyWarnings({ clientId, clientKind, servers, selection, matchedKeys, filteredOutKeys }) };
+  return {
+    tools,
+    warnings: unmatchedKeyWarnings({ clientId, clientKind, servers, selection, matchedKeys, filteredOutKeys }),
+  };
 }
 
 /**
@@ -130,16 +134,23 @@ function unmatchedKeyWarnings({
   selection,
   matchedKeys,
   filteredOutKeys,
-}: ConvertMcpToolsParams & { selection: McpToolEntries; matchedKeys: Set<string>; filteredOutKeys: Set<string> }): McpToolWarning[] {
+}: ConvertMcpToolsParams & {
+  selection: McpToolEntries;
+  matchedKeys: Set<string>;
+  filteredOutKeys: Set<string>;
+}): McpToolWarning[] {
   const failedServers = new Set(servers.filter((server) => server.listed === undefined).map((server) => server.name));
   const serverNames = new Set(servers.map((server) => server.name));
   const warnings: McpToolWarning[] = [];
   for (const key of Object.keys(selection)) {
     if (matchedKeys.has(key)) continue;
     const prefix = key.split('_', 1)[0]!;
-    const namespacedServer = clientKind === 'saved' && key.includes('_') && serverNames.has(prefix) ? prefix : undefined;
+    const namespacedServer =
+      clientKind === 'saved' && key.includes('_') && serverNames.has(prefix) ? prefix : undefined;
     if (namespacedServer ? failedServers.has(namespacedServer) : failedServers.size > 0) continue;
-    const why = filteredOutKeys.has(key) ? "is not in its server's tool allow-list" : 'is not offered by any of its servers';
+    const why = filteredOutKeys.has(key)
+      ? "is not in its server's tool allow-list"
+      : 'is not offered by any of its servers';
     warnings.push({
       code: 'mcp_tool_not_offered',
       message: `MCP client "${clientId}": the selected tool "${key}" ${why}`,

@@ -3,7 +3,13 @@
  * and call results into what the resolver and the model use. See docs/mcp.md.
  */
 export { connectServer, type ConnectServerParams, type McpConnection } from './connect-server';
-export { createMcpPool, defaultBackoff, type CreateMcpPoolParams, type McpPool, type McpToolListChangedEvent } from './mcp-pool';
+export {
+  createMcpPool,
+  defaultBackoff,
+  type CreateMcpPoolParams,
+  type McpPool,
+  type McpToolListChangedEvent,
+} from './mcp-pool';
 export { hashAuthToken, type McpToolList } from './pool-entry';
 export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';

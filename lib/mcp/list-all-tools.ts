@@ -37,7 +37,8 @@ export async function listAllTools({
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (!cursor) return tools;
-    if (seenCursors.has(cursor)) throw new McpError(RpcErrorCode.InvalidRequest, `tools/list returned the cursor "${cursor}" twice`);
+    if (seenCursors.has(cursor))
+      throw new McpError(RpcErrorCode.InvalidRequest, `tools/list returned the cursor "${cursor}" twice`);
     seenCursors.add(cursor);
   }
   throw new McpError(RpcErrorCode.InvalidRequest, `tools/list did not end after ${maxPages} pages`);

@@ -33,7 +33,11 @@ export interface McpToolListChangedEvent {
 
 export interface McpPool {
   /** The server's tools, from the cache while fresh; a failure is a result, never an empty list. */
-  listTools(params: { key: McpPoolKey; server: McpServerConfig; signal?: AbortSignal }): Promise<Result<McpToolList, McpServerError>>;
+  listTools(params: {
+    key: McpPoolKey;
+    server: McpServerConfig;
+    signal?: AbortSignal;
+  }): Promise<Result<McpToolList, McpServerError>>;
   /** Calls a tool; `isError` results are returned, transport failures and timeouts throw `McpServerError`. */
   callTool(params: {
     key: McpPoolKey;
@@ -47,7 +51,12 @@ export interface McpPool {
    * closed afterwards (`closeAll` waits for that close). Pooled connections, cached lists and
    * backoff state are neither used nor changed. Counted in `connects` and `toolListRequests`.
    */
-  probe(params: { server: McpServerConfig; serverName: string; authToken?: string; signal?: AbortSignal }): Promise<McpProbeResult>;
+  probe(params: {
+    server: McpServerConfig;
+    serverName: string;
+    authToken?: string;
+    signal?: AbortSignal;
+  }): Promise<McpProbeResult>;
   /** Called after a `tools/list_changed` notification has been answered with a fresh list. */
   onToolListChanged(listener: (event: McpToolListChangedEvent) => void): () => void;
   /** Drops every connection, cached list and failure state of a saved client (it changed or was deleted). */
@@ -68,7 +77,12 @@ export interface CreateMcpPoolParams {
 
 export const defaultBackoff: McpBackoffSettings = { initialMs: 1_000, maxMs: 60_000 };
 
-export function createMcpPool({ settings, logger = silentLogger, now = Date.now, backoff = defaultBackoff }: CreateMcpPoolParams): McpPool {
+export function createMcpPool({
+  settings,
+  logger = silentLogger,
+  now = Date.now,
+  backoff = defaultBackoff,
+}: CreateMcpPoolParams): McpPool {
   const entries = new Map<string, PoolEntry>();
   const counters = { connects: 0, connectFailures: 0, toolListRequests: 0, toolCalls: 0, closes: 0 };
   const connections = createPoolConnections({
@@ -103,7 +117,8 @@ export function createMcpPool({ settings, logger = silentLogger, now = Date.now,
         connections.retire(entry, pooled);
         closed += 1;
       }
-      if (isDisposable({ entry, now: current, toolListTtlMs: settings.toolListTtlMs, backoff })) entries.delete(entry.keyString);
+      if (isDisposable({ entry, now: current, toolListTtlMs: settings.toolListTtlMs, backoff }))
+        entries.delete(entry.keyString);
     }
     return closed;
   };
@@ -120,9 +135,17 @@ export function createMcpPool({ settings, logger = silentLogger, now = Date.now,
         ? Promise.resolve(fail(connections.closedPoolError(key.serverName)))
         : operations.listTools({ entry: entryFor(key, server), server, authToken: key.authToken, signal }),
     callTool: ({ key, server, name, arguments: toolArguments, signal }) =>
-      operations.callTool({ entry: entryFor(key, server), server, authToken: key.authToken, name, toolArguments, signal }),
+      operations.callTool({
+        entry: entryFor(key, server),
+        server,
+        authToken: key.authToken,
+        name,
+        toolArguments,
+        signal,
+      }),
     probe({ server, serverName, authToken, signal }) {
-      if (connections.isShutDown()) return Promise.resolve({ ok: false, error: connections.closedPoolError(serverName), latencyMs: 0 });
+      if (connections.isShutDown())
+        return Promise.resolve({ ok: false, error: connections.closedPoolError(serverName), latencyMs: 0 });
       const probing = probeServer({
         server,
         serverName,

@@ -95,11 +95,23 @@ export function toMcpServerError({
   if (error instanceof McpServerError) return error;
   const prefix = `MCP server "${serverName}": ${action} failed`;
   if (signal?.aborted) {
-    return new McpServerError({ reason: 'aborted', serverName, scope: 'call', message: `${prefix}: aborted`, cause: error });
+    return new McpServerError({
+      reason: 'aborted',
+      serverName,
+      scope: 'call',
+      message: `${prefix}: aborted`,
+      cause: error,
+    });
   }
   if (error instanceof McpError) {
     if (error.code === RpcErrorCode.RequestTimeout) {
-      return new McpServerError({ reason: 'timeout', serverName, scope, message: `${prefix}: timed out`, cause: error });
+      return new McpServerError({
+        reason: 'timeout',
+        serverName,
+        scope,
+        message: `${prefix}: timed out`,
+        cause: error,
+      });
     }
     if (error.code === RpcErrorCode.ConnectionClosed) {
       return new McpServerError({
@@ -110,9 +122,21 @@ export function toMcpServerError({
         cause: error,
       });
     }
-    return new McpServerError({ reason: 'protocol', serverName, scope, message: `${prefix}: ${error.message}`, cause: error });
+    return new McpServerError({
+      reason: 'protocol',
+      serverName,
+      scope,
+      message: `${prefix}: ${error.message}`,
+      cause: error,
+    });
   }
-  return new McpServerError({ reason: 'unreachable', serverName, scope: 'connection', message: `${prefix}: ${describe(error)}`, cause: error });
+  return new McpServerError({
+    reason: 'unreachable',
+    serverName,
+    scope: 'connection',
+    message: `${prefix}: ${describe(error)}`,
+    cause: error,
+  });
 }
 
 /** Classifies a failed `tools/call`: the caller's abort, then the call's own timeout, then the rest. */
@@ -132,10 +156,23 @@ export function classifyCallError({
   timeoutMs: number;
 }): McpServerError {
   const tool = `MCP tool "${name}" on "${serverName}"`;
-  if (signal?.aborted) return new McpServerError({ reason: 'aborted', serverName, scope: 'call', message: `${tool} was aborted`, cause: error });
+  if (signal?.aborted)
+    return new McpServerError({
+      reason: 'aborted',
+      serverName,
+      scope: 'call',
+      message: `${tool} was aborted`,
+      cause: error,
+    });
   if (error instanceof McpServerError) return error;
   if (timedOut) {
-    return new McpServerError({ reason: 'timeout', serverName, scope: 'call', message: `${tool} timed out after ${timeoutMs} ms`, cause: error });
+    return new McpServerError({
+      reason: 'timeout',
+      serverName,
+      scope: 'call',
+      message: `${tool} timed out after ${timeoutMs} ms`,
+      cause: error,
+    });
   }
   return toMcpServerError({ error, serverName, scope: 'call', action: `call "${name}"` });
 }

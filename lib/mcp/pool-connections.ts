@@ -7,7 +7,13 @@ import type { Logger } from '../logger';
 import { connectServer } from './connect-server';
 import { raceSignal } from './deadline';
 import { McpServerError, toMcpServerError } from './mcp-server-error';
-import { backoffError, recordFailure, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
+import {
+  backoffError,
+  recordFailure,
+  type PoolEntry,
+  type PoolEntryRequest,
+  type PooledConnection,
+} from './pool-entry';
 import type { McpBackoffSettings, McpPoolSettings, McpServerConfig } from './types';
 
 export interface PoolCounters {
@@ -65,7 +71,12 @@ export function createPoolConnections({
   };
 
   const closedPoolError = (serverName: string) =>
-    new McpServerError({ reason: 'closed', serverName, scope: 'connection', message: 'The MCP connection pool is closed' });
+    new McpServerError({
+      reason: 'closed',
+      serverName,
+      scope: 'connection',
+      message: 'The MCP connection pool is closed',
+    });
 
   const recordAndLog = (entry: PoolEntry, error: McpServerError) => {
     recordFailure({ entry, error, now: now(), backoff });
@@ -97,10 +108,17 @@ export function createPoolConnections({
     trackClose(pooled.connection.close());
     if (shutDown || entry.removed) return;
     const message = `MCP server "${entry.serverName}" closed the connection`;
-    recordAndLog(entry, new McpServerError({ reason: 'closed', serverName: entry.serverName, scope: 'connection', message }));
+    recordAndLog(
+      entry,
+      new McpServerError({ reason: 'closed', serverName: entry.serverName, scope: 'connection', message }),
+    );
   };
 
-  const connect = async (entry: PoolEntry, server: McpServerConfig, authToken: string | undefined): Promise<PooledConnection> => {
+  const connect = async (
+    entry: PoolEntry,
+    server: McpServerConfig,
+    authToken: string | undefined,
+  ): Promise<PooledConnection> => {
     counters.connects += 1;
     let pooled: PooledConnection | undefined;
     try {

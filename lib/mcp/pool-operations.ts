@@ -9,7 +9,14 @@ import { createDeadline, followSignal, raceSignal, type Deadline } from './deadl
 import { listAllTools } from './list-all-tools';
 import { classifyCallError, isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpToolListChangedEvent } from './mcp-pool';
-import { backoffError, hashToolList, type McpToolList, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
+import {
+  backoffError,
+  hashToolList,
+  type McpToolList,
+  type PoolEntry,
+  type PoolEntryRequest,
+  type PooledConnection,
+} from './pool-entry';
 import type { McpCallToolResult, McpPoolSettings, McpServerConfig } from './types';
 
 interface PoolOperationsDependencies {
@@ -38,7 +45,12 @@ export function createPoolOperations({
   const listeners = new Set<(event: McpToolListChangedEvent) => void>();
 
   const notify = (entry: PoolEntry, toolList: McpToolList) => {
-    const event = { clientId: entry.clientId, clientVersionId: entry.clientVersionId, serverName: entry.serverName, toolList };
+    const event = {
+      clientId: entry.clientId,
+      clientVersionId: entry.clientVersionId,
+      serverName: entry.serverName,
+      toolList,
+    };
     for (const listener of listeners) {
       try {
         listener(event);
@@ -48,7 +60,11 @@ export function createPoolOperations({
     }
   };
 
-  const listOnConnection = async (entry: PoolEntry, pooled: PooledConnection, deadline: Deadline): Promise<McpToolList> => {
+  const listOnConnection = async (
+    entry: PoolEntry,
+    pooled: PooledConnection,
+    deadline: Deadline,
+  ): Promise<McpToolList> => {
     for (;;) {
       const generation = entry.listGeneration;
       const tools = await listAllTools({
@@ -168,10 +184,21 @@ export function createPoolOperations({
       name,
       toolArguments,
       signal,
-    }: PoolEntryRequest & { name: string; toolArguments?: Record<string, unknown>; signal?: AbortSignal }): Promise<McpCallToolResult> {
+    }: PoolEntryRequest & {
+      name: string;
+      toolArguments?: Record<string, unknown>;
+      signal?: AbortSignal;
+    }): Promise<McpCallToolResult> {
       const timeoutMs = server.timeout ?? settings.callTimeoutMs;
       if (signal?.aborted) {
-        throw classifyCallError({ error: signal.reason, serverName: entry.serverName, timedOut: false, signal, name, timeoutMs });
+        throw classifyCallError({
+          error: signal.reason,
+          serverName: entry.serverName,
+          timedOut: false,
+          signal,
+          name,
+          timeoutMs,
+        });
       }
       // Warm path: the SDK enforces the timeout and honours the signal by itself (and sends
       // notifications/cancelled); our own deadline is only needed while connecting.

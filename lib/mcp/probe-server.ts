@@ -58,15 +58,22 @@ export async function probeServer({
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
     return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };
   } catch (error) {
-    const failure = deadline.timedOut() || (isSdkRequestTimeout(error) && !signal?.aborted)
-      ? new McpServerError({
-          reason: 'timeout',
-          serverName,
-          scope: 'connection',
-          message: `MCP server "${serverName}": connect + list tools timed out after ${timeoutMs} ms`,
-          cause: error,
-        })
-      : toMcpServerError({ error, serverName, scope: 'connection', action: connection ? 'list tools' : 'connect', ...(signal ? { signal } : {}) });
+    const failure =
+      deadline.timedOut() || (isSdkRequestTimeout(error) && !signal?.aborted)
+        ? new McpServerError({
+            reason: 'timeout',
+            serverName,
+            scope: 'connection',
+            message: `MCP server "${serverName}": connect + list tools timed out after ${timeoutMs} ms`,
+            cause: error,
+          })
+        : toMcpServerError({
+            error,
+            serverName,
+            scope: 'connection',
+            action: connection ? 'list tools' : 'connect',
+            ...(signal ? { signal } : {}),
+          });
     return { ok: false, error: failure, latencyMs: elapsed() };
   } finally {
     deadline.dispose();

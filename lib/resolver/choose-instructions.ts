@@ -8,7 +8,8 @@ import { hasInstructions, type Instructions } from '../agents';
 import { codeAgentModes } from './editor-modes';
 import type { CodeAgentInput, VersionInput } from './plan-resolution';
 
-export type ChosenInstructions = { ok: true; instructions: Instructions; from: 'version' | 'code' } | { ok: false; reason: 'no_instructions' };
+export type ChosenInstructions =
+  { ok: true; instructions: Instructions; from: 'version' | 'code' } | { ok: false; reason: 'no_instructions' };
 
 function usable(value: unknown): value is Instructions {
   return (typeof value === 'string' || Array.isArray(value)) && hasInstructions(value as Instructions);
@@ -22,9 +23,13 @@ export function chooseInstructions({
   codeAgent?: CodeAgentInput & { instructions: Instructions };
 }): ChosenInstructions {
   const stored = version?.snapshot.instructions;
-  if (!codeAgent) return usable(stored) ? { ok: true, instructions: stored, from: 'version' } : { ok: false, reason: 'no_instructions' };
+  if (!codeAgent)
+    return usable(stored)
+      ? { ok: true, instructions: stored, from: 'version' }
+      : { ok: false, reason: 'no_instructions' };
   const modes = codeAgentModes(codeAgent.editor);
-  if (modes.readsRecord && modes.instructionsFromRecord && usable(stored)) return { ok: true, instructions: stored, from: 'version' };
+  if (modes.readsRecord && modes.instructionsFromRecord && usable(stored))
+    return { ok: true, instructions: stored, from: 'version' };
   if (modes.failsClosed) return { ok: false, reason: 'no_instructions' };
   return { ok: true, instructions: codeAgent.instructions, from: 'code' };
 }

@@ -90,7 +90,9 @@ function memoFor(variants: unknown[]): MatchMemo | null {
   let memo = matchMemos.get(variants);
   if (memo === undefined) {
     const paths = new Set<string>();
-    memo = variants.every((variant) => isPlainObject(variant) && rulePaths(variant.rules, paths)) ? { paths: [...paths], results: new Map() } : null;
+    memo = variants.every((variant) => isPlainObject(variant) && rulePaths(variant.rules, paths))
+      ? { paths: [...paths], results: new Map() }
+      : null;
     matchMemos.set(variants, memo);
   }
   return memo;
@@ -102,7 +104,13 @@ function encodeValue(value: unknown): string {
 }
 
 /** The indices of the variants that apply, or `null` for a plain value. */
-export function matchVariants({ value, requestContext }: { value: unknown; requestContext: RequestContext }): number[] | null {
+export function matchVariants({
+  value,
+  requestContext,
+}: {
+  value: unknown;
+  requestContext: RequestContext;
+}): number[] | null {
   if (!isConditional(value as never)) return null;
   const variants = value as unknown[];
   const memo = Object.isFrozen(variants) ? memoFor(variants) : null;
@@ -123,7 +131,15 @@ export function matchVariants({ value, requestContext }: { value: unknown; reque
   return matched;
 }
 
-export function mergeVariants({ field, value, matched }: { field: ResolutionField; value: unknown; matched: number[] | null }): ResolvedField {
+export function mergeVariants({
+  field,
+  value,
+  matched,
+}: {
+  field: ResolutionField;
+  value: unknown;
+  matched: number[] | null;
+}): ResolvedField {
   const merged = new Map<string, FieldEntry>();
   if (matched === null) {
     for (const [key, entry] of plainEntries(value)) {
@@ -143,6 +159,14 @@ export function mergeVariants({ field, value, matched }: { field: ResolutionFiel
   return { explanation: { conditional: true, matched }, entries: [...merged.values()] };
 }
 
-export function resolveField({ field, value, requestContext }: { field: ResolutionField; value: unknown; requestContext: RequestContext }): ResolvedField {
+export function resolveField({
+  field,
+  value,
+  requestContext,
+}: {
+  field: ResolutionField;
+  value: unknown;
+  requestContext: RequestContext;
+}): ResolvedField {
   return mergeVariants({ field, value, matched: matchVariants({ value, requestContext }) });
 }

@@ -7,9 +7,13 @@
 import { configHash } from '../versions';
 import type { ResolvedTool } from './types';
 
-export type ResolvedToolDescription = Pick<ResolvedTool, 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'source' | 'origin' | 'annotations'>;
+export type ResolvedToolDescription = Pick<
+  ResolvedTool,
+  'name' | 'description' | 'inputSchema' | 'outputSchema' | 'source' | 'origin' | 'annotations'
+>;
 
-const byName = (left: { name: string }, right: { name: string }) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0);
+const byName = (left: { name: string }, right: { name: string }) =>
+  left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
 
 export function describeResolvedTools(tools: Readonly<Record<string, ResolvedTool>>): ResolvedToolDescription[] {
   return Object.values(tools)
@@ -27,7 +31,13 @@ export function describeResolvedTools(tools: Readonly<Record<string, ResolvedToo
 
 export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>): string {
   const hashed = Object.values(tools)
-    .map(({ name, description, inputSchema, outputSchema, source }) => ({ name, description, inputSchema, outputSchema, source }))
+    .map(({ name, description, inputSchema, outputSchema, source }) => ({
+      name,
+      description,
+      inputSchema,
+      outputSchema,
+      source,
+    }))
     .sort(byName);
   return configHash(hashed);
 }

@@ -28,7 +28,8 @@ export interface CodeAgentModes {
 
 export function codeAgentModes(editor: EditorSetting | undefined): CodeAgentModes {
   const ownership = editorOwnership(editor);
-  if (!ownership.allowed) return { readsRecord: false, instructionsFromRecord: false, tools: 'code', failsClosed: false };
+  if (!ownership.allowed)
+    return { readsRecord: false, instructionsFromRecord: false, tools: 'code', failsClosed: false };
   const tools = ownership.isOwned('mcpClients') ? 'full' : ownership.isOwned('tools') ? 'description-only' : 'code';
   const failsClosed = typeof editor === 'object' && editor !== null && editor.instructions === true;
   return { readsRecord: true, instructionsFromRecord: ownership.isOwned('instructions'), tools, failsClosed };

@@ -4,7 +4,14 @@
  * No IO, no clock, no environment: everything arrives as arguments.
  */
 export * from './types';
-export { matchVariants, mergeVariants, resolveField, rulesPass, type FieldEntry, type ResolvedField } from './conditional-field';
+export {
+  matchVariants,
+  mergeVariants,
+  resolveField,
+  rulesPass,
+  type FieldEntry,
+  type ResolvedField,
+} from './conditional-field';
 export { codeAgentModes, type CodeAgentModes, type ToolsMode } from './editor-modes';
 export { isValidToolName, maxToolNameLength, toModelToolName } from './model-tool-name';
 export {
@@ -17,8 +24,21 @@ export {
   type ToolProviderPlan,
   type VersionInput,
 } from './plan-resolution';
-export { defaultConnection, defaultResourceId, planProviderCalls, sharedAuthorId, type ProviderCall } from './provider-calls';
-export type { LoadedIntegration, LoadedMcpClient, LoadedMcpServer, LoadedProviderCall, LoadedSources, LoadedToolProvider } from './loaded-sources';
+export {
+  defaultConnection,
+  defaultResourceId,
+  planProviderCalls,
+  sharedAuthorId,
+  type ProviderCall,
+} from './provider-calls';
+export type {
+  LoadedIntegration,
+  LoadedMcpClient,
+  LoadedMcpServer,
+  LoadedProviderCall,
+  LoadedSources,
+  LoadedToolProvider,
+} from './loaded-sources';
 export { mergeTools } from './merge-tools';
 export { nonEmptyDescription, withDescription } from './tool-set';
 export { authTokenKey, renderInstructions, renderTemplate } from './render-instructions';

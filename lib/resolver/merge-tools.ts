@@ -18,10 +18,15 @@ const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.
  * description-only can, so rewording a code tool there is not a "missing tool").
  */
 function rewordings(plan: ResolutionPlan, loaded: LoadedSources): Map<string, FieldEntry> {
-  if (plan.toolsMode === 'description-only') return new Map(plan.descriptionOverrides.map((entry) => [entry.key, entry]));
+  if (plan.toolsMode === 'description-only')
+    return new Map(plan.descriptionOverrides.map((entry) => [entry.key, entry]));
   if (plan.toolsMode !== 'full') return new Map();
   const codeNames = new Set(plan.codeTools.map(({ name }) => name));
-  return new Map(plan.registryTools.filter((entry) => codeNames.has(entry.key) && !loaded.registry.get(entry.key)).map((entry) => [entry.key, entry]));
+  return new Map(
+    plan.registryTools
+      .filter((entry) => codeNames.has(entry.key) && !loaded.registry.get(entry.key))
+      .map((entry) => [entry.key, entry]),
+  );
 }
 
 function addCodeTools(set: ToolSet, plan: ResolutionPlan, reworded: Map<string, FieldEntry>) {
@@ -38,12 +43,22 @@ function addCodeTools(set: ToolSet, plan: ResolutionPlan, reworded: Map<string, 
   }
 }
 
-function addRegistryTools(set: ToolSet, plan: ResolutionPlan, loaded: LoadedSources, reworded: Map<string, FieldEntry>) {
+function addRegistryTools(
+  set: ToolSet,
+  plan: ResolutionPlan,
+  loaded: LoadedSources,
+  reworded: Map<string, FieldEntry>,
+) {
   for (const { key, entry, includedBy } of plan.registryTools) {
     if (reworded.has(key)) continue;
     const tool = loaded.registry.get(key);
     if (!tool) {
-      set.warn({ code: 'tool_not_registered', message: `Tool "${key}" is not registered`, source: 'registry', ref: `tools.${key}` });
+      set.warn({
+        code: 'tool_not_registered',
+        message: `Tool "${key}" is not registered`,
+        source: 'registry',
+        ref: `tools.${key}`,
+      });
       continue;
     }
     set.add({
@@ -70,7 +85,12 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
     return;
   }
   if (client.status === 'failed') {
-    set.warn({ code: 'mcp_unavailable', message: `MCP client "${clientId}": ${client.message}; its tools are left out`, source: 'mcp', ref: `mcpClients.${clientId}` });
+    set.warn({
+      code: 'mcp_unavailable',
+      message: `MCP client "${clientId}": ${client.message}; its tools are left out`,
+      source: 'mcp',
+      ref: `mcpClients.${clientId}`,
+    });
     return;
   }
   for (const server of client.servers) {
@@ -82,7 +102,12 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
       ref: `mcpClients.${clientId}`,
     });
   }
-  const converted = convertMcpTools({ clientId, clientKind: client.kind, servers: client.servers, selection: plan.selection });
+  const converted = convertMcpTools({
+    clientId,
+    clientKind: client.kind,
+    servers: client.servers,
+    selection: plan.selection,
+  });
   for (const warning of converted.warnings) set.warn(warning);
   for (const neutral of converted.tools) {
     const tool = client.toolFor(neutral);
@@ -114,18 +139,33 @@ function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSourc
   const ref = `integrationTools.${providerId}`;
   const integration = loaded.integrations.get(providerId);
   if (!integration || integration.status === 'unknown') {
-    set.warn({ code: 'provider_unknown', message: `Integration "${providerId}" is not registered`, source: 'integration', ref });
+    set.warn({
+      code: 'provider_unknown',
+      message: `Integration "${providerId}" is not registered`,
+      source: 'integration',
+      ref,
+    });
     return;
   }
   if (integration.status === 'failed') {
-    set.warn({ code: 'provider_failed', message: `Integration "${providerId}" failed: ${integration.message}`, source: 'integration', ref });
+    set.warn({
+      code: 'provider_failed',
+      message: `Integration "${providerId}" failed: ${integration.message}`,
+      source: 'integration',
+      ref,
+    });
     return;
   }
   const slugs = plan.slugs === 'all' ? Object.keys(integration.tools) : plan.slugs;
   for (const slug of slugs) {
     const tool = hasOwn(integration.tools, slug) ? integration.tools[slug] : undefined;
     if (!tool) {
-      set.warn({ code: 'provider_failed', message: `Integration "${providerId}" does not offer "${slug}"`, source: 'integration', ref: `${ref}.tools.${slug}` });
+      set.warn({
+        code: 'provider_failed',
+        message: `Integration "${providerId}" does not offer "${slug}"`,
+        source: 'integration',
+        ref: `${ref}.tools.${slug}`,
+      });
       continue;
     }
     set.add({
@@ -144,11 +184,21 @@ function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSou
   const ref = `toolProviders.${providerId}`;
   const provider = loaded.toolProviders.get(providerId);
   if (!provider || provider.status === 'unknown') {
-    set.warn({ code: 'provider_unknown', message: `Tool provider "${providerId}" is not registered`, source: 'provider', ref });
+    set.warn({
+      code: 'provider_unknown',
+      message: `Tool provider "${providerId}" is not registered`,
+      source: 'provider',
+      ref,
+    });
     return;
   }
   if (provider.status === 'failed') {
-    set.warn({ code: 'provider_failed', message: `Tool provider "${providerId}" failed: ${provider.message}`, source: 'provider', ref });
+    set.warn({
+      code: 'provider_failed',
+      message: `Tool provider "${providerId}" failed: ${provider.message}`,
+      source: 'provider',
+      ref,
+    });
     return;
   }
   for (const warning of provider.warnings) set.warn(warning);
@@ -178,7 +228,8 @@ function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSou
       set.add({
         name: call.label === undefined ? slug : `${slug}__${call.label}`,
         tool,
-        description: call.label === undefined ? description : `${description}\n\nRoutes through connection: ${call.label}`,
+        description:
+          call.label === undefined ? description : `${description}\n\nRoutes through connection: ${call.label}`,
         descriptionSource,
         source: 'provider',
         origin: { providerId, toolkit: call.toolkit, connectionId: call.connection.connectionId, slug },

@@ -94,7 +94,9 @@ function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
   const plans: IntegrationPlan[] = [];
   for (const { key, entry, includedBy } of entries) {
     if (!isPlainObject(entry.tools)) continue;
-    const configs = Object.fromEntries(Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]));
+    const configs = Object.fromEntries(
+      Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]),
+    );
     const slugs = Object.keys(configs);
     plans.push({ providerId: key, slugs: slugs.length === 0 ? 'all' : slugs, configs, includedBy });
   }
@@ -109,11 +111,15 @@ function planToolProviders(entries: FieldEntry[]): ToolProviderPlan[] {
     for (const [slug, meta] of Object.entries(entry.tools)) {
       const toolkit = isPlainObject(meta) && typeof meta.toolkit === 'string' ? meta.toolkit : undefined;
       const description = isPlainObject(meta) && typeof meta.description === 'string' ? meta.description : undefined;
-      tools[slug] = { ...(toolkit === undefined ? {} : { toolkit }), ...(description === undefined ? {} : { description }) };
+      tools[slug] = {
+        ...(toolkit === undefined ? {} : { toolkit }),
+        ...(description === undefined ? {} : { description }),
+      };
     }
     const connections: Record<string, unknown[]> = {};
     if (isPlainObject(entry.connections)) {
-      for (const [toolkit, list] of Object.entries(entry.connections)) connections[toolkit] = Array.isArray(list) ? list : [];
+      for (const [toolkit, list] of Object.entries(entry.connections))
+        connections[toolkit] = Array.isArray(list) ? list : [];
     }
     plans.push({ providerId: key, tools, connections, includedBy });
   }
@@ -161,7 +167,8 @@ function buildPlan({
   matched: Map<ResolutionField, number[] | null>;
   signature: string;
 }): ResolutionPlan {
-  const field = (name: ResolutionField) => mergeVariants({ field: name, value: (snapshot as Record<string, unknown>)[name], matched: matched.get(name)! });
+  const field = (name: ResolutionField) =>
+    mergeVariants({ field: name, value: (snapshot as Record<string, unknown>)[name], matched: matched.get(name)! });
   const plan: ResolutionPlan = {
     versionId: version?.id ?? null,
     toolsMode,

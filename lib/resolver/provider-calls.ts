@@ -5,7 +5,12 @@
  * call carries a label and its tools are later renamed `SLUG__<LABEL>`.
  */
 import { isPlainObject } from '../rules';
-import type { ConnectionKind, ConnectionScope, ProviderConnectionRequest, ToolProviderCapabilities } from '../tool-providers';
+import type {
+  ConnectionKind,
+  ConnectionScope,
+  ProviderConnectionRequest,
+  ToolProviderCapabilities,
+} from '../tool-providers';
 import type { ToolProviderPlan } from './plan-resolution';
 import type { ResolutionWarning } from './types';
 
@@ -42,12 +47,15 @@ interface PinnedConnection {
 }
 
 function asConnection(value: unknown): PinnedConnection | undefined {
-  if (!isPlainObject(value) || typeof value.connectionId !== 'string' || !kinds.includes(value.kind as string)) return undefined;
+  if (!isPlainObject(value) || typeof value.connectionId !== 'string' || !kinds.includes(value.kind as string))
+    return undefined;
   return {
     kind: value.kind as ConnectionKind,
     connectionId: value.connectionId,
     ...(typeof value.label === 'string' && value.label !== '' ? { label: value.label } : {}),
-    ...(typeof value.scope === 'string' && scopes.includes(value.scope) ? { scope: value.scope as ConnectionScope } : {}),
+    ...(typeof value.scope === 'string' && scopes.includes(value.scope)
+      ? { scope: value.scope as ConnectionScope }
+      : {}),
   };
 }
 
@@ -67,12 +75,16 @@ export function planProviderCalls({
 }): { calls: ProviderCall[]; warnings: ResolutionWarning[] } {
   const { providerId } = plan;
   const warnings: ResolutionWarning[] = [];
-  const warn = (message: string, ref: string) => warnings.push({ code: 'provider_failed', message, source: 'provider', ref });
+  const warn = (message: string, ref: string) =>
+    warnings.push({ code: 'provider_failed', message, source: 'provider', ref });
   const byToolkit = new Map<string, string[]>();
   for (const [slug, meta] of Object.entries(plan.tools)) {
     const toolkit = meta.toolkit ?? toolkitOf(slug);
     if (toolkit === undefined) {
-      warn(`Tool provider "${providerId}" offers no tool "${slug}" in any toolkit`, `toolProviders.${providerId}.tools.${slug}`);
+      warn(
+        `Tool provider "${providerId}" offers no tool "${slug}" in any toolkit`,
+        `toolProviders.${providerId}.tools.${slug}`,
+      );
       continue;
     }
     byToolkit.set(toolkit, [...(byToolkit.get(toolkit) ?? []), slug]);
@@ -82,25 +94,52 @@ export function planProviderCalls({
     if (effective === 'shared') return sharedAuthorId;
     if (effective === 'per-author') return authorId;
     if (resourceId !== undefined && resourceId !== '') return resourceId;
-    warn(`Tool provider "${providerId}": a caller-supplied connection needs a resourceId; using "${defaultResourceId}"`, ref);
+    warn(
+      `Tool provider "${providerId}": a caller-supplied connection needs a resourceId; using "${defaultResourceId}"`,
+      ref,
+    );
     return defaultResourceId;
   };
   const calls: ProviderCall[] = [];
   for (const [toolkit, slugs] of byToolkit) {
-    const meta = Object.fromEntries(slugs.map((slug) => [slug, plan.tools[slug]?.description === undefined ? {} : { description: plan.tools[slug]!.description }]));
+    const meta = Object.fromEntries(
+      slugs.map((slug) => [
+        slug,
+        plan.tools[slug]?.description === undefined ? {} : { description: plan.tools[slug]!.description },
+      ]),
+    );
     const listRef = `toolProviders.${providerId}.connections.${toolkit}`;
-    const pinned = (plan.connections[toolkit] ?? []).map((value, index) => ({ connection: asConnection(value), index }));
+    const pinned = (plan.connections[toolkit] ?? []).map((value, index) => ({
+      connection: asConnection(value),
+      index,
+    }));
     for (const { connection, index } of pinned) {
-      if (!connection) warn(`Tool provider "${providerId}": connection ${index} of toolkit "${toolkit}" is malformed and was skipped`, `${listRef}.${index}`);
+      if (!connection)
+        warn(
+          `Tool provider "${providerId}": connection ${index} of toolkit "${toolkit}" is malformed and was skipped`,
+          `${listRef}.${index}`,
+        );
     }
-    let usable = pinned.filter((item): item is { connection: PinnedConnection; index: number } => item.connection !== undefined);
+    let usable = pinned.filter(
+      (item): item is { connection: PinnedConnection; index: number } => item.connection !== undefined,
+    );
     if (usable.length > 1 && !capabilities.multipleConnectionsPerToolkit) {
-      warn(`Tool provider "${providerId}" allows one connection per toolkit; only the first of "${toolkit}" is used`, listRef);
+      warn(
+        `Tool provider "${providerId}" allows one connection per toolkit; only the first of "${toolkit}" is used`,
+        listRef,
+      );
       usable = usable.slice(0, 1);
     }
     if (usable.length === 0) {
       const authorIdentity = identity(undefined, listRef);
-      calls.push({ providerId, toolkit, slugs, meta, connection: { ...defaultConnection, ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }) }, ref: listRef });
+      calls.push({
+        providerId,
+        toolkit,
+        slugs,
+        meta,
+        connection: { ...defaultConnection, ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }) },
+        ref: listRef,
+      });
       continue;
     }
     for (const { connection, index } of usable) {
@@ -111,7 +150,11 @@ export function planProviderCalls({
         toolkit,
         slugs,
         meta,
-        connection: { kind: connection.kind, connectionId: connection.connectionId, ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }) },
+        connection: {
+          kind: connection.kind,
+          connectionId: connection.connectionId,
+          ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }),
+        },
         ...(usable.length > 1 ? { label: connection.label ?? connection.connectionId } : {}),
         ref,
       });

@@ -16,17 +16,30 @@ function display(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function renderTemplate({ template, requestContext }: { template: string; requestContext: RequestContext }): string {
+export function renderTemplate({
+  template,
+  requestContext,
+}: {
+  template: string;
+  requestContext: RequestContext;
+}): string {
   return template.replace(placeholder, (whole, path: string, doubleQuoted?: string, singleQuoted?: string) => {
     const fallback = doubleQuoted ?? singleQuoted;
-    const value = path === authTokenKey || path.startsWith(`${authTokenKey}.`) ? undefined : valueAtPath(requestContext, path);
+    const value =
+      path === authTokenKey || path.startsWith(`${authTokenKey}.`) ? undefined : valueAtPath(requestContext, path);
     if (value !== undefined && value !== null) return display(value);
     return fallback ?? whole;
   });
 }
 
 /** The instructions the model gets; blocks are joined with a blank line. Malformed blocks are skipped. */
-export function renderInstructions({ instructions, requestContext }: { instructions: unknown; requestContext: RequestContext }): string {
+export function renderInstructions({
+  instructions,
+  requestContext,
+}: {
+  instructions: unknown;
+  requestContext: RequestContext;
+}): string {
   if (typeof instructions === 'string') return renderTemplate({ template: instructions, requestContext });
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];

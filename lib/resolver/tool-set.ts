@@ -40,9 +40,14 @@ export function nonEmptyDescription(value: unknown): string | undefined {
 }
 
 /** The description a tool is resolved with: the agent's override when it is non-empty, else the tool's own. */
-export function resolvedDescription(tool: Tool, override: unknown): { description: string; descriptionSource: DescriptionSource } {
+export function resolvedDescription(
+  tool: Tool,
+  override: unknown,
+): { description: string; descriptionSource: DescriptionSource } {
   const description = nonEmptyDescription(override);
-  return description === undefined ? { description: tool.description, descriptionSource: 'original' } : { description, descriptionSource: 'agent' };
+  return description === undefined
+    ? { description: tool.description, descriptionSource: 'original' }
+    : { description, descriptionSource: 'agent' };
 }
 
 export interface ToolAddition {
@@ -118,7 +123,11 @@ export function createToolSet(): ToolSet {
       warnings.push(warning);
     },
     result(fields) {
-      return { tools: Object.fromEntries(tools), explanation: { tools: Object.fromEntries(explanations), fields }, warnings };
+      return {
+        tools: Object.fromEntries(tools),
+        explanation: { tools: Object.fromEntries(explanations), fields },
+        warnings,
+      };
     },
   };
 }

@@ -15,7 +15,12 @@ export type ToolOrigin =
 /** The four stored fields that contribute tools (each plain or conditional). */
 export type ResolutionField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
 
-export const resolutionFields: readonly ResolutionField[] = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'];
+export const resolutionFields: readonly ResolutionField[] = [
+  'tools',
+  'mcpClients',
+  'integrationTools',
+  'toolProviders',
+];
 
 export type DescriptionSource = 'original' | 'agent' | 'server';
 

@@ -38,7 +38,9 @@ function compileCondition(condition: Condition): JsonLogicExpression {
 
 export function compileRuleGroup(group: RuleGroup): JsonLogicExpression {
   if (group.conditions.length === 0) return true;
-  const compiled = group.conditions.map((item) => (isRuleGroup(item) ? compileRuleGroup(item) : compileCondition(item as Condition)));
+  const compiled = group.conditions.map((item) =>
+    isRuleGroup(item) ? compileRuleGroup(item) : compileCondition(item as Condition),
+  );
   return { [group.operator === 'AND' ? 'and' : 'or']: compiled };
 }
 

@@ -40,7 +40,10 @@ export function checkJsonLogic(expression: unknown, basePath: Path = []): Array<
   const problems: Array<{ path: Path; message: string }> = [];
   const bytes = Buffer.byteLength(JSON.stringify(expression) ?? '', 'utf8');
   if (bytes > jsonLogicLimits.maxBytes) {
-    problems.push({ path: basePath, message: `The expression is ${bytes} bytes; the limit is ${jsonLogicLimits.maxBytes}.` });
+    problems.push({
+      path: basePath,
+      message: `The expression is ${bytes} bytes; the limit is ${jsonLogicLimits.maxBytes}.`,
+    });
     return problems;
   }
   let nodes = 0;
@@ -54,13 +57,19 @@ export function checkJsonLogic(expression: unknown, basePath: Path = []): Array<
     if (node === null || typeof node !== 'object') return;
     const keys = Object.keys(node);
     if (keys.length !== 1) {
-      problems.push({ path, message: 'An object in a JSON Logic expression must be exactly one operation: {"<operation>": arguments}.' });
+      problems.push({
+        path,
+        message: 'An object in a JSON Logic expression must be exactly one operation: {"<operation>": arguments}.',
+      });
       return;
     }
     const operation = keys[0]!;
     const args = (node as Record<string, unknown>)[operation];
     if (!allowedJsonLogicOperations.includes(operation)) {
-      problems.push({ path: [...path, operation], message: `Operation "${operation}" is not allowed. Allowed: ${allowedJsonLogicOperations.join(', ')}.` });
+      problems.push({
+        path: [...path, operation],
+        message: `Operation "${operation}" is not allowed. Allowed: ${allowedJsonLogicOperations.join(', ')}.`,
+      });
       return;
     }
     const shapeProblem = checkArguments(operation, args);
@@ -71,10 +80,16 @@ export function checkJsonLogic(expression: unknown, basePath: Path = []): Array<
   };
   visit(expression, 0, basePath);
   if (deepest > jsonLogicLimits.maxLevels) {
-    problems.push({ path: basePath, message: `The expression nests operations ${deepest} levels deep; the limit is ${jsonLogicLimits.maxLevels}.` });
+    problems.push({
+      path: basePath,
+      message: `The expression nests operations ${deepest} levels deep; the limit is ${jsonLogicLimits.maxLevels}.`,
+    });
   }
   if (nodes > jsonLogicLimits.maxNodes) {
-    problems.push({ path: basePath, message: `The expression has ${nodes} nodes; the limit is ${jsonLogicLimits.maxNodes}.` });
+    problems.push({
+      path: basePath,
+      message: `The expression has ${nodes} nodes; the limit is ${jsonLogicLimits.maxNodes}.`,
+    });
   }
   return problems;
 }
@@ -89,7 +104,8 @@ function checkArguments(operation: string, args: unknown): string | undefined {
     return Array.isArray(args) && args.length === 2 ? undefined : `"${operation}" takes [array, test].`;
   }
   if (operation === 'studio_literal') {
-    if (typeof args !== 'string' && !(Array.isArray(args) && args.length === 1 && typeof args[0] === 'string')) return '"studio_literal" takes one JSON string.';
+    if (typeof args !== 'string' && !(Array.isArray(args) && args.length === 1 && typeof args[0] === 'string'))
+      return '"studio_literal" takes one JSON string.';
     try {
       JSON.parse(Array.isArray(args) ? (args[0] as string) : args);
     } catch {
@@ -100,5 +116,8 @@ function checkArguments(operation: string, args: unknown): string | undefined {
 }
 
 export function jsonLogicIssues(expression: unknown, basePath: Path = []): Issue[] {
-  return checkJsonLogic(expression, basePath).map((problem) => ({ path: problem.path.join('.') || 'root', message: problem.message }));
+  return checkJsonLogic(expression, basePath).map((problem) => ({
+    path: problem.path.join('.') || 'root',
+    message: problem.message,
+  }));
 }

@@ -13,7 +13,9 @@ export function isJsonValue(value: unknown, depth = 0): boolean {
 }
 
 /** Any JSON value; stored data must round-trip through JSON exactly. */
-export const jsonValueSchema = z.unknown().refine(isJsonValue, 'Must be a JSON value (no functions, dates, undefined or non-finite numbers)');
+export const jsonValueSchema = z
+  .unknown()
+  .refine(isJsonValue, 'Must be a JSON value (no functions, dates, undefined or non-finite numbers)');
 
 /** A JSON object. */
 export const jsonObjectSchema = z

@@ -56,14 +56,21 @@ const baseRuleGroupSchema: z.ZodType<RuleGroup> = z
     },
   })
   .strict()
-  .meta({ id: 'RuleGroup', description: 'AND/OR group of conditions and nested groups (at most 3 levels).' }) as z.ZodType<RuleGroup>;
+  .meta({
+    id: 'RuleGroup',
+    description: 'AND/OR group of conditions and nested groups (at most 3 levels).',
+  }) as z.ZodType<RuleGroup>;
 
 function addDepthIssues(group: RuleGroup, level: number, path: Array<string | number>, context: z.RefinementCtx) {
   group.conditions.forEach((item, index) => {
     if (!item || typeof item !== 'object' || !('conditions' in item)) return;
     const itemPath = [...path, 'conditions', index];
     if (level + 1 > maxRuleGroupLevels) {
-      context.addIssue({ code: 'custom', path: itemPath, message: `Rule groups nest at most ${maxRuleGroupLevels} levels` });
+      context.addIssue({
+        code: 'custom',
+        path: itemPath,
+        message: `Rule groups nest at most ${maxRuleGroupLevels} levels`,
+      });
       return;
     }
     addDepthIssues(item as RuleGroup, level + 1, itemPath, context);
@@ -71,7 +78,9 @@ function addDepthIssues(group: RuleGroup, level: number, path: Array<string | nu
 }
 
 /** A top-level rule group: the recursive shape plus the nesting limit. */
-export const ruleGroupSchema: z.ZodType<RuleGroup> = baseRuleGroupSchema.superRefine((group, context) => addDepthIssues(group, 1, [], context));
+export const ruleGroupSchema: z.ZodType<RuleGroup> = baseRuleGroupSchema.superRefine((group, context) =>
+  addDepthIssues(group, 1, [], context),
+);
 
 export const jsonLogicRuleSchema: z.ZodType<JsonLogicRule> = z
   .object({ jsonLogic: jsonValueSchema })
@@ -81,7 +90,10 @@ export const jsonLogicRuleSchema: z.ZodType<JsonLogicRule> = z
       context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
     }
   })
-  .meta({ id: 'JsonLogicRule', description: 'A raw JSON Logic expression (allowed operations only; 8 KiB, 10 levels, 200 nodes).' }) as z.ZodType<JsonLogicRule>;
+  .meta({
+    id: 'JsonLogicRule',
+    description: 'A raw JSON Logic expression (allowed operations only; 8 KiB, 10 levels, 200 nodes).',
+  }) as z.ZodType<JsonLogicRule>;
 
 /** What a variant or prompt block stores under `rules`: a rule group or `{ jsonLogic }`. */
 export const rulesSchema: z.ZodType<Rules> = selectSchema<Rules>({

@@ -22,7 +22,8 @@ export function selectSchema<T>({
         const path = issue.path.map((segment) => segment as PropertyKey);
         // Unknown keys are reported one by one at their own path, like everywhere else.
         if (issue.code === 'unrecognized_keys') {
-          for (const key of issue.keys) context.addIssue({ code: 'custom', message: 'Unknown field', path: [...path, key] });
+          for (const key of issue.keys)
+            context.addIssue({ code: 'custom', message: 'Unknown field', path: [...path, key] });
         } else {
           context.addIssue({ code: 'custom', message: issue.message, path });
         }

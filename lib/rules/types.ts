@@ -20,6 +20,7 @@ export interface JsonLogicRule {
 /** What a variant or a prompt block stores under `rules`. */
 export type Rules = RuleGroup | JsonLogicRule;
 
-export const isRuleGroup = (item: Condition | RuleGroup): item is RuleGroup => item.operator === 'AND' || item.operator === 'OR';
+export const isRuleGroup = (item: Condition | RuleGroup): item is RuleGroup =>
+  item.operator === 'AND' || item.operator === 'OR';
 
 export const isJsonLogicRule = (rules: Rules): rules is JsonLogicRule => 'jsonLogic' in rules;

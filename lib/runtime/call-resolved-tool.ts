@@ -15,11 +15,25 @@ const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.
 /** How many names a "no such tool" message lists before it says "and N more". */
 const namesInMessage = 20;
 
-function toolNotResolved({ agentId, toolName, names }: { agentId: string; toolName: string; names: string[] }): StudioError {
+function toolNotResolved({
+  agentId,
+  toolName,
+  names,
+}: {
+  agentId: string;
+  toolName: string;
+  names: string[];
+}): StudioError {
   const shown = names.slice(0, namesInMessage).join(', ');
   const more = names.length > namesInMessage ? ` and ${names.length - namesInMessage} more` : '';
-  const offered = names.length === 0 ? 'it has no tools for this request context' : `its tools for this request context are ${shown}${more}`;
-  return new StudioError('not_found', `Agent "${agentId}" has no tool "${toolName}": ${offered}.`, { agentId, tool: toolName });
+  const offered =
+    names.length === 0
+      ? 'it has no tools for this request context'
+      : `its tools for this request context are ${shown}${more}`;
+  return new StudioError('not_found', `Agent "${agentId}" has no tool "${toolName}": ${offered}.`, {
+    agentId,
+    tool: toolName,
+  });
 }
 
 export async function callResolvedTool({
@@ -43,5 +57,10 @@ export async function callResolvedTool({
   if (!resolved) throw toolNotResolved({ agentId, toolName, names: Object.keys(tools).sort() });
   // A client tool (no execute) answers isError with a message saying it runs elsewhere, as
   // `POST /api/tools/:id/execute` does.
-  return callTool({ tool: resolved.tool, input, context: { requestContext, ...(signal ? { abortSignal: signal } : {}) }, logger });
+  return callTool({
+    tool: resolved.tool,
+    input,
+    context: { requestContext, ...(signal ? { abortSignal: signal } : {}) },
+    logger,
+  });
 }

@@ -13,9 +13,14 @@ export interface CodeAgentRegistry {
 export function createCodeAgentRegistry({ agents = {} }: { agents?: Record<string, Agent> } = {}): CodeAgentRegistry {
   const byId = new Map<string, Agent>();
   for (const [key, agent] of Object.entries(agents)) {
-    if (!(agent instanceof Agent)) throw new TypeError(`agents[${JSON.stringify(key)}] is not an agent: create it with new Agent({ id, name, instructions, model }).`);
+    if (!(agent instanceof Agent))
+      throw new TypeError(
+        `agents[${JSON.stringify(key)}] is not an agent: create it with new Agent({ id, name, instructions, model }).`,
+      );
     if (agent.id !== key) {
-      throw new TypeError(`agents[${JSON.stringify(key)}] is the agent with id ${JSON.stringify(agent.id)} ("${agent.name}"); register it as agents[${JSON.stringify(agent.id)}].`);
+      throw new TypeError(
+        `agents[${JSON.stringify(key)}] is the agent with id ${JSON.stringify(agent.id)} ("${agent.name}"); register it as agents[${JSON.stringify(agent.id)}].`,
+      );
     }
     byId.set(key, agent);
   }

@@ -11,14 +11,25 @@ import { codeAgentModes } from '../resolver';
 import type { VersionSelector } from '../versions';
 
 export interface AgentVersionReader {
-  loadVersion(request: { id: string; selector?: VersionSelector; fallback: 'published' | 'latest' }): Promise<FoundVersion>;
+  loadVersion(request: {
+    id: string;
+    selector?: VersionSelector;
+    fallback: 'published' | 'latest';
+  }): Promise<FoundVersion>;
 }
 
 function noRecordFor(agentId: string, selector: VersionSelector): StudioError {
   if ('label' in selector) {
-    return new StudioError('version_label_not_found', `Code agent "${agentId}" has no override record, so no label "${selector.label}".`, { agentId, label: selector.label });
+    return new StudioError(
+      'version_label_not_found',
+      `Code agent "${agentId}" has no override record, so no label "${selector.label}".`,
+      { agentId, label: selector.label },
+    );
   }
-  return new StudioError('version_not_found', `Code agent "${agentId}" has no override record, so no such version.`, { agentId, ...selector });
+  return new StudioError('version_not_found', `Code agent "${agentId}" has no override record, so no such version.`, {
+    agentId,
+    ...selector,
+  });
 }
 
 export async function findVersionFor({
@@ -32,7 +43,8 @@ export async function findVersionFor({
   selector?: VersionSelector;
   versions: AgentVersionReader;
 }): Promise<FoundVersion | undefined> {
-  if (!codeAgent) return versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+  if (!codeAgent)
+    return versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
   if (!codeAgentModes(codeAgent.editor).readsRecord) return undefined;
   try {
     return await versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });

@@ -81,9 +81,16 @@ export interface RuntimeDependencies {
   logger?: Logger;
 }
 
-const codeAgentInput = (agent: Agent | undefined) => (agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined);
+const codeAgentInput = (agent: Agent | undefined) =>
+  agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
-export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_000, logger = silentLogger }: RuntimeDependencies): Runtime {
+export function createRuntime({
+  versions,
+  codeAgents,
+  loader,
+  memoEntries = 1_000,
+  logger = silentLogger,
+}: RuntimeDependencies): Runtime {
   const memo = createResolutionMemo({ maxEntries: memoEntries });
 
   async function resolveTools({
@@ -100,20 +107,35 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
     signal?: AbortSignal;
   }): Promise<MemoisedResolution> {
     const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
-    const { loaded, fingerprint } = await loader.load({ plan, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
+    const { loaded, fingerprint } = await loader.load({
+      plan,
+      requestContext,
+      ...(resourceId === undefined ? {} : { resourceId }),
+      ...(signal ? { signal } : {}),
+    });
     return memo.get(`${plan.signature}\n${fingerprint}`, () => {
       const merged = mergeTools({ plan, loaded });
       return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
     });
   }
 
-  async function resolve(agentId: string, { requestContext: given, selector, resourceId, signal }: ResolveOptions = {}): Promise<Resolution> {
+  async function resolve(
+    agentId: string,
+    { requestContext: given, selector, resourceId, signal }: ResolveOptions = {},
+  ): Promise<Resolution> {
     // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
     const requestContext: RequestContext = isPlainObject(given) ? given : {};
     const codeAgent = codeAgents.get(agentId);
     const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
-    const version: VersionInput | undefined = found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
-    const chosen = chooseInstructions({ version, ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}) });
+    const version: VersionInput | undefined = found && {
+      id: found.version.id,
+      snapshot: found.version.snapshot,
+      authorId: found.version.authorId,
+    };
+    const chosen = chooseInstructions({
+      version,
+      ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}),
+    });
     if (!chosen.ok) {
       throw new StudioError(
         'no_published_version',
@@ -121,7 +143,13 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
         { agentId },
       );
     }
-    const resolved = await resolveTools({ version, codeAgent, requestContext, ...(resourceId === undefined ? {} : { resourceId }), ...(signal ? { signal } : {}) });
+    const resolved = await resolveTools({
+      version,
+      codeAgent,
+      requestContext,
+      ...(resourceId === undefined ? {} : { resourceId }),
+      ...(signal ? { signal } : {}),
+    });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
     return {
       agentId,
@@ -143,15 +171,32 @@ export function createRuntime({ versions, codeAgents, loader, memoEntries = 1_00
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);
       const requestContext = isPlainObject(options.requestContext) ? options.requestContext : {};
-      return callResolvedTool({ agentId, tools: resolution.tools, toolName, input, requestContext, ...(options.signal ? { signal: options.signal } : {}), logger });
+      return callResolvedTool({
+        agentId,
+        tools: resolution.tools,
+        toolName,
+        input,
+        requestContext,
+        ...(options.signal ? { signal: options.signal } : {}),
+        logger,
+      });
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
-      const resolved = await resolveTools({ version: { id: versionId, snapshot }, codeAgent: codeAgents.get(agentId), requestContext: isPlainObject(requestContext) ? requestContext : {} });
+      const resolved = await resolveTools({
+        version: { id: versionId, snapshot },
+        codeAgent: codeAgents.get(agentId),
+        requestContext: isPlainObject(requestContext) ? requestContext : {},
+      });
       return Object.fromEntries(
         Object.values(resolved.tools).map((tool): [string, ComparableTool] => [
           tool.name,
-          { description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, source: tool.source },
+          {
+            description: tool.description,
+            inputSchema: tool.inputSchema,
+            outputSchema: tool.outputSchema,
+            source: tool.source,
+          },
         ]),
       );
     },

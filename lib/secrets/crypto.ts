@@ -31,13 +31,17 @@ export class SecretDecryptionError extends Error {
 export function decryptSecret({ key, value }: { key: SecretsKey; value: string }): string {
   if (!isEncryptedSecret(value)) throw new SecretDecryptionError('The stored value is not an encrypted secret.');
   const [iv, tag, ciphertext] = value.slice(prefix.length).split(':');
-  if (iv === undefined || tag === undefined || ciphertext === undefined) throw new SecretDecryptionError('The encrypted secret is malformed.');
+  if (iv === undefined || tag === undefined || ciphertext === undefined)
+    throw new SecretDecryptionError('The encrypted secret is malformed.');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   } catch (error) {
-    throw new SecretDecryptionError('A stored secret cannot be decrypted: was SECRETS_KEY changed since it was saved?', { cause: error });
+    throw new SecretDecryptionError(
+      'A stored secret cannot be decrypted: was SECRETS_KEY changed since it was saved?',
+      { cause: error },
+    );
   }
 }
 

@@ -9,4 +9,9 @@ export type { ToolProviderLookup } from './provider-source';
 export { createMcpToolFactory, tokenHash, type McpToolFactory } from './mcp-tool';
 export { raceDeadline, settleWithin, type Settled } from './settle';
 export { createSavedClientCache, type ChangeNotifyingReader, type SavedClientCache } from './saved-client-cache';
-export { testSavedMcpClient, type LatestMcpClientReader, type McpClientTestReport, type McpServerTestResult } from './test-mcp-client';
+export {
+  testSavedMcpClient,
+  type LatestMcpClientReader,
+  type McpClientTestReport,
+  type McpServerTestResult,
+} from './test-mcp-client';

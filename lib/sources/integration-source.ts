@@ -25,21 +25,29 @@ export async function loadIntegration({
   requestContext: RequestContext;
   timeoutMs: number;
 }): Promise<{ loaded: LoadedIntegration; fingerprint: string }> {
-  const found = await settleWithin({ run: () => integrations?.get(plan.providerId), timeoutMs, what: 'finding the integration' });
+  const found = await settleWithin({
+    run: () => integrations?.get(plan.providerId),
+    timeoutMs,
+    what: 'finding the integration',
+  });
   if (!found.ok) return { loaded: { status: 'failed', message: found.message }, fingerprint: `x:${found.message}` };
   const provider = found.value;
   if (!provider) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
   const userId = typeof requestContext.userId === 'string' ? requestContext.userId : undefined;
   const resolved = await settleWithin({
     run: async (): Promise<unknown> => {
-      const slugs = plan.slugs === 'all' ? (await provider.listTools({ requestContext })).map((tool) => tool.slug) : plan.slugs;
-      const configs = Object.fromEntries(Object.entries(plan.configs).map(([slug, config]) => [slug, config as { description?: string }]));
+      const slugs =
+        plan.slugs === 'all' ? (await provider.listTools({ requestContext })).map((tool) => tool.slug) : plan.slugs;
+      const configs = Object.fromEntries(
+        Object.entries(plan.configs).map(([slug, config]) => [slug, config as { description?: string }]),
+      );
       return provider.resolveTools(slugs, configs, { requestContext, ...(userId === undefined ? {} : { userId }) });
     },
     timeoutMs,
     what: 'resolving tools',
   });
-  if (!resolved.ok) return { loaded: { status: 'failed', message: resolved.message }, fingerprint: `x:${resolved.message}` };
+  if (!resolved.ok)
+    return { loaded: { status: 'failed', message: resolved.message }, fingerprint: `x:${resolved.message}` };
   const tools = keepTools(resolved.value);
   return { loaded: { status: 'loaded', tools }, fingerprint: identityFingerprint(tools) };
 }

@@ -6,7 +6,14 @@
  * running at the deadline is recorded as failed; its late result is ignored.
  */
 import type { McpPool } from '../mcp';
-import { authTokenKey, type LoadedIntegration, type LoadedMcpClient, type LoadedSources, type LoadedToolProvider, type ResolutionPlan } from '../resolver';
+import {
+  authTokenKey,
+  type LoadedIntegration,
+  type LoadedMcpClient,
+  type LoadedSources,
+  type LoadedToolProvider,
+  type ResolutionPlan,
+} from '../resolver';
 import { freezeRequestContext, type RequestContext, type Tool } from '../tools';
 import { loadIntegration, type IntegrationLookup } from './integration-source';
 import { loadMcpClient, type CodeMcpServer } from './mcp-source';
@@ -48,8 +55,16 @@ type Slot<T> = { loaded: T; fingerprint: string } | undefined;
 
 export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
   const codeServers = new Map(Object.entries(options.codeMcpServers ?? {}));
-  const savedClients = options.savedMcpClients && createSavedClientCache({ reader: options.savedMcpClients, ttlMs: options.savedClientTtlMs ?? 1_000 });
-  const mcp = { pool: options.mcpPool, factory: createMcpToolFactory({ pool: options.mcpPool }), codeServers, states: new Map(), ...(savedClients ? { savedClients } : {}) };
+  const savedClients =
+    options.savedMcpClients &&
+    createSavedClientCache({ reader: options.savedMcpClients, ttlMs: options.savedClientTtlMs ?? 1_000 });
+  const mcp = {
+    pool: options.mcpPool,
+    factory: createMcpToolFactory({ pool: options.mcpPool }),
+    codeServers,
+    states: new Map(),
+    ...(savedClients ? { savedClients } : {}),
+  };
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
 
   return {
@@ -58,12 +73,16 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
       const integrations = new Map<string, LoadedIntegration>();
       const toolProviders = new Map<string, LoadedToolProvider>();
       const loaded: LoadedSources = { registry: options.registry, mcpClients, integrations, toolProviders };
-      if (plan.mcpClients.length + plan.integrations.length + plan.toolProviders.length === 0) return { loaded, fingerprint: '' };
+      if (plan.mcpClients.length + plan.integrations.length + plan.toolProviders.length === 0)
+        return { loaded, fingerprint: '' };
 
       const token = requestContext[authTokenKey];
       const authToken = typeof token === 'string' && token !== '' ? token : undefined;
       // Integrations and providers are foreign code: they get a frozen copy of the context.
-      const foreignContext = plan.integrations.length + plan.toolProviders.length > 0 ? freezeRequestContext(requestContext) : requestContext;
+      const foreignContext =
+        plan.integrations.length + plan.toolProviders.length > 0
+          ? freezeRequestContext(requestContext)
+          : requestContext;
       const mcpSlots: Array<Slot<LoadedMcpClient>> = plan.mcpClients.map(() => undefined);
       const integrationSlots: Array<Slot<LoadedIntegration>> = plan.integrations.map(() => undefined);
       const providerSlots: Array<Slot<LoadedToolProvider>> = plan.toolProviders.map(() => undefined);
@@ -72,7 +91,12 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
           mcpSlots[index] = await loadMcpClient({ clientId: client.clientId, authToken, dependencies: mcp });
         }),
         ...plan.integrations.map(async (integration, index) => {
-          integrationSlots[index] = await loadIntegration({ plan: integration, integrations: options.integrations, requestContext: foreignContext, timeoutMs });
+          integrationSlots[index] = await loadIntegration({
+            plan: integration,
+            integrations: options.integrations,
+            requestContext: foreignContext,
+            timeoutMs,
+          });
         }),
         ...plan.toolProviders.map(async (provider, index) => {
           providerSlots[index] = await loadToolProvider({
@@ -86,7 +110,10 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
         }),
       ]);
       const cutOff = await raceDeadline({ work, timeoutMs: options.deadlineMs, ...(signal ? { signal } : {}) });
-      const late = (message: string) => ({ loaded: { status: 'failed' as const, message }, fingerprint: `x:${message}` });
+      const late = (message: string) => ({
+        loaded: { status: 'failed' as const, message },
+        fingerprint: `x:${message}`,
+      });
 
       const parts: string[] = [];
       plan.mcpClients.forEach((client, index) => {

@@ -24,7 +24,9 @@ export type CodeMcpServer =
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
 export interface SavedMcpClientReader {
-  getLatestWithSecrets(clientId: string): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
+  getLatestWithSecrets(
+    clientId: string,
+  ): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
 }
 
 interface ServerPlan {
@@ -59,14 +61,24 @@ const codeClientKey = (clientId: string) => `code:${clientId}`;
 
 async function findClient(clientId: string, dependencies: McpSourceDependencies) {
   const code = dependencies.codeServers.get(clientId);
-  if (code) return { kind: 'code' as const, poolClientId: codeClientKey(clientId), versionId: 'code', servers: { [clientId]: code as McpServerConfig } };
+  if (code)
+    return {
+      kind: 'code' as const,
+      poolClientId: codeClientKey(clientId),
+      versionId: 'code',
+      servers: { [clientId]: code as McpServerConfig },
+    };
   const cached = dependencies.savedClients?.latest(clientId);
   const saved = cached instanceof Promise ? await cached : cached;
   if (!saved) return undefined;
   return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: saved.snapshot.servers };
 }
 
-function clientState(client: NonNullable<Awaited<ReturnType<typeof findClient>>>, authToken: string | undefined, states: Map<string, ClientState>): ClientState {
+function clientState(
+  client: NonNullable<Awaited<ReturnType<typeof findClient>>>,
+  authToken: string | undefined,
+  states: Map<string, ClientState>,
+): ClientState {
   const entries = Object.entries(client.servers);
   const hash = entries.some(([, server]) => server.type === 'http') ? tokenHash(authToken) : '';
   const stateKey = `${client.poolClientId}\0${client.versionId}\0${hash}`;
@@ -79,7 +91,12 @@ function clientState(client: NonNullable<Awaited<ReturnType<typeof findClient>>>
       servers: entries.map(([name, server]) => ({
         name,
         server,
-        key: { clientId: client.poolClientId, clientVersionId: client.versionId, serverName: name, ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}) },
+        key: {
+          clientId: client.poolClientId,
+          clientVersionId: client.versionId,
+          serverName: name,
+          ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}),
+        },
         ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
       })),
     };
@@ -107,17 +124,29 @@ export async function loadMcpClient({
   }
   if (!client) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
   const state = clientState(client, authToken, dependencies.states);
-  const results = await Promise.all(state.servers.map(({ key, server }) => dependencies.pool.listTools({ key, server })));
+  const results = await Promise.all(
+    state.servers.map(({ key, server }) => dependencies.pool.listTools({ key, server })),
+  );
   const lists = results.map((result) => (result.ok ? result.value : undefined));
   const last = state.last;
   if (last && lists.every((list, index) => list !== undefined && list === last.lists[index])) return last.result;
 
   const servers: LoadedMcpServer[] = state.servers.map(({ name, tools }, index) => {
     const result = results[index]!;
-    return { name, ...(tools === undefined ? {} : { tools }), listed: result.ok ? result.value.tools : undefined, ...(result.ok ? {} : { failure: result.error.message }) };
+    return {
+      name,
+      ...(tools === undefined ? {} : { tools }),
+      listed: result.ok ? result.value.tools : undefined,
+      ...(result.ok ? {} : { failure: result.error.message }),
+    };
   });
   const byServer = new Map(state.servers.map((server) => [server.name, server]));
-  const fingerprint = [state.fingerprintPrefix, ...results.map((result, index) => `${state.servers[index]!.name}=${result.ok ? result.value.hash : `x:${result.error.message}`}`)].join('|');
+  const fingerprint = [
+    state.fingerprintPrefix,
+    ...results.map(
+      (result, index) => `${state.servers[index]!.name}=${result.ok ? result.value.hash : `x:${result.error.message}`}`,
+    ),
+  ].join('|');
   const result = {
     loaded: {
       status: 'loaded' as const,

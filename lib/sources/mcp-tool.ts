@@ -5,7 +5,14 @@
  * because compiling a schema costs far more than a resolution.
  */
 import { createHash } from 'node:crypto';
-import { mcpResultToToolOutput, type McpCallToolResult, type McpNeutralTool, type McpPool, type McpPoolKey, type McpServerConfig } from '../mcp';
+import {
+  mcpResultToToolOutput,
+  type McpCallToolResult,
+  type McpNeutralTool,
+  type McpPool,
+  type McpPoolKey,
+  type McpServerConfig,
+} from '../mcp';
 import { callerAbortSignal, createTool, type Tool } from '../tools';
 
 export interface McpToolFactory {
@@ -32,7 +39,15 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
   // fall away with the old list.
   const built = new WeakMap<object, Map<string, Tool | null>>();
 
-  const build = ({ key, server, tool }: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | null => {
+  const build = ({
+    key,
+    server,
+    tool,
+  }: {
+    key: McpPoolKey;
+    server: McpServerConfig;
+    tool: McpNeutralTool;
+  }): Tool | null => {
     try {
       return createTool({
         id: tool.name,
@@ -45,7 +60,13 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
           // A run's signal goes to the call (the SDK then sends notifications/cancelled); a call
           // given none passes none, which spares the pool a signal of its own per call.
           const signal = callerAbortSignal(context);
-          return pool.callTool({ key, server, name: tool.bareName, arguments: (input ?? {}) as Record<string, unknown>, ...(signal ? { signal } : {}) });
+          return pool.callTool({
+            key,
+            server,
+            name: tool.bareName,
+            arguments: (input ?? {}) as Record<string, unknown>,
+            ...(signal ? { signal } : {}),
+          });
         },
       });
     } catch {
@@ -62,7 +83,15 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
         built.set(schema, byKey);
       }
       const { key, tool } = request;
-      const id = [key.clientId, key.clientVersionId, key.serverName, tokenHash(key.authToken), tool.bareName, tool.name, tool.description].join('\0');
+      const id = [
+        key.clientId,
+        key.clientVersionId,
+        key.serverName,
+        tokenHash(key.authToken),
+        tool.bareName,
+        tool.name,
+        tool.description,
+      ].join('\0');
       let entry = byKey.get(id);
       if (entry === undefined) {
         entry = build(request);

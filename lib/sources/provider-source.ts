@@ -4,7 +4,13 @@
  * connection leaves its siblings alone. Tools pinned without a toolkit are looked up in the
  * provider's catalogue first (only then is the catalogue read).
  */
-import { planProviderCalls, type LoadedProviderCall, type LoadedToolProvider, type ResolutionWarning, type ToolProviderPlan } from '../resolver';
+import {
+  planProviderCalls,
+  type LoadedProviderCall,
+  type LoadedToolProvider,
+  type ResolutionWarning,
+  type ToolProviderPlan,
+} from '../resolver';
 import type { ToolProvider } from '../tool-providers';
 import type { RequestContext } from '../tools';
 import { identityFingerprint, keepTools } from './returned-tools';
@@ -34,7 +40,14 @@ async function catalogueToolkits(provider: ToolProvider): Promise<Map<string, st
   return bySlug;
 }
 
-export async function loadToolProvider({ plan, providers, requestContext, resourceId, authorId, timeoutMs }: LoadParams): Promise<{
+export async function loadToolProvider({
+  plan,
+  providers,
+  requestContext,
+  resourceId,
+  authorId,
+  timeoutMs,
+}: LoadParams): Promise<{
   loaded: LoadedToolProvider;
   fingerprint: string;
 }> {
@@ -44,7 +57,11 @@ export async function loadToolProvider({ plan, providers, requestContext, resour
   let effectivePlan = plan;
   let toolkits = new Map<string, string>();
   if (Object.values(plan.tools).some((meta) => meta.toolkit === undefined)) {
-    const catalogue = await settleWithin({ run: () => catalogueToolkits(provider), timeoutMs, what: 'reading the catalogue' });
+    const catalogue = await settleWithin({
+      run: () => catalogueToolkits(provider),
+      timeoutMs,
+      what: 'reading the catalogue',
+    });
     if (catalogue.ok) toolkits = catalogue.value;
     else {
       warnings.push({
@@ -53,7 +70,10 @@ export async function loadToolProvider({ plan, providers, requestContext, resour
         source: 'provider',
         ref: `toolProviders.${plan.providerId}`,
       });
-      effectivePlan = { ...plan, tools: Object.fromEntries(Object.entries(plan.tools).filter(([, meta]) => meta.toolkit !== undefined)) };
+      effectivePlan = {
+        ...plan,
+        tools: Object.fromEntries(Object.entries(plan.tools).filter(([, meta]) => meta.toolkit !== undefined)),
+      };
     }
   }
   const fanOut = planProviderCalls({
@@ -67,17 +87,33 @@ export async function loadToolProvider({ plan, providers, requestContext, resour
   const calls: LoadedProviderCall[] = await Promise.all(
     fanOut.calls.map(async (call): Promise<LoadedProviderCall> => {
       const settled = await settleWithin({
-        run: () => provider.resolveTools({ toolkit: call.toolkit, slugs: call.slugs, meta: call.meta, connection: call.connection, requestContext }),
+        run: () =>
+          provider.resolveTools({
+            toolkit: call.toolkit,
+            slugs: call.slugs,
+            meta: call.meta,
+            connection: call.connection,
+            requestContext,
+          }),
         timeoutMs,
         what: 'resolving tools',
       });
-      return { call, outcome: settled.ok ? { ok: true, tools: keepTools(settled.value) } : { ok: false, message: settled.message } };
+      return {
+        call,
+        outcome: settled.ok ? { ok: true, tools: keepTools(settled.value) } : { ok: false, message: settled.message },
+      };
     }),
   );
   const fingerprint = [
     ...warnings.map((warning) => warning.message),
     ...calls.map(({ call, outcome }) =>
-      [call.toolkit, call.connection.kind, call.connection.connectionId, call.connection.authorId ?? '', outcome.ok ? identityFingerprint(outcome.tools) : `x:${outcome.message}`].join('/'),
+      [
+        call.toolkit,
+        call.connection.kind,
+        call.connection.connectionId,
+        call.connection.authorId ?? '',
+        outcome.ok ? identityFingerprint(outcome.tools) : `x:${outcome.message}`,
+      ].join('/'),
     ),
   ].join('|');
   return { loaded: { status: 'loaded', calls, warnings }, fingerprint };

@@ -21,7 +21,12 @@ function identityOf(value: object): number {
 function isToolLike(value: unknown): value is Tool {
   if (typeof value !== 'object' || value === null) return false;
   const tool = value as Partial<Tool>;
-  return typeof tool.id === 'string' && typeof tool.description === 'string' && typeof tool.inputJsonSchema === 'object' && tool.inputJsonSchema !== null;
+  return (
+    typeof tool.id === 'string' &&
+    typeof tool.description === 'string' &&
+    typeof tool.inputJsonSchema === 'object' &&
+    tool.inputJsonSchema !== null
+  );
 }
 
 export function keepTools(returned: unknown): Record<string, Tool> {

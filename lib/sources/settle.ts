@@ -14,7 +14,15 @@ export function describeError(error: unknown): string {
  * Waits for `work` at most `timeoutMs` and until `signal` aborts; answers `undefined` when the work
  * finished in time, or why it did not. The work goes on in the background; its late result is ignored.
  */
-export function raceDeadline({ work, timeoutMs, signal }: { work: Promise<unknown>; timeoutMs: number; signal?: AbortSignal }): Promise<string | undefined> {
+export function raceDeadline({
+  work,
+  timeoutMs,
+  signal,
+}: {
+  work: Promise<unknown>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<string | undefined> {
   if (signal?.aborted) return Promise.resolve(describeError(signal.reason ?? 'the request was aborted'));
   return new Promise((resolve) => {
     let done = false;
@@ -40,7 +48,15 @@ export function raceDeadline({ work, timeoutMs, signal }: { work: Promise<unknow
  * Settles `run()` within `timeoutMs`. A throw, a rejection and the timeout all become
  * `{ ok: false, message }`. The work itself is not cancelled (a provider's promise cannot be).
  */
-export function settleWithin<T>({ run, timeoutMs, what }: { run: () => Promise<T> | T; timeoutMs: number; what: string }): Promise<Settled<T>> {
+export function settleWithin<T>({
+  run,
+  timeoutMs,
+  what,
+}: {
+  run: () => Promise<T> | T;
+  timeoutMs: number;
+  what: string;
+}): Promise<Settled<T>> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (settled: Settled<T>) => {
@@ -49,7 +65,10 @@ export function settleWithin<T>({ run, timeoutMs, what }: { run: () => Promise<T
       clearTimeout(timer);
       resolve(settled);
     };
-    const timer = setTimeout(() => finish({ ok: false, message: `${what} timed out after ${timeoutMs} ms` }), timeoutMs);
+    const timer = setTimeout(
+      () => finish({ ok: false, message: `${what} timed out after ${timeoutMs} ms` }),
+      timeoutMs,
+    );
     timer.unref?.();
     Promise.resolve()
       .then(run)

@@ -27,7 +27,9 @@ export interface McpClientTestReport {
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets` (env decrypted, for connections only). */
 export interface LatestMcpClientReader {
-  getLatestWithSecrets(clientId: string): Promise<{ versionNumber: number; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
+  getLatestWithSecrets(
+    clientId: string,
+  ): Promise<{ versionNumber: number; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
 }
 
 export async function testSavedMcpClient({
@@ -50,14 +52,23 @@ export async function testSavedMcpClient({
   const entries = Object.entries(latest.snapshot.servers);
   const results = await Promise.all(
     entries.map(([serverName, server]) =>
-      pool.probe({ server, serverName, ...(authToken === undefined ? {} : { authToken }), ...(signal ? { signal } : {}) }),
+      pool.probe({
+        server,
+        serverName,
+        ...(authToken === undefined ? {} : { authToken }),
+        ...(signal ? { signal } : {}),
+      }),
     ),
   );
   const servers: Record<string, McpServerTestResult> = {};
   entries.forEach(([serverName], index) => {
     const result = results[index]!;
     servers[serverName] = result.ok
-      ? { ok: true, tools: result.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })), latencyMs: result.latencyMs }
+      ? {
+          ok: true,
+          tools: result.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })),
+          latencyMs: result.latencyMs,
+        }
       : { ok: false, tools: [], latencyMs: result.latencyMs, error: result.error.message, reason: result.error.reason };
   });
   return { clientId, versionNumber: latest.versionNumber, servers };

@@ -4,7 +4,13 @@
  * listed with its error rather than failing the list.
  */
 import { settleWithin } from '../sources';
-import type { ProviderConnectionDescription, ProviderToolDescription, ToolkitDescription, ToolProvider, ToolProviderCapabilities } from './types';
+import type {
+  ProviderConnectionDescription,
+  ProviderToolDescription,
+  ToolkitDescription,
+  ToolProvider,
+  ToolProviderCapabilities,
+} from './types';
 
 export interface ToolkitSummary extends ToolkitDescription {
   connections: ProviderConnectionDescription[];
@@ -20,7 +26,13 @@ export interface ToolProviderSummary {
   error?: string;
 }
 
-export async function describeToolProvider({ provider, timeoutMs }: { provider: ToolProvider; timeoutMs: number }): Promise<ToolProviderSummary> {
+export async function describeToolProvider({
+  provider,
+  timeoutMs,
+}: {
+  provider: ToolProvider;
+  timeoutMs: number;
+}): Promise<ToolProviderSummary> {
   const summary = {
     id: provider.id,
     name: provider.name,

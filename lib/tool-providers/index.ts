@@ -11,4 +11,9 @@ export type {
   ToolProviderCapabilities,
 } from './types';
 export { createToolProviderRegistry, type ToolProviderRegistry } from './tool-provider-registry';
-export { describeToolProvider, listProviderTools, type ToolkitSummary, type ToolProviderSummary } from './describe-providers';
+export {
+  describeToolProvider,
+  listProviderTools,
+  type ToolkitSummary,
+  type ToolProviderSummary,
+} from './describe-providers';

@@ -20,19 +20,26 @@ function problemWith(provider: unknown): string | undefined {
     if (typeof candidate[method] !== 'function') return `has no ${method}() function`;
   }
   const capabilities = candidate.capabilities;
-  if (typeof capabilities !== 'object' || capabilities === null) return 'has no capabilities { multipleConnectionsPerToolkit, defaultScope }';
-  if (typeof capabilities.multipleConnectionsPerToolkit !== 'boolean') return 'has no boolean capabilities.multipleConnectionsPerToolkit';
-  if (!scopes.includes(capabilities.defaultScope)) return `has capabilities.defaultScope other than ${scopes.join(', ')}`;
+  if (typeof capabilities !== 'object' || capabilities === null)
+    return 'has no capabilities { multipleConnectionsPerToolkit, defaultScope }';
+  if (typeof capabilities.multipleConnectionsPerToolkit !== 'boolean')
+    return 'has no boolean capabilities.multipleConnectionsPerToolkit';
+  if (!scopes.includes(capabilities.defaultScope))
+    return `has capabilities.defaultScope other than ${scopes.join(', ')}`;
   return undefined;
 }
 
-export function createToolProviderRegistry({ toolProviders = {} }: { toolProviders?: Record<string, ToolProvider> } = {}): ToolProviderRegistry {
+export function createToolProviderRegistry({
+  toolProviders = {},
+}: { toolProviders?: Record<string, ToolProvider> } = {}): ToolProviderRegistry {
   const byId = new Map<string, ToolProvider>();
   for (const [key, provider] of Object.entries(toolProviders)) {
     const problem = problemWith(provider);
     if (problem) throw new TypeError(`toolProviders[${JSON.stringify(key)}] ${problem}.`);
     if (provider.id !== key) {
-      throw new TypeError(`toolProviders[${JSON.stringify(key)}] has the id ${JSON.stringify(provider.id)}; register it as toolProviders[${JSON.stringify(provider.id)}].`);
+      throw new TypeError(
+        `toolProviders[${JSON.stringify(key)}] has the id ${JSON.stringify(provider.id)}; register it as toolProviders[${JSON.stringify(provider.id)}].`,
+      );
     }
     byId.set(key, provider);
   }

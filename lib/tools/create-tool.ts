@@ -29,9 +29,12 @@ function checkOptions(options: ToolOptions<ToolSchema | undefined, unknown>) {
     throw new ToolDefinitionError(`createTool needs a non-empty string id (got ${JSON.stringify(id) ?? String(id)}).`);
   }
   if (typeof description !== 'string' || description.trim() === '') {
-    throw new ToolDefinitionError(`Tool ${id}: description must be a non-empty string; models read it to decide when to call the tool.`, {
-      toolId: id,
-    });
+    throw new ToolDefinitionError(
+      `Tool ${id}: description must be a non-empty string; models read it to decide when to call the tool.`,
+      {
+        toolId: id,
+      },
+    );
   }
   for (const name of optionalFunctions) {
     const value = options[name];
@@ -41,9 +44,12 @@ function checkOptions(options: ToolOptions<ToolSchema | undefined, unknown>) {
   }
   const { requireApproval } = options;
   if (requireApproval !== undefined && typeof requireApproval !== 'boolean' && typeof requireApproval !== 'function') {
-    throw new ToolDefinitionError(`Tool ${id}: requireApproval must be true, false or a function (input, { requestContext }) => boolean.`, {
-      toolId: id,
-    });
+    throw new ToolDefinitionError(
+      `Tool ${id}: requireApproval must be true, false or a function (input, { requestContext }) => boolean.`,
+      {
+        toolId: id,
+      },
+    );
   }
 }
 

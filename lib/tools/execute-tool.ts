@@ -3,7 +3,13 @@
  * the agent runtime can run its own steps (onInputAvailable, approval, beforeToolCall) in between:
  * `prepareToolCall` validates, `executePreparedToolCall` executes and validates what came back.
  */
-import { callerAbortSignal, createToolExecutionContext, freezeRequestContext, type ToolContextInput, type ToolExecutionContext } from './execution-context';
+import {
+  callerAbortSignal,
+  createToolExecutionContext,
+  freezeRequestContext,
+  type ToolContextInput,
+  type ToolExecutionContext,
+} from './execution-context';
 import { validateInputWithRepairs } from './repair-input';
 import type { Tool } from './tool-types';
 import { createValidationError, type ToolValidationError } from './validation-error';
@@ -11,8 +17,7 @@ import { createValidationError, type ToolValidationError } from './validation-er
 type ToolParts = Pick<Tool, 'id' | 'schemas' | 'options'>;
 
 export type PreparedToolCall =
-  | { ok: true; input: unknown; context: ToolExecutionContext }
-  | { ok: false; error: ToolValidationError };
+  { ok: true; input: unknown; context: ToolExecutionContext } | { ok: false; error: ToolValidationError };
 
 export type ExecutionResult<TOutput = unknown> =
   | { status: 'output'; output: TOutput }
@@ -25,13 +30,25 @@ function isResuming(context: ToolExecutionContext): boolean {
 }
 
 /** Steps 1, 2 and 5: input (skipped on resume), request context, resume data. */
-export function prepareToolCall({ tool, input, context }: { tool: ToolParts; input: unknown; context?: ToolContextInput }): PreparedToolCall {
+export function prepareToolCall({
+  tool,
+  input,
+  context,
+}: {
+  tool: ToolParts;
+  input: unknown;
+  context?: ToolContextInput;
+}): PreparedToolCall {
   const prepared = createToolExecutionContext(context);
   const resuming = isResuming(prepared);
   let validatedInput = input;
   if (!resuming && tool.schemas.input) {
     const result = validateInputWithRepairs({ schema: tool.schemas.input, input });
-    if (!result.success) return { ok: false, error: createValidationError({ kind: 'input', toolId: tool.id, issues: result.issues, value: input }) };
+    if (!result.success)
+      return {
+        ok: false,
+        error: createValidationError({ kind: 'input', toolId: tool.id, issues: result.issues, value: input }),
+      };
     validatedInput = result.value;
   }
   if (tool.schemas.requestContext) {
@@ -39,7 +56,12 @@ export function prepareToolCall({ tool, input, context }: { tool: ToolParts; inp
     if (!result.success) {
       return {
         ok: false,
-        error: createValidationError({ kind: 'requestContext', toolId: tool.id, issues: result.issues, value: prepared.requestContext }),
+        error: createValidationError({
+          kind: 'requestContext',
+          toolId: tool.id,
+          issues: result.issues,
+          value: prepared.requestContext,
+        }),
       };
     }
     prepared.requestContext = freezeRequestContext(result.value as Record<string, unknown>);
@@ -48,7 +70,11 @@ export function prepareToolCall({ tool, input, context }: { tool: ToolParts; inp
     const owner = prepared.agent?.resumeData !== undefined ? 'agent' : 'workflow';
     const resumeData = prepared[owner]!.resumeData;
     const result = tool.schemas.resume.validate(resumeData);
-    if (!result.success) return { ok: false, error: createValidationError({ kind: 'resume', toolId: tool.id, issues: result.issues, value: resumeData }) };
+    if (!result.success)
+      return {
+        ok: false,
+        error: createValidationError({ kind: 'resume', toolId: tool.id, issues: result.issues, value: resumeData }),
+      };
     if (owner === 'agent') prepared.agent = { ...prepared.agent!, resumeData: result.value };
     else prepared.workflow = { ...prepared.workflow!, resumeData: result.value };
   }
@@ -87,7 +113,12 @@ export async function executePreparedToolCall({
         const result = tool.schemas.suspend.validate(payload);
         if (!result.success) {
           // An invalid payload does not pause the run; the call answers with the error instead.
-          suspensionError = createValidationError({ kind: 'suspend', toolId: tool.id, issues: result.issues, value: payload });
+          suspensionError = createValidationError({
+            kind: 'suspend',
+            toolId: tool.id,
+            issues: result.issues,
+            value: payload,
+          });
           return;
         }
         validPayload = result.value;
@@ -97,7 +128,8 @@ export async function executePreparedToolCall({
     };
   const executionContext: ToolExecutionContext = { ...context };
   if (context.agent) executionContext.agent = { ...context.agent, suspend: validatingSuspend(context.agent.suspend) };
-  if (context.workflow) executionContext.workflow = { ...context.workflow, suspend: validatingSuspend(context.workflow.suspend) };
+  if (context.workflow)
+    executionContext.workflow = { ...context.workflow, suspend: validatingSuspend(context.workflow.suspend) };
 
   // An aborted run stops the call: before execute starts, and as soon as the signal fires (a tool
   // that ignores its signal must not hold the run). A call given no signal has nothing to race.
@@ -110,7 +142,10 @@ export async function executePreparedToolCall({
   if (!tool.schemas.output) return { status: 'output', output };
   const result = tool.schemas.output.validate(output);
   if (!result.success) {
-    return { status: 'invalid', output: createValidationError({ kind: 'output', toolId: tool.id, issues: result.issues, value: output }) };
+    return {
+      status: 'invalid',
+      output: createValidationError({ kind: 'output', toolId: tool.id, issues: result.issues, value: output }),
+    };
   }
   return { status: 'output', output: result.value };
 }

@@ -108,7 +108,8 @@ const emptyRequestContext = freezeRequestContext({});
 
 export function createToolExecutionContext(input: ToolContextInput = {}): ToolExecutionContext {
   const context: ToolExecutionContext = {
-    requestContext: input.requestContext === undefined ? emptyRequestContext : freezeRequestContext(input.requestContext),
+    requestContext:
+      input.requestContext === undefined ? emptyRequestContext : freezeRequestContext(input.requestContext),
     abortSignal: input.abortSignal ?? neverAborted,
     observe: input.observe ?? noopObserve,
   };

@@ -51,7 +51,13 @@ export {
   type WorkflowToolContext,
 } from './execution-context';
 
-export { executePreparedToolCall, executeTool, prepareToolCall, type ExecutionResult, type PreparedToolCall } from './execute-tool';
+export {
+  executePreparedToolCall,
+  executeTool,
+  prepareToolCall,
+  type ExecutionResult,
+  type PreparedToolCall,
+} from './execute-tool';
 export { runToolCall, type AfterExecute, type BeforeExecute, type ToolCallOutcome } from './run-tool-call';
 
 export {

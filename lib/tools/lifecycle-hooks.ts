@@ -42,7 +42,12 @@ export interface LifecycleHookArguments {
 
 export type LifecycleHookName = keyof LifecycleHookArguments;
 
-export const lifecycleHookNames: ReadonlyArray<LifecycleHookName> = ['onInputStart', 'onInputDelta', 'onInputAvailable', 'onOutput'];
+export const lifecycleHookNames: ReadonlyArray<LifecycleHookName> = [
+  'onInputStart',
+  'onInputDelta',
+  'onInputAvailable',
+  'onOutput',
+];
 
 /**
  * Calls one hook of a tool if it has it. Resolves once the hook is done; never rejects.

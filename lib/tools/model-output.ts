@@ -72,11 +72,18 @@ function normalizePart(part: unknown, where: string): ToolContentPart {
     case 'media': {
       const mediaType = requireString(record.mediaType, 'mediaType', where);
       const data = toBase64(record.data, where);
-      return mediaType.startsWith('image/') ? { type: 'image-data', data, mediaType } : { type: 'file-data', data, mediaType };
+      return mediaType.startsWith('image/')
+        ? { type: 'image-data', data, mediaType }
+        : { type: 'file-data', data, mediaType };
     }
     case 'image-data':
     case 'file-data':
-      return { ...record, type: record.type, data: toBase64(record.data, where), mediaType: requireString(record.mediaType, 'mediaType', where) } as ToolContentPart;
+      return {
+        ...record,
+        type: record.type,
+        data: toBase64(record.data, where),
+        mediaType: requireString(record.mediaType, 'mediaType', where),
+      } as ToolContentPart;
     case 'image-url':
     case 'file-url': {
       const url = record.url instanceof URL ? record.url.href : requireString(record.url, 'url', where);
@@ -91,7 +98,9 @@ function normalizePart(part: unknown, where: string): ToolContentPart {
     case 'custom':
       return record as ToolContentPart;
     default:
-      throw new ToolDefinitionError(`${where}: unknown content part type ${JSON.stringify(record.type)} (expected one of ${partTypes.join(', ')}).`);
+      throw new ToolDefinitionError(
+        `${where}: unknown content part type ${JSON.stringify(record.type)} (expected one of ${partTypes.join(', ')}).`,
+      );
   }
 }
 
@@ -105,7 +114,10 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
   const where = `Tool ${toolId}: toModelOutput`;
   if (typeof result === 'string') return { type: 'text', value: result };
   if (typeof result !== 'object' || result === null || !('type' in result)) {
-    throw new ToolDefinitionError(`${where} must return a string or { type: 'text' | 'json' | 'content' | 'error-text' | 'error-json', value }.`, { toolId });
+    throw new ToolDefinitionError(
+      `${where} must return a string or { type: 'text' | 'json' | 'content' | 'error-text' | 'error-json', value }.`,
+      { toolId },
+    );
   }
   const { type, value } = result as { type: unknown; value: unknown };
   if (type === 'text') return { type: 'text', value: requireString(value, 'value', where) };
@@ -113,10 +125,14 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
   if (type === 'error-text') return { type: 'error-text', value: requireString(value, 'value', where) };
   if (type === 'error-json') return { type: 'error-json', value: toJsonValue(value) };
   if (type === 'content') {
-    if (!Array.isArray(value)) throw new ToolDefinitionError(`${where}: a content value must be an array of parts.`, { toolId });
+    if (!Array.isArray(value))
+      throw new ToolDefinitionError(`${where}: a content value must be an array of parts.`, { toolId });
     return { type: 'content', value: value.map((part, index) => normalizePart(part, `${where} part ${index}`)) };
   }
-  throw new ToolDefinitionError(`${where} returned an unknown type ${JSON.stringify(type)} (expected text, json, content, error-text or error-json).`, { toolId });
+  throw new ToolDefinitionError(
+    `${where} returned an unknown type ${JSON.stringify(type)} (expected text, json, content, error-text or error-json).`,
+    { toolId },
+  );
 }
 
 /**

@@ -32,7 +32,12 @@ function isPlainObject(value: unknown): value is JsonSchema {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && 'then' in value && typeof value.then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    'then' in value &&
+    typeof value.then === 'function'
+  );
 }
 
 function toPathSegment(segment: PropertyKey | StandardSchemaV1.PathSegment): string | number {
@@ -48,7 +53,15 @@ function asyncValidatorError(label: string, toolId: string) {
   );
 }
 
-function fromStandardSchema({ props, label, toolId }: { props: StandardProps; label: string; toolId: string }): NormalizedSchema {
+function fromStandardSchema({
+  props,
+  label,
+  toolId,
+}: {
+  props: StandardProps;
+  label: string;
+  toolId: string;
+}): NormalizedSchema {
   const convert = props.jsonSchema?.input;
   if (typeof convert !== 'function') {
     const vendor = typeof props.vendor === 'string' ? ` from "${props.vendor}"` : '';
@@ -106,7 +119,15 @@ function fromStandardSchema({ props, label, toolId }: { props: StandardProps; la
  * Normalises one schema option of a tool to `{ jsonSchema, validate }`. Throws a
  * `ToolDefinitionError` naming the tool and the option for anything it cannot use.
  */
-export function normalizeSchema({ schema, toolId, role }: { schema: unknown; toolId: string; role: SchemaRole }): NormalizedSchema {
+export function normalizeSchema({
+  schema,
+  toolId,
+  role,
+}: {
+  schema: unknown;
+  toolId: string;
+  role: SchemaRole;
+}): NormalizedSchema {
   const label = `Tool ${toolId}: ${role}`;
   const props = standardPropsOf(schema);
   if (props) return fromStandardSchema({ props, label, toolId });

@@ -98,7 +98,13 @@ const repairs: Repair[] = [emptyObjectForMissingInput, parseStringifiedJson, dro
  * Validates tool input, applying the repairs in order and revalidating after each. On failure the
  * issues are those of the most repaired value: they name what is still wrong.
  */
-export function validateInputWithRepairs({ schema, input }: { schema: NormalizedSchema; input: unknown }): SchemaValidationResult {
+export function validateInputWithRepairs({
+  schema,
+  input,
+}: {
+  schema: NormalizedSchema;
+  input: unknown;
+}): SchemaValidationResult {
   let candidate = input;
   let result = schema.validate(candidate);
   for (const repair of repairs) {

@@ -24,7 +24,9 @@ export type ToolCallOutcome =
   /** execute threw; the model sees the message as a tool error. */
   | { status: 'error'; error: unknown; modelOutput: ToolModelOutput };
 
-export type BeforeExecute = (argument: { input: unknown }) => Promise<{ proceed: true } | { proceed: false; output: unknown }>;
+export type BeforeExecute = (argument: {
+  input: unknown;
+}) => Promise<{ proceed: true } | { proceed: false; output: unknown }>;
 export type AfterExecute = (argument: { input: unknown } & ({ output: unknown } | { error: unknown })) => Promise<void>;
 
 async function invalid(output: ToolValidationError, tool: Tool): Promise<ToolCallOutcome> {
@@ -63,12 +65,21 @@ export async function runToolCall({
   if (!prepared.ok) return invalid(prepared.error, tool);
   const { abortSignal } = prepared.context;
 
-  await callLifecycleHook({ tool, hook: 'onInputAvailable', argument: { input: prepared.input, toolCallId, messages, abortSignal }, logger });
+  await callLifecycleHook({
+    tool,
+    hook: 'onInputAvailable',
+    argument: { input: prepared.input, toolCallId, messages, abortSignal },
+    logger,
+  });
 
   if (beforeExecute) {
     const decision = await beforeExecute({ input: prepared.input });
     if (!decision.proceed) {
-      return { status: 'skipped', output: decision.output, modelOutput: await createModelOutput({ tool, output: decision.output }) };
+      return {
+        status: 'skipped',
+        output: decision.output,
+        modelOutput: await createModelOutput({ tool, output: decision.output }),
+      };
     }
   }
 
@@ -84,11 +95,24 @@ export async function runToolCall({
   await afterExecute?.({ input: prepared.input, output: result.output });
   if (result.status === 'invalid') return invalid(result.output, tool);
 
-  await callLifecycleHook({ tool, hook: 'onOutput', argument: { output: result.output, toolName, toolCallId, abortSignal }, logger });
+  await callLifecycleHook({
+    tool,
+    hook: 'onOutput',
+    argument: { output: result.output, toolName, toolCallId, abortSignal },
+    logger,
+  });
   try {
-    return { status: 'output', output: result.output, modelOutput: await createModelOutput({ tool, output: result.output }) };
+    return {
+      status: 'output',
+      output: result.output,
+      modelOutput: await createModelOutput({ tool, output: result.output }),
+    };
   } catch (error) {
-    logger.error('toModelOutput failed; the model sees the error instead of the output', { toolId: tool.id, toolCallId, error });
+    logger.error('toModelOutput failed; the model sees the error instead of the output', {
+      toolId: tool.id,
+      toolCallId,
+      error,
+    });
     return { status: 'error', error, modelOutput: modelOutputForError(error) };
   }
 }

@@ -17,8 +17,7 @@ export interface SchemaIssue {
 }
 
 export type SchemaValidationResult<TValue = unknown> =
-  | { success: true; value: TValue }
-  | { success: false; issues: SchemaIssue[] };
+  { success: true; value: TValue } | { success: false; issues: SchemaIssue[] };
 
 export interface NormalizedSchema<TValue = unknown> {
   /** What models, MCP clients and the API see. */

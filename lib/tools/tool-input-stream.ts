@@ -47,7 +47,15 @@ export function createToolInputStream({
 }): ToolInputStream {
   let accumulated = '';
   const view = (target: 'display' | 'transcript', delta: string) =>
-    resolveTransform({ transform: tool.transform, target, phase: 'inputDelta', argument: { delta, accumulated }, toolName, toolCallId, logger });
+    resolveTransform({
+      transform: tool.transform,
+      target,
+      phase: 'inputDelta',
+      argument: { delta, accumulated },
+      toolName,
+      toolCallId,
+      logger,
+    });
   return {
     push(delta) {
       accumulated += delta;

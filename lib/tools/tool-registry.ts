@@ -30,7 +30,9 @@ export function createToolRegistry({ tools = {} }: { tools?: Record<string, Tool
   const byId = new Map<string, { key: string; tool: Tool }>();
   for (const [key, tool] of Object.entries(tools)) {
     if (!isTool(tool)) {
-      throw new ToolDefinitionError(`tools[${JSON.stringify(key)}] is not a tool: create it with createTool({ id, description, ... }).`);
+      throw new ToolDefinitionError(
+        `tools[${JSON.stringify(key)}] is not a tool: create it with createTool({ id, description, ... }).`,
+      );
     }
     const existing = byId.get(tool.id);
     if (existing) {
@@ -52,7 +54,9 @@ export function createToolRegistry({ tools = {} }: { tools?: Record<string, Tool
       );
     }
   }
-  const sorted = [...byId.values()].map(({ tool }) => tool).sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+  const sorted = [...byId.values()]
+    .map(({ tool }) => tool)
+    .sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
   return {
     get: (id) => byId.get(id)?.tool,
     list: () => [...sorted],

@@ -32,13 +32,17 @@ export interface ToolBackgroundOptions {
 }
 
 export type RequireApproval<TInput> =
-  | boolean
-  | ((input: TInput, options: { requestContext: RequestContext }) => boolean | Promise<boolean>);
+  boolean | ((input: TInput, options: { requestContext: RequestContext }) => boolean | Promise<boolean>);
 
-export type ToolExecuteFunction<TInput, TOutput> = (input: TInput, context: ToolExecutionContext) => TOutput | Promise<TOutput>;
+export type ToolExecuteFunction<TInput, TOutput> = (
+  input: TInput,
+  context: ToolExecutionContext,
+) => TOutput | Promise<TOutput>;
 
-export interface ToolOptions<TInputSchema extends ToolSchema | undefined = ToolSchema | undefined, TOutput = unknown>
-  extends ToolLifecycleHooks<SchemaOutput<TInputSchema>, TOutput> {
+export interface ToolOptions<
+  TInputSchema extends ToolSchema | undefined = ToolSchema | undefined,
+  TOutput = unknown,
+> extends ToolLifecycleHooks<SchemaOutput<TInputSchema>, TOutput> {
   /** Unique; the registry key; named in error messages. */
   id: string;
   /** What the model reads to decide when to call the tool. */

@@ -30,7 +30,8 @@ export function editorOwnership(setting: EditorSetting | undefined): FieldOwners
     isOwned(field) {
       if (alwaysFromCode.includes(field)) return false;
       if (field === 'instructions') return ownsInstructions;
-      if ((toolFields as readonly string[]).includes(field)) return ownsAllTools || (ownsDescriptions && field === 'tools');
+      if ((toolFields as readonly string[]).includes(field))
+        return ownsAllTools || (ownsDescriptions && field === 'tools');
       return true;
     },
   };

@@ -68,7 +68,9 @@ export function diffResolvedTools({
     const before = previous[name];
     const after = current[name]!;
     if (!before) continue;
-    const changes = comparedProperties.filter((property) => !sameJson(before[property] ?? null, after[property] ?? null));
+    const changes = comparedProperties.filter(
+      (property) => !sameJson(before[property] ?? null, after[property] ?? null),
+    );
     if (changes.length > 0) changed.push({ name, changes });
   }
   return { added, removed, changed };

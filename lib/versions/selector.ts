@@ -39,10 +39,7 @@ export const versionSelectorSchema = z
   .meta({ id: 'VersionSelector' });
 
 export type VersionSelector =
-  | { versionId: string }
-  | { versionNumber: number }
-  | { label: string }
-  | { status: 'published' | 'draft' };
+  { versionId: string } | { versionNumber: number } | { label: string } | { status: 'published' | 'draft' };
 
 /** Narrows a parsed selector object (at most one key set) to the union, or `undefined` for none. */
 export function toVersionSelector(value: z.output<typeof versionSelectorSchema>): VersionSelector | undefined {

@@ -35,7 +35,9 @@ describe('editor home page in a real browser', () => {
 
   it('the accessibility check reports a page with serious problems (so a clean result means something)', async () => {
     const page = await browser.context.newPage();
-    await page.setContent('<html><body><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></body></html>');
+    await page.setContent(
+      '<html><body><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></body></html>',
+    );
     const violations = await seriousAccessibilityViolations(page);
     expect(violations.some((violation) => violation.startsWith('button-name'))).toBe(true);
     await page.close();

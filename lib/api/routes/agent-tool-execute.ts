@@ -14,8 +14,13 @@ import { agentIdParams, jsonBody } from './agents-schemas';
 const executeBodySchema = z
   .object({
     input: z.unknown().optional().openapi({ description: 'The tool input, as a model would send it' }),
-    requestContext: z.record(z.string(), z.unknown()).optional().openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
-    selector: versionSelectorSchema.optional().openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
+    requestContext: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
+    selector: versionSelectorSchema
+      .optional()
+      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
     resourceId: z.string().min(1).max(256).optional(),
   })
   .strict()
@@ -30,13 +35,27 @@ const executeRoute = createRoute({
     'or `{ message }` when the call threw (a server that crashed or timed out); `isError` tells which, and is true for MCP `isError` results.',
   tags: ['runtime'],
   request: {
-    params: agentIdParams.extend({ name: z.string().min(1).max(256).openapi({ param: { name: 'name', in: 'path' }, example: 'docs_search' }) }),
+    params: agentIdParams.extend({
+      name: z
+        .string()
+        .min(1)
+        .max(256)
+        .openapi({ param: { name: 'name', in: 'path' }, example: 'docs_search' }),
+    }),
     body: { required: false, ...jsonBody(executeBodySchema) },
   },
   responses: {
     200: {
       description: 'The tool result',
-      ...jsonBody(z.object({ output: z.unknown(), isError: z.boolean(), modelOutput: z.record(z.string(), z.unknown()).optional() }).openapi('AgentToolExecuteResult')),
+      ...jsonBody(
+        z
+          .object({
+            output: z.unknown(),
+            isError: z.boolean(),
+            modelOutput: z.record(z.string(), z.unknown()).optional(),
+          })
+          .openapi('AgentToolExecuteResult'),
+      ),
     },
     ...errorResponses(400, 404),
   },

@@ -9,11 +9,19 @@ import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields } from '
 export const apiActor = 'local';
 
 export const agentIdParams = z.object({
-  id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' }, example: 'demo-assistant' }),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'demo-assistant' }),
 });
 
 export const versionParams = agentIdParams.extend({
-  n: z.coerce.number().int().min(1).openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
+  n: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
 });
 
 export const selectorQuery = z
@@ -45,7 +53,9 @@ export const agentSchema = z
 
 export const agentListItemSchema = agentSchema
   .extend({
-    status: z.enum(['draft', 'published', 'code_only']).openapi({ description: '`code_only`: a code agent with no override record yet' }),
+    status: z
+      .enum(['draft', 'published', 'code_only'])
+      .openapi({ description: '`code_only`: a code agent with no override record yet' }),
     name: z.string().nullable(),
     description: z.string().nullable(),
     createdAt: z.string().nullable(),
@@ -56,9 +66,19 @@ export const agentListItemSchema = agentSchema
 /** A registered code agent with no override record (GET /api/agents/:id). */
 export const codeOnlyAgentSchema = z
   .object({
-    agent: z.object({ id: z.string(), source: z.literal('code'), status: z.literal('code_only'), activeVersionId: z.null() }),
+    agent: z.object({
+      id: z.string(),
+      source: z.literal('code'),
+      status: z.literal('code_only'),
+      activeVersionId: z.null(),
+    }),
     version: z.null(),
-    code: z.object({ name: z.string(), instructions: z.unknown(), model: z.string().nullable(), tools: z.array(z.string()) }),
+    code: z.object({
+      name: z.string(),
+      instructions: z.unknown(),
+      model: z.string().nullable(),
+      tools: z.array(z.string()),
+    }),
   })
   .openapi('CodeOnlyAgent');
 
@@ -76,9 +96,13 @@ export const versionMetadataShape = {
 export const versionSchema = z
   .object({ id: z.string(), agentId: z.string(), ...versionMetadataShape, labels: z.array(z.string()) })
   .catchall(z.unknown())
-  .openapi('AgentVersion', { description: 'Version metadata with the snapshot fields flattened onto it (name, instructions, model, tools, ...)' });
+  .openapi('AgentVersion', {
+    description: 'Version metadata with the snapshot fields flattened onto it (name, instructions, model, tools, ...)',
+  });
 
-export const agentWithVersionSchema = z.object({ agent: agentSchema, version: versionSchema }).openapi('AgentWithVersion');
+export const agentWithVersionSchema = z
+  .object({ agent: agentSchema, version: versionSchema })
+  .openapi('AgentWithVersion');
 
 export const saveResultSchema = z
   .object({ created: z.boolean(), version: versionSchema, droppedFields: z.array(z.string()) })

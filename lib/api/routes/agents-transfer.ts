@@ -6,7 +6,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
-import { agentIdParams, agentWithVersionSchema, apiActor, jsonBody, selectorFromQuery, selectorQuery } from './agents-schemas';
+import {
+  agentIdParams,
+  agentWithVersionSchema,
+  apiActor,
+  jsonBody,
+  selectorFromQuery,
+  selectorQuery,
+} from './agents-schemas';
 
 const tags = ['agents'];
 
@@ -16,7 +23,10 @@ const exportRoute = createRoute({
   summary: 'Export every version, or the one a selector names',
   tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: { 200: { description: 'The export document', ...jsonBody(exportDocumentSchema) }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'The export document', ...jsonBody(exportDocumentSchema) },
+    ...errorResponses(400, 404),
+  },
 });
 
 const importRoute = createRoute({
@@ -26,7 +36,10 @@ const importRoute = createRoute({
   tags,
   request: {
     query: z.object({ mode: z.enum(['create', 'append']).optional() }),
-    body: { required: true, ...jsonBody(z.unknown().openapi({ description: 'An export document (format agent-studio.agent)' })) },
+    body: {
+      required: true,
+      ...jsonBody(z.unknown().openapi({ description: 'An export document (format agent-studio.agent)' })),
+    },
   },
   responses: {
     201: {
@@ -35,7 +48,11 @@ const importRoute = createRoute({
         agentWithVersionSchema.extend({
           mode: z.enum(['create', 'append']),
           importedVersionNumbers: z.array(z.number().int()),
-          upgradedFrom: z.number().int().nullable().openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
+          upgradedFrom: z
+            .number()
+            .int()
+            .nullable()
+            .openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
         }),
       ),
     },
@@ -46,7 +63,10 @@ const importRoute = createRoute({
 export function registerAgentTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(exportRoute, async (context) => {
     const { id } = context.req.valid('param');
-    return context.json(await editor.agents.export(id, { selector: selectorFromQuery(context.req.valid('query')) }), 200);
+    return context.json(
+      await editor.agents.export(id, { selector: selectorFromQuery(context.req.valid('query')) }),
+      200,
+    );
   });
 
   app.openapi(importRoute, async (context) => {

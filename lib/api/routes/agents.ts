@@ -50,7 +50,10 @@ const getRoute = createRoute({
   tags,
   request: { params: agentIdParams, query: selectorQuery },
   responses: {
-    200: { description: 'The agent and version (a code agent without an override record: its code definition)', ...jsonBody(z.union([agentWithVersionSchema, codeOnlyAgentSchema])) },
+    200: {
+      description: 'The agent and version (a code agent without an override record: its code definition)',
+      ...jsonBody(z.union([agentWithVersionSchema, codeOnlyAgentSchema])),
+    },
     ...errorResponses(400, 404),
   },
 });
@@ -61,7 +64,10 @@ const updateRoute = createRoute({
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
   tags,
   request: { params: agentIdParams, body: { required: true, ...jsonBody(updateAgentBodySchema) } },
-  responses: { 200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) }, ...errorResponses(400, 403, 404, 409) },
+  responses: {
+    200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) },
+    ...errorResponses(400, 403, 404, 409),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -76,7 +82,9 @@ const deleteRoute = createRoute({
 export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) => context.json(await editor.agents.list(context.req.valid('query')), 200));
 
-  app.openapi(createAgentRoute, async (context) => context.json(await editor.agents.create({ ...context.req.valid('json'), actor: apiActor }), 201));
+  app.openapi(createAgentRoute, async (context) =>
+    context.json(await editor.agents.create({ ...context.req.valid('json'), actor: apiActor }), 201),
+  );
 
   app.openapi(getRoute, async (context) => {
     const { id } = context.req.valid('param');
@@ -88,9 +96,15 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
 
   app.openapi(updateRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const { created, version, droppedFields } = await editor.agents.update({ ...context.req.valid('json'), id, actor: apiActor });
+    const { created, version, droppedFields } = await editor.agents.update({
+      ...context.req.valid('json'),
+      id,
+      actor: apiActor,
+    });
     return context.json({ created, version, droppedFields }, 200);
   });
 
-  app.openapi(deleteRoute, async (context) => context.json(await editor.agents.delete(context.req.valid('param').id, { actor: apiActor }), 200));
+  app.openapi(deleteRoute, async (context) =>
+    context.json(await editor.agents.delete(context.req.valid('param').id, { actor: apiActor }), 200),
+  );
 }

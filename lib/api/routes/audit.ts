@@ -26,7 +26,10 @@ const listRoute = createRoute({
   summary: 'The audit log, newest first',
   tags: ['audit'],
   request: {
-    query: pageQuery.extend({ entity: z.enum(['agent', 'mcp_client']).optional(), entityId: z.string().min(1).max(200).optional() }),
+    query: pageQuery.extend({
+      entity: z.enum(['agent', 'mcp_client']).optional(),
+      entityId: z.string().min(1).max(200).optional(),
+    }),
   },
   responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
 });
@@ -47,6 +50,13 @@ export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor })
   });
 
   app.openapi(agentRoute, async (context) =>
-    context.json(await editor.audit.list({ ...context.req.valid('query'), entity: 'agent', entityId: context.req.valid('param').id }), 200),
+    context.json(
+      await editor.audit.list({
+        ...context.req.valid('query'),
+        entity: 'agent',
+        entityId: context.req.valid('param').id,
+      }),
+      200,
+    ),
   );
 }

@@ -17,7 +17,10 @@ const healthRoute = createRoute({
   },
 });
 
-export function registerHealthRoutes(app: ApiApp, { database, version }: { database: DatabaseHandle; version: string }) {
+export function registerHealthRoutes(
+  app: ApiApp,
+  { database, version }: { database: DatabaseHandle; version: string },
+) {
   app.openapi(healthRoute, (context) => {
     const check = checkDatabase(database);
     if (!check.ok) {

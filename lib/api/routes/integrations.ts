@@ -15,7 +15,9 @@ const actor = 'local';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
-const toolSchema = z.object({ slug: z.string(), description: z.string(), inputSchema: jsonSchemaObject }).openapi('IntegrationTool');
+const toolSchema = z
+  .object({ slug: z.string(), description: z.string(), inputSchema: jsonSchemaObject })
+  .openapi('IntegrationTool');
 
 const summarySchema = z
   .object({
@@ -34,14 +36,19 @@ const detailsSchema = summarySchema
     baseUrl: z.string().optional(),
     credentials: jsonSchemaObject.optional().openapi({ description: 'Secrets masked as •••• + the last 4 characters' }),
     document: jsonSchemaObject.optional(),
-    skippedOperations: z.array(z.object({ method: z.string(), pathTemplate: z.string(), reason: z.string() })).optional(),
+    skippedOperations: z
+      .array(z.object({ method: z.string(), pathTemplate: z.string(), reason: z.string() }))
+      .optional(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
   })
   .openapi('Integration');
 
 const idParams = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
 });
 
 const listRoute = createRoute({
@@ -66,7 +73,10 @@ const showRoute = createRoute({
   tags: ['integrations'],
   request: { params: idParams },
   responses: {
-    200: { description: 'The integration', content: { 'application/json': { schema: z.object({ integration: detailsSchema }) } } },
+    200: {
+      description: 'The integration',
+      content: { 'application/json': { schema: z.object({ integration: detailsSchema }) } },
+    },
     ...errorResponses(404),
   },
 });
@@ -80,12 +90,23 @@ const saveRoute = createRoute({
     'sending back the masked value that GET showed keeps the stored secret.',
   tags: ['integrations'],
   request: {
-    params: z.object({ id: z.string().regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$').openapi({ param: { name: 'id', in: 'path' } }) }),
+    params: z.object({
+      id: z
+        .string()
+        .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
     body: { required: true, content: { 'application/json': { schema: integrationConfigInputSchema } } },
   },
   responses: {
-    200: { description: 'Replaced', content: { 'application/json': { schema: z.object({ integration: detailsSchema, created: z.boolean() }) } } },
-    201: { description: 'Created', content: { 'application/json': { schema: z.object({ integration: detailsSchema, created: z.boolean() }) } } },
+    200: {
+      description: 'Replaced',
+      content: { 'application/json': { schema: z.object({ integration: detailsSchema, created: z.boolean() }) } },
+    },
+    201: {
+      description: 'Created',
+      content: { 'application/json': { schema: z.object({ integration: detailsSchema, created: z.boolean() }) } },
+    },
     ...errorResponses(400, 409, 413),
   },
 });
@@ -97,7 +118,10 @@ const deleteRoute = createRoute({
   tags: ['integrations'],
   request: { params: idParams },
   responses: {
-    200: { description: 'Deleted', content: { 'application/json': { schema: z.object({ id: z.string(), deleted: z.literal(true) }) } } },
+    200: {
+      description: 'Deleted',
+      content: { 'application/json': { schema: z.object({ id: z.string(), deleted: z.literal(true) }) } },
+    },
     ...errorResponses(404, 409),
   },
 });

@@ -8,19 +8,32 @@ import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from '.
 const tags = ['labels'];
 
 const labelParams = agentIdParams.extend({
-  label: z.string().min(1).max(200).openapi({ param: { name: 'label', in: 'path' }, example: 'staging' }),
+  label: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'label', in: 'path' }, example: 'staging' }),
 });
 
 const setBody = z
   .object({
     versionNumber: z.number().int().min(1).optional(),
     versionId: z.string().min(1).max(100).optional(),
-    expectedRevisionToken: z.string().min(1).max(100).nullable().openapi({ description: 'The token you read; null to create the label' }),
+    expectedRevisionToken: z
+      .string()
+      .min(1)
+      .max(100)
+      .nullable()
+      .openapi({ description: 'The token you read; null to create the label' }),
   })
   .strict()
   .superRefine((body, context) => {
     if ((body.versionNumber === undefined) === (body.versionId === undefined)) {
-      context.addIssue({ code: 'custom', path: ['versionNumber'], message: 'Give exactly one of versionNumber and versionId' });
+      context.addIssue({
+        code: 'custom',
+        path: ['versionNumber'],
+        message: 'Give exactly one of versionNumber and versionId',
+      });
     }
   });
 
@@ -42,7 +55,10 @@ const setRoute = createRoute({
   summary: 'Create or move a label',
   tags,
   request: { params: labelParams, body: { required: true, ...jsonBody(setBody) } },
-  responses: { 200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) }, ...errorResponses(400, 404, 409) },
+  responses: {
+    200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) },
+    ...errorResponses(400, 404, 409),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -55,13 +71,25 @@ const deleteRoute = createRoute({
 });
 
 export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {
-  app.openapi(listRoute, async (context) => context.json(await editor.agents.labels.list(context.req.valid('param').id), 200));
+  app.openapi(listRoute, async (context) =>
+    context.json(await editor.agents.labels.list(context.req.valid('param').id), 200),
+  );
 
   app.openapi(setRoute, async (context) => {
     const { id, label } = context.req.valid('param');
     const body = context.req.valid('json');
-    const reference = body.versionId !== undefined ? { versionId: body.versionId } : { versionNumber: body.versionNumber! };
-    return context.json(await editor.agents.labels.set({ id, label, expectedRevisionToken: body.expectedRevisionToken, ...reference, actor: apiActor }), 200);
+    const reference =
+      body.versionId !== undefined ? { versionId: body.versionId } : { versionNumber: body.versionNumber! };
+    return context.json(
+      await editor.agents.labels.set({
+        id,
+        label,
+        expectedRevisionToken: body.expectedRevisionToken,
+        ...reference,
+        actor: apiActor,
+      }),
+      200,
+    );
   });
 
   app.openapi(deleteRoute, async (context) => {

@@ -17,14 +17,18 @@ const testBodySchema = z
     requestContext: z
       .record(z.string(), z.unknown())
       .optional()
-      .openapi({ description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones' }),
+      .openapi({
+        description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
+      }),
   })
   .strict()
   .openapi('McpClientTestRequest');
 
 const serverResultSchema = z.object({
   ok: z.boolean(),
-  tools: z.array(z.object({ name: z.string(), description: z.string() })).openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
+  tools: z
+    .array(z.object({ name: z.string(), description: z.string() }))
+    .openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
   latencyMs: z.number().openapi({ description: 'Connect + handshake + listing every page' }),
   error: z.string().optional(),
   reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
@@ -41,7 +45,11 @@ const testRoute = createRoute({
       description: 'One result per server; failing servers are ok: false with the error',
       ...jsonBody(
         z
-          .object({ clientId: z.string(), versionNumber: z.number().int(), servers: z.record(z.string(), serverResultSchema) })
+          .object({
+            clientId: z.string(),
+            versionNumber: z.number().int(),
+            servers: z.record(z.string(), serverResultSchema),
+          })
           .openapi('McpClientTestResult'),
       ),
     },

@@ -7,12 +7,25 @@ import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } fro
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, jsonBody, versionMetadataShape, versionParams } from './agents-schemas';
+import {
+  agentIdParams,
+  apiActor,
+  deletedSchema,
+  jsonBody,
+  versionMetadataShape,
+  versionParams,
+} from './agents-schemas';
 
 const tags = ['mcp-clients'];
 
 const clientSchema = z
-  .object({ id: z.string(), latestVersionNumber: z.number().int(), authorId: z.string().nullable(), createdAt: z.string(), updatedAt: z.string() })
+  .object({
+    id: z.string(),
+    latestVersionNumber: z.number().int(),
+    authorId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
   .openapi('McpClient');
 
 const clientVersionSchema = z
@@ -22,7 +35,9 @@ const clientVersionSchema = z
     ...versionMetadataShape,
     name: z.string(),
     description: z.string().optional(),
-    servers: z.record(z.string(), z.unknown()).openapi({ description: 'Servers by name; env values masked as ••••1234' }),
+    servers: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'Servers by name; env values masked as ••••1234' }),
   })
   .openapi('McpClientVersion');
 
@@ -39,7 +54,11 @@ const routes = {
     responses: {
       200: {
         description: 'One page of clients',
-        ...jsonBody(pageOf(clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }))),
+        ...jsonBody(
+          pageOf(
+            clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
+          ),
+        ),
       },
       ...errorResponses(400),
     },
@@ -66,7 +85,10 @@ const routes = {
     summary: 'Save a new version (a masked env value keeps the stored secret)',
     tags,
     request: { params: clientParams, body: { required: true, ...jsonBody(updateMcpClientBodySchema) } },
-    responses: { 200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) }, ...errorResponses(400, 403, 404, 409) },
+    responses: {
+      200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) },
+      ...errorResponses(400, 403, 404, 409),
+    },
   }),
   remove: createRoute({
     method: 'delete',
@@ -82,7 +104,10 @@ const routes = {
     summary: 'Versions, newest first',
     tags,
     request: { params: clientParams, query: pageQuery },
-    responses: { 200: { description: 'One page of versions', ...jsonBody(pageOf(clientVersionSchema)) }, ...errorResponses(400, 404) },
+    responses: {
+      200: { description: 'One page of versions', ...jsonBody(pageOf(clientVersionSchema)) },
+      ...errorResponses(400, 404),
+    },
   }),
   restore: createRoute({
     method: 'post',
@@ -97,16 +122,28 @@ const routes = {
 export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const clients = editor.mcpClients;
   app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
-  app.openapi(routes.create, async (context) => context.json(await clients.create({ ...context.req.valid('json'), actor: apiActor }), 201));
+  app.openapi(routes.create, async (context) =>
+    context.json(await clients.create({ ...context.req.valid('json'), actor: apiActor }), 201),
+  );
   app.openapi(routes.get, async (context) => {
     const { versionNumber } = context.req.valid('query');
-    return context.json(await clients.getById(context.req.valid('param').id, versionNumber === undefined ? undefined : { versionNumber }), 200);
+    return context.json(
+      await clients.getById(context.req.valid('param').id, versionNumber === undefined ? undefined : { versionNumber }),
+      200,
+    );
   });
   app.openapi(routes.update, async (context) =>
-    context.json(await clients.update({ ...context.req.valid('json'), id: context.req.valid('param').id, actor: apiActor }), 200),
+    context.json(
+      await clients.update({ ...context.req.valid('json'), id: context.req.valid('param').id, actor: apiActor }),
+      200,
+    ),
   );
-  app.openapi(routes.remove, async (context) => context.json(await clients.delete(context.req.valid('param').id, { actor: apiActor }), 200));
-  app.openapi(routes.versions, async (context) => context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200));
+  app.openapi(routes.remove, async (context) =>
+    context.json(await clients.delete(context.req.valid('param').id, { actor: apiActor }), 200),
+  );
+  app.openapi(routes.versions, async (context) =>
+    context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
+  );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');
     return context.json(await clients.restore({ id, versionNumber: n, actor: apiActor }), 201);

@@ -29,16 +29,24 @@ const mcpRoute = createRoute({
   responses: {
     200: { description: 'The JSON-RPC response(s)' },
     202: { description: 'Notifications and responses only: accepted, no body' },
-    406: { description: 'The Accept header does not list application/json and text/event-stream (JSON-RPC error body)' },
+    406: {
+      description: 'The Accept header does not list application/json and text/event-stream (JSON-RPC error body)',
+    },
     415: { description: 'The body is not application/json (JSON-RPC error body)' },
     ...errorResponses(400, 413),
     // The SDK answers an invalid JSON-RPC message with a JSON-RPC error body, also a 400.
-    400: { ...errorResponses(400)[400]!, description: 'Malformed JSON (API error shape) or an invalid JSON-RPC message (JSON-RPC error body)' },
+    400: {
+      ...errorResponses(400)[400]!,
+      description: 'Malformed JSON (API error shape) or an invalid JSON-RPC message (JSON-RPC error body)',
+    },
   },
 });
 
 /** What the transport gets: the body as parsed JSON, `null` for an empty one (a JSON-RPC error). */
-async function readParsedBody(request: { header(name: string): string | undefined; text(): Promise<string> }): Promise<unknown> {
+async function readParsedBody(request: {
+  header(name: string): string | undefined;
+  text(): Promise<string>;
+}): Promise<unknown> {
   // Without a JSON content type nothing consumed the stream, and the transport answers 415
   // before reading it.
   if (!jsonContentType.test(request.header('content-type') ?? '')) return undefined;
@@ -46,7 +54,10 @@ async function readParsedBody(request: { header(name: string): string | undefine
   return text.trim() === '' ? null : (JSON.parse(text) as unknown);
 }
 
-export function registerMcpServerRoutes(app: ApiApp, { tools, logger, version }: { tools: ToolRegistry; logger: Logger; version: string }) {
+export function registerMcpServerRoutes(
+  app: ApiApp,
+  { tools, logger, version }: { tools: ToolRegistry; logger: Logger; version: string },
+) {
   // The registry is fixed at startup, so the listing is built once per studio.
   const mcpServer = createMcpToolServer({ tools, logger, version });
 
@@ -59,7 +70,10 @@ export function registerMcpServerRoutes(app: ApiApp, { tools, logger, version }:
   app.on(['GET', 'DELETE'], '/mcp', (context) => {
     context.header('Allow', 'POST');
     return context.json(
-      errorBody('invalid_input', `${context.req.method} is not supported: this MCP server is stateless, send JSON-RPC messages with POST.`),
+      errorBody(
+        'invalid_input',
+        `${context.req.method} is not supported: this MCP server is stateless, send JSON-RPC messages with POST.`,
+      ),
       405,
     );
   });

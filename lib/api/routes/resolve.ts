@@ -14,9 +14,19 @@ import { agentIdParams, jsonBody } from './agents-schemas';
 
 const resolveBodySchema = z
   .object({
-    requestContext: z.record(z.string(), z.unknown()).optional().openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
-    selector: versionSelectorSchema.optional().openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
-    resourceId: z.string().min(1).max(256).optional().openapi({ description: 'The caller resource: the identity of caller-supplied provider connections' }),
+    requestContext: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
+    selector: versionSelectorSchema
+      .optional()
+      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
+    resourceId: z
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .openapi({ description: 'The caller resource: the identity of caller-supplied provider connections' }),
   })
   .strict()
   .openapi('ResolveRequest');
@@ -24,7 +34,12 @@ const resolveBodySchema = z
 const originSchema = z.union([
   z.object({ toolId: z.string() }),
   z.object({ clientId: z.string(), clientVersionId: z.string(), server: z.string(), tool: z.string() }),
-  z.object({ providerId: z.string(), toolkit: z.string().optional(), connectionId: z.string().optional(), slug: z.string() }),
+  z.object({
+    providerId: z.string(),
+    toolkit: z.string().optional(),
+    connectionId: z.string().optional(),
+    slug: z.string(),
+  }),
 ]);
 
 const sources = ['code', 'registry', 'mcp', 'integration', 'provider', 'agent', 'workflow'] as const;
@@ -85,7 +100,14 @@ function resolutionJson(resolution: Resolution): string {
     serialisedTails.set(resolution.explanation, tail);
   }
   const { agentId, versionId, versionNumber, label, instructions, model } = resolution;
-  const head = JSON.stringify({ agentId, versionId, versionNumber, ...(label === undefined ? {} : { label }), instructions, model });
+  const head = JSON.stringify({
+    agentId,
+    versionId,
+    versionNumber,
+    ...(label === undefined ? {} : { label }),
+    instructions,
+    model,
+  });
   return `${head.slice(0, -1)}${tail}`;
 }
 

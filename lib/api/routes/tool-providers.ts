@@ -22,8 +22,18 @@ const providerSchema = z
     id: z.string(),
     name: z.string(),
     description: z.string().optional(),
-    capabilities: z.object({ multipleConnectionsPerToolkit: z.boolean(), defaultScope: z.enum(['shared', 'caller-supplied', 'per-author']) }),
-    toolkits: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string().optional(), connections: z.array(connectionSchema) })),
+    capabilities: z.object({
+      multipleConnectionsPerToolkit: z.boolean(),
+      defaultScope: z.enum(['shared', 'caller-supplied', 'per-author']),
+    }),
+    toolkits: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        description: z.string().optional(),
+        connections: z.array(connectionSchema),
+      }),
+    ),
     error: z.string().optional(),
   })
   .openapi('ToolProvider');
@@ -33,7 +43,12 @@ const listRoute = createRoute({
   path: '/tool-providers',
   summary: 'Tool providers with their toolkits and connections',
   tags: ['tool-providers'],
-  responses: { 200: { description: 'Every provider', ...jsonBody(z.object({ items: z.array(providerSchema), nextCursor: z.null() })) } },
+  responses: {
+    200: {
+      description: 'Every provider',
+      ...jsonBody(z.object({ items: z.array(providerSchema), nextCursor: z.null() })),
+    },
+  },
 });
 
 const toolsRoute = createRoute({
@@ -42,21 +57,43 @@ const toolsRoute = createRoute({
   summary: "One toolkit's tools",
   tags: ['tool-providers'],
   request: {
-    params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' } }) }),
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },
   responses: {
     200: {
       description: 'The tools',
-      ...jsonBody(z.object({ items: z.array(z.object({ slug: z.string(), toolkit: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()) })) })),
+      ...jsonBody(
+        z.object({
+          items: z.array(
+            z.object({
+              slug: z.string(),
+              toolkit: z.string(),
+              description: z.string(),
+              inputSchema: z.record(z.string(), z.unknown()),
+            }),
+          ),
+        }),
+      ),
     },
     ...errorResponses(400, 404, 502),
   },
 });
 
-export function registerToolProviderRoutes(app: ApiApp, { toolProviders, timeoutMs }: { toolProviders: ToolProviderRegistry; timeoutMs: number }) {
+export function registerToolProviderRoutes(
+  app: ApiApp,
+  { toolProviders, timeoutMs }: { toolProviders: ToolProviderRegistry; timeoutMs: number },
+) {
   app.openapi(listRoute, async (context) => {
-    const items = await Promise.all(toolProviders.list().map((provider) => describeToolProvider({ provider, timeoutMs })));
+    const items = await Promise.all(
+      toolProviders.list().map((provider) => describeToolProvider({ provider, timeoutMs })),
+    );
     return context.json({ items, nextCursor: null }, 200);
   });
 
@@ -65,7 +102,8 @@ export function registerToolProviderRoutes(app: ApiApp, { toolProviders, timeout
     const provider = toolProviders.get(id);
     if (!provider) throw new StudioError('not_found', `No tool provider with the id "${id}" is registered.`, { id });
     const listed = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
-    if (!listed.ok) throw new StudioError('tool_failed', `Tool provider "${id}" could not list its tools: ${listed.message}`, { id });
+    if (!listed.ok)
+      throw new StudioError('tool_failed', `Tool provider "${id}" could not list its tools: ${listed.message}`, { id });
     return context.json({ items: listed.tools }, 200);
   });
 }

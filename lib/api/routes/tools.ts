@@ -27,12 +27,14 @@ const toolSchema = z
     inputSchema: jsonSchemaObject,
     outputSchema: jsonSchemaObject.nullable(),
     annotations: annotationsSchema.openapi({ description: 'The MCP annotations the tool declares, unchanged' }),
-    effectiveAnnotations: annotationsSchema.required({
-      readOnlyHint: true,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: true,
-    }).openapi({ description: 'The declared annotations with the MCP defaults for absent hints' }),
+    effectiveAnnotations: annotationsSchema
+      .required({
+        readOnlyHint: true,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: true,
+      })
+      .openapi({ description: 'The declared annotations with the MCP defaults for absent hints' }),
     requireApproval: z.union([z.boolean(), z.literal('conditional')]),
     executable: z.boolean().openapi({ description: 'false for client tools, which have no execute function' }),
   })
@@ -53,7 +55,12 @@ function describeTool(tool: Tool): ToolDescription {
   };
 }
 
-const idParams = z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }) });
+const idParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }),
+});
 
 const listRoute = createRoute({
   method: 'get',
@@ -85,7 +92,10 @@ const showRoute = createRoute({
 const executeBodySchema = z
   .object({
     input: z.unknown().optional().openapi({ description: 'The tool input, as a model would send it' }),
-    requestContext: z.record(z.string(), z.unknown()).optional().openapi({ description: 'A plain JSON object (default {})' }),
+    requestContext: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'A plain JSON object (default {})' }),
   })
   .strict()
   .openapi('ToolExecuteRequest');
@@ -108,7 +118,11 @@ const executeRoute = createRoute({
       content: {
         'application/json': {
           schema: z
-            .object({ output: z.unknown(), isError: z.boolean(), modelOutput: z.record(z.string(), z.unknown()).optional() })
+            .object({
+              output: z.unknown(),
+              isError: z.boolean(),
+              modelOutput: z.record(z.string(), z.unknown()).optional(),
+            })
             .openapi('ToolExecuteResult'),
         },
       },
@@ -154,7 +168,12 @@ export function registerToolRoutes(app: ApiApp, { tools, logger }: { tools: Tool
     const { input, requestContext } = context.req.valid('json');
     const tool = tools.get(id);
     if (!tool) throw toolNotFound(id);
-    const result = await callTool({ tool, input, context: { requestContext, abortSignal: context.req.raw.signal }, logger });
+    const result = await callTool({
+      tool,
+      input,
+      context: { requestContext, abortSignal: context.req.raw.signal },
+      logger,
+    });
     return context.json(result, 200);
   });
 }

@@ -5,7 +5,15 @@ import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
-import { agentIdParams, agentWithVersionSchema, apiActor, deletedSchema, jsonBody, versionParams, versionSchema } from './agents-schemas';
+import {
+  agentIdParams,
+  agentWithVersionSchema,
+  apiActor,
+  deletedSchema,
+  jsonBody,
+  versionParams,
+  versionSchema,
+} from './agents-schemas';
 
 const tags = ['versions'];
 
@@ -27,7 +35,10 @@ const getRoute = createRoute({
   summary: 'One version by number',
   tags,
   request: { params: versionParams },
-  responses: { 200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404) },
+  responses: {
+    200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) },
+    ...errorResponses(400, 404),
+  },
 });
 
 const publishBody = z
@@ -44,7 +55,10 @@ const publishRoute = createRoute({
   summary: 'Publish version n (idempotent)',
   tags,
   request: { params: versionParams, body: { required: false, ...jsonBody(publishBody) } },
-  responses: { 200: { description: 'Published', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(400, 404, 409) },
+  responses: {
+    200: { description: 'Published', ...jsonBody(agentWithVersionSchema) },
+    ...errorResponses(400, 404, 409),
+  },
 });
 
 const unpublishRoute = createRoute({
@@ -53,7 +67,10 @@ const unpublishRoute = createRoute({
   summary: 'Clear the published version',
   tags,
   request: { params: agentIdParams },
-  responses: { 200: { description: 'Unpublished; version is the latest', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
+  responses: {
+    200: { description: 'Unpublished; version is the latest', ...jsonBody(agentWithVersionSchema) },
+    ...errorResponses(404),
+  },
 });
 
 const restoreRoute = createRoute({
@@ -77,7 +94,11 @@ const deleteRoute = createRoute({
 const diffQuery = z.object({
   from: z.coerce.number().int().min(1),
   to: z.coerce.number().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
-  requestContext: z.string().max(64 * 1024).optional().openapi({ description: 'JSON object; adds the resolved-tool diff' }),
+  requestContext: z
+    .string()
+    .max(64 * 1024)
+    .optional()
+    .openapi({ description: 'JSON object; adds the resolved-tool diff' }),
 });
 
 const diffRoute = createRoute({
@@ -98,7 +119,12 @@ const diffRoute = createRoute({
             .object({
               added: z.array(z.string()),
               removed: z.array(z.string()),
-              changed: z.array(z.object({ name: z.string(), changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])) })),
+              changed: z.array(
+                z.object({
+                  name: z.string(),
+                  changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
+                }),
+              ),
             })
             .optional(),
         }),
@@ -123,7 +149,9 @@ function parseRequestContext(text: string | undefined): Record<string, unknown> 
 }
 
 export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor }) {
-  app.openapi(listRoute, async (context) => context.json(await editor.agents.listVersions(context.req.valid('param').id, context.req.valid('query')), 200));
+  app.openapi(listRoute, async (context) =>
+    context.json(await editor.agents.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
+  );
 
   app.openapi(getRoute, async (context) => {
     const { id, n } = context.req.valid('param');
@@ -133,10 +161,20 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(publishRoute, async (context) => {
     const { id, n } = context.req.valid('param');
     const body = (context.req.valid('json') as z.output<typeof publishBody> | undefined) ?? {};
-    return context.json(await editor.agents.publish({ id, versionNumber: n, expectedActiveVersionNumber: body.expectedActiveVersionNumber, actor: apiActor }), 200);
+    return context.json(
+      await editor.agents.publish({
+        id,
+        versionNumber: n,
+        expectedActiveVersionNumber: body.expectedActiveVersionNumber,
+        actor: apiActor,
+      }),
+      200,
+    );
   });
 
-  app.openapi(unpublishRoute, async (context) => context.json(await editor.agents.unpublish({ id: context.req.valid('param').id, actor: apiActor }), 200));
+  app.openapi(unpublishRoute, async (context) =>
+    context.json(await editor.agents.unpublish({ id: context.req.valid('param').id, actor: apiActor }), 200),
+  );
 
   app.openapi(restoreRoute, async (context) => {
     const { id, n } = context.req.valid('param');
@@ -151,6 +189,9 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(diffRoute, async (context) => {
     const { id } = context.req.valid('param');
     const { from, to, requestContext } = context.req.valid('query');
-    return context.json(await editor.agents.diff({ id, from, to, requestContext: parseRequestContext(requestContext) }), 200);
+    return context.json(
+      await editor.agents.diff({ id, from, to, requestContext: parseRequestContext(requestContext) }),
+      200,
+    );
   });
 }

@@ -11,8 +11,18 @@ type JsonObject = Record<string, unknown>;
 
 /** Keywords whose value is one schema. */
 const schemaKeywords = new Set([
-  'items', 'additionalItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames',
-  'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
+  'items',
+  'additionalItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
 ]);
 /** Keywords whose value is a list of schemas. */
 const schemaListKeywords = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
@@ -41,7 +51,8 @@ export function createSchemaConverter({
 }): SchemaConverter {
   const definitions = new Map<string, JsonSchema>();
   const pending: string[] = [];
-  const componentSchemas = isJsonObject(document.components) && isJsonObject(document.components.schemas) ? document.components.schemas : {};
+  const componentSchemas =
+    isJsonObject(document.components) && isJsonObject(document.components.schemas) ? document.components.schemas : {};
 
   const rewriteReference = (reference: string): JsonSchema | undefined => {
     if (!reference.startsWith(componentPrefix)) return undefined;
@@ -114,5 +125,6 @@ function dropReadOnlyProperties(source: JsonObject, result: JsonObject) {
   const properties = { ...result.properties };
   for (const name of readOnly) delete properties[name];
   result.properties = properties;
-  if (Array.isArray(result.required)) result.required = result.required.filter((name) => !readOnly.includes(name as string));
+  if (Array.isArray(result.required))
+    result.required = result.required.filter((name) => !readOnly.includes(name as string));
 }

@@ -94,7 +94,11 @@ async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catal
   for (const operation of operations) {
     try {
       tools.set(operation.slug, operationTool({ operation, options }));
-      descriptions.push({ slug: operation.slug, description: operation.description, inputSchema: operation.inputSchema });
+      descriptions.push({
+        slug: operation.slug,
+        description: operation.description,
+        inputSchema: operation.inputSchema,
+      });
     } catch (error) {
       // One operation with a schema the validator cannot compile must not hide the others.
       const reason = error instanceof Error ? error.message : String(error);

@@ -23,7 +23,10 @@ export function applyCredentials({
       headers.set('authorization', `Bearer ${credentials.token}`);
       return;
     case 'basic':
-      headers.set('authorization', `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`);
+      headers.set(
+        'authorization',
+        `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`,
+      );
       return;
     case 'apiKey':
       if (credentials.in === 'header') headers.set(credentials.name, credentials.value);

@@ -80,7 +80,11 @@ function chooseBody(content: JsonObject): { binding: BodyBinding; schema: unknow
   const form = types.find((type) => /^application\/x-www-form-urlencoded\b/i.test(type));
   if (form) return { binding: { key: 'body', mediaType: form, encoding: 'form' }, schema: schemaOf(form) };
   const text = types.find((type) => /^text\//i.test(type));
-  if (text) return { binding: { key: 'body', mediaType: text, encoding: 'text' }, schema: schemaOf(text) ?? { type: 'string' } };
+  if (text)
+    return {
+      binding: { key: 'body', mediaType: text, encoding: 'text' },
+      schema: schemaOf(text) ?? { type: 'string' },
+    };
   return undefined;
 }
 
@@ -96,10 +100,13 @@ function mergedParameters(pathItem: JsonObject, operation: JsonObject): JsonObje
   const byKey = new Map<string, JsonObject>();
   for (const list of [pathItem.parameters, operation.parameters]) {
     if (!Array.isArray(list)) continue;
-    for (const parameter of list) if (isJsonObject(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    for (const parameter of list)
+      if (isJsonObject(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   }
   const order: Record<string, number> = { path: 0, query: 1, header: 2 };
-  return [...byKey.values()].filter((parameter) => String(parameter.in) in order).sort((a, b) => order[String(a.in)]! - order[String(b.in)]!);
+  return [...byKey.values()]
+    .filter((parameter) => String(parameter.in) in order)
+    .sort((a, b) => order[String(a.in)]! - order[String(b.in)]!);
 }
 
 function parameterSchema(parameter: JsonObject): unknown {
@@ -134,7 +141,11 @@ function describeOperation({
   const body = chosen?.binding;
   if (requestBody?.required === true && !body) {
     const types = isJsonObject(requestBody.content) ? Object.keys(requestBody.content).join(', ') : 'none';
-    return { method, pathTemplate, reason: `its required request body has no JSON, form or text media type (${types})` };
+    return {
+      method,
+      pathTemplate,
+      reason: `its required request body has no JSON, form or text media type (${types})`,
+    };
   }
   const taken = new Set<string>(body ? ['body'] : []);
   for (const parameter of mergedParameters(pathItem, operation)) {
@@ -147,7 +158,10 @@ function describeOperation({
     taken.add(key);
     const schema = converter.convert(parameterSchema(parameter));
     const description = typeof parameter.description === 'string' ? parameter.description : undefined;
-    properties[key] = description && typeof schema === 'object' && schema.description === undefined ? { ...schema, description } : schema;
+    properties[key] =
+      description && typeof schema === 'object' && schema.description === undefined
+        ? { ...schema, description }
+        : schema;
     if (location === 'path' || parameter.required === true) required.push(key);
     parameters.push({
       key,
@@ -165,7 +179,12 @@ function describeOperation({
   }
   const readOnly = method === 'get' || method === 'head' || method === 'options';
   const summary = typeof operation.summary === 'string' ? operation.summary : undefined;
-  const root: JsonSchema = { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+  const root: JsonSchema = {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
   const serverUrl = serverUrlOf(operation.servers) ?? serverUrlOf(pathItem.servers) ?? serverUrlOf(document.servers);
   return {
     slug,
@@ -185,7 +204,10 @@ function describeOperation({
 }
 
 /** Every operation of a validated, dereferenced document, in document order. */
-export function describeOperations(document: OpenApiDocument): { operations: OperationDescription[]; skipped: SkippedOperation[] } {
+export function describeOperations(document: OpenApiDocument): {
+  operations: OperationDescription[];
+  skipped: SkippedOperation[];
+} {
   const source = document as unknown as JsonObject;
   const version = String(source.openapi).startsWith('3.1') ? '3.1' : '3.0';
   const operations: OperationDescription[] = [];
@@ -199,7 +221,15 @@ export function describeOperations(document: OpenApiDocument): { operations: Ope
       if (!isJsonObject(operation)) continue;
       const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
       const slug = operationSlug({ operationId, method, path: pathTemplate, taken });
-      const described = describeOperation({ document: source, version, method, pathTemplate, pathItem, operation, slug });
+      const described = describeOperation({
+        document: source,
+        version,
+        method,
+        pathTemplate,
+        pathItem,
+        operation,
+        slug,
+      });
       if ('slug' in described) {
         taken.add(slug);
         operations.push(described);

@@ -52,7 +52,13 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
     for (const [key, item] of Object.entries(value)) {
       if (key === '$ref' && typeof item === 'string') {
         if (!item.startsWith('#')) {
-          issues.push(issueAt(prefix, [...path, key], `External reference "${item}" is not supported: put the referenced definition in this document.`));
+          issues.push(
+            issueAt(
+              prefix,
+              [...path, key],
+              `External reference "${item}" is not supported: put the referenced definition in this document.`,
+            ),
+          );
         } else if (item !== '#' && !resolvePointer(document, item.slice(1))) {
           issues.push(issueAt(prefix, [...path, key], `Reference "${item}" points at nothing in this document.`));
         }
@@ -80,8 +86,10 @@ function officialValidators() {
   const { $dynamicAnchor: _anchor, ...schemaDefinition } = v31.$defs.schema as JsonObject;
   v31.$defs.schema = schemaDefinition;
   const plainSchema = { $ref: '#/$defs/schema' };
-  (((v31.$defs.components!.properties as JsonObject).schemas as JsonObject).additionalProperties as unknown) = plainSchema;
-  ((((v31.$defs.header!.dependentSchemas as JsonObject).schema as JsonObject).properties as JsonObject).schema as unknown) = plainSchema;
+  (((v31.$defs.components!.properties as JsonObject).schemas as JsonObject).additionalProperties as unknown) =
+    plainSchema;
+  ((((v31.$defs.header!.dependentSchemas as JsonObject).schema as JsonObject).properties as JsonObject)
+    .schema as unknown) = plainSchema;
   ((v31.$defs['media-type']!.properties as JsonObject).schema as unknown) = plainSchema;
   ((v31.$defs.parameter!.properties as JsonObject).schema as unknown) = plainSchema;
   validators = {
@@ -91,7 +99,11 @@ function officialValidators() {
   return validators;
 }
 
-const noise = new Set(["must have required property '$ref'", 'must match exactly one schema in oneOf', 'must match a schema in anyOf']);
+const noise = new Set([
+  "must have required property '$ref'",
+  'must match exactly one schema in oneOf',
+  'must match a schema in anyOf',
+]);
 
 function decodeInstancePath(pointer: string): Segment[] {
   if (pointer === '') return [];
@@ -136,7 +148,10 @@ export function findStructuralIssues(document: JsonObject, prefix: ReadonlyArray
   kept = kept.filter(
     ({ error, path }) =>
       !isDiscriminator(error) ||
-      !kept.some((other) => !isDiscriminator(other.error) && isUnder(other.path, path.slice(0, -1)) && !isUnder(other.path, path)),
+      !kept.some(
+        (other) =>
+          !isDiscriminator(other.error) && isUnder(other.path, path.slice(0, -1)) && !isUnder(other.path, path),
+      ),
   );
   kept = kept.filter(({ path }) => !kept.some((other) => other.path.length > path.length && isUnder(other.path, path)));
   const seen = new Set<string>();
@@ -182,7 +197,10 @@ function locateMessage(document: JsonObject, message: string): Segment[] {
     }
     const owners = Object.entries(paths).flatMap(([template, item]) =>
       httpMethods
-        .filter((method) => isJsonObject(item) && isJsonObject(item[method]) && (item[method] as JsonObject).operationId === token)
+        .filter(
+          (method) =>
+            isJsonObject(item) && isJsonObject(item[method]) && (item[method] as JsonObject).operationId === token,
+        )
         .map((method) => ['paths', template, method, 'operationId']),
     );
     if (owners.length > 0) return owners[owners.length - 1]!;

@@ -35,8 +35,12 @@ export async function loadOpenApiDocument({
   document: unknown;
   prefix?: ReadonlyArray<string | number>;
 }): Promise<LoadDocumentResult> {
-  const at = (path: ReadonlyArray<string | number>, message: string): Issue => ({ path: formatPath([...prefix, ...path]), message });
-  if (!isJsonObject(document)) return { ok: false, issues: [at([], 'must be an OpenAPI 3.0 or 3.1 document (a JSON object)')] };
+  const at = (path: ReadonlyArray<string | number>, message: string): Issue => ({
+    path: formatPath([...prefix, ...path]),
+    message,
+  });
+  if (!isJsonObject(document))
+    return { ok: false, issues: [at([], 'must be an OpenAPI 3.0 or 3.1 document (a JSON object)')] };
   if (typeof document.openapi !== 'string' || !supportedVersion.test(document.openapi)) {
     const message =
       document.swagger !== undefined
@@ -59,7 +63,14 @@ export async function loadOpenApiDocument({
   }
   if (!result.valid) {
     const structural = findStructuralIssues(document, prefix);
-    const issues = structural.length > 0 ? structural : issuesFromLibraryMessages(document, result.errors.map((error) => error.message), prefix);
+    const issues =
+      structural.length > 0
+        ? structural
+        : issuesFromLibraryMessages(
+            document,
+            result.errors.map((error) => error.message),
+            prefix,
+          );
     if (result.additionalErrors > 0) issues.push(at([], `and ${result.additionalErrors} more problems`));
     return { ok: false, issues };
   }

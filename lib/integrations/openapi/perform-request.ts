@@ -39,16 +39,21 @@ function buildUrl({ operation, input, baseUrl }: Pick<PerformRequestOptions, 'op
   const url = new URL(base.replace(/\/+$/, '') + path);
   for (const binding of operation.parameters) {
     const value = input[binding.key];
-    if (binding.in === 'query' && value !== undefined && value !== null) appendQueryParameter(url.searchParams, binding, value);
+    if (binding.in === 'query' && value !== undefined && value !== null)
+      appendQueryParameter(url.searchParams, binding, value);
   }
   return url;
 }
 
-function buildHeadersAndBody({ operation, input }: Pick<PerformRequestOptions, 'operation' | 'input'>): { headers: Headers; body?: string } {
+function buildHeadersAndBody({ operation, input }: Pick<PerformRequestOptions, 'operation' | 'input'>): {
+  headers: Headers;
+  body?: string;
+} {
   const headers = new Headers({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8' });
   for (const binding of operation.parameters) {
     const value = input[binding.key];
-    if (binding.in === 'header' && value !== undefined && value !== null) headers.set(binding.name, serializeHeaderParameter(binding, value));
+    if (binding.in === 'header' && value !== undefined && value !== null)
+      headers.set(binding.name, serializeHeaderParameter(binding, value));
   }
   const value = operation.body ? input.body : undefined;
   if (!operation.body || value === undefined) return { headers };
@@ -58,7 +63,8 @@ function buildHeadersAndBody({ operation, input }: Pick<PerformRequestOptions, '
   const form = new URLSearchParams();
   if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined && item !== null) form.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+      if (item !== undefined && item !== null)
+        form.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
     }
   }
   return { headers, body: form.toString() };
@@ -66,7 +72,8 @@ function buildHeadersAndBody({ operation, input }: Pick<PerformRequestOptions, '
 
 function reasonOf(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  if (cause?.code) return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ''}`;
+  if (cause?.code)
+    return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ''}`;
   if (cause?.message) return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
@@ -85,9 +92,13 @@ export async function performRequest(options: PerformRequestOptions): Promise<Op
     // The caller aborted (a run stopped): its reason, not a tool error of our own.
     if (abortSignal.aborted) return abortSignal.reason ?? error;
     if (timeout.aborted) {
-      return new Error(`OpenAPI call ${operation.slug} (${method} ${shownUrl}) timed out after ${timeoutMs} ms.`, { cause: error });
+      return new Error(`OpenAPI call ${operation.slug} (${method} ${shownUrl}) timed out after ${timeoutMs} ms.`, {
+        cause: error,
+      });
     }
-    return new Error(`OpenAPI call ${operation.slug} (${method} ${shownUrl}) failed: ${reasonOf(error)}.`, { cause: error });
+    return new Error(`OpenAPI call ${operation.slug} (${method} ${shownUrl}) failed: ${reasonOf(error)}.`, {
+      cause: error,
+    });
   };
 
   let response: Response;

@@ -47,7 +47,8 @@ export function appendQueryParameter(searchParams: URLSearchParams, binding: Par
   }
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
-    if (style === 'deepObject') for (const [key, item] of entries) searchParams.append(`${binding.name}[${key}]`, scalar(item));
+    if (style === 'deepObject')
+      for (const [key, item] of entries) searchParams.append(`${binding.name}[${key}]`, scalar(item));
     else if (explode) for (const [key, item] of entries) searchParams.append(key, scalar(item));
     else searchParams.append(binding.name, entries.flatMap(([key, item]) => [key, scalar(item)]).join(','));
     return;

@@ -36,7 +36,10 @@ function linkPart({ url, mediaType }: { url: string; mediaType?: string }): Cont
 function binaryPart({ data, mediaType, name }: { data: string; mediaType: string; name: string }): ContentBlock {
   if (mediaType.startsWith('image/')) return { type: 'image', data, mimeType: mediaType };
   if (mediaType.startsWith('audio/')) return { type: 'audio', data, mimeType: mediaType };
-  return { type: 'resource', resource: { uri: `tool-output:///${encodeURIComponent(name)}`, mimeType: mediaType, blob: data } };
+  return {
+    type: 'resource',
+    resource: { uri: `tool-output:///${encodeURIComponent(name)}`, mimeType: mediaType, blob: data },
+  };
 }
 
 export function contentPartToMcp(part: ToolContentPart, index: number): ContentBlock {
@@ -82,10 +85,18 @@ function errorMessage(output: unknown): string {
  * `structured` is true for tools listed with an `outputSchema`: MCP then requires the output as
  * `structuredContent`; `content` still carries it for clients that only read content.
  */
-export function toMcpCallResult({ result, structured }: { result: ToolCallResult; structured: boolean }): CallToolResult {
+export function toMcpCallResult({
+  result,
+  structured,
+}: {
+  result: ToolCallResult;
+  structured: boolean;
+}): CallToolResult {
   if (result.isError) {
     // A tool error shaped by toModelOutput (error-text / error-json) is given as shaped.
-    const content = result.modelOutput ? modelOutputToMcpContent(result.modelOutput) : [text(errorMessage(result.output))];
+    const content = result.modelOutput
+      ? modelOutputToMcpContent(result.modelOutput)
+      : [text(errorMessage(result.output))];
     return { content, isError: true };
   }
   const content = result.modelOutput

@@ -63,7 +63,10 @@ export function describeToolsForMcp({ tools }: { tools: ReadonlyArray<Tool> }): 
   const warnings: McpServerToolWarning[] = [];
   for (const tool of tools) {
     if (typeof tool.execute !== 'function') {
-      warnings.push({ toolId: tool.id, message: 'Not exposed over MCP: a client tool (no execute) runs in the calling application.' });
+      warnings.push({
+        toolId: tool.id,
+        message: 'Not exposed over MCP: a client tool (no execute) runs in the calling application.',
+      });
       continue;
     }
     const inputSchema = toInputSchema(tool.inputJsonSchema);
@@ -78,7 +81,8 @@ export function describeToolsForMcp({ tools }: { tools: ReadonlyArray<Tool> }): 
     if (tool.outputJsonSchema !== undefined && !outputSchema) {
       warnings.push({
         toolId: tool.id,
-        message: 'Listed over MCP without its output schema: MCP structured content must be an object, so results are sent as text content only.',
+        message:
+          'Listed over MCP without its output schema: MCP structured content must be an object, so results are sent as text content only.',
       });
     }
     if (outputSchema) structuredToolIds.add(tool.id);

@@ -41,7 +41,12 @@ export interface CreateMcpToolServerParams {
   name?: string;
 }
 
-export function createMcpToolServer({ tools, logger, version, name = 'agent-studio' }: CreateMcpToolServerParams): McpToolServer {
+export function createMcpToolServer({
+  tools,
+  logger,
+  version,
+  name = 'agent-studio',
+}: CreateMcpToolServerParams): McpToolServer {
   const described = describeToolsForMcp({ tools: tools.list() });
   for (const warning of described.warnings) logger.warn(`MCP server: ${warning.message}`, { toolId: warning.toolId });
   const listing: ListToolsResult = { tools: described.tools };
@@ -73,7 +78,10 @@ export function createMcpToolServer({ tools, logger, version, name = 'agent-stud
     listing,
     async handle({ request, parsedBody }) {
       const server = createServer(request.signal);
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       try {
         await server.connect(transport);
         // With JSON responses the promise settles once every response of the request is ready,

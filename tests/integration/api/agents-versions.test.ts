@@ -12,7 +12,8 @@ async function agentWith(versions: number) {
   counter += 1;
   const id = `versions-${counter}`;
   await call('POST', '/api/agents', { id, ...base });
-  for (let number = 2; number <= versions; number += 1) await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: number - 1, instructions: `v${number}` });
+  for (let number = 2; number <= versions; number += 1)
+    await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: number - 1, instructions: `v${number}` });
   return id;
 }
 
@@ -26,7 +27,11 @@ describe('publish and unpublish', () => {
     const id = await agentWith(2);
     const published = await call('POST', `/api/agents/${id}/versions/1/publish`);
     expect(published.status).toBe(200);
-    expect(published.body.agent).toMatchObject({ status: 'published', activeVersionNumber: 1, hasUnpublishedChanges: true });
+    expect(published.body.agent).toMatchObject({
+      status: 'published',
+      activeVersionNumber: 1,
+      hasUnpublishedChanges: true,
+    });
     expect(published.body.version.labels).toEqual(['production']);
     expect((await call('POST', `/api/agents/${id}/versions/1/publish`, {})).status).toBe(200);
     const stale = await call('POST', `/api/agents/${id}/versions/2/publish`, { expectedActiveVersionNumber: 2 });
@@ -52,7 +57,11 @@ describe('restore and delete', () => {
     const id = await agentWith(3);
     const response = await call('POST', `/api/agents/${id}/versions/1/restore`);
     expect(response.status).toBe(201);
-    expect(response.body.version).toMatchObject({ versionNumber: 4, instructions: 'v1', changeMessage: 'Restored from version 1' });
+    expect(response.body.version).toMatchObject({
+      versionNumber: 4,
+      instructions: 'v1',
+      changeMessage: 'Restored from version 1',
+    });
   });
 
   it('refuses to delete a version in use with 409 version_in_use and the reason', async () => {
@@ -62,7 +71,10 @@ describe('restore and delete', () => {
     const active = await call('DELETE', `/api/agents/${id}/versions/1`);
     expect(active.status).toBe(409);
     expect(active.body.error).toMatchObject({ code: 'version_in_use', details: { reason: 'active' } });
-    expect((await call('DELETE', `/api/agents/${id}/versions/2`)).body.error.details).toMatchObject({ reason: 'label', label: 'qa' });
+    expect((await call('DELETE', `/api/agents/${id}/versions/2`)).body.error.details).toMatchObject({
+      reason: 'label',
+      label: 'qa',
+    });
     expect((await call('DELETE', `/api/agents/${id}/versions/3`)).status).toBe(200);
     expect((await call('DELETE', `/api/agents/${id}/versions/3`)).body.error.code).toBe('version_not_found');
   });
@@ -79,32 +91,56 @@ describe('diff', () => {
   it('answers { from, to, diffs }', async () => {
     const id = await agentWith(2);
     const response = await call('GET', `/api/agents/${id}/diff?from=1&to=2`);
-    expect(response).toEqual({ status: 200, body: { from: 1, to: 2, diffs: [{ field: 'instructions', previous: 'v1', current: 'v2' }] } });
+    expect(response).toEqual({
+      status: 200,
+      body: { from: 1, to: 2, diffs: [{ field: 'instructions', previous: 'v1', current: 'v2' }] },
+    });
   });
 
-  it.each([['?to=2'], ['?from=1&requestContext=%7Bnot'], ['?from=1&requestContext=%5B%5D']])('answers 400 for %s', async (query) => {
-    const id = await agentWith(2);
-    expect((await call('GET', `/api/agents/${id}/diff${query}`)).status).toBe(400);
-  });
+  it.each([['?to=2'], ['?from=1&requestContext=%7Bnot'], ['?from=1&requestContext=%5B%5D']])(
+    'answers 400 for %s',
+    async (query) => {
+      const id = await agentWith(2);
+      expect((await call('GET', `/api/agents/${id}/diff${query}`)).status).toBe(400);
+    },
+  );
 });
 
 describe('labels', () => {
   it('creates, moves, lists and deletes with revision tokens', async () => {
     const id = await agentWith(3);
-    const created = await call('PUT', `/api/agents/${id}/labels/staging`, { versionNumber: 1, expectedRevisionToken: null });
+    const created = await call('PUT', `/api/agents/${id}/labels/staging`, {
+      versionNumber: 1,
+      expectedRevisionToken: null,
+    });
     expect(created.status).toBe(200);
-    expect(Object.keys(created.body.label).sort()).toEqual(['computed', 'name', 'revisionToken', 'versionId', 'versionNumber']);
+    expect(Object.keys(created.body.label).sort()).toEqual([
+      'computed',
+      'name',
+      'revisionToken',
+      'versionId',
+      'versionNumber',
+    ]);
     const version2 = (await call('GET', `/api/agents/${id}/versions/2`)).body.version.id;
-    const moved = await call('PUT', `/api/agents/${id}/labels/staging`, { versionId: version2, expectedRevisionToken: created.body.label.revisionToken });
+    const moved = await call('PUT', `/api/agents/${id}/labels/staging`, {
+      versionId: version2,
+      expectedRevisionToken: created.body.label.revisionToken,
+    });
     expect(moved.body.label).toMatchObject({ versionNumber: 2 });
-    const stale = await call('PUT', `/api/agents/${id}/labels/staging`, { versionNumber: 3, expectedRevisionToken: created.body.label.revisionToken });
+    const stale = await call('PUT', `/api/agents/${id}/labels/staging`, {
+      versionNumber: 3,
+      expectedRevisionToken: created.body.label.revisionToken,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('conflict');
     const listed = await call('GET', `/api/agents/${id}/labels`);
     expect(listed.body.items.map((label: { name: string }) => label.name)).toEqual(['latest', 'staging']);
     expect((await call('DELETE', `/api/agents/${id}/labels/staging`)).status).toBe(400);
     expect((await call('DELETE', `/api/agents/${id}/labels/staging?expectedRevisionToken=wrong`)).status).toBe(409);
-    const deleted = await call('DELETE', `/api/agents/${id}/labels/staging?expectedRevisionToken=${moved.body.label.revisionToken}`);
+    const deleted = await call(
+      'DELETE',
+      `/api/agents/${id}/labels/staging?expectedRevisionToken=${moved.body.label.revisionToken}`,
+    );
     expect(deleted).toEqual({ status: 200, body: { deleted: true } });
   });
 
@@ -138,7 +174,11 @@ describe('audit', () => {
       'agent.save',
       'agent.create',
     ]);
-    expect(body.items.every((entry: { actor: string; entityId: string }) => entry.actor === 'local' && entry.entityId === id)).toBe(true);
+    expect(
+      body.items.every(
+        (entry: { actor: string; entityId: string }) => entry.actor === 'local' && entry.entityId === id,
+      ),
+    ).toBe(true);
     const all = await call('GET', '/api/audit?limit=2');
     expect(all.body.items).toHaveLength(2);
     expect(all.body.nextCursor).toEqual(expect.any(String));

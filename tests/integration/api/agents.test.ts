@@ -25,14 +25,46 @@ afterAll(() => context.cleanup());
 
 describe('POST /api/agents', () => {
   it('answers 201 with { agent, version } and the snapshot flattened onto version', async () => {
-    const { status, body } = await call('POST', '/api/agents', { id: 'shape', ...base, tools: { search: {} }, changeMessage: 'First' });
+    const { status, body } = await call('POST', '/api/agents', {
+      id: 'shape',
+      ...base,
+      tools: { search: {} },
+      changeMessage: 'First',
+    });
     expect(status).toBe(201);
     expect(Object.keys(body).sort()).toEqual(['agent', 'droppedFields', 'version']);
     expect(Object.keys(body.agent).sort()).toEqual(
-      ['activeVersionId', 'activeVersionNumber', 'authorId', 'createdAt', 'hasUnpublishedChanges', 'id', 'latestVersionNumber', 'metadata', 'source', 'status', 'updatedAt'].sort(),
+      [
+        'activeVersionId',
+        'activeVersionNumber',
+        'authorId',
+        'createdAt',
+        'hasUnpublishedChanges',
+        'id',
+        'latestVersionNumber',
+        'metadata',
+        'source',
+        'status',
+        'updatedAt',
+      ].sort(),
     );
-    expect(body.agent).toMatchObject({ id: 'shape', source: 'stored', status: 'draft', activeVersionId: null, authorId: 'local', hasUnpublishedChanges: true });
-    expect(body.version).toMatchObject({ agentId: 'shape', versionNumber: 1, schemaVersion: 2, changeMessage: 'First', labels: ['latest'], ...base, tools: { search: {} } });
+    expect(body.agent).toMatchObject({
+      id: 'shape',
+      source: 'stored',
+      status: 'draft',
+      activeVersionId: null,
+      authorId: 'local',
+      hasUnpublishedChanges: true,
+    });
+    expect(body.version).toMatchObject({
+      agentId: 'shape',
+      versionNumber: 1,
+      schemaVersion: 2,
+      changeMessage: 'First',
+      labels: ['latest'],
+      ...base,
+      tools: { search: {} },
+    });
     expect(body.version.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -116,10 +148,18 @@ describe('GET /api/agents/:id and version selectors', () => {
 describe('PATCH /api/agents/:id', () => {
   it('answers { created, version, droppedFields } and reports no change', async () => {
     const id = await newAgent();
-    const saved = await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: 1, instructions: 'New', changeMessage: 'Why' });
+    const saved = await call('PATCH', `/api/agents/${id}`, {
+      baseVersionNumber: 1,
+      instructions: 'New',
+      changeMessage: 'Why',
+    });
     expect(saved.status).toBe(200);
     expect(Object.keys(saved.body).sort()).toEqual(['created', 'droppedFields', 'version']);
-    expect(saved.body).toMatchObject({ created: true, droppedFields: [], version: { versionNumber: 2, changedFields: ['instructions'], changeMessage: 'Why' } });
+    expect(saved.body).toMatchObject({
+      created: true,
+      droppedFields: [],
+      version: { versionNumber: 2, changedFields: ['instructions'], changeMessage: 'Why' },
+    });
     const same = await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: 2, instructions: 'New' });
     expect(same.body).toMatchObject({ created: false, version: { versionNumber: 2 } });
   });
@@ -129,7 +169,10 @@ describe('PATCH /api/agents/:id', () => {
     await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: 1, description: 'D' });
     const response = await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: 1, instructions: 'Mine' });
     expect(response.status).toBe(409);
-    expect(response.body.error).toMatchObject({ code: 'version_conflict', details: { baseVersionNumber: 1, latestVersionNumber: 2, changedFields: ['description'] } });
+    expect(response.body.error).toMatchObject({
+      code: 'version_conflict',
+      details: { baseVersionNumber: 1, latestVersionNumber: 2, changedFields: ['description'] },
+    });
   });
 
   it('needs baseVersionNumber and rejects unknown fields', async () => {
@@ -148,7 +191,8 @@ describe('lists', () => {
   it('pages agents with limit (default 20, max 100) and an opaque cursor', async () => {
     const other = createTestStudio();
     try {
-      for (let index = 0; index < 23; index += 1) await other.studio.editor.agents.create({ id: `page-${String(index).padStart(2, '0')}`, ...base });
+      for (let index = 0; index < 23; index += 1)
+        await other.studio.editor.agents.create({ id: `page-${String(index).padStart(2, '0')}`, ...base });
       const first = await other.studio.api.request('/api/agents');
       const firstBody = await first.json();
       expect(firstBody.items).toHaveLength(20);
@@ -168,11 +212,15 @@ describe('lists', () => {
 
   it('lists versions newest first, paginated', async () => {
     const id = await newAgent();
-    for (let number = 2; number <= 5; number += 1) await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: number - 1, instructions: `v${number}` });
+    for (let number = 2; number <= 5; number += 1)
+      await call('PATCH', `/api/agents/${id}`, { baseVersionNumber: number - 1, instructions: `v${number}` });
     const first = await call('GET', `/api/agents/${id}/versions?limit=3`);
     expect(first.body.items.map((version: { versionNumber: number }) => version.versionNumber)).toEqual([5, 4, 3]);
     const second = await call('GET', `/api/agents/${id}/versions?limit=3&cursor=${first.body.nextCursor}`);
     expect(second.body).toMatchObject({ items: [{ versionNumber: 2 }, { versionNumber: 1 }], nextCursor: null });
-    expect((await call('GET', `/api/agents/${id}/versions/4`)).body.version).toMatchObject({ versionNumber: 4, instructions: 'v4' });
+    expect((await call('GET', `/api/agents/${id}/versions/4`)).body.version).toMatchObject({
+      versionNumber: 4,
+      instructions: 'v4',
+    });
   });
 });

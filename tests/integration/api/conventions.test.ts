@@ -60,7 +60,12 @@ describe('API conventions (in process)', () => {
 
   it('reads an empty JSON body as {}: an optional body may be left out, a required one lists what is missing', async () => {
     const { editor, api } = context.studio;
-    await editor.agents.create({ id: 'empty-body', name: 'Empty body', model: 'openai/gpt-4o-mini', instructions: 'Help.' });
+    await editor.agents.create({
+      id: 'empty-body',
+      name: 'Empty body',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Help.',
+    });
     await editor.agents.publish({ id: 'empty-body', versionNumber: 1 });
     const emptyJson = { method: 'POST', headers: { 'content-type': 'application/json' } };
 

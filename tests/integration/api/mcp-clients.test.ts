@@ -13,7 +13,13 @@ const stdioClient = {
   id: 'local-tools',
   name: 'Local tools',
   servers: {
-    files: { type: 'stdio', command: 'node', args: ['server.js'], env: { API_TOKEN: secret, SHORT: 'abc' }, timeout: 3000 },
+    files: {
+      type: 'stdio',
+      command: 'node',
+      args: ['server.js'],
+      env: { API_TOKEN: secret, SHORT: 'abc' },
+      timeout: 3000,
+    },
     docs: { type: 'http', url: 'https://docs.example.com/mcp', tools: { search: { description: 'Search docs' } } },
   },
 };
@@ -31,7 +37,9 @@ describe('creating saved clients', () => {
     expect(body.version).toMatchObject({ versionNumber: 1, name: 'Local tools', changeMessage: 'Initial version' });
     expect(body.version.servers.files.env).toEqual({ API_TOKEN: '••••abcd', SHORT: '••••' });
     expect(body.version.servers.docs).toEqual(stdioClient.servers.docs);
-    const row = context.studio.database.sqlite.prepare("SELECT snapshot, config_hash AS hash FROM mcp_client_versions WHERE client_id = 'local-tools'").get() as { snapshot: string; hash: string };
+    const row = context.studio.database.sqlite
+      .prepare("SELECT snapshot, config_hash AS hash FROM mcp_client_versions WHERE client_id = 'local-tools'")
+      .get() as { snapshot: string; hash: string };
     expect(row.snapshot).not.toContain(secret);
     expect(row.snapshot).not.toContain('"abc"');
     expect(JSON.parse(row.snapshot).servers.files.env.API_TOKEN).toMatch(/^enc:v1:/);
@@ -41,7 +49,11 @@ describe('creating saved clients', () => {
   });
 
   it('refuses a stdio command that is not on the allow-list with 403 naming the setting', async () => {
-    const response = await call('POST', '/api/mcp-clients', { id: 'shell', name: 'Shell', servers: { sh: { type: 'stdio', command: 'bash' } } });
+    const response = await call('POST', '/api/mcp-clients', {
+      id: 'shell',
+      name: 'Shell',
+      servers: { sh: { type: 'stdio', command: 'bash' } },
+    });
     expect(response.status).toBe(403);
     expect(response.body.error.code).toBe('forbidden');
     expect(response.body.error.message).toMatch(/STUDIO_STDIO_ALLOWED_COMMANDS/);
@@ -50,10 +62,26 @@ describe('creating saved clients', () => {
   });
 
   it.each<[string, unknown, string[]]>([
-    ['a server name with "_"', { id: 'c1', name: 'C', servers: { bad_name: { type: 'http', url: 'https://x.example' } } }, ['servers.bad_name']],
-    ['an unknown server type', { id: 'c2', name: 'C', servers: { a: { type: 'sse', url: 'https://x.example' } } }, ['servers.a.type']],
-    ['a non-http URL', { id: 'c3', name: 'C', servers: { a: { type: 'http', url: 'ftp://x.example' } } }, ['servers.a.url']],
-    ['headers (not storable)', { id: 'c4', name: 'C', servers: { a: { type: 'http', url: 'https://x.example', headers: { a: 'b' } } } }, ['servers.a.headers']],
+    [
+      'a server name with "_"',
+      { id: 'c1', name: 'C', servers: { bad_name: { type: 'http', url: 'https://x.example' } } },
+      ['servers.bad_name'],
+    ],
+    [
+      'an unknown server type',
+      { id: 'c2', name: 'C', servers: { a: { type: 'sse', url: 'https://x.example' } } },
+      ['servers.a.type'],
+    ],
+    [
+      'a non-http URL',
+      { id: 'c3', name: 'C', servers: { a: { type: 'http', url: 'ftp://x.example' } } },
+      ['servers.a.url'],
+    ],
+    [
+      'headers (not storable)',
+      { id: 'c4', name: 'C', servers: { a: { type: 'http', url: 'https://x.example', headers: { a: 'b' } } } },
+      ['servers.a.headers'],
+    ],
     ['an unknown field and a missing name', { id: 'c5', servers: {}, extra: 1 }, ['name', 'extra']],
   ])('answers 400 for %s', async (_name, body, paths) => {
     const response = await call('POST', '/api/mcp-clients', body);
@@ -69,10 +97,17 @@ describe('creating saved clients', () => {
 describe('saving with masked secrets', () => {
   it('keeps a secret when PATCH sends its mask, replaces it otherwise, and reports unchanged saves', async () => {
     const current = (await call('GET', '/api/mcp-clients/local-tools')).body.version;
-    const same = await call('PATCH', '/api/mcp-clients/local-tools', { baseVersionNumber: 1, servers: current.servers });
+    const same = await call('PATCH', '/api/mcp-clients/local-tools', {
+      baseVersionNumber: 1,
+      servers: current.servers,
+    });
     expect(same.body).toMatchObject({ created: false, version: { versionNumber: 1 } });
 
-    const renamed = await call('PATCH', '/api/mcp-clients/local-tools', { baseVersionNumber: 1, name: 'Renamed', servers: current.servers });
+    const renamed = await call('PATCH', '/api/mcp-clients/local-tools', {
+      baseVersionNumber: 1,
+      name: 'Renamed',
+      servers: current.servers,
+    });
     expect(renamed.body).toMatchObject({ created: true, version: { versionNumber: 2, changedFields: ['name'] } });
     const kept = await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
     expect(kept?.snapshot.servers.files).toMatchObject({ env: { API_TOKEN: secret, SHORT: 'abc' } });
@@ -82,7 +117,9 @@ describe('saving with masked secrets', () => {
     const replaced = await call('PATCH', '/api/mcp-clients/local-tools', { baseVersionNumber: 2, servers });
     expect(replaced.body.version).toMatchObject({ versionNumber: 3, changedFields: ['servers'] });
     expect(replaced.body.version.servers.files.env.API_TOKEN).toBe('••••9999');
-    expect((await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools'))?.snapshot.servers.files).toMatchObject({ env: { API_TOKEN: 'sk-new-secret-value-9999' } });
+    expect(
+      (await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools'))?.snapshot.servers.files,
+    ).toMatchObject({ env: { API_TOKEN: 'sk-new-secret-value-9999' } });
   });
 
   it('refuses a masked value that matches no stored secret', async () => {
@@ -90,14 +127,21 @@ describe('saving with masked secrets', () => {
       servers: { files: { type: 'stdio', command: 'node', env: { NEW_VARIABLE: '••••1234' } } },
     });
     expect(response.status).toBe(400);
-    expect(response.body.error.details.issues).toEqual([expect.objectContaining({ path: 'servers.files.env.NEW_VARIABLE' })]);
+    expect(response.body.error.details.issues).toEqual([
+      expect.objectContaining({ path: 'servers.files.env.NEW_VARIABLE' }),
+    ]);
   });
 
   it('answers 409 version_conflict for a stale base and 403 for a disallowed command in a save', async () => {
     const stale = await call('PATCH', '/api/mcp-clients/local-tools', { baseVersionNumber: 1, description: 'x' });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'version_conflict', details: { baseVersionNumber: 1, latestVersionNumber: 3, changedFields: ['name', 'servers'] } });
-    const forbidden = await call('PATCH', '/api/mcp-clients/local-tools', { servers: { sh: { type: 'stdio', command: 'sh' } } });
+    expect(stale.body.error).toMatchObject({
+      code: 'version_conflict',
+      details: { baseVersionNumber: 1, latestVersionNumber: 3, changedFields: ['name', 'servers'] },
+    });
+    const forbidden = await call('PATCH', '/api/mcp-clients/local-tools', {
+      servers: { sh: { type: 'stdio', command: 'sh' } },
+    });
     expect(forbidden.status).toBe(403);
   });
 });
@@ -105,16 +149,28 @@ describe('saving with masked secrets', () => {
 describe('reading, versions, restore and delete', () => {
   it('lists clients and versions, reads old versions, restores and deletes', async () => {
     const list = await call('GET', '/api/mcp-clients');
-    expect(list.body.items).toEqual([expect.objectContaining({ id: 'local-tools', name: 'Renamed', servers: ['docs', 'files'] })]);
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ id: 'local-tools', name: 'Renamed', servers: ['docs', 'files'] }),
+    ]);
     const versions = await call('GET', '/api/mcp-clients/local-tools/versions?limit=2');
     expect(versions.body.items.map((version: { versionNumber: number }) => version.versionNumber)).toEqual([3, 2]);
     expect(versions.body.nextCursor).toEqual(expect.any(String));
-    expect((await call('GET', '/api/mcp-clients/local-tools?versionNumber=1')).body.version).toMatchObject({ name: 'Local tools' });
-    expect((await call('GET', '/api/mcp-clients/local-tools?versionNumber=9')).body.error.code).toBe('version_not_found');
+    expect((await call('GET', '/api/mcp-clients/local-tools?versionNumber=1')).body.version).toMatchObject({
+      name: 'Local tools',
+    });
+    expect((await call('GET', '/api/mcp-clients/local-tools?versionNumber=9')).body.error.code).toBe(
+      'version_not_found',
+    );
     const restored = await call('POST', '/api/mcp-clients/local-tools/versions/1/restore');
     expect(restored.status).toBe(201);
-    expect(restored.body.version).toMatchObject({ versionNumber: 4, name: 'Local tools', changeMessage: 'Restored from version 1' });
-    expect((await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools'))?.snapshot.servers.files).toMatchObject({ env: { API_TOKEN: secret } });
+    expect(restored.body.version).toMatchObject({
+      versionNumber: 4,
+      name: 'Local tools',
+      changeMessage: 'Restored from version 1',
+    });
+    expect(
+      (await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools'))?.snapshot.servers.files,
+    ).toMatchObject({ env: { API_TOKEN: secret } });
     expect(await call('DELETE', '/api/mcp-clients/local-tools')).toEqual({ status: 200, body: { deleted: true } });
     expect((await call('GET', '/api/mcp-clients/local-tools')).body.error.code).toBe('not_found');
     expect(await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools')).toBeUndefined();

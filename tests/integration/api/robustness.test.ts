@@ -20,10 +20,20 @@ describe('every API route rejects bad input with a clear 4xx', () => {
 
   beforeAll(async () => {
     context = createTestStudio({ settings: { bodyLimitBytes: 64 * 1024 } });
-    await context.studio.editor.agents.create({ id: 'existing', name: 'Existing', model: 'openai/gpt-4o-mini', instructions: 'Help.' });
+    await context.studio.editor.agents.create({
+      id: 'existing',
+      name: 'Existing',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Help.',
+    });
     const document = await (await context.studio.api.request('/api/openapi.json')).json();
-    operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, hasBody: operation.requestBody !== undefined })),
+    operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          hasBody: operation.requestBody !== undefined,
+        })),
     );
   });
   afterAll(() => context.cleanup());
@@ -55,7 +65,10 @@ describe('every API route rejects bad input with a clear 4xx', () => {
 
   it('answers malformed JSON bodies with 400 invalid_input', async () => {
     for (const operation of operations.filter((entry) => entry.hasBody)) {
-      const response = await context.studio.api.request(concretePath(operation.path), jsonRequest(operation.method, '{"broken": '));
+      const response = await context.studio.api.request(
+        concretePath(operation.path),
+        jsonRequest(operation.method, '{"broken": '),
+      );
       const what = `${operation.method} ${operation.path}`;
       expect(response.status, what).toBe(400);
       expect((await response.json()).error.code, what).toBe('invalid_input');
@@ -63,10 +76,20 @@ describe('every API route rejects bad input with a clear 4xx', () => {
   });
 
   it('answers bodies of the wrong type, with unknown fields or of the wrong shape with a 4xx', async () => {
-    const badBodies = ['[]', '"text"', '42', 'null', JSON.stringify({ unexpectedField: true }), JSON.stringify({ input: 'x', selector: { label: 1, status: 'x' } })];
+    const badBodies = [
+      '[]',
+      '"text"',
+      '42',
+      'null',
+      JSON.stringify({ unexpectedField: true }),
+      JSON.stringify({ input: 'x', selector: { label: 1, status: 'x' } }),
+    ];
     for (const operation of operations.filter((entry) => entry.hasBody)) {
       for (const body of badBodies) {
-        const response = await context.studio.api.request(concretePath(operation.path), jsonRequest(operation.method, body));
+        const response = await context.studio.api.request(
+          concretePath(operation.path),
+          jsonRequest(operation.method, body),
+        );
         await expectClientError(response, `${operation.method} ${operation.path} with ${body}`);
       }
     }
@@ -75,7 +98,10 @@ describe('every API route rejects bad input with a clear 4xx', () => {
   it('answers oversized bodies with 413', async () => {
     const huge = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
     for (const operation of operations.filter((entry) => entry.hasBody)) {
-      const response = await context.studio.api.request(concretePath(operation.path), jsonRequest(operation.method, huge));
+      const response = await context.studio.api.request(
+        concretePath(operation.path),
+        jsonRequest(operation.method, huge),
+      );
       expect(response.status, `${operation.method} ${operation.path}`).toBe(413);
     }
   });
@@ -84,14 +110,22 @@ describe('every API route rejects bad input with a clear 4xx', () => {
     for (const operation of operations.filter((entry) => entry.path.includes('{'))) {
       for (const id of ['no-such-agent', 'UPPER CASE', '%00']) {
         const init = operation.hasBody ? jsonRequest(operation.method, '{}') : { method: operation.method };
-        const response = await context.studio.api.request(concretePath(operation.path, id) + '?limit=-5&cursor=%%%&from=x&to=y&requestContext=%7Bbad', init);
+        const response = await context.studio.api.request(
+          concretePath(operation.path, id) + '?limit=-5&cursor=%%%&from=x&to=y&requestContext=%7Bbad',
+          init,
+        );
         await expectClientError(response, `${operation.method} ${operation.path} with id ${id}`);
       }
     }
   });
 
   it('answers list routes given a bad limit or cursor with 400 invalid_input', async () => {
-    const lists = operations.filter((entry) => entry.method === 'GET' && !entry.path.includes('{') && /agents$|tools$|mcp-clients$|audit$|integrations$/.test(entry.path));
+    const lists = operations.filter(
+      (entry) =>
+        entry.method === 'GET' &&
+        !entry.path.includes('{') &&
+        /agents$|tools$|mcp-clients$|audit$|integrations$/.test(entry.path),
+    );
     expect(lists.length).toBeGreaterThanOrEqual(4);
     for (const operation of lists) {
       for (const query of ['limit=0', 'limit=101', 'limit=ten', 'cursor=not-a-cursor%%']) {

@@ -24,7 +24,11 @@ const extraTools = {
     execute: () => ({ celsius: 21 }),
     toModelOutput: (output: { celsius: number }) => ({ type: 'text', value: `${output.celsius} °C` }),
   }),
-  'browser-only': createTool({ id: 'browser-only', description: 'A client tool', requireApproval: (input: unknown) => Boolean(input) }),
+  'browser-only': createTool({
+    id: 'browser-only',
+    description: 'A client tool',
+    requireApproval: (input: unknown) => Boolean(input),
+  }),
 };
 
 describe('tool routes (in process)', () => {
@@ -66,7 +70,12 @@ describe('tool routes (in process)', () => {
 
     it('describes a client tool with conditional approval and no output schema', async () => {
       const body = await (await request('/api/tools/browser-only')).json();
-      expect(body.tool).toMatchObject({ executable: false, requireApproval: 'conditional', outputSchema: null, annotations: {} });
+      expect(body.tool).toMatchObject({
+        executable: false,
+        requireApproval: 'conditional',
+        outputSchema: null,
+        annotations: {},
+      });
     });
 
     it('pages with limit and an opaque cursor', async () => {
@@ -107,7 +116,11 @@ describe('tool routes (in process)', () => {
       const response = await request('/api/tools/no-such-tool');
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
-        error: { code: 'not_found', message: 'No tool with the id "no-such-tool" is registered.', details: { id: 'no-such-tool' } },
+        error: {
+          code: 'not_found',
+          message: 'No tool with the id "no-such-tool" is registered.',
+          details: { id: 'no-such-tool' },
+        },
       });
     });
   });
@@ -117,7 +130,14 @@ describe('tool routes (in process)', () => {
       const response = await execute('convert-units', { input: { value: 10, from: 'km', to: 'mi' } });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        output: { value: 10, from: 'km', to: 'mi', kind: 'length', result: 6.21371192237, formatted: '10 km = 6.21371 mi' },
+        output: {
+          value: 10,
+          from: 'km',
+          to: 'mi',
+          kind: 'length',
+          result: 6.21371192237,
+          formatted: '10 km = 6.21371 mi',
+        },
         isError: false,
       });
     });
@@ -129,20 +149,26 @@ describe('tool routes (in process)', () => {
       expect(body.isError).toBe(true);
       expect(body.output.error).toBe(true);
       expect(body.output.validationErrors.map((issue: { path: string }) => issue.path)).toEqual(['value', 'to']);
-      expect(body.output.message).toMatch(/^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- value: .+\n- to: .+\n\nProvided arguments: \{"value":"ten","from":"kg","to":"parsec"\}$/);
+      expect(body.output.message).toMatch(
+        /^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- value: .+\n- to: .+\n\nProvided arguments: \{"value":"ten","from":"kg","to":"parsec"\}$/,
+      );
     });
 
     it('answers { message } with isError when execute throws', async () => {
       const response = await execute('world-time', { input: { timeZone: 'Mars/Olympus_Mons' } });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        output: { message: expect.stringMatching(/^Unknown time zone "Mars\/Olympus_Mons"\. Use an IANA time zone name/) },
+        output: {
+          message: expect.stringMatching(/^Unknown time zone "Mars\/Olympus_Mons"\. Use an IANA time zone name/),
+        },
         isError: true,
       });
     });
 
     it('runs the knowledge-base search', async () => {
-      const body = await (await execute('search-knowledge-base', { input: { query: 'publish a version', limit: 1 } })).json();
+      const body = await (
+        await execute('search-knowledge-base', { input: { query: 'publish a version', limit: 1 } })
+      ).json();
       expect(body.isError).toBe(false);
       expect(body.output.results.map((result: { id: string }) => result.id)).toEqual(['versions-and-publishing']);
     });
@@ -179,12 +205,19 @@ describe('tool routes (in process)', () => {
     it('answers 404 not_found naming an unknown tool', async () => {
       const response = await execute('no-such-tool', { input: {} });
       expect(response.status).toBe(404);
-      expect((await response.json()).error).toMatchObject({ code: 'not_found', message: 'No tool with the id "no-such-tool" is registered.' });
+      expect((await response.json()).error).toMatchObject({
+        code: 'not_found',
+        message: 'No tool with the id "no-such-tool" is registered.',
+      });
     });
 
     it.each([
       ['an unknown body field', { input: {}, extra: true }, { path: 'extra', message: 'Unknown field' }],
-      ['a request context that is not an object', { input: {}, requestContext: 'acme' }, { path: 'requestContext', message: expect.any(String) }],
+      [
+        'a request context that is not an object',
+        { input: {}, requestContext: 'acme' },
+        { path: 'requestContext', message: expect.any(String) },
+      ],
     ])('rejects %s with 400 invalid_input', async (_case, body, issue) => {
       const response = await execute('convert-units', body);
       expect(response.status).toBe(400);
@@ -202,7 +235,9 @@ describe('tool routes (in process)', () => {
 
   it('documents the tool routes in the OpenAPI document', async () => {
     const document = await (await request('/api/openapi.json')).json();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/tools', '/api/tools/{id}', '/api/tools/{id}/execute']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/tools', '/api/tools/{id}', '/api/tools/{id}/execute']),
+    );
     expect(document.paths['/api/tools/{id}/execute'].post.responses['200']).toBeDefined();
     expect(document.components.schemas.ToolExecuteRequest.additionalProperties).toBe(false);
     expect(document.components.schemas.Tool).toBeDefined();
@@ -213,7 +248,11 @@ describe('tool registration at startup', () => {
   it('exposes the registry in process', async () => {
     const context = createTestStudio(studioConfig);
     try {
-      expect(context.studio.tools.list().map((tool) => tool.id)).toEqual(['convert-units', 'search-knowledge-base', 'world-time']);
+      expect(context.studio.tools.list().map((tool) => tool.id)).toEqual([
+        'convert-units',
+        'search-knowledge-base',
+        'world-time',
+      ]);
       expect(context.studio.tools.get('convert-units')).toBe(studioConfig.tools!['convert-units']);
     } finally {
       await context.cleanup();

@@ -17,7 +17,10 @@ const tenantEcho = createTool({
 async function cli(argv: string[], environment: Record<string, string | undefined>) {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await runCli(argv, { io: { stdout: (text) => stdout.push(text), stderr: (text) => stderr.push(text) }, environment });
+  const code = await runCli(argv, {
+    io: { stdout: (text) => stdout.push(text), stderr: (text) => stderr.push(text) },
+    environment,
+  });
   return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
@@ -39,7 +42,9 @@ describe('agent-studio tool commands against a running server', () => {
   beforeAll(async () => {
     context = createTestStudio({ ...studioConfig, tools: { ...studioConfig.tools, [tenantEcho.id]: tenantEcho } });
     url = await new Promise<string>((resolve) => {
-      server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+      server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
     });
   });
   afterAll(async () => {
@@ -52,7 +57,12 @@ describe('agent-studio tool commands against a running server', () => {
       const { code, stdout, stderr } = await run('tool', 'list');
       expect([code, stderr]).toEqual([0, '']);
       const lines = stdout.split('\n');
-      expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(['convert-units', 'search-knowledge-base', 'tenant-echo', 'world-time']);
+      expect(lines.map((line) => line.split(/\s+/)[0])).toEqual([
+        'convert-units',
+        'search-knowledge-base',
+        'tenant-echo',
+        'world-time',
+      ]);
       expect(lines[0]).toMatch(/^convert-units\s+Convert an amount between units/);
     });
 
@@ -60,7 +70,12 @@ describe('agent-studio tool commands against a running server', () => {
       const { code, stdout } = await run('api', 'tool', 'list', '--json');
       expect(code).toBe(0);
       const tools = JSON.parse(stdout) as Array<{ id: string; inputSchema: object }>;
-      expect(tools.map((tool) => tool.id)).toEqual(['convert-units', 'search-knowledge-base', 'tenant-echo', 'world-time']);
+      expect(tools.map((tool) => tool.id)).toEqual([
+        'convert-units',
+        'search-knowledge-base',
+        'tenant-echo',
+        'world-time',
+      ]);
       expect(tools[0]!.inputSchema).toMatchObject({ type: 'object' });
     });
   });
@@ -69,7 +84,11 @@ describe('agent-studio tool commands against a running server', () => {
     it('prints the tool as JSON', async () => {
       const { code, stdout } = await run('tool', 'show', 'world-time');
       expect(code).toBe(0);
-      expect(JSON.parse(stdout)).toMatchObject({ id: 'world-time', inputSchema: { required: ['timeZone'] }, annotations: { title: 'World time' } });
+      expect(JSON.parse(stdout)).toMatchObject({
+        id: 'world-time',
+        inputSchema: { required: ['timeZone'] },
+        annotations: { title: 'World time' },
+      });
     });
 
     it('exits 1 naming an unknown tool', async () => {
@@ -81,13 +100,28 @@ describe('agent-studio tool commands against a running server', () => {
 
   describe('tool execute', () => {
     it('prints the output as JSON', async () => {
-      const { code, stdout, stderr } = await run('tool', 'execute', 'convert-units', '{"value":10,"from":"km","to":"mi"}');
+      const { code, stdout, stderr } = await run(
+        'tool',
+        'execute',
+        'convert-units',
+        '{"value":10,"from":"km","to":"mi"}',
+      );
       expect([code, stderr]).toEqual([0, '']);
-      expect(JSON.parse(stdout)).toEqual({ value: 10, from: 'km', to: 'mi', kind: 'length', result: 6.21371192237, formatted: '10 km = 6.21371 mi' });
+      expect(JSON.parse(stdout)).toEqual({
+        value: 10,
+        from: 'km',
+        to: 'mi',
+        kind: 'length',
+        result: 6.21371192237,
+        formatted: '10 km = 6.21371 mi',
+      });
     });
 
     it('takes the server from --url', async () => {
-      const { code, stdout } = await cli(['tool', 'execute', 'search-knowledge-base', '{"query":"labels","limit":1}', '--url', url], {});
+      const { code, stdout } = await cli(
+        ['tool', 'execute', 'search-knowledge-base', '{"query":"labels","limit":1}', '--url', url],
+        {},
+      );
       expect(code).toBe(0);
       expect(JSON.parse(stdout).results[0].id).toBe('labels');
     });
@@ -98,9 +132,16 @@ describe('agent-studio tool commands against a running server', () => {
     });
 
     it('exits 1 printing every problem of invalid input to stderr', async () => {
-      const { code, stdout, stderr } = await run('tool', 'execute', 'convert-units', '{"value":"ten","from":"kg","to":"parsec"}');
+      const { code, stdout, stderr } = await run(
+        'tool',
+        'execute',
+        'convert-units',
+        '{"value":"ten","from":"kg","to":"parsec"}',
+      );
       expect([code, stdout]).toEqual([1, '']);
-      expect(stderr).toMatch(/^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- value: .+\n- to: .+\n\nProvided arguments: /);
+      expect(stderr).toMatch(
+        /^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- value: .+\n- to: .+\n\nProvided arguments: /,
+      );
     });
 
     it('exits 1 with the request-context problems when the context is invalid', async () => {
@@ -124,8 +165,16 @@ describe('agent-studio tool commands against a running server', () => {
 
     it.each([
       ['the input is not JSON', ['convert-units', '{"value":'], /^The input is not valid JSON: /],
-      ['the context is not JSON', ['tenant-echo', '{}', '--context', '{tenant'], /^The --context value is not valid JSON: /],
-      ['the context is not an object', ['tenant-echo', '{}', '--context', '["acme"]'], /^The --context value must be a JSON object/],
+      [
+        'the context is not JSON',
+        ['tenant-echo', '{}', '--context', '{tenant'],
+        /^The --context value is not valid JSON: /,
+      ],
+      [
+        'the context is not an object',
+        ['tenant-echo', '{}', '--context', '["acme"]'],
+        /^The --context value must be a JSON object/,
+      ],
       ['the tool id is missing', [], /^Missing the tool id\./],
       ['there is an extra argument', ['convert-units', '{}', 'extra'], /^Unexpected argument\(s\): extra/],
       ['the tool is unknown', ['no-such-tool', '{}'], /^No tool with the id "no-such-tool" is registered\.$/],
@@ -137,7 +186,9 @@ describe('agent-studio tool commands against a running server', () => {
   });
 
   it('checks the JSON before contacting the server (bad JSON is exit 1 even with no server)', async () => {
-    const { code } = await cli(['tool', 'execute', 'convert-units', 'not json'], { STUDIO_URL: `http://127.0.0.1:${await closedPort()}` });
+    const { code } = await cli(['tool', 'execute', 'convert-units', 'not json'], {
+      STUDIO_URL: `http://127.0.0.1:${await closedPort()}`,
+    });
     expect(code).toBe(1);
   });
 });

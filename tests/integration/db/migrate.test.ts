@@ -11,7 +11,9 @@ const root = join(import.meta.dirname, '..', '..', '..');
 function schemaOf(file: string) {
   const handle = openDatabase({ url: `file:${file}` });
   try {
-    return handle.sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all();
+    return handle.sqlite
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all();
   } finally {
     handle.close();
   }
@@ -35,7 +37,18 @@ describe('database migrations', () => {
     expect(first.applied).toBeGreaterThan(0);
     expect(second).toEqual({ applied: 0, total: first.total });
     const names = (schemaOf(file) as Array<{ name: string }>).map((entry) => entry.name);
-    for (const table of ['agents', 'agent_versions', 'version_labels', 'mcp_clients', 'mcp_client_versions', 'audit_log', 'runs', 'task_lists', 'api_keys', 'users']) {
+    for (const table of [
+      'agents',
+      'agent_versions',
+      'version_labels',
+      'mcp_clients',
+      'mcp_client_versions',
+      'audit_log',
+      'runs',
+      'task_lists',
+      'api_keys',
+      'users',
+    ]) {
       expect(names).toContain(table);
     }
   });
@@ -74,7 +87,9 @@ describe('database migrations', () => {
     expect(seed()).toMatch(/Created and published the demo agent "demo-assistant"/);
     expect(seed()).toMatch(/already has agents; nothing was seeded/);
     const handle = openDatabase({ url: `file:${file}` });
-    const rows = handle.sqlite.prepare('SELECT id, status, active_version_id FROM agents').all() as Array<Record<string, unknown>>;
+    const rows = handle.sqlite.prepare('SELECT id, status, active_version_id FROM agents').all() as Array<
+      Record<string, unknown>
+    >;
     handle.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 'demo-assistant', status: 'published' });

@@ -32,7 +32,13 @@ export async function startEchoServer() {
   const seen: SeenRequest[] = [];
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const record: SeenRequest = { method: request.method ?? '', path: url.pathname, query: queryOf(url), headers: request.headers, body: await readBody(request) };
+    const record: SeenRequest = {
+      method: request.method ?? '',
+      path: url.pathname,
+      query: queryOf(url),
+      headers: request.headers,
+      body: await readBody(request),
+    };
     seen.push(record);
     if (url.pathname === '/slow') return; // never answers: the client's timeout or abort ends it
     if (url.pathname.startsWith('/missing')) {
@@ -47,7 +53,9 @@ export async function startEchoServer() {
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ data: 'x'.repeat(150_000) }));
     }
-    response.writeHead(url.pathname === '/users' && request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
+    response.writeHead(url.pathname === '/users' && request.method === 'POST' ? 201 : 200, {
+      'content-type': 'application/json',
+    });
     response.end(JSON.stringify(record));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -95,12 +103,19 @@ export function usersDocument(serverUrl?: string) {
         post: {
           operationId: 'createUser',
           summary: 'Create a user',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewUser' } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/NewUser' } } },
+          },
           responses: { 201: { description: 'created' } },
         },
       },
       '/missing/{id}': {
-        get: { operationId: 'getMissing', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { 404: { description: 'never found' } } },
+        get: {
+          operationId: 'getMissing',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { 404: { description: 'never found' } },
+        },
       },
       '/slow': { get: { operationId: 'slow', responses: { 200: { description: 'eventually' } } } },
       '/text': { get: { operationId: 'text', responses: { 200: { description: 'text' } } } },
@@ -108,7 +123,11 @@ export function usersDocument(serverUrl?: string) {
     },
     components: {
       schemas: {
-        NewUser: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 } } },
+        NewUser: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', minimum: 0 } },
+        },
       },
     },
   };

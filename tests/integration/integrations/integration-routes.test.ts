@@ -18,7 +18,11 @@ beforeAll(async () => {
   server = await startEchoServer();
   context = createTestStudio({
     integrations: {
-      'code-users': createOpenApiIntegration({ id: 'code-users', name: 'Users in code', document: usersDocument(server.url) }),
+      'code-users': createOpenApiIntegration({
+        id: 'code-users',
+        name: 'Users in code',
+        document: usersDocument(server.url),
+      }),
       flaky: failingProvider,
     },
   });
@@ -34,14 +38,34 @@ const requestContext = freezeRequestContext({});
 
 describe('PUT /api/integrations/:id', () => {
   it('stores a valid document (201, then 200) and answers its catalogue', async () => {
-    const first = await put('users', { type: 'openapi', name: 'Users', document: usersDocument(), baseUrl: server.url });
+    const first = await put('users', {
+      type: 'openapi',
+      name: 'Users',
+      document: usersDocument(),
+      baseUrl: server.url,
+    });
     expect(first.status).toBe(201);
-    const body = (await first.json()) as { created: boolean; integration: Record<string, unknown> & { tools: Array<{ slug: string }> } };
+    const body = (await first.json()) as {
+      created: boolean;
+      integration: Record<string, unknown> & { tools: Array<{ slug: string }> };
+    };
     expect(body.created).toBe(true);
-    expect(body.integration).toMatchObject({ id: 'users', name: 'Users', source: 'stored', type: 'openapi', baseUrl: server.url, skippedOperations: [] });
+    expect(body.integration).toMatchObject({
+      id: 'users',
+      name: 'Users',
+      source: 'stored',
+      type: 'openapi',
+      baseUrl: server.url,
+      skippedOperations: [],
+    });
     expect(body.integration.tools.map((tool) => tool.slug)).toContain('getUser');
 
-    const second = await put('users', { type: 'openapi', name: 'Users', document: usersDocument(), baseUrl: server.url });
+    const second = await put('users', {
+      type: 'openapi',
+      name: 'Users',
+      document: usersDocument(),
+      baseUrl: server.url,
+    });
     expect(second.status).toBe(200);
     expect(((await second.json()) as { created: boolean }).created).toBe(false);
   });
@@ -50,31 +74,61 @@ describe('PUT /api/integrations/:id', () => {
     const document = {
       openapi: '3.0.3',
       info: { title: 'Broken' },
-      paths: { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } } },
+      paths: {
+        '/a/{id}': {
+          get: {
+            parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
     };
     const response = await put('broken', { type: 'openapi', document });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
     expect(body.error.code).toBe('invalid_input');
-    expect(body.error.details.issues.map((issue) => issue.path).sort()).toEqual(['document.info.version', 'document.paths./a/{id}.get.parameters.0.required']);
+    expect(body.error.details.issues.map((issue) => issue.path).sort()).toEqual([
+      'document.info.version',
+      'document.paths./a/{id}.get.parameters.0.required',
+    ]);
     expect((await request('/integrations/broken')).status).toBe(404);
   });
 
   it.each([
-    { name: 'an unknown field', id: 'x', body: { type: 'openapi', document: usersDocument(), extra: true }, path: 'extra' },
+    {
+      name: 'an unknown field',
+      id: 'x',
+      body: { type: 'openapi', document: usersDocument(), extra: true },
+      path: 'extra',
+    },
     { name: 'an unknown type', id: 'x', body: { type: 'graphql', document: usersDocument() }, path: 'type' },
-    { name: 'a malformed base URL', id: 'x', body: { type: 'openapi', document: usersDocument(), baseUrl: 'ftp://x' }, path: 'baseUrl' },
-    { name: 'incomplete credentials', id: 'x', body: { type: 'openapi', document: usersDocument(), credentials: { type: 'bearer' } }, path: 'credentials.token' },
+    {
+      name: 'a malformed base URL',
+      id: 'x',
+      body: { type: 'openapi', document: usersDocument(), baseUrl: 'ftp://x' },
+      path: 'baseUrl',
+    },
+    {
+      name: 'incomplete credentials',
+      id: 'x',
+      body: { type: 'openapi', document: usersDocument(), credentials: { type: 'bearer' } },
+      path: 'credentials.token',
+    },
     { name: 'an invalid id', id: 'Not_OK', body: { type: 'openapi', document: usersDocument() }, path: 'param.id' },
-  ])('refuses $name (400 at $path)', async ({ id, body, path, mentions }: { id: string; body: unknown; path: string; mentions?: string }) => {
-    const response = await put(id, body);
-    expect(response.status).toBe(400);
-    const answer = (await response.json()) as { error: { code: string; details: { issues: Array<{ path: string; message: string }> } } };
-    expect(answer.error.code).toBe('invalid_input');
-    const issue = answer.error.details.issues.find((candidate) => candidate.path === path);
-    expect(issue).toBeDefined();
-    if (mentions) expect(issue!.message).toContain(mentions);
-  });
+  ])(
+    'refuses $name (400 at $path)',
+    async ({ id, body, path, mentions }: { id: string; body: unknown; path: string; mentions?: string }) => {
+      const response = await put(id, body);
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as {
+        error: { code: string; details: { issues: Array<{ path: string; message: string }> } };
+      };
+      expect(answer.error.code).toBe('invalid_input');
+      const issue = answer.error.details.issues.find((candidate) => candidate.path === path);
+      expect(issue).toBeDefined();
+      if (mentions) expect(issue!.message).toContain(mentions);
+    },
+  );
 
   it('refuses to overwrite or delete a provider defined in code (409)', async () => {
     expect((await put('code-users', { type: 'openapi', document: usersDocument() })).status).toBe(409);
@@ -85,15 +139,29 @@ describe('PUT /api/integrations/:id', () => {
 describe('credentials', () => {
   it('are encrypted at rest, masked in responses, and kept when the mask is sent back', async () => {
     const token = 'super-secret-token-1234';
-    const saved = await put('secure', { type: 'openapi', document: usersDocument(), baseUrl: server.url, credentials: { type: 'bearer', token } });
+    const saved = await put('secure', {
+      type: 'openapi',
+      document: usersDocument(),
+      baseUrl: server.url,
+      credentials: { type: 'bearer', token },
+    });
     const savedBody = (await saved.json()) as { integration: { credentials: unknown } };
     expect(savedBody.integration.credentials).toEqual({ type: 'bearer', token: '••••1234' });
-    const row = context.studio.database.sqlite.prepare('SELECT config FROM integration_configs WHERE id = ?').get('secure') as { config: string };
+    const row = context.studio.database.sqlite
+      .prepare('SELECT config FROM integration_configs WHERE id = ?')
+      .get('secure') as { config: string };
     expect(row.config).not.toContain(token);
 
-    const shown = (await (await request('/integrations/secure')).json()) as { integration: { credentials: { token: string } } };
+    const shown = (await (await request('/integrations/secure')).json()) as {
+      integration: { credentials: { token: string } };
+    };
     expect(JSON.stringify(shown)).not.toContain(token);
-    const resent = await put('secure', { type: 'openapi', document: usersDocument(), baseUrl: server.url, credentials: shown.integration.credentials });
+    const resent = await put('secure', {
+      type: 'openapi',
+      document: usersDocument(),
+      baseUrl: server.url,
+      credentials: shown.integration.credentials,
+    });
     expect(resent.status).toBe(200);
 
     // The provider built from the stored config still sends the original secret.
@@ -104,9 +172,21 @@ describe('credentials', () => {
   });
 
   it('show nothing of short secrets, and refuse a mask that matches no stored secret', async () => {
-    const saved = await put('short', { type: 'openapi', document: usersDocument(), credentials: { type: 'basic', username: 'ada', password: 'hunter2' } });
-    expect(((await saved.json()) as { integration: { credentials: unknown } }).integration.credentials).toEqual({ type: 'basic', username: 'ada', password: '••••' });
-    const wrongMask = await put('short', { type: 'openapi', document: usersDocument(), credentials: { type: 'bearer', token: '••••9999' } });
+    const saved = await put('short', {
+      type: 'openapi',
+      document: usersDocument(),
+      credentials: { type: 'basic', username: 'ada', password: 'hunter2' },
+    });
+    expect(((await saved.json()) as { integration: { credentials: unknown } }).integration.credentials).toEqual({
+      type: 'basic',
+      username: 'ada',
+      password: '••••',
+    });
+    const wrongMask = await put('short', {
+      type: 'openapi',
+      document: usersDocument(),
+      credentials: { type: 'bearer', token: '••••9999' },
+    });
     expect(wrongMask.status).toBe(400);
     expect(JSON.stringify(await wrongMask.json())).toContain('credentials.token');
   });
@@ -116,22 +196,41 @@ describe('GET and DELETE', () => {
   it('lists code and stored integrations with their catalogues, one page at a time', async () => {
     const response = await request('/integrations?limit=100');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { items: Array<{ id: string; source: string; tools: unknown[]; error?: string }>; nextCursor: string | null };
+    const body = (await response.json()) as {
+      items: Array<{ id: string; source: string; tools: unknown[]; error?: string }>;
+      nextCursor: string | null;
+    };
     const ids = body.items.map((item) => item.id);
     expect(ids).toEqual([...ids].sort());
-    expect(body.items.find((item) => item.id === 'code-users')).toMatchObject({ source: 'code', name: 'Users in code' });
+    expect(body.items.find((item) => item.id === 'code-users')).toMatchObject({
+      source: 'code',
+      name: 'Users in code',
+    });
     expect(body.items.find((item) => item.id === 'code-users')!.tools).toHaveLength(6);
     expect(body.items.find((item) => item.id === 'users')).toMatchObject({ source: 'stored' });
-    expect(body.items.find((item) => item.id === 'flaky')).toEqual({ id: 'flaky', name: 'Flaky', source: 'code', tools: [], error: 'upstream catalogue is down' });
+    expect(body.items.find((item) => item.id === 'flaky')).toEqual({
+      id: 'flaky',
+      name: 'Flaky',
+      source: 'code',
+      tools: [],
+      error: 'upstream catalogue is down',
+    });
     expect(body.nextCursor).toBeNull();
 
-    const first = (await (await request('/integrations?limit=1')).json()) as { items: Array<{ id: string }>; nextCursor: string };
-    const next = (await (await request(`/integrations?limit=1&cursor=${first.nextCursor}`)).json()) as { items: Array<{ id: string }> };
+    const first = (await (await request('/integrations?limit=1')).json()) as {
+      items: Array<{ id: string }>;
+      nextCursor: string;
+    };
+    const next = (await (await request(`/integrations?limit=1&cursor=${first.nextCursor}`)).json()) as {
+      items: Array<{ id: string }>;
+    };
     expect([first.items[0]!.id, next.items[0]!.id]).toEqual(ids.slice(0, 2));
   });
 
   it('shows one stored integration with its document', async () => {
-    const body = (await (await request('/integrations/users')).json()) as { integration: { document: unknown; createdAt: string } };
+    const body = (await (await request('/integrations/users')).json()) as {
+      integration: { document: unknown; createdAt: string };
+    };
     expect(body.integration.document).toEqual(usersDocument());
     expect(body.integration.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -161,7 +260,9 @@ describe('GET and DELETE', () => {
 
   it('records saves and deletes in the audit log with actor local, without secrets', () => {
     const rows = context.studio.database.sqlite
-      .prepare("SELECT actor, action, entity, entity_id AS entityId, details FROM audit_log WHERE entity = 'integration' ORDER BY id")
+      .prepare(
+        "SELECT actor, action, entity, entity_id AS entityId, details FROM audit_log WHERE entity = 'integration' ORDER BY id",
+      )
       .all() as Array<{ actor: string; action: string; entityId: string; details: string }>;
     expect(rows.map((row) => [row.action, row.entityId])).toEqual(
       expect.arrayContaining([

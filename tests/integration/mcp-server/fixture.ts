@@ -44,7 +44,10 @@ export async function connectMcpClient(baseUrl: string): Promise<Client> {
  * For a describe block: a studio with `tools` served over HTTP and an SDK client connected to it
  * for the whole block. Read `.served` and `.client` inside tests.
  */
-export function useServedMcpClient(tools: NonNullable<StudioOptions['tools']>): { readonly served: ServedStudio; readonly client: Client } {
+export function useServedMcpClient(tools: NonNullable<StudioOptions['tools']>): {
+  readonly served: ServedStudio;
+  readonly client: Client;
+} {
   let served: ServedStudio | undefined;
   let client: Client | undefined;
   beforeAll(async () => {

@@ -89,14 +89,21 @@ describe('POST /api/mcp HTTP rules', () => {
   });
 
   it('keeps the call alive while the client waits, and aborts it when the client goes away', async () => {
-    const slow = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow-answer', arguments: {} } }));
+    const slow = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow-answer', arguments: {} } }),
+    );
     expect((await slow.json()).result).toEqual({ content: [{ type: 'text', text: '{"aborted":false}' }] });
 
     const controller = new AbortController();
     const pending = fetch(new URL('/api/mcp', served.url), {
       method: 'POST',
       headers: mcpHeaders,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait-for-abort', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'wait-for-abort', arguments: {} },
+      }),
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 100);
@@ -109,7 +116,9 @@ describe('POST /api/mcp HTTP rules', () => {
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.code).toBe('invalid_input');
 
-    const oversized = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(8000) } } }));
+    const oversized = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(8000) } } }),
+    );
     expect(oversized.status).toBe(413);
     expect((await oversized.json()).error.code).toBe('payload_too_large');
   });

@@ -27,11 +27,15 @@ function inspectorBin(): string {
  */
 async function inspect(args: string[]): Promise<unknown> {
   const bin = inspectorBin();
-  const { stdout } = await run(process.execPath, [bin, '--cli', new URL('/api/mcp', inject('serverUrl')).href, ...args], {
-    cwd: dirname(bin),
-    env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` },
-    timeout: 20_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [bin, '--cli', new URL('/api/mcp', inject('serverUrl')).href, ...args],
+    {
+      cwd: dirname(bin),
+      env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` },
+      timeout: 20_000,
+    },
+  );
   return JSON.parse(stdout);
 }
 
@@ -48,18 +52,41 @@ describe('MCP Inspector CLI against the production server', () => {
   });
 
   it('tools/call runs convert-units with --tool-arg values', async () => {
-    const result = (await inspect(['--method', 'tools/call', '--tool-name', 'convert-units', '--tool-arg', 'value=10', 'from=km', 'to=mi'])) as {
+    const result = (await inspect([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'convert-units',
+      '--tool-arg',
+      'value=10',
+      'from=km',
+      'to=mi',
+    ])) as {
       content: Array<{ type: string; text: string }>;
       structuredContent: Record<string, unknown>;
       isError?: boolean;
     };
     expect(result.isError).toBeUndefined();
-    expect(result.structuredContent).toMatchObject({ value: 10, from: 'km', to: 'mi', formatted: '10 km = 6.21371 mi' });
+    expect(result.structuredContent).toMatchObject({
+      value: 10,
+      from: 'km',
+      to: 'mi',
+      formatted: '10 km = 6.21371 mi',
+    });
     expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
   });
 
   it('tools/call shows a validation failure as an isError result', async () => {
-    const result = (await inspect(['--method', 'tools/call', '--tool-name', 'convert-units', '--tool-arg', 'value=1', 'from=kg', 'to=km'])) as {
+    const result = (await inspect([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'convert-units',
+      '--tool-arg',
+      'value=1',
+      'from=kg',
+      'to=km',
+    ])) as {
       content: Array<{ type: string; text: string }>;
       isError?: boolean;
     };

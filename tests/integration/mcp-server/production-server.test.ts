@@ -30,7 +30,13 @@ describe('production server: POST /api/mcp', () => {
   it('calls convert-units and gets structured content', async () => {
     const result = await client.callTool({ name: 'convert-units', arguments: { value: 10, from: 'km', to: 'mi' } });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ value: 10, from: 'km', to: 'mi', kind: 'length', formatted: '10 km = 6.21371 mi' });
+    expect(result.structuredContent).toMatchObject({
+      value: 10,
+      from: 'km',
+      to: 'mi',
+      kind: 'length',
+      formatted: '10 km = 6.21371 mi',
+    });
     const [part] = result.content as Array<{ type: string; text: string }>;
     expect(part!.type).toBe('text');
     expect(JSON.parse(part!.text)).toEqual(result.structuredContent);
@@ -40,6 +46,8 @@ describe('production server: POST /api/mcp', () => {
     const result = await client.callTool({ name: 'convert-units', arguments: { value: 1, from: 'kg', to: 'km' } });
     expect(result.isError).toBe(true);
     const [part] = result.content as Array<{ type: string; text: string }>;
-    expect(part!.text).toMatch(/^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- to: Cannot convert mass \(kg\) to length \(km\)/);
+    expect(part!.text).toMatch(
+      /^Tool input validation failed for convert-units\. Please fix the following errors and try again:\n- to: Cannot convert mass \(kg\) to length \(km\)/,
+    );
   });
 });

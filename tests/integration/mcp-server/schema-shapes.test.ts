@@ -14,7 +14,7 @@ const tools = {
     inputSchema: z.union([z.object({ circle: z.number() }), z.object({ square: z.number() })]),
     execute: (input) => ('circle' in input ? `circle ${input.circle}` : `square ${input.square}`),
   }),
-  'shout': createTool({
+  shout: createTool({
     id: 'shout',
     description: 'Input is a bare string, which MCP arguments (always an object) cannot be',
     inputSchema: z.string(),
@@ -64,7 +64,10 @@ describe('POST /api/mcp: schemas and content MCP cannot carry as they are', () =
   it('maps file data to embedded resources or audio, URLs to resource links, provider references to JSON text', async () => {
     const result = await session.client.callTool({ name: 'export-report', arguments: {} });
     expect(result.content).toEqual([
-      { type: 'resource', resource: { uri: 'tool-output:///report%20q3.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' } },
+      {
+        type: 'resource',
+        resource: { uri: 'tool-output:///report%20q3.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' },
+      },
       { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
       { type: 'resource_link', uri: 'https://example.com/charts/', name: 'charts' },
       { type: 'text', text: JSON.stringify({ type: 'file-id', fileId: 'file_123' }) },

@@ -64,8 +64,17 @@ describe('POST /api/mcp with the SDK client', () => {
   describe('tools/list', () => {
     it('lists every executable code tool, sorted by id', async () => {
       const { tools: listed } = await session.client.listTools();
-      expect(listed.map((tool) => tool.name)).toEqual(['always-fails', 'echo-plain', 'lookup-order', 'measure-text', 'render-chart']);
-      expect(session.client.getServerVersion()).toMatchObject({ name: 'agent-studio', version: session.served.studio.version });
+      expect(listed.map((tool) => tool.name)).toEqual([
+        'always-fails',
+        'echo-plain',
+        'lookup-order',
+        'measure-text',
+        'render-chart',
+      ]);
+      expect(session.client.getServerVersion()).toMatchObject({
+        name: 'agent-studio',
+        version: session.served.studio.version,
+      });
     });
 
     it('passes title, annotations and _meta through exactly as declared', async () => {
@@ -89,14 +98,20 @@ describe('POST /api/mcp with the SDK client', () => {
       const body = await response.json();
       const echo = body.result.tools.find((tool: { name: string }) => tool.name === 'echo-plain');
       expect(Object.keys(echo).sort()).toEqual(['description', 'inputSchema', 'name']);
-      expect(echo.inputSchema).toEqual({ type: 'object', properties: { message: { type: 'string' } }, required: ['message'] });
+      expect(echo.inputSchema).toEqual({
+        type: 'object',
+        properties: { message: { type: 'string' } },
+        required: ['message'],
+      });
     });
 
     it('declares outputSchema only for the tool that has one', async () => {
       const { tools: listed } = await session.client.listTools();
       const withOutput = listed.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name);
       expect(withOutput).toEqual(['measure-text']);
-      expect(listed.find((tool) => tool.name === 'measure-text')!.outputSchema).toEqual(tools['measure-text'].outputJsonSchema);
+      expect(listed.find((tool) => tool.name === 'measure-text')!.outputSchema).toEqual(
+        tools['measure-text'].outputJsonSchema,
+      );
     });
   });
 
@@ -121,7 +136,12 @@ describe('POST /api/mcp with the SDK client', () => {
       expect(result.content).toEqual([
         { type: 'text', text: 'A chart with 3 points' },
         { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-        { type: 'resource_link', uri: 'https://example.com/reports/q3.pdf', name: 'q3.pdf', mimeType: 'application/pdf' },
+        {
+          type: 'resource_link',
+          uri: 'https://example.com/reports/q3.pdf',
+          name: 'q3.pdf',
+          mimeType: 'application/pdf',
+        },
       ]);
     });
 
@@ -130,9 +150,14 @@ describe('POST /api/mcp with the SDK client', () => {
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
       // The same message the execute route gives the model.
-      const executed = await session.served.studio.api.request('/api/tools/measure-text/execute', jsonRequest('POST', { input: { text: 42 } }));
+      const executed = await session.served.studio.api.request(
+        '/api/tools/measure-text/execute',
+        jsonRequest('POST', { input: { text: 42 } }),
+      );
       const { output } = await executed.json();
-      expect(output.message).toMatch(/^Tool input validation failed for measure-text\. Please fix the following errors and try again:\n- text: /);
+      expect(output.message).toMatch(
+        /^Tool input validation failed for measure-text\. Please fix the following errors and try again:\n- text: /,
+      );
       expect(result.content).toEqual([{ type: 'text', text: output.message }]);
     });
 
@@ -142,13 +167,19 @@ describe('POST /api/mcp with the SDK client', () => {
     });
 
     it('refuses tools that are not listed (unknown ids and session.client tools) with a protocol error', async () => {
-      await expect(session.client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(/Tool no-such-tool not found/);
-      await expect(session.client.callTool({ name: 'browser-only', arguments: {} })).rejects.toThrow(/Tool browser-only not found/);
+      await expect(session.client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(
+        /Tool no-such-tool not found/,
+      );
+      await expect(session.client.callTool({ name: 'browser-only', arguments: {} })).rejects.toThrow(
+        /Tool browser-only not found/,
+      );
     });
 
     it('serves concurrent calls, each on its own stateless request', async () => {
       const texts = ['a', 'b c', 'd e f', 'g h i j', 'k l m n o'];
-      const results = await Promise.all(texts.map((text) => session.client.callTool({ name: 'measure-text', arguments: { text } })));
+      const results = await Promise.all(
+        texts.map((text) => session.client.callTool({ name: 'measure-text', arguments: { text } })),
+      );
       expect(results.map((result) => (result.structuredContent as { words: number }).words)).toEqual([1, 2, 3, 4, 5]);
     });
   });

@@ -64,19 +64,31 @@ describe('POST /api/mcp-clients/:id/test', () => {
 
   it('tests the latest version: an edit a moment ago is what gets connected', async () => {
     const edited = await call(studio, 'PATCH', '/api/mcp-clients/pair', {
-      servers: { paged: { type: 'stdio', command: node, args: testServer('paginated', ['3', '10']).args }, remote: { type: 'http', url: http.url } },
+      servers: {
+        paged: { type: 'stdio', command: node, args: testServer('paginated', ['3', '10']).args },
+        remote: { type: 'http', url: http.url },
+      },
     });
     expect(edited.status).toBe(200);
     const { body } = await call(studio, 'POST', '/api/mcp-clients/pair/test', {});
     expect(body.versionNumber).toBe(2);
     expect(Object.keys(body.servers).sort()).toEqual(['paged', 'remote']);
-    expect(body.servers.paged.tools.map((tool: { name: string }) => tool.name)).toEqual(['tool-000', 'tool-001', 'tool-002']);
-    expect(body.servers.remote).toMatchObject({ ok: true, tools: [{ name: 'whoami', description: expect.any(String) }] });
+    expect(body.servers.paged.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'tool-000',
+      'tool-001',
+      'tool-002',
+    ]);
+    expect(body.servers.remote).toMatchObject({
+      ok: true,
+      tools: [{ name: 'whoami', description: expect.any(String) }],
+    });
   });
 
   it('sends mastra__authToken to HTTP servers only, and never echoes it', async () => {
     const before = http.requests.length;
-    const { status, body } = await call(studio, 'POST', '/api/mcp-clients/pair/test', { requestContext: { mastra__authToken: 'test-token-42' } });
+    const { status, body } = await call(studio, 'POST', '/api/mcp-clients/pair/test', {
+      requestContext: { mastra__authToken: 'test-token-42' },
+    });
     expect(status).toBe(200);
     expect(body.servers.remote.ok).toBe(true);
     const sent = http.requests.slice(before).map((request) => request.headers.authorization);

@@ -8,7 +8,6 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { connectServer, mcpResultToModelOutput } from '@/lib/mcp';
 import { createTestPool, everythingStdioServer, uniqueKey } from '../../support/mcp';
 
-
 const { pool } = createTestPool();
 
 afterAll(async () => {
@@ -32,11 +31,17 @@ function textOf(result: { content: Array<{ type: string; text?: string }> }): st
 
 describe('server-everything over stdio', () => {
   it('connectServer completes the handshake and lists tools', async () => {
-    const connection = await connectServer({ server: everythingStdioServer(), serverName: 'everything', timeoutMs: 15_000 });
+    const connection = await connectServer({
+      server: everythingStdioServer(),
+      serverName: 'everything',
+      timeoutMs: 15_000,
+    });
     try {
       expect(connection.transport).toBe('stdio');
       const { tools } = await connection.client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-env']));
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'get-env']),
+      );
     } finally {
       await connection.close();
     }
@@ -47,11 +52,18 @@ describe('server-everything over stdio', () => {
     const entries: Array<{ message: string; data?: Record<string, unknown> }> = [];
     const record = (message: string, data?: Record<string, unknown>) => entries.push({ message, data });
     const logger = { debug: record, info: record, warn: record, error: record };
-    const connection = await connectServer({ server: everythingStdioServer(), serverName: 'everything', timeoutMs: 15_000, logger });
+    const connection = await connectServer({
+      server: everythingStdioServer(),
+      serverName: 'everything',
+      timeoutMs: 15_000,
+      logger,
+    });
     try {
       await expect
         .poll(() => entries.find((entry) => entry.message === 'MCP server stderr'), { timeout: 5_000 })
-        .toMatchObject({ data: { server: 'everything', output: expect.stringContaining('Starting default (STDIO) server') } });
+        .toMatchObject({
+          data: { server: 'everything', output: expect.stringContaining('Starting default (STDIO) server') },
+        });
     } finally {
       await connection.close();
     }
@@ -95,13 +107,20 @@ describe('server-everything over stdio', () => {
     // A long-lived signal, like a run's: one leaked listener per call would pile up on it.
     const signal = new AbortController().signal;
     for (let round = 0; round < 10; round += 1) {
-      expect(textOf(await pool.callTool({ key, server, name: 'echo', arguments: { message: `m${round}` }, signal }))).toContain(`m${round}`);
+      expect(
+        textOf(await pool.callTool({ key, server, name: 'echo', arguments: { message: `m${round}` }, signal })),
+      ).toContain(`m${round}`);
     }
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('maps an image result to image-data for the model', async () => {
-    const result = await pool.callTool({ key: uniqueKey(), server: everythingStdioServer(), name: 'get-tiny-image', arguments: {} });
+    const result = await pool.callTool({
+      key: uniqueKey(),
+      server: everythingStdioServer(),
+      name: 'get-tiny-image',
+      arguments: {},
+    });
     const output = mcpResultToModelOutput(result);
     expect(output.isError).toBe(false);
     expect(output.content).toContainEqual(expect.objectContaining({ type: 'image-data', mediaType: 'image/png' }));
@@ -128,10 +147,20 @@ describe('server-everything over stdio', () => {
     const server = everythingStdioServer();
     const before = pool.stats();
     const key = uniqueKey();
-    const withToken = await pool.callTool({ key: { ...key, authToken: 'caller-token-123' }, server, name: 'get-env', arguments: {} });
+    const withToken = await pool.callTool({
+      key: { ...key, authToken: 'caller-token-123' },
+      server,
+      name: 'get-env',
+      arguments: {},
+    });
     expect(textOf(withToken)).not.toContain('caller-token-123');
     // The token is ignored for stdio, so a second caller token reuses the same process.
-    await pool.callTool({ key: { ...key, authToken: 'another-token' }, server, name: 'echo', arguments: { message: 'x' } });
+    await pool.callTool({
+      key: { ...key, authToken: 'another-token' },
+      server,
+      name: 'echo',
+      arguments: { message: 'x' },
+    });
     expect(pool.stats().connects - before.connects).toBe(1);
   });
 

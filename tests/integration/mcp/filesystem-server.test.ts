@@ -32,7 +32,13 @@ describe('server-filesystem', () => {
     const { tools, warnings } = convertMcpTools({
       clientId: key.clientId,
       clientKind: 'saved',
-      servers: [{ name: 'files', tools: { read_text_file: {}, write_file: {}, list_directory: {} }, listed: listed.value.tools }],
+      servers: [
+        {
+          name: 'files',
+          tools: { read_text_file: {}, write_file: {}, list_directory: {} },
+          listed: listed.value.tools,
+        },
+      ],
       selection: { files_read_text_file: { description: 'Read a note' }, write_file: {}, files_delete_everything: {} },
     });
     expect(tools.map((tool) => [tool.name, tool.descriptionSource])).toEqual([
@@ -42,25 +48,48 @@ describe('server-filesystem', () => {
     expect(tools[0]!.description).toBe('Read a note');
     expect(tools[0]!.inputSchema).toMatchObject({ type: 'object', properties: { path: expect.any(Object) } });
     expect(tools[0]!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(warnings.map((warning) => warning.ref)).toEqual([`mcpClients.${key.clientId}.tools.files_delete_everything`]);
+    expect(warnings.map((warning) => warning.ref)).toEqual([
+      `mcpClients.${key.clientId}.tools.files_delete_everything`,
+    ]);
   });
 
   it('reads and writes files in the allowed folder', async () => {
     const key = uniqueKey();
     const server = filesystemServer(directory);
     const connectsBefore = pool.stats().connects;
-    const read = await pool.callTool({ key, server, name: 'read_text_file', arguments: { path: join(directory, 'hello.txt') } });
-    expect(mcpResultToModelOutput(read)).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello from disk' }] });
+    const read = await pool.callTool({
+      key,
+      server,
+      name: 'read_text_file',
+      arguments: { path: join(directory, 'hello.txt') },
+    });
+    expect(mcpResultToModelOutput(read)).toMatchObject({
+      isError: false,
+      content: [{ type: 'text', text: 'hello from disk' }],
+    });
 
-    const written = await pool.callTool({ key, server, name: 'write_file', arguments: { path: join(directory, 'new.txt'), content: 'written' } });
+    const written = await pool.callTool({
+      key,
+      server,
+      name: 'write_file',
+      arguments: { path: join(directory, 'new.txt'), content: 'written' },
+    });
     expect(written.isError).not.toBe(true);
     expect(readFileSync(join(directory, 'new.txt'), 'utf8')).toBe('written');
     expect(pool.stats().connects - connectsBefore).toBe(1);
   });
 
   it('refuses a path outside the allowed folder with an isError result', async () => {
-    const result = await pool.callTool({ key: uniqueKey(), server: filesystemServer(directory), name: 'read_text_file', arguments: { path: '/etc/hostname' } });
+    const result = await pool.callTool({
+      key: uniqueKey(),
+      server: filesystemServer(directory),
+      name: 'read_text_file',
+      arguments: { path: '/etc/hostname' },
+    });
     expect(result.isError).toBe(true);
-    expect(mcpResultToModelOutput(result).content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/denied|outside/i) });
+    expect(mcpResultToModelOutput(result).content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(/denied|outside/i),
+    });
   });
 });

@@ -138,9 +138,24 @@ describe('headers sent to HTTP servers', () => {
     const server: McpServerConfig = { type: 'http', url: recording.url };
     const key = uniqueKey();
     const before = pool.stats().connects;
-    const first = await pool.callTool({ key: { ...key, authToken: 'token-one' }, server, name: 'whoami', arguments: {} });
-    const second = await pool.callTool({ key: { ...key, authToken: 'token-two' }, server, name: 'whoami', arguments: {} });
-    const firstAgain = await pool.callTool({ key: { ...key, authToken: 'token-one' }, server, name: 'whoami', arguments: {} });
+    const first = await pool.callTool({
+      key: { ...key, authToken: 'token-one' },
+      server,
+      name: 'whoami',
+      arguments: {},
+    });
+    const second = await pool.callTool({
+      key: { ...key, authToken: 'token-two' },
+      server,
+      name: 'whoami',
+      arguments: {},
+    });
+    const firstAgain = await pool.callTool({
+      key: { ...key, authToken: 'token-one' },
+      server,
+      name: 'whoami',
+      arguments: {},
+    });
     expect([first, second, firstAgain].map((result) => result.content)).toEqual([
       [{ type: 'text', text: 'Bearer token-one' }],
       [{ type: 'text', text: 'Bearer token-two' }],
@@ -163,7 +178,10 @@ describe('headers sent to HTTP servers', () => {
       await expect.poll(() => sessionful.sessionCount(), { timeout: 5_000 }).toBe(0);
       const deletes = sessionful.requests.filter((request) => request.method === 'DELETE');
       expect(deletes).toHaveLength(1);
-      expect(deletes[0]!.headers).toMatchObject({ authorization: 'Bearer session-token', 'mcp-session-id': expect.any(String) });
+      expect(deletes[0]!.headers).toMatchObject({
+        authorization: 'Bearer session-token',
+        'mcp-session-id': expect.any(String),
+      });
       for (const request of sessionful.requests) expect(unexpectedHeaders(request.headers)).toEqual([]);
     } finally {
       await sessionPool.closeAll();

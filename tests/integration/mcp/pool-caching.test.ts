@@ -68,7 +68,9 @@ describe('the tool-list cache', () => {
 
     expect(await listNames(pool, key, server)).toEqual(['add-tool', 'remove-tool']);
     await pool.callTool({ key, server, name: 'add-tool', arguments: {} });
-    await expect.poll(() => listNames(pool, key, server), { timeout: 5_000 }).toEqual(['add-tool', 'remove-tool', 'extra']);
+    await expect
+      .poll(() => listNames(pool, key, server), { timeout: 5_000 })
+      .toEqual(['add-tool', 'remove-tool', 'extra']);
     await expect.poll(() => changes.at(-1), { timeout: 5_000 }).toEqual(['add-tool', 'remove-tool', 'extra']);
 
     await pool.callTool({ key, server, name: 'remove-tool', arguments: {} });
@@ -154,6 +156,8 @@ describe('connection limits', () => {
     expect(pool.stats()).toMatchObject({ openConnections: 0, closes: 2 });
     const after = await pool.listTools({ key: uniqueKey(), server });
     expect(after.ok).toBe(false);
-    await expect(pool.callTool({ key: uniqueKey(), server, name: 'tool-000' })).rejects.toMatchObject({ reason: 'closed' });
+    await expect(pool.callTool({ key: uniqueKey(), server, name: 'tool-000' })).rejects.toMatchObject({
+      reason: 'closed',
+    });
   });
 });

@@ -69,7 +69,9 @@ describe('a server that is down', () => {
   it('recovers once the server is back', async () => {
     const { pool, clock } = newPool({ backoff: { initialMs: 1_000, maxMs: 10_000 } });
     const key = uniqueKey();
-    expect((await pool.listTools({ key, server: testServer('slow', ['--hang-on=initialize'], { timeout: 300 }) })).ok).toBe(false);
+    expect(
+      (await pool.listTools({ key, server: testServer('slow', ['--hang-on=initialize'], { timeout: 300 }) })).ok,
+    ).toBe(false);
     // The listing gave up at its deadline; the connect attempt ends on its own one a moment later.
     await expect.poll(() => pool.stats().connectFailures, { timeout: 5_000 }).toBe(1);
     clock.advance(1_000);
@@ -84,7 +86,10 @@ describe('timeouts', () => {
   it('caps a hanging handshake by the server timeout', async () => {
     const { pool } = newPool();
     const startedAt = Date.now();
-    const result = await pool.listTools({ key: uniqueKey(), server: testServer('slow', ['--hang-on=initialize'], { timeout: 400 }) });
+    const result = await pool.listTools({
+      key: uniqueKey(),
+      server: testServer('slow', ['--hang-on=initialize'], { timeout: 400 }),
+    });
     expect(Date.now() - startedAt).toBeLessThan(3_000);
     expect(result).toMatchObject({ ok: false, error: { code: 'mcp_unavailable', reason: 'timeout' } });
   });
@@ -118,7 +123,12 @@ describe('timeouts', () => {
     const { pool } = newPool({ settings: { callTimeoutMs: 60_000 } });
     const startedAt = Date.now();
     await expect(
-      pool.callTool({ key: uniqueKey(), server: testServer('slow', [], { timeout: 2_000 }), name: 'sleep', arguments: { ms: 10_000 } }),
+      pool.callTool({
+        key: uniqueKey(),
+        server: testServer('slow', [], { timeout: 2_000 }),
+        name: 'sleep',
+        arguments: { ms: 10_000 },
+      }),
     ).rejects.toMatchObject({ reason: 'timeout' });
     expect(Date.now() - startedAt).toBeLessThan(5_000);
   });
@@ -138,14 +148,22 @@ describe('abort', () => {
     await expect(call).rejects.toMatchObject({ code: 'tool_failed', reason: 'aborted' });
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     await expect
-      .poll(async () => (await pool.callTool({ key, server, name: 'cancellations', arguments: {} })).content, { timeout: 5_000 })
+      .poll(async () => (await pool.callTool({ key, server, name: 'cancellations', arguments: {} })).content, {
+        timeout: 5_000,
+      })
       .toEqual([{ type: 'text', text: '1' }]);
   });
 
   it('an already aborted signal sends nothing', async () => {
     const { pool } = newPool();
     await expect(
-      pool.callTool({ key: uniqueKey(), server: testServer('slow'), name: 'sleep', arguments: { ms: 1 }, signal: AbortSignal.abort() }),
+      pool.callTool({
+        key: uniqueKey(),
+        server: testServer('slow'),
+        name: 'sleep',
+        arguments: { ms: 1 },
+        signal: AbortSignal.abort(),
+      }),
     ).rejects.toMatchObject({ reason: 'aborted' });
     expect(pool.stats().toolCalls).toBe(0);
   });
@@ -154,7 +172,10 @@ describe('abort', () => {
     const { pool } = newPool();
     const key = uniqueKey();
     const server = testServer('paginated', ['3', '100']);
-    const [aborted, other] = await Promise.all([pool.listTools({ key, server, signal: AbortSignal.abort() }), pool.listTools({ key, server })]);
+    const [aborted, other] = await Promise.all([
+      pool.listTools({ key, server, signal: AbortSignal.abort() }),
+      pool.listTools({ key, server }),
+    ]);
     expect(aborted).toMatchObject({ ok: false, error: { reason: 'aborted' } });
     expect(other.ok).toBe(true);
   });
@@ -167,7 +188,10 @@ describe('a server that crashes mid-call', () => {
     const server = testServer('crashing');
     expect((await pool.callTool({ key, server, name: 'ok' })).content).toEqual([{ type: 'text', text: 'ok' }]);
 
-    await expect(pool.callTool({ key, server, name: 'crash' })).rejects.toMatchObject({ code: 'mcp_unavailable', reason: 'closed' });
+    await expect(pool.callTool({ key, server, name: 'crash' })).rejects.toMatchObject({
+      code: 'mcp_unavailable',
+      reason: 'closed',
+    });
     expect(pool.stats().openConnections).toBe(0);
     await expect(pool.callTool({ key, server, name: 'ok' })).rejects.toMatchObject({ reason: 'closed' });
     expect(pool.stats().connects).toBe(1);

@@ -9,12 +9,21 @@ import { call, createAndPublish, createTestStudio, type ResponseBody } from '../
 import { freePort, testServer, weather } from '../../support/mcp';
 
 const node = process.execPath;
-const handle = createTestStudio({ tools: { weather }, settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } } });
+const handle = createTestStudio({
+  tools: { weather },
+  settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
+});
 const { studio } = handle;
 
-const stdio = (name: Parameters<typeof testServer>[0], args: string[] = [], extra: Record<string, unknown> = {}) => ({ type: 'stdio', command: node, args: testServer(name, args).args, ...extra });
+const stdio = (name: Parameters<typeof testServer>[0], args: string[] = [], extra: Record<string, unknown> = {}) => ({
+  type: 'stdio',
+  command: node,
+  args: testServer(name, args).args,
+  ...extra,
+});
 const resolve = (agentId = 'fragile') => call(studio, 'POST', `/api/agents/${agentId}/resolve`, {});
-const execute = (name: string, input: unknown, agentId = 'fragile') => call(studio, 'POST', `/api/agents/${agentId}/tools/${name}/execute`, { input });
+const execute = (name: string, input: unknown, agentId = 'fragile') =>
+  call(studio, 'POST', `/api/agents/${agentId}/tools/${name}/execute`, { input });
 const names = (body: ResponseBody): string[] => body.tools.map((tool: { name: string }) => tool.name);
 
 beforeAll(async () => {
@@ -24,7 +33,11 @@ beforeAll(async () => {
     hanging: { stuck: stdio('slow', ['--hang-on=list'], { timeout: 1_000 }) },
     sleepy: { sleepy: stdio('slow', [], { timeout: 5_000 }) },
     crashing: { crashy: stdio('crashing') },
-    changing: { changing: stdio('changing-tools', [], { tools: { 'add-tool': {}, extra: { description: 'Server-level: the added tool' } } }) },
+    changing: {
+      changing: stdio('changing-tools', [], {
+        tools: { 'add-tool': {}, extra: { description: 'Server-level: the added tool' } },
+      }),
+    },
   };
   for (const [id, servers] of Object.entries(clients)) {
     const created = await call(studio, 'POST', '/api/mcp-clients', { id, name: id, servers });
@@ -76,19 +89,33 @@ describe('a stored agent with faulty MCP servers', () => {
     ]);
     const unavailable = body.warnings.filter((warning: { code: string }) => warning.code === 'mcp_unavailable');
     expect(unavailable).toEqual([
-      { code: 'mcp_unavailable', source: 'mcp', ref: 'mcpClients.down', message: expect.stringMatching(/^MCP client "down", server "gone": .*its tools are left out$/) },
-      { code: 'mcp_unavailable', source: 'mcp', ref: 'mcpClients.hanging', message: expect.stringMatching(/^MCP client "hanging", server "stuck": .*timed out after 1000 ms/) },
+      {
+        code: 'mcp_unavailable',
+        source: 'mcp',
+        ref: 'mcpClients.down',
+        message: expect.stringMatching(/^MCP client "down", server "gone": .*its tools are left out$/),
+      },
+      {
+        code: 'mcp_unavailable',
+        source: 'mcp',
+        ref: 'mcpClients.hanging',
+        message: expect.stringMatching(/^MCP client "hanging", server "stuck": .*timed out after 1000 ms/),
+      },
     ]);
     // The hanging server was cut off by its own stored timeout (1 s), not by the resolution deadline.
     expect(JSON.stringify(body.warnings)).not.toContain('deadline');
     // `extra` is not offered yet: the sign that a server changed.
-    expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'mcp_tool_not_offered', ref: 'mcpClients.changing.tools.extra' }));
+    expect(body.warnings).toContainEqual(
+      expect.objectContaining({ code: 'mcp_tool_not_offered', ref: 'mcpClients.changing.tools.extra' }),
+    );
     expect(body.warnings).toHaveLength(3);
   });
 
   it('keeps reporting a failing server as a warning, never as an empty healthy list', async () => {
     const { body } = await resolve();
-    expect(body.warnings.map((warning: { ref: string }) => warning.ref)).toEqual(expect.arrayContaining(['mcpClients.down', 'mcpClients.hanging']));
+    expect(body.warnings.map((warning: { ref: string }) => warning.ref)).toEqual(
+      expect.arrayContaining(['mcpClients.down', 'mcpClients.hanging']),
+    );
     expect(names(body)).toContain('paged_tool-000');
   });
 
@@ -96,7 +123,10 @@ describe('a stored agent with faulty MCP servers', () => {
     const slow = await execute('sleepy_sleep', { ms: 20_000 });
     expect(slow.status).toBe(200);
     expect(slow.body).toMatchObject({ isError: true, output: { message: expect.stringMatching(/timed out/) } });
-    expect((await execute('sleepy_sleep', { ms: 1 })).body).toMatchObject({ isError: false, output: { content: [{ text: 'slept 1' }] } });
+    expect((await execute('sleepy_sleep', { ms: 1 })).body).toMatchObject({
+      isError: false,
+      output: { content: [{ text: 'slept 1' }] },
+    });
   });
 
   it("the run's abort signal stops a call through the resolved tool, and the server hears the cancellation", async () => {
@@ -115,15 +145,25 @@ describe('a stored agent with faulty MCP servers', () => {
     const crashed = await execute('crashy_crash', {});
     expect(crashed.status).toBe(200);
     expect(crashed.body).toMatchObject({ isError: true, output: { message: expect.stringContaining('crashy') } });
-    expect((await execute('paged_tool-001', {})).body).toMatchObject({ isError: false, output: { content: [{ text: 'tool-001' }] } });
-    expect((await execute('weather', { city: 'Oslo' })).body).toEqual({ output: { city: 'Oslo', temperature: 21 }, isError: false });
+    expect((await execute('paged_tool-001', {})).body).toMatchObject({
+      isError: false,
+      output: { content: [{ text: 'tool-001' }] },
+    });
+    expect((await execute('weather', { city: 'Oslo' })).body).toEqual({
+      output: { city: 'Oslo', temperature: 21 },
+      isError: false,
+    });
     // The crashed server keeps its (cached) tools; after a short backoff it is started again.
     expect(names((await resolve()).body)).toContain('crashy_ok');
     await expect
       .poll(async () => (await execute('crashy_ok', {})).body.isError, { timeout: 15_000, interval: 250 })
       .toBe(false);
     // An isError result is passed on as a tool error, not as a failure of the server.
-    expect((await execute('crashy_fail', {})).body).toMatchObject({ isError: true, output: { isError: true }, modelOutput: { type: 'error-text', value: 'this tool failed' } });
+    expect((await execute('crashy_fail', {})).body).toMatchObject({
+      isError: true,
+      output: { isError: true },
+      modelOutput: { type: 'error-text', value: 'this tool failed' },
+    });
   });
 
   it('a tools/list_changed refresh applies the server-level filter and the agent selection again', async () => {
@@ -136,7 +176,9 @@ describe('a stored agent with faulty MCP servers', () => {
       .toContain('changing_extra');
     // Bare key `extra` selected it; the server-level entry re-describes it; `remove-tool` stays filtered out.
     expect(names(body)).toEqual(['changing_add-tool', 'changing_extra']);
-    expect(body.tools.find((tool: { name: string }) => tool.name === 'changing_extra').description).toBe('Server-level: the added tool');
+    expect(body.tools.find((tool: { name: string }) => tool.name === 'changing_extra').description).toBe(
+      'Server-level: the added tool',
+    );
     expect(body.explanation.tools.changing_extra.description).toBe('server');
     expect(body.warnings).toEqual([]);
     expect((await execute('changing_extra', {}, 'changer')).body.output.content[0].text).toBe('extra');

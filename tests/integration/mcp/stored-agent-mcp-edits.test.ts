@@ -9,8 +9,10 @@ import { createStoredAgentStudio, storedAgentClients } from '../../support/mcp';
 
 let fixture: Awaited<ReturnType<typeof createStoredAgentStudio>>;
 
-const resolve = (requestContext: Record<string, unknown> = {}) => call(fixture.studio, 'POST', '/api/agents/mcp-agent/resolve', { requestContext });
-const execute = (name: string, input: unknown) => call(fixture.studio, 'POST', `/api/agents/mcp-agent/tools/${name}/execute`, { input });
+const resolve = (requestContext: Record<string, unknown> = {}) =>
+  call(fixture.studio, 'POST', '/api/agents/mcp-agent/resolve', { requestContext });
+const execute = (name: string, input: unknown) =>
+  call(fixture.studio, 'POST', `/api/agents/mcp-agent/tools/${name}/execute`, { input });
 const toolNamed = (body: ResponseBody, name: string) => body.tools.find((tool: { name: string }) => tool.name === name);
 const stats = () => fixture.studio.mcpPool.stats();
 
@@ -37,7 +39,9 @@ describe('saved-client edits', () => {
     const local = storedAgentClients.everything.servers.local;
     const edited = await call(fixture.studio, 'PATCH', '/api/mcp-clients/everything', {
       baseVersionNumber: 1,
-      servers: { local: { ...local, tools: { ...local.tools, 'get-sum': { description: 'Adds two numbers (edited)' } } } },
+      servers: {
+        local: { ...local, tools: { ...local.tools, 'get-sum': { description: 'Adds two numbers (edited)' } } },
+      },
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ created: true, version: { versionNumber: 2 } });
@@ -48,19 +52,28 @@ describe('saved-client edits', () => {
     expect(stats().openConnections).toBe(before.openConnections - 1);
 
     const { body } = await resolve();
-    expect(toolNamed(body, 'local_get-sum')).toMatchObject({ description: 'Adds two numbers (edited)', origin: { clientVersionId: newVersionId } });
+    expect(toolNamed(body, 'local_get-sum')).toMatchObject({
+      description: 'Adds two numbers (edited)',
+      origin: { clientVersionId: newVersionId },
+    });
     expect(body.explanation.tools['local_get-sum'].description).toBe('server');
     expect(toolNamed(body, 'local_echo').origin.clientVersionId).toBe(newVersionId);
     expect(stats().connects - before.connects).toBe(1);
-    expect((await execute('local_echo', { message: 'after the edit' })).body.output.content[0].text).toBe('Echo: after the edit');
+    expect((await execute('local_echo', { message: 'after the edit' })).body.output.content[0].text).toBe(
+      'Echo: after the edit',
+    );
   });
 
   it('a server-level allow-list change re-filters on the next request', async () => {
     const local = storedAgentClients.everything.servers.local;
-    const edited = await call(fixture.studio, 'PATCH', '/api/mcp-clients/everything', { servers: { local: { ...local, tools: { echo: {}, 'get-env': {} } } } });
+    const edited = await call(fixture.studio, 'PATCH', '/api/mcp-clients/everything', {
+      servers: { local: { ...local, tools: { echo: {}, 'get-env': {} } } },
+    });
     expect(edited.status).toBe(200);
     const { body } = await resolve();
-    const localTools = body.tools.map((tool: { name: string }) => tool.name).filter((name: string) => name.startsWith('local_'));
+    const localTools = body.tools
+      .map((tool: { name: string }) => tool.name)
+      .filter((name: string) => name.startsWith('local_'));
     // get-sum and the others no longer pass; get-env now passes and the agent selected it (bare key).
     expect(localTools).toEqual(['local_echo', 'local_get-env']);
     expect(body.warnings.map((warning: { ref: string }) => warning.ref).sort()).toEqual([

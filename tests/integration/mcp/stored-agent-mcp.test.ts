@@ -15,9 +15,13 @@ let fixture: Awaited<ReturnType<typeof createStoredAgentStudio>>;
 /** What server-everything lists over HTTP, asked with the SDK client directly. */
 let remoteToolNames: string[];
 
-const resolve = (requestContext: Record<string, unknown> = {}) => call(fixture.studio, 'POST', '/api/agents/mcp-agent/resolve', { requestContext });
+const resolve = (requestContext: Record<string, unknown> = {}) =>
+  call(fixture.studio, 'POST', '/api/agents/mcp-agent/resolve', { requestContext });
 const execute = (name: string, input: unknown, requestContext: Record<string, unknown> = {}) =>
-  call(fixture.studio, 'POST', `/api/agents/mcp-agent/tools/${encodeURIComponent(name)}/execute`, { input, requestContext });
+  call(fixture.studio, 'POST', `/api/agents/mcp-agent/tools/${encodeURIComponent(name)}/execute`, {
+    input,
+    requestContext,
+  });
 const toolNamed = (body: ResponseBody, name: string) => body.tools.find((tool: { name: string }) => tool.name === name);
 
 beforeAll(async () => {
@@ -66,7 +70,11 @@ describe('resolving a stored agent with saved MCP clients', () => {
     expect(described('fs_read_text_file')).toEqual(['Read a note from the notes folder', 'agent']);
     expect(described('remote_echo')).toEqual(['Echoes back the input string', 'original']);
     expect(described('fs_read_file')[1]).toBe('original');
-    expect(body.explanation.tools.local_echo).toMatchObject({ source: 'mcp', includedBy: [{ field: 'mcpClients', variantIndex: null }], shadowed: [] });
+    expect(body.explanation.tools.local_echo).toMatchObject({
+      source: 'mcp',
+      includedBy: [{ field: 'mcpClients', variantIndex: null }],
+      shadowed: [],
+    });
     expect(body.explanation.tools.weather).toMatchObject({ source: 'registry', description: 'original' });
   });
 
@@ -79,7 +87,12 @@ describe('resolving a stored agent with saved MCP clients', () => {
       inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     });
-    expect(toolNamed(body, 'remote_get-sum').origin).toEqual({ clientId: 'remote', clientVersionId: fixture.versionIds.remote, server: 'remote', tool: 'get-sum' });
+    expect(toolNamed(body, 'remote_get-sum').origin).toEqual({
+      clientId: 'remote',
+      clientVersionId: fixture.versionIds.remote,
+      server: 'remote',
+      tool: 'get-sum',
+    });
     expect(toolNamed(body, 'fs_read_text_file').annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(toolNamed(body, 'remote_get-structured-content').outputSchema).toMatchObject({ type: 'object' });
   });
@@ -102,14 +115,22 @@ describe('calling the resolved tools', () => {
     const { status, body } = await execute('local_echo', { message: 42 });
     expect(status).toBe(200);
     expect(body.isError).toBe(true);
-    expect(body.output).toMatchObject({ error: true, message: expect.stringContaining('Tool input validation failed for local_echo'), validationErrors: [{ path: 'message' }] });
+    expect(body.output).toMatchObject({
+      error: true,
+      message: expect.stringContaining('Tool input validation failed for local_echo'),
+      validationErrors: [{ path: 'message' }],
+    });
     expect(fixture.studio.mcpPool.stats().toolCalls).toBe(callsBefore);
   });
 
   it('maps image and embedded resource content for the model', async () => {
     const image = await execute('local_get-tiny-image', {});
     expect(image.body.isError).toBe(false);
-    expect(image.body.modelOutput.value).toContainEqual({ type: 'image-data', data: expect.any(String), mediaType: 'image/png' });
+    expect(image.body.modelOutput.value).toContainEqual({
+      type: 'image-data',
+      data: expect.any(String),
+      mediaType: 'image/png',
+    });
     const resource = await execute('local_get-resource-reference', { resourceType: 'Text', resourceId: 1 });
     expect(resource.body.output.content.map((part: { type: string }) => part.type)).toContain('resource');
     expect(resource.body.modelOutput.value.every((part: { type: string }) => part.type === 'text')).toBe(true);
@@ -123,7 +144,10 @@ describe('calling the resolved tools', () => {
 
   it('reads a file of the temp folder with server-filesystem (both read tools)', async () => {
     const path = join(fixture.directory, 'hello.txt');
-    expect((await execute('fs_read_text_file', { path })).body).toMatchObject({ isError: false, output: { content: [{ type: 'text', text: 'hello from disk' }] } });
+    expect((await execute('fs_read_text_file', { path })).body).toMatchObject({
+      isError: false,
+      output: { content: [{ type: 'text', text: 'hello from disk' }] },
+    });
     expect((await execute('fs_read_file', { path })).body.output.content[0].text).toBe('hello from disk');
   });
 
@@ -139,7 +163,11 @@ describe('calling the resolved tools', () => {
     for (const name of ['local_get-env', 'fs_write_file', 'blocked_echo', 'echo']) {
       const { status, body } = await execute(name, {});
       expect(status, name).toBe(404);
-      expect(body.error).toMatchObject({ code: 'not_found', details: { agentId: 'mcp-agent', tool: name }, message: expect.stringContaining(`"${name}"`) });
+      expect(body.error).toMatchObject({
+        code: 'not_found',
+        details: { agentId: 'mcp-agent', tool: name },
+        message: expect.stringContaining(`"${name}"`),
+      });
     }
     expect((await call(fixture.studio, 'POST', '/api/agents/nobody/tools/x/execute', { input: {} })).status).toBe(404);
   });

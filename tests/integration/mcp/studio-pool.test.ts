@@ -5,7 +5,9 @@ import { testServer, uniqueKey } from '../../support/mcp';
 
 describe('the studio MCP pool', () => {
   it('uses settings.mcp and closes every connection on studio.close()', async () => {
-    const { studio, cleanup } = createTestStudio({ settings: { mcp: { maxPooledConnections: 3, listTimeoutMs: 4_000 } } });
+    const { studio, cleanup } = createTestStudio({
+      settings: { mcp: { maxPooledConnections: 3, listTimeoutMs: 4_000 } },
+    });
     const server = testServer('paginated', ['2', '100']);
     const keys = [uniqueKey(), uniqueKey(), uniqueKey(), uniqueKey()];
     for (const key of keys) expect((await studio.mcpPool.listTools({ key, server })).ok).toBe(true);

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createAndPublish, createTestStudio } from '../../support/studio';
-import { everythingStdioServer, startHeaderRecordingServer, testServer, weather, type HeaderRecordingServer } from '../../support/mcp';
+import {
+  everythingStdioServer,
+  startHeaderRecordingServer,
+  testServer,
+  weather,
+  type HeaderRecordingServer,
+} from '../../support/mcp';
 
 const node = process.execPath;
 const handle = createTestStudio({
@@ -22,15 +28,27 @@ const withToken = (round: number) => (round % 2 === 0 ? { mastra__authToken: 'ca
 beforeAll(async () => {
   http = await startHeaderRecordingServer();
   const everything = everythingStdioServer();
-  await call(studio, 'POST', '/api/mcp-clients', { id: 'everything', name: 'Everything', servers: { local: { type: 'stdio', command: node, args: everything.args } } });
-  await call(studio, 'POST', '/api/mcp-clients', { id: 'remote', name: 'Remote', servers: { remote: { type: 'http', url: http.url } } });
+  await call(studio, 'POST', '/api/mcp-clients', {
+    id: 'everything',
+    name: 'Everything',
+    servers: { local: { type: 'stdio', command: node, args: everything.args } },
+  });
+  await call(studio, 'POST', '/api/mcp-clients', {
+    id: 'remote',
+    name: 'Remote',
+    servers: { remote: { type: 'http', url: http.url } },
+  });
   await createAndPublish(studio, {
     id: 'warm',
     name: 'Warm',
     model: 'openai/gpt-4o',
     instructions: 'x',
     tools: { weather: {} },
-    mcpClients: { everything: { tools: { local_echo: { description: 'Say it back' } } }, remote: { tools: {} }, paged: { tools: {} } },
+    mcpClients: {
+      everything: { tools: { local_echo: { description: 'Say it back' } } },
+      remote: { tools: {} },
+      paged: { tools: {} },
+    },
   });
   // Warm up: every server connected and listed, with and without the caller token.
   for (const requestContext of [withToken(0), withToken(1)]) {
@@ -61,7 +79,9 @@ describe('a warm pool', () => {
     const httpRequestsBefore = http.requests.length;
     const hashes = new Set<string>();
     for (let round = 0; round < rounds; round += 1) {
-      const { status, body } = await call(studio, 'POST', '/api/agents/warm/resolve', { requestContext: withToken(round) });
+      const { status, body } = await call(studio, 'POST', '/api/agents/warm/resolve', {
+        requestContext: withToken(round),
+      });
       expect(status).toBe(200);
       hashes.add(body.resolvedToolsHash as string);
       const resolution = await studio.runtime.resolve('warm', { requestContext: withToken(round) });
@@ -82,9 +102,14 @@ describe('a warm pool', () => {
     const httpRequestsBefore = http.requests.length;
     const calls = 20;
     for (let round = 0; round < calls; round += 1) {
-      const echo = await call(studio, 'POST', '/api/agents/warm/tools/local_echo/execute', { input: { message: `call ${round}` } });
+      const echo = await call(studio, 'POST', '/api/agents/warm/tools/local_echo/execute', {
+        input: { message: `call ${round}` },
+      });
       expect(echo.body.output.content[0].text).toBe(`Echo: call ${round}`);
-      const whoami = await call(studio, 'POST', '/api/agents/warm/tools/remote_whoami/execute', { input: {}, requestContext: withToken(round) });
+      const whoami = await call(studio, 'POST', '/api/agents/warm/tools/remote_whoami/execute', {
+        input: {},
+        requestContext: withToken(round),
+      });
       expect(whoami.body.output.content[0].text).toBe(round % 2 === 0 ? 'Bearer caller-token' : 'anonymous');
       const paged = await call(studio, 'POST', '/api/agents/warm/tools/tool-007/execute', { input: {} });
       expect(paged.body.output.content[0].text).toBe('tool-007');

@@ -8,7 +8,12 @@ import { createTool } from '@/lib/tools';
 import { call, createTestStudio, weather, type ResponseBody } from './fixtures';
 
 const lookup = createTool({ id: 'lookup', description: 'Look up an order', execute: async () => 'found' });
-const base = { name: 'Code agent', model: 'openai/gpt-4o-mini', instructions: 'Code says hello to {{user.name || "you"}}.', tools: { lookup } };
+const base = {
+  name: 'Code agent',
+  model: 'openai/gpt-4o-mini',
+  instructions: 'Code says hello to {{user.name || "you"}}.',
+  tools: { lookup },
+};
 
 const agents = {
   full: new Agent({ id: 'full', ...base }),
@@ -24,14 +29,30 @@ const { studio } = handle;
 afterAll(() => handle.cleanup());
 
 const toolNames = (body: ResponseBody) => body.tools.map((tool: { name: string }) => tool.name);
-const resolve = (id: string, body: Record<string, unknown> = {}) => call(studio, 'POST', `/api/agents/${id}/resolve`, body);
+const resolve = (id: string, body: Record<string, unknown> = {}) =>
+  call(studio, 'POST', `/api/agents/${id}/resolve`, body);
 
 describe('with no override record', () => {
   it.each(['full', 'described', 'locked', 'tools-only'])('%s runs as defined in code', async (id) => {
     const { status, body } = await resolve(id, { requestContext: { user: { name: 'Ada' } } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ agentId: id, versionId: null, versionNumber: null, model: 'openai/gpt-4o-mini', instructions: 'Code says hello to Ada.', warnings: [] });
-    expect(body.tools).toEqual([{ name: 'lookup', description: 'Look up an order', inputSchema: lookup.inputJsonSchema, source: 'code', origin: { toolId: 'lookup' } }]);
+    expect(body).toMatchObject({
+      agentId: id,
+      versionId: null,
+      versionNumber: null,
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Code says hello to Ada.',
+      warnings: [],
+    });
+    expect(body.tools).toEqual([
+      {
+        name: 'lookup',
+        description: 'Look up an order',
+        inputSchema: lookup.inputJsonSchema,
+        source: 'code',
+        origin: { toolId: 'lookup' },
+      },
+    ]);
   });
 
   it('editor: { instructions: true } fails closed (never empty or code instructions)', async () => {
@@ -97,7 +118,11 @@ describe('override records', () => {
   });
 
   it('editor: { tools: true }: stored tools apply, instructions stay in code', async () => {
-    const created = await call(studio, 'POST', '/api/agents', { id: 'tools-only', instructions: 'Dropped', tools: { weather: {} } });
+    const created = await call(studio, 'POST', '/api/agents', {
+      id: 'tools-only',
+      instructions: 'Dropped',
+      tools: { weather: {} },
+    });
     expect(created.body.droppedFields).toEqual(['instructions']);
     await call(studio, 'POST', '/api/agents/tools-only/versions/1/publish', {});
     const { body } = await resolve('tools-only');
@@ -106,7 +131,11 @@ describe('override records', () => {
   });
 
   it('editor: { instructions: true }: published instructions apply, code tools stay; unpublishing fails closed again', async () => {
-    const created = await call(studio, 'POST', '/api/agents', { id: 'instructions-only', instructions: 'Editor wording for {{user.name}}', tools: { weather: {} } });
+    const created = await call(studio, 'POST', '/api/agents', {
+      id: 'instructions-only',
+      instructions: 'Editor wording for {{user.name}}',
+      tools: { weather: {} },
+    });
     expect(created.body.droppedFields).toEqual(['tools']);
     expect((await resolve('instructions-only')).body.error.code).toBe('no_published_version');
     await call(studio, 'POST', '/api/agents/instructions-only/versions/1/publish', {});
@@ -134,7 +163,12 @@ describe('code agents in the management API', () => {
     expect(body).toEqual({
       agent: { id: 'locked', source: 'code', status: 'code_only', activeVersionId: null },
       version: null,
-      code: { name: 'Code agent', instructions: 'Code says hello to {{user.name || "you"}}.', model: 'openai/gpt-4o-mini', tools: ['lookup'] },
+      code: {
+        name: 'Code agent',
+        instructions: 'Code says hello to {{user.name || "you"}}.',
+        model: 'openai/gpt-4o-mini',
+        tools: ['lookup'],
+      },
     });
   });
 
@@ -145,12 +179,23 @@ describe('code agents in the management API', () => {
   });
 
   it('GET /api/agents lists code agents with and without records, by id, across pages', async () => {
-    await call(studio, 'POST', '/api/agents', { id: 'a-stored', name: 'Stored', model: 'openai/gpt-4o', instructions: 'x' });
+    await call(studio, 'POST', '/api/agents', {
+      id: 'a-stored',
+      name: 'Stored',
+      model: 'openai/gpt-4o',
+      instructions: 'x',
+    });
     const seen: Array<[string, string]> = [];
     let cursor: string | null = null;
     do {
-      const page: { body: ResponseBody } = await call(studio, 'GET', `/api/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...page.body.items.map((item: { id: string; status: string }) => [item.id, item.status] as [string, string]));
+      const page: { body: ResponseBody } = await call(
+        studio,
+        'GET',
+        `/api/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(
+        ...page.body.items.map((item: { id: string; status: string }) => [item.id, item.status] as [string, string]),
+      );
       cursor = page.body.nextCursor;
     } while (cursor);
     expect(seen).toEqual([

@@ -4,7 +4,12 @@
  * failures isolated as warnings, and client edits taking effect on the next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingServerPath, startHeaderRecordingServer, testServer, type HeaderRecordingServer } from '../../support/mcp';
+import {
+  everythingServerPath,
+  startHeaderRecordingServer,
+  testServer,
+  type HeaderRecordingServer,
+} from '../../support/mcp';
 import { call, createAndPublish, createTestStudio, weather, type ResponseBody } from './fixtures';
 
 const node = process.execPath;
@@ -17,7 +22,8 @@ const { studio } = handle;
 let http: HeaderRecordingServer;
 
 const toolNames = (body: ResponseBody) => body.tools.map((tool: { name: string }) => tool.name);
-const resolve = (id: string, requestContext: Record<string, unknown> = {}) => call(studio, 'POST', `/api/agents/${id}/resolve`, { requestContext });
+const resolve = (id: string, requestContext: Record<string, unknown> = {}) =>
+  call(studio, 'POST', `/api/agents/${id}/resolve`, { requestContext });
 
 beforeAll(async () => {
   http = await startHeaderRecordingServer();
@@ -26,7 +32,11 @@ beforeAll(async () => {
     name: 'Everything',
     servers: { everything: { type: 'stdio', command: node, args: [everythingServerPath, 'stdio'] } },
   });
-  await call(studio, 'POST', '/api/mcp-clients', { id: 'remote', name: 'Remote', servers: { remote: { type: 'http', url: http.url } } });
+  await call(studio, 'POST', '/api/mcp-clients', {
+    id: 'remote',
+    name: 'Remote',
+    servers: { remote: { type: 'http', url: http.url } },
+  });
   await call(studio, 'POST', '/api/mcp-clients', {
     id: 'mixed',
     name: 'Mixed',
@@ -49,7 +59,14 @@ beforeAll(async () => {
       unused: {},
     },
   });
-  await createAndPublish(studio, { id: 'mixed-agent', name: 'Mixed', model: 'openai/gpt-4o', instructions: 'x', tools: { weather: {} }, mcpClients: { mixed: { tools: {} } } });
+  await createAndPublish(studio, {
+    id: 'mixed-agent',
+    name: 'Mixed',
+    model: 'openai/gpt-4o',
+    instructions: 'x',
+    tools: { weather: {} },
+    mcpClients: { mixed: { tools: {} } },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -61,19 +78,41 @@ describe('MCP tools in a resolution', () => {
   it('namespaces saved clients, leaves code-registered servers bare, and warns about unknown clients', async () => {
     const { status, body } = await resolve('mcp-agent');
     expect(status).toBe(200);
-    expect(toolNames(body)).toEqual(['add-tool', 'everything_echo', 'everything_get-sum', 'remote_whoami', 'remove-tool', 'weather']);
+    expect(toolNames(body)).toEqual([
+      'add-tool',
+      'everything_echo',
+      'everything_get-sum',
+      'remote_whoami',
+      'remove-tool',
+      'weather',
+    ]);
     const echo = body.tools.find((tool: { name: string }) => tool.name === 'everything_echo');
-    expect(echo).toMatchObject({ description: 'Say it back', source: 'mcp', origin: { clientId: 'everything', server: 'everything', tool: 'echo' } });
+    expect(echo).toMatchObject({
+      description: 'Say it back',
+      source: 'mcp',
+      origin: { clientId: 'everything', server: 'everything', tool: 'echo' },
+    });
     expect(echo.inputSchema).toMatchObject({ type: 'object', properties: { message: expect.any(Object) } });
-    expect(body.tools.find((tool: { name: string }) => tool.name === 'add-tool').origin).toMatchObject({ clientId: 'local', clientVersionId: 'code', server: 'local' });
+    expect(body.tools.find((tool: { name: string }) => tool.name === 'add-tool').origin).toMatchObject({
+      clientId: 'local',
+      clientVersionId: 'code',
+      server: 'local',
+    });
     expect(body.warnings).toEqual([
-      { code: 'mcp_client_unknown', message: 'MCP client "nowhere" is neither a saved client nor a registered MCP server', source: 'mcp', ref: 'mcpClients.nowhere' },
+      {
+        code: 'mcp_client_unknown',
+        message: 'MCP client "nowhere" is neither a saved client nor a registered MCP server',
+        source: 'mcp',
+        ref: 'mcpClients.nowhere',
+      },
     ]);
   });
 
   it('executes MCP tools through the pool', async () => {
     const resolution = await studio.runtime.resolve('mcp-agent');
-    const result = (await resolution.tools.everything_echo!.tool.execute!({ message: 'hello' })) as { content: Array<{ text: string }> };
+    const result = (await resolution.tools.everything_echo!.tool.execute!({ message: 'hello' })) as {
+      content: Array<{ text: string }>;
+    };
     expect(result.content[0]!.text).toContain('hello');
     const invalid = (await resolution.tools.everything_echo!.tool.execute!({ message: 42 })) as { error?: boolean };
     expect(invalid.error).toBe(true);
@@ -81,7 +120,9 @@ describe('MCP tools in a resolution', () => {
 
   it('sends mastra__authToken to HTTP servers only, and never shows it in the resolution', async () => {
     const before = http.requests.length;
-    const resolution = await studio.runtime.resolve('mcp-agent', { requestContext: { mastra__authToken: 'caller-token-123' } });
+    const resolution = await studio.runtime.resolve('mcp-agent', {
+      requestContext: { mastra__authToken: 'caller-token-123' },
+    });
     const whoami = (await resolution.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> };
     expect(whoami.content[0]!.text).toBe('Bearer caller-token-123');
     const sent = http.requests.slice(before).map((request) => request.headers.authorization);
@@ -91,7 +132,10 @@ describe('MCP tools in a resolution', () => {
     expect(JSON.stringify(body)).not.toContain('caller-token-123');
     // Without a token the same server is asked anonymously, on its own pooled connection.
     const anonymous = await studio.runtime.resolve('mcp-agent');
-    expect(((await anonymous.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> }).content[0]!.text).toBe('anonymous');
+    expect(
+      ((await anonymous.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> }).content[0]!
+        .text,
+    ).toBe('anonymous');
   });
 
   it('a server that hangs is cut off by its timeout: a warning names it, its sibling and the other sources still resolve', async () => {
@@ -100,13 +144,23 @@ describe('MCP tools in a resolution', () => {
     expect(status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(toolNames(body)).toEqual(['remote_whoami', 'weather']);
-    expect(body.warnings).toMatchObject([{ code: 'mcp_unavailable', source: 'mcp', ref: 'mcpClients.mixed', message: expect.stringContaining('server "hanging"') }]);
+    expect(body.warnings).toMatchObject([
+      {
+        code: 'mcp_unavailable',
+        source: 'mcp',
+        ref: 'mcpClients.mixed',
+        message: expect.stringContaining('server "hanging"'),
+      },
+    ]);
   });
 
   it('uses the latest version of a saved client: an edit takes effect on the next request', async () => {
     const before = await resolve('mcp-agent');
-    const versionBefore = before.body.tools.find((tool: { name: string }) => tool.name === 'remote_whoami').origin.clientVersionId;
-    const edited = await call(studio, 'PATCH', '/api/mcp-clients/remote', { servers: { remote: { type: 'http', url: http.url, tools: {} } } });
+    const versionBefore = before.body.tools.find((tool: { name: string }) => tool.name === 'remote_whoami').origin
+      .clientVersionId;
+    const edited = await call(studio, 'PATCH', '/api/mcp-clients/remote', {
+      servers: { remote: { type: 'http', url: http.url, tools: {} } },
+    });
     expect(edited.status).toBe(200);
     const after = await resolve('mcp-agent');
     // The new server-level allow-list is empty: it passes nothing.

@@ -31,7 +31,11 @@ const hub: ToolProvider = {
     return Object.fromEntries(
       request.slugs.map((slug) => [
         slug,
-        createTool({ id: slug, description: `${slug} as ${request.connection.authorId ?? 'nobody'}`, execute: async () => ({ via: request.connection.connectionId }) }),
+        createTool({
+          id: slug,
+          description: `${slug} as ${request.connection.authorId ?? 'nobody'}`,
+          execute: async () => ({ via: request.connection.connectionId }),
+        }),
       ]),
     );
   },
@@ -45,10 +49,20 @@ const crm: IntegrationProvider = {
     { slug: 'close_deal', description: 'Close a deal', inputSchema: { type: 'object' } },
   ],
   resolveTools: async (slugs, configs, { userId }) =>
-    Object.fromEntries(slugs.map((slug) => [slug, createTool({ id: slug, description: configs[slug]?.description || `${slug} for ${userId ?? 'anyone'}` })])),
+    Object.fromEntries(
+      slugs.map((slug) => [
+        slug,
+        createTool({ id: slug, description: configs[slug]?.description || `${slug} for ${userId ?? 'anyone'}` }),
+      ]),
+    ),
 };
 
-const broken: IntegrationProvider = { id: 'broken', name: 'Broken', listTools: async () => [], resolveTools: async () => Promise.reject(new Error('HTTP 503')) };
+const broken: IntegrationProvider = {
+  id: 'broken',
+  name: 'Broken',
+  listTools: async () => [],
+  resolveTools: async () => Promise.reject(new Error('HTTP 503')),
+};
 
 const handle = createTestStudio({
   tools: { weather },
@@ -60,7 +74,8 @@ const { studio } = handle;
 afterAll(() => handle.cleanup());
 
 const toolNames = (body: ResponseBody) => body.tools.map((tool: { name: string }) => tool.name);
-const resolve = (id: string, body: Record<string, unknown> = {}) => call(studio, 'POST', `/api/agents/${id}/resolve`, body);
+const resolve = (id: string, body: Record<string, unknown> = {}) =>
+  call(studio, 'POST', `/api/agents/${id}/resolve`, body);
 
 beforeAll(async () => {
   await createAndPublish(studio, {
@@ -83,16 +98,29 @@ beforeAll(async () => {
       },
       ghost: { tools: { ANYTHING: { toolkit: 'x' } } },
     },
-    integrationTools: { crm: { tools: { find_deal: { description: 'Find the deal for this user' } } }, broken: { tools: {} }, missing: { tools: {} } },
+    integrationTools: {
+      crm: { tools: { find_deal: { description: 'Find the deal for this user' } } },
+      broken: { tools: {} },
+      missing: { tools: {} },
+    },
   });
-  await createAndPublish(studio, { id: 'catalogue', name: 'All', model: 'openai/gpt-4o', instructions: 'x', integrationTools: { crm: { tools: {} } } });
+  await createAndPublish(studio, {
+    id: 'catalogue',
+    name: 'All',
+    model: 'openai/gpt-4o',
+    instructions: 'x',
+    integrationTools: { crm: { tools: {} } },
+  });
 });
 
 describe('providers and integrations in a resolution', () => {
   it('fans out per connection: renamed tools, a failing and a slow connection isolated, unknown providers warned', async () => {
     requests.length = 0;
     const started = Date.now();
-    const { status, body } = await resolve('connected', { requestContext: { userId: 'u-7' }, resourceId: 'customer-42' });
+    const { status, body } = await resolve('connected', {
+      requestContext: { userId: 'u-7' },
+      resourceId: 'customer-42',
+    });
     expect(status).toBe(200);
     expect(Date.now() - started).toBeLessThan(1_900);
     expect(toolNames(body)).toEqual(['CREATE_ISSUE__work', 'SEND_MESSAGE', 'find_deal', 'weather']);
@@ -102,8 +130,13 @@ describe('providers and integrations in a resolution', () => {
       source: 'provider',
       origin: { providerId: 'hub', toolkit: 'github', connectionId: 'c-work', slug: 'CREATE_ISSUE' },
     });
-    expect(body.tools.find((tool: { name: string }) => tool.name === 'SEND_MESSAGE').description).toBe('SEND_MESSAGE as customer-42');
-    expect(body.tools.find((tool: { name: string }) => tool.name === 'find_deal')).toMatchObject({ description: 'Find the deal for this user', source: 'integration' });
+    expect(body.tools.find((tool: { name: string }) => tool.name === 'SEND_MESSAGE').description).toBe(
+      'SEND_MESSAGE as customer-42',
+    );
+    expect(body.tools.find((tool: { name: string }) => tool.name === 'find_deal')).toMatchObject({
+      description: 'Find the deal for this user',
+      source: 'integration',
+    });
     expect(body.warnings.map((warning: { code: string; ref: string }) => [warning.code, warning.ref]).sort()).toEqual(
       [
         ['provider_failed', 'toolProviders.hub.connections.github.1'],
@@ -113,7 +146,9 @@ describe('providers and integrations in a resolution', () => {
         ['provider_unknown', 'integrationTools.missing'],
       ].sort(),
     );
-    expect(body.warnings.find((warning: { ref: string }) => warning.ref.endsWith('github.2')).message).toContain('timed out after 300 ms');
+    expect(body.warnings.find((warning: { ref: string }) => warning.ref.endsWith('github.2')).message).toContain(
+      'timed out after 300 ms',
+    );
     expect(requests.map((request) => [request.toolkit, request.connection])).toEqual(
       expect.arrayContaining([
         ['github', { kind: 'author', connectionId: 'c-work', authorId: 'local' }],
@@ -126,8 +161,12 @@ describe('providers and integrations in a resolution', () => {
 
   it('a caller-supplied connection without a resourceId uses "default" with a warning', async () => {
     const { body } = await resolve('connected');
-    expect(body.tools.find((tool: { name: string }) => tool.name === 'SEND_MESSAGE').description).toBe('SEND_MESSAGE as default');
-    expect(body.warnings.some((warning: { message: string }) => warning.message.includes('needs a resourceId'))).toBe(true);
+    expect(body.tools.find((tool: { name: string }) => tool.name === 'SEND_MESSAGE').description).toBe(
+      'SEND_MESSAGE as default',
+    );
+    expect(body.warnings.some((warning: { message: string }) => warning.message.includes('needs a resourceId'))).toBe(
+      true,
+    );
   });
 
   it('an integration with tools: {} contributes its whole catalogue, with the caller as userId', async () => {
@@ -147,14 +186,22 @@ describe('GET /api/tool-providers', () => {
         name: 'Hub',
         capabilities: { multipleConnectionsPerToolkit: true, defaultScope: 'per-author' },
         toolkits: [
-          { slug: 'github', name: 'GitHub', connections: [{ connectionId: 'github-work', kind: 'author', label: 'work' }] },
-          { slug: 'slack', name: 'Slack', connections: [{ connectionId: 'slack-work', kind: 'author', label: 'work' }] },
+          {
+            slug: 'github',
+            name: 'GitHub',
+            connections: [{ connectionId: 'github-work', kind: 'author', label: 'work' }],
+          },
+          {
+            slug: 'slack',
+            name: 'Slack',
+            connections: [{ connectionId: 'slack-work', kind: 'author', label: 'work' }],
+          },
         ],
       },
     ]);
   });
 
-  it('lists one toolkit\'s tools; an unknown provider is 404', async () => {
+  it("lists one toolkit's tools; an unknown provider is 404", async () => {
     const tools = await call(studio, 'GET', '/api/tool-providers/hub/tools?toolkit=slack');
     expect(tools.body.items.map((tool: { slug: string }) => tool.slug)).toEqual(['SEND_MESSAGE']);
     expect((await call(studio, 'GET', '/api/tool-providers/nope/tools?toolkit=slack')).status).toBe(404);
@@ -170,7 +217,10 @@ describe('the overall deadline', () => {
       listToolkits: async () => (await pause(200), [{ slug: 'github', name: 'GitHub' }]),
       resolveTools: async (request) => (await pause(200), hub.resolveTools(request)),
     };
-    const short = createTestStudio({ toolProviders: { sluggish }, settings: { mcp: { listTimeoutMs: 10_000 }, resolveDeadlineMs: 250 } });
+    const short = createTestStudio({
+      toolProviders: { sluggish },
+      settings: { mcp: { listTimeoutMs: 10_000 }, resolveDeadlineMs: 250 },
+    });
     try {
       await createAndPublish(short.studio, {
         id: 'slowpoke',

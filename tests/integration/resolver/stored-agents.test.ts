@@ -17,18 +17,32 @@ beforeAll(async () => {
       { type: 'text', content: 'You help {{user.name || "a customer"}}.' },
       { type: 'prompt_block', content: 'Offer the pro search.', rules: proOnly },
     ],
-    tools: [{ value: { weather: {} } }, { value: { search: { description: 'Search, for pro users' } }, rules: proOnly }],
+    tools: [
+      { value: { weather: {} } },
+      { value: { search: { description: 'Search, for pro users' } }, rules: proOnly },
+    ],
   });
-  await call(studio, 'PATCH', '/api/agents/support', { baseVersionNumber: 1, tools: { weather: { description: 'Draft wording' }, gone: {} } });
+  await call(studio, 'PATCH', '/api/agents/support', {
+    baseVersionNumber: 1,
+    tools: { weather: { description: 'Draft wording' }, gone: {} },
+  });
   await call(studio, 'PUT', '/api/agents/support/labels/staging', { versionNumber: 2, expectedRevisionToken: null });
-  await call(studio, 'POST', '/api/agents', { id: 'unpublished', name: 'Draft only', model: 'openai/gpt-4o', instructions: 'Hi', tools: { weather: {} } });
+  await call(studio, 'POST', '/api/agents', {
+    id: 'unpublished',
+    name: 'Draft only',
+    model: 'openai/gpt-4o',
+    instructions: 'Hi',
+    tools: { weather: {} },
+  });
 });
 
 afterAll(() => handle.cleanup());
 
 describe('POST /api/agents/:id/resolve', () => {
   it('resolves the published version by default, tools sorted by name, with explanation and hash', async () => {
-    const { status, body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: { tier: 'pro', user: { name: 'Ada' } } });
+    const { status, body } = await call(studio, 'POST', '/api/agents/support/resolve', {
+      requestContext: { tier: 'pro', user: { name: 'Ada' } },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ agentId: 'support', versionNumber: 1, model: 'openai/gpt-4o', warnings: [] });
     expect(body.instructions).toBe('You help Ada.\n\nOffer the pro search.');
@@ -41,7 +55,13 @@ describe('POST /api/agents/:id/resolve', () => {
         source: 'registry',
         origin: { toolId: 'search' },
       },
-      { name: 'weather', description: 'Current weather for a city', inputSchema: weather.inputJsonSchema, source: 'registry', origin: { toolId: 'weather' } },
+      {
+        name: 'weather',
+        description: 'Current weather for a city',
+        inputSchema: weather.inputJsonSchema,
+        source: 'registry',
+        origin: { toolId: 'weather' },
+      },
     ]);
     expect(body.explanation.fields.tools).toEqual({ conditional: true, matched: [0, 1] });
     expect(body.explanation.tools.search).toEqual({
@@ -67,24 +87,49 @@ describe('POST /api/agents/:id/resolve', () => {
     { selector: { versionNumber: 1 }, versionNumber: 1, label: undefined },
     { selector: { status: 'published' }, versionNumber: 1, label: undefined },
   ])('selector $selector -> version $versionNumber', async ({ selector, versionNumber, label }) => {
-    const { status, body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: {}, selector });
+    const { status, body } = await call(studio, 'POST', '/api/agents/support/resolve', {
+      requestContext: {},
+      selector,
+    });
     expect(status).toBe(200);
     expect(body.versionNumber).toBe(versionNumber);
     expect(body.label).toBe(label);
   });
 
   it('the draft reports a missing tool as a warning and still resolves the rest', async () => {
-    const { body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: {}, selector: { status: 'draft' } });
-    expect(body.tools.map((tool: { name: string; description: string }) => [tool.name, tool.description])).toEqual([['weather', 'Draft wording']]);
-    expect(body.warnings).toEqual([{ code: 'tool_not_registered', message: 'Tool "gone" is not registered', source: 'registry', ref: 'tools.gone' }]);
+    const { body } = await call(studio, 'POST', '/api/agents/support/resolve', {
+      requestContext: {},
+      selector: { status: 'draft' },
+    });
+    expect(body.tools.map((tool: { name: string; description: string }) => [tool.name, tool.description])).toEqual([
+      ['weather', 'Draft wording'],
+    ]);
+    expect(body.warnings).toEqual([
+      { code: 'tool_not_registered', message: 'Tool "gone" is not registered', source: 'registry', ref: 'tools.gone' },
+    ]);
   });
 
   it.each([
     { path: '/api/agents/unpublished/resolve', body: {}, status: 404, code: 'no_published_version' },
     { path: '/api/agents/nobody/resolve', body: {}, status: 404, code: 'not_found' },
-    { path: '/api/agents/support/resolve', body: { selector: { label: 'nope' } }, status: 404, code: 'version_label_not_found' },
-    { path: '/api/agents/support/resolve', body: { selector: { versionNumber: 9 } }, status: 404, code: 'version_not_found' },
-    { path: '/api/agents/support/resolve', body: { selector: { status: 'draft', versionNumber: 1 } }, status: 400, code: 'invalid_input' },
+    {
+      path: '/api/agents/support/resolve',
+      body: { selector: { label: 'nope' } },
+      status: 404,
+      code: 'version_label_not_found',
+    },
+    {
+      path: '/api/agents/support/resolve',
+      body: { selector: { versionNumber: 9 } },
+      status: 404,
+      code: 'version_not_found',
+    },
+    {
+      path: '/api/agents/support/resolve',
+      body: { selector: { status: 'draft', versionNumber: 1 } },
+      status: 400,
+      code: 'invalid_input',
+    },
     { path: '/api/agents/support/resolve', body: { requestContext: 'tier=pro' }, status: 400, code: 'invalid_input' },
     { path: '/api/agents/support/resolve', body: { surprise: true }, status: 400, code: 'invalid_input' },
   ])('$path $body -> $status $code', async ({ path, body, status, code }) => {
@@ -94,7 +139,9 @@ describe('POST /api/agents/:id/resolve', () => {
   });
 
   it('an explicit draft selector resolves an agent that was never published', async () => {
-    const { status, body } = await call(studio, 'POST', '/api/agents/unpublished/resolve', { selector: { status: 'draft' } });
+    const { status, body } = await call(studio, 'POST', '/api/agents/unpublished/resolve', {
+      selector: { status: 'draft' },
+    });
     expect(status).toBe(200);
     expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['weather']);
   });
@@ -109,7 +156,10 @@ describe('runtime.resolve (library)', () => {
   it('returns executable tools by name and the same hash as the API', async () => {
     const resolution = await studio.runtime.resolve('support', { requestContext: { tier: 'pro' } });
     expect(Object.keys(resolution.tools).sort()).toEqual(['search', 'weather']);
-    await expect(resolution.tools.weather!.execute!({ city: 'Oslo' })).resolves.toEqual({ city: 'Oslo', temperature: 21 });
+    await expect(resolution.tools.weather!.execute!({ city: 'Oslo' })).resolves.toEqual({
+      city: 'Oslo',
+      temperature: 21,
+    });
     const invalid = (await resolution.tools.weather!.tool.execute!({})) as { error: boolean; message: string };
     expect(invalid.error).toBe(true);
     const { body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: { tier: 'pro' } });
@@ -124,7 +174,13 @@ describe('runtime.resolve (library)', () => {
   });
 
   it('publishing another version takes effect on the next resolve', async () => {
-    await call(studio, 'POST', '/api/agents', { id: 'flip', name: 'Flip', model: 'openai/gpt-4o', instructions: 'x', tools: { weather: {} } });
+    await call(studio, 'POST', '/api/agents', {
+      id: 'flip',
+      name: 'Flip',
+      model: 'openai/gpt-4o',
+      instructions: 'x',
+      tools: { weather: {} },
+    });
     await call(studio, 'POST', '/api/agents/flip/versions/1/publish', {});
     expect(Object.keys((await studio.runtime.resolve('flip')).tools)).toEqual(['weather']);
     await call(studio, 'PATCH', '/api/agents/flip', { baseVersionNumber: 1, tools: { search: {} } });
@@ -136,9 +192,17 @@ describe('runtime.resolve (library)', () => {
 describe('GET /api/agents/:id/diff with a request context', () => {
   it('adds the resolved-tool diff', async () => {
     const context = encodeURIComponent(JSON.stringify({ tier: 'pro' }));
-    const { status, body } = await call(studio, 'GET', `/api/agents/support/diff?from=1&to=2&requestContext=${context}`);
+    const { status, body } = await call(
+      studio,
+      'GET',
+      `/api/agents/support/diff?from=1&to=2&requestContext=${context}`,
+    );
     expect(status).toBe(200);
-    expect(body.tools).toEqual({ added: [], removed: ['search'], changed: [{ name: 'weather', changes: ['description'] }] });
+    expect(body.tools).toEqual({
+      added: [],
+      removed: ['search'],
+      changed: [{ name: 'weather', changes: ['description'] }],
+    });
     const plain = await call(studio, 'GET', '/api/agents/support/diff?from=1&to=2');
     expect(plain.body.tools).toBeUndefined();
   });

@@ -18,11 +18,21 @@ describe('the compiled agent-studio CLI against the production server', () => {
   const url = inject('serverUrl');
 
   it('executes a demo tool and prints its output as JSON (STUDIO_URL, and the `api` alias with --url)', () => {
-    const viaEnvironment = cli(['tool', 'execute', 'convert-units', '{"value": 10, "from": "km", "to": "mi"}'], { STUDIO_URL: url });
+    const viaEnvironment = cli(['tool', 'execute', 'convert-units', '{"value": 10, "from": "km", "to": "mi"}'], {
+      STUDIO_URL: url,
+    });
     expect(viaEnvironment.code).toBe(0);
     expect(JSON.parse(viaEnvironment.stdout)).toMatchObject({ kind: 'length', from: 'km', to: 'mi' });
 
-    const viaAlias = cli(['api', 'tool', 'execute', 'convert-units', '{"value": 0, "from": "c", "to": "f"}', '--url', url]);
+    const viaAlias = cli([
+      'api',
+      'tool',
+      'execute',
+      'convert-units',
+      '{"value": 0, "from": "c", "to": "f"}',
+      '--url',
+      url,
+    ]);
     expect(viaAlias.code).toBe(0);
     expect(JSON.parse(viaAlias.stdout).result).toBe(32);
   });

@@ -38,7 +38,11 @@ describe('the production server (dist/server.js)', () => {
     });
     expect(resolved.status).toBe(200);
     const resolution = await resolved.json();
-    expect(resolution.tools.map((tool: { name: string }) => tool.name)).toEqual(['convert-units', 'search-knowledge-base', 'world-time']);
+    expect(resolution.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'convert-units',
+      'search-knowledge-base',
+      'world-time',
+    ]);
     expect(resolution.warnings).toEqual([]);
   });
 
@@ -75,7 +79,13 @@ describe('the production server (dist/server.js)', () => {
       const { port } = new URL(server.url);
       const answer = new Promise<number>((resolve, reject) => {
         const pending = request(
-          { host: '127.0.0.1', port, path: '/api/health', method: 'POST', headers: { 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/health',
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+          },
           (response) => {
             response.resume();
             response.on('end', () => resolve(response.statusCode ?? 0));
@@ -101,7 +111,13 @@ describe('the production server (dist/server.js)', () => {
     const directory = mkdtempSync(join(tmpdir(), 'studio-badenv-'));
     try {
       await expect(
-        startServerProcess({ root, directory, spawn, environment: { STUDIO_MCP_CALL_TIMEOUT_MS: 'soon' }, timeoutMs: 15_000 }),
+        startServerProcess({
+          root,
+          directory,
+          spawn,
+          environment: { STUDIO_MCP_CALL_TIMEOUT_MS: 'soon' },
+          timeoutMs: 15_000,
+        }),
       ).rejects.toThrow(/STUDIO_MCP_CALL_TIMEOUT_MS/);
     } finally {
       rmSync(directory, { recursive: true, force: true });

@@ -18,7 +18,13 @@ const codeAgents = new Map<string, CodeAgentInfo>([
 beforeAll(() => {
   context = createTestStudio();
   const { studio } = context;
-  editor = createEditor({ database: studio.database, settings: studio.settings, secretsKey: studio.secretsKey, logger: silentLogger, codeAgents });
+  editor = createEditor({
+    database: studio.database,
+    settings: studio.settings,
+    secretsKey: studio.secretsKey,
+    logger: silentLogger,
+    codeAgents,
+  });
 });
 afterAll(() => context.cleanup());
 
@@ -31,13 +37,34 @@ describe('override records of code agents', () => {
   });
 
   it('drop and list the fields the editor setting does not allow, on create and on save', async () => {
-    const created = await editor.agents.create({ id: 'instructions-only', name: 'N', model: 'a/b', instructions: 'Mine', tools: { a: {} }, mcpClients: {} });
+    const created = await editor.agents.create({
+      id: 'instructions-only',
+      name: 'N',
+      model: 'a/b',
+      instructions: 'Mine',
+      tools: { a: {} },
+      mcpClients: {},
+    });
     expect(created.droppedFields).toEqual(['name', 'model', 'tools', 'mcpClients']);
     expect(created.version).toMatchObject({ instructions: 'Mine' });
     expect('tools' in created.version).toBe(false);
-    const saved = await editor.agents.update({ id: 'instructions-only', baseVersionNumber: 1, instructions: 'Changed', tools: { b: {} } });
-    expect(saved).toMatchObject({ created: true, droppedFields: ['tools'], version: { changedFields: ['instructions'] } });
-    const described = await editor.agents.create({ id: 'descriptions-only', instructions: 'x', tools: { a: { description: 'Better' } }, integrationTools: {} });
+    const saved = await editor.agents.update({
+      id: 'instructions-only',
+      baseVersionNumber: 1,
+      instructions: 'Changed',
+      tools: { b: {} },
+    });
+    expect(saved).toMatchObject({
+      created: true,
+      droppedFields: ['tools'],
+      version: { changedFields: ['instructions'] },
+    });
+    const described = await editor.agents.create({
+      id: 'descriptions-only',
+      instructions: 'x',
+      tools: { a: { description: 'Better' } },
+      integrationTools: {},
+    });
     expect(described.droppedFields).toEqual(['instructions', 'integrationTools']);
     expect(described.version.tools).toEqual({ a: { description: 'Better' } });
   });

@@ -26,14 +26,22 @@ function inspect(agentId: string) {
   try {
     const { sqlite } = handle;
     const versions = sqlite
-      .prepare('SELECT version_number AS number, snapshot, config_hash AS hash FROM agent_versions WHERE agent_id = ? ORDER BY version_number')
+      .prepare(
+        'SELECT version_number AS number, snapshot, config_hash AS hash FROM agent_versions WHERE agent_id = ? ORDER BY version_number',
+      )
       .all(agentId) as Array<{ number: number; snapshot: string; hash: string }>;
     return {
       integrity: sqlite.pragma('integrity_check', { simple: true }),
-      record: sqlite.prepare('SELECT latest_version_number AS latest FROM agents WHERE id = ?').get(agentId) as { latest: number },
+      record: sqlite.prepare('SELECT latest_version_number AS latest FROM agents WHERE id = ?').get(agentId) as {
+        latest: number;
+      },
       numbers: versions.map((version) => version.number),
       hashesMatch: versions.every((version) => configHash(JSON.parse(version.snapshot)) === version.hash),
-      audit: (sqlite.prepare("SELECT count(*) AS n FROM audit_log WHERE entity_id = ? AND action = 'agent.save'").get(agentId) as { n: number }).n,
+      audit: (
+        sqlite
+          .prepare("SELECT count(*) AS n FROM audit_log WHERE entity_id = ? AND action = 'agent.save'")
+          .get(agentId) as { n: number }
+      ).n,
     };
   } finally {
     handle.close();
@@ -58,7 +66,13 @@ describe('a save killed mid-transaction', () => {
 
     const after = inspect('crash');
     expect(after).toEqual(before);
-    expect(after).toMatchObject({ integrity: 'ok', record: { latest: 2 }, numbers: [1, 2], hashesMatch: true, audit: 1 });
+    expect(after).toMatchObject({
+      integrity: 'ok',
+      record: { latest: 2 },
+      numbers: [1, 2],
+      hashesMatch: true,
+      audit: 1,
+    });
     expect((await agents.getById('crash')).version).toMatchObject({ versionNumber: 2, instructions: 'v2' });
 
     const next = await agents.update({ id: 'crash', baseVersionNumber: 2, instructions: 'v3' });
@@ -66,7 +80,12 @@ describe('a save killed mid-transaction', () => {
   });
 
   it('leaves a consistent history when killed at arbitrary moments of a save loop', async () => {
-    await context.studio.editor.agents.create({ id: 'looping', name: 'L', model: 'openai/gpt-4o-mini', instructions: 'v1' });
+    await context.studio.editor.agents.create({
+      id: 'looping',
+      name: 'L',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'v1',
+    });
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const child = startStorageChild({ bundle, databaseFile: context.databaseFile });
       expect(await child.next()).toEqual({ ready: true });

@@ -12,7 +12,11 @@ const rich = {
   description: 'Answers in "quotes" and\nnewlines',
   instructions: [
     { type: 'text' as const, content: 'Hello {{user.name || "friend"}}.' },
-    { type: 'prompt_block' as const, content: 'Pro tips.', rules: { operator: 'AND' as const, conditions: [{ field: 'tier', operator: 'equals' as const, value: 'pro' }] } },
+    {
+      type: 'prompt_block' as const,
+      content: 'Pro tips.',
+      rules: { operator: 'AND' as const, conditions: [{ field: 'tier', operator: 'equals' as const, value: 'pro' }] },
+    },
   ],
   tools: [
     { value: { search: {}, clock: { description: 'Tell the time' } } },
@@ -35,7 +39,13 @@ beforeAll(async () => {
   target = createTestStudio();
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'rich', ...rich, metadata: { owner: 'cx' }, actor: 'alice' });
-  await agents.update({ id: 'rich', baseVersionNumber: 1, description: null, actor: 'bob', changeMessage: 'No description' });
+  await agents.update({
+    id: 'rich',
+    baseVersionNumber: 1,
+    description: null,
+    actor: 'bob',
+    changeMessage: 'No description',
+  });
   await agents.update({ id: 'rich', baseVersionNumber: 2, tools: ['search'], instructions: 'Plain now.' });
   await agents.publish({ id: 'rich', versionNumber: 2 });
   await agents.labels.set({ id: 'rich', label: 'staging', versionNumber: 3, expectedRevisionToken: null });
@@ -48,13 +58,22 @@ afterAll(async () => {
 describe('export then import into an empty database', () => {
   it('reproduces every version byte for byte, with numbers, messages, authors, times, publishing and labels', async () => {
     const document = await source.studio.editor.agents.export('rich');
-    expect(document).toMatchObject({ format: 'agent-studio.agent', schemaVersion: 2, agent: { id: 'rich', activeVersionNumber: 2, labels: [{ name: 'staging', versionNumber: 3 }] } });
+    expect(document).toMatchObject({
+      format: 'agent-studio.agent',
+      schemaVersion: 2,
+      agent: { id: 'rich', activeVersionNumber: 2, labels: [{ name: 'staging', versionNumber: 3 }] },
+    });
     expect(document.versions.map((version) => version.versionNumber)).toEqual([1, 2, 3]);
 
     const transported = JSON.parse(JSON.stringify(document)) as unknown;
     const imported = await target.studio.editor.agents.import(transported);
     expect(imported).toMatchObject({ mode: 'create', importedVersionNumbers: [1, 2, 3], upgradedFrom: null });
-    expect(imported.agent).toMatchObject({ activeVersionNumber: 2, latestVersionNumber: 3, metadata: { owner: 'cx' }, status: 'published' });
+    expect(imported.agent).toMatchObject({
+      activeVersionNumber: 2,
+      latestVersionNumber: 3,
+      metadata: { owner: 'cx' },
+      status: 'published',
+    });
 
     expect(rows(target, 'rich')).toEqual(rows(source, 'rich'));
     const again = await target.studio.editor.agents.export('rich');
@@ -78,7 +97,11 @@ describe('export then import into an empty database', () => {
     expect(error.message).toMatch(/mode=append/);
     const appended = await target.studio.editor.agents.import(document, { mode: 'append' });
     expect(appended).toMatchObject({ mode: 'append', importedVersionNumbers: [4] });
-    expect(appended.version).toMatchObject({ versionNumber: 4, description: rich.description, changeMessage: 'Initial version' });
+    expect(appended.version).toMatchObject({
+      versionNumber: 4,
+      description: rich.description,
+      changeMessage: 'Initial version',
+    });
     expect(appended.version.changedFields).toEqual(['description', 'instructions', 'tools']);
     expect(appended.agent.activeVersionNumber).toBe(2);
   });
@@ -88,7 +111,12 @@ describe('export then import into an empty database', () => {
       format: 'agent-studio.agent',
       schemaVersion: 1,
       agent: { id: 'from-v1' },
-      versions: [{ versionNumber: 1, snapshot: { name: 'Old', instructions: 'x', model: { provider: 'anthropic', name: 'claude-sonnet-4-5' } } }],
+      versions: [
+        {
+          versionNumber: 1,
+          snapshot: { name: 'Old', instructions: 'x', model: { provider: 'anthropic', name: 'claude-sonnet-4-5' } },
+        },
+      ],
     };
     const imported = await target.studio.editor.agents.import(old);
     expect(imported.upgradedFrom).toBe(1);
@@ -111,7 +139,17 @@ describe('malformed imports', () => {
         agent: { id: 'Broken Id', activeVersionNumber: 7, surprise: true },
         versions: [
           { versionNumber: 1, snapshot: { name: 'A', model: 'nope', instructions: 'x' } },
-          { versionNumber: 2, snapshot: { name: 'B', model: 'a/b', instructions: 'x', tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: 'y' }] } }] } },
+          {
+            versionNumber: 2,
+            snapshot: {
+              name: 'B',
+              model: 'a/b',
+              instructions: 'x',
+              tools: [
+                { value: {}, rules: { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: 'y' }] } },
+              ],
+            },
+          },
           { versionNumber: 0, snapshot: { model: 'a/b' } },
         ],
       }),
@@ -137,7 +175,14 @@ describe('malformed imports', () => {
       target.studio.editor.agents.import({
         format: 'agent-studio.agent',
         schemaVersion: 2,
-        agent: { id: 'refs', activeVersionNumber: 3, labels: [{ name: 'production', versionNumber: 1 }, { name: 'ok', versionNumber: 9 }] },
+        agent: {
+          id: 'refs',
+          activeVersionNumber: 3,
+          labels: [
+            { name: 'production', versionNumber: 1 },
+            { name: 'ok', versionNumber: 9 },
+          ],
+        },
         versions: [
           { versionNumber: 1, snapshot: { name: 'A', model: 'a/b', instructions: 'x' } },
           { versionNumber: 1, snapshot: { name: 'A', model: 'a/b', instructions: 'y' } },
@@ -153,7 +198,16 @@ describe('malformed imports', () => {
   });
 
   it.each([
-    ['a newer schemaVersion', { format: 'agent-studio.agent', schemaVersion: 99, agent: { id: 'x' }, versions: [{ versionNumber: 1, snapshot: {} }] }, 'schemaVersion'],
+    [
+      'a newer schemaVersion',
+      {
+        format: 'agent-studio.agent',
+        schemaVersion: 99,
+        agent: { id: 'x' },
+        versions: [{ versionNumber: 1, snapshot: {} }],
+      },
+      'schemaVersion',
+    ],
     ['another format', { format: 'other', schemaVersion: 2, agent: { id: 'x' }, versions: [] }, 'format'],
     ['not an object', [], 'root'],
   ])('reports %s', async (_name, document, path) => {
@@ -170,13 +224,23 @@ describe('over HTTP', () => {
     document.agent.id = 'rich-copy';
     const imported = await target.studio.api.request('/api/agents/import', jsonRequest('POST', document));
     expect(imported.status).toBe(201);
-    expect(await imported.json()).toMatchObject({ agent: { id: 'rich-copy', latestVersionNumber: 3 }, version: { versionNumber: 3 } });
+    expect(await imported.json()).toMatchObject({
+      agent: { id: 'rich-copy', latestVersionNumber: 3 },
+      version: { versionNumber: 3 },
+    });
     const conflict = await target.studio.api.request('/api/agents/import', jsonRequest('POST', document));
     expect(conflict.status).toBe(409);
     const appended = await target.studio.api.request('/api/agents/import?mode=append', jsonRequest('POST', document));
     expect(appended.status).toBe(201);
-    const bad = await target.studio.api.request('/api/agents/import', jsonRequest('POST', { format: 'agent-studio.agent' }));
+    const bad = await target.studio.api.request(
+      '/api/agents/import',
+      jsonRequest('POST', { format: 'agent-studio.agent' }),
+    );
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(['schemaVersion', 'agent', 'versions']);
+    expect((await bad.json()).error.details.issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'schemaVersion',
+      'agent',
+      'versions',
+    ]);
   });
 });

@@ -31,8 +31,10 @@ describe('published and latest pointer cache', () => {
     await context.cleanup();
   });
 
-  const publishedNumber = async () => (await reader.agents.loadVersion({ id: 'pointer', fallback: 'published' })).version.versionNumber;
-  const latestNumber = async () => (await reader.agents.loadVersion({ id: 'pointer', fallback: 'latest' })).version.versionNumber;
+  const publishedNumber = async () =>
+    (await reader.agents.loadVersion({ id: 'pointer', fallback: 'published' })).version.versionNumber;
+  const latestNumber = async () =>
+    (await reader.agents.loadVersion({ id: 'pointer', fallback: 'latest' })).version.versionNumber;
 
   it('sees writes through its own connection at once', async () => {
     expect(await publishedNumber()).toBe(1);
@@ -58,7 +60,11 @@ describe('published and latest pointer cache', () => {
   it('answers selectors that name a version exactly, whatever is cached', async () => {
     expect(await publishedNumber()).toBe(1);
     await writer.agents.update({ id: 'pointer', instructions: 'Two.' });
-    const byNumber = await reader.agents.loadVersion({ id: 'pointer', selector: { versionNumber: 2 }, fallback: 'published' });
+    const byNumber = await reader.agents.loadVersion({
+      id: 'pointer',
+      selector: { versionNumber: 2 },
+      fallback: 'published',
+    });
     expect(byNumber.version.versionNumber).toBe(2);
   });
 });

@@ -7,14 +7,17 @@ const key: SecretsKey = { key: randomBytes(32), origin: 'ephemeral' };
 const otherKey: SecretsKey = { key: randomBytes(32), origin: 'ephemeral' };
 
 describe('secret encryption', () => {
-  it.each(['', 'x', 'sk-live-1234567890', 'ünïcødé 🔑'.repeat(50)])('round-trips %j with a fresh IV each time', (plaintext) => {
-    const first = encryptSecret({ key, plaintext });
-    const second = encryptSecret({ key, plaintext });
-    expect(first).toMatch(/^enc:v1:/);
-    expect(first).not.toBe(second);
-    if (plaintext.length > 3) expect(first).not.toContain(plaintext);
-    expect(decryptSecret({ key, value: first })).toBe(plaintext);
-  });
+  it.each(['', 'x', 'sk-live-1234567890', 'ünïcødé 🔑'.repeat(50)])(
+    'round-trips %j with a fresh IV each time',
+    (plaintext) => {
+      const first = encryptSecret({ key, plaintext });
+      const second = encryptSecret({ key, plaintext });
+      expect(first).toMatch(/^enc:v1:/);
+      expect(first).not.toBe(second);
+      if (plaintext.length > 3) expect(first).not.toContain(plaintext);
+      expect(decryptSecret({ key, value: first })).toBe(plaintext);
+    },
+  );
 
   it('refuses another key, a tampered value and plain text', () => {
     const value = encryptSecret({ key, plaintext: 'secret' });

@@ -13,7 +13,11 @@ describe('seedStudio', () => {
     expect(await seedStudio(context.studio)).toEqual({ created: true });
     const { agent, version } = await context.studio.editor.agents.getById(demoAgentId, { status: 'published' });
     expect(agent).toMatchObject({ status: 'published', activeVersionNumber: 1, authorId: 'system' });
-    expect(version).toMatchObject({ name: 'Demo assistant', model: 'openai/gpt-4o-mini', tools: { 'convert-units': {}, 'world-time': {}, 'search-knowledge-base': {} } });
+    expect(version).toMatchObject({
+      name: 'Demo assistant',
+      model: 'openai/gpt-4o-mini',
+      tools: { 'convert-units': {}, 'world-time': {}, 'search-knowledge-base': {} },
+    });
     expect(version.instructions).toMatch(/unit/);
     expect(await seedStudio(context.studio)).toEqual({ created: false });
     const audit = await context.studio.editor.audit.list({ entity: 'agent', entityId: demoAgentId });

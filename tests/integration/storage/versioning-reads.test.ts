@@ -16,7 +16,8 @@ async function agentWithVersions(count: number) {
   counter += 1;
   const id = `reads-${counter}`;
   await editor().agents.create({ id, ...base });
-  for (let number = 2; number <= count; number += 1) await editor().agents.update({ id, baseVersionNumber: number - 1, instructions: `Version ${number}` });
+  for (let number = 2; number <= count; number += 1)
+    await editor().agents.update({ id, baseVersionNumber: number - 1, instructions: `Version ${number}` });
   return id;
 }
 
@@ -33,12 +34,19 @@ describe('rule 8: retention', () => {
 
   it('with a maximum, deletes the oldest versions that are neither active, labelled nor latest', async () => {
     const { studio } = context;
-    const limited = createEditor({ database: studio.database, settings: studio.settings, secretsKey: studio.secretsKey, logger: silentLogger, maxVersionsPerAgent: 3 });
+    const limited = createEditor({
+      database: studio.database,
+      settings: studio.settings,
+      secretsKey: studio.secretsKey,
+      logger: silentLogger,
+      maxVersionsPerAgent: 3,
+    });
     await limited.agents.create({ id: 'retained', ...base });
     await limited.agents.update({ id: 'retained', baseVersionNumber: 1, instructions: '2' });
     await limited.agents.publish({ id: 'retained', versionNumber: 1 });
     await limited.agents.labels.set({ id: 'retained', label: 'pinned', versionNumber: 2, expectedRevisionToken: null });
-    for (let number = 3; number <= 6; number += 1) await limited.agents.update({ id: 'retained', baseVersionNumber: number - 1, instructions: String(number) });
+    for (let number = 3; number <= 6; number += 1)
+      await limited.agents.update({ id: 'retained', baseVersionNumber: number - 1, instructions: String(number) });
     const numbers = (await limited.agents.listVersions('retained')).items.map((version) => version.versionNumber);
     expect(numbers).toEqual([6, 2, 1]);
     const audit = await limited.audit.list({ entity: 'agent', entityId: 'retained' });
@@ -49,7 +57,13 @@ describe('rule 8: retention', () => {
 describe('retention and import', () => {
   it('imports every version and label even above the maximum; retention applies from the next save', async () => {
     const { studio } = context;
-    const limited = createEditor({ database: studio.database, settings: studio.settings, secretsKey: studio.secretsKey, logger: silentLogger, maxVersionsPerAgent: 2 });
+    const limited = createEditor({
+      database: studio.database,
+      settings: studio.settings,
+      secretsKey: studio.secretsKey,
+      logger: silentLogger,
+      maxVersionsPerAgent: 2,
+    });
     const id = await agentWithVersions(4);
     await editor().agents.labels.set({ id, label: 'first', versionNumber: 1, expectedRevisionToken: null });
     const document = await editor().agents.export(id);
@@ -57,44 +71,95 @@ describe('retention and import', () => {
     const imported = await limited.agents.import(document);
     expect(imported.importedVersionNumbers).toEqual([1, 2, 3, 4]);
     await limited.agents.update({ id: document.agent.id, baseVersionNumber: 4, instructions: 'Five' });
-    expect((await limited.agents.listVersions(document.agent.id)).items.map((version) => version.versionNumber)).toEqual([5, 1]);
+    expect(
+      (await limited.agents.listVersions(document.agent.id)).items.map((version) => version.versionNumber),
+    ).toEqual([5, 1]);
   });
 });
 
 describe('rule 9: labels', () => {
   it('creates with a null token, moves with the current token, and changes the token on every move', async () => {
     const id = await agentWithVersions(3);
-    const created = (await editor().agents.labels.set({ id, label: 'staging', versionNumber: 1, expectedRevisionToken: null })).label;
+    const created = (
+      await editor().agents.labels.set({ id, label: 'staging', versionNumber: 1, expectedRevisionToken: null })
+    ).label;
     expect(created).toMatchObject({ name: 'staging', versionNumber: 1, computed: false });
-    const moved = (await editor().agents.labels.set({ id, label: 'staging', versionNumber: 2, expectedRevisionToken: created.revisionToken })).label;
+    const moved = (
+      await editor().agents.labels.set({
+        id,
+        label: 'staging',
+        versionNumber: 2,
+        expectedRevisionToken: created.revisionToken,
+      })
+    ).label;
     expect(moved.versionNumber).toBe(2);
     expect(moved.revisionToken).not.toBe(created.revisionToken);
   });
 
   it('conflicts on create of an existing label and on a stale token, except re-pointing at the same version', async () => {
     const id = await agentWithVersions(3);
-    const created = (await editor().agents.labels.set({ id, label: 'qa', versionNumber: 1, expectedRevisionToken: null })).label;
-    expect((await rejection(editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null }))).code).toBe('conflict');
-    const moved = (await editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: created.revisionToken })).label;
-    expect((await rejection(editor().agents.labels.set({ id, label: 'qa', versionNumber: 3, expectedRevisionToken: created.revisionToken }))).code).toBe('conflict');
-    const same = (await editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: created.revisionToken })).label;
+    const created = (
+      await editor().agents.labels.set({ id, label: 'qa', versionNumber: 1, expectedRevisionToken: null })
+    ).label;
+    expect(
+      (await rejection(editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null })))
+        .code,
+    ).toBe('conflict');
+    const moved = (
+      await editor().agents.labels.set({
+        id,
+        label: 'qa',
+        versionNumber: 2,
+        expectedRevisionToken: created.revisionToken,
+      })
+    ).label;
+    expect(
+      (
+        await rejection(
+          editor().agents.labels.set({
+            id,
+            label: 'qa',
+            versionNumber: 3,
+            expectedRevisionToken: created.revisionToken,
+          }),
+        )
+      ).code,
+    ).toBe('conflict');
+    const same = (
+      await editor().agents.labels.set({
+        id,
+        label: 'qa',
+        versionNumber: 2,
+        expectedRevisionToken: created.revisionToken,
+      })
+    ).label;
     expect(same).toEqual(moved);
-    const sameByNull = (await editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null })).label;
+    const sameByNull = (
+      await editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null })
+    ).label;
     expect(sameByNull.revisionToken).toBe(moved.revisionToken);
   });
 
   it('deletes only with the current token', async () => {
     const id = await agentWithVersions(1);
-    const label = (await editor().agents.labels.set({ id, label: 'old', versionNumber: 1, expectedRevisionToken: null })).label;
-    expect((await rejection(editor().agents.labels.delete({ id, label: 'old', expectedRevisionToken: 'stale' }))).code).toBe('conflict');
+    const label = (
+      await editor().agents.labels.set({ id, label: 'old', versionNumber: 1, expectedRevisionToken: null })
+    ).label;
+    expect(
+      (await rejection(editor().agents.labels.delete({ id, label: 'old', expectedRevisionToken: 'stale' }))).code,
+    ).toBe('conflict');
     await editor().agents.labels.delete({ id, label: 'old', expectedRevisionToken: label.revisionToken! });
     expect((await rejection(editor().agents.getById(id, { label: 'old' }))).code).toBe('version_label_not_found');
-    expect((await rejection(editor().agents.labels.delete({ id, label: 'old', expectedRevisionToken: 'x' }))).code).toBe('version_label_not_found');
+    expect(
+      (await rejection(editor().agents.labels.delete({ id, label: 'old', expectedRevisionToken: 'x' }))).code,
+    ).toBe('version_label_not_found');
   });
 
   it.each(['production', 'latest', 'Bad Name', '-x'])('refuses to write the label %j', async (label) => {
     const id = await agentWithVersions(1);
-    const error = await rejection(editor().agents.labels.set({ id, label, versionNumber: 1, expectedRevisionToken: null }));
+    const error = await rejection(
+      editor().agents.labels.set({ id, label, versionNumber: 1, expectedRevisionToken: null }),
+    );
     expect(error.code).toBe('invalid_version_label');
     expect(error.status).toBe(400);
   });
@@ -120,7 +185,8 @@ describe('rule 10: reading a version', () => {
     await editor().agents.publish({ id, versionNumber: 2 });
     await editor().agents.labels.set({ id, label: 'canary', versionNumber: 1, expectedRevisionToken: null });
     const second = (await editor().agents.getById(id, { versionNumber: 2 })).version;
-    const read = async (selector?: Parameters<ReturnType<typeof editor>['agents']['getById']>[1]) => (await editor().agents.getById(id, selector)).version.versionNumber;
+    const read = async (selector?: Parameters<ReturnType<typeof editor>['agents']['getById']>[1]) =>
+      (await editor().agents.getById(id, selector)).version.versionNumber;
     expect(await read()).toBe(3);
     expect(await read({ versionId: second.id })).toBe(2);
     expect(await read({ label: 'canary' })).toBe(1);
@@ -187,7 +253,11 @@ describe('rule 12: config evolution', () => {
   it('reads a version written with an older schemaVersion through the upgrade, without rewriting the row', async () => {
     const id = await agentWithVersions(1);
     const sqlite = context.studio.database.sqlite;
-    const oldSnapshot = JSON.stringify({ instructions: 'Old', model: { name: 'gpt-4o', provider: 'openai' }, name: 'Old' });
+    const oldSnapshot = JSON.stringify({
+      instructions: 'Old',
+      model: { name: 'gpt-4o', provider: 'openai' },
+      name: 'Old',
+    });
     sqlite
       .prepare(
         "INSERT INTO agent_versions (id, agent_id, version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at) VALUES (?, ?, 2, 1, ?, 'legacy', '[]', 'from v1', 'system', '2024-01-01T00:00:00.000Z')",
@@ -196,8 +266,15 @@ describe('rule 12: config evolution', () => {
     sqlite.prepare('UPDATE agents SET latest_version_number = 2 WHERE id = ?').run(id);
     const { version } = await editor().agents.getById(id);
     expect(version).toMatchObject({ versionNumber: 2, schemaVersion: 1, model: 'openai/gpt-4o', name: 'Old' });
-    expect(sqlite.prepare('SELECT snapshot FROM agent_versions WHERE agent_id = ? AND version_number = 2').get(id)).toEqual({ snapshot: oldSnapshot });
+    expect(
+      sqlite.prepare('SELECT snapshot FROM agent_versions WHERE agent_id = ? AND version_number = 2').get(id),
+    ).toEqual({ snapshot: oldSnapshot });
     const saved = await editor().agents.update({ id, baseVersionNumber: 2, instructions: 'Newer' });
-    expect(saved.version).toMatchObject({ versionNumber: 3, schemaVersion: 2, model: 'openai/gpt-4o', changedFields: ['instructions'] });
+    expect(saved.version).toMatchObject({
+      versionNumber: 3,
+      schemaVersion: 2,
+      model: 'openai/gpt-4o',
+      changedFields: ['instructions'],
+    });
   });
 });

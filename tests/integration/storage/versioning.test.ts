@@ -30,10 +30,24 @@ describe('rule 1: create', () => {
       metadata: { team: 'cx' },
       actor: 'alice',
     });
-    expect(agent).toMatchObject({ id: 'create-1', source: 'stored', status: 'draft', activeVersionId: null, activeVersionNumber: null, latestVersionNumber: 1 });
+    expect(agent).toMatchObject({
+      id: 'create-1',
+      source: 'stored',
+      status: 'draft',
+      activeVersionId: null,
+      activeVersionNumber: null,
+      latestVersionNumber: 1,
+    });
     expect(agent.metadata).toEqual({ team: 'cx' });
     expect(agent.authorId).toBe('alice');
-    expect(version).toMatchObject({ versionNumber: 1, changeMessage: 'Initial version', authorId: 'alice', ...base, description: 'Desk', tools: { search: {} } });
+    expect(version).toMatchObject({
+      versionNumber: 1,
+      changeMessage: 'Initial version',
+      authorId: 'alice',
+      ...base,
+      description: 'Desk',
+      tools: { search: {} },
+    });
     expect(version.changedFields).toEqual(['name', 'description', 'instructions', 'model', 'tools']);
     expect(version.configHash).toMatch(/^[0-9a-f]{64}$/);
     expect(droppedFields).toEqual([]);
@@ -49,7 +63,11 @@ describe('rule 1: create', () => {
   it('needs a name, a model and non-empty instructions for a stored agent', async () => {
     const error = await rejection(editor().agents.create({ id: 'incomplete', instructions: ' ' }));
     expect(error.code).toBe('invalid_input');
-    expect((error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual(['name', 'model', 'instructions']);
+    expect((error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual([
+      'name',
+      'model',
+      'instructions',
+    ]);
   });
 
   it('rejects a malformed id', async () => {
@@ -61,7 +79,12 @@ describe('rule 1: create', () => {
 describe('rule 2: save', () => {
   it('writes no version when no provided field differs, and says so', async () => {
     const id = await newAgent({ tools: { a: {}, b: { description: 'x' } } });
-    const result = await editor().agents.update({ id, baseVersionNumber: 1, name: base.name, tools: { b: { description: 'x' }, a: {} } });
+    const result = await editor().agents.update({
+      id,
+      baseVersionNumber: 1,
+      name: base.name,
+      tools: { b: { description: 'x' }, a: {} },
+    });
     expect(result.created).toBe(false);
     expect(result.version.versionNumber).toBe(1);
     expect((await editor().agents.listVersions(id)).items).toHaveLength(1);
@@ -69,9 +92,21 @@ describe('rule 2: save', () => {
 
   it('writes N+1 = latest with the provided fields replaced; changedFields are exactly the differing ones', async () => {
     const id = await newAgent({ description: 'keep me' });
-    const result = await editor().agents.update({ id, baseVersionNumber: 1, name: base.name, instructions: 'New.', changeMessage: 'Reworded' });
+    const result = await editor().agents.update({
+      id,
+      baseVersionNumber: 1,
+      name: base.name,
+      instructions: 'New.',
+      changeMessage: 'Reworded',
+    });
     expect(result.created).toBe(true);
-    expect(result.version).toMatchObject({ versionNumber: 2, instructions: 'New.', description: 'keep me', name: base.name, changeMessage: 'Reworded' });
+    expect(result.version).toMatchObject({
+      versionNumber: 2,
+      instructions: 'New.',
+      description: 'keep me',
+      name: base.name,
+      changeMessage: 'Reworded',
+    });
     expect(result.version.changedFields).toEqual(['instructions']);
   });
 
@@ -87,7 +122,12 @@ describe('rule 2: save', () => {
     const id = await newAgent();
     await editor().agents.publish({ id, versionNumber: 1 });
     const result = await editor().agents.update({ id, baseVersionNumber: 1, instructions: 'Draft change.' });
-    expect(result.agent).toMatchObject({ status: 'published', activeVersionNumber: 1, latestVersionNumber: 2, hasUnpublishedChanges: true });
+    expect(result.agent).toMatchObject({
+      status: 'published',
+      activeVersionNumber: 1,
+      latestVersionNumber: 2,
+      hasUnpublishedChanges: true,
+    });
   });
 
   it('refuses to clear what a stored agent needs', async () => {
@@ -99,9 +139,17 @@ describe('rule 2: save', () => {
   it('validates provided fields with every problem and its path', async () => {
     const id = await newAgent();
     const error = await rejection(
-      editor().agents.update({ id, baseVersionNumber: 1, model: 'nope', tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }] } as never),
+      editor().agents.update({
+        id,
+        baseVersionNumber: 1,
+        model: 'nope',
+        tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'a', operator: 'like', value: 1 }] } }],
+      } as never),
     );
-    expect((error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual(['model', 'tools.0.rules.conditions.0.operator']);
+    expect((error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual([
+      'model',
+      'tools.0.rules.conditions.0.operator',
+    ]);
   });
 
   it('shallow-merges metadata into the record without a new version', async () => {
@@ -120,7 +168,11 @@ describe('rule 3: optimistic concurrency', () => {
     const error = await rejection(editor().agents.update({ id, baseVersionNumber: 1, name: 'Mine' }));
     expect(error.code).toBe('version_conflict');
     expect(error.status).toBe(409);
-    expect(error.details).toEqual({ baseVersionNumber: 1, latestVersionNumber: 3, changedFields: ['description', 'instructions', 'tools'] });
+    expect(error.details).toEqual({
+      baseVersionNumber: 1,
+      latestVersionNumber: 3,
+      changedFields: ['description', 'instructions', 'tools'],
+    });
     const latest = await editor().agents.getById(id);
     expect(latest.version).toMatchObject({ versionNumber: 3, name: base.name });
   });
@@ -153,7 +205,11 @@ describe('rules 4 and 5: publish and unpublish', () => {
     const error = await rejection(editor().agents.publish({ id, versionNumber: 2, expectedActiveVersionNumber: null }));
     expect(error.code).toBe('conflict');
     expect(error.details).toMatchObject({ activeVersionNumber: 1 });
-    const swapped = await editor().agents.publish({ id, versionNumber: 2, expectedActiveVersionId: published.agent.activeVersionId });
+    const swapped = await editor().agents.publish({
+      id,
+      versionNumber: 2,
+      expectedActiveVersionId: published.agent.activeVersionId,
+    });
     expect(swapped.agent.activeVersionNumber).toBe(2);
   });
 
@@ -173,7 +229,11 @@ describe('rule 6: restore', () => {
     await editor().agents.update({ id, baseVersionNumber: 1, instructions: 'Two.', tools: { a: {} } });
     await editor().agents.publish({ id, versionNumber: 2 });
     const { agent, version } = await editor().agents.restore({ id, versionNumber: 1 });
-    expect(version).toMatchObject({ versionNumber: 3, changeMessage: 'Restored from version 1', instructions: base.instructions });
+    expect(version).toMatchObject({
+      versionNumber: 3,
+      changeMessage: 'Restored from version 1',
+      instructions: base.instructions,
+    });
     expect('tools' in version).toBe(false);
     expect(version.changedFields).toEqual(['instructions', 'tools']);
     expect(agent).toMatchObject({ activeVersionNumber: 2, latestVersionNumber: 3 });
@@ -191,12 +251,17 @@ describe('rule 7: delete', () => {
     }
     await editor().agents.publish({ id, versionNumber: 1 });
     await editor().agents.labels.set({ id, label: 'staging', versionNumber: 2, expectedRevisionToken: null });
-    expect((await rejection(editor().agents.deleteVersion({ id, versionNumber: 1 }))).details).toMatchObject({ reason: 'active' });
+    expect((await rejection(editor().agents.deleteVersion({ id, versionNumber: 1 }))).details).toMatchObject({
+      reason: 'active',
+    });
     const labelled = await rejection(editor().agents.deleteVersion({ id, versionNumber: 2 }));
     expect(labelled.code).toBe('version_in_use');
     expect(labelled.details).toMatchObject({ reason: 'label', label: 'staging' });
     expect(labelled.message).toMatch(/staging/);
-    expect((await rejection(editor().agents.deleteVersion({ id, versionNumber: 4 }))).details).toMatchObject({ reason: 'label', label: 'latest' });
+    expect((await rejection(editor().agents.deleteVersion({ id, versionNumber: 4 }))).details).toMatchObject({
+      reason: 'label',
+      label: 'latest',
+    });
     await editor().agents.deleteVersion({ id, versionNumber: 3 });
     expect((await rejection(editor().agents.getById(id, { versionNumber: 3 }))).code).toBe('version_not_found');
     expect((await editor().agents.listVersions(id)).items.map((version) => version.versionNumber)).toEqual([4, 2, 1]);

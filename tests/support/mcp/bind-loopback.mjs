@@ -12,7 +12,13 @@ net.Server.prototype.listen = function listenOnLoopback(...args) {
     const callback = args.find((arg) => typeof arg === 'function');
     return originalListen.call(this, { port: Number(first), host: '127.0.0.1' }, callback);
   }
-  if (first && typeof first === 'object' && first.path === undefined && first.fd === undefined && first._handle === undefined) {
+  if (
+    first &&
+    typeof first === 'object' &&
+    first.path === undefined &&
+    first.fd === undefined &&
+    first._handle === undefined
+  ) {
     return originalListen.call(this, { ...first, host: '127.0.0.1' }, ...args.slice(1));
   }
   return originalListen.apply(this, args);

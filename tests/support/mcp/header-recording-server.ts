@@ -35,7 +35,9 @@ function createMcpServer(): McpServer {
  * `stateful: false` (default): a fresh server per POST, no sessions, GET/DELETE answered 405.
  * `stateful: true`: sessions as the SDK implements them (GET stream, DELETE ends a session).
  */
-export async function startHeaderRecordingServer({ stateful = false }: { stateful?: boolean } = {}): Promise<HeaderRecordingServer> {
+export async function startHeaderRecordingServer({
+  stateful = false,
+}: { stateful?: boolean } = {}): Promise<HeaderRecordingServer> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 

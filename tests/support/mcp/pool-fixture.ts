@@ -3,7 +3,13 @@
  * TTL, idle and backoff decisions (timeouts stay real). `close()` closes every connection.
  */
 import { afterEach } from 'vitest';
-import { createMcpPool, type CreateMcpPoolParams, type McpPool, type McpPoolKey, type McpPoolSettings } from '@/lib/mcp';
+import {
+  createMcpPool,
+  type CreateMcpPoolParams,
+  type McpPool,
+  type McpPoolKey,
+  type McpPoolSettings,
+} from '@/lib/mcp';
 import { silentLogger } from '@/lib/logger';
 import { testPoolSettings } from './servers';
 
@@ -31,7 +37,12 @@ export function createTestPool({
   backoff?: CreateMcpPoolParams['backoff'];
   clock?: TestClock;
 } = {}): { pool: McpPool; clock: TestClock } {
-  const pool = createMcpPool({ settings: { ...testPoolSettings, ...settings }, logger: silentLogger, now: clock.now, backoff });
+  const pool = createMcpPool({
+    settings: { ...testPoolSettings, ...settings },
+    logger: silentLogger,
+    now: clock.now,
+    backoff,
+  });
   return { pool, clock };
 }
 
@@ -47,7 +58,9 @@ export function uniqueKey(overrides: Partial<McpPoolKey> = {}): McpPoolKey {
  * For a test file: `newPool()` creates a test pool that is closed after each test.
  * Call at the top level of the file (it registers an `afterEach`).
  */
-export function closePoolsAfterEach(): (parameters?: Parameters<typeof createTestPool>[0]) => ReturnType<typeof createTestPool> {
+export function closePoolsAfterEach(): (
+  parameters?: Parameters<typeof createTestPool>[0],
+) => ReturnType<typeof createTestPool> {
   const pools: McpPool[] = [];
   afterEach(async () => {
     await Promise.all(pools.splice(0).map((pool) => pool.closeAll()));

@@ -25,7 +25,11 @@ export const bindLoopbackPreload = pathToFileURL(join(here, 'bind-loopback.mjs')
 export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing';
 
 /** A stdio config for one of the small servers in `servers/`. */
-export function testServer(name: TestServerName, args: string[] = [], extra: Partial<McpStdioServerConfig> = {}): McpStdioServerConfig {
+export function testServer(
+  name: TestServerName,
+  args: string[] = [],
+  extra: Partial<McpStdioServerConfig> = {},
+): McpStdioServerConfig {
   return { type: 'stdio', command: process.execPath, args: [join(here, 'servers', `${name}.mjs`), ...args], ...extra };
 }
 
@@ -83,7 +87,11 @@ export async function startEverythingHttp({ mode }: { mode: 'streamableHttp' | '
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', bindLoopbackPreload, everythingServerPath, mode], {
     // A minimal env (the cast: Next's types declare NODE_ENV required on ProcessEnv).
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.resume();
@@ -133,7 +141,9 @@ function decodeProcAddress(hex: string): string {
   if (hex.length === 8) return [6, 4, 2, 0].map((offset) => parseInt(hex.slice(offset, offset + 2), 16)).join('.');
   // IPv6: four little-endian 32-bit words.
   const bytes = hex.match(/.{8}/g)!.flatMap((word) => word.match(/../g)!.reverse());
-  const groups = Array.from({ length: 8 }, (_, index) => (bytes[index * 2]! + bytes[index * 2 + 1]!).replace(/^0+(?=.)/, ''));
+  const groups = Array.from({ length: 8 }, (_, index) =>
+    (bytes[index * 2]! + bytes[index * 2 + 1]!).replace(/^0+(?=.)/, ''),
+  );
   return groups.join(':').toLowerCase();
 }
 

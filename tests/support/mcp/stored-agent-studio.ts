@@ -32,7 +32,12 @@ export const storedAgentClients = {
         type: 'stdio',
         command: node,
         args: [everythingServerPath, 'stdio'],
-        tools: { echo: {}, 'get-sum': { description: 'Adds a and b (server-level wording)' }, 'get-tiny-image': {}, 'get-resource-reference': {} },
+        tools: {
+          echo: {},
+          'get-sum': { description: 'Adds a and b (server-level wording)' },
+          'get-tiny-image': {},
+          'get-resource-reference': {},
+        },
       },
     },
   },
@@ -44,7 +49,14 @@ export const storedAgentClients = {
   files: (directory: string) => ({
     id: 'files',
     name: 'Notes folder',
-    servers: { fs: { type: 'stdio', command: node, args: [filesystemServerPath, directory], tools: { read_text_file: {}, read_file: {}, list_directory: {}, write_file: {} } } },
+    servers: {
+      fs: {
+        type: 'stdio',
+        command: node,
+        args: [filesystemServerPath, directory],
+        tools: { read_text_file: {}, read_file: {}, list_directory: {}, write_file: {} },
+      },
+    },
   }),
 };
 
@@ -57,14 +69,31 @@ export const storedAgent = {
   mcpClients: {
     // Namespaced and bare keys, an agent description, and `get-env`, which the server-level
     // allow-list does not pass (a warning, and never callable).
-    everything: { tools: { local_echo: { description: 'Agent wording: say it back' }, 'get-sum': {}, 'local_get-tiny-image': {}, 'local_get-resource-reference': {}, 'get-env': {} } },
+    everything: {
+      tools: {
+        local_echo: { description: 'Agent wording: say it back' },
+        'get-sum': {},
+        'local_get-tiny-image': {},
+        'local_get-resource-reference': {},
+        'get-env': {},
+      },
+    },
     remote: { tools: {} },
-    files: { tools: { fs_read_text_file: { description: 'Read a note from the notes folder' }, read_file: {}, fs_list_directory: {} } },
+    files: {
+      tools: {
+        fs_read_text_file: { description: 'Read a note from the notes folder' },
+        read_file: {},
+        fs_list_directory: {},
+      },
+    },
   },
 };
 
 export async function createStoredAgentStudio() {
-  const handle = createTestStudio({ tools: { weather }, settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } } });
+  const handle = createTestStudio({
+    tools: { weather },
+    settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
+  });
   const directory = mkdtempSync(join(tmpdir(), 'studio-notes-'));
   writeFileSync(join(directory, 'hello.txt'), 'hello from disk');
   let everythingHttp: RunningHttpServer | undefined;
@@ -76,9 +105,14 @@ export async function createStoredAgentStudio() {
   try {
     everythingHttp = await startEverythingHttp({ mode: 'streamableHttp' });
     const versionIds: Record<string, string> = {};
-    for (const body of [storedAgentClients.everything, storedAgentClients.remote(everythingHttp.url), storedAgentClients.files(directory)]) {
+    for (const body of [
+      storedAgentClients.everything,
+      storedAgentClients.remote(everythingHttp.url),
+      storedAgentClients.files(directory),
+    ]) {
       const created = await call(handle.studio, 'POST', '/api/mcp-clients', body);
-      if (created.status !== 201) throw new Error(`saving MCP client ${body.id} failed: ${JSON.stringify(created.body)}`);
+      if (created.status !== 201)
+        throw new Error(`saving MCP client ${body.id} failed: ${JSON.stringify(created.body)}`);
       versionIds[body.id] = created.body.version.id as string;
     }
     await createAndPublish(handle.studio, storedAgent);

@@ -1,17 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { agentSnapshotJsonSchema, checkAgentSnapshot, isConditional, storedAgentIssues, type AgentSnapshot } from '@/lib/agents';
+import {
+  agentSnapshotJsonSchema,
+  checkAgentSnapshot,
+  isConditional,
+  storedAgentIssues,
+  type AgentSnapshot,
+} from '@/lib/agents';
 
 const full: AgentSnapshot = {
   name: 'Support',
   description: 'Answers customers',
   instructions: [
     { type: 'text', content: 'You help {{user.name || "customers"}}.' },
-    { type: 'prompt_block', content: 'Offer refunds.', rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] } },
+    {
+      type: 'prompt_block',
+      content: 'Offer refunds.',
+      rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] },
+    },
   ],
   model: 'openai/gpt-4o-mini',
   tools: [
     { value: { search: {} } },
-    { value: { refund: { description: 'Refund an order' } }, rules: { operator: 'OR', conditions: [{ field: 'tier', operator: 'in', value: ['pro'] }] } },
+    {
+      value: { refund: { description: 'Refund an order' } },
+      rules: { operator: 'OR', conditions: [{ field: 'tier', operator: 'in', value: ['pro'] }] },
+    },
   ],
   mcpClients: { docs: { tools: { docs_search: { description: 'Search the docs' } } } },
   integrationTools: { openapi: { tools: { getPet: { description: 'Get a pet', operationId: 'getPet' } } } },
@@ -45,7 +58,10 @@ describe('agent snapshot schema', () => {
     ['a legacy list of tool ids', { tools: ['search', 'clock'] }],
     ['an empty array as an empty plain value', { tools: [], mcpClients: [], toolProviders: [] }],
     ['a variant without rules', { mcpClients: [{ value: { docs: {} } }] }],
-    ['a raw JSON Logic rule', { tools: [{ value: { a: {} }, rules: { jsonLogic: { '===': [{ var: 'tier' }, 'pro'] } } }] }],
+    [
+      'a raw JSON Logic rule',
+      { tools: [{ value: { a: {} }, rules: { jsonLogic: { '===': [{ var: 'tier' }, 'pro'] } } }] },
+    ],
     ['per-tool rules (kept, not evaluated)', { tools: { a: { rules: { operator: 'AND', conditions: [] } } } }],
     ['a compatible model name', { model: 'compatible/llama3.1:8b' }],
   ])('accepts %s', (_name, value) => {
@@ -57,22 +73,47 @@ describe('agent snapshot schema', () => {
     ['a model without provider', { model: 'gpt-4o' }, ['model']],
     ['an empty name', { name: '  ' }, ['name']],
     ['an unknown key in a tool entry', { tools: { a: { descripton: 'x' } } }, ['tools.a.descripton']],
-    ['a bad rule inside a variant', { tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: 1 }] } }] }, ['tools.0.rules.conditions.0.value']],
-    ['a variant list mixed with a bad variant', { mcpClients: [{ value: {} }, { value: 'docs' }] }, ['mcpClients.1.value']],
+    [
+      'a bad rule inside a variant',
+      { tools: [{ value: {}, rules: { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: 1 }] } }] },
+      ['tools.0.rules.conditions.0.value'],
+    ],
+    [
+      'a variant list mixed with a bad variant',
+      { mcpClients: [{ value: {} }, { value: 'docs' }] },
+      ['mcpClients.1.value'],
+    ],
     ['an unknown key in a variant', { tools: [{ value: {}, rule: {} }] }, ['tools.0.rule']],
     ['a list of ids where only records are allowed', { mcpClients: ['docs'] }, ['mcpClients']],
     ['a bad prompt block type', { instructions: [{ type: 'html', content: 'x' }] }, ['instructions.0.type']],
-    ['a bad prompt block rule', { instructions: [{ type: 'prompt_block', content: 'x', rules: { operator: 'NOR', conditions: [] } }] }, ['instructions.0.rules.operator']],
-    ['a bad connection kind', { toolProviders: { p: { tools: {}, connections: { gh: [{ kind: 'robot', connectionId: 'c' }] } } } }, ['toolProviders.p.connections.gh.0.kind']],
+    [
+      'a bad prompt block rule',
+      { instructions: [{ type: 'prompt_block', content: 'x', rules: { operator: 'NOR', conditions: [] } }] },
+      ['instructions.0.rules.operator'],
+    ],
+    [
+      'a bad connection kind',
+      { toolProviders: { p: { tools: {}, connections: { gh: [{ kind: 'robot', connectionId: 'c' }] } } } },
+      ['toolProviders.p.connections.gh.0.kind'],
+    ],
     ['provider tools missing', { toolProviders: { p: {} } }, ['toolProviders.p.tools']],
     ['a non-JSON value', { defaultOptions: { when: new Date() } }, ['defaultOptions.when']],
-    ['a disallowed JSON Logic operation', { tools: [{ value: {}, rules: { jsonLogic: { log: 1 } } }] }, ['tools.0.rules.jsonLogic.log']],
+    [
+      'a disallowed JSON Logic operation',
+      { tools: [{ value: {}, rules: { jsonLogic: { log: 1 } } }] },
+      ['tools.0.rules.jsonLogic.log'],
+    ],
   ])('rejects %s at its path', (_name, value, paths) => {
     expect(pathsOf(value)).toEqual(paths);
   });
 
   it('reports every problem at once', () => {
-    expect(pathsOf({ model: 'x', name: '', tools: { a: { description: 1 } }, mcpClients: 3 })).toEqual(['name', 'model', 'tools.a.description', 'mcpClients']);
+    expect(pathsOf({ model: 'x', name: '', tools: { a: { description: 1 } }, mcpClients: 3 })).toEqual([
+      'name',
+      'model',
+      'tools.a.description',
+      'mcpClients',
+    ]);
   });
 
   it('prefixes paths for nested documents', () => {
@@ -109,7 +150,10 @@ describe('conditional detection (resolution.md section 3)', () => {
 
 describe('published JSON Schema', () => {
   it('describes the snapshot with its conditional forms and rule groups', () => {
-    const document = agentSnapshotJsonSchema() as { $ref: string; $defs: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }> };
+    const document = agentSnapshotJsonSchema() as {
+      $ref: string;
+      $defs: Record<string, { properties: Record<string, unknown>; additionalProperties: boolean }>;
+    };
     expect(document.$ref).toBe('#/$defs/AgentSnapshot');
     const schema = document.$defs.AgentSnapshot!;
     expect(schema.additionalProperties).toBe(false);

@@ -5,7 +5,10 @@ import { createLogger } from '@/lib/logger';
 
 function appWithRoutes() {
   const lines: string[] = [];
-  const app = createApiApp({ logger: createLogger({ level: 'debug', write: (line) => lines.push(line) }), bodyLimitBytes: 2048 });
+  const app = createApiApp({
+    logger: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
+    bodyLimitBytes: 2048,
+  });
   app.get('/boom', () => {
     throw new Error('database password=hunter2 exploded at /srv/app/lib/x.ts:12:3');
   });
@@ -21,7 +24,9 @@ describe('API error handling', () => {
     const response = await app.request('/api/boom');
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on the server. The details were logged.' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on the server. The details were logged.' },
+    });
     expect(text).not.toMatch(/hunter2|exploded|\.ts:\d+/);
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!);
@@ -33,7 +38,9 @@ describe('API error handling', () => {
     const { app, lines } = appWithRoutes();
     const response = await app.request('/api/expected');
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: { code: 'version_in_use', message: 'Version 3 is published.', details: { reason: 'active' } } });
+    expect(await response.json()).toEqual({
+      error: { code: 'version_in_use', message: 'Version 3 is published.', details: { reason: 'active' } },
+    });
     expect(lines).toEqual([]);
   });
 });

@@ -28,10 +28,16 @@ describe('StudioError', () => {
     const error = invalidInput([{ path: 'name', message: 'Required' }]);
     expect(error.status).toBe(400);
     expect(error.toBody()).toEqual({
-      error: { code: 'invalid_input', message: 'Invalid input at name: Required', details: { issues: [{ path: 'name', message: 'Required' }] } },
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid input at name: Required',
+        details: { issues: [{ path: 'name', message: 'Required' }] },
+      },
     });
     expect(new StudioError('version_in_use', 'In use').status).toBe(409);
-    expect(new StudioError('no_published_version', 'None').toBody()).toEqual({ error: { code: 'no_published_version', message: 'None' } });
+    expect(new StudioError('no_published_version', 'None').toBody()).toEqual({
+      error: { code: 'no_published_version', message: 'None' },
+    });
   });
 });
 

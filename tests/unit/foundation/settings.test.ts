@@ -4,8 +4,19 @@ import { parseSettings, SettingsError, settingsFromEnvironment } from '@/lib/env
 describe('settings', () => {
   it('fills defaults for a local deployment', () => {
     const settings = parseSettings();
-    expect(settings).toMatchObject({ host: '127.0.0.1', port: 3000, databaseUrl: 'file:./data/studio.db', stdioAllowedCommands: [] });
-    expect(settings.mcp).toEqual({ listTimeoutMs: 5000, callTimeoutMs: 60000, idleCloseMs: 300000, toolListTtlMs: 60000, maxPooledConnections: 64 });
+    expect(settings).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: 'file:./data/studio.db',
+      stdioAllowedCommands: [],
+    });
+    expect(settings.mcp).toEqual({
+      listTimeoutMs: 5000,
+      callTimeoutMs: 60000,
+      idleCloseMs: 300000,
+      toolListTtlMs: 60000,
+      maxPooledConnections: 64,
+    });
   });
 
   it('reads the environment with the same schema, splitting lists and coercing numbers', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { describeOperations, loadOpenApiDocument } from '@/lib/integrations';
 
 async function operationsOf(paths: Record<string, unknown>, extra: Record<string, unknown> = {}, openapi = '3.0.3') {
-  const loaded = await loadOpenApiDocument({ document: { openapi, info: { title: 'Test', version: '1' }, paths, ...extra } });
+  const loaded = await loadOpenApiDocument({
+    document: { openapi, info: { title: 'Test', version: '1' }, paths, ...extra },
+  });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
   return describeOperations(loaded.document);
 }
@@ -20,7 +22,13 @@ describe('describeOperations: parameters and body', () => {
             parameters: [
               { name: 'userId', in: 'path', required: true, schema: { type: 'string' } },
               { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
-              { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'trace id' },
+              {
+                name: 'X-Request-Id',
+                in: 'header',
+                required: true,
+                schema: { type: 'string' },
+                description: 'trace id',
+              },
             ],
             responses: ok,
           },
@@ -39,7 +47,14 @@ describe('describeOperations: parameters and body', () => {
         '/users': {
           post: {
             operationId: 'createUser',
-            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } } },
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+                },
+              },
+            },
             responses: ok,
           },
         },
@@ -88,7 +103,11 @@ describe('describeOperations: parameters and body', () => {
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'lang', in: 'query', schema: { type: 'string' } },
           ],
-          get: { operationId: 'getItem', parameters: [{ name: 'lang', in: 'query', schema: { type: 'string', enum: ['en', 'fr'] } }], responses: ok },
+          get: {
+            operationId: 'getItem',
+            parameters: [{ name: 'lang', in: 'query', schema: { type: 'string', enum: ['en', 'fr'] } }],
+            responses: ok,
+          },
         },
       },
       properties: { id: { type: 'string' }, lang: { type: 'string', enum: ['en', 'fr'] } },
@@ -138,7 +157,13 @@ describe('describeOperations: parameters and body', () => {
           operationId: 'a',
           parameters: [
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'id', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+            {
+              name: 'id',
+              in: 'query',
+              style: 'form',
+              explode: false,
+              schema: { type: 'array', items: { type: 'string' } },
+            },
           ],
           responses: ok,
         },
@@ -166,8 +191,12 @@ describe('describeOperations: schemas', () => {
       },
       {
         components: {
-          parameters: { PetId: { name: 'petId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } } },
-          requestBodies: { Pet: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+          parameters: {
+            PetId: { name: 'petId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } },
+          },
+          requestBodies: {
+            Pet: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          },
           schemas: {
             Id: { type: 'string', format: 'uuid' },
             Pet: { type: 'object', properties: { id: { $ref: '#/components/schemas/Id' }, tag: { type: 'string' } } },
@@ -187,14 +216,29 @@ describe('describeOperations: schemas', () => {
     const { operations } = await operationsOf(
       {
         '/trees': {
-          post: { operationId: 'plant', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } }, responses: ok },
+          post: {
+            operationId: 'plant',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+            responses: ok,
+          },
         },
       },
-      { components: { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } } },
+      {
+        components: {
+          schemas: {
+            Node: {
+              type: 'object',
+              properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+            },
+          },
+        },
+      },
     );
     const schema = operations[0]!.inputSchema;
     expect(schema.properties).toEqual({ body: { $ref: '#/$defs/Node' } });
-    expect(schema.$defs).toEqual({ Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } });
+    expect(schema.$defs).toEqual({
+      Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } },
+    });
   });
 
   it('converts OpenAPI 3.0 keywords and drops readOnly properties from request bodies', async () => {
@@ -232,7 +276,15 @@ describe('describeOperations: schemas', () => {
 
   it('passes OpenAPI 3.1 schemas through as JSON Schema', async () => {
     const { operations } = await operationsOf(
-      { '/n': { get: { operationId: 'n', parameters: [{ name: 'q', in: 'query', schema: { type: ['string', 'null'], const: 'x' } }], responses: ok } } },
+      {
+        '/n': {
+          get: {
+            operationId: 'n',
+            parameters: [{ name: 'q', in: 'query', schema: { type: ['string', 'null'], const: 'x' } }],
+            responses: ok,
+          },
+        },
+      },
       {},
       '3.1.0',
     );
@@ -248,8 +300,15 @@ describe('describeOperations: slugs and descriptions', () => {
     { operationId: 'users.list v2', method: 'get', path: '/u', slug: 'users_list_v2' },
     { operationId: 'ünïcode-op', method: 'get', path: '/u', slug: 'n_code-op' },
   ])('$method $path ($operationId) -> $slug', async ({ operationId, method, path, slug }) => {
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-    const { operations } = await operationsOf({ [path]: { [method]: { ...(operationId ? { operationId } : {}), parameters, responses: ok } } });
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const { operations } = await operationsOf({
+      [path]: { [method]: { ...(operationId ? { operationId } : {}), parameters, responses: ok } },
+    });
     expect(operations[0]!.slug).toBe(slug);
   });
 
@@ -278,7 +337,9 @@ describe('describeOperations: slugs and descriptions', () => {
 
   it('marks reads as read-only and idempotent, and takes the server with its variables', async () => {
     const { operations } = await operationsOf(
-      { '/r': { get: { operationId: 'r', summary: 'Read', responses: ok }, post: { operationId: 'w', responses: ok } } },
+      {
+        '/r': { get: { operationId: 'r', summary: 'Read', responses: ok }, post: { operationId: 'w', responses: ok } },
+      },
       { servers: [{ url: 'https://{region}.example.com/v1', variables: { region: { default: 'eu' } } }] },
     );
     expect(operations.map((operation) => [operation.slug, operation.annotations, operation.serverUrl])).toEqual([
@@ -289,9 +350,17 @@ describe('describeOperations: slugs and descriptions', () => {
 
   it('skips an operation whose required body cannot be sent, with the reason', async () => {
     const { operations, skipped } = await operationsOf({
-      '/upload': { post: { operationId: 'upload', requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } }, responses: ok } },
+      '/upload': {
+        post: {
+          operationId: 'upload',
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } },
+          responses: ok,
+        },
+      },
     });
     expect(operations).toEqual([]);
-    expect(skipped).toEqual([{ method: 'post', pathTemplate: '/upload', reason: expect.stringContaining('multipart/form-data') }]);
+    expect(skipped).toEqual([
+      { method: 'post', pathTemplate: '/upload', reason: expect.stringContaining('multipart/form-data') },
+    ]);
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '@/lib/integrations';
 
 const ok = { 200: { description: 'ok' } };
-const base = (paths: Record<string, unknown>, openapi = '3.0.3', info: Record<string, unknown> = { title: 't', version: '1' }) => ({
+const base = (
+  paths: Record<string, unknown>,
+  openapi = '3.0.3',
+  info: Record<string, unknown> = { title: 't', version: '1' },
+) => ({
   openapi,
   info,
   paths,
@@ -10,9 +14,21 @@ const base = (paths: Record<string, unknown>, openapi = '3.0.3', info: Record<st
 
 describe('loadOpenApiDocument', () => {
   it.each([
-    { name: 'not an object', document: 'https://example.com/openapi.json', issues: [{ path: 'document', message: expect.stringContaining('JSON object') }] },
-    { name: 'Swagger 2.0', document: { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }, issues: [{ path: 'document.openapi', message: expect.stringContaining('Swagger 2.0') }] },
-    { name: 'an unsupported version', document: base({}, '4.0.0'), issues: [{ path: 'document.openapi', message: expect.stringContaining('3.0.x or 3.1.x') }] },
+    {
+      name: 'not an object',
+      document: 'https://example.com/openapi.json',
+      issues: [{ path: 'document', message: expect.stringContaining('JSON object') }],
+    },
+    {
+      name: 'Swagger 2.0',
+      document: { swagger: '2.0', info: { title: 't', version: '1' }, paths: {} },
+      issues: [{ path: 'document.openapi', message: expect.stringContaining('Swagger 2.0') }],
+    },
+    {
+      name: 'an unsupported version',
+      document: base({}, '4.0.0'),
+      issues: [{ path: 'document.openapi', message: expect.stringContaining('3.0.x or 3.1.x') }],
+    },
     {
       name: 'a missing required field',
       document: base({ '/a': { get: { responses: ok } } }, '3.0.3', { title: 't' }),
@@ -20,7 +36,9 @@ describe('loadOpenApiDocument', () => {
     },
     {
       name: 'a path parameter without required: true',
-      document: base({ '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } } }),
+      document: base({
+        '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }], responses: ok } },
+      }),
       issues: [{ path: 'document.paths./a/{id}.get.parameters.0.required', message: 'is required' }],
     },
     {
@@ -33,7 +51,10 @@ describe('loadOpenApiDocument', () => {
     },
     {
       name: 'a duplicated operationId',
-      document: base({ '/a': { get: { operationId: 'same', responses: ok } }, '/b': { get: { operationId: 'same', responses: ok } } }),
+      document: base({
+        '/a': { get: { operationId: 'same', responses: ok } },
+        '/b': { get: { operationId: 'same', responses: ok } },
+      }),
       issues: [{ path: 'document.paths./b.get.operationId', message: expect.stringContaining('duplicated') }],
     },
     {
@@ -44,7 +65,9 @@ describe('loadOpenApiDocument', () => {
     {
       name: 'a reference to nothing',
       document: base({ '/a': { get: { parameters: [{ $ref: '#/components/parameters/Missing' }], responses: ok } } }),
-      issues: [{ path: 'document.paths./a.get.parameters.0.$ref', message: expect.stringContaining('points at nothing') }],
+      issues: [
+        { path: 'document.paths./a.get.parameters.0.$ref', message: expect.stringContaining('points at nothing') },
+      ],
     },
     {
       name: 'external references (files and URLs are never read)',
@@ -59,7 +82,10 @@ describe('loadOpenApiDocument', () => {
         },
       }),
       issues: [
-        { path: 'document.paths./a.get.responses.200.content.application/json.schema.$ref', message: expect.stringContaining('External reference') },
+        {
+          path: 'document.paths./a.get.responses.200.content.application/json.schema.$ref',
+          message: expect.stringContaining('External reference'),
+        },
         { path: 'document.paths./a.get.responses.404.$ref', message: expect.stringContaining('External reference') },
       ],
     },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { appendQueryParameter, serializeHeaderParameter, serializePathParameter } from '@/lib/integrations/openapi/serialize-parameters';
+import {
+  appendQueryParameter,
+  serializeHeaderParameter,
+  serializePathParameter,
+} from '@/lib/integrations/openapi/serialize-parameters';
 
-const binding = (overrides: Record<string, unknown>) => ({ key: 'k', name: 'color', in: 'query' as const, ...overrides });
+const binding = (overrides: Record<string, unknown>) => ({
+  key: 'k',
+  name: 'color',
+  in: 'query' as const,
+  ...overrides,
+});
 
 describe('parameter serialisation', () => {
   it.each([
@@ -13,7 +22,11 @@ describe('parameter serialisation', () => {
     { style: 'matrix', explode: false, value: 'blue', expected: ';color=blue' },
     { style: 'matrix', explode: true, value: ['blue', 'black'], expected: ';color=blue;color=black' },
   ])('path $style/$explode $value -> $expected', ({ style, explode, value, expected }) => {
-    const parameter = binding({ in: 'path', ...(style ? { style } : {}), ...(explode !== undefined ? { explode } : {}) });
+    const parameter = binding({
+      in: 'path',
+      ...(style ? { style } : {}),
+      ...(explode !== undefined ? { explode } : {}),
+    });
     expect(serializePathParameter(parameter, value)).toBe(expected);
   });
 
@@ -27,7 +40,11 @@ describe('parameter serialisation', () => {
     { style: undefined, explode: undefined, value: true, expected: 'color=true' },
   ])('query $style/$explode $value -> $expected', ({ style, explode, value, expected }) => {
     const searchParams = new URLSearchParams();
-    appendQueryParameter(searchParams, binding({ ...(style ? { style } : {}), ...(explode !== undefined ? { explode } : {}) }), value);
+    appendQueryParameter(
+      searchParams,
+      binding({ ...(style ? { style } : {}), ...(explode !== undefined ? { explode } : {}) }),
+      value,
+    );
     expect(searchParams.toString()).toBe(expected);
   });
 

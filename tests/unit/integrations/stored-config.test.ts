@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { credentialsToStore, decryptCredentials, integrationConfigInputSchema, maskCredentials } from '@/lib/integrations/stored-config';
+import {
+  credentialsToStore,
+  decryptCredentials,
+  integrationConfigInputSchema,
+  maskCredentials,
+} from '@/lib/integrations/stored-config';
 import type { OpenApiCredentials } from '@/lib/integrations';
 import type { SecretsKey } from '@/lib/secrets';
 
@@ -16,8 +21,14 @@ function store(given: OpenApiCredentials, stored?: OpenApiCredentials, storeKey 
 describe('stored credentials', () => {
   it.each([
     { given: { type: 'bearer', token: 'abcdefghijkl-1234' }, masked: { type: 'bearer', token: '••••1234' } },
-    { given: { type: 'apiKey', in: 'header', name: 'X-Key', value: 'key-value-5678' }, masked: { type: 'apiKey', in: 'header', name: 'X-Key', value: '••••5678' } },
-    { given: { type: 'basic', username: 'ada', password: 'short' }, masked: { type: 'basic', username: 'ada', password: '••••' } },
+    {
+      given: { type: 'apiKey', in: 'header', name: 'X-Key', value: 'key-value-5678' },
+      masked: { type: 'apiKey', in: 'header', name: 'X-Key', value: '••••5678' },
+    },
+    {
+      given: { type: 'basic', username: 'ada', password: 'short' },
+      masked: { type: 'basic', username: 'ada', password: '••••' },
+    },
     { given: { type: 'bearer', token: '12345678' }, masked: { type: 'bearer', token: '••••' } },
   ] as const)('$given.type: encrypted, decryptable and masked', ({ given, masked }) => {
     const stored = store(given);
@@ -35,8 +46,16 @@ describe('stored credentials', () => {
 
   it.each([
     { name: 'no stored secret', stored: undefined, given: { type: 'bearer', token: '••••0001' } },
-    { name: 'a different credential type', stored: { type: 'basic', username: 'u', password: 'pw-000000001' }, given: { type: 'bearer', token: '••••0001' } },
-    { name: 'a mask of another secret', stored: { type: 'bearer', token: 'first-secret-0001' }, given: { type: 'bearer', token: '••••9999' } },
+    {
+      name: 'a different credential type',
+      stored: { type: 'basic', username: 'u', password: 'pw-000000001' },
+      given: { type: 'bearer', token: '••••0001' },
+    },
+    {
+      name: 'a mask of another secret',
+      stored: { type: 'bearer', token: 'first-secret-0001' },
+      given: { type: 'bearer', token: '••••9999' },
+    },
   ] as const)('refuses a mask that matches nothing stored: $name', ({ stored, given }) => {
     const storedEncrypted = stored ? store(stored) : undefined;
     const result = credentialsToStore({ given, stored: storedEncrypted, key });
@@ -54,8 +73,22 @@ describe('integrationConfigInputSchema', () => {
   it.each([
     { input: { type: 'openapi', document: {} }, valid: true },
     { input: { type: 'openapi', document: {}, baseUrl: 'https://api.example.com/v1', name: 'Pets' }, valid: true },
-    { input: { type: 'openapi', document: {}, credentials: { type: 'apiKey', in: 'query', name: 'api key', value: 'v' } }, valid: true },
-    { input: { type: 'openapi', document: {}, credentials: { type: 'apiKey', in: 'header', name: 'bad header', value: 'v' } }, valid: false },
+    {
+      input: {
+        type: 'openapi',
+        document: {},
+        credentials: { type: 'apiKey', in: 'query', name: 'api key', value: 'v' },
+      },
+      valid: true,
+    },
+    {
+      input: {
+        type: 'openapi',
+        document: {},
+        credentials: { type: 'apiKey', in: 'header', name: 'bad header', value: 'v' },
+      },
+      valid: false,
+    },
     { input: { type: 'openapi', document: {}, credentials: { type: 'bearer', token: 'x', extra: 1 } }, valid: false },
     { input: { type: 'openapi', document: [] }, valid: false },
     { input: { type: 'openapi', document: {}, baseUrl: 'javascript:alert(1)' }, valid: false },

@@ -58,7 +58,9 @@ describe('mcpResultToModelOutput: content parts', () => {
 
   it('passes an unknown part type to the model as JSON instead of dropping it', () => {
     const part = { type: 'hologram', data: 'x' } as unknown as Part;
-    expect(mcpResultToModelOutput({ content: [part] }).content).toEqual([{ type: 'text', text: '{"type":"hologram","data":"x"}' }]);
+    expect(mcpResultToModelOutput({ content: [part] }).content).toEqual([
+      { type: 'text', text: '{"type":"hologram","data":"x"}' },
+    ]);
   });
 });
 
@@ -68,13 +70,23 @@ describe('mcpResultToModelOutput: errors and structured content', () => {
     { case: 'isError false', isError: false, expected: false },
     { case: 'isError absent means success', isError: undefined, expected: false },
   ])('$case', ({ isError, expected }) => {
-    const result: McpCallToolResult = { content: [{ type: 'text', text: 'x' }], ...(isError === undefined ? {} : { isError }) };
+    const result: McpCallToolResult = {
+      content: [{ type: 'text', text: 'x' }],
+      ...(isError === undefined ? {} : { isError }),
+    };
     expect(mcpResultToModelOutput(result).isError).toBe(expected);
   });
 
   it('keeps structured content next to the text parts', () => {
-    const output = mcpResultToModelOutput({ content: [{ type: 'text', text: '{"sum":3}' }], structuredContent: { sum: 3 } });
-    expect(output).toEqual({ isError: false, content: [{ type: 'text', text: '{"sum":3}' }], structuredContent: { sum: 3 } });
+    const output = mcpResultToModelOutput({
+      content: [{ type: 'text', text: '{"sum":3}' }],
+      structuredContent: { sum: 3 },
+    });
+    expect(output).toEqual({
+      isError: false,
+      content: [{ type: 'text', text: '{"sum":3}' }],
+      structuredContent: { sum: 3 },
+    });
   });
 
   it('gives the model the structured content as text when the server sent no parts', () => {
@@ -90,23 +102,46 @@ describe('mcpResultToModelOutput: errors and structured content', () => {
 
 describe('mcpResultToToolOutput: what an MCP tool gives the model', () => {
   it('is the mapped content parts for a result', () => {
-    const result: McpCallToolResult = { content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] };
+    const result: McpCallToolResult = {
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    };
     expect(mcpResultToToolOutput(result)).toEqual({
       type: 'content',
-      value: [{ type: 'text', text: 'hi' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }],
+      value: [
+        { type: 'text', text: 'hi' },
+        { type: 'image-data', data: 'AAAA', mediaType: 'image/png' },
+      ],
     });
   });
 
   it('is a tool error (error-text) for an isError result with text parts', () => {
-    const result: McpCallToolResult = { isError: true, content: [{ type: 'text', text: 'Access denied' }, { type: 'text', text: 'path outside' }] };
+    const result: McpCallToolResult = {
+      isError: true,
+      content: [
+        { type: 'text', text: 'Access denied' },
+        { type: 'text', text: 'path outside' },
+      ],
+    };
     expect(mcpResultToToolOutput(result)).toEqual({ type: 'error-text', value: 'Access denied\npath outside' });
   });
 
   it('keeps non-text parts of an isError result as error-json', () => {
-    const result: McpCallToolResult = { isError: true, content: [{ type: 'text', text: 'failed' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] };
+    const result: McpCallToolResult = {
+      isError: true,
+      content: [
+        { type: 'text', text: 'failed' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    };
     expect(mcpResultToToolOutput(result)).toEqual({
       type: 'error-json',
-      value: [{ type: 'text', text: 'failed' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }],
+      value: [
+        { type: 'text', text: 'failed' },
+        { type: 'image-data', data: 'AAAA', mediaType: 'image/png' },
+      ],
     });
   });
 });

@@ -11,7 +11,13 @@ const docs = { name: 'docs', listed: [listed('search'), listed('fetch'), listed(
 const files = { name: 'files', listed: [listed('read_file'), listed('write_file')] };
 
 function names(params: Partial<ConvertMcpToolsParams>) {
-  const result = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [docs, files], selection: {}, ...params });
+  const result = convertMcpTools({
+    clientId: 'c1',
+    clientKind: 'saved',
+    servers: [docs, files],
+    selection: {},
+    ...params,
+  });
   return result.tools.map((tool) => tool.name);
 }
 
@@ -23,7 +29,11 @@ describe('convertMcpTools: which tools pass', () => {
       params: { selection: {} },
       expected: ['docs_search', 'docs_fetch', 'docs_read_file', 'files_read_file', 'files_write_file'],
     },
-    { case: 'a namespaced key selects that one tool', params: { selection: { docs_search: {} } }, expected: ['docs_search'] },
+    {
+      case: 'a namespaced key selects that one tool',
+      params: { selection: { docs_search: {} } },
+      expected: ['docs_search'],
+    },
     {
       case: 'a bare key selects the tool on every server offering it',
       params: { selection: { read_file: {} } },
@@ -116,7 +126,12 @@ describe('convertMcpTools: the neutral shape', () => {
       annotations: { readOnlyHint: true },
       _meta: { 'example/key': 1 },
     });
-    const { tools } = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [{ name: 'math', listed: [tool] }], selection: {} });
+    const { tools } = convertMcpTools({
+      clientId: 'c1',
+      clientKind: 'saved',
+      servers: [{ name: 'math', listed: [tool] }],
+      selection: {},
+    });
     expect(tools).toEqual([
       {
         name: 'math_sum',
@@ -134,8 +149,20 @@ describe('convertMcpTools: the neutral shape', () => {
   });
 
   it('omits optional fields the server did not send', () => {
-    const { tools } = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [{ name: 'm', listed: [listed('x')] }], selection: {} });
-    expect(Object.keys(tools[0]!).sort()).toEqual(['bareName', 'description', 'descriptionSource', 'inputSchema', 'name', 'server']);
+    const { tools } = convertMcpTools({
+      clientId: 'c1',
+      clientKind: 'saved',
+      servers: [{ name: 'm', listed: [listed('x')] }],
+      selection: {},
+    });
+    expect(Object.keys(tools[0]!).sort()).toEqual([
+      'bareName',
+      'description',
+      'descriptionSource',
+      'inputSchema',
+      'name',
+      'server',
+    ]);
   });
 });
 
@@ -165,7 +192,13 @@ describe('convertMcpTools: warnings for keys that match nothing', () => {
     },
     { case: 'no warnings when the agent selects nothing', params: { selection: undefined }, refs: [] },
   ])('$case', ({ params, refs }) => {
-    const { warnings } = convertMcpTools({ clientId: 'c1', clientKind: 'saved', servers: [docs, files], ...params, selection: params.selection });
+    const { warnings } = convertMcpTools({
+      clientId: 'c1',
+      clientKind: 'saved',
+      servers: [docs, files],
+      ...params,
+      selection: params.selection,
+    });
     expect(warnings.map((warning) => warning.ref)).toEqual(refs);
     for (const warning of warnings) expect(warning).toMatchObject({ code: 'mcp_tool_not_offered', source: 'mcp' });
   });

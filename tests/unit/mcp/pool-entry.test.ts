@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { McpServerError } from '@/lib/mcp';
-import { backoffDelay, backoffError, createPoolEntry, hashAuthToken, isDisposable, poolKeyString, recordFailure } from '@/lib/mcp/pool-entry';
+import {
+  backoffDelay,
+  backoffError,
+  createPoolEntry,
+  hashAuthToken,
+  isDisposable,
+  poolKeyString,
+  recordFailure,
+} from '@/lib/mcp/pool-entry';
 
 const backoff = { initialMs: 100, maxMs: 1_000 };
 const key = { clientId: 'c', clientVersionId: 'v1', serverName: 's', authToken: 'secret-token' };
@@ -16,7 +24,9 @@ describe('pool keys', () => {
   });
 
   it('leave the token out for stdio servers, which never receive it', () => {
-    expect(poolKeyString({ key, server: stdio })).toBe(poolKeyString({ key: { ...key, authToken: undefined }, server: stdio }));
+    expect(poolKeyString({ key, server: stdio })).toBe(
+      poolKeyString({ key: { ...key, authToken: undefined }, server: stdio }),
+    );
   });
 
   it.each([
@@ -24,7 +34,9 @@ describe('pool keys', () => {
     { field: 'clientVersionId', value: 'v2' },
     { field: 'serverName', value: 's2' },
   ])('differ by $field', ({ field, value }) => {
-    expect(poolKeyString({ key: { ...key, [field]: value }, server: http })).not.toBe(poolKeyString({ key, server: http }));
+    expect(poolKeyString({ key: { ...key, [field]: value }, server: http })).not.toBe(
+      poolKeyString({ key, server: http }),
+    );
   });
 });
 
@@ -42,7 +54,12 @@ describe('backoff', () => {
 
   it('reports the last failure until the retry time, then lets the next attempt through', () => {
     const entry = createPoolEntry({ key, keyString: 'k', listTimeoutMs: 5_000, now: 0 });
-    const error = new McpServerError({ reason: 'unreachable', serverName: 's', scope: 'connection', message: 'refused' });
+    const error = new McpServerError({
+      reason: 'unreachable',
+      serverName: 's',
+      scope: 'connection',
+      message: 'refused',
+    });
     recordFailure({ entry, error, now: 1_000, backoff });
     const reported = backoffError({ entry, now: 1_050 });
     expect(reported).toBeInstanceOf(McpServerError);
@@ -55,7 +72,12 @@ describe('backoff', () => {
 
   it('keeps a failed entry long enough for the next failure to back off further', () => {
     const entry = createPoolEntry({ key, keyString: 'k', listTimeoutMs: 5_000, now: 0 });
-    recordFailure({ entry, error: new McpServerError({ reason: 'timeout', serverName: 's', scope: 'connection', message: 'slow' }), now: 0, backoff });
+    recordFailure({
+      entry,
+      error: new McpServerError({ reason: 'timeout', serverName: 's', scope: 'connection', message: 'slow' }),
+      now: 0,
+      backoff,
+    });
     expect(isDisposable({ entry, now: 500, toolListTtlMs: 10, backoff })).toBe(false);
     expect(isDisposable({ entry, now: 1_100, toolListTtlMs: 10, backoff })).toBe(true);
   });

@@ -5,11 +5,26 @@ import { registry, resolve, names, codes, tierIs } from './fixtures';
 const proOnly = tierIs('pro');
 
 describe('plain and conditional tool fields', () => {
-  const cases: Array<{ name: string; tools: unknown; context?: Record<string, unknown>; expected: string[]; descriptions?: Record<string, string>; matched?: number[] }> = [
+  const cases: Array<{
+    name: string;
+    tools: unknown;
+    context?: Record<string, unknown>;
+    expected: string[];
+    descriptions?: Record<string, string>;
+    matched?: number[];
+  }> = [
     { name: 'a plain record selects its keys', tools: { weather: {}, search: {} }, expected: ['search', 'weather'] },
-    { name: 'a legacy array of ids means { id: {} } for each', tools: ['weather', 'email'], expected: ['email', 'weather'] },
+    {
+      name: 'a legacy array of ids means { id: {} } for each',
+      tools: ['weather', 'email'],
+      expected: ['email', 'weather'],
+    },
     { name: 'an empty array is an empty plain value', tools: [], expected: [] },
-    { name: 'an array whose first element has no value key is plain (and holds no ids)', tools: [{ weather: {} }], expected: [] },
+    {
+      name: 'an array whose first element has no value key is plain (and holds no ids)',
+      tools: [{ weather: {} }],
+      expected: [],
+    },
     {
       name: 'the first element decides: a list of variants skips malformed later items',
       tools: [{ value: { weather: {} } }, 'search', { rules: tierIs('pro') }],
@@ -31,7 +46,13 @@ describe('plain and conditional tool fields', () => {
       expected: ['weather'],
       matched: [0],
     },
-    { name: 'no matching variant leaves the field empty', tools: [{ value: { weather: {} }, rules: proOnly }], context: {}, expected: [], matched: [] },
+    {
+      name: 'no matching variant leaves the field empty',
+      tools: [{ value: { weather: {} }, rules: proOnly }],
+      context: {},
+      expected: [],
+      matched: [],
+    },
     {
       name: 'a later matching variant replaces an earlier entry whole',
       tools: [
@@ -75,13 +96,20 @@ describe('plain and conditional tool fields', () => {
   it.each(cases)('$name', ({ tools, context, expected, descriptions, matched }) => {
     const merged = resolve({ snapshot: { tools }, context });
     expect(names(merged)).toEqual(expected);
-    for (const [name, description] of Object.entries(descriptions ?? {})) expect(merged.tools[name]!.description).toBe(description);
+    for (const [name, description] of Object.entries(descriptions ?? {}))
+      expect(merged.tools[name]!.description).toBe(description);
     if (matched) expect(merged.explanation.fields.tools).toEqual({ conditional: true, matched });
   });
 
   it('explains which variants included a tool', () => {
     const merged = resolve({
-      snapshot: { tools: [{ value: { weather: {} } }, { value: { search: {} }, rules: proOnly }, { value: { weather: {} }, rules: proOnly }] },
+      snapshot: {
+        tools: [
+          { value: { weather: {} } },
+          { value: { search: {} }, rules: proOnly },
+          { value: { weather: {} }, rules: proOnly },
+        ],
+      },
       context: { tier: 'pro' },
     });
     expect(merged.explanation.tools.weather!.includedBy).toEqual([
@@ -89,7 +117,9 @@ describe('plain and conditional tool fields', () => {
       { field: 'tools', variantIndex: 2 },
     ]);
     expect(merged.explanation.tools.search!.includedBy).toEqual([{ field: 'tools', variantIndex: 1 }]);
-    expect(resolve({ snapshot: { tools: { weather: {} } } }).explanation.tools.weather!.includedBy).toEqual([{ field: 'tools', variantIndex: null }]);
+    expect(resolve({ snapshot: { tools: { weather: {} } } }).explanation.tools.weather!.includedBy).toEqual([
+      { field: 'tools', variantIndex: null },
+    ]);
   });
 
   it('resolves each field on its own: a conditional mcpClients beside a plain tools', () => {
@@ -97,7 +127,10 @@ describe('plain and conditional tool fields', () => {
       snapshot: { tools: { weather: {} }, mcpClients: [{ value: { docs: { tools: {} } }, rules: proOnly }] },
       context: { tier: 'free' },
     });
-    expect(merged.explanation.fields).toMatchObject({ tools: { conditional: false, matched: [] }, mcpClients: { conditional: true, matched: [] } });
+    expect(merged.explanation.fields).toMatchObject({
+      tools: { conditional: false, matched: [] },
+      mcpClients: { conditional: true, matched: [] },
+    });
     expect(names(merged)).toEqual(['weather']);
     expect(codes(merged)).toEqual([]);
   });
@@ -107,7 +140,14 @@ describe('registered tools (section 5)', () => {
   it('skips a missing id with a warning and resolves the rest', () => {
     const merged = resolve({ snapshot: { tools: { weather: {}, nowhere: {} } } });
     expect(names(merged)).toEqual(['weather']);
-    expect(merged.warnings).toEqual([{ code: 'tool_not_registered', message: 'Tool "nowhere" is not registered', source: 'registry', ref: 'tools.nowhere' }]);
+    expect(merged.warnings).toEqual([
+      {
+        code: 'tool_not_registered',
+        message: 'Tool "nowhere" is not registered',
+        source: 'registry',
+        ref: 'tools.nowhere',
+      },
+    ]);
   });
 
   it.each([
@@ -137,7 +177,12 @@ describe('registered tools (section 5)', () => {
 describe('memoisation over immutable versions', () => {
   it('a frozen snapshot gets the same plan back for contexts that match the same variants', async () => {
     const { planResolution } = await import('@/lib/resolver');
-    const snapshot = Object.freeze({ tools: Object.freeze([Object.freeze({ value: Object.freeze({ weather: Object.freeze({}) }) }), Object.freeze({ value: Object.freeze({ search: Object.freeze({}) }), rules: Object.freeze(tierIs('pro')) })]) });
+    const snapshot = Object.freeze({
+      tools: Object.freeze([
+        Object.freeze({ value: Object.freeze({ weather: Object.freeze({}) }) }),
+        Object.freeze({ value: Object.freeze({ search: Object.freeze({}) }), rules: Object.freeze(tierIs('pro')) }),
+      ]),
+    });
     const version = { id: 'v-frozen', snapshot: snapshot as never };
     const pro = planResolution({ version, requestContext: { tier: 'pro' } });
     expect(planResolution({ version, requestContext: { tier: 'pro', other: true } })).toBe(pro);
@@ -146,6 +191,8 @@ describe('memoisation over immutable versions', () => {
     expect(free.registryTools.map((entry) => entry.key)).toEqual(['weather']);
     // A mutable snapshot is planned afresh every time.
     const mutable = { id: 'v-mutable', snapshot: { tools: { weather: {} } } };
-    expect(planResolution({ version: mutable, requestContext: {} })).not.toBe(planResolution({ version: mutable, requestContext: {} }));
+    expect(planResolution({ version: mutable, requestContext: {} })).not.toBe(
+      planResolution({ version: mutable, requestContext: {} }),
+    );
   });
 });

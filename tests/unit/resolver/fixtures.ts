@@ -18,11 +18,19 @@ import { createTool, createToolRegistry, type Tool } from '@/lib/tools';
 import type { EditorSetting } from '@/lib/versions';
 
 export function tool(id: string, description = `The ${id} tool`, extra: Record<string, unknown> = {}): Tool {
-  return createTool({ id, description, inputSchema: { type: 'object', properties: { query: { type: 'string' } } }, execute: async () => ({ id }), ...extra });
+  return createTool({
+    id,
+    description,
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+    execute: async () => ({ id }),
+    ...extra,
+  });
 }
 
 export const registry = createToolRegistry({
-  tools: Object.fromEntries(['weather', 'search', 'calendar', 'email', 'alpha', 'beta', 'gamma'].map((id) => [id, tool(id)])),
+  tools: Object.fromEntries(
+    ['weather', 'search', 'calendar', 'email', 'alpha', 'beta', 'gamma'].map((id) => [id, tool(id)]),
+  ),
 });
 
 export function listed(name: string, description = `${name} from MCP`): McpListedTool {
@@ -37,14 +45,24 @@ export function mcpClient({
 }: {
   kind?: 'saved' | 'code';
   versionId?: string;
-  servers: Array<{ name: string; tools?: Record<string, { description?: string }>; listed?: McpListedTool[]; failure?: string }>;
+  servers: Array<{
+    name: string;
+    tools?: Record<string, { description?: string }>;
+    listed?: McpListedTool[];
+    failure?: string;
+  }>;
 }): LoadedMcpClient {
   return {
     status: 'loaded',
     kind,
     clientVersionId: versionId,
     servers: servers.map((server) => ({ ...server, listed: server.failure ? undefined : (server.listed ?? []) })),
-    toolFor: (neutral) => createTool({ id: neutral.name, description: neutral.description || neutral.name, inputSchema: neutral.inputSchema as Record<string, unknown> }),
+    toolFor: (neutral) =>
+      createTool({
+        id: neutral.name,
+        description: neutral.description || neutral.name,
+        inputSchema: neutral.inputSchema as Record<string, unknown>,
+      }),
   };
 }
 
@@ -63,7 +81,10 @@ export function loadedSources(sources: Sources = {}): LoadedSources {
   };
 }
 
-export function codeAgent({ tools = {}, editor }: { tools?: Record<string, Tool>; editor?: EditorSetting } = {}): CodeAgentInput {
+export function codeAgent({
+  tools = {},
+  editor,
+}: { tools?: Record<string, Tool>; editor?: EditorSetting } = {}): CodeAgentInput {
   return { id: 'code-agent', tools, ...(editor === undefined ? {} : { editor }) };
 }
 
@@ -92,4 +113,7 @@ export function resolve({
 export const names = (merged: MergedTools) => Object.keys(merged.tools).sort();
 export const codes = (merged: MergedTools) => merged.warnings.map((warning) => warning.code);
 
-export const tierIs = (tier: string) => ({ operator: 'AND' as const, conditions: [{ field: 'tier', operator: 'equals' as const, value: tier }] });
+export const tierIs = (tier: string) => ({
+  operator: 'AND' as const,
+  conditions: [{ field: 'tier', operator: 'equals' as const, value: tier }],
+});

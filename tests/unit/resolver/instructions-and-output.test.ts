@@ -10,15 +10,50 @@ const admin = { operator: 'AND', conditions: [{ field: 'user.role', operator: 'e
 describe('instructions', () => {
   it.each([
     { name: 'plain text stays', instructions: 'Be brief.', context: {}, expected: 'Be brief.' },
-    { name: 'a placeholder is filled', instructions: 'Hello {{user.name}}!', context: { user: { name: 'Ada' } }, expected: 'Hello Ada!' },
-    { name: 'spaces inside braces are fine', instructions: 'Hello {{ user.name }}!', context: { user: { name: 'Ada' } }, expected: 'Hello Ada!' },
-    { name: 'an unresolved placeholder stays as written', instructions: 'Hello {{user.name}}!', context: {}, expected: 'Hello {{user.name}}!' },
-    { name: 'a fallback fills a missing value', instructions: 'Tier: {{tier || "free"}}', context: {}, expected: 'Tier: free' },
+    {
+      name: 'a placeholder is filled',
+      instructions: 'Hello {{user.name}}!',
+      context: { user: { name: 'Ada' } },
+      expected: 'Hello Ada!',
+    },
+    {
+      name: 'spaces inside braces are fine',
+      instructions: 'Hello {{ user.name }}!',
+      context: { user: { name: 'Ada' } },
+      expected: 'Hello Ada!',
+    },
+    {
+      name: 'an unresolved placeholder stays as written',
+      instructions: 'Hello {{user.name}}!',
+      context: {},
+      expected: 'Hello {{user.name}}!',
+    },
+    {
+      name: 'a fallback fills a missing value',
+      instructions: 'Tier: {{tier || "free"}}',
+      context: {},
+      expected: 'Tier: free',
+    },
     { name: 'a single-quoted fallback', instructions: "Tier: {{tier || 'free'}}", context: {}, expected: 'Tier: free' },
-    { name: 'the value wins over the fallback', instructions: 'Tier: {{tier || "free"}}', context: { tier: 'pro' }, expected: 'Tier: pro' },
-    { name: 'numbers and objects are written as JSON', instructions: '{{n}} {{o}}', context: { n: 3, o: { a: 1 } }, expected: '3 {"a":1}' },
+    {
+      name: 'the value wins over the fallback',
+      instructions: 'Tier: {{tier || "free"}}',
+      context: { tier: 'pro' },
+      expected: 'Tier: pro',
+    },
+    {
+      name: 'numbers and objects are written as JSON',
+      instructions: '{{n}} {{o}}',
+      context: { n: 3, o: { a: 1 } },
+      expected: '3 {"a":1}',
+    },
     { name: 'null counts as missing', instructions: '{{x || "none"}}', context: { x: null }, expected: 'none' },
-    { name: 'the caller token is never rendered', instructions: 'Token {{mastra__authToken || "hidden"}}', context: { mastra__authToken: 'secret' }, expected: 'Token hidden' },
+    {
+      name: 'the caller token is never rendered',
+      instructions: 'Token {{mastra__authToken || "hidden"}}',
+      context: { mastra__authToken: 'secret' },
+      expected: 'Token hidden',
+    },
     {
       name: 'blocks: text always, prompt_block when its rules match, joined by a blank line',
       instructions: [
@@ -46,7 +81,11 @@ describe('instructions', () => {
 describe('HTTP view and resolvedToolsHash', () => {
   const merged = resolve({
     snapshot: { tools: { weather: { description: 'Reworded' }, alpha: {} } },
-    agent: codeAgent({ tools: { zeta: tool('zeta', 'Z', { outputSchema: { type: 'object' }, mcp: { annotations: { readOnlyHint: true } } }) } }),
+    agent: codeAgent({
+      tools: {
+        zeta: tool('zeta', 'Z', { outputSchema: { type: 'object' }, mcp: { annotations: { readOnlyHint: true } } }),
+      },
+    }),
   });
 
   it('lists tools sorted by name without executables', () => {
@@ -71,7 +110,13 @@ describe('HTTP view and resolvedToolsHash', () => {
         canonicalJson(
           ['alpha', 'weather', 'zeta'].map((name) => {
             const entry = merged.tools[name]!;
-            return { name, description: entry.description, inputSchema: entry.inputSchema, outputSchema: entry.outputSchema, source: entry.source };
+            return {
+              name,
+              description: entry.description,
+              inputSchema: entry.inputSchema,
+              outputSchema: entry.outputSchema,
+              source: entry.source,
+            };
           }),
         ),
       )
@@ -82,10 +127,17 @@ describe('HTTP view and resolvedToolsHash', () => {
   it('changes with a description and not with insertion order', () => {
     const reordered = resolve({
       snapshot: { tools: { alpha: {}, weather: { description: 'Reworded' } } },
-      agent: codeAgent({ tools: { zeta: tool('zeta', 'Z', { outputSchema: { type: 'object' }, mcp: { annotations: { readOnlyHint: true } } }) } }),
+      agent: codeAgent({
+        tools: {
+          zeta: tool('zeta', 'Z', { outputSchema: { type: 'object' }, mcp: { annotations: { readOnlyHint: true } } }),
+        },
+      }),
     });
     expect(resolvedToolsHash(reordered.tools)).toBe(resolvedToolsHash(merged.tools));
-    const reworded = resolve({ snapshot: { tools: { weather: { description: 'Other' }, alpha: {} } }, agent: codeAgent({ tools: { zeta: tool('zeta', 'Z') } }) });
+    const reworded = resolve({
+      snapshot: { tools: { weather: { description: 'Other' }, alpha: {} } },
+      agent: codeAgent({ tools: { zeta: tool('zeta', 'Z') } }),
+    });
     expect(resolvedToolsHash(reworded.tools)).not.toBe(resolvedToolsHash(merged.tools));
   });
 });

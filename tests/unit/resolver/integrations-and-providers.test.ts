@@ -8,23 +8,39 @@ describe('integration tools', () => {
   it.each<{ reference: Record<string, unknown>; plan: unknown }>([
     { reference: {}, plan: undefined },
     { reference: { tools: {} }, plan: 'all' },
-    { reference: { tools: { create_issue: {}, list_issues: { description: 'List' } } }, plan: ['create_issue', 'list_issues'] },
+    {
+      reference: { tools: { create_issue: {}, list_issues: { description: 'List' } } },
+      plan: ['create_issue', 'list_issues'],
+    },
   ])('tools $reference.tools -> slugs $plan (omitted: provider not contacted)', ({ reference, plan }) => {
-    const planned = planResolution({ version: { id: 'v', snapshot: { integrationTools: { github: reference } } as never }, requestContext: {} });
+    const planned = planResolution({
+      version: { id: 'v', snapshot: { integrationTools: { github: reference } } as never },
+      requestContext: {},
+    });
     expect(planned.integrations.map((integration) => integration.slugs)).toEqual(plan === undefined ? [] : [plan]);
   });
 
-  const catalogue = { create_issue: tool('create_issue', 'Create an issue'), list_issues: tool('list_issues', 'List issues') };
+  const catalogue = {
+    create_issue: tool('create_issue', 'Create an issue'),
+    list_issues: tool('list_issues', 'List issues'),
+  };
 
   it('tools: {} takes the whole catalogue; keys take exactly those slugs with agent descriptions', () => {
-    const all = resolve({ snapshot: { integrationTools: { github: { tools: {} } } }, sources: { integrations: { github: { status: 'loaded', tools: catalogue } } } });
+    const all = resolve({
+      snapshot: { integrationTools: { github: { tools: {} } } },
+      sources: { integrations: { github: { status: 'loaded', tools: catalogue } } },
+    });
     expect(names(all)).toEqual(['create_issue', 'list_issues']);
     const some = resolve({
       snapshot: { integrationTools: { github: { tools: { list_issues: { description: 'Only open issues' } } } } },
       sources: { integrations: { github: { status: 'loaded', tools: { list_issues: catalogue.list_issues } } } },
     });
     expect(names(some)).toEqual(['list_issues']);
-    expect(some.tools.list_issues).toMatchObject({ description: 'Only open issues', source: 'integration', origin: { providerId: 'github', slug: 'list_issues' } });
+    expect(some.tools.list_issues).toMatchObject({
+      description: 'Only open issues',
+      source: 'integration',
+      origin: { providerId: 'github', slug: 'list_issues' },
+    });
     expect(some.explanation.tools.list_issues!.description).toBe('agent');
   });
 
@@ -33,7 +49,10 @@ describe('integration tools', () => {
     { loaded: { status: 'failed' as const, message: 'HTTP 500' }, code: 'provider_failed' },
     { loaded: { status: 'loaded' as const, tools: {} }, code: 'provider_failed' },
   ])('$loaded.status -> $code, other sources unaffected', ({ loaded, code }) => {
-    const merged = resolve({ snapshot: { tools: { weather: {} }, integrationTools: { github: { tools: { create_issue: {} } } } }, sources: { integrations: { github: loaded } } });
+    const merged = resolve({
+      snapshot: { tools: { weather: {} }, integrationTools: { github: { tools: { create_issue: {} } } } },
+      sources: { integrations: { github: loaded } },
+    });
     expect(names(merged)).toEqual(['weather']);
     expect(codes(merged)).toEqual([code]);
     expect(merged.warnings[0]!.source).toBe('integration');
@@ -43,23 +62,40 @@ describe('integration tools', () => {
 const multi: ToolProviderCapabilities = { multipleConnectionsPerToolkit: true, defaultScope: 'per-author' };
 const single: ToolProviderCapabilities = { multipleConnectionsPerToolkit: false, defaultScope: 'shared' };
 
-function providerPlan(connections: Record<string, unknown[]>, tools: ToolProviderPlan['tools'] = { CREATE_ISSUE: { toolkit: 'github' } }): ToolProviderPlan {
+function providerPlan(
+  connections: Record<string, unknown[]>,
+  tools: ToolProviderPlan['tools'] = { CREATE_ISSUE: { toolkit: 'github' } },
+): ToolProviderPlan {
   return { providerId: 'hub', tools, connections, includedBy: [{ field: 'toolProviders', variantIndex: null }] };
 }
 
 describe('tool-provider fan-out (planProviderCalls)', () => {
   it('no pinned connection: one call through the default invoker connection', () => {
-    const { calls, warnings } = planProviderCalls({ plan: providerPlan({}), capabilities: multi, toolkitOf: () => undefined, authorId: 'ada' });
+    const { calls, warnings } = planProviderCalls({
+      plan: providerPlan({}),
+      capabilities: multi,
+      toolkitOf: () => undefined,
+      authorId: 'ada',
+    });
     expect(warnings).toEqual([]);
     expect(calls).toEqual([
-      expect.objectContaining({ toolkit: 'github', slugs: ['CREATE_ISSUE'], connection: { kind: 'invoker', connectionId: 'default', authorId: 'ada' } }),
+      expect.objectContaining({
+        toolkit: 'github',
+        slugs: ['CREATE_ISSUE'],
+        connection: { kind: 'invoker', connectionId: 'default', authorId: 'ada' },
+      }),
     ]);
     expect(calls[0]!.label).toBeUndefined();
   });
 
   it('several connections for one toolkit: one call each, labelled (label, else connection id)', () => {
     const { calls } = planProviderCalls({
-      plan: providerPlan({ github: [{ kind: 'author', connectionId: 'c1', label: 'work' }, { kind: 'invoker', connectionId: 'c2' }] }),
+      plan: providerPlan({
+        github: [
+          { kind: 'author', connectionId: 'c1', label: 'work' },
+          { kind: 'invoker', connectionId: 'c2' },
+        ],
+      }),
       capabilities: multi,
       toolkitOf: () => undefined,
       authorId: 'ada',
@@ -72,7 +108,12 @@ describe('tool-provider fan-out (planProviderCalls)', () => {
 
   it('a provider that allows one connection per toolkit uses the first and warns', () => {
     const { calls, warnings } = planProviderCalls({
-      plan: providerPlan({ github: [{ kind: 'author', connectionId: 'c1' }, { kind: 'author', connectionId: 'c2' }] }),
+      plan: providerPlan({
+        github: [
+          { kind: 'author', connectionId: 'c1' },
+          { kind: 'author', connectionId: 'c2' },
+        ],
+      }),
       capabilities: single,
       toolkitOf: () => undefined,
     });
@@ -112,7 +153,11 @@ describe('tool-provider fan-out (planProviderCalls)', () => {
   });
 
   it('a malformed pinned connection is skipped with a warning', () => {
-    const { calls, warnings } = planProviderCalls({ plan: providerPlan({ github: [{ kind: 'nobody' }, { kind: 'author', connectionId: 'ok' }] }), capabilities: multi, toolkitOf: () => undefined });
+    const { calls, warnings } = planProviderCalls({
+      plan: providerPlan({ github: [{ kind: 'nobody' }, { kind: 'author', connectionId: 'ok' }] }),
+      capabilities: multi,
+      toolkitOf: () => undefined,
+    });
     expect(calls.map((call) => call.connection.connectionId)).toEqual(['ok']);
     expect(warnings.map((warning) => warning.ref)).toEqual(['toolProviders.hub.connections.github.0']);
   });
@@ -153,13 +198,28 @@ describe('provider tools in the merge', () => {
       source: 'provider',
       origin: { providerId: 'hub', toolkit: 'github', connectionId: 'c1', slug: 'CREATE_ISSUE' },
     });
-    expect(merged.warnings).toMatchObject([{ code: 'provider_failed', source: 'provider', ref: 'toolProviders.hub.connections.github.c2' }]);
+    expect(merged.warnings).toMatchObject([
+      { code: 'provider_failed', source: 'provider', ref: 'toolProviders.hub.connections.github.c2' },
+    ]);
   });
 
   it('one connection: the slug as name, an agent description replacing the provider one', () => {
     const merged = resolve({
       snapshot,
-      sources: { toolProviders: { hub: { status: 'loaded', warnings: [], calls: [{ call: { ...call('c1'), meta: { CREATE_ISSUE: { description: 'File a bug' } } }, outcome: { ok: true, tools: { CREATE_ISSUE: issue } } }] } } },
+      sources: {
+        toolProviders: {
+          hub: {
+            status: 'loaded',
+            warnings: [],
+            calls: [
+              {
+                call: { ...call('c1'), meta: { CREATE_ISSUE: { description: 'File a bug' } } },
+                outcome: { ok: true, tools: { CREATE_ISSUE: issue } },
+              },
+            ],
+          },
+        },
+      },
     });
     expect(merged.tools.CREATE_ISSUE!.description).toBe('File a bug');
     expect(merged.explanation.tools.CREATE_ISSUE!.description).toBe('agent');

@@ -4,7 +4,9 @@ import { isValidToolName, toModelToolName } from '@/lib/resolver';
 import { codeAgent, listed, mcpClient, names, resolve, tool } from './fixtures';
 
 describe('source order and whole replacement', () => {
-  const codeWeather = tool('code-weather', 'Weather from the code agent', { inputSchema: { type: 'object', properties: { city: { type: 'string' } } } });
+  const codeWeather = tool('code-weather', 'Weather from the code agent', {
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+  });
   const providerWeather = tool('provider-weather', 'Weather from the provider');
   const integrationWeather = tool('integration-weather', 'Weather from the integration');
 
@@ -24,7 +26,14 @@ describe('source order and whole replacement', () => {
           warnings: [],
           calls: [
             {
-              call: { providerId: 'hub', toolkit: 'meteo', slugs: ['weather'], meta: {}, connection: { kind: 'invoker' as const, connectionId: 'default' }, ref: 'toolProviders.hub.connections.meteo' },
+              call: {
+                providerId: 'hub',
+                toolkit: 'meteo',
+                slugs: ['weather'],
+                meta: {},
+                connection: { kind: 'invoker' as const, connectionId: 'default' },
+                ref: 'toolProviders.hub.connections.meteo',
+              },
               outcome: { ok: true as const, tools: { weather: providerWeather } },
             },
           ],
@@ -41,7 +50,12 @@ describe('source order and whole replacement', () => {
     // Nothing of the earlier tools survives: not the code tool's input schema, not its description.
     expect(weather.inputSchema).toEqual(providerWeather.inputJsonSchema);
     expect(weather.tool.id).toBe('provider-weather');
-    expect(merged.explanation.tools.weather!.shadowed.map((entry) => entry.source)).toEqual(['code', 'registry', 'mcp', 'integration']);
+    expect(merged.explanation.tools.weather!.shadowed.map((entry) => entry.source)).toEqual([
+      'code',
+      'registry',
+      'mcp',
+      'integration',
+    ]);
     expect(merged.warnings.filter((warning) => warning.code === 'name_shadowed')).toHaveLength(4);
   });
 
@@ -58,9 +72,19 @@ describe('source order and whole replacement', () => {
   });
 
   it('a collision is not an error: the rest of the tools resolve', () => {
-    const merged = resolve({ snapshot: { tools: { weather: {}, search: {} }, mcpClients: { local: { tools: {} } } }, sources: everything.sources });
+    const merged = resolve({
+      snapshot: { tools: { weather: {}, search: {} }, mcpClients: { local: { tools: {} } } },
+      sources: everything.sources,
+    });
     expect(names(merged)).toEqual(['search', 'weather']);
-    expect(merged.warnings).toEqual([{ code: 'name_shadowed', message: 'Tool "weather" from mcp replaces the one from registry', source: 'mcp', ref: 'weather' }]);
+    expect(merged.warnings).toEqual([
+      {
+        code: 'name_shadowed',
+        message: 'Tool "weather" from mcp replaces the one from registry',
+        source: 'mcp',
+        ref: 'weather',
+      },
+    ]);
   });
 
   it('within one source a later entry overwrites an earlier one (two code servers offering the same name)', () => {
@@ -69,12 +93,17 @@ describe('source order and whole replacement', () => {
       sources: {
         mcpClients: {
           first: mcpClient({ kind: 'code', servers: [{ name: 'first', listed: [listed('lookup', 'first lookup')] }] }),
-          second: mcpClient({ kind: 'code', servers: [{ name: 'second', listed: [listed('lookup', 'second lookup')] }] }),
+          second: mcpClient({
+            kind: 'code',
+            servers: [{ name: 'second', listed: [listed('lookup', 'second lookup')] }],
+          }),
         },
       },
     });
     expect(merged.tools.lookup!.description).toBe('second lookup');
-    expect(merged.explanation.tools.lookup!.shadowed).toEqual([{ source: 'mcp', origin: { clientId: 'first', clientVersionId: 'v1', server: 'first', tool: 'lookup' } }]);
+    expect(merged.explanation.tools.lookup!.shadowed).toEqual([
+      { source: 'mcp', origin: { clientId: 'first', clientVersionId: 'v1', server: 'first', tool: 'lookup' } },
+    ]);
   });
 });
 
@@ -111,7 +140,10 @@ describe('names the model sees', () => {
   });
 
   it('a renamed tool that lands on an existing name shadows it', () => {
-    const merged = resolve({ agent: codeAgent({ tools: { look_up: tool('first'), 'look up': tool('second') } }), hasVersion: false });
+    const merged = resolve({
+      agent: codeAgent({ tools: { look_up: tool('first'), 'look up': tool('second') } }),
+      hasVersion: false,
+    });
     expect(merged.tools.look_up!.tool.id).toBe('second');
     expect(merged.warnings.map((warning) => warning.code)).toEqual(['name_invalid', 'name_shadowed']);
   });

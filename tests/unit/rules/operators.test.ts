@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conditionOperators, evaluateOperator, evaluateRules, valueAtPath, type ConditionOperator, type RuleGroup } from '@/lib/rules';
+import {
+  conditionOperators,
+  evaluateOperator,
+  evaluateRules,
+  valueAtPath,
+  type ConditionOperator,
+  type RuleGroup,
+} from '@/lib/rules';
 
 const single = (field: string, operator: ConditionOperator, value?: unknown): RuleGroup => ({
   operator: 'AND',
@@ -91,13 +98,21 @@ describe('groups', () => {
   it.each<[string, RuleGroup, Record<string, unknown>, boolean]>([
     ['empty AND is true', { operator: 'AND', conditions: [] }, {}, true],
     ['empty OR is true', { operator: 'OR', conditions: [] }, {}, true],
-    ['AND needs every condition', { operator: 'AND', conditions: [admin, pro] }, { role: 'admin', tier: 'free' }, false],
+    [
+      'AND needs every condition',
+      { operator: 'AND', conditions: [admin, pro] },
+      { role: 'admin', tier: 'free' },
+      false,
+    ],
     ['AND passes when all pass', { operator: 'AND', conditions: [admin, pro] }, { role: 'admin', tier: 'pro' }, true],
     ['OR needs any condition', { operator: 'OR', conditions: [admin, pro] }, { role: 'user', tier: 'pro' }, true],
     ['OR fails when none pass', { operator: 'OR', conditions: [admin, pro] }, { role: 'user', tier: 'free' }, false],
     [
       'nested groups',
-      { operator: 'AND', conditions: [pro, { operator: 'OR', conditions: [admin, { operator: 'AND', conditions: [] }] }] },
+      {
+        operator: 'AND',
+        conditions: [pro, { operator: 'OR', conditions: [admin, { operator: 'AND', conditions: [] }] }],
+      },
       { tier: 'pro' },
       true,
     ],
@@ -110,9 +125,15 @@ describe('groups', () => {
   });
 
   it('compares object and array rule values literally, never evaluating them as JSON Logic', () => {
-    const rules: RuleGroup = { operator: 'AND', conditions: [{ field: 'x', operator: 'contains', value: { var: 'x' } }] };
+    const rules: RuleGroup = {
+      operator: 'AND',
+      conditions: [{ field: 'x', operator: 'contains', value: { var: 'x' } }],
+    };
     expect(evaluateRules({ rules, context: { x: [{ var: 'x' }] } })).toBe(false);
-    const list: RuleGroup = { operator: 'AND', conditions: [{ field: 'x', operator: 'in', value: [{ var: 'y' }, 'a'] }] };
+    const list: RuleGroup = {
+      operator: 'AND',
+      conditions: [{ field: 'x', operator: 'in', value: [{ var: 'y' }, 'a'] }],
+    };
     expect(evaluateRules({ rules: list, context: { x: 'a', y: 'a' } })).toBe(true);
     expect(evaluateRules({ rules: list, context: { x: 'b', y: 'b' } })).toBe(false);
   });
@@ -143,8 +164,18 @@ describe('JSON Logic compilation agrees with the operator table (property)', () 
 describe('raw JSON Logic', () => {
   it.each<[string, unknown, Record<string, unknown>, boolean]>([
     ['built-in comparison', { '===': [{ var: 'tier' }, 'pro'] }, { tier: 'pro' }, true],
-    ['custom operation', { studio_in: [{ studio_get: ['tier'] }, { studio_literal: ['["pro","team"]'] }] }, { tier: 'team' }, true],
-    ['some over an array', { some: [{ var: 'roles' }, { '===': [{ var: '' }, 'admin'] }] }, { roles: ['user', 'admin'] }, true],
+    [
+      'custom operation',
+      { studio_in: [{ studio_get: ['tier'] }, { studio_literal: ['["pro","team"]'] }] },
+      { tier: 'team' },
+      true,
+    ],
+    [
+      'some over an array',
+      { some: [{ var: 'roles' }, { '===': [{ var: '' }, 'admin'] }] },
+      { roles: ['user', 'admin'] },
+      true,
+    ],
     ['truthiness of an empty array', { merge: [[]] }, {}, false],
   ])('%s', (_name, jsonLogic, context, expected) => {
     expect(evaluateRules({ rules: { jsonLogic }, context })).toBe(expected);
@@ -155,7 +186,10 @@ describe('nested groups agree with a direct evaluator (property)', () => {
   const condition = fc.record({
     field: fc.constantFrom('tier', 'user.role', 'user.age', 'tags', 'missing.path'),
     operator: fc.constantFrom(...conditionOperators),
-    value: fc.oneof(fc.constantFrom('pro', 'admin', 'x', 18, 30, null), fc.array(fc.constantFrom('pro', 'admin', 18), { maxLength: 3 })),
+    value: fc.oneof(
+      fc.constantFrom('pro', 'admin', 'x', 18, 30, null),
+      fc.array(fc.constantFrom('pro', 'admin', 18), { maxLength: 3 }),
+    ),
   });
   const group = (depth: number): fc.Arbitrary<RuleGroup> =>
     fc.record({
@@ -165,14 +199,19 @@ describe('nested groups agree with a direct evaluator (property)', () => {
   const context = fc.record(
     {
       tier: fc.constantFrom('pro', 'free'),
-      user: fc.record({ role: fc.constantFrom('admin', 'user'), age: fc.integer({ min: 10, max: 40 }) }, { requiredKeys: [] }),
+      user: fc.record(
+        { role: fc.constantFrom('admin', 'user'), age: fc.integer({ min: 10, max: 40 }) },
+        { requiredKeys: [] },
+      ),
       tags: fc.array(fc.constantFrom('pro', 'x'), { maxLength: 2 }),
     },
     { requiredKeys: [] },
   );
   const reference = (rules: RuleGroup, data: unknown): boolean => {
     const results = rules.conditions.map((item) =>
-      'conditions' in item ? reference(item, data) : evaluateOperator(item.operator, valueAtPath(data, item.field), item.value),
+      'conditions' in item
+        ? reference(item, data)
+        : evaluateOperator(item.operator, valueAtPath(data, item.field), item.value),
     );
     return rules.operator === 'AND' ? results.every(Boolean) : results.length === 0 || results.some(Boolean);
   };

@@ -13,7 +13,11 @@ const nest = (levels: number): unknown =>
 
 describe('rule validation at save time', () => {
   it.each<[string, unknown, Array<{ path: string; message: RegExp }>]>([
-    ['a valid group', { operator: 'AND', conditions: [{ field: 'user.role', operator: 'equals', value: 'admin' }] }, []],
+    [
+      'a valid group',
+      { operator: 'AND', conditions: [{ field: 'user.role', operator: 'equals', value: 'admin' }] },
+      [],
+    ],
     ['three levels', nest(3), []],
     ['four levels', nest(4), [{ path: 'conditions.0.conditions.0.conditions.0', message: /at most 3 levels/ }]],
     [
@@ -24,21 +28,47 @@ describe('rule validation at save time', () => {
     ['an unknown group operator', { operator: 'XOR', conditions: [] }, [{ path: 'operator', message: /AND|OR/ }]],
     [
       'a non-array value for in',
-      { operator: 'OR', conditions: [{ field: 'a', operator: 'in', value: 'x' }, { field: 'b', operator: 'not_in', value: 3 }] },
+      {
+        operator: 'OR',
+        conditions: [
+          { field: 'a', operator: 'in', value: 'x' },
+          { field: 'b', operator: 'not_in', value: 3 },
+        ],
+      },
       [
         { path: 'conditions.0.value', message: /array/ },
         { path: 'conditions.1.value', message: /array/ },
       ],
     ],
-    ['a missing value', { operator: 'AND', conditions: [{ field: 'a', operator: 'equals' }] }, [{ path: 'conditions.0.value', message: /needs a value/ }]],
+    [
+      'a missing value',
+      { operator: 'AND', conditions: [{ field: 'a', operator: 'equals' }] },
+      [{ path: 'conditions.0.value', message: /needs a value/ }],
+    ],
     ['exists without a value', { operator: 'AND', conditions: [{ field: 'a', operator: 'exists' }] }, []],
-    ['an empty field segment', { operator: 'AND', conditions: [{ field: 'a..b', operator: 'exists' }] }, [{ path: 'conditions.0.field', message: /dot path/ }]],
+    [
+      'an empty field segment',
+      { operator: 'AND', conditions: [{ field: 'a..b', operator: 'exists' }] },
+      [{ path: 'conditions.0.field', message: /dot path/ }],
+    ],
     ['an unknown key', { operator: 'AND', conditions: [], extra: true }, [{ path: 'extra', message: /Unknown field/ }]],
     ['a raw expression', { jsonLogic: { '===': [{ var: 'a' }, 1] } }, []],
-    ['a disallowed operation', { jsonLogic: { and: [{ '==': [1, 1] }] } }, [{ path: 'jsonLogic.and.0.==', message: /not allowed/ }]],
+    [
+      'a disallowed operation',
+      { jsonLogic: { and: [{ '==': [1, 1] }] } },
+      [{ path: 'jsonLogic.and.0.==', message: /not allowed/ }],
+    ],
     ['log is not allowed', { jsonLogic: { log: 'x' } }, [{ path: 'jsonLogic.log', message: /not allowed/ }]],
-    ['a literal object', { jsonLogic: { '===': [{ a: 1, b: 2 }, 1] } }, [{ path: 'jsonLogic.===.0', message: /exactly one operation/ }]],
-    ['missing_some with a computed key list', { jsonLogic: { missing_some: [1, { var: 'x' }] } }, [{ path: 'jsonLogic.missing_some', message: /missing_some/ }]],
+    [
+      'a literal object',
+      { jsonLogic: { '===': [{ a: 1, b: 2 }, 1] } },
+      [{ path: 'jsonLogic.===.0', message: /exactly one operation/ }],
+    ],
+    [
+      'missing_some with a computed key list',
+      { jsonLogic: { missing_some: [1, { var: 'x' }] } },
+      [{ path: 'jsonLogic.missing_some', message: /missing_some/ }],
+    ],
   ])('%s', (_name, value, expected) => {
     const issues = issuesOf(value);
     expect(issues).toHaveLength(expected.length);
@@ -57,7 +87,11 @@ describe('rule validation at save time', () => {
         { field: 'y', operator: 'in', value: {} },
       ],
     });
-    expect(issues.map((issue) => issue.path)).toEqual(['conditions.0.field', 'conditions.1.conditions.0.operator', 'conditions.2.value']);
+    expect(issues.map((issue) => issue.path)).toEqual([
+      'conditions.0.field',
+      'conditions.1.conditions.0.operator',
+      'conditions.2.value',
+    ]);
   });
 
   it('limits raw expressions to 10 levels', () => {
@@ -84,10 +118,20 @@ describe('rule validation at save time', () => {
 describe('validation never throws (property)', () => {
   it('answers issues, never an exception, for arbitrary JSON', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ operator: fc.constantFrom('AND', 'OR', 'X'), conditions: fc.array(fc.jsonValue(), { maxLength: 4 }) }), fc.record({ jsonLogic: fc.jsonValue() })), (value) => {
-        const result = rulesSchema.safeParse(value);
-        if (!result.success) expect(issuesFromZod(result.error).length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({
+            operator: fc.constantFrom('AND', 'OR', 'X'),
+            conditions: fc.array(fc.jsonValue(), { maxLength: 4 }),
+          }),
+          fc.record({ jsonLogic: fc.jsonValue() }),
+        ),
+        (value) => {
+          const result = rulesSchema.safeParse(value);
+          if (!result.success) expect(issuesFromZod(result.error).length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

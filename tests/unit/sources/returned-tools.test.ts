@@ -47,9 +47,23 @@ describe('tool-provider registry', () => {
   });
 
   it.each([
-    { name: 'a key that differs from the id', providers: { other: provider }, message: /register it as toolProviders\["hub"\]/ },
-    { name: 'missing capabilities', providers: { hub: { ...provider, capabilities: undefined } }, message: /capabilities/ },
-    { name: 'an unknown default scope', providers: { hub: { ...provider, capabilities: { multipleConnectionsPerToolkit: true, defaultScope: 'everyone' } } }, message: /defaultScope/ },
+    {
+      name: 'a key that differs from the id',
+      providers: { other: provider },
+      message: /register it as toolProviders\["hub"\]/,
+    },
+    {
+      name: 'missing capabilities',
+      providers: { hub: { ...provider, capabilities: undefined } },
+      message: /capabilities/,
+    },
+    {
+      name: 'an unknown default scope',
+      providers: {
+        hub: { ...provider, capabilities: { multipleConnectionsPerToolkit: true, defaultScope: 'everyone' } },
+      },
+      message: /defaultScope/,
+    },
     { name: 'no resolveTools', providers: { hub: { ...provider, resolveTools: undefined } }, message: /resolveTools/ },
   ])('stops startup for $name', ({ providers, message }) => {
     expect(() => createToolProviderRegistry({ toolProviders: providers as never })).toThrow(message);

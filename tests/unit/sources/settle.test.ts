@@ -8,7 +8,11 @@ describe('settleWithin', () => {
   it.each<{ name: string; run: () => unknown; expected: unknown }>([
     { name: 'a value', run: async () => 7, expected: { ok: true, value: 7 } },
     { name: 'a synchronous value', run: () => 'now', expected: { ok: true, value: 'now' } },
-    { name: 'a rejection', run: async () => Promise.reject(new Error('HTTP 500')), expected: { ok: false, message: 'HTTP 500' } },
+    {
+      name: 'a rejection',
+      run: async () => Promise.reject(new Error('HTTP 500')),
+      expected: { ok: false, message: 'HTTP 500' },
+    },
     {
       name: 'a synchronous throw',
       run: () => {

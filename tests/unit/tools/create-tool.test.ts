@@ -1,6 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createTool, defaultToolAnnotations, effectiveToolAnnotations, ToolDefinitionError, type ToolOptions } from '@/lib/tools';
+import {
+  createTool,
+  defaultToolAnnotations,
+  effectiveToolAnnotations,
+  ToolDefinitionError,
+  type ToolOptions,
+} from '@/lib/tools';
 import { schemaKinds } from './schema-fixtures';
 
 const base = { id: 'weather-tool', description: 'Current weather for a city' } as const;
@@ -11,7 +17,10 @@ const carriedOptions: Array<[keyof ToolOptions, unknown]> = [
   ['toModelOutput', (output: unknown) => ({ type: 'json', value: output })],
   ['transform', { display: { output: ({ output }: { output: unknown }) => output } }],
   ['requireApproval', true],
-  ['requireApproval', (_input: unknown, { requestContext }: { requestContext: Record<string, unknown> }) => requestContext.plan !== 'pro'],
+  [
+    'requireApproval',
+    (_input: unknown, { requestContext }: { requestContext: Record<string, unknown> }) => requestContext.plan !== 'pro',
+  ],
   ['mcp', { annotations: { title: 'Weather', readOnlyHint: true }, _meta: { 'ui/resource': 'x' } }],
   ['providerOptions', { anthropic: { cacheControl: { type: 'ephemeral' } }, openai: { strict: true } }],
   ['inputExamples', [{ input: { city: 'Oslo' } }]],
@@ -44,7 +53,10 @@ describe('createTool options', () => {
 
   it.each(schemaKinds)('exposes the input and output JSON Schema ($library)', ({ library, order, options }) => {
     const tool = createTool({ ...base, inputSchema: options, outputSchema: order });
-    expect(tool.inputJsonSchema).toMatchObject({ type: 'object', properties: { verbose: { type: 'boolean' }, limit: { type: 'number' } } });
+    expect(tool.inputJsonSchema).toMatchObject({
+      type: 'object',
+      properties: { verbose: { type: 'boolean' }, limit: { type: 'number' } },
+    });
     expect(tool.outputJsonSchema).toMatchObject({ type: 'object', required: ['customer', 'items'] });
     if (library === 'json-schema') expect(tool.inputJsonSchema).toBe(options);
   });
@@ -67,17 +79,14 @@ describe('createTool options', () => {
     expect(Object.keys(tool.schemas)).toEqual([key]);
   });
 
-  it.each([
-    ['inputSchema'],
-    ['outputSchema'],
-    ['suspendSchema'],
-    ['resumeSchema'],
-    ['requestContextSchema'],
-  ] as const)('rejects an unusable %s at creation, naming the tool and the option', (option) => {
-    expect(() => createTool({ ...base, [option]: ['not', 'a', 'schema'] } as ToolOptions)).toThrow(
-      new RegExp(`^Tool weather-tool: ${option} must be a Standard JSON Schema`),
-    );
-  });
+  it.each([['inputSchema'], ['outputSchema'], ['suspendSchema'], ['resumeSchema'], ['requestContextSchema']] as const)(
+    'rejects an unusable %s at creation, naming the tool and the option',
+    (option) => {
+      expect(() => createTool({ ...base, [option]: ['not', 'a', 'schema'] } as ToolOptions)).toThrow(
+        new RegExp(`^Tool weather-tool: ${option} must be a Standard JSON Schema`),
+      );
+    },
+  );
 
   it.each([
     ['an empty id', { ...base, id: '' }, /createTool needs a non-empty string id/],
@@ -85,7 +94,11 @@ describe('createTool options', () => {
     ['a non-function execute', { ...base, execute: 'run' }, /Tool weather-tool: execute must be a function/],
     ['a non-function hook', { ...base, onOutput: true }, /Tool weather-tool: onOutput must be a function/],
     ['a non-function toModelOutput', { ...base, toModelOutput: 'text' }, /toModelOutput must be a function/],
-    ['an invalid requireApproval', { ...base, requireApproval: 'yes' }, /requireApproval must be true, false or a function/],
+    [
+      'an invalid requireApproval',
+      { ...base, requireApproval: 'yes' },
+      /requireApproval must be true, false or a function/,
+    ],
   ])('rejects %s', (_name, options, message) => {
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(ToolDefinitionError);
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(message);
@@ -116,12 +129,20 @@ describe('createTool options', () => {
 
 describe('MCP annotations', () => {
   it('defaults absent hints as the MCP specification does', () => {
-    expect(defaultToolAnnotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(defaultToolAnnotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expect(effectiveToolAnnotations(createTool({ ...base }))).toEqual(defaultToolAnnotations);
   });
 
   it('lets declared hints win and keeps the title', () => {
-    const tool = createTool({ ...base, mcp: { annotations: { title: 'Weather', readOnlyHint: true, openWorldHint: false } } });
+    const tool = createTool({
+      ...base,
+      mcp: { annotations: { title: 'Weather', readOnlyHint: true, openWorldHint: false } },
+    });
     expect(effectiveToolAnnotations(tool)).toEqual({
       title: 'Weather',
       readOnlyHint: true,

@@ -39,7 +39,9 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
     it('answers an invalid request context with the request-context message, without executing', async () => {
       seen.length = 0;
       const message = messageOf(await tool.execute!({}, { requestContext: { plan: 'gold' } }));
-      expect(message).toMatch(/^Request context validation failed for tenant-tool\. Please fix the following errors and try again:\n/);
+      expect(message).toMatch(
+        /^Request context validation failed for tenant-tool\. Please fix the following errors and try again:\n/,
+      );
       expect(message).toMatch(/\n- tenantId: /);
       expect(message).toMatch(/\n\nProvided request context: \{"plan":"gold"\}$/);
       expect(seen).toHaveLength(0);
@@ -71,9 +73,14 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
       ['an agent', (resumeData: unknown) => ({ agent: agentContext({ resumeData }) })],
       ['a workflow', (resumeData: unknown) => ({ workflow: workflowContext({ resumeData }) })],
     ])('validates the resume data of %s, giving execute the validated value', async (_owner, contextFor) => {
-      expect(await tool.execute!(validOrder, contextFor(validOrder))).toEqual({ input: validOrder, resumeData: completeOrder });
+      expect(await tool.execute!(validOrder, contextFor(validOrder))).toEqual({
+        input: validOrder,
+        resumeData: completeOrder,
+      });
       const message = messageOf(await tool.execute!(validOrder, contextFor({ customer: 'Ada' })));
-      expect(message).toMatch(/^Tool resume data validation failed for resumable\. .*\n- items: .*\n\nProvided resume data: \{"customer":"Ada"\}$/s);
+      expect(message).toMatch(
+        /^Tool resume data validation failed for resumable\. .*\n- items: .*\n\nProvided resume data: \{"customer":"Ada"\}$/s,
+      );
     });
   });
 
@@ -102,7 +109,9 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
     it('answers an invalid suspend payload with the suspension message and does not pause', async () => {
       const agent = agentContext();
       const message = messageOf(await tool.execute!({ verbose: true }, { agent }));
-      expect(message).toMatch(/^Tool suspension data validation failed for suspender\. .*\n- items: .*\n\nProvided suspension data: \{"customer":"Ada"\}$/s);
+      expect(message).toMatch(
+        /^Tool suspension data validation failed for suspender\. .*\n- items: .*\n\nProvided suspension data: \{"customer":"Ada"\}$/s,
+      );
       expect(agent.suspend).not.toHaveBeenCalled();
     });
 
@@ -112,14 +121,20 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
 
     it('answers an invalid output with the output message', async () => {
       const message = messageOf(await tool.execute!({}));
-      expect(message).toMatch(/^Tool output validation failed for suspender\. .*\n- customer: .*\n\nReturned output: \{"customer":42\}$/s);
+      expect(message).toMatch(
+        /^Tool output validation failed for suspender\. .*\n- customer: .*\n\nReturned output: \{"customer":42\}$/s,
+      );
     });
   });
 });
 
 describe('the execution context', () => {
   const captured: ToolExecutionContext[] = [];
-  const tool = createTool({ id: 'context-probe', description: 'Captures its context', execute: (_input, context) => (captured.push(context), null) });
+  const tool = createTool({
+    id: 'context-probe',
+    description: 'Captures its context',
+    execute: (_input, context) => (captured.push(context), null),
+  });
   const lastContext = async (contextInput?: Parameters<NonNullable<typeof tool.execute>>[1]) => {
     await tool.execute!({}, contextInput);
     return captured.at(-1)!;
@@ -136,7 +151,7 @@ describe('the execution context', () => {
   });
 
   it('passes the agent, workflow, mcp and observe it was given', async () => {
-    const observe = { span: <T,>(_name: string, run: () => T) => run(), log: vi.fn() };
+    const observe = { span: <T>(_name: string, run: () => T) => run(), log: vi.fn() };
     const mcp = { elicitation: { sendRequest: vi.fn() } };
     const context = await lastContext({ agent: agentContext(), workflow: workflowContext(), mcp, observe });
     expect(context.agent?.agentId).toBe('agent-1');
@@ -154,14 +169,22 @@ describe('the execution context', () => {
   });
 
   it('refuses a request context that is not plain JSON', async () => {
-    await expect(tool.execute!({}, { requestContext: { callback: () => 1 } })).rejects.toThrow('The request context must be a plain JSON object.');
+    await expect(tool.execute!({}, { requestContext: { callback: () => 1 } })).rejects.toThrow(
+      'The request context must be a plain JSON object.',
+    );
   });
 });
 
 describe('errors, aborts and client tools', () => {
   it('rethrows what execute throws, unchanged (the runtime turns it into a tool error)', async () => {
     const failure = new Error('upstream is down');
-    const tool = createTool({ id: 'failing', description: 'Fails', execute: () => { throw failure; } });
+    const tool = createTool({
+      id: 'failing',
+      description: 'Fails',
+      execute: () => {
+        throw failure;
+      },
+    });
     await expect(tool.execute!({})).rejects.toBe(failure);
   });
 
@@ -183,7 +206,11 @@ describe('errors, aborts and client tools', () => {
   });
 
   it('has no execute for a client tool, and refuses to execute one', async () => {
-    const tool = createTool({ id: 'client-side', description: 'Runs in the browser', inputSchema: schemaKinds[0]!.options });
+    const tool = createTool({
+      id: 'client-side',
+      description: 'Runs in the browser',
+      inputSchema: schemaKinds[0]!.options,
+    });
     expect(tool.execute).toBeUndefined();
     const prepared = prepareToolCall({ tool, input: {} });
     expect(prepared.ok).toBe(true);
@@ -195,13 +222,21 @@ describe('errors, aborts and client tools', () => {
   });
 
   it('splits into prepare (validation) and execute so the runtime can act in between', async () => {
-    const tool = createTool({ id: 'split', description: 'Split', inputSchema: schemaKinds[0]!.order, execute: (input) => input.customer });
+    const tool = createTool({
+      id: 'split',
+      description: 'Split',
+      inputSchema: schemaKinds[0]!.order,
+      execute: (input) => input.customer,
+    });
     const invalid = prepareToolCall({ tool, input: {} });
     expect(invalid.ok).toBe(false);
     const prepared = prepareToolCall({ tool, input: validOrder });
     if (!prepared.ok) throw new Error('expected valid input');
     expect(prepared.input).toEqual(completeOrder);
-    expect(await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context })).toEqual({ status: 'output', output: 'Ada' });
+    expect(await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context })).toEqual({
+      status: 'output',
+      output: 'Ada',
+    });
   });
 
   it('reports a suspension as such, with the payload', async () => {

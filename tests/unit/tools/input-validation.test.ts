@@ -4,7 +4,12 @@ import { schemaKinds, validOrder } from './schema-fixtures';
 
 /** A tool that answers the input its execute received, so tests see exactly what execute got. */
 function echoTool(inputSchema: ToolSchema) {
-  return createTool({ id: 'echo', description: 'Answers its input', inputSchema, execute: (input: unknown) => ({ received: input }) });
+  return createTool({
+    id: 'echo',
+    description: 'Answers its input',
+    inputSchema,
+    execute: (input: unknown) => ({ received: input }),
+  });
 }
 
 async function run(inputSchema: ToolSchema, input: unknown) {
@@ -23,9 +28,12 @@ describe.each(schemaKinds)('input validation and repairs with $library', ({ orde
     expect(await run(order, validOrder)).toEqual({ received: repairedOrder });
   });
 
-  it.each([undefined, null])('turns %s input into {} for an object schema whose fields are all optional', async (input) => {
-    expect(await run(options, input)).toEqual({ received: {} });
-  });
+  it.each([undefined, null])(
+    'turns %s input into {} for an object schema whose fields are all optional',
+    async (input) => {
+      expect(await run(options, input)).toEqual({ received: {} });
+    },
+  );
 
   it('names the missing required fields (not the root) when undefined input becomes {}', async () => {
     expect(failedPaths(await run(order, undefined))).toEqual(['customer', 'items']);
@@ -108,7 +116,12 @@ describe('input validation', () => {
 
   it('does not call execute when the input is invalid', async () => {
     let calls = 0;
-    const tool = createTool({ id: 'counted', description: 'Counts', inputSchema: schemaKinds[0]!.order, execute: () => ++calls });
+    const tool = createTool({
+      id: 'counted',
+      description: 'Counts',
+      inputSchema: schemaKinds[0]!.order,
+      execute: () => ++calls,
+    });
     await tool.execute!({ customer: 1 });
     expect(calls).toBe(0);
   });
@@ -117,25 +130,37 @@ describe('input validation', () => {
     const tool = createTool({
       id: 'login',
       description: 'Logs in',
-      inputSchema: { type: 'object', properties: { user: { type: 'string' }, password: { type: 'string' } }, required: ['user'] },
+      inputSchema: {
+        type: 'object',
+        properties: { user: { type: 'string' }, password: { type: 'string' } },
+        required: ['user'],
+      },
       execute: () => 'ok',
     });
     const result = await tool.execute!({ password: 'hunter2' });
-    expect(isToolValidationError(result) && result.message).toMatch(/Provided arguments: \{"password":"\[REDACTED\]"\}$/);
+    expect(isToolValidationError(result) && result.message).toMatch(
+      /Provided arguments: \{"password":"\[REDACTED\]"\}$/,
+    );
   });
 });
 
 describe('JSON Schema defaults and the caller value', () => {
   it("fills declared defaults into a copy: the caller's value is never changed", async () => {
     const input = { city: 'Oslo' };
-    const result = await run({ type: 'object', properties: { city: { type: 'string' }, units: { type: 'string', default: 'metric' } } }, input);
+    const result = await run(
+      { type: 'object', properties: { city: { type: 'string' }, units: { type: 'string', default: 'metric' } } },
+      input,
+    );
     expect(result).toEqual({ received: { city: 'Oslo', units: 'metric' } });
     expect(input).toEqual({ city: 'Oslo' });
   });
 
   it('does not copy the input when the schema declares no default (nothing can be written into it)', async () => {
     const input = { city: 'Oslo' };
-    const result = (await run({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, input)) as { received: unknown };
+    const result = (await run(
+      { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      input,
+    )) as { received: unknown };
     expect(result.received).toBe(input);
   });
 });

@@ -16,19 +16,45 @@ describe('callLifecycleHook', () => {
 
   it('does nothing for a hook the tool does not have', async () => {
     const { logger, entries } = createRecordingLogger();
-    await callLifecycleHook({ tool: createTool({ id: 't', description: 'd' }), hook: 'onInputStart', argument: { toolCallId: 'c1', messages: [], abortSignal }, logger });
+    await callLifecycleHook({
+      tool: createTool({ id: 't', description: 'd' }),
+      hook: 'onInputStart',
+      argument: { toolCallId: 'c1', messages: [], abortSignal },
+      logger,
+    });
     expect(entries).toEqual([]);
   });
 
   it.each([
-    ['throws', () => { throw new Error('hook broke'); }],
-    ['rejects', async () => { throw new Error('hook broke'); }],
+    [
+      'throws',
+      () => {
+        throw new Error('hook broke');
+      },
+    ],
+    [
+      'rejects',
+      async () => {
+        throw new Error('hook broke');
+      },
+    ],
   ])('logs a hook that %s and resolves', async (_how, hook) => {
     const { logger, entries } = createRecordingLogger();
     const tool = createTool({ id: 'noisy', description: 'd', onInputStart: hook });
-    await expect(callLifecycleHook({ tool, hook: 'onInputStart', argument: { toolCallId: 'c9', messages: [], abortSignal }, logger })).resolves.toBeUndefined();
+    await expect(
+      callLifecycleHook({
+        tool,
+        hook: 'onInputStart',
+        argument: { toolCallId: 'c9', messages: [], abortSignal },
+        logger,
+      }),
+    ).resolves.toBeUndefined();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ level: 'error', message: 'Tool lifecycle hook onInputStart threw; the call goes on', data: { toolId: 'noisy', toolCallId: 'c9' } });
+    expect(entries[0]).toMatchObject({
+      level: 'error',
+      message: 'Tool lifecycle hook onInputStart threw; the call goes on',
+      data: { toolId: 'noisy', toolCallId: 'c9' },
+    });
   });
 });
 
@@ -70,7 +96,11 @@ describe('runToolCall: order of hooks and steps', () => {
       'afterExecute {"input":{"mode":"ok"},"output":{"done":true}}',
       'onOutput {"done":true}',
     ]);
-    expect(outcome).toEqual({ status: 'output', output: { done: true }, modelOutput: { type: 'json', value: { done: true } } });
+    expect(outcome).toEqual({
+      status: 'output',
+      output: { done: true },
+      modelOutput: { type: 'json', value: { done: true } },
+    });
   });
 
   it('gives onInputAvailable the messages and onOutput the tool name and no messages', async () => {
@@ -83,23 +113,63 @@ describe('runToolCall: order of hooks and steps', () => {
       execute: () => 'sunny',
     });
     const messages = [{ role: 'user', content: 'weather?' }];
-    await runToolCall({ tool, input: { city: 'Oslo' }, toolCallId: 'c7', toolName: 'weatherTool', messages, logger: createRecordingLogger().logger });
-    expect(seen.available).toEqual({ input: { city: 'Oslo' }, toolCallId: 'c7', messages, abortSignal: expect.any(AbortSignal) });
-    expect(seen.output).toEqual({ output: 'sunny', toolName: 'weatherTool', toolCallId: 'c7', abortSignal: expect.any(AbortSignal) });
+    await runToolCall({
+      tool,
+      input: { city: 'Oslo' },
+      toolCallId: 'c7',
+      toolName: 'weatherTool',
+      messages,
+      logger: createRecordingLogger().logger,
+    });
+    expect(seen.available).toEqual({
+      input: { city: 'Oslo' },
+      toolCallId: 'c7',
+      messages,
+      abortSignal: expect.any(AbortSignal),
+    });
+    expect(seen.output).toEqual({
+      output: 'sunny',
+      toolName: 'weatherTool',
+      toolCallId: 'c7',
+      abortSignal: expect.any(AbortSignal),
+    });
   });
 
   it('names the tool by its id in onOutput when no toolName is given', async () => {
     let toolName: string | undefined;
-    const tool = createTool({ id: 'by-id', description: 'd', onOutput: (argument) => void (toolName = argument.toolName), execute: () => 1 });
+    const tool = createTool({
+      id: 'by-id',
+      description: 'd',
+      onOutput: (argument) => void (toolName = argument.toolName),
+      execute: () => 1,
+    });
     await runToolCall({ tool, input: {}, toolCallId: 'c1', logger: createRecordingLogger().logger });
     expect(toolName).toBe('by-id');
   });
 
   it.each([
     ['execute throws', { mode: 'throw' }, undefined, 'error', ['onInputAvailable {"mode":"throw"}', 'execute']],
-    ['the call is declined', { mode: 'ok' }, { proceed: false, output: 'Tool call was not approved by the user' }, 'skipped', ['onInputAvailable {"mode":"ok"}']],
-    ['the tool suspends', { mode: 'suspend' }, undefined, 'suspended', ['onInputAvailable {"mode":"suspend"}', 'execute']],
-    ['the output is invalid', { mode: 'bad-output' }, undefined, 'invalid', ['onInputAvailable {"mode":"bad-output"}', 'execute']],
+    [
+      'the call is declined',
+      { mode: 'ok' },
+      { proceed: false, output: 'Tool call was not approved by the user' },
+      'skipped',
+      ['onInputAvailable {"mode":"ok"}'],
+    ],
+    [
+      'the tool suspends',
+      { mode: 'suspend' },
+      undefined,
+      'suspended',
+      ['onInputAvailable {"mode":"suspend"}', 'execute'],
+    ],
+    [
+      'the output is invalid',
+      { mode: 'bad-output' },
+      undefined,
+      'invalid',
+      ['onInputAvailable {"mode":"bad-output"}', 'execute'],
+    ],
     ['the input is invalid', { mode: 'nope' }, undefined, 'invalid', []],
   ] as const)('does not fire onOutput when %s', async (_case, input, decision, status, expectedEvents) => {
     const events: string[] = [];
@@ -116,7 +186,12 @@ describe('runToolCall: order of hooks and steps', () => {
   });
 
   it('gives the model the error message when execute throws', async () => {
-    const outcome = await runToolCall({ tool: recordingTool([]), input: { mode: 'throw' }, toolCallId: 'c1', logger: createRecordingLogger().logger });
+    const outcome = await runToolCall({
+      tool: recordingTool([]),
+      input: { mode: 'throw' },
+      toolCallId: 'c1',
+      logger: createRecordingLogger().logger,
+    });
     expect(outcome).toMatchObject({ status: 'error', modelOutput: { type: 'error-text', value: 'execute failed' } });
   });
 
@@ -137,7 +212,9 @@ describe('runToolCall: order of hooks and steps', () => {
 
   it('never fails the call because a lifecycle hook threw, and logs each failure', async () => {
     const { logger, entries } = createRecordingLogger();
-    const fail = () => { throw new Error('hook broke'); };
+    const fail = () => {
+      throw new Error('hook broke');
+    };
     const tool = recordingTool([], { onInputAvailable: fail, onOutput: fail });
     const outcome = await runToolCall({ tool, input: {}, toolCallId: 'c1', logger });
     expect(outcome.status).toBe('output');
@@ -149,15 +226,27 @@ describe('runToolCall: order of hooks and steps', () => {
 
   it('lets an error of beforeExecute or afterExecute fail the call (agent-level hooks do)', async () => {
     const logger = createRecordingLogger().logger;
-    const failing = async () => { throw new Error('policy says no'); };
-    await expect(runToolCall({ tool: recordingTool([]), input: {}, toolCallId: 'c1', logger, beforeExecute: failing })).rejects.toThrow('policy says no');
-    await expect(runToolCall({ tool: recordingTool([]), input: {}, toolCallId: 'c1', logger, afterExecute: failing })).rejects.toThrow('policy says no');
+    const failing = async () => {
+      throw new Error('policy says no');
+    };
+    await expect(
+      runToolCall({ tool: recordingTool([]), input: {}, toolCallId: 'c1', logger, beforeExecute: failing }),
+    ).rejects.toThrow('policy says no');
+    await expect(
+      runToolCall({ tool: recordingTool([]), input: {}, toolCallId: 'c1', logger, afterExecute: failing }),
+    ).rejects.toThrow('policy says no');
   });
 
   it('stops the call instead of answering a tool error when the run is aborted', async () => {
     const controller = new AbortController();
     const tool = createTool({ id: 'slow', description: 'd', execute: () => new Promise(() => undefined) });
-    const call = runToolCall({ tool, input: {}, toolCallId: 'c1', context: { abortSignal: controller.signal }, logger: createRecordingLogger().logger });
+    const call = runToolCall({
+      tool,
+      input: {},
+      toolCallId: 'c1',
+      context: { abortSignal: controller.signal },
+      logger: createRecordingLogger().logger,
+    });
     controller.abort(new Error('run aborted'));
     await expect(call).rejects.toThrow('run aborted');
   });
@@ -165,11 +254,18 @@ describe('runToolCall: order of hooks and steps', () => {
   it('shapes what the model sees with toModelOutput after onOutput', async () => {
     const events: string[] = [];
     const tool = recordingTool(events, {
-      toModelOutput: (output: unknown) => (events.push('toModelOutput'), { type: 'text', value: `done: ${JSON.stringify(output)}` }),
+      toModelOutput: (output: unknown) => (
+        events.push('toModelOutput'),
+        { type: 'text', value: `done: ${JSON.stringify(output)}` }
+      ),
     });
     const outcome = await runToolCall({ tool, input: {}, toolCallId: 'c1', logger: createRecordingLogger().logger });
     expect(events.slice(-2)).toEqual(['onOutput {"done":true}', 'toModelOutput']);
-    expect(outcome).toMatchObject({ status: 'output', output: { done: true }, modelOutput: { type: 'text', value: 'done: {"done":true}' } });
+    expect(outcome).toMatchObject({
+      status: 'output',
+      output: { done: true },
+      modelOutput: { type: 'text', value: 'done: {"done":true}' },
+    });
   });
 
   it('turns a failing toModelOutput into a tool error, logged', async () => {

@@ -16,7 +16,13 @@ describe.each(schemaKinds)('normalizeSchema with $library', ({ order, options, t
   it('exposes the JSON Schema of the accepted input with its properties and required fields', () => {
     const { jsonSchema } = normalize(order);
     expect(jsonSchema.type).toBe('object');
-    expect(Object.keys(jsonSchema.properties as object).sort()).toEqual(['address', 'customer', 'items', 'note', 'priority']);
+    expect(Object.keys(jsonSchema.properties as object).sort()).toEqual([
+      'address',
+      'customer',
+      'items',
+      'note',
+      'priority',
+    ]);
     expect(jsonSchema.required).toEqual(['customer', 'items']);
   });
 
@@ -50,7 +56,9 @@ describe('normalizeSchema: what it accepts and rejects at creation', () => {
   it('rejects a plain Valibot schema (no JSON Schema converter) and says how to wrap it', () => {
     const create = () => normalize(v.object({ city: v.string() }));
     expect(create).toThrow(ToolDefinitionError);
-    expect(create).toThrow(/Tool demo-tool: inputSchema is a Standard Schema from "valibot" without a JSON Schema converter/);
+    expect(create).toThrow(
+      /Tool demo-tool: inputSchema is a Standard Schema from "valibot" without a JSON Schema converter/,
+    );
     expect(create).toThrow(/toStandardJsonSchema\(schema\) from '@valibot\/to-json-schema'/);
   });
 
@@ -90,7 +98,9 @@ describe('normalizeSchema: what it accepts and rejects at creation', () => {
   });
 
   it('rejects an invalid JSON Schema with ajv’s reason', () => {
-    expect(() => normalize({ type: 'no-such-type' })).toThrow(/Tool demo-tool: inputSchema is not a valid JSON Schema: /);
+    expect(() => normalize({ type: 'no-such-type' })).toThrow(
+      /Tool demo-tool: inputSchema is not a valid JSON Schema: /,
+    );
   });
 
   it('accepts a Standard Schema that is a function (ArkType types are callable)', async () => {
@@ -102,7 +112,11 @@ describe('normalizeSchema: what it accepts and rejects at creation', () => {
 
   it('validates a Standard JSON Schema without its own validator through its JSON Schema', () => {
     const schema = {
-      '~standard': { version: 1, vendor: 'types-only', jsonSchema: { input: () => ({ type: 'object', properties: { n: { type: 'number', default: 1 } } }) } },
+      '~standard': {
+        version: 1,
+        vendor: 'types-only',
+        jsonSchema: { input: () => ({ type: 'object', properties: { n: { type: 'number', default: 1 } } }) },
+      },
     };
     const normalized = normalize(schema);
     expect(normalized.validate({})).toEqual({ success: true, value: { n: 1 } });
@@ -131,7 +145,12 @@ describe('normalizeSchema: what it accepts and rejects at creation', () => {
     ['draft 2020-12', 'https://json-schema.org/draft/2020-12/schema'],
     ['draft-04 (validated as 2020-12 without the declaration)', 'http://json-schema.org/draft-04/schema#'],
   ])('validates a plain JSON Schema declaring %s', (_name, declaration) => {
-    const normalized = normalize({ $schema: declaration, type: 'object', properties: { n: { type: 'number' } }, required: ['n'] });
+    const normalized = normalize({
+      $schema: declaration,
+      type: 'object',
+      properties: { n: { type: 'number' } },
+      required: ['n'],
+    });
     expect(normalized.validate({ n: 1 }).success).toBe(true);
     expect(formattedPaths(normalized.validate({}))).toEqual(['n']);
     expect(normalized.jsonSchema.$schema).toBe(declaration);
@@ -150,7 +169,11 @@ describe('normalizeSchema: what it accepts and rejects at creation', () => {
   });
 
   it('reports an unexpected property at the property when additionalProperties is false', () => {
-    const normalized = normalize({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false });
+    const normalized = normalize({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      additionalProperties: false,
+    });
     expect(formattedPaths(normalized.validate({ a: 'x', b: 1 }))).toEqual(['b']);
   });
 });

@@ -47,7 +47,9 @@ export const schemaKinds: SchemaKind[] = [
     ),
     options: toStandardJsonSchema(v.object({ verbose: v.optional(v.boolean()), limit: v.optional(v.number()) })),
     text: toStandardJsonSchema(v.string()),
-    tenant: toStandardJsonSchema(v.object({ tenantId: v.string(), plan: v.optional(v.picklist(['free', 'pro']), 'free') })),
+    tenant: toStandardJsonSchema(
+      v.object({ tenantId: v.string(), plan: v.optional(v.picklist(['free', 'pro']), 'free') }),
+    ),
   },
   {
     library: 'arktype',

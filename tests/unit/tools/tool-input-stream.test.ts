@@ -40,7 +40,9 @@ describe('createToolInputStream', () => {
   });
 
   it('lets raw deltas flow to both targets when the tool has no transform', () => {
-    expect(streamAll(undefined).views.map((view) => view.display)).toEqual(deltas.map((delta) => ({ shown: true, value: delta })));
+    expect(streamAll(undefined).views.map((view) => view.display)).toEqual(
+      deltas.map((delta) => ({ shown: true, value: delta })),
+    );
   });
 
   it('shapes deltas with display.inputDelta, which sees each delta and the accumulated text', () => {
@@ -53,7 +55,12 @@ describe('createToolInputStream', () => {
       { shown: true, value: '11 characters' },
       { shown: true, value: '15 characters' },
     ]);
-    expect(seen[1]).toEqual({ toolName: 'weatherTool', toolCallId: 'c1', delta: 'ty":"Os', accumulated: '{"city":"Os' });
+    expect(seen[1]).toEqual({
+      toolName: 'weatherTool',
+      toolCallId: 'c1',
+      delta: 'ty":"Os',
+      accumulated: '{"city":"Os',
+    });
     expect(views.map((view) => view.transcript)).toEqual(deltas.map((delta) => ({ shown: true, value: delta })));
   });
 
@@ -63,7 +70,13 @@ describe('createToolInputStream', () => {
   });
 
   it('suppresses and logs the deltas a throwing inputDelta cannot shape', () => {
-    const { views, entries } = streamAll({ display: { inputDelta: () => { throw new Error('broken'); } } });
+    const { views, entries } = streamAll({
+      display: {
+        inputDelta: () => {
+          throw new Error('broken');
+        },
+      },
+    });
     expect(views.every((view) => view.display.shown === false)).toBe(true);
     expect(entries).toHaveLength(3);
   });

@@ -3,7 +3,9 @@ import { resolveTransform, type ToolTransform, type TransformPhase, type Transfo
 import { createRecordingLogger } from './recording-logger';
 
 /** Each phase with its argument and the raw payload that flows when no transform is configured. */
-const phases: Array<{ [TPhase in TransformPhase]: [TPhase, TransformPhaseArguments[TPhase], unknown] }[TransformPhase]> = [
+const phases: Array<
+  { [TPhase in TransformPhase]: [TPhase, TransformPhaseArguments[TPhase], unknown] }[TransformPhase]
+> = [
   ['input', { input: { city: 'Oslo', apiKey: 'k' } }, { city: 'Oslo', apiKey: 'k' }],
   ['inputDelta', { delta: 'Os', accumulated: '{"city":"Os' }, 'Os'],
   ['output', { output: { temperature: 21 } }, { temperature: 21 }],
@@ -13,15 +15,30 @@ const phases: Array<{ [TPhase in TransformPhase]: [TPhase, TransformPhaseArgumen
   ['resume', { resumeData: { answer: 'Oslo' } }, { answer: 'Oslo' }],
 ];
 
-function resolve(transform: ToolTransform | undefined, phase: TransformPhase, argument: unknown, target: 'display' | 'transcript' = 'display') {
+function resolve(
+  transform: ToolTransform | undefined,
+  phase: TransformPhase,
+  argument: unknown,
+  target: 'display' | 'transcript' = 'display',
+) {
   const { logger, entries } = createRecordingLogger();
-  const outcome = resolveTransform({ transform, target, phase, argument: argument as never, toolName: 'weatherTool', toolCallId: 'c1', logger });
+  const outcome = resolveTransform({
+    transform,
+    target,
+    phase,
+    argument: argument as never,
+    toolName: 'weatherTool',
+    toolCallId: 'c1',
+    logger,
+  });
   return { outcome, entries };
 }
 
 describe.each(phases)('transform of the %s phase', (phase, argument, raw) => {
   const placeholderOrSuppressed =
-    phase === 'inputDelta' ? { shown: false } : { shown: true, value: { message: `Tool ${phase} payload unavailable` } };
+    phase === 'inputDelta'
+      ? { shown: false }
+      : { shown: true, value: { message: `Tool ${phase} payload unavailable` } };
 
   it('lets the raw payload flow when the tool has no transform', () => {
     expect(resolve(undefined, phase, argument).outcome).toEqual({ shown: true, value: raw });
@@ -44,11 +61,20 @@ describe.each(phases)('transform of the %s phase', (phase, argument, raw) => {
   });
 
   it('logs a throwing phase function and never falls back to the raw payload', () => {
-    const transform: ToolTransform = { transcript: { [phase]: () => { throw new Error('transform broke'); } } };
+    const transform: ToolTransform = {
+      transcript: {
+        [phase]: () => {
+          throw new Error('transform broke');
+        },
+      },
+    };
     const { outcome, entries } = resolve(transform, phase, argument, 'transcript');
     expect(outcome).toEqual(placeholderOrSuppressed);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ level: 'error', data: { toolName: 'weatherTool', toolCallId: 'c1', target: 'transcript', phase } });
+    expect(entries[0]).toMatchObject({
+      level: 'error',
+      data: { toolName: 'weatherTool', toolCallId: 'c1', target: 'transcript', phase },
+    });
   });
 
   it('treats a phase function that returns a promise as failed (transforms are synchronous)', () => {
@@ -61,12 +87,24 @@ describe.each(phases)('transform of the %s phase', (phase, argument, raw) => {
 
 describe('transform targets', () => {
   it('resolves display and transcript independently', () => {
-    const transform: ToolTransform = { display: { output: () => 'for the UI' }, transcript: { output: () => 'for the record' } };
-    expect(resolve(transform, 'output', { output: 1 }, 'display').outcome).toEqual({ shown: true, value: 'for the UI' });
-    expect(resolve(transform, 'output', { output: 1 }, 'transcript').outcome).toEqual({ shown: true, value: 'for the record' });
+    const transform: ToolTransform = {
+      display: { output: () => 'for the UI' },
+      transcript: { output: () => 'for the record' },
+    };
+    expect(resolve(transform, 'output', { output: 1 }, 'display').outcome).toEqual({
+      shown: true,
+      value: 'for the UI',
+    });
+    expect(resolve(transform, 'output', { output: 1 }, 'transcript').outcome).toEqual({
+      shown: true,
+      value: 'for the record',
+    });
   });
 
   it('can show a falsy value a phase function returned', () => {
-    expect(resolve({ display: { output: () => null } }, 'output', { output: 1 }).outcome).toEqual({ shown: true, value: null });
+    expect(resolve({ display: { output: () => null } }, 'output', { output: 1 }).outcome).toEqual({
+      shown: true,
+      value: null,
+    });
   });
 });

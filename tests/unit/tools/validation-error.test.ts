@@ -40,23 +40,41 @@ describe('createValidationError', () => {
   });
 
   it('names a failure of the whole value `root`', () => {
-    const { validationErrors } = createValidationError({ kind: 'input', toolId: 't', issues: [{ path: [], message: 'x' }], value: null });
+    const { validationErrors } = createValidationError({
+      kind: 'input',
+      toolId: 't',
+      issues: [{ path: [], message: 'x' }],
+      value: null,
+    });
     expect(validationErrors).toEqual([{ path: 'root', message: 'x' }]);
   });
 
   it('prints undefined arguments as undefined', () => {
-    const { message } = createValidationError({ kind: 'input', toolId: 't', issues: [{ path: [], message: 'x' }], value: undefined });
+    const { message } = createValidationError({
+      kind: 'input',
+      toolId: 't',
+      issues: [{ path: [], message: 'x' }],
+      value: undefined,
+    });
     expect(message.endsWith('Provided arguments: undefined')).toBe(true);
   });
 });
 
 describe('previewValue', () => {
-  it.each(['password', 'clientSecret', 'accessToken', 'apiKey', 'APIKEY', 'api_key', 'Authorization', 'auth', 'credentials', 'DB_PASSWORD'])(
-    'redacts the value of a %s key',
-    (key) => {
-      expect(previewValue({ [key]: 'hunter2', city: 'Oslo' })).toBe(`{"${key}":"[REDACTED]","city":"Oslo"}`);
-    },
-  );
+  it.each([
+    'password',
+    'clientSecret',
+    'accessToken',
+    'apiKey',
+    'APIKEY',
+    'api_key',
+    'Authorization',
+    'auth',
+    'credentials',
+    'DB_PASSWORD',
+  ])('redacts the value of a %s key', (key) => {
+    expect(previewValue({ [key]: 'hunter2', city: 'Oslo' })).toBe(`{"${key}":"[REDACTED]","city":"Oslo"}`);
+  });
 
   it('redacts secret-looking keys at any depth, inside arrays too', () => {
     let deep: Record<string, unknown> = { token: 'deep-secret' };

@@ -3,7 +3,11 @@ import { canonicalJson, configHash, sameJson } from '@/lib/versions';
 
 describe('canonicalJson', () => {
   it.each<[string, unknown, string]>([
-    ['sorts object keys at every depth', { b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } }, '{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}'],
+    [
+      'sorts object keys at every depth',
+      { b: 1, a: { d: [1, { z: 1, y: 2 }], c: null } },
+      '{"a":{"c":null,"d":[1,{"y":2,"z":1}]},"b":1}',
+    ],
     ['drops undefined members', { a: undefined, b: 1 }, '{"b":1}'],
     ['keeps array order and turns undefined items into null', [3, undefined, 1], '[3,null,1]'],
     ['writes primitives as JSON', 'x', '"x"'],

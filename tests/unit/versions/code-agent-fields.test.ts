@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { editorOwnership, partitionOwnedFields, type EditorSetting } from '@/lib/versions';
 
-const provided = { name: 'N', model: 'm/x', instructions: 'I', description: 'D', tools: {}, mcpClients: {}, agents: {} };
+const provided = {
+  name: 'N',
+  model: 'm/x',
+  instructions: 'I',
+  description: 'D',
+  tools: {},
+  mcpClients: {},
+  agents: {},
+};
 
 describe('editor setting -> owned fields (resolution.md section 9)', () => {
   it.each<[string, EditorSetting | undefined, string[]]>([
@@ -9,7 +17,11 @@ describe('editor setting -> owned fields (resolution.md section 9)', () => {
     ['true: code owns both', true, ['name', 'model', 'instructions', 'tools', 'mcpClients', 'agents']],
     ['{ instructions: true }', { instructions: true }, ['name', 'model', 'tools', 'mcpClients', 'agents']],
     ['{ tools: true }', { tools: true }, ['name', 'model', 'instructions']],
-    ['{ tools: { description: true } }: only the tools field', { tools: { description: true } }, ['name', 'model', 'instructions', 'mcpClients', 'agents']],
+    [
+      '{ tools: { description: true } }: only the tools field',
+      { tools: { description: true } },
+      ['name', 'model', 'instructions', 'mcpClients', 'agents'],
+    ],
     ['both', { instructions: true, tools: true }, ['name', 'model']],
   ])('%s drops %j', (_name, setting, dropped) => {
     const ownership = editorOwnership(setting);

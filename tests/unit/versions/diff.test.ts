@@ -8,7 +8,12 @@ describe('diffSnapshots (storage spec rule 11)', () => {
     ['equal snapshots', { name: 'A', tools: { a: {} } }, { tools: { a: {} }, name: 'A' }, []],
     ['a changed field', { name: 'A' }, { name: 'B' }, [{ field: 'name', previous: 'A', current: 'B' }]],
     ['an added field', { name: 'A' }, { name: 'A', tools: {} }, [{ field: 'tools', previous: null, current: {} }]],
-    ['a removed field', { name: 'A', instructions: 'x' }, { name: 'A' }, [{ field: 'instructions', previous: 'x', current: null }]],
+    [
+      'a removed field',
+      { name: 'A', instructions: 'x' },
+      { name: 'A' },
+      [{ field: 'instructions', previous: 'x', current: null }],
+    ],
     [
       'fields in order, unknown ones last',
       { zeta: 1, tools: { a: {} }, name: 'A' },

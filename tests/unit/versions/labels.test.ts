@@ -27,6 +27,10 @@ describe('label names', () => {
   });
 
   it('explains a malformed name', () => {
-    expect(checkWritableLabelName('Bad Name')).toMatchObject({ ok: false, reason: 'malformed', message: expect.stringMatching(/a-z/) });
+    expect(checkWritableLabelName('Bad Name')).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+      message: expect.stringMatching(/a-z/),
+    });
   });
 });

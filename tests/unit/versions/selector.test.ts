@@ -12,10 +12,13 @@ describe('version selector', () => {
     expect(toVersionSelector(versionSelectorSchema.parse(input))).toEqual(expected);
   });
 
-  it.each([[{ versionNumber: 1, label: 'x' }], [{ status: 'draft', versionId: 'a' }], [{ status: 'live' }], [{ versionNumber: 0 }], [{ tag: 'x' }]])(
-    'rejects %j',
-    (input) => {
-      expect(versionSelectorSchema.safeParse(input).success).toBe(false);
-    },
-  );
+  it.each([
+    [{ versionNumber: 1, label: 'x' }],
+    [{ status: 'draft', versionId: 'a' }],
+    [{ status: 'live' }],
+    [{ versionNumber: 0 }],
+    [{ tag: 'x' }],
+  ])('rejects %j', (input) => {
+    expect(versionSelectorSchema.safeParse(input).success).toBe(false);
+  });
 });

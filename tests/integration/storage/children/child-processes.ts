@@ -63,7 +63,9 @@ export function startStorageChild({ bundle, databaseFile }: { bundle: string; da
         const queued = queue.shift();
         if (queued) return resolve(queued);
         waiting.push(resolve);
-        void exited.then(({ code, signal }) => reject(new Error(`child exited (${code ?? signal}) before answering: ${stderr}`)));
+        void exited.then(({ code, signal }) =>
+          reject(new Error(`child exited (${code ?? signal}) before answering: ${stderr}`)),
+        );
       }),
     send: (command) => child.stdin.write(JSON.stringify(command) + '\n'),
     async stop() {

@@ -18,7 +18,11 @@ type Command =
 
 const databaseFile = process.argv[2]!;
 const database = openDatabase({ url: `file:${databaseFile}`, busyTimeoutMs: 20_000 });
-const secretsKey = resolveSecretsKey({ secretsKey: 'storage-child-test-key', databaseLocation: database.location, mode: 'test' });
+const secretsKey = resolveSecretsKey({
+  secretsKey: 'storage-child-test-key',
+  databaseLocation: database.location,
+  mode: 'test',
+});
 const editor = createEditor({ database, settings: { stdioAllowedCommands: [] }, secretsKey, logger: silentLogger });
 
 const send = (message: Record<string, unknown>) => writeSync(1, JSON.stringify(message) + '\n');
@@ -30,7 +34,9 @@ function hangInsideNextAuditInsert() {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
     return null;
   });
-  database.sqlite.exec('CREATE TEMP TRIGGER storage_child_hang AFTER INSERT ON main.audit_log BEGIN SELECT storage_child_hang(); END;');
+  database.sqlite.exec(
+    'CREATE TEMP TRIGGER storage_child_hang AFTER INSERT ON main.audit_log BEGIN SELECT storage_child_hang(); END;',
+  );
 }
 
 async function run(command: Command) {
@@ -38,13 +44,21 @@ async function run(command: Command) {
     // Saves as fast as it can until killed; each save is large so a kill often lands mid-write.
     for (let round = 0; ; round += 1) {
       const latest = (await editor.agents.getById(command.agentId)).version.versionNumber;
-      await editor.agents.update({ id: command.agentId, baseVersionNumber: latest, instructions: `${round} `.repeat(command.size) });
+      await editor.agents.update({
+        id: command.agentId,
+        baseVersionNumber: latest,
+        instructions: `${round} `.repeat(command.size),
+      });
       if (round === 0) send({ looping: true });
     }
   }
   if (command.op === 'save-and-hang') hangInsideNextAuditInsert();
   try {
-    const result = await editor.agents.update({ id: command.agentId, baseVersionNumber: command.baseVersionNumber, instructions: command.instructions });
+    const result = await editor.agents.update({
+      id: command.agentId,
+      baseVersionNumber: command.baseVersionNumber,
+      instructions: command.instructions,
+    });
     send({ ok: true, created: result.created, versionNumber: result.version.versionNumber });
   } catch (error) {
     if (!(error instanceof StudioError)) throw error;

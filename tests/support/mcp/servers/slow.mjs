@@ -15,17 +15,21 @@ if (hangOn === 'initialize') {
 } else {
   const server = new McpServer({ name: 'slow', version: '1.0.0' });
   let cancellations = 0;
-  server.registerTool('sleep', { description: 'Waits ms milliseconds', inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      extra.signal.addEventListener('abort', () => {
-        cancellations += 1;
-        clearTimeout(timer);
-        resolve();
+  server.registerTool(
+    'sleep',
+    { description: 'Waits ms milliseconds', inputSchema: { ms: z.number() } },
+    async ({ ms }, extra) => {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        extra.signal.addEventListener('abort', () => {
+          cancellations += 1;
+          clearTimeout(timer);
+          resolve();
+        });
       });
-    });
-    return { content: [{ type: 'text', text: `slept ${ms}` }] };
-  });
+      return { content: [{ type: 'text', text: `slept ${ms}` }] };
+    },
+  );
   server.registerTool('cancellations', { description: 'How many calls were cancelled' }, async () => ({
     content: [{ type: 'text', text: String(cancellations) }],
   }));

@@ -24,11 +24,19 @@ describe('convert-units', () => {
   });
 
   it('says what it did in a readable line', async () => {
-    expect(await convert({ value: 10, from: 'km', to: 'mi' })).toMatchObject({ kind: 'length', formatted: '10 km = 6.21371 mi' });
+    expect(await convert({ value: 10, from: 'km', to: 'mi' })).toMatchObject({
+      kind: 'length',
+      formatted: '10 km = 6.21371 mi',
+    });
   });
 
   it.each([
-    ['across kinds', { value: 1, from: 'kg', to: 'm' }, 'to', /Cannot convert mass \(kg\) to length \(m\); pick a mass unit/],
+    [
+      'across kinds',
+      { value: 1, from: 'kg', to: 'm' },
+      'to',
+      /Cannot convert mass \(kg\) to length \(m\); pick a mass unit/,
+    ],
     ['below absolute zero', { value: -500, from: 'c', to: 'k' }, 'value', /below absolute zero/],
     ['an unknown unit', { value: 1, from: 'furlong', to: 'm' }, 'from', /./],
     ['a value that is not a number', { value: '10', from: 'km', to: 'm' }, 'value', /./],
@@ -41,8 +49,16 @@ describe('convert-units', () => {
   });
 
   it('declares an output schema and MCP annotations of a pure calculation', () => {
-    expect(convertUnitsTool.outputJsonSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['result', 'formatted']) });
-    expect(convertUnitsTool.mcp?.annotations).toEqual({ title: 'Convert units', readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    expect(convertUnitsTool.outputJsonSchema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['result', 'formatted']),
+    });
+    expect(convertUnitsTool.mcp?.annotations).toEqual({
+      title: 'Convert units',
+      readOnlyHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
   });
 
   it('lists every unit in its input JSON Schema', () => {

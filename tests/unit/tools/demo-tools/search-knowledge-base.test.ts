@@ -3,7 +3,10 @@ import { createSearchKnowledgeBaseTool, knowledgeBase, searchKnowledgeBaseTool }
 import { tokenize } from '@/lib/demo-tools/search-knowledge-base';
 import { isToolValidationError } from '@/lib/tools';
 
-type SearchOutput = { results: Array<{ id: string; score: number; title: string; snippet: string; body: string }>; totalMatches: number };
+type SearchOutput = {
+  results: Array<{ id: string; score: number; title: string; snippet: string; body: string }>;
+  totalMatches: number;
+};
 const search = async (input: unknown) => (await searchKnowledgeBaseTool.execute!(input)) as SearchOutput;
 
 describe('the bundled knowledge base', () => {
@@ -31,7 +34,9 @@ describe('search-knowledge-base', () => {
     const { results, totalMatches } = await search({ query: 'tools agents versions' });
     expect(results).toHaveLength(3);
     expect(totalMatches).toBeGreaterThan(3);
-    expect(results.map((result) => result.score)).toEqual([...results.map((result) => result.score)].sort((a, b) => b - a));
+    expect(results.map((result) => result.score)).toEqual(
+      [...results.map((result) => result.score)].sort((a, b) => b - a),
+    );
     for (const result of results) expect(result.body.startsWith(result.snippet.replace(/…$/, ''))).toBe(true);
   });
 

@@ -13,7 +13,14 @@ describe('world-time', () => {
     ['Pacific/Kiritimati', '2024-06-02', '02:00:00', '+14:00', 'Sunday'],
     ['UTC', '2024-06-01', '12:00:00', '+00:00', 'Saturday'],
   ])('tells the time in %s', async (timeZone, localDate, localTime, utcOffset, weekday) => {
-    expect(await tool.execute!({ timeZone })).toMatchObject({ timeZone, instant: '2024-06-01T12:00:00.000Z', localDate, localTime, utcOffset, weekday });
+    expect(await tool.execute!({ timeZone })).toMatchObject({
+      timeZone,
+      instant: '2024-06-01T12:00:00.000Z',
+      localDate,
+      localTime,
+      utcOffset,
+      weekday,
+    });
   });
 
   it('converts a given instant instead of now, following daylight saving time', async () => {
@@ -25,11 +32,16 @@ describe('world-time', () => {
   });
 
   it('fixes the case of a zone name', async () => {
-    expect(await tool.execute!({ timeZone: 'asia/tokyo' })).toMatchObject({ timeZone: 'Asia/Tokyo', localTime: '21:00:00' });
+    expect(await tool.execute!({ timeZone: 'asia/tokyo' })).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+      localTime: '21:00:00',
+    });
   });
 
   it('includes a readable rendering', async () => {
-    expect(await tool.execute!({ timeZone: 'Europe/Berlin' })).toMatchObject({ formatted: expect.stringMatching(/Saturday.*1 June 2024.*14:00:00/) });
+    expect(await tool.execute!({ timeZone: 'Europe/Berlin' })).toMatchObject({
+      formatted: expect.stringMatching(/Saturday.*1 June 2024.*14:00:00/),
+    });
   });
 
   it('throws a clear error for an unknown zone', async () => {
