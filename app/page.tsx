@@ -1,56 +1,101 @@
-import { StatusBadge } from './_components/status-badge';
+import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
+import { AgentSearch } from './_components/agent-search';
+import { StatusBadge } from './_components/status-badge';
+import { buttonClasses } from './_components/ui/button';
+import { formatTime } from './_components/format';
 
 export const dynamic = 'force-dynamic';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const pageSize = 50;
 
-export default async function AgentsPage() {
+export default async function AgentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ search?: string | string[]; cursor?: string | string[] }>;
+}) {
+  const params = await searchParams;
+  const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
+  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const studio = currentStudio();
-  const { items } = await studio.editor.agents.list({ limit: 100 });
+  const { items, nextCursor } = await studio.editor.agents.list({ limit: pageSize, cursor, search });
+  const query = (next: string | null) =>
+    `/?${new URLSearchParams({ ...(search ? { search } : {}), ...(next ? { cursor: next } : {}) })}`;
   return (
-    <section aria-labelledby="agents-heading">
-      <h1 id="agents-heading">Agents</h1>
-      <p className="lead">
+    <section aria-labelledby="agents-heading" className="flex flex-col gap-4">
+      <div className="flex items-center justify-between">
+        <h1 id="agents-heading" className="text-2xl font-semibold">
+          Agents
+        </h1>
+        <Link href="/new-agent" className={buttonClasses('primary')}>
+          New agent
+        </Link>
+      </div>
+      <p className="text-slate-700">
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>
+      <AgentSearch initial={search} shown={items.length} />
       {items.length === 0 ? (
-        <p className="empty">
-          No agents yet. Create one with <code>POST /api/agents</code> or register one in studio.config.ts.
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
         </p>
       ) : (
-        <table className="table">
+        <table className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
           <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Published version</th>
-              <th scope="col">Last edit</th>
+            <tr className="border-b border-slate-200 text-left text-slate-700">
+              <th scope="col" className="p-2.5 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="p-2.5 font-semibold">
+                Kind
+              </th>
+              <th scope="col" className="p-2.5 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="p-2.5 font-semibold">
+                Published version
+              </th>
+              <th scope="col" className="p-2.5 font-semibold">
+                Last edit
+              </th>
             </tr>
           </thead>
           <tbody>
             {items.map((agent) => (
-              <tr key={agent.id}>
-                <td>
-                  <span className="agent-name">{agent.name ?? agent.id}</span>
-                  <span className="muted agent-id">{agent.id}</span>
+              <tr key={agent.id} className="border-b border-slate-100 align-top last:border-0">
+                <td className="p-2.5">
+                  <Link href={`/agents/${agent.id}`} className="block font-semibold">
+                    {agent.name ?? agent.id}
+                  </Link>
+                  <span className="font-mono text-xs text-slate-600">{agent.id}</span>
                 </td>
-                <td>{agent.source === 'code' ? 'Code' : 'Stored'}</td>
-                <td>
+                <td className="p-2.5">{agent.source === 'code' ? 'Code' : 'Stored'}</td>
+                <td className="p-2.5">
                   <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
                 </td>
-                <td>{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
-                <td>
-                  {agent.updatedAt ? dateFormat.format(new Date(agent.updatedAt)) : '—'}
-                  {agent.authorId ? <span className="muted"> by {agent.authorId}</span> : null}
+                <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
+                <td className="p-2.5">
+                  {agent.updatedAt ? formatTime(agent.updatedAt) : '—'}
+                  {agent.authorId ? <span className="text-slate-600"> by {agent.authorId}</span> : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p className="muted">Version {studio.version}</p>
+      <nav aria-label="Pages of agents" className="flex gap-3">
+        {cursor ? (
+          <Link href={query(null)} className={buttonClasses()}>
+            First page
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link href={query(nextCursor)} className={buttonClasses()}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+      <p className="text-sm text-slate-600">Version {studio.version}</p>
     </section>
   );
 }
