@@ -25,6 +25,9 @@ export function LabelsPanel({
   const [target, setTarget] = useState(String(versions[0]?.versionNumber ?? ''));
   const [nameError, setNameError] = useState<string | undefined>();
   const [moveTo, setMoveTo] = useState<Record<string, string>>({});
+  // The token a move answered with, so a next move or delete does not wait for the page to reload.
+  const [tokens, setTokens] = useState<Record<string, string | null>>({});
+  const tokenOf = (label: LabelView) => (label.name in tokens ? tokens[label.name]! : label.revisionToken);
 
   async function add() {
     announce(`Adding label ${name}…`);
@@ -35,6 +38,7 @@ export function LabelsPanel({
     }
     setNameError(undefined);
     setName('');
+    setTokens((current) => ({ ...current, [result.value.name]: result.value.revisionToken }));
     announce(`Label ${result.value.name} now points at version ${result.value.versionNumber}`);
     refresh();
   }
@@ -42,15 +46,16 @@ export function LabelsPanel({
   async function move(label: LabelView) {
     const versionNumber = Number(moveTo[label.name] ?? label.versionNumber);
     announce(`Moving label ${label.name}…`);
-    const result = await setLabel({ id: agentId, label: label.name, versionNumber, expectedRevisionToken: label.revisionToken });
+    const result = await setLabel({ id: agentId, label: label.name, versionNumber, expectedRevisionToken: tokenOf(label) });
     if (!result.ok) return announce(`Label not moved: ${result.error.message} Reload the page to see its current version.`);
+    setTokens((current) => ({ ...current, [label.name]: result.value.revisionToken }));
     announce(`Label ${label.name} now points at version ${versionNumber}`);
     refresh();
   }
 
   async function remove(label: LabelView) {
     announce(`Deleting label ${label.name}…`);
-    const result = await deleteLabel({ id: agentId, label: label.name, expectedRevisionToken: label.revisionToken ?? '' });
+    const result = await deleteLabel({ id: agentId, label: label.name, expectedRevisionToken: tokenOf(label) ?? '' });
     if (!result.ok) return announce(`Label not deleted: ${result.error.message}`);
     announce(`Label ${label.name} deleted`);
     refresh();
