@@ -45,6 +45,11 @@ export class AgentEditorPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /** The editor's own Publish (the latest saved version), before the per-version ones of the Versions tab. */
+  publishButton() {
+    return this.button('Publish').first();
+  }
+
   // Tools
   toolGroup(name: string) {
     return this.page.getByRole('group', { name, exact: true });
