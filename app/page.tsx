@@ -36,11 +36,11 @@ export default async function AgentsPage({
       </p>
       <AgentSearch initial={search} shown={items.length} />
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+        <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
           {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
         </p>
       ) : (
-        <table className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
+        <table data-main-content className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-left text-slate-700">
               <th scope="col" className="p-2.5 font-semibold">

@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error('The build failed; the server tests cannot run.');
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
   // The editor's browser tests save an MCP client that runs a reference server with this node.
-  const environment = project.name === 'e2e' ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {};
+  const environment: Record<string, string> =
+    project.name === 'e2e' ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {};
   const server = await startServerProcess({ root, directory, spawn, environment });
   project.provide('serverUrl', server.url);
   return async () => {

@@ -169,7 +169,7 @@ export function AgentEditor({ data }: { data: EditorData }) {
       <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
         {announcement}
       </p>
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={setTab} data-main-content>
         <TabsList aria-label="Agent settings">
           <TabsTrigger value="basics">Basics</TabsTrigger>
           <TabsTrigger value="tools">Tools</TabsTrigger>

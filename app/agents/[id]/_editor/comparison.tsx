@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../_components/ui/field';
 import { compareVersions } from '../../actions';
 import { parseContext } from './context-form';
 
-const show = (value: unknown) => (value === undefined ? '(not set)' : JSON.stringify(value, null, 2));
+const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 
 /** Compare two selected versions: the field diff, and the resolved-tool diff for a request context. */
 export function Comparison({
