@@ -247,4 +247,48 @@ describe('the agent editor, start to finish, in a real browser', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('builds a request-context form from the agent\'s schema, and says when an MCP server is unreachable', async () => {
+    expect(
+      (
+        await api('POST', '/api/agents', {
+          id: 'tiered',
+          name: 'Tiered',
+          model: 'openai/gpt-4o-mini',
+          instructions: 'Plan: {{tier || "free"}}',
+          requestContextSchema: { type: 'object', properties: { tier: { type: 'string', enum: ['free', 'pro'] } } },
+        })
+      ).status,
+    ).toBe(201);
+    const broken = await api('POST', '/api/mcp-clients', {
+      id: 'broken',
+      name: 'Broken',
+      servers: { gone: { type: 'stdio', command: process.execPath, args: ['/nonexistent/mcp-server.js'] } },
+    });
+    expect(broken.status).toBe(201);
+    const { page, errors } = await newPage();
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open('tiered');
+
+    await editor.tab('Preview');
+    await editor.textbox('tier').fill('pro');
+    expect(JSON.parse(await editor.textbox('Request context').inputValue())).toEqual({ tier: 'pro' });
+    await editor.button('Resolve').click();
+    await expect.poll(() => editor.instructions().textContent(), patience).toContain('Plan: pro');
+
+    let tests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/mcp-clients/broken/test')) tests += 1;
+    });
+    await editor.tab('Tools');
+    const group = editor.toolGroup('MCP: Broken');
+    await group.getByText(/Server gone is unreachable/).waitFor();
+    expect(tests).toBe(1);
+    await group.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => tests, patience).toBe(2);
+    await group.getByText(/Server gone is unreachable/).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
