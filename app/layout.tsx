@@ -12,10 +12,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <a
-          className="absolute -left-[9999px] rounded bg-white p-2 focus:left-4 focus:top-4 focus:z-50"
-          href="#main"
-        >
+        <a className="absolute -left-[9999px] rounded bg-white p-2 focus:left-4 focus:top-4 focus:z-50" href="#main">
           Skip to content
         </a>
         <Navigation />

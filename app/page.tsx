@@ -40,7 +40,10 @@ export default async function AgentsPage({
           {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
         </p>
       ) : (
-        <table data-main-content className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm">
+        <table
+          data-main-content
+          className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm"
+        >
           <thead>
             <tr className="border-b border-slate-200 text-left text-slate-700">
               <th scope="col" className="p-2.5 font-semibold">

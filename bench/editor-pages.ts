@@ -76,7 +76,13 @@ async function sampleLoads(page: Page, url: string, selector: string, { iteratio
   return samples;
 }
 
-export async function benchEditorPages({ root, agents = 1_000 }: { root: string; agents?: number }): Promise<BenchRow[]> {
+export async function benchEditorPages({
+  root,
+  agents = 1_000,
+}: {
+  root: string;
+  agents?: number;
+}): Promise<BenchRow[]> {
   const directory = mkdtempSync(join(tmpdir(), 'studio-bench-editor-'));
   await seedAgents({ databasePath: join(directory, 'studio.db'), agents });
   const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
@@ -89,8 +95,20 @@ export async function benchEditorPages({ root, agents = 1_000 }: { root: string;
     const list = await sampleLoads(page, `${server.url}/`, '[data-main-content]');
     const editor = await sampleLoads(page, `${server.url}/agents/agent-0500`, '[data-main-content]');
     return [
-      row(`agents list with ${agents} agents: time to main content in Chromium`, 'ms', summarize(list), baseline, '< 1000 ms'),
-      row(`agent editor with ${agents} agents: time to main content in Chromium`, 'ms', summarize(editor), baseline, '< 1000 ms'),
+      row(
+        `agents list with ${agents} agents: time to main content in Chromium`,
+        'ms',
+        summarize(list),
+        baseline,
+        '< 1000 ms',
+      ),
+      row(
+        `agent editor with ${agents} agents: time to main content in Chromium`,
+        'ms',
+        summarize(editor),
+        baseline,
+        '< 1000 ms',
+      ),
     ];
   } finally {
     await browser.close();

@@ -17,7 +17,13 @@ const tones = {
 };
 
 /** Draft, Published, or Published with unpublished changes. */
-export function StatusBadge({ status, hasUnpublishedChanges }: { status: AgentStatus; hasUnpublishedChanges: boolean }) {
+export function StatusBadge({
+  status,
+  hasUnpublishedChanges,
+}: {
+  status: AgentStatus;
+  hasUnpublishedChanges: boolean;
+}) {
   const tone = status === 'published' && hasUnpublishedChanges ? 'changed' : status;
   return (
     <span className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium', tones[tone])}>

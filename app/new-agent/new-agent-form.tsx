@@ -38,14 +38,19 @@ export function NewAgentForm({ models }: { models: string[] }) {
       const field = fields.find((name) => issue.path === name);
       if (field) form.setError(field, { message: issue.message });
     }
-    if (result.error.code === 'conflict') form.setError('id', { message: `${result.error.message} Choose another id.` });
+    if (result.error.code === 'conflict')
+      form.setError('id', { message: `${result.error.message} Choose another id.` });
     setStatus(`Not created: ${result.error.message}`);
   });
 
   const nameField = form.register('name');
   const idField = form.register('id');
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+    >
       <TextField
         label="Name"
         autoComplete="off"
@@ -53,7 +58,8 @@ export function NewAgentForm({ models }: { models: string[] }) {
         {...nameField}
         onChange={(event) => {
           void nameField.onChange(event);
-          if (!idEdited) form.setValue('id', idFromName(event.target.value), { shouldValidate: form.formState.isSubmitted });
+          if (!idEdited)
+            form.setValue('id', idFromName(event.target.value), { shouldValidate: form.formState.isSubmitted });
         }}
       />
       <TextField
@@ -68,7 +74,12 @@ export function NewAgentForm({ models }: { models: string[] }) {
           void idField.onChange(event);
         }}
       />
-      <TextField label="Description" autoComplete="off" error={errorOf('description')} {...form.register('description')} />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errorOf('description')}
+        {...form.register('description')}
+      />
       <TextAreaField
         label="Instructions"
         rows={6}

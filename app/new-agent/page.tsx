@@ -13,8 +13,8 @@ export default function NewAgentPage() {
         New agent
       </h1>
       <p className="text-slate-700">
-        Give the agent a name, a model and its instructions. Creating it saves version 1 as a draft; tools are picked
-        in the editor that opens next.
+        Give the agent a name, a model and its instructions. Creating it saves version 1 as a draft; tools are picked in
+        the editor that opens next.
       </p>
       <NewAgentForm models={modelSuggestions(currentStudio())} />
     </section>

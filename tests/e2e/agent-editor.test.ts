@@ -145,7 +145,9 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await editor.tab('Versions');
     await editor.versionRow(1).getByRole('button', { name: 'Restore' }).click();
     await editor.announced('Version 3 saved');
-    await expect.poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience).toBe(1);
+    await expect
+      .poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience)
+      .toBe(1);
 
     // Tabs that come later say so.
     for (const name of ['Conditions', 'Playground'] as const) {
@@ -248,7 +250,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.close();
   });
 
-  it('builds a request-context form from the agent\'s schema, and says when an MCP server is unreachable', async () => {
+  it("builds a request-context form from the agent's schema, and says when an MCP server is unreachable", async () => {
     expect(
       (
         await api('POST', '/api/agents', {

@@ -30,4 +30,7 @@ export function Button({ variant = 'secondary', size = 'md', className, type = '
 
 /** A link styled as a button. */
 export const buttonClasses = (variant: keyof typeof variants = 'secondary') =>
-  cn('inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium no-underline', variants[variant]);
+  cn(
+    'inline-flex items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium no-underline',
+    variants[variant],
+  );

@@ -11,7 +11,9 @@ export function Note({ tone = 'info', className, ...props }: ComponentProps<'p'>
     <p
       className={cn(
         'rounded-md border px-3 py-2 text-sm',
-        tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700',
+        tone === 'warning'
+          ? 'border-amber-300 bg-amber-50 text-amber-900'
+          : 'border-slate-200 bg-slate-50 text-slate-700',
         className,
       )}
       {...props}

@@ -31,7 +31,9 @@ export function DialogContent({
       >
         <DialogPrimitive.Title className="mb-2 text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mb-3 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mb-3 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
         ) : null}
         {children}
       </DialogPrimitive.Content>

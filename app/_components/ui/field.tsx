@@ -13,14 +13,7 @@ interface FieldFrame {
   className?: string;
 }
 
-function Frame({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: FieldFrame & { id: string; children: ReactNode }) {
+function Frame({ id, label, hint, error, className, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">

@@ -48,7 +48,8 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
         ),
       );
       const tools = lists.flatMap(
-        (list) => list?.items.map((tool) => ({ name: tool.slug, description: tool.description, toolkit: tool.toolkit })) ?? [],
+        (list) =>
+          list?.items.map((tool) => ({ name: tool.slug, description: tool.description, toolkit: tool.toolkit })) ?? [],
       );
       return { id: provider.id, name: provider.name, tools, ...(provider.error ? { error: provider.error } : {}) };
     }),
@@ -60,7 +61,16 @@ function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {
   const agent = studio.agents.get(id);
   if (!agent) return null;
   const ownership = editorOwnership(agent.editor);
-  const fields = ['name', 'description', 'instructions', 'model', 'tools', 'mcpClients', 'integrationTools', 'toolProviders'];
+  const fields = [
+    'name',
+    'description',
+    'instructions',
+    'model',
+    'tools',
+    'mcpClients',
+    'integrationTools',
+    'toolProviders',
+  ];
   return {
     name: agent.name,
     model: typeof agent.model === 'string' ? agent.model : `${agent.model.provider}/${agent.model.modelId}`,

@@ -25,7 +25,10 @@ export class AgentEditorPage {
 
   /** Waits until the status region says exactly `text`. */
   async announced(text: string) {
-    await this.page.getByRole('status').filter({ hasText: new RegExp(`^${escape(text)}$`) }).waitFor();
+    await this.page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${escape(text)}$`) })
+      .waitFor();
   }
 
   async tab(name: TabName) {

@@ -55,7 +55,10 @@ export function AgentEditor({ data }: { data: EditorData }) {
   const setField = <Field extends EditedField>(field: Field, value: EditorValues[Field]) => {
     // Emptying a field the version never had leaves it absent, so it does not count as a change.
     const next = isEmptyRecord(value) && form.formState.defaultValues?.[field] === undefined ? undefined : value;
-    form.setValue(field as FieldPath<EditorValues>, next as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setValue(field as FieldPath<EditorValues>, next as never, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
   };
 
   const requestSave = form.handleSubmit(

@@ -1,5 +1,8 @@
 /** JSON requests to the studio's API from the browser (the API refuses bodies of any other type). */
-export async function postJson<T>(path: string, body: unknown): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   try {
     const response = await fetch(path, {
       method: 'POST',

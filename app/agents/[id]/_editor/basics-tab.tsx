@@ -68,7 +68,7 @@ export function BasicsTab({
             label="Instructions"
             rows={10}
             error={errorOf('instructions')}
-            hint="Plain text. {{path}} is filled from the request context; {{path || &quot;fallback&quot;}} gives a default."
+            hint='Plain text. {{path}} is filled from the request context; {{path || "fallback"}} gives a default.'
             {...register('instructions')}
           />
           <div>
@@ -81,7 +81,11 @@ export function BasicsTab({
           </div>
         </>
       ) : (
-        <InstructionBlocks blocks={blocks} error={errorOf('instructions')} onChange={(next) => setField('instructions', next)} />
+        <InstructionBlocks
+          blocks={blocks}
+          error={errorOf('instructions')}
+          onChange={(next) => setField('instructions', next)}
+        />
       )}
     </div>
   );
@@ -109,7 +113,12 @@ function InstructionBlocks({
       {error ? <p className="text-sm text-danger">{error}</p> : null}
       {blocks.map((block, index) => (
         <Card key={index} className="flex flex-col gap-2">
-          <TextAreaField label={`Block ${index + 1}`} rows={4} value={block.content} onChange={(event) => replace(index, event.target.value)} />
+          <TextAreaField
+            label={`Block ${index + 1}`}
+            rows={4}
+            value={block.content}
+            onChange={(event) => replace(index, event.target.value)}
+          />
           <p className="text-xs text-slate-700">
             Display condition:{' '}
             {block.type === 'prompt_block' && block.rules ? (

@@ -50,7 +50,10 @@ export function Comparison({
       </div>
       {selected.length !== 2 ? <p className="text-sm text-slate-700">Select two versions to compare them.</p> : null}
       {diff ? (
-        <section aria-labelledby="comparison-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="comparison-heading"
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
           <h3 id="comparison-heading" className="font-semibold">
             Comparison
           </h3>

@@ -30,7 +30,8 @@ export function RequestContextForm({
   let context: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(json);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) context = parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      context = parsed as Record<string, unknown>;
   } catch {
     // The JSON box shows its own error; the form shows empty fields meanwhile.
   }
@@ -78,7 +79,9 @@ export function RequestContextForm({
 }
 
 /** Parses the JSON box: a plain object, or the problem in words. */
-export function parseContext(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+export function parseContext(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   let value: unknown;
   try {
     value = JSON.parse(text === '' ? '{}' : text);

@@ -31,7 +31,12 @@ export function LabelsPanel({
 
   async function add() {
     announce(`Adding label ${name}…`);
-    const result = await setLabel({ id: agentId, label: name.trim(), versionNumber: Number(target), expectedRevisionToken: null });
+    const result = await setLabel({
+      id: agentId,
+      label: name.trim(),
+      versionNumber: Number(target),
+      expectedRevisionToken: null,
+    });
     if (!result.ok) {
       setNameError(result.error.message);
       return announce(`Label not added: ${result.error.message}`);
@@ -46,8 +51,14 @@ export function LabelsPanel({
   async function move(label: LabelView) {
     const versionNumber = Number(moveTo[label.name] ?? label.versionNumber);
     announce(`Moving label ${label.name}…`);
-    const result = await setLabel({ id: agentId, label: label.name, versionNumber, expectedRevisionToken: tokenOf(label) });
-    if (!result.ok) return announce(`Label not moved: ${result.error.message} Reload the page to see its current version.`);
+    const result = await setLabel({
+      id: agentId,
+      label: label.name,
+      versionNumber,
+      expectedRevisionToken: tokenOf(label),
+    });
+    if (!result.ok)
+      return announce(`Label not moved: ${result.error.message} Reload the page to see its current version.`);
     setTokens((current) => ({ ...current, [label.name]: result.value.revisionToken }));
     announce(`Label ${label.name} now points at version ${versionNumber}`);
     refresh();

@@ -93,7 +93,9 @@ export function McpClientGroup({
       ) : null}
       {listed?.state === 'failed' ? (
         <div className="flex items-center gap-2">
-          <Note tone="warning">Could not list the tools of {client.name}: {listed.message}</Note>
+          <Note tone="warning">
+            Could not list the tools of {client.name}: {listed.message}
+          </Note>
           <Button size="sm" onClick={onRetry}>
             Retry
           </Button>

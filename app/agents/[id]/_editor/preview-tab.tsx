@@ -43,7 +43,8 @@ export function whyIncluded(explanation: ToolExplanation | undefined): string {
   if (parts.length === 0) parts.push('defined in code');
   if (explanation.description === 'agent') parts.push('description reworded for this agent');
   if (explanation.description === 'server') parts.push('description from the server allow-list');
-  for (const shadowed of explanation.shadowed ?? []) parts.push(`replaces the ${sourceNames[shadowed.source] ?? shadowed.source} tool of the same name`);
+  for (const shadowed of explanation.shadowed ?? [])
+    parts.push(`replaces the ${sourceNames[shadowed.source] ?? shadowed.source} tool of the same name`);
   return parts.join('; ');
 }
 
@@ -113,8 +114,9 @@ export function PreviewTab({
       {resolution ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm">
-            Version {resolution.versionNumber ?? 'from code'} · model <span className="font-mono">{resolution.model}</span> ·
-            resolved-tools hash <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
+            Version {resolution.versionNumber ?? 'from code'} · model{' '}
+            <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
+            <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
           </p>
           {resolution.warnings.length > 0 ? (
             <Card>

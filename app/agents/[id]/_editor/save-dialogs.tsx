@@ -83,14 +83,12 @@ export function ConflictDialog({
           title="Someone saved this agent first"
           description={
             <div className="flex flex-col gap-2">
-              <p>
-                Version {conflict.latestVersionNumber} is now the newest. Saved since you opened the agent:
-              </p>
+              <p>Version {conflict.latestVersionNumber} is now the newest. Saved since you opened the agent:</p>
               <ul className="list-disc pl-5">
                 {conflict.newer.map((version) => (
                   <li key={version.versionNumber}>
-                    Version {version.versionNumber} by {version.authorId ?? 'someone'} ({formatTime(version.createdAt)}):{' '}
-                    {version.changeMessage ?? 'no message'}; changed {version.changedFields.join(', ') || 'nothing'}
+                    Version {version.versionNumber} by {version.authorId ?? 'someone'} ({formatTime(version.createdAt)}
+                    ): {version.changeMessage ?? 'no message'}; changed {version.changedFields.join(', ') || 'nothing'}
                   </li>
                 ))}
               </ul>

@@ -88,7 +88,9 @@ export function findCollisions(offered: OfferedName[]): Map<string, Collision> {
   const collisions = new Map<string, Collision>();
   for (const [name, offers] of byName) {
     if (offers.length < 2) continue;
-    const sorted = [...offers].sort((left, right) => sourceOrder.indexOf(left.source) - sourceOrder.indexOf(right.source));
+    const sorted = [...offers].sort(
+      (left, right) => sourceOrder.indexOf(left.source) - sourceOrder.indexOf(right.source),
+    );
     collisions.set(name, { offers: sorted, winner: sorted[sorted.length - 1]! });
   }
   return collisions;

@@ -48,8 +48,10 @@ export function ToolsTab({
 
   const registered = registeredSelection(values.tools);
   const offered: OfferedName[] = [];
-  if (mode === 'full') for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
-  for (const name of Object.keys(registered ?? {})) offered.push({ name, source: 'registry', from: 'Registered tools' });
+  if (mode === 'full')
+    for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
+  for (const name of Object.keys(registered ?? {}))
+    offered.push({ name, source: 'registry', from: 'Registered tools' });
   for (const client of catalog.mcpClients) {
     const picked = mcpSelection(values.mcpClients, client.id);
     if (picked.conditional || picked.tools === undefined) continue;
@@ -73,7 +75,11 @@ export function ToolsTab({
   const collisions = findCollisions(offered);
 
   if (mode === 'code') {
-    return <Note>This agent&rsquo;s tools are owned by its code (its editor setting), so the editor cannot change them.</Note>;
+    return (
+      <Note>
+        This agent&rsquo;s tools are owned by its code (its editor setting), so the editor cannot change them.
+      </Note>
+    );
   }
 
   const setRegistered = (next: Selection) => setField('tools', next);
@@ -143,7 +149,15 @@ export function ToolsTab({
       <ToolGroup
         legend="Registered tools"
         disabled={registered === null}
-        onSelectAll={() => setRegistered(withNames(registered ?? {}, catalog.registered.map((tool) => tool.name), true))}
+        onSelectAll={() =>
+          setRegistered(
+            withNames(
+              registered ?? {},
+              catalog.registered.map((tool) => tool.name),
+              true,
+            ),
+          )
+        }
         onSelectNone={() => setRegistered({})}
       >
         {registered === null ? conditionalNote('tools') : null}
@@ -207,7 +221,14 @@ export function ToolsTab({
         search={search}
         collisions={collisions}
         onChange={(providerId, next) =>
-          setField('integrationTools', withKey(values.integrationTools as Record<string, { tools?: Selection }>, providerId, next === undefined ? undefined : { tools: next }))
+          setField(
+            'integrationTools',
+            withKey(
+              values.integrationTools as Record<string, { tools?: Selection }>,
+              providerId,
+              next === undefined ? undefined : { tools: next },
+            ),
+          )
         }
       />
       <ProviderGroups
@@ -220,7 +241,11 @@ export function ToolsTab({
         onChange={(providerId, next) =>
           setField(
             'toolProviders',
-            withKey(values.toolProviders as Record<string, { tools: Selection }>, providerId, next === undefined ? undefined : { tools: next }) as EditorValues['toolProviders'],
+            withKey(
+              values.toolProviders as Record<string, { tools: Selection }>,
+              providerId,
+              next === undefined ? undefined : { tools: next },
+            ) as EditorValues['toolProviders'],
           )
         }
       />
@@ -239,7 +264,12 @@ function ProviderGroups({
 }: {
   legend: string;
   empty: string;
-  providers: Array<{ id: string; name: string; tools: Array<{ name: string; description: string; toolkit?: string }>; error?: string }>;
+  providers: Array<{
+    id: string;
+    name: string;
+    tools: Array<{ name: string; description: string; toolkit?: string }>;
+    error?: string;
+  }>;
   field: EditorValues['integrationTools'] | EditorValues['toolProviders'];
   search: string;
   collisions: ReturnType<typeof findCollisions>;
@@ -262,7 +292,9 @@ function ProviderGroups({
             }
           : undefined
       }
-      onSelectNone={providers.length ? () => providers.forEach((provider) => onChange(provider.id, undefined)) : undefined}
+      onSelectNone={
+        providers.length ? () => providers.forEach((provider) => onChange(provider.id, undefined)) : undefined
+      }
     >
       {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
       {providers.map((provider) => {

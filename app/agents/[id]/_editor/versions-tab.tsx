@@ -36,7 +36,10 @@ export function VersionsTab({
   const [cursor, setCursor] = useState(versions.nextCursor);
   const [selected, setSelected] = useState<number[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
-  const rows = [...versions.items, ...older.filter((version) => !versions.items.some((item) => item.id === version.id))];
+  const rows = [
+    ...versions.items,
+    ...older.filter((version) => !versions.items.some((item) => item.id === version.id)),
+  ];
 
   async function loadOlder() {
     if (!cursor) return;
@@ -50,7 +53,9 @@ export function VersionsTab({
 
   const toggle = (versionNumber: number, on: boolean) =>
     setSelected((current) =>
-      on ? [...current.filter((number) => number !== versionNumber), versionNumber].slice(-2) : current.filter((number) => number !== versionNumber),
+      on
+        ? [...current.filter((number) => number !== versionNumber), versionNumber].slice(-2)
+        : current.filter((number) => number !== versionNumber),
     );
 
   return (
