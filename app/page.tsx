@@ -86,18 +86,20 @@ export default async function AgentsPage({
           </tbody>
         </table>
       )}
-      <nav aria-label="Pages of agents" className="flex gap-3">
-        {cursor ? (
-          <Link href={query(null)} className={buttonClasses()}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link href={query(nextCursor)} className={buttonClasses()}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      {cursor || nextCursor ? (
+        <nav aria-label="Pages of agents" className="flex gap-3">
+          {cursor ? (
+            <Link href={query(null)} className={buttonClasses()}>
+              First page
+            </Link>
+          ) : null}
+          {nextCursor ? (
+            <Link href={query(nextCursor)} className={buttonClasses()}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
       <p className="text-sm text-slate-600">Version {studio.version}</p>
     </section>
   );

@@ -138,6 +138,9 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
     await agents.agentLink('Support triage').waitFor();
     expect(await agents.statusOf('Support triage')).toBe('Published');
+    await agents.search().fill('TRIAGE');
+    await expect.poll(() => agents.agentNames(), patience).toEqual(['Support triage']);
+    expect(page.url()).toContain('search=TRIAGE');
 
     // Restore version 1 as version 3: a draft on top of the published version.
     await agents.agentLink('Support triage').click();

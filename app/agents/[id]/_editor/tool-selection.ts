@@ -5,7 +5,7 @@
 import { isConditional } from '@/lib/agents';
 import type { EditorValues } from './types';
 
-type Entry = { description?: string; toolkit?: string };
+type Entry = { description?: string; toolkit?: string; rules?: unknown };
 export type Selection = Record<string, Entry>;
 
 /** The plain selection of `tools` (a legacy list of ids means `{ id: {} }` each), or `null` when conditional. */

@@ -82,7 +82,7 @@ export function ToolsTab({
     );
   }
 
-  const setRegistered = (next: Selection) => setField('tools', next);
+  const setRegistered = (next: Selection) => setField('tools', next as EditorValues['tools']);
   const searchBox = (
     <div className="flex w-80 flex-col gap-1">
       <label htmlFor="tool-search" className="text-sm font-medium">
@@ -176,6 +176,11 @@ export function ToolsTab({
                   override={registered?.[tool.name]?.description ?? ''}
                   disabled={registered === null}
                   collision={selected ? collisions.get(tool.name) : undefined}
+                  warning={
+                    registered?.[tool.name]?.rules
+                      ? 'This entry carries rules, which are kept but not evaluated: rules act on whole variants (the Conditions tab), not on single tools.'
+                      : undefined
+                  }
                   onToggle={(on) => setRegistered(withNames(registered ?? {}, [tool.name], on))}
                   onDescription={(text) => setRegistered(withDescription(registered ?? {}, tool.name, text))}
                 />
