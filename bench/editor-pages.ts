@@ -12,34 +12,16 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { createEditor } from '../lib/editor';
-import { silentLogger } from '../lib/logger';
 import { chromiumPath, chromiumArgs } from '../tests/e2e/support/browser';
 import { startServerProcess } from '../tests/support/server-process';
+import { createBenchEditor, seedPublishedAgents } from './bench-editor';
 import { row, summarize, type BenchRow } from './harness';
 
 async function seedAgents({ databasePath, agents }: { databasePath: string; agents: number }) {
   const database = openDatabase({ url: `file:${databasePath}` });
   try {
     migrateDatabase(database);
-    const editor = createEditor({
-      database,
-      settings: { stdioAllowedCommands: [] },
-      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
-      logger: silentLogger,
-    });
-    for (let index = 0; index < agents; index++) {
-      const id = `agent-${String(index).padStart(4, '0')}`;
-      await editor.agents.create({
-        id,
-        name: `Agent ${index}`,
-        model: 'openai/gpt-4o-mini',
-        instructions: 'Help the user.',
-        tools: { 'convert-units': {} },
-      });
-      await editor.agents.publish({ id, versionNumber: 1 });
-      if (index % 3 === 0) await editor.agents.update({ id, instructions: 'Help the user, briefly.' });
-    }
+    await seedPublishedAgents({ editor: createBenchEditor(database), agents });
   } finally {
     database.close();
   }

@@ -1,7 +1,7 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { controlClasses } from './ui/field';
+import { SearchField } from './ui/field';
 
 const debounceMs = 200;
 
@@ -26,19 +26,12 @@ export function AgentSearch({ initial, shown }: { initial: string; shown: number
 
   return (
     <div className="flex items-end gap-3">
-      <div className="flex w-80 flex-col gap-1">
-        <label htmlFor="agent-search" className="text-sm font-medium">
-          Search agents
-        </label>
-        <input
-          id="agent-search"
-          type="search"
-          className={controlClasses}
-          value={text}
-          placeholder="Name or id"
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search agents"
+        value={text}
+        placeholder="Name or id"
+        onChange={(event) => onChange(event.target.value)}
+      />
       <p role="status" className="pb-2 text-sm text-slate-600">
         {pending ? 'Searching…' : `${shown} ${shown === 1 ? 'agent' : 'agents'} shown`}
       </p>

@@ -34,8 +34,10 @@ function Frame({ id, label, hint, error, className, children }: FieldFrame & { i
   );
 }
 
-function describedBy(id: string, { hint, error }: FieldFrame) {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+/** What ties a control to its label, hint and error. */
+function controlProps(id: string, { hint, error }: Pick<FieldFrame, 'hint' | 'error'>) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
 
 /** A labelled text input with its hint and its error beside it. */
@@ -43,13 +45,7 @@ export function TextField({ label, hint, error, className, ...props }: FieldFram
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error} className={className}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, hint, error })}
-        className={controlClasses}
-        {...props}
-      />
+      <input {...controlProps(id, { hint, error })} className={controlClasses} {...props} />
     </Frame>
   );
 }
@@ -60,9 +56,7 @@ export function TextAreaField({ label, hint, error, className, ...props }: Field
   return (
     <Frame id={id} label={label} hint={hint} error={error} className={className}>
       <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, hint, error })}
+        {...controlProps(id, { hint, error })}
         className={cn(controlClasses, 'min-h-24 font-mono')}
         {...props}
       />
@@ -75,13 +69,17 @@ export function SelectField({ label, hint, error, className, ...props }: FieldFr
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error} className={className}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { label, hint, error })}
-        className={controlClasses}
-        {...props}
-      />
+      <select {...controlProps(id, { hint, error })} className={controlClasses} {...props} />
+    </Frame>
+  );
+}
+
+/** A labelled search box (role searchbox). */
+export function SearchField({ label, className, ...props }: { label: string } & ComponentProps<'input'>) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} className={cn('w-80', className)}>
+      <input id={id} type="search" className={controlClasses} {...props} />
     </Frame>
   );
 }

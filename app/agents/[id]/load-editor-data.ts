@@ -2,7 +2,7 @@ import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
 import { modelSuggestions } from '../../_components/model-suggestions';
-import type { CodeAgentFacts, EditorData, ToolCatalog } from './_editor/types';
+import { editedFields, type CodeAgentFacts, type EditorData, type ToolCatalog } from './_editor/types';
 
 async function apiJson<T>(studio: Studio, path: string): Promise<T | undefined> {
   const response = await studio.api.request(path);
@@ -61,21 +61,11 @@ function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {
   const agent = studio.agents.get(id);
   if (!agent) return null;
   const ownership = editorOwnership(agent.editor);
-  const fields = [
-    'name',
-    'description',
-    'instructions',
-    'model',
-    'tools',
-    'mcpClients',
-    'integrationTools',
-    'toolProviders',
-  ];
   return {
     name: agent.name,
     model: typeof agent.model === 'string' ? agent.model : `${agent.model.provider}/${agent.model.modelId}`,
     tools: Object.entries(agent.tools ?? {}).map(([name, tool]) => ({ name, description: tool.description })),
-    ownedFields: ownership.allowed ? fields.filter((field) => ownership.isOwned(field)) : [],
+    ownedFields: ownership.allowed ? editedFields.filter((field) => ownership.isOwned(field)) : [],
     toolsMode: codeAgentModes(agent.editor).tools,
   };
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
@@ -30,6 +30,18 @@ function allowListNote(serverName: string, server: CatalogMcpServer) {
     <Note>
       Server {serverName}&rsquo;s allow-list passes only: {server.allowList.join(', ')}.
     </Note>
+  );
+}
+
+/** What failed, and a Retry that lists the client's servers again. */
+function RetryNote({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Note tone="warning">{children}</Note>
+      <Button size="sm" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
   );
 }
 
@@ -92,14 +104,9 @@ export function McpClientGroup({
         <p className="text-sm text-slate-700">Loading the tools of {client.name} from its servers…</p>
       ) : null}
       {listed?.state === 'failed' ? (
-        <div className="flex items-center gap-2">
-          <Note tone="warning">
-            Could not list the tools of {client.name}: {listed.message}
-          </Note>
-          <Button size="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        </div>
+        <RetryNote onRetry={onRetry}>
+          Could not list the tools of {client.name}: {listed.message}
+        </RetryNote>
       ) : null}
       {Object.entries(client.servers).map(([serverName, server]) => {
         const report = loaded?.[serverName];
@@ -111,15 +118,10 @@ export function McpClientGroup({
             </h3>
             {allowListNote(serverName, server)}
             {report && !report.ok ? (
-              <div className="flex items-center gap-2">
-                <Note tone="warning">
-                  Server {serverName} is unreachable: {report.error}. Its tools cannot be listed now; agents using them
-                  still run with the other sources.
-                </Note>
-                <Button size="sm" onClick={onRetry}>
-                  Retry
-                </Button>
-              </div>
+              <RetryNote onRetry={onRetry}>
+                Server {serverName} is unreachable: {report.error}. Its tools cannot be listed now; agents using them
+                still run with the other sources.
+              </RetryNote>
             ) : null}
             <ul className="flex flex-col gap-2">
               {tools

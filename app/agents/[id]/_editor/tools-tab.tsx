@@ -1,9 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Note } from '../../../_components/ui/card';
+import { SearchField } from '../../../_components/ui/field';
 import { McpClientGroup, offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from './tool-row';
+import { matchesSearch, SelectableTools, ToolRow } from './tool-row';
 import {
   findCollisions,
   mcpSelection,
@@ -84,19 +85,12 @@ export function ToolsTab({
 
   const setRegistered = (next: Selection) => setField('tools', next as EditorValues['tools']);
   const searchBox = (
-    <div className="flex w-80 flex-col gap-1">
-      <label htmlFor="tool-search" className="text-sm font-medium">
-        Search tools
-      </label>
-      <input
-        id="tool-search"
-        type="search"
-        value={search}
-        placeholder="Name or description"
-        onChange={(event) => setSearch(event.target.value)}
-        className="rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
-      />
-    </div>
+    <SearchField
+      label="Search tools"
+      value={search}
+      placeholder="Name or description"
+      onChange={(event) => setSearch(event.target.value)}
+    />
   );
 
   if (mode === 'description-only') {
@@ -162,31 +156,13 @@ export function ToolsTab({
       >
         {registered === null ? conditionalNote('tools') : null}
         {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
-        <ul className="flex flex-col gap-2">
-          {catalog.registered
-            .filter((tool) => matchesSearch(search, tool.name, tool.description))
-            .map((tool) => {
-              const selected = registered !== null && tool.name in registered;
-              return (
-                <ToolRow
-                  key={tool.name}
-                  name={tool.name}
-                  description={tool.description}
-                  selected={selected}
-                  override={registered?.[tool.name]?.description ?? ''}
-                  disabled={registered === null}
-                  collision={selected ? collisions.get(tool.name) : undefined}
-                  warning={
-                    registered?.[tool.name]?.rules
-                      ? 'This entry carries rules, which are kept but not evaluated: rules act on whole variants (the Conditions tab), not on single tools.'
-                      : undefined
-                  }
-                  onToggle={(on) => setRegistered(withNames(registered ?? {}, [tool.name], on))}
-                  onDescription={(text) => setRegistered(withDescription(registered ?? {}, tool.name, text))}
-                />
-              );
-            })}
-        </ul>
+        <SelectableTools
+          tools={catalog.registered}
+          selection={registered}
+          search={search}
+          collisions={collisions}
+          onChange={setRegistered}
+        />
       </ToolGroup>
       {catalog.mcpClients.length === 0 ? (
         <p className="text-sm text-slate-700">No MCP clients are saved yet, so no MCP tools can be picked.</p>
@@ -280,7 +256,6 @@ function ProviderGroups({
   collisions: ReturnType<typeof findCollisions>;
   onChange: (providerId: string, next: Selection | undefined) => void;
 }) {
-  const entryOf = (tool: { toolkit?: string }) => (tool.toolkit ? { toolkit: tool.toolkit } : {});
   return (
     <ToolGroup
       legend={legend}
@@ -291,7 +266,8 @@ function ProviderGroups({
                 const picked = providerSelection(field, provider.id);
                 if (picked === null) continue;
                 let next = picked;
-                for (const tool of provider.tools) next = withNames(next, [tool.name], true, entryOf(tool));
+                for (const tool of provider.tools)
+                  next = withNames(next, [tool.name], true, tool.toolkit ? { toolkit: tool.toolkit } : {});
                 onChange(provider.id, next);
               }
             }
@@ -304,32 +280,18 @@ function ProviderGroups({
       {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
       {providers.map((provider) => {
         const picked = providerSelection(field, provider.id);
-        const update = (next: Selection) => onChange(provider.id, Object.keys(next).length ? next : undefined);
         return (
           <section key={provider.id} aria-label={provider.name} className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold">{provider.name}</h3>
             {picked === null ? conditionalNote(legend) : null}
             {provider.error ? <Note tone="warning">Could not list its tools: {provider.error}</Note> : null}
-            <ul className="flex flex-col gap-2">
-              {provider.tools
-                .filter((tool) => matchesSearch(search, tool.name, tool.description))
-                .map((tool) => {
-                  const selected = picked !== null && tool.name in picked;
-                  return (
-                    <ToolRow
-                      key={tool.name}
-                      name={tool.name}
-                      description={tool.description}
-                      selected={selected}
-                      override={picked?.[tool.name]?.description ?? ''}
-                      disabled={picked === null}
-                      collision={selected ? collisions.get(tool.name) : undefined}
-                      onToggle={(on) => update(withNames(picked ?? {}, [tool.name], on, entryOf(tool)))}
-                      onDescription={(text) => update(withDescription(picked ?? {}, tool.name, text))}
-                    />
-                  );
-                })}
-            </ul>
+            <SelectableTools
+              tools={provider.tools}
+              selection={picked}
+              search={search}
+              collisions={collisions}
+              onChange={(next) => onChange(provider.id, Object.keys(next).length ? next : undefined)}
+            />
           </section>
         );
       })}
