@@ -18,13 +18,17 @@ export function editorFormSchema({ stored }: { stored: boolean }) {
   });
 }
 
-/** The form's values for a version: text fields as strings (empty when absent), the rest as stored. */
+/**
+ * The form's values for a version: description and instructions as text (empty when absent), the
+ * rest as stored. Name and model stay absent when the version has none: a code agent's come from
+ * its code and are not edited here.
+ */
 export function valuesOf(version: VersionView): EditorValues {
   return {
-    name: version.name ?? '',
+    name: version.name,
     description: version.description ?? '',
     instructions: version.instructions ?? '',
-    model: version.model ?? '',
+    model: version.model,
     tools: version.tools,
     mcpClients: version.mcpClients,
     integrationTools: version.integrationTools,
