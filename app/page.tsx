@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { currentStudio } from '@/lib/studio-handle';
+import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { buttonClasses } from './_components/ui/button';
@@ -16,9 +16,20 @@ export default async function AgentsPage({
 }) {
   const params = await searchParams;
   const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
-  const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
   const studio = currentStudio();
-  const { items, nextCursor } = await studio.editor.agents.list({ limit: pageSize, cursor, search });
+  let cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+  let staleLink = false;
+  let page;
+  try {
+    page = await studio.editor.agents.list({ limit: pageSize, cursor, search });
+  } catch (error) {
+    // A hand-edited or outdated page link: show the first page and say so, rather than an error page.
+    if (studioErrorBody(error)?.error.code !== 'invalid_input' || cursor === undefined) throw error;
+    staleLink = true;
+    cursor = undefined;
+    page = await studio.editor.agents.list({ limit: pageSize, search });
+  }
+  const { items, nextCursor } = page;
   const query = (next: string | null) =>
     `/?${new URLSearchParams({ ...(search ? { search } : {}), ...(next ? { cursor: next } : {}) })}`;
   return (
@@ -35,6 +46,9 @@ export default async function AgentsPage({
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>
       <AgentSearch initial={search} shown={items.length} />
+      {staleLink ? (
+        <p className="text-sm text-slate-700">That page link was not valid any more: showing the first page.</p>
+      ) : null}
       {items.length === 0 ? (
         <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
           {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}

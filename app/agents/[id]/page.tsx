@@ -9,12 +9,21 @@ export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ id: string }> };
 
+/** The id from the path; a malformed escape is taken as written (no agent has such an id). */
+function agentIdOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).id) };
+  return { title: agentIdOf((await params).id) };
 }
 
 export default async function AgentEditorPage({ params }: Params) {
-  const id = decodeURIComponent((await params).id);
+  const id = agentIdOf((await params).id);
   const studio = currentStudio();
   const codeOnly = await studio.editor.agents.getCodeOnly(id);
   if (codeOnly) {
