@@ -17,6 +17,8 @@ const baseUrl = inject('serverUrl');
 const agentId = 'support-triage';
 /** The first MCP listing starts a server process; the page may take a moment. */
 const patience = { timeout: 20_000 };
+/** The whole walk takes about 30 s on a quiet machine; a shared one may double it. */
+const walkTimeoutMs = 180_000;
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -47,171 +49,187 @@ describe('the agent editor, start to finish, in a real browser', () => {
     return { page, errors };
   }
 
-  it('creates an agent, picks tools, saves, previews, compares, publishes and restores', async () => {
-    const { page, errors } = await newPage();
-    const agents = new AgentsPage(page, baseUrl);
-    expect(await agents.open()).toBe(200);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('agents'), fullPage: true });
-    await agents.newAgent().click();
-
-    const form = new NewAgentPage(page);
-    await form.create().waitFor();
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await form.create().click();
-    await expect.poll(() => form.errorOf('Name'), patience).toBe('The name is empty');
-    await form.fill({
-      name: 'Support triage',
-      description: 'Sorts incoming tickets',
-      instructions: 'Help {{user.name || "the customer"}} with their ticket.',
-      model: 'openai/gpt-4o-mini',
-    });
-    expect(await form.field('Id').inputValue()).toBe(agentId);
-    await page.screenshot({ path: screenshotPath('new-agent'), fullPage: true });
-    await form.create().click();
-
-    const editor = new AgentEditorPage(page, baseUrl);
-    await page.waitForURL(`**/agents/${agentId}`);
-    await expect.poll(() => editor.heading().textContent(), patience).toBe('Support triage');
-    expect(await page.getByText('Draft', { exact: true }).count()).toBe(1);
-    expect(await editor.textbox('Name').inputValue()).toBe('Support triage');
-    expect(await editor.model().inputValue()).toBe('openai/gpt-4o-mini');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('editor-basics'), fullPage: true });
-
-    // Tools: a registered tool and two tools of the saved MCP client, listed live from the server.
-    await editor.tab('Tools');
-    await editor.tool('convert-units').check();
-    await editor.tool('everything_echo').check();
-    await editor.tool('everything_get-sum').check();
-    expect(await editor.toolGroup('Registered tools').count()).toBe(1);
-    expect(await editor.toolGroup('MCP: Everything').count()).toBe(1);
-    expect(await editor.toolGroup('Integrations').count()).toBe(1);
-    expect(await editor.toolGroup('Providers').count()).toBe(1);
-    const echoDescription = editor.descriptionFor('everything_echo');
-    expect(await echoDescription.getAttribute('placeholder')).toMatch(/echo/i);
-    await echoDescription.fill("Repeats the customer's words back");
-    await page.getByRole('searchbox', { name: 'Search tools' }).fill('sum');
-    expect(await editor.tool('everything_echo').count()).toBe(0);
-    expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
-    await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('editor-tools'), fullPage: true });
-
-    await editor.save('Pick support tools');
-    await editor.announced('Version 2 saved');
-
-    // Versions: version 2 with its message and changed fields.
-    await editor.tab('Versions');
-    const version2 = editor.versionRow(2);
-    await version2.waitFor();
-    expect(await version2.textContent()).toContain('Pick support tools');
-    expect(await version2.textContent()).toContain('Changed: tools, mcpClients');
-
-    // Preview two request contexts.
-    await editor.tab('Preview');
-    await editor.resolve('{}');
-    await expect.poll(() => editor.resolvedTools().count(), patience).toBe(3);
-    const names = await editor.resolvedTools().allTextContents();
-    expect(names.join('\n')).toContain('everything_echo');
-    expect(names.join('\n')).toContain("Repeats the customer's words back");
-    expect(await editor.instructions().textContent()).toContain('Help the customer with their ticket.');
-    await editor.resolve('{"user": {"name": "Ada"}}');
-    await expect.poll(() => editor.instructions().textContent(), patience).toContain('Help Ada with their ticket.');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('editor-preview'), fullPage: true });
-
-    // Compare versions 1 and 2: changed fields and the resolved-tool diff.
-    await editor.tab('Versions');
-    const comparison = await editor.compare(1, 2);
-    await comparison.waitFor();
-    const compared = (await comparison.textContent()) ?? '';
-    expect(compared).toContain('tools');
-    expect(compared).toContain('mcpClients');
-    expect(compared).toContain('Added: convert-units, everything_echo, everything_get-sum');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('editor-versions'), fullPage: true });
-
-    // Publish, and the list shows it.
-    await editor.publishButton().click();
-    await editor.announced('Version 2 published');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
-    await agents.agentLink('Support triage').waitFor();
-    expect(await agents.statusOf('Support triage')).toBe('Published');
-    await agents.search().fill('TRIAGE');
-    await expect.poll(() => agents.agentNames(), patience).toEqual(['Support triage']);
-    expect(page.url()).toContain('search=TRIAGE');
-
-    // Restore version 1 as version 3: a draft on top of the published version.
-    await agents.agentLink('Support triage').click();
-    await editor.heading().waitFor();
-    await editor.tab('Versions');
-    await editor.versionRow(1).getByRole('button', { name: 'Restore' }).click();
-    await editor.announced('Version 3 saved');
-    await expect
-      .poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience)
-      .toBe(1);
-
-    // Tabs that come later say so.
-    for (const name of ['Conditions', 'Playground'] as const) {
-      const panel = await editor.tab(name);
-      expect(await panel.textContent()).toContain('not available yet');
+  it(
+    'creates an agent, picks tools, saves, previews, compares, publishes and restores',
+    async () => {
+      const { page, errors } = await newPage();
+      const agents = new AgentsPage(page, baseUrl);
+      expect(await agents.open()).toBe(200);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    }
+      await page.screenshot({ path: screenshotPath('agents'), fullPage: true });
+      await agents.newAgent().click();
 
-    // Unsaved changes are guarded when leaving.
-    await editor.tab('Basics');
-    await editor.textbox('Description').fill('Changed but not saved');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
-    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
-    await leave.waitFor();
-    await leave.getByRole('button', { name: 'Stay' }).click();
-    expect(page.url()).toContain(`/agents/${agentId}`);
-    await editor.button('Discard changes').click();
+      const form = new NewAgentPage(page);
+      await form.create().waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await form.create().click();
+      await expect.poll(() => form.errorOf('Name'), patience).toBe('The name is empty');
+      await form.fill({
+        name: 'Support triage',
+        description: 'Sorts incoming tickets',
+        instructions: 'Help {{user.name || "the customer"}} with their ticket.',
+        model: 'openai/gpt-4o-mini',
+      });
+      expect(await form.field('Id').inputValue()).toBe(agentId);
+      await page.screenshot({ path: screenshotPath('new-agent'), fullPage: true });
+      await form.create().click();
 
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      const editor = new AgentEditorPage(page, baseUrl);
+      await page.waitForURL(`**/agents/${agentId}`);
+      await expect.poll(() => editor.heading().textContent(), patience).toBe('Support triage');
+      expect(await page.getByText('Draft', { exact: true }).count()).toBe(1);
+      expect(await editor.textbox('Name').inputValue()).toBe('Support triage');
+      expect(await editor.model().inputValue()).toBe('openai/gpt-4o-mini');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('editor-basics'), fullPage: true });
 
-  it('two people saving the same agent get the conflict dialog, and Overwrite keeps both their fields', async () => {
-    const second = await browser.browser.newContext();
-    try {
-      const first = await newPage();
-      const other = await second.newPage();
-      const otherErrors = watchConsoleErrors(other);
-      const alice = new AgentEditorPage(first.page, baseUrl);
-      const bob = new AgentEditorPage(other, baseUrl);
-      await alice.open(agentId);
-      await bob.open(agentId);
-      const before = (await api('GET', `/api/agents/${agentId}`)).body.version.versionNumber as number;
+      // Tools: a registered tool and two tools of the saved MCP client, listed live from the server.
+      await editor.tab('Tools');
+      await editor.tool('convert-units').check();
+      await editor.tool('everything_echo').check();
+      await editor.tool('everything_get-sum').check();
+      expect(await editor.toolGroup('Registered tools').count()).toBe(1);
+      expect(await editor.toolGroup('MCP: Everything').count()).toBe(1);
+      expect(await editor.toolGroup('Integrations').count()).toBe(1);
+      expect(await editor.toolGroup('Providers').count()).toBe(1);
+      const echoDescription = editor.descriptionFor('everything_echo');
+      expect(await echoDescription.getAttribute('placeholder')).toMatch(/echo/i);
+      await echoDescription.fill("Repeats the customer's words back");
+      await page.getByRole('searchbox', { name: 'Search tools' }).fill('sum');
+      expect(await editor.tool('everything_echo').count()).toBe(0);
+      expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
+      await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('editor-tools'), fullPage: true });
 
-      await alice.textbox('Description').fill('Sorts and routes incoming tickets');
-      await alice.save('Clearer description');
-      await alice.announced(`Version ${before + 1} saved`);
+      // The save dialog: keyboard-reachable, named, and clean for axe while open.
+      await editor.button('Save').focus();
+      await page.keyboard.press('Enter');
+      const saveDialog = page.getByRole('dialog', { name: 'Save version' });
+      await saveDialog.waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await saveDialog.waitFor({ state: 'detached' });
+      await editor.save('Pick support tools');
+      await editor.announced('Version 2 saved');
 
-      await bob.textbox('Name').fill('Ticket triage');
-      await bob.save('Rename');
-      const dialog = bob.conflictDialog();
-      await dialog.waitFor();
-      const said = (await dialog.textContent()) ?? '';
-      expect(said).toContain(`Version ${before + 1} by local`);
-      expect(said).toContain('Clearer description');
-      expect(said).toContain('changed description');
-      expect(await seriousAccessibilityViolations(other)).toEqual([]);
-      await other.screenshot({ path: screenshotPath('editor-conflict'), fullPage: true });
-      await dialog.getByRole('button', { name: 'Overwrite' }).click();
-      await bob.announced(`Version ${before + 2} saved`);
+      // Versions: version 2 with its message and changed fields.
+      await editor.tab('Versions');
+      const version2 = editor.versionRow(2);
+      await version2.waitFor();
+      expect(await version2.textContent()).toContain('Pick support tools');
+      expect(await version2.textContent()).toContain('Changed: tools, mcpClients');
 
-      const latest = (await api('GET', `/api/agents/${agentId}`)).body.version;
-      expect(latest.name).toBe('Ticket triage');
-      expect(latest.description).toBe('Sorts and routes incoming tickets');
-      expect(latest.changedFields).toEqual(['name']);
-      expect(first.errors).toEqual([]);
-      expect(otherErrors).toEqual([]);
-    } finally {
-      await second.close();
-    }
-  });
+      // Preview two request contexts.
+      await editor.tab('Preview');
+      await editor.resolve('{}');
+      await expect.poll(() => editor.resolvedTools().count(), patience).toBe(3);
+      const names = await editor.resolvedTools().allTextContents();
+      expect(names.join('\n')).toContain('everything_echo');
+      expect(names.join('\n')).toContain("Repeats the customer's words back");
+      expect(await editor.instructions().textContent()).toContain('Help the customer with their ticket.');
+      await editor.resolve('{"user": {"name": "Ada"}}');
+      await expect.poll(() => editor.instructions().textContent(), patience).toContain('Help Ada with their ticket.');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('editor-preview'), fullPage: true });
+
+      // Compare versions 1 and 2: changed fields and the resolved-tool diff.
+      await editor.tab('Versions');
+      const comparison = await editor.compare(1, 2);
+      await comparison.waitFor();
+      const compared = (await comparison.textContent()) ?? '';
+      expect(compared).toContain('tools');
+      expect(compared).toContain('mcpClients');
+      expect(compared).toContain('Added: convert-units, everything_echo, everything_get-sum');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('editor-versions'), fullPage: true });
+
+      // Publish, and the list shows it.
+      await editor.publishButton().click();
+      await editor.announced('Version 2 published');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+      await agents.agentLink('Support triage').waitFor();
+      expect(await agents.statusOf('Support triage')).toBe('Published');
+      await agents.search().fill('TRIAGE');
+      await expect.poll(() => agents.agentNames(), patience).toEqual(['Support triage']);
+      expect(page.url()).toContain('search=TRIAGE');
+
+      // Restore version 1 as version 3: a draft on top of the published version.
+      await agents.agentLink('Support triage').click();
+      await editor.heading().waitFor();
+      await editor.tab('Versions');
+      await editor.versionRow(1).getByRole('button', { name: 'Restore' }).click();
+      await editor.announced('Version 3 saved');
+      await expect
+        .poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience)
+        .toBe(1);
+
+      // Tabs that come later say so.
+      for (const name of ['Conditions', 'Playground'] as const) {
+        const panel = await editor.tab(name);
+        expect(await panel.textContent()).toContain('not available yet');
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      }
+
+      // Unsaved changes are guarded when leaving.
+      await editor.tab('Basics');
+      await editor.textbox('Description').fill('Changed but not saved');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+      const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+      await leave.waitFor();
+      await leave.getByRole('button', { name: 'Stay' }).click();
+      expect(page.url()).toContain(`/agents/${agentId}`);
+      await editor.button('Discard changes').click();
+
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    walkTimeoutMs,
+  );
+
+  it(
+    'two people saving the same agent get the conflict dialog, and Overwrite keeps both their fields',
+    async () => {
+      const second = await browser.browser.newContext();
+      try {
+        const first = await newPage();
+        const other = await second.newPage();
+        const otherErrors = watchConsoleErrors(other);
+        const alice = new AgentEditorPage(first.page, baseUrl);
+        const bob = new AgentEditorPage(other, baseUrl);
+        await alice.open(agentId);
+        await bob.open(agentId);
+        const before = (await api('GET', `/api/agents/${agentId}`)).body.version.versionNumber as number;
+
+        await alice.textbox('Description').fill('Sorts and routes incoming tickets');
+        await alice.save('Clearer description');
+        await alice.announced(`Version ${before + 1} saved`);
+
+        await bob.textbox('Name').fill('Ticket triage');
+        await bob.save('Rename');
+        const dialog = bob.conflictDialog();
+        await dialog.waitFor();
+        const said = (await dialog.textContent()) ?? '';
+        expect(said).toContain(`Version ${before + 1} by local`);
+        expect(said).toContain('Clearer description');
+        expect(said).toContain('changed description');
+        expect(await seriousAccessibilityViolations(other)).toEqual([]);
+        await other.screenshot({ path: screenshotPath('editor-conflict'), fullPage: true });
+        await dialog.getByRole('button', { name: 'Overwrite' }).click();
+        await bob.announced(`Version ${before + 2} saved`);
+
+        const latest = (await api('GET', `/api/agents/${agentId}`)).body.version;
+        expect(latest.name).toBe('Ticket triage');
+        expect(latest.description).toBe('Sorts and routes incoming tickets');
+        expect(latest.changedFields).toEqual(['name']);
+        expect(first.errors).toEqual([]);
+        expect(otherErrors).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+    walkTimeoutMs,
+  );
 
   it('labels a version, moves the label and deletes it', async () => {
     const { page, errors } = await newPage();
@@ -276,7 +294,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await editor.open('tiered');
 
     await editor.tab('Preview');
-    await editor.textbox('tier').fill('pro');
+    await page.getByRole('combobox', { name: 'tier' }).selectOption('pro');
     expect(JSON.parse(await editor.textbox('Request context').inputValue())).toEqual({ tier: 'pro' });
     await editor.button('Resolve').click();
     await expect.poll(() => editor.instructions().textContent(), patience).toContain('Plan: pro');

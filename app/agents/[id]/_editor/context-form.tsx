@@ -1,5 +1,5 @@
 'use client';
-import { TextField } from '../../../_components/ui/field';
+import { SelectField, TextField } from '../../../_components/ui/field';
 
 type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
 
@@ -13,8 +13,8 @@ export function formFields(schema: Record<string, unknown> | undefined): Array<[
 }
 
 /**
- * A form generated from the agent's `requestContextSchema` (top-level text, number and yes/no
- * fields), kept in step with the JSON text beside it: the JSON stays the source of truth.
+ * A form generated from the agent's `requestContextSchema` (top-level text, number, yes/no and
+ * one-of fields), kept in step with the JSON text beside it: the JSON stays the source of truth.
  */
 export function RequestContextForm({
   schema,
@@ -59,13 +59,34 @@ export function RequestContextForm({
             </label>
           );
         }
+        if (property.enum) {
+          return (
+            <SelectField
+              key={key}
+              label={key}
+              hint={property.description}
+              value={value === undefined || value === null ? '' : String(value)}
+              onChange={(event) => {
+                const chosen = property.enum!.find((option) => String(option) === event.target.value);
+                set(key, event.target.value === '' ? undefined : chosen);
+              }}
+            >
+              <option value="">(not set)</option>
+              {property.enum.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {String(option)}
+                </option>
+              ))}
+            </SelectField>
+          );
+        }
         const numeric = property.type === 'number' || property.type === 'integer';
         return (
           <TextField
             key={key}
             label={key}
             type={numeric ? 'number' : 'text'}
-            hint={property.description ?? (property.enum ? `One of: ${property.enum.join(', ')}` : undefined)}
+            hint={property.description}
             value={value === undefined || value === null ? '' : String(value)}
             onChange={(event) => {
               const text = event.target.value;
