@@ -231,7 +231,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     walkTimeoutMs,
   );
 
-  it('labels a version, moves the label and deletes it', async () => {
+  it('labels a version, moves and deletes the label, shows a version read-only and unpublishes', async () => {
     const { page, errors } = await newPage();
     const editor = new AgentEditorPage(page, baseUrl);
     await editor.open(agentId);
@@ -246,6 +246,18 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await editor.announced('Label staging now points at version 1');
     await editor.button('Delete staging').click();
     await editor.announced('Label staging deleted');
+
+    // Any version, read-only.
+    await editor.versionRow(1).getByRole('button', { name: 'View' }).click();
+    const view = page.getByRole('dialog', { name: 'Version 1 (read-only)' });
+    await view.getByText('Sorts incoming tickets').waitFor();
+    expect(await view.getByRole('textbox').count()).toBe(0);
+    await view.getByRole('button', { name: 'Close' }).click();
+
+    // Unpublish: applications get no published version any more.
+    await editor.button('Unpublish').click();
+    await editor.announced('Unpublished: applications now get no published version of this agent.');
+    expect((await api('GET', `/api/agents/${agentId}`)).body.agent.activeVersionId).toBeNull();
     const labels = (await api('GET', `/api/agents/${agentId}/labels`)).body.items;
     expect(labels.map((label: { name: string }) => label.name)).not.toContain('staging');
     expect(errors).toEqual([]);
@@ -310,7 +322,35 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await group.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => tests, patience).toBe(2);
     await group.getByText(/Server gone is unreachable/).waitFor();
+
+    // An integration offering a tool with a registered tool's name: the collision says who wins.
+    const integration = await api('PUT', '/api/integrations/units', {
+      type: 'openapi',
+      name: 'Units API',
+      document: {
+        openapi: '3.0.3',
+        info: { title: 'Units API', version: '1.0.0' },
+        paths: {
+          '/convert': {
+            get: {
+              operationId: 'convert-units',
+              summary: 'Converts units remotely',
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      },
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    expect(integration.status).toBe(201);
+    await page.reload();
+    await editor.tab('Tools');
+    await editor.toolGroup('Registered tools').getByRole('checkbox', { name: 'convert-units' }).check();
+    await editor.toolGroup('Integrations').getByRole('checkbox', { name: 'convert-units' }).check();
+    const collision = editor.toolGroup('Registered tools').getByText(/Name collision/);
+    expect(await collision.textContent()).toContain('Integrations: Units API wins');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.button('Discard changes').click();
     expect(errors).toEqual([]);
     await page.close();
   });
