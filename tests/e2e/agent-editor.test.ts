@@ -283,7 +283,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.close();
   });
 
-  it("builds a request-context form from the agent's schema, and says when an MCP server is unreachable", async () => {
+  it("builds a request-context form from the agent's schema, says when an MCP server is unreachable, and flags a name collision", async () => {
     expect(
       (
         await api('POST', '/api/agents', {
