@@ -3,6 +3,7 @@ import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { buttonClasses } from './_components/ui/button';
+import { TableHead } from './_components/ui/table-head';
 import { formatTime } from './_components/format';
 
 export const dynamic = 'force-dynamic';
@@ -58,25 +59,7 @@ export default async function AgentsPage({
           data-main-content
           className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm"
         >
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-slate-700">
-              <th scope="col" className="p-2.5 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="p-2.5 font-semibold">
-                Kind
-              </th>
-              <th scope="col" className="p-2.5 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="p-2.5 font-semibold">
-                Published version
-              </th>
-              <th scope="col" className="p-2.5 font-semibold">
-                Last edit
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Kind', 'Status', 'Published version', 'Last edit']} />
           <tbody>
             {items.map((agent) => (
               <tr key={agent.id} className="border-b border-slate-100 align-top last:border-0">

@@ -84,6 +84,20 @@ export function ToolsTab({
   }
 
   const setRegistered = (next: Selection) => setField('tools', next as EditorValues['tools']);
+  /** Sets one id's `{ tools }` entry of a record field; `undefined` removes the id (the source is not used). */
+  const setToolsOf = (
+    field: 'mcpClients' | 'integrationTools' | 'toolProviders',
+    id: string,
+    next: Selection | undefined,
+  ) =>
+    setField(
+      field,
+      withKey(
+        values[field] as Record<string, { tools?: Selection }> | undefined,
+        id,
+        next === undefined ? undefined : { tools: next },
+      ) as never,
+    );
   const searchBox = (
     <SearchField
       label="Search tools"
@@ -180,16 +194,7 @@ export function ToolsTab({
               search={search}
               collisions={collisions}
               onRetry={() => void mcp.retry(client.id)}
-              onChange={(next) =>
-                setField(
-                  'mcpClients',
-                  withKey(
-                    values.mcpClients as Record<string, { tools?: Selection }> | undefined,
-                    client.id,
-                    next === undefined ? undefined : { tools: next },
-                  ),
-                )
-              }
+              onChange={(next) => setToolsOf('mcpClients', client.id, next)}
             />
           </div>
         );
@@ -201,16 +206,7 @@ export function ToolsTab({
         field={values.integrationTools}
         search={search}
         collisions={collisions}
-        onChange={(providerId, next) =>
-          setField(
-            'integrationTools',
-            withKey(
-              values.integrationTools as Record<string, { tools?: Selection }>,
-              providerId,
-              next === undefined ? undefined : { tools: next },
-            ),
-          )
-        }
+        onChange={(providerId, next) => setToolsOf('integrationTools', providerId, next)}
       />
       <ProviderGroups
         legend="Providers"
@@ -219,16 +215,7 @@ export function ToolsTab({
         field={values.toolProviders}
         search={search}
         collisions={collisions}
-        onChange={(providerId, next) =>
-          setField(
-            'toolProviders',
-            withKey(
-              values.toolProviders as Record<string, { tools: Selection }>,
-              providerId,
-              next === undefined ? undefined : { tools: next },
-            ) as EditorValues['toolProviders'],
-          )
-        }
+        onChange={(providerId, next) => setToolsOf('toolProviders', providerId, next)}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import type { LabelView, Page, VersionView } from '@/lib/editor';
 import { formatTime } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
+import { TableHead } from '../../../_components/ui/table-head';
 import { listVersions } from '../../actions';
 import { Comparison } from './comparison';
 import { LabelsPanel } from './labels-panel';
@@ -75,25 +76,7 @@ export function VersionsTab({
         newest draft; Publish makes a version the one applications load.
       </Note>
       <table className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-        <thead>
-          <tr className="border-b border-slate-200 text-left">
-            <th scope="col" className="p-2">
-              Select
-            </th>
-            <th scope="col" className="p-2">
-              Version
-            </th>
-            <th scope="col" className="p-2">
-              Message and changes
-            </th>
-            <th scope="col" className="p-2">
-              Labels
-            </th>
-            <th scope="col" className="p-2">
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Select', 'Version', 'Message and changes', 'Labels', 'Actions']} />
         <tbody>
           {rows.map((version) => (
             <tr key={version.id} className="border-b border-slate-100 align-top">
