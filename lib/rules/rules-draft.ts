@@ -6,9 +6,9 @@
  * group the builder cannot show) opens as JSON text, validated with the same schema as a save.
  */
 import { issuesFromZod } from '../errors';
-import type { ConditionOperator } from './operators';
-import { valuelessOperators } from './operators';
-import { maxRuleGroupLevels, ruleGroupSchema, rulesSchema } from './schema';
+import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
+import { maxRuleGroupLevels, rulesSchema } from './schema';
+import { isPlainObject } from './select-schema';
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
 import { parseValueDraft, valueDraftOf, type ValueDraft } from './value-draft';
 
@@ -70,9 +70,29 @@ function conditionDraft(condition: Condition, newId: NewId): ConditionDraft {
   return draft;
 }
 
-/** Whether stored rules can be edited visually: a valid rule group within the nesting limit. */
-export function isVisualRules(rules: unknown): rules is RuleGroup {
-  return ruleGroupSchema.safeParse(rules).success;
+const hasOnlyKeys = (value: object, keys: readonly string[]) => Object.keys(value).every((key) => keys.includes(key));
+
+function isVisualCondition(value: Record<string, unknown>): boolean {
+  return (
+    hasOnlyKeys(value, ['field', 'operator', 'value']) &&
+    typeof value.field === 'string' &&
+    (conditionOperators as readonly unknown[]).includes(value.operator)
+  );
+}
+
+/**
+ * Whether rules can be edited visually: the shape of a rule group within the nesting limit, with
+ * nothing the builder has no control for. An unfinished rule (an empty field) still qualifies: the
+ * save schema reports it at its place.
+ */
+export function isVisualRules(rules: unknown, level = 1): rules is RuleGroup {
+  if (!isPlainObject(rules) || !hasOnlyKeys(rules, ['operator', 'conditions'])) return false;
+  if ((rules.operator !== 'AND' && rules.operator !== 'OR') || !Array.isArray(rules.conditions)) return false;
+  return rules.conditions.every((item) => {
+    if (!isPlainObject(item)) return false;
+    if ('conditions' in item) return level < maxRuleGroupLevels && isVisualRules(item, level + 1);
+    return isVisualCondition(item);
+  });
 }
 
 export function toRulesDraft(rules: Rules, newId: NewId): RulesDraft {

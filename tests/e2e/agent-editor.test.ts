@@ -165,7 +165,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         .toBe(1);
 
       // Tabs that come later say so.
-      for (const name of ['Conditions', 'Playground'] as const) {
+      for (const name of ['Playground'] as const) {
         const panel = await editor.tab(name);
         expect(await panel.textContent()).toContain('not available yet');
         expect(await seriousAccessibilityViolations(page)).toEqual([]);

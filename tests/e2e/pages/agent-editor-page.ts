@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 type TabName = 'Basics' | 'Tools' | 'Conditions' | 'Preview' | 'Versions' | 'Playground';
 
@@ -102,6 +102,68 @@ export class AgentEditorPage {
     await this.page.getByRole('checkbox', { name: `Select version ${second}` }).check();
     await this.button('Compare').click();
     return this.page.getByRole('region', { name: 'Comparison' });
+  }
+
+  // Conditions
+  /** A conditional field's region in the Conditions tab: "Tools", "Instructions", "MCP clients", ... */
+  conditionsField(name: string) {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  variant(fieldName: string, number: number) {
+    return this.conditionsField(fieldName).getByRole('group', { name: `Variant ${number}`, exact: true });
+  }
+
+  /** Fills one rule row (a group "Rule <n>" inside `scope`). */
+  async setRule(
+    scope: Locator,
+    number: number,
+    rule: { field: string; operator: string; value?: string; valueType?: string },
+  ) {
+    const row = scope.getByRole('group', { name: `Rule ${number}`, exact: true }).first();
+    await row.getByRole('combobox', { name: 'Field', exact: true }).fill(rule.field);
+    await row.getByRole('combobox', { name: 'Operator', exact: true }).selectOption({ label: rule.operator });
+    if (rule.valueType)
+      await row.getByRole('combobox', { name: 'Value type', exact: true }).selectOption({ label: rule.valueType });
+    if (rule.value !== undefined) await row.getByRole('textbox', { name: 'Value', exact: true }).fill(rule.value);
+    return row;
+  }
+
+  /** The top rule group of a variant's builder (the group named "Rules"). */
+  rules(scope: Locator) {
+    return scope.getByRole('group', { name: 'Rules', exact: true });
+  }
+
+  /** "Add group" of the top group: its own buttons come after the nested groups' ones. */
+  async addNestedGroup(scope: Locator) {
+    await this.rules(scope).getByRole('button', { name: 'Add group', exact: true }).last().click();
+    return this.rules(scope)
+      .getByRole('group', { name: /^Group \d+$/ })
+      .last();
+  }
+
+  /**
+   * Moves a variant with the keyboard only: Space picks it up, arrow keys move it, Space drops it.
+   * Each step waits for the spoken announcement, as a screen-reader user would.
+   */
+  async moveVariantByKeyboard(fieldName: string, from: number, to: number) {
+    const announced = (text: string) =>
+      this.page.getByText(text, { exact: false }).first().waitFor({ state: 'attached' });
+    await this.conditionsField(fieldName)
+      .getByRole('button', { name: `Reorder Variant ${from}` })
+      .focus();
+    await this.page.keyboard.press('Space');
+    await announced(`Picked up Variant ${from}.`);
+    for (let position = from; position !== to; position += to > from ? 1 : -1) {
+      await this.page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+      await announced(`is over position ${position + (to > from ? 1 : -1)} of`);
+    }
+    await this.page.keyboard.press('Space');
+    await announced(`dropped at position ${to} of`);
+  }
+
+  matchedVariants() {
+    return this.page.getByRole('list', { name: 'Matched variants' }).getByRole('listitem');
   }
 
   /** Takes a screenshot of the whole page for the README's gallery. */

@@ -112,6 +112,14 @@ describe('the rule builder state', () => {
     });
   });
 
+  it('shows an unfinished rule visually (the save reports it) but keeps unknown keys as JSON', () => {
+    const unfinished: RuleGroup = { operator: 'AND', conditions: [{ field: '', operator: 'equals', value: '' }] };
+    expect(toRulesDraft(unfinished, counter()).mode).toBe('visual');
+    expect(rulesOfDraft(toRulesDraft(unfinished, counter()))).toEqual({ ok: true, rules: unfinished });
+    const extra = { operator: 'AND', conditions: [{ field: 'a', operator: 'exists', note: 'kept' }] };
+    expect(toRulesDraft(extra as unknown as RuleGroup, counter()).mode).toBe('json');
+  });
+
   it('maps all to AND and any to OR, and keeps the typed values typed', () => {
     const rules: RuleGroup = {
       operator: 'AND',
