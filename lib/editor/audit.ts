@@ -2,12 +2,12 @@
  * The audit log: one append-only row per mutation, written inside the mutation's transaction so
  * the log and the data can never disagree. Details never carry secret values.
  */
-import type { AuditRow } from '../../db/queries';
+import type { AuditFilter, AuditRow } from '../../db/queries';
 import { canonicalJson } from '../versions';
 import type { EditorContext } from './context';
 import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
 
-export type AuditEntity = 'agent' | 'mcp_client';
+export type AuditEntity = 'agent' | 'mcp_client' | 'integration';
 
 export type AuditAction =
   | 'agent.create'
@@ -62,17 +62,19 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   details: JSON.parse(row.details) as Record<string, unknown>,
 });
 
+export type { AuditFilter };
+
 export interface AuditService {
-  /** Newest first; optionally only one entity (`{ entity: 'agent', entityId }`). */
-  list(request?: PageRequest & { entity?: AuditEntity; entityId?: string }): Promise<Page<AuditEntry>>;
+  /** Newest first, matching every filter given: who (`actor`), what (`action`, `entity`, `entityId`), when (`from`, `to`). */
+  list(request?: PageRequest & AuditFilter): Promise<Page<AuditEntry>>;
 }
 
 export function createAuditService(context: EditorContext): AuditService {
   return {
-    async list({ limit, cursor, entity, entityId } = {}) {
+    async list({ limit, cursor, ...filter } = {}) {
       const size = pageLimit(limit);
       const beforeId = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
-      const rows = context.audit.page({ entity, entityId, beforeId, limit: size + 1 });
+      const rows = context.audit.page({ ...filter, beforeId, limit: size + 1 });
       return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: toEntry });
     },
   };

@@ -7,7 +7,7 @@ export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
 export type { VersionDiff } from './agent-diff';
-export type { AuditEntity, AuditEntry, AuditService } from './audit';
+export type { AuditEntity, AuditEntry, AuditFilter, AuditService } from './audit';
 export {
   defaultActor,
   type CodeAgentInfo,

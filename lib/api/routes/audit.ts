@@ -25,10 +25,16 @@ const listRoute = createRoute({
   path: '/audit',
   summary: 'The audit log, newest first',
   tags: ['audit'],
+  description:
+    'Filters combine: who (`actor`), what (`action` such as `agent.save`, `entity`, `entityId`) and when (`from` inclusive, `to` exclusive, ISO 8601 times).',
   request: {
     query: pageQuery.extend({
-      entity: z.enum(['agent', 'mcp_client']).optional(),
+      actor: z.string().min(1).max(200).optional(),
+      action: z.string().min(1).max(100).optional(),
+      entity: z.enum(['agent', 'mcp_client', 'integration']).optional(),
       entityId: z.string().min(1).max(200).optional(),
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
     }),
   },
   responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
@@ -45,8 +51,13 @@ const agentRoute = createRoute({
 
 export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) => {
-    const { entity, entityId, ...page } = context.req.valid('query');
-    return context.json(await editor.audit.list(entity && entityId ? { ...page, entity, entityId } : page), 200);
+    const { from, to, ...rest } = context.req.valid('query');
+    // Stored times are UTC ISO strings, so the bounds are compared in the same form.
+    const bounds = {
+      ...(from ? { from: new Date(from).toISOString() } : {}),
+      ...(to ? { to: new Date(to).toISOString() } : {}),
+    };
+    return context.json(await editor.audit.list({ ...rest, ...bounds }), 200);
   });
 
   app.openapi(agentRoute, async (context) =>

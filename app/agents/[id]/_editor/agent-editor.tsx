@@ -20,7 +20,7 @@ import { PreviewTab } from './preview-tab';
 import { ConflictDialog, SaveDialog, type ConflictInfo } from './save-dialogs';
 import { ToolsTab } from './tools-tab';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
-import { UnsavedChangesGuard } from './use-unsaved-guard';
+import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
 import { VersionsTab } from './versions-tab';
 

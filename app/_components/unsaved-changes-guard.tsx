@@ -1,14 +1,14 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../_components/ui/button';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../_components/ui/dialog';
+import { Button } from './ui/button';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent } from './ui/dialog';
 
 /**
  * Guards unsaved changes: closing or reloading the tab asks the browser's question, and following
  * a link inside the editor asks ours first.
  */
-export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+export function UnsavedChangesGuard({ dirty, what = 'This agent' }: { dirty: boolean; what?: string }) {
   const router = useRouter();
   const [pendingHref, setPendingHref] = useState<string | null>(null);
 
@@ -40,7 +40,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     <AlertDialog open={pendingHref !== null} onOpenChange={(open) => (open ? null : setPendingHref(null))}>
       <AlertDialogContent
         title="Leave without saving?"
-        description="This agent has changes that are not saved. Leaving the page discards them."
+        description={`${what} has changes that are not saved. Leaving the page discards them.`}
       >
         <div className="flex justify-end gap-2">
           <AlertDialogCancel asChild>
