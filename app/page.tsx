@@ -5,7 +5,7 @@ import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { buttonClasses } from './_components/ui/button';
 import { TableHead } from './_components/ui/table-head';
-import { formatTime } from './_components/format';
+import { Time } from './_components/format';
 import { cursorParam, Pager } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
@@ -67,7 +67,7 @@ export default async function AgentsPage({
                 </td>
                 <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
                 <td className="p-2.5">
-                  {agent.updatedAt ? formatTime(agent.updatedAt) : '—'}
+                  {agent.updatedAt ? <Time iso={agent.updatedAt} /> : '—'}
                   {agent.authorId ? <span className="text-slate-600"> by {agent.authorId}</span> : null}
                 </td>
               </tr>

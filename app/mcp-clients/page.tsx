@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { formatTime } from '../_components/format';
+import { Time } from '../_components/format';
 import { cursorParam, Pager } from '../_components/pager';
 import { buttonClasses } from '../_components/ui/button';
 import { TableHead } from '../_components/ui/table-head';
@@ -57,7 +57,7 @@ export default async function McpClientsPage({
                 <td className="p-2.5">{client.servers.join(', ') || 'none'}</td>
                 <td className="p-2.5">v{client.latestVersionNumber}</td>
                 <td className="p-2.5">
-                  {formatTime(client.updatedAt)}
+                  <Time iso={client.updatedAt} />
                   {client.authorId ? <span className="text-slate-600"> by {client.authorId}</span> : null}
                 </td>
               </tr>

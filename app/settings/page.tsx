@@ -3,7 +3,7 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { settingsInForce } from '@/lib/settings-in-force';
 import { currentStudio } from '@/lib/studio-handle';
-import { formatTime } from '../_components/format';
+import { Time } from '../_components/format';
 import { cursorParam, Pager } from '../_components/pager';
 import { Button, buttonClasses } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
@@ -144,8 +144,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
             <tbody>
               {page.items.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="p-2.5" data-volatile="time">
-                    {formatTime(entry.at)}
+                  <td className="p-2.5">
+                    <Time iso={entry.at} />
                   </td>
                   <td className="p-2.5">{entry.actor}</td>
                   <td className="p-2.5 font-mono">{entry.action}</td>

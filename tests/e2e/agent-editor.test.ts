@@ -11,7 +11,7 @@ import { AgentsPage } from './pages/agents-page';
 import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
-import { screenshotPath, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const agentId = 'support-triage';
@@ -56,7 +56,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       const agents = new AgentsPage(page, baseUrl);
       expect(await agents.open()).toBe(200);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('agents'), fullPage: true });
+      await saveScreenshot(page, 'agents');
       await agents.newAgent().click();
 
       const form = new NewAgentPage(page);
@@ -71,7 +71,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         model: 'openai/gpt-4o-mini',
       });
       expect(await form.field('Id').inputValue()).toBe(agentId);
-      await page.screenshot({ path: screenshotPath('new-agent'), fullPage: true });
+      await saveScreenshot(page, 'new-agent');
       await form.create().click();
 
       const editor = new AgentEditorPage(page, baseUrl);
@@ -81,7 +81,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(await editor.textbox('Name').inputValue()).toBe('Support triage');
       expect(await editor.model().inputValue()).toBe('openai/gpt-4o-mini');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-basics'), fullPage: true });
+      await saveScreenshot(page, 'editor-basics');
 
       // Tools: a registered tool and two tools of the saved MCP client, listed live from the server.
       await editor.tab('Tools');
@@ -100,7 +100,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-tools'), fullPage: true });
+      await saveScreenshot(page, 'editor-tools');
 
       // The save dialog: keyboard-reachable, named, and clean for axe while open.
       await editor.button('Save').focus();
@@ -131,7 +131,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       await editor.resolve('{"user": {"name": "Ada"}}');
       await expect.poll(() => editor.instructions().textContent(), patience).toContain('Help Ada with their ticket.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-preview'), fullPage: true });
+      await saveScreenshot(page, 'editor-preview');
 
       // Compare versions 1 and 2: changed fields and the resolved-tool diff.
       await editor.tab('Versions');
@@ -142,7 +142,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(compared).toContain('mcpClients');
       expect(compared).toContain('Added: convert-units, everything_echo, everything_get-sum');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-versions'), fullPage: true });
+      await saveScreenshot(page, 'editor-versions');
 
       // Publish, and the list shows it.
       await editor.publishButton().click();
@@ -214,7 +214,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         expect(said).toContain('Clearer description');
         expect(said).toContain('changed description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
-        await other.screenshot({ path: screenshotPath('editor-conflict'), fullPage: true });
+        await saveScreenshot(other, 'editor-conflict');
         await dialog.getByRole('button', { name: 'Overwrite' }).click();
         await bob.announced(`Version ${before + 2} saved`);
 
@@ -266,18 +266,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
 
   it('every other page passes the accessibility scan with no console errors', async () => {
     const { page, errors } = await newPage();
-    for (const [path, name] of [
-      ['/mcp-clients', 'mcp-clients'],
-      ['/tools', 'tools'],
-      ['/integrations', 'integrations'],
-      ['/settings', 'settings'],
-      ['/?search=triage', 'agents-search'],
-    ] as const) {
+    for (const path of ['/mcp-clients', '/tools', '/integrations', '/settings', '/?search=triage']) {
       const response = await page.goto(`${baseUrl}${path}`);
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await seriousAccessibilityViolations(page), path).toEqual([]);
-      if (name === 'mcp-clients') await page.screenshot({ path: screenshotPath(name), fullPage: true });
     }
     expect(errors).toEqual([]);
     await page.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
-import { screenshotPath, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
@@ -136,7 +136,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
       await editor.setRule(nested, 1, { field: 'seats', operator: 'greater than', value: '10' });
       await nested.getByRole('button', { name: 'Add rule' }).click();
       await editor.setRule(nested, 2, { field: 'user.role', operator: 'equals', value: 'admin' });
-      await editor.page.screenshot({ path: screenshotPath('editor-conditions'), fullPage: true });
+      await saveScreenshot(editor.page, 'editor-conditions');
       await editor.save('Only for big or admin pro accounts');
       await editor.announced('Version 3 saved');
       const expectedRules = {
@@ -231,7 +231,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     // Remove a rule; a value that does not read as a number blocks the save, saying where.
     const variant2 = editor.variant('Tools', 2);
     await variant2.getByRole('group', { name: 'Rule 2' }).getByRole('button', { name: 'Remove rule' }).click();
-    expect(await variant2.getByRole('group', { name: /^Rule \d+$/ }).count()).toBe(1);
+    await expect.poll(() => variant2.getByRole('group', { name: /^Rule \d+$/ }).count(), patience).toBe(1);
     await editor.setRule(variant2, 1, { field: 'seats', operator: 'greater than', value: 'ten' });
     expect(await variant2.getByText('Enter a number, such as 5 or 2.5').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -32,7 +32,10 @@ export default async function IntegrationPage({ params }: Params) {
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
       <p className="text-sm">
-        <Link href="/integrations">Integrations</Link> / <span className="font-mono">{integration.id}</span>
+        <Link href="/integrations" className="underline">
+          Integrations
+        </Link>{' '}
+        / <span className="font-mono">{integration.id}</span>
       </p>
       <h1 id="page-heading" className="text-2xl font-semibold">
         {integration.name}

@@ -58,9 +58,14 @@ export function ConnectionTestPanel({
             <li key={server} className="rounded-md border border-slate-200 p-3 text-sm">
               <p className="font-semibold">
                 Server {server}:{' '}
-                {outcome.ok
-                  ? `connected in ${Math.round(outcome.latencyMs)} ms, ${outcome.tools.length} ${outcome.tools.length === 1 ? 'tool' : 'tools'}`
-                  : 'failed'}
+                {outcome.ok ? (
+                  <>
+                    connected in <span data-volatile="duration">{Math.round(outcome.latencyMs)} ms</span>,{' '}
+                    {outcome.tools.length} {outcome.tools.length === 1 ? 'tool' : 'tools'}
+                  </>
+                ) : (
+                  'failed'
+                )}
               </p>
               {outcome.ok ? (
                 <p className="font-mono text-xs text-slate-700">

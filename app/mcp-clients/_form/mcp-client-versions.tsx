@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { McpClientVersionView, Page } from '@/lib/editor';
-import { formatTime } from '../../_components/format';
+import { Time } from '../../_components/format';
 import { Button } from '../../_components/ui/button';
 import { TableHead } from '../../_components/ui/table-head';
 import { listMcpClientVersions, restoreMcpClient } from '../actions';
@@ -56,7 +56,7 @@ export function McpClientVersions({
                 </span>
               </td>
               <td className="p-2.5">
-                <span data-volatile="time">{formatTime(row.createdAt)}</span>
+                <Time iso={row.createdAt} />
                 {row.authorId ? <span className="text-slate-600"> by {row.authorId}</span> : null}
               </td>
               <td className="p-2.5">

@@ -27,7 +27,6 @@ export function ServerFields({
   allowedCommands: string[];
 }) {
   const transport = useId();
-  const commands = useId();
   const set = (patch: Partial<ServerValues>) => onChange({ ...server, ...patch });
   const setEnv = (row: number, patch: Partial<ServerValues['env'][number]>) =>
     set({ env: server.env.map((entry, at) => (at === row ? { ...entry, ...patch } : entry)) });
@@ -80,7 +79,6 @@ export function ServerFields({
           <TextField
             label="Command"
             autoComplete="off"
-            list={commands}
             value={server.command}
             error={errorOf('command')}
             hint={
@@ -90,11 +88,6 @@ export function ServerFields({
             }
             onChange={(event) => set({ command: event.target.value })}
           />
-          <datalist id={commands}>
-            {allowedCommands.map((command) => (
-              <option key={command} value={command} />
-            ))}
-          </datalist>
           <TextAreaField
             label="Arguments"
             rows={3}

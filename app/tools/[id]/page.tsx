@@ -54,7 +54,10 @@ export default async function ToolPage({ params }: Params) {
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
       <p className="text-sm">
-        <Link href="/tools">Tools</Link> / <span className="font-mono">{tool.id}</span>
+        <Link href="/tools" className="underline">
+          Tools
+        </Link>{' '}
+        / <span className="font-mono">{tool.id}</span>
       </p>
       <h1 id="page-heading" className="font-mono text-2xl font-semibold">
         {tool.id}

@@ -165,11 +165,6 @@ export class AgentEditorPage {
   matchedVariants() {
     return this.page.getByRole('list', { name: 'Matched variants' }).getByRole('listitem');
   }
-
-  /** Takes a screenshot of the whole page for the README's gallery. */
-  screenshot(path: string) {
-    return this.page.screenshot({ path, fullPage: true });
-  }
 }
 
 function escape(text: string) {

@@ -11,6 +11,33 @@ export function screenshotPath(name: string): string {
   return join(screenshotDirectory, `${name}.png`);
 }
 
+/** What the screenshots show instead of text that differs from run to run (times, latencies, ports). */
+const stableText: Record<string, string> = {
+  time: 'Jan 1, 2030, 9:00 AM UTC',
+  duration: '25 ms',
+  setting: '(differs per run)',
+  id: '(an id)',
+};
+
+/**
+ * Writes a full-page screenshot for the README's gallery. Elements marked `data-volatile` show a
+ * fixed text instead of their own (by a style, so the page's content is untouched), focus and the
+ * caret are hidden and animations stopped: the same page gives the same picture on every run, so
+ * a test run leaves `docs/screenshots/` unchanged.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const rules = Object.entries(stableText)
+    .map(
+      ([kind, text]) =>
+        `[data-volatile="${kind}"] { font-size: 0 !important; } [data-volatile="${kind}"]::after { content: ${JSON.stringify(text)}; font-size: 0.875rem; }`,
+    )
+    .join('\n');
+  const style = await page.addStyleTag({ content: rules });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled', caret: 'hide' });
+  await style.evaluate((element) => (element as Element).remove());
+}
+
 /** Collects console errors and uncaught page errors; a test asserts the list stays empty. */
 export function watchConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
