@@ -96,7 +96,9 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         <p className="text-sm text-slate-700">
           Every create, save, publish, label move, restore and delete, newest first. Times are UTC.
         </p>
+        {/* Keyed by the filters in the URL: after "Clear filters" or Back the fields show what is in force. */}
         <Form
+          key={hrefOf(null)}
           action="/settings"
           className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
         >

@@ -205,6 +205,52 @@ describe('tools, integrations and settings pages in a real browser', () => {
     await page.close();
   });
 
+  it('shows a catalogue of 150 operations 100 at a time, and search goes back to the first page', async () => {
+    const paths = Object.fromEntries(
+      Array.from({ length: 150 }, (_, index) => {
+        const number = String(index).padStart(3, '0');
+        return [
+          `/items/${number}`,
+          {
+            get: {
+              operationId: `getItem${number}`,
+              summary: `Item ${number}`,
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        ];
+      }),
+    );
+    const stored = await api('PUT', '/api/integrations/many-operations', {
+      type: 'openapi',
+      name: 'Many operations',
+      document: {
+        openapi: '3.1.0',
+        info: { title: 'Many', version: '1' },
+        servers: [{ url: 'http://127.0.0.1:9' }],
+        paths,
+      },
+    });
+    expect(stored.status).toBe(201);
+    const { page, errors } = await newPage();
+    const integrations = new IntegrationsPage(page, baseUrl);
+    await page.goto(`${baseUrl}/integrations/many-operations`);
+    await expect.poll(() => integrations.operations().count(), patience).toBe(100);
+    expect(await integrations.operations().first().textContent()).toContain('getItem000');
+    const pages = page.getByRole('navigation', { name: 'Pages of operations' });
+    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => integrations.operations().count(), patience).toBe(50);
+    expect(await integrations.operations().first().textContent()).toContain('getItem100');
+    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await integrations.search().fill('Item 14');
+    await expect.poll(() => integrations.operations().count(), patience).toBe(10);
+    expect(await page.getByRole('navigation', { name: 'Pages of operations' }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('finds a save in the audit log by who, what and which, and pages past 50 entries', async () => {
     expect(
       (
@@ -255,6 +301,9 @@ describe('tools, integrations and settings pages in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForURL(`${baseUrl}/settings`);
+    // The fields show that no filter is in force any more.
+    await expect.poll(() => page.getByLabel('From').inputValue(), patience).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Who' }).inputValue()).toBe('');
     const client = {
       id: 'audited-client',
       name: 'Audited client',

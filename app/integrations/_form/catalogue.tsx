@@ -1,8 +1,12 @@
 'use client';
 /** An integration's catalogue: its tools (one per operation) with search, and the operations it left out. */
 import { useState } from 'react';
+import { Button } from '../../_components/ui/button';
 import { SearchField } from '../../_components/ui/field';
 import { matchesSearch } from '../../agents/[id]/_editor/tool-row';
+
+/** A document can describe hundreds of operations; the list shows them a page at a time. */
+const pageSize = 100;
 
 export function Catalogue({
   tools,
@@ -12,7 +16,11 @@ export function Catalogue({
   skipped: Array<{ method: string; pathTemplate: string; reason: string }>;
 }) {
   const [search, setSearch] = useState('');
-  const shown = tools.filter((tool) => matchesSearch(search, tool.slug, tool.description));
+  const [page, setPage] = useState(0);
+  const matching = tools.filter((tool) => matchesSearch(search, tool.slug, tool.description));
+  const pages = Math.max(1, Math.ceil(matching.length / pageSize));
+  const current = Math.min(page, pages - 1);
+  const shown = matching.slice(current * pageSize, (current + 1) * pageSize);
   return (
     <section
       aria-labelledby="catalogue-heading"
@@ -25,10 +33,14 @@ export function Catalogue({
         label="Search operations"
         value={search}
         placeholder="Name or description"
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(0);
+        }}
       />
       <p className="text-sm text-slate-700" aria-live="polite">
-        {shown.length} of {tools.length} {tools.length === 1 ? 'operation' : 'operations'}
+        {matching.length} of {tools.length} {tools.length === 1 ? 'operation' : 'operations'}
+        {pages > 1 ? `, page ${current + 1} of ${pages}` : ''}
       </p>
       <ul aria-label="Operations" className="flex flex-col gap-2">
         {shown.map((tool) => (
@@ -38,6 +50,16 @@ export function Catalogue({
           </li>
         ))}
       </ul>
+      {pages > 1 ? (
+        <nav aria-label="Pages of operations" className="flex gap-3">
+          <Button type="button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous page
+          </Button>
+          <Button type="button" disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
+            Next page
+          </Button>
+        </nav>
+      ) : null}
       {skipped.length ? (
         <>
           <h3 className="font-semibold">Left out</h3>

@@ -1,10 +1,19 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
-/** Where the e2e run writes the screenshots the README links. */
-export const screenshotDirectory = fileURLToPath(new URL('../../../docs/screenshots', import.meta.url));
+/**
+ * Where the browser tests write their screenshots. Only `npm run screenshots` (which sets
+ * `STUDIO_SCREENSHOTS=1`) refreshes the README's gallery in `docs/screenshots/`; every other run
+ * still takes them (a page that cannot be drawn fails the test) but into a temporary folder, so
+ * `npm test` leaves the working tree as it found it.
+ */
+export const screenshotDirectory =
+  process.env.STUDIO_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../../docs/screenshots', import.meta.url))
+    : join(tmpdir(), 'agent-studio-screenshots');
 
 export function screenshotPath(name: string): string {
   mkdirSync(screenshotDirectory, { recursive: true });
