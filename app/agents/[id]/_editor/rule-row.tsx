@@ -31,11 +31,19 @@ const valueTypeOf = (draft: ValueDraft) => (draft.kind === 'list' ? `list:${draf
 
 const isList = (operator: ConditionOperator) => operator === 'in' || operator === 'not_in';
 
-/** The value a rule keeps when its field or operator changes: empty values follow the new field's type. */
+/** Kinds that share their text as it is, so switching between them loses nothing while a path is typed. */
+const isTextOrNumber = (kind: ValueKind) => kind === 'text' || kind === 'number';
+
+/**
+ * The value a rule keeps when its field or operator changes: empty values follow the field's type,
+ * and text or number values follow it when the field itself changes to one the schema describes (a
+ * rule on a number compares numbers; text that is no number then says so instead of being stored).
+ */
 function valueFor(
   condition: ConditionDraft,
   field: ContextField | undefined,
   operator: ConditionOperator,
+  fieldChanged = false,
 ): ValueDraft | undefined {
   if (!takesValue(operator)) return undefined;
   const wanted = valueKindFor(field, operator);
@@ -47,6 +55,8 @@ function valueFor(
       text: wanted.kind === 'boolean' ? 'true' : '',
     };
   }
+  if (fieldChanged && field?.type !== undefined && isTextOrNumber(current.kind) && isTextOrNumber(wanted.kind))
+    return { ...current, kind: wanted.kind };
   if (isList(operator) !== (current.kind === 'list')) return withValueKind(current, wanted.kind, wanted.itemKind);
   return current;
 }
@@ -94,7 +104,7 @@ export function RuleRow({
         onChange={(event) => {
           const path = event.target.value;
           const next = fields.find((candidate) => candidate.path === path);
-          onChange({ ...condition, field: path, value: valueFor(condition, next, condition.operator) });
+          onChange({ ...condition, field: path, value: valueFor(condition, next, condition.operator, true) });
         }}
       />
       <datalist id={listId}>
