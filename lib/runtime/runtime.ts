@@ -4,7 +4,7 @@
  * the pure merge builds the tools, and the explanation and hash are memoised per (version, matched
  * variants, source state). Failing sources are warnings; only a missing version fails.
  */
-import type { Agent, AgentSnapshot } from '../agents';
+import type { Agent, AgentSnapshot, DefaultOptions } from '../agents';
 import { StudioError } from '../errors';
 import {
   chooseInstructions,
@@ -25,7 +25,11 @@ import type { ComparableTool, VersionSelector } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
+import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
+import type { ModelRegistry } from './model-registry';
 import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
+import type { RunStore } from './run-store';
+import type { RunnableAgent } from './runnable-agent';
 
 export interface Resolution {
   agentId: string;
@@ -58,6 +62,13 @@ export interface ResolveOptions {
 export interface Runtime {
   resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;
   /**
+   * A runnable agent for one request context: the selected version (published by default) of a
+   * stored agent, or a code agent with its published override, with `generate()` and `stream()`.
+   */
+  loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
+  runs: Runs;
+  /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
    */
@@ -71,10 +82,26 @@ export interface Runtime {
   }): Promise<Record<string, ComparableTool>>;
 }
 
+/** What a run needs beyond the public resolution: the code agent (hooks, model object) and default options. */
+export interface DetailedResolution {
+  resolution: Resolution;
+  codeAgent?: Agent;
+  defaultOptions?: DefaultOptions;
+}
+
+export interface DetailedResolveOptions extends ResolveOptions {
+  /** Resolve exactly this version; `null` pins a code agent to its code definition. */
+  pinnedVersionId?: string | null;
+}
+
 export interface RuntimeDependencies {
   versions: AgentVersionReader;
   codeAgents: CodeAgentRegistry;
   loader: SourceLoader;
+  /** `provider/model` names to models (registered names first, then built-in providers). */
+  models: ModelRegistry;
+  /** Where runs are kept (SQLite in a studio). */
+  runStore: RunStore;
   /** Memo entries kept (least recently used out first). */
   memoEntries?: number;
   /** Where a tool call that threw is logged. */
@@ -88,6 +115,8 @@ export function createRuntime({
   versions,
   codeAgents,
   loader,
+  models,
+  runStore,
   memoEntries = 1_000,
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
@@ -119,14 +148,23 @@ export function createRuntime({
     });
   }
 
-  async function resolve(
+  async function resolveDetailed(
     agentId: string,
-    { requestContext: given, selector, resourceId, signal }: ResolveOptions = {},
-  ): Promise<Resolution> {
+    { requestContext: given, selector, resourceId, signal, pinnedVersionId }: DetailedResolveOptions = {},
+  ): Promise<DetailedResolution> {
     // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
     const requestContext: RequestContext = isPlainObject(given) ? given : {};
     const codeAgent = codeAgents.get(agentId);
-    const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
+    // A run pinned to "as defined in code" must not pick up an override published since it started.
+    const found =
+      pinnedVersionId === null && codeAgent
+        ? undefined
+        : await findVersionFor({
+            agentId,
+            codeAgent,
+            ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
+            versions,
+          });
     const version: VersionInput | undefined = found && {
       id: found.version.id,
       snapshot: found.version.snapshot,
@@ -151,7 +189,7 @@ export function createRuntime({
       ...(signal ? { signal } : {}),
     });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
-    return {
+    const resolution: Resolution = {
       agentId,
       versionId: found?.version.id ?? null,
       versionNumber: found?.version.versionNumber ?? null,
@@ -163,10 +201,19 @@ export function createRuntime({
       warnings: resolved.warnings,
       resolvedToolsHash: resolved.resolvedToolsHash,
     };
+    const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
+    return { resolution, ...(codeAgent ? { codeAgent } : {}), ...(defaultOptions ? { defaultOptions } : {}) };
   }
+
+  const resolve = async (agentId: string, options?: ResolveOptions) =>
+    (await resolveDetailed(agentId, options)).resolution;
+
+  const runs = createAgentRuns({ resolveDetailed, models, runStore, logger });
 
   return {
     resolve,
+    loadAgent: runs.loadAgent,
+    runs: runs.runs,
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

@@ -1,0 +1,323 @@
+/**
+ * The run loop: model step, then the step's tool calls, until the model stops calling tools, the
+ * step budget is spent, or a call makes the run wait (approval, suspension, client tools). The loop
+ * works on the run's stored state only, so it continues the same way after a pause in another
+ * process. Tool input streams are followed here: lifecycle hooks `onInputStart`/`onInputDelta` fire
+ * as argument deltas arrive, and the UI sees deltas shaped by the tool's display transform.
+ */
+import type { ModelMessage, ToolModelMessage, ToolResultPart } from 'ai';
+import type { AgentHooks } from '../agents';
+import type { Logger } from '../logger';
+import {
+  callLifecycleHook,
+  createToolInputStream,
+  freezeRequestContext,
+  type Tool,
+  type ToolInputStream,
+} from '../tools';
+import type { ModelRegistry } from './model-registry';
+import { runModelStep } from './model-step';
+import type { RunEnvironment } from './run-environment';
+import type { RunStore } from './run-store';
+import { offeredToolSet, type RunTools } from './run-tools';
+import type {
+  PendingCall,
+  PrepareStep,
+  RunChunk,
+  RunRecord,
+  RunResult,
+  RunToolCall,
+  RunToolResult,
+  StoredPendingCall,
+  TranscriptEntry,
+} from './run-types';
+import {
+  notFoundOutcome,
+  runCall,
+  shown,
+  type CallMode,
+  type CallOutcome,
+  type CallSurroundings,
+} from './tool-call-runner';
+
+export interface LoopContext {
+  record: RunRecord;
+  environment: RunEnvironment;
+  tools: RunTools;
+  hooks: AgentHooks;
+  prepareStep?: PrepareStep;
+  models: ModelRegistry;
+  stream: boolean;
+  abortSignal?: AbortSignal;
+  store: RunStore;
+  logger: Logger;
+  now(): string;
+  emit(chunk: RunChunk): void;
+}
+
+/** What this part of the run produced (a continuation reports only its own calls and text). */
+export interface Segment {
+  toolCalls: RunToolCall[];
+  toolResults: RunToolResult[];
+  text: string;
+}
+
+/** Wraps `emit` so the segment's calls, results and current step text are collected on the way. */
+export function collectingEmit(emit: (chunk: RunChunk) => void): { emit: (chunk: RunChunk) => void; segment: Segment } {
+  const segment: Segment = { toolCalls: [], toolResults: [], text: '' };
+  return {
+    segment,
+    emit(chunk) {
+      if (chunk.type === 'tool-call') segment.toolCalls.push(chunk.payload);
+      else if (chunk.type === 'tool-result') segment.toolResults.push(chunk.payload);
+      else if (chunk.type === 'tool-error') {
+        const { toolCallId, toolName, error } = chunk.payload;
+        segment.toolResults.push({ toolCallId, toolName, result: error, isError: true });
+      } else if (chunk.type === 'text-delta') segment.text += chunk.payload.text;
+      emit(chunk);
+    },
+  };
+}
+
+export function surroundings(context: LoopContext): CallSurroundings {
+  const { record } = context;
+  return {
+    runId: record.runId,
+    agentId: record.agentId,
+    requestContext: freezeRequestContext(record.requestContext),
+    ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+    ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
+    ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+    messages: record.state.messages,
+    hooks: context.hooks,
+    logger: context.logger,
+    emit: context.emit,
+    record: (entry: TranscriptEntry) => record.state.transcript.push(entry),
+  };
+}
+
+/** The pending calls as callers see them (display transforms on arguments and suspend payloads). */
+export function describePending(
+  context: Pick<LoopContext, 'tools' | 'logger'>,
+  pending: StoredPendingCall[],
+): PendingCall[] {
+  return pending.map((call) => {
+    const tool: Tool | undefined = context.tools.executable[call.toolName];
+    const common = {
+      tool,
+      target: 'display' as const,
+      toolName: call.toolName,
+      toolCallId: call.toolCallId,
+      logger: context.logger,
+    };
+    return {
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      kind: call.kind,
+      args: shown({
+        ...common,
+        phase: call.kind === 'approval' ? 'approval' : 'input',
+        argument: { input: call.input },
+      }),
+      ...(call.kind === 'suspended'
+        ? { suspendPayload: shown({ ...common, phase: 'suspend', argument: { payload: call.suspendPayload } }) }
+        : {}),
+      ...(call.kind === 'suspended' && tool?.schemas.resume ? { resumeSchema: tool.schemas.resume.jsonSchema } : {}),
+    };
+  });
+}
+
+/** Puts a finished call into the open step, or back on the pending list. */
+export function applyOutcome(record: RunRecord, outcome: CallOutcome) {
+  if (outcome.status === 'pending') record.state.pending.push(outcome.pending);
+  else if (record.state.openStep) record.state.openStep.results[outcome.part.toolCallId] = outcome.part;
+}
+
+function activeNames(context: LoopContext, active: ReadonlyArray<string> | undefined): string[] {
+  if (!active) return context.tools.names;
+  const wanted = new Set(active);
+  return context.tools.names.filter((name) => wanted.has(name));
+}
+
+async function modelStep(context: LoopContext, segment: Segment) {
+  const { record, tools, logger } = context;
+  const { state } = record;
+  const stepNumber = state.stepCount;
+  const prepared = (await context.prepareStep?.({ stepNumber, messages: state.messages })) || {};
+  const offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
+  const offeredSet = new Set(offered);
+  const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
+  const streams = new Map<string, { tool: Tool | undefined; toolName: string; input: ToolInputStream | undefined }>();
+  const abortSignal = context.abortSignal ?? new AbortController().signal;
+  segment.text = '';
+
+  const result = await runModelStep({
+    model: prepared.model ? context.models.resolve(prepared.model) : context.environment.model,
+    system: context.environment.instructions,
+    messages: state.messages,
+    tools: offeredToolSet({ tools, active: offered }),
+    ...(toolChoice ? { toolChoice } : {}),
+    stream: context.stream,
+    ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+    events: {
+      onTextDelta: (text) => context.emit({ type: 'text-delta', runId: record.runId, payload: { text } }),
+      async onToolInputStart({ toolCallId, toolName }) {
+        const tool = offeredSet.has(toolName) ? tools.executable[toolName] : undefined;
+        const input = tool && createToolInputStream({ tool, toolName, toolCallId, logger });
+        streams.set(toolCallId, { tool, toolName, input });
+        context.emit({
+          type: 'tool-call-input-streaming-start',
+          runId: record.runId,
+          payload: { toolCallId, toolName },
+        });
+        if (tool) {
+          await callLifecycleHook({
+            tool,
+            hook: 'onInputStart',
+            argument: { toolCallId, messages: state.messages, abortSignal },
+            logger,
+          });
+        }
+      },
+      async onToolInputDelta({ toolCallId, delta }) {
+        const entry = streams.get(toolCallId);
+        if (!entry) return;
+        if (entry.tool) {
+          await callLifecycleHook({
+            tool: entry.tool,
+            hook: 'onInputDelta',
+            argument: { inputTextDelta: delta, toolCallId, messages: state.messages, abortSignal },
+            logger,
+          });
+        }
+        const display = entry.input ? entry.input.push(delta).display : { shown: true as const, value: delta };
+        if (display.shown) {
+          context.emit({
+            type: 'tool-call-delta',
+            runId: record.runId,
+            payload: { toolCallId, toolName: entry.toolName, argsTextDelta: display.value },
+          });
+        }
+      },
+      onToolInputEnd({ toolCallId }) {
+        const entry = streams.get(toolCallId);
+        if (!entry) return;
+        context.emit({
+          type: 'tool-call-input-streaming-end',
+          runId: record.runId,
+          payload: { toolCallId, toolName: entry.toolName },
+        });
+      },
+      onToolCall({ toolCallId, toolName, input }) {
+        const tool = tools.executable[toolName];
+        const common = { tool, toolName, toolCallId, logger, phase: 'input' as const, argument: { input } };
+        context.emit({
+          type: 'tool-call',
+          runId: record.runId,
+          payload: { toolCallId, toolName, args: shown({ ...common, target: 'display' }) },
+        });
+        state.transcript.push({
+          type: 'tool-call',
+          toolCallId,
+          toolName,
+          args: shown({ ...common, target: 'transcript' }),
+        });
+      },
+    },
+  });
+
+  state.stepCount += 1;
+  state.messages.push(...result.assistantMessages);
+  state.usage = {
+    inputTokens: state.usage.inputTokens + result.usage.inputTokens,
+    outputTokens: state.usage.outputTokens + result.usage.outputTokens,
+    totalTokens: state.usage.totalTokens + result.usage.totalTokens,
+  };
+  state.lastFinishReason = result.finishReason;
+  if (result.text) state.transcript.push({ type: 'text', text: result.text });
+  context.emit({
+    type: 'step-finish',
+    runId: record.runId,
+    payload: { stepNumber, finishReason: result.finishReason, usage: result.usage },
+  });
+  if (result.toolCalls.length === 0) return;
+
+  state.openStep = { toolCallIds: result.toolCalls.map((call) => call.toolCallId), results: {} };
+  const around = surroundings(context);
+  const outcomes = await Promise.all(
+    result.toolCalls.map((call) => startCall({ context, around, call, offered, mode: { kind: 'new' } })),
+  );
+  for (const outcome of outcomes) applyOutcome(record, outcome);
+}
+
+/** One call of the model: not offered -> the fixed not-found text; client tool -> pending; else run it. */
+export function startCall({
+  context,
+  around,
+  call,
+  offered,
+  mode,
+}: {
+  context: LoopContext;
+  around: CallSurroundings;
+  call: { toolCallId: string; toolName: string; input: unknown };
+  offered: ReadonlyArray<string>;
+  mode: CallMode;
+}): Promise<CallOutcome> | CallOutcome {
+  const { toolCallId, toolName, input } = call;
+  if (!offered.includes(toolName)) return notFoundOutcome({ toolCallId, toolName, available: offered, around });
+  const tool = context.tools.executable[toolName];
+  if (!tool) return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
+  return runCall({ tool, toolCallId, toolName, input, mode, around });
+}
+
+function closeStep(record: RunRecord) {
+  const step = record.state.openStep;
+  if (!step) return;
+  const content = step.toolCallIds
+    .map((id) => step.results[id] as ToolResultPart | undefined)
+    .filter((part): part is ToolResultPart => part !== undefined);
+  const message: ToolModelMessage = { role: 'tool', content };
+  record.state.messages.push(message as ModelMessage);
+  delete record.state.openStep;
+}
+
+function settle(context: LoopContext, segment: Segment, status: 'finished' | 'paused'): RunResult {
+  const { record } = context;
+  record.status = status;
+  record.updatedAt = context.now();
+  context.store.save(record);
+  const pending = status === 'paused' ? describePending(context, record.state.pending) : undefined;
+  const outcome = {
+    status,
+    finishReason: status === 'paused' ? 'tool-calls' : (record.state.lastFinishReason ?? 'stop'),
+    text: segment.text,
+    toolCalls: segment.toolCalls,
+    toolResults: segment.toolResults,
+    ...(pending ? { pending } : {}),
+    usage: record.state.usage,
+  };
+  context.emit({ type: 'finish', runId: record.runId, payload: outcome });
+  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
+  return {
+    runId,
+    agentId,
+    versionId,
+    versionNumber,
+    ...(label === undefined ? {} : { label }),
+    resolvedToolsHash,
+    ...outcome,
+  };
+}
+
+/** Runs until the run finishes or waits; saves the run either way. */
+export async function driveRun(context: LoopContext, segment: Segment): Promise<RunResult> {
+  const { state } = context.record;
+  for (;;) {
+    if (state.pending.length > 0) return settle(context, segment, 'paused');
+    if (state.openStep) closeStep(context.record);
+    if (state.stepCount >= state.options.maxSteps) return settle(context, segment, 'finished');
+    await modelStep(context, segment);
+    if (!state.openStep) return settle(context, segment, 'finished');
+  }
+}
