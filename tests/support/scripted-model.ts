@@ -21,6 +21,9 @@ export interface ScriptedStep {
   toolCalls?: ScriptedToolCall[];
 }
 
+/** A mock model that also keeps every prompt it received, streaming or not, in call order. */
+export type ScriptedModel = MockLanguageModelV3 & { prompts: LanguageModelV3CallOptions['prompt'][] };
+
 export type Responder = (call: LanguageModelV3CallOptions, callIndex: number) => ScriptedStep;
 
 const usage = {
@@ -99,13 +102,15 @@ export function createScriptedModel({
   delayMs?: number;
   chunkSize?: number;
   modelId?: string;
-} = {}): MockLanguageModelV3 {
+} = {}): ScriptedModel {
   let calls = 0;
+  const prompts: LanguageModelV3CallOptions['prompt'][] = [];
   const next = (options: LanguageModelV3CallOptions) => {
     const index = calls++;
+    prompts.push(options.prompt);
     return { index, step: respond ? respond(options, index) : (steps[index] ?? { text: 'Done.' }) };
   };
-  return new MockLanguageModelV3({
+  const model = new MockLanguageModelV3({
     provider: 'test',
     modelId,
     doGenerate: async (options) => {
@@ -123,4 +128,5 @@ export function createScriptedModel({
       };
     },
   });
+  return Object.assign(model, { prompts });
 }

@@ -15,6 +15,7 @@ import {
   type RunEnvironment,
 } from '@/lib/runtime';
 import type { Tool } from '@/lib/tools';
+import type { ScriptedModel } from '@/tests/support/scripted-model';
 
 export function createTestRunner({
   model,
@@ -60,17 +61,13 @@ export async function readChunks(stream: ReadableStream<RunChunk>): Promise<RunC
   return chunks;
 }
 
-/** The prompt messages of the model's call N (0-based), as the model received them. */
-export function promptOf(
-  model: { doGenerateCalls: Array<{ prompt: unknown }>; doStreamCalls: Array<{ prompt: unknown }> },
-  index: number,
-) {
-  const calls = model.doGenerateCalls.length > 0 ? model.doGenerateCalls : model.doStreamCalls;
-  return calls[index]?.prompt as Array<{ role: string; content: unknown }>;
+/** The prompt messages of the model's call N (0-based), streaming or not. */
+export function promptOf(model: ScriptedModel, index: number) {
+  return model.prompts[index] as Array<{ role: string; content: unknown }>;
 }
 
 /** The tool-result parts the model received in call N. */
-export function toolResultsSeen(model: Parameters<typeof promptOf>[0], index: number) {
+export function toolResultsSeen(model: ScriptedModel, index: number) {
   return promptOf(model, index)
     .filter((message) => message.role === 'tool')
     .flatMap((message) => message.content as Array<{ toolCallId: string; output: unknown }>);
