@@ -1,9 +1,12 @@
 /**
- * `new Agent({...})`: a code-defined agent (agents.md section 1). Plain data for now: the options
- * are checked once, here, so a definition mistake stops startup with a clear message instead of
- * surfacing in a request. Registered through `createStudio({ agents })`; its `editor` setting says
- * what the web editor may override (resolution.md section 9).
+ * `new Agent({...})`: a code-defined agent. The options are checked once, here, so a definition
+ * mistake stops startup with a clear message instead of surfacing in a request. Registered through
+ * `createStudio({ agents })`; its `editor` setting says what the web editor may override. On its own
+ * it runs with `generate()` / `stream()` (the runtime's loop, runs in memory); in a studio,
+ * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
  */
+import type { ModelMessage } from 'ai';
+import type { AgentStream, RunnableAgent, RunOptions, RunResult } from '../runtime';
 import type { Tool } from '../tools';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
@@ -151,6 +154,51 @@ export class Agent {
     if (options.editor !== undefined) this.editor = options.editor;
     if (options.requestContextSchema !== undefined) this.requestContextSchema = options.requestContextSchema;
     if (options.defaultOptions !== undefined) this.defaultOptions = options.defaultOptions;
+  }
+
+  /** Runs the agent on its own until it finishes or pauses. */
+  async generate(input: string | ModelMessage[], options?: RunOptions): Promise<RunResult> {
+    return (await this.runnable()).generate(input, options);
+  }
+
+  /** Runs the agent on its own, handing out the typed chunks as they happen. */
+  stream(input: string | ModelMessage[], options: RunOptions = {}): AgentStream {
+    const runId = options.runId ?? crypto.randomUUID();
+    let inner: AgentStream | undefined;
+    const chunks = new TransformStream<AgentStream['fullStream'] extends ReadableStream<infer C> ? C : never>();
+    const result = this.runnable().then((runnable) => {
+      inner = runnable.stream(input, { ...options, runId });
+      void inner.fullStream.pipeTo(chunks.writable).catch(() => undefined);
+      return inner.result;
+    });
+    result.catch(() => undefined);
+    return { runId, fullStream: chunks.readable, result };
+  }
+
+  /** Continues a paused run of this agent: approve, decline, resume or send client tool results. */
+  async approveToolCall(request: Parameters<RunnableAgent['approveToolCall']>[0]): Promise<RunResult> {
+    return (await this.runnable()).approveToolCall(request);
+  }
+
+  async declineToolCall(request: Parameters<RunnableAgent['declineToolCall']>[0]): Promise<RunResult> {
+    return (await this.runnable()).declineToolCall(request);
+  }
+
+  async resumeGenerate(
+    resumeData: unknown,
+    request: Parameters<RunnableAgent['resumeGenerate']>[1],
+  ): Promise<RunResult> {
+    return (await this.runnable()).resumeGenerate(resumeData, request);
+  }
+
+  async submitToolResults(request: Parameters<RunnableAgent['submitToolResults']>[0]): Promise<RunResult> {
+    return (await this.runnable()).submitToolResults(request);
+  }
+
+  private async runnable(): Promise<RunnableAgent> {
+    // Loaded on first run: the runtime depends on this module, not the other way round.
+    const { standaloneAgent } = await import('../runtime/standalone');
+    return standaloneAgent(this);
   }
 
   /** The model as a `provider/model` string, for the API and run records. */

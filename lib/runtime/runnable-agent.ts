@@ -79,8 +79,8 @@ export function createRunnableAgent({
 }: {
   id: string;
   runner: Runner;
-  /** Built when a run starts: a model with no key fails there, before any call. */
-  environment: () => RunEnvironment;
+  /** Built when a run starts (for its request context): a model with no key fails there, before any call. */
+  environment: (requestContext: Record<string, unknown>) => RunEnvironment;
   /** The request context the agent was loaded for (used unless a run passes its own). */
   requestContext?: Record<string, unknown>;
 }): RunnableAgent {
@@ -100,16 +100,18 @@ export function createRunnableAgent({
 
   return {
     id,
-    generate: async (input, options = {}) =>
-      runner.start({ environment: environment(), input, options: withContext(options), stream: false }),
+    generate: async (input, given = {}) => {
+      const options = withContext(given);
+      return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
+    },
     stream(input, options = {}) {
       const runId = options.runId ?? randomUUID();
       return streamRun({
         runId,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-        start: (emit, abortSignal) =>
+        start: async (emit, abortSignal) =>
           runner.start({
-            environment: environment(),
+            environment: environment(withContext(options).requestContext ?? {}),
             input,
             options: { ...withContext(options), runId, abortSignal },
             stream: true,

@@ -15,7 +15,7 @@ const failing = createTool({
   id: 'failing-tool',
   description: 'Always fails',
   inputSchema: z.object({}),
-  execute: async () => {
+  execute: async (): Promise<string> => {
     throw new Error('The weather service is down');
   },
 });

@@ -27,8 +27,10 @@ describe('run options', () => {
   it('offers only activeTools and answers a call outside them with the exact not-found text, never executing it', async () => {
     let multiplied = false;
     const watchedMultiply = createTool({
-      ...multiply.options,
-      execute: async ({ a, b }: { a: number; b: number }) => {
+      id: 'multiply',
+      description: 'Multiplies two numbers',
+      inputSchema: z.object({ a: z.number(), b: z.number() }),
+      execute: async ({ a, b }) => {
         multiplied = true;
         return a * b;
       },
