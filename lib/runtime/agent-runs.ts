@@ -165,12 +165,9 @@ export function createAgentRuns({
         ...(resourceId === undefined ? {} : { resourceId }),
         ...(signal ? { signal } : {}),
       });
-      return createRunnableAgent({
-        id: agentId,
-        runner,
-        requestContext,
-        environment: () => environmentFromResolution({ detailed, models }),
-      });
+      // Built now, so a provider with no key fails here, before a run is stored or a model called.
+      const environment = environmentFromResolution({ detailed, models });
+      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {
       get(runId) {
