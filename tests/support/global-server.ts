@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed; the server tests cannot run.');
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
-  const server = await startServerProcess({ root, directory, spawn });
+  const server = await startServerProcess({ root, directory, spawn, config: 'test' });
   project.provide('serverUrl', server.url);
   return async () => {
     await server.stop();

@@ -19,6 +19,8 @@ export interface ScriptedToolCall {
 export interface ScriptedStep {
   text?: string;
   toolCalls?: ScriptedToolCall[];
+  /** Spaces this step's stream chunks (overrides the model's `delayMs`). */
+  delayMs?: number;
 }
 
 /** A mock model that also keeps every prompt it received, streaming or not, in call order. */
@@ -122,8 +124,8 @@ export function createScriptedModel({
       return {
         stream: simulateReadableStream({
           chunks: streamParts(step, index, chunkSize),
-          initialDelayInMs: delayMs ?? null,
-          chunkDelayInMs: delayMs ?? null,
+          initialDelayInMs: step.delayMs ?? delayMs ?? null,
+          chunkDelayInMs: step.delayMs ?? delayMs ?? null,
         }),
       };
     },
