@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAgentRun } from './agent-run';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
 import { printTable, type BenchRow } from './harness';
@@ -26,6 +27,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'resolve', run: () => benchResolve() },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
+  { name: 'agent-run', run: () => benchAgentRun({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 
