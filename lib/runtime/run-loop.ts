@@ -1,25 +1,18 @@
 /**
- * The run loop: model step, then the step's tool calls, until the model stops calling tools, the
- * step budget is spent, or a call makes the run wait (approval, suspension, client tools). The loop
- * works on the run's stored state only, so it continues the same way after a pause in another
- * process. Tool input streams are followed here: lifecycle hooks `onInputStart`/`onInputDelta` fire
- * as argument deltas arrive, and the UI sees deltas shaped by the tool's display transform.
+ * The run loop: model steps and their tool calls (`run-segment.ts`), until the model stops calling
+ * tools, the step budget is spent, or a call makes the run wait (approval, suspension, client
+ * tools). The loop works on the run's stored state only, so it continues the same way after a pause
+ * in another process: answered calls close the open step, then the model goes on.
  */
 import type { ModelMessage, ToolModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from '../agents';
 import type { Logger } from '../logger';
-import {
-  callLifecycleHook,
-  createToolInputStream,
-  freezeRequestContext,
-  type Tool,
-  type ToolInputStream,
-} from '../tools';
+import { freezeRequestContext, type Tool } from '../tools';
 import type { ModelRegistry } from './model-registry';
-import { runModelStep } from './model-step';
 import type { RunEnvironment } from './run-environment';
 import type { RunStore } from './run-store';
-import { offeredToolSet, type RunTools } from './run-tools';
+import { runSegment } from './run-segment';
+import type { RunTools } from './run-tools';
 import type {
   PendingCall,
   PrepareStep,
@@ -133,121 +126,11 @@ export function applyOutcome(record: RunRecord, outcome: CallOutcome) {
   else if (record.state.openStep) record.state.openStep.results[outcome.part.toolCallId] = outcome.part;
 }
 
-function activeNames(context: LoopContext, active: ReadonlyArray<string> | undefined): string[] {
+/** The names offered for a step: every tool, or the active ones, in record order. */
+export function activeNames(context: Pick<LoopContext, 'tools'>, active: ReadonlyArray<string> | undefined): string[] {
   if (!active) return context.tools.names;
   const wanted = new Set(active);
   return context.tools.names.filter((name) => wanted.has(name));
-}
-
-async function modelStep(context: LoopContext, segment: Segment) {
-  const { record, tools, logger } = context;
-  const { state } = record;
-  const stepNumber = state.stepCount;
-  const prepared = (await context.prepareStep?.({ stepNumber, messages: state.messages })) || {};
-  const offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
-  const offeredSet = new Set(offered);
-  const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
-  const streams = new Map<string, { tool: Tool | undefined; toolName: string; input: ToolInputStream | undefined }>();
-  const abortSignal = context.abortSignal ?? new AbortController().signal;
-  segment.text = '';
-
-  const result = await runModelStep({
-    model: prepared.model ? context.models.resolve(prepared.model) : context.environment.model,
-    system: context.environment.instructions,
-    messages: state.messages,
-    tools: offeredToolSet({ tools, active: offered }),
-    ...(toolChoice ? { toolChoice } : {}),
-    stream: context.stream,
-    ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
-    events: {
-      onTextDelta: (text) => context.emit({ type: 'text-delta', runId: record.runId, payload: { text } }),
-      async onToolInputStart({ toolCallId, toolName }) {
-        const tool = offeredSet.has(toolName) ? tools.executable[toolName] : undefined;
-        const input = tool && createToolInputStream({ tool, toolName, toolCallId, logger });
-        streams.set(toolCallId, { tool, toolName, input });
-        context.emit({
-          type: 'tool-call-input-streaming-start',
-          runId: record.runId,
-          payload: { toolCallId, toolName },
-        });
-        if (tool) {
-          await callLifecycleHook({
-            tool,
-            hook: 'onInputStart',
-            argument: { toolCallId, messages: state.messages, abortSignal },
-            logger,
-          });
-        }
-      },
-      async onToolInputDelta({ toolCallId, delta }) {
-        const entry = streams.get(toolCallId);
-        if (!entry) return;
-        if (entry.tool) {
-          await callLifecycleHook({
-            tool: entry.tool,
-            hook: 'onInputDelta',
-            argument: { inputTextDelta: delta, toolCallId, messages: state.messages, abortSignal },
-            logger,
-          });
-        }
-        const display = entry.input ? entry.input.push(delta).display : { shown: true as const, value: delta };
-        if (display.shown) {
-          context.emit({
-            type: 'tool-call-delta',
-            runId: record.runId,
-            payload: { toolCallId, toolName: entry.toolName, argsTextDelta: display.value },
-          });
-        }
-      },
-      onToolInputEnd({ toolCallId }) {
-        const entry = streams.get(toolCallId);
-        if (!entry) return;
-        context.emit({
-          type: 'tool-call-input-streaming-end',
-          runId: record.runId,
-          payload: { toolCallId, toolName: entry.toolName },
-        });
-      },
-      onToolCall({ toolCallId, toolName, input }) {
-        const tool = tools.executable[toolName];
-        const common = { tool, toolName, toolCallId, logger, phase: 'input' as const, argument: { input } };
-        context.emit({
-          type: 'tool-call',
-          runId: record.runId,
-          payload: { toolCallId, toolName, args: shown({ ...common, target: 'display' }) },
-        });
-        state.transcript.push({
-          type: 'tool-call',
-          toolCallId,
-          toolName,
-          args: shown({ ...common, target: 'transcript' }),
-        });
-      },
-    },
-  });
-
-  state.stepCount += 1;
-  state.messages.push(...result.assistantMessages);
-  state.usage = {
-    inputTokens: state.usage.inputTokens + result.usage.inputTokens,
-    outputTokens: state.usage.outputTokens + result.usage.outputTokens,
-    totalTokens: state.usage.totalTokens + result.usage.totalTokens,
-  };
-  state.lastFinishReason = result.finishReason;
-  if (result.text) state.transcript.push({ type: 'text', text: result.text });
-  context.emit({
-    type: 'step-finish',
-    runId: record.runId,
-    payload: { stepNumber, finishReason: result.finishReason, usage: result.usage },
-  });
-  if (result.toolCalls.length === 0) return;
-
-  state.openStep = { toolCallIds: result.toolCalls.map((call) => call.toolCallId), results: {} };
-  const around = surroundings(context);
-  const outcomes = await Promise.all(
-    result.toolCalls.map((call) => startCall({ context, around, call, offered, mode: { kind: 'new' } })),
-  );
-  for (const outcome of outcomes) applyOutcome(record, outcome);
 }
 
 /** One call of the model: not offered -> the fixed not-found text; client tool -> pending; else run it. */
@@ -317,7 +200,7 @@ export async function driveRun(context: LoopContext, segment: Segment): Promise<
     if (state.pending.length > 0) return settle(context, segment, 'paused');
     if (state.openStep) closeStep(context.record);
     if (state.stepCount >= state.options.maxSteps) return settle(context, segment, 'finished');
-    await modelStep(context, segment);
-    if (!state.openStep) return settle(context, segment, 'finished');
+    await runSegment(context, segment);
+    if (state.pending.length === 0) return settle(context, segment, 'finished');
   }
 }

@@ -4,7 +4,6 @@
  * tool already in the record is an error naming both. Other tool sources (sub-agents, workflows,
  * built-in tools) join here, through `extraSources`, with the same collision rule.
  */
-import { jsonSchema, tool as sdkTool, type ToolSet } from 'ai';
 import { invalidInput } from '../errors';
 import type { JsonSchema, Tool } from '../tools';
 import type { ClientToolDefinition } from './run-types';
@@ -68,41 +67,4 @@ export function buildRunTools({
   }
   if (issues.length > 0) throw invalidInput(issues);
   return { executable, client, names: [...owner.keys()] };
-}
-
-// One SDK tool per tool object: resolved tools are shared across requests, so this is built once.
-const sdkTools = new WeakMap<object, ToolSet[string]>();
-
-function toSdkTool(tool: Tool): ToolSet[string] {
-  let converted = sdkTools.get(tool);
-  if (!converted) {
-    // No `execute` and no validator: the run validates (with repairs) and executes calls itself.
-    converted = sdkTool({
-      description: tool.description,
-      inputSchema: jsonSchema(tool.inputJsonSchema),
-      ...(tool.providerOptions ? { providerOptions: tool.providerOptions as never } : {}),
-      ...(tool.strict === undefined ? {} : { strict: tool.strict }),
-      ...(tool.inputExamples ? { inputExamples: tool.inputExamples as never } : {}),
-    });
-    sdkTools.set(tool, converted);
-  }
-  return converted;
-}
-
-/** The tools offered to the model for one step: every tool, or only the active names. */
-export function offeredToolSet({ tools, active }: { tools: RunTools; active?: ReadonlyArray<string> }): ToolSet {
-  const offered: ToolSet = {};
-  const names = active ?? tools.names;
-  for (const name of names) {
-    const executable = tools.executable[name];
-    if (executable) offered[name] = toSdkTool(executable);
-    else if (tools.client[name]) {
-      const definition = tools.client[name];
-      offered[name] = sdkTool({
-        description: definition.description,
-        inputSchema: jsonSchema(definition.inputSchema ?? emptyObjectSchema),
-      });
-    }
-  }
-  return offered;
 }
