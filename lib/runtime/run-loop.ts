@@ -43,6 +43,8 @@ export interface LoopContext {
   stream: boolean;
   abortSignal?: AbortSignal;
   store: RunStore;
+  /** `value: true` until the run's first write (see `persist`). */
+  unstored?: { value: boolean };
   logger: Logger;
   now(): string;
   emit(chunk: RunChunk): void;
@@ -169,7 +171,7 @@ function settle(context: LoopContext, segment: Segment, status: 'finished' | 'pa
   const { record } = context;
   record.status = status;
   record.updatedAt = context.now();
-  context.store.save(record);
+  persist(context);
   const pending = status === 'paused' ? describePending(context, record.state.pending) : undefined;
   const outcome = {
     status,
@@ -191,6 +193,19 @@ function settle(context: LoopContext, segment: Segment, status: 'finished' | 'pa
     resolvedToolsHash,
     ...outcome,
   };
+}
+
+/**
+ * Writes the run: the first write of a run that was not stored when it started is an insert. A
+ * streamed run is stored at once (its id is visible in the `start` chunk, so it can be looked up
+ * while it runs); a generated one only when it pauses, finishes or fails, which saves a write on
+ * the hot path (nobody can ask for its id before the answer).
+ */
+export function persist(context: Pick<LoopContext, 'store' | 'record' | 'unstored'>) {
+  if (context.unstored?.value) {
+    context.unstored.value = false;
+    context.store.insert(context.record);
+  } else context.store.save(context.record);
 }
 
 /** Runs until the run finishes or waits; saves the run either way. */

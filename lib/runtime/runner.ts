@@ -1,6 +1,6 @@
 /**
- * Starts runs and continues paused ones. A run is stored when it starts and whenever it pauses,
- * finishes or fails; a continuation (approve, decline, resume, client tool results) reads the run,
+ * Starts runs and continues paused ones. A run is stored whenever it pauses, finishes or fails (a
+ * streamed one also when it starts); a continuation (approve, decline, resume, client tool results) reads the run,
  * claims it by revision (so two continuations of one pause cannot both proceed), rebuilds the
  * pinned version's environment and goes on with the loop. Executable per-run options (hooks,
  * toolsets, prepareStep) are code: they are kept in this process for its paused runs, and a
@@ -17,6 +17,7 @@ import {
   applyOutcome,
   collectingEmit,
   driveRun,
+  persist,
   startCall,
   surroundings,
   type LoopContext,
@@ -132,7 +133,7 @@ export function createRunner({
       record.status = aborted ? 'aborted' : 'failed';
       record.error = failure.toBody().error;
       record.updatedAt = timestamp();
-      store.save(record);
+      persist(context);
       liveOptions.delete(record.runId);
       context.emit({ type: 'error', runId: record.runId, payload: failure.toBody() });
       throw failure;
@@ -237,7 +238,7 @@ export function createRunner({
         createdAt: at,
         updatedAt: at,
       };
-      store.insert(record);
+      if (stream) store.insert(record);
       const collected = collectingEmit(emit);
       collected.emit(identityChunk(record));
       const continuation: ContinuationOptions = {
@@ -246,7 +247,10 @@ export function createRunner({
         ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
       };
-      const context = loopContext({ record, environment, tools, options: continuation, stream, emit: collected.emit });
+      const context = {
+        ...loopContext({ record, environment, tools, options: continuation, stream, emit: collected.emit }),
+        unstored: { value: !stream },
+      };
       return drive({ context, segment: collected.segment, options: continuation });
     },
 
