@@ -6,6 +6,7 @@ import {
   normalizeSchema,
   ToolDefinitionError,
   type NormalizedSchema,
+  type SchemaOutput,
   type SchemaRole,
   type ToolSchema,
 } from '../tools';
