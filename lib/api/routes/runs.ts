@@ -58,31 +58,20 @@ async function answer(context: Context, runId: string, run: Continue): Promise<R
 export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(getRunRoute, (context) => context.json(runtime.runs.get(context.req.valid('param').runId) as never, 200));
 
-  const approve = continuationRoute(
-    'approve',
-    'Approve a call waiting for approval (by toolCallId)',
-    toolCallBodySchema,
-  );
-  app.openapi(approve, async (context) => {
-    const { runId } = context.req.valid('param');
-    const { toolCallId } = context.req.valid('json');
-    return (await answer(context, runId, (options) =>
-      runtime.runs.approve({ runId, toolCallId, ...options }),
-    )) as never;
-  });
-
-  const decline = continuationRoute(
-    'decline',
-    'Decline a call waiting for approval (by toolCallId)',
-    toolCallBodySchema,
-  );
-  app.openapi(decline, async (context) => {
-    const { runId } = context.req.valid('param');
-    const { toolCallId } = context.req.valid('json');
-    return (await answer(context, runId, (options) =>
-      runtime.runs.decline({ runId, toolCallId, ...options }),
-    )) as never;
-  });
+  for (const decision of ['approve', 'decline'] as const) {
+    const route = continuationRoute(
+      decision,
+      `${decision === 'approve' ? 'Approve' : 'Decline'} a call waiting for approval (by toolCallId)`,
+      toolCallBodySchema,
+    );
+    app.openapi(route, async (context) => {
+      const { runId } = context.req.valid('param');
+      const { toolCallId } = context.req.valid('json');
+      return (await answer(context, runId, (options) =>
+        runtime.runs[decision]({ runId, toolCallId, ...options }),
+      )) as never;
+    });
+  }
 
   const resume = continuationRoute(
     'resume',
