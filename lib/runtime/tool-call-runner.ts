@@ -1,6 +1,6 @@
 /**
- * One tool call inside a run: the runtime's steps around the tool's own (tools.md "what happens on
- * one call"): `activeTools` enforcement, approval, agent-level hooks, suspension, client tools, and
+ * One tool call inside a run: the runtime's steps around the tool's own (see docs/runtime.md):
+ * `activeTools` enforcement, approval, agent-level hooks, suspension, client tools, and
  * what the UI stream and the transcript show (transforms). The model gets `toModelOutput`; the run
  * keeps the raw output. A call that pauses the run comes back as a stored pending call.
  */

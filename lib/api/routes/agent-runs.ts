@@ -84,7 +84,7 @@ export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runt
     const { id } = context.req.valid('param');
     const body = context.req.valid('json');
     const agent = await loadFor(runtime, id, body, context.req.raw.signal);
-    // The SSE answer is not one of the typed JSON responses the route helpers can express.
+    // The SSE answer is not one of the typed JSON responses the route definition can express.
     return (await runEventStream(context, (abortSignal) =>
       agent.stream(inputOf(body), { ...runOptionsOf(body), abortSignal }),
     )) as never;
