@@ -67,7 +67,7 @@ const serverInputs = [
   'scripts/build.mjs',
   ...testConfigSources,
 ];
-const editorInputs = [...common, 'app', 'next.config.mjs', 'public', 'studio.config.ts'];
+const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs', 'public', 'studio.config.ts'];
 
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
