@@ -3,7 +3,7 @@
  * record, its explanation and the warnings. Sources are added in the order of section 2 (code,
  * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
  */
-import { convertMcpTools } from '../mcp';
+import { convertMcpTools } from '../mcp/convert';
 import type { FieldEntry } from './conditional-field';
 import type { LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';

@@ -3,7 +3,7 @@
  * resolution.md section 6 (server-level filter, agent-level selection, description precedence,
  * namespacing) and reporting agent-level keys that match nothing. No IO: the lists come in.
  */
-import type { McpListedTool, McpToolEntries } from './types';
+import type { McpListedTool, McpToolEntries } from '../types';
 
 export type McpDescriptionSource = 'agent' | 'server' | 'original';
 
