@@ -22,13 +22,6 @@ export type CodeMcpServer =
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; timeout?: number }
   | { type: 'http'; url: string; timeout?: number };
 
-/** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
-export interface SavedMcpClientReader {
-  getLatestWithSecrets(
-    clientId: string,
-  ): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
-}
-
 interface ServerPlan {
   name: string;
   key: McpPoolKey;

@@ -5,7 +5,8 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { StudioError } from '../../errors';
-import { describeToolProvider, listProviderTools, type ToolProviderRegistry } from '../../tool-providers';
+import { describeToolProvider, listProviderTools } from '../../sources';
+import type { ToolProviderRegistry } from '../../tool-providers';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
 import { jsonBody } from './agents-schemas';
@@ -101,9 +102,7 @@ export function registerToolProviderRoutes(
     const { id } = context.req.valid('param');
     const provider = toolProviders.get(id);
     if (!provider) throw new StudioError('not_found', `No tool provider with the id "${id}" is registered.`, { id });
-    const listed = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
-    if (!listed.ok)
-      throw new StudioError('tool_failed', `Tool provider "${id}" could not list its tools: ${listed.message}`, { id });
-    return context.json({ items: listed.tools }, 200);
+    const tools = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
+    return context.json({ items: tools }, 200);
   });
 }
