@@ -6,6 +6,7 @@
 import type { DatabaseHandle } from '../../db/client';
 import { auditQueries, integrationConfigQueries, writeTransaction } from '../../db/queries';
 import { fail, invalidInput, ok, StudioError, type Result } from '../errors';
+import { pageOfSorted, type PageRequest } from '../pagination';
 import type { SecretsKey } from '../secrets';
 import { freezeRequestContext } from '../tools';
 import type { OpenApiIntegration } from './openapi/create-openapi-integration';
@@ -43,10 +44,7 @@ export type IntegrationDetails = IntegrationSummary | StoredIntegrationDetails;
 
 export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list'> {
   /** One page of integrations with their catalogues, sorted by id. */
-  describeAll(request?: {
-    limit?: number;
-    cursor?: string;
-  }): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
+  describeAll(request?: PageRequest): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
   describe(id: string): Promise<Result<IntegrationDetails>>;
   save(request: {
     id: string;
@@ -57,7 +55,6 @@ export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'l
 }
 
 const emptyContext = freezeRequestContext({});
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 const notFound = (id: string) => new StudioError('not_found', `No integration with the id "${id}" exists.`, { id });
 const definedInCode = (id: string) =>
   new StudioError(
@@ -137,20 +134,15 @@ export function createIntegrationService({
     list: registry.list,
     describe,
 
-    async describeAll({ limit = 20, cursor } = {}) {
-      const entries = await registry.list();
-      let start = 0;
-      if (cursor !== undefined) {
-        const afterId = Buffer.from(cursor, 'base64url').toString('utf8');
-        if (encodeCursor(afterId) !== cursor)
-          return fail(invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]));
-        start = entries.findIndex((entry) => entry.provider.id > afterId);
-        if (start === -1) start = entries.length;
-      }
-      const page = entries.slice(start, start + limit);
-      const items = await Promise.all(page.map((entry) => summarize(entry.provider, entry.source)));
-      const nextCursor = start + limit < entries.length ? encodeCursor(page[page.length - 1]!.provider.id) : null;
-      return ok({ items, nextCursor });
+    async describeAll(request = {}) {
+      const page = pageOfSorted({
+        items: await registry.list(),
+        keyOf: (entry) => entry.provider.id,
+        request,
+        cursorPath: 'query.cursor',
+      });
+      const items = await Promise.all(page.items.map((entry) => summarize(entry.provider, entry.source)));
+      return ok({ items, nextCursor: page.nextCursor });
     },
 
     async save({ id, input, actor }) {

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { StudioError } from '../../errors';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import { errorResponse, type ApiApp } from '../app';
-import { pageOf, pageQueryWithDefault } from '../pagination';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
 
 // Auth arrives with the security work; until then every change is made by `local` (api.md).
@@ -56,7 +56,7 @@ const listRoute = createRoute({
   path: '/integrations',
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
   tags: ['integrations'],
-  request: { query: pageQueryWithDefault },
+  request: { query: pageQuery },
   responses: {
     200: {
       description: 'One page of integrations',

@@ -3,11 +3,12 @@
  * the tool failed, because `output` is the tool result a model would get (api.md).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { invalidInput, StudioError } from '../../errors';
+import { StudioError } from '../../errors';
 import type { Logger } from '../../logger';
+import { pageOfSorted } from '../../pagination';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
-import { pageOf, pageQueryWithDefault } from '../pagination';
+import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
@@ -67,7 +68,7 @@ const listRoute = createRoute({
   path: '/tools',
   summary: 'List registered code tools, sorted by id',
   tags: ['tools'],
-  request: { query: pageQueryWithDefault },
+  request: { query: pageQuery },
   responses: {
     200: {
       description: 'One page of tools',
@@ -135,25 +136,15 @@ function toolNotFound(id: string): StudioError {
   return new StudioError('not_found', `No tool with the id "${id}" is registered.`, { id });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
-
 export function registerToolRoutes(app: ApiApp, { tools, logger }: { tools: ToolRegistry; logger: Logger }) {
   app.openapi(listRoute, (context) => {
-    const { limit, cursor } = context.req.valid('query');
-    const all = tools.list();
-    let start = 0;
-    if (cursor !== undefined) {
-      const afterId = decodeCursor(cursor);
-      start = all.findIndex((tool) => tool.id > afterId);
-      if (encodeCursor(afterId) !== cursor) {
-        throw invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]);
-      }
-      if (start === -1) start = all.length;
-    }
-    const page = all.slice(start, start + limit);
-    const nextCursor = start + limit < all.length ? encodeCursor(page[page.length - 1]!.id) : null;
-    return context.json({ items: page.map(describeTool), nextCursor }, 200);
+    const page = pageOfSorted({
+      items: tools.list(),
+      keyOf: (tool) => tool.id,
+      request: context.req.valid('query'),
+      cursorPath: 'query.cursor',
+    });
+    return context.json({ items: page.items.map(describeTool), nextCursor: page.nextCursor }, 200);
   });
 
   app.openapi(showRoute, (context) => {
