@@ -3,10 +3,8 @@
  * its base URL and credentials). Credentials are never answered in full (api.md, storage spec).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { StudioError } from '../../errors';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
-import { errorResponse, type ApiApp } from '../app';
+import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
 
@@ -126,32 +124,23 @@ const deleteRoute = createRoute({
   },
 });
 
-// The routes' declared error statuses are the ones StudioError maps to; Hono's typed `json` cannot see that.
-const failure = (context: Context, error: StudioError) => errorResponse(context, error) as never;
-
 export function registerIntegrationRoutes(app: ApiApp, { integrations }: { integrations: IntegrationService }) {
   app.openapi(listRoute, async (context) => {
-    const result = await integrations.describeAll(context.req.valid('query'));
-    if (!result.ok) return failure(context, result.error);
-    return context.json(result.value, 200);
+    return context.json(await integrations.describeAll(context.req.valid('query')), 200);
   });
 
   app.openapi(showRoute, async (context) => {
-    const result = await integrations.describe(context.req.valid('param').id);
-    if (!result.ok) return failure(context, result.error);
-    return context.json({ integration: result.value }, 200);
+    return context.json({ integration: await integrations.describe(context.req.valid('param').id) }, 200);
   });
 
   app.openapi(saveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const result = await integrations.save({ id, input: context.req.valid('json'), actor });
-    if (!result.ok) return failure(context, result.error);
-    return context.json(result.value, result.value.created ? 201 : 200);
+    const saved = await integrations.save({ id, input: context.req.valid('json'), actor });
+    return context.json(saved, saved.created ? 201 : 200);
   });
 
   app.openapi(deleteRoute, (context) => {
-    const result = integrations.remove({ id: context.req.valid('param').id, actor });
-    if (!result.ok) return failure(context, result.error);
-    return context.json({ id: result.value.id, deleted: true as const }, 200);
+    const { id } = integrations.remove({ id: context.req.valid('param').id, actor });
+    return context.json({ id, deleted: true as const }, 200);
   });
 }
