@@ -63,6 +63,12 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(mcpClientVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
+  const changedSince = db
+    .select({ changedFields: mcpClientVersions.changedFields })
+    .from(mcpClientVersions)
+    .where(and(eq(mcpClientVersions.clientId, p('clientId')), gt(mcpClientVersions.versionNumber, p('versionNumber'))))
+    .orderBy(asc(mcpClientVersions.versionNumber))
+    .prepare();
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
 
   return {
@@ -81,6 +87,9 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
     versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
       versionPage.all(row),
+    /** The `changedFields` of each version after `versionNumber`, oldest first. */
+    changedFieldsAfter: (clientId: string, versionNumber: number): string[][] =>
+      changedSince.all({ clientId, versionNumber }).map((row) => JSON.parse(row.changedFields) as string[]),
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
     },
