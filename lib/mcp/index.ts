@@ -27,18 +27,4 @@ export type {
   McpToolEntries,
   McpTransportKind,
 } from './types';
-export {
-  convertMcpTools,
-  namespacedToolName,
-  type ConvertMcpToolsParams,
-  type McpDescriptionSource,
-  type McpNeutralTool,
-  type McpServerToolListing,
-  type McpToolWarning,
-  mcpContentPartToModel,
-  mcpResultToModelOutput,
-  mcpResultToToolOutput,
-  type McpLegacyCallToolResult,
-  type McpModelContentPart,
-  type McpModelOutput,
-} from './convert';
+export * from './convert';
