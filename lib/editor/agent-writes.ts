@@ -3,7 +3,7 @@
  * transaction; the base-version check, change detection and the insert happen inside it, under
  * SQLite's write lock, so concurrent saves from the same base cannot both win (docs/storage.md).
  */
-import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
+import { storedAgentIssues, type AgentSnapshot } from '../agents';
 import { invalidInput, StudioError } from '../errors';
 import { editorOwnership, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';
@@ -28,7 +28,7 @@ import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { agentNotFound } from './not-found';
-import { appendVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
+import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 export interface SaveResult {
   /** False when no provided field differed: no version was written and `version` is the latest. */
@@ -83,23 +83,14 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
       createdAt: now,
       updatedAt: now,
     });
-    const created = appendVersion(context, agentVersions, {
+    return appendFirstVersion(context, agentVersions, {
       ownerId: parsed.id,
-      versionNumber: 1,
       snapshot,
-      changedFields: snapshotFields.filter((field) => snapshot[field] !== undefined),
-      changeMessage: parsed.changeMessage ?? 'Initial version',
+      changeMessage: parsed.changeMessage,
       actor,
       createdAt: now,
+      details: { source, droppedFields },
     });
-    recordAudit(context, {
-      actor,
-      action: 'agent.create',
-      entity: 'agent',
-      entityId: parsed.id,
-      details: { source, versionNumber: 1, droppedFields },
-    });
-    return created;
   });
   return { ...agentWithVersion(context, parsed.id, version), droppedFields };
 }

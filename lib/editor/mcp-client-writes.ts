@@ -10,7 +10,6 @@ import { defaultActor, type EditorContext } from './context';
 import { unmaskServers } from './mcp-client-secrets';
 import {
   createMcpClientBodySchema,
-  mcpClientFields,
   updateMcpClientBodySchema,
   type CreateMcpClientInput,
   type McpClientSnapshot,
@@ -18,7 +17,7 @@ import {
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { mcpClientNotFound } from './not-found';
-import { appendVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
+import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot['servers']): void {
   const allowed = context.settings.stdioAllowedCommands;
@@ -65,22 +64,13 @@ export function createMcpClient(
       createdAt: now,
       updatedAt: now,
     });
-    const version = appendVersion(context, mcpClientVersions, {
+    return appendFirstVersion(context, mcpClientVersions, {
       ownerId: input.id,
-      versionNumber: 1,
       snapshot,
-      changedFields: mcpClientFields.filter((field) => snapshot[field] !== undefined),
-      changeMessage: input.changeMessage ?? 'Initial version',
+      changeMessage: input.changeMessage,
       actor,
+      details: { servers: Object.keys(snapshot.servers) },
     });
-    recordAudit(context, {
-      actor,
-      action: 'mcp_client.create',
-      entity: 'mcp_client',
-      entityId: input.id,
-      details: { versionNumber: 1, servers: Object.keys(snapshot.servers) },
-    });
-    return version;
   });
 }
 

@@ -98,6 +98,46 @@ export function appendVersion<Snapshot extends object, Stored extends StoredVers
   return kind.parse(context, row);
 }
 
+/** Version 1 of a new record (every field it has counts as changed), with its `<entity>.create` audit row. */
+export function appendFirstVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  {
+    ownerId,
+    snapshot,
+    changeMessage,
+    actor,
+    createdAt,
+    details,
+  }: {
+    ownerId: string;
+    snapshot: Snapshot;
+    changeMessage: string | undefined;
+    actor: string;
+    createdAt?: string;
+    /** What the audit row records beside the version number. */
+    details: Record<string, unknown>;
+  },
+): Stored {
+  const version = appendVersion(context, kind, {
+    ownerId,
+    versionNumber: 1,
+    snapshot,
+    changedFields: kind.fields.filter((field) => snapshot[field] !== undefined),
+    changeMessage: changeMessage ?? 'Initial version',
+    actor,
+    createdAt,
+  });
+  recordAudit(context, {
+    actor,
+    action: `${kind.entity}.create`,
+    entity: kind.entity,
+    entityId: ownerId,
+    details: { ...details, versionNumber: 1 },
+  });
+  return version;
+}
+
 /** Refuses a save whose base is not the latest version (400 for a base from the future, else 409). */
 export function checkBaseVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
