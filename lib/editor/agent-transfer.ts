@@ -1,5 +1,5 @@
 /**
- * Export and import (storage spec section 3), the format migration scripts use. Import checks the
+ * Export and import (docs/storage.md), the format migration scripts use. Import checks the
  * whole document first and reports every problem with its path; only a clean document is written,
  * in one transaction. A new agent keeps version numbers, snapshots, changed fields, messages,
  * authors, times, its published version and its labels; `mode: 'append'` adds the document's

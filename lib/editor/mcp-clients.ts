@@ -1,5 +1,5 @@
 /**
- * Saved MCP clients (mcp.md section 1): versioned like agents, with no publish step (resolution
+ * Saved MCP clients (docs/mcp.md): versioned like agents, with no publish step (resolution
  * uses the latest). Other modules read the latest version with decrypted env through
  * `getLatestWithSecrets` and evict their caches through `onChange`.
  */

@@ -1,5 +1,5 @@
 /**
- * The connection pool and tool-list cache for saved MCP clients (spec/mcp.md section 2).
+ * The connection pool and tool-list cache for saved MCP clients (docs/mcp.md, "The pool").
  * - One entry per (client, client version, server, auth-token hash): a connection, its cached list,
  *   its failure state. Concurrent requests share one connect and one listing.
  * - At most `maxPooledConnections` connections (least recently used closed first); idle ones are

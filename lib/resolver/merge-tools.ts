@@ -1,6 +1,6 @@
 /**
- * Step three of resolution (section 8), pure: the plan and what the loaders fetched become the tool
- * record, its explanation and the warnings. Sources are added in the order of section 2 (code,
+ * Step three of resolution (plan, load, merge), pure: the plan and what the loaders fetched become
+ * the tool record, its explanation and the warnings. Sources are added in a fixed order (code,
  * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
  */
 import { convertMcpTools } from '../mcp/convert';

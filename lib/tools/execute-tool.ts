@@ -1,5 +1,5 @@
 /**
- * The tool's own steps of one call (tools.md section 2, steps 1, 2, 5, 7 and 8), split in two so
+ * The tool's own steps of one call (docs/tools.md, "One call, step by step"), split in two so
  * the agent runtime can run its own steps (onInputAvailable, approval, beforeToolCall) in between:
  * `prepareToolCall` validates, `executePreparedToolCall` executes and validates what came back.
  */
@@ -36,7 +36,7 @@ interface ToolCallRequest {
   context?: ToolContextInput;
 }
 
-/** Steps 1, 2 and 5: input (skipped on resume), request context, resume data. */
+/** Validates the input (skipped on resume, with repairs), the request context and resume data. */
 export function prepareToolCall({ tool, input, context }: ToolCallRequest): PreparedToolCall {
   const prepared = createToolExecutionContext(context);
   const resuming = isResuming(prepared);
@@ -89,7 +89,7 @@ function untilAborted<TValue>(promise: Promise<TValue>, signal: AbortSignal): Pr
   });
 }
 
-/** Steps 7 and 8: execute, then validate a suspend payload or else the output. Execute errors are rethrown. */
+/** Executes, then validates a suspend payload or else the output. Execute errors are rethrown. */
 export async function executePreparedToolCall({
   tool,
   input,

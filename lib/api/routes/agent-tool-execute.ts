@@ -1,5 +1,5 @@
 /**
- * `POST /api/agents/:id/tools/:name/execute` (api.md runtime routes): resolve the agent for this
+ * `POST /api/agents/:id/tools/:name/execute`: resolve the agent for this
  * request context (published version unless a selector says otherwise), then run one tool of the
  * resolved set. 200 `{ output, isError }` even when the tool failed: `output` is what the model
  * would get. A name outside the resolved set is 404, even if a server offers it.

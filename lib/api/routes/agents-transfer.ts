@@ -1,5 +1,5 @@
 /**
- * Export and import (storage spec section 3). The import body is checked by the editor rather than
+ * Export and import (the format is in docs/storage.md). The import body is checked by the editor rather than
  * the route schema, so one answer lists every problem of the envelope and of every snapshot.
  */
 import { createRoute, z } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-/** Agent management routes (api.md "Agents (management)"): list, create, read, save, delete. */
+/** Agent management routes: list, create, read, save, delete. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';

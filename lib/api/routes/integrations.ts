@@ -1,6 +1,6 @@
 /**
  * Integrations: every provider with its catalogue, and stored configs (an OpenAPI document with
- * its base URL and credentials). Credentials are never answered in full (api.md, storage spec).
+ * its base URL and credentials). Credentials are never answered in full: secrets show as `••••` + their last 4 characters.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
@@ -8,7 +8,7 @@ import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
 
-// Auth arrives with the security work; until then every change is made by `local` (api.md).
+// Until sign-in exists, every change made through the API is recorded as made by `local`.
 const actor = 'local';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());

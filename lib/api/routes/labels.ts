@@ -1,4 +1,4 @@
-/** Version label routes: list, set (create or move) and delete, with revision tokens (api.md). */
+/** Version label routes: list, set (create or move) and delete, with revision tokens. */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';

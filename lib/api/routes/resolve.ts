@@ -1,5 +1,5 @@
 /**
- * `POST /api/agents/:id/resolve` (api.md runtime routes, resolution.md section 8): the tools the
+ * `POST /api/agents/:id/resolve` (docs/resolution.md): the tools the
  * model would see for this request context, from the published version unless a selector says
  * otherwise, with the explanation, warnings and `resolvedToolsHash`. Tools come as an array sorted
  * by name, without their executables.

@@ -1,6 +1,6 @@
 /**
  * Registered code tools: list, show, execute. Execution answers 200 `{ output, isError }` even when
- * the tool failed, because `output` is the tool result a model would get (api.md).
+ * the tool failed, because `output` is the tool result a model would get.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { StudioError } from '../../errors';

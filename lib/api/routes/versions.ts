@@ -1,4 +1,4 @@
-/** Version routes: list, read, publish, unpublish, restore, delete, diff (api.md). */
+/** Version routes: list, read, publish, unpublish, restore, delete, diff. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
