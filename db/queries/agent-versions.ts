@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from './placeholders';
+import { deleteById } from './statements';
 import { perHandle } from './transaction';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -92,10 +93,7 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(agentVersions.agentId, p('agentId')))
     .prepare();
   const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
-  const remove = db
-    .delete(agentVersions)
-    .where(eq(agentVersions.id, p('id')))
-    .prepare();
+  const remove = deleteById(db, agentVersions);
   const removeAll = db
     .delete(agentVersions)
     .where(eq(agentVersions.agentId, p('agentId')))

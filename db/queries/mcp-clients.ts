@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
+import { deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
@@ -11,11 +12,7 @@ export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 const p = sql.placeholder;
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db
-    .select()
-    .from(mcpClients)
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
+  const get = selectById(db, mcpClients);
   const list = db
     .select()
     .from(mcpClients)
@@ -24,21 +21,13 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .limit(p('limit'))
     .prepare();
   const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
-  const setLatest = db
-    .update(mcpClients)
-    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
-  const remove = db
-    .delete(mcpClients)
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
+  const setLatest = updateById(db, mcpClients, {
+    latestVersionNumber: bind('latestVersionNumber'),
+    updatedAt: bind('updatedAt'),
+  });
+  const remove = deleteById(db, mcpClients);
 
-  const versionById = db
-    .select()
-    .from(mcpClientVersions)
-    .where(eq(mcpClientVersions.id, p('id')))
-    .prepare();
+  const versionById = selectById(db, mcpClientVersions);
   const versionByNumber = db
     .select()
     .from(mcpClientVersions)
