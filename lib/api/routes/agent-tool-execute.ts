@@ -6,22 +6,15 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Runtime } from '../../runtime';
-import { toVersionSelector, versionSelectorSchema } from '../../versions';
+import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { agentIdParams, jsonBody, runtimeRequestFields, toolInputField } from './agents-schemas';
 
 const executeBodySchema = z
   .object({
-    input: z.unknown().optional().openapi({ description: 'The tool input, as a model would send it' }),
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
-    selector: versionSelectorSchema
-      .optional()
-      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
-    resourceId: z.string().min(1).max(256).optional(),
+    input: toolInputField,
+    ...runtimeRequestFields,
   })
   .strict()
   .openapi('AgentToolExecuteRequest');

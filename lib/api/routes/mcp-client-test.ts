@@ -10,11 +10,11 @@ import type { McpPool } from '../../mcp';
 import { testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { agentIdParams, jsonBody, requestContextField } from './agents-schemas';
 
 const testBodySchema = z
   .object({
-    requestContext: z.record(z.string(), z.unknown()).optional().openapi({
+    requestContext: requestContextField.openapi({
       description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
     }),
   })

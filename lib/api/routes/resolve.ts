@@ -7,26 +7,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
-import { toVersionSelector, versionSelectorSchema } from '../../versions';
+import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { agentIdParams, jsonBody, runtimeRequestFields } from './agents-schemas';
 
 const resolveBodySchema = z
   .object({
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
-    selector: versionSelectorSchema
-      .optional()
-      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
-    resourceId: z
-      .string()
-      .min(1)
-      .max(256)
-      .optional()
-      .openapi({ description: 'The caller resource: the identity of caller-supplied provider connections' }),
+    ...runtimeRequestFields,
   })
   .strict()
   .openapi('ResolveRequest');

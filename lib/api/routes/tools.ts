@@ -10,6 +10,7 @@ import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses } from '../schemas';
+import { requestContextField, toolInputField } from './agents-schemas';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -92,11 +93,8 @@ const showRoute = createRoute({
 
 const executeBodySchema = z
   .object({
-    input: z.unknown().optional().openapi({ description: 'The tool input, as a model would send it' }),
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'A plain JSON object (default {})' }),
+    input: toolInputField,
+    requestContext: requestContextField.openapi({ description: 'A plain JSON object (default {})' }),
   })
   .strict()
   .openapi('ToolExecuteRequest');
