@@ -6,9 +6,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, jsonRoutes } from '../schemas';
 
 // Until sign-in exists, every change made through the API is recorded as made by `local`.
+const route = jsonRoutes('integrations');
+
 const actor = 'local';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
@@ -49,34 +51,18 @@ const idParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
 });
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/integrations',
+const listRoute = route('get', '/integrations', {
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
-  tags: ['integrations'],
   request: { query: pageQuery },
-  responses: {
-    200: {
-      description: 'One page of integrations',
-      content: { 'application/json': { schema: pageOf(summarySchema) } },
-    },
-    ...errorResponses(400),
-  },
+  ok: ['One page of integrations', pageOf(summarySchema)],
+  errors: [400],
 });
 
-const showRoute = createRoute({
-  method: 'get',
-  path: '/integrations/{id}',
+const showRoute = route('get', '/integrations/{id}', {
   summary: 'One integration; a stored one also with its document, base URL and masked credentials',
-  tags: ['integrations'],
   request: { params: idParams },
-  responses: {
-    200: {
-      description: 'The integration',
-      content: { 'application/json': { schema: z.object({ integration: detailsSchema }) } },
-    },
-    ...errorResponses(404),
-  },
+  ok: ['The integration', z.object({ integration: detailsSchema })],
+  errors: [404],
 });
 
 const saveRoute = createRoute({
@@ -109,19 +95,11 @@ const saveRoute = createRoute({
   },
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/integrations/{id}',
+const deleteRoute = route('delete', '/integrations/{id}', {
   summary: 'Delete a stored integration config',
-  tags: ['integrations'],
   request: { params: idParams },
-  responses: {
-    200: {
-      description: 'Deleted',
-      content: { 'application/json': { schema: z.object({ id: z.string(), deleted: z.literal(true) }) } },
-    },
-    ...errorResponses(404, 409),
-  },
+  ok: ['Deleted', z.object({ id: z.string(), deleted: z.literal(true) })],
+  errors: [404, 409],
 });
 
 export function registerIntegrationRoutes(app: ApiApp, { integrations }: { integrations: IntegrationService }) {

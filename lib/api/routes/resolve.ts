@@ -4,13 +4,15 @@
  * otherwise, with the explanation, warnings and `resolvedToolsHash`. Tools come as an array sorted
  * by name, without their executables.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import { agentIdParams, jsonBody, runtimeRequestFields } from './agents-schemas';
+
+const route = jsonRoutes('runtime');
 
 const resolveBodySchema = z
   .object({
@@ -59,16 +61,11 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-const resolveRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/resolve',
+const resolveRoute = route('post', '/agents/{id}/resolve', {
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
-  tags: ['runtime'],
   request: { params: agentIdParams, body: { required: false, ...jsonBody(resolveBodySchema) } },
-  responses: {
-    200: { description: 'The resolution', ...jsonBody(resolutionSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The resolution', resolutionSchema],
+  errors: [400, 404],
 });
 
 /**

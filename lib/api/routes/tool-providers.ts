@@ -8,8 +8,10 @@ import { StudioError } from '../../errors';
 import { describeToolProvider, listProviderTools } from '../../sources';
 import type { ToolProviderRegistry } from '../../tool-providers';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import { jsonBody } from './agents-schemas';
+
+const route = jsonRoutes('tool-providers');
 
 const connectionSchema = z.object({
   connectionId: z.string(),
@@ -52,11 +54,8 @@ const listRoute = createRoute({
   },
 });
 
-const toolsRoute = createRoute({
-  method: 'get',
-  path: '/tool-providers/{id}/tools',
+const toolsRoute = route('get', '/tool-providers/{id}/tools', {
   summary: "One toolkit's tools",
-  tags: ['tool-providers'],
   request: {
     params: z.object({
       id: z
@@ -67,24 +66,20 @@ const toolsRoute = createRoute({
     }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },
-  responses: {
-    200: {
-      description: 'The tools',
-      ...jsonBody(
+  ok: [
+    'The tools',
+    z.object({
+      items: z.array(
         z.object({
-          items: z.array(
-            z.object({
-              slug: z.string(),
-              toolkit: z.string(),
-              description: z.string(),
-              inputSchema: z.record(z.string(), z.unknown()),
-            }),
-          ),
+          slug: z.string(),
+          toolkit: z.string(),
+          description: z.string(),
+          inputSchema: z.record(z.string(), z.unknown()),
         }),
       ),
-    },
-    ...errorResponses(400, 404, 502),
-  },
+    }),
+  ],
+  errors: [400, 404, 502],
 });
 
 export function registerToolProviderRoutes(

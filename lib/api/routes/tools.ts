@@ -9,8 +9,10 @@ import { pageOfSorted } from '../../pagination';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, jsonRoutes } from '../schemas';
 import { requestContextField, toolInputField } from './agents-schemas';
+
+const route = jsonRoutes('tools');
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -64,31 +66,18 @@ const idParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }),
 });
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/tools',
+const listRoute = route('get', '/tools', {
   summary: 'List registered code tools, sorted by id',
-  tags: ['tools'],
   request: { query: pageQuery },
-  responses: {
-    200: {
-      description: 'One page of tools',
-      content: { 'application/json': { schema: pageOf(toolSchema) } },
-    },
-    ...errorResponses(400),
-  },
+  ok: ['One page of tools', pageOf(toolSchema)],
+  errors: [400],
 });
 
-const showRoute = createRoute({
-  method: 'get',
-  path: '/tools/{id}',
+const showRoute = route('get', '/tools/{id}', {
   summary: 'One registered tool with its input and output JSON Schema and annotations',
-  tags: ['tools'],
   request: { params: idParams },
-  responses: {
-    200: { description: 'The tool', content: { 'application/json': { schema: z.object({ tool: toolSchema }) } } },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The tool', z.object({ tool: toolSchema })],
+  errors: [400, 404],
 });
 
 const executeBodySchema = z
