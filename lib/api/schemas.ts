@@ -15,6 +15,15 @@ export const errorSchema = z
   })
   .openapi('Error');
 
+/** `{id}` in a route's path: a non-empty string (the example shows in the OpenAPI document). */
+export const idPathParams = (example: string) =>
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .openapi({ param: { name: 'id', in: 'path' }, example }),
+  });
+
 /** Standard error responses to spread into a route's `responses`. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 502>) {
   return Object.fromEntries(

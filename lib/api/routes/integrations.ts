@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, jsonRoutes } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes } from '../schemas';
 
 // Until sign-in exists, every change made through the API is recorded as made by `local`.
 const route = jsonRoutes('integrations');
@@ -44,12 +44,7 @@ const detailsSchema = summarySchema
   })
   .openapi('Integration');
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
-});
+const idParams = idPathParams('petstore');
 
 const listRoute = route('get', '/integrations', {
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',

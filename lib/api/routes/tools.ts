@@ -9,7 +9,7 @@ import { pageOfSorted } from '../../pagination';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, jsonRoutes } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes } from '../schemas';
 import { requestContextField, toolInputField } from './agents-schemas';
 
 const route = jsonRoutes('tools');
@@ -59,12 +59,7 @@ function describeTool(tool: Tool): ToolDescription {
   };
 }
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }),
-});
+const idParams = idPathParams('convert-units');
 
 const listRoute = route('get', '/tools', {
   summary: 'List registered code tools, sorted by id',
