@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
-import { deleteById, selectById, updateById } from './statements';
+import { changedFieldsAfter, deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
@@ -52,12 +52,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(mcpClientVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
-  const changedSince = db
-    .select({ changedFields: mcpClientVersions.changedFields })
-    .from(mcpClientVersions)
-    .where(and(eq(mcpClientVersions.clientId, p('clientId')), gt(mcpClientVersions.versionNumber, p('versionNumber'))))
-    .orderBy(asc(mcpClientVersions.versionNumber))
-    .prepare();
+  const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
 
   return {
@@ -77,8 +72,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
       versionPage.all(row),
     /** The `changedFields` of each version after `versionNumber`, oldest first. */
-    changedFieldsAfter: (clientId: string, versionNumber: number): string[][] =>
-      changedSince.all({ clientId, versionNumber }).map((row) => JSON.parse(row.changedFields) as string[]),
+    changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
     },
