@@ -84,9 +84,7 @@ export const agentVersions: VersionedKind<AgentSnapshot, StoredAgentVersion, Age
     return row;
   },
   parse: parseVersionRow,
-  byNumber: (context, agentId, versionNumber) => context.versions.byNumber(agentId, versionNumber),
-  latest: (context, agentId) => context.versions.latest(agentId),
+  rows: (context) => context.versions,
   setLatestVersionNumber: (context, pointer) => context.agents.setLatestVersionNumber(pointer),
-  changedFieldsAfter: (context, agentId, versionNumber) => context.versions.changedFieldsAfter(agentId, versionNumber),
   afterAppend: (context, { ownerId, actor }) => applyRetention(context, { agentId: ownerId, actor: actor ?? 'system' }),
 };

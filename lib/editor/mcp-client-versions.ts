@@ -74,9 +74,10 @@ export const mcpClientVersions: VersionedKind<McpClientSnapshot, StoredMcpClient
     return row;
   },
   parse: parseClientVersionRow,
-  byNumber: (context, clientId, versionNumber) => context.mcpClients.versionByNumber(clientId, versionNumber),
-  latest: (context, clientId) => context.mcpClients.latest(clientId),
+  rows: ({ mcpClients }) => ({
+    byNumber: mcpClients.versionByNumber,
+    latest: mcpClients.latest,
+    changedFieldsAfter: mcpClients.changedFieldsAfter,
+  }),
   setLatestVersionNumber: (context, pointer) => context.mcpClients.setLatestVersionNumber(pointer),
-  changedFieldsAfter: (context, clientId, versionNumber) =>
-    context.mcpClients.changedFieldsAfter(clientId, versionNumber),
 };

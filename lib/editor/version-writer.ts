@@ -25,6 +25,14 @@ export interface NewVersionRow extends VersionMetadataColumns {
   snapshot: string;
 }
 
+/** Reads of one kind's version rows. */
+export interface VersionRows<Row> {
+  byNumber(ownerId: string, versionNumber: number): Row | undefined;
+  latest(ownerId: string): Row | undefined;
+  /** The `changedFields` of each version after `versionNumber`, oldest first. */
+  changedFieldsAfter(ownerId: string, versionNumber: number): string[][];
+}
+
 export interface VersionedKind<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row> {
   /** The audit entity, also the prefix of its actions (`agent.save`). */
   entity: AuditEntity;
@@ -39,13 +47,11 @@ export interface VersionedKind<Snapshot extends object, Stored extends StoredVer
   encode(context: EditorContext, snapshot: Snapshot): { text: string; configHash: string };
   insert(context: EditorContext, row: NewVersionRow): Row;
   parse(context: EditorContext, row: Row): Stored;
-  byNumber(context: EditorContext, ownerId: string, versionNumber: number): Row | undefined;
-  latest(context: EditorContext, ownerId: string): Row | undefined;
+  rows(context: EditorContext): VersionRows<Row>;
   setLatestVersionNumber(
     context: EditorContext,
     pointer: { id: string; latestVersionNumber: number; updatedAt: string },
   ): void;
-  changedFieldsAfter(context: EditorContext, ownerId: string, versionNumber: number): string[][];
   /** Runs after every append unless the caller turns it off (agents: the retention limit). */
   afterAppend?(context: EditorContext, appended: { ownerId: string; actor: string | null }): void;
 }
@@ -148,7 +154,7 @@ export function checkBaseVersion<Snapshot extends object, Stored extends StoredV
   throw staleBaseError({
     base,
     latest,
-    changedFieldsAfter: () => kind.changedFieldsAfter(context, ownerId, base),
+    changedFieldsAfter: () => kind.rows(context).changedFieldsAfter(ownerId, base),
     fields: kind.fields,
     advice,
   });
@@ -213,14 +219,15 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
     actor,
   }: { ownerId: string; latestVersionNumber: number; versionNumber: number; actor: string },
 ): Stored {
-  const sourceRow = kind.byNumber(context, ownerId, versionNumber);
+  const rows = kind.rows(context);
+  const sourceRow = rows.byNumber(ownerId, versionNumber);
   if (!sourceRow)
     throw new StudioError('version_not_found', `${kind.noun} "${ownerId}" has no version ${versionNumber}.`, {
       [kind.ownerKey]: ownerId,
       versionNumber,
     });
   const source = kind.parse(context, sourceRow).snapshot as Snapshot;
-  const latest = kind.parse(context, kind.latest(context, ownerId)!).snapshot as Snapshot;
+  const latest = kind.parse(context, rows.latest(ownerId)!).snapshot as Snapshot;
   const provided: Partial<Record<keyof Snapshot & string, unknown>> = {};
   for (const field of kind.fields) provided[field] = source[field] ?? null;
   const { changedFields } = applyChanges({ latest, provided, fields: kind.fields });
