@@ -39,7 +39,8 @@ async function ruleIdsFor(fixture: Fixture): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
 }
 
-describe('layer rules', () => {
+// The first lint loads the TypeScript resolver and parser, which takes seconds on a busy machine.
+describe('layer rules', { timeout: 60_000 }, () => {
   const fixtures = readFixtures();
 
   it('has fixtures for every kind of boundary', () => {
@@ -67,7 +68,7 @@ describe('layer rules', () => {
     expect(result?.messages[0]?.message).toContain('A pure layer');
   });
 
-  it('passes on the layered folders of the real tree', { timeout: 120_000 }, async () => {
+  it('passes on the layered folders of the real tree', { timeout: 180_000 }, async () => {
     const results = await eslint.lintFiles([
       'lib/resolver',
       'lib/rules',
