@@ -19,6 +19,8 @@ import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
 import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
 import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
+import { parseInput } from './parse-input';
+import { agentSearchSchema } from '../schemas';
 
 export type DefaultSelector = 'latest' | 'published';
 
@@ -160,12 +162,23 @@ export function getAgent(context: EditorContext, agentId: string, selector?: Ver
   return agentWithVersion(context, agentId, version);
 }
 
-export function listAgents(context: EditorContext, request: PageRequest = {}): Page<AgentListItem | CodeOnlyListItem> {
+export interface AgentListRequest extends PageRequest {
+  /** Only agents whose id or name contains this text (case-insensitive); empty lists every agent. */
+  search?: string;
+}
+
+export function listAgents(
+  context: EditorContext,
+  { search: searchText, ...request }: AgentListRequest = {},
+): Page<AgentListItem | CodeOnlyListItem> {
   return readPageAfterId({
     request,
     // Code agents without an override record are listed too, merged in id order.
-    read: (afterId, limit) =>
-      mergeCodeOnlyAgents({ context, rows: context.agents.listSummaries({ afterId, limit }), afterId, fetched: limit }),
+    read: (afterId, limit) => {
+      const search = parseInput(agentSearchSchema, searchText ?? '').toLowerCase();
+      const rows = context.agents.listSummaries({ afterId, limit, search });
+      return mergeCodeOnlyAgents({ context, rows, afterId, fetched: limit, search });
+    },
     keyOf: (row) => row.id,
     toItem: (row) => ('status' in row && row.status === 'code_only' ? row : toAgentListItem(row as AgentListRow)),
   });

@@ -1,6 +1,7 @@
 /** Agent management routes: list, create, read, save, delete. */
 import { z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
+import { agentSearchSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes } from '../schemas';
@@ -20,8 +21,14 @@ import {
 const route = jsonRoutes('agents');
 
 const listRoute = route('get', '/agents', {
-  summary: 'List agents by id',
-  request: { query: pageQuery },
+  summary: 'List agents by id, optionally searched by id or name',
+  request: {
+    query: pageQuery.extend({
+      search: agentSearchSchema
+        .optional()
+        .openapi({ description: 'Only agents whose id or name contains this text (case-insensitive)' }),
+    }),
+  },
   ok: ['One page of agents', pageOf(agentListItemSchema)],
   errors: [400],
 });
