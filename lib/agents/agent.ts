@@ -1,7 +1,8 @@
 /**
  * `new Agent({...})`: a code-defined agent. The options are checked once, here, so a definition
  * mistake stops startup with a clear message instead of surfacing in a request. Registered through
- * `createStudio({ agents })`; its `editor` setting says what the web editor may override. On its own
+ * `createStudio({ agents })`; its `editor` setting says what the web editor may override (docs/resolution.md,
+ * "Code agents"). On its own
  * it runs with `generate()` / `stream()` (the runtime's loop, runs in memory); in a studio,
  * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
  */

@@ -23,13 +23,19 @@ import {
   type ToolResultPart,
   type ToolSet,
 } from 'ai';
-import { callLifecycleHook, createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../tools';
+import {
+  callLifecycleHook,
+  createToolInputStream,
+  type JsonSchema,
+  type ToolInputStream,
+  type ToolModelOutput,
+} from '../tools';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
 import { shown, type CallOutcome, type CallSurroundings } from './tool-call-runner';
 
-const emptyObjectSchema = { type: 'object', properties: {} };
+const emptyObjectSchema: JsonSchema = { type: 'object', properties: {} };
 
 /** What a pending call answers inside the SDK; never sent to a model (its step ends the stretch). */
 const pendingOutput: ToolModelOutput = { type: 'text', value: 'Waiting for an answer.' };

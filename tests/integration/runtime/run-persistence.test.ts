@@ -28,7 +28,7 @@ describe('paused runs are stored', () => {
     expect(paused.status).toBe('paused');
     const stored = current.studio.database.sqlite
       .prepare('select request_context, auth_token, pending, status from runs where id = ?')
-      .get(paused.runId) as Record<string, string>;
+      .get(paused.runId) as { request_context: string; auth_token: string; pending: string; status: string };
     expect(stored.status).toBe('paused');
     expect(JSON.parse(stored.request_context)).toEqual({ user: 'Ada' });
     expect(stored.auth_token).toMatch(/^enc:v1:/);
