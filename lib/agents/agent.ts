@@ -7,7 +7,9 @@
  * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
  */
 import type { ModelMessage } from 'ai';
-import type { AgentStream, RunnableAgent, RunOptions, RunResult } from '../runtime';
+import type { AgentHooks, AgentStream, ContinueRequest, RunOptions, RunResult } from './run-types';
+
+export type { AgentHooks };
 import type { Tool } from '../tools';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
@@ -19,17 +21,6 @@ export interface LanguageModelLike {
 }
 
 export type AgentModel = string | LanguageModelLike;
-
-export interface AgentHooks {
-  beforeToolCall?(call: { toolName: string; input: unknown; context: unknown }): unknown;
-  afterToolCall?(call: {
-    toolName: string;
-    input: unknown;
-    context: unknown;
-    output?: unknown;
-    error?: unknown;
-  }): unknown;
-}
 
 export interface AgentOptions {
   /** `^[a-z0-9][a-z0-9_-]{0,63}$`; an override record in the editor lives under this id. */
@@ -177,26 +168,25 @@ export class Agent {
   }
 
   /** Continues a paused run of this agent: approve, decline, resume or send client tool results. */
-  async approveToolCall(request: Parameters<RunnableAgent['approveToolCall']>[0]): Promise<RunResult> {
+  async approveToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
     return (await this.runnable()).approveToolCall(request);
   }
 
-  async declineToolCall(request: Parameters<RunnableAgent['declineToolCall']>[0]): Promise<RunResult> {
+  async declineToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
     return (await this.runnable()).declineToolCall(request);
   }
 
-  async resumeGenerate(
-    resumeData: unknown,
-    request: Parameters<RunnableAgent['resumeGenerate']>[1],
-  ): Promise<RunResult> {
+  async resumeGenerate(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): Promise<RunResult> {
     return (await this.runnable()).resumeGenerate(resumeData, request);
   }
 
-  async submitToolResults(request: Parameters<RunnableAgent['submitToolResults']>[0]): Promise<RunResult> {
+  async submitToolResults(
+    request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
+  ): Promise<RunResult> {
     return (await this.runnable()).submitToolResults(request);
   }
 
-  private async runnable(): Promise<RunnableAgent> {
+  private async runnable() {
     // Loaded on first run: the runtime depends on this module, not the other way round.
     const { standaloneAgent } = await import('../runtime/standalone');
     return standaloneAgent(this);

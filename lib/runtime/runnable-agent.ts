@@ -7,17 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { RunEnvironment } from './run-environment';
 import type { Continuation, Runner } from './runner';
-import type { ContinuationOptions, RunChunk, RunOptions, RunResult } from './run-types';
+import type { AgentStream, ContinueRequest, RunChunk, RunOptions, RunResult } from './run-types';
 
-export interface AgentStream {
-  runId: string;
-  /** Every chunk of the run, ending with `finish` or `error`; cancelling it aborts the run. */
-  fullStream: ReadableStream<RunChunk>;
-  /** The run's result (rejects when the run fails). */
-  result: Promise<RunResult>;
-}
-
-export type ContinueRequest = { runId: string } & ContinuationOptions;
+export type { AgentStream, ContinueRequest };
 
 export interface RunnableAgent {
   readonly id: string;
