@@ -12,7 +12,7 @@ import type { RunStore } from './run-store';
 import type { RunChunk, RunRecord, RunResult, ContinuationOptions } from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
-import type { DetailedResolution, DetailedResolveOptions } from './runtime';
+import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
 
 export interface LoadAgentOptions {

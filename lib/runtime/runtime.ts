@@ -4,7 +4,7 @@
  * the pure merge builds the tools, and the explanation and hash are memoised per (version, matched
  * variants, source state). Failing sources are warnings; only a missing version fails.
  */
-import type { Agent, AgentSnapshot, DefaultOptions } from '../agents';
+import type { Agent, AgentSnapshot } from '../agents';
 import { StudioError } from '../errors';
 import {
   chooseInstructions,
@@ -12,52 +12,24 @@ import {
   planResolution,
   renderInstructions,
   resolvedToolsHash,
-  type Explanation,
-  type ResolutionWarning,
-  type ResolvedTool,
   type VersionInput,
 } from '../resolver';
 import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
 import type { RequestContext, ToolCallResult } from '../tools';
-import type { ComparableTool, VersionSelector } from '../versions';
+import type { ComparableTool } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
+import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
 import type { ModelRegistry } from './model-registry';
 import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
 import type { RunStore } from './run-store';
 import type { RunnableAgent } from './runnable-agent';
 
-export interface Resolution {
-  agentId: string;
-  /** `null` when a code agent runs as defined in code (no override version applies). */
-  versionId: string | null;
-  versionNumber: number | null;
-  /** The label the selector named, if any. */
-  label?: string;
-  /** Rendered for this request context (prompt blocks, placeholders). */
-  instructions: string;
-  /** `provider/model`. */
-  model: string;
-  /** Name -> executable resolved tool. */
-  tools: Readonly<Record<string, ResolvedTool>>;
-  explanation: Explanation;
-  warnings: ResolutionWarning[];
-  resolvedToolsHash: string;
-}
-
-export interface ResolveOptions {
-  /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
-  requestContext?: Record<string, unknown>;
-  /** Default: the published version. */
-  selector?: VersionSelector;
-  /** The caller's resource, the identity of `caller-supplied` provider connections. */
-  resourceId?: string;
-  signal?: AbortSignal;
-}
+export type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions };
 
 export interface Runtime {
   resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;
@@ -80,18 +52,6 @@ export interface Runtime {
     snapshot: Readonly<AgentSnapshot>;
     requestContext: Record<string, unknown>;
   }): Promise<Record<string, ComparableTool>>;
-}
-
-/** What a run needs beyond the public resolution: the code agent (hooks, model object) and default options. */
-export interface DetailedResolution {
-  resolution: Resolution;
-  codeAgent?: Agent;
-  defaultOptions?: DefaultOptions;
-}
-
-export interface DetailedResolveOptions extends ResolveOptions {
-  /** Resolve exactly this version; `null` pins a code agent to its code definition. */
-  pinnedVersionId?: string | null;
 }
 
 export interface RuntimeDependencies {
