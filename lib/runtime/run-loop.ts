@@ -4,21 +4,18 @@
  * tools). The loop works on the run's stored state only, so it continues the same way after a pause
  * in another process: answered calls close the open step, then the model goes on.
  */
-import type { ModelMessage, ToolModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from '../agents';
 import type { Logger } from '../logger';
 import { freezeRequestContext, type Tool } from '../tools';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import type { RunStore } from './run-store';
-import { runSegment } from './run-segment';
 import type { RunTools } from './run-tools';
 import type {
   PendingCall,
   PrepareStep,
   RunChunk,
   RunRecord,
-  RunResult,
   RunToolCall,
   RunToolResult,
   StoredPendingCall,
@@ -156,45 +153,6 @@ export function startCall({
   return runCall({ tool, toolCallId, toolName, input, mode, around });
 }
 
-function closeStep(record: RunRecord) {
-  const step = record.state.openStep;
-  if (!step) return;
-  const content = step.toolCallIds
-    .map((id) => step.results[id] as ToolResultPart | undefined)
-    .filter((part): part is ToolResultPart => part !== undefined);
-  const message: ToolModelMessage = { role: 'tool', content };
-  record.state.messages.push(message as ModelMessage);
-  delete record.state.openStep;
-}
-
-function settle(context: LoopContext, segment: Segment, status: 'finished' | 'paused'): RunResult {
-  const { record } = context;
-  record.status = status;
-  record.updatedAt = context.now();
-  persist(context);
-  const pending = status === 'paused' ? describePending(context, record.state.pending) : undefined;
-  const outcome = {
-    status,
-    finishReason: status === 'paused' ? 'tool-calls' : (record.state.lastFinishReason ?? 'stop'),
-    text: segment.text,
-    toolCalls: segment.toolCalls,
-    toolResults: segment.toolResults,
-    ...(pending ? { pending } : {}),
-    usage: record.state.usage,
-  };
-  context.emit({ type: 'finish', runId: record.runId, payload: outcome });
-  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
-  return {
-    runId,
-    agentId,
-    versionId,
-    versionNumber,
-    ...(label === undefined ? {} : { label }),
-    resolvedToolsHash,
-    ...outcome,
-  };
-}
-
 /**
  * Writes the run: the first write of a run that was not stored when it started is an insert. A
  * streamed run is stored at once (its id is visible in the `start` chunk, so it can be looked up
@@ -206,16 +164,4 @@ export function persist(context: Pick<LoopContext, 'store' | 'record' | 'unstore
     context.unstored.value = false;
     context.store.insert(context.record);
   } else context.store.save(context.record);
-}
-
-/** Runs until the run finishes or waits; saves the run either way. */
-export async function driveRun(context: LoopContext, segment: Segment): Promise<RunResult> {
-  const { state } = context.record;
-  for (;;) {
-    if (state.pending.length > 0) return settle(context, segment, 'paused');
-    if (state.openStep) closeStep(context.record);
-    if (state.stepCount >= state.options.maxSteps) return settle(context, segment, 'finished');
-    await runSegment(context, segment);
-    if (state.pending.length === 0) return settle(context, segment, 'finished');
-  }
 }

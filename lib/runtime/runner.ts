@@ -16,13 +16,13 @@ import { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environm
 import {
   applyOutcome,
   collectingEmit,
-  driveRun,
   persist,
   startCall,
   surroundings,
   type LoopContext,
   type Segment,
 } from './run-loop';
+import { driveRun } from './drive-run';
 import type { RunStore } from './run-store';
 import { buildRunTools, clientToolDefinition, type RunTools } from './run-tools';
 import type {
