@@ -7,20 +7,22 @@
  * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
  */
 import type { ModelMessage } from 'ai';
-import type { AgentHooks, AgentStream, ContinueRequest, RunOptions, RunResult } from './run-types';
+import type {
+  AgentHooks,
+  AgentModel,
+  AgentStream,
+  ContinueRequest,
+  LanguageModelLike,
+  RunOptions,
+  RunResult,
+} from './run-types';
 
 export type { AgentHooks };
 import type { Tool } from '../tools';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
-/** An AI SDK model object (or anything shaped like one); only its identity is read here. */
-export interface LanguageModelLike {
-  readonly provider: string;
-  readonly modelId: string;
-}
-
-export type AgentModel = string | LanguageModelLike;
+export type { AgentModel, LanguageModelLike };
 
 export interface AgentOptions {
   /** `^[a-z0-9][a-z0-9_-]{0,63}$`; an override record in the editor lives under this id. */

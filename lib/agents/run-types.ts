@@ -5,6 +5,28 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
 import type { JsonSchema, Tool } from '../tools';
+import type { DefaultOptions, Instructions } from './snapshot-types';
+
+/** An AI SDK model object (or anything shaped like one); only its identity is read here. */
+export interface LanguageModelLike {
+  readonly provider: string;
+  readonly modelId: string;
+}
+
+export type AgentModel = string | LanguageModelLike;
+
+/**
+ * What running a code agent on its own reads from it. The runtime takes this shape rather than the
+ * `Agent` class, so `Agent` can load the runtime on first run without the two importing each other.
+ */
+export interface StandaloneAgentDefinition {
+  readonly id: string;
+  readonly instructions: Instructions;
+  readonly model: AgentModel;
+  readonly tools: Readonly<Record<string, Tool>>;
+  readonly hooks?: AgentHooks;
+  readonly defaultOptions?: DefaultOptions;
+}
 
 /** `beforeToolCall` / `afterToolCall`, on the agent and per run (the run's override the agent's per key). */
 export interface AgentHooks {

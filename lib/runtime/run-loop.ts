@@ -4,7 +4,7 @@
  * tools). The loop works on the run's stored state only, so it continues the same way after a pause
  * in another process: answered calls close the open step, then the model goes on.
  */
-import type { AgentHooks } from '../agents';
+import type { AgentHooks } from '../agents/run-types';
 import type { Logger } from '../logger';
 import { freezeRequestContext, type Tool } from '../tools';
 import type { ModelRegistry } from './model-registry';

@@ -5,7 +5,7 @@
  * environment (read by `lib/env.ts`). Registered in a studio, `studio.runtime.loadAgent(id)` runs it
  * with stored runs and the editor's published overrides instead.
  */
-import type { Agent } from '../agents';
+import type { StandaloneAgentDefinition } from '../agents/run-types';
 import { processEnvironment, settingsFromEnvironment } from '../env';
 import { silentLogger } from '../logger';
 import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
@@ -16,10 +16,10 @@ import { createMemoryRunStore } from './run-store';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner } from './runner';
 
-const runnables = new WeakMap<Agent, RunnableAgent>();
+const runnables = new WeakMap<StandaloneAgentDefinition, RunnableAgent>();
 let environmentModels: ModelRegistry | undefined;
 
-function toolsHash(agent: Agent): string {
+function toolsHash(agent: StandaloneAgentDefinition): string {
   const described: Record<string, ResolvedTool> = {};
   for (const [name, tool] of Object.entries(agent.tools)) {
     described[name] = {
@@ -36,7 +36,7 @@ function toolsHash(agent: Agent): string {
 }
 
 /** The runnable form of a code agent on its own (one per agent object, so its paused runs stay reachable). */
-export function standaloneAgent(agent: Agent): RunnableAgent {
+export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent {
   const existing = runnables.get(agent);
   if (existing) return existing;
   const models = () =>
