@@ -59,19 +59,13 @@ export async function saveIntegration(form: IntegrationFormInput) {
   }
   return runAction(async () => {
     const result = await currentStudio().integrations.save({ id: form.id, input: parsed.data, actor: editorActor });
-    if (!result.ok) throw result.error;
-    return {
-      id: result.value.integration.id,
-      created: result.value.created,
-      tools: result.value.integration.tools.length,
-    };
+    return { id: result.integration.id, created: result.created, tools: result.integration.tools.length };
   });
 }
 
 export async function deleteIntegration({ id }: { id: string }) {
   return runAction(async () => {
-    const result = currentStudio().integrations.remove({ id, actor: editorActor });
-    if (!result.ok) throw result.error;
+    currentStudio().integrations.remove({ id, actor: editorActor });
     return { deleted: true };
   });
 }

@@ -20,11 +20,7 @@ export default async function IntegrationsPage({
 }) {
   const studio = currentStudio();
   const { page, cursor, staleLink } = await loadPage(
-    async (from) => {
-      const result = await studio.integrations.describeAll({ limit: pageSize, cursor: from });
-      if (!result.ok) throw result.error;
-      return result.value;
-    },
+    (from) => studio.integrations.describeAll({ limit: pageSize, cursor: from }),
     cursorParam((await searchParams).cursor),
   );
   const providers = await studio.api.request('/api/tool-providers');

@@ -5,9 +5,13 @@
 import type { AuditFilter, AuditRow } from '../../db/queries';
 import { canonicalJson } from '../versions';
 import type { EditorContext } from './context';
-import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+import { readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 
-export type AuditEntity = 'agent' | 'mcp_client' | 'integration';
+/** What is stored as numbered versions (its actions include `.create`, `.save` and `.restore`). */
+export type VersionedAuditEntity = 'agent' | 'mcp_client';
+
+/** Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`. */
+export type AuditEntity = VersionedAuditEntity | 'integration';
 
 export type AuditAction =
   | 'agent.create'
@@ -72,10 +76,12 @@ export interface AuditService {
 export function createAuditService(context: EditorContext): AuditService {
   return {
     async list({ limit, cursor, ...filter } = {}) {
-      const size = pageLimit(limit);
-      const beforeId = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
-      const rows = context.audit.page({ ...filter, beforeId, limit: size + 1 });
-      return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: toEntry });
+      return readPageBeforeNumber({
+        request: { limit, cursor },
+        read: (beforeId, count) => context.audit.page({ ...filter, beforeId, limit: count }),
+        keyOf: (row) => row.id,
+        toItem: toEntry,
+      });
     },
   };
 }

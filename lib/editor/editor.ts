@@ -32,7 +32,7 @@ import { createAuditService, type AuditService } from './audit';
 import { createEditorContext, type EditorOptions } from './context';
 import type { ExportDocument } from './export-document';
 import { createMcpClientsService, type McpClientsService } from './mcp-clients';
-import type { Page, PageRequest } from './pagination';
+import type { Page, PageRequest } from '../pagination';
 
 export interface AgentWithVersion {
   agent: AgentView;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { currentStudio } from '@/lib/studio-handle';
+import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { Note } from '../../_components/ui/card';
 import { Catalogue } from '../_form/catalogue';
 import { IntegrationEditor } from '../_form/integration-editor';
@@ -25,9 +25,12 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function IntegrationPage({ params }: Params) {
   const id = idOf((await params).id);
-  const described = await currentStudio().integrations.describe(id);
-  if (!described.ok) notFound();
-  const integration = described.value;
+  const integration = await currentStudio()
+    .integrations.describe(id)
+    .catch((error: unknown) => {
+      if (studioErrorBody(error)?.error.code === 'not_found') notFound();
+      throw error;
+    });
   const stored = 'document' in integration ? (integration as StoredIntegrationDetails) : undefined;
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
