@@ -50,10 +50,12 @@ function isFresh(stampFile, print, outputs) {
 }
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
-// The test configuration (studio.config.ts plus scripted models) is built beside the server, which
-// loads it when STUDIO_CONFIG names it; see docs/runtime.md.
+// The test configurations (studio.config.ts plus scripted models; the browser tests' one adds tools
+// that make runs wait) are built beside the server, which loads one when STUDIO_CONFIG names it;
+// see docs/runtime.md.
 const testConfigSources = [
   'tests/support/test-studio-config.ts',
+  'tests/support/browser-studio-config.ts',
   'tests/support/prompt-scripted-model.ts',
   'tests/support/scripted-model.ts',
 ];
@@ -72,9 +74,15 @@ const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs',
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
-  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js'])) return false;
+  const outputs = ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js', 'dist/browser-studio-config.js'];
+  if (isFresh(stamp, print, outputs)) return false;
   const { build } = await import('esbuild');
-  const entryPoints = { server: 'server.ts', cli: 'cli.ts', 'test-studio-config': testConfigSources[0] };
+  const entryPoints = {
+    server: 'server.ts',
+    cli: 'cli.ts',
+    'test-studio-config': testConfigSources[0],
+    'browser-studio-config': testConfigSources[1],
+  };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
   // Shared modules go to chunks, so a configuration loaded at run time shares classes (Agent) with the server.
   if (existsSync(join(root, 'dist'))) {

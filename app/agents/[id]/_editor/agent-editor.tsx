@@ -7,7 +7,6 @@ import { isConditional } from '@/lib/agents';
 import { contextFieldsOf } from '@/lib/rules';
 import { StatusBadge } from '../../../_components/status-badge';
 import { Button } from '../../../_components/ui/button';
-import { Note } from '../../../_components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
 import { issuesOf } from '../../action-result';
 import { publishVersion, restoreVersion, saveAgent, unpublishAgent, versionsAfter } from '../../actions';
@@ -16,6 +15,7 @@ import { ConditionsTab } from './conditions-tab';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
 import { changesToSend, editorFormSchema, isMarkedDirty, valuesOf } from './editor-form';
 import { errorsUnder } from './form-errors';
+import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
 import { ConflictDialog, SaveDialog, type ConflictInfo } from './save-dialogs';
 import { ToolsTab } from './tools-tab';
@@ -252,10 +252,13 @@ export function AgentEditor({ data }: { data: EditorData }) {
             />
           </TabsContent>
           <TabsContent value="playground">
-            <Note>
-              The playground is not available yet. Chatting with the draft or the published version, with tool calls
-              shown as they stream, arrives with the agent runtime.
-            </Note>
+            <PlaygroundTab
+              agentId={agent.id}
+              latestVersionNumber={agent.latestVersionNumber}
+              activeVersionNumber={agent.activeVersionNumber}
+              dirty={dirty}
+              announce={announce}
+            />
           </TabsContent>
         </Tabs>
         <SaveDialog
