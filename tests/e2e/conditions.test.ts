@@ -189,7 +189,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     walkTimeoutMs,
   );
 
-  it('reorders variants with Move up and with the keyboard, removes a rule, and refuses to save a value that is not a number', async () => {
+  it('reorders variants with Move up, the keyboard and the mouse, removes a rule, and refuses to save a value that is not a number', async () => {
     await createAgent('reordered', {
       tools: [
         {
@@ -227,6 +227,16 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     expect(await fieldOfFirstRule(1)).toBe('tier');
     await editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).waitFor({ state: 'attached' });
     expect(await editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(false);
+
+    // Drag with the mouse: Variant 2 (world-time) onto Variant 1, then back.
+    await editor.dragVariant('Tools', 2, 1);
+    await expect
+      .poll(() => editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).isChecked(), patience)
+      .toBe(true);
+    await editor.dragVariant('Tools', 1, 2);
+    await expect
+      .poll(() => editor.variant('Tools', 2).getByRole('checkbox', { name: 'world-time' }).isChecked(), patience)
+      .toBe(true);
 
     // Remove a rule; a value that does not read as a number blocks the save, saying where.
     const variant2 = editor.variant('Tools', 2);

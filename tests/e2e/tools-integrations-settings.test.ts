@@ -199,6 +199,13 @@ describe('tools, integrations and settings pages in a real browser', () => {
 
     await integrations.openList();
     await page.getByRole('link', { name: 'Pet store', exact: true }).waitFor();
+    // Tool providers with their toolkits and the connections an agent can pin.
+    const provider = page.getByRole('region', { name: 'Provider Helpdesk hub' });
+    expect(await provider.textContent()).toContain('Open and update support tickets');
+    expect(await provider.getByRole('list', { name: 'Connections of Tickets' }).textContent()).toContain(
+      'support desk',
+    );
+    expect(await provider.getByText('No connections to pin.').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, 'integrations');
     expect(errors).toEqual([]);

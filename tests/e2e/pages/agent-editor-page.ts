@@ -146,6 +146,31 @@ export class AgentEditorPage {
    * Moves a variant with the keyboard only: Space picks it up, arrow keys move it, Space drops it.
    * Each step waits for the spoken announcement, as a screen-reader user would.
    */
+  /** Drags a variant by its handle with the mouse and drops it on another variant's handle. */
+  async dragVariant(fieldName: string, from: number, to: number) {
+    const field = this.conditionsField(fieldName);
+    // Both handles must be on screen at once for a mouse to reach them: a tall window for the drag.
+    const viewport = this.page.viewportSize();
+    await this.page.setViewportSize({ width: viewport?.width ?? 1280, height: 3000 });
+    await field.scrollIntoViewIfNeeded();
+    const source = await field.getByRole('button', { name: `Reorder Variant ${from}` }).boundingBox();
+    const target = await field.getByRole('button', { name: `Reorder Variant ${to}` }).boundingBox();
+    if (!source || !target) throw new Error('The variants to drag are not on screen.');
+    const centre = (box: { x: number; y: number; width: number; height: number }) => ({
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+    const start = centre(source);
+    const end = centre(target);
+    await this.page.mouse.move(start.x, start.y);
+    await this.page.mouse.down();
+    // Small steps first: the sensor starts a drag only after the pointer moved a few pixels.
+    await this.page.mouse.move(start.x, start.y + (end.y > start.y ? 8 : -8), { steps: 4 });
+    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 10 : -10), { steps: 12 });
+    await this.page.mouse.up();
+    if (viewport) await this.page.setViewportSize(viewport);
+  }
+
   async moveVariantByKeyboard(fieldName: string, from: number, to: number) {
     const announced = (text: string) =>
       this.page.getByText(text, { exact: false }).first().waitFor({ state: 'attached' });
