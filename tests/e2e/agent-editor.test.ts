@@ -10,6 +10,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { AgentsPage } from './pages/agents-page';
 import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
@@ -20,14 +21,7 @@ const patience = { timeout: 20_000 };
 /** The whole walk takes about 30 s on a quiet machine; a shared one may double it. */
 const walkTimeoutMs = 180_000;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = apiOf(baseUrl);
 
 describe('the agent editor, start to finish, in a real browser', () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
@@ -14,14 +15,7 @@ const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
 const walkTimeoutMs = 180_000;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = apiOf(baseUrl);
 
 const requestContextSchema = {
   type: 'object',

@@ -8,6 +8,7 @@ import { everythingServerPath, startEverythingHttp, type RunningHttpServer } fro
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { McpClientPage } from './pages/mcp-client-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
@@ -15,14 +16,7 @@ const baseUrl = inject('serverUrl');
 const patience = { timeout: 30_000 };
 const walkTimeoutMs = 180_000;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = apiOf(baseUrl);
 
 describe('MCP clients in a real browser', () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;

@@ -11,20 +11,14 @@ import { IntegrationsPage } from './pages/integrations-page';
 import { SettingsPage } from './pages/settings-page';
 import { ToolsPage } from './pages/tools-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = apiOf(baseUrl);
 
 const petsYaml = `openapi: 3.0.3
 info:

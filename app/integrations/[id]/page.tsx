@@ -1,30 +1,23 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { Note } from '../../_components/ui/card';
 import { Catalogue } from '../_form/catalogue';
 import { IntegrationEditor } from '../_form/integration-editor';
 import type { StoredIntegrationDetails } from '@/lib/integrations';
+import { Breadcrumb } from '../../_components/breadcrumb';
+import { idParam } from '../../_server/id-param';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ id: string }> };
 
-function idOf(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: `Integration ${idOf((await params).id)}` };
+  return { title: `Integration ${idParam((await params).id)}` };
 }
 
 export default async function IntegrationPage({ params }: Params) {
-  const id = idOf((await params).id);
+  const id = idParam((await params).id);
   const integration = await currentStudio()
     .integrations.describe(id)
     .catch((error: unknown) => {
@@ -34,12 +27,7 @@ export default async function IntegrationPage({ params }: Params) {
   const stored = 'document' in integration ? (integration as StoredIntegrationDetails) : undefined;
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <p className="text-sm">
-        <Link href="/integrations" className="underline">
-          Integrations
-        </Link>{' '}
-        / <span className="font-mono">{integration.id}</span>
-      </p>
+      <Breadcrumb href="/integrations" list="Integrations" id={integration.id} />
       <h1 id="page-heading" className="text-2xl font-semibold">
         {integration.name}
       </h1>

@@ -2,25 +2,18 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { McpClientEditor } from '../_form/mcp-client-editor';
+import { idParam } from '../../_server/id-param';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ id: string }> };
 
-function idOf(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: `MCP client ${idOf((await params).id)}` };
+  return { title: `MCP client ${idParam((await params).id)}` };
 }
 
 export default async function McpClientPage({ params }: Params) {
-  const id = idOf((await params).id);
+  const id = idParam((await params).id);
   const studio = currentStudio();
   try {
     const [{ version }, versions] = await Promise.all([

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { currentStudio } from '@/lib/studio-handle';
 import { Card } from '../../_components/ui/card';
 import { PropertyTable } from '../_runner/property-table';
 import { ToolRunner } from '../_runner/tool-runner';
+import { Breadcrumb } from '../../_components/breadcrumb';
+import { idParam } from '../../_server/id-param';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,16 +28,8 @@ interface ToolDescription {
   executable: boolean;
 }
 
-function idOf(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: `Tool ${idOf((await params).id)}` };
+  return { title: `Tool ${idParam((await params).id)}` };
 }
 
 const hints = [
@@ -47,18 +40,13 @@ const hints = [
 ] as const;
 
 export default async function ToolPage({ params }: Params) {
-  const id = idOf((await params).id);
+  const id = idParam((await params).id);
   const response = await currentStudio().api.request(`/api/tools/${encodeURIComponent(id)}`);
   if (response.status === 404) notFound();
   const { tool } = (await response.json()) as { tool: ToolDescription };
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <p className="text-sm">
-        <Link href="/tools" className="underline">
-          Tools
-        </Link>{' '}
-        / <span className="font-mono">{tool.id}</span>
-      </p>
+      <Breadcrumb href="/tools" list="Tools" id={tool.id} />
       <h1 id="page-heading" className="font-mono text-2xl font-semibold">
         {tool.id}
       </h1>
