@@ -158,12 +158,12 @@ describe('the agent editor, start to finish, in a real browser', () => {
         .poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience)
         .toBe(1);
 
-      // Tabs that come later say so.
-      for (const name of ['Playground'] as const) {
-        const panel = await editor.tab(name);
-        expect(await panel.textContent()).toContain('not available yet');
-        expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      }
+      // The Playground offers the draft (version 3) and the published version (2) to chat with.
+      const playground = await editor.tab('Playground');
+      expect(await playground.getByRole('radio', { name: 'Draft (version 3)' }).isChecked()).toBe(true);
+      expect(await playground.getByRole('radio', { name: 'Published (version 2)' }).isDisabled()).toBe(false);
+      expect(await playground.getByRole('textbox', { name: 'Message', exact: true }).count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // Unsaved changes are guarded when leaving.
       await editor.tab('Basics');

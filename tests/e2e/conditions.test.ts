@@ -319,7 +319,10 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     await editor.tab('Preview');
     await editor.resolve('{"tier":"pro"}');
     await expect.poll(() => editor.instructions().textContent(), patience).toContain('Offer the pro onboarding call.');
-    expect(await editor.matchedVariants().allTextContents()).toEqual(['Instructions: Variant 1, Variant 2 included']);
+    // The list appears once the editor knows the saved version Preview resolved.
+    await expect
+      .poll(() => editor.matchedVariants().allTextContents(), patience)
+      .toEqual(['Instructions: Variant 1, Variant 2 included']);
     await editor.resolve('{"tier":"free"}');
     await expect
       .poll(() => editor.matchedVariants().allTextContents(), patience)

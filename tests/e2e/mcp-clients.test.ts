@@ -47,6 +47,8 @@ describe('MCP clients in a real browser', () => {
       await clients.textbox('Name').fill('Reference servers');
       expect(await clients.textbox('Id').inputValue()).toBe('reference-servers');
       await clients.fillStdio('main', { command: process.execPath, args: [everythingServerPath, 'stdio'] });
+      // Starting the server's process can take seconds on a busy machine: more than the default listing timeout.
+      await clients.server('main').getByRole('textbox', { name: 'Timeout (ms)' }).fill('30000');
       await clients.button('Add server').click();
       const second = clients.server('server-2');
       await second.getByRole('textbox', { name: 'Server name' }).fill('web');
