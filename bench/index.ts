@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
+import { benchCreateTool } from './create-tool';
 import { printTable, type BenchRow } from './harness';
 import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
@@ -24,6 +25,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp', run: () => benchMcp({ root }) },
   { name: 'storage', run: () => benchStorage() },
   { name: 'agents-list', run: () => benchAgentsList() },
+  { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
@@ -43,12 +45,19 @@ for (const group of groups) {
   }
 }
 printTable(rows, (text) => process.stdout.write(text));
+const missed = rows.filter((entry) => entry.verdict === 'missed');
+if (missed.length > 0) {
+  failed = true;
+  process.stderr.write(
+    `bench: ${missed.length} row(s) missed their target:\n${missed.map((entry) => `  - ${entry.name}`).join('\n')}\n`,
+  );
+}
 if (values.json) {
   writeFileSync(
     values.json,
     JSON.stringify(
       {
-        rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target }) => ({
+        rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target, verdict }) => ({
           name,
           unit,
           median,
@@ -57,6 +66,7 @@ if (values.json) {
           baseline,
           ratio,
           target,
+          verdict,
         })),
       },
       null,
