@@ -6,9 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAgentRun } from './agent-run';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
 import { benchCreateTool } from './create-tool';
+import { benchEditorPages } from './editor-pages';
 import { printTable, type BenchRow } from './harness';
 import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
@@ -27,7 +29,9 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },
+  { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
+  { name: 'agent-run', run: () => benchAgentRun({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 

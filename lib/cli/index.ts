@@ -5,9 +5,11 @@
 import { parseArgs } from 'node:util';
 import { cliEnvironment, processEnvironment, SettingsError, settingsFromEnvironment } from '../env';
 import type { StudioOptions } from '../index';
+import type { CommandHandler } from './command';
 import { runDbMigrate, runDbSeed, unknownCommand } from './db-commands';
-import { createApiClient, type ApiClient } from './http-client';
+import { createApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
+import { agentRunCommand } from './agent-run';
 import { registerToolCommands } from './tool-commands';
 
 export const usage = `Usage: agent-studio [api] <command>
@@ -19,17 +21,12 @@ export const usage = `Usage: agent-studio [api] <command>
   tool execute <id> '<json>' [--context '<json>']
                                   run a tool and print its output as JSON
   tool execute <id> --schema      print { inputSchema, outputSchema }
+  agent run <id> --prompt '<text>' [--context '<json>']
+                                  run the published version, printing text and tool calls as they stream
 
 Options: --url <server> (or STUDIO_URL, default http://localhost:3000), --key <api key> (or STUDIO_API_KEY)`;
 
-export interface CommandInput {
-  positionals: string[];
-  values: Record<string, string | boolean | undefined>;
-  io: CliIo;
-  client: () => ApiClient;
-}
-
-export type CommandHandler = (input: CommandInput) => Promise<number> | number;
+export type { CommandHandler, CommandInput } from './command';
 
 /** Command groups register here: `commands['tool execute']`. */
 export const commands: Record<string, CommandHandler> = {};
@@ -39,6 +36,7 @@ export function registerCommand(name: string, handler: CommandHandler) {
 }
 
 registerToolCommands(registerCommand);
+registerCommand('agent run', agentRunCommand);
 
 export async function runCli(
   argv: string[],
@@ -62,6 +60,7 @@ export async function runCli(
         url: { type: 'string' },
         key: { type: 'string' },
         context: { type: 'string' },
+        prompt: { type: 'string' },
         schema: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

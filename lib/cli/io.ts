@@ -1,13 +1,16 @@
-/** Output channels and exit codes of the CLI (api.md): 0 ok, 1 bad input, 2 unreachable, 3 unauthorised. */
+/** Output channels and exit codes of the CLI: 0 ok, 1 bad input, 2 unreachable, 3 unauthorised. */
 export const exitCodes = { ok: 0, badInput: 1, unreachable: 2, unauthorized: 3 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Writes to stdout as is, without ending the line (streamed text); falls back to `stdout`. */
+  write?(text: string): void;
 }
 
 export const processIo: CliIo = {
+  write: (text) => process.stdout.write(text),
   stdout: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
   stderr: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
 };

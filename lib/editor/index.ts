@@ -2,7 +2,7 @@
 export * from './agent-input';
 export type { LabelView } from './agent-labels';
 export type { PublishInput, VersionReference } from './agent-publishing';
-export type { DefaultSelector, FoundVersion } from './agent-reads';
+export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-reads';
 export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
@@ -22,4 +22,4 @@ export type { ImportMode } from './agent-transfer';
 export * from './mcp-client-snapshot';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
-export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from './pagination';
+export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';

@@ -1,10 +1,11 @@
 /**
- * Which instructions a resolution uses (resolution.md section 9), pure. A stored agent uses its
+ * Which instructions a resolution uses, pure. A stored agent uses its
  * version's. A code agent uses its override record's when the `editor` setting gives the editor the
  * instructions and the version holds some, otherwise its own; one that declares
  * `editor: { instructions: true }` fails closed instead of falling back (never empty instructions).
  */
-import { hasInstructions, type Instructions } from '../agents';
+import { hasInstructions } from '../agents/snapshot';
+import type { Instructions } from '../agents/snapshot-types';
 import { codeAgentModes } from './editor-modes';
 import type { CodeAgentInput, VersionInput } from './plan-resolution';
 

@@ -1,6 +1,6 @@
 /**
  * One tool call from "input available" to "what the model sees", with the lifecycle hooks in the
- * order of tools.md sections 2 and 3. The agent runtime calls this after the streamed input has
+ * order of docs/tools.md ("One call, step by step"). The agent runtime calls this after the streamed input has
  * completed (it calls `onInputStart` / `onInputDelta` itself while the arguments stream) and plugs
  * approval and its agent-level hooks into `beforeExecute` / `afterExecute`.
  */
@@ -49,6 +49,7 @@ export async function runToolCall({
   logger,
   beforeExecute,
   afterExecute,
+  inputAnnounced = false,
 }: {
   tool: Tool;
   input: unknown;
@@ -60,17 +61,24 @@ export async function runToolCall({
   logger: Logger;
   beforeExecute?: BeforeExecute;
   afterExecute?: AfterExecute;
+  /**
+   * `onInputAvailable` already fired for this call: it is continuing after an approval or a
+   * suspension, so the hook does not fire twice for one call.
+   */
+  inputAnnounced?: boolean;
 }): Promise<ToolCallOutcome> {
   const prepared = prepareToolCall({ tool, input, context });
   if (!prepared.ok) return invalid(prepared.error, tool);
   const { abortSignal } = prepared.context;
 
-  await callLifecycleHook({
-    tool,
-    hook: 'onInputAvailable',
-    argument: { input: prepared.input, toolCallId, messages, abortSignal },
-    logger,
-  });
+  if (!inputAnnounced) {
+    await callLifecycleHook({
+      tool,
+      hook: 'onInputAvailable',
+      argument: { input: prepared.input, toolCallId, messages, abortSignal },
+      logger,
+    });
+  }
 
   if (beforeExecute) {
     const decision = await beforeExecute({ input: prepared.input });
