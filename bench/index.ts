@@ -17,6 +17,7 @@ import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
 import { benchResolve } from './resolve';
+import { benchResolveSources } from './resolve-sources';
 import { benchResolveHttp } from './resolve-http';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -29,6 +30,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },
+  { name: 'resolve-sources', run: () => benchResolveSources() },
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },

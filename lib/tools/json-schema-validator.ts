@@ -87,12 +87,24 @@ function copyForDefaults(value: unknown): unknown {
 // without one the per-call copy, the most expensive part of validating a small input, is skipped.
 
 /**
+ * The JSON text of schemas this module has seen, by object: equal schemas handed out as fresh
+ * objects on every request can be recognised by their text without serialising them again (the
+ * resolved-tools hash uses it).
+ */
+const schemaTexts = new WeakMap<object, string>();
+
+export function knownSchemaText(schema: object): string | undefined {
+  return schemaTexts.get(schema);
+}
+
+/**
  * Checks a JSON Schema against its meta-schema (throws ajv's reason when the schema is invalid) and
  * returns a validator that compiles it on first use.
  */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const dialect = dialectOf(schema);
   const key = JSON.stringify(dialect.schema);
+  if (dialect.schema === schema) schemaTexts.set(schema, key);
   if (!checked.has(key)) {
     if (!dialect.ajv.validateSchema(dialect.schema)) {
       throw new Error(dialect.ajv.errorsText(dialect.ajv.errors, { dataVar: 'schema' }));
