@@ -5,3 +5,5 @@
  */
 export { readRunEvents } from './read-run-events';
 export { createToolInputAdapter, type ToolInputAdapter, type UiEvent } from './tool-input-events';
+export type { PendingCall, RunChunk, RunIdentity, RunResult } from '../runtime/run-types';
+export type { JsonSchema } from '../tools';

@@ -11,6 +11,7 @@ import { issuesOf } from '../../action-result';
 import { publishVersion, restoreVersion, saveAgent, unpublishAgent, versionsAfter } from '../../actions';
 import { BasicsTab } from './basics-tab';
 import { changesToSend, editorFormSchema, isMarkedDirty, valuesOf } from './editor-form';
+import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
 import { ConflictDialog, SaveDialog, type ConflictInfo } from './save-dialogs';
 import { ToolsTab } from './tools-tab';
@@ -221,11 +222,14 @@ export function AgentEditor({ data }: { data: EditorData }) {
             refresh={refresh}
           />
         </TabsContent>
-        <TabsContent value="playground">
-          <Note>
-            The playground is not available yet. Chatting with the draft or the published version, with tool calls shown
-            as they stream, arrives with the agent runtime.
-          </Note>
+        {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
+        <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
+          <PlaygroundTab
+            agentId={agent.id}
+            latestVersionNumber={agent.latestVersionNumber}
+            activeVersionNumber={agent.activeVersionNumber}
+            dirty={dirty}
+          />
         </TabsContent>
       </Tabs>
       <SaveDialog
