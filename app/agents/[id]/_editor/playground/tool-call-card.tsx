@@ -1,6 +1,6 @@
 'use client';
 import { Button } from '../../../../_components/ui/button';
-import type { ToolCallView } from './conversation';
+import type { ToolCallView } from '@/lib/playground';
 import { ResumeForm } from './resume-form';
 
 const stateText: Record<ToolCallView['state'], string> = {

@@ -9,7 +9,7 @@ import {
   historyMessages,
   markDeclined,
   type Conversation,
-} from './conversation';
+} from '@/lib/playground';
 import { streamRunEvents } from './run-stream';
 
 export type PlaygroundVersion = 'draft' | 'published';

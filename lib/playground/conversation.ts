@@ -1,10 +1,12 @@
 /**
- * The Playground's conversation as a pure function of the run's UI events: what the person typed,
- * the model's text as it streams, and each tool call with its arguments (partial while they
- * stream), whether it waits for approval or resume data, and its result. Kept free of React so
- * it is tested on its own.
+ * A chat UI's conversation as a pure function of a run's UI events (the editor's Playground uses
+ * it): what the person typed, the model's text as it streams, and each tool call with its
+ * arguments (partial while they stream), whether it waits for approval or resume data, and its
+ * result.
  */
-import type { JsonSchema, RunIdentity, UiEvent } from '@/lib/playground';
+import type { JsonSchema } from '../tools';
+import type { RunIdentity } from '../runtime/run-types';
+import type { UiEvent } from './tool-input-events';
 
 export type ToolCallState =
   'streaming' | 'running' | 'awaiting-approval' | 'declined' | 'suspended' | 'done' | 'failed';
