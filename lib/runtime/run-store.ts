@@ -13,6 +13,8 @@ import type { RunRecord, StoredPendingCall } from './run-types';
 export interface RunStore {
   insert(record: RunRecord): void;
   get(runId: string): RunRecord | undefined;
+  /** The newest paused run of an agent in a thread (for `autoResumeSuspendedTools`). */
+  latestPausedInThread(where: { agentId: string; threadId: string }): RunRecord | undefined;
   /** Writes status, messages, pending, state and error; raises the revision. */
   save(record: RunRecord): void;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
@@ -30,6 +32,12 @@ export function createMemoryRunStore(): RunStore {
     get: (runId) => {
       const record = records.get(runId);
       return record && clone(record);
+    },
+    latestPausedInThread({ agentId, threadId }) {
+      const found = [...records.values()]
+        .filter((record) => record.agentId === agentId && record.threadId === threadId && record.status === 'paused')
+        .at(-1);
+      return found && clone(found);
     },
     save(record) {
       const current = records.get(record.runId);
@@ -122,6 +130,10 @@ export function createSqliteRunStore({
     },
     get(runId) {
       const row = queries().get(runId);
+      return row && toRecord(row);
+    },
+    latestPausedInThread(where) {
+      const row = queries().latestPausedInThread(where);
       return row && toRecord(row);
     },
     save(record) {

@@ -35,6 +35,7 @@ import type {
   StoredPendingCall,
 } from './run-types';
 import { declinedOutcome, runCall, type CallOutcome } from './tool-call-runner';
+import { extractResumeData, suspendedCallOf } from './auto-resume';
 
 export type Continuation =
   | { action: 'approve'; toolCallId: string }
@@ -187,8 +188,94 @@ export function createRunner({
     };
   }
 
+  const continueRun: Runner['continue'] = async ({
+    runId,
+    continuation,
+    options: given = {},
+    stream,
+    emit = () => undefined,
+  }) => {
+    const record = store.get(runId);
+    if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
+    if (record.status !== 'paused') {
+      throw new StudioError(
+        'conflict',
+        `Run "${runId}" is not waiting for anything (its status is ${record.status}).`,
+        {
+          runId,
+          status: record.status,
+        },
+      );
+    }
+    const targets = pendingTargets(record, continuation);
+    const options: ContinuationOptions = { ...liveOptions.get(runId), ...given };
+    const environment = await loadEnvironment(record);
+    const tools = buildRunTools({
+      agentTools: environment.tools,
+      ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+      clientTools: record.state.clientTools,
+    });
+    if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
+    if (!store.claim({ runId, revision: record.revision, now: timestamp() })) {
+      throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
+    }
+    record.revision += 1;
+    record.status = 'running';
+    const collected = collectingEmit(emit);
+    collected.emit(identityChunk(record));
+    const context = loopContext({ record, environment, tools, options, stream, emit: collected.emit });
+    return drive({
+      context,
+      segment: collected.segment,
+      options,
+      async before() {
+        const answered = new Set(targets.map((target) => target.toolCallId));
+        record.state.pending = record.state.pending.filter((call) => !answered.has(call.toolCallId));
+        const outcomes = await Promise.all(targets.map((target) => answer({ context, target, continuation })));
+        for (const outcome of outcomes) applyOutcome(record, outcome);
+      },
+    });
+  };
+
+  /**
+   * `autoResumeSuspendedTools`: the thread's newest paused run, when it waits for resume data that
+   * this message clearly gives, is resumed with it (and its result answers this call).
+   */
+  async function autoResume(request: Parameters<Runner['start']>[0]): Promise<RunResult | undefined> {
+    const { input, options = {}, stream, emit } = request;
+    if (!options.autoResumeSuspendedTools || options.threadId === undefined) return undefined;
+    const paused = store.latestPausedInThread({ agentId: request.environment.agentId, threadId: options.threadId });
+    if (!paused) return undefined;
+    const pinned = await loadEnvironment(paused);
+    const target = suspendedCallOf(paused, pinned.tools);
+    if (!target) return undefined;
+    const found = await extractResumeData({
+      model: pinned.model,
+      ...target,
+      messages: toMessages(input),
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+    if (!found) return undefined;
+    logger.info('A message resumed a suspended call', { runId: paused.runId, toolCallId: target.call.toolCallId });
+    return continueRun({
+      runId: paused.runId,
+      continuation: { action: 'resume', toolCallId: target.call.toolCallId, resumeData: found.resumeData },
+      options: {
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+        ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      },
+      stream,
+      ...(emit ? { emit } : {}),
+    });
+  }
+
   return {
-    async start({ environment, input, options = {}, stream, emit = () => undefined }) {
+    async start(request) {
+      const resumed = await autoResume(request);
+      if (resumed) return resumed;
+      const { environment, input, options = {}, stream, emit = () => undefined } = request;
       const clientTools = Object.fromEntries(
         Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
       );
@@ -254,48 +341,7 @@ export function createRunner({
       return drive({ context, segment: collected.segment, options: continuation });
     },
 
-    async continue({ runId, continuation, options: given = {}, stream, emit = () => undefined }) {
-      const record = store.get(runId);
-      if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
-      if (record.status !== 'paused') {
-        throw new StudioError(
-          'conflict',
-          `Run "${runId}" is not waiting for anything (its status is ${record.status}).`,
-          {
-            runId,
-            status: record.status,
-          },
-        );
-      }
-      const targets = pendingTargets(record, continuation);
-      const options: ContinuationOptions = { ...liveOptions.get(runId), ...given };
-      const environment = await loadEnvironment(record);
-      const tools = buildRunTools({
-        agentTools: environment.tools,
-        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
-        clientTools: record.state.clientTools,
-      });
-      if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
-      if (!store.claim({ runId, revision: record.revision, now: timestamp() })) {
-        throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
-      }
-      record.revision += 1;
-      record.status = 'running';
-      const collected = collectingEmit(emit);
-      collected.emit(identityChunk(record));
-      const context = loopContext({ record, environment, tools, options, stream, emit: collected.emit });
-      return drive({
-        context,
-        segment: collected.segment,
-        options,
-        async before() {
-          const answered = new Set(targets.map((target) => target.toolCallId));
-          record.state.pending = record.state.pending.filter((call) => !answered.has(call.toolCallId));
-          const outcomes = await Promise.all(targets.map((target) => answer({ context, target, continuation })));
-          for (const outcome of outcomes) applyOutcome(record, outcome);
-        },
-      });
-    },
+    continue: continueRun,
 
     get: (runId) => store.get(runId),
   };
