@@ -154,7 +154,7 @@ describe('the Playground, in a real browser', () => {
     await playground.version().selectOption({ label: 'Published (version 1)' });
     await playground.send('Which version?');
     await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('You said: Which version?');
-    expect(await playground.conversation().textContent()).toMatch(/version 1 · finished/);
+    await expect.poll(() => playground.conversation().textContent(), patience).toMatch(/version 1 · finished/);
     await playground.version().selectOption({ label: 'Draft: latest saved (version 2)' });
     await playground.send('And now?');
     await expect.poll(() => playground.conversation().textContent(), patience).toMatch(/version 2 · finished/);
