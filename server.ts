@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
+import { createResolveFastPath } from './lib/api';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { createLogger } from './lib/logger';
 import { seedStudio } from './lib/seed';
@@ -47,12 +48,19 @@ async function main() {
 
   const editor = next({ dev: settings.editorDev, dir: root, hostname: settings.host, port: settings.port });
   const apiListener = getRequestListener(studio.api.fetch);
+  const resolveFastPath = createResolveFastPath({
+    api: studio.api,
+    runtime: studio.runtime,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    admits: () => true,
+  });
   const editorReady = editor.prepare();
   let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
 
   const server = createServer((request, response) => {
     const url = request.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      if (resolveFastPath.handle(request, response)) return;
       void apiListener(request, response);
       return;
     }

@@ -19,6 +19,7 @@ import {
   createSqliteRunStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
+  type ModelRegistry,
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
@@ -58,6 +59,8 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
+  /** The language models runs can use: which providers have a key, which names are registered. */
+  models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
   agents: CodeAgentRegistry;
   /** The registered tool providers: `get(id)`, `list()`. */
@@ -137,6 +140,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       api,
       editor,
       runtime,
+      models,
       agents,
       toolProviders,
       tools,

@@ -19,6 +19,10 @@ export type LanguageModelObject = Exclude<LanguageModel, string>;
 export interface ModelRegistry {
   /** The model for a `provider/model` name or a model object; throws `model_not_configured`. */
   resolve(model: string | LanguageModelObject): LanguageModelObject;
+  /** The built-in providers, each with the variable that enables it and whether it is set. */
+  providers(): Array<{ provider: string; variable: string; configured: boolean }>;
+  /** The names registered with `createStudio({ models })`. */
+  registered(): string[];
 }
 
 type ModelKeys = Settings['modelKeys'];
@@ -75,6 +79,12 @@ export function createModelRegistry({
   const providers = new Map<string, (modelId: string) => LanguageModelObject>();
   const cache = new Map<string, LanguageModelObject>();
 
+  // The compatible provider is usable with a base URL alone (local servers need no key).
+  const isConfigured = (builtIn: { key: keyof ModelKeys | 'baseUrl' }) =>
+    builtIn.key === 'baseUrl'
+      ? settings.openaiCompatibleBaseUrl !== undefined
+      : settings.modelKeys[builtIn.key] !== undefined;
+
   function providerFor(name: string, provider: string): (modelId: string) => LanguageModelObject {
     const existing = providers.get(provider);
     if (existing) return existing;
@@ -88,8 +98,7 @@ export function createModelRegistry({
     }
     const baseUrl = settings.openaiCompatibleBaseUrl;
     const key = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
-    const configured = builtIn.key === 'baseUrl' ? baseUrl !== undefined : key !== undefined;
-    if (!configured) {
+    if (!isConfigured(builtIn)) {
       throw new StudioError('model_not_configured', `Set ${builtIn.variable} to run ${name}.`, {
         model: name,
         provider,
@@ -102,6 +111,13 @@ export function createModelRegistry({
   }
 
   return {
+    providers: () =>
+      Object.entries(builtInProviders).map(([provider, builtIn]) => ({
+        provider,
+        variable: builtIn.variable,
+        configured: isConfigured(builtIn),
+      })),
+    registered: () => Object.keys(models),
     resolve(model) {
       if (typeof model !== 'string') return model;
       const registered = models[model];
