@@ -8,7 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio } from './lib';
+import { errorBody, errorStatus } from './lib/errors';
 import { settingsFromEnvironment } from './lib/env';
+import {
+  apiSecurityHeaders,
+  checkRequest,
+  createScriptNonce,
+  describeExposure,
+  factsFromIncoming,
+  pageContentSecurityPolicy,
+  pageSecurityHeaders,
+  type HeaderList,
+} from './lib/http';
 import { createLogger } from './lib/logger';
 import { seedStudio } from './lib/seed';
 import { publishStudio } from './lib/studio-handle';
@@ -21,6 +32,11 @@ async function main() {
   const settings = settingsFromEnvironment(process.env, studioConfig.settings);
   const logger = createLogger({ level: settings.logLevel });
   const startedAt = performance.now();
+  const exposure = describeExposure(settings);
+  if (!exposure.ok) {
+    logger.error('Agent Studio will not start', { reason: exposure.message });
+    process.exit(1);
+  }
 
   let studio: Studio;
   try {
@@ -38,12 +54,30 @@ async function main() {
   const editorReady = editor.prepare();
   let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
 
+  const { requestPolicy } = studio;
+  const setHeaders = (response: ServerResponse, headers: HeaderList) => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+  };
+
   const server = createServer((request, response) => {
     const url = request.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      // Host, Origin and body checks of the API run in its first middleware (also in process).
+      setHeaders(response, apiSecurityHeaders);
       void apiListener(request, response);
       return;
     }
+    setHeaders(response, pageSecurityHeaders);
+    const refusal = checkRequest(requestPolicy, factsFromIncoming(request.method ?? 'GET', request.headers), 'page');
+    if (refusal) {
+      response.writeHead(errorStatus[refusal.code], { 'content-type': 'application/json' });
+      response.end(JSON.stringify(errorBody(refusal.code, refusal.message)));
+      return;
+    }
+    // Next reads the nonce back from this request header and stamps it on its inline scripts.
+    const policy = pageContentSecurityPolicy({ nonce: createScriptNonce(), development: settings.editorDev });
+    request.headers['content-security-policy'] = policy;
+    response.setHeader('Content-Security-Policy', policy);
     if (editorHandler) {
       void editorHandler(request, response);
       return;
@@ -65,6 +99,7 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
+  const shownUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
 
   try {
     await editorReady;
@@ -74,9 +109,9 @@ async function main() {
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   process.stdout.write(
-    `Agent Studio is running at http://${shownHost}:${port}/ (API at /api, ready in ${seconds}s)\n` +
-      'No sign-in is needed on this machine: the server listens on 127.0.0.1 only unless HOST says otherwise.\n',
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.notice}\n`,
   );
+  if (exposure.warning) logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
 
   let stopping = false;
   async function shutdown(signal: string) {

@@ -27,7 +27,52 @@ const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
 
 export const addressPolicies = ['block-internal', 'allow-all'] as const;
 
+/** Every address a name resolves to (the system resolver's `dns.lookup(name, { all: true })` shape). */
 export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+
+/** `STUDIO_CORS_ORIGINS` entries: exact origins (`scheme://host[:port]`), stored as the URL parser spells them. */
+const originList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : value,
+  z.array(
+    z.string().transform((value, context) => {
+      let origin: string | undefined;
+      try {
+        const url = new URL(value);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, ''))
+          origin = url.origin;
+      } catch {
+        // reported below
+      }
+      if (origin === undefined) {
+        context.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://app.example.com` });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  ),
+);
+
+/** `STUDIO_ALLOWED_HOSTS` entries: host names or IP addresses without a port (any port is accepted). */
+const hostList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean)
+      : value,
+  z.array(
+    z
+      .string()
+      .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/i, 'must be a host name or an IP address without a port'),
+  ),
+);
 
 export const settingsSchema = z
   .object({
@@ -45,6 +90,12 @@ export const settingsSchema = z
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
+    /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
+    allowedHosts: hostList.default([]),
+    /** Other sites allowed to call the API from a browser (CORS); none by default. */
+    corsOrigins: originList.default([]),
+    /** Listening on a non-loopback `host` without sign-in must be asked for explicitly. */
+    allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),
     /** Serve the editor with Next's development server (hot reload) instead of the build. */
@@ -60,10 +111,18 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Every request the server makes goes through one guard (see docs/security.md). */
+    outbound: z
+      .object({
+        /** Replaces the system resolver for every outbound request (tests, custom DNS). */
+        lookup: z.custom<DnsLookup>((value) => typeof value === 'function', 'must be a function').optional(),
+      })
+      .strict()
+      .prefault({}),
     webFetch: z
       .object({
+        /** `allow-all` lets the model's URLs reach loopback and private addresses too. */
         addressPolicy: z.enum(addressPolicies).default('block-internal'),
-        lookup: z.custom<DnsLookup>((value) => typeof value === 'function', 'must be a function').optional(),
       })
       .strict()
       .prefault({}),
@@ -83,6 +142,9 @@ export const environmentVariables: Record<string, string> = {
   SECRETS_KEY: 'secretsKey',
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
+  STUDIO_ALLOWED_HOSTS: 'allowedHosts',
+  STUDIO_CORS_ORIGINS: 'corsOrigins',
+  STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
@@ -134,6 +196,7 @@ export function settingsFromEnvironment(
   const input: Record<string, unknown> = {
     ...base,
     mcp: { ...base.mcp },
+    outbound: { ...base.outbound },
     webFetch: { ...base.webFetch },
   };
   for (const [variable, path] of Object.entries(environmentVariables)) {

@@ -18,11 +18,15 @@ export const errorStatus = {
   version_conflict: 409,
   version_in_use: 409,
   payload_too_large: 413,
+  /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
+  misdirected_request: 421,
   unsupported_media_type: 415,
   mcp_unavailable: 502,
   tool_failed: 502,
   internal_error: 500,
   unavailable: 503,
+  /** The database is locked by another process for longer than the busy timeout: retry shortly. */
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -9,6 +9,7 @@ import type { Agent } from './agents';
 import { createApi, type ApiApp } from './api';
 import { createEditor, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
+import { createRequestPolicy, type RequestPolicy } from './http';
 import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
@@ -56,6 +57,8 @@ export interface Studio {
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
   mcpPool: McpPool;
   settings: Settings;
+  /** Which `Host` and `Origin` values the server answers; `server.ts` applies it to pages too. */
+  requestPolicy: RequestPolicy;
   logger: Logger;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
@@ -103,7 +106,13 @@ export function createStudio(options: StudioOptions = {}): Studio {
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
     const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger });
+    const requestPolicy = createRequestPolicy({
+      allowedHosts: settings.allowedHosts,
+      corsOrigins: settings.corsOrigins,
+      listenHost: settings.host,
+    });
     const api = createApi({
+      requestPolicy,
       database,
       logger,
       version: studioVersion,
@@ -128,6 +137,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       integrations,
       mcpPool,
       settings,
+      requestPolicy,
       logger,
       database,
       secretsKey,

@@ -16,7 +16,9 @@ import {
   StudioError,
   type ErrorCode,
 } from '../errors';
+import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
+import { requestGate } from './request-gate';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
@@ -39,8 +41,19 @@ function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }
 
-export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyLimitBytes: number }): ApiApp {
+export function createApiApp({
+  logger,
+  bodyLimitBytes,
+  requestPolicy,
+}: {
+  logger: Logger;
+  bodyLimitBytes: number;
+  requestPolicy: RequestPolicy;
+}): ApiApp {
   const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+
+  // Before everything else: a page on another site gets nothing done here (docs/security.md).
+  app.use('*', requestGate(requestPolicy));
 
   const limitBody = bodyLimit({
     maxSize: bodyLimitBytes,

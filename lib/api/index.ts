@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/client';
 import type { Editor } from '../editor';
+import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { registerAgentRoutes } from './routes/agents';
@@ -30,6 +31,8 @@ export interface ApiDependencies {
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  /** Which hosts and origins may use the API (built from the settings once). */
+  requestPolicy: RequestPolicy;
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
@@ -42,7 +45,11 @@ export interface ApiDependencies {
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
-  const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
+  const app = createApiApp({
+    logger: dependencies.logger,
+    bodyLimitBytes: dependencies.bodyLimitBytes,
+    requestPolicy: dependencies.requestPolicy,
+  });
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);

@@ -14,12 +14,9 @@ import { agentIdParams, jsonBody } from './agents-schemas';
 
 const testBodySchema = z
   .object({
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
-      }),
+    requestContext: z.record(z.string(), z.unknown()).optional().openapi({
+      description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
+    }),
   })
   .strict()
   .openapi('McpClientTestRequest');

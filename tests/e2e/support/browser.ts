@@ -6,7 +6,11 @@ export const chromiumPath = '/usr/bin/chromium';
  * Debian's Chromium, headless, with everything that would reach the network switched off.
  * Playwright gives every launch a fresh, temporary user-data-dir.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<{
+  browser: Browser;
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -19,6 +23,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; context: Brow
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const context = await browser.newContext();
