@@ -13,6 +13,7 @@ import { createRequestPolicy, type RequestPolicy } from './http';
 import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
+import { createOutbound, type Outbound } from './net';
 import { createCodeAgentRegistry, createRuntime, type CodeAgentRegistry, type Runtime } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createSourceLoader, type CodeMcpServer } from './sources';
@@ -56,6 +57,12 @@ export interface Studio {
   integrations: IntegrationService;
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
   mcpPool: McpPool;
+  /**
+   * The one way the server reaches other machines (docs/security.md): `outbound.configured` for
+   * URLs people set up (integrations, HTTP MCP servers, model providers: pass its `fetch`),
+   * `outbound.modelChosen` for URLs a model picked (`web_fetch`).
+   */
+  outbound: Outbound;
   settings: Settings;
   /** Which `Host` and `Origin` values the server answers; `server.ts` applies it to pages too. */
   requestPolicy: RequestPolicy;
@@ -74,6 +81,10 @@ export function createStudio(options: StudioOptions = {}): Studio {
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
   const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
+  const outbound = createOutbound({
+    lookup: settings.outbound.lookup,
+    webFetchAddressPolicy: settings.webFetch.addressPolicy,
+  });
   try {
     if (options.migrate !== false) migrateDatabase(database);
     const secretsKey = resolveSecretsKey({
@@ -81,7 +92,12 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
-    const integrations = createIntegrationService({ providers: options.integrations, database, secretsKey });
+    const integrations = createIntegrationService({
+      providers: options.integrations,
+      database,
+      secretsKey,
+      fetch: outbound.configured.fetch,
+    });
     // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
     const editor = createEditor({
       database,
@@ -91,7 +107,11 @@ export function createStudio(options: StudioOptions = {}): Studio {
       codeAgents: agents,
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
-    const mcpPool = createMcpPool({ settings: settings.mcp, logger });
+    const mcpPool = createMcpPool({
+      settings: settings.mcp,
+      logger,
+      connectionPolicy: { stdioAllowedCommands: settings.stdioAllowedCommands, fetch: outbound.configured.fetch },
+    });
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
@@ -136,6 +156,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       tools,
       integrations,
       mcpPool,
+      outbound,
       settings,
       requestPolicy,
       logger,
@@ -146,6 +167,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
         closing ??= (async () => {
           try {
             await mcpPool.closeAll();
+            await outbound.close();
           } finally {
             database.close();
           }
@@ -155,6 +177,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
     };
   } catch (error) {
     database.close();
+    void outbound.close();
     throw error;
   }
 }

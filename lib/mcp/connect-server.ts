@@ -3,6 +3,11 @@
  * a minimal environment; HTTP servers speak Streamable HTTP, falling back to the legacy SSE
  * transport when the server answers the Streamable HTTP handshake with a 4xx (what a legacy server
  * does). Nothing else is ever added to HTTP requests but `Authorization: Bearer <authToken>`.
+ *
+ * This is the one place a child process is started for MCP, so the stdio rules (allowed command,
+ * no loader variables) are checked here once more, whatever was checked when the configuration was
+ * saved: a command removed from the allow-list since then does not start. HTTP requests go through
+ * the given `fetch`: the product passes the outbound guard.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -11,9 +16,11 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { silentLogger, type Logger } from '../logger';
+import type { FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
+import { commandViolation, envViolations } from './stdio-rules';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
 
 export interface McpConnection {
@@ -41,6 +48,13 @@ export interface ConnectServerParams {
   onUnexpectedClose?: () => void;
   /** Receives the background close of a half-open connection after a failed attempt. */
   trackClose?: (closing: Promise<void>) => void;
+  /**
+   * Commands a stdio server may run (exact match) and no loader variables in its env; `undefined`
+   * checks nothing, for servers registered in code (trusted code).
+   */
+  allowedCommands?: readonly string[];
+  /** Used for every HTTP request of the transports (default: the global fetch). */
+  fetch?: FetchFunction;
 }
 
 const maxStderrChunkLength = 2_000;
@@ -79,8 +93,21 @@ type ConnectStepParams<Server> = ConnectServerParams & {
   deadline: ReturnType<typeof createDeadline>;
 };
 
+function refuseUnlistedStdio({ server, serverName, allowedCommands }: ConnectStepParams<McpStdioServerConfig>): void {
+  if (allowedCommands === undefined) return;
+  const violation = commandViolation({ command: server.command, allowedCommands }) ?? envViolations(server.env)[0];
+  if (violation)
+    throw new McpServerError({
+      reason: 'refused',
+      serverName,
+      scope: 'connection',
+      message: `MCP server "${serverName}" was not started: ${violation.message}`,
+    });
+}
+
 async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Promise<McpConnection> {
   const { server, serverName, logger = silentLogger } = params;
+  refuseUnlistedStdio(params);
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args ?? [],
@@ -105,16 +132,21 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
   const requestInit: RequestInit | undefined = params.authToken
     ? { headers: { Authorization: `Bearer ${params.authToken}` } }
     : undefined;
+  const fetch = params.fetch;
   try {
     return await handshake({
       ...params,
-      transport: new StreamableHTTPClientTransport(url, { requestInit }),
+      transport: new StreamableHTTPClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
       kind: 'streamable-http',
     });
   } catch (error) {
     if (!isLegacyServerAnswer(error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
-    return handshake({ ...params, transport: new SSEClientTransport(url, { requestInit }), kind: 'sse' });
+    return handshake({
+      ...params,
+      transport: new SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      kind: 'sse',
+    });
   }
 }
 

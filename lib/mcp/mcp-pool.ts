@@ -18,6 +18,7 @@ import { probeServer, type McpProbeResult } from './probe-server';
 import type {
   McpBackoffSettings,
   McpCallToolResult,
+  McpConnectionPolicy,
   McpPoolKey,
   McpPoolSettings,
   McpPoolStats,
@@ -73,6 +74,8 @@ export interface CreateMcpPoolParams {
   logger?: Logger;
   now?: () => number;
   backoff?: McpBackoffSettings;
+  /** The stdio allow-list and the guarded fetch; the product always passes both. */
+  connectionPolicy?: McpConnectionPolicy;
 }
 
 export const defaultBackoff: McpBackoffSettings = { initialMs: 1_000, maxMs: 60_000 };
@@ -82,6 +85,7 @@ export function createMcpPool({
   logger = silentLogger,
   now = Date.now,
   backoff = defaultBackoff,
+  connectionPolicy = {},
 }: CreateMcpPoolParams): McpPool {
   const entries = new Map<string, PoolEntry>();
   const counters = { connects: 0, connectFailures: 0, toolListRequests: 0, toolCalls: 0, closes: 0 };
@@ -92,6 +96,7 @@ export function createMcpPool({
     backoff,
     counters,
     entries,
+    connectionPolicy,
     onToolListChanged: (entry, pooled) => operations.handleToolListChanged(entry, pooled),
   });
   const operations = createPoolOperations({ settings, logger, now, counters, ...connections });
@@ -152,6 +157,9 @@ export function createMcpPool({
         // Like the pool's own connections: stdio servers never receive the caller's token.
         ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
+        // Connection tests are for saved clients: always checked against the allow-list.
+        allowedCommands: connectionPolicy.stdioAllowedCommands,
+        fetch: connectionPolicy.fetch,
         // Shutdown cuts a running test short rather than waiting out its timeout.
         signal: signal ? AbortSignal.any([signal, shutdown.signal]) : shutdown.signal,
         logger,

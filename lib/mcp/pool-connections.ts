@@ -14,7 +14,7 @@ import {
   type PoolEntryRequest,
   type PooledConnection,
 } from './pool-entry';
-import type { McpBackoffSettings, McpPoolSettings, McpServerConfig } from './types';
+import type { McpBackoffSettings, McpConnectionPolicy, McpPoolSettings, McpServerConfig } from './types';
 
 export interface PoolCounters {
   connects: number;
@@ -31,6 +31,7 @@ export function createPoolConnections({
   backoff,
   counters,
   entries,
+  connectionPolicy,
   onToolListChanged,
 }: {
   settings: McpPoolSettings;
@@ -40,6 +41,7 @@ export function createPoolConnections({
   counters: PoolCounters;
   /** The pool's entries, least recently used first (for the LRU cap). */
   entries: Map<string, PoolEntry>;
+  connectionPolicy: McpConnectionPolicy;
   onToolListChanged: (entry: PoolEntry, pooled: PooledConnection) => void;
 }) {
   const livePooled = new Set<PooledConnection>();
@@ -129,6 +131,8 @@ export function createPoolConnections({
         timeoutMs: entry.listTimeoutMs,
         logger,
         trackClose,
+        allowedCommands: entry.trusted ? undefined : connectionPolicy.stdioAllowedCommands,
+        fetch: connectionPolicy.fetch,
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && handleUnexpectedClose(entry, pooled),
       });
