@@ -10,6 +10,7 @@ import { migrateDatabase } from '../db/migrate';
 import { createEditor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+import { ephemeralSecretsKey } from '../lib/secrets';
 
 export async function benchAgentsList({
   agents = 1_000,
@@ -22,7 +23,7 @@ export async function benchAgentsList({
     const editor = createEditor({
       database,
       settings: { stdioAllowedCommands: [] },
-      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
+      secretsKey: ephemeralSecretsKey(),
       logger: silentLogger,
     });
     for (let index = 0; index < agents; index++) {

@@ -7,10 +7,15 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import type { Agent } from './agents';
 import { createApi, type ApiApp } from './api';
-import { createEditor, type Editor } from './editor';
+import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createRequestPolicy, type RequestPolicy } from './http';
-import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
+import {
+  createIntegrationService,
+  upgradeIntegrationCredentials,
+  type IntegrationProvider,
+  type IntegrationService,
+} from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
 import { createOutbound, type Outbound } from './net';
@@ -92,6 +97,11 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
+    // Secrets written by earlier releases are bound to their rows and their hashes keyed, once.
+    if (options.migrate !== false) {
+      upgradeClientSecrets({ database, secretsKey });
+      upgradeIntegrationCredentials({ database, secretsKey });
+    }
     const integrations = createIntegrationService({
       providers: options.integrations,
       database,

@@ -19,6 +19,7 @@ export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
 export { createEditor, type AgentsService, type AgentWithVersion, type Editor } from './editor';
 export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';
 export type { ImportMode } from './agent-transfer';
+export { upgradeClientSecrets } from './upgrade-client-secrets';
 export * from './mcp-client-snapshot';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';

@@ -4,6 +4,7 @@
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
+import { isLoaderVariable } from '../mcp';
 import { agentIdSchema } from './agent-input';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
@@ -27,6 +28,16 @@ export const stdioServerSchema = z
         z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'),
         z.string().max(100_000),
       )
+      .superRefine((env, context) => {
+        for (const name of Object.keys(env)) {
+          if (!isLoaderVariable(name)) continue;
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} may not be set for a stdio server: it changes which code the command loads (PATH, NODE_OPTIONS, NODE_PATH, LD_*, DYLD_*, PYTHONPATH and the like are refused)`,
+          });
+        }
+      })
       .optional(),
     timeout: timeout.optional(),
     tools: serverTools.optional(),

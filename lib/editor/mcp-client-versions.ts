@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { McpClientRow, McpClientVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
-import { SecretDecryptionError } from '../secrets';
-import { canonicalJson, configHash } from '../versions';
+import { keyedHash, SecretDecryptionError } from '../secrets';
+import { canonicalJson } from '../versions';
+import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
 import { currentMcpClientSchemaVersion, type McpClientSnapshot } from './mcp-client-snapshot';
@@ -31,13 +32,25 @@ export function parseClientVersionRow(context: EditorContext, row: McpClientVers
   return context.clientVersionCache.get(row.id, () => {
     let snapshot: McpClientSnapshot;
     try {
-      snapshot = decryptSnapshot(context.secretsKey, JSON.parse(row.snapshot) as McpClientSnapshot);
+      snapshot = decryptSnapshot({
+        key: context.secretsKey,
+        snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
+        row: { clientId: row.clientId, versionId: row.id },
+      });
     } catch (error) {
-      if (error instanceof SecretDecryptionError)
-        throw new StudioError('internal_error', `MCP client "${row.clientId}": ${error.message}`, undefined, {
-          cause: error,
-        });
-      throw error;
+      if (!(error instanceof SecretDecryptionError)) throw error;
+      // The answer stays generic: which value failed and why is for the operator's log.
+      context.logger.error('A stored MCP client secret could not be decrypted', {
+        clientId: row.clientId,
+        versionId: row.id,
+        reason: error.message,
+      });
+      throw new StudioError(
+        'internal_error',
+        'A stored secret could not be read. The details were logged.',
+        { clientId: row.clientId },
+        { cause: error },
+      );
     }
     return deepFreeze({
       id: row.id,
@@ -55,7 +68,14 @@ export function toClientVersionView(version: StoredMcpClientVersion): McpClientV
   return { ...metadata, ...maskSnapshot(snapshot as McpClientSnapshot) };
 }
 
-/** Inside the caller's transaction: stores the snapshot with env encrypted, hashed over the plaintext. */
+/**
+ * The hash of a client snapshot: keyed (HMAC with a key derived from the secrets key) because the
+ * snapshot holds secrets, so the hash reveals nothing about them. Agent version hashes stay plain.
+ */
+export const clientConfigHash = (key: SecretsKey, snapshot: McpClientSnapshot) =>
+  keyedHash({ key, text: canonicalJson(snapshot) });
+
+/** Inside the caller's transaction: stores the snapshot with its secrets encrypted and bound to the row. */
 export function appendClientVersion(
   context: EditorContext,
   {
@@ -65,6 +85,7 @@ export function appendClientVersion(
     changedFields,
     changeMessage,
     actor,
+    createdAt = context.now(),
   }: {
     clientId: string;
     versionNumber: number;
@@ -72,17 +93,19 @@ export function appendClientVersion(
     changedFields: string[];
     changeMessage: string;
     actor: string;
+    /** Imports keep the document's time. */
+    createdAt?: string;
   },
 ): StoredMcpClientVersion {
-  const createdAt = context.now();
+  const id = randomUUID();
   const row = {
-    id: randomUUID(),
+    id,
     clientId,
-    snapshot: canonicalJson(encryptSnapshot(context.secretsKey, snapshot)),
+    snapshot: canonicalJson(encryptSnapshot({ key: context.secretsKey, snapshot, row: { clientId, versionId: id } })),
     ...toVersionMetadataColumns({
       versionNumber,
       schemaVersion: currentMcpClientSchemaVersion,
-      configHash: configHash(snapshot),
+      configHash: clientConfigHash(context.secretsKey, snapshot),
       changedFields,
       changeMessage,
       authorId: actor,

@@ -51,7 +51,7 @@ function providerFromRow({
   const name = config.name ?? row.id;
   try {
     const credentials = config.credentials
-      ? decryptCredentials({ credentials: config.credentials, key: secretsKey })
+      ? decryptCredentials({ credentials: config.credentials, key: secretsKey, integrationId: row.id })
       : undefined;
     return createOpenApiIntegration({
       id: row.id,

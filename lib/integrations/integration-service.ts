@@ -14,7 +14,12 @@ import type { SkippedOperation } from './openapi/describe-operations';
 import { loadOpenApiDocument } from './openapi/load-document';
 import type { FetchFunction } from './openapi/perform-request';
 import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
-import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
+import {
+  credentialsToStore,
+  integrationDestination,
+  maskCredentials,
+  type IntegrationConfigInput,
+} from './stored-config';
 import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
 
 export interface IntegrationSummary {
@@ -123,7 +128,7 @@ export function createIntegrationService({
       type: config.type,
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
       ...(config.credentials
-        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey }) }
+        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey, integrationId: id }) }
         : {}),
       document: config.document,
       skippedOperations,
@@ -164,8 +169,15 @@ export function createIntegrationService({
           ),
         );
       const existing = queries.get(id);
-      const stored = existing ? parseStoredConfig(existing).credentials : undefined;
-      const credentials = credentialsToStore({ given: input.credentials, stored, key: secretsKey });
+      const storedConfig = existing ? parseStoredConfig(existing) : undefined;
+      const credentials = credentialsToStore({
+        given: input.credentials,
+        stored: storedConfig?.credentials,
+        key: secretsKey,
+        integrationId: id,
+        sameDestination:
+          storedConfig !== undefined && integrationDestination(storedConfig) === integrationDestination(input),
+      });
       if (!credentials.ok) return fail(invalidInput(credentials.issues));
       const config = JSON.stringify({
         ...input,
