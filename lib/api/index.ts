@@ -11,6 +11,7 @@ import { registerLabelRoutes } from './routes/labels';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -57,6 +58,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
+  // Import before /mcp-clients/{id} routes so the literal path wins.
+  registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);

@@ -21,6 +21,7 @@ export { exportDocumentSchema, exportFormat, type ExportDocument } from './expor
 export type { ImportMode } from './agent-transfer';
 export { upgradeClientSecrets } from './upgrade-client-secrets';
 export * from './mcp-client-snapshot';
+export { mcpClientExportFormat, mcpClientExportSchema, type McpClientExport } from './mcp-client-transfer';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
 export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from './pagination';
