@@ -111,6 +111,14 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Requests per minute per target: connection tests per saved client, runs per tool or agent. */
+    rateLimits: z
+      .object({
+        connectionTestsPerMinute: z.coerce.number().int().min(1).max(100_000).default(30),
+        toolExecutionsPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(600),
+      })
+      .strict()
+      .prefault({}),
     /** Every request the server makes goes through one guard (see docs/security.md). */
     outbound: z
       .object({
@@ -155,6 +163,8 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_MCP_TOOL_LIST_TTL_MS: 'mcp.toolListTtlMs',
   STUDIO_MCP_MAX_POOLED_CONNECTIONS: 'mcp.maxPooledConnections',
   STUDIO_WEB_FETCH_ADDRESS_POLICY: 'webFetch.addressPolicy',
+  STUDIO_RATE_LIMIT_CONNECTION_TESTS: 'rateLimits.connectionTestsPerMinute',
+  STUDIO_RATE_LIMIT_TOOL_EXECUTIONS: 'rateLimits.toolExecutionsPerMinute',
 };
 
 export class SettingsError extends Error {
@@ -197,6 +207,7 @@ export function settingsFromEnvironment(
     ...base,
     mcp: { ...base.mcp },
     outbound: { ...base.outbound },
+    rateLimits: { ...base.rateLimits },
     webFetch: { ...base.webFetch },
   };
   for (const [variable, path] of Object.entries(environmentVariables)) {

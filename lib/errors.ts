@@ -21,6 +21,8 @@ export const errorStatus = {
   /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
   misdirected_request: 421,
   unsupported_media_type: 415,
+  /** Too many requests of one kind for one target (connection tests, tool runs): retry after `Retry-After`. */
+  rate_limited: 429,
   mcp_unavailable: 502,
   tool_failed: 502,
   internal_error: 500,

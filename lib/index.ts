@@ -154,6 +154,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       toolProviders,
       mcpPool,
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
+      rateLimits: settings.rateLimits,
     });
 
     let closing: Promise<void> | undefined;

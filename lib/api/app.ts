@@ -16,7 +16,7 @@ import {
   StudioError,
   type ErrorCode,
 } from '../errors';
-import type { RequestPolicy } from '../http';
+import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { requestGate } from './request-gate';
 
@@ -90,6 +90,15 @@ export function createApiApp({
         (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
+      // Before parsing: deep nesting must never reach the (recursive) schemas.
+      if (exceedsJsonDepth(text))
+        return errorResponse(
+          context,
+          invalidInput(
+            [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
+            `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+          ),
+        );
       try {
         JSON.parse(text);
       } catch (error) {

@@ -3,6 +3,7 @@ import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
@@ -43,6 +44,8 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
+  rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -51,6 +54,31 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     bodyLimitBytes: dependencies.bodyLimitBytes,
     requestPolicy: dependencies.requestPolicy,
   });
+  const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
+  app.use(
+    '/mcp-clients/:id/test',
+    rateLimit({
+      perMinute: connectionTestsPerMinute,
+      what: (id) => `connection tests of MCP client "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/tools/:id/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (id) => `runs of tool "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/agents/:id/tools/:name/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (key) => `tool runs of agent "${key}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);

@@ -5,23 +5,12 @@
  */
 import { z } from 'zod';
 import { isLoaderVariable } from '../mcp';
+import { atMostKeys, sizeCaps } from '../rules';
 import { agentIdSchema } from './agent-input';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 
-/** Caps that keep one request from carrying an unbounded amount of work (a server is a process or a connection). */
-export const maxServersPerClient = 50;
-export const maxToolsPerServer = 1_000;
-export const maxEnvVariables = 100;
 export const maxMcpClientVersionsPerImport = 10_000;
-
-/** A record with at most `limit` keys, with a message naming the cap. */
-const atMostKeys =
-  (limit: number, what: string) =>
-  (value: Record<string, unknown>, context: z.RefinementCtx): void => {
-    const count = Object.keys(value).length;
-    if (count > limit) context.addIssue({ code: 'custom', message: `At most ${limit} ${what} (got ${count})` });
-  };
 
 const serverName = z
   .string()
@@ -32,7 +21,7 @@ const timeout = z.number().int().min(1).max(600_000);
 /** Server-level allow-list: bare tool names, optionally with a description override. */
 const serverTools = z
   .record(key, z.object({ description: z.string().max(100_000).optional() }).strict())
-  .superRefine(atMostKeys(maxToolsPerServer, 'tools per server'));
+  .superRefine(atMostKeys(sizeCaps.toolsPerServer, 'tools per server'));
 
 export const stdioServerSchema = z
   .object({
@@ -45,7 +34,7 @@ export const stdioServerSchema = z
         z.string().max(100_000),
       )
       .superRefine((env, context) => {
-        atMostKeys(maxEnvVariables, 'environment variables per server')(env, context);
+        atMostKeys(sizeCaps.envVariables, 'environment variables per server')(env, context);
         for (const name of Object.keys(env)) {
           if (!isLoaderVariable(name)) continue;
           context.addIssue({
@@ -76,7 +65,7 @@ export const mcpServerSchema = z.discriminatedUnion('type', [stdioServerSchema, 
 
 export const mcpServersSchema = z
   .record(serverName, mcpServerSchema)
-  .superRefine(atMostKeys(maxServersPerClient, 'servers per client'));
+  .superRefine(atMostKeys(sizeCaps.serversPerClient, 'servers per client'));
 
 export const mcpClientSnapshotSchema = z
   .object({

@@ -15,7 +15,11 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { silentLogger, type Logger } from '../logger';
+import { linearRegExp } from '../tools';
 import type { FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
@@ -58,6 +62,21 @@ export interface ConnectServerParams {
 }
 
 const maxStderrChunkLength = 2_000;
+
+/**
+ * The SDK client checks tool results against the output schemas servers list; those schemas are the
+ * server's to write, so their `pattern`s run on the linear-time engine like ours. Built on first use,
+ * shared by every connection.
+ */
+let resultValidator: AjvJsonSchemaValidator | undefined;
+function sharedResultValidator(): AjvJsonSchemaValidator {
+  if (!resultValidator) {
+    const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
+    addFormats(ajv);
+    resultValidator = new AjvJsonSchemaValidator(ajv);
+  }
+  return resultValidator;
+}
 
 /** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */
 export async function connectServer(params: ConnectServerParams): Promise<McpConnection> {
@@ -166,7 +185,10 @@ async function handshake({
   onUnexpectedClose,
   trackClose,
 }: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
-  const client = new Client({ name: 'agent-studio', version: studioVersion });
+  const client = new Client(
+    { name: 'agent-studio', version: studioVersion },
+    { jsonSchemaValidator: sharedResultValidator() },
+  );
   let closing: Promise<void> | undefined;
   let closed = false;
   let connected = false;
