@@ -82,6 +82,8 @@ export const settingsSchema = z
     mode: z.enum(['development', 'production', 'test']).default('development'),
     logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     databaseUrl: z.string().min(1).default('file:./data/studio.db'),
+    /** How long a write waits for another process's write before the request is answered 503 `busy`. */
+    databaseBusyTimeoutMs: z.coerce.number().int().min(1).max(600_000).default(5_000),
     secretsKey: z.string().min(16, 'must be at least 16 characters').optional(),
     bodyLimitBytes: z.coerce
       .number()
@@ -147,6 +149,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_MODE: 'mode',
   LOG_LEVEL: 'logLevel',
   DATABASE_URL: 'databaseUrl',
+  STUDIO_DATABASE_BUSY_TIMEOUT_MS: 'databaseBusyTimeoutMs',
   SECRETS_KEY: 'secretsKey',
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',

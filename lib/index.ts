@@ -85,7 +85,10 @@ export function createStudio(options: StudioOptions = {}): Studio {
   const agents = createCodeAgentRegistry({ agents: options.agents });
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
+  const database = openDatabase({
+    url: options.database?.url ?? settings.databaseUrl,
+    busyTimeoutMs: settings.databaseBusyTimeoutMs,
+  });
   const outbound = createOutbound({
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,

@@ -36,6 +36,17 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, cont
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(errorStatus) as Array<[ErrorCode, number]>).find(([, value]) => value === status);
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
@@ -124,6 +135,16 @@ export function createApiApp({
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
+    if (isDatabaseBusy(error)) {
+      // Another process holds the write lock longer than the busy timeout: worth retrying, not a bug.
+      context.header('Retry-After', '1');
+      return errorResponse(
+        context,
+        new StudioError('busy', 'The database is busy with another process; retry in a moment.', {
+          retryAfterSeconds: 1,
+        }),
+      );
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

@@ -4,7 +4,7 @@
  * its owner only), or an ephemeral key for an in-memory database. In production mode a missing key
  * stops startup rather than silently generating one that a second host would not share.
  */
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 
@@ -41,6 +41,22 @@ export function restrictToOwner(file: string): void {
   if ((mode & 0o077) !== 0 && uid === owner) chmodSync(file, 0o600);
 }
 
+/**
+ * Writes a new key file atomically: written in full under a temporary name, then linked into place,
+ * which fails if another process starting at the same moment got there first (its key then wins).
+ */
+function createKeyFile(file: string): void {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
 export function resolveSecretsKey({
   secretsKey,
   databaseLocation,
@@ -56,7 +72,7 @@ export function resolveSecretsKey({
     throw new Error('SECRETS_KEY is required in production: set it to a random string of at least 16 characters.');
   }
   const file = join(dirname(databaseLocation), 'secrets.key');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  if (!existsSync(file)) createKeyFile(file);
   restrictToOwner(file);
   return fromMaterial(readFileSync(file, 'utf8').trim(), 'file');
 }
