@@ -20,7 +20,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { silentLogger, type Logger } from '../logger';
 import { linearRegExp } from '../tools';
-import type { FetchFunction } from '../net';
+import { remoteExcerpt, type FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
@@ -100,7 +100,14 @@ export async function connectServer(params: ConnectServerParams): Promise<McpCon
         cause: error,
       });
     }
-    throw toMcpServerError({ error, serverName, scope: 'connection', action: 'connect', signal: params.signal });
+    throw toMcpServerError({
+      error,
+      serverName,
+      scope: 'connection',
+      action: 'connect',
+      signal: params.signal,
+      secrets: knownSecrets(params),
+    });
   } finally {
     deadline.dispose();
   }
@@ -137,10 +144,12 @@ async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Pr
     // and block the child.
     stderr: 'pipe',
   });
+  const secrets = knownSecrets(params);
   transport.stderr?.on('data', (chunk: Buffer) => {
+    // A server may print its environment: what reaches our log is an excerpt without its secrets.
     logger.debug('MCP server stderr', {
       server: serverName,
-      output: chunk.toString('utf8').slice(0, maxStderrChunkLength),
+      output: remoteExcerpt(chunk.toString('utf8', 0, maxStderrChunkLength), { secrets }),
     });
   });
   return handshake({ ...params, transport, kind: 'stdio' });
@@ -184,7 +193,12 @@ async function handshake({
   onToolListChanged,
   onUnexpectedClose,
   trackClose,
+  server,
+  authToken,
 }: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
+  // Transport errors quote what the server answered, which may quote what we sent.
+  const secrets = knownSecrets({ server, authToken });
+  const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
   const client = new Client(
     { name: 'agent-studio', version: studioVersion },
     { jsonSchemaValidator: sharedResultValidator() },
@@ -197,7 +211,7 @@ async function handshake({
     closing ??= endSession(transport)
       .then(() => client.close())
       .catch((error: unknown) => {
-        logger.debug('MCP connection close failed', { server: serverName, error });
+        logger.debug('MCP connection close failed', { server: serverName, error: safely(error) });
       });
     return closing;
   };
@@ -207,7 +221,7 @@ async function handshake({
     // A close during the handshake is reported by the failed connect itself.
     if (connected) onUnexpectedClose?.();
   };
-  client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error });
+  client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error: safely(error) });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged?.());
   try {
     await raceSignal(
@@ -249,6 +263,20 @@ async function endSession(transport: Transport): Promise<void> {
   });
   await Promise.race([transport.terminateSession().catch(() => {}), giveUp]);
   clearTimeout(timer);
+}
+
+/** The values a server's answers or output might echo back: its env, its URL credentials, the caller's token. */
+function knownSecrets({ server, authToken }: Pick<ConnectServerParams, 'server' | 'authToken'>): string[] {
+  const secrets = authToken ? [authToken] : [];
+  if (server.type === 'stdio') return [...secrets, ...Object.values(server.env ?? {})];
+  try {
+    const url = new URL(server.url);
+    for (const value of [url.username, url.password, ...url.searchParams.values()])
+      if (value) secrets.push(decodeURIComponent(value));
+  } catch {
+    // not a URL: nothing to add
+  }
+  return secrets;
 }
 
 function describeServer(server: McpServerConfig): string {

@@ -87,6 +87,7 @@ export function toMcpServerError({
   scope,
   action,
   signal,
+  secrets = [],
 }: {
   error: unknown;
   serverName: string;
@@ -94,6 +95,8 @@ export function toMcpServerError({
   /** What was being done, for the message: `connect`, `list tools`, `call "x"`. */
   action: string;
   signal?: AbortSignal;
+  /** Values the server's answer may echo back (its credentials): blanked from the message. */
+  secrets?: readonly string[];
 }): McpServerError {
   if (error instanceof McpServerError) return error;
   const prefix = `MCP server "${serverName}": ${action} failed`;
@@ -139,7 +142,7 @@ export function toMcpServerError({
       reason: 'protocol',
       serverName,
       scope,
-      message: `${prefix}: ${remoteExcerpt(error.message)}`,
+      message: `${prefix}: ${remoteExcerpt(error.message, { secrets })}`,
       cause: error,
     });
   }
@@ -148,7 +151,7 @@ export function toMcpServerError({
     serverName,
     scope: 'connection',
     // Transport errors quote the server's answer: only a short, credential-free excerpt is kept.
-    message: `${prefix}: ${remoteExcerpt(describe(error))}`,
+    message: `${prefix}: ${remoteExcerpt(describe(error), { secrets })}`,
     cause: error,
   });
 }

@@ -6,7 +6,7 @@
  * (an API key may be in it).
  */
 import { findOutboundError } from '../../net';
-import { applyCredentials, type OpenApiCredentials } from './credentials';
+import { applyCredentials, credentialValues, type OpenApiCredentials } from './credentials';
 import type { OperationDescription } from './describe-operations';
 import { readResponse, type OpenApiCallOutput } from './read-response';
 import { appendQueryParameter, serializeHeaderParameter, serializePathParameter } from './serialize-parameters';
@@ -119,7 +119,7 @@ export async function performRequest(options: PerformRequestOptions): Promise<Op
     throw failure(error);
   }
   try {
-    return await readResponse(response);
+    return await readResponse(response, { secrets: credentialValues(options.credentials) });
   } catch (error) {
     throw failure(error);
   }
