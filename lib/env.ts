@@ -5,16 +5,21 @@
  */
 import { z } from 'zod';
 
-const commandList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
-  z.array(z.string().min(1)),
-);
+/** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
+function commaList<Item extends z.ZodType>(item: Item) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item),
+  );
+}
+
+const commandList = commaList(z.string().min(1));
 
 const booleanFlag = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
@@ -31,47 +36,33 @@ export const addressPolicies = ['block-internal', 'allow-all'] as const;
 export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
 /** `STUDIO_CORS_ORIGINS` entries: exact origins (`scheme://host[:port]`), stored as the URL parser spells them. */
-const originList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
-  z.array(
-    z.string().transform((value, context) => {
-      let origin: string | undefined;
-      try {
-        const url = new URL(value);
-        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, ''))
-          origin = url.origin;
-      } catch {
-        // reported below
-      }
-      if (origin === undefined) {
-        context.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://app.example.com` });
-        return z.NEVER;
-      }
-      return origin;
-    }),
-  ),
+const originList = commaList(
+  z.string().transform((value, context) => {
+    let origin: string | undefined;
+    try {
+      const url = new URL(value);
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.origin === value.replace(/\/$/, '').toLowerCase()
+      )
+        origin = url.origin;
+    } catch {
+      // reported below
+    }
+    if (origin === undefined) {
+      context.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://app.example.com` });
+      return z.NEVER;
+    }
+    return origin;
+  }),
 );
 
 /** `STUDIO_ALLOWED_HOSTS` entries: host names or IP addresses without a port (any port is accepted). */
-const hostList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim().toLowerCase())
-          .filter(Boolean)
-      : value,
-  z.array(
-    z
-      .string()
-      .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/i, 'must be a host name or an IP address without a port'),
-  ),
+const hostList = commaList(
+  z
+    .string()
+    .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/i, 'must be a host name or an IP address without a port')
+    .transform((host) => host.toLowerCase()),
 );
 
 export const settingsSchema = z
