@@ -215,7 +215,17 @@ export function settingsFromEnvironment(
   const result = settingsSchema.safeParse(input);
   if (result.success) return result.data;
   const variableFor = Object.fromEntries(Object.entries(environmentVariables).map(([name, path]) => [path, name]));
-  const problems = describeProblems(result.error, (path) => variableFor[path] ?? path);
+  // A list item's problem (`corsOrigins.1`) belongs to the list's variable.
+  const nameOf = (path: string): string => {
+    for (
+      let prefix = path;
+      prefix !== '';
+      prefix = prefix.includes('.') ? prefix.slice(0, prefix.lastIndexOf('.')) : ''
+    )
+      if (variableFor[prefix]) return variableFor[prefix];
+    return path;
+  };
+  const problems = describeProblems(result.error, nameOf);
   throw new SettingsError(
     `Invalid environment:\n${problems.map((problem) => `- ${problem.name}: ${problem.message}`).join('\n')}`,
     problems,
