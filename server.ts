@@ -59,7 +59,10 @@ async function main() {
     for (const [name, value] of headers) response.setHeader(name, value);
   };
 
+  let stopping = false;
   const server = createServer((request, response) => {
+    // While stopping, answered connections close instead of idling until the grace period ends.
+    if (stopping) response.setHeader('Connection', 'close');
     const url = request.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // Host, Origin and body checks of the API run in its first middleware (also in process).
@@ -101,19 +104,8 @@ async function main() {
   const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
   const shownUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
 
-  try {
-    await editorReady;
-    editorHandler = editor.getRequestHandler();
-  } catch (error) {
-    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
-  }
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  process.stdout.write(
-    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.notice}\n`,
-  );
-  if (exposure.warning) logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
-
-  let stopping = false;
+  // Handled from the moment the port is open: a stop while the editor still prepares must also
+  // let in-flight API requests finish rather than kill the process under them.
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -131,6 +123,18 @@ async function main() {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await editorReady;
+    editorHandler = editor.getRequestHandler();
+  } catch (error) {
+    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  process.stdout.write(
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.notice}\n`,
+  );
+  if (exposure.warning) logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
 }
 
 main().catch((error) => {
