@@ -217,12 +217,11 @@ export function settingsFromEnvironment(
   const variableFor = Object.fromEntries(Object.entries(environmentVariables).map(([name, path]) => [path, name]));
   // A list item's problem (`corsOrigins.1`) belongs to the list's variable.
   const nameOf = (path: string): string => {
-    for (
-      let prefix = path;
-      prefix !== '';
-      prefix = prefix.includes('.') ? prefix.slice(0, prefix.lastIndexOf('.')) : ''
-    )
-      if (variableFor[prefix]) return variableFor[prefix];
+    const segments = path.split('.');
+    for (let length = segments.length; length > 0; length -= 1) {
+      const variable = variableFor[segments.slice(0, length).join('.')];
+      if (variable) return variable;
+    }
     return path;
   };
   const problems = describeProblems(result.error, nameOf);

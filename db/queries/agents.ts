@@ -3,11 +3,12 @@
  * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
  * with the number of versions.
  */
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
 import { bind } from './placeholders';
+import { deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -55,11 +56,7 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const activeJoin = eq(active.id, agents.activeVersionId);
   const latestJoin = sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`;
 
-  const getRecord = db
-    .select()
-    .from(agents)
-    .where(eq(agents.id, p('id')))
-    .prepare();
+  const getRecord = selectById(db, agents);
   const getSummary = db
     .select(columns)
     .from(agents)
@@ -73,6 +70,21 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
     .leftJoin(active, activeJoin)
     .leftJoin(latest, latestJoin)
     .where(gt(agents.id, p('afterId')))
+    .orderBy(asc(agents.id))
+    .limit(p('limit'))
+    .prepare();
+  // instr() on lower-cased text: a plain substring match with no LIKE wildcards to escape.
+  const searchSummaries = db
+    .select(listColumns)
+    .from(agents)
+    .leftJoin(active, activeJoin)
+    .leftJoin(latest, latestJoin)
+    .where(
+      and(
+        gt(agents.id, p('afterId')),
+        sql`(instr(lower(${agents.id}), ${p('search')}) > 0 OR instr(lower(coalesce(json_extract(${latest.snapshot}, '$.name'), '')), ${p('search')}) > 0)`,
+      ),
+    )
     .orderBy(asc(agents.id))
     .limit(p('limit'))
     .prepare();
@@ -90,32 +102,29 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
       updatedAt: p('updatedAt'),
     })
     .prepare();
-  const setLatest = db
-    .update(agents)
-    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const setActive = db
-    .update(agents)
-    .set({ activeVersionId: bind('activeVersionId'), status: bind('status'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const setMetadata = db
-    .update(agents)
-    .set({ metadata: bind('metadata'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const remove = db
-    .delete(agents)
-    .where(eq(agents.id, p('id')))
-    .prepare();
+  const setLatest = updateById(db, agents, {
+    latestVersionNumber: bind('latestVersionNumber'),
+    updatedAt: bind('updatedAt'),
+  });
+  const setActive = updateById(db, agents, {
+    activeVersionId: bind('activeVersionId'),
+    status: bind('status'),
+    updatedAt: bind('updatedAt'),
+  });
+  const setMetadata = updateById(db, agents, { metadata: bind('metadata'), updatedAt: bind('updatedAt') });
+  const remove = deleteById(db, agents);
 
   return {
     get: (id: string): AgentRow | undefined => getRecord.get({ id }),
     getSummary: (id: string) => getSummary.get({ id }) as AgentSummaryRow | undefined,
-    /** Agents ordered by id, after `afterId` (exclusive; '' for the first page). */
-    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) =>
-      listSummaries.all({ afterId, limit }) as AgentListRow[],
+    /**
+     * Agents ordered by id, after `afterId` (exclusive; '' for the first page). With `search`
+     * (lower case), only agents whose id or latest name contains it.
+     */
+    listSummaries: ({ afterId, limit, search }: { afterId: string; limit: number; search?: string }) =>
+      (search
+        ? searchSummaries.all({ afterId, limit, search })
+        : listSummaries.all({ afterId, limit })) as AgentListRow[],
     insert(row: Omit<AgentRow, 'status'>) {
       insert.run(row);
     },

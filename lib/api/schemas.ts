@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { errorStatus } from '../errors';
 
 const errorCodes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...Array<keyof typeof errorStatus>];
@@ -15,6 +15,15 @@ export const errorSchema = z
   })
   .openapi('Error');
 
+/** `{id}` in a route's path: a non-empty string (the example shows in the OpenAPI document). */
+export const idPathParams = (example: string) =>
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .openapi({ param: { name: 'id', in: 'path' }, example }),
+  });
+
 /** Standard error responses to spread into a route's `responses`. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 502>) {
   return Object.fromEntries(
@@ -23,4 +32,57 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
       { description: `Error (${status})`, content: { 'application/json': { schema: errorSchema } } },
     ]),
   ) as Record<number, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type ErrorStatusCode = Parameters<typeof errorResponses>[number];
+type JsonResponse<Schema extends z.ZodType> = {
+  description: string;
+  content: { 'application/json': { schema: Schema } };
+};
+
+interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
+  summary: string;
+  description?: string;
+  request?: Request;
+  /** 200 unless said otherwise. */
+  status?: Status;
+  ok: [description: string, schema: Schema];
+  errors: ErrorStatusCode[];
+}
+
+/**
+ * Routes answering JSON, under the given OpenAPI tags: each with its one success status and
+ * schema, the error statuses it may answer, and its request schemas. Says in a few lines what
+ * `createRoute` spells in ten, so a route file reads as its list of routes.
+ */
+export function jsonRoutes(...tags: string[]) {
+  return <
+    Path extends string,
+    Schema extends z.ZodType,
+    Request extends RouteConfig['request'] = undefined,
+    Status extends 200 | 201 = 200,
+  >(
+    method: Method,
+    path: Path,
+    {
+      summary,
+      description,
+      request,
+      status,
+      ok: [okDescription, schema],
+      errors,
+    }: JsonRouteSpec<Schema, Request, Status>,
+  ) => {
+    const success = { [status ?? 200]: { description: okDescription, content: { 'application/json': { schema } } } };
+    return createRoute({
+      method,
+      path,
+      summary,
+      tags,
+      ...(description === undefined ? {} : { description }),
+      request: request as Request,
+      responses: { ...(success as Record<Status, JsonResponse<Schema>>), ...errorResponses(...errors) },
+    });
+  };
 }

@@ -5,8 +5,9 @@
 import { parseArgs } from 'node:util';
 import { cliEnvironment, processEnvironment, SettingsError, settingsFromEnvironment } from '../env';
 import type { StudioOptions } from '../index';
+import type { CommandHandler } from './command';
 import { runDbMigrate, runDbSeed, unknownCommand } from './db-commands';
-import { createApiClient, type ApiClient } from './http-client';
+import { createApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
 import { registerToolCommands } from './tool-commands';
 
@@ -22,14 +23,7 @@ export const usage = `Usage: agent-studio [api] <command>
 
 Options: --url <server> (or STUDIO_URL, default http://localhost:3000), --key <api key> (or STUDIO_API_KEY)`;
 
-export interface CommandInput {
-  positionals: string[];
-  values: Record<string, string | boolean | undefined>;
-  io: CliIo;
-  client: () => ApiClient;
-}
-
-export type CommandHandler = (input: CommandInput) => Promise<number> | number;
+export type { CommandHandler, CommandInput } from './command';
 
 /** Command groups register here: `commands['tool execute']`. */
 export const commands: Record<string, CommandHandler> = {};

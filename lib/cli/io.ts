@@ -1,4 +1,4 @@
-/** Output channels and exit codes of the CLI (api.md): 0 ok, 1 bad input, 2 unreachable, 3 unauthorised. */
+/** Output channels and exit codes of the CLI: 0 ok, 1 bad input, 2 unreachable, 3 unauthorised. */
 export const exitCodes = { ok: 0, badInput: 1, unreachable: 2, unauthorized: 3 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from './http-client';
 import { apiFailure } from './http-client';
-import type { CommandHandler, CommandInput } from './index';
+import type { CommandHandler, CommandInput } from './command';
 import { CliError, parseJsonArgument, printJson } from './io';
 
 interface ToolDescription {

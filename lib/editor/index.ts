@@ -2,7 +2,7 @@
 export * from './agent-input';
 export type { LabelView } from './agent-labels';
 export type { PublishInput, VersionReference } from './agent-publishing';
-export type { DefaultSelector, FoundVersion } from './agent-reads';
+export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-reads';
 export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
@@ -24,4 +24,4 @@ export * from './mcp-client-snapshot';
 export { mcpClientExportFormat, mcpClientExportSchema, type McpClientExport } from './mcp-client-transfer';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
-export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from './pagination';
+export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';

@@ -1,10 +1,10 @@
 /**
- * Saved MCP client snapshots (storage spec section 1, mcp.md section 1): `{ name, description?,
+ * Saved MCP client snapshots (docs/storage.md): `{ name, description?,
  * servers }`, each server stdio or http. Server names have no `_`, so `server_tool` names split
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
-import { isLoaderVariable } from '../mcp';
+import { isLoaderVariable } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { agentIdSchema } from './agent-input';
 

@@ -26,9 +26,10 @@ import {
   mcpClientSnapshotSchema,
   type McpClientSnapshot,
 } from './mcp-client-snapshot';
-import { appendClientVersion, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
+import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { checkStdioServers } from './mcp-client-writes';
 import { mcpClientNotFound } from './not-found';
+import { appendVersion } from './version-writer';
 
 export const mcpClientExportFormat = 'agent-studio.mcp-client';
 
@@ -204,8 +205,8 @@ export function importMcpClient(
     });
     let stored: StoredMcpClientVersion | undefined;
     for (const { version, snapshot } of order) {
-      stored = appendClientVersion(context, {
-        clientId,
+      stored = appendVersion(context, mcpClientVersions, {
+        ownerId: clientId,
         versionNumber: version.versionNumber,
         snapshot,
         changedFields: version.changedFields,

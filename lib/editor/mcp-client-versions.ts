@@ -1,5 +1,7 @@
-/** Saved MCP client versions: parsing (decrypting once per version id), views and appends. */
-import { randomUUID } from 'node:crypto';
+/**
+ * Saved MCP client versions: parsing (decrypting once per version id), views, and how the shared
+ * version writer stores them (env encrypted, hashed over the plaintext).
+ */
 import type { McpClientRow, McpClientVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import { keyedHash, SecretDecryptionError } from '../secrets';
@@ -7,9 +9,10 @@ import { canonicalJson } from '../versions';
 import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
-import { currentMcpClientSchemaVersion, type McpClientSnapshot } from './mcp-client-snapshot';
+import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from './mcp-client-snapshot';
 import { deepFreeze } from './version-cache';
-import { parseVersionMetadata, toVersionMetadataColumns, type VersionMetadata } from './version-metadata';
+import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
+import type { VersionedKind } from './version-writer';
 
 export interface StoredMcpClientVersion extends VersionMetadata {
   id: string;
@@ -75,44 +78,29 @@ export function toClientVersionView(version: StoredMcpClientVersion): McpClientV
 export const clientConfigHash = (key: SecretsKey, snapshot: McpClientSnapshot) =>
   keyedHash({ key, text: canonicalJson(snapshot) });
 
-/** Inside the caller's transaction: stores the snapshot with its secrets encrypted and bound to the row. */
-export function appendClientVersion(
-  context: EditorContext,
-  {
-    clientId,
-    versionNumber,
-    snapshot,
-    changedFields,
-    changeMessage,
-    actor,
-    createdAt = context.now(),
-  }: {
-    clientId: string;
-    versionNumber: number;
-    snapshot: McpClientSnapshot;
-    changedFields: string[];
-    changeMessage: string;
-    actor: string;
-    /** Imports keep the document's time. */
-    createdAt?: string;
+export const mcpClientVersions: VersionedKind<McpClientSnapshot, StoredMcpClientVersion, McpClientVersionRow> = {
+  entity: 'mcp_client',
+  noun: 'MCP client',
+  ownerKey: 'clientId',
+  fields: mcpClientFields,
+  schemaVersion: currentMcpClientSchemaVersion,
+  // Secrets are encrypted bound to this very row (its id and field paths), the hash is keyed.
+  encode: (context, snapshot, row) => ({
+    text: canonicalJson(
+      encryptSnapshot({ key: context.secretsKey, snapshot, row: { clientId: row.ownerId, versionId: row.id } }),
+    ),
+    configHash: clientConfigHash(context.secretsKey, snapshot),
+  }),
+  insert: (context, { ownerId, ...columns }) => {
+    const row = { ...columns, clientId: ownerId };
+    context.mcpClients.insertVersion(row);
+    return row;
   },
-): StoredMcpClientVersion {
-  const id = randomUUID();
-  const row = {
-    id,
-    clientId,
-    snapshot: canonicalJson(encryptSnapshot({ key: context.secretsKey, snapshot, row: { clientId, versionId: id } })),
-    ...toVersionMetadataColumns({
-      versionNumber,
-      schemaVersion: currentMcpClientSchemaVersion,
-      configHash: clientConfigHash(context.secretsKey, snapshot),
-      changedFields,
-      changeMessage,
-      authorId: actor,
-      createdAt,
-    }),
-  };
-  context.mcpClients.insertVersion(row);
-  context.mcpClients.setLatestVersionNumber({ id: clientId, latestVersionNumber: versionNumber, updatedAt: createdAt });
-  return parseClientVersionRow(context, row);
-}
+  parse: parseClientVersionRow,
+  rows: ({ mcpClients }) => ({
+    byNumber: mcpClients.versionByNumber,
+    latest: mcpClients.latest,
+    changedFieldsAfter: mcpClients.changedFieldsAfter,
+  }),
+  setLatestVersionNumber: (context, pointer) => context.mcpClients.setLatestVersionNumber(pointer),
+};

@@ -1,11 +1,11 @@
 /**
- * Export and import (storage spec section 3). The import body is checked by the editor rather than
+ * Export and import (the format is in docs/storage.md). The import body is checked by the editor rather than
  * the route schema, so one answer lists every problem of the envelope and of every snapshot.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
@@ -15,25 +15,17 @@ import {
   selectorQuery,
 } from './agents-schemas';
 
-const tags = ['agents'];
+const route = jsonRoutes('agents');
 
-const exportRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/export',
+const exportRoute = route('get', '/agents/{id}/export', {
   summary: 'Export every version, or the one a selector names',
-  tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: {
-    200: { description: 'The export document', ...jsonBody(exportDocumentSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The export document', exportDocumentSchema],
+  errors: [400, 404],
 });
 
-const importRoute = createRoute({
-  method: 'post',
-  path: '/agents/import',
+const importRoute = route('post', '/agents/import', {
   summary: 'Import an export document (a new agent, or new versions with mode=append)',
-  tags,
   request: {
     query: z.object({ mode: z.enum(['create', 'append']).optional() }),
     body: {
@@ -41,23 +33,20 @@ const importRoute = createRoute({
       ...jsonBody(z.unknown().openapi({ description: 'An export document (format agent-studio.agent)' })),
     },
   },
-  responses: {
-    201: {
-      description: 'Imported',
-      ...jsonBody(
-        agentWithVersionSchema.extend({
-          mode: z.enum(['create', 'append']),
-          importedVersionNumbers: z.array(z.number().int()),
-          upgradedFrom: z
-            .number()
-            .int()
-            .nullable()
-            .openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
-        }),
-      ),
-    },
-    ...errorResponses(400, 403, 409),
-  },
+  status: 201,
+  ok: [
+    'Imported',
+    agentWithVersionSchema.extend({
+      mode: z.enum(['create', 'append']),
+      importedVersionNumbers: z.array(z.number().int()),
+      upgradedFrom: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
+    }),
+  ],
+  errors: [400, 403, 409],
 });
 
 export function registerAgentTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {

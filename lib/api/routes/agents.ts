@@ -1,9 +1,10 @@
-/** Agent management routes (api.md "Agents (management)"): list, create, read, save, delete. */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Agent management routes: list, create, read, save, delete. */
+import { z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
+import { agentSearchSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
@@ -17,66 +18,51 @@ import {
   selectorQuery,
 } from './agents-schemas';
 
-const tags = ['agents'];
+const route = jsonRoutes('agents');
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/agents',
-  summary: 'List agents by id',
-  tags,
-  request: { query: pageQuery },
-  responses: {
-    200: { description: 'One page of agents', ...jsonBody(pageOf(agentListItemSchema)) },
-    ...errorResponses(400),
+const listRoute = route('get', '/agents', {
+  summary: 'List agents by id, optionally searched by id or name',
+  request: {
+    query: pageQuery.extend({
+      search: agentSearchSchema
+        .optional()
+        .openapi({ description: 'Only agents whose id or name contains this text (case-insensitive)' }),
+    }),
   },
+  ok: ['One page of agents', pageOf(agentListItemSchema)],
+  errors: [400],
 });
 
-const createAgentRoute = createRoute({
-  method: 'post',
-  path: '/agents',
+const createAgentRoute = route('post', '/agents', {
   summary: "Create a stored agent (or a code agent's override record) with version 1",
-  tags,
   request: { body: { required: true, ...jsonBody(createAgentBodySchema) } },
-  responses: {
-    201: { description: 'Created', ...jsonBody(agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })) },
-    ...errorResponses(400, 403, 409),
-  },
+  status: 201,
+  ok: ['Created', agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })],
+  errors: [400, 403, 409],
 });
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}',
+const getRoute = route('get', '/agents/{id}', {
   summary: 'The agent and the version the selector names (default: the latest)',
-  tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: {
-    200: {
-      description: 'The agent and version (a code agent without an override record: its code definition)',
-      ...jsonBody(z.union([agentWithVersionSchema, codeOnlyAgentSchema])),
-    },
-    ...errorResponses(400, 404),
-  },
+  ok: [
+    'The agent and version (a code agent without an override record: its code definition)',
+    z.union([agentWithVersionSchema, codeOnlyAgentSchema]),
+  ],
+  errors: [400, 404],
 });
 
-const updateRoute = createRoute({
-  method: 'patch',
-  path: '/agents/{id}',
+const updateRoute = route('patch', '/agents/{id}', {
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
-  tags,
   request: { params: agentIdParams, body: { required: true, ...jsonBody(updateAgentBodySchema) } },
-  responses: {
-    200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) },
-    ...errorResponses(400, 403, 404, 409),
-  },
+  ok: ['Saved, or nothing changed', saveResultSchema],
+  errors: [400, 403, 404, 409],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}',
+const deleteRoute = route('delete', '/agents/{id}', {
   summary: 'Delete the agent record, its versions and labels',
-  tags,
   request: { params: agentIdParams },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+  ok: ['Deleted', deletedSchema],
+  errors: [404],
 });
 
 export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {

@@ -1,11 +1,11 @@
-/** Version label routes: list, set (create or move) and delete, with revision tokens (api.md). */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Version label routes: list, set (create or move) and delete, with revision tokens. */
+import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from './agents-schemas';
 
-const tags = ['labels'];
+const route = jsonRoutes('labels');
 
 const labelParams = agentIdParams.extend({
   label: z
@@ -37,37 +37,25 @@ const setBody = z
     }
   });
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/labels',
+const listRoute = route('get', '/agents/{id}/labels', {
   summary: 'Labels: the computed production and latest, then custom labels',
-  tags,
   request: { params: agentIdParams },
-  responses: {
-    200: { description: 'Every label', ...jsonBody(z.object({ items: z.array(labelSchema), nextCursor: z.null() })) },
-    ...errorResponses(404),
-  },
+  ok: ['Every label', z.object({ items: z.array(labelSchema), nextCursor: z.null() })],
+  errors: [404],
 });
 
-const setRoute = createRoute({
-  method: 'put',
-  path: '/agents/{id}/labels/{label}',
+const setRoute = route('put', '/agents/{id}/labels/{label}', {
   summary: 'Create or move a label',
-  tags,
   request: { params: labelParams, body: { required: true, ...jsonBody(setBody) } },
-  responses: {
-    200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) },
-    ...errorResponses(400, 404, 409),
-  },
+  ok: ['The label', z.object({ label: labelSchema })],
+  errors: [400, 404, 409],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}/labels/{label}',
+const deleteRoute = route('delete', '/agents/{id}/labels/{label}', {
   summary: 'Delete a label with its current revision token',
-  tags,
   request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(400, 404, 409) },
+  ok: ['Deleted', deletedSchema],
+  errors: [400, 404, 409],
 });
 
 export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {

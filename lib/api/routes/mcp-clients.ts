@@ -2,11 +2,11 @@
  * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
  * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import {
   agentIdParams,
   apiActor,
@@ -16,7 +16,7 @@ import {
   versionParams,
 } from './agents-schemas';
 
-const tags = ['mcp-clients'];
+const route = jsonRoutes('mcp-clients');
 
 const clientSchema = z
   .object({
@@ -45,77 +45,54 @@ export const clientResponse = z.object({ client: clientSchema, version: clientVe
 const clientParams = agentIdParams;
 
 const routes = {
-  list: createRoute({
-    method: 'get',
-    path: '/mcp-clients',
+  list: route('get', '/mcp-clients', {
     summary: 'Saved MCP clients by id',
-    tags,
     request: { query: pageQuery },
-    responses: {
-      200: {
-        description: 'One page of clients',
-        ...jsonBody(
-          pageOf(
-            clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
-          ),
-        ),
-      },
-      ...errorResponses(400),
-    },
+    ok: [
+      'One page of clients',
+      pageOf(
+        clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
+      ),
+    ],
+    errors: [400],
   }),
-  create: createRoute({
-    method: 'post',
-    path: '/mcp-clients',
+  create: route('post', '/mcp-clients', {
     summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
-    tags,
     request: { body: { required: true, ...jsonBody(createMcpClientBodySchema) } },
-    responses: { 201: { description: 'Created', ...jsonBody(clientResponse) }, ...errorResponses(400, 403, 409) },
+    status: 201,
+    ok: ['Created', clientResponse],
+    errors: [400, 403, 409],
   }),
-  get: createRoute({
-    method: 'get',
-    path: '/mcp-clients/{id}',
+  get: route('get', '/mcp-clients/{id}', {
     summary: 'A saved client: the latest version, or ?versionNumber=',
-    tags,
     request: { params: clientParams, query: z.object({ versionNumber: z.coerce.number().int().min(1).optional() }) },
-    responses: { 200: { description: 'The client', ...jsonBody(clientResponse) }, ...errorResponses(400, 404) },
+    ok: ['The client', clientResponse],
+    errors: [400, 404],
   }),
-  update: createRoute({
-    method: 'patch',
-    path: '/mcp-clients/{id}',
+  update: route('patch', '/mcp-clients/{id}', {
     summary: 'Save a new version (a masked env value keeps the stored secret)',
-    tags,
     request: { params: clientParams, body: { required: true, ...jsonBody(updateMcpClientBodySchema) } },
-    responses: {
-      200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) },
-      ...errorResponses(400, 403, 404, 409),
-    },
+    ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],
+    errors: [400, 403, 404, 409],
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/mcp-clients/{id}',
+  remove: route('delete', '/mcp-clients/{id}', {
     summary: 'Delete a saved client and its versions',
-    tags,
     request: { params: clientParams },
-    responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+    ok: ['Deleted', deletedSchema],
+    errors: [404],
   }),
-  versions: createRoute({
-    method: 'get',
-    path: '/mcp-clients/{id}/versions',
+  versions: route('get', '/mcp-clients/{id}/versions', {
     summary: 'Versions, newest first',
-    tags,
     request: { params: clientParams, query: pageQuery },
-    responses: {
-      200: { description: 'One page of versions', ...jsonBody(pageOf(clientVersionSchema)) },
-      ...errorResponses(400, 404),
-    },
+    ok: ['One page of versions', pageOf(clientVersionSchema)],
+    errors: [400, 404],
   }),
-  restore: createRoute({
-    method: 'post',
-    path: '/mcp-clients/{id}/versions/{n}/restore',
+  restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
     summary: "A new version with version n's configuration",
-    tags,
     request: { params: versionParams },
-    responses: { 201: { description: 'Restored', ...jsonBody(clientResponse) }, ...errorResponses(404) },
+    status: 201,
+    ok: ['Restored', clientResponse],
+    errors: [404],
   }),
 };
 

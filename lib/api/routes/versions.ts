@@ -1,10 +1,10 @@
-/** Version routes: list, read, publish, unpublish, restore, delete, diff (api.md). */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Version routes: list, read, publish, unpublish, restore, delete, diff. */
+import { z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
@@ -16,30 +16,20 @@ import {
 } from './agents-schemas';
 import { exceedsJsonDepth, maxJsonDepth } from '../../http';
 
-const tags = ['versions'];
+const route = jsonRoutes('versions');
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/versions',
+const listRoute = route('get', '/agents/{id}/versions', {
   summary: 'Versions, newest first',
-  tags,
   request: { params: agentIdParams, query: pageQuery },
-  responses: {
-    200: { description: 'One page of versions', ...jsonBody(pageOf(versionSchema)) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['One page of versions', pageOf(versionSchema)],
+  errors: [400, 404],
 });
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/versions/{n}',
+const getRoute = route('get', '/agents/{id}/versions/{n}', {
   summary: 'One version by number',
-  tags,
   request: { params: versionParams },
-  responses: {
-    200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The agent and version', agentWithVersionSchema],
+  errors: [400, 404],
 });
 
 const publishBody = z
@@ -50,46 +40,33 @@ const publishBody = z
   })
   .strict();
 
-const publishRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/versions/{n}/publish',
+const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
   summary: 'Publish version n (idempotent)',
-  tags,
   request: { params: versionParams, body: { required: false, ...jsonBody(publishBody) } },
-  responses: {
-    200: { description: 'Published', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(400, 404, 409),
-  },
+  ok: ['Published', agentWithVersionSchema],
+  errors: [400, 404, 409],
 });
 
-const unpublishRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/unpublish',
+const unpublishRoute = route('post', '/agents/{id}/unpublish', {
   summary: 'Clear the published version',
-  tags,
   request: { params: agentIdParams },
-  responses: {
-    200: { description: 'Unpublished; version is the latest', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(404),
-  },
+  ok: ['Unpublished; version is the latest', agentWithVersionSchema],
+  errors: [404],
 });
 
-const restoreRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/versions/{n}/restore',
+const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
   summary: "A new draft version with version n's snapshot",
-  tags,
   request: { params: versionParams },
-  responses: { 201: { description: 'Restored', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
+  status: 201,
+  ok: ['Restored', agentWithVersionSchema],
+  errors: [404],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}/versions/{n}',
+const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
   summary: 'Delete a version (refused for the published, a labelled or the latest version)',
-  tags,
   request: { params: versionParams },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404, 409) },
+  ok: ['Deleted', deletedSchema],
+  errors: [404, 409],
 });
 
 const diffQuery = z.object({
@@ -102,37 +79,29 @@ const diffQuery = z.object({
     .openapi({ description: 'JSON object; adds the resolved-tool diff' }),
 });
 
-const diffRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/diff',
-  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
-  tags,
-  request: { params: agentIdParams, query: diffQuery },
-  responses: {
-    200: {
-      description: 'The differences',
-      ...jsonBody(
+const diffSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
+  tools: z
+    .object({
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      changed: z.array(
         z.object({
-          from: z.number().int(),
-          to: z.number().int(),
-          diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
-          tools: z
-            .object({
-              added: z.array(z.string()),
-              removed: z.array(z.string()),
-              changed: z.array(
-                z.object({
-                  name: z.string(),
-                  changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
-                }),
-              ),
-            })
-            .optional(),
+          name: z.string(),
+          changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
         }),
       ),
-    },
-    ...errorResponses(400, 404),
-  },
+    })
+    .optional(),
+});
+
+const diffRoute = route('get', '/agents/{id}/diff', {
+  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
+  request: { params: agentIdParams, query: diffQuery },
+  ok: ['The differences', diffSchema],
+  errors: [400, 404],
 });
 
 function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {

@@ -2,6 +2,18 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
+/** Headless, with everything that would reach the network switched off. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Debian's Chromium, headless, with everything that would reach the network switched off.
  * Playwright gives every launch a fresh, temporary user-data-dir.
@@ -14,17 +26,7 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...chromiumArgs, ...extraArgs],
   });
   const context = await browser.newContext();
   return {
