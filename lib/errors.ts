@@ -30,6 +30,8 @@ export const errorStatus = {
   unavailable: 503,
   /** The database is locked by another process for longer than the busy timeout: retry shortly. */
   busy: 503,
+  /** The agent's model provider has no key (or base URL); the message names the variable to set. */
+  model_not_configured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

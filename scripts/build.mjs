@@ -50,16 +50,37 @@ function isFresh(stampFile, print, outputs) {
 }
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
-const serverInputs = [...common, 'server.ts', 'cli.ts', 'studio.config.ts', 'bench', 'migrations', 'scripts/build.mjs'];
+// The test configuration (studio.config.ts plus scripted models) is built beside the server, which
+// loads it when STUDIO_CONFIG names it; see docs/runtime.md.
+const testConfigSources = [
+  'tests/support/test-studio-config.ts',
+  'tests/support/prompt-scripted-model.ts',
+  'tests/support/scripted-model.ts',
+];
+const serverInputs = [
+  ...common,
+  'server.ts',
+  'cli.ts',
+  'studio.config.ts',
+  'bench',
+  'migrations',
+  'scripts/build.mjs',
+  ...testConfigSources,
+];
 const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs', 'public', 'studio.config.ts'];
 
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
-  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js'])) return false;
+  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js'])) return false;
   const { build } = await import('esbuild');
-  const entryPoints = { server: 'server.ts', cli: 'cli.ts' };
+  const entryPoints = { server: 'server.ts', cli: 'cli.ts', 'test-studio-config': testConfigSources[0] };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
+  // Shared modules go to chunks, so a configuration loaded at run time shares classes (Agent) with the server.
+  if (existsSync(join(root, 'dist'))) {
+    for (const name of readdirSync(join(root, 'dist')))
+      if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(root, 'dist', name));
+  }
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -67,6 +88,8 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     target: 'node20',
     packages: 'external',
     sourcemap: 'linked',

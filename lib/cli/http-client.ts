@@ -7,6 +7,8 @@ import { CliError, exitCodes } from './io';
 export interface ApiClient {
   url: string;
   request(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** POSTs a JSON body asking for Server-Sent Events; the response is handed back unread. */
+  postForEvents(path: string, body: unknown): Promise<Response>;
 }
 
 export interface ApiErrorBody {
@@ -22,10 +24,32 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+/** Exit code 2 with how to start the server, for a request that never reached it. */
+export function unreachable(base: string, error: unknown): CliError {
+  const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+  return new CliError(
+    `Cannot reach the Agent Studio server at ${base} (${reason}).\n` +
+      'Start it with `npm start` in the project folder, or point the CLI at a running server with --url or STUDIO_URL.',
+    exitCodes.unreachable,
+  );
+}
+
 export function createApiClient({ url, apiKey }: { url: string; apiKey?: string }): ApiClient {
   const base = url.replace(/\/+$/, '');
+  const authorization: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   return {
     url: base,
+    async postForEvents(path, body) {
+      try {
+        return await fetch(base + path, {
+          method: 'POST',
+          headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...authorization },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        throw unreachable(base, error);
+      }
+    },
     async request(method, path, body) {
       let response: Response;
       try {
@@ -34,17 +58,12 @@ export function createApiClient({ url, apiKey }: { url: string; apiKey?: string 
           headers: {
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+            ...authorization,
           },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch (error) {
-        const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-        throw new CliError(
-          `Cannot reach the Agent Studio server at ${base} (${reason}).\n` +
-            'Start it with `npm start` in the project folder, or point the CLI at a running server with --url or STUDIO_URL.',
-          exitCodes.unreachable,
-        );
+        throw unreachable(base, error);
       }
       const text = await response.text();
       let parsed: unknown = text;

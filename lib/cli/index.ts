@@ -9,6 +9,7 @@ import type { CommandHandler } from './command';
 import { runDbMigrate, runDbSeed, unknownCommand } from './db-commands';
 import { createApiClient } from './http-client';
 import { CliError, exitCodes, processIo, type CliIo } from './io';
+import { agentRunCommand } from './agent-run';
 import { registerToolCommands } from './tool-commands';
 
 export const usage = `Usage: agent-studio [api] <command>
@@ -20,6 +21,8 @@ export const usage = `Usage: agent-studio [api] <command>
   tool execute <id> '<json>' [--context '<json>']
                                   run a tool and print its output as JSON
   tool execute <id> --schema      print { inputSchema, outputSchema }
+  agent run <id> --prompt '<text>' [--context '<json>']
+                                  run the published version, printing text and tool calls as they stream
 
 Options: --url <server> (or STUDIO_URL, default http://localhost:3000), --key <api key> (or STUDIO_API_KEY)`;
 
@@ -33,6 +36,7 @@ export function registerCommand(name: string, handler: CommandHandler) {
 }
 
 registerToolCommands(registerCommand);
+registerCommand('agent run', agentRunCommand);
 
 export async function runCli(
   argv: string[],
@@ -56,6 +60,7 @@ export async function runCli(
         url: { type: 'string' },
         key: { type: 'string' },
         context: { type: 'string' },
+        prompt: { type: 'string' },
         schema: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

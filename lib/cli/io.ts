@@ -5,9 +5,12 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Writes to stdout as is, without ending the line (streamed text); falls back to `stdout`. */
+  write?(text: string): void;
 }
 
 export const processIo: CliIo = {
+  write: (text) => process.stdout.write(text),
   stdout: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
   stderr: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
 };

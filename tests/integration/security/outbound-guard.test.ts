@@ -2,7 +2,7 @@
  * The outbound guard inside a private network namespace: fake "internal" servers on
  * 169.254.169.254 and 10.0.0.5 (added to the namespace's loopback) count every connection, so a
  * refusal is proven to happen before anything connects. DNS answers come from the injected
- * `settings.outbound.lookup`.
+ * `settings.outbound.lookup`. Integrations, HTTP MCP servers and model providers are driven through the product.
  */
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -115,5 +115,45 @@ describe.skipIf(!namespacesWork)('the outbound guard (private network namespace;
     expect(outcomes['mcp-private'].tested.servers.remote).toMatchObject({ ok: false });
     expect(outcomes['mcp-private'].tested.servers.remote.reason).not.toBe('refused');
     expect(after.internalRequests).toBeGreaterThan(results.mcp.before.internalRequests);
+  });
+  it('sends model provider calls through the guard: metadata refused before connecting, keys kept to their origin, local model servers reached', () => {
+    const { outcomes, before, afterRefusals, after, redirectFirstHop, redirectLanded, providerPaths } =
+      results.providers;
+    for (const name of ['metadataLiteral', 'metadataName']) {
+      expect(outcomes[name].status, name).toBe(503);
+      expect(outcomes[name].body.error, name).toMatchObject({
+        code: 'unavailable',
+        message: expect.stringMatching(
+          /^The model provider cannot be reached: .*metadata addresses may not be reached/,
+        ),
+        details: { reason: 'refused', addressClass: 'metadata' },
+      });
+      // The stored run says the same.
+      expect(outcomes[name].run).toMatchObject({ status: 'failed', error: { code: 'unavailable' } });
+    }
+    expect(outcomes.metadataStream.status).toBe(200);
+    expect(outcomes.metadataStream.text).toMatch(/event: error\ndata: .*metadata addresses may not be reached/);
+    expect(afterRefusals.metadata).toBe(0);
+    expect(afterRefusals.provider).toBe(before.provider);
+
+    // A redirect to another origin: the key went to the provider's own origin only.
+    expect(redirectFirstHop).toEqual(['Bearer planted-provider-key-7f3a']);
+    expect(redirectLanded).toEqual([null]);
+    expect(outcomes.redirectElsewhere.body.error.code).toBe('unavailable');
+
+    // A provider that echoes the key in its error: the message is a short excerpt without it.
+    const echoed = outcomes.echoesKey.body.error.message as string;
+    expect(echoed).toMatch(/^The model provider failed: Incorrect API key provided: \[redacted\]/);
+    expect(echoed.length).toBeLessThan(260);
+    expect(JSON.stringify(outcomes)).not.toContain('planted-provider-key');
+
+    // A configured private address (a model server on the local network) is reached and answers.
+    expect(outcomes.localNetwork.status).toBe(200);
+    expect(outcomes.localNetwork.body).toMatchObject({ status: 'finished', text: 'Hello from the local network.' });
+    expect(providerPaths).toEqual([
+      ['/echo-key/v1/chat/completions', 'Bearer planted-provider-key-7f3a'],
+      ['/v1/chat/completions', 'Bearer planted-provider-key-7f3a'],
+    ]);
+    expect(after.metadata).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Plants secret values everywhere secrets go (a stdio server's env, credentials in an HTTP MCP URL,
  * an integration token, the caller's auth token), drives every route that touches them, including
- * failures of servers that echo what they were sent, and then looks for the values in every API
- * response, every log line, every export, every error and the database file. None may appear.
+ * failures of servers that echo what they were sent and agent runs that call those tools, and then
+ * looks for the values in every API response, every log line, every export, every error and the
+ * database file. None may appear.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
 import { everythingServerPath } from '../../support/mcp';
+import { createScriptedModel } from '../../support/scripted-model';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 import { startEchoServer } from '../integrations/echo-server';
 
@@ -69,6 +71,20 @@ beforeAll(async () => {
   context = createTestStudio({
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
     settings: { stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000 } },
+    // Runs call the integration and the MCP tool, then answer.
+    models: {
+      'test/scripted': createScriptedModel({
+        respond: (_call, callIndex) =>
+          callIndex % 2 === 0
+            ? {
+                toolCalls: [
+                  { toolName: 'whoami', input: {} },
+                  { toolName: 'local_echo', input: { message: 'hi' } },
+                ],
+              }
+            : { text: 'Done.' },
+      }),
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -167,6 +183,28 @@ describe('planted secrets', () => {
     });
     await send('GET', '/api/audit');
     await send('GET', '/api/agents/uses-secrets/export');
+
+    // Runs: tool results and the caller's token are stored with the run; the run is read back.
+    await send('POST', '/api/agents', {
+      id: 'runs-with-secrets',
+      name: 'Runs with secrets',
+      model: 'test/scripted',
+      instructions: 'Help.',
+      mcpClients: { planted: { tools: {} } },
+      integrationTools: { echo: { tools: { whoami: {} } } },
+    });
+    await send('POST', '/api/agents/runs-with-secrets/versions/1/publish', {});
+    const generated = await send('POST', '/api/agents/runs-with-secrets/generate', { prompt: 'Go.', requestContext });
+    expect(generated.body).toMatchObject({ status: 'finished', text: 'Done.' });
+    expect(generated.body.toolResults).toHaveLength(2);
+    await send('GET', `/api/runs/${generated.body.runId}`);
+    const streamed = await context.studio.api.request(
+      '/api/agents/runs-with-secrets/stream',
+      jsonRequest('POST', { prompt: 'Go again.', requestContext }),
+    );
+    const events = await streamed.text();
+    transcript.push(`POST /api/agents/runs-with-secrets/stream -> ${streamed.status} ${events}`);
+    expect(events).toMatch(/event: finish/);
 
     // The servers did get the secrets: a leak would have something to leak.
     const received = [...seenByServers, ...echo.seen.map((request) => JSON.stringify(request.headers))].join('\n');

@@ -86,6 +86,15 @@ describe('requests from other sites (production server)', () => {
     // The document lists well over a dozen mutating routes today; a near-empty list would make this pass vacuously.
     expect(operations.length).toBeGreaterThan(15);
     expect(operations).toContainEqual({ method: 'POST', path: '/api/agents' });
+    // Runs start models and tools: they are listed like every other write.
+    for (const path of [
+      '/api/agents/gate-probe/generate',
+      '/api/agents/gate-probe/stream',
+      '/api/runs/gate-probe/approve',
+      '/api/runs/gate-probe/resume',
+      '/api/runs/gate-probe/tool-results',
+    ])
+      expect(operations).toContainEqual({ method: 'POST', path });
     const before = await agentCount();
     const failures: string[] = [];
     const probes: Array<Record<string, string>> = [

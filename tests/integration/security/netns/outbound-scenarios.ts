@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStudio } from '@/lib';
+import { createStudio, type Studio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 import type { DnsLookup } from '@/lib/env';
 import { createOutbound, OutboundError } from '@/lib/net';
@@ -56,6 +56,24 @@ const metadata = await fakeServer('169.254.169.254', 80, (_path, response) =>
 );
 const internal = await fakeServer('10.0.0.5', 80, (path, response) => json(response, 200, { internal: path }));
 const other = await fakeServer('127.0.0.1', 0, (path, response) => json(response, 200, { other: path }));
+// An OpenAI-compatible model server on the local network (Ollama, vLLM): a configured URL may reach it.
+const plantedProviderKey = 'planted-provider-key-7f3a';
+const provider = await fakeServer('10.0.0.5', 8080, (path, response) => {
+  if (path.startsWith('/echo-key/'))
+    return json(response, 401, {
+      error: { message: `Incorrect API key provided: ${plantedProviderKey}. ${'Details follow. '.repeat(40)}` },
+    });
+  json(response, 200, {
+    id: 'completion-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'llama3',
+    choices: [
+      { index: 0, message: { role: 'assistant', content: 'Hello from the local network.' }, finish_reason: 'stop' },
+    ],
+    usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 },
+  });
+});
 const redirector = await fakeServer('127.0.0.1', 0, (path, response) => {
   const [, kind, count] = path.split('/');
   const location =
@@ -109,6 +127,7 @@ const snapshot = () => ({
   internal: internal.connections,
   internalRequests: internal.requests.length,
   other: other.connections,
+  provider: provider.connections,
 });
 
 // 1. The guard itself.
@@ -181,14 +200,17 @@ const studio = createStudio({
   logger: silentLogger,
   settings: { mode: 'test', outbound: { lookup } },
 });
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await studio.api.request(path, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
+const callOf =
+  (target: Studio) =>
+  async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
+    const response = await target.api.request(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+const call = callOf(studio);
 const document = {
   openapi: '3.0.3',
   info: { title: 'Instance', version: '1' },
@@ -249,8 +271,75 @@ try {
 } finally {
   await studio.close();
   rmSync(directory, { recursive: true, force: true });
+}
+
+// 3. Model providers: the base URL of the OpenAI-compatible provider (one per studio) pointed at
+// metadata addresses, at a redirect to another origin, at a provider that echoes the key, and at
+// a model server on the local network.
+async function runAgainstProvider(baseUrl: string, { stream = false } = {}) {
+  const providerDirectory = mkdtempSync(join(tmpdir(), 'studio-netns-provider-'));
+  const providerStudio = createStudio({
+    database: { url: `file:${join(providerDirectory, 'studio.db')}` },
+    logger: silentLogger,
+    settings: {
+      mode: 'test',
+      outbound: { lookup },
+      openaiCompatibleBaseUrl: baseUrl,
+      modelKeys: { compatible: plantedProviderKey },
+    },
+  });
+  try {
+    const send = callOf(providerStudio);
+    await send('POST', '/api/agents', {
+      id: 'talker',
+      name: 'Talker',
+      model: 'compatible/llama3',
+      instructions: 'Hi.',
+    });
+    await send('POST', '/api/agents/talker/versions/1/publish', {});
+    if (stream) {
+      const response = await providerStudio.api.request('/api/agents/talker/stream', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'Say hello.' }),
+      });
+      return { status: response.status, text: await response.text() };
+    }
+    const generated = await send('POST', '/api/agents/talker/generate', { prompt: 'Say hello.', runId: 'run-1' });
+    // The stored run keeps the failure as it was answered.
+    return { ...generated, run: (await send('GET', '/api/runs/run-1')).body };
+  } finally {
+    await providerStudio.close();
+    rmSync(providerDirectory, { recursive: true, force: true });
+  }
+}
+
+try {
+  const before = snapshot();
+  const outcomes: Record<string, unknown> = {};
+  outcomes.metadataLiteral = await runAgainstProvider('http://169.254.169.254/v1');
+  outcomes.metadataName = await runAgainstProvider('http://imds.test/v1');
+  outcomes.metadataStream = await runAgainstProvider('http://169.254.169.254/v1', { stream: true });
+  const afterRefusals = snapshot();
+  redirector.requests.length = 0;
+  other.requests.length = 0;
+  outcomes.redirectElsewhere = await runAgainstProvider(`${redirector.url}/to-other`);
+  const redirectFirstHop = redirector.requests.map((request) => request.headers.authorization);
+  const redirectLanded = other.requests.map((request) => request.headers.authorization ?? null);
+  outcomes.echoesKey = await runAgainstProvider('http://10.0.0.5:8080/echo-key/v1');
+  outcomes.localNetwork = await runAgainstProvider('http://10.0.0.5:8080/v1');
+  results.providers = {
+    outcomes,
+    before,
+    afterRefusals,
+    after: snapshot(),
+    redirectFirstHop,
+    redirectLanded,
+    providerPaths: provider.requests.map((request) => [request.path, request.headers.authorization]),
+  };
+} finally {
   await outbound.close();
-  for (const fake of [metadata, internal, other, redirector]) fake.server.close();
+  for (const fake of [metadata, internal, other, redirector, provider]) fake.server.close();
 }
 
 process.stdout.write(`${JSON.stringify(results)}\n`);
