@@ -49,6 +49,15 @@ describe('JSON nesting', () => {
     expect(accepted.status).toBe(201);
   });
 
+  it('refuses them on run routes and other writes too, before the route looks anything up', async () => {
+    const body = `{"prompt":"hi","requestContext":{"a":${nested(200)}}}`;
+    for (const path of ['/api/agents/anyone/generate', '/api/agents/anyone/stream', '/api/runs/any-run/resume']) {
+      const response = await context.studio.api.request(path, jsonRequest('POST', body));
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).error.message, path).toMatch(/deeper than 64 levels/);
+    }
+  });
+
   it('counts brackets inside strings as text, not nesting', async () => {
     const body = JSON.stringify({
       id: 'brackets',
