@@ -45,7 +45,7 @@ function providerFromRow({
 }: {
   row: IntegrationConfigRow;
   secretsKey: SecretsKey;
-  fetch?: FetchFunction;
+  fetch: FetchFunction;
 }) {
   const config = parseStoredConfig(row);
   const name = config.name ?? row.id;
@@ -76,8 +76,11 @@ export function createIntegrationRegistry({
   providers?: Record<string, IntegrationProvider>;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  /** The fetch stored OpenAPI integrations call (default: the global one). */
-  fetch?: FetchFunction;
+  /**
+   * The fetch stored OpenAPI integrations call: the outbound guard's, always (people configure
+   * their URLs). Code-defined providers are trusted code and bring their own.
+   */
+  fetch: FetchFunction;
 }): IntegrationRegistry {
   for (const [key, provider] of Object.entries(providers)) {
     if (provider.id !== key) {

@@ -108,7 +108,8 @@ export function createIntegrationService({
   providers?: Record<string, IntegrationProvider>;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  fetch?: FetchFunction;
+  /** How stored integrations reach their APIs: the outbound guard's `configured.fetch`. */
+  fetch: FetchFunction;
   now?: () => Date;
 }): IntegrationService {
   const registry = createIntegrationRegistry({ providers, database, secretsKey, fetch });
