@@ -55,6 +55,19 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   return { status: response.status, body: text ? JSON.parse(text) : {} };
 }
 
+/** An agent using the planted client's tools and the echo integration, published. */
+async function publishAgentUsingSecrets({ id, model }: { id: string; model: string }) {
+  await send('POST', '/api/agents', {
+    id,
+    name: id,
+    model,
+    instructions: 'Help.',
+    mcpClients: { planted: { tools: {} } },
+    integrationTools: { echo: { tools: { whoami: {} } } },
+  });
+  await send('POST', `/api/agents/${id}/versions/1/publish`, {});
+}
+
 const openApiDocument = (url: string) => ({
   openapi: '3.0.3',
   info: { title: 'Echo', version: '1' },
@@ -162,15 +175,7 @@ describe('planted secrets', () => {
     await send('GET', '/api/integrations/echo');
     await send('GET', '/api/integrations');
 
-    await send('POST', '/api/agents', {
-      id: 'uses-secrets',
-      name: 'Uses secrets',
-      model: 'openai/gpt-4o-mini',
-      instructions: 'Help.',
-      mcpClients: { planted: { tools: {} } },
-      integrationTools: { echo: { tools: { whoami: {} } } },
-    });
-    await send('POST', '/api/agents/uses-secrets/versions/1/publish', {});
+    await publishAgentUsingSecrets({ id: 'uses-secrets', model: 'openai/gpt-4o-mini' });
     const requestContext = { mastra__authToken: secrets.callerToken };
     const resolved = await send('POST', '/api/agents/uses-secrets/resolve', { requestContext });
     expect(resolved.status).toBe(200);
@@ -185,15 +190,7 @@ describe('planted secrets', () => {
     await send('GET', '/api/agents/uses-secrets/export');
 
     // Runs: tool results and the caller's token are stored with the run; the run is read back.
-    await send('POST', '/api/agents', {
-      id: 'runs-with-secrets',
-      name: 'Runs with secrets',
-      model: 'test/scripted',
-      instructions: 'Help.',
-      mcpClients: { planted: { tools: {} } },
-      integrationTools: { echo: { tools: { whoami: {} } } },
-    });
-    await send('POST', '/api/agents/runs-with-secrets/versions/1/publish', {});
+    await publishAgentUsingSecrets({ id: 'runs-with-secrets', model: 'test/scripted' });
     const generated = await send('POST', '/api/agents/runs-with-secrets/generate', { prompt: 'Go.', requestContext });
     expect(generated.body).toMatchObject({ status: 'finished', text: 'Done.' });
     expect(generated.body.toolResults).toHaveLength(2);
