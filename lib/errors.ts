@@ -67,6 +67,29 @@ export class StudioError extends Error {
   }
 }
 
+/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export const busyRetryAfterSeconds = 1;
+
+/** Another process held the write lock longer than the busy timeout: worth retrying, not a bug. */
+export function databaseBusyError(cause: unknown): StudioError {
+  return new StudioError(
+    'busy',
+    'The database is busy with another process; retry in a moment.',
+    { retryAfterSeconds: busyRetryAfterSeconds },
+    { cause },
+  );
+}
+
 export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {
   return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
 }

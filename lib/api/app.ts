@@ -8,9 +8,12 @@ import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import {
+  busyRetryAfterSeconds,
+  databaseBusyError,
   errorBody,
   errorStatus,
   invalidInput,
+  isDatabaseBusy,
   isStudioError,
   issuesFromZod,
   StudioError,
@@ -24,6 +27,7 @@ import { requestGate } from './request-gate';
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
+  if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
   return context.json(error.toBody(), error.status);
 }
 
@@ -35,17 +39,6 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, cont
 };
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
-export function isDatabaseBusy(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
-    current = current.cause;
-  }
-  return false;
-}
 
 function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(errorStatus) as Array<[ErrorCode, number]>).find(([, value]) => value === status);
@@ -135,16 +128,7 @@ export function createApiApp({
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
-    if (isDatabaseBusy(error)) {
-      // Another process holds the write lock longer than the busy timeout: worth retrying, not a bug.
-      context.header('Retry-After', '1');
-      return errorResponse(
-        context,
-        new StudioError('busy', 'The database is busy with another process; retry in a moment.', {
-          retryAfterSeconds: 1,
-        }),
-      );
-    }
+    if (isDatabaseBusy(error)) return errorResponse(context, databaseBusyError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

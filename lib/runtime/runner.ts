@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APICallError, RetryError, type ModelMessage } from 'ai';
-import { invalidInput, isStudioError, StudioError } from '../errors';
+import { databaseBusyError, invalidInput, isDatabaseBusy, isStudioError, StudioError } from '../errors';
 import type { Logger } from '../logger';
 import { findOutboundError, remoteExcerpt } from '../net';
 import { createModelOutput, createValidationError, freezeRequestContext } from '../tools';
@@ -83,6 +83,7 @@ const kindOf: Record<Exclude<Continuation['action'], 'tool-results'>, PendingKin
  */
 export function runFailure(error: unknown, { excerpt = (text: string) => remoteExcerpt(text) } = {}): StudioError {
   if (isStudioError(error)) return error;
+  if (isDatabaseBusy(error)) return databaseBusyError(error);
   const refused = findOutboundError(RetryError.isInstance(error) ? error.lastError : error);
   if (refused) {
     return new StudioError(
@@ -149,7 +150,12 @@ export function createRunner({
       record.status = aborted ? 'aborted' : 'failed';
       record.error = failure.toBody().error;
       record.updatedAt = timestamp();
-      persist(context);
+      try {
+        persist(context);
+      } catch (persistError) {
+        // The failure is still answered (and streamed) as what it was, e.g. a busy database.
+        logger.warn('A failed run could not be stored', { runId: record.runId, error: persistError });
+      }
       liveOptions.delete(record.runId);
       context.emit({ type: 'error', runId: record.runId, payload: failure.toBody() });
       throw failure;

@@ -1,7 +1,7 @@
 /**
  * Several processes on one database file: starting together they migrate once (under the write
  * lock) and seed once, share one key file, and a write that waits too long for another process's
- * lock is answered 503 `busy` with Retry-After instead of a 500.
+ * lock (an agent run's included) is answered 503 `busy` with Retry-After instead of a 500.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createScriptedModel } from '../../support/scripted-model';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -77,6 +78,40 @@ describe('two processes on one database file', () => {
       other.exec('ROLLBACK');
       const retried = await context.studio.api.request('/api/agents', jsonRequest('POST', agent));
       expect(retried.status).toBe(201);
+    } finally {
+      other.close();
+      await context.studio.close();
+    }
+  });
+  it('answers runs 503 busy too (generate and stream) while another process holds the lock, and runs again after', async () => {
+    const context = createTestStudio({
+      settings: { databaseBusyTimeoutMs: 100 },
+      models: { 'test/scripted': createScriptedModel({ respond: () => ({ text: 'Hello.' }) }) },
+    });
+    directories.push(context.directory);
+    const agent = { id: 'runner', name: 'x', model: 'test/scripted', instructions: 'x' };
+    expect((await context.studio.api.request('/api/agents', jsonRequest('POST', agent))).status).toBe(201);
+    const published = await context.studio.api.request(
+      '/api/agents/runner/versions/1/publish',
+      jsonRequest('POST', {}),
+    );
+    expect(published.status).toBe(200);
+    const other = new Database(context.databaseFile);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      for (const path of ['/api/agents/runner/generate', '/api/agents/runner/stream']) {
+        const refused = await context.studio.api.request(path, jsonRequest('POST', { prompt: 'Hi.' }));
+        expect(refused.status, path).toBe(503);
+        expect(refused.headers.get('retry-after'), path).toBe('1');
+        expect((await refused.json()).error.code, path).toBe('busy');
+      }
+      other.exec('ROLLBACK');
+      const retried = await context.studio.api.request(
+        '/api/agents/runner/generate',
+        jsonRequest('POST', { prompt: 'Hi.' }),
+      );
+      expect(retried.status).toBe(200);
+      expect((await retried.json()).text).toBe('Hello.');
     } finally {
       other.close();
       await context.studio.close();
