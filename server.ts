@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
+import { createResolveFastPath } from './lib/api';
 import { errorBody, errorStatus } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import {
@@ -17,6 +18,7 @@ import {
   createScriptNonce,
   describeExposure,
   factsFromIncoming,
+  isListedCorsOrigin,
   pageContentSecurityPolicy,
   pageSecurityHeaders,
   type HeaderList,
@@ -67,6 +69,18 @@ async function main() {
   let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
 
   const { requestPolicy } = studio;
+  // Only requests the API's gate lets through unchanged (no refusal, no CORS headers to add).
+  const resolveFastPath = createResolveFastPath({
+    api: studio.api,
+    runtime: studio.runtime,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    admits: (request) => {
+      const facts = factsFromIncoming(request.method ?? 'GET', request.headers);
+      return (
+        checkRequest(requestPolicy, facts, 'api') === undefined && !isListedCorsOrigin(requestPolicy, facts.origin)
+      );
+    },
+  });
   const setHeaders = (response: ServerResponse, headers: HeaderList) => {
     for (const [name, value] of headers) response.setHeader(name, value);
   };
@@ -79,6 +93,7 @@ async function main() {
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // Host, Origin and body checks of the API run in its first middleware (also in process).
       setHeaders(response, apiSecurityHeaders);
+      if (resolveFastPath.handle(request, response)) return;
       void apiListener(request, response);
       return;
     }

@@ -26,6 +26,7 @@ import {
   createSqliteRunStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
+  type ModelRegistry,
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
@@ -65,6 +66,8 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
+  /** The language models runs can use: which providers have a key, which names are registered. */
+  models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
   agents: CodeAgentRegistry;
   /** The registered tool providers: `get(id)`, `list()`. */
@@ -180,6 +183,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       api,
       editor,
       runtime,
+      models,
       agents,
       toolProviders,
       tools,

@@ -29,6 +29,7 @@ import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
+export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
 export interface ApiDependencies {
   database: DatabaseHandle;

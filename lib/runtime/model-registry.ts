@@ -22,6 +22,10 @@ export interface ModelRegistry {
   resolve(model: string | LanguageModelObject): LanguageModelObject;
   /** A provider's words (an error message) as our errors may carry them: short, the keys blanked. */
   excerpt(text: string): string;
+  /** The built-in providers, each with the variable that enables it and whether it is set. */
+  providers(): Array<{ provider: string; variable: string; configured: boolean }>;
+  /** The names registered with `createStudio({ models })`. */
+  registered(): string[];
 }
 
 type ModelKeys = Settings['modelKeys'];
@@ -90,6 +94,12 @@ export function createModelRegistry({
   const providers = new Map<string, (modelId: string) => LanguageModelObject>();
   const cache = new Map<string, LanguageModelObject>();
 
+  // The compatible provider is usable with a base URL alone (local servers need no key).
+  const isConfigured = (builtIn: { key: keyof ModelKeys | 'baseUrl' }) =>
+    builtIn.key === 'baseUrl'
+      ? settings.openaiCompatibleBaseUrl !== undefined
+      : settings.modelKeys[builtIn.key] !== undefined;
+
   function providerFor(name: string, provider: string): (modelId: string) => LanguageModelObject {
     const existing = providers.get(provider);
     if (existing) return existing;
@@ -103,8 +113,7 @@ export function createModelRegistry({
     }
     const baseUrl = settings.openaiCompatibleBaseUrl;
     const key = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
-    const configured = builtIn.key === 'baseUrl' ? baseUrl !== undefined : key !== undefined;
-    if (!configured) {
+    if (!isConfigured(builtIn)) {
       throw new StudioError('model_not_configured', `Set ${builtIn.variable} to run ${name}.`, {
         model: name,
         provider,
@@ -117,6 +126,13 @@ export function createModelRegistry({
   }
 
   return {
+    providers: () =>
+      Object.entries(builtInProviders).map(([provider, builtIn]) => ({
+        provider,
+        variable: builtIn.variable,
+        configured: isConfigured(builtIn),
+      })),
+    registered: () => Object.keys(models),
     resolve(model) {
       if (typeof model !== 'string') return model;
       const registered = models[model];

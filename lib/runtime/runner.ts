@@ -45,7 +45,7 @@ export type Continuation =
 
 export interface RunnerDependencies {
   store: RunStore;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   logger: Logger;
   /** Rebuilds the environment of a stored run (its pinned version and tool set). */
   loadEnvironment(record: RunRecord): Promise<RunEnvironment>;

@@ -37,6 +37,21 @@ describe('the model registry', () => {
     });
   });
 
+  it('says which providers are configured and which names are registered', () => {
+    const models = registry(
+      { modelKeys: { anthropic: 'sk-ant' }, openaiCompatibleBaseUrl: 'http://127.0.0.1:11434/v1' },
+      { 'test/scripted': createScriptedModel({ steps: [] }) },
+    );
+    expect(models.providers()).toEqual([
+      { provider: 'openai', variable: 'OPENAI_API_KEY', configured: false },
+      { provider: 'anthropic', variable: 'ANTHROPIC_API_KEY', configured: true },
+      { provider: 'google', variable: 'GOOGLE_GENERATIVE_AI_API_KEY', configured: false },
+      { provider: 'xai', variable: 'XAI_API_KEY', configured: false },
+      { provider: 'compatible', variable: 'OPENAI_COMPATIBLE_BASE_URL', configured: true },
+    ]);
+    expect(models.registered()).toEqual(['test/scripted']);
+  });
+
   it('creates a provider model once a key is set', () => {
     const models = registry({ modelKeys: { openai: 'sk-test', anthropic: 'sk-ant' } });
     expect(models.resolve('openai/gpt-4o')).toMatchObject({ modelId: 'gpt-4o' });
