@@ -17,13 +17,12 @@ const demoInstructions = [
 ].join('\n');
 
 /**
- * Creates and publishes the demo agent (actor `system`) when the database has no agents. Processes
+ * Creates and publishes the demo agent (actor `system`) when the database has no stored agents. Processes
  * starting together on one file may all see it empty: the create is one transaction, so exactly one
  * of them creates the agent and the others get a conflict, which means someone else seeded.
  */
 export async function seedStudio(studio: { editor: Editor }): Promise<{ created: boolean }> {
-  const existing = await studio.editor.agents.list({ limit: 1 });
-  if (existing.items.length > 0) return { created: false };
+  if (await hasStoredAgent(studio.editor)) return { created: false };
   try {
     await createDemoAgent(studio.editor);
   } catch (error) {
@@ -32,6 +31,17 @@ export async function seedStudio(studio: { editor: Editor }): Promise<{ created:
   }
   await studio.editor.agents.publish({ id: demoAgentId, versionNumber: 1, actor: 'system' });
   return { created: true };
+}
+
+/** Code agents are listed too, but they are not what makes a database empty. */
+async function hasStoredAgent(editor: Editor): Promise<boolean> {
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<Editor['agents']['list']>> = await editor.agents.list({ limit: 100, cursor });
+    if (page.items.some((item) => item.status !== 'code_only')) return true;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return false;
 }
 
 async function createDemoAgent(editor: Editor) {
