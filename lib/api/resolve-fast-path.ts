@@ -11,6 +11,7 @@
  * So every error, header and status stays exactly the app's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { exceedsJsonDepth } from '../http';
 import type { Runtime } from '../runtime';
 import { toVersionSelector } from '../versions';
 import type { ApiApp } from './app';
@@ -60,8 +61,8 @@ export function createResolveFastPath({
   async function answer(request: IncomingMessage, response: ServerResponse, id: string, body: Buffer) {
     try {
       const text = body.toString('utf8');
-      // Empty bodies, bad JSON and schema failures: the app words those errors.
-      if (text.trim() === '') return await replay(request, response, body);
+      // Empty bodies, deep nesting, bad JSON and schema failures: the app words those errors.
+      if (text.trim() === '' || exceedsJsonDepth(text)) return await replay(request, response, body);
       const parsed = resolveBodySchema.safeParse(JSON.parse(text));
       const params = agentIdParams.safeParse({ id });
       if (!parsed.success || !params.success) return await replay(request, response, body);
