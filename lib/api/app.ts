@@ -8,20 +8,26 @@ import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import {
+  busyRetryAfterSeconds,
+  databaseBusyError,
   errorBody,
   errorStatus,
   invalidInput,
+  isDatabaseBusy,
   isStudioError,
   issuesFromZod,
   StudioError,
   type ErrorCode,
 } from '../errors';
+import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
+import { requestGate } from './request-gate';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
+  if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
   return context.json(error.toBody(), error.status);
 }
 
@@ -39,8 +45,19 @@ function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }
 
-export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyLimitBytes: number }): ApiApp {
+export function createApiApp({
+  logger,
+  bodyLimitBytes,
+  requestPolicy,
+}: {
+  logger: Logger;
+  bodyLimitBytes: number;
+  requestPolicy: RequestPolicy;
+}): ApiApp {
   const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+
+  // Before everything else: a page on another site gets nothing done here (docs/security.md).
+  app.use('*', requestGate(requestPolicy));
 
   const limitBody = bodyLimit({
     maxSize: bodyLimitBytes,
@@ -77,6 +94,15 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
         (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
+      // Before parsing: deep nesting must never reach the (recursive) schemas.
+      if (exceedsJsonDepth(text))
+        return errorResponse(
+          context,
+          invalidInput(
+            [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
+            `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+          ),
+        );
       try {
         JSON.parse(text);
       } catch (error) {
@@ -102,6 +128,7 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
+    if (isDatabaseBusy(error)) return errorResponse(context, databaseBusyError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '../../db/client';
 import type { Editor } from '../editor';
+import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
@@ -12,6 +14,7 @@ import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerRunRoutes } from './routes/runs';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -26,12 +29,15 @@ import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
+export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
 export interface ApiDependencies {
   database: DatabaseHandle;
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  /** Which hosts and origins may use the API (built from the settings once). */
+  requestPolicy: RequestPolicy;
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
@@ -41,10 +47,41 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
+  rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
-  const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
+  const app = createApiApp({
+    logger: dependencies.logger,
+    bodyLimitBytes: dependencies.bodyLimitBytes,
+    requestPolicy: dependencies.requestPolicy,
+  });
+  const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
+  app.use(
+    '/mcp-clients/:id/test',
+    rateLimit({
+      perMinute: connectionTestsPerMinute,
+      what: (id) => `connection tests of MCP client "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/tools/:id/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (id) => `runs of tool "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/agents/:id/tools/:name/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (key) => `tool runs of agent "${key}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
@@ -52,6 +89,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
+  // Import before /mcp-clients/{id} routes so the literal path wins.
+  registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);

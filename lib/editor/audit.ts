@@ -29,6 +29,7 @@ export type AuditAction =
   | 'mcp_client.create'
   | 'mcp_client.save'
   | 'mcp_client.restore'
+  | 'mcp_client.import'
   | 'mcp_client.delete';
 
 export interface AuditEntry {

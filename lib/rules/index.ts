@@ -13,4 +13,5 @@ export * from './rules-draft';
 export * from './schema';
 export { isPlainObject, selectSchema } from './select-schema';
 export * from './types';
+export * from './size-caps';
 export * from './value-draft';

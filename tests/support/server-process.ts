@@ -35,8 +35,8 @@ export async function startServerProcess({
   spawn: typeof spawnFunction;
   environment?: Record<string, string>;
   /**
-   * `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`);
-   * `browser`: that plus the tools that make runs wait (approval, a question), for the Playground.
+   * `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`, the
+   * tools that make runs wait and a code agent); `browser`: that plus a small tool provider.
    */
   config?: 'app' | 'test' | 'browser';
   timeoutMs?: number;

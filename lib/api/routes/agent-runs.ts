@@ -54,6 +54,7 @@ function runOptionsOf(body: RunBody): RunOptions {
     ...(body.runId ? { runId: body.runId } : {}),
     ...(body.threadId ? { threadId: body.threadId } : {}),
     ...(body.resourceId ? { resourceId: body.resourceId } : {}),
+    ...(body.autoResumeSuspendedTools ? { autoResumeSuspendedTools: true } : {}),
     ...(body.clientTools ? { clientTools: body.clientTools } : {}),
   };
 }

@@ -14,7 +14,7 @@ import { agentIdParams, jsonBody, runtimeRequestFields } from './agents-schemas'
 
 const route = jsonRoutes('runtime');
 
-const resolveBodySchema = z
+export const resolveBodySchema = z
   .object({
     ...runtimeRequestFields,
   })
@@ -76,7 +76,7 @@ const resolveRoute = route('post', '/agents/{id}/resolve', {
  */
 const serialisedTails = new WeakMap<object, string>();
 
-function resolutionJson(resolution: Resolution): string {
+export function resolutionJson(resolution: Resolution): string {
   let tail = serialisedTails.get(resolution.explanation);
   if (tail === undefined) {
     tail =

@@ -65,6 +65,10 @@ export const runBodySchema = z
     runId: z.string().min(1).max(100).optional().openapi({ description: 'A new id chosen by the caller' }),
     threadId: z.string().min(1).max(256).optional(),
     resourceId: z.string().min(1).max(256).optional(),
+    autoResumeSuspendedTools: z.boolean().optional().openapi({
+      description:
+        "With threadId: when the thread's newest paused run waits for resume data that this message clearly gives, resume that run with it",
+    }),
     clientTools: z
       .record(
         toolName,

@@ -14,6 +14,7 @@ import {
   versionParams,
   versionSchema,
 } from './agents-schemas';
+import { exceedsJsonDepth, maxJsonDepth } from '../../http';
 
 const route = jsonRoutes('versions');
 
@@ -105,6 +106,8 @@ const diffRoute = route('get', '/agents/{id}/diff', {
 
 function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
+  if (exceedsJsonDepth(text))
+    throw invalidInput([{ path: 'query.requestContext', message: `JSON nested deeper than ${maxJsonDepth} levels` }]);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,31 +1,48 @@
 import type { Page } from 'playwright-core';
 
-/** The agent editor's Playground tab, by the spec's roles and names. */
+/** The agent editor's Playground tab, found only by the roles and names the editor spec fixes. */
 export class PlaygroundPanel {
   constructor(readonly page: Page) {}
 
+  async open() {
+    await this.page.getByRole('tab', { name: 'Playground', exact: true }).click();
+    await this.message().waitFor();
+  }
+
+  message() {
+    return this.page.getByRole('textbox', { name: 'Message', exact: true });
+  }
+
+  version() {
+    return this.page.getByRole('combobox', { name: 'Version', exact: true });
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  async send(text: string) {
+    await this.message().fill(text);
+    await this.button('Send').click();
+  }
+
   conversation() {
-    return this.page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
+    return this.page.getByRole('region', { name: 'Conversation' });
   }
 
-  /** The conversation's text, one entry per line. */
-  async transcript() {
-    return (await this.conversation().allTextContents()).join('\n');
-  }
-
-  /** The entry of the latest call of a tool. */
+  /** The latest call of a tool (a group named "Tool call <name>"). */
   toolCall(toolName: string) {
     return this.conversation()
-      .filter({ has: this.page.getByLabel(`Arguments of ${toolName}`, { exact: true }) })
+      .getByRole('group', { name: `Tool call ${toolName}`, exact: true })
       .last();
   }
 
-  async send(message: string) {
-    await this.page.getByRole('textbox', { name: 'Message', exact: true }).fill(message);
-    await this.page.getByRole('button', { name: 'Send', exact: true }).click();
+  /** The conversation's last answer of the agent. */
+  lastAnswer() {
+    return this.conversation().getByRole('listitem').last();
   }
 
-  chatWith(target: 'Draft' | 'Published') {
-    return this.page.getByRole('radio', { name: new RegExp(`^${target} \\(`) });
+  alert() {
+    return this.conversation().getByRole('alert');
   }
 }

@@ -251,13 +251,13 @@ export function AgentEditor({ data }: { data: EditorData }) {
               refresh={refresh}
             />
           </TabsContent>
-          <TabsContent value="playground">
+          {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
+          <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
             <PlaygroundTab
               agentId={agent.id}
               latestVersionNumber={agent.latestVersionNumber}
               activeVersionNumber={agent.activeVersionNumber}
               dirty={dirty}
-              announce={announce}
             />
           </TabsContent>
         </Tabs>

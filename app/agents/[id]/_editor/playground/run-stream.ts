@@ -1,22 +1,27 @@
 /**
- * Starts or continues a run over the studio's API and hands each UI event to the caller as it
- * arrives. A failure before the run starts (no model key, a bad body) comes back as the API's own
- * message, which says what to do.
+ * Starts or continues a run over Server-Sent Events and hands each UI event to `onEvent` as it
+ * arrives. A run that fails before it streams (no model key, nothing published, bad resume data)
+ * answers plain JSON with the API's error shape, which comes back as the error.
  */
 import { createToolInputAdapter, readRunEvents, type UiEvent } from '@/lib/playground';
 
-export type StreamOutcome = { ok: true } | { ok: false; message: string };
+export type StreamOutcome = { ok: true } | { ok: false; error: { code: string; message: string } };
 
-export async function streamRun({
+const unreachable = {
+  code: 'unreachable',
+  message: 'The studio could not be reached. Check that it is running, then try again.',
+};
+
+export async function streamRunEvents({
   path,
   body,
-  signal,
   onEvent,
+  signal,
 }: {
   path: string;
   body: unknown;
+  onEvent: (event: UiEvent) => void;
   signal: AbortSignal;
-  onEvent: (runId: string, event: UiEvent) => void;
 }): Promise<StreamOutcome> {
   let response: Response;
   try {
@@ -27,21 +32,25 @@ export async function streamRun({
       signal,
     });
   } catch {
-    if (signal.aborted) return { ok: true };
-    return { ok: false, message: 'The studio could not be reached. Check that it is running, then try again.' };
+    return { ok: false, error: unreachable };
   }
-  if (!response.ok || !response.body) {
-    const json = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { ok: false, message: json?.error?.message ?? `The server answered ${response.status}.` };
+  const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  if (!response.ok || !isEventStream || !response.body) {
+    const json = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    return {
+      ok: false,
+      error: {
+        code: json?.error?.code ?? 'internal_error',
+        message: json?.error?.message ?? `The server answered ${response.status}.`,
+      },
+    };
   }
   const adapter = createToolInputAdapter();
   try {
-    for await (const chunk of readRunEvents(response.body)) {
-      for (const event of adapter.push(chunk)) onEvent(chunk.runId, event);
-    }
-  } catch {
+    for await (const chunk of readRunEvents(response.body)) for (const event of adapter.push(chunk)) onEvent(event);
+  } catch (error) {
     if (signal.aborted) return { ok: true };
-    return { ok: false, message: 'The stream broke off before the run finished. Send the message again.' };
+    return { ok: false, error: { code: 'stream_interrupted', message: `The stream broke off: ${String(error)}` } };
   }
   return { ok: true };
 }
