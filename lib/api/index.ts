@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Editor } from '../editor';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { serveOpenApiDocument } from './openapi-document';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
@@ -62,13 +63,6 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     timeoutMs: dependencies.toolProviderTimeoutMs,
   });
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Agent Studio API',
-      version: dependencies.version,
-      description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
-    },
-  });
+  serveOpenApiDocument(app, { version: dependencies.version });
   return app;
 }

@@ -5,7 +5,9 @@
  */
 import { z } from '@hono/zod-openapi';
 
-const limitSchema = z.coerce.number().int().min(1).max(100);
+// Query values arrive as text and are coerced; `<number>` declares the value a typed client sends
+// (`lib/client` types its inputs from these schemas), where zod would otherwise say `unknown`.
+const limitSchema = z.coerce.number<number>().int().min(1).max(100);
 const cursorDescription = { description: 'Opaque; the nextCursor of the previous page' };
 
 /** `?limit=&cursor=` of the editor's lists (agents, versions, MCP clients, audit). */

@@ -24,3 +24,20 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     ]),
   ) as Record<number, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
 }
+
+/**
+ * A JSON request body with an example: generators and API explorers show it, and the lint checks
+ * it against the schema (so an example cannot drift from what the route accepts).
+ */
+export function requestBody<T extends z.ZodType>(
+  schema: T,
+  { required, example }: { required: boolean; example: unknown },
+) {
+  return { required, content: { 'application/json': { schema, example } } };
+}
+
+/** A yes/no query parameter (`?dryRun=true`); absent means false. */
+export const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');

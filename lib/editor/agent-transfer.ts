@@ -6,7 +6,7 @@
  * versions after an existing agent's latest instead.
  */
 import { randomUUID } from 'node:crypto';
-import { writeTransaction } from '../../db/queries';
+import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../agents';
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
@@ -64,7 +64,12 @@ export type ImportMode = 'create' | 'append';
 
 export function importAgent(
   context: EditorContext,
-  { document, mode = 'create', actor = defaultActor }: { document: unknown; mode?: ImportMode; actor?: string },
+  {
+    document,
+    mode = 'create',
+    actor = defaultActor,
+    dryRun = false,
+  }: { document: unknown; mode?: ImportMode; actor?: string; dryRun?: boolean },
 ) {
   const checked = checkImportDocument(document);
   if (!checked.ok)
@@ -80,7 +85,9 @@ export function importAgent(
       { agentId: agent.id },
     );
   }
-  const result = writeTransaction(context.database, () => {
+  // A dry run does all of it, answer included, inside a transaction that is rolled back.
+  const transaction = dryRun ? rehearseTransaction : writeTransaction;
+  return transaction(context.database, () => {
     const existing = context.agents.get(agent.id);
     if (existing && mode !== 'append') {
       throw new StudioError(
@@ -108,19 +115,16 @@ export function importAgent(
         upgradedFrom: upgradedFrom ?? null,
       },
     });
+    const latest = parseVersionRow(context, context.versions.latest(agent.id)!);
     return {
+      ...agentWithVersion(context, agent.id, latest),
       mode: existing ? ('append' as const) : ('create' as const),
-      imported,
-      latest: parseVersionRow(context, context.versions.latest(agent.id)!),
+      importedVersionNumbers: imported.map((version) => version.versionNumber),
+      /** The document's older schemaVersion when its snapshots were upgraded, else null. */
+      upgradedFrom: upgradedFrom ?? null,
+      dryRun,
     };
   });
-  return {
-    ...agentWithVersion(context, agent.id, result.latest),
-    mode: result.mode,
-    importedVersionNumbers: result.imported.map((version) => version.versionNumber),
-    /** The document's older schemaVersion when its snapshots were upgraded, else null. */
-    upgradedFrom: upgradedFrom ?? null,
-  };
 }
 
 function createImported(

@@ -76,10 +76,18 @@ export interface AgentsService {
     requestContext?: Record<string, unknown>;
   }): Promise<VersionDiff>;
   export(id: string, options?: { selector?: VersionSelector }): Promise<ExportDocument>;
+  /** `dryRun`: every check and the answer of a real import, with nothing written. */
   import(
     document: unknown,
-    options?: { mode?: ImportMode; actor?: string },
-  ): Promise<AgentWithVersion & { mode: ImportMode; importedVersionNumbers: number[]; upgradedFrom: number | null }>;
+    options?: { mode?: ImportMode; actor?: string; dryRun?: boolean },
+  ): Promise<
+    AgentWithVersion & {
+      mode: ImportMode;
+      importedVersionNumbers: number[];
+      upgradedFrom: number | null;
+      dryRun: boolean;
+    }
+  >;
 }
 
 export interface Editor {
@@ -110,7 +118,7 @@ export function createEditor(options: EditorOptions): Editor {
     },
     diff: (input) => diffVersions(context, input),
     export: async (id, { selector } = {}) => exportAgent(context, { id, selector }),
-    import: async (document, { mode, actor } = {}) => importAgent(context, { document, mode, actor }),
+    import: async (document, { mode, actor, dryRun } = {}) => importAgent(context, { document, mode, actor, dryRun }),
   };
   return { agents, mcpClients: createMcpClientsService(context), audit: createAuditService(context) };
 }

@@ -8,7 +8,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Runtime } from '../../runtime';
 import { toVersionSelector, versionSelectorSchema } from '../../versions';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import { agentIdParams, jsonBody } from './agents-schemas';
 
 const executeBodySchema = z
@@ -26,9 +26,10 @@ const executeBodySchema = z
   .strict()
   .openapi('AgentToolExecuteRequest');
 
-const executeRoute = createRoute({
+export const executeRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/tools/{name}/execute',
+  operationId: 'executeAgentTool',
   summary: 'Run one resolved tool of an agent (default: the published version)',
   description:
     '`output` is the tool result a model would get: the output (for MCP tools, the MCP result), the validation-error value, ' +
@@ -42,7 +43,10 @@ const executeRoute = createRoute({
         .max(256)
         .openapi({ param: { name: 'name', in: 'path' }, example: 'docs_search' }),
     }),
-    body: { required: false, ...jsonBody(executeBodySchema) },
+    body: requestBody(executeBodySchema, {
+      required: false,
+      example: { input: { query: 'refunds' }, requestContext: { tenantId: 'acme' } },
+    }),
   },
   responses: {
     200: {

@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { errorResponses, queryFlag, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
@@ -17,9 +17,10 @@ import {
 
 const tags = ['agents'];
 
-const exportRoute = createRoute({
+export const exportRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/export',
+  operationId: 'exportAgent',
   summary: 'Export every version, or the one a selector names',
   tags,
   request: { params: agentIdParams, query: selectorQuery },
@@ -29,33 +30,49 @@ const exportRoute = createRoute({
   },
 });
 
-const importRoute = createRoute({
+const importResultSchema = agentWithVersionSchema
+  .extend({
+    mode: z.enum(['create', 'append']),
+    importedVersionNumbers: z.array(z.number().int()),
+    upgradedFrom: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
+    dryRun: z.boolean().openapi({ description: 'true: nothing was written; this is what an import would do' }),
+  })
+  .openapi('AgentImportResult');
+
+export const importRoute = createRoute({
   method: 'post',
   path: '/agents/import',
+  operationId: 'importAgent',
   summary: 'Import an export document (a new agent, or new versions with mode=append)',
   tags,
   request: {
-    query: z.object({ mode: z.enum(['create', 'append']).optional() }),
-    body: {
+    query: z.object({
+      mode: z.enum(['create', 'append']).optional(),
+      dryRun: queryFlag.openapi({ description: 'true: check and answer as a real import would, write nothing' }),
+    }),
+    body: requestBody(z.unknown().openapi({ description: 'An export document (format agent-studio.agent)' }), {
       required: true,
-      ...jsonBody(z.unknown().openapi({ description: 'An export document (format agent-studio.agent)' })),
-    },
+      example: {
+        format: 'agent-studio.agent',
+        schemaVersion: 2,
+        agent: { id: 'support-bot', activeVersionNumber: 1, labels: [{ name: 'staging', versionNumber: 1 }] },
+        versions: [
+          {
+            versionNumber: 1,
+            snapshot: { name: 'Support bot', model: 'openai/gpt-4o-mini', instructions: 'Answer questions.' },
+            changeMessage: 'Initial version',
+          },
+        ],
+      },
+    }),
   },
   responses: {
-    201: {
-      description: 'Imported',
-      ...jsonBody(
-        agentWithVersionSchema.extend({
-          mode: z.enum(['create', 'append']),
-          importedVersionNumbers: z.array(z.number().int()),
-          upgradedFrom: z
-            .number()
-            .int()
-            .nullable()
-            .openapi({ description: "The document's older schemaVersion when its snapshots were upgraded" }),
-        }),
-      ),
-    },
+    200: { description: 'Dry run: what an import would do (nothing written)', ...jsonBody(importResultSchema) },
+    201: { description: 'Imported', ...jsonBody(importResultSchema) },
     ...errorResponses(400, 403, 409),
   },
 });
@@ -70,7 +87,8 @@ export function registerAgentTransferRoutes(app: ApiApp, { editor }: { editor: E
   });
 
   app.openapi(importRoute, async (context) => {
-    const { mode } = context.req.valid('query');
-    return context.json(await editor.agents.import(context.req.valid('json'), { mode, actor: apiActor }), 201);
+    const { mode, dryRun } = context.req.valid('query');
+    const result = await editor.agents.import(context.req.valid('json'), { mode, dryRun, actor: apiActor });
+    return context.json(result, dryRun ? 200 : 201);
   });
 }

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
@@ -19,9 +19,10 @@ import {
 
 const tags = ['agents'];
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/agents',
+  operationId: 'listAgents',
   summary: 'List agents by id',
   tags,
   request: { query: pageQuery },
@@ -31,21 +32,34 @@ const listRoute = createRoute({
   },
 });
 
-const createAgentRoute = createRoute({
+export const createAgentRoute = createRoute({
   method: 'post',
   path: '/agents',
+  operationId: 'createAgent',
   summary: "Create a stored agent (or a code agent's override record) with version 1",
   tags,
-  request: { body: { required: true, ...jsonBody(createAgentBodySchema) } },
+  request: {
+    body: requestBody(createAgentBodySchema, {
+      required: true,
+      example: {
+        id: 'support-bot',
+        name: 'Support bot',
+        model: 'openai/gpt-4o-mini',
+        instructions: 'Answer questions about orders. Be brief.',
+        tools: { 'search-knowledge-base': {} },
+      },
+    }),
+  },
   responses: {
     201: { description: 'Created', ...jsonBody(agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })) },
     ...errorResponses(400, 403, 409),
   },
 });
 
-const getRoute = createRoute({
+export const getRoute = createRoute({
   method: 'get',
   path: '/agents/{id}',
+  operationId: 'getAgent',
   summary: 'The agent and the version the selector names (default: the latest)',
   tags,
   request: { params: agentIdParams, query: selectorQuery },
@@ -58,21 +72,29 @@ const getRoute = createRoute({
   },
 });
 
-const updateRoute = createRoute({
+export const updateRoute = createRoute({
   method: 'patch',
   path: '/agents/{id}',
+  operationId: 'updateAgent',
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
   tags,
-  request: { params: agentIdParams, body: { required: true, ...jsonBody(updateAgentBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(updateAgentBodySchema, {
+      required: true,
+      example: { baseVersionNumber: 3, instructions: 'Answer in one paragraph.', changeMessage: 'Shorter answers' },
+    }),
+  },
   responses: {
     200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) },
     ...errorResponses(400, 403, 404, 409),
   },
 });
 
-const deleteRoute = createRoute({
+export const deleteRoute = createRoute({
   method: 'delete',
   path: '/agents/{id}',
+  operationId: 'deleteAgent',
   summary: 'Delete the agent record, its versions and labels',
   tags,
   request: { params: agentIdParams },

@@ -20,9 +20,10 @@ const entrySchema = z
 
 const pageSchema = pageOf(entrySchema);
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/audit',
+  operationId: 'listAuditEntries',
   summary: 'The audit log, newest first',
   tags: ['audit'],
   request: {
@@ -34,9 +35,10 @@ const listRoute = createRoute({
   responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
 });
 
-const agentRoute = createRoute({
+export const agentRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/audit',
+  operationId: 'listAgentAuditEntries',
   summary: "One agent's audit log, newest first",
   tags: ['audit'],
   request: { params: agentIdParams, query: pageQuery },

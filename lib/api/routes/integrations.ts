@@ -8,7 +8,7 @@ import type { StudioError } from '../../errors';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import { errorResponse, type ApiApp } from '../app';
 import { pageOf, pageQueryWithDefault } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 
 // Auth arrives with the security work; until then every change is made by `local` (api.md).
 const actor = 'local';
@@ -51,9 +51,10 @@ const idParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
 });
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/integrations',
+  operationId: 'listIntegrations',
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
   tags: ['integrations'],
   request: { query: pageQueryWithDefault },
@@ -66,9 +67,10 @@ const listRoute = createRoute({
   },
 });
 
-const showRoute = createRoute({
+export const showRoute = createRoute({
   method: 'get',
   path: '/integrations/{id}',
+  operationId: 'getIntegration',
   summary: 'One integration; a stored one also with its document, base URL and masked credentials',
   tags: ['integrations'],
   request: { params: idParams },
@@ -81,9 +83,10 @@ const showRoute = createRoute({
   },
 });
 
-const saveRoute = createRoute({
+export const saveRoute = createRoute({
   method: 'put',
   path: '/integrations/{id}',
+  operationId: 'saveIntegration',
   summary: 'Store an integration config (an OpenAPI 3.0 / 3.1 document)',
   description:
     'The document is validated and every problem is listed with its path. Credential secrets are encrypted at rest; ' +
@@ -94,9 +97,23 @@ const saveRoute = createRoute({
       id: z
         .string()
         .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
     }),
-    body: { required: true, content: { 'application/json': { schema: integrationConfigInputSchema } } },
+    body: requestBody(integrationConfigInputSchema, {
+      required: true,
+      example: {
+        type: 'openapi',
+        document: {
+          openapi: '3.1.0',
+          info: { title: 'Orders', version: '1.0.0' },
+          paths: {
+            '/orders/{id}': { get: { operationId: 'getOrder', responses: { 200: { description: 'The order' } } } },
+          },
+        },
+        baseUrl: 'https://orders.internal.test',
+        credentials: { type: 'bearer', token: 'secret-token' },
+      },
+    }),
   },
   responses: {
     200: {
@@ -111,9 +128,10 @@ const saveRoute = createRoute({
   },
 });
 
-const deleteRoute = createRoute({
+export const deleteRoute = createRoute({
   method: 'delete',
   path: '/integrations/{id}',
+  operationId: 'deleteIntegration',
   summary: 'Delete a stored integration config',
   tags: ['integrations'],
   request: { params: idParams },

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from './agents-schemas';
 
 const tags = ['labels'];
@@ -37,9 +37,10 @@ const setBody = z
     }
   });
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/labels',
+  operationId: 'listAgentLabels',
   summary: 'Labels: the computed production and latest, then custom labels',
   tags,
   request: { params: agentIdParams },
@@ -49,21 +50,26 @@ const listRoute = createRoute({
   },
 });
 
-const setRoute = createRoute({
+export const setRoute = createRoute({
   method: 'put',
   path: '/agents/{id}/labels/{label}',
+  operationId: 'setAgentLabel',
   summary: 'Create or move a label',
   tags,
-  request: { params: labelParams, body: { required: true, ...jsonBody(setBody) } },
+  request: {
+    params: labelParams,
+    body: requestBody(setBody, { required: true, example: { versionNumber: 3, expectedRevisionToken: null } }),
+  },
   responses: {
     200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) },
     ...errorResponses(400, 404, 409),
   },
 });
 
-const deleteRoute = createRoute({
+export const deleteRoute = createRoute({
   method: 'delete',
   path: '/agents/{id}/labels/{label}',
+  operationId: 'deleteAgentLabel',
   summary: 'Delete a label with its current revision token',
   tags,
   request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },

@@ -9,17 +9,14 @@ import type { Editor } from '../../editor';
 import type { McpPool } from '../../mcp';
 import { testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import { agentIdParams, jsonBody } from './agents-schemas';
 
 const testBodySchema = z
   .object({
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
-      }),
+    requestContext: z.record(z.string(), z.unknown()).optional().openapi({
+      description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
+    }),
   })
   .strict()
   .openapi('McpClientTestRequest');
@@ -34,12 +31,16 @@ const serverResultSchema = z.object({
   reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
 });
 
-const testRoute = createRoute({
+export const testRoute = createRoute({
   method: 'post',
   path: '/mcp-clients/{id}/test',
+  operationId: 'testMcpClient',
   summary: 'Connect every server of the latest version and list its tools (fresh connections, nothing pooled)',
   tags: ['mcp-clients'],
-  request: { params: agentIdParams, body: { required: false, ...jsonBody(testBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(testBodySchema, { required: false, example: { requestContext: { mastra__authToken: 'token' } } }),
+  },
   responses: {
     200: {
       description: 'One result per server; failing servers are ok: false with the error',

@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import {
   agentIdParams,
   apiActor,
@@ -44,10 +44,11 @@ const clientVersionSchema = z
 const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
 const clientParams = agentIdParams;
 
-const routes = {
+export const routes = {
   list: createRoute({
     method: 'get',
     path: '/mcp-clients',
+    operationId: 'listMcpClients',
     summary: 'Saved MCP clients by id',
     tags,
     request: { query: pageQuery },
@@ -66,25 +67,46 @@ const routes = {
   create: createRoute({
     method: 'post',
     path: '/mcp-clients',
+    operationId: 'createMcpClient',
     summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
     tags,
-    request: { body: { required: true, ...jsonBody(createMcpClientBodySchema) } },
+    request: {
+      body: requestBody(createMcpClientBodySchema, {
+        required: true,
+        example: {
+          id: 'docs',
+          name: 'Company docs',
+          servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
+        },
+      }),
+    },
     responses: { 201: { description: 'Created', ...jsonBody(clientResponse) }, ...errorResponses(400, 403, 409) },
   }),
   get: createRoute({
     method: 'get',
     path: '/mcp-clients/{id}',
+    operationId: 'getMcpClient',
     summary: 'A saved client: the latest version, or ?versionNumber=',
     tags,
-    request: { params: clientParams, query: z.object({ versionNumber: z.coerce.number().int().min(1).optional() }) },
+    request: {
+      params: clientParams,
+      query: z.object({ versionNumber: z.coerce.number<number>().int().min(1).optional() }),
+    },
     responses: { 200: { description: 'The client', ...jsonBody(clientResponse) }, ...errorResponses(400, 404) },
   }),
   update: createRoute({
     method: 'patch',
     path: '/mcp-clients/{id}',
+    operationId: 'updateMcpClient',
     summary: 'Save a new version (a masked env value keeps the stored secret)',
     tags,
-    request: { params: clientParams, body: { required: true, ...jsonBody(updateMcpClientBodySchema) } },
+    request: {
+      params: clientParams,
+      body: requestBody(updateMcpClientBodySchema, {
+        required: true,
+        example: { baseVersionNumber: 1, description: 'Search the company handbook' },
+      }),
+    },
     responses: {
       200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) },
       ...errorResponses(400, 403, 404, 409),
@@ -93,6 +115,7 @@ const routes = {
   remove: createRoute({
     method: 'delete',
     path: '/mcp-clients/{id}',
+    operationId: 'deleteMcpClient',
     summary: 'Delete a saved client and its versions',
     tags,
     request: { params: clientParams },
@@ -101,6 +124,7 @@ const routes = {
   versions: createRoute({
     method: 'get',
     path: '/mcp-clients/{id}/versions',
+    operationId: 'listMcpClientVersions',
     summary: 'Versions, newest first',
     tags,
     request: { params: clientParams, query: pageQuery },
@@ -112,6 +136,7 @@ const routes = {
   restore: createRoute({
     method: 'post',
     path: '/mcp-clients/{id}/versions/{n}/restore',
+    operationId: 'restoreMcpClientVersion',
     summary: "A new version with version n's configuration",
     tags,
     request: { params: versionParams },

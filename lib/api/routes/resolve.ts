@@ -9,7 +9,7 @@ import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
 import { toVersionSelector, versionSelectorSchema } from '../../versions';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import { agentIdParams, jsonBody } from './agents-schemas';
 
 const resolveBodySchema = z
@@ -71,12 +71,19 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-const resolveRoute = createRoute({
+export const resolveRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/resolve',
+  operationId: 'resolveAgent',
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
   tags: ['runtime'],
-  request: { params: agentIdParams, body: { required: false, ...jsonBody(resolveBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(resolveBodySchema, {
+      required: false,
+      example: { requestContext: { tenantId: 'acme' }, selector: { label: 'staging' } },
+    }),
+  },
   responses: {
     200: { description: 'The resolution', ...jsonBody(resolutionSchema) },
     ...errorResponses(400, 404),

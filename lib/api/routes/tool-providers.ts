@@ -38,9 +38,10 @@ const providerSchema = z
   })
   .openapi('ToolProvider');
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/tool-providers',
+  operationId: 'listToolProviders',
   summary: 'Tool providers with their toolkits and connections',
   tags: ['tool-providers'],
   responses: {
@@ -51,9 +52,10 @@ const listRoute = createRoute({
   },
 });
 
-const toolsRoute = createRoute({
+export const toolsRoute = createRoute({
   method: 'get',
   path: '/tool-providers/{id}/tools',
+  operationId: 'listToolProviderTools',
   summary: "One toolkit's tools",
   tags: ['tool-providers'],
   request: {
@@ -62,7 +64,7 @@ const toolsRoute = createRoute({
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'composio' }),
     }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },

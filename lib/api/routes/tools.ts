@@ -8,7 +8,7 @@ import type { Logger } from '../../logger';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQueryWithDefault } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -62,9 +62,10 @@ const idParams = z.object({
     .openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }),
 });
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/tools',
+  operationId: 'listTools',
   summary: 'List registered code tools, sorted by id',
   tags: ['tools'],
   request: { query: pageQueryWithDefault },
@@ -77,9 +78,10 @@ const listRoute = createRoute({
   },
 });
 
-const showRoute = createRoute({
+export const showRoute = createRoute({
   method: 'get',
   path: '/tools/{id}',
+  operationId: 'getTool',
   summary: 'One registered tool with its input and output JSON Schema and annotations',
   tags: ['tools'],
   request: { params: idParams },
@@ -100,9 +102,10 @@ const executeBodySchema = z
   .strict()
   .openapi('ToolExecuteRequest');
 
-const executeRoute = createRoute({
+export const executeRoute = createRoute({
   method: 'post',
   path: '/tools/{id}/execute',
+  operationId: 'executeTool',
   summary: 'Run one registered tool',
   description:
     '`output` is the tool result a model would get: the output, the validation-error value ' +
@@ -110,7 +113,10 @@ const executeRoute = createRoute({
   tags: ['tools'],
   request: {
     params: idParams,
-    body: { required: true, content: { 'application/json': { schema: executeBodySchema } } },
+    body: requestBody(executeBodySchema, {
+      required: true,
+      example: { input: { value: 10, from: 'km', to: 'mi' } },
+    }),
   },
   responses: {
     200: {

@@ -4,7 +4,7 @@ import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
+import { errorResponses, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
@@ -17,9 +17,10 @@ import {
 
 const tags = ['versions'];
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/versions',
+  operationId: 'listAgentVersions',
   summary: 'Versions, newest first',
   tags,
   request: { params: agentIdParams, query: pageQuery },
@@ -29,9 +30,10 @@ const listRoute = createRoute({
   },
 });
 
-const getRoute = createRoute({
+export const getRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/versions/{n}',
+  operationId: 'getAgentVersion',
   summary: 'One version by number',
   tags,
   request: { params: versionParams },
@@ -49,21 +51,26 @@ const publishBody = z
   })
   .strict();
 
-const publishRoute = createRoute({
+export const publishRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/versions/{n}/publish',
+  operationId: 'publishAgentVersion',
   summary: 'Publish version n (idempotent)',
   tags,
-  request: { params: versionParams, body: { required: false, ...jsonBody(publishBody) } },
+  request: {
+    params: versionParams,
+    body: requestBody(publishBody, { required: false, example: { expectedActiveVersionNumber: 2 } }),
+  },
   responses: {
     200: { description: 'Published', ...jsonBody(agentWithVersionSchema) },
     ...errorResponses(400, 404, 409),
   },
 });
 
-const unpublishRoute = createRoute({
+export const unpublishRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/unpublish',
+  operationId: 'unpublishAgent',
   summary: 'Clear the published version',
   tags,
   request: { params: agentIdParams },
@@ -73,18 +80,20 @@ const unpublishRoute = createRoute({
   },
 });
 
-const restoreRoute = createRoute({
+export const restoreRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/versions/{n}/restore',
+  operationId: 'restoreAgentVersion',
   summary: "A new draft version with version n's snapshot",
   tags,
   request: { params: versionParams },
   responses: { 201: { description: 'Restored', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
 });
 
-const deleteRoute = createRoute({
+export const deleteRoute = createRoute({
   method: 'delete',
   path: '/agents/{id}/versions/{n}',
+  operationId: 'deleteAgentVersion',
   summary: 'Delete a version (refused for the published, a labelled or the latest version)',
   tags,
   request: { params: versionParams },
@@ -92,8 +101,8 @@ const deleteRoute = createRoute({
 });
 
 const diffQuery = z.object({
-  from: z.coerce.number().int().min(1),
-  to: z.coerce.number().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
+  from: z.coerce.number<number>().int().min(1),
+  to: z.coerce.number<number>().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
   requestContext: z
     .string()
     .max(64 * 1024)
@@ -101,9 +110,10 @@ const diffQuery = z.object({
     .openapi({ description: 'JSON object; adds the resolved-tool diff' }),
 });
 
-const diffRoute = createRoute({
+export const diffRoute = createRoute({
   method: 'get',
   path: '/agents/{id}/diff',
+  operationId: 'diffAgentVersions',
   summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
   tags,
   request: { params: agentIdParams, query: diffQuery },
