@@ -44,6 +44,13 @@ export const settingsSchema = z
       .min(1024)
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
+    /** The larger limit of `POST /api/deployment/import`: a whole backup in one request, imported in one transaction. */
+    importBodyLimitBytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),
@@ -82,6 +89,7 @@ export const environmentVariables: Record<string, string> = {
   DATABASE_URL: 'databaseUrl',
   SECRETS_KEY: 'secretsKey',
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',

@@ -86,6 +86,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       secretsKey,
       logger,
       codeAgents: agents,
+      codeIntegrationIds: Object.keys(options.integrations ?? {}),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
     const mcpPool = createMcpPool({ settings: settings.mcp, logger });
@@ -108,6 +109,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       logger,
       version: studioVersion,
       bodyLimitBytes: settings.bodyLimitBytes,
+      importBodyLimitBytes: settings.importBodyLimitBytes,
       tools,
       integrations,
       editor,

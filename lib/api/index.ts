@@ -6,6 +6,7 @@ import { serveOpenApiDocument } from './openapi-document';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
+import { registerDeploymentRoutes } from './routes/deployment';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
@@ -31,6 +32,8 @@ export interface ApiDependencies {
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  /** The body limit of a deployment import. */
+  importBodyLimitBytes?: number;
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
@@ -43,7 +46,11 @@ export interface ApiDependencies {
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
-  const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
+  const app = createApiApp({
+    logger: dependencies.logger,
+    bodyLimitBytes: dependencies.bodyLimitBytes,
+    importBodyLimitBytes: dependencies.importBodyLimitBytes,
+  });
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
@@ -51,6 +58,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
+  registerDeploymentRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);

@@ -8,6 +8,7 @@ import * as agentToolExecute from './routes/agent-tool-execute';
 import * as agentsTransfer from './routes/agents-transfer';
 import * as agents from './routes/agents';
 import * as audit from './routes/audit';
+import * as deployment from './routes/deployment';
 import * as health from './routes/health';
 import * as integrations from './routes/integrations';
 import * as labels from './routes/labels';
@@ -44,6 +45,9 @@ export const apiOperations = {
 
   listAuditEntries: audit.listRoute,
   listAgentAuditEntries: audit.agentRoute,
+
+  exportDeployment: deployment.exportRoute,
+  importDeployment: deployment.importRoute,
 
   resolveAgent: resolve.resolveRoute,
   executeAgentTool: agentToolExecute.executeRoute,

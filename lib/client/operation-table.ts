@@ -34,6 +34,9 @@ export const operationTable = {
   listAuditEntries: { method: 'get', path: '/audit' },
   listAgentAuditEntries: { method: 'get', path: '/agents/{id}/audit' },
 
+  exportDeployment: { method: 'post', path: '/deployment/export' },
+  importDeployment: { method: 'post', path: '/deployment/import' },
+
   resolveAgent: { method: 'post', path: '/agents/{id}/resolve' },
   executeAgentTool: { method: 'post', path: '/agents/{id}/tools/{name}/execute' },
 

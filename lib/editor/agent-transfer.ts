@@ -49,15 +49,18 @@ export function exportAgent(
     versions: versions.map((version) => ({
       versionNumber: version.versionNumber,
       snapshot: version.snapshot as Record<string, unknown>,
-      // An upgraded snapshot is exported in the current format, so its hash is recomputed.
-      configHash:
-        version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot),
+      configHash: currentConfigHash(version),
       changedFields: version.changedFields,
       changeMessage: version.changeMessage,
       authorId: version.authorId,
       createdAt: version.createdAt,
     })),
   };
+}
+
+/** The hash of a version's snapshot in the current format (an upgraded snapshot's stored hash is of the old one). */
+export function currentConfigHash(version: StoredAgentVersion): string {
+  return version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot);
 }
 
 export type ImportMode = 'create' | 'append';
@@ -127,7 +130,8 @@ export function importAgent(
   });
 }
 
-function createImported(
+/** Inside the caller's transaction: a new agent with the document's versions (numbers kept), published version and labels. */
+export function createImported(
   context: EditorContext,
   { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] },
 ) {

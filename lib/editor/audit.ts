@@ -7,7 +7,7 @@ import { canonicalJson } from '../versions';
 import type { EditorContext } from './context';
 import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
 
-export type AuditEntity = 'agent' | 'mcp_client';
+export type AuditEntity = 'agent' | 'mcp_client' | 'integration';
 
 export type AuditAction =
   | 'agent.create'
@@ -25,7 +25,9 @@ export type AuditAction =
   | 'mcp_client.create'
   | 'mcp_client.save'
   | 'mcp_client.restore'
-  | 'mcp_client.delete';
+  | 'mcp_client.delete'
+  | 'mcp_client.import'
+  | 'integration.import';
 
 export interface AuditEntry {
   id: number;

@@ -29,7 +29,17 @@ import type { AgentListItem, AgentView, VersionView } from './agent-views';
 import { createAgent, deleteAgent, restoreVersion, updateAgent, type SaveResult } from './agent-writes';
 import { createAuditService, type AuditService } from './audit';
 import { createEditorContext, type EditorOptions } from './context';
+import {
+  deploymentExportOptionsSchema,
+  deploymentImportBodySchema,
+  type DeploymentDocument,
+  type DeploymentExportOptions,
+  type DeploymentImportBody,
+} from './deployment-document';
+import { exportDeployment } from './deployment-export';
+import { importDeployment, type DeploymentImportResult } from './deployment-import';
 import type { ExportDocument } from './export-document';
+import { parseInput } from './parse-input';
 import { createMcpClientsService, type McpClientsService } from './mcp-clients';
 import type { Page, PageRequest } from './pagination';
 
@@ -90,10 +100,19 @@ export interface AgentsService {
   >;
 }
 
+/** The whole deployment at once: backups (docs/deployment-backup.md). */
+export interface DeploymentService {
+  /** Every agent, saved MCP client and stored integration; secrets sealed with a passphrase or left out. */
+  export(options?: DeploymentExportOptions): Promise<DeploymentDocument>;
+  /** Adds what the backup has and this deployment lacks, in one transaction, verified before commit. */
+  import(input: DeploymentImportBody & { dryRun?: boolean; actor?: string }): Promise<DeploymentImportResult>;
+}
+
 export interface Editor {
   agents: AgentsService;
   mcpClients: McpClientsService;
   audit: AuditService;
+  deployment: DeploymentService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -120,5 +139,30 @@ export function createEditor(options: EditorOptions): Editor {
     export: async (id, { selector } = {}) => exportAgent(context, { id, selector }),
     import: async (document, { mode, actor, dryRun } = {}) => importAgent(context, { document, mode, actor, dryRun }),
   };
-  return { agents, mcpClients: createMcpClientsService(context), audit: createAuditService(context) };
+  const mcpClients = createMcpClientsService(context);
+  const deployment: DeploymentService = {
+    export: async (options = {}) => exportDeployment(context, parseInput(deploymentExportOptionsSchema, options)),
+    async import({ dryRun, actor, ...body }) {
+      const result = await importDeployment(context, {
+        body: parseInput(deploymentImportBodySchema, body),
+        dryRun,
+        actor,
+      });
+      if (!result.dryRun) {
+        for (const change of result.changes) {
+          if (change.entity !== 'mcp_client' || change.action === 'unchanged') continue;
+          const latest = await mcpClients.getLatestWithSecrets(change.id);
+          if (latest)
+            mcpClients.notifyChanged({
+              clientId: change.id,
+              kind: change.action === 'create' ? 'created' : 'updated',
+              versionId: latest.id,
+              versionNumber: latest.versionNumber,
+            });
+        }
+      }
+      return result;
+    },
+  };
+  return { agents, mcpClients, audit: createAuditService(context), deployment };
 }

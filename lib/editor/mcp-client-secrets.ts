@@ -7,9 +7,10 @@ import { invalidInput, type Issue } from '../errors';
 import { decryptSecret, encryptSecret, maskSecret, secretMask, type SecretsKey } from '../secrets';
 import type { McpClientSnapshot, McpServerConfig } from './mcp-client-snapshot';
 
-type EnvTransform = (value: string, server: string, variable: string) => string;
+export type EnvTransform = (value: string, server: string, variable: string) => string;
 
-function mapEnv(snapshot: McpClientSnapshot, transform: EnvTransform): McpClientSnapshot {
+/** The snapshot with every stdio `env` value replaced by `transform(value, server, variable)`. */
+export function mapEnv(snapshot: McpClientSnapshot, transform: EnvTransform): McpClientSnapshot {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(snapshot.servers)) {
     if (server.type !== 'stdio' || server.env === undefined) {

@@ -65,16 +65,18 @@ export function appendClientVersion(
     changedFields,
     changeMessage,
     actor,
+    createdAt = context.now(),
   }: {
     clientId: string;
     versionNumber: number;
     snapshot: McpClientSnapshot;
     changedFields: string[];
-    changeMessage: string;
-    actor: string;
+    changeMessage: string | null;
+    actor: string | null;
+    /** Imports keep the time the version was first written. */
+    createdAt?: string;
   },
 ): StoredMcpClientVersion {
-  const createdAt = context.now();
   const row = {
     id: randomUUID(),
     clientId,

@@ -40,8 +40,13 @@ export {
 } from './integration-service';
 export { createIntegrationRegistry, type IntegrationEntry, type IntegrationRegistry } from './integration-registry';
 export {
+  credentialSecretPath,
+  credentialsToStore,
+  decryptCredentials,
   integrationConfigInputSchema,
   integrationIdPattern,
+  mapCredentialSecret,
   openApiCredentialsSchema,
   type IntegrationConfigInput,
+  type StoredIntegrationConfig,
 } from './stored-config';

@@ -71,6 +71,19 @@ function withSecret<T extends OpenApiCredentials>(credentials: T, secret: string
   return { ...credentials, [secretField[credentials.type]]: secret };
 }
 
+/** The credentials with their one secret value replaced by `transform(secret)` (sealing, unsealing). */
+export function mapCredentialSecret<T extends OpenApiCredentials>(
+  credentials: T,
+  transform: (secret: string) => string,
+): T {
+  return withSecret(credentials, transform(secretOf(credentials)));
+}
+
+/** Where the secret sits in a config: `credentials.token`, `credentials.value` or `credentials.password`. */
+export function credentialSecretPath(credentials: OpenApiCredentials): string {
+  return `credentials.${secretField[credentials.type]}`;
+}
+
 export function decryptCredentials({
   credentials,
   key,

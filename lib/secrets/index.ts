@@ -1,2 +1,3 @@
 export * from './key';
 export * from './crypto';
+export * from './passphrase';
