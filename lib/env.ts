@@ -162,14 +162,17 @@ export function settingsFromEnvironment(
   );
 }
 
-/** What the CLI reads from the environment: where the server is and the API key. */
+/** What the CLI reads from the environment: where the server is, the API key, a backup passphrase. */
 export function cliEnvironment(environment: Record<string, string | undefined> = process.env): {
   url: string;
   apiKey?: string;
+  /** Seals and opens the secrets of deployment backups (`export --all`, `import --all`). */
+  backupPassphrase?: string;
 } {
   return {
     url: environment.STUDIO_URL || `http://localhost:${environment.PORT || '3000'}`,
     apiKey: environment.STUDIO_API_KEY || undefined,
+    backupPassphrase: environment.STUDIO_BACKUP_PASSPHRASE || undefined,
   };
 }
 
