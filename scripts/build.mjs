@@ -60,6 +60,10 @@ async function buildServer() {
   const { build } = await import('esbuild');
   const entryPoints = { server: 'server.ts', cli: 'cli.ts' };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
+  // Chunks carry a content hash in their names: the previous build's would otherwise pile up.
+  const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/;
+  if (existsSync(join(root, 'dist')))
+    for (const name of readdirSync(join(root, 'dist'))) if (chunk.test(name)) rmSync(join(root, 'dist', name));
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -69,6 +73,11 @@ async function buildServer() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Code reached only through import() (the CLI's database commands) goes into chunks loaded on
+    // demand, so `agent-studio agent list` does not load the database and server code first.
+    splitting: true,
+    // Beside the entry points, so paths relative to the module (`../migrations`) hold in chunks too.
+    chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: {

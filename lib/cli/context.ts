@@ -12,7 +12,8 @@ import type { CliIo } from './io';
 export interface CliContext {
   io: CliIo;
   environment: Record<string, string | undefined>;
-  studioOptions: StudioOptions;
+  /** The options of studio.config.ts, loaded on first use (only `db` commands need them). */
+  studioOptions(): Promise<StudioOptions>;
   /** The client for the server of this invocation (`--url`, `--key`, or the environment). */
   connect(command: Command): StudioClient;
 }
@@ -24,13 +25,15 @@ export function createCliContext({
 }: {
   io: CliIo;
   environment: Record<string, string | undefined>;
-  studioOptions: StudioOptions;
+  studioOptions: StudioOptions | (() => Promise<StudioOptions>);
 }): CliContext {
   const defaults = cliEnvironment(environment);
+  let loaded: Promise<StudioOptions> | undefined;
   return {
     io,
     environment,
-    studioOptions,
+    studioOptions: () =>
+      (loaded ??= typeof studioOptions === 'function' ? studioOptions() : Promise.resolve(studioOptions)),
     connect(command) {
       const { url, key } = command.optsWithGlobals<{ url?: string; key?: string }>();
       return createStudioClient({ url: url ?? defaults.url, apiKey: key ?? defaults.apiKey });

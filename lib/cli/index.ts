@@ -21,8 +21,8 @@ export async function runCli(
   }: {
     io?: CliIo;
     environment?: Record<string, string | undefined>;
-    /** The options of studio.config.ts, for the commands that open the database themselves. */
-    studioOptions?: StudioOptions;
+    /** The options of studio.config.ts (or a loader of them), for the commands that open the database. */
+    studioOptions?: StudioOptions | (() => Promise<StudioOptions>);
   } = {},
 ): Promise<number> {
   const program = buildProgram(createCliContext({ io, environment, studioOptions }));

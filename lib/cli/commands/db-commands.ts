@@ -1,21 +1,23 @@
-/** `db migrate` and `db seed`: work on the configured database directly, without a server. */
+/**
+ * `db migrate` and `db seed`: work on the configured database directly, without a server. The
+ * database and studio code is loaded only when one of them runs, so other commands start quickly.
+ */
 import type { Command } from 'commander';
-import { openDatabase } from '../../../db/client';
-import { migrateDatabase } from '../../../db/migrate';
 import { settingsFromEnvironment } from '../../env';
-import { createStudio } from '../../index';
-import { silentLogger } from '../../logger';
-import { demoAgentId, seedStudio } from '../../seed';
 import type { CliContext } from '../context';
 
 export function registerDbCommands(parent: Command, cli: CliContext) {
   const db = parent.command('db').description('the database itself (no server needed; DATABASE_URL)');
-  const settings = () => settingsFromEnvironment(cli.environment, cli.studioOptions.settings);
+  const settings = async () => settingsFromEnvironment(cli.environment, (await cli.studioOptions()).settings);
 
   db.command('migrate')
     .description('apply pending migrations to the configured database')
-    .action(() => {
-      const database = openDatabase({ url: settings().databaseUrl });
+    .action(async () => {
+      const [{ openDatabase }, { migrateDatabase }] = await Promise.all([
+        import('../../../db/client'),
+        import('../../../db/migrate'),
+      ]);
+      const database = openDatabase({ url: (await settings()).databaseUrl });
       try {
         const { applied, total } = migrateDatabase(database);
         cli.io.stdout(
@@ -31,7 +33,12 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
   db.command('seed')
     .description('migrate, then create the demo agent when the database has no agents')
     .action(async () => {
-      const studio = createStudio({ ...cli.studioOptions, settings: settings(), logger: silentLogger });
+      const [{ createStudio }, { silentLogger }, { demoAgentId, seedStudio }] = await Promise.all([
+        import('../../index'),
+        import('../../logger'),
+        import('../../seed'),
+      ]);
+      const studio = createStudio({ ...(await cli.studioOptions()), settings: await settings(), logger: silentLogger });
       try {
         const { created } = await seedStudio(studio);
         cli.io.stdout(

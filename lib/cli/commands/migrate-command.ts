@@ -4,7 +4,7 @@
  * agent; conflicts (an agent edited meanwhile) and refusals are listed and make the exit code 1.
  */
 import type { Command } from 'commander';
-import { loadMigrationScript, runMigration, type MigrationReport, type MigrationResult } from '../../migrations';
+import type { MigrationReport, MigrationResult } from '../../migrations';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
 import { startProgress, type Progress } from '../progress';
@@ -57,6 +57,8 @@ export function registerMigrateCommand(parent: Command, cli: CliContext) {
         options: { apply?: boolean; agent?: string[]; message?: string; json?: boolean },
         command: Command,
       ) => {
+        // Loaded here: the snapshot schema it checks drafts with is not needed by other commands.
+        const { loadMigrationScript, runMigration } = await import('../../migrations');
         const migration = await loadMigrationScript(script);
         let progress: Progress | undefined;
         const report = await runMigration({
