@@ -25,8 +25,10 @@ export function renderFieldDiff({ field, previous, current }: FieldDiff): string
         ? `- ${field} (cleared)`
         : `~ ${field}`;
   const patch = structuredPatch(field, field, asLines(previous), asLines(current), '', '', { context: 2 });
+  // An empty side starts at line 0 in unified diffs (the hunk objects say 1).
+  const start = (first: number, count: number) => (count === 0 ? 0 : first);
   const lines = patch.hunks.flatMap((hunk) => [
-    `  @@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+    `  @@ -${start(hunk.oldStart, hunk.oldLines)},${hunk.oldLines} +${start(hunk.newStart, hunk.newLines)},${hunk.newLines} @@`,
     ...hunk.lines.map((line) => `  ${line}`),
   ]);
   return [header, ...lines].join('\n');

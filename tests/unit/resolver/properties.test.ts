@@ -22,12 +22,10 @@ const entry = fc.record(
 );
 const toolRecord = fc.dictionary(fc.constantFrom(...toolIds), entry, { maxKeys: 4 });
 const rules = fc.option(
-  fc
-    .constantFrom(...tiers)
-    .map((tier) => ({
-      operator: 'AND' as const,
-      conditions: [{ field: 'tier', operator: 'equals' as const, value: tier }],
-    })),
+  fc.constantFrom(...tiers).map((tier) => ({
+    operator: 'AND' as const,
+    conditions: [{ field: 'tier', operator: 'equals' as const, value: tier }],
+  })),
   { nil: undefined },
 );
 const variants = fc.array(fc.record({ value: toolRecord, rules }, { requiredKeys: ['value'] }), {
