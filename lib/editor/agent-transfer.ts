@@ -148,31 +148,45 @@ export function createImported(
   });
   const byNumber = new Map<number, StoredAgentVersion>();
   for (const version of versions) {
-    const stored = appendVersion(context, {
-      agentId: agent.id,
-      versionNumber: version.versionNumber,
-      snapshot: version.snapshot,
-      changedFields: version.changedFields,
-      changeMessage: version.changeMessage,
-      actor: version.authorId,
-      createdAt: version.createdAt ?? now,
-      retention: false,
-    });
-    byNumber.set(version.versionNumber, stored);
+    byNumber.set(version.versionNumber, writeImportedVersion(context, { agentId: agent.id, version, now }));
   }
   const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
   context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
   for (const label of agent.labels) {
-    context.labels.insert({
+    insertImportedLabel(context, {
       agentId: agent.id,
       name: label.name,
       versionId: byNumber.get(label.versionNumber)!.id,
-      revisionToken: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
   }
   return [...byNumber.values()];
+}
+
+/** Inside the caller's transaction: a document's version as it is (number, changes, author, time kept). */
+export function writeImportedVersion(
+  context: EditorContext,
+  { agentId, version, now }: { agentId: string; version: CheckedVersion; now: string },
+): StoredAgentVersion {
+  return appendVersion(context, {
+    agentId,
+    versionNumber: version.versionNumber,
+    snapshot: version.snapshot,
+    changedFields: version.changedFields,
+    changeMessage: version.changeMessage,
+    actor: version.authorId,
+    createdAt: version.createdAt ?? now,
+    // Labels and the published version are set after every version is in.
+    retention: false,
+  });
+}
+
+/** Inside the caller's transaction: a document's label, with a fresh revision token. */
+export function insertImportedLabel(
+  context: EditorContext,
+  { agentId, name, versionId, now }: { agentId: string; name: string; versionId: string; now: string },
+) {
+  context.labels.insert({ agentId, name, versionId, revisionToken: randomUUID(), createdAt: now, updatedAt: now });
 }
 
 function appendImported(

@@ -6,15 +6,14 @@
  * describes the format for people who read or write it by hand.
  */
 import { z } from 'zod';
-import { currentSnapshotSchemaVersion } from '../agents';
 import { agentIdSchema } from './agent-input';
+import { isoTime, snapshotSchemaVersionSchema } from './export-document';
 
 export const deploymentFormat = 'agent-studio.deployment';
 
 /** Version of the envelope below; snapshots inside carry the agent snapshot `schemaVersion`. */
 export const currentDeploymentFormatVersion = 1;
 
-const isoTime = z.iso.datetime({ offset: true });
 const count = z.number().int().min(0);
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'base64url text');
 
@@ -108,14 +107,7 @@ export const deploymentDocumentSchema = z
         currentDeploymentFormatVersion,
         `This studio reads deployment backups up to formatVersion ${currentDeploymentFormatVersion}; upgrade it to import newer ones`,
       ),
-    schemaVersion: z
-      .number()
-      .int()
-      .min(1)
-      .max(
-        currentSnapshotSchemaVersion,
-        `This studio reads agent snapshots up to schemaVersion ${currentSnapshotSchemaVersion}; upgrade it to import newer backups`,
-      ),
+    schemaVersion: snapshotSchemaVersionSchema,
     exportedAt: isoTime,
     studioVersion: z.string().max(100),
     secrets: secretsSchema,

@@ -4,12 +4,11 @@
  * plan is made against the current state, applied, and verified by counts and config hashes
  * before commit. A dry run does the same inside a transaction that is rolled back.
  */
-import { randomUUID } from 'node:crypto';
 import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { credentialsToStore } from '../integrations';
 import { configHash, sameJson } from '../versions';
-import { createImported, currentConfigHash } from './agent-transfer';
+import { createImported, currentConfigHash, insertImportedLabel, writeImportedVersion } from './agent-transfer';
 import { parseVersionRow } from './agent-version';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
@@ -24,7 +23,6 @@ import {
 import { withoutEnv } from './deployment-secrets';
 import type { DeploymentImportBody } from './deployment-document';
 import { appendClientVersion, parseClientVersionRow } from './mcp-client-versions';
-import { appendVersion } from './version-writer';
 
 export interface DeploymentVerification {
   agents: number;
@@ -58,18 +56,7 @@ function applyAgent(context: EditorContext, { entry, change, versions }: AgentPl
   if (change.action === 'create') {
     createImported(context, { agent, versions });
   } else {
-    for (const version of versions) {
-      appendVersion(context, {
-        agentId: agent.id,
-        versionNumber: version.versionNumber,
-        snapshot: version.snapshot,
-        changedFields: version.changedFields,
-        changeMessage: version.changeMessage,
-        actor: version.authorId,
-        createdAt: version.createdAt ?? now,
-        retention: false,
-      });
-    }
+    for (const version of versions) writeImportedVersion(context, { agentId: agent.id, version, now });
     const idOf = (versionNumber: number) => context.versions.byNumber(agent.id, versionNumber)!.id;
     if (change.publishedVersionNumber !== null)
       context.agents.setActiveVersion({
@@ -79,14 +66,7 @@ function applyAgent(context: EditorContext, { entry, change, versions }: AgentPl
       });
     for (const name of change.labels) {
       const label = agent.labels.find((candidate) => candidate.name === name)!;
-      context.labels.insert({
-        agentId: agent.id,
-        name,
-        versionId: idOf(label.versionNumber),
-        revisionToken: randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-      });
+      insertImportedLabel(context, { agentId: agent.id, name, versionId: idOf(label.versionNumber), now });
     }
   }
   const { versionNumbers, labels, publishedVersionNumber } = change;

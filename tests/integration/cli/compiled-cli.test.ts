@@ -12,32 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioClient, type StudioClient } from '@/lib/client';
 import { everythingServerPath } from '../../support/mcp';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
+import { ordersApi } from '../../support/orders-api';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const passphrase = 'moving day passphrase';
-
-const ordersApi = {
-  openapi: '3.1.0',
-  info: { title: 'Orders', version: '1.0.0' },
-  paths: {
-    '/orders/{id}': {
-      get: {
-        operationId: 'getOrder',
-        summary: 'One order',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 200: { description: 'The order' } },
-      },
-    },
-    '/orders': {
-      post: {
-        operationId: 'createOrder',
-        summary: 'Place an order',
-        requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
-        responses: { 201: { description: 'Created' } },
-      },
-    },
-  },
-};
 
 const proOnly = { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] };
 const contexts = [{}, { tier: 'pro' }, { tier: 'free' }];

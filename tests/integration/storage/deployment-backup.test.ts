@@ -5,23 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestStudio, type ResponseBody } from '../../support/studio';
+import { ordersApi } from '../../support/orders-api';
 
 const passphrase = 'correct horse battery staple';
 const settings = { stdioAllowedCommands: ['node'] };
-
-const ordersApi = {
-  openapi: '3.1.0',
-  info: { title: 'Orders', version: '1.0.0' },
-  paths: {
-    '/orders/{id}': {
-      get: {
-        operationId: 'getOrder',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 200: { description: 'The order' } },
-      },
-    },
-  },
-};
 
 let source: ReturnType<typeof createTestStudio>;
 let target: ReturnType<typeof createTestStudio>;
