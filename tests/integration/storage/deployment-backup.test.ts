@@ -249,6 +249,21 @@ describe('a corrupt or wrong-version backup', () => {
     }
   });
 
+  it('takes a backup larger than other bodies, up to its own limit', async () => {
+    const limited = createTestStudio({ settings: { bodyLimitBytes: 4096, importBodyLimitBytes: 64 * 1024 } });
+    try {
+      const body = (size: number) => ({ backup: { format: 'agent-studio.deployment', padding: 'x'.repeat(size) } });
+      const within = await importBackup(limited, body(8 * 1024));
+      expect([within.status, within.body.error.code]).toEqual([400, 'invalid_input']);
+      const beyond = await importBackup(limited, body(70 * 1024));
+      expect([beyond.status, beyond.body.error.code]).toEqual([413, 'payload_too_large']);
+      const elsewhere = await call(limited.studio, 'POST', '/api/deployment/export', { padding: 'x'.repeat(8 * 1024) });
+      expect(elsewhere.status).toBe(413);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+
   it('refuses a file that is not a backup at all', async () => {
     const { status, body } = await importBackup(target, { backup: { format: 'agent-studio.agent' } });
     expect(status).toBe(400);
