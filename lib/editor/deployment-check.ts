@@ -7,42 +7,27 @@
  */
 import { currentSnapshotSchemaVersion } from '../agents';
 import { issuesFromZod, type Issue } from '../errors';
-import {
-  integrationConfigInputSchema,
-  loadOpenApiDocument,
-  type IntegrationConfigInput,
-  type StoredIntegrationConfig,
-} from '../integrations';
 import { derivePassphraseKey, openSealedSecret, SecretDecryptionError } from '../secrets';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
-import { sealCheckText } from './deployment-export';
 import {
-  deploymentDocumentSchema,
-  type BackupMcpClient,
-  type DeploymentCounts,
-  type DeploymentDocument,
-} from './deployment-document';
-import { integrationConfigFromBackup, mcpSnapshotFromBackup, type SecretsOnImport } from './deployment-secrets';
+  checkBackupIntegrations,
+  checkBackupMcpClients,
+  repeatedKeys,
+  type CheckedBackupIntegration,
+  type CheckedBackupMcpClient,
+} from './deployment-check-sources';
+
+export type { CheckedBackupIntegration, CheckedBackupMcpClient } from './deployment-check-sources';
+import { sealCheckText } from './deployment-export';
+import { deploymentDocumentSchema, type DeploymentCounts, type DeploymentDocument } from './deployment-document';
+import type { SecretsOnImport } from './deployment-secrets';
 import { exportFormat, type ExportDocument } from './export-document';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
-import { mcpClientSnapshotSchema, type McpClientSnapshot } from './mcp-client-snapshot';
 
 export interface CheckedBackupAgent {
   agent: ExportDocument['agent'];
   versions: CheckedVersion[];
-}
-
-export interface CheckedBackupMcpClient extends Omit<BackupMcpClient, 'versions'> {
-  versions: Array<Omit<BackupMcpClient['versions'][number], 'snapshot'> & { snapshot: McpClientSnapshot }>;
-}
-
-export interface CheckedBackupIntegration {
-  id: string;
-  /** Credentials in clear (encrypted with the target's key when written), or left out. */
-  config: IntegrationConfigInput;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface CheckedBackup {
@@ -59,16 +44,6 @@ export interface CheckedBackup {
 }
 
 export type BackupCheck = { ok: true; backup: CheckedBackup } | { ok: false; issues: Issue[] };
-
-const duplicates = <T>(items: T[], keyOf: (item: T) => string | number) => {
-  const seen = new Set<string | number>();
-  return items.flatMap((item, index) => {
-    const key = keyOf(item);
-    if (seen.has(key)) return [{ index, key }];
-    seen.add(key);
-    return [];
-  });
-};
 
 async function secretsFor(
   document: DeploymentDocument,
@@ -120,109 +95,9 @@ function checkAgents(
     });
     agents.push({ agent: check.agent, versions: check.versions });
   });
-  for (const { index, key } of duplicates(agents, (entry) => entry.agent.id))
+  for (const { index, key } of repeatedKeys(agents, (entry) => entry.agent.id))
     issues.push({ path: `agents.${index}.agent.id`, message: `Agent "${key}" appears twice` });
   return agents;
-}
-
-function checkMcpClients(
-  context: EditorContext,
-  document: DeploymentDocument,
-  secrets: SecretsOnImport | undefined,
-  issues: Issue[],
-  secretsLeftOut: string[],
-): CheckedBackupMcpClient[] {
-  const sealed = document.secrets.mode === 'sealed';
-  const allowed = context.settings.stdioAllowedCommands;
-  for (const { index, key } of duplicates(document.mcpClients, (client) => client.id))
-    issues.push({ path: `mcpClients.${index}.id`, message: `Saved MCP client "${key}" appears twice` });
-  return document.mcpClients.map((client, clientIndex) => {
-    for (const { index, key } of duplicates(client.versions, (version) => version.versionNumber))
-      issues.push({
-        path: `mcpClients.${clientIndex}.versions.${index}.versionNumber`,
-        message: `Version ${key} appears twice`,
-      });
-    const versions = client.versions.map((version, versionIndex) => {
-      const prefix = `mcpClients.${clientIndex}.versions.${versionIndex}`;
-      for (const path of version.omittedSecrets ?? []) secretsLeftOut.push(`${prefix}.snapshot.${path}`);
-      const parsed = mcpClientSnapshotSchema.safeParse(version.snapshot);
-      if (!parsed.success) {
-        issues.push(...issuesFromZod(parsed.error, [...prefix.split('.'), 'snapshot']));
-        return { ...version, snapshot: version.snapshot as McpClientSnapshot };
-      }
-      for (const [server, config] of Object.entries(parsed.data.servers)) {
-        if (config.type === 'stdio' && !allowed.includes(config.command))
-          issues.push({
-            path: `${prefix}.snapshot.servers.${server}.command`,
-            message: `Stdio command "${config.command}" is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS`,
-          });
-      }
-      if (secrets === undefined) return { ...version, snapshot: parsed.data };
-      const opened = mcpSnapshotFromBackup({
-        snapshot: parsed.data,
-        secrets,
-        sealed,
-        prefix: `${prefix}.snapshot`,
-      });
-      issues.push(...opened.issues);
-      const dropped = sealed && secrets.mode === 'omit';
-      if (dropped) {
-        for (const [server, config] of Object.entries(parsed.data.servers))
-          if (config.type === 'stdio')
-            for (const variable of Object.keys(config.env ?? {}))
-              secretsLeftOut.push(`${prefix}.snapshot.servers.${server}.env.${variable}`);
-      } else if (opened.issues.length === 0 && configHash(opened.snapshot) !== version.configHash) {
-        issues.push({
-          path: `${prefix}.configHash`,
-          message: 'Does not match the snapshot: the file was edited or damaged',
-        });
-      }
-      return { ...version, snapshot: opened.snapshot, configHash: configHash(opened.snapshot) };
-    });
-    return { ...client, versions };
-  });
-}
-
-async function checkIntegrations(
-  context: EditorContext,
-  document: DeploymentDocument,
-  secrets: SecretsOnImport | undefined,
-  issues: Issue[],
-  secretsLeftOut: string[],
-): Promise<CheckedBackupIntegration[]> {
-  const sealed = document.secrets.mode === 'sealed';
-  for (const { index, key } of duplicates(document.integrations, (integration) => integration.id))
-    issues.push({ path: `integrations.${index}.id`, message: `Integration "${key}" appears twice` });
-  const checked: CheckedBackupIntegration[] = [];
-  for (const [index, integration] of document.integrations.entries()) {
-    const prefix = `integrations.${index}.config`;
-    for (const path of integration.omittedSecrets ?? []) secretsLeftOut.push(`${prefix}.${path}`);
-    if (context.codeIntegrationIds.includes(integration.id)) {
-      issues.push({
-        path: `integrations.${index}.id`,
-        message: `"${integration.id}" is defined in code on this deployment; a stored config cannot replace it`,
-      });
-    }
-    const parsed = integrationConfigInputSchema.safeParse(integration.config);
-    if (!parsed.success) {
-      issues.push(...issuesFromZod(parsed.error, ['integrations', index, 'config']));
-      continue;
-    }
-    const loaded = await loadOpenApiDocument({
-      document: parsed.data.document,
-      prefix: ['integrations', String(index), 'config', 'document'],
-    });
-    if (!loaded.ok) issues.push(...loaded.issues);
-    let config: StoredIntegrationConfig = parsed.data;
-    if (secrets !== undefined) {
-      const opened = integrationConfigFromBackup({ config, secrets, sealed, prefix });
-      issues.push(...opened.issues);
-      if (sealed && secrets.mode === 'omit' && config.credentials) secretsLeftOut.push(`${prefix}.credentials`);
-      config = opened.config;
-    }
-    checked.push({ id: integration.id, config, createdAt: integration.createdAt, updatedAt: integration.updatedAt });
-  }
-  return checked;
 }
 
 function checkCounts(document: DeploymentDocument, issues: Issue[]) {
@@ -272,8 +147,8 @@ export async function checkDeploymentBackup(
   checkCounts(document, issues);
   const secrets = await secretsFor(document, { passphrase, withoutSecrets }, issues);
   const agents = checkAgents(document, issues);
-  const mcpClients = checkMcpClients(context, document, secrets, issues, secretsLeftOut);
-  const integrations = await checkIntegrations(context, document, secrets, issues, secretsLeftOut);
+  const mcpClients = checkBackupMcpClients(context, { document, secrets, issues, secretsLeftOut });
+  const integrations = await checkBackupIntegrations(context, { document, secrets, issues, secretsLeftOut });
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,

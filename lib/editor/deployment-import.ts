@@ -7,12 +7,10 @@
 import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { credentialsToStore } from '../integrations';
-import { configHash, sameJson } from '../versions';
-import { createImported, currentConfigHash, insertImportedLabel, writeImportedVersion } from './agent-transfer';
-import { parseVersionRow } from './agent-version';
+import { createImported, insertImportedLabel, writeImportedVersion } from './agent-transfer';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
-import { checkDeploymentBackup, type CheckedBackup } from './deployment-check';
+import { checkDeploymentBackup } from './deployment-check';
 import {
   planDeploymentImport,
   type AgentPlan,
@@ -20,20 +18,9 @@ import {
   type IntegrationPlan,
   type McpClientPlan,
 } from './deployment-plan';
-import { withoutEnv } from './deployment-secrets';
 import type { DeploymentImportBody } from './deployment-document';
-import { appendClientVersion, parseClientVersionRow } from './mcp-client-versions';
-
-export interface DeploymentVerification {
-  agents: number;
-  agentVersions: number;
-  agentLabels: number;
-  mcpClients: number;
-  mcpClientVersions: number;
-  integrations: number;
-  /** How many stored configurations were compared with the backup's hashes. */
-  configHashesChecked: number;
-}
+import { skippedVersions, verifyImport, type DeploymentVerification } from './deployment-verify';
+import { appendClientVersion } from './mcp-client-versions';
 
 export interface DeploymentImportResult {
   dryRun: boolean;
@@ -129,75 +116,6 @@ function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, ac
   recordAudit(context, { actor, action: 'integration.import', entity: 'integration', entityId: entry.id });
 }
 
-/** Compares what is now stored with the backup; any difference aborts the transaction. */
-function verify(context: EditorContext, backup: CheckedBackup, skipped: Set<string>): DeploymentVerification {
-  const mismatches: string[] = [];
-  let checked = 0;
-  let agentVersions = 0;
-  let agentLabels = 0;
-  for (const { agent, versions } of backup.agents) {
-    if (!context.agents.get(agent.id)) mismatches.push(`agent ${agent.id} is missing`);
-    for (const version of versions) {
-      const row = context.versions.byNumber(agent.id, version.versionNumber);
-      if (!row) {
-        if (!skipped.has(`agent ${agent.id} ${version.versionNumber}`))
-          mismatches.push(`agent ${agent.id} version ${version.versionNumber} is missing`);
-        continue;
-      }
-      agentVersions += 1;
-      checked += 1;
-      if (currentConfigHash(parseVersionRow(context, row)) !== configHash(version.snapshot))
-        mismatches.push(`agent ${agent.id} version ${version.versionNumber} has another config hash`);
-    }
-    agentLabels += agent.labels.filter((label) => context.labels.get(agent.id, label.name)).length;
-  }
-  let mcpClientVersions = 0;
-  for (const client of backup.mcpClients) {
-    for (const version of client.versions) {
-      const row = context.mcpClients.versionByNumber(client.id, version.versionNumber);
-      if (!row) {
-        if (!skipped.has(`mcp_client ${client.id} ${version.versionNumber}`))
-          mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} is missing`);
-        continue;
-      }
-      mcpClientVersions += 1;
-      checked += 1;
-      const stored = parseClientVersionRow(context, row);
-      const hash = backup.secretsOmitted ? configHash(withoutEnv(stored.snapshot).snapshot) : stored.configHash;
-      if (hash !== version.configHash)
-        mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} has another config hash`);
-    }
-  }
-  for (const integration of backup.integrations) {
-    const row = context.integrationConfigs.get(integration.id);
-    if (!row) mismatches.push(`integration ${integration.id} is missing`);
-    else if (!sameJson(JSON.parse(row.config).document, integration.config.document))
-      mismatches.push(`integration ${integration.id} holds another document`);
-  }
-  if (mismatches.length > 0) {
-    throw new StudioError('internal_error', 'The import did not verify against the backup; nothing was written.', {
-      mismatches,
-    });
-  }
-  return {
-    agents: backup.agents.length,
-    agentVersions,
-    agentLabels,
-    mcpClients: backup.mcpClients.length,
-    mcpClientVersions,
-    integrations: backup.integrations.length,
-    configHashesChecked: checked,
-  };
-}
-
-/** `agent <id> <n>` / `mcp_client <id> <n>` of every backup version the plan skips. */
-function skippedVersions(plan: { agents: AgentPlan[]; mcpClients: McpClientPlan[] }): Set<string> {
-  return new Set([
-    ...plan.agents.flatMap((item) => item.skippedVersionNumbers.map((n) => `agent ${item.entry.agent.id} ${n}`)),
-    ...plan.mcpClients.flatMap((item) => item.skippedVersionNumbers.map((n) => `mcp_client ${item.entry.id} ${n}`)),
-  ]);
-}
-
 export async function importDeployment(
   context: EditorContext,
   { body, dryRun = false, actor = defaultActor }: { body: DeploymentImportBody; dryRun?: boolean; actor?: string },
@@ -236,6 +154,6 @@ export async function importDeployment(
     for (const item of plan.mcpClients) if (item.change.action !== 'unchanged') applyMcpClient(context, item, actor);
     for (const item of plan.integrations)
       if (item.change.action !== 'unchanged') applyIntegration(context, item, actor);
-    return { ...result, verification: verify(context, backup, skippedVersions(plan)) };
+    return { ...result, verification: verifyImport(context, backup, skippedVersions(plan)) };
   });
 }

@@ -18,7 +18,8 @@ export {
 export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
 export { createEditor, type AgentsService, type AgentWithVersion, type DeploymentService, type Editor } from './editor';
 export * from './deployment-document';
-export type { DeploymentImportResult, DeploymentVerification } from './deployment-import';
+export type { DeploymentImportResult } from './deployment-import';
+export type { DeploymentVerification } from './deployment-verify';
 export type { DeploymentChange } from './deployment-plan';
 export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';
 export type { ImportMode } from './agent-transfer';
