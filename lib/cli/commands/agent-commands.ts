@@ -114,26 +114,28 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
     .argument('<to>', 'the newer version number', positiveInteger)
     .option('--context <json>', 'a request context: also compare the tools each version resolves to')
     .option('--json', 'print the diff as JSON')
-    .action(async (id: string, from: number, to: number, options: { context?: string; json?: boolean }, command) => {
-      const requestContext = parseContextArgument(options.context);
-      const diff = await cli.connect(command as Command).diffAgentVersions({
-        params: { id },
-        query: { from, to, ...(requestContext ? { requestContext: JSON.stringify(requestContext) } : {}) },
-      });
-      if (options.json) return printJson(cli.io, diff);
-      const lines = [`${id}: version ${diff.from} -> version ${diff.to}`];
-      lines.push(diff.diffs.length === 0 ? 'No field differs.' : renderFieldDiffs(diff.diffs));
-      if (diff.tools) {
-        const { added, removed, changed } = diff.tools;
-        lines.push(
-          'Resolved tools for this context:',
-          `  added: ${added.join(', ') || 'none'}`,
-          `  removed: ${removed.join(', ') || 'none'}`,
-          `  changed: ${changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join(', ') || 'none'}`,
-        );
-      }
-      cli.io.stdout(lines.join('\n'));
-    });
+    .action(
+      async (id: string, from: number, to: number, options: { context?: string; json?: boolean }, command: Command) => {
+        const requestContext = parseContextArgument(options.context);
+        const diff = await cli.connect(command).diffAgentVersions({
+          params: { id },
+          query: { from, to, ...(requestContext ? { requestContext: JSON.stringify(requestContext) } : {}) },
+        });
+        if (options.json) return printJson(cli.io, diff);
+        const lines = [`${id}: version ${diff.from} -> version ${diff.to}`];
+        lines.push(diff.diffs.length === 0 ? 'No field differs.' : renderFieldDiffs(diff.diffs));
+        if (diff.tools) {
+          const { added, removed, changed } = diff.tools;
+          lines.push(
+            'Resolved tools for this context:',
+            `  added: ${added.join(', ') || 'none'}`,
+            `  removed: ${removed.join(', ') || 'none'}`,
+            `  changed: ${changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join(', ') || 'none'}`,
+          );
+        }
+        cli.io.stdout(lines.join('\n'));
+      },
+    );
 
   agent
     .command('publish')
@@ -146,8 +148,8 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
       positiveInteger,
     )
     .option('--json', 'print { agent, version } as JSON')
-    .action(async (id: string, n: number, options: { expectPublished?: number; json?: boolean }, command) => {
-      const answer = await cli.connect(command as Command).publishAgentVersion({
+    .action(async (id: string, n: number, options: { expectPublished?: number; json?: boolean }, command: Command) => {
+      const answer = await cli.connect(command).publishAgentVersion({
         params: { id, n },
         body: options.expectPublished === undefined ? {} : { expectedActiveVersionNumber: options.expectPublished },
       });
