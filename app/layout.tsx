@@ -12,11 +12,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <a className="skip-link" href="#main">
+        <a className="absolute -left-[9999px] rounded bg-white p-2 focus:left-4 focus:top-4 focus:z-50" href="#main">
           Skip to content
         </a>
         <Navigation />
-        <main id="main" className="page">
+        <main id="main" className="mx-auto max-w-6xl p-6">
           {children}
         </main>
       </body>

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { createEditor } from '../lib/editor';
-import { silentLogger } from '../lib/logger';
+import { createBenchEditor, seedPublishedAgents } from './bench-editor';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
 export async function benchAgentsList({
@@ -19,24 +18,8 @@ export async function benchAgentsList({
   const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
   try {
     migrateDatabase(database);
-    const editor = createEditor({
-      database,
-      settings: { stdioAllowedCommands: [] },
-      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
-      logger: silentLogger,
-    });
-    for (let index = 0; index < agents; index++) {
-      const id = `agent-${String(index).padStart(4, '0')}`;
-      await editor.agents.create({
-        id,
-        name: `Agent ${index}`,
-        model: 'openai/gpt-4o-mini',
-        instructions: 'Help the user.',
-        tools: { 'convert-units': {} },
-      });
-      await editor.agents.publish({ id, versionNumber: 1 });
-      if (index % 3 === 0) await editor.agents.update({ id, instructions: 'Help the user, briefly.' });
-    }
+    const editor = createBenchEditor(database);
+    await seedPublishedAgents({ editor, agents });
     const raw = database.sqlite.prepare(
       `SELECT a.*, av.version_number AS active_version_number, av.config_hash AS active_config_hash,
               lv.id AS latest_version_id, lv.config_hash AS latest_config_hash,

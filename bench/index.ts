@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
+import { benchEditorPages } from './editor-pages';
 import { printTable, type BenchRow } from './harness';
 import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
@@ -25,6 +26,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'storage', run: () => benchStorage() },
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'resolve', run: () => benchResolve() },
+  { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];

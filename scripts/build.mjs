@@ -51,7 +51,7 @@ function isFresh(stampFile, print, outputs) {
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
 const serverInputs = [...common, 'server.ts', 'cli.ts', 'studio.config.ts', 'bench', 'migrations', 'scripts/build.mjs'];
-const editorInputs = [...common, 'app', 'next.config.mjs', 'public', 'studio.config.ts'];
+const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs', 'public', 'studio.config.ts'];
 
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');

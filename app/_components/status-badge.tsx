@@ -1,14 +1,33 @@
-type Status = 'draft' | 'published' | 'code_only';
+import { cn } from './ui/cn';
 
-const labels: Record<Status, string> = { draft: 'Draft', published: 'Published', code_only: 'Defined in code' };
+export type AgentStatus = 'draft' | 'published' | 'code_only';
 
-/** Draft, Published, or Published + unpublished changes. */
-export function StatusBadge({ status, hasUnpublishedChanges }: { status: Status; hasUnpublishedChanges: boolean }) {
-  const changed = status === 'published' && hasUnpublishedChanges;
+/** The status text of an agent, as the list and the editor show it. */
+export function statusText(status: AgentStatus, hasUnpublishedChanges: boolean): string {
+  if (status === 'code_only') return 'Defined in code';
+  if (status === 'draft') return 'Draft';
+  return hasUnpublishedChanges ? 'Published, unpublished changes' : 'Published';
+}
+
+const tones = {
+  draft: 'border-slate-300 bg-slate-100 text-slate-800',
+  published: 'border-green-300 bg-green-50 text-green-800',
+  changed: 'border-amber-300 bg-amber-50 text-amber-900',
+  code_only: 'border-blue-200 bg-blue-50 text-blue-800',
+};
+
+/** Draft, Published, or Published with unpublished changes. */
+export function StatusBadge({
+  status,
+  hasUnpublishedChanges,
+}: {
+  status: AgentStatus;
+  hasUnpublishedChanges: boolean;
+}) {
+  const tone = status === 'published' && hasUnpublishedChanges ? 'changed' : status;
   return (
-    <span className={`badge badge-${status}${changed ? ' badge-changed' : ''}`}>
-      {labels[status]}
-      {changed ? ' + unpublished changes' : ''}
+    <span className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium', tones[tone])}>
+      {statusText(status, hasUnpublishedChanges)}
     </span>
   );
 }

@@ -3,7 +3,7 @@
  * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
  * with the number of versions.
  */
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
@@ -76,6 +76,21 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(agents.id))
     .limit(p('limit'))
     .prepare();
+  // instr() on lower-cased text: a plain substring match with no LIKE wildcards to escape.
+  const searchSummaries = db
+    .select(listColumns)
+    .from(agents)
+    .leftJoin(active, activeJoin)
+    .leftJoin(latest, latestJoin)
+    .where(
+      and(
+        gt(agents.id, p('afterId')),
+        sql`(instr(lower(${agents.id}), ${p('search')}) > 0 OR instr(lower(coalesce(json_extract(${latest.snapshot}, '$.name'), '')), ${p('search')}) > 0)`,
+      ),
+    )
+    .orderBy(asc(agents.id))
+    .limit(p('limit'))
+    .prepare();
   const insert = db
     .insert(agents)
     .values({
@@ -113,9 +128,14 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   return {
     get: (id: string): AgentRow | undefined => getRecord.get({ id }),
     getSummary: (id: string) => getSummary.get({ id }) as AgentSummaryRow | undefined,
-    /** Agents ordered by id, after `afterId` (exclusive; '' for the first page). */
-    listSummaries: ({ afterId, limit }: { afterId: string; limit: number }) =>
-      listSummaries.all({ afterId, limit }) as AgentListRow[],
+    /**
+     * Agents ordered by id, after `afterId` (exclusive; '' for the first page). With `search`
+     * (lower case), only agents whose id or latest name contains it.
+     */
+    listSummaries: ({ afterId, limit, search }: { afterId: string; limit: number; search?: string }) =>
+      (search
+        ? searchSummaries.all({ afterId, limit, search })
+        : listSummaries.all({ afterId, limit })) as AgentListRow[],
     insert(row: Omit<AgentRow, 'status'>) {
       insert.run(row);
     },

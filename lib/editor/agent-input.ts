@@ -1,56 +1,19 @@
 /**
- * Input schemas of agent operations, shared by the editor service and the API routes (one schema,
- * two consumers). Unknown keys are rejected; snapshot fields use the snapshot's own schemas.
+ * Inputs of agent operations. The request-body schemas live in `lib/schemas` (shared with the API
+ * routes and the web editor's forms) and are re-exported here for the service's callers.
  */
 import { z } from 'zod';
-import { optionalSnapshotShape, snapshotFields, type AgentSnapshot } from '../agents';
-import { jsonObjectSchema } from '../rules';
+import { snapshotFields, type AgentSnapshot } from '../agents';
+import { updateAgentBodySchema, type CreateAgentBody } from '../schemas';
 
-export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
-export const agentIdSchema = z
-  .string()
-  .regex(agentIdPattern, 'Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit');
-
-const optionalSnapshotFields = optionalSnapshotShape();
-
-/** In a save, `null` clears a field. */
-const clearableSnapshotShape = Object.fromEntries(
-  Object.entries(optionalSnapshotFields).map(([field, schema]) => [
-    field,
-    (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional(),
-  ]),
-) as {
-  [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<
-    z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>
-  >;
-};
-
-const changeMessage = z.string().max(2000);
-const metadata = jsonObjectSchema;
-
-export const createAgentBodySchema = z
-  .object({
-    id: agentIdSchema,
-    ...optionalSnapshotFields,
-    metadata: metadata.optional(),
-    changeMessage: changeMessage.optional(),
-  })
-  .strict()
-  .meta({ id: 'CreateAgentBody' });
-
-export const updateAgentBodySchema = z
-  .object({
-    baseVersionNumber: z.number().int().min(1),
-    changeMessage: changeMessage.optional(),
-    metadata: metadata.optional(),
-    ...clearableSnapshotShape,
-  })
-  .strict()
-  .meta({ id: 'UpdateAgentBody' });
-
-export type CreateAgentBody = z.output<typeof createAgentBodySchema>;
-export type UpdateAgentBody = z.output<typeof updateAgentBodySchema>;
+export {
+  agentIdPattern,
+  agentIdSchema,
+  createAgentBodySchema,
+  updateAgentBodySchema,
+  type CreateAgentBody,
+  type UpdateAgentBody,
+} from '../schemas';
 
 /** `actor` is who acts (audit and author); library callers that omit it are `system`. */
 export type CreateAgentInput = CreateAgentBody & { actor?: string };

@@ -19,6 +19,8 @@ import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
 import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
 import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+import { parseInput } from './parse-input';
+import { agentSearchSchema } from '../schemas';
 
 export type DefaultSelector = 'latest' | 'published';
 
@@ -160,15 +162,21 @@ export function getAgent(context: EditorContext, agentId: string, selector?: Ver
   return agentWithVersion(context, agentId, version);
 }
 
+export interface AgentListRequest extends PageRequest {
+  /** Only agents whose id or name contains this text (case-insensitive); empty lists every agent. */
+  search?: string;
+}
+
 export function listAgents(
   context: EditorContext,
-  { limit, cursor }: PageRequest = {},
+  { limit, cursor, search: searchText }: AgentListRequest = {},
 ): Page<AgentListItem | CodeOnlyListItem> {
   const size = pageLimit(limit);
   const afterId = decodeCursor<string>(cursor, 'string') ?? '';
-  const fetched = context.agents.listSummaries({ afterId, limit: size + 1 });
+  const search = parseInput(agentSearchSchema, searchText ?? '').toLowerCase();
+  const fetched = context.agents.listSummaries({ afterId, limit: size + 1, search });
   // Code agents without an override record are listed too (api.md: "list agents (code and stored)").
-  const rows = mergeCodeOnlyAgents({ context, rows: fetched, afterId, fetched: size + 1 });
+  const rows = mergeCodeOnlyAgents({ context, rows: fetched, afterId, fetched: size + 1, search });
   return toPage({
     rows,
     limit: size,

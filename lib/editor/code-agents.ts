@@ -73,14 +73,20 @@ export function mergeCodeOnlyAgents({
   rows,
   afterId,
   fetched,
+  search = '',
 }: {
   context: EditorContext;
   rows: AgentListRow[];
   afterId: string;
   /** How many rows were asked for: fewer back means the table has no more. */
   fetched: number;
+  /** Lower-case text the id or name must contain (as the stored rows were filtered). */
+  search?: string;
 }): Array<AgentListRow | CodeOnlyListItem> {
-  const codeAgents = context.codeAgents.list?.() ?? [];
+  const codeAgents = (context.codeAgents.list?.() ?? []).filter(
+    (info) =>
+      search === '' || info.id.toLowerCase().includes(search) || (info.name ?? '').toLowerCase().includes(search),
+  );
   if (codeAgents.length === 0) return rows;
   const ids = new Set(rows.map((row) => row.id));
   const exhausted = rows.length < fetched;

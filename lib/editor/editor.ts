@@ -19,6 +19,7 @@ import {
   getAgent,
   listAgents,
   listAgentVersions,
+  type AgentListRequest,
   type DefaultSelector,
   type FoundVersion,
 } from './agent-reads';
@@ -58,8 +59,8 @@ export interface AgentsService {
   loadVersion(request: { id: string; selector?: VersionSelector; fallback: DefaultSelector }): Promise<FoundVersion>;
   update(input: UpdateAgentInput): Promise<SaveResult>;
   delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
-  /** Stored agents, override records and code agents without a record, by id. */
-  list(request?: PageRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
+  /** Stored agents, override records and code agents without a record, by id; `search` filters by id or name. */
+  list(request?: AgentListRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;

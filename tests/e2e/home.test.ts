@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HomePage } from './pages/home-page';
+import { AgentsPage } from './pages/agents-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
+import { watchConsoleErrors } from './support/page-watch';
 
 describe('editor home page in a real browser', () => {
   const baseUrl = inject('serverUrl');
@@ -14,16 +15,14 @@ describe('editor home page in a real browser', () => {
 
   it('renders the agents page with its navigation and no console errors', async () => {
     const page = await browser.context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    const home = new HomePage(page, baseUrl);
+    const errors = watchConsoleErrors(page);
+    const home = new AgentsPage(page, baseUrl);
 
     expect(await home.open()).toBe(200);
     await expect.poll(() => home.heading().textContent()).toBe('Agents');
-    expect(await home.navigation().getByRole('link', { name: 'Agents' }).count()).toBe(1);
+    for (const name of ['Agents', 'MCP clients', 'Tools', 'Integrations', 'Settings']) {
+      expect(await home.navigation().getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
     expect(await page.title()).toBe('Agent Studio');
     // The server seeded the demo agent into its empty database, published.
     expect(await home.agentNames()).toContain('Demo assistant');

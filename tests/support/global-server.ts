@@ -21,7 +21,10 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed; the server tests cannot run.');
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
-  const server = await startServerProcess({ root, directory, spawn });
+  // The editor's browser tests save an MCP client that runs a reference server with this node.
+  const environment: Record<string, string> =
+    project.name === 'e2e' ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {};
+  const server = await startServerProcess({ root, directory, spawn, environment });
   project.provide('serverUrl', server.url);
   return async () => {
     await server.stop();

@@ -1,6 +1,7 @@
 /** Agent management routes (api.md "Agents (management)"): list, create, read, save, delete. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
+import { agentSearchSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses, requestBody } from '../schemas';
@@ -23,9 +24,15 @@ export const listRoute = createRoute({
   method: 'get',
   path: '/agents',
   operationId: 'listAgents',
-  summary: 'List agents by id',
+  summary: 'List agents by id, optionally searched by id or name',
   tags,
-  request: { query: pageQuery },
+  request: {
+    query: pageQuery.extend({
+      search: agentSearchSchema
+        .optional()
+        .openapi({ description: 'Only agents whose id or name contains this text (case-insensitive)' }),
+    }),
+  },
   responses: {
     200: { description: 'One page of agents', ...jsonBody(pageOf(agentListItemSchema)) },
     ...errorResponses(400),

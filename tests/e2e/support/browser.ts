@@ -2,6 +2,18 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
+/** Headless, with everything that would reach the network switched off. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Debian's Chromium, headless, with everything that would reach the network switched off.
  * Playwright gives every launch a fresh, temporary user-data-dir.
@@ -10,16 +22,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; context: Brow
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
   const context = await browser.newContext();
   return {

@@ -210,6 +210,39 @@ describe('lists', () => {
     }
   });
 
+  it('searches agents by id or name, case-insensitively, and pages the matches past 100', async () => {
+    const other = createTestStudio();
+    try {
+      for (let index = 0; index < 105; index += 1) {
+        const id = `bulk-${String(index).padStart(3, '0')}`;
+        await other.studio.editor.agents.create({ id, ...base, name: index % 2 === 0 ? `Billing ${index}` : 'Other' });
+      }
+      await other.studio.editor.agents.create({ id: 'refunds', ...base, name: 'Refund desk' });
+      const byName = await (await other.studio.api.request('/api/agents?search=BILLING&limit=100')).json();
+      expect(byName.items).toHaveLength(53);
+      expect(byName.items.every((item: { name: string }) => item.name.startsWith('Billing'))).toBe(true);
+      expect(byName.nextCursor).toBeNull();
+      const byId = await (await other.studio.api.request('/api/agents?search=bulk-&limit=100')).json();
+      expect(byId.items).toHaveLength(100);
+      const rest = await (
+        await other.studio.api.request(`/api/agents?search=bulk-&limit=100&cursor=${byId.nextCursor}`)
+      ).json();
+      expect(rest.items.map((item: { id: string }) => item.id)).toEqual([
+        'bulk-100',
+        'bulk-101',
+        'bulk-102',
+        'bulk-103',
+        'bulk-104',
+      ]);
+      const desk = await (await other.studio.api.request('/api/agents?search=%20desk%20')).json();
+      expect(desk.items.map((item: { id: string }) => item.id)).toEqual(['refunds']);
+      const tooLong = await other.studio.api.request(`/api/agents?search=${'x'.repeat(201)}`);
+      expect(tooLong.status).toBe(400);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it('lists versions newest first, paginated', async () => {
     const id = await newAgent();
     for (let number = 2; number <= 5; number += 1)

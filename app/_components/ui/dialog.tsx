@@ -1,0 +1,70 @@
+'use client';
+import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+const overlayClasses = 'fixed inset-0 z-40 bg-slate-900/40';
+const contentClasses =
+  'fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[min(40rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogClose = DialogPrimitive.Close;
+
+/** A modal dialog named by its title (focus is trapped and returns to the opener on close). */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClasses} />
+      <DialogPrimitive.Content
+        className={cn(contentClasses, className)}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <DialogPrimitive.Title className="mb-2 text-lg font-semibold">{title}</DialogPrimitive.Title>
+        {description ? (
+          <DialogPrimitive.Description className="mb-3 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
+        ) : null}
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export const AlertDialog = AlertPrimitive.Root;
+export const AlertDialogCancel = AlertPrimitive.Cancel;
+export const AlertDialogAction = AlertPrimitive.Action;
+
+/** An alert dialog (role=alertdialog): a decision the person must take before going on. */
+export function AlertDialogContent({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AlertPrimitive.Portal>
+      <AlertPrimitive.Overlay className={overlayClasses} />
+      <AlertPrimitive.Content className={contentClasses}>
+        <AlertPrimitive.Title className="mb-2 text-lg font-semibold">{title}</AlertPrimitive.Title>
+        <AlertPrimitive.Description asChild>
+          <div className="mb-3 text-sm text-slate-700">{description}</div>
+        </AlertPrimitive.Description>
+        {children}
+      </AlertPrimitive.Content>
+    </AlertPrimitive.Portal>
+  );
+}

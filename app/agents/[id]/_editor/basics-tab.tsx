@@ -1,0 +1,152 @@
+'use client';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { PromptBlock } from '@/lib/agents';
+import { Button } from '../../../_components/ui/button';
+import { Card, Note } from '../../../_components/ui/card';
+import { TextAreaField, TextField } from '../../../_components/ui/field';
+import type { CodeAgentFacts, EditorValues } from './types';
+
+type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+
+const fromCode = 'Defined in code for this agent.';
+
+export function BasicsTab({
+  values,
+  register,
+  errors,
+  setField,
+  codeAgent,
+  models,
+}: {
+  values: EditorValues;
+  register: UseFormRegister<EditorValues>;
+  errors: FieldErrors<EditorValues>;
+  setField: SetField;
+  codeAgent: CodeAgentFacts | null;
+  models: string[];
+}) {
+  const owns = (field: string) => codeAgent === null || codeAgent.ownedFields.includes(field);
+  const errorOf = (field: keyof EditorValues) => errors[field]?.message as string | undefined;
+  const blocks = Array.isArray(values.instructions) ? values.instructions : null;
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-4">
+      {owns('name') ? (
+        <TextField label="Name" autoComplete="off" error={errorOf('name')} {...register('name')} />
+      ) : (
+        <TextField label="Name" value={codeAgent!.name} readOnly hint={fromCode} />
+      )}
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errorOf('description')}
+        disabled={!owns('description')}
+        {...register('description')}
+      />
+      {owns('model') ? (
+        <TextField
+          label="Model"
+          list="editor-model-suggestions"
+          autoComplete="off"
+          placeholder="provider/model, e.g. openai/gpt-4o"
+          error={errorOf('model')}
+          {...register('model')}
+        />
+      ) : (
+        <TextField label="Model" value={codeAgent!.model ?? ''} readOnly hint={fromCode} />
+      )}
+      <datalist id="editor-model-suggestions">
+        {models.map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
+      {!owns('instructions') ? (
+        <Note>This agent&rsquo;s instructions are owned by its code (its editor setting).</Note>
+      ) : blocks === null ? (
+        <>
+          <TextAreaField
+            label="Instructions"
+            rows={10}
+            error={errorOf('instructions')}
+            hint='Plain text. {{path}} is filled from the request context; {{path || "fallback"}} gives a default.'
+            {...register('instructions')}
+          />
+          <div>
+            <Button
+              size="sm"
+              onClick={() => setField('instructions', [{ type: 'text', content: String(values.instructions ?? '') }])}
+            >
+              Use prompt blocks
+            </Button>
+          </div>
+        </>
+      ) : (
+        <InstructionBlocks
+          blocks={blocks}
+          error={errorOf('instructions')}
+          onChange={(next) => setField('instructions', next)}
+        />
+      )}
+    </div>
+  );
+}
+
+function InstructionBlocks({
+  blocks,
+  error,
+  onChange,
+}: {
+  blocks: PromptBlock[];
+  error?: string;
+  onChange: (next: PromptBlock[] | string) => void;
+}) {
+  const conditional = blocks.some((block) => block.type === 'prompt_block' && block.rules);
+  const replace = (index: number, content: string) =>
+    onChange(blocks.map((block, at) => (at === index ? { ...block, content } : block)));
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="text-sm font-medium">Instructions (prompt blocks)</legend>
+      <Note>
+        Blocks are joined with a blank line. A block with a display condition is included only when its rules match the
+        request context; conditions are shown read-only here until the rule builder arrives.
+      </Note>
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {blocks.map((block, index) => (
+        <Card key={index} className="flex flex-col gap-2">
+          <TextAreaField
+            label={`Block ${index + 1}`}
+            rows={4}
+            value={block.content}
+            onChange={(event) => replace(index, event.target.value)}
+          />
+          <p className="text-xs text-slate-700">
+            Display condition:{' '}
+            {block.type === 'prompt_block' && block.rules ? (
+              <code className="break-all">{JSON.stringify(block.rules)}</code>
+            ) : (
+              'none (always included)'
+            )}
+          </p>
+          <div>
+            <Button size="sm" variant="danger" onClick={() => onChange(blocks.filter((_, at) => at !== index))}>
+              Remove block {index + 1}
+            </Button>
+          </div>
+        </Card>
+      ))}
+      <div className="flex gap-2">
+        <Button size="sm" onClick={() => onChange([...blocks, { type: 'text', content: '' }])}>
+          Add block
+        </Button>
+        <Button
+          size="sm"
+          disabled={conditional}
+          title={conditional ? 'Blocks with display conditions cannot become plain text' : undefined}
+          onClick={() => onChange(blocks.map((block) => block.content).join('\n\n'))}
+        >
+          Use plain text
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+import { useState } from 'react';
+import type { VersionDiff } from '@/lib/editor';
+import { Button } from '../../../_components/ui/button';
+import { TextAreaField } from '../../../_components/ui/field';
+import { compareVersions } from '../../actions';
+import { parseContext } from './context-form';
+
+const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
+
+/** Compare two selected versions: the field diff, and the resolved-tool diff for a request context. */
+export function Comparison({
+  agentId,
+  selected,
+  announce,
+}: {
+  agentId: string;
+  selected: number[];
+  announce: (text: string) => void;
+}) {
+  const [json, setJson] = useState('{}');
+  const [error, setError] = useState<string | undefined>();
+  const [diff, setDiff] = useState<VersionDiff | null>(null);
+
+  async function compare() {
+    const context = parseContext(json);
+    if (!context.ok) return setError(context.message);
+    setError(undefined);
+    const [from, to] = [...selected].sort((left, right) => left - right) as [number, number];
+    announce(`Comparing version ${from} with version ${to}…`);
+    const result = await compareVersions({ id: agentId, from, to, requestContext: context.value });
+    if (!result.ok) return announce(`Could not compare: ${result.error.message}`);
+    setDiff(result.value);
+    announce(`Compared version ${from} with version ${to}`);
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid items-end gap-3 md:grid-cols-[1fr_auto]">
+        <TextAreaField
+          label="Request context for the tool comparison"
+          rows={3}
+          value={json}
+          error={error}
+          onChange={(event) => setJson(event.target.value)}
+        />
+        <Button variant="primary" disabled={selected.length !== 2} onClick={compare}>
+          Compare
+        </Button>
+      </div>
+      {selected.length !== 2 ? <p className="text-sm text-slate-700">Select two versions to compare them.</p> : null}
+      {diff ? (
+        <section
+          aria-labelledby="comparison-heading"
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h3 id="comparison-heading" className="font-semibold">
+            Comparison
+          </h3>
+          <p className="text-sm">
+            Version {diff.from} → version {diff.to}
+          </p>
+          {diff.diffs.length === 0 ? <p className="text-sm">The two versions have the same configuration.</p> : null}
+          <dl className="flex flex-col gap-2 text-sm">
+            {diff.diffs.map((change) => (
+              <div key={change.field} className="rounded-md border border-slate-200 p-2">
+                <dt className="font-semibold">{change.field}</dt>
+                <dd className="grid gap-2 md:grid-cols-2">
+                  <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-red-50 p-2 font-mono text-xs">
+                    {show(change.previous)}
+                  </pre>
+                  <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-green-50 p-2 font-mono text-xs">
+                    {show(change.current)}
+                  </pre>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {diff.tools ? (
+            <div className="text-sm">
+              <h4 className="font-semibold">Resolved tools for this request context</h4>
+              <ul className="list-disc pl-5">
+                <li>Added: {diff.tools.added.length ? diff.tools.added.join(', ') : 'none'}</li>
+                <li>Removed: {diff.tools.removed.length ? diff.tools.removed.join(', ') : 'none'}</li>
+                <li>
+                  Changed:{' '}
+                  {diff.tools.changed.length
+                    ? diff.tools.changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join('; ')
+                    : 'none'}
+                </li>
+              </ul>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+import { SelectField, TextField } from '../../../_components/ui/field';
+
+type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
+
+/** The top-level fields of a request-context JSON Schema that a simple form can edit. */
+export function formFields(schema: Record<string, unknown> | undefined): Array<[string, Property]> {
+  const properties = schema?.properties;
+  if (typeof properties !== 'object' || properties === null) return [];
+  return Object.entries(properties as Record<string, Property>).filter(([, property]) =>
+    ['string', 'number', 'integer', 'boolean'].includes(String(property.type)),
+  );
+}
+
+/**
+ * A form generated from the agent's `requestContextSchema` (top-level text, number, yes/no and
+ * one-of fields), kept in step with the JSON text beside it: the JSON stays the source of truth.
+ */
+export function RequestContextForm({
+  schema,
+  json,
+  onJson,
+}: {
+  schema: Record<string, unknown> | undefined;
+  json: string;
+  onJson: (text: string) => void;
+}) {
+  const fields = formFields(schema);
+  if (fields.length === 0) return null;
+  let context: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      context = parsed as Record<string, unknown>;
+  } catch {
+    // The JSON box shows its own error; the form shows empty fields meanwhile.
+  }
+  const set = (key: string, value: unknown) => {
+    const next = { ...context };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    onJson(JSON.stringify(next, null, 2));
+  };
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold">Request context fields</legend>
+      {fields.map(([key, property]) => {
+        const value = context[key];
+        if (property.type === 'boolean') {
+          return (
+            <label key={key} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={value === true}
+                onChange={(event) => set(key, event.target.checked)}
+              />
+              {key}
+            </label>
+          );
+        }
+        if (property.enum) {
+          return (
+            <SelectField
+              key={key}
+              label={key}
+              hint={property.description}
+              value={value === undefined || value === null ? '' : String(value)}
+              onChange={(event) => {
+                const chosen = property.enum!.find((option) => String(option) === event.target.value);
+                set(key, event.target.value === '' ? undefined : chosen);
+              }}
+            >
+              <option value="">(not set)</option>
+              {property.enum.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {String(option)}
+                </option>
+              ))}
+            </SelectField>
+          );
+        }
+        const numeric = property.type === 'number' || property.type === 'integer';
+        return (
+          <TextField
+            key={key}
+            label={key}
+            type={numeric ? 'number' : 'text'}
+            hint={property.description}
+            value={value === undefined || value === null ? '' : String(value)}
+            onChange={(event) => {
+              const text = event.target.value;
+              set(key, text === '' ? undefined : numeric ? Number(text) : text);
+            }}
+          />
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Parses the JSON box: a plain object, or the problem in words. */
+export function parseContext(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text === '' ? '{}' : text);
+  } catch (error) {
+    return { ok: false, message: `The request context is not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'The request context must be a JSON object, such as {"tier": "pro"}.' };
+  return { ok: true, value: value as Record<string, unknown> };
+}

@@ -1,0 +1,159 @@
+'use client';
+import { useState } from 'react';
+import { Button } from '../../../_components/ui/button';
+import { Card, Note } from '../../../_components/ui/card';
+import { TextAreaField } from '../../../_components/ui/field';
+import { postJson } from './api-fetch';
+import { parseContext, RequestContextForm } from './context-form';
+
+interface ToolExplanation {
+  includedBy?: Array<{ field: string; variantIndex: number | null }>;
+  description?: 'original' | 'agent' | 'server';
+  shadowed?: Array<{ source: string }>;
+}
+
+interface Resolution {
+  versionNumber: number | null;
+  instructions: string;
+  model: string;
+  tools: Array<{ name: string; description: string; source: string }>;
+  explanation: { tools: Record<string, ToolExplanation> };
+  warnings: Array<{ code: string; message: string }>;
+  resolvedToolsHash: string;
+}
+
+const sourceNames: Record<string, string> = {
+  code: 'code',
+  registry: 'registered tool',
+  mcp: 'MCP',
+  integration: 'integration',
+  provider: 'provider',
+  agent: 'sub-agent',
+  workflow: 'workflow',
+};
+
+/** Why a tool is in the set, in words: the field (and variant) that brought it, whose description, what it replaced. */
+export function whyIncluded(explanation: ToolExplanation | undefined): string {
+  if (!explanation) return '';
+  const parts = (explanation.includedBy ?? []).map((by) =>
+    by.variantIndex === null || by.variantIndex === undefined
+      ? `selected in ${by.field}`
+      : `selected in ${by.field}, variant ${by.variantIndex + 1}`,
+  );
+  if (parts.length === 0) parts.push('defined in code');
+  if (explanation.description === 'agent') parts.push('description reworded for this agent');
+  if (explanation.description === 'server') parts.push('description from the server allow-list');
+  for (const shadowed of explanation.shadowed ?? [])
+    parts.push(`replaces the ${sourceNames[shadowed.source] ?? shadowed.source} tool of the same name`);
+  return parts.join('; ');
+}
+
+export function PreviewTab({
+  agentId,
+  latestVersionNumber,
+  requestContextSchema,
+  dirty,
+  announce,
+}: {
+  agentId: string;
+  latestVersionNumber: number;
+  requestContextSchema: Record<string, unknown> | undefined;
+  dirty: boolean;
+  announce: (text: string) => void;
+}) {
+  const [json, setJson] = useState('{}');
+  const [error, setError] = useState<string | undefined>();
+  const [resolution, setResolution] = useState<Resolution | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function resolve() {
+    const context = parseContext(json);
+    if (!context.ok) {
+      setError(context.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    announce('Resolving…');
+    const result = await postJson<Resolution>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
+      requestContext: context.value,
+      selector: { status: 'draft' },
+    });
+    setBusy(false);
+    if (!result.ok) {
+      announce(`Could not resolve: ${result.message}`);
+      return;
+    }
+    setResolution(result.value);
+    announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Note>
+        Preview resolves the latest saved version (version {latestVersionNumber}) for a request context: the
+        instructions and tools a model would get, and why.
+        {dirty ? ' You have unsaved changes: save them to preview them.' : ''}
+      </Note>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextAreaField
+          label="Request context"
+          rows={8}
+          value={json}
+          error={error}
+          hint='A JSON object, such as {"tier": "pro", "user": {"role": "admin"}}.'
+          onChange={(event) => setJson(event.target.value)}
+        />
+        <RequestContextForm schema={requestContextSchema} json={json} onJson={setJson} />
+      </div>
+      <div>
+        <Button variant="primary" onClick={resolve} disabled={busy}>
+          Resolve
+        </Button>
+      </div>
+      {resolution ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm">
+            Version {resolution.versionNumber ?? 'from code'} · model{' '}
+            <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
+            <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
+          </p>
+          {resolution.warnings.length > 0 ? (
+            <Card>
+              <h3 id="warnings-heading" className="mb-2 font-semibold">
+                Warnings
+              </h3>
+              <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                {resolution.warnings.map((warning, index) => (
+                  <li key={index}>
+                    {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+          <Card>
+            <h3 className="mb-2 font-semibold">Resolved tools</h3>
+            {resolution.tools.length === 0 ? <p className="text-sm">No tools for this request context.</p> : null}
+            <ul aria-label="Resolved tools" className="flex flex-col gap-2">
+              {resolution.tools.map((tool) => (
+                <li key={tool.name} className="rounded-md border border-slate-200 p-2 text-sm">
+                  <span className="font-mono font-semibold">{tool.name}</span>{' '}
+                  <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
+                  <p className="text-slate-700">{tool.description}</p>
+                  <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <section aria-labelledby="instructions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+            <h3 id="instructions-heading" className="mb-2 font-semibold">
+              Instructions
+            </h3>
+            <pre className="whitespace-pre-wrap font-mono text-sm">{resolution.instructions}</pre>
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

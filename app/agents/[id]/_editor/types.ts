@@ -1,0 +1,57 @@
+import type { AgentSnapshot } from '@/lib/agents';
+import type { AgentView, LabelView, Page, VersionView } from '@/lib/editor';
+
+/** A tool as the picker lists it: the name the model sees and its original description. */
+export interface CatalogTool {
+  name: string;
+  description: string;
+}
+
+export interface CatalogMcpServer {
+  type: 'stdio' | 'http';
+  /** The server-level allow-list (bare names); absent: every tool passes. */
+  allowList?: string[];
+}
+
+export interface ToolCatalog {
+  registered: CatalogTool[];
+  mcpClients: Array<{ id: string; name: string; servers: Record<string, CatalogMcpServer> }>;
+  integrations: Array<{ id: string; name: string; tools: CatalogTool[]; error?: string }>;
+  providers: Array<{ id: string; name: string; tools: Array<CatalogTool & { toolkit: string }>; error?: string }>;
+}
+
+/** For an override record of a code agent: what code defines and what the editor may change. */
+export interface CodeAgentFacts {
+  name: string;
+  model: string | null;
+  tools: CatalogTool[];
+  /** Snapshot fields the editor owns for this agent (others are dropped when saved). */
+  ownedFields: string[];
+  toolsMode: 'full' | 'description-only' | 'code';
+}
+
+export interface EditorData {
+  agent: AgentView;
+  version: VersionView;
+  versions: Page<VersionView>;
+  labels: LabelView[];
+  catalog: ToolCatalog;
+  codeAgent: CodeAgentFacts | null;
+  models: string[];
+}
+
+/** The fields the editor edits; the rest of a version is kept as it is. */
+export const editedFields = [
+  'name',
+  'description',
+  'instructions',
+  'model',
+  'tools',
+  'mcpClients',
+  'integrationTools',
+  'toolProviders',
+] as const;
+
+export type EditedField = (typeof editedFields)[number];
+
+export type EditorValues = { [Field in EditedField]: AgentSnapshot[Field] };

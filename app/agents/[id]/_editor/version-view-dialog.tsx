@@ -1,0 +1,85 @@
+'use client';
+import { useEffect, useState } from 'react';
+import type { VersionView } from '@/lib/editor';
+import { Button } from '../../../_components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
+import { readVersion } from '../../actions';
+
+const shownFields = [
+  'name',
+  'description',
+  'model',
+  'instructions',
+  'tools',
+  'mcpClients',
+  'integrationTools',
+  'toolProviders',
+  'requestContextSchema',
+  'defaultOptions',
+] as const;
+
+/** Any version, read-only. */
+export function VersionViewDialog({
+  agentId,
+  versionNumber,
+  onClose,
+}: {
+  agentId: string;
+  versionNumber: number | null;
+  onClose: () => void;
+}) {
+  const [version, setVersion] = useState<VersionView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (versionNumber === null) return;
+    let current = true;
+    setVersion(null);
+    setError(null);
+    void readVersion({ id: agentId, versionNumber }).then((result) => {
+      if (!current) return;
+      if (result.ok) setVersion(result.value);
+      else setError(result.error.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [agentId, versionNumber]);
+
+  return (
+    <Dialog open={versionNumber !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      {versionNumber !== null ? (
+        <DialogContent title={`Version ${versionNumber} (read-only)`}>
+          {error ? <p className="text-danger">{error}</p> : null}
+          {!version && !error ? <p>Loading…</p> : null}
+          {version ? (
+            <dl className="flex flex-col gap-2 text-sm">
+              <div>
+                <dt className="font-semibold">Saved</dt>
+                <dd>
+                  {version.createdAt} by {version.authorId ?? 'unknown'}: {version.changeMessage ?? 'no message'}
+                </dd>
+              </div>
+              {shownFields
+                .filter((field) => version[field] !== undefined)
+                .map((field) => (
+                  <div key={field}>
+                    <dt className="font-semibold">{field}</dt>
+                    <dd>
+                      <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">
+                        {typeof version[field] === 'string' ? version[field] : JSON.stringify(version[field], null, 2)}
+                      </pre>
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          ) : null}
+          <div className="mt-3 flex justify-end">
+            <DialogClose asChild>
+              <Button>Close</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

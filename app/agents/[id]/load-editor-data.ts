@@ -1,0 +1,90 @@
+import { codeAgentModes } from '@/lib/resolver';
+import type { Studio } from '@/lib/studio-handle';
+import { editorOwnership } from '@/lib/versions';
+import { modelSuggestions } from '../../_components/model-suggestions';
+import { editedFields, type CodeAgentFacts, type EditorData, type ToolCatalog } from './_editor/types';
+
+async function apiJson<T>(studio: Studio, path: string): Promise<T | undefined> {
+  const response = await studio.api.request(path);
+  return response.ok ? ((await response.json()) as T) : undefined;
+}
+
+/** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
+async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
+  const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
+  const clients = await studio.editor.mcpClients.list({ limit: 100 });
+  const mcpClients = await Promise.all(
+    clients.items.map(async (client) => {
+      const { version } = await studio.editor.mcpClients.getById(client.id);
+      const servers = Object.fromEntries(
+        Object.entries(version.servers).map(([serverName, server]) => [
+          serverName,
+          { type: server.type, ...(server.tools ? { allowList: Object.keys(server.tools) } : {}) },
+        ]),
+      );
+      return { id: client.id, name: version.name, servers };
+    }),
+  );
+  const described = await studio.integrations.describeAll({ limit: 100 });
+  const integrations = described.ok
+    ? described.value.items.map((integration) => ({
+        id: integration.id,
+        name: integration.name,
+        tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),
+        ...(integration.error ? { error: integration.error } : {}),
+      }))
+    : [];
+  type ProviderList = { items: Array<{ id: string; name: string; toolkits: Array<{ slug: string }>; error?: string }> };
+  type ProviderTools = { items: Array<{ slug: string; toolkit: string; description: string }> };
+  const providerList = (await apiJson<ProviderList>(studio, '/api/tool-providers'))?.items ?? [];
+  const providers = await Promise.all(
+    providerList.map(async (provider) => {
+      const lists = await Promise.all(
+        provider.toolkits.map((toolkit) =>
+          apiJson<ProviderTools>(
+            studio,
+            `/api/tool-providers/${encodeURIComponent(provider.id)}/tools?toolkit=${encodeURIComponent(toolkit.slug)}`,
+          ),
+        ),
+      );
+      const tools = lists.flatMap(
+        (list) =>
+          list?.items.map((tool) => ({ name: tool.slug, description: tool.description, toolkit: tool.toolkit })) ?? [],
+      );
+      return { id: provider.id, name: provider.name, tools, ...(provider.error ? { error: provider.error } : {}) };
+    }),
+  );
+  return { registered, mcpClients, integrations, providers };
+}
+
+function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {
+  const agent = studio.agents.get(id);
+  if (!agent) return null;
+  const ownership = editorOwnership(agent.editor);
+  return {
+    name: agent.name,
+    model: typeof agent.model === 'string' ? agent.model : `${agent.model.provider}/${agent.model.modelId}`,
+    tools: Object.entries(agent.tools ?? {}).map(([name, tool]) => ({ name, description: tool.description })),
+    ownedFields: ownership.allowed ? editedFields.filter((field) => ownership.isOwned(field)) : [],
+    toolsMode: codeAgentModes(agent.editor).tools,
+  };
+}
+
+/** What the agent editor shows: the latest version, its history and labels, and the tool sources. */
+export async function loadEditorData(studio: Studio, id: string): Promise<EditorData> {
+  const { agent, version } = await studio.editor.agents.getById(id);
+  const [versions, labels, catalog] = await Promise.all([
+    studio.editor.agents.listVersions(id, { limit: 100 }),
+    studio.editor.agents.labels.list(id),
+    loadCatalog(studio),
+  ]);
+  return {
+    agent,
+    version,
+    versions,
+    labels: labels.items,
+    catalog,
+    codeAgent: agent.source === 'code' ? codeAgentFacts(studio, id) : null,
+    models: modelSuggestions(studio),
+  };
+}

@@ -1,0 +1,113 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { issuesOf } from '../agents/action-result';
+import { createAgent } from '../agents/actions';
+import { Button } from '../_components/ui/button';
+import { TextAreaField, TextField } from '../_components/ui/field';
+import { idFromName, newAgentFormSchema } from './new-agent-schema';
+
+type Values = z.input<typeof newAgentFormSchema>;
+const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;
+
+export function NewAgentForm({ models }: { models: string[] }) {
+  const router = useRouter();
+  const [idEdited, setIdEdited] = useState(false);
+  const [status, setStatus] = useState('');
+  const form = useForm<Values>({
+    resolver: zodResolver(newAgentFormSchema),
+    defaultValues: { id: '', name: '', description: '', instructions: '', model: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const errorOf = (field: (typeof fields)[number]) => errors[field]?.message as string | undefined;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setStatus('Creating the agent…');
+    const { description, ...rest } = values;
+    const result = await createAgent({ ...rest, ...(description ? { description } : {}) });
+    if (result.ok) {
+      setStatus('Agent created: opening its editor…');
+      router.push(`/agents/${result.value.id}`);
+      return;
+    }
+    const issues = issuesOf(result.error);
+    for (const issue of issues) {
+      const field = fields.find((name) => issue.path === name);
+      if (field) form.setError(field, { message: issue.message });
+    }
+    if (result.error.code === 'conflict')
+      form.setError('id', { message: `${result.error.message} Choose another id.` });
+    setStatus(`Not created: ${result.error.message}`);
+  });
+
+  const nameField = form.register('name');
+  const idField = form.register('id');
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errorOf('name')}
+        {...nameField}
+        onChange={(event) => {
+          void nameField.onChange(event);
+          if (!idEdited)
+            form.setValue('id', idFromName(event.target.value), { shouldValidate: form.formState.isSubmitted });
+        }}
+      />
+      <TextField
+        label="Id"
+        autoComplete="off"
+        hint="Derived from the name; applications load the agent by it and it cannot change later."
+        error={errorOf('id')}
+        className="font-mono"
+        {...idField}
+        onChange={(event) => {
+          setIdEdited(true);
+          void idField.onChange(event);
+        }}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errorOf('description')}
+        {...form.register('description')}
+      />
+      <TextAreaField
+        label="Instructions"
+        rows={6}
+        hint="What the agent should do, in plain words. Prompt blocks can be added in the editor."
+        error={errorOf('instructions')}
+        {...form.register('instructions')}
+      />
+      <TextField
+        label="Model"
+        list="model-suggestions"
+        autoComplete="off"
+        placeholder="provider/model, e.g. openai/gpt-4o"
+        error={errorOf('model')}
+        {...form.register('model')}
+      />
+      <datalist id="model-suggestions">
+        {models.map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
+      <div className="flex items-center gap-3">
+        <Button type="submit" variant="primary" disabled={isSubmitting}>
+          Create agent
+        </Button>
+        <p role="status" className="text-sm text-slate-700">
+          {status}
+        </p>
+      </div>
+    </form>
+  );
+}

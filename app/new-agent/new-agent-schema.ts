@@ -1,0 +1,25 @@
+import { storedAgentIssues, type AgentSnapshot } from '@/lib/agents';
+import { createAgentBodySchema } from '@/lib/schemas';
+
+/**
+ * The New agent form validates with the API's own create schema, plus the stored-agent rule the
+ * service applies (a name, a model and non-empty instructions), through the same function.
+ */
+export const newAgentFormSchema = createAgentBodySchema
+  .pick({ id: true, name: true, description: true, instructions: true, model: true })
+  .superRefine((value, context) => {
+    for (const issue of storedAgentIssues(value as AgentSnapshot)) {
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
+
+/** An id derived from a name: lower case, runs of other characters become "-", at most 64. */
+export function idFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+}

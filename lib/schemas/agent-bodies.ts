@@ -1,0 +1,57 @@
+/**
+ * Request bodies of agent operations. The API routes parse with them, the editor service validates
+ * library input with them and the web editor's forms validate with them (one schema, three
+ * consumers). Unknown keys are rejected; snapshot fields use the snapshot's own schemas.
+ */
+import { z } from 'zod';
+import { optionalSnapshotShape, type AgentSnapshot } from '../agents';
+import { jsonObjectSchema } from '../rules';
+
+export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export const agentIdSchema = z
+  .string()
+  .regex(agentIdPattern, 'Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit');
+
+const optionalSnapshotFields = optionalSnapshotShape();
+
+/** In a save, `null` clears a field. */
+const clearableSnapshotShape = Object.fromEntries(
+  Object.entries(optionalSnapshotFields).map(([field, schema]) => [
+    field,
+    (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional(),
+  ]),
+) as {
+  [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<
+    z.ZodNullable<z.ZodType<NonNullable<AgentSnapshot[Field]>>>
+  >;
+};
+
+export const changeMessageSchema = z.string().max(2000);
+const metadata = jsonObjectSchema;
+
+export const createAgentBodySchema = z
+  .object({
+    id: agentIdSchema,
+    ...optionalSnapshotFields,
+    metadata: metadata.optional(),
+    changeMessage: changeMessageSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateAgentBody' });
+
+export const updateAgentBodySchema = z
+  .object({
+    baseVersionNumber: z.number().int().min(1),
+    changeMessage: changeMessageSchema.optional(),
+    metadata: metadata.optional(),
+    ...clearableSnapshotShape,
+  })
+  .strict()
+  .meta({ id: 'UpdateAgentBody' });
+
+export type CreateAgentBody = z.output<typeof createAgentBodySchema>;
+export type UpdateAgentBody = z.output<typeof updateAgentBodySchema>;
+
+/** The agents list's search: matched case-insensitively against each agent's id and name. */
+export const agentSearchSchema = z.string().trim().max(200);

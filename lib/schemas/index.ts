@@ -1,0 +1,6 @@
+/**
+ * Input schemas shared by the API routes, the editor service and the web editor's forms. Safe to
+ * bundle for the browser: nothing here (or below it) does IO or imports Node built-ins, so the
+ * editor's client components validate with exactly the schemas the server parses with.
+ */
+export * from './agent-bodies';

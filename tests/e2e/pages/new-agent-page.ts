@@ -1,0 +1,33 @@
+import type { Page } from 'playwright-core';
+
+/** The New agent form (`/new-agent`). */
+export class NewAgentPage {
+  constructor(readonly page: Page) {}
+
+  field(name: 'Name' | 'Id' | 'Description' | 'Instructions') {
+    return this.page.getByRole('textbox', { name, exact: true });
+  }
+
+  model() {
+    return this.page.getByRole('combobox', { name: 'Model' });
+  }
+
+  create() {
+    return this.page.getByRole('button', { name: 'Create agent' });
+  }
+
+  /** The error shown beside a field (its accessible description). */
+  async errorOf(name: 'Name' | 'Id' | 'Instructions' | 'Model') {
+    const field = name === 'Model' ? this.model() : this.field(name);
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+    return errorId ? this.page.locator(`[id="${errorId}"]`).textContent() : null;
+  }
+
+  async fill(values: { name: string; description: string; instructions: string; model: string }) {
+    await this.field('Name').fill(values.name);
+    await this.field('Description').fill(values.description);
+    await this.field('Instructions').fill(values.instructions);
+    await this.model().fill(values.model);
+  }
+}
