@@ -94,12 +94,23 @@ describe('the OpenAPI document as a client contract', () => {
     expect(missing).toEqual([]);
   });
 
+  /**
+   * The two operations that take no input (health, the provider list) have no 4xx answer to
+   * document: nothing a caller sends can be wrong. They are the only exceptions, listed by name, so
+   * any other operation without a 4xx still fails; once the server refuses unknown Host headers
+   * (421, on every route) the document lists that and the exceptions go.
+   */
+  const withoutInput = new Set(['#/paths/~1api~1health/get/responses', '#/paths/~1api~1tool-providers/get/responses']);
+
   it("passes Redocly's recommended lint (security rules off until sign-in exists)", async () => {
     const config = await createConfig({ extends: ['recommended'], rules: { 'security-defined': 'off' } });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
-    const described = problems.map(
-      (problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`,
-    );
+    const described = problems
+      .filter(
+        (problem) =>
+          !(problem.ruleId === 'operation-4xx-response' && withoutInput.has(problem.location[0]?.pointer ?? '')),
+      )
+      .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`);
     expect(described).toEqual([]);
   });
 
@@ -133,5 +144,5 @@ describe('the OpenAPI document as a client contract', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
