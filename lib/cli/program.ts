@@ -39,6 +39,8 @@ function registerServerCommands(parent: Command, cli: CliContext) {
   registerAgentCommands(agent, cli);
   registerAgentTransferCommands(agent, cli);
   registerLabelCommands(agent, cli);
+  // `agent run <id> --prompt <text>` is registered here once the agent runtime's stream route
+  // exists (lib/cli/agent-run.ts), like the commands above: `agent.command('run')...`.
   registerMcpClientCommands(parent, cli);
   registerToolCommands(parent, cli);
   registerAuditCommands(parent, cli);
