@@ -1,22 +1,134 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/**
+ * The layer map (CONTRIBUTING.md draws it). The pure core takes everything as arguments: it may
+ * import other pure modules, the snapshot types of lib/agents, the tool-provider interface, the error
+ * vocabulary and the logger's type, and nothing that reaches a database, a network, a process or
+ * the clock.
+ */
+const pureLayers = ['lib/resolver', 'lib/rules', 'lib/versions', 'lib/tools', 'lib/mcp/convert'];
+const pureImportsFromLib = [
+  './resolver',
+  './rules',
+  './versions',
+  './tools',
+  './mcp/convert',
+  './mcp/types.ts',
+  './agents',
+  './tool-providers',
+  './errors.ts',
+  './logger.ts',
+];
+const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
+const ioModules = [
+  'fs',
+  'fs/promises',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'child_process',
+  'dgram',
+  'dns',
+  'tls',
+  'worker_threads',
+].flatMap((name) => [name, `node:${name}`]);
+
+const readProcessEnv = {
+  object: 'process',
+  property: 'env',
+  message: 'Read settings through lib/env.ts (the only reader of process.env).',
+};
+
+const layerZones = [
+  {
+    target: pureLayers,
+    from: './lib',
+    except: pureImportsFromLib,
+    message: 'A pure layer (docs/architecture.md, "Layers") imports no IO module: take the data as an argument.',
+  },
+  {
+    target: pureLayers,
+    from: outsideLib,
+    message: 'A pure layer (docs/architecture.md, "Layers") imports nothing outside lib/.',
+  },
+  {
+    target: './db',
+    from: ['./lib', ...outsideLib.filter((path) => path !== './db'), './tests'],
+    message: 'db/ is the bottom layer: it imports nothing above it.',
+  },
+  {
+    target: ['./lib', './db', './bench', './scripts', './tests', './server.ts', './cli.ts', './studio.config.ts'],
+    from: './app',
+    message: 'Nothing imports the editor pages (app/): move shared code into lib/.',
+  },
+  {
+    target: './app',
+    from: [join(root, 'lib/**')],
+    except: [join(root, 'lib/*/index.ts'), join(root, 'lib/*.ts')],
+    message: "app/ reaches lib/ through a module's public entry (lib/<module>/index.ts or a single-file module).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.next/', 'dist/', 'data/', 'migrations/', 'next-env.d.ts', '.test-artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(root, 'tsconfig.json') })] },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-properties': [
+      'no-restricted-properties': ['error', readProcessEnv],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+    },
+  },
+  {
+    files: ['lib/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    files: pureLayers.map((layer) => `${layer}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          object: 'process',
-          property: 'env',
-          message: 'Read settings through lib/env.ts (the only reader of process.env).',
+          paths: ioModules.map((name) => ({ name, message: 'A pure layer does no IO: take the data as an argument.' })),
+          patterns: [
+            {
+              group: ['better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', '@modelcontextprotocol/sdk/client/*'],
+              message: 'A pure layer does no IO: take the data as an argument.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+          name,
+          message: 'A pure layer does no IO: take a function or the data as an argument.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        readProcessEnv,
+        { object: 'Date', property: 'now', message: 'A pure layer reads no clock: take `now` as an argument.' },
+        { object: 'performance', property: 'now', message: 'A pure layer reads no clock: take `now` as an argument.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'A pure layer reads no clock: take `now` as an argument.',
         },
       ],
     },

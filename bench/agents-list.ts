@@ -1,5 +1,5 @@
 /**
- * quality.md: list 1,000 agents with their published versions (the editor's list, paged by 100 as
+ * List 1,000 agents with their published versions (the editor's list, paged by 100 as
  * the API does) against one raw SELECT of the same rows, in the same run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * quality.md: cold start with a built app, until `/api/health` and `/` both answer 200 (guide:
+ * Cold start with a built app, until `/api/health` and `/` both answer 200 (guide:
  * <= 2 s). The baseline is the bare node:http server started the same way, so the figure shows
  * what the app adds to starting Node itself.
  */

@@ -1,5 +1,5 @@
 /**
- * quality.md / editor spec: with 1,000 agents, the agents list and an agent's editor each show
+ * Editor pages: with 1,000 agents, the agents list and an agent's editor each show
  * their main content in under a second. Measured in Debian's Chromium against the production
  * server: from navigation start to the moment the page's main content (`[data-main-content]`) is in
  * the document, by a MutationObserver installed before the page's first byte. The baseline is the

@@ -1,5 +1,5 @@
 /**
- * MCP figure (quality.md): an MCP tool call through the RESOLVED tool — a published stored agent
+ * MCP figure: an MCP tool call through the RESOLVED tool — a published stored agent
  * referencing a saved stdio client (server-everything), `runtime.resolve`, then
  * `resolution.tools.local_echo.execute(input)`: input validation, execute, the pool's warm
  * connection — against the SDK client calling the same server program directly. A second row adds

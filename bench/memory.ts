@@ -1,5 +1,5 @@
 /**
- * quality.md memory and load bars, through the production server:
+ * Memory and load bars, through the production server:
  * - resident memory of the server process after 1,000 agents are listed and resolved and 100
  *   editor pages rendered (target <= 200 MB; the server's MCP children are not counted);
  * - 1,000 resolves/s for 60 s on loopback with no errors and flat memory (resident memory after

@@ -1,6 +1,6 @@
 /**
  * `POST /api/agents/:id/resolve` through the production server (the seeded demo agent, published)
- * against a bare node:http server answering the same JSON, same keep-alive load (quality.md).
+ * against a bare node:http server answering the same JSON, same keep-alive load.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * Storage figures of quality.md: save a version, publish, read the latest, with 100,000 versions
+ * Storage figures: save a version, publish, read the latest, with 100,000 versions
  * in the database, each next to raw prepared statements doing the same write or read in the same
  * run. A save's "same write" is every row it writes (the version, the record's pointer and the
- * audit row, which the storage spec requires in the same transaction); a row against one bare
+ * audit row, which every write keeps in the same transaction); a row against one bare
  * INSERT is printed too, for information. The history is bulk-inserted through the query layer
  * in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The database schema (SQLite through drizzle-orm). Every entity of the storage spec lives here;
+ * The database schema (SQLite through drizzle-orm). Every stored entity lives here;
  * migrations in `migrations/` are generated from this file by drizzle-kit and never hand-edited.
  *
  * Conventions: ids are text (slugs for agents and saved clients, UUIDs for versions), times are

@@ -1,7 +1,8 @@
 /**
  * The error vocabulary of the whole product: one code union, one code-to-status table and one JSON
- * shape. Expected failures are `StudioError` values (or results carrying one); anything else that
- * reaches the API is an `internal_error` whose details only go to the log.
+ * shape. A service that cannot do what was asked throws a `StudioError`; checks return what they
+ * found, and failures that are part of an answer are values in it (docs/architecture.md, "Errors").
+ * Anything else that reaches the API is an `internal_error` whose details only go to the log.
  */
 import type { z } from 'zod';
 
@@ -92,7 +93,7 @@ export function invalidInput(issues: Issue[], message?: string): StudioError {
   return new StudioError('invalid_input', summary, { issues });
 }
 
-/** A result type for expected failures at module boundaries. */
+/** For a failure the caller must handle on the spot because it goes on (e.g. an MCP listing that becomes a warning). */
 export type Result<T, E = StudioError> = { ok: true; value: T } | { ok: false; error: E };
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium through apt when it is
- * missing), builds, then runs lint, typecheck and every vitest project (unit, integration against
+ * missing), builds, then runs lint (ESLint with the layer rules, then madge for import cycles in lib/
+ * and db/), the format check, typecheck and every vitest project (unit, integration against
  * the real server, browser end-to-end). Ends with a one-line count of passed and failed tests.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +37,15 @@ run(process.execPath, [join(root, 'scripts', 'build.mjs')], { env });
 const step = (title) => process.stdout.write(`\n== ${title} ==\n`);
 step('lint');
 run(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { env });
+step('import cycles');
+// Its options (TypeScript paths; type-only imports count too) are under "madge" in package.json.
+run(
+  process.execPath,
+  [join(root, 'node_modules', 'madge', 'bin', 'cli.js'), '--circular', '--no-spinner', 'lib', 'db'],
+  {
+    env,
+  },
+);
 step('format');
 run(
   process.execPath,

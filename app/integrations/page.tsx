@@ -7,8 +7,7 @@ export const metadata: Metadata = { title: 'Integrations' };
 
 export default async function IntegrationsPage() {
   const studio = currentStudio();
-  const described = await studio.integrations.describeAll({ limit: 100 });
-  const integrations = described.ok ? described.value.items : [];
+  const { items: integrations } = await studio.integrations.describeAll({ limit: 100 });
   const providers = studio.toolProviders.list();
   return (
     <SimplePage

@@ -1,8 +1,9 @@
 /** SQL for agent versions (immutable rows; only inserted and, on request, deleted). */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from './placeholders';
+import { changedFieldsAfter, deleteById } from './statements';
 import { perHandle } from './transaction';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -80,22 +81,14 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(agentVersions.agentId, p('agentId')))
     .orderBy(asc(agentVersions.versionNumber))
     .prepare();
-  const changedSince = db
-    .select({ changedFields: agentVersions.changedFields })
-    .from(agentVersions)
-    .where(and(eq(agentVersions.agentId, p('agentId')), gt(agentVersions.versionNumber, p('versionNumber'))))
-    .orderBy(asc(agentVersions.versionNumber))
-    .prepare();
+  const changedSince = changedFieldsAfter(db, agentVersions, agentVersions.agentId);
   const highestNumber = db
     .select({ versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` })
     .from(agentVersions)
     .where(eq(agentVersions.agentId, p('agentId')))
     .prepare();
   const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
-  const remove = db
-    .delete(agentVersions)
-    .where(eq(agentVersions.id, p('id')))
-    .prepare();
+  const remove = deleteById(db, agentVersions);
   const removeAll = db
     .delete(agentVersions)
     .where(eq(agentVersions.agentId, p('agentId')))
@@ -157,8 +150,7 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
       limit: number;
     }): AgentVersionRow[] => page.all({ agentId, beforeNumber, limit }),
     all: (agentId: string): AgentVersionRow[] => all.all({ agentId }),
-    changedFieldsAfter: (agentId: string, versionNumber: number): string[][] =>
-      changedSince.all({ agentId, versionNumber }).map((row) => JSON.parse(row.changedFields) as string[]),
+    changedFieldsAfter: changedSince,
     highestNumber: (agentId: string): number => highestNumber.get({ agentId })?.versionNumber ?? 0,
     count: (agentId: string): number => count.get({ agentId })?.count ?? 0,
     insert(row: AgentVersionRow) {

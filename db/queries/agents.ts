@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
 import { bind } from './placeholders';
+import { deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -55,11 +56,7 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const activeJoin = eq(active.id, agents.activeVersionId);
   const latestJoin = sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`;
 
-  const getRecord = db
-    .select()
-    .from(agents)
-    .where(eq(agents.id, p('id')))
-    .prepare();
+  const getRecord = selectById(db, agents);
   const getSummary = db
     .select(columns)
     .from(agents)
@@ -105,25 +102,17 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
       updatedAt: p('updatedAt'),
     })
     .prepare();
-  const setLatest = db
-    .update(agents)
-    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const setActive = db
-    .update(agents)
-    .set({ activeVersionId: bind('activeVersionId'), status: bind('status'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const setMetadata = db
-    .update(agents)
-    .set({ metadata: bind('metadata'), updatedAt: bind('updatedAt') })
-    .where(eq(agents.id, p('id')))
-    .prepare();
-  const remove = db
-    .delete(agents)
-    .where(eq(agents.id, p('id')))
-    .prepare();
+  const setLatest = updateById(db, agents, {
+    latestVersionNumber: bind('latestVersionNumber'),
+    updatedAt: bind('updatedAt'),
+  });
+  const setActive = updateById(db, agents, {
+    activeVersionId: bind('activeVersionId'),
+    status: bind('status'),
+    updatedAt: bind('updatedAt'),
+  });
+  const setMetadata = updateById(db, agents, { metadata: bind('metadata'), updatedAt: bind('updatedAt') });
+  const remove = deleteById(db, agents);
 
   return {
     get: (id: string): AgentRow | undefined => getRecord.get({ id }),

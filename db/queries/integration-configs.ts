@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
 import { bind, everyColumn } from './placeholders';
+import { deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
@@ -14,11 +15,7 @@ export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 const p = sql.placeholder;
 
 export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db
-    .select()
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.id, p('id')))
-    .prepare();
+  const get = selectById(db, integrationConfigs);
   const stamp = db
     .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
     .from(integrationConfigs)
@@ -30,15 +27,12 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(integrationConfigs.id))
     .prepare();
   const insert = db.insert(integrationConfigs).values(everyColumn(integrationConfigs)).prepare();
-  const update = db
-    .update(integrationConfigs)
-    .set({ integration: bind('integration'), config: bind('config'), updatedAt: bind('updatedAt') })
-    .where(eq(integrationConfigs.id, p('id')))
-    .prepare();
-  const remove = db
-    .delete(integrationConfigs)
-    .where(eq(integrationConfigs.id, p('id')))
-    .prepare();
+  const update = updateById(db, integrationConfigs, {
+    integration: bind('integration'),
+    config: bind('config'),
+    updatedAt: bind('updatedAt'),
+  });
+  const remove = deleteById(db, integrationConfigs);
 
   return {
     get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),

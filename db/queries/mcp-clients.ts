@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
+import { changedFieldsAfter, deleteById, selectById, updateById } from './statements';
 import { perHandle } from './transaction';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
@@ -11,11 +12,7 @@ export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 const p = sql.placeholder;
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db
-    .select()
-    .from(mcpClients)
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
+  const get = selectById(db, mcpClients);
   const list = db
     .select()
     .from(mcpClients)
@@ -24,21 +21,13 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .limit(p('limit'))
     .prepare();
   const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
-  const setLatest = db
-    .update(mcpClients)
-    .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
-  const remove = db
-    .delete(mcpClients)
-    .where(eq(mcpClients.id, p('id')))
-    .prepare();
+  const setLatest = updateById(db, mcpClients, {
+    latestVersionNumber: bind('latestVersionNumber'),
+    updatedAt: bind('updatedAt'),
+  });
+  const remove = deleteById(db, mcpClients);
 
-  const versionById = db
-    .select()
-    .from(mcpClientVersions)
-    .where(eq(mcpClientVersions.id, p('id')))
-    .prepare();
+  const versionById = selectById(db, mcpClientVersions);
   const versionByNumber = db
     .select()
     .from(mcpClientVersions)
@@ -69,6 +58,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(mcpClientVersions.clientId, p('clientId')))
     .orderBy(asc(mcpClientVersions.versionNumber))
     .prepare();
+  const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
 
   return {
@@ -89,6 +79,8 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
       versionPage.all(row),
     /** Every version of a client, oldest first (export). */
     allVersions: (clientId: string): McpClientVersionRow[] => allVersions.all({ clientId }),
+    /** The `changedFields` of each version after `versionNumber`, oldest first. */
+    changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
     },

@@ -1,8 +1,8 @@
 /**
- * `new Agent({...})`: a code-defined agent (agents.md section 1). Plain data for now: the options
+ * `new Agent({...})`: a code-defined agent. Plain data for now: the options
  * are checked once, here, so a definition mistake stops startup with a clear message instead of
  * surfacing in a request. Registered through `createStudio({ agents })`; its `editor` setting says
- * what the web editor may override (resolution.md section 9).
+ * what the web editor may override (docs/resolution.md, "Code agents").
  */
 import type { Tool } from '../tools';
 import type { EditorSetting } from '../versions';

@@ -1,7 +1,7 @@
 /**
- * The stored agent snapshot (storage spec section 1): what every version holds. Tool fields are
- * plain values or lists of variants (resolution.md section 3); `instructions` is a string or
- * prompt blocks (agents.md section 4).
+ * The stored agent snapshot: what every version holds. Tool fields are plain values or lists of
+ * variants, each with optional rules on the request context (every matching variant is merged in
+ * order; see docs/resolution.md); `instructions` is a string or prompt blocks.
  */
 import type { Rules } from '../rules';
 
@@ -100,7 +100,7 @@ export const snapshotFields: readonly SnapshotField[] = [
 /** The four tool fields that may be conditional. */
 export const conditionalFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'] as const;
 
-/** Whether a stored field value is a list of variants (resolution.md section 3). */
+/** Whether a stored field value is a list of variants (`[{ value, rules? }]`) rather than a plain value. */
 export function isConditional<T>(value: PlainOrConditional<T> | undefined): value is Array<Variant<T>> {
   if (!Array.isArray(value) || value.length === 0) return false;
   const first: unknown = value[0];

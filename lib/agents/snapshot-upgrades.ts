@@ -1,5 +1,5 @@
 /**
- * Snapshot format evolution (storage spec rule 12). Every version row stores the `schemaVersion`
+ * Snapshot format evolution (docs/storage.md). Every version row stores the `schemaVersion`
  * it was written with; when the format changes, one upgrade function per step converts older
  * snapshots as they are read (and when imported). Rows are never rewritten in place.
  *

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { errorStatus } from '../errors';
 
 const errorCodes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...Array<keyof typeof errorStatus>];
@@ -15,14 +15,89 @@ export const errorSchema = z
   })
   .openapi('Error');
 
-/** Standard error responses to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 502>) {
+/** `{id}` in a route's path: a non-empty string (the example shows in the OpenAPI document). */
+export const idPathParams = (example: string) =>
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .openapi({ param: { name: 'id', in: 'path' }, example }),
+  });
+
+type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502;
+
+/**
+ * Standard error responses to spread into a route's `responses`, typed by the statuses given (so
+ * they never blur a route's success response for typed clients).
+ */
+export function errorResponses<Status extends ErrorResponseStatus>(...statuses: Status[]) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,
       { description: `Error (${status})`, content: { 'application/json': { schema: errorSchema } } },
     ]),
-  ) as Record<number, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
+  ) as Record<Status, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type ErrorStatusCode = ErrorResponseStatus;
+type JsonResponse<Schema extends z.ZodType> = {
+  description: string;
+  content: { 'application/json': { schema: Schema } };
+};
+
+interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
+  /**
+   * The stable name clients and generators call the operation by (`listAgents`); also the method
+   * name of the typed client (`lib/client`). Listed in `lib/api/operations.ts`.
+   */
+  operationId: string;
+  summary: string;
+  description?: string;
+  request?: Request;
+  /** 200 unless said otherwise. */
+  status?: Status;
+  ok: [description: string, schema: Schema];
+  errors: ErrorStatusCode[];
+}
+
+/**
+ * Routes answering JSON, under the given OpenAPI tags: each with its one success status and
+ * schema, the error statuses it may answer, and its request schemas. Says in a few lines what
+ * `createRoute` spells in ten, so a route file reads as its list of routes.
+ */
+export function jsonRoutes(...tags: string[]) {
+  return <
+    RouteMethod extends Method,
+    Path extends string,
+    Schema extends z.ZodType,
+    Request extends RouteConfig['request'] = undefined,
+    Status extends 200 | 201 = 200,
+  >(
+    method: RouteMethod,
+    path: Path,
+    {
+      operationId,
+      summary,
+      description,
+      request,
+      status,
+      ok: [okDescription, schema],
+      errors,
+    }: JsonRouteSpec<Schema, Request, Status>,
+  ) => {
+    const success = { [status ?? 200]: { description: okDescription, content: { 'application/json': { schema } } } };
+    return createRoute({
+      method,
+      path,
+      operationId,
+      summary,
+      tags,
+      ...(description === undefined ? {} : { description }),
+      request: request as Request,
+      responses: { ...(success as Record<Status, JsonResponse<Schema>>), ...errorResponses(...errors) },
+    });
+  };
 }
 
 /**

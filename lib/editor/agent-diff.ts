@@ -1,4 +1,4 @@
-/** Storage spec rule 11: field diff between two versions, plus the resolved-tool diff for a context. */
+/** The field diff between two versions, plus the resolved-tool diff for a request context when one is given. */
 import { snapshotFields } from '../agents';
 import { diffResolvedTools, diffSnapshots, type FieldDiff, type ResolvedToolsDiff } from '../versions';
 import { findVersion } from './agent-reads';

@@ -1,5 +1,5 @@
 /**
- * Custom version labels (storage spec rule 9): movable pointers with a revision token that changes
+ * Custom version labels (docs/storage.md): movable pointers with a revision token that changes
  * on every move. `null` as the expected token means "create"; a stale token is a conflict, except
  * pointing a label at the version it already targets.
  */

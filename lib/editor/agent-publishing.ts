@@ -1,7 +1,7 @@
 /**
- * Publishing (storage spec rules 4, 5 and 7): the record's `activeVersionId` is the published
- * version. Publishing is idempotent and optionally a compare-and-swap; a version that something
- * points at cannot be deleted.
+ * Publishing: the record's `activeVersionId` is the published version. Saving never publishes;
+ * publishing is idempotent and optionally a compare-and-swap on the active version; unpublishing
+ * clears it. A version that something points at (published, a label, the latest) cannot be deleted.
  */
 import { writeTransaction } from '../../db/queries';
 import { StudioError } from '../errors';

@@ -18,7 +18,7 @@ import {
 import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
 import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
-import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 import { parseInput } from './parse-input';
 import { agentSearchSchema } from '../schemas';
 
@@ -169,17 +169,16 @@ export interface AgentListRequest extends PageRequest {
 
 export function listAgents(
   context: EditorContext,
-  { limit, cursor, search: searchText }: AgentListRequest = {},
+  { search: searchText, ...request }: AgentListRequest = {},
 ): Page<AgentListItem | CodeOnlyListItem> {
-  const size = pageLimit(limit);
-  const afterId = decodeCursor<string>(cursor, 'string') ?? '';
-  const search = parseInput(agentSearchSchema, searchText ?? '').toLowerCase();
-  const fetched = context.agents.listSummaries({ afterId, limit: size + 1, search });
-  // Code agents without an override record are listed too (api.md: "list agents (code and stored)").
-  const rows = mergeCodeOnlyAgents({ context, rows: fetched, afterId, fetched: size + 1, search });
-  return toPage({
-    rows,
-    limit: size,
+  return readPageAfterId({
+    request,
+    // Code agents without an override record are listed too, merged in id order.
+    read: (afterId, limit) => {
+      const search = parseInput(agentSearchSchema, searchText ?? '').toLowerCase();
+      const rows = context.agents.listSummaries({ afterId, limit, search });
+      return mergeCodeOnlyAgents({ context, rows, afterId, fetched: limit, search });
+    },
     keyOf: (row) => row.id,
     toItem: (row) => ('status' in row && row.status === 'code_only' ? row : toAgentListItem(row as AgentListRow)),
   });
@@ -188,19 +187,16 @@ export function listAgents(
 export function listAgentVersions(
   context: EditorContext,
   agentId: string,
-  { limit, cursor }: PageRequest = {},
+  request: PageRequest = {},
 ): Page<VersionView> {
   const agent = toAgentView(agentSummary(context, agentId));
-  const size = pageLimit(limit);
-  const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
-  const rows = context.versions.page({ agentId, beforeNumber, limit: size + 1 });
   const labelsByVersion = new Map<string, string[]>();
   for (const label of context.labels.list(agentId)) {
     labelsByVersion.set(label.versionId, [...(labelsByVersion.get(label.versionId) ?? []), label.name]);
   }
-  return toPage({
-    rows,
-    limit: size,
+  return readPageBeforeNumber({
+    request,
+    read: (beforeNumber, limit) => context.versions.page({ agentId, beforeNumber, limit }),
     keyOf: (row) => row.versionNumber,
     toItem: (row) => {
       const version = parseVersionRow(context, row);

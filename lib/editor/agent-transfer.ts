@@ -1,5 +1,5 @@
 /**
- * Export and import (storage spec section 3), the format migration scripts use. Import checks the
+ * Export and import (docs/storage.md), the format migration scripts use. Import checks the
  * whole document first and reports every problem with its path; only a clean document is written,
  * in one transaction. A new agent keeps version numbers, snapshots, changed fields, messages,
  * authors, times, its published version and its labels; `mode: 'append'` adds the document's
@@ -11,7 +11,7 @@ import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
 import { agentSummary, agentWithVersion, findVersion } from './agent-reads';
-import { parseVersionRow, type StoredAgentVersion } from './agent-version';
+import { agentVersions, parseVersionRow, type StoredAgentVersion } from './agent-version';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
@@ -168,8 +168,8 @@ export function writeImportedVersion(
   context: EditorContext,
   { agentId, version, now }: { agentId: string; version: CheckedVersion; now: string },
 ): StoredAgentVersion {
-  return appendVersion(context, {
-    agentId,
+  return appendVersion(context, agentVersions, {
+    ownerId: agentId,
     versionNumber: version.versionNumber,
     snapshot: version.snapshot,
     changedFields: version.changedFields,
@@ -177,7 +177,7 @@ export function writeImportedVersion(
     actor: version.authorId,
     createdAt: version.createdAt ?? now,
     // Labels and the published version are set after every version is in.
-    retention: false,
+    afterAppend: false,
   });
 }
 
@@ -205,8 +205,8 @@ function appendImported(
     const provided = Object.fromEntries(snapshotFields.map((field) => [field, version.snapshot[field] ?? null]));
     const { snapshot, changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
     if (changedFields.length === 0) continue;
-    const stored = appendVersion(context, {
-      agentId,
+    const stored = appendVersion(context, agentVersions, {
+      ownerId: agentId,
       versionNumber: next,
       snapshot,
       changedFields,

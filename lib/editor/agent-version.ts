@@ -1,10 +1,16 @@
-/** A version row parsed into its snapshot (upgraded to the current format), cached by id. */
+/**
+ * Agent versions: a row parsed into its snapshot (upgraded to the current format, cached by id),
+ * and how the shared version writer stores them, with the optional retention limit.
+ */
 import type { AgentVersionRow } from '../../db/queries';
-import { upgradeSnapshot, type AgentSnapshot } from '../agents';
+import { currentSnapshotSchemaVersion, snapshotFields, upgradeSnapshot, type AgentSnapshot } from '../agents';
 import { StudioError } from '../errors';
+import { canonicalJson, hashCanonicalJson } from '../versions';
+import { recordAudit } from './audit';
 import type { EditorContext } from './context';
 import { deepFreeze } from './version-cache';
 import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
+import type { VersionedKind } from './version-writer';
 
 export interface StoredAgentVersion extends VersionMetadata {
   id: string;
@@ -36,3 +42,49 @@ export function parseVersionRow(context: EditorContext, row: AgentVersionRow): S
     });
   });
 }
+
+/**
+ * With `maxVersionsPerAgent` set, removes the oldest versions beyond it that nothing points at
+ * (never the published, a labelled or the latest version).
+ */
+function applyRetention(context: EditorContext, { agentId, actor }: { agentId: string; actor: string }) {
+  const maximum = context.maxVersionsPerAgent;
+  if (maximum === undefined) return;
+  const excess = context.versions.count(agentId) - maximum;
+  if (excess <= 0) return;
+  const removable = context.versions.oldestUnpinned(agentId, excess);
+  for (const id of removable) {
+    context.versions.delete(id);
+    context.versionCache.delete(id);
+  }
+  if (removable.length > 0) {
+    recordAudit(context, {
+      actor,
+      action: 'agent.version.retention',
+      entity: 'agent',
+      entityId: agentId,
+      details: { deletedVersionIds: removable, maximum },
+    });
+  }
+}
+
+export const agentVersions: VersionedKind<AgentSnapshot, StoredAgentVersion, AgentVersionRow> = {
+  entity: 'agent',
+  noun: 'Agent',
+  ownerKey: 'agentId',
+  fields: snapshotFields,
+  schemaVersion: currentSnapshotSchemaVersion,
+  encode: (_context, snapshot) => {
+    const text = canonicalJson(snapshot);
+    return { text, configHash: hashCanonicalJson(text) };
+  },
+  insert: (context, { ownerId, ...columns }) => {
+    const row = { ...columns, agentId: ownerId };
+    context.versions.insert(row);
+    return row;
+  },
+  parse: parseVersionRow,
+  rows: (context) => context.versions,
+  setLatestVersionNumber: (context, pointer) => context.agents.setLatestVersionNumber(pointer),
+  afterAppend: (context, { ownerId, actor }) => applyRetention(context, { agentId: ownerId, actor: actor ?? 'system' }),
+};

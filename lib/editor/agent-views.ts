@@ -1,4 +1,4 @@
-/** The API shapes of api.md ("Shapes"): `agent` and `version` with the snapshot flattened. */
+/** The shapes the API and the editor answer: `agent`, and `version` with its snapshot fields flattened into it. */
 import type { AgentListRow, AgentSummaryRow } from '../../db/queries';
 import type { AgentSnapshot } from '../agents';
 import type { StoredAgentVersion } from './agent-version';

@@ -1,11 +1,11 @@
 /**
- * Creating and saving agents (storage spec rules 1-3). Input is validated before the write
+ * Creating, saving, restoring and deleting agents. Input is validated before the write
  * transaction; the base-version check, change detection and the insert happen inside it, under
- * SQLite's write lock, so concurrent saves from the same base cannot both win.
+ * SQLite's write lock, so concurrent saves from the same base cannot both win (docs/storage.md).
  */
-import { snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
+import { storedAgentIssues, type AgentSnapshot } from '../agents';
 import { invalidInput, StudioError } from '../errors';
-import { applyChanges, editorOwnership, partitionOwnedFields } from '../versions';
+import { editorOwnership, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';
 import {
   createAgentBodySchema,
@@ -15,7 +15,7 @@ import {
   type UpdateAgentInput,
 } from './agent-input';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
-import { parseVersionRow } from './agent-version';
+import { agentVersions, parseVersionRow } from './agent-version';
 import {
   toAgentView,
   toVersionView,
@@ -28,8 +28,7 @@ import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { agentNotFound } from './not-found';
-import { staleBaseError } from './stale-base';
-import { appendVersion } from './version-writer';
+import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 export interface SaveResult {
   /** False when no provided field differed: no version was written and `version` is the latest. */
@@ -84,23 +83,14 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
       createdAt: now,
       updatedAt: now,
     });
-    const created = appendVersion(context, {
-      agentId: parsed.id,
-      versionNumber: 1,
+    return appendFirstVersion(context, agentVersions, {
+      ownerId: parsed.id,
       snapshot,
-      changedFields: snapshotFields.filter((field) => snapshot[field] !== undefined),
-      changeMessage: parsed.changeMessage ?? 'Initial version',
+      changeMessage: parsed.changeMessage,
       actor,
       createdAt: now,
+      details: { source, droppedFields },
     });
-    recordAudit(context, {
-      actor,
-      action: 'agent.create',
-      entity: 'agent',
-      entityId: parsed.id,
-      details: { source, versionNumber: 1, droppedFields },
-    });
-    return created;
   });
   return { ...agentWithVersion(context, parsed.id, version), droppedFields };
 }
@@ -115,16 +105,12 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
   return writeTransaction(context.database, () => {
     let summary = agentSummary(context, agentId);
     const { kept, droppedFields } = ownedFields(context, agentId, summary.source, provided);
-    const base = parsed.baseVersionNumber;
-    if (base !== undefined && base !== summary.latestVersionNumber) {
-      throw staleBaseError({
-        base,
-        latest: summary.latestVersionNumber,
-        changedFieldsAfter: () => context.versions.changedFieldsAfter(agentId, base),
-        fields: snapshotFields,
-        advice: 'reload or merge before saving.',
-      });
-    }
+    checkBaseVersion(context, agentVersions, {
+      ownerId: agentId,
+      base: parsed.baseVersionNumber,
+      latest: summary.latestVersionNumber,
+      advice: 'reload or merge before saving.',
+    });
     const latest = parseVersionRow(context, context.versions.latest(agentId)!);
     if (parsed.metadata !== undefined) {
       const metadata = JSON.stringify({
@@ -141,34 +127,24 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
         details: { keys: Object.keys(parsed.metadata) },
       });
     }
-    const { snapshot, changedFields } = applyChanges({
+    const saved = saveChanges(context, agentVersions, {
+      ownerId: agentId,
       latest: latest.snapshot as AgentSnapshot,
+      latestVersionNumber: summary.latestVersionNumber,
       provided: kept,
-      fields: snapshotFields,
+      changeMessage: parsed.changeMessage,
+      actor,
+      check: (snapshot) => {
+        if (summary.source !== 'stored') return;
+        const issues = storedAgentIssues(snapshot);
+        if (issues.length > 0) throw invalidInput(issues);
+      },
     });
-    if (changedFields.length === 0) {
+    if (!saved.created) {
       const agent = toAgentView(summary);
       return { created: false, agent, version: versionView(context, agent, latest), droppedFields };
     }
-    if (summary.source === 'stored') {
-      const issues = storedAgentIssues(snapshot);
-      if (issues.length > 0) throw invalidInput(issues);
-    }
-    const version = appendVersion(context, {
-      agentId,
-      versionNumber: summary.latestVersionNumber + 1,
-      snapshot,
-      changedFields,
-      changeMessage: parsed.changeMessage ?? 'Saved from editor',
-      actor,
-    });
-    recordAudit(context, {
-      actor,
-      action: 'agent.save',
-      entity: 'agent',
-      entityId: agentId,
-      details: { versionNumber: version.versionNumber, changedFields },
-    });
+    const { version } = saved;
     const agent = toAgentView(withLatest(summary, version));
     // A version created this instant has no custom labels yet.
     return {
@@ -180,7 +156,7 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
   });
 }
 
-/** Storage spec rule 6: version N+1 with version k's snapshot; a draft until published. */
+/** Version N+1 with version k's snapshot; a draft until published. */
 export function restoreVersion(
   context: EditorContext,
   { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
@@ -188,37 +164,17 @@ export function restoreVersion(
   const version = writeTransaction(context.database, () => {
     const record = context.agents.get(agentId);
     if (!record) throw agentNotFound(agentId);
-    const sourceRow = context.versions.byNumber(agentId, versionNumber);
-    if (!sourceRow)
-      throw new StudioError('version_not_found', `Agent "${agentId}" has no version ${versionNumber}.`, {
-        agentId,
-        versionNumber,
-      });
-    const source = parseVersionRow(context, sourceRow).snapshot as AgentSnapshot;
-    const latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
-    const provided = Object.fromEntries(snapshotFields.map((field) => [field, source[field] ?? null]));
-    const { changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
-    const created = appendVersion(context, {
-      agentId,
-      versionNumber: record.latestVersionNumber + 1,
-      snapshot: source,
-      changedFields,
-      changeMessage: `Restored from version ${versionNumber}`,
+    return restoreFromVersion(context, agentVersions, {
+      ownerId: agentId,
+      latestVersionNumber: record.latestVersionNumber,
+      versionNumber,
       actor,
     });
-    recordAudit(context, {
-      actor,
-      action: 'agent.restore',
-      entity: 'agent',
-      entityId: agentId,
-      details: { fromVersionNumber: versionNumber, versionNumber: created.versionNumber },
-    });
-    return created;
   });
   return agentWithVersion(context, agentId, version);
 }
 
-/** Deletes the record, its versions and its labels (storage spec rule 7). */
+/** Deletes the record, its versions and its labels, with one audit row. */
 export function deleteAgent(
   context: EditorContext,
   { id: agentId, actor = defaultActor }: { id: string; actor?: string },

@@ -5,9 +5,9 @@
 import type { AuditRow } from '../../db/queries';
 import { canonicalJson } from '../versions';
 import type { EditorContext } from './context';
-import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+import { readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 
-export type AuditEntity = 'agent' | 'mcp_client' | 'integration';
+export type AuditEntity = 'agent' | 'mcp_client';
 
 export type AuditAction =
   | 'agent.create'
@@ -44,7 +44,8 @@ export function recordAudit(
   entry: {
     actor: string;
     action: AuditAction;
-    entity: AuditEntity;
+    /** Integration configs are audited too (their writes are not versions). */
+    entity: AuditEntity | 'integration';
     entityId: string;
     details?: Record<string, unknown>;
   },
@@ -71,11 +72,13 @@ export interface AuditService {
 
 export function createAuditService(context: EditorContext): AuditService {
   return {
-    async list({ limit, cursor, entity, entityId } = {}) {
-      const size = pageLimit(limit);
-      const beforeId = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
-      const rows = context.audit.page({ entity, entityId, beforeId, limit: size + 1 });
-      return toPage({ rows, limit: size, keyOf: (row) => row.id, toItem: toEntry });
+    async list({ entity, entityId, ...request } = {}) {
+      return readPageBeforeNumber({
+        request,
+        read: (beforeId, limit) => context.audit.page({ entity, entityId, beforeId, limit }),
+        keyOf: (row) => row.id,
+        toItem: toEntry,
+      });
     },
   };
 }

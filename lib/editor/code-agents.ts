@@ -1,5 +1,5 @@
 /**
- * Code-defined agents in the editor's reads (api.md "Shapes"): a registered code agent without an
+ * Code-defined agents in the editor's reads: a registered code agent without an
  * override record is still listed and can be read, as `status: 'code_only'` with what its code
  * defines. Once a record exists (POST /api/agents with its id) it reads like any agent.
  */

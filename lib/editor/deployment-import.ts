@@ -20,7 +20,8 @@ import {
 } from './deployment-plan';
 import type { DeploymentImportBody } from './deployment-document';
 import { skippedVersions, verifyImport, type DeploymentVerification } from './deployment-verify';
-import { appendClientVersion } from './mcp-client-versions';
+import { mcpClientVersions } from './mcp-client-versions';
+import { appendVersion } from './version-writer';
 
 export interface DeploymentImportResult {
   dryRun: boolean;
@@ -83,8 +84,8 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
     });
   }
   for (const version of versions) {
-    appendClientVersion(context, {
-      clientId: entry.id,
+    appendVersion(context, mcpClientVersions, {
+      ownerId: entry.id,
       versionNumber: version.versionNumber,
       snapshot: version.snapshot,
       changedFields: version.changedFields,

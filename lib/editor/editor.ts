@@ -42,7 +42,7 @@ import { importDeployment, type DeploymentImportResult } from './deployment-impo
 import type { ExportDocument } from './export-document';
 import { parseInput } from './parse-input';
 import { createMcpClientsService, type McpClientsService } from './mcp-clients';
-import type { Page, PageRequest } from './pagination';
+import type { Page, PageRequest } from '../pagination';
 
 export interface AgentWithVersion {
   agent: AgentView;

@@ -1,5 +1,5 @@
 /**
- * The export format (storage spec section 3): `{ format: 'agent-studio.agent', schemaVersion,
+ * The export format (docs/storage.md): `{ format: 'agent-studio.agent', schemaVersion,
  * agent, versions }`. Snapshots are written in the current format; import checks the envelope
  * here and each snapshot with the snapshot schema, reporting every problem with its path.
  */

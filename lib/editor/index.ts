@@ -26,4 +26,4 @@ export type { ImportMode } from './agent-transfer';
 export * from './mcp-client-snapshot';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
-export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from './pagination';
+export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';

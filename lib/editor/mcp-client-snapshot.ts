@@ -1,5 +1,5 @@
 /**
- * Saved MCP client snapshots (storage spec section 1, mcp.md section 1): `{ name, description?,
+ * Saved MCP client snapshots (docs/storage.md): `{ name, description?,
  * servers }`, each server stdio or http. Server names have no `_`, so `server_tool` names split
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */

@@ -1,14 +1,17 @@
-/** Saved MCP client versions: parsing (decrypting once per version id), views and appends. */
-import { randomUUID } from 'node:crypto';
+/**
+ * Saved MCP client versions: parsing (decrypting once per version id), views, and how the shared
+ * version writer stores them (env encrypted, hashed over the plaintext).
+ */
 import type { McpClientRow, McpClientVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import { SecretDecryptionError } from '../secrets';
 import { canonicalJson, configHash } from '../versions';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
-import { currentMcpClientSchemaVersion, type McpClientSnapshot } from './mcp-client-snapshot';
+import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from './mcp-client-snapshot';
 import { deepFreeze } from './version-cache';
-import { parseVersionMetadata, toVersionMetadataColumns, type VersionMetadata } from './version-metadata';
+import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
+import type { VersionedKind } from './version-writer';
 
 export interface StoredMcpClientVersion extends VersionMetadata {
   id: string;
@@ -55,43 +58,26 @@ export function toClientVersionView(version: StoredMcpClientVersion): McpClientV
   return { ...metadata, ...maskSnapshot(snapshot as McpClientSnapshot) };
 }
 
-/** Inside the caller's transaction: stores the snapshot with env encrypted, hashed over the plaintext. */
-export function appendClientVersion(
-  context: EditorContext,
-  {
-    clientId,
-    versionNumber,
-    snapshot,
-    changedFields,
-    changeMessage,
-    actor,
-    createdAt = context.now(),
-  }: {
-    clientId: string;
-    versionNumber: number;
-    snapshot: McpClientSnapshot;
-    changedFields: string[];
-    changeMessage: string | null;
-    actor: string | null;
-    /** Imports keep the time the version was first written. */
-    createdAt?: string;
+export const mcpClientVersions: VersionedKind<McpClientSnapshot, StoredMcpClientVersion, McpClientVersionRow> = {
+  entity: 'mcp_client',
+  noun: 'MCP client',
+  ownerKey: 'clientId',
+  fields: mcpClientFields,
+  schemaVersion: currentMcpClientSchemaVersion,
+  encode: (context, snapshot) => ({
+    text: canonicalJson(encryptSnapshot(context.secretsKey, snapshot)),
+    configHash: configHash(snapshot),
+  }),
+  insert: (context, { ownerId, ...columns }) => {
+    const row = { ...columns, clientId: ownerId };
+    context.mcpClients.insertVersion(row);
+    return row;
   },
-): StoredMcpClientVersion {
-  const row = {
-    id: randomUUID(),
-    clientId,
-    snapshot: canonicalJson(encryptSnapshot(context.secretsKey, snapshot)),
-    ...toVersionMetadataColumns({
-      versionNumber,
-      schemaVersion: currentMcpClientSchemaVersion,
-      configHash: configHash(snapshot),
-      changedFields,
-      changeMessage,
-      authorId: actor,
-      createdAt,
-    }),
-  };
-  context.mcpClients.insertVersion(row);
-  context.mcpClients.setLatestVersionNumber({ id: clientId, latestVersionNumber: versionNumber, updatedAt: createdAt });
-  return parseClientVersionRow(context, row);
-}
+  parse: parseClientVersionRow,
+  rows: ({ mcpClients }) => ({
+    byNumber: mcpClients.versionByNumber,
+    latest: mcpClients.latest,
+    changedFieldsAfter: mcpClients.changedFieldsAfter,
+  }),
+  setLatestVersionNumber: (context, pointer) => context.mcpClients.setLatestVersionNumber(pointer),
+};

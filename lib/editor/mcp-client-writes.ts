@@ -4,22 +4,20 @@
  */
 import { writeTransaction } from '../../db/queries';
 import { StudioError } from '../errors';
-import { applyChanges } from '../versions';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { unmaskServers } from './mcp-client-secrets';
 import {
   createMcpClientBodySchema,
-  mcpClientFields,
   updateMcpClientBodySchema,
   type CreateMcpClientInput,
   type McpClientSnapshot,
   type UpdateMcpClientInput,
 } from './mcp-client-snapshot';
-import { appendClientVersion, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
+import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { mcpClientNotFound } from './not-found';
-import { staleBaseError } from './stale-base';
+import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot['servers']): void {
   const allowed = context.settings.stdioAllowedCommands;
@@ -36,19 +34,6 @@ function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot
       },
     );
   }
-}
-
-/** The `changedFields` of each version after `base`, oldest first. */
-function changedFieldsAfter(
-  context: EditorContext,
-  { clientId, base, latest }: { clientId: string; base: number; latest: number },
-): string[][] {
-  const changed: string[][] = [];
-  for (let number = base + 1; number <= latest; number += 1) {
-    const row = context.mcpClients.versionByNumber(clientId, number);
-    if (row) changed.push(JSON.parse(row.changedFields) as string[]);
-  }
-  return changed;
 }
 
 function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
@@ -79,22 +64,13 @@ export function createMcpClient(
       createdAt: now,
       updatedAt: now,
     });
-    const version = appendClientVersion(context, {
-      clientId: input.id,
-      versionNumber: 1,
+    return appendFirstVersion(context, mcpClientVersions, {
+      ownerId: input.id,
       snapshot,
-      changedFields: mcpClientFields.filter((field) => snapshot[field] !== undefined),
-      changeMessage: input.changeMessage ?? 'Initial version',
+      changeMessage: input.changeMessage,
       actor,
+      details: { servers: Object.keys(snapshot.servers) },
     });
-    recordAudit(context, {
-      actor,
-      action: 'mcp_client.create',
-      entity: 'mcp_client',
-      entityId: input.id,
-      details: { versionNumber: 1, servers: Object.keys(snapshot.servers) },
-    });
-    return version;
   });
 }
 
@@ -106,16 +82,12 @@ export function updateMcpClient(
   return writeTransaction(context.database, () => {
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
-    const base = input.baseVersionNumber;
-    if (base !== undefined && base !== record.latestVersionNumber) {
-      throw staleBaseError({
-        base,
-        latest: record.latestVersionNumber,
-        changedFieldsAfter: () => changedFieldsAfter(context, { clientId, base, latest: record.latestVersionNumber }),
-        fields: mcpClientFields,
-        advice: 'reload before saving.',
-      });
-    }
+    checkBaseVersion(context, mcpClientVersions, {
+      ownerId: clientId,
+      base: input.baseVersionNumber,
+      latest: record.latestVersionNumber,
+      advice: 'reload before saving.',
+    });
     const latest = latestVersion(context, clientId);
     const provided: Record<string, unknown> = { name: input.name, description: input.description };
     if (input.servers !== undefined) {
@@ -123,28 +95,15 @@ export function updateMcpClient(
       checkAllowedCommands(context, servers);
       provided.servers = servers;
     }
-    const { snapshot, changedFields } = applyChanges({
+    const saved = saveChanges(context, mcpClientVersions, {
+      ownerId: clientId,
       latest: latest.snapshot as McpClientSnapshot,
+      latestVersionNumber: record.latestVersionNumber,
       provided,
-      fields: mcpClientFields,
-    });
-    if (changedFields.length === 0) return { created: false, version: latest };
-    const version = appendClientVersion(context, {
-      clientId,
-      versionNumber: record.latestVersionNumber + 1,
-      snapshot,
-      changedFields,
-      changeMessage: input.changeMessage ?? 'Saved from editor',
+      changeMessage: input.changeMessage,
       actor,
     });
-    recordAudit(context, {
-      actor,
-      action: 'mcp_client.save',
-      entity: 'mcp_client',
-      entityId: clientId,
-      details: { versionNumber: version.versionNumber, changedFields },
-    });
-    return { created: true, version };
+    return saved.created ? { created: true, version: saved.version } : { created: false, version: latest };
   });
 }
 
@@ -155,32 +114,12 @@ export function restoreMcpClient(
   return writeTransaction(context.database, () => {
     const record = context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
-    const sourceRow = context.mcpClients.versionByNumber(clientId, versionNumber);
-    if (!sourceRow)
-      throw new StudioError('version_not_found', `MCP client "${clientId}" has no version ${versionNumber}.`, {
-        clientId,
-        versionNumber,
-      });
-    const source = parseClientVersionRow(context, sourceRow).snapshot as McpClientSnapshot;
-    const latest = latestVersion(context, clientId).snapshot as McpClientSnapshot;
-    const provided = { name: source.name, description: source.description ?? null, servers: source.servers };
-    const { changedFields } = applyChanges({ latest, provided, fields: mcpClientFields });
-    const version = appendClientVersion(context, {
-      clientId,
-      versionNumber: record.latestVersionNumber + 1,
-      snapshot: source,
-      changedFields,
-      changeMessage: `Restored from version ${versionNumber}`,
+    return restoreFromVersion(context, mcpClientVersions, {
+      ownerId: clientId,
+      latestVersionNumber: record.latestVersionNumber,
+      versionNumber,
       actor,
     });
-    recordAudit(context, {
-      actor,
-      action: 'mcp_client.restore',
-      entity: 'mcp_client',
-      entityId: clientId,
-      details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber },
-    });
-    return version;
   });
 }
 

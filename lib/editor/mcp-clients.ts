@@ -1,5 +1,5 @@
 /**
- * Saved MCP clients (mcp.md section 1): versioned like agents, with no publish step (resolution
+ * Saved MCP clients (docs/mcp.md): versioned like agents, with no publish step (resolution
  * uses the latest). Other modules read the latest version with decrypted env through
  * `getLatestWithSecrets` and evict their caches through `onChange`.
  */
@@ -16,7 +16,7 @@ import {
   type StoredMcpClientVersion,
 } from './mcp-client-versions';
 import { mcpClientNotFound } from './not-found';
-import { decodeCursor, pageLimit, toPage, type Page, type PageRequest } from './pagination';
+import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 
 export type McpClientChange =
   | { clientId: string; kind: 'created' | 'updated'; versionId: string; versionNumber: number }
@@ -98,12 +98,10 @@ export function createMcpClientsService(context: EditorContext) {
       return { deleted: true };
     },
 
-    async list({ limit, cursor }: PageRequest = {}): Promise<Page<McpClientListItem>> {
-      const size = pageLimit(limit);
-      const rows = context.mcpClients.list({ afterId: decodeCursor<string>(cursor, 'string') ?? '', limit: size + 1 });
-      return toPage({
-        rows,
-        limit: size,
+    async list(request: PageRequest = {}): Promise<Page<McpClientListItem>> {
+      return readPageAfterId({
+        request,
+        read: (afterId, limit) => context.mcpClients.list({ afterId, limit }),
         keyOf: (row) => row.id,
         toItem: (row) => {
           const latest = parseClientVersionRow(context, context.mcpClients.latest(row.id)!).snapshot;
@@ -117,14 +115,11 @@ export function createMcpClientsService(context: EditorContext) {
       });
     },
 
-    async listVersions(clientId: string, { limit, cursor }: PageRequest = {}): Promise<Page<McpClientVersionView>> {
+    async listVersions(clientId: string, request: PageRequest = {}): Promise<Page<McpClientVersionView>> {
       if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
-      const size = pageLimit(limit);
-      const beforeNumber = decodeCursor<number>(cursor, 'number') ?? Number.MAX_SAFE_INTEGER;
-      const rows = context.mcpClients.versionPage({ clientId, beforeNumber, limit: size + 1 });
-      return toPage({
-        rows,
-        limit: size,
+      return readPageBeforeNumber({
+        request,
+        read: (beforeNumber, limit) => context.mcpClients.versionPage({ clientId, beforeNumber, limit }),
         keyOf: (row) => row.versionNumber,
         toItem: (row) => toClientVersionView(parseClientVersionRow(context, row)),
       });

@@ -1,79 +1,250 @@
 /**
- * Appends a version to an agent inside the caller's write transaction: the snapshot is stored as
- * canonical JSON with its hash, the record's latest pointer moves, and the optional retention
- * limit removes the oldest versions nobody points at.
+ * The one writer of immutable versions, for agents and saved MCP clients alike. Each runs inside
+ * the caller's write transaction: a version is appended (snapshot stored as canonical JSON with
+ * its hash, the record's latest pointer moved), a save refuses a stale base and writes nothing
+ * when no field changed, and a restore appends version N+1 with version k's snapshot. What differs
+ * between the two kinds of record is described by a `VersionedKind`.
  */
 import { randomUUID } from 'node:crypto';
-import { currentSnapshotSchemaVersion, type AgentSnapshot } from '../agents';
-import { canonicalJson, hashCanonicalJson } from '../versions';
-import { parseVersionRow, type StoredAgentVersion } from './agent-version';
-import { recordAudit } from './audit';
+import { StudioError } from '../errors';
+import { applyChanges } from '../versions';
+import { recordAudit, type AuditEntity } from './audit';
 import type { EditorContext } from './context';
-import { toVersionMetadataColumns } from './version-metadata';
+import { staleBaseError } from './stale-base';
+import { toVersionMetadataColumns, type VersionMetadata, type VersionMetadataColumns } from './version-metadata';
 
-export function appendVersion(
+export interface StoredVersion<Snapshot> extends VersionMetadata {
+  id: string;
+  snapshot: Readonly<Snapshot>;
+}
+
+/** A new version row before its owner column is named (`agentId`, `clientId`). */
+export interface NewVersionRow extends VersionMetadataColumns {
+  id: string;
+  ownerId: string;
+  snapshot: string;
+}
+
+/** Reads of one kind's version rows. */
+export interface VersionRows<Row> {
+  byNumber(ownerId: string, versionNumber: number): Row | undefined;
+  latest(ownerId: string): Row | undefined;
+  /** The `changedFields` of each version after `versionNumber`, oldest first. */
+  changedFieldsAfter(ownerId: string, versionNumber: number): string[][];
+}
+
+export interface VersionedKind<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row> {
+  /** The audit entity, also the prefix of its actions (`agent.save`). */
+  entity: AuditEntity;
+  /** How messages name a record: `Agent`, `MCP client`. */
+  noun: string;
+  /** How error details name the record's id. */
+  ownerKey: 'agentId' | 'clientId';
+  /** Every snapshot field, in display order. */
+  fields: ReadonlyArray<keyof Snapshot & string>;
+  schemaVersion: number;
+  /** The stored text of a snapshot and its `configHash` (always of the plain snapshot). */
+  encode(context: EditorContext, snapshot: Snapshot): { text: string; configHash: string };
+  insert(context: EditorContext, row: NewVersionRow): Row;
+  parse(context: EditorContext, row: Row): Stored;
+  rows(context: EditorContext): VersionRows<Row>;
+  setLatestVersionNumber(
+    context: EditorContext,
+    pointer: { id: string; latestVersionNumber: number; updatedAt: string },
+  ): void;
+  /** Runs after every append unless the caller turns it off (agents: the retention limit). */
+  afterAppend?(context: EditorContext, appended: { ownerId: string; actor: string | null }): void;
+}
+
+export interface AppendRequest<Snapshot> {
+  ownerId: string;
+  versionNumber: number;
+  snapshot: Snapshot;
+  changedFields: string[];
+  changeMessage: string | null;
+  actor: string | null;
+  createdAt?: string;
+  schemaVersion?: number;
+  /** Import turns this off: its labels and published version are only set after every version is in. */
+  afterAppend?: boolean;
+}
+
+export function appendVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
   {
-    agentId,
+    ownerId,
     versionNumber,
     snapshot,
     changedFields,
     changeMessage,
     actor,
     createdAt = context.now(),
-    schemaVersion = currentSnapshotSchemaVersion,
-    retention = true,
-  }: {
-    agentId: string;
-    versionNumber: number;
-    snapshot: AgentSnapshot;
-    changedFields: string[];
-    changeMessage: string | null;
-    actor: string | null;
-    createdAt?: string;
-    schemaVersion?: number;
-    /** Import turns this off: its labels and published version are only set after every version is in. */
-    retention?: boolean;
-  },
-): StoredAgentVersion {
-  const text = canonicalJson(snapshot);
-  const row = {
+    schemaVersion = kind.schemaVersion,
+    afterAppend = true,
+  }: AppendRequest<Snapshot>,
+): Stored {
+  const { text, configHash } = kind.encode(context, snapshot);
+  const row = kind.insert(context, {
     id: randomUUID(),
-    agentId,
+    ownerId,
     snapshot: text,
     ...toVersionMetadataColumns({
       versionNumber,
       schemaVersion,
-      configHash: hashCanonicalJson(text),
+      configHash,
       changedFields,
       changeMessage,
       authorId: actor,
       createdAt,
     }),
-  };
-  context.versions.insert(row);
-  context.agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: versionNumber, updatedAt: createdAt });
-  if (retention) applyRetention(context, { agentId, actor: actor ?? 'system' });
-  return parseVersionRow(context, row);
+  });
+  kind.setLatestVersionNumber(context, { id: ownerId, latestVersionNumber: versionNumber, updatedAt: createdAt });
+  if (afterAppend) kind.afterAppend?.(context, { ownerId, actor });
+  return kind.parse(context, row);
 }
 
-function applyRetention(context: EditorContext, { agentId, actor }: { agentId: string; actor: string }) {
-  const maximum = context.maxVersionsPerAgent;
-  if (maximum === undefined) return;
-  const excess = context.versions.count(agentId) - maximum;
-  if (excess <= 0) return;
-  const removable = context.versions.oldestUnpinned(agentId, excess);
-  for (const id of removable) {
-    context.versions.delete(id);
-    context.versionCache.delete(id);
-  }
-  if (removable.length > 0) {
-    recordAudit(context, {
-      actor,
-      action: 'agent.version.retention',
-      entity: 'agent',
-      entityId: agentId,
-      details: { deletedVersionIds: removable, maximum },
+/** Version 1 of a new record (every field it has counts as changed), with its `<entity>.create` audit row. */
+export function appendFirstVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  {
+    ownerId,
+    snapshot,
+    changeMessage,
+    actor,
+    createdAt,
+    details,
+  }: {
+    ownerId: string;
+    snapshot: Snapshot;
+    changeMessage: string | undefined;
+    actor: string;
+    createdAt?: string;
+    /** What the audit row records beside the version number. */
+    details: Record<string, unknown>;
+  },
+): Stored {
+  const version = appendVersion(context, kind, {
+    ownerId,
+    versionNumber: 1,
+    snapshot,
+    changedFields: kind.fields.filter((field) => snapshot[field] !== undefined),
+    changeMessage: changeMessage ?? 'Initial version',
+    actor,
+    createdAt,
+  });
+  recordAudit(context, {
+    actor,
+    action: `${kind.entity}.create`,
+    entity: kind.entity,
+    entityId: ownerId,
+    details: { ...details, versionNumber: 1 },
+  });
+  return version;
+}
+
+/** Refuses a save whose base is not the latest version (400 for a base from the future, else 409). */
+export function checkBaseVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  { ownerId, base, latest, advice }: { ownerId: string; base: number | undefined; latest: number; advice: string },
+): void {
+  if (base === undefined || base === latest) return;
+  throw staleBaseError({
+    base,
+    latest,
+    changedFieldsAfter: () => kind.rows(context).changedFieldsAfter(ownerId, base),
+    fields: kind.fields,
+    advice,
+  });
+}
+
+export type SaveOutcome<Stored> = { created: false } | { created: true; version: Stored; changedFields: string[] };
+
+/**
+ * Applies the provided fields to the latest snapshot and, when any differs, appends the result as
+ * the next version with its `<entity>.save` audit row. `check` may refuse the new snapshot.
+ */
+export function saveChanges<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  {
+    ownerId,
+    latest,
+    latestVersionNumber,
+    provided,
+    changeMessage,
+    actor,
+    check,
+  }: {
+    ownerId: string;
+    latest: Snapshot;
+    latestVersionNumber: number;
+    provided: Partial<Record<keyof Snapshot & string, unknown>>;
+    changeMessage: string | undefined;
+    actor: string;
+    check?: (snapshot: Snapshot) => void;
+  },
+): SaveOutcome<Stored> {
+  const { snapshot, changedFields } = applyChanges({ latest, provided, fields: kind.fields });
+  if (changedFields.length === 0) return { created: false };
+  check?.(snapshot);
+  const version = appendVersion(context, kind, {
+    ownerId,
+    versionNumber: latestVersionNumber + 1,
+    snapshot,
+    changedFields,
+    changeMessage: changeMessage ?? 'Saved from editor',
+    actor,
+  });
+  recordAudit(context, {
+    actor,
+    action: `${kind.entity}.save`,
+    entity: kind.entity,
+    entityId: ownerId,
+    details: { versionNumber: version.versionNumber, changedFields },
+  });
+  return { created: true, version, changedFields };
+}
+
+/** Version N+1 with version k's snapshot (a draft until published), with its `<entity>.restore` audit row. */
+export function restoreFromVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  {
+    ownerId,
+    latestVersionNumber,
+    versionNumber,
+    actor,
+  }: { ownerId: string; latestVersionNumber: number; versionNumber: number; actor: string },
+): Stored {
+  const rows = kind.rows(context);
+  const sourceRow = rows.byNumber(ownerId, versionNumber);
+  if (!sourceRow)
+    throw new StudioError('version_not_found', `${kind.noun} "${ownerId}" has no version ${versionNumber}.`, {
+      [kind.ownerKey]: ownerId,
+      versionNumber,
     });
-  }
+  const source = kind.parse(context, sourceRow).snapshot as Snapshot;
+  const latest = kind.parse(context, rows.latest(ownerId)!).snapshot as Snapshot;
+  const provided: Partial<Record<keyof Snapshot & string, unknown>> = {};
+  for (const field of kind.fields) provided[field] = source[field] ?? null;
+  const { changedFields } = applyChanges({ latest, provided, fields: kind.fields });
+  const version = appendVersion(context, kind, {
+    ownerId,
+    versionNumber: latestVersionNumber + 1,
+    snapshot: source,
+    changedFields,
+    changeMessage: `Restored from version ${versionNumber}`,
+    actor,
+  });
+  recordAudit(context, {
+    actor,
+    action: `${kind.entity}.restore`,
+    entity: kind.entity,
+    entityId: ownerId,
+    details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber },
+  });
+  return version;
 }

@@ -1,6 +1,6 @@
 /**
- * Integrations: providers of tools that agents select in `integrationTools` (resolution.md
- * section 7). Providers come from code (`createStudio({ integrations })`) or from stored configs
+ * Integrations: providers of tools that agents select in `integrationTools` (docs/integrations.md).
+ * Providers come from code (`createStudio({ integrations })`) or from stored configs
  * (`PUT /api/integrations/:id`); the built-in kind is OpenAPI, one tool per operation.
  */
 export type {

@@ -1,11 +1,13 @@
 /**
  * The integrations service behind `/api/integrations`: catalogues of every provider, and saving
  * and deleting stored configs (validated, credentials encrypted, audited in the same transaction).
- * It also carries the registry's `get` and `list`, which the resolver uses.
+ * It also carries the registry's `get` and `list`, which the resolver uses. Like every service,
+ * expected failures reject with a `StudioError` (docs/architecture.md, "Errors").
  */
 import type { DatabaseHandle } from '../../db/client';
 import { auditQueries, integrationConfigQueries, writeTransaction } from '../../db/queries';
-import { fail, invalidInput, ok, StudioError, type Result } from '../errors';
+import { invalidInput, StudioError } from '../errors';
+import { pageOfSorted, type Page, type PageRequest } from '../pagination';
 import type { SecretsKey } from '../secrets';
 import { freezeRequestContext } from '../tools';
 import type { OpenApiIntegration } from './openapi/create-openapi-integration';
@@ -43,21 +45,20 @@ export type IntegrationDetails = IntegrationSummary | StoredIntegrationDetails;
 
 export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list'> {
   /** One page of integrations with their catalogues, sorted by id. */
-  describeAll(request?: {
-    limit?: number;
-    cursor?: string;
-  }): Promise<Result<{ items: IntegrationSummary[]; nextCursor: string | null }>>;
-  describe(id: string): Promise<Result<IntegrationDetails>>;
+  describeAll(request?: PageRequest): Promise<Page<IntegrationSummary>>;
+  /** Rejects with `not_found` for an unknown id. */
+  describe(id: string): Promise<IntegrationDetails>;
+  /** Rejects with `invalid_input` (every problem with its path) or `conflict` (defined in code). */
   save(request: {
     id: string;
     input: IntegrationConfigInput;
     actor: string;
-  }): Promise<Result<{ integration: IntegrationDetails; created: boolean }>>;
-  remove(request: { id: string; actor: string }): Result<{ id: string }>;
+  }): Promise<{ integration: IntegrationDetails; created: boolean }>;
+  /** Throws `not_found`, or `conflict` for an integration defined in code. */
+  remove(request: { id: string; actor: string }): { id: string };
 }
 
 const emptyContext = freezeRequestContext({});
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
 const notFound = (id: string) => new StudioError('not_found', `No integration with the id "${id}" exists.`, { id });
 const definedInCode = (id: string) =>
   new StudioError(
@@ -109,16 +110,16 @@ export function createIntegrationService({
   const queries = integrationConfigQueries(database);
   const audit = auditQueries(database);
 
-  const describe = async (id: string): Promise<Result<IntegrationDetails>> => {
+  const describe = async (id: string): Promise<IntegrationDetails> => {
     const source = registry.sourceOf(id);
     const provider = source && (await registry.get(id));
-    if (!source || !provider) return fail(notFound(id));
+    if (!source || !provider) throw notFound(id);
     const summary = await summarize(provider, source);
     const row = source === 'stored' ? queries.get(id) : undefined;
-    if (!row) return ok(summary);
+    if (!row) return summary;
     const config = parseStoredConfig(row);
     const skippedOperations = await skippedOperationsOf(provider);
-    return ok({
+    return {
       ...summary,
       type: config.type,
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
@@ -129,7 +130,7 @@ export function createIntegrationService({
       skippedOperations,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-    });
+    };
   };
 
   return {
@@ -137,36 +138,29 @@ export function createIntegrationService({
     list: registry.list,
     describe,
 
-    async describeAll({ limit = 20, cursor } = {}) {
-      const entries = await registry.list();
-      let start = 0;
-      if (cursor !== undefined) {
-        const afterId = Buffer.from(cursor, 'base64url').toString('utf8');
-        if (encodeCursor(afterId) !== cursor)
-          return fail(invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]));
-        start = entries.findIndex((entry) => entry.provider.id > afterId);
-        if (start === -1) start = entries.length;
-      }
-      const page = entries.slice(start, start + limit);
-      const items = await Promise.all(page.map((entry) => summarize(entry.provider, entry.source)));
-      const nextCursor = start + limit < entries.length ? encodeCursor(page[page.length - 1]!.provider.id) : null;
-      return ok({ items, nextCursor });
+    async describeAll(request = {}) {
+      const page = pageOfSorted({
+        items: await registry.list(),
+        keyOf: (entry) => entry.provider.id,
+        request,
+        cursorPath: 'query.cursor',
+      });
+      const items = await Promise.all(page.items.map((entry) => summarize(entry.provider, entry.source)));
+      return { items, nextCursor: page.nextCursor };
     },
 
     async save({ id, input, actor }) {
-      if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
+      if (registry.sourceOf(id) === 'code') throw definedInCode(id);
       const loaded = await loadOpenApiDocument({ document: input.document, prefix: ['document'] });
       if (!loaded.ok)
-        return fail(
-          invalidInput(
-            loaded.issues,
-            `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
-          ),
+        throw invalidInput(
+          loaded.issues,
+          `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
         );
       const existing = queries.get(id);
       const stored = existing ? parseStoredConfig(existing).credentials : undefined;
       const credentials = credentialsToStore({ given: input.credentials, stored, key: secretsKey });
-      if (!credentials.ok) return fail(invalidInput(credentials.issues));
+      if (!credentials.ok) throw invalidInput(credentials.issues);
       const config = JSON.stringify({
         ...input,
         ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
@@ -188,12 +182,11 @@ export function createIntegrationService({
         return !current;
       });
       registry.evict(id);
-      const integration = await describe(id);
-      return integration.ok ? ok({ integration: integration.value, created }) : integration;
+      return { integration: await describe(id), created };
     },
 
     remove({ id, actor }) {
-      if (registry.sourceOf(id) === 'code') return fail(definedInCode(id));
+      if (registry.sourceOf(id) === 'code') throw definedInCode(id);
       const removed = writeTransaction(database, () => {
         if (!queries.delete(id)) return false;
         audit.insert({
@@ -207,7 +200,8 @@ export function createIntegrationService({
         return true;
       });
       registry.evict(id);
-      return removed ? ok({ id }) : fail(notFound(id));
+      if (!removed) throw notFound(id);
+      return { id };
     },
   };
 }

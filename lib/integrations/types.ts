@@ -1,5 +1,5 @@
 /**
- * The integration provider interface (product.md, resolution.md section 7). A provider offers a
+ * The integration provider interface (docs/integrations.md). A provider offers a
  * catalogue of tools and turns the slugs an agent selected into runnable tools. Providers are given
  * in code through `createStudio({ integrations })` or built at runtime from stored configs.
  */

@@ -1,6 +1,7 @@
 /**
  * MCP for saved clients: connections and their pool (IO), and the pure conversion of listed tools
- * and call results into what the resolver and the model use. See docs/mcp.md.
+ * and call results into what the resolver and the model use (also its own entry, `lib/mcp/convert`,
+ * for the pure layers). See docs/mcp.md.
  */
 export { connectServer, type ConnectServerParams, type McpConnection } from './connect-server';
 export {
@@ -26,20 +27,4 @@ export type {
   McpToolEntries,
   McpTransportKind,
 } from './types';
-export {
-  convertMcpTools,
-  namespacedToolName,
-  type ConvertMcpToolsParams,
-  type McpDescriptionSource,
-  type McpNeutralTool,
-  type McpServerToolListing,
-  type McpToolWarning,
-} from './convert-tools';
-export {
-  mcpContentPartToModel,
-  mcpResultToModelOutput,
-  mcpResultToToolOutput,
-  type McpLegacyCallToolResult,
-  type McpModelContentPart,
-  type McpModelOutput,
-} from './convert-content';
+export * from './convert';

@@ -1,5 +1,5 @@
 /**
- * The connection pool and tool-list cache for saved MCP clients (spec/mcp.md section 2).
+ * The connection pool and tool-list cache for saved MCP clients (docs/mcp.md, "The pool").
  * - One entry per (client, client version, server, auth-token hash): a connection, its cached list,
  *   its failure state. Concurrent requests share one connect and one listing.
  * - At most `maxPooledConnections` connections (least recently used closed first); idle ones are
@@ -12,8 +12,9 @@ import { fail, type Result } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { McpServerError } from './mcp-server-error';
 import { createPoolConnections } from './pool-connections';
-import { createPoolEntry, isDisposable, poolKeyString, type McpToolList, type PoolEntry } from './pool-entry';
+import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
+import { createPoolState, type McpToolListChangedEvent } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
 import type {
   McpBackoffSettings,
@@ -24,12 +25,7 @@ import type {
   McpServerConfig,
 } from './types';
 
-export interface McpToolListChangedEvent {
-  clientId: string;
-  clientVersionId: string;
-  serverName: string;
-  toolList: McpToolList;
-}
+export type { McpToolListChangedEvent };
 
 export interface McpPool {
   /** The server's tools, from the cache while fresh; a failure is a result, never an empty list. */
@@ -83,60 +79,24 @@ export function createMcpPool({
   now = Date.now,
   backoff = defaultBackoff,
 }: CreateMcpPoolParams): McpPool {
-  const entries = new Map<string, PoolEntry>();
-  const counters = { connects: 0, connectFailures: 0, toolListRequests: 0, toolCalls: 0, closes: 0 };
+  const state = createPoolState({ settings, logger, now, backoff });
   const connections = createPoolConnections({
-    settings,
-    logger,
-    now,
-    backoff,
-    counters,
-    entries,
+    state,
     onToolListChanged: (entry, pooled) => operations.handleToolListChanged(entry, pooled),
   });
-  const operations = createPoolOperations({ settings, logger, now, counters, ...connections });
+  const operations = createPoolOperations({ state, acquire: connections.acquire });
 
-  const entryFor = (key: McpPoolKey, server: McpServerConfig): PoolEntry => {
-    const keyString = poolKeyString({ key, server });
-    const listTimeoutMs = server.timeout ?? settings.listTimeoutMs;
-    const entry = entries.get(keyString) ?? createPoolEntry({ key, keyString, listTimeoutMs, now: now() });
-    entry.listTimeoutMs = listTimeoutMs;
-    // Re-inserting keeps the map in least-recently-used-first order for the LRU cap.
-    entries.delete(keyString);
-    entries.set(keyString, entry);
-    entry.lastUsedAt = now();
-    return entry;
-  };
-
-  const closeIdle = () => {
-    const current = now();
-    let closed = 0;
-    for (const entry of [...entries.values()]) {
-      const pooled = entry.pooled;
-      if (pooled && pooled.activeOperations === 0 && current - pooled.lastUsedAt >= settings.idleCloseMs) {
-        connections.retire(entry, pooled);
-        closed += 1;
-      }
-      if (isDisposable({ entry, now: current, toolListTtlMs: settings.toolListTtlMs, backoff }))
-        entries.delete(entry.keyString);
-    }
-    return closed;
-  };
-
-  const shutdown = new AbortController();
-  const probes = new Set<Promise<McpProbeResult>>();
-
-  const sweepTimer = setInterval(closeIdle, Math.max(10, Math.min(Math.floor(settings.idleCloseMs / 2), 30_000)));
+  const sweepTimer = setInterval(state.closeIdle, Math.max(10, Math.min(Math.floor(settings.idleCloseMs / 2), 30_000)));
   sweepTimer.unref();
 
   return {
     listTools: ({ key, server, signal }) =>
-      connections.isShutDown()
-        ? Promise.resolve(fail(connections.closedPoolError(key.serverName)))
-        : operations.listTools({ entry: entryFor(key, server), server, authToken: key.authToken, signal }),
+      state.isShutDown()
+        ? Promise.resolve(fail(state.closedPoolError(key.serverName)))
+        : operations.listTools({ entry: state.entryFor(key, server), server, authToken: key.authToken, signal }),
     callTool: ({ key, server, name, arguments: toolArguments, signal }) =>
       operations.callTool({
-        entry: entryFor(key, server),
+        entry: state.entryFor(key, server),
         server,
         authToken: key.authToken,
         name,
@@ -144,59 +104,34 @@ export function createMcpPool({
         signal,
       }),
     probe({ server, serverName, authToken, signal }) {
-      if (connections.isShutDown())
-        return Promise.resolve({ ok: false, error: connections.closedPoolError(serverName), latencyMs: 0 });
+      if (state.isShutDown())
+        return Promise.resolve({ ok: false, error: state.closedPoolError(serverName), latencyMs: 0 });
       const probing = probeServer({
         server,
         serverName,
         // Like the pool's own connections: stdio servers never receive the caller's token.
         ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
-        // Shutdown cuts a running test short rather than waiting out its timeout.
-        signal: signal ? AbortSignal.any([signal, shutdown.signal]) : shutdown.signal,
+        signal: signal ? AbortSignal.any([signal, state.shutdownSignal]) : state.shutdownSignal,
         logger,
-        trackClose: connections.trackClose,
+        trackClose: state.trackClose,
         onConnect: () => {
-          counters.connects += 1;
+          state.counters.connects += 1;
         },
         onListRequest: () => {
-          counters.toolListRequests += 1;
+          state.counters.toolListRequests += 1;
         },
       });
-      probes.add(probing);
-      void probing.finally(() => probes.delete(probing));
+      state.trackProbe(probing);
       return probing;
     },
-    onToolListChanged: operations.onToolListChanged,
-    evictClient(clientId) {
-      for (const entry of [...entries.values()]) {
-        if (entry.clientId !== clientId) continue;
-        entry.removed = true;
-        entry.toolList = undefined;
-        if (entry.pooled) connections.retire(entry, entry.pooled);
-        entries.delete(entry.keyString);
-      }
-    },
-    closeIdle,
+    onToolListChanged: state.onToolListChanged,
+    evictClient: state.evictClient,
+    closeIdle: state.closeIdle,
     async closeAll() {
       clearInterval(sweepTimer);
-      shutdown.abort(connections.closedPoolError('*'));
-      // A connection test hands its connection to trackClose when it ends; wait for that first.
-      await Promise.allSettled([...probes]);
-      for (const entry of entries.values()) entry.removed = true;
-      entries.clear();
-      // At shutdown in-flight calls are not waited for: they fail with a closed connection.
-      await connections.shutDownAndClose();
+      await state.closeAll();
     },
-    stats() {
-      const current = now();
-      let openConnections = 0;
-      let cachedToolLists = 0;
-      for (const entry of entries.values()) {
-        if (entry.pooled) openConnections += 1;
-        if (entry.toolList && current - entry.toolList.fetchedAt < settings.toolListTtlMs) cachedToolLists += 1;
-      }
-      return { ...counters, openConnections, cachedToolLists };
-    },
+    stats: state.stats,
   };
 }

@@ -1,14 +1,12 @@
 /**
  * What the pool does on a connection: list tools (cached, shared while in flight, refreshed on
- * `tools/list_changed`) and call tools. Connection management (acquire, release, retire, backoff
- * bookkeeping) is passed in by `mcp-pool.ts`.
+ * `tools/list_changed`) and call tools. Connections come from `pool-connections.ts`; every change
+ * to the pool's state goes through `pool-state.ts`.
  */
 import { fail, ok, type Result } from '../errors';
-import type { Logger } from '../logger';
 import { createDeadline, followSignal, raceSignal, type Deadline } from './deadline';
 import { listAllTools } from './list-all-tools';
 import { classifyCallError, isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
-import type { McpToolListChangedEvent } from './mcp-pool';
 import {
   backoffError,
   hashToolList,
@@ -17,48 +15,17 @@ import {
   type PoolEntryRequest,
   type PooledConnection,
 } from './pool-entry';
-import type { McpCallToolResult, McpPoolSettings, McpServerConfig } from './types';
-
-interface PoolOperationsDependencies {
-  settings: McpPoolSettings;
-  logger: Logger;
-  now: () => number;
-  counters: { toolListRequests: number; toolCalls: number };
-  acquire(params: PoolEntryRequest & { signal: AbortSignal }): Promise<PooledConnection>;
-  takeWarmConnection(entry: PoolEntry): PooledConnection | undefined;
-  release(pooled: PooledConnection): void;
-  retire(entry: PoolEntry, pooled: PooledConnection): void;
-  recordFailure(entry: PoolEntry, error: McpServerError): void;
-}
+import type { PoolState } from './pool-state';
+import type { McpCallToolResult, McpServerConfig } from './types';
 
 export function createPoolOperations({
-  settings,
-  logger,
-  now,
-  counters,
+  state,
   acquire,
-  takeWarmConnection,
-  release,
-  retire,
-  recordFailure,
-}: PoolOperationsDependencies) {
-  const listeners = new Set<(event: McpToolListChangedEvent) => void>();
-
-  const notify = (entry: PoolEntry, toolList: McpToolList) => {
-    const event = {
-      clientId: entry.clientId,
-      clientVersionId: entry.clientVersionId,
-      serverName: entry.serverName,
-      toolList,
-    };
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.error('MCP tool-list listener failed', { error });
-      }
-    }
-  };
+}: {
+  state: PoolState;
+  acquire(params: PoolEntryRequest & { signal: AbortSignal }): Promise<PooledConnection>;
+}) {
+  const { settings, logger, now, counters, release, retire, recordFailure } = state;
 
   const listOnConnection = async (
     entry: PoolEntry,
@@ -82,7 +49,7 @@ export function createPoolOperations({
       entry.failure = undefined;
       if (generation !== entry.notifiedGeneration) {
         entry.notifiedGeneration = generation;
-        notify(entry, toolList);
+        state.notifyToolListChanged(entry, toolList);
       }
       return toolList;
     }
@@ -202,7 +169,7 @@ export function createPoolOperations({
       }
       // Warm path: the SDK enforces the timeout and honours the signal by itself (and sends
       // notifications/cancelled); our own deadline is only needed while connecting.
-      let pooled = takeWarmConnection(entry);
+      let pooled = state.takeWarmConnection(entry);
       let deadline: Deadline | undefined;
       // The SDK never removes the abort listener it adds: it gets a signal that dies with the call.
       const callSignal = signal && followSignal(signal);
@@ -230,13 +197,6 @@ export function createPoolOperations({
         deadline?.dispose();
         callSignal?.dispose();
       }
-    },
-
-    onToolListChanged(listener: (event: McpToolListChangedEvent) => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
     },
   };
 }

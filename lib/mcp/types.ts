@@ -1,6 +1,6 @@
 /**
  * Shapes shared by the MCP IO layer (connections, pool) and the pure conversion code. Server configs
- * are the transport part of a saved client's server (see `spec/mcp.md` section 1); who may save which
+ * are the transport part of a saved client's server (docs/mcp.md); who may save which
  * config (allow-list, admin-only URLs) is the editor's concern, not this layer's.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -16,7 +16,7 @@ export interface McpStdioServerConfig {
   env?: Record<string, string>;
   /** Caps connect + list and each call (ms); absent: the pool's settings apply. */
   timeout?: number;
-  /** Server-level allow-list of bare tool names (resolution.md section 6). */
+  /** Server-level allow-list of bare tool names: only its keys pass, and an empty map passes nothing. */
   tools?: McpToolEntries;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Which instructions a resolution uses (resolution.md section 9), pure. A stored agent uses its
+ * Which instructions a resolution uses, pure. A stored agent uses its
  * version's. A code agent uses its override record's when the `editor` setting gives the editor the
  * instructions and the version holds some, otherwise its own; one that declares
  * `editor: { instructions: true }` fails closed instead of falling back (never empty instructions).

@@ -1,5 +1,5 @@
 /**
- * Plain and conditional fields (resolution.md section 3). A conditional field is a list of variants
+ * Plain and conditional fields. A conditional field is a list of variants
  * walked in stored order; every variant without rules or whose rules pass is included, and included
  * values are shallow-merged: a later variant's entry replaces an earlier one under the same key,
  * whole. The result is an ordered list of entries, each remembering which variants named it.

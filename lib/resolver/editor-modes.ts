@@ -1,7 +1,7 @@
 /**
- * What a code agent's `editor` setting (resolution.md section 9) means for resolution. Derived from
- * `editorOwnership` in lib/versions, the same function that decides which fields an override record
- * may hold, so what the editor can save and what the runtime reads never disagree.
+ * What a code agent's `editor` setting (docs/resolution.md, "Code agents") means for resolution.
+ * Derived from `editorOwnership` in lib/versions, the same function that decides which fields an
+ * override record may hold, so what the editor can save and what the runtime reads never disagree.
  */
 import { editorOwnership, type EditorSetting } from '../versions';
 

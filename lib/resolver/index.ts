@@ -1,5 +1,5 @@
 /**
- * PURE tool resolution (resolution.md): `planResolution` decides which variants match and what to
+ * PURE tool resolution (docs/resolution.md): `planResolution` decides which variants match and what to
  * load, the loaders in `lib/sources` fetch, `mergeTools` builds `{ tools, explanation, warnings }`.
  * No IO, no clock, no environment: everything arrives as arguments.
  */

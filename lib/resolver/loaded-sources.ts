@@ -2,7 +2,7 @@
  * What the loaders in `lib/sources` hand to `mergeTools`: everything already fetched, failures as
  * values. The pure merge turns failures into warnings, so every warning is produced in one place.
  */
-import type { McpNeutralTool, McpServerToolListing } from '../mcp';
+import type { McpNeutralTool, McpServerToolListing } from '../mcp/convert';
 import type { Tool } from '../tools';
 import type { ProviderCall } from './provider-calls';
 import type { ResolutionWarning } from './types';

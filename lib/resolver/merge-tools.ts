@@ -1,9 +1,9 @@
 /**
- * Step three of resolution (section 8), pure: the plan and what the loaders fetched become the tool
- * record, its explanation and the warnings. Sources are added in the order of section 2 (code,
+ * Step three of resolution (plan, load, merge), pure: the plan and what the loaders fetched become
+ * the tool record, its explanation and the warnings. Sources are added in a fixed order (code,
  * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
  */
-import { convertMcpTools } from '../mcp';
+import { convertMcpTools } from '../mcp/convert';
 import type { FieldEntry } from './conditional-field';
 import type { LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
@@ -134,28 +134,42 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
   }
 }
 
+/** The source as loaded, or `undefined` after warning that it is not registered or failed to load. */
+function loadedOrWarn<Loaded extends { status: 'loaded' }>(
+  set: ToolSet,
+  {
+    loaded,
+    what,
+    source,
+    ref,
+  }: {
+    loaded: Loaded | { status: 'unknown' } | { status: 'failed'; message: string } | undefined;
+    what: string;
+    source: 'integration' | 'provider';
+    ref: string;
+  },
+): Loaded | undefined {
+  if (!loaded || loaded.status === 'unknown') {
+    set.warn({ code: 'provider_unknown', message: `${what} is not registered`, source, ref });
+    return undefined;
+  }
+  if (loaded.status === 'failed') {
+    set.warn({ code: 'provider_failed', message: `${what} failed: ${loaded.message}`, source, ref });
+    return undefined;
+  }
+  return loaded;
+}
+
 function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSources) {
   const { providerId } = plan;
   const ref = `integrationTools.${providerId}`;
-  const integration = loaded.integrations.get(providerId);
-  if (!integration || integration.status === 'unknown') {
-    set.warn({
-      code: 'provider_unknown',
-      message: `Integration "${providerId}" is not registered`,
-      source: 'integration',
-      ref,
-    });
-    return;
-  }
-  if (integration.status === 'failed') {
-    set.warn({
-      code: 'provider_failed',
-      message: `Integration "${providerId}" failed: ${integration.message}`,
-      source: 'integration',
-      ref,
-    });
-    return;
-  }
+  const integration = loadedOrWarn(set, {
+    loaded: loaded.integrations.get(providerId),
+    what: `Integration "${providerId}"`,
+    source: 'integration',
+    ref,
+  });
+  if (!integration) return;
   const slugs = plan.slugs === 'all' ? Object.keys(integration.tools) : plan.slugs;
   for (const slug of slugs) {
     const tool = hasOwn(integration.tools, slug) ? integration.tools[slug] : undefined;
@@ -182,25 +196,13 @@ function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSourc
 function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSources) {
   const { providerId } = plan;
   const ref = `toolProviders.${providerId}`;
-  const provider = loaded.toolProviders.get(providerId);
-  if (!provider || provider.status === 'unknown') {
-    set.warn({
-      code: 'provider_unknown',
-      message: `Tool provider "${providerId}" is not registered`,
-      source: 'provider',
-      ref,
-    });
-    return;
-  }
-  if (provider.status === 'failed') {
-    set.warn({
-      code: 'provider_failed',
-      message: `Tool provider "${providerId}" failed: ${provider.message}`,
-      source: 'provider',
-      ref,
-    });
-    return;
-  }
+  const provider = loadedOrWarn(set, {
+    loaded: loaded.toolProviders.get(providerId),
+    what: `Tool provider "${providerId}"`,
+    source: 'provider',
+    ref,
+  });
+  if (!provider) return;
   for (const warning of provider.warnings) set.warn(warning);
   for (const { call, outcome } of provider.calls) {
     const connection = call.label ?? call.connection.connectionId;

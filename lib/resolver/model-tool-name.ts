@@ -1,5 +1,5 @@
 /**
- * Names the model sees match `[a-zA-Z0-9_-]{1,64}` (tools.md section 6), the strictest rule among
+ * Names the model sees match `[a-zA-Z0-9_-]{1,64}`, the strictest rule among
  * the model providers. Other characters become `_`; a longer name keeps 55 characters, then `_` and
  * 8 hex characters of the original name's sha256, so two long names that share a prefix stay apart.
  */

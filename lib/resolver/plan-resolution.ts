@@ -1,5 +1,5 @@
 /**
- * Step one of resolution (section 8), pure: given a version, the code agent (if any) and the request
+ * Step one of resolution (plan, load, merge), pure: given a version, the code agent (if any) and the request
  * context, decide which variants match and what must be loaded — which MCP clients, integration
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.

@@ -1,5 +1,5 @@
 /**
- * Tool-provider fan-out (resolution.md section 7), pure: one provider reference becomes one
+ * Tool-provider fan-out, pure: one provider reference becomes one
  * `resolveTools` call per (toolkit, pinned connection), so a failing connection never takes its
  * siblings down. With several connections for one toolkit (only where the provider allows it) every
  * call carries a label and its tools are later renamed `SLUG__<LABEL>`.

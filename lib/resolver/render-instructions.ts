@@ -1,5 +1,5 @@
 /**
- * Instructions as prompt blocks (agents.md section 4), pure. Text blocks are always included,
+ * Instructions as prompt blocks, pure. Text blocks are always included,
  * `prompt_block`s when their rules pass; `{{path}}` and `{{path || "fallback"}}` are filled from the
  * request context and an unresolved placeholder without fallback stays as written. The caller's MCP
  * token is never rendered: instructions reach the model and the API response.

@@ -1,5 +1,5 @@
 /**
- * The vocabulary of tool resolution (resolution.md section 8): what a resolved tool is, where it
+ * The vocabulary of tool resolution (docs/resolution.md): what a resolved tool is, where it
  * came from, why it is there, and what went wrong on the way. Shared by the pure core, the loaders
  * in `lib/sources` and the runtime.
  */

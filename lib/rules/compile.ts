@@ -1,6 +1,6 @@
 /**
- * Rule group -> JSON Logic. Built-in operations where they already mean what resolution.md says
- * (`and`, `or`, `===`, `!==`), our `studio_*` operations elsewhere. An empty group compiles to
+ * Rule group -> JSON Logic. Built-in operations where they already mean what our operators
+ * mean (`and`, `or`, `===`, `!==`; see operators.ts), our `studio_*` operations elsewhere. An empty group compiles to
  * `true` (JSON Logic's empty `and` would be falsy).
  */
 import type { ConditionOperator } from './operators';

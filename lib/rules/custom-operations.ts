@@ -1,5 +1,5 @@
 /**
- * The JSON Logic operations we add where JSON Logic's own differ from resolution.md section 4:
+ * The JSON Logic operations we add where JSON Logic's own differ from our operators (operators.ts):
  * `var` answers `null` for a missing field (a missing value is not `null` here) and walks
  * prototypes; `>`/`<` coerce strings; `in` also searches strings. Equality needs nothing: `===`
  * and `!==` already match the table. Names start with `studio_` so they never shadow built-ins.

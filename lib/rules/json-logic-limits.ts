@@ -1,5 +1,5 @@
 /**
- * Save-time checks of a raw JSON Logic expression (resolution.md section 4): only the allowed
+ * Save-time checks of a raw JSON Logic expression (docs/storage.md, "Rules"): only the allowed
  * operations, at most 8 KiB of JSON, 10 levels of nested operations and 200 nodes (every value in
  * the expression counts). Shapes that would make json-logic-js throw are rejected here, so
  * evaluation of stored rules never throws.

@@ -1,5 +1,5 @@
 /**
- * The operator semantics of resolution.md section 4, as plain functions: `value` is the request
+ * What each rule operator means, as plain functions: `value` is the request
  * context's value at the field (`undefined` when missing), `expected` the rule's value. They are
  * registered as JSON Logic operations where JSON Logic itself differs from the table.
  */

@@ -1,5 +1,5 @@
 /**
- * The zod schema of stored rules (resolution.md section 4), used by the API, the editor's forms
+ * The zod schema of stored rules, used by the API, the editor's forms
  * and the snapshot schema alike. Everything that could make evaluation surprising is rejected
  * here, at save time, each problem at its own path.
  */

@@ -1,7 +1,7 @@
 /**
  * One call of one resolved tool outside a model run (`POST /api/agents/:id/tools/:name/execute`):
  * only a name in this request's resolved set may be called, whatever a server or registry offers
- * beyond it (mcp.md section 3). The answer is `callTool`'s: `{ output, isError }`, where `output` is
+ * beyond it. The answer is `callTool`'s: `{ output, isError }`, where `output` is
  * what the model would get (the validation-error value, `{ message }` for a thrown execute, the MCP
  * result for MCP tools, whose `isError` results come back with `isError: true`).
  */

@@ -1,5 +1,5 @@
 /**
- * Which version a resolution uses (resolution.md section 9, storage spec rule 10). Stored agents:
+ * Which version a resolution uses (docs/resolution.md). Stored agents:
  * the selector's version, published by default, failing closed. Code agents: their override
  * record's version when the `editor` setting lets the record be read and one is selected; with no
  * record or nothing published, `undefined` (the agent runs as defined in code).

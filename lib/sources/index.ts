@@ -3,12 +3,23 @@
  * concurrently, each under its own timeout inside one overall deadline. Failures are values.
  */
 export { createSourceLoader, type LoadRequest, type SourceLoader, type SourceLoaderOptions } from './load-sources';
-export type { CodeMcpServer, SavedMcpClientReader } from './mcp-source';
+export type { CodeMcpServer } from './mcp-source';
 export type { IntegrationLookup } from './integration-source';
 export type { ToolProviderLookup } from './provider-source';
 export { createMcpToolFactory, tokenHash, type McpToolFactory } from './mcp-tool';
 export { raceDeadline, settleWithin, type Settled } from './settle';
-export { createSavedClientCache, type ChangeNotifyingReader, type SavedClientCache } from './saved-client-cache';
+export {
+  describeToolProvider,
+  listProviderTools,
+  type ToolkitSummary,
+  type ToolProviderSummary,
+} from './describe-providers';
+export {
+  createSavedClientCache,
+  type ChangeNotifyingReader,
+  type SavedClientCache,
+  type SavedMcpClientReader,
+} from './saved-client-cache';
 export {
   testSavedMcpClient,
   type LatestMcpClientReader,

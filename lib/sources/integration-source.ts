@@ -1,5 +1,5 @@
 /**
- * Loads one integration a plan selected (resolution.md section 7). `tools: {}` asks for the whole
+ * Loads one integration a plan selected (docs/integrations.md). `tools: {}` asks for the whole
  * catalogue (list, then resolve every slug); keys ask for exactly those slugs. The provider gets the
  * slugs, their configs and `{ requestContext, userId: requestContext.userId }`; an unknown provider,
  * an error or a timeout is a value here and a warning later.

@@ -1,5 +1,5 @@
 /**
- * Step two of resolution (section 8), the IO: every source a plan selected is loaded concurrently,
+ * Step two of resolution (plan, load, merge), the IO: every source a plan selected is loaded concurrently,
  * each under its own timeout, all inside one overall deadline (`settings.resolveDeadlineMs`). What
  * comes back is data for the pure `mergeTools`, plus a fingerprint of the source state (MCP list
  * hashes, client versions, returned tool identities) that keys the runtime's memo. A source still

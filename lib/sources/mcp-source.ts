@@ -1,5 +1,5 @@
 /**
- * Loads the MCP clients a plan selected (resolution.md section 6): a code-registered server
+ * Loads the MCP clients a plan selected (docs/mcp.md): a code-registered server
  * (`createStudio({ mcpServers })`, tools un-namespaced, no server-level filter) or a saved client's
  * **latest** version, each server listed through the pool (cached per client version, server and
  * token hash). The caller's `mastra__authToken` goes to HTTP servers only; a failing server becomes
@@ -21,13 +21,6 @@ import { describeError } from './settle';
 export type CodeMcpServer =
   | { type: 'stdio'; command: string; args?: string[]; env?: Record<string, string>; timeout?: number }
   | { type: 'http'; url: string; timeout?: number };
-
-/** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
-export interface SavedMcpClientReader {
-  getLatestWithSecrets(
-    clientId: string,
-  ): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
-}
 
 interface ServerPlan {
   name: string;

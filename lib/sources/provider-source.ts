@@ -1,5 +1,5 @@
 /**
- * Loads one tool provider a plan selected (resolution.md section 7): the pure fan-out decides one
+ * Loads one tool provider a plan selected (docs/resolution.md, "Tool providers"): the pure fan-out decides one
  * call per (toolkit, pinned connection); each call runs under its own timeout, so a failing or slow
  * connection leaves its siblings alone. Tools pinned without a toolkit are looked up in the
  * provider's catalogue first (only then is the catalogue read).

@@ -4,7 +4,14 @@
  * edits made by another process sharing the database are picked up within `ttlMs`. Unknown ids are
  * cached the same way (creating the client evicts them).
  */
-import type { SavedMcpClientReader } from './mcp-source';
+import type { McpServerConfig } from '../mcp';
+
+/** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
+export interface SavedMcpClientReader {
+  getLatestWithSecrets(
+    clientId: string,
+  ): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
+}
 
 type Latest = Awaited<ReturnType<SavedMcpClientReader['getLatestWithSecrets']>>;
 

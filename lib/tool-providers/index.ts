@@ -1,4 +1,8 @@
-/** Tool providers: toolkits of tools resolved through pinned connections. See types.ts and docs/resolution.md. */
+/**
+ * Tool providers: toolkits of tools resolved through pinned connections. The interface and the
+ * registry only; calling providers (listing, resolving under timeouts) is `lib/sources`' work. See
+ * types.ts and docs/resolution.md.
+ */
 export type {
   ConnectionKind,
   ConnectionScope,
@@ -11,9 +15,3 @@ export type {
   ToolProviderCapabilities,
 } from './types';
 export { createToolProviderRegistry, type ToolProviderRegistry } from './tool-provider-registry';
-export {
-  describeToolProvider,
-  listProviderTools,
-  type ToolkitSummary,
-  type ToolProviderSummary,
-} from './describe-providers';

@@ -1,5 +1,5 @@
 /**
- * The tool-provider interface (product.md, resolution.md section 7). A provider offers toolkits of
+ * The tool-provider interface. A provider offers toolkits of
  * tools (e.g. a hosted catalogue of SaaS actions) and resolves the slugs an agent pinned into
  * runnable tools through one **connection** at a time: an account the tools act as.
  *

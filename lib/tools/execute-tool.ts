@@ -1,5 +1,5 @@
 /**
- * The tool's own steps of one call (tools.md section 2, steps 1, 2, 5, 7 and 8), split in two so
+ * The tool's own steps of one call (docs/tools.md, "One call, step by step"), split in two so
  * the agent runtime can run its own steps (onInputAvailable, approval, beforeToolCall) in between:
  * `prepareToolCall` validates, `executePreparedToolCall` executes and validates what came back.
  */
@@ -29,16 +29,15 @@ function isResuming(context: ToolExecutionContext): boolean {
   return context.agent?.resumeData !== undefined || context.workflow?.resumeData !== undefined;
 }
 
-/** Steps 1, 2 and 5: input (skipped on resume), request context, resume data. */
-export function prepareToolCall({
-  tool,
-  input,
-  context,
-}: {
+/** One call of a tool: the tool, the input as the model sent it, and the call's context. */
+interface ToolCallRequest {
   tool: ToolParts;
   input: unknown;
   context?: ToolContextInput;
-}): PreparedToolCall {
+}
+
+/** Validates the input (skipped on resume, with repairs), the request context and resume data. */
+export function prepareToolCall({ tool, input, context }: ToolCallRequest): PreparedToolCall {
   const prepared = createToolExecutionContext(context);
   const resuming = isResuming(prepared);
   let validatedInput = input;
@@ -90,7 +89,7 @@ function untilAborted<TValue>(promise: Promise<TValue>, signal: AbortSignal): Pr
   });
 }
 
-/** Steps 7 and 8: execute, then validate a suspend payload or else the output. Execute errors are rethrown. */
+/** Executes, then validates a suspend payload or else the output. Execute errors are rethrown. */
 export async function executePreparedToolCall({
   tool,
   input,
@@ -151,15 +150,7 @@ export async function executePreparedToolCall({
 }
 
 /** A direct call: every step of the tool itself, answering the output or a validation-error value. */
-export async function executeTool({
-  tool,
-  input,
-  context,
-}: {
-  tool: ToolParts;
-  input: unknown;
-  context?: ToolContextInput;
-}): Promise<unknown> {
+export async function executeTool({ tool, input, context }: ToolCallRequest): Promise<unknown> {
   const prepared = prepareToolCall({ tool, input, context });
   if (!prepared.ok) return prepared.error;
   const result = await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });

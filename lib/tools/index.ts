@@ -16,6 +16,7 @@ export type {
 export { ToolDefinitionError } from './tool-definition-error';
 
 export { normalizeSchema, type SchemaRole } from './normalize-schema';
+export { decodeJsonPointer } from './json-schema-validator';
 export type {
   JsonSchema,
   NormalizedSchema,

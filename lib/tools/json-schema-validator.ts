@@ -37,7 +37,8 @@ function compileWith(ajv: AjvDraft07 | Ajv2020, schema: JsonSchema): ValidateFun
   return validate;
 }
 
-function decodePointer(pointer: string): string[] {
+/** The segments of a JSON Pointer (`/items/0/a~1b` -> `items`, `0`, `a/b`), as ajv reports paths. */
+export function decodeJsonPointer(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)
@@ -46,7 +47,7 @@ function decodePointer(pointer: string): string[] {
 }
 
 function toIssue(error: ErrorObject): SchemaIssue {
-  const path: Array<string | number> = decodePointer(error.instancePath);
+  const path: Array<string | number> = decodeJsonPointer(error.instancePath);
   // ajv reports a missing or extra property at its parent; pointing at the property itself gives
   // the same paths as the Standard Schema libraries.
   if (error.keyword === 'required') path.push(String(error.params.missingProperty));

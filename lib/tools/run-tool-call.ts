@@ -1,6 +1,6 @@
 /**
  * One tool call from "input available" to "what the model sees", with the lifecycle hooks in the
- * order of tools.md sections 2 and 3. The agent runtime calls this after the streamed input has
+ * order of docs/tools.md ("One call, step by step"). The agent runtime calls this after the streamed input has
  * completed (it calls `onInputStart` / `onInputDelta` itself while the arguments stream) and plugs
  * approval and its agent-level hooks into `beforeExecute` / `afterExecute`.
  */

@@ -1,5 +1,5 @@
 /**
- * Streamed tool arguments (tools.md section 8). Models stream a call's arguments as JSON text
+ * Streamed tool arguments. Models stream a call's arguments as JSON text
  * deltas before the final call. The runtime feeds each delta to a `ToolInputStream`, which keeps
  * the accumulated text and says what the UI stream and the transcript get for that delta (shaped
  * by `transform.*.inputDelta`; suppressed when a target is configured without it, so partial input

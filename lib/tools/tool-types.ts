@@ -1,5 +1,5 @@
 /**
- * The options of `createTool` (tools.md section 1) and the tool it returns. A tool is plain data:
+ * The options of `createTool` (docs/tools.md) and the tool it returns. A tool is plain data:
  * its options, its normalised schemas and an `execute` that runs the tool's own steps of a call.
  * Approval, agent hooks, tracing and retries are functions of the runtime that take tools as input.
  */

@@ -1,6 +1,6 @@
 /**
  * Validation failures are values, not exceptions: the model receives this object as the tool
- * result and can retry with corrected arguments. The message format is fixed by the spec.
+ * result and can retry with corrected arguments. The message format is fixed (docs/tools.md, "Validation values"): models and tests read it.
  */
 import type { Issue } from '../errors';
 import type { SchemaIssue } from './schema-types';

@@ -1,5 +1,5 @@
 /**
- * Change detection for saves (storage spec, rule 2): only the fields a save provides count; each
+ * Change detection for saves: only the fields a save provides count; each
  * is compared with the latest version by canonical JSON; `null` clears a field.
  */
 import { sameJson } from './canonical-json';

@@ -1,6 +1,6 @@
 /**
  * Which snapshot fields a code agent's override record may hold, from its `editor` setting
- * (resolution.md section 9). Fields the editor does not own are dropped when saved and listed in
+ * (docs/resolution.md, "Code agents"). Fields the editor does not own are dropped when saved and listed in
  * `droppedFields`; `id`, `name` and `model` always come from code.
  */
 export type EditorSetting =

@@ -1,5 +1,5 @@
 /**
- * Version label names (storage spec, "Version label"): 1-64 of `a-z 0-9 . _ -`, starting and
+ * Version label names: 1-64 of `a-z 0-9 . _ -`, starting and
  * ending with a letter or digit. `production` (the active version) and `latest` (the highest
  * number) are computed, so they can be read but never created, moved or deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * The version selector, one convention everywhere (api.md): at most one of `versionId`,
+ * The version selector, one convention everywhere: at most one of `versionId`,
  * `versionNumber`, `label`, `status`. No key means the caller's default (latest for management,
  * published for the runtime). Label names are checked by the reader, which answers
  * `invalid_version_label` rather than a generic 400.

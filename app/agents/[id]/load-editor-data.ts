@@ -26,14 +26,12 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
     }),
   );
   const described = await studio.integrations.describeAll({ limit: 100 });
-  const integrations = described.ok
-    ? described.value.items.map((integration) => ({
-        id: integration.id,
-        name: integration.name,
-        tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),
-        ...(integration.error ? { error: integration.error } : {}),
-      }))
-    : [];
+  const integrations = described.items.map((integration) => ({
+    id: integration.id,
+    name: integration.name,
+    tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),
+    ...(integration.error ? { error: integration.error } : {}),
+  }));
   type ProviderList = { items: Array<{ id: string; name: string; toolkits: Array<{ slug: string }>; error?: string }> };
   type ProviderTools = { items: Array<{ slug: string; toolkit: string; description: string }> };
   const providerList = (await apiJson<ProviderList>(studio, '/api/tool-providers'))?.items ?? [];

@@ -3,7 +3,7 @@
  * schema, two consumers); responses are described here for the document.
  */
 import { z } from '@hono/zod-openapi';
-import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields } from '../../versions';
+import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields, versionSelectorSchema } from '../../versions';
 
 /** Until auth exists, every API caller acts as `local`. */
 export const apiActor = 'local';
@@ -34,6 +34,31 @@ export const selectorQuery = z
   .superRefine(atMostOneSelectorKey);
 
 export const selectorFromQuery = (query: z.output<typeof selectorQuery>) => toVersionSelector(query);
+
+/** The tool input of the execute routes. */
+export const toolInputField = z
+  .unknown()
+  .optional()
+  .openapi({ description: 'The tool input, as a model would send it' });
+
+/** The request-context field of every body that runs or resolves something. */
+export const requestContextField = z.record(z.string(), z.unknown()).optional();
+
+/** What the runtime routes (resolve, execute a resolved tool) take besides their own fields. */
+export const runtimeRequestFields = {
+  requestContext: requestContextField.openapi({
+    description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only',
+  }),
+  selector: versionSelectorSchema
+    .optional()
+    .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
+  resourceId: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .openapi({ description: 'The caller resource: the identity of caller-supplied provider connections' }),
+};
 
 export const agentSchema = z
   .object({

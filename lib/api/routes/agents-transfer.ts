@@ -1,11 +1,11 @@
 /**
- * Export and import (storage spec section 3). The import body is checked by the editor rather than
+ * Export and import (the format is in docs/storage.md). The import body is checked by the editor rather than
  * the route schema, so one answer lists every problem of the envelope and of every snapshot.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses, queryFlag, requestBody } from '../schemas';
+import { errorResponses, jsonRoutes, queryFlag, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
@@ -15,19 +15,14 @@ import {
   selectorQuery,
 } from './agents-schemas';
 
-const tags = ['agents'];
+const route = jsonRoutes('agents');
 
-export const exportRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/export',
+export const exportRoute = route('get', '/agents/{id}/export', {
   operationId: 'exportAgent',
   summary: 'Export every version, or the one a selector names',
-  tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: {
-    200: { description: 'The export document', ...jsonBody(exportDocumentSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The export document', exportDocumentSchema],
+  errors: [400, 404],
 });
 
 const importResultSchema = agentWithVersionSchema
@@ -43,12 +38,13 @@ const importResultSchema = agentWithVersionSchema
   })
   .openapi('AgentImportResult');
 
+// Two success statuses (a dry run creates nothing), so spelled out rather than with `route`.
 export const importRoute = createRoute({
   method: 'post',
   path: '/agents/import',
   operationId: 'importAgent',
   summary: 'Import an export document (a new agent, or new versions with mode=append)',
-  tags,
+  tags: ['agents'],
   request: {
     query: z.object({
       mode: z.enum(['create', 'append']).optional(),

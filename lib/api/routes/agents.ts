@@ -1,10 +1,10 @@
-/** Agent management routes (api.md "Agents (management)"): list, create, read, save, delete. */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Agent management routes: list, create, read, save, delete. */
+import { z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import { agentSearchSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, requestBody } from '../schemas';
+import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
@@ -12,20 +12,16 @@ import {
   apiActor,
   codeOnlyAgentSchema,
   deletedSchema,
-  jsonBody,
   saveResultSchema,
   selectorFromQuery,
   selectorQuery,
 } from './agents-schemas';
 
-const tags = ['agents'];
+const route = jsonRoutes('agents');
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/agents',
+export const listRoute = route('get', '/agents', {
   operationId: 'listAgents',
   summary: 'List agents by id, optionally searched by id or name',
-  tags,
   request: {
     query: pageQuery.extend({
       search: agentSearchSchema
@@ -33,18 +29,13 @@ export const listRoute = createRoute({
         .openapi({ description: 'Only agents whose id or name contains this text (case-insensitive)' }),
     }),
   },
-  responses: {
-    200: { description: 'One page of agents', ...jsonBody(pageOf(agentListItemSchema)) },
-    ...errorResponses(400),
-  },
+  ok: ['One page of agents', pageOf(agentListItemSchema)],
+  errors: [400],
 });
 
-export const createAgentRoute = createRoute({
-  method: 'post',
-  path: '/agents',
+export const createAgentRoute = route('post', '/agents', {
   operationId: 'createAgent',
   summary: "Create a stored agent (or a code agent's override record) with version 1",
-  tags,
   request: {
     body: requestBody(createAgentBodySchema, {
       required: true,
@@ -57,34 +48,25 @@ export const createAgentRoute = createRoute({
       },
     }),
   },
-  responses: {
-    201: { description: 'Created', ...jsonBody(agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })) },
-    ...errorResponses(400, 403, 409),
-  },
+  status: 201,
+  ok: ['Created', agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })],
+  errors: [400, 403, 409],
 });
 
-export const getRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}',
+export const getRoute = route('get', '/agents/{id}', {
   operationId: 'getAgent',
   summary: 'The agent and the version the selector names (default: the latest)',
-  tags,
   request: { params: agentIdParams, query: selectorQuery },
-  responses: {
-    200: {
-      description: 'The agent and version (a code agent without an override record: its code definition)',
-      ...jsonBody(z.union([agentWithVersionSchema, codeOnlyAgentSchema])),
-    },
-    ...errorResponses(400, 404),
-  },
+  ok: [
+    'The agent and version (a code agent without an override record: its code definition)',
+    z.union([agentWithVersionSchema, codeOnlyAgentSchema]),
+  ],
+  errors: [400, 404],
 });
 
-export const updateRoute = createRoute({
-  method: 'patch',
-  path: '/agents/{id}',
+export const updateRoute = route('patch', '/agents/{id}', {
   operationId: 'updateAgent',
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
-  tags,
   request: {
     params: agentIdParams,
     body: requestBody(updateAgentBodySchema, {
@@ -92,20 +74,16 @@ export const updateRoute = createRoute({
       example: { baseVersionNumber: 3, instructions: 'Answer in one paragraph.', changeMessage: 'Shorter answers' },
     }),
   },
-  responses: {
-    200: { description: 'Saved, or nothing changed', ...jsonBody(saveResultSchema) },
-    ...errorResponses(400, 403, 404, 409),
-  },
+  ok: ['Saved, or nothing changed', saveResultSchema],
+  errors: [400, 403, 404, 409],
 });
 
-export const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}',
+export const deleteRoute = route('delete', '/agents/{id}', {
   operationId: 'deleteAgent',
   summary: 'Delete the agent record, its versions and labels',
-  tags,
   request: { params: agentIdParams },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+  ok: ['Deleted', deletedSchema],
+  errors: [404],
 });
 
 export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {

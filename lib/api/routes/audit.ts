@@ -1,10 +1,12 @@
 /** The audit log, newest first: all of it, or one agent's. */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { jsonRoutes } from '../schemas';
+import { agentIdParams } from './agents-schemas';
+
+const route = jsonRoutes('audit');
 
 const entrySchema = z
   .object({
@@ -20,29 +22,25 @@ const entrySchema = z
 
 const pageSchema = pageOf(entrySchema);
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/audit',
+export const listRoute = route('get', '/audit', {
   operationId: 'listAuditEntries',
   summary: 'The audit log, newest first',
-  tags: ['audit'],
   request: {
     query: pageQuery.extend({
       entity: z.enum(['agent', 'mcp_client']).optional(),
       entityId: z.string().min(1).max(200).optional(),
     }),
   },
-  responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
+  ok: ['One page of entries', pageSchema],
+  errors: [400],
 });
 
-export const agentRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/audit',
+export const agentRoute = route('get', '/agents/{id}/audit', {
   operationId: 'listAgentAuditEntries',
   summary: "One agent's audit log, newest first",
-  tags: ['audit'],
   request: { params: agentIdParams, query: pageQuery },
-  responses: { 200: { description: 'One page of entries', ...jsonBody(pageSchema) }, ...errorResponses(400) },
+  ok: ['One page of entries', pageSchema],
+  errors: [400],
 });
 
 export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor }) {

@@ -1,16 +1,16 @@
 /**
  * Integrations: every provider with its catalogue, and stored configs (an OpenAPI document with
- * its base URL and credentials). Credentials are never answered in full (api.md, storage spec).
+ * its base URL and credentials). Credentials are never answered in full: secrets show as `••••` + their last 4 characters.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { StudioError } from '../../errors';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
-import { errorResponse, type ApiApp } from '../app';
-import { pageOf, pageQueryWithDefault } from '../pagination';
-import { errorResponses, requestBody } from '../schemas';
+import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
+import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
 
-// Auth arrives with the security work; until then every change is made by `local` (api.md).
+// Until sign-in exists, every change made through the API is recorded as made by `local`.
+const route = jsonRoutes('integrations');
+
 const actor = 'local';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
@@ -44,43 +44,22 @@ const detailsSchema = summarySchema
   })
   .openapi('Integration');
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
-});
+const idParams = idPathParams('petstore');
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/integrations',
+export const listRoute = route('get', '/integrations', {
   operationId: 'listIntegrations',
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
-  tags: ['integrations'],
-  request: { query: pageQueryWithDefault },
-  responses: {
-    200: {
-      description: 'One page of integrations',
-      content: { 'application/json': { schema: pageOf(summarySchema) } },
-    },
-    ...errorResponses(400),
-  },
+  request: { query: pageQuery },
+  ok: ['One page of integrations', pageOf(summarySchema)],
+  errors: [400],
 });
 
-export const showRoute = createRoute({
-  method: 'get',
-  path: '/integrations/{id}',
+export const showRoute = route('get', '/integrations/{id}', {
   operationId: 'getIntegration',
   summary: 'One integration; a stored one also with its document, base URL and masked credentials',
-  tags: ['integrations'],
   request: { params: idParams },
-  responses: {
-    200: {
-      description: 'The integration',
-      content: { 'application/json': { schema: z.object({ integration: detailsSchema }) } },
-    },
-    ...errorResponses(404),
-  },
+  ok: ['The integration', z.object({ integration: detailsSchema })],
+  errors: [404],
 });
 
 export const saveRoute = createRoute({
@@ -97,7 +76,7 @@ export const saveRoute = createRoute({
       id: z
         .string()
         .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
-        .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
+        .openapi({ param: { name: 'id', in: 'path' } }),
     }),
     body: requestBody(integrationConfigInputSchema, {
       required: true,
@@ -128,48 +107,31 @@ export const saveRoute = createRoute({
   },
 });
 
-export const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/integrations/{id}',
+export const deleteRoute = route('delete', '/integrations/{id}', {
   operationId: 'deleteIntegration',
   summary: 'Delete a stored integration config',
-  tags: ['integrations'],
   request: { params: idParams },
-  responses: {
-    200: {
-      description: 'Deleted',
-      content: { 'application/json': { schema: z.object({ id: z.string(), deleted: z.literal(true) }) } },
-    },
-    ...errorResponses(404, 409),
-  },
+  ok: ['Deleted', z.object({ id: z.string(), deleted: z.literal(true) })],
+  errors: [404, 409],
 });
-
-// The routes' declared error statuses are the ones StudioError maps to; Hono's typed `json` cannot see that.
-const failure = (context: Context, error: StudioError) => errorResponse(context, error) as never;
 
 export function registerIntegrationRoutes(app: ApiApp, { integrations }: { integrations: IntegrationService }) {
   app.openapi(listRoute, async (context) => {
-    const result = await integrations.describeAll(context.req.valid('query'));
-    if (!result.ok) return failure(context, result.error);
-    return context.json(result.value, 200);
+    return context.json(await integrations.describeAll(context.req.valid('query')), 200);
   });
 
   app.openapi(showRoute, async (context) => {
-    const result = await integrations.describe(context.req.valid('param').id);
-    if (!result.ok) return failure(context, result.error);
-    return context.json({ integration: result.value }, 200);
+    return context.json({ integration: await integrations.describe(context.req.valid('param').id) }, 200);
   });
 
   app.openapi(saveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const result = await integrations.save({ id, input: context.req.valid('json'), actor });
-    if (!result.ok) return failure(context, result.error);
-    return context.json(result.value, result.value.created ? 201 : 200);
+    const saved = await integrations.save({ id, input: context.req.valid('json'), actor });
+    return context.json(saved, saved.created ? 201 : 200);
   });
 
   app.openapi(deleteRoute, (context) => {
-    const result = integrations.remove({ id: context.req.valid('param').id, actor });
-    if (!result.ok) return failure(context, result.error);
-    return context.json({ id: result.value.id, deleted: true as const }, 200);
+    const { id } = integrations.remove({ id: context.req.valid('param').id, actor });
+    return context.json({ id, deleted: true as const }, 200);
   });
 }

@@ -1,11 +1,11 @@
-/** Version label routes: list, set (create or move) and delete, with revision tokens (api.md). */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Version label routes: list, set (create or move) and delete, with revision tokens. */
+import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses, requestBody } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, labelSchema } from './agents-schemas';
 
-const tags = ['labels'];
+const route = jsonRoutes('labels');
 
 const labelParams = agentIdParams.extend({
   label: z
@@ -37,43 +37,31 @@ const setBody = z
     }
   });
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/labels',
+export const listRoute = route('get', '/agents/{id}/labels', {
   operationId: 'listAgentLabels',
   summary: 'Labels: the computed production and latest, then custom labels',
-  tags,
   request: { params: agentIdParams },
-  responses: {
-    200: { description: 'Every label', ...jsonBody(z.object({ items: z.array(labelSchema), nextCursor: z.null() })) },
-    ...errorResponses(404),
-  },
+  ok: ['Every label', z.object({ items: z.array(labelSchema), nextCursor: z.null() })],
+  errors: [404],
 });
 
-export const setRoute = createRoute({
-  method: 'put',
-  path: '/agents/{id}/labels/{label}',
+export const setRoute = route('put', '/agents/{id}/labels/{label}', {
   operationId: 'setAgentLabel',
   summary: 'Create or move a label',
-  tags,
   request: {
     params: labelParams,
     body: requestBody(setBody, { required: true, example: { versionNumber: 3, expectedRevisionToken: null } }),
   },
-  responses: {
-    200: { description: 'The label', ...jsonBody(z.object({ label: labelSchema })) },
-    ...errorResponses(400, 404, 409),
-  },
+  ok: ['The label', z.object({ label: labelSchema })],
+  errors: [400, 404, 409],
 });
 
-export const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}/labels/{label}',
+export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', {
   operationId: 'deleteAgentLabel',
   summary: 'Delete a label with its current revision token',
-  tags,
   request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(400, 404, 409) },
+  ok: ['Deleted', deletedSchema],
+  errors: [400, 404, 409],
 });
 
 export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {

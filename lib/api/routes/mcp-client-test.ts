@@ -4,17 +4,19 @@
  * backoff answer, and must leave no pooled entry behind). 200 even when servers fail: each server
  * answers `{ ok, tools, latencyMs, error? }`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { McpPool } from '../../mcp';
 import { testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
-import { errorResponses, requestBody } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, requestContextField } from './agents-schemas';
+
+const route = jsonRoutes('mcp-clients');
 
 const testBodySchema = z
   .object({
-    requestContext: z.record(z.string(), z.unknown()).optional().openapi({
+    requestContext: requestContextField.openapi({
       description: 'Only `mastra__authToken` is used: sent as a Bearer token to HTTP servers, never to stdio ones',
     }),
   })
@@ -31,31 +33,24 @@ const serverResultSchema = z.object({
   reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
 });
 
-export const testRoute = createRoute({
-  method: 'post',
-  path: '/mcp-clients/{id}/test',
+export const testRoute = route('post', '/mcp-clients/{id}/test', {
   operationId: 'testMcpClient',
   summary: 'Connect every server of the latest version and list its tools (fresh connections, nothing pooled)',
-  tags: ['mcp-clients'],
   request: {
     params: agentIdParams,
     body: requestBody(testBodySchema, { required: false, example: { requestContext: { mastra__authToken: 'token' } } }),
   },
-  responses: {
-    200: {
-      description: 'One result per server; failing servers are ok: false with the error',
-      ...jsonBody(
-        z
-          .object({
-            clientId: z.string(),
-            versionNumber: z.number().int(),
-            servers: z.record(z.string(), serverResultSchema),
-          })
-          .openapi('McpClientTestResult'),
-      ),
-    },
-    ...errorResponses(400, 404),
-  },
+  ok: [
+    'One result per server; failing servers are ok: false with the error',
+    z
+      .object({
+        clientId: z.string(),
+        versionNumber: z.number().int(),
+        servers: z.record(z.string(), serverResultSchema),
+      })
+      .openapi('McpClientTestResult'),
+  ],
+  errors: [400, 404],
 });
 
 export function registerMcpClientTestRoutes(app: ApiApp, { editor, mcpPool }: { editor: Editor; mcpPool: McpPool }) {

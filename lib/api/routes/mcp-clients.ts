@@ -2,21 +2,14 @@
  * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
  * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, requestBody } from '../schemas';
-import {
-  agentIdParams,
-  apiActor,
-  deletedSchema,
-  jsonBody,
-  versionMetadataShape,
-  versionParams,
-} from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, versionMetadataShape, versionParams } from './agents-schemas';
 
-const tags = ['mcp-clients'];
+const route = jsonRoutes('mcp-clients');
 
 const clientSchema = z
   .object({
@@ -45,31 +38,21 @@ const clientResponse = z.object({ client: clientSchema, version: clientVersionSc
 const clientParams = agentIdParams;
 
 export const routes = {
-  list: createRoute({
-    method: 'get',
-    path: '/mcp-clients',
+  list: route('get', '/mcp-clients', {
     operationId: 'listMcpClients',
     summary: 'Saved MCP clients by id',
-    tags,
     request: { query: pageQuery },
-    responses: {
-      200: {
-        description: 'One page of clients',
-        ...jsonBody(
-          pageOf(
-            clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
-          ),
-        ),
-      },
-      ...errorResponses(400),
-    },
+    ok: [
+      'One page of clients',
+      pageOf(
+        clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
+      ),
+    ],
+    errors: [400],
   }),
-  create: createRoute({
-    method: 'post',
-    path: '/mcp-clients',
+  create: route('post', '/mcp-clients', {
     operationId: 'createMcpClient',
     summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
-    tags,
     request: {
       body: requestBody(createMcpClientBodySchema, {
         required: true,
@@ -80,26 +63,23 @@ export const routes = {
         },
       }),
     },
-    responses: { 201: { description: 'Created', ...jsonBody(clientResponse) }, ...errorResponses(400, 403, 409) },
+    status: 201,
+    ok: ['Created', clientResponse],
+    errors: [400, 403, 409],
   }),
-  get: createRoute({
-    method: 'get',
-    path: '/mcp-clients/{id}',
+  get: route('get', '/mcp-clients/{id}', {
     operationId: 'getMcpClient',
     summary: 'A saved client: the latest version, or ?versionNumber=',
-    tags,
     request: {
       params: clientParams,
       query: z.object({ versionNumber: z.coerce.number<number>().int().min(1).optional() }),
     },
-    responses: { 200: { description: 'The client', ...jsonBody(clientResponse) }, ...errorResponses(400, 404) },
+    ok: ['The client', clientResponse],
+    errors: [400, 404],
   }),
-  update: createRoute({
-    method: 'patch',
-    path: '/mcp-clients/{id}',
+  update: route('patch', '/mcp-clients/{id}', {
     operationId: 'updateMcpClient',
     summary: 'Save a new version (a masked env value keeps the stored secret)',
-    tags,
     request: {
       params: clientParams,
       body: requestBody(updateMcpClientBodySchema, {
@@ -107,40 +87,30 @@ export const routes = {
         example: { baseVersionNumber: 1, description: 'Search the company handbook' },
       }),
     },
-    responses: {
-      200: { description: 'Saved, or nothing changed', ...jsonBody(clientResponse.extend({ created: z.boolean() })) },
-      ...errorResponses(400, 403, 404, 409),
-    },
+    ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],
+    errors: [400, 403, 404, 409],
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/mcp-clients/{id}',
+  remove: route('delete', '/mcp-clients/{id}', {
     operationId: 'deleteMcpClient',
     summary: 'Delete a saved client and its versions',
-    tags,
     request: { params: clientParams },
-    responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404) },
+    ok: ['Deleted', deletedSchema],
+    errors: [404],
   }),
-  versions: createRoute({
-    method: 'get',
-    path: '/mcp-clients/{id}/versions',
+  versions: route('get', '/mcp-clients/{id}/versions', {
     operationId: 'listMcpClientVersions',
     summary: 'Versions, newest first',
-    tags,
     request: { params: clientParams, query: pageQuery },
-    responses: {
-      200: { description: 'One page of versions', ...jsonBody(pageOf(clientVersionSchema)) },
-      ...errorResponses(400, 404),
-    },
+    ok: ['One page of versions', pageOf(clientVersionSchema)],
+    errors: [400, 404],
   }),
-  restore: createRoute({
-    method: 'post',
-    path: '/mcp-clients/{id}/versions/{n}/restore',
+  restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
     operationId: 'restoreMcpClientVersion',
     summary: "A new version with version n's configuration",
-    tags,
     request: { params: versionParams },
-    responses: { 201: { description: 'Restored', ...jsonBody(clientResponse) }, ...errorResponses(404) },
+    status: 201,
+    ok: ['Restored', clientResponse],
+    errors: [404],
   }),
 };
 

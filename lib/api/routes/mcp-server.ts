@@ -1,5 +1,5 @@
 /**
- * `POST /api/mcp`: this app as a stateless Streamable HTTP MCP server (mcp.md section 4). The
+ * `POST /api/mcp`: this app as a stateless Streamable HTTP MCP server (docs/mcp-server.md). The
  * JSON-RPC exchange belongs to the MCP SDK; this route only hands it the request.
  *
  * The app's middleware has already enforced the body limit and read the body to check that JSON

@@ -1,32 +1,22 @@
 /**
- * `POST /api/agents/:id/resolve` (api.md runtime routes, resolution.md section 8): the tools the
+ * `POST /api/agents/:id/resolve` (docs/resolution.md): the tools the
  * model would see for this request context, from the published version unless a selector says
  * otherwise, with the explanation, warnings and `resolvedToolsHash`. Tools come as an array sorted
  * by name, without their executables.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
-import { toVersionSelector, versionSelectorSchema } from '../../versions';
+import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { errorResponses, requestBody } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, runtimeRequestFields } from './agents-schemas';
+
+const route = jsonRoutes('runtime');
 
 const resolveBodySchema = z
   .object({
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
-    selector: versionSelectorSchema
-      .optional()
-      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
-    resourceId: z
-      .string()
-      .min(1)
-      .max(256)
-      .optional()
-      .openapi({ description: 'The caller resource: the identity of caller-supplied provider connections' }),
+    ...runtimeRequestFields,
   })
   .strict()
   .openapi('ResolveRequest');
@@ -71,12 +61,9 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-export const resolveRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/resolve',
+export const resolveRoute = route('post', '/agents/{id}/resolve', {
   operationId: 'resolveAgent',
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
-  tags: ['runtime'],
   request: {
     params: agentIdParams,
     body: requestBody(resolveBodySchema, {
@@ -84,10 +71,8 @@ export const resolveRoute = createRoute({
       example: { requestContext: { tenantId: 'acme' }, selector: { label: 'staging' } },
     }),
   },
-  responses: {
-    200: { description: 'The resolution', ...jsonBody(resolutionSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The resolution', resolutionSchema],
+  errors: [400, 404],
 });
 
 /**

@@ -5,10 +5,13 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { StudioError } from '../../errors';
-import { describeToolProvider, listProviderTools, type ToolProviderRegistry } from '../../tool-providers';
+import { describeToolProvider, listProviderTools } from '../../sources';
+import type { ToolProviderRegistry } from '../../tool-providers';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
+import { jsonRoutes } from '../schemas';
 import { jsonBody } from './agents-schemas';
+
+const route = jsonRoutes('tool-providers');
 
 const connectionSchema = z.object({
   connectionId: z.string(),
@@ -52,40 +55,33 @@ export const listRoute = createRoute({
   },
 });
 
-export const toolsRoute = createRoute({
-  method: 'get',
-  path: '/tool-providers/{id}/tools',
+export const toolsRoute = route('get', '/tool-providers/{id}/tools', {
   operationId: 'listToolProviderTools',
   summary: "One toolkit's tools",
-  tags: ['tool-providers'],
   request: {
     params: z.object({
       id: z
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'id', in: 'path' }, example: 'composio' }),
+        .openapi({ param: { name: 'id', in: 'path' } }),
     }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },
-  responses: {
-    200: {
-      description: 'The tools',
-      ...jsonBody(
+  ok: [
+    'The tools',
+    z.object({
+      items: z.array(
         z.object({
-          items: z.array(
-            z.object({
-              slug: z.string(),
-              toolkit: z.string(),
-              description: z.string(),
-              inputSchema: z.record(z.string(), z.unknown()),
-            }),
-          ),
+          slug: z.string(),
+          toolkit: z.string(),
+          description: z.string(),
+          inputSchema: z.record(z.string(), z.unknown()),
         }),
       ),
-    },
-    ...errorResponses(400, 404, 502),
-  },
+    }),
+  ],
+  errors: [400, 404, 502],
 });
 
 export function registerToolProviderRoutes(
@@ -103,9 +99,7 @@ export function registerToolProviderRoutes(
     const { id } = context.req.valid('param');
     const provider = toolProviders.get(id);
     if (!provider) throw new StudioError('not_found', `No tool provider with the id "${id}" is registered.`, { id });
-    const listed = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
-    if (!listed.ok)
-      throw new StudioError('tool_failed', `Tool provider "${id}" could not list its tools: ${listed.message}`, { id });
-    return context.json({ items: listed.tools }, 200);
+    const tools = await listProviderTools({ provider, toolkit: context.req.valid('query').toolkit, timeoutMs });
+    return context.json({ items: tools }, 200);
   });
 }

@@ -1,14 +1,18 @@
 /**
  * Registered code tools: list, show, execute. Execution answers 200 `{ output, isError }` even when
- * the tool failed, because `output` is the tool result a model would get (api.md).
+ * the tool failed, because `output` is the tool result a model would get.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { invalidInput, StudioError } from '../../errors';
+import { StudioError } from '../../errors';
 import type { Logger } from '../../logger';
+import { pageOfSorted } from '../../pagination';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
-import { pageOf, pageQueryWithDefault } from '../pagination';
-import { errorResponses, requestBody } from '../schemas';
+import { pageOf, pageQuery } from '../pagination';
+import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
+import { requestContextField, toolInputField } from './agents-schemas';
+
+const route = jsonRoutes('tools');
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -55,49 +59,28 @@ function describeTool(tool: Tool): ToolDescription {
   };
 }
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'convert-units' }),
-});
+const idParams = idPathParams('convert-units');
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/tools',
+export const listRoute = route('get', '/tools', {
   operationId: 'listTools',
   summary: 'List registered code tools, sorted by id',
-  tags: ['tools'],
-  request: { query: pageQueryWithDefault },
-  responses: {
-    200: {
-      description: 'One page of tools',
-      content: { 'application/json': { schema: pageOf(toolSchema) } },
-    },
-    ...errorResponses(400),
-  },
+  request: { query: pageQuery },
+  ok: ['One page of tools', pageOf(toolSchema)],
+  errors: [400],
 });
 
-export const showRoute = createRoute({
-  method: 'get',
-  path: '/tools/{id}',
+export const showRoute = route('get', '/tools/{id}', {
   operationId: 'getTool',
   summary: 'One registered tool with its input and output JSON Schema and annotations',
-  tags: ['tools'],
   request: { params: idParams },
-  responses: {
-    200: { description: 'The tool', content: { 'application/json': { schema: z.object({ tool: toolSchema }) } } },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The tool', z.object({ tool: toolSchema })],
+  errors: [400, 404],
 });
 
 const executeBodySchema = z
   .object({
-    input: z.unknown().optional().openapi({ description: 'The tool input, as a model would send it' }),
-    requestContext: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'A plain JSON object (default {})' }),
+    input: toolInputField,
+    requestContext: requestContextField.openapi({ description: 'A plain JSON object (default {})' }),
   })
   .strict()
   .openapi('ToolExecuteRequest');
@@ -141,25 +124,15 @@ function toolNotFound(id: string): StudioError {
   return new StudioError('not_found', `No tool with the id "${id}" is registered.`, { id });
 }
 
-const encodeCursor = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
-const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
-
 export function registerToolRoutes(app: ApiApp, { tools, logger }: { tools: ToolRegistry; logger: Logger }) {
   app.openapi(listRoute, (context) => {
-    const { limit, cursor } = context.req.valid('query');
-    const all = tools.list();
-    let start = 0;
-    if (cursor !== undefined) {
-      const afterId = decodeCursor(cursor);
-      start = all.findIndex((tool) => tool.id > afterId);
-      if (encodeCursor(afterId) !== cursor) {
-        throw invalidInput([{ path: 'query.cursor', message: 'Not a cursor returned by this API' }]);
-      }
-      if (start === -1) start = all.length;
-    }
-    const page = all.slice(start, start + limit);
-    const nextCursor = start + limit < all.length ? encodeCursor(page[page.length - 1]!.id) : null;
-    return context.json({ items: page.map(describeTool), nextCursor }, 200);
+    const page = pageOfSorted({
+      items: tools.list(),
+      keyOf: (tool) => tool.id,
+      request: context.req.valid('query'),
+      cursorPath: 'query.cursor',
+    });
+    return context.json({ items: page.items.map(describeTool), nextCursor: page.nextCursor }, 200);
   });
 
   app.openapi(showRoute, (context) => {

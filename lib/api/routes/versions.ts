@@ -1,46 +1,35 @@
-/** Version routes: list, read, publish, unpublish, restore, delete, diff (api.md). */
-import { createRoute, z } from '@hono/zod-openapi';
+/** Version routes: list, read, publish, unpublish, restore, delete, diff. */
+import { z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, requestBody } from '../schemas';
+import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
   apiActor,
   deletedSchema,
-  jsonBody,
   versionParams,
   versionSchema,
 } from './agents-schemas';
 
-const tags = ['versions'];
+const route = jsonRoutes('versions');
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/versions',
+export const listRoute = route('get', '/agents/{id}/versions', {
   operationId: 'listAgentVersions',
   summary: 'Versions, newest first',
-  tags,
   request: { params: agentIdParams, query: pageQuery },
-  responses: {
-    200: { description: 'One page of versions', ...jsonBody(pageOf(versionSchema)) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['One page of versions', pageOf(versionSchema)],
+  errors: [400, 404],
 });
 
-export const getRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/versions/{n}',
+export const getRoute = route('get', '/agents/{id}/versions/{n}', {
   operationId: 'getAgentVersion',
   summary: 'One version by number',
-  tags,
   request: { params: versionParams },
-  responses: {
-    200: { description: 'The agent and version', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The agent and version', agentWithVersionSchema],
+  errors: [400, 404],
 });
 
 const publishBody = z
@@ -51,53 +40,40 @@ const publishBody = z
   })
   .strict();
 
-export const publishRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/versions/{n}/publish',
+export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
   operationId: 'publishAgentVersion',
   summary: 'Publish version n (idempotent)',
-  tags,
   request: {
     params: versionParams,
     body: requestBody(publishBody, { required: false, example: { expectedActiveVersionNumber: 2 } }),
   },
-  responses: {
-    200: { description: 'Published', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(400, 404, 409),
-  },
+  ok: ['Published', agentWithVersionSchema],
+  errors: [400, 404, 409],
 });
 
-export const unpublishRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/unpublish',
+export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
   operationId: 'unpublishAgent',
   summary: 'Clear the published version',
-  tags,
   request: { params: agentIdParams },
-  responses: {
-    200: { description: 'Unpublished; version is the latest', ...jsonBody(agentWithVersionSchema) },
-    ...errorResponses(404),
-  },
+  ok: ['Unpublished; version is the latest', agentWithVersionSchema],
+  errors: [404],
 });
 
-export const restoreRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/versions/{n}/restore',
+export const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
   operationId: 'restoreAgentVersion',
   summary: "A new draft version with version n's snapshot",
-  tags,
   request: { params: versionParams },
-  responses: { 201: { description: 'Restored', ...jsonBody(agentWithVersionSchema) }, ...errorResponses(404) },
+  status: 201,
+  ok: ['Restored', agentWithVersionSchema],
+  errors: [404],
 });
 
-export const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/agents/{id}/versions/{n}',
+export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
   operationId: 'deleteAgentVersion',
   summary: 'Delete a version (refused for the published, a labelled or the latest version)',
-  tags,
   request: { params: versionParams },
-  responses: { 200: { description: 'Deleted', ...jsonBody(deletedSchema) }, ...errorResponses(404, 409) },
+  ok: ['Deleted', deletedSchema],
+  errors: [404, 409],
 });
 
 const diffQuery = z.object({
@@ -110,38 +86,30 @@ const diffQuery = z.object({
     .openapi({ description: 'JSON object; adds the resolved-tool diff' }),
 });
 
-export const diffRoute = createRoute({
-  method: 'get',
-  path: '/agents/{id}/diff',
-  operationId: 'diffAgentVersions',
-  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
-  tags,
-  request: { params: agentIdParams, query: diffQuery },
-  responses: {
-    200: {
-      description: 'The differences',
-      ...jsonBody(
+const diffSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
+  tools: z
+    .object({
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      changed: z.array(
         z.object({
-          from: z.number().int(),
-          to: z.number().int(),
-          diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
-          tools: z
-            .object({
-              added: z.array(z.string()),
-              removed: z.array(z.string()),
-              changed: z.array(
-                z.object({
-                  name: z.string(),
-                  changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
-                }),
-              ),
-            })
-            .optional(),
+          name: z.string(),
+          changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
         }),
       ),
-    },
-    ...errorResponses(400, 404),
-  },
+    })
+    .optional(),
+});
+
+export const diffRoute = route('get', '/agents/{id}/diff', {
+  operationId: 'diffAgentVersions',
+  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
+  request: { params: agentIdParams, query: diffQuery },
+  ok: ['The differences', diffSchema],
+  errors: [400, 404],
 });
 
 function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {

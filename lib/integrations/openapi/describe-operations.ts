@@ -115,15 +115,8 @@ function parameterSchema(parameter: JsonObject): unknown {
   return isJsonObject(content) ? content.schema : undefined;
 }
 
-function describeOperation({
-  document,
-  version,
-  method,
-  pathTemplate,
-  pathItem,
-  operation,
-  slug,
-}: {
+/** One operation of a document, with where it sits and the slug it gets. */
+interface OperationInDocument {
   document: JsonObject;
   version: '3.0' | '3.1';
   method: HttpMethod;
@@ -131,7 +124,10 @@ function describeOperation({
   pathItem: JsonObject;
   operation: JsonObject;
   slug: string;
-}): OperationDescription | SkippedOperation {
+}
+
+function describeOperation(target: OperationInDocument): OperationDescription | SkippedOperation {
+  const { document, version, method, pathTemplate, pathItem, operation, slug } = target;
   const converter = createSchemaConverter({ document, version, direction: 'request' });
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -209,7 +205,7 @@ export function describeOperations(document: OpenApiDocument): {
   skipped: SkippedOperation[];
 } {
   const source = document as unknown as JsonObject;
-  const version = String(source.openapi).startsWith('3.1') ? '3.1' : '3.0';
+  const inDocument = { document: source, version: String(source.openapi).startsWith('3.1') ? '3.1' : '3.0' } as const;
   const operations: OperationDescription[] = [];
   const skipped: SkippedOperation[] = [];
   const taken = new Set<string>();
@@ -221,15 +217,7 @@ export function describeOperations(document: OpenApiDocument): {
       if (!isJsonObject(operation)) continue;
       const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
       const slug = operationSlug({ operationId, method, path: pathTemplate, taken });
-      const described = describeOperation({
-        document: source,
-        version,
-        method,
-        pathTemplate,
-        pathItem,
-        operation,
-        slug,
-      });
+      const described = describeOperation({ ...inDocument, method, pathTemplate, pathItem, operation, slug });
       if ('slug' in described) {
         taken.add(slug);
         operations.push(described);

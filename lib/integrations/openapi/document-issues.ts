@@ -10,6 +10,7 @@ import type AjvDraft04Class from 'ajv-draft-04';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
+import { decodeJsonPointer } from '../../tools';
 
 type Segment = string | number;
 type JsonObject = Record<string, unknown>;
@@ -105,17 +106,9 @@ const noise = new Set([
   'must match a schema in anyOf',
 ]);
 
-function decodeInstancePath(pointer: string): Segment[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 /** Where the problem is: a missing or extra property is placed at the property itself. */
 function effectivePath(error: ErrorObject): Segment[] {
-  const path = decodeInstancePath(error.instancePath);
+  const path = decodeJsonPointer(error.instancePath);
   if (error.keyword === 'required') return [...path, String(error.params.missingProperty)];
   if (error.keyword === 'additionalProperties') return [...path, String(error.params.additionalProperty)];
   return path;

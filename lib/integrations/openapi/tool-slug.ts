@@ -1,6 +1,6 @@
 /**
- * Names for operations: the name the model sees must match `[a-zA-Z0-9_-]{1,64}` (tools.md
- * section 6), and property keys `[a-zA-Z0-9_.-]{1,64}` (what the strictest providers accept).
+ * Names for operations: the name the model sees must match `[a-zA-Z0-9_-]{1,64}` (what
+ * every model provider accepts), and property keys `[a-zA-Z0-9_.-]{1,64}` (what the strictest providers accept).
  * A longer name is cut to 55 characters + `_` + 8 hex characters of its hash, so it stays unique.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * This app as a stateless Streamable HTTP MCP server (mcp.md section 4), on the SDK's low-level
+ * This app as a stateless Streamable HTTP MCP server (docs/mcp-server.md), on the SDK's low-level
  * `Server`: `McpServer.registerTool` wants zod shapes, while our tools already carry JSON Schema.
  *
  * Stateless means every POST is answered on its own: the SDK binds one `Server` to one transport,

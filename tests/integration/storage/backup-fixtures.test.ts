@@ -45,8 +45,8 @@ describe('backup fixtures', () => {
       integrations: backup.counts.integrations,
     });
     const client = await studio.studio.editor.mcpClients.getLatestWithSecrets('local-files');
-    const server = client!.snapshot.servers.files;
-    expect(server.type === 'stdio' && server.env).toEqual(
+    const server = client!.snapshot.servers.files!;
+    expect(server.type === 'stdio' ? server.env : 'not stdio').toEqual(
       sealed ? { FILES_TOKEN: 'files-token-0123456789' } : undefined,
     );
     expect(result.secretsLeftOut).toEqual(

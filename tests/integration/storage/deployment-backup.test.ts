@@ -54,7 +54,7 @@ beforeAll(async () => {
     },
   });
   await source.studio.editor.mcpClients.update({ id: 'local-tools', baseVersionNumber: 1, description: 'Tools' });
-  const saved = await source.studio.integrations.save({
+  await source.studio.integrations.save({
     id: 'orders',
     input: {
       type: 'openapi',
@@ -64,7 +64,6 @@ beforeAll(async () => {
     },
     actor: 'test',
   });
-  if (!saved.ok) throw saved.error;
   const exported = await call(source.studio, 'POST', '/api/deployment/export', { passphrase });
   expect(exported.status).toBe(200);
   backup = exported.body;
@@ -161,8 +160,8 @@ describe('deployment import into a fresh studio', () => {
       'staging',
     );
     const client = await target.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
-    const server = client!.snapshot.servers.everything;
-    expect(server.type === 'stdio' && server.env?.API_TOKEN).toBe('token-123456789');
+    const server = client!.snapshot.servers.everything!;
+    expect(server.type === 'stdio' ? server.env?.API_TOKEN : 'not stdio').toBe('token-123456789');
     const storedEnv = target.studio.database.sqlite
       .prepare("SELECT snapshot FROM mcp_client_versions WHERE client_id = 'local-tools' AND version_number = 1")
       .get() as { snapshot: string };
@@ -172,7 +171,7 @@ describe('deployment import into a fresh studio', () => {
       sourceClient.version.configHash,
     );
     const integration = await target.studio.integrations.describe('orders');
-    expect(integration.ok && 'credentials' in integration.value && integration.value.credentials).toEqual({
+    expect('credentials' in integration && integration.credentials).toEqual({
       type: 'bearer',
       token: '••••t-42',
     });

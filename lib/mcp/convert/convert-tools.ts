@@ -1,9 +1,10 @@
 /**
- * PURE: listed MCP tools -> the neutral tools one client contributes to an agent, applying
- * resolution.md section 6 (server-level filter, agent-level selection, description precedence,
- * namespacing) and reporting agent-level keys that match nothing. No IO: the lists come in.
+ * PURE: listed MCP tools -> the neutral tools one client contributes to an agent, applying the MCP
+ * selection rules (docs/mcp.md, "Conversion"): server-level filter, agent-level selection,
+ * description precedence, namespacing; agent-level keys that match nothing are reported. No IO:
+ * the lists come in.
  */
-import type { McpListedTool, McpToolEntries } from './types';
+import type { McpListedTool, McpToolEntries } from '../types';
 
 export type McpDescriptionSource = 'agent' | 'server' | 'original';
 

@@ -2,8 +2,8 @@
  * PURE: an MCP `tools/call` result -> what the model sees, as AI-SDK-style tool output content
  * parts. `isError` is kept so the runtime can hand the result to the model as a tool error.
  */
-import type { ToModelOutputResult } from '../tools';
-import type { McpCallToolResult } from './types';
+import type { ToModelOutputResult } from '../../tools';
+import type { McpCallToolResult } from '../types';
 
 export type McpModelContentPart =
   | { type: 'text'; text: string }

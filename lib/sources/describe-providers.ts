@@ -3,14 +3,15 @@
  * connections the editor may pin. Every provider call runs under a timeout; a failing provider is
  * listed with its error rather than failing the list.
  */
-import { settleWithin } from '../sources';
+import { StudioError } from '../errors';
 import type {
   ProviderConnectionDescription,
   ProviderToolDescription,
   ToolkitDescription,
   ToolProvider,
   ToolProviderCapabilities,
-} from './types';
+} from '../tool-providers';
+import { settleWithin } from './settle';
 
 export interface ToolkitSummary extends ToolkitDescription {
   connections: ProviderConnectionDescription[];
@@ -55,6 +56,7 @@ export async function describeToolProvider({
   return listed.ok ? { ...summary, toolkits: listed.value } : { ...summary, toolkits: [], error: listed.message };
 }
 
+/** One toolkit's tools; a provider that fails or runs out of time is a `tool_failed` error. */
 export async function listProviderTools({
   provider,
   toolkit,
@@ -63,7 +65,10 @@ export async function listProviderTools({
   provider: ToolProvider;
   toolkit: string;
   timeoutMs: number;
-}): Promise<{ ok: true; tools: ProviderToolDescription[] } | { ok: false; message: string }> {
+}): Promise<ProviderToolDescription[]> {
   const listed = await settleWithin({ run: () => provider.listTools({ toolkit }), timeoutMs, what: 'listing tools' });
-  return listed.ok ? { ok: true, tools: listed.value } : listed;
+  if (listed.ok) return listed.value;
+  throw new StudioError('tool_failed', `Tool provider "${provider.id}" could not list its tools: ${listed.message}`, {
+    id: provider.id,
+  });
 }

@@ -1,0 +1,108 @@
+/**
+ * Cursor pagination, the one implementation behind every list (editor, API, integrations, tools).
+ * Lists take `limit` (default 20, max 100) and an opaque cursor: base64url JSON of the last key
+ * seen. Clients must not build cursors; a malformed one is a 400 naming the cursor's path.
+ */
+import { z } from 'zod';
+import { invalidInput } from './errors';
+
+export const defaultPageLimit = 20;
+export const maxPageLimit = 100;
+
+// Query values arrive as text and are coerced; `<number>` declares what a typed client sends
+// (`lib/client` types its inputs from the route schemas), where zod would otherwise say `unknown`.
+export const pageLimitSchema = z.coerce.number<number>().int().min(1).max(maxPageLimit);
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface PageRequest {
+  limit?: number;
+  cursor?: string | null;
+}
+
+export function pageLimit(limit: number | undefined): number {
+  if (limit === undefined) return defaultPageLimit;
+  const parsed = pageLimitSchema.safeParse(limit);
+  if (!parsed.success) throw invalidInput([{ path: 'limit', message: `Use a whole number from 1 to ${maxPageLimit}` }]);
+  return parsed.data;
+}
+
+function encodeCursor(after: string | number): string {
+  return Buffer.from(JSON.stringify({ after }), 'utf8').toString('base64url');
+}
+
+function decodeCursor<Key extends string | number>(
+  cursor: string | null | undefined,
+  kind: 'string' | 'number',
+  path: string,
+): Key | undefined {
+  if (cursor === undefined || cursor === null || cursor === '') return undefined;
+  try {
+    const value = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;
+    if (typeof value === kind) return value as Key;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw invalidInput([{ path, message: 'The cursor is not one this API returned' }]);
+}
+
+interface PageRead<Row, Item, Key> {
+  request?: PageRequest;
+  /** Up to `count` rows past `key`, in the list's order. */
+  read: (key: Key, count: number) => Row[];
+  keyOf: (row: Row) => Key;
+  toItem: (row: Row) => Item;
+}
+
+/** One page read from storage by key; one row more than the page is read to know whether another follows. */
+function readPage<Row, Item, Key extends string | number>(
+  { request: { limit, cursor } = {}, read, keyOf, toItem }: PageRead<Row, Item, Key>,
+  first: Key,
+): Page<Item> {
+  const size = pageLimit(limit);
+  const key = decodeCursor<Key>(cursor, typeof first === 'number' ? 'number' : 'string', 'cursor') ?? first;
+  const rows = read(key, size + 1);
+  const pageRows = rows.slice(0, size);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(toItem),
+    nextCursor: rows.length > size && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
+}
+
+/** A page of rows sorted by string id, ascending (agents, MCP clients). */
+export const readPageAfterId = <Row, Item>(page: PageRead<Row, Item, string>) => readPage(page, '');
+
+/** A page of rows sorted by a number, newest (highest) first (versions, audit entries). */
+export const readPageBeforeNumber = <Row, Item>(page: PageRead<Row, Item, number>) =>
+  readPage(page, Number.MAX_SAFE_INTEGER);
+
+/**
+ * One page of a list held in memory, sorted by a unique string key. `cursorPath` names the cursor
+ * in a bad-cursor error (`query.cursor` when it came from a route's query string).
+ */
+export function pageOfSorted<Item>({
+  items,
+  keyOf,
+  request: { limit, cursor } = {},
+  cursorPath = 'cursor',
+}: {
+  items: readonly Item[];
+  keyOf: (item: Item) => string;
+  request?: PageRequest;
+  cursorPath?: string;
+}): Page<Item> {
+  const size = pageLimit(limit);
+  const after = decodeCursor<string>(cursor, 'string', cursorPath);
+  let start = after === undefined ? 0 : items.findIndex((item) => keyOf(item) > after);
+  if (start === -1) start = items.length;
+  const page = items.slice(start, start + size);
+  const last = page[page.length - 1];
+  return {
+    items: page,
+    nextCursor: start + size < items.length && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
+}
