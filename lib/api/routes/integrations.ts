@@ -76,7 +76,7 @@ export const saveRoute = createRoute({
       id: z
         .string()
         .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
     }),
     body: requestBody(integrationConfigInputSchema, {
       required: true,

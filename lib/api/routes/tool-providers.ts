@@ -64,7 +64,7 @@ export const toolsRoute = route('get', '/tool-providers/{id}/tools', {
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'composio' }),
     }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },
