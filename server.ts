@@ -4,20 +4,32 @@
  * `scripts/build.mjs`, because Node 20 runs no TypeScript.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
-import { createStudio, type Studio } from './lib';
-import { settingsFromEnvironment } from './lib/env';
+import { createStudio, type Studio, type StudioOptions } from './lib';
+import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { createLogger } from './lib/logger';
 import { seedStudio } from './lib/seed';
 import { publishStudio } from './lib/studio-handle';
-import studioConfig from './studio.config';
+import defaultStudioConfig from './studio.config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shutdownGraceMs = 10_000;
 
+/** The bundled studio.config.ts, or the compiled configuration module STUDIO_CONFIG names. */
+async function loadStudioConfig(): Promise<StudioOptions> {
+  const path = studioConfigPath(process.env);
+  if (!path) return defaultStudioConfig;
+  const loaded = (await import(pathToFileURL(resolve(path)).href)) as { default?: StudioOptions };
+  if (!loaded.default || typeof loaded.default !== 'object')
+    throw new Error(`STUDIO_CONFIG=${path} has no default export of studio options.`);
+  return loaded.default;
+}
+
 async function main() {
+  const studioConfig = await loadStudioConfig();
   const settings = settingsFromEnvironment(process.env, studioConfig.settings);
   const logger = createLogger({ level: settings.logLevel });
   const startedAt = performance.now();

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchAgentRun } from './agent-run';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
 import { benchEditorPages } from './editor-pages';
@@ -28,6 +29,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'resolve', run: () => benchResolve() },
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
+  { name: 'agent-run', run: () => benchAgentRun({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 

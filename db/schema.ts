@@ -143,11 +143,21 @@ export const runs = sqliteTable(
     versionNumber: integer('version_number'),
     label: text('label'),
     resolvedToolsHash: text('resolved_tools_hash'),
-    status: text('status', { enum: ['running', 'paused', 'finished', 'failed'] }).notNull(),
+    status: text('status', { enum: ['running', 'paused', 'finished', 'failed', 'aborted'] }).notNull(),
     threadId: text('thread_id'),
     resourceId: text('resource_id'),
-    // Everything needed to resume: messages, pending calls, request context (without auth tokens).
+    // The conversation as the model sees it (raw tool inputs, `toModelOutput` results).
+    messages: text('messages').notNull().default('[]'),
+    // The calls the run waits for, with their raw input.
+    pending: text('pending').notNull().default('[]'),
+    // The request context without the caller's MCP token, which is kept encrypted in auth_token.
+    requestContext: text('request_context').notNull().default('{}'),
+    authToken: text('auth_token'),
+    // The rest of what a continuation needs: step count, open step, options, transcript, usage.
     state: text('state').notNull().default('{}'),
+    // Raised on every write; a continuation claims a paused run by its revision.
+    revision: integer('revision').notNull().default(0),
+    error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

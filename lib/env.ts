@@ -57,6 +57,17 @@ export const settingsSchema = z
     /** Serve the editor with Next's development server (hot reload) instead of the build. */
     editorDev: booleanFlag.default(false),
     openaiCompatibleBaseUrl: z.string().url().optional(),
+    /** Keys of the built-in model providers; a provider with no key fails runs with `model_not_configured`. */
+    modelKeys: z
+      .object({
+        openai: z.string().min(1).optional(),
+        anthropic: z.string().min(1).optional(),
+        google: z.string().min(1).optional(),
+        xai: z.string().min(1).optional(),
+        compatible: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
     mcp: z
       .object({
         listTimeoutMs: milliseconds.default(5_000),
@@ -95,6 +106,11 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
   OPENAI_COMPATIBLE_BASE_URL: 'openaiCompatibleBaseUrl',
+  OPENAI_API_KEY: 'modelKeys.openai',
+  ANTHROPIC_API_KEY: 'modelKeys.anthropic',
+  GOOGLE_GENERATIVE_AI_API_KEY: 'modelKeys.google',
+  XAI_API_KEY: 'modelKeys.xai',
+  OPENAI_COMPATIBLE_API_KEY: 'modelKeys.compatible',
   STUDIO_MCP_LIST_TIMEOUT_MS: 'mcp.listTimeoutMs',
   STUDIO_MCP_CALL_TIMEOUT_MS: 'mcp.callTimeoutMs',
   STUDIO_MCP_IDLE_CLOSE_MS: 'mcp.idleCloseMs',
@@ -143,6 +159,7 @@ export function settingsFromEnvironment(
     ...base,
     mcp: { ...base.mcp },
     webFetch: { ...base.webFetch },
+    modelKeys: { ...base.modelKeys },
   };
   for (const [variable, path] of Object.entries(environmentVariables)) {
     const value = environment[variable];
@@ -174,6 +191,15 @@ export function cliEnvironment(environment: Record<string, string | undefined> =
     apiKey: environment.STUDIO_API_KEY || undefined,
     backupPassphrase: environment.STUDIO_BACKUP_PASSPHRASE || undefined,
   };
+}
+
+/**
+ * The studio configuration module the server loads instead of the bundled `studio.config.ts`
+ * (env `STUDIO_CONFIG`, a path to compiled JavaScript), e.g. the test configuration that adds
+ * scripted models. Read before the settings, because the configuration carries settings too.
+ */
+export function studioConfigPath(environment: Record<string, string | undefined> = process.env): string | undefined {
+  return environment.STUDIO_CONFIG || undefined;
 }
 
 /** The process environment, for entry points that pass it on explicitly. */

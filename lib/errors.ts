@@ -24,6 +24,8 @@ export const errorStatus = {
   tool_failed: 502,
   internal_error: 500,
   unavailable: 503,
+  /** The agent's model provider has no key (or base URL); the message names the variable to set. */
+  model_not_configured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -12,7 +12,15 @@ import { parseSettings, type Settings, type SettingsInput } from './env';
 import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
-import { createCodeAgentRegistry, createRuntime, type CodeAgentRegistry, type Runtime } from './runtime';
+import {
+  createCodeAgentRegistry,
+  createModelRegistry,
+  createRuntime,
+  createSqliteRunStore,
+  type CodeAgentRegistry,
+  type LanguageModelObject,
+  type Runtime,
+} from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createSourceLoader, type CodeMcpServer } from './sources';
 import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
@@ -37,13 +45,18 @@ export interface StudioOptions {
   mcpServers?: Record<string, CodeMcpServer>;
   /** Tool providers, keyed by `provider.id`. */
   toolProviders?: Record<string, ToolProvider>;
+  /**
+   * Extra model names (`provider/model` -> an AI SDK language model object), looked up before the
+   * built-in providers: local setups and tests (the AI SDK's `MockLanguageModelV3`) use them.
+   */
+  models?: Record<string, LanguageModelObject>;
 }
 
 export interface Studio {
   api: ApiApp;
   /** The editor service: agents, versions, labels, saved MCP clients, audit. */
   editor: Editor;
-  /** Runtime: resolve (and later run) agents per request; published versions by default. */
+  /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
   /** The registered code agents: `get(id)`, `list()`. */
   agents: CodeAgentRegistry;
@@ -103,7 +116,9 @@ export function createStudio(options: StudioOptions = {}): Studio {
       deadlineMs: settings.resolveDeadlineMs,
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
-    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger });
+    const models = createModelRegistry({ models: options.models, settings });
+    const runStore = createSqliteRunStore({ database, secretsKey });
+    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger, models, runStore });
     const api = createApi({
       database,
       logger,

@@ -50,15 +50,31 @@ function isFresh(stampFile, print, outputs) {
 }
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
-const serverInputs = [...common, 'server.ts', 'cli.ts', 'studio.config.ts', 'bench', 'migrations', 'scripts/build.mjs'];
+// The test configuration (studio.config.ts plus scripted models) is built beside the server, which
+// loads it when STUDIO_CONFIG names it; see docs/runtime.md.
+const testConfigSources = [
+  'tests/support/test-studio-config.ts',
+  'tests/support/prompt-scripted-model.ts',
+  'tests/support/scripted-model.ts',
+];
+const serverInputs = [
+  ...common,
+  'server.ts',
+  'cli.ts',
+  'studio.config.ts',
+  'bench',
+  'migrations',
+  'scripts/build.mjs',
+  ...testConfigSources,
+];
 const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs', 'public', 'studio.config.ts'];
 
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
-  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js'])) return false;
+  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js'])) return false;
   const { build } = await import('esbuild');
-  const entryPoints = { server: 'server.ts', cli: 'cli.ts' };
+  const entryPoints = { server: 'server.ts', cli: 'cli.ts', 'test-studio-config': testConfigSources[0] };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
   // Chunks carry a content hash in their names: the previous build's would otherwise pile up.
   const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/;
@@ -73,8 +89,9 @@ async function buildServer() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    // Code reached only through import() (the CLI's database commands) goes into chunks loaded on
-    // demand, so `agent-studio agent list` does not load the database and server code first.
+    // Shared modules go to chunks, so a configuration loaded at run time (STUDIO_CONFIG) shares
+    // classes (Agent) with the server; and code reached only through import() (the CLI's database
+    // commands) is loaded on demand, so `agent-studio agent list` does not load the server code first.
     splitting: true,
     // Beside the entry points, so paths relative to the module (`../migrations`) hold in chunks too.
     chunkNames: '[name]-[hash]',

@@ -4,5 +4,6 @@ export * from './audit';
 export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
+export * from './runs';
 export * from './transaction';
 export * from './version-labels';

@@ -1,31 +1,28 @@
 /**
- * `new Agent({...})`: a code-defined agent. Plain data for now: the options
- * are checked once, here, so a definition mistake stops startup with a clear message instead of
- * surfacing in a request. Registered through `createStudio({ agents })`; its `editor` setting says
- * what the web editor may override (docs/resolution.md, "Code agents").
+ * `new Agent({...})`: a code-defined agent. The options are checked once, here, so a definition
+ * mistake stops startup with a clear message instead of surfacing in a request. Registered through
+ * `createStudio({ agents })`; its `editor` setting says what the web editor may override (docs/resolution.md,
+ * "Code agents"). On its own
+ * it runs with `generate()` / `stream()` (the runtime's loop, runs in memory); in a studio,
+ * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
  */
+import type { ModelMessage } from 'ai';
+import type {
+  AgentHooks,
+  AgentModel,
+  AgentStream,
+  ContinueRequest,
+  LanguageModelLike,
+  RunOptions,
+  RunResult,
+} from './run-types';
+
+export type { AgentHooks };
 import type { Tool } from '../tools';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
-/** An AI SDK model object (or anything shaped like one); only its identity is read here. */
-export interface LanguageModelLike {
-  readonly provider: string;
-  readonly modelId: string;
-}
-
-export type AgentModel = string | LanguageModelLike;
-
-export interface AgentHooks {
-  beforeToolCall?(call: { toolName: string; input: unknown; context: unknown }): unknown;
-  afterToolCall?(call: {
-    toolName: string;
-    input: unknown;
-    context: unknown;
-    output?: unknown;
-    error?: unknown;
-  }): unknown;
-}
+export type { AgentModel, LanguageModelLike };
 
 export interface AgentOptions {
   /** `^[a-z0-9][a-z0-9_-]{0,63}$`; an override record in the editor lives under this id. */
@@ -151,6 +148,50 @@ export class Agent {
     if (options.editor !== undefined) this.editor = options.editor;
     if (options.requestContextSchema !== undefined) this.requestContextSchema = options.requestContextSchema;
     if (options.defaultOptions !== undefined) this.defaultOptions = options.defaultOptions;
+  }
+
+  /** Runs the agent on its own until it finishes or pauses. */
+  async generate(input: string | ModelMessage[], options?: RunOptions): Promise<RunResult> {
+    return (await this.runnable()).generate(input, options);
+  }
+
+  /** Runs the agent on its own, handing out the typed chunks as they happen. */
+  stream(input: string | ModelMessage[], options: RunOptions = {}): AgentStream {
+    const runId = options.runId ?? crypto.randomUUID();
+    let inner: AgentStream | undefined;
+    const chunks = new TransformStream<AgentStream['fullStream'] extends ReadableStream<infer C> ? C : never>();
+    const result = this.runnable().then((runnable) => {
+      inner = runnable.stream(input, { ...options, runId });
+      void inner.fullStream.pipeTo(chunks.writable).catch(() => undefined);
+      return inner.result;
+    });
+    result.catch(() => undefined);
+    return { runId, fullStream: chunks.readable, result };
+  }
+
+  /** Continues a paused run of this agent: approve, decline, resume or send client tool results. */
+  async approveToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
+    return (await this.runnable()).approveToolCall(request);
+  }
+
+  async declineToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
+    return (await this.runnable()).declineToolCall(request);
+  }
+
+  async resumeGenerate(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): Promise<RunResult> {
+    return (await this.runnable()).resumeGenerate(resumeData, request);
+  }
+
+  async submitToolResults(
+    request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
+  ): Promise<RunResult> {
+    return (await this.runnable()).submitToolResults(request);
+  }
+
+  private async runnable() {
+    // Loaded on first run: the runtime depends on this module, not the other way round.
+    const { standaloneAgent } = await import('../runtime/standalone');
+    return standaloneAgent(this);
   }
 
   /** The model as a `provider/model` string, for the API and run records. */

@@ -9,7 +9,9 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerDeploymentRoutes } from './routes/deployment';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
+import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
+import { registerRunRoutes } from './routes/runs';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpServerRoutes } from './routes/mcp-server';
@@ -66,6 +68,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerIntegrationRoutes(app, dependencies);
   registerResolveRoutes(app, dependencies);
   registerAgentToolExecuteRoutes(app, dependencies);
+  registerAgentRunRoutes(app, dependencies);
+  registerRunRoutes(app, dependencies);
   registerToolProviderRoutes(app, {
     toolProviders: dependencies.toolProviders,
     timeoutMs: dependencies.toolProviderTimeoutMs,

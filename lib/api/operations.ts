@@ -4,6 +4,7 @@
  * output types from here, so the server and its callers share one set of schemas. A test checks
  * that each key equals its route's `operationId` and that the served document lists nothing else.
  */
+import * as agentRuns from './routes/agent-runs';
 import * as agentToolExecute from './routes/agent-tool-execute';
 import * as agentsTransfer from './routes/agents-transfer';
 import * as agents from './routes/agents';
@@ -16,6 +17,7 @@ import * as mcpClientTest from './routes/mcp-client-test';
 import * as mcpClients from './routes/mcp-clients';
 import * as mcpServer from './routes/mcp-server';
 import * as resolve from './routes/resolve';
+import * as runs from './routes/runs';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
 import * as versions from './routes/versions';
@@ -51,6 +53,14 @@ export const apiOperations = {
 
   resolveAgent: resolve.resolveRoute,
   executeAgentTool: agentToolExecute.executeRoute,
+  generateAgent: agentRuns.generateRoute,
+  streamAgent: agentRuns.streamRoute,
+
+  getRun: runs.getRunRoute,
+  approveRun: runs.approveRunRoute,
+  declineRun: runs.declineRunRoute,
+  resumeRun: runs.resumeRunRoute,
+  submitRunToolResults: runs.submitRunToolResultsRoute,
 
   listMcpClients: mcpClients.routes.list,
   createMcpClient: mcpClients.routes.create,

@@ -24,7 +24,7 @@ export const idPathParams = (example: string) =>
       .openapi({ param: { name: 'id', in: 'path' }, example }),
   });
 
-type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502;
+type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 503;
 
 /**
  * Standard error responses to spread into a route's `responses`, typed by the statuses given (so

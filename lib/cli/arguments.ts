@@ -1,6 +1,6 @@
 /** Parsing and checking of command arguments and options, before any request is made. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, type CliIo } from './io';
 
 /** A commander argument parser for version numbers and counts. */
@@ -14,6 +14,13 @@ export interface SelectorOptions {
   label?: string;
   status?: string;
 }
+
+/** `--version <n>`, `--label <name>`, `--status <status>`: which version a command reads. */
+export const addSelectorOptions = (command: Command) =>
+  command
+    .option('--version <n>', 'a version number', positiveInteger)
+    .option('--label <name>', 'a label (production, latest or a custom one)')
+    .option('--status <status>', 'published or draft');
 
 /** `--version`, `--label` or `--status` as the API's selector (at most one). */
 export function selectorFromOptions(

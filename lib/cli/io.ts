@@ -13,9 +13,12 @@ export interface CliIo {
   stderrIsTerminal?: boolean;
   /** Terminal-only output without a trailing newline (a progress line redrawn in place). */
   stderrRaw?(text: string): void;
+  /** Writes to stdout as is, without ending the line (streamed text); falls back to `stdout`. */
+  write?(text: string): void;
 }
 
 export const processIo: CliIo = {
+  write: (text) => process.stdout.write(text),
   stdout: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
   stderr: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
   stderrIsTerminal: process.stderr.isTTY === true,

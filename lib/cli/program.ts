@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { studioVersion } from '../version';
+import { registerAgentRunCommand } from './agent-run';
 import { registerAgentCommands } from './commands/agent-commands';
 import { registerAgentTransferCommands } from './commands/agent-transfer-commands';
 import { registerAuditCommands } from './commands/audit-commands';
@@ -39,8 +40,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
   registerAgentCommands(agent, cli);
   registerAgentTransferCommands(agent, cli);
   registerLabelCommands(agent, cli);
-  // `agent run <id> --prompt <text>` is registered here once the agent runtime's stream route
-  // exists (lib/cli/agent-run.ts), like the commands above: `agent.command('run')...`.
+  registerAgentRunCommand(agent, cli);
   registerMcpClientCommands(parent, cli);
   registerToolCommands(parent, cli);
   registerAuditCommands(parent, cli);

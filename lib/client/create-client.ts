@@ -1,9 +1,11 @@
 /**
  * `createStudioClient({ url, apiKey })`: one typed method per API operation, named by its
  * operationId (`client.getAgent({ params: { id } })`). Requests carry JSON and no `Origin`, as the
- * API's cross-site rules expect of a script; answers are parsed JSON; failures reject with a
- * `StudioApiError` or a `StudioUnreachableError` (see `errors.ts`).
+ * API's cross-site rules expect of a script; answers are parsed JSON (or, for `streamAgent`, the
+ * run's chunks as they arrive); failures reject with a `StudioApiError` or a
+ * `StudioUnreachableError` (see `errors.ts`).
  */
+import { readRunEvents } from '../playground';
 import { StudioApiError, StudioUnreachableError } from './errors';
 import { operationTable } from './operation-table';
 import type { ClientOperationId, RequestOptions, StudioOperations } from './operation-types';
@@ -60,12 +62,12 @@ export function createStudioClient({ url, apiKey, fetch = globalThis.fetch }: St
   const base = url.replace(/\/+$/, '');
 
   async function call(
-    { method, path }: { method: string; path: string },
+    { method, path, stream }: { method: string; path: string; stream?: boolean },
     input: AnyInput = {},
     { signal }: RequestOptions = {},
   ) {
     const target = `${base}/api${pathWith(path, input.params)}${queryString(input.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: stream ? 'text/event-stream' : 'application/json' };
     if (input.body !== undefined) headers['content-type'] = 'application/json';
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
     let response: Response;
@@ -80,9 +82,9 @@ export function createStudioClient({ url, apiKey, fetch = globalThis.fetch }: St
       if (signal?.aborted) throw error;
       throw new StudioUnreachableError(base, { cause: error });
     }
-    const body = await readBody(response);
-    if (!response.ok) throw StudioApiError.fromAnswer({ status: response.status, body });
-    return body;
+    if (!response.ok) throw StudioApiError.fromAnswer({ status: response.status, body: await readBody(response) });
+    if (stream && response.body) return readRunEvents(response.body);
+    return readBody(response);
   }
 
   const methods = Object.fromEntries(

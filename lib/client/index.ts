@@ -9,6 +9,7 @@ export type {
   OperationInput,
   OperationOutput,
   RequestOptions,
+  RunEvents,
   StudioOperations,
 } from './operation-types';
 export { collectPages, paginate } from './paginate';

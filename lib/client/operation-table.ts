@@ -1,12 +1,16 @@
 /**
  * Method and path of every operation the client calls. Written out so the client needs no server
  * code at run time, and checked by the compiler against the route definitions: a wrong method or
- * path, a missing operation or an extra one does not compile.
+ * path, a missing operation or an extra one does not compile; nor does a streaming operation
+ * (Server-Sent Events) without `stream: true`, or a JSON one with it.
  */
 import type { ApiOperations } from '../api/operations';
-import type { ClientOperationId } from './operation-types';
+import type { ClientOperationId, IsEventStream } from './operation-types';
 
-type Endpoint<Id extends ClientOperationId> = { method: ApiOperations[Id]['method']; path: ApiOperations[Id]['path'] };
+type Endpoint<Id extends ClientOperationId> = {
+  method: ApiOperations[Id]['method'];
+  path: ApiOperations[Id]['path'];
+} & (IsEventStream<Id> extends true ? { stream: true } : { stream?: never });
 
 export const operationTable = {
   getHealth: { method: 'get', path: '/health' },
@@ -39,6 +43,14 @@ export const operationTable = {
 
   resolveAgent: { method: 'post', path: '/agents/{id}/resolve' },
   executeAgentTool: { method: 'post', path: '/agents/{id}/tools/{name}/execute' },
+  generateAgent: { method: 'post', path: '/agents/{id}/generate' },
+  streamAgent: { method: 'post', path: '/agents/{id}/stream', stream: true },
+
+  getRun: { method: 'get', path: '/runs/{runId}' },
+  approveRun: { method: 'post', path: '/runs/{runId}/approve' },
+  declineRun: { method: 'post', path: '/runs/{runId}/decline' },
+  resumeRun: { method: 'post', path: '/runs/{runId}/resume' },
+  submitRunToolResults: { method: 'post', path: '/runs/{runId}/tool-results' },
 
   listMcpClients: { method: 'get', path: '/mcp-clients' },
   createMcpClient: { method: 'post', path: '/mcp-clients' },

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ApiOperations } from '../api/operations';
+import type { RunChunk } from '../runtime';
 
 /**
  * Every operation except `handleMcpMessage`: `/api/mcp` speaks JSON-RPC, for which the MCP SDK's
@@ -56,10 +57,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Whether an operation answers Server-Sent Events only (`streamAgent`), rather than JSON. */
+export type IsEventStream<Id extends ClientOperationId> = ApiOperations[Id] extends {
+  responses: { 200: { content: infer Content } };
+}
+  ? 'application/json' extends keyof Content
+    ? false
+    : 'text/event-stream' extends keyof Content
+      ? true
+      : false
+  : false;
+
+/**
+ * What a streaming operation resolves to once the run has started: its chunks as they arrive,
+ * ending with `finish` or `error`. A run that cannot start rejects the call instead, like any error.
+ */
+export type RunEvents = AsyncGenerator<RunChunk>;
+
+type OperationResult<Id extends ClientOperationId> = IsEventStream<Id> extends true ? RunEvents : OperationOutput<Id>;
+
 type OperationMethod<Id extends ClientOperationId> =
   object extends OperationInput<Id>
-    ? (input?: OperationInput<Id>, options?: RequestOptions) => Promise<OperationOutput<Id>>
-    : (input: OperationInput<Id>, options?: RequestOptions) => Promise<OperationOutput<Id>>;
+    ? (input?: OperationInput<Id>, options?: RequestOptions) => Promise<OperationResult<Id>>
+    : (input: OperationInput<Id>, options?: RequestOptions) => Promise<OperationResult<Id>>;
 
 /** One method per API operation, named by its operationId. */
 export type StudioOperations = { [Id in ClientOperationId]: OperationMethod<Id> };

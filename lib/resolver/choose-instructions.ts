@@ -4,7 +4,8 @@
  * instructions and the version holds some, otherwise its own; one that declares
  * `editor: { instructions: true }` fails closed instead of falling back (never empty instructions).
  */
-import { hasInstructions, type Instructions } from '../agents';
+import { hasInstructions } from '../agents/snapshot';
+import type { Instructions } from '../agents/snapshot-types';
 import { codeAgentModes } from './editor-modes';
 import type { CodeAgentInput, VersionInput } from './plan-resolution';
 

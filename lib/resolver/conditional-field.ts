@@ -7,7 +7,7 @@
  * Two steps, so the second can be memoised: `matchVariants` evaluates rules against the request
  * context (per request); `mergeVariants` depends only on the stored value and the matched indices.
  */
-import { isConditional } from '../agents';
+import { isConditional } from '../agents/snapshot-types';
 import { evaluateRules, isPlainObject, valueAtPath, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';

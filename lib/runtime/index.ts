@@ -1,5 +1,44 @@
-/** The runtime: resolve agents per request (and, later, load and run them). */
-export { createRuntime, type Resolution, type ResolveOptions, type Runtime, type RuntimeDependencies } from './runtime';
+/** The runtime: resolve agents per request, run them on the AI SDK, keep and continue their runs. */
+export {
+  createRuntime,
+  type DetailedResolution,
+  type Resolution,
+  type ResolveOptions,
+  type Runtime,
+  type RuntimeDependencies,
+} from './runtime';
 export { createCodeAgentRegistry, type CodeAgentRegistry } from './code-agent-registry';
 export { findVersionFor, type AgentVersionReader } from './find-version';
 export { createResolutionMemo, type MemoisedResolution, type ResolutionMemo } from './resolution-memo';
+export {
+  builtInProviderNames,
+  createModelRegistry,
+  type LanguageModelObject,
+  type ModelRegistry,
+} from './model-registry';
+export { createMemoryRunStore, createSqliteRunStore, type RunStore } from './run-store';
+export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
+export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
+export { createRunner, runFailure, type Continuation, type Runner } from './runner';
+export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
+export { declinedMessage } from './tool-call-runner';
+export type {
+  ClientToolDefinition,
+  ContinuationOptions,
+  PendingCall,
+  PendingKind,
+  PrepareStep,
+  RunChunk,
+  RunChunkType,
+  RunIdentity,
+  RunOptions,
+  RunRecord,
+  RunResult,
+  RunStatus,
+  RunToolCall,
+  RunToolResult,
+  RunUsage,
+  StepPreparation,
+  ToolChoice,
+  TranscriptEntry,
+} from './run-types';

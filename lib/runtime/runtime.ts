@@ -12,51 +12,34 @@ import {
   planResolution,
   renderInstructions,
   resolvedToolsHash,
-  type Explanation,
-  type ResolutionWarning,
-  type ResolvedTool,
   type VersionInput,
 } from '../resolver';
 import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
 import type { RequestContext, ToolCallResult } from '../tools';
-import type { ComparableTool, VersionSelector } from '../versions';
+import type { ComparableTool } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
+import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
+import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
+import type { ModelRegistry } from './model-registry';
 import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
+import type { RunStore } from './run-store';
+import type { RunnableAgent } from './runnable-agent';
 
-export interface Resolution {
-  agentId: string;
-  /** `null` when a code agent runs as defined in code (no override version applies). */
-  versionId: string | null;
-  versionNumber: number | null;
-  /** The label the selector named, if any. */
-  label?: string;
-  /** Rendered for this request context (prompt blocks, placeholders). */
-  instructions: string;
-  /** `provider/model`. */
-  model: string;
-  /** Name -> executable resolved tool. */
-  tools: Readonly<Record<string, ResolvedTool>>;
-  explanation: Explanation;
-  warnings: ResolutionWarning[];
-  resolvedToolsHash: string;
-}
-
-export interface ResolveOptions {
-  /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
-  requestContext?: Record<string, unknown>;
-  /** Default: the published version. */
-  selector?: VersionSelector;
-  /** The caller's resource, the identity of `caller-supplied` provider connections. */
-  resourceId?: string;
-  signal?: AbortSignal;
-}
+export type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions };
 
 export interface Runtime {
   resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;
+  /**
+   * A runnable agent for one request context: the selected version (published by default) of a
+   * stored agent, or a code agent with its published override, with `generate()` and `stream()`.
+   */
+  loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
+  runs: Runs;
   /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
@@ -75,6 +58,10 @@ export interface RuntimeDependencies {
   versions: AgentVersionReader;
   codeAgents: CodeAgentRegistry;
   loader: SourceLoader;
+  /** `provider/model` names to models (registered names first, then built-in providers). */
+  models: ModelRegistry;
+  /** Where runs are kept (SQLite in a studio). */
+  runStore: RunStore;
   /** Memo entries kept (least recently used out first). */
   memoEntries?: number;
   /** Where a tool call that threw is logged. */
@@ -88,6 +75,8 @@ export function createRuntime({
   versions,
   codeAgents,
   loader,
+  models,
+  runStore,
   memoEntries = 1_000,
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
@@ -119,14 +108,23 @@ export function createRuntime({
     });
   }
 
-  async function resolve(
+  async function resolveDetailed(
     agentId: string,
-    { requestContext: given, selector, resourceId, signal }: ResolveOptions = {},
-  ): Promise<Resolution> {
+    { requestContext: given, selector, resourceId, signal, pinnedVersionId }: DetailedResolveOptions = {},
+  ): Promise<DetailedResolution> {
     // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
     const requestContext: RequestContext = isPlainObject(given) ? given : {};
     const codeAgent = codeAgents.get(agentId);
-    const found = await findVersionFor({ agentId, codeAgent, ...(selector ? { selector } : {}), versions });
+    // A run pinned to "as defined in code" must not pick up an override published since it started.
+    const found =
+      pinnedVersionId === null && codeAgent
+        ? undefined
+        : await findVersionFor({
+            agentId,
+            codeAgent,
+            ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
+            versions,
+          });
     const version: VersionInput | undefined = found && {
       id: found.version.id,
       snapshot: found.version.snapshot,
@@ -151,7 +149,7 @@ export function createRuntime({
       ...(signal ? { signal } : {}),
     });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
-    return {
+    const resolution: Resolution = {
       agentId,
       versionId: found?.version.id ?? null,
       versionNumber: found?.version.versionNumber ?? null,
@@ -163,10 +161,19 @@ export function createRuntime({
       warnings: resolved.warnings,
       resolvedToolsHash: resolved.resolvedToolsHash,
     };
+    const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
+    return { resolution, ...(codeAgent ? { codeAgent } : {}), ...(defaultOptions ? { defaultOptions } : {}) };
   }
+
+  const resolve = async (agentId: string, options?: ResolveOptions) =>
+    (await resolveDetailed(agentId, options)).resolution;
+
+  const runs = createAgentRuns({ resolveDetailed, models, runStore, logger });
 
   return {
     resolve,
+    loadAgent: runs.loadAgent,
+    runs: runs.runs,
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

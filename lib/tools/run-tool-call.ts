@@ -49,6 +49,7 @@ export async function runToolCall({
   logger,
   beforeExecute,
   afterExecute,
+  inputAnnounced = false,
 }: {
   tool: Tool;
   input: unknown;
@@ -60,17 +61,24 @@ export async function runToolCall({
   logger: Logger;
   beforeExecute?: BeforeExecute;
   afterExecute?: AfterExecute;
+  /**
+   * `onInputAvailable` already fired for this call: it is continuing after an approval or a
+   * suspension, so the hook does not fire twice for one call.
+   */
+  inputAnnounced?: boolean;
 }): Promise<ToolCallOutcome> {
   const prepared = prepareToolCall({ tool, input, context });
   if (!prepared.ok) return invalid(prepared.error, tool);
   const { abortSignal } = prepared.context;
 
-  await callLifecycleHook({
-    tool,
-    hook: 'onInputAvailable',
-    argument: { input: prepared.input, toolCallId, messages, abortSignal },
-    logger,
-  });
+  if (!inputAnnounced) {
+    await callLifecycleHook({
+      tool,
+      hook: 'onInputAvailable',
+      argument: { input: prepared.input, toolCallId, messages, abortSignal },
+      logger,
+    });
+  }
 
   if (beforeExecute) {
     const decision = await beforeExecute({ input: prepared.input });

@@ -27,12 +27,15 @@ export async function startServerProcess({
   directory,
   spawn,
   environment = {},
+  config = 'app',
   timeoutMs = 60_000,
 }: {
   root: string;
   directory: string;
   spawn: typeof spawnFunction;
   environment?: Record<string, string>;
+  /** `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`). */
+  config?: 'app' | 'test';
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
@@ -47,6 +50,7 @@ export async function startServerProcess({
       PORT: String(port),
       DATABASE_URL: `file:${join(directory, 'studio.db')}`,
       LOG_LEVEL: 'warn',
+      ...(config === 'test' ? { STUDIO_CONFIG: join(root, 'dist', 'test-studio-config.js') } : {}),
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,19 +4,13 @@
  */
 import type { Command } from 'commander';
 import { collectPages, type OperationOutput } from '../../client';
-import { positiveInteger, selectorFromOptions, type SelectorOptions } from '../arguments';
+import { addSelectorOptions, positiveInteger, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { parseContextArgument, printJson } from '../io';
 import { renderFieldDiffs } from '../render-diff';
 import { firstLine, table } from '../text';
 
 type AgentAnswer = OperationOutput<'getAgent'>;
-
-const addSelectorOptions = (command: Command) =>
-  command
-    .option('--version <n>', 'a version number', positiveInteger)
-    .option('--label <name>', 'a label (production, latest or a custom one)')
-    .option('--status <status>', 'published or draft');
 
 function describeAgent(answer: AgentAnswer): string {
   if (answer.version === null) {

@@ -1,0 +1,176 @@
+/**
+ * Agent runs. (1) `generate` through the studio — a stored, published agent with 5 tools, 3 model
+ * steps scripted by a mock model (2 calls, then 3 calls, then text), the run stored in SQLite —
+ * against the AI SDK's `generateText` called directly with the same tools, the same model script
+ * and `stopWhen: stepCountIs(3)`. (2) Time to the first byte of `POST /api/agents/:id/stream`
+ * through the production server, against the first byte of `GET /api/health` on the same server.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateText, jsonSchema, stepCountIs, tool as sdkTool, type ToolSet } from 'ai';
+import { createStudio } from '../lib';
+import { silentLogger } from '../lib/logger';
+import { createTool, type Tool } from '../lib/tools';
+import { createScriptedModel, type ScriptedStep } from '../tests/support/scripted-model';
+import { startServerProcess } from '../tests/support/server-process';
+import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+
+const rounds = 10;
+const iterations = 100;
+const toolNames = ['lookup', 'convert', 'weather', 'stock', 'translate'];
+
+function benchTools(): Record<string, Tool> {
+  return Object.fromEntries(
+    toolNames.map((name, index) => [
+      name,
+      createTool({
+        id: name,
+        description: `Bench tool ${name}`,
+        inputSchema: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
+        execute: async ({ value }: { value: string }) => ({ name, value, index }),
+      }),
+    ]),
+  );
+}
+
+/** Which step the conversation is at, from the tool messages in the prompt (so one model serves every run). */
+function scriptFor(prompt: ReadonlyArray<{ role: string }>): ScriptedStep {
+  const step = prompt.filter((message) => message.role === 'tool').length;
+  if (step === 0) return { toolCalls: toolNames.slice(0, 2).map((toolName) => ({ toolName, input: { value: 'a' } })) };
+  if (step === 1) return { toolCalls: toolNames.slice(2).map((toolName) => ({ toolName, input: { value: 'b' } })) };
+  return { text: 'All five tools answered.' };
+}
+
+async function benchGenerate(): Promise<BenchRow> {
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-run-'));
+  const tools = benchTools();
+  const model = createScriptedModel({ respond: (call) => scriptFor(call.prompt) });
+  const studio = createStudio({
+    logger: silentLogger,
+    database: { url: `file:${join(directory, 'studio.db')}` },
+    settings: { mode: 'test' },
+    tools,
+    models: { 'bench/scripted': model },
+  });
+  const sdkTools: ToolSet = Object.fromEntries(
+    Object.values(tools).map((tool) => [
+      tool.id,
+      sdkTool({
+        description: tool.description,
+        inputSchema: jsonSchema(tool.inputJsonSchema),
+        execute: async (input: unknown) => tool.execute!(input),
+      }),
+    ]),
+  );
+  try {
+    await studio.editor.agents.create({
+      id: 'bench-runner',
+      name: 'Bench runner',
+      model: 'bench/scripted',
+      instructions: 'Call the tools.',
+      tools: Object.fromEntries(toolNames.map((name) => [name, {}])),
+      actor: 'bench',
+    });
+    await studio.editor.agents.publish({ id: 'bench-runner', versionNumber: 1, actor: 'bench' });
+    const throughStudio = async () => {
+      const agent = await studio.runtime.loadAgent('bench-runner', { requestContext: {} });
+      const result = await agent.generate('Run the tools', { maxSteps: 3 });
+      if (result.toolResults.length !== 5) throw new Error('the studio run did not call the five tools');
+    };
+    const direct = async () => {
+      const result = await generateText({
+        model,
+        system: 'Call the tools.',
+        prompt: 'Run the tools',
+        tools: sdkTools,
+        stopWhen: stepCountIs(3),
+      });
+      if (result.steps.flatMap((step) => step.toolResults).length !== 5) throw new Error('generateText missed tools');
+    };
+    const measured: number[] = [];
+    const baseline: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      measured.push(summarize(await sampleMicroseconds(throughStudio, { iterations, warmup: 20 })).median);
+      baseline.push(summarize(await sampleMicroseconds(direct, { iterations, warmup: 20 })).median);
+    }
+    return row(
+      'generate through the studio (stored agent, 5 tools, 3 steps) vs generateText directly',
+      'µs',
+      summarize(measured),
+      summarize(baseline).median,
+      '<= 1.3x',
+    );
+  } finally {
+    await studio.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** Milliseconds until the first byte of the answer's body arrives. */
+function firstByte(url: string, method: 'GET' | 'POST', body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const outgoing = request(
+      url,
+      { method, headers: body ? { 'content-type': 'application/json' } : {}, agent: false },
+      (incoming) => {
+        incoming.once('data', () => {
+          resolve(Number(process.hrtime.bigint() - started) / 1e6);
+          incoming.destroy();
+        });
+        incoming.once('error', () => undefined);
+      },
+    );
+    outgoing.once('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function benchFirstByte({ root }: { root: string }): Promise<BenchRow> {
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-sse-'));
+  const server = await startServerProcess({
+    root,
+    directory,
+    spawn,
+    config: 'test',
+    environment: { LOG_LEVEL: 'error' },
+  });
+  try {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post('/api/agents', { id: 'bench-sse', name: 'SSE', model: 'test/scripted', instructions: 'Answer.' });
+    await post('/api/agents/bench-sse/versions/1/publish', {});
+    const streamUrl = `${server.url}/api/agents/bench-sse/stream`;
+    const body = JSON.stringify({ prompt: 'Hello' });
+    const measured: number[] = [];
+    const baseline: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      await firstByte(streamUrl, 'POST', body);
+      await firstByte(`${server.url}/api/health`, 'GET');
+    }
+    for (let index = 0; index < 200; index++) {
+      measured.push(await firstByte(streamUrl, 'POST', body));
+      baseline.push(await firstByte(`${server.url}/api/health`, 'GET'));
+    }
+    return row(
+      'first SSE byte of POST /api/agents/:id/stream vs GET /api/health, production server',
+      'ms',
+      summarize(measured),
+      summarize(baseline).median,
+    );
+  } finally {
+    await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+export async function benchAgentRun({ root }: { root: string }): Promise<BenchRow[]> {
+  return [await benchGenerate(), await benchFirstByte({ root })];
+}

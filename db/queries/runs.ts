@@ -1,0 +1,54 @@
+/**
+ * SQL for agent runs. A run row is written when the run starts and rewritten when it pauses,
+ * finishes or fails. `claim` is a compare-and-swap on `revision`: of two continuations of the same
+ * paused run (two requests, two processes), exactly one wins.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { runs } from '../schema';
+import { bind, everyColumn } from './placeholders';
+import { perHandle } from './transaction';
+
+export type RunRow = typeof runs.$inferSelect;
+
+const p = sql.placeholder;
+
+export const runQueries = perHandle(({ db }: DatabaseHandle) => {
+  const get = db
+    .select()
+    .from(runs)
+    .where(eq(runs.id, p('id')))
+    .prepare();
+  const insert = db.insert(runs).values(everyColumn(runs)).prepare();
+  const update = db
+    .update(runs)
+    .set({
+      status: bind('status'),
+      messages: bind('messages'),
+      pending: bind('pending'),
+      state: bind('state'),
+      error: bind('error'),
+      revision: sql`${runs.revision} + 1`,
+      updatedAt: bind('updatedAt'),
+    })
+    .where(eq(runs.id, p('id')))
+    .prepare();
+  const claim = db
+    .update(runs)
+    .set({ status: 'running', revision: sql`${runs.revision} + 1`, updatedAt: bind('updatedAt') })
+    .where(and(eq(runs.id, p('id')), eq(runs.status, 'paused'), eq(runs.revision, p('revision'))))
+    .prepare();
+
+  return {
+    get: (id: string): RunRow | undefined => get.get({ id }),
+    insert(row: RunRow) {
+      insert.run(row);
+    },
+    update(row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt'>) {
+      update.run(row);
+    },
+    /** Moves a paused run at `revision` to running; false when another continuation got there first. */
+    claim: ({ id, revision, updatedAt }: { id: string; revision: number; updatedAt: string }): boolean =>
+      claim.run({ id, revision, updatedAt }).changes === 1,
+  };
+});

@@ -1,0 +1,96 @@
+/**
+ * `POST /api/agents/:id/generate` and `/stream`: run the selected version (published by default)
+ * for one request context. Generate answers when the run finishes or pauses; stream sends the typed
+ * chunks as Server-Sent Events. Errors before the run starts (unknown agent, no published version,
+ * a model provider with no key) are JSON errors with their status.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import type { ModelMessage } from 'ai';
+import type { RunOptions, Runtime } from '../../runtime';
+import { toVersionSelector } from '../../versions';
+import type { ApiApp } from '../app';
+import { runEventStream } from '../run-events';
+import { errorResponses, jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams } from './agents-schemas';
+import { eventStreamResponse, runBodySchema, runResultSchema, type RunBody } from './run-schemas';
+
+const route = jsonRoutes('runtime');
+
+const runBody = requestBody(runBodySchema, {
+  required: true,
+  example: { prompt: 'What time is it in Oslo?', requestContext: { tier: 'pro' } },
+});
+
+export const generateRoute = route('post', '/agents/{id}/generate', {
+  operationId: 'generateAgent',
+  summary: 'Run an agent until it finishes or pauses (default: the published version)',
+  description: 'A provider with no key answers 503 `model_not_configured`, naming the environment variable to set.',
+  request: { params: agentIdParams, body: runBody },
+  ok: ['The run: finished, or paused on calls it waits for', runResultSchema],
+  errors: [400, 404, 409, 503],
+});
+
+export const streamRoute = createRoute({
+  method: 'post',
+  path: '/agents/{id}/stream',
+  operationId: 'streamAgent',
+  summary: 'Run an agent, streaming its chunks as Server-Sent Events',
+  description:
+    'One event per chunk: `event: <type>`, `data: {"type","runId","payload"}`. Types: start, text-delta, ' +
+    'tool-call-input-streaming-start, tool-call-delta, tool-call-input-streaming-end, tool-call, tool-result, ' +
+    'tool-error, tool-call-approval, tool-call-suspended, data-<name>, step-finish, and finish or error last. ' +
+    'A run that cannot start answers a JSON error instead.',
+  tags: ['runtime'],
+  request: { params: agentIdParams, body: runBody },
+  responses: {
+    200: eventStreamResponse('The event stream'),
+    ...errorResponses(400, 404, 409, 503),
+  },
+});
+
+/** The run options of a request body (the agent was loaded with its context and selector). */
+function runOptionsOf(body: RunBody): RunOptions {
+  return {
+    ...(body.requestContext ? { requestContext: body.requestContext } : {}),
+    ...(body.toolChoice ? { toolChoice: body.toolChoice } : {}),
+    ...(body.activeTools ? { activeTools: body.activeTools } : {}),
+    ...(body.maxSteps ? { maxSteps: body.maxSteps } : {}),
+    ...(body.runId ? { runId: body.runId } : {}),
+    ...(body.threadId ? { threadId: body.threadId } : {}),
+    ...(body.resourceId ? { resourceId: body.resourceId } : {}),
+    ...(body.clientTools ? { clientTools: body.clientTools } : {}),
+  };
+}
+
+const inputOf = (body: RunBody) => body.prompt ?? (body.messages as unknown as ModelMessage[]);
+
+async function loadFor(runtime: Runtime, id: string, body: RunBody, signal: AbortSignal) {
+  const selector = body.selector ? toVersionSelector(body.selector) : undefined;
+  return runtime.loadAgent(id, {
+    requestContext: body.requestContext ?? {},
+    ...(selector ? { selector } : {}),
+    ...(body.resourceId ? { resourceId: body.resourceId } : {}),
+    signal,
+  });
+}
+
+export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
+  app.openapi(generateRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const body = context.req.valid('json');
+    const signal = context.req.raw.signal;
+    const agent = await loadFor(runtime, id, body, signal);
+    const result = await agent.generate(inputOf(body), { ...runOptionsOf(body), abortSignal: signal });
+    return context.json(result, 200);
+  });
+
+  app.openapi(streamRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const body = context.req.valid('json');
+    const agent = await loadFor(runtime, id, body, context.req.raw.signal);
+    // The SSE answer is not one of the typed JSON responses the route definition can express.
+    return (await runEventStream(context, (abortSignal) =>
+      agent.stream(inputOf(body), { ...runOptionsOf(body), abortSignal }),
+    )) as never;
+  });
+}

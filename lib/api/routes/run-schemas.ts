@@ -1,0 +1,194 @@
+/**
+ * Request and response shapes of the run routes (generate, stream, and the continuations of paused
+ * runs), one zod schema each for the route and the OpenAPI document. Messages are checked against
+ * the AI SDK's own message schema, every problem reported with its path.
+ */
+import { z } from '@hono/zod-openapi';
+import { modelMessageSchema } from 'ai';
+import { versionSelectorSchema } from '../../versions';
+
+const toolName = z.string().min(1).max(64);
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const toolChoiceSchema = z
+  .union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('tool'), toolName }).strict()])
+  .openapi('ToolChoice');
+
+const messageRoles = ['system', 'user', 'assistant', 'tool'] as const;
+
+const messagesSchema = z
+  .array(jsonObject)
+  .min(1)
+  .max(1_000)
+  .superRefine((messages, context) => {
+    messages.forEach((message, index) => {
+      // The SDK's schema is a union by role: name a wrong role directly instead of "Invalid input".
+      if (!messageRoles.includes(message.role as (typeof messageRoles)[number])) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'role'],
+          message: `Expected one of ${messageRoles.join(', ')}`,
+        });
+        return;
+      }
+      const parsed = modelMessageSchema.safeParse(message);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues.slice(0, 5)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, ...issue.path.map((segment) => segment as string | number)],
+          message: issue.message,
+        });
+      }
+    });
+  })
+  .openapi({ description: 'AI SDK model messages: `{ role: "user" | "assistant" | "system" | "tool", content }`' });
+
+export const runBodySchema = z
+  .object({
+    prompt: z
+      .string()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .openapi({ description: 'One user message (or give `messages`)' }),
+    messages: messagesSchema.optional(),
+    requestContext: jsonObject
+      .optional()
+      .openapi({ description: 'A plain JSON object (default {}); `mastra__authToken` goes to HTTP MCP servers only' }),
+    selector: versionSelectorSchema
+      .optional()
+      .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
+    toolChoice: toolChoiceSchema.optional(),
+    activeTools: z.array(toolName).max(1_000).optional().openapi({ description: 'Offer and allow only these tools' }),
+    maxSteps: z.number().int().min(1).max(100).optional().openapi({ description: 'Model calls at most (default 5)' }),
+    runId: z.string().min(1).max(100).optional().openapi({ description: 'A new id chosen by the caller' }),
+    threadId: z.string().min(1).max(256).optional(),
+    resourceId: z.string().min(1).max(256).optional(),
+    clientTools: z
+      .record(
+        toolName,
+        z.object({ description: z.string().min(1).max(10_000), inputSchema: jsonObject.optional() }).strict(),
+      )
+      .optional()
+      .openapi({
+        description: 'Tools the caller executes: the run pauses and waits for `POST /api/runs/:runId/tool-results`',
+      }),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if ((body.prompt === undefined) === (body.messages === undefined)) {
+      context.addIssue({ code: 'custom', path: ['prompt'], message: 'Give exactly one of prompt and messages.' });
+    }
+  })
+  .openapi('RunRequest');
+
+export type RunBody = z.output<typeof runBodySchema>;
+
+/** A 200 answer of Server-Sent Events (one run chunk per event). */
+export const eventStreamResponse = (description: string) => ({
+  description,
+  content: {
+    'text/event-stream': {
+      schema: z.string().openapi({ description: '`event: <chunk type>` and `data: <the chunk as JSON>` per chunk' }),
+    },
+  },
+});
+
+export const runIdParams = z.object({
+  runId: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'runId', in: 'path' }, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
+});
+
+export const toolCallBodySchema = z
+  .object({ toolCallId: z.string().min(1).max(200) })
+  .strict()
+  .openapi('ToolCallDecision');
+
+export const resumeBodySchema = z
+  .object({
+    toolCallId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: 'Needed when several calls are suspended' }),
+    resumeData: z.unknown().openapi({ description: "Checked against the tool's resumeSchema" }),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if (body.resumeData === undefined) context.addIssue({ code: 'custom', path: ['resumeData'], message: 'Required' });
+  })
+  .openapi('ResumeRequest');
+
+export const toolResultsBodySchema = z
+  .object({
+    results: z
+      .array(
+        z
+          .object({
+            toolCallId: z.string().min(1).max(200),
+            output: z.unknown(),
+            modelOutput: z
+              .object({ type: z.enum(['text', 'json', 'content', 'error-text', 'error-json']), value: z.unknown() })
+              .strict()
+              .optional()
+              .openapi({ description: "The client tool's toModelOutput, applied where it ran" }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict()
+  .openapi('ToolResultsRequest');
+
+const identityShape = {
+  runId: z.string(),
+  agentId: z.string(),
+  versionId: z.string().nullable(),
+  versionNumber: z.number().int().nullable(),
+  label: z.string().optional(),
+  resolvedToolsHash: z.string(),
+};
+
+const pendingSchema = z.object({
+  toolCallId: z.string(),
+  toolName: z.string(),
+  kind: z.enum(['approval', 'suspended', 'client']),
+  args: z.unknown().optional(),
+  suspendPayload: z.unknown().optional(),
+  resumeSchema: jsonObject.optional(),
+});
+
+export const runResultSchema = z
+  .object({
+    ...identityShape,
+    status: z.enum(['finished', 'paused']),
+    finishReason: z.string(),
+    text: z.string(),
+    toolCalls: z.array(z.object({ toolCallId: z.string(), toolName: z.string(), args: z.unknown() })),
+    toolResults: z.array(
+      z.object({ toolCallId: z.string(), toolName: z.string(), result: z.unknown(), isError: z.boolean() }),
+    ),
+    pending: z.array(pendingSchema).optional(),
+    usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
+  })
+  .openapi('RunResult');
+
+export const runViewSchema = z
+  .object({
+    ...identityShape,
+    status: z.enum(['running', 'paused', 'finished', 'failed', 'aborted']),
+    pending: z.array(pendingSchema.pick({ toolCallId: true, toolName: true, kind: true })).optional(),
+    transcript: z.array(jsonObject),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    threadId: z.string().optional(),
+    resourceId: z.string().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Run');

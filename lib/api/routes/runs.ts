@@ -1,0 +1,147 @@
+/**
+ * The runs of agents: `GET /api/runs/:runId` (the stored record) and the continuations of a paused
+ * run: approve or decline a call by its toolCallId, resume a suspended call, send client tool
+ * results. Each answers like generate (the run may pause again), or as Server-Sent Events when the
+ * request accepts `text/event-stream`.
+ */
+import { createRoute, type z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { streamRun, type RunChunk, type RunResult, type Runtime } from '../../runtime';
+import type { ApiApp } from '../app';
+import { runEventStream, wantsEventStream } from '../run-events';
+import { errorResponses, jsonRoutes, requestBody } from '../schemas';
+import {
+  eventStreamResponse,
+  resumeBodySchema,
+  runIdParams,
+  runResultSchema,
+  runViewSchema,
+  toolCallBodySchema,
+  toolResultsBodySchema,
+} from './run-schemas';
+
+const route = jsonRoutes('runtime');
+
+export const getRunRoute = route('get', '/runs/{runId}', {
+  operationId: 'getRun',
+  summary: 'A stored run: version, tool-set hash, status, pending calls, transcript',
+  request: { params: runIdParams },
+  ok: ['The run', runViewSchema],
+  errors: [404],
+});
+
+function continuationRoute<TBody extends z.ZodType>({
+  operationId,
+  path,
+  summary,
+  body,
+  example,
+}: {
+  operationId: string;
+  path: string;
+  summary: string;
+  body: TBody;
+  example: z.input<TBody>;
+}) {
+  return createRoute({
+    method: 'post',
+    path: `/runs/{runId}/${path}`,
+    operationId,
+    summary,
+    description: 'Answers the continued run like generate; with `Accept: text/event-stream`, streams it.',
+    tags: ['runtime'],
+    request: { params: runIdParams, body: requestBody(body, { required: true, example }) },
+    responses: {
+      200: {
+        description: 'The continued run (it may pause again)',
+        content: { 'application/json': { schema: runResultSchema }, ...eventStreamResponse('').content },
+      },
+      ...errorResponses(400, 404, 409, 503),
+    },
+  });
+}
+
+export const approveRunRoute = continuationRoute({
+  operationId: 'approveRun',
+  path: 'approve',
+  summary: 'Approve a call waiting for approval (by toolCallId)',
+  body: toolCallBodySchema,
+  example: { toolCallId: 'call_1' },
+});
+
+export const declineRunRoute = continuationRoute({
+  operationId: 'declineRun',
+  path: 'decline',
+  summary: 'Decline a call waiting for approval (by toolCallId)',
+  body: toolCallBodySchema,
+  example: { toolCallId: 'call_1' },
+});
+
+export const resumeRunRoute = continuationRoute({
+  operationId: 'resumeRun',
+  path: 'resume',
+  summary: 'Resume a suspended call with data for its resumeSchema',
+  body: resumeBodySchema,
+  example: { toolCallId: 'call_2', resumeData: { approvedBy: 'ada' } },
+});
+
+export const submitRunToolResultsRoute = continuationRoute({
+  operationId: 'submitRunToolResults',
+  path: 'tool-results',
+  summary: 'Send the results of client tools',
+  body: toolResultsBodySchema,
+  example: { results: [{ toolCallId: 'call_3', output: { city: 'Oslo' } }] },
+});
+
+type Continue = (request: { onChunk?: (chunk: RunChunk) => void; abortSignal: AbortSignal }) => Promise<RunResult>;
+
+async function answer(context: Context, runId: string, run: Continue): Promise<Response> {
+  if (wantsEventStream(context)) {
+    return runEventStream(context, (abortSignal) =>
+      streamRun({ runId, abortSignal, start: (emit, signal) => run({ onChunk: emit, abortSignal: signal }) }),
+    );
+  }
+  return context.json(await run({ abortSignal: context.req.raw.signal }), 200);
+}
+
+export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
+  app.openapi(getRunRoute, (context) => context.json(runtime.runs.get(context.req.valid('param').runId) as never, 200));
+
+  const decisions = [
+    ['approve', approveRunRoute],
+    ['decline', declineRunRoute],
+  ] as const;
+  for (const [decision, decisionRoute] of decisions) {
+    app.openapi(decisionRoute, async (context) => {
+      const { runId } = context.req.valid('param');
+      const { toolCallId } = context.req.valid('json');
+      return (await answer(context, runId, (options) =>
+        runtime.runs[decision]({ runId, toolCallId, ...options }),
+      )) as never;
+    });
+  }
+
+  app.openapi(resumeRunRoute, async (context) => {
+    const { runId } = context.req.valid('param');
+    const { toolCallId, resumeData } = context.req.valid('json');
+    return (await answer(context, runId, (options) =>
+      runtime.runs.resume({ runId, resumeData, ...(toolCallId ? { toolCallId } : {}), ...options }),
+    )) as never;
+  });
+
+  app.openapi(submitRunToolResultsRoute, async (context) => {
+    const { runId } = context.req.valid('param');
+    const { results } = context.req.valid('json');
+    return (await answer(context, runId, (options) =>
+      runtime.runs.submitToolResults({
+        runId,
+        results: results.map(({ toolCallId, output, modelOutput }) => ({
+          toolCallId,
+          output,
+          ...(modelOutput ? { modelOutput } : {}),
+        })),
+        ...options,
+      }),
+    )) as never;
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Runs over Server-Sent Events: one typed chunk per event (`event: <chunk type>`, `data:` the chunk
+ * as JSON), ending with `finish` or an `error` event whose data carries the API error shape. A run
+ * that fails before it starts (unknown run, a call that is not pending, bad resume data, colliding
+ * tool names) answers a plain JSON error with its status instead, since nothing was streamed yet.
+ * A client that disconnects aborts the run through its signal.
+ */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { runFailure, type AgentStream, type RunChunk } from '../runtime';
+import { errorResponse } from './app';
+
+export function wantsEventStream(context: Context): boolean {
+  return (context.req.header('accept') ?? '').includes('text/event-stream');
+}
+
+/** Streams a run started by `run(abortSignal)`. */
+export async function runEventStream(
+  context: Context,
+  run: (abortSignal: AbortSignal) => AgentStream,
+): Promise<Response> {
+  const disconnected = new AbortController();
+  const requestSignal = context.req.raw.signal;
+  const abort = () => disconnected.abort(new DOMException('The client disconnected.', 'AbortError'));
+  requestSignal.addEventListener('abort', abort, { once: true });
+  const stream = run(disconnected.signal);
+  const reader = stream.fullStream.getReader();
+  const first = await reader.read();
+  if (first.done || first.value.type !== 'start') {
+    requestSignal.removeEventListener('abort', abort);
+    const failure = await stream.result.then(
+      () => undefined,
+      (error: unknown) => runFailure(error),
+    );
+    return errorResponse(context, failure ?? runFailure(new Error('The run ended before it started.')));
+  }
+  return streamSSE(context, async (sse) => {
+    sse.onAbort(abort);
+    let next: ReadableStreamReadResult<RunChunk> = first;
+    try {
+      while (!next.done) {
+        await sse.writeSSE({ event: next.value.type, data: JSON.stringify(next.value) });
+        next = await reader.read();
+      }
+    } finally {
+      requestSignal.removeEventListener('abort', abort);
+    }
+  });
+}

@@ -1,0 +1,7 @@
+/**
+ * What a chat UI needs to show a run as it streams: read the Server-Sent Events of the run routes
+ * as typed chunks, and map streamed tool arguments to `tool_input_start/delta/end` events with the
+ * arguments parsed while they arrive. Pure and free of Node APIs, so the editor's browser code uses it.
+ */
+export { readRunEvents } from './read-run-events';
+export { createToolInputAdapter, type ToolInputAdapter, type UiEvent } from './tool-input-events';

@@ -1,0 +1,190 @@
+/**
+ * `runtime.loadAgent` and `runtime.runs`: running resolved agents and continuing their paused runs.
+ * A run pins its version: a continuation resolves exactly the version the run started with (for a
+ * code agent running as defined in code, the code), never whatever is published by then.
+ */
+import type { VersionSelector } from '../versions';
+import type { Logger } from '../logger';
+import { StudioError } from '../errors';
+import type { ModelRegistry } from './model-registry';
+import type { RunEnvironment } from './run-environment';
+import type { RunStore } from './run-store';
+import type { RunChunk, RunRecord, RunResult, ContinuationOptions } from './run-types';
+import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
+import { createRunner, type Continuation } from './runner';
+import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
+import type { LanguageModelObject } from './model-registry';
+
+export interface LoadAgentOptions {
+  requestContext?: Record<string, unknown>;
+  /** Default: the published version. */
+  selector?: VersionSelector;
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/** The stored run as the API shows it: identity, status, pending calls and the transcript. */
+export interface RunView {
+  runId: string;
+  agentId: string;
+  versionId: string | null;
+  versionNumber: number | null;
+  label?: string;
+  resolvedToolsHash: string;
+  status: RunRecord['status'];
+  pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
+  transcript: RunRecord['state']['transcript'];
+  error?: RunRecord['error'];
+  threadId?: string;
+  resourceId?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ContinueCall<TExtra> = TExtra & { runId: string } & ContinuationOptions & { onChunk?: (chunk: RunChunk) => void };
+
+export interface Runs {
+  /** The stored run; `not_found` for an unknown id. */
+  get(runId: string): RunView;
+  approve(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
+  decline(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
+  resume(request: ContinueCall<{ toolCallId?: string; resumeData: unknown }>): Promise<RunResult>;
+  submitToolResults(
+    request: ContinueCall<{ results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> }>,
+  ): Promise<RunResult>;
+}
+
+export function environmentFromResolution({
+  detailed,
+  models,
+}: {
+  detailed: DetailedResolution;
+  models: ModelRegistry;
+}): RunEnvironment {
+  const { resolution, codeAgent, defaultOptions } = detailed;
+  const model =
+    codeAgent && typeof codeAgent.model !== 'string'
+      ? (codeAgent.model as LanguageModelObject)
+      : models.resolve(resolution.model);
+  return {
+    agentId: resolution.agentId,
+    versionId: resolution.versionId,
+    versionNumber: resolution.versionNumber,
+    ...(resolution.label === undefined ? {} : { label: resolution.label }),
+    resolvedToolsHash: resolution.resolvedToolsHash,
+    instructions: resolution.instructions,
+    model,
+    tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, resolved]) => [name, resolved.tool])),
+    ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
+    ...(defaultOptions ? { defaultOptions } : {}),
+  };
+}
+
+export function viewOfRun(record: RunRecord): RunView {
+  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash, status, state } = record;
+  return {
+    runId,
+    agentId,
+    versionId,
+    versionNumber,
+    ...(label === undefined ? {} : { label }),
+    resolvedToolsHash,
+    status,
+    ...(state.pending.length > 0
+      ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }
+      : {}),
+    transcript: state.transcript,
+    ...(record.error ? { error: record.error } : {}),
+    ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+    ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+export function createAgentRuns({
+  resolveDetailed,
+  models,
+  runStore,
+  logger,
+}: {
+  resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
+  models: ModelRegistry;
+  runStore: RunStore;
+  logger: Logger;
+}): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
+  const runner = createRunner({
+    store: runStore,
+    models,
+    logger,
+    async loadEnvironment(record) {
+      const detailed = await resolveDetailed(record.agentId, {
+        requestContext: record.requestContext,
+        pinnedVersionId: record.versionId,
+        ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
+      });
+      if (detailed.resolution.resolvedToolsHash !== record.resolvedToolsHash) {
+        // The version is the same; a source (an MCP server, a provider) now offers other tools.
+        logger.warn('A paused run continues with a changed tool set', {
+          runId: record.runId,
+          agentId: record.agentId,
+          started: record.resolvedToolsHash,
+          now: detailed.resolution.resolvedToolsHash,
+        });
+      }
+      const environment = environmentFromResolution({ detailed, models });
+      return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash } as RunEnvironment;
+    },
+  });
+
+  const continueRun =
+    <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
+    (request: ContinueCall<TExtra>): Promise<RunResult> => {
+      const { runId, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
+      const options: ContinuationOptions = {
+        ...(hooks ? { hooks } : {}),
+        ...(toolsets ? { toolsets } : {}),
+        ...(clientTools ? { clientTools } : {}),
+        ...(prepareStep ? { prepareStep } : {}),
+        ...(abortSignal ? { abortSignal } : {}),
+      };
+      return runner.continue({
+        runId,
+        continuation: toContinuation(request),
+        options,
+        stream: onChunk !== undefined,
+        ...(onChunk ? { emit: onChunk } : {}),
+      });
+    };
+
+  return {
+    async loadAgent(agentId, { requestContext = {}, selector, resourceId, signal } = {}) {
+      const detailed = await resolveDetailed(agentId, {
+        requestContext,
+        ...(selector ? { selector } : {}),
+        ...(resourceId === undefined ? {} : { resourceId }),
+        ...(signal ? { signal } : {}),
+      });
+      // Built now, so a provider with no key fails here, before a run is stored or a model called.
+      const environment = environmentFromResolution({ detailed, models });
+      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
+    },
+    runs: {
+      get(runId) {
+        const record = runner.get(runId);
+        if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
+        return viewOfRun(record);
+      },
+      approve: continueRun<{ toolCallId: string }>(({ toolCallId }) => ({ action: 'approve', toolCallId })),
+      decline: continueRun<{ toolCallId: string }>(({ toolCallId }) => ({ action: 'decline', toolCallId })),
+      resume: continueRun<{ toolCallId?: string; resumeData: unknown }>(({ toolCallId, resumeData }) => ({
+        action: 'resume',
+        resumeData,
+        ...(toolCallId === undefined ? {} : { toolCallId }),
+      })),
+      submitToolResults: continueRun<{
+        results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }>;
+      }>(({ results }) => ({ action: 'tool-results', results })),
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * `provider/model` names to AI SDK language models. Names registered with `createStudio({ models })`
+ * are looked up first (tests register scripted mock models this way); then the built-in providers,
+ * each created once with the key from the settings (`lib/env.ts` reads the environment). A provider
+ * with no key fails with `model_not_configured` naming the variable, before any call is made.
+ */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createXai } from '@ai-sdk/xai';
+import type { LanguageModel } from 'ai';
+import type { Settings } from '../env';
+import { StudioError } from '../errors';
+
+/** An AI SDK language model object (not a model id string). */
+export type LanguageModelObject = Exclude<LanguageModel, string>;
+
+export interface ModelRegistry {
+  /** The model for a `provider/model` name or a model object; throws `model_not_configured`. */
+  resolve(model: string | LanguageModelObject): LanguageModelObject;
+}
+
+type ModelKeys = Settings['modelKeys'];
+
+interface BuiltInProvider {
+  /** The environment variable a person sets to enable it. */
+  variable: string;
+  create(settings: { key: string; baseUrl?: string }): (modelId: string) => LanguageModelObject;
+}
+
+const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys | 'baseUrl' }> = {
+  openai: { key: 'openai', variable: 'OPENAI_API_KEY', create: ({ key }) => createOpenAI({ apiKey: key }) },
+  anthropic: {
+    key: 'anthropic',
+    variable: 'ANTHROPIC_API_KEY',
+    create: ({ key }) => createAnthropic({ apiKey: key }),
+  },
+  google: {
+    key: 'google',
+    variable: 'GOOGLE_GENERATIVE_AI_API_KEY',
+    create: ({ key }) => createGoogleGenerativeAI({ apiKey: key }),
+  },
+  xai: { key: 'xai', variable: 'XAI_API_KEY', create: ({ key }) => createXai({ apiKey: key }) },
+  // Local servers (Ollama, vLLM) need no key: the base URL is what makes the provider usable.
+  compatible: {
+    key: 'baseUrl',
+    variable: 'OPENAI_COMPATIBLE_BASE_URL',
+    create: ({ key, baseUrl }) =>
+      createOpenAICompatible({ name: 'compatible', baseURL: baseUrl!, ...(key ? { apiKey: key } : {}) }),
+  },
+};
+
+export const builtInProviderNames = Object.keys(builtInProviders);
+
+function splitName(name: string): { provider: string; modelId: string } | undefined {
+  const slash = name.indexOf('/');
+  if (slash <= 0 || slash === name.length - 1) return undefined;
+  return { provider: name.slice(0, slash), modelId: name.slice(slash + 1) };
+}
+
+export function createModelRegistry({
+  models = {},
+  settings,
+}: {
+  models?: Record<string, LanguageModelObject>;
+  settings: Pick<Settings, 'modelKeys' | 'openaiCompatibleBaseUrl'>;
+}): ModelRegistry {
+  for (const [name, model] of Object.entries(models)) {
+    if (!splitName(name))
+      throw new TypeError(`models[${JSON.stringify(name)}]: model names are "provider/model", e.g. "test/scripted".`);
+    if (typeof model !== 'object' || model === null || typeof (model as { modelId?: unknown }).modelId !== 'string')
+      throw new TypeError(`models[${JSON.stringify(name)}] is not an AI SDK language model object.`);
+  }
+  const providers = new Map<string, (modelId: string) => LanguageModelObject>();
+  const cache = new Map<string, LanguageModelObject>();
+
+  function providerFor(name: string, provider: string): (modelId: string) => LanguageModelObject {
+    const existing = providers.get(provider);
+    if (existing) return existing;
+    const builtIn = builtInProviders[provider];
+    if (!builtIn) {
+      throw new StudioError(
+        'model_not_configured',
+        `Unknown model provider "${provider}" in "${name}": use one of ${builtInProviderNames.join(', ')}, or register the name with createStudio({ models }).`,
+        { model: name, provider },
+      );
+    }
+    const baseUrl = settings.openaiCompatibleBaseUrl;
+    const key = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
+    const configured = builtIn.key === 'baseUrl' ? baseUrl !== undefined : key !== undefined;
+    if (!configured) {
+      throw new StudioError('model_not_configured', `Set ${builtIn.variable} to run ${name}.`, {
+        model: name,
+        provider,
+        variable: builtIn.variable,
+      });
+    }
+    const created = builtIn.create({ key: key ?? '', ...(baseUrl ? { baseUrl } : {}) });
+    providers.set(provider, created);
+    return created;
+  }
+
+  return {
+    resolve(model) {
+      if (typeof model !== 'string') return model;
+      const registered = models[model];
+      if (registered) return registered;
+      const cached = cache.get(model);
+      if (cached) return cached;
+      const parts = splitName(model);
+      if (!parts) {
+        throw new StudioError(
+          'model_not_configured',
+          `"${model}" is not a provider/model name such as openai/gpt-4o.`,
+          {
+            model,
+          },
+        );
+      }
+      const resolved = providerFor(model, parts.provider)(parts.modelId);
+      cache.set(model, resolved);
+      return resolved;
+    },
+  };
+}

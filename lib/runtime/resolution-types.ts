@@ -1,0 +1,44 @@
+/** What a resolution answers, and the details a run needs beside it. */
+import type { Agent, DefaultOptions } from '../agents';
+import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
+import type { VersionSelector } from '../versions';
+
+export interface Resolution {
+  agentId: string;
+  /** `null` when a code agent runs as defined in code (no override version applies). */
+  versionId: string | null;
+  versionNumber: number | null;
+  /** The label the selector named, if any. */
+  label?: string;
+  /** Rendered for this request context (prompt blocks, placeholders). */
+  instructions: string;
+  /** `provider/model`. */
+  model: string;
+  /** Name -> executable resolved tool. */
+  tools: Readonly<Record<string, ResolvedTool>>;
+  explanation: Explanation;
+  warnings: ResolutionWarning[];
+  resolvedToolsHash: string;
+}
+
+export interface ResolveOptions {
+  /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
+  requestContext?: Record<string, unknown>;
+  /** Default: the published version. */
+  selector?: VersionSelector;
+  /** The caller's resource, the identity of `caller-supplied` provider connections. */
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/** What a run needs beyond the public resolution: the code agent (hooks, model object) and default options. */
+export interface DetailedResolution {
+  resolution: Resolution;
+  codeAgent?: Agent;
+  defaultOptions?: DefaultOptions;
+}
+
+export interface DetailedResolveOptions extends ResolveOptions {
+  /** Resolve exactly this version; `null` pins a code agent to its code definition. */
+  pinnedVersionId?: string | null;
+}

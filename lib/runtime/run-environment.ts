@@ -1,0 +1,29 @@
+/**
+ * What a run runs with: the version's identity, rendered instructions, model and tools. Built from a
+ * resolution for studio agents and from the agent itself for an `Agent` used on its own; rebuilt
+ * from the pinned version when a paused run continues.
+ */
+import type { AgentHooks } from '../agents/run-types';
+import type { DefaultOptions } from '../agents/snapshot-types';
+import type { Tool } from '../tools';
+import type { LanguageModelObject } from './model-registry';
+import type { RunIdentity } from './run-types';
+
+export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
+  instructions: string;
+  model: LanguageModelObject;
+  /** The agent's tools by the name the model sees. */
+  tools: Record<string, Tool>;
+  hooks?: AgentHooks;
+  defaultOptions?: DefaultOptions;
+}
+
+/** Agent hooks overridden per key by the run's: passing only `beforeToolCall` keeps the agent's `afterToolCall`. */
+export function mergeHooks(agentHooks: AgentHooks | undefined, runHooks: AgentHooks | undefined): AgentHooks {
+  const merged: AgentHooks = { ...agentHooks };
+  if (runHooks?.beforeToolCall) merged.beforeToolCall = runHooks.beforeToolCall;
+  if (runHooks?.afterToolCall) merged.afterToolCall = runHooks.afterToolCall;
+  return merged;
+}
+
+export const defaultMaxSteps = 5;

@@ -1,0 +1,137 @@
+/**
+ * Where runs live. The studio stores them in SQLite, so a paused run continues from another
+ * request, another process or after a restart; an `Agent` used on its own keeps them in memory.
+ * The caller's MCP token (`mastra__authToken`) never lands in the stored request context: it is
+ * encrypted with the studio's secrets key in its own column and put back when the run is read.
+ */
+import type { DatabaseHandle } from '../../db/client';
+import { runQueries, type RunRow } from '../../db/queries';
+import { authTokenKey } from '../resolver';
+import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
+import type { RunRecord, StoredPendingCall } from './run-types';
+
+export interface RunStore {
+  insert(record: RunRecord): void;
+  get(runId: string): RunRecord | undefined;
+  /** Writes status, messages, pending, state and error; raises the revision. */
+  save(record: RunRecord): void;
+  /** Paused at `revision` -> running; false when another continuation claimed it first. */
+  claim(request: { runId: string; revision: number; now: string }): boolean;
+}
+
+const clone = <TValue>(value: TValue): TValue => structuredClone(value);
+
+export function createMemoryRunStore(): RunStore {
+  const records = new Map<string, RunRecord>();
+  return {
+    insert(record) {
+      records.set(record.runId, clone(record));
+    },
+    get: (runId) => {
+      const record = records.get(runId);
+      return record && clone(record);
+    },
+    save(record) {
+      const current = records.get(record.runId);
+      records.set(record.runId, clone({ ...record, revision: (current?.revision ?? record.revision) + 1 }));
+    },
+    claim({ runId, revision, now }) {
+      const record = records.get(runId);
+      if (!record || record.status !== 'paused' || record.revision !== revision) return false;
+      records.set(runId, { ...record, status: 'running', revision: revision + 1, updatedAt: now });
+      return true;
+    },
+  };
+}
+
+function splitAuthToken(requestContext: Record<string, unknown>): {
+  stored: Record<string, unknown>;
+  token?: string;
+} {
+  if (!(authTokenKey in requestContext)) return { stored: requestContext };
+  const { [authTokenKey]: token, ...stored } = requestContext;
+  return typeof token === 'string' ? { stored, token } : { stored };
+}
+
+export function createSqliteRunStore({
+  database,
+  secretsKey,
+}: {
+  database: DatabaseHandle;
+  secretsKey: SecretsKey;
+}): RunStore {
+  const queries = () => runQueries(database);
+
+  function toRecord(row: RunRow): RunRecord {
+    const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
+    if (row.authToken) requestContext[authTokenKey] = decryptSecret({ key: secretsKey, value: row.authToken });
+    const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending'>;
+    return {
+      runId: row.id,
+      agentId: row.agentId,
+      versionId: row.versionId,
+      versionNumber: row.versionNumber,
+      ...(row.label === null ? {} : { label: row.label }),
+      resolvedToolsHash: row.resolvedToolsHash ?? '',
+      status: row.status,
+      ...(row.threadId === null ? {} : { threadId: row.threadId }),
+      ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
+      requestContext,
+      state: {
+        ...state,
+        messages: JSON.parse(row.messages) as RunRecord['state']['messages'],
+        pending: JSON.parse(row.pending) as StoredPendingCall[],
+      },
+      revision: row.revision,
+      ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  function stateColumns(record: RunRecord) {
+    const { messages, pending, ...rest } = record.state;
+    return {
+      messages: JSON.stringify(messages),
+      pending: JSON.stringify(pending),
+      state: JSON.stringify(rest),
+      error: record.error === undefined ? null : JSON.stringify(record.error),
+    };
+  }
+
+  return {
+    insert(record) {
+      const { stored, token } = splitAuthToken(record.requestContext);
+      queries().insert({
+        id: record.runId,
+        agentId: record.agentId,
+        versionId: record.versionId,
+        versionNumber: record.versionNumber,
+        label: record.label ?? null,
+        resolvedToolsHash: record.resolvedToolsHash,
+        status: record.status,
+        threadId: record.threadId ?? null,
+        resourceId: record.resourceId ?? null,
+        requestContext: JSON.stringify(stored),
+        authToken: token === undefined ? null : encryptSecret({ key: secretsKey, plaintext: token }),
+        revision: record.revision,
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+        ...stateColumns(record),
+      });
+    },
+    get(runId) {
+      const row = queries().get(runId);
+      return row && toRecord(row);
+    },
+    save(record) {
+      queries().update({
+        id: record.runId,
+        status: record.status,
+        updatedAt: record.updatedAt,
+        ...stateColumns(record),
+      });
+    },
+    claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
+  };
+}

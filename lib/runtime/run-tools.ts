@@ -1,0 +1,70 @@
+/**
+ * The tool record of one run: the agent's resolved tools, then the run's toolsets, then its client
+ * tools. The key is the name the model sees. A toolset or client tool whose name collides with a
+ * tool already in the record is an error naming both. Other tool sources (sub-agents, workflows,
+ * built-in tools) join here, through `extraSources`, with the same collision rule.
+ */
+import { invalidInput } from '../errors';
+import type { JsonSchema, Tool } from '../tools';
+import type { ClientToolDefinition } from './run-types';
+
+export interface RunTools {
+  /** Tools the run executes, by name. */
+  executable: Record<string, Tool>;
+  /** Tools the caller executes, by name (stored with the run). */
+  client: Record<string, ClientToolDefinition>;
+  /** Every name, in record order (what `activeTools` narrows). */
+  names: string[];
+}
+
+const emptyObjectSchema: JsonSchema = { type: 'object', properties: {} };
+
+export function isTool(value: unknown): value is Tool {
+  return typeof value === 'object' && value !== null && 'schemas' in value && 'inputJsonSchema' in value;
+}
+
+export function clientToolDefinition(value: Tool | ClientToolDefinition): ClientToolDefinition {
+  if (isTool(value)) return { description: value.description, inputSchema: value.inputJsonSchema };
+  return { description: value.description, inputSchema: value.inputSchema ?? emptyObjectSchema };
+}
+
+export function buildRunTools({
+  agentTools,
+  toolsets = {},
+  clientTools = {},
+  extraSources = [],
+}: {
+  agentTools: Record<string, Tool>;
+  toolsets?: Record<string, Record<string, Tool>>;
+  clientTools?: Record<string, ClientToolDefinition>;
+  /** Further executable sources, each with a label used in collision errors. */
+  extraSources?: Array<{ label: string; tools: Record<string, Tool> }>;
+}): RunTools {
+  const executable: Record<string, Tool> = { ...agentTools };
+  const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
+  const issues: Array<{ path: string; message: string }> = [];
+  const add = (label: string, path: string, name: string) => {
+    const existing = owner.get(name);
+    if (existing) {
+      issues.push({ path, message: `The tool "${name}" of ${label} collides with the tool "${name}" of ${existing}.` });
+      return false;
+    }
+    owner.set(name, label);
+    return true;
+  };
+  for (const source of extraSources) {
+    for (const [name, tool] of Object.entries(source.tools))
+      if (add(source.label, source.label, name)) executable[name] = tool;
+  }
+  for (const [setName, tools] of Object.entries(toolsets)) {
+    for (const [name, tool] of Object.entries(tools)) {
+      if (add(`toolset "${setName}"`, `toolsets.${setName}.${name}`, name)) executable[name] = tool;
+    }
+  }
+  const client: Record<string, ClientToolDefinition> = {};
+  for (const [name, definition] of Object.entries(clientTools)) {
+    if (add('the client tools', `clientTools.${name}`, name)) client[name] = definition;
+  }
+  if (issues.length > 0) throw invalidInput(issues);
+  return { executable, client, names: [...owner.keys()] };
+}

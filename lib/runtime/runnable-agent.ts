@@ -1,0 +1,122 @@
+/**
+ * A runnable agent: `generate()` answers when the run finishes or pauses; `stream()` hands out the
+ * typed chunks as they happen, with the same result at the end. Both run the one loop in
+ * `run-loop.ts`, and paused runs continue through the same agent or through `runtime.runs`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type { RunEnvironment } from './run-environment';
+import type { Continuation, Runner } from './runner';
+import type { AgentStream, ContinueRequest, RunChunk, RunOptions, RunResult } from './run-types';
+
+export type { AgentStream, ContinueRequest };
+
+export interface RunnableAgent {
+  readonly id: string;
+  generate(input: string | ModelMessage[], options?: RunOptions): Promise<RunResult>;
+  stream(input: string | ModelMessage[], options?: RunOptions): AgentStream;
+  approveToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult>;
+  declineToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult>;
+  resumeGenerate(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): Promise<RunResult>;
+  resumeStream(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): AgentStream;
+  submitToolResults(
+    request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
+  ): Promise<RunResult>;
+}
+
+/**
+ * Turns a run started with an `emit` callback into a chunk stream plus its result. Cancelling the
+ * stream aborts the run through its signal (joined with the caller's own).
+ */
+export function streamRun({
+  runId,
+  abortSignal,
+  start,
+}: {
+  runId: string;
+  abortSignal?: AbortSignal;
+  start: (emit: (chunk: RunChunk) => void, abortSignal: AbortSignal) => Promise<RunResult>;
+}): AgentStream {
+  const cancelled = new AbortController();
+  const signal = abortSignal ? AbortSignal.any([abortSignal, cancelled.signal]) : cancelled.signal;
+  let controller!: ReadableStreamDefaultController<RunChunk>;
+  let open = true;
+  const fullStream = new ReadableStream<RunChunk>({
+    start(given) {
+      controller = given;
+    },
+    cancel(reason) {
+      open = false;
+      cancelled.abort(reason ?? new DOMException('The stream was cancelled.', 'AbortError'));
+    },
+  });
+  const close = () => {
+    if (!open) return;
+    open = false;
+    controller.close();
+  };
+  const result = Promise.resolve()
+    .then(() => start((chunk) => open && controller.enqueue(chunk), signal))
+    .finally(close);
+  // A caller reading only the stream sees the failure as its `error` chunk.
+  result.catch(() => undefined);
+  return { runId, fullStream, result };
+}
+
+export function createRunnableAgent({
+  id,
+  runner,
+  environment,
+  requestContext,
+}: {
+  id: string;
+  runner: Runner;
+  /** Built when a run starts (for its request context): a model with no key fails there, before any call. */
+  environment: (requestContext: Record<string, unknown>) => RunEnvironment;
+  /** The request context the agent was loaded for (used unless a run passes its own). */
+  requestContext?: Record<string, unknown>;
+}): RunnableAgent {
+  const withContext = (options: RunOptions): RunOptions =>
+    options.requestContext === undefined && requestContext !== undefined ? { ...options, requestContext } : options;
+
+  const continueWith = (continuation: Continuation, { runId, ...options }: ContinueRequest, stream: boolean) =>
+    runner.continue({ runId, continuation, options, stream });
+
+  const continueStream = (continuation: Continuation, { runId, abortSignal, ...options }: ContinueRequest) =>
+    streamRun({
+      runId,
+      ...(abortSignal ? { abortSignal } : {}),
+      start: (emit, signal) =>
+        runner.continue({ runId, continuation, options: { ...options, abortSignal: signal }, stream: true, emit }),
+    });
+
+  return {
+    id,
+    generate: async (input, given = {}) => {
+      const options = withContext(given);
+      return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
+    },
+    stream(input, options = {}) {
+      const runId = options.runId ?? randomUUID();
+      return streamRun({
+        runId,
+        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        start: async (emit, abortSignal) =>
+          runner.start({
+            environment: environment(withContext(options).requestContext ?? {}),
+            input,
+            options: { ...withContext(options), runId, abortSignal },
+            stream: true,
+            emit,
+          }),
+      });
+    },
+    approveToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'approve', toolCallId }, request, false),
+    declineToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'decline', toolCallId }, request, false),
+    resumeGenerate: (resumeData, { toolCallId, ...request }) =>
+      continueWith({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request, false),
+    resumeStream: (resumeData, { toolCallId, ...request }) =>
+      continueStream({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request),
+    submitToolResults: ({ results, ...request }) => continueWith({ action: 'tool-results', results }, request, false),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * `new Agent(...)` used on its own, outside a studio: the same loop, with the agent's own tools,
+ * instructions rendered for each run's request context, runs kept in memory (a paused run continues
+ * through the same agent object) and models from the built-in providers with keys from the
+ * environment (read by `lib/env.ts`). Registered in a studio, `studio.runtime.loadAgent(id)` runs it
+ * with stored runs and the editor's published overrides instead.
+ */
+import type { StandaloneAgentDefinition } from '../agents/run-types';
+import { processEnvironment, settingsFromEnvironment } from '../env';
+import { silentLogger } from '../logger';
+import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
+import { freezeRequestContext } from '../tools';
+import { createModelRegistry, type LanguageModelObject, type ModelRegistry } from './model-registry';
+import type { RunEnvironment } from './run-environment';
+import { createMemoryRunStore } from './run-store';
+import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
+import { createRunner } from './runner';
+
+const runnables = new WeakMap<StandaloneAgentDefinition, RunnableAgent>();
+let environmentModels: ModelRegistry | undefined;
+
+function toolsHash(agent: StandaloneAgentDefinition): string {
+  const described: Record<string, ResolvedTool> = {};
+  for (const [name, tool] of Object.entries(agent.tools)) {
+    described[name] = {
+      name,
+      description: tool.description,
+      inputSchema: tool.inputJsonSchema,
+      ...(tool.outputJsonSchema ? { outputSchema: tool.outputJsonSchema } : {}),
+      source: 'code',
+      origin: { toolId: tool.id },
+      tool,
+    };
+  }
+  return resolvedToolsHash(described);
+}
+
+/** The runnable form of a code agent on its own (one per agent object, so its paused runs stay reachable). */
+export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent {
+  const existing = runnables.get(agent);
+  if (existing) return existing;
+  const models = () =>
+    (environmentModels ??= createModelRegistry({ settings: settingsFromEnvironment(processEnvironment()) }));
+  const hash = toolsHash(agent);
+  const environment = (requestContext: Record<string, unknown>): RunEnvironment => ({
+    agentId: agent.id,
+    versionId: null,
+    versionNumber: null,
+    resolvedToolsHash: hash,
+    instructions: renderInstructions({
+      instructions: agent.instructions,
+      requestContext: freezeRequestContext(requestContext),
+    }),
+    model: typeof agent.model === 'string' ? models().resolve(agent.model) : (agent.model as LanguageModelObject),
+    tools: { ...agent.tools },
+    ...(agent.hooks ? { hooks: agent.hooks } : {}),
+    ...(agent.defaultOptions ? { defaultOptions: agent.defaultOptions } : {}),
+  });
+  const runner = createRunner({
+    store: createMemoryRunStore(),
+    models: { resolve: (model) => models().resolve(model) },
+    logger: silentLogger,
+    loadEnvironment: async (record) => environment(record.requestContext),
+  });
+  const runnable = createRunnableAgent({ id: agent.id, runner, environment });
+  runnables.set(agent, runnable);
+  return runnable;
+}

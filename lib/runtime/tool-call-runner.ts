@@ -1,0 +1,272 @@
+/**
+ * One tool call inside a run: the runtime's steps around the tool's own (see docs/runtime.md):
+ * `activeTools` enforcement, approval, agent-level hooks, suspension, client tools, and
+ * what the UI stream and the transcript show (transforms). The model gets `toModelOutput`; the run
+ * keeps the raw output. A call that pauses the run comes back as a stored pending call.
+ */
+import type { ModelMessage, ToolResultPart } from 'ai';
+import type { AgentHooks } from '../agents/run-types';
+import type { Logger } from '../logger';
+import {
+  resolveTransform,
+  runToolCall,
+  type Tool,
+  type ToolModelOutput,
+  type TransformPhase,
+  type TransformPhaseArguments,
+} from '../tools';
+import type { RunChunk, StoredPendingCall, TranscriptEntry } from './run-types';
+
+export const declinedMessage = 'Tool call was not approved by the user';
+
+export type CallMode = { kind: 'new' } | { kind: 'approved' } | { kind: 'resume'; resumeData: unknown };
+
+export interface CallSurroundings {
+  runId: string;
+  agentId: string;
+  requestContext: Readonly<Record<string, unknown>>;
+  threadId?: string;
+  resourceId?: string;
+  abortSignal?: AbortSignal;
+  messages: ReadonlyArray<ModelMessage>;
+  hooks: AgentHooks;
+  logger: Logger;
+  emit(chunk: RunChunk): void;
+  record(entry: TranscriptEntry): void;
+}
+
+export type CallOutcome = { status: 'done'; part: ToolResultPart } | { status: 'pending'; pending: StoredPendingCall };
+
+class ApprovalRequired {}
+
+/** Shows one phase of a call on a target (a placeholder when the tool's transform hides it). */
+export function shown<TPhase extends TransformPhase>({
+  tool,
+  target,
+  phase,
+  argument,
+  toolName,
+  toolCallId,
+  logger,
+}: {
+  tool: Tool | undefined;
+  target: 'display' | 'transcript';
+  phase: TPhase;
+  argument: TransformPhaseArguments[TPhase];
+  toolName: string;
+  toolCallId: string;
+  logger: Logger;
+}): unknown {
+  const outcome = resolveTransform({
+    transform: tool?.transform,
+    target,
+    phase,
+    argument,
+    toolName,
+    toolCallId,
+    logger,
+  });
+  return outcome.shown ? outcome.value : undefined;
+}
+
+const errorValue = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
+
+function resultPart(toolCallId: string, toolName: string, output: ToolModelOutput): ToolResultPart {
+  return { type: 'tool-result', toolCallId, toolName, output: output as ToolResultPart['output'] };
+}
+
+async function needsApproval(tool: Tool, input: unknown, requestContext: Readonly<Record<string, unknown>>) {
+  const rule = tool.requireApproval;
+  if (typeof rule === 'function') return Boolean(await rule(input, { requestContext }));
+  return rule === true;
+}
+
+/** The call of a name outside the offered set: answered with this exact text, never executed. */
+export function notFoundOutcome({
+  toolCallId,
+  toolName,
+  available,
+  around,
+}: {
+  toolCallId: string;
+  toolName: string;
+  available: ReadonlyArray<string>;
+  around: CallSurroundings;
+}): CallOutcome {
+  const message = `Tool "${toolName}" not found. Available tools: ${available.join(', ')}`;
+  around.emit({ type: 'tool-error', runId: around.runId, payload: { toolCallId, toolName, error: { message } } });
+  around.record({ type: 'tool-result', toolCallId, toolName, result: { message }, isError: true });
+  return { status: 'done', part: resultPart(toolCallId, toolName, { type: 'error-text', value: message }) };
+}
+
+export async function runCall({
+  tool,
+  toolCallId,
+  toolName,
+  input,
+  mode,
+  around,
+}: {
+  tool: Tool;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  mode: CallMode;
+  around: CallSurroundings;
+}): Promise<CallOutcome> {
+  const { runId, logger } = around;
+  const view = <TPhase extends TransformPhase>(
+    target: 'display' | 'transcript',
+    phase: TPhase,
+    argument: TransformPhaseArguments[TPhase],
+  ) => shown({ tool, target, phase, argument, toolName, toolCallId, logger });
+
+  /**
+   * Reports a finished call. `threw`: execute or a hook threw (a `tool-error` chunk); otherwise a
+   * `tool-result`, with `isError` for validation failures and error-shaped model outputs.
+   */
+  const done = ({
+    result,
+    phase,
+    output,
+    threw = false,
+  }: {
+    result: unknown;
+    phase: 'output' | 'error';
+    output: ToolModelOutput;
+    threw?: boolean;
+  }): CallOutcome => {
+    const argument = (phase === 'output' ? { output: result } : { error: result }) as never;
+    const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
+    const display = view('display', phase, argument);
+    around.emit(
+      threw
+        ? { type: 'tool-error', runId, payload: { toolCallId, toolName, error: display } }
+        : { type: 'tool-result', runId, payload: { toolCallId, toolName, result: display, isError } },
+    );
+    around.record({ type: 'tool-result', toolCallId, toolName, result: view('transcript', phase, argument), isError });
+    return { status: 'done', part: resultPart(toolCallId, toolName, output) };
+  };
+
+  if (!tool.execute) {
+    return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
+  }
+  const context = { requestContext: around.requestContext, runId, agentId: around.agentId, toolCallId };
+  const { beforeToolCall, afterToolCall } = around.hooks;
+  let outcome;
+  try {
+    outcome = await runToolCall({
+      tool,
+      input,
+      toolCallId,
+      toolName,
+      messages: around.messages,
+      logger,
+      inputAnnounced: mode.kind !== 'new',
+      context: {
+        requestContext: around.requestContext,
+        ...(around.abortSignal ? { abortSignal: around.abortSignal } : {}),
+        agent: {
+          agentId: around.agentId,
+          toolCallId,
+          messages: around.messages,
+          // The payload is recorded by the tool's own steps; the run pauses once execute returns.
+          suspend: () => undefined,
+          ...(mode.kind === 'resume' ? { resumeData: mode.resumeData } : {}),
+          ...(around.threadId === undefined ? {} : { threadId: around.threadId }),
+          ...(around.resourceId === undefined ? {} : { resourceId: around.resourceId }),
+          writer: {
+            write(part: unknown) {
+              const { type, data } = (typeof part === 'object' && part !== null ? part : {}) as {
+                type?: unknown;
+                data?: unknown;
+              };
+              const named =
+                typeof type === 'string' && type.startsWith('data-') ? (type as `data-${string}`) : 'data-tool';
+              around.emit({ type: named, runId, payload: { toolCallId, toolName, data: data ?? part } });
+            },
+          },
+        },
+      },
+      beforeExecute: async ({ input: validInput }) => {
+        if (mode.kind === 'new' && (await needsApproval(tool, validInput, around.requestContext)))
+          throw new ApprovalRequired();
+        const decision = (await beforeToolCall?.({ toolName, input: validInput, context })) as
+          { proceed?: unknown; output?: unknown } | undefined;
+        if (decision && typeof decision === 'object' && decision.proceed === false) {
+          return { proceed: false, output: decision.output };
+        }
+        return { proceed: true };
+      },
+      afterExecute: async (result) => {
+        await afterToolCall?.({ toolName, context, ...result });
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApprovalRequired) {
+      const args = view('display', 'approval', { input });
+      around.emit({ type: 'tool-call-approval', runId, payload: { toolCallId, toolName, args } });
+      around.record({
+        type: 'tool-call-approval',
+        toolCallId,
+        toolName,
+        args: view('transcript', 'approval', { input }),
+      });
+      return { status: 'pending', pending: { toolCallId, toolName, kind: 'approval', input } };
+    }
+    if (around.abortSignal?.aborted) throw error;
+    // An agent-level hook threw: that call fails, the run goes on.
+    logger.warn('An agent-level tool hook threw; the call fails', { toolName, toolCallId, error });
+    const value = errorValue(error);
+    return done({ result: value, phase: 'error', output: { type: 'error-text', value: value.message }, threw: true });
+  }
+
+  switch (outcome.status) {
+    case 'output':
+    case 'skipped':
+      return done({ result: outcome.output, phase: 'output', output: outcome.modelOutput });
+    case 'invalid':
+      return done({ result: outcome.output, phase: 'error', output: outcome.modelOutput });
+    case 'error':
+      return done({ result: errorValue(outcome.error), phase: 'error', output: outcome.modelOutput, threw: true });
+    case 'suspended': {
+      const suspendPayload = view('display', 'suspend', { payload: outcome.payload });
+      around.emit({
+        type: 'tool-call-suspended',
+        runId,
+        payload: {
+          toolCallId,
+          toolName,
+          suspendPayload,
+          ...(tool.schemas.resume ? { resumeSchema: tool.schemas.resume.jsonSchema } : {}),
+        },
+      });
+      around.record({
+        type: 'tool-call-suspended',
+        toolCallId,
+        toolName,
+        suspendPayload: view('transcript', 'suspend', { payload: outcome.payload }),
+      });
+      return {
+        status: 'pending',
+        pending: { toolCallId, toolName, kind: 'suspended', input, suspendPayload: outcome.payload },
+      };
+    }
+  }
+}
+
+/** A declined approval: the model reads the fixed message; the tool never runs. */
+export function declinedOutcome({
+  toolCallId,
+  toolName,
+  around,
+}: {
+  toolCallId: string;
+  toolName: string;
+  around: CallSurroundings;
+}): CallOutcome {
+  const result = declinedMessage;
+  around.emit({ type: 'tool-result', runId: around.runId, payload: { toolCallId, toolName, result, isError: false } });
+  around.record({ type: 'tool-result', toolCallId, toolName, result, isError: false });
+  return { status: 'done', part: resultPart(toolCallId, toolName, { type: 'text', value: result }) };
+}
