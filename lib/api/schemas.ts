@@ -104,9 +104,9 @@ export function jsonRoutes(...tags: string[]) {
  * A JSON request body with an example: generators and API explorers show it, and the lint checks
  * it against the schema (so an example cannot drift from what the route accepts).
  */
-export function requestBody<T extends z.ZodType>(
+export function requestBody<T extends z.ZodType, Required extends boolean>(
   schema: T,
-  { required, example }: { required: boolean; example: unknown },
+  { required, example }: { required: Required; example: unknown },
 ) {
   return { required, content: { 'application/json': { schema, example } } };
 }

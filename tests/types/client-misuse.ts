@@ -19,12 +19,17 @@ export async function typedUses() {
   const resolution = await client.resolveAgent({ params: { id: 'support-bot' }, body: { requestContext: {} } });
   const toolNames: string[] = resolution.tools.map((tool) => tool.name);
   const health = await client.getHealth();
+  const run = await client.generateAgent({ params: { id: 'support-bot' }, body: { prompt: 'Hi' } });
+  const runStatus: 'finished' | 'paused' = run.status;
+  const chunkTypes: string[] = [];
+  for await (const chunk of await client.streamAgent({ params: { id: 'support-bot' }, body: { prompt: 'Hi' } }))
+    chunkTypes.push(chunk.type === 'text-delta' ? chunk.payload.text : chunk.type);
   try {
     await client.publishAgentVersion({ params: { id: 'support-bot', n: 2 } });
   } catch (error) {
     if (error instanceof StudioApiError && error.code === 'version_conflict') return error.details;
   }
-  return { firstId, created, versionNumber, toolNames, health };
+  return { firstId, created, versionNumber, toolNames, health, runStatus, chunkTypes };
 }
 
 export async function misuses() {
@@ -48,11 +53,20 @@ export async function misuses() {
   await client.listAgentz();
   // @ts-expect-error /api/mcp speaks JSON-RPC: use the MCP SDK's client
   await client.handleMcpMessage();
+  // @ts-expect-error a run needs a body with the prompt or messages
+  await client.generateAgent({ params: { id: 'x' } });
+  // @ts-expect-error the selector is one of versionId, versionNumber, label, status
+  await client.generateAgent({ params: { id: 'x' }, body: { prompt: 'Hi', selector: { status: 'latest' } } });
+  const events = await client.streamAgent({ params: { id: 'x' }, body: { prompt: 'Hi' } });
+  // @ts-expect-error a stream is read chunk by chunk: it has no text of its own
+  const streamedText: string = events.text;
+  // @ts-expect-error approving names the call by toolCallId
+  await client.approveRun({ params: { runId: 'r' }, body: { callId: 'c' } });
   const saved = await client.updateAgent({ params: { id: 'x' }, body: { baseVersionNumber: 1 } });
   // @ts-expect-error results are typed: created is a boolean
   const created: string = saved.created;
   const page = await client.listAgentVersions({ params: { id: 'x' } });
   // @ts-expect-error a version number is a number
   const number: string = page.items[0]!.versionNumber;
-  return { created, number };
+  return { created, number, streamedText };
 }

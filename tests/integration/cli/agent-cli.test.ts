@@ -88,6 +88,7 @@ describe('help', () => {
         'agent label move',
         'agent label delete',
         'agent resolve',
+        'agent run',
         'mcp-client list',
         'mcp-client show',
         'mcp-client test',

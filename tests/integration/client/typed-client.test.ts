@@ -8,7 +8,8 @@ import {
   StudioUnreachableError,
   type StudioClient,
 } from '@/lib/client';
-import studioConfig from '@/studio.config';
+import type { RunChunk } from '@/lib/runtime';
+import testStudioConfig from '@/tests/support/test-studio-config';
 import { freePort } from '../../support/server-process';
 import { createTestStudio } from '../../support/studio';
 
@@ -25,7 +26,7 @@ const agent = (id: string) => ({
 });
 
 beforeAll(async () => {
-  context = createTestStudio(studioConfig);
+  context = createTestStudio(testStudioConfig);
   const url = await new Promise<string>((resolve) => {
     server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}/`),
@@ -96,6 +97,79 @@ describe('createStudioClient over HTTP', () => {
     const error = await offline.getHealth().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StudioUnreachableError);
     expect((error as Error).message).toContain(`http://127.0.0.1:${port}`);
+  });
+});
+
+describe('runs through the typed client', () => {
+  const runner = { ...agent('typed-runner'), model: 'test/scripted' };
+  const convert = 'Convert [[call convert-units {"value":10,"from":"km","to":"mi"}]]';
+
+  beforeAll(async () => {
+    await client.createAgent({ body: runner });
+    await client.publishAgentVersion({ params: { id: runner.id, n: 1 } });
+  });
+
+  it('generates, and reads the stored run back', async () => {
+    const result = await client.generateAgent({ params: { id: runner.id }, body: { prompt: convert } });
+    expect(result).toMatchObject({ status: 'finished', agentId: runner.id, versionNumber: 1 });
+    expect(result.toolCalls.map((call) => call.toolName)).toEqual(['convert-units']);
+    expect(result.text).toMatch(/^Tool results: convert-units -> \{.*6\.21/);
+    const stored = await client.getRun({ params: { runId: result.runId } });
+    expect(stored).toMatchObject({ runId: result.runId, status: 'finished', versionNumber: 1 });
+  });
+
+  it('streams the chunks as they arrive, ending with finish', async () => {
+    const chunks: RunChunk[] = [];
+    for await (const chunk of await client.streamAgent({ params: { id: runner.id }, body: { prompt: convert } }))
+      chunks.push(chunk);
+    const types = chunks.map((chunk) => chunk.type);
+    expect([types[0], types.at(-1)]).toEqual(['start', 'finish']);
+    expect(types).toEqual(expect.arrayContaining(['tool-call', 'tool-result', 'text-delta']));
+    const text = chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.payload.text : '')).join('');
+    expect(text).toMatch(/^Tool results: convert-units -> /);
+    expect(new Set(chunks.map((chunk) => chunk.runId)).size).toBe(1);
+  });
+
+  it('rejects a stream that cannot start with the API error, before any chunk', async () => {
+    const error = await client
+      .streamAgent({ params: { id: 'nobody-here' }, body: { prompt: 'Hi' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StudioApiError);
+    expect(error).toMatchObject({ status: 404 });
+    const invalid = (await client
+      .streamAgent({ params: { id: runner.id }, body: {} as never })
+      .catch((caught: unknown) => caught)) as StudioApiError;
+    expect([invalid.status, invalid.code, invalid.issues.map((issue) => issue.path)]).toEqual([
+      400,
+      'invalid_input',
+      ['prompt'],
+    ]);
+  });
+
+  it('continues a run paused on a client tool with its result', async () => {
+    const paused = await client.generateAgent({
+      params: { id: runner.id },
+      body: {
+        prompt: 'Where am I? [[call locate {"precision":"city"}]]',
+        clientTools: { locate: { description: 'The user position, from the device' } },
+      },
+    });
+    expect(paused.status).toBe('paused');
+    const [pending] = paused.pending!;
+    expect(pending).toMatchObject({ toolName: 'locate', kind: 'client' });
+    for (const decide of [client.approveRun, client.declineRun]) {
+      await expect(
+        decide({ params: { runId: paused.runId }, body: { toolCallId: pending!.toolCallId } }),
+      ).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    }
+    const finished = await client.submitRunToolResults({
+      params: { runId: paused.runId },
+      body: { results: [{ toolCallId: pending!.toolCallId, output: { city: 'Oslo' } }] },
+    });
+    expect([finished.status, finished.text]).toEqual(['finished', 'Tool results: locate -> {"city":"Oslo"}']);
+    await expect(
+      client.resumeRun({ params: { runId: paused.runId }, body: { resumeData: {} } }),
+    ).rejects.toBeInstanceOf(StudioApiError);
   });
 });
 
