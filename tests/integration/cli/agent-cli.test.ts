@@ -276,6 +276,70 @@ describe('whole-deployment backup commands', () => {
   });
 });
 
+describe('--json on every read', () => {
+  // Commands that only read; `tool show` and `agent export` print JSON always.
+  const reads = ['list', 'show', 'versions', 'diff', 'resolve', 'test', 'audit'];
+  const alwaysJson = ['tool show', 'agent export'];
+
+  it('is an option of every read command', () => {
+    const program = buildProgram(createCliContext({ io: processIo, environment: {}, studioOptions: {} }));
+    const readCommands: Array<{ path: string; command: Command }> = [];
+    const walk = (command: Command, path: string[]) => {
+      for (const child of command.commands) {
+        const childPath = [...path, child.name()];
+        const bare = (childPath[0] === 'api' ? childPath.slice(1) : childPath).join(' ');
+        if (reads.includes(child.name()) && !alwaysJson.includes(bare))
+          readCommands.push({ path: childPath.join(' '), command: child });
+        walk(child, childPath);
+      }
+    };
+    walk(program, []);
+    const paths = readCommands.map(({ path }) => path).filter((path) => !path.startsWith('api '));
+    expect(paths.sort()).toEqual(
+      [
+        'agent diff',
+        'agent label list',
+        'agent list',
+        'agent resolve',
+        'agent show',
+        'agent versions',
+        'audit',
+        'mcp-client list',
+        'mcp-client show',
+        'mcp-client test',
+        'tool list',
+      ].sort(),
+    );
+    const withoutJson = readCommands.filter(
+      ({ command }) => !command.options.some((option) => option.long === '--json'),
+    );
+    expect(withoutJson.map(({ path }) => path)).toEqual([]);
+  });
+
+  it.each([
+    [['agent', 'list']],
+    [['agent', 'show', 'alpha']],
+    [['agent', 'versions', 'alpha']],
+    [['agent', 'diff', 'alpha', '1', '2']],
+    [['agent', 'resolve', 'beta', '--status', 'draft']],
+    [['agent', 'label', 'list', 'alpha']],
+    [['mcp-client', 'list']],
+    [['mcp-client', 'show', 'local']],
+    [['mcp-client', 'test', 'docs-v1']],
+    [['audit', '--limit', '3']],
+    [['tool', 'list']],
+    [['tool', 'show', 'convert-units']],
+    [['agent', 'export', 'alpha']],
+  ])('%j prints JSON', async (argv) => {
+    const { stdout } = await studio.run(
+      ...argv,
+      ...(alwaysJson.includes(argv.slice(0, 2).join(' ')) ? [] : ['--json']),
+    );
+    expect(() => JSON.parse(stdout)).not.toThrow();
+    expect(typeof JSON.parse(stdout)).toBe('object');
+  });
+});
+
 describe('exit codes and output channels', () => {
   let refusing: Server;
   let refusingUrl: string;
