@@ -84,7 +84,9 @@ describe('the production server (dist/server.js)', () => {
             port,
             path: '/api/health',
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            // With 100-continue the server says when it has the headers, so the signal is sent only once
+            // the request is really in flight (a fixed delay raced the server on a busy machine).
+            headers: { 'content-type': 'application/json', expect: '100-continue' },
           },
           (response) => {
             response.resume();
@@ -92,11 +94,12 @@ describe('the production server (dist/server.js)', () => {
           },
         );
         pending.on('error', reject);
-        pending.write('{"a":');
-        setTimeout(() => {
+        pending.on('continue', () => {
+          pending.write('{"a":');
           server.child.kill('SIGTERM');
           setTimeout(() => pending.end('1}'), 200);
-        }, 100);
+        });
+        pending.flushHeaders();
       });
       // The route only answers GET, so a well-formed POST is a 404 — but it is answered.
       expect(await answer).toBe(404);
