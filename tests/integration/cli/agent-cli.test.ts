@@ -212,6 +212,21 @@ describe('agent commands', () => {
     expect((await studio.run('agent', 'import', file)).stdout).toBe('Imported alpha-copy with version(s) 1-3.');
     const twice = await studio.run('agent', 'import', file);
     expect([twice.code, twice.stderr]).toEqual([1, expect.stringContaining('mode=append')]);
+    const edited = { ...all, agent: { ...all.agent, id: 'alpha-copy' } };
+    edited.versions = [{ ...all.versions[2], snapshot: { ...all.versions[2].snapshot, instructions: 'Appended.' } }];
+    writeFileSync(file, JSON.stringify(edited));
+    expect((await studio.run('agent', 'import', file, '--mode', 'append')).stdout).toBe(
+      'Imported version(s) 4 after the latest of alpha-copy.',
+    );
+    expect(JSON.parse((await studio.run('agent', 'show', 'alpha-copy', '--json')).stdout).version).toMatchObject({
+      versionNumber: 4,
+      instructions: 'Appended.',
+    });
+    expect((await studio.run('agent', 'import', file, '--mode', 'append')).stdout).toBe(
+      `Imported nothing: every version in ${file} is already the latest configuration of alpha-copy.`,
+    );
+    const badMode = await studio.run('agent', 'import', file, '--mode', 'replace');
+    expect([badMode.code, badMode.stderr]).toEqual([1, '--mode is "create" or "append".']);
     writeFileSync(file, '{"format": "agent-studio.agent", "versions": [');
     const broken = await studio.run('agent', 'import', file);
     expect([broken.code, broken.stderr]).toEqual([
