@@ -74,22 +74,8 @@ async function main() {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : settings.port;
-  const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
-
-  try {
-    await editorReady;
-    editorHandler = editor.getRequestHandler();
-  } catch (error) {
-    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
-  }
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  process.stdout.write(
-    `Agent Studio is running at http://${shownHost}:${port}/ (API at /api, ready in ${seconds}s)\n` +
-      'No sign-in is needed on this machine: the server listens on 127.0.0.1 only unless HOST says otherwise.\n',
-  );
-
+  // Handled from the moment the port is open: the API answers while the editor is still preparing,
+  // and a signal in that window must still let in-flight requests finish.
   let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
@@ -108,6 +94,21 @@ async function main() {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
+
+  try {
+    await editorReady;
+    editorHandler = editor.getRequestHandler();
+  } catch (error) {
+    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  process.stdout.write(
+    `Agent Studio is running at http://${shownHost}:${port}/ (API at /api, ready in ${seconds}s)\n` +
+      'No sign-in is needed on this machine: the server listens on 127.0.0.1 only unless HOST says otherwise.\n',
+  );
 }
 
 main().catch((error) => {
