@@ -1,5 +1,5 @@
 /** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -60,6 +60,16 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
+  const versionsToUpgrade = db
+    .select()
+    .from(mcpClientVersions)
+    .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
+    .prepare();
+  const rewriteVersion = db
+    .update(mcpClientVersions)
+    .set({ snapshot: bind('snapshot'), configHash: bind('configHash') })
+    .where(eq(mcpClientVersions.id, p('id')))
+    .prepare();
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),
@@ -83,6 +93,12 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
+    },
+    /** Versions written before secrets were bound to their row or hashes were keyed (the start-up upgrade). */
+    versionsToUpgrade: (): McpClientVersionRow[] => versionsToUpgrade.all(),
+    /** The same content re-encrypted and re-hashed; nothing else of an immutable version changes. */
+    rewriteVersionSecrets(row: { id: string; snapshot: string; configHash: string }) {
+      rewriteVersion.run(row);
     },
   };
 });

@@ -8,20 +8,26 @@ import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import {
+  busyRetryAfterSeconds,
+  databaseBusyError,
   errorBody,
   errorStatus,
   invalidInput,
+  isDatabaseBusy,
   isStudioError,
   issuesFromZod,
   StudioError,
   type ErrorCode,
 } from '../errors';
+import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
+import { requestGate } from './request-gate';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
+  if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
   return context.json(error.toBody(), error.status);
 }
 
@@ -59,13 +65,18 @@ export function createApiApp({
   logger,
   bodyLimitBytes,
   importBodyLimitBytes = bodyLimitBytes,
+  requestPolicy,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
   /** The limit of `largeBodyPath` (default: the standard limit). */
   importBodyLimitBytes?: number;
+  requestPolicy: RequestPolicy;
 }): ApiApp {
   const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+
+  // Before everything else: a page on another site gets nothing done here (docs/security.md).
+  app.use('*', requestGate(requestPolicy));
 
   const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
   const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };
@@ -94,6 +105,15 @@ export function createApiApp({
         (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
+      // Before parsing: deep nesting must never reach the (recursive) schemas.
+      if (exceedsJsonDepth(text))
+        return errorResponse(
+          context,
+          invalidInput(
+            [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
+            `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+          ),
+        );
       try {
         JSON.parse(text);
       } catch (error) {
@@ -119,6 +139,7 @@ export function createApiApp({
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
+    if (isDatabaseBusy(error)) return errorResponse(context, databaseBusyError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

@@ -1,8 +1,10 @@
 import type { DatabaseHandle } from '../../db/client';
 import type { Editor } from '../editor';
+import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { serveOpenApiDocument } from './openapi-document';
+import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
@@ -14,6 +16,7 @@ import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerRunRoutes } from './routes/runs';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -28,6 +31,7 @@ import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
+export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
 export interface ApiDependencies {
   database: DatabaseHandle;
@@ -36,6 +40,8 @@ export interface ApiDependencies {
   bodyLimitBytes: number;
   /** The body limit of a deployment import. */
   importBodyLimitBytes?: number;
+  /** Which hosts and origins may use the API (built from the settings once). */
+  requestPolicy: RequestPolicy;
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
@@ -45,6 +51,8 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
+  rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -52,7 +60,33 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     logger: dependencies.logger,
     bodyLimitBytes: dependencies.bodyLimitBytes,
     importBodyLimitBytes: dependencies.importBodyLimitBytes,
+    requestPolicy: dependencies.requestPolicy,
   });
+  const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
+  app.use(
+    '/mcp-clients/:id/test',
+    rateLimit({
+      perMinute: connectionTestsPerMinute,
+      what: (id) => `connection tests of MCP client "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/tools/:id/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (id) => `runs of tool "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/agents/:id/tools/:name/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (key) => `tool runs of agent "${key}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
@@ -61,6 +95,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);
+  // Import before /mcp-clients/{id} routes so the literal path wins.
+  registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);

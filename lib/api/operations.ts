@@ -15,6 +15,7 @@ import * as integrations from './routes/integrations';
 import * as labels from './routes/labels';
 import * as mcpClientTest from './routes/mcp-client-test';
 import * as mcpClients from './routes/mcp-clients';
+import * as mcpClientsTransfer from './routes/mcp-clients-transfer';
 import * as mcpServer from './routes/mcp-server';
 import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
@@ -70,6 +71,8 @@ export const apiOperations = {
   listMcpClientVersions: mcpClients.routes.versions,
   restoreMcpClientVersion: mcpClients.routes.restore,
   testMcpClient: mcpClientTest.testRoute,
+  exportMcpClient: mcpClientsTransfer.exportRoute,
+  importMcpClient: mcpClientsTransfer.importRoute,
 
   listTools: tools.listRoute,
   getTool: tools.showRoute,

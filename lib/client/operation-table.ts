@@ -60,6 +60,8 @@ export const operationTable = {
   listMcpClientVersions: { method: 'get', path: '/mcp-clients/{id}/versions' },
   restoreMcpClientVersion: { method: 'post', path: '/mcp-clients/{id}/versions/{n}/restore' },
   testMcpClient: { method: 'post', path: '/mcp-clients/{id}/test' },
+  exportMcpClient: { method: 'get', path: '/mcp-clients/{id}/export' },
+  importMcpClient: { method: 'post', path: '/mcp-clients/import' },
 
   listTools: { method: 'get', path: '/tools' },
   getTool: { method: 'get', path: '/tools/{id}' },

@@ -25,8 +25,8 @@ export type AuditAction =
   | 'mcp_client.create'
   | 'mcp_client.save'
   | 'mcp_client.restore'
-  | 'mcp_client.delete'
   | 'mcp_client.import'
+  | 'mcp_client.delete'
   | 'integration.import';
 
 export interface AuditEntry {

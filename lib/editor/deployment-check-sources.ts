@@ -1,7 +1,7 @@
 /**
  * The checks of a backup's saved MCP clients and integration configs: the same as a save (snapshot
  * schema, stdio allow-list, OpenAPI document), sealed secrets opened (or dropped), and each
- * version's `configHash` against its snapshot. Problems are pushed to `issues` with their paths.
+ * version's `configHash` against its snapshot without secrets (see `backupConfigHash`). Problems are pushed to `issues` with their paths.
  */
 import { issuesFromZod, type Issue } from '../errors';
 import {
@@ -13,7 +13,13 @@ import {
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
 import type { BackupMcpClient, DeploymentDocument } from './deployment-document';
-import { integrationConfigFromBackup, mcpSnapshotFromBackup, type SecretsOnImport } from './deployment-secrets';
+import {
+  backupConfigHash,
+  integrationConfigFromBackup,
+  mcpSnapshotFromBackup,
+  withoutSecrets,
+  type SecretsOnImport,
+} from './deployment-secrets';
 import { mcpClientSnapshotSchema, type McpClientSnapshot } from './mcp-client-snapshot';
 
 export interface CheckedBackupMcpClient extends Omit<BackupMcpClient, 'versions'> {
@@ -85,12 +91,17 @@ export function checkBackupMcpClients(
       });
       issues.push(...opened.issues);
       const dropped = sealed && secrets.mode === 'omit';
-      if (dropped) {
-        for (const [server, config] of Object.entries(parsed.data.servers))
-          if (config.type === 'stdio')
-            for (const variable of Object.keys(config.env ?? {}))
-              secretsLeftOut.push(`${prefix}.snapshot.servers.${server}.env.${variable}`);
-      } else if (opened.issues.length === 0 && configHash(opened.snapshot) !== version.configHash) {
+      if (dropped)
+        secretsLeftOut.push(...withoutSecrets(parsed.data).omitted.map((path) => `${prefix}.snapshot.${path}`));
+      // Format 1 hashed the snapshot with its secrets in clear (testable against guesses by anyone
+      // holding the file); later formats hash it without them.
+      const expected =
+        document.formatVersion === 1
+          ? dropped
+            ? version.configHash
+            : configHash(opened.snapshot)
+          : backupConfigHash(opened.snapshot);
+      if (opened.issues.length === 0 && expected !== version.configHash) {
         issues.push({
           path: `${prefix}.configHash`,
           message: 'Does not match the snapshot: the file was edited or damaged',

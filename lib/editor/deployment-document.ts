@@ -12,7 +12,7 @@ import { isoTime, snapshotSchemaVersionSchema } from './export-document';
 export const deploymentFormat = 'agent-studio.deployment';
 
 /** Version of the envelope below; snapshots inside carry the agent snapshot `schemaVersion`. */
-export const currentDeploymentFormatVersion = 1;
+export const currentDeploymentFormatVersion = 2;
 
 const count = z.number().int().min(0);
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'base64url text');

@@ -7,11 +7,11 @@ import { currentSnapshotSchemaVersion } from '../agents';
 import { invalidInput } from '../errors';
 import { decryptCredentials, type StoredIntegrationConfig } from '../integrations';
 import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey } from '../secrets';
-import { configHash } from '../versions';
 import { studioVersion } from '../version';
 import { exportAgent } from './agent-transfer';
 import type { EditorContext } from './context';
 import {
+  backupConfigHash,
   countMcpSecrets,
   integrationConfigForBackup,
   mcpSnapshotForBackup,
@@ -46,7 +46,14 @@ function storedIntegrationConfig(context: EditorContext, id: string): StoredInte
   if (!row) return undefined;
   const config = JSON.parse(row.config) as StoredIntegrationConfig;
   return config.credentials
-    ? { ...config, credentials: decryptCredentials({ credentials: config.credentials, key: context.secretsKey }) }
+    ? {
+        ...config,
+        credentials: decryptCredentials({
+          credentials: config.credentials,
+          key: context.secretsKey,
+          integrationId: id,
+        }),
+      }
     : config;
 }
 
@@ -81,8 +88,7 @@ function readDeployment(
         versionNumber: version.versionNumber,
         schemaVersion: 1 as const,
         snapshot,
-        // The hash of what an import stores: the plaintext snapshot, or the one without its secrets.
-        configHash: omitted.length > 0 ? configHash(snapshot) : version.configHash,
+        configHash: backupConfigHash(version.snapshot),
         changedFields: version.changedFields,
         changeMessage: version.changeMessage,
         authorId: version.authorId,

@@ -104,7 +104,14 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
 }
 
 function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, actor: string) {
-  const stored = credentialsToStore({ given: entry.config.credentials, stored: undefined, key: context.secretsKey });
+  // Encrypted bound to this integration's row; with nothing stored, no mask can stand for a secret.
+  const stored = credentialsToStore({
+    given: entry.config.credentials,
+    stored: undefined,
+    key: context.secretsKey,
+    integrationId: entry.id,
+    sameDestination: false,
+  });
   if (!stored.ok) throw invalidInput(stored.issues);
   const config = { ...entry.config, ...(stored.credentials ? { credentials: stored.credentials } : {}) };
   context.integrationConfigs.insert({

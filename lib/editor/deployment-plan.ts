@@ -19,7 +19,7 @@ import type {
   CheckedBackupIntegration,
   CheckedBackupMcpClient,
 } from './deployment-check';
-import { withoutEnv } from './deployment-secrets';
+import { comparableConfigHash } from './deployment-secrets';
 import type { CheckedVersion } from './import-checks';
 import { parseClientVersionRow } from './mcp-client-versions';
 
@@ -162,8 +162,7 @@ function planMcpClient(
     const row = context.mcpClients.versionByNumber(entry.id, version.versionNumber);
     if (row) {
       const stored = parseClientVersionRow(context, row);
-      // Without secrets coming in, the target's own secrets are not part of the comparison.
-      const hash = secretsOmitted ? configHash(withoutEnv(stored.snapshot).snapshot) : stored.configHash;
+      const hash = comparableConfigHash(stored.snapshot, secretsOmitted);
       if (hash !== version.configHash)
         conflicts.push({
           path,
@@ -192,7 +191,7 @@ function planIntegration(
   const comparable =
     secretsOmitted || !credentials
       ? rest
-      : { ...rest, credentials: decryptCredentials({ credentials, key: context.secretsKey }) };
+      : { ...rest, credentials: decryptCredentials({ credentials, key: context.secretsKey, integrationId: entry.id }) };
   if (!sameJson(comparable, entry.config))
     conflicts.push({
       path,

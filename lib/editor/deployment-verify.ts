@@ -10,7 +10,7 @@ import { parseVersionRow } from './agent-version';
 import type { EditorContext } from './context';
 import type { CheckedBackup } from './deployment-check';
 import type { AgentPlan, McpClientPlan } from './deployment-plan';
-import { withoutEnv } from './deployment-secrets';
+import { comparableConfigHash } from './deployment-secrets';
 import { parseClientVersionRow } from './mcp-client-versions';
 
 export interface DeploymentVerification {
@@ -62,7 +62,7 @@ export function verifyImport(
       mcpClientVersions += 1;
       checked += 1;
       const stored = parseClientVersionRow(context, row);
-      const hash = backup.secretsOmitted ? configHash(withoutEnv(stored.snapshot).snapshot) : stored.configHash;
+      const hash = comparableConfigHash(stored.snapshot, backup.secretsOmitted);
       if (hash !== version.configHash)
         mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} has another config hash`);
     }

@@ -38,6 +38,7 @@ export {
   type IntegrationSummary,
   type StoredIntegrationDetails,
 } from './integration-service';
+export { upgradeIntegrationCredentials } from './upgrade-credentials';
 export { createIntegrationRegistry, type IntegrationEntry, type IntegrationRegistry } from './integration-registry';
 export {
   credentialSecretPath,

@@ -10,3 +10,4 @@ export * from './operators';
 export * from './schema';
 export { isPlainObject, selectSchema } from './select-schema';
 export * from './types';
+export * from './size-caps';

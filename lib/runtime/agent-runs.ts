@@ -59,7 +59,7 @@ export function environmentFromResolution({
   models,
 }: {
   detailed: DetailedResolution;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
@@ -109,7 +109,7 @@ export function createAgentRuns({
   logger,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   runStore: RunStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {

@@ -36,7 +36,7 @@ export interface LoopContext {
   tools: RunTools;
   hooks: AgentHooks;
   prepareStep?: PrepareStep;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   stream: boolean;
   abortSignal?: AbortSignal;
   store: RunStore;

@@ -53,6 +53,9 @@ function splitAuthToken(requestContext: Record<string, unknown>): {
   return typeof token === 'string' ? { stored, token } : { stored };
 }
 
+/** Binds a run's stored token to its row: copied into another run, it does not decrypt. */
+const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
+
 export function createSqliteRunStore({
   database,
   secretsKey,
@@ -64,7 +67,12 @@ export function createSqliteRunStore({
 
   function toRecord(row: RunRow): RunRecord {
     const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
-    if (row.authToken) requestContext[authTokenKey] = decryptSecret({ key: secretsKey, value: row.authToken });
+    if (row.authToken)
+      requestContext[authTokenKey] = decryptSecret({
+        key: secretsKey,
+        value: row.authToken,
+        location: authTokenLocation(row.id),
+      });
     const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending'>;
     return {
       runId: row.id,
@@ -113,7 +121,10 @@ export function createSqliteRunStore({
         threadId: record.threadId ?? null,
         resourceId: record.resourceId ?? null,
         requestContext: JSON.stringify(stored),
-        authToken: token === undefined ? null : encryptSecret({ key: secretsKey, plaintext: token }),
+        authToken:
+          token === undefined
+            ? null
+            : encryptSecret({ key: secretsKey, plaintext: token, location: authTokenLocation(record.runId) }),
         revision: record.revision,
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,

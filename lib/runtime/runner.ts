@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APICallError, RetryError, type ModelMessage } from 'ai';
-import { invalidInput, isStudioError, StudioError } from '../errors';
+import { databaseBusyError, invalidInput, isDatabaseBusy, isStudioError, StudioError } from '../errors';
 import type { Logger } from '../logger';
+import { findOutboundError, remoteExcerpt } from '../net';
 import { createModelOutput, createValidationError, freezeRequestContext } from '../tools';
 import type { ModelRegistry } from './model-registry';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
@@ -44,7 +45,7 @@ export type Continuation =
 
 export interface RunnerDependencies {
   store: RunStore;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   logger: Logger;
   /** Rebuilds the environment of a stored run (its pinned version and tool set). */
   loadEnvironment(record: RunRecord): Promise<RunEnvironment>;
@@ -75,11 +76,27 @@ const kindOf: Record<Exclude<Continuation['action'], 'tool-results'>, PendingKin
   resume: 'suspended',
 };
 
-/** How a failure reads over the API: provider failures are 503s, expected errors keep their code. */
-export function runFailure(error: unknown): StudioError {
+/**
+ * How a failure reads over the API: provider failures are 503s, expected errors keep their code.
+ * A provider's own words reach the message only as `excerpt` leaves them (short, keys blanked),
+ * and a refusal of the outbound guard says which address class was refused.
+ */
+export function runFailure(error: unknown, { excerpt = (text: string) => remoteExcerpt(text) } = {}): StudioError {
   if (isStudioError(error)) return error;
+  if (isDatabaseBusy(error)) return databaseBusyError(error);
+  const refused = findOutboundError(RetryError.isInstance(error) ? error.lastError : error);
+  if (refused) {
+    return new StudioError(
+      'unavailable',
+      `The model provider cannot be reached: ${refused.message}`,
+      { reason: refused.failure, ...(refused.addressClass ? { addressClass: refused.addressClass } : {}) },
+      { cause: error },
+    );
+  }
   if (APICallError.isInstance(error) || RetryError.isInstance(error)) {
-    return new StudioError('unavailable', `The model provider failed: ${error.message}`, undefined, { cause: error });
+    return new StudioError('unavailable', `The model provider failed: ${excerpt(error.message)}`, undefined, {
+      cause: error,
+    });
   }
   if (error instanceof Error && error.name === 'AbortError')
     return new StudioError('unavailable', 'The run was aborted.', { reason: 'aborted' }, { cause: error });
@@ -128,12 +145,17 @@ export function createRunner({
       return result;
     } catch (error) {
       const aborted = context.abortSignal?.aborted === true;
-      const failure = runFailure(error);
+      const failure = runFailure(error, { excerpt: models.excerpt });
       if (failure.code === 'internal_error') logger.error('A run failed', { runId: record.runId, error });
       record.status = aborted ? 'aborted' : 'failed';
       record.error = failure.toBody().error;
       record.updatedAt = timestamp();
-      persist(context);
+      try {
+        persist(context);
+      } catch (persistError) {
+        // The failure is still answered (and streamed) as what it was, e.g. a busy database.
+        logger.warn('A failed run could not be stored', { runId: record.runId, error: persistError });
+      }
       liveOptions.delete(record.runId);
       context.emit({ type: 'error', runId: record.runId, payload: failure.toBody() });
       throw failure;

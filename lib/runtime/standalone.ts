@@ -8,6 +8,7 @@
 import type { StandaloneAgentDefinition } from '../agents/run-types';
 import { processEnvironment, settingsFromEnvironment } from '../env';
 import { silentLogger } from '../logger';
+import { createOutbound } from '../net';
 import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
 import { freezeRequestContext } from '../tools';
 import { createModelRegistry, type LanguageModelObject, type ModelRegistry } from './model-registry';
@@ -39,8 +40,13 @@ function toolsHash(agent: StandaloneAgentDefinition): string {
 export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent {
   const existing = runnables.get(agent);
   if (existing) return existing;
-  const models = () =>
-    (environmentModels ??= createModelRegistry({ settings: settingsFromEnvironment(processEnvironment()) }));
+  const models = () => {
+    if (environmentModels) return environmentModels;
+    const settings = settingsFromEnvironment(processEnvironment());
+    // Outside a studio too, providers reach their APIs only through the outbound guard.
+    const outbound = createOutbound({ lookup: settings.outbound.lookup });
+    return (environmentModels = createModelRegistry({ settings, fetch: outbound.configured.fetch }));
+  };
   const hash = toolsHash(agent);
   const environment = (requestContext: Record<string, unknown>): RunEnvironment => ({
     agentId: agent.id,
@@ -58,7 +64,7 @@ export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent
   });
   const runner = createRunner({
     store: createMemoryRunStore(),
-    models: { resolve: (model) => models().resolve(model) },
+    models: { resolve: (model) => models().resolve(model), excerpt: (text) => models().excerpt(text) },
     logger: silentLogger,
     loadEnvironment: async (record) => environment(record.requestContext),
   });

@@ -30,7 +30,7 @@ const serverResultSchema = z.object({
     .openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
   latencyMs: z.number().openapi({ description: 'Connect + handshake + listing every page' }),
   error: z.string().optional(),
-  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
+  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol', 'refused']).optional(),
 });
 
 export const testRoute = route('post', '/mcp-clients/{id}/test', {

@@ -34,7 +34,7 @@ const clientVersionSchema = z
   })
   .openapi('McpClientVersion');
 
-const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
+export const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
 const clientParams = agentIdParams;
 
 export const routes = {

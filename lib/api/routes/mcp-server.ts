@@ -8,6 +8,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorBody } from '../../errors';
+import type { RequestPolicy } from '../../http';
 import type { Logger } from '../../logger';
 import { createMcpToolServer } from '../../mcp/server';
 import type { ToolRegistry } from '../../tools';
@@ -55,16 +56,44 @@ async function readParsedBody(request: {
   return text.trim() === '' ? null : (JSON.parse(text) as unknown);
 }
 
+/**
+ * The request as the SDK's DNS-rebinding check sees it, with the host the app's request gate
+ * already accepted. An in-process request (`studio.api.request`) has no `Host` header: it gets its
+ * URL's host, so the SDK's check applies to it too (the body is passed separately, never re-read).
+ */
+function withHostHeader(request: Request): { request: Request; host: string } {
+  const host = request.headers.get('host');
+  if (host !== null) return { request, host };
+  const urlHost = new URL(request.url).host;
+  const headers = new Headers(request.headers);
+  headers.set('host', urlHost);
+  return {
+    request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
+    host: urlHost,
+  };
+}
+
 export function registerMcpServerRoutes(
   app: ApiApp,
-  { tools, logger, version }: { tools: ToolRegistry; logger: Logger; version: string },
+  {
+    tools,
+    logger,
+    version,
+    requestPolicy,
+  }: { tools: ToolRegistry; logger: Logger; version: string; requestPolicy: RequestPolicy },
 ) {
   // The registry is fixed at startup, so the listing is built once per studio.
   const mcpServer = createMcpToolServer({ tools, logger, version });
+  const corsOrigins = [...requestPolicy.corsOrigins];
 
   app.openapi(mcpRoute, async (context) => {
     const parsedBody = await readParsedBody(context.req);
-    return mcpServer.handle({ request: context.req.raw, parsedBody });
+    const { request, host } = withHostHeader(context.req.raw);
+    return mcpServer.handle({
+      request,
+      parsedBody,
+      dnsRebinding: { allowedHosts: [host], allowedOrigins: [`http://${host}`, `https://${host}`, ...corsOrigins] },
+    });
   });
 
   // Stateless: no server-initiated stream to GET and no session to DELETE.

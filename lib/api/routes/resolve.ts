@@ -14,7 +14,7 @@ import { agentIdParams, runtimeRequestFields } from './agents-schemas';
 
 const route = jsonRoutes('runtime');
 
-const resolveBodySchema = z
+export const resolveBodySchema = z
   .object({
     ...runtimeRequestFields,
   })
@@ -83,7 +83,7 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', {
  */
 const serialisedTails = new WeakMap<object, string>();
 
-function resolutionJson(resolution: Resolution): string {
+export function resolutionJson(resolution: Resolution): string {
   let tail = serialisedTails.get(resolution.explanation);
   if (tail === undefined) {
     tail =

@@ -13,6 +13,7 @@ import {
   versionParams,
   versionSchema,
 } from './agents-schemas';
+import { exceedsJsonDepth, maxJsonDepth } from '../../http';
 
 const route = jsonRoutes('versions');
 
@@ -114,6 +115,8 @@ export const diffRoute = route('get', '/agents/{id}/diff', {
 
 function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
+  if (exceedsJsonDepth(text))
+    throw invalidInput([{ path: 'query.requestContext', message: `JSON nested deeper than ${maxJsonDepth} levels` }]);
   let value: unknown;
   try {
     value = JSON.parse(text);

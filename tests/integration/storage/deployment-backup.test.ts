@@ -77,7 +77,7 @@ describe('deployment export', () => {
   it('holds every agent, version, label, published pointer, saved client and integration, with counts', () => {
     expect(backup).toMatchObject({
       format: 'agent-studio.deployment',
-      formatVersion: 1,
+      formatVersion: 2,
       secrets: { mode: 'sealed', cipher: 'aes-256-gcm', kdf: { name: 'scrypt' } },
       counts: { agents: 2, agentVersions: 3, agentLabels: 1, mcpClients: 1, mcpClientVersions: 2, integrations: 1 },
     });
@@ -165,11 +165,13 @@ describe('deployment import into a fresh studio', () => {
     const storedEnv = target.studio.database.sqlite
       .prepare("SELECT snapshot FROM mcp_client_versions WHERE client_id = 'local-tools' AND version_number = 1")
       .get() as { snapshot: string };
-    expect(storedEnv.snapshot).toMatch(/"API_TOKEN":"enc:v1:/);
-    const sourceClient = await source.studio.editor.mcpClients.getById('local-tools');
-    expect((await target.studio.editor.mcpClients.getById('local-tools')).version.configHash).toBe(
-      sourceClient.version.configHash,
-    );
+    expect(storedEnv.snapshot).toMatch(/"API_TOKEN":"enc:v2:/);
+    // Client hashes are keyed with each studio's own key; what must match is the clear snapshot.
+    const sourceClient = await source.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
+    expect(client!.snapshot).toEqual(sourceClient!.snapshot);
+    const sealedHash = backup.mcpClients[0].versions[0].configHash;
+    expect(sealedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(backup)).not.toContain('token-123456789');
     const integration = await target.studio.integrations.describe('orders');
     expect('credentials' in integration && integration.credentials).toEqual({
       type: 'bearer',
