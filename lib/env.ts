@@ -82,6 +82,13 @@ export const settingsSchema = z
       .min(1024)
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
+    /** The larger limit of `POST /api/deployment/import`: a whole backup in one request, imported in one transaction. */
+    importBodyLimitBytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
     /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
     allowedHosts: hostList.default([]),
@@ -154,6 +161,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_DATABASE_BUSY_TIMEOUT_MS: 'databaseBusyTimeoutMs',
   SECRETS_KEY: 'secretsKey',
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
   STUDIO_ALLOWED_HOSTS: 'allowedHosts',
   STUDIO_CORS_ORIGINS: 'corsOrigins',
@@ -248,14 +256,17 @@ export function settingsFromEnvironment(
   );
 }
 
-/** What the CLI reads from the environment: where the server is and the API key. */
+/** What the CLI reads from the environment: where the server is, the API key, a backup passphrase. */
 export function cliEnvironment(environment: Record<string, string | undefined> = process.env): {
   url: string;
   apiKey?: string;
+  /** Seals and opens the secrets of deployment backups (`export --all`, `import --all`). */
+  backupPassphrase?: string;
 } {
   return {
     url: environment.STUDIO_URL || `http://localhost:${environment.PORT || '3000'}`,
     apiKey: environment.STUDIO_API_KEY || undefined,
+    backupPassphrase: environment.STUDIO_BACKUP_PASSPHRASE || undefined,
   };
 }
 

@@ -134,6 +134,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       secretsKey,
       logger,
       codeAgents: agents,
+      codeIntegrationIds: Object.keys(options.integrations ?? {}),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
     const mcpPool = createMcpPool({
@@ -168,6 +169,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       logger,
       version: studioVersion,
       bodyLimitBytes: settings.bodyLimitBytes,
+      importBodyLimitBytes: settings.importBodyLimitBytes,
       tools,
       integrations,
       editor,

@@ -84,11 +84,10 @@ async function buildServer() {
     'browser-studio-config': testConfigSources[1],
   };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
-  // Shared modules go to chunks, so a configuration loaded at run time shares classes (Agent) with the server.
-  if (existsSync(join(root, 'dist'))) {
-    for (const name of readdirSync(join(root, 'dist')))
-      if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(root, 'dist', name));
-  }
+  // Chunks carry a content hash in their names: the previous build's would otherwise pile up.
+  const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/;
+  if (existsSync(join(root, 'dist')))
+    for (const name of readdirSync(join(root, 'dist'))) if (chunk.test(name)) rmSync(join(root, 'dist', name));
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -96,10 +95,14 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    splitting: true,
-    chunkNames: 'chunk-[hash]',
     target: 'node20',
     packages: 'external',
+    // Shared modules go to chunks, so a configuration loaded at run time (STUDIO_CONFIG) shares
+    // classes (Agent) with the server; and code reached only through import() (the CLI's database
+    // commands) is loaded on demand, so `agent-studio agent list` does not load the server code first.
+    splitting: true,
+    // Beside the entry points, so paths relative to the module (`../migrations`) hold in chunks too.
+    chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: {

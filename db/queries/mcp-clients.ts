@@ -52,6 +52,12 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(mcpClientVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
+  const allVersions = db
+    .select()
+    .from(mcpClientVersions)
+    .where(eq(mcpClientVersions.clientId, p('clientId')))
+    .orderBy(asc(mcpClientVersions.versionNumber))
+    .prepare();
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
   const versionsToUpgrade = db
@@ -81,6 +87,8 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
     versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
       versionPage.all(row),
+    /** Every version of a client, oldest first (export). */
+    allVersions: (clientId: string): McpClientVersionRow[] => allVersions.all({ clientId }),
     /** The `changedFields` of each version after `versionNumber`, oldest first. */
     changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {

@@ -45,13 +45,32 @@ function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }
 
+/** The one route whose body may be larger than the standard limit: a whole deployment backup. */
+export const largeBodyPath = '/api/deployment/import';
+
+function bodyLimiter(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: (context) =>
+      errorResponse(
+        context,
+        new StudioError('payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`, {
+          limitBytes: maxSize,
+        }),
+      ),
+  });
+}
+
 export function createApiApp({
   logger,
   bodyLimitBytes,
+  importBodyLimitBytes = bodyLimitBytes,
   requestPolicy,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
+  /** The limit of `largeBodyPath` (default: the standard limit). */
+  importBodyLimitBytes?: number;
   requestPolicy: RequestPolicy;
 }): ApiApp {
   const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
@@ -59,26 +78,18 @@ export function createApiApp({
   // Before everything else: a page on another site gets nothing done here (docs/security.md).
   app.use('*', requestGate(requestPolicy));
 
-  const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
-    onError: (context) =>
-      errorResponse(
-        context,
-        new StudioError('payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, {
-          limitBytes: bodyLimitBytes,
-        }),
-      ),
-  });
+  const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
+  const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };
   // Only methods with a body pay for the limit check: touching the body materialises the full
   // Request object, which costs more than a whole GET on the hot path. A declared Content-Length
   // (the usual case; Node's parser never reads past it) is checked from the header alone, so POST
   // /resolve keeps the server's direct body read; only chunked bodies are counted as they stream.
   app.use('*', (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
+    const { maxSize, limit } = context.req.path === largeBodyPath ? large : standard;
     const declared = context.req.header('content-length');
-    if (declared === undefined || context.req.header('transfer-encoding') !== undefined)
-      return limitBody(context, next);
-    return Number(declared) > bodyLimitBytes ? limitBody(context, next) : next();
+    if (declared === undefined || context.req.header('transfer-encoding') !== undefined) return limit(context, next);
+    return Number(declared) > maxSize ? limit(context, next) : next();
   });
 
   // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the text

@@ -3,10 +3,12 @@ import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { serveOpenApiDocument } from './openapi-document';
 import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
+import { registerDeploymentRoutes } from './routes/deployment';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
@@ -36,6 +38,8 @@ export interface ApiDependencies {
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  /** The body limit of a deployment import. */
+  importBodyLimitBytes?: number;
   /** Which hosts and origins may use the API (built from the settings once). */
   requestPolicy: RequestPolicy;
   editor: Editor;
@@ -55,6 +59,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   const app = createApiApp({
     logger: dependencies.logger,
     bodyLimitBytes: dependencies.bodyLimitBytes,
+    importBodyLimitBytes: dependencies.importBodyLimitBytes,
     requestPolicy: dependencies.requestPolicy,
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
@@ -89,6 +94,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
+  registerDeploymentRoutes(app, dependencies);
   // Import before /mcp-clients/{id} routes so the literal path wins.
   registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
@@ -105,13 +111,6 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     timeoutMs: dependencies.toolProviderTimeoutMs,
   });
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Agent Studio API',
-      version: dependencies.version,
-      description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
-    },
-  });
+  serveOpenApiDocument(app, { version: dependencies.version });
   return app;
 }

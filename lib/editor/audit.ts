@@ -30,7 +30,8 @@ export type AuditAction =
   | 'mcp_client.save'
   | 'mcp_client.restore'
   | 'mcp_client.import'
-  | 'mcp_client.delete';
+  | 'mcp_client.delete'
+  | 'integration.import';
 
 export interface AuditEntry {
   id: number;
@@ -47,7 +48,8 @@ export function recordAudit(
   entry: {
     actor: string;
     action: AuditAction;
-    entity: AuditEntity;
+    /** Integration configs are audited too (their writes are not versions). */
+    entity: AuditEntity | 'integration';
     entityId: string;
     details?: Record<string, unknown>;
   },

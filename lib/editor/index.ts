@@ -16,7 +16,11 @@ export {
   type ResolveToolsForDiff,
 } from './context';
 export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
-export { createEditor, type AgentsService, type AgentWithVersion, type Editor } from './editor';
+export { createEditor, type AgentsService, type AgentWithVersion, type DeploymentService, type Editor } from './editor';
+export * from './deployment-document';
+export type { DeploymentImportResult } from './deployment-import';
+export type { DeploymentVerification } from './deployment-verify';
+export type { DeploymentChange } from './deployment-plan';
 export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';
 export type { ImportMode } from './agent-transfer';
 export { upgradeClientSecrets } from './upgrade-client-secrets';

@@ -22,12 +22,13 @@ import {
 } from '../secrets';
 import type { McpClientSnapshot, McpServerConfig } from './mcp-client-snapshot';
 
-interface SecretVisitor {
+export interface SecretVisitor {
   env(value: string, path: string, server: string, variable: string): string;
   url(url: string, path: string, server: string): string;
 }
 
-function mapSecrets(snapshot: McpClientSnapshot, visitor: SecretVisitor): McpClientSnapshot {
+/** The snapshot with every secret (stdio `env` values, HTTP URLs) replaced by what `visitor` returns. */
+export function mapSecrets(snapshot: McpClientSnapshot, visitor: SecretVisitor): McpClientSnapshot {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(snapshot.servers)) {
     if (server.type === 'http') {

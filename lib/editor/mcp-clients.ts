@@ -151,6 +151,11 @@ export function createMcpClientsService(context: EditorContext) {
       return row ? parseClientVersionRow(context, row) : undefined;
     },
 
+    /** Tells the listeners about a change written outside this service (a deployment import), after commit. */
+    notifyChanged(change: McpClientChange): void {
+      emit(change);
+    },
+
     /** Called after every committed create, update, restore and delete; returns an unsubscribe function. */
     onChange(listener: (change: McpClientChange) => void): () => void {
       listeners.add(listener);

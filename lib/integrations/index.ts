@@ -41,8 +41,13 @@ export {
 export { upgradeIntegrationCredentials } from './upgrade-credentials';
 export { createIntegrationRegistry, type IntegrationEntry, type IntegrationRegistry } from './integration-registry';
 export {
+  credentialSecretPath,
+  credentialsToStore,
+  decryptCredentials,
   integrationConfigInputSchema,
   integrationIdPattern,
+  mapCredentialSecret,
   openApiCredentialsSchema,
   type IntegrationConfigInput,
+  type StoredIntegrationConfig,
 } from './stored-config';

@@ -72,9 +72,22 @@ function withSecret<T extends OpenApiCredentials>(credentials: T, secret: string
   return { ...credentials, [secretField[credentials.type]]: secret };
 }
 
+/** The credentials with their one secret value replaced by `transform(secret)` (sealing, unsealing). */
+export function mapCredentialSecret<T extends OpenApiCredentials>(
+  credentials: T,
+  transform: (secret: string) => string,
+): T {
+  return withSecret(credentials, transform(secretOf(credentials)));
+}
+
+/** Where the secret sits in a config: `credentials.token`, `credentials.value` or `credentials.password`. */
+export function credentialSecretPath(credentials: OpenApiCredentials): string {
+  return `credentials.${secretField[credentials.type]}`;
+}
+
 /** The associated data a credential's ciphertext is bound to: this integration's row and field. */
 const locationOf = (integrationId: string, credentials: OpenApiCredentials) =>
-  `integration_config|${integrationId}|credentials.${secretField[credentials.type]}`;
+  `integration_config|${integrationId}|${credentialSecretPath(credentials)}`;
 
 export function decryptCredentials({
   credentials,

@@ -8,6 +8,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { SecretsKey } from './key';
+import type { PassphraseKey } from './passphrase';
 
 const currentPrefix = 'enc:v2:';
 const legacyPrefix = 'enc:v1:';
@@ -33,12 +34,26 @@ export function encryptSecret({
   plaintext: string;
   location: SecretLocation;
 }): string {
+  return encryptWith({ key: key.key, plaintext, prefix: currentPrefix, associatedData: location });
+}
+
+function encryptWith({
+  key,
+  plaintext,
+  prefix,
+  associatedData,
+}: {
+  key: Buffer;
+  plaintext: string;
+  prefix: string;
+  associatedData?: string;
+}): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key.key, iv);
-  cipher.setAAD(Buffer.from(location, 'utf8'));
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (associatedData !== undefined) cipher.setAAD(Buffer.from(associatedData, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return `${currentPrefix}${iv.toString('base64url')}:${tag.toString('base64url')}:${ciphertext.toString('base64url')}`;
+  return `${prefix}${iv.toString('base64url')}:${tag.toString('base64url')}:${ciphertext.toString('base64url')}`;
 }
 
 /** Its message is generic on purpose; the cause says what failed, for the log. */
@@ -67,20 +82,63 @@ export function decryptSecret({
   const bound = value.startsWith(currentPrefix);
   if (!bound && !(legacy && value.startsWith(legacyPrefix)))
     throw new SecretDecryptionError('The stored value is not an encrypted secret in the current format.');
-  const [iv, tag, ciphertext] = value.slice(currentPrefix.length).split(':');
+  return decryptWith({
+    key: key.key,
+    body: value.slice(currentPrefix.length),
+    associatedData: bound ? location : undefined,
+    failure: 'A stored secret cannot be decrypted: SECRETS_KEY changed since it was saved, or the value was moved.',
+  });
+}
+
+function decryptWith({
+  key,
+  body,
+  associatedData,
+  failure,
+}: {
+  key: Buffer;
+  body: string;
+  associatedData: string | undefined;
+  failure: string;
+}): string {
+  const [iv, tag, ciphertext] = body.split(':');
   if (iv === undefined || tag === undefined || ciphertext === undefined)
     throw new SecretDecryptionError('The encrypted secret is malformed.');
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
-    if (bound) decipher.setAAD(Buffer.from(location, 'utf8'));
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    if (associatedData !== undefined) decipher.setAAD(Buffer.from(associatedData, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   } catch (error) {
-    throw new SecretDecryptionError(
-      'A stored secret cannot be decrypted: SECRETS_KEY changed since it was saved, or the value was moved.',
-      { cause: error },
-    );
+    throw new SecretDecryptionError(failure, { cause: error });
   }
+}
+
+/**
+ * Secrets in transit (a deployment backup): sealed with a key derived from a passphrase rather
+ * than the studio's own key, so the file opens only for whoever is given the passphrase. A sealed
+ * value is not bound to a row: the importing studio opens it and encrypts it again, bound to the
+ * row it lands in. Same cipher, a distinct prefix.
+ */
+const sealedPrefix = 'sealed:v1:';
+
+export function isSealedSecret(value: string): boolean {
+  return value.startsWith(sealedPrefix);
+}
+
+export function sealSecret({ key, plaintext }: { key: PassphraseKey; plaintext: string }): string {
+  return encryptWith({ key: key.key, plaintext, prefix: sealedPrefix });
+}
+
+/** Throws `SecretDecryptionError` for a value that is not sealed, or sealed with another passphrase. */
+export function openSealedSecret({ key, value }: { key: PassphraseKey; value: string }): string {
+  if (!isSealedSecret(value)) throw new SecretDecryptionError('The value is not a sealed secret.');
+  return decryptWith({
+    key: key.key,
+    body: value.slice(sealedPrefix.length),
+    associatedData: undefined,
+    failure: 'The passphrase does not open this secret.',
+  });
 }
 
 export const keyedHashPrefix = 'hmac:';

@@ -22,7 +22,8 @@ const entrySchema = z
 
 const pageSchema = pageOf(entrySchema);
 
-const listRoute = route('get', '/audit', {
+export const listRoute = route('get', '/audit', {
+  operationId: 'listAuditEntries',
   summary: 'The audit log, newest first',
   description:
     'Filters combine: who (`actor`), what (`action` such as `agent.save`, `entity`, `entityId`) and when (`from` inclusive, `to` exclusive, ISO 8601 times).',
@@ -40,7 +41,8 @@ const listRoute = route('get', '/audit', {
   errors: [400],
 });
 
-const agentRoute = route('get', '/agents/{id}/audit', {
+export const agentRoute = route('get', '/agents/{id}/audit', {
+  operationId: 'listAgentAuditEntries',
   summary: "One agent's audit log, newest first",
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of entries', pageSchema],

@@ -4,20 +4,18 @@
  * encrypted for it (a header, so the key never lands in a URL or an access log). The import body is
  * checked by the editor, so one answer lists every problem; the stdio allow-list applies as in a save.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { mcpClientExportSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { errorResponses } from '../schemas';
-import { agentIdParams, apiActor, jsonBody } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
 
-const tags = ['mcp-clients'];
+const route = jsonRoutes('mcp-clients');
 
-const exportRoute = createRoute({
-  method: 'get',
-  path: '/mcp-clients/{id}/export',
+export const exportRoute = route('get', '/mcp-clients/{id}/export', {
+  operationId: 'exportMcpClient',
   summary: 'Export a saved client with every version (secrets left out, or encrypted for X-Secrets-Key)',
-  tags,
   request: {
     params: agentIdParams,
     headers: z.object({
@@ -28,37 +26,48 @@ const exportRoute = createRoute({
         .openapi({ description: "The importing deployment's SECRETS_KEY: secrets are encrypted for it" }),
     }),
   },
-  responses: {
-    200: { description: 'The export document', ...jsonBody(mcpClientExportSchema) },
-    ...errorResponses(400, 404),
-  },
+  ok: ['The export document', mcpClientExportSchema],
+  errors: [400, 404],
 });
 
-const importRoute = createRoute({
-  method: 'post',
-  path: '/mcp-clients/import',
+export const importRoute = route('post', '/mcp-clients/import', {
+  operationId: 'importMcpClient',
   summary: 'Import an exported client (checked like a save, stdio allow-list included)',
-  tags,
   request: {
-    body: {
+    body: requestBody(z.unknown().openapi({ description: 'An export document (format agent-studio.mcp-client)' }), {
       required: true,
-      ...jsonBody(z.unknown().openapi({ description: 'An export document (format agent-studio.mcp-client)' })),
-    },
+      example: {
+        format: 'agent-studio.mcp-client',
+        schemaVersion: 1,
+        client: { id: 'docs', authorId: null },
+        secrets: 'omitted',
+        omittedSecrets: [],
+        versions: [
+          {
+            versionNumber: 1,
+            snapshot: {
+              name: 'Company docs',
+              servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
+            },
+            changedFields: ['name', 'servers'],
+            changeMessage: 'Initial version',
+            authorId: null,
+          },
+        ],
+      },
+    }),
   },
-  responses: {
-    201: {
-      description: 'Imported',
-      ...jsonBody(
-        clientResponse.extend({
-          importedVersionNumbers: z.array(z.number().int()),
-          secretsToEnter: z
-            .array(z.string())
-            .openapi({ description: 'Paths of secrets the export left out, to set with a save' }),
-        }),
-      ),
-    },
-    ...errorResponses(400, 403, 409),
-  },
+  status: 201,
+  ok: [
+    'Imported',
+    clientResponse.extend({
+      importedVersionNumbers: z.array(z.number().int()),
+      secretsToEnter: z
+        .array(z.string())
+        .openapi({ description: 'Paths of secrets the export left out, to set with a save' }),
+    }),
+  ],
+  errors: [400, 403, 409],
 });
 
 export function registerMcpClientTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {

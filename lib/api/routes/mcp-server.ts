@@ -18,9 +18,10 @@ import { errorResponses } from '../schemas';
 /** The content types the app's JSON middleware reads (and so consumes). */
 const jsonContentType = /^application\/([a-z.+-]*\+)?json/i;
 
-const mcpRoute = createRoute({
+export const mcpRoute = createRoute({
   method: 'post',
   path: '/mcp',
+  operationId: 'handleMcpMessage',
   summary: 'This app as an MCP server (Streamable HTTP, stateless)',
   description:
     'A JSON-RPC message (or batch) of the Model Context Protocol: `initialize`, `tools/list`, `tools/call`. ' +

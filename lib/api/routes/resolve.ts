@@ -9,8 +9,8 @@ import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { jsonRoutes } from '../schemas';
-import { agentIdParams, jsonBody, runtimeRequestFields } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, runtimeRequestFields } from './agents-schemas';
 
 const route = jsonRoutes('runtime');
 
@@ -61,9 +61,16 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-const resolveRoute = route('post', '/agents/{id}/resolve', {
+export const resolveRoute = route('post', '/agents/{id}/resolve', {
+  operationId: 'resolveAgent',
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
-  request: { params: agentIdParams, body: { required: false, ...jsonBody(resolveBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(resolveBodySchema, {
+      required: false,
+      example: { requestContext: { tenantId: 'acme' }, selector: { label: 'staging' } },
+    }),
+  },
   ok: ['The resolution', resolutionSchema],
   errors: [400, 404],
 });

@@ -89,6 +89,16 @@ export const runBodySchema = z
 
 export type RunBody = z.output<typeof runBodySchema>;
 
+/** A 200 answer of Server-Sent Events (one run chunk per event). */
+export const eventStreamResponse = (description: string) => ({
+  description,
+  content: {
+    'text/event-stream': {
+      schema: z.string().openapi({ description: '`event: <chunk type>` and `data: <the chunk as JSON>` per chunk' }),
+    },
+  },
+});
+
 export const runIdParams = z.object({
   runId: z
     .string()
