@@ -13,10 +13,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exceedsJsonDepth } from '../http';
 import type { Runtime } from '../runtime';
-import { toVersionSelector } from '../versions';
 import type { ApiApp } from './app';
 import { agentIdParams } from './routes/agents-schemas';
-import { resolutionJson, resolveBodySchema } from './routes/resolve';
+import { resolveAsJson, resolveBodySchema } from './routes/resolve';
 
 const resolvePath = /^\/api\/agents\/([^/?#]+)\/resolve$/;
 const jsonContentType = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
@@ -66,14 +65,9 @@ export function createResolveFastPath({
       const parsed = resolveBodySchema.safeParse(JSON.parse(text));
       const params = agentIdParams.safeParse({ id });
       if (!parsed.success || !params.success) return await replay(request, response, body);
-      const { requestContext, selector, resourceId } = parsed.data;
-      const resolution = await runtime.resolve(params.data.id, {
-        requestContext: requestContext ?? {},
-        ...(selector ? { selector: toVersionSelector(selector) } : {}),
-        ...(resourceId === undefined ? {} : { resourceId }),
-      });
+      const resolved = await resolveAsJson({ runtime, id: params.data.id, body: parsed.data });
       response.setHeader('content-type', 'application/json');
-      response.end(resolutionJson(resolution));
+      response.end(resolved);
     } catch {
       if (response.headersSent) return void response.destroy();
       await replay(request, response, body).catch(() => response.destroy());

@@ -83,7 +83,7 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', {
  */
 const serialisedTails = new WeakMap<object, string>();
 
-export function resolutionJson(resolution: Resolution): string {
+function resolutionJson(resolution: Resolution): string {
   let tail = serialisedTails.get(resolution.explanation);
   if (tail === undefined) {
     tail =
@@ -103,17 +103,31 @@ export function resolutionJson(resolution: Resolution): string {
   return `${head.slice(0, -1)}${tail}`;
 }
 
+/** The resolution a parsed request body asks for, as the route's JSON text (the direct path uses it too). */
+export async function resolveAsJson({
+  runtime,
+  id,
+  body,
+}: {
+  runtime: Runtime;
+  id: string;
+  body: z.infer<typeof resolveBodySchema>;
+}): Promise<string> {
+  const { requestContext, selector, resourceId } = body;
+  const resolution = await runtime.resolve(id, {
+    requestContext: requestContext ?? {},
+    ...(selector ? { selector: toVersionSelector(selector) } : {}),
+    ...(resourceId === undefined ? {} : { resourceId }),
+  });
+  return resolutionJson(resolution);
+}
+
 export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const { requestContext, selector, resourceId } = context.req.valid('json') ?? {};
-    const resolution = await runtime.resolve(id, {
-      requestContext: requestContext ?? {},
-      ...(selector ? { selector: toVersionSelector(selector) } : {}),
-      ...(resourceId === undefined ? {} : { resourceId }),
-    });
+    const text = await resolveAsJson({ runtime, id, body: context.req.valid('json') ?? {} });
     // Already JSON text in the documented shape (see resolutionJson), which the route's typed
     // response helpers cannot express; the document still describes it through `resolutionSchema`.
-    return context.body(resolutionJson(resolution), 200, { 'content-type': 'application/json' }) as never;
+    return context.body(text, 200, { 'content-type': 'application/json' }) as never;
   });
 }
