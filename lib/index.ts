@@ -209,7 +209,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
             await mcpPool.closeAll();
             await outbound.close();
           } finally {
-            runStore.flush();
+            runStore.close();
             database.close();
           }
         })();

@@ -5,14 +5,16 @@
  * encrypted with the studio's secrets key in its own column and put back when the run is read.
  *
  * Writes of runs that are over (finished, failed, aborted) are grouped: they are queued and written
- * together in one transaction a few milliseconds later (or at once when many are waiting, and on
- * `flush()`, which closing the studio calls). A commit per run was the largest cost of a run beside
- * the model; a run that waits for an answer, or is running, is written at once, because another
- * request or process continues it. Reads in this process see queued runs (see docs/storage.md).
+ * together in one transaction a few milliseconds later (at once when many are waiting, and when
+ * the studio closes; a second later when another process holds the write lock). A commit per run
+ * was the largest cost of a run beside the model; a run that waits for an answer, or is running, is
+ * written at once, because another request or process continues it. Reads in this process see
+ * queued runs (see docs/runtime.md).
  */
 import type { DatabaseHandle } from '../../db/client';
 import { runQueries, writeTransaction, type RunRow } from '../../db/queries';
 import { authTokenKey } from '../resolver';
+import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
 
@@ -25,8 +27,10 @@ export interface RunStore {
   save(record: RunRecord): void;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
   claim(request: { runId: string; revision: number; now: string }): boolean;
-  /** Writes whatever is queued (the studio calls it when it closes). */
+  /** Writes whatever is queued now (what another process's lock blocks stays queued). */
   flush(): void;
+  /** Writes what is queued and stops; what cannot be written is reported (the studio closes it). */
+  close(): void;
 }
 
 /** How long a finished run's write may wait for others to share its transaction. */
@@ -65,6 +69,7 @@ export function createMemoryRunStore(): RunStore {
       return true;
     },
     flush: () => undefined,
+    close: () => undefined,
   };
 }
 
@@ -92,12 +97,29 @@ export function createSqliteRunStore({
 }: {
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  /** A grouped write that failed (the runs were answered already; nothing else can report it). */
+  /**
+   * A run whose grouped write failed for a reason other than another process holding the lock
+   * (the run was answered already; nothing else can report it).
+   */
   onWriteError?: (error: unknown, runIds: string[]) => void;
 }): RunStore {
   const queries = () => runQueries(database);
   const queued = new Map<string, QueuedWrite>();
   let timer: NodeJS.Timeout | undefined;
+  /** Until when a group waits after another process held the write lock too long. */
+  let retryAt = 0;
+
+  function schedule(delayMs: number) {
+    if (timer) return;
+    timer = setTimeout(flush, delayMs);
+    // A queued write never keeps the process alive by itself; closing the studio flushes.
+    timer.unref();
+  }
+
+  function write(statements: ReturnType<typeof queries>, queuedWrite: QueuedWrite) {
+    if (queuedWrite.kind === 'insert') statements.insert(queuedWrite.row);
+    else statements.update(queuedWrite.row);
+  }
 
   function flush() {
     if (timer) clearTimeout(timer);
@@ -108,33 +130,40 @@ export function createSqliteRunStore({
     try {
       writeTransaction(database, () => {
         const statements = queries();
-        for (const write of writes)
-          if (write.kind === 'insert') statements.insert(write.row);
-          else statements.update(write.row);
+        for (const queuedWrite of writes) write(statements, queuedWrite);
       });
+      retryAt = 0;
     } catch (error) {
-      onWriteError?.(
-        error,
-        writes.map((write) => write.row.id),
-      );
+      if (isDatabaseBusy(error)) {
+        // Another process holds the write lock: the runs stay queued (and readable here) and
+        // the group is tried again a little later rather than lost.
+        for (const queuedWrite of writes) queued.set(queuedWrite.row.id, queuedWrite);
+        retryAt = Date.now() + busyRetryAfterSeconds * 1_000;
+        schedule(busyRetryAfterSeconds * 1_000);
+        return;
+      }
+      // One bad row must not cost the others theirs: each is written on its own.
+      for (const queuedWrite of writes) {
+        try {
+          write(queries(), queuedWrite);
+        } catch (rowError) {
+          onWriteError?.(rowError, [queuedWrite.row.id]);
+        }
+      }
     }
   }
 
-  function enqueue(write: QueuedWrite) {
-    const earlier = queued.get(write.row.id);
+  function enqueue(queuedWrite: QueuedWrite) {
+    const earlier = queued.get(queuedWrite.row.id);
     // A save after a queued insert rewrites the insert's columns (one row either way).
     queued.set(
-      write.row.id,
-      earlier?.kind === 'insert' && write.kind === 'update'
-        ? { kind: 'insert', row: { ...earlier.row, ...write.row, revision: earlier.row.revision + 1 } }
-        : write,
+      queuedWrite.row.id,
+      earlier?.kind === 'insert' && queuedWrite.kind === 'update'
+        ? { kind: 'insert', row: { ...earlier.row, ...queuedWrite.row, revision: earlier.row.revision + 1 } }
+        : queuedWrite,
     );
-    if (queued.size >= groupedWriteLimit) flush();
-    else if (!timer) {
-      timer = setTimeout(flush, groupedWriteDelayMs);
-      // A queued write never keeps the process alive by itself; closing the studio flushes.
-      timer.unref();
-    }
+    if (queued.size >= groupedWriteLimit && Date.now() >= retryAt) flush();
+    else schedule(groupedWriteDelayMs);
   }
 
   /** The stored row as it will be once the queue is written. */
@@ -238,5 +267,14 @@ export function createSqliteRunStore({
     },
     claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
     flush,
+    close() {
+      flush();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (queued.size === 0) return;
+      const left = [...queued.keys()];
+      queued.clear();
+      onWriteError?.(new Error('Another process held the database lock when the studio closed.'), left);
+    },
   };
 }

@@ -166,15 +166,20 @@ describe('the SQLite run store', () => {
     }
   });
 
-  it('reports a group that could not be written, with its run ids', () => {
+  it('writes the rest of a group when one run cannot be written, and reports that run', () => {
     const failures: Array<{ message: string; runIds: string[] }> = [];
-    const { store, close } = openStore((error, runIds) => failures.push({ message: String(error), runIds }));
+    const { store, rows, close } = openStore((error, runIds) => failures.push({ message: String(error), runIds }));
     try {
       store.insert(record('c', 'running'));
       // An insert of an id that is already stored fails when the group is written.
       store.insert(record('c', 'finished'));
+      store.insert(record('d', 'finished'));
       store.flush();
       expect(failures).toEqual([{ message: expect.stringContaining('UNIQUE') as unknown as string, runIds: ['c'] }]);
+      expect(rows()).toEqual([
+        { id: 'c', status: 'running', revision: 0 },
+        { id: 'd', status: 'finished', revision: 0 },
+      ]);
     } finally {
       close();
     }

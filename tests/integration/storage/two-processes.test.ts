@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createScriptedModel } from '../../support/scripted-model';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
@@ -83,7 +83,7 @@ describe('two processes on one database file', () => {
       await context.studio.close();
     }
   });
-  it('answers runs 503 busy too (generate and stream) while another process holds the lock, and runs again after', async () => {
+  it('answers a streamed run 503 busy while another process holds the lock; a generated run is answered and stored once the lock is free', async () => {
     const context = createTestStudio({
       settings: { databaseBusyTimeoutMs: 100 },
       models: { 'test/scripted': createScriptedModel({ respond: () => ({ text: 'Hello.' }) }) },
@@ -97,21 +97,40 @@ describe('two processes on one database file', () => {
     );
     expect(published.status).toBe(200);
     const other = new Database(context.databaseFile);
+    const storedStatus = (runId: string) =>
+      (other.prepare('select status from runs where id = ?').get(runId) as { status: string } | undefined)?.status;
     try {
       other.exec('BEGIN IMMEDIATE');
-      for (const path of ['/api/agents/runner/generate', '/api/agents/runner/stream']) {
-        const refused = await context.studio.api.request(path, jsonRequest('POST', { prompt: 'Hi.' }));
-        expect(refused.status, path).toBe(503);
-        expect(refused.headers.get('retry-after'), path).toBe('1');
-        expect((await refused.json()).error.code, path).toBe('busy');
-      }
-      other.exec('ROLLBACK');
-      const retried = await context.studio.api.request(
+      // A streamed run is stored when it starts (its id can be looked up while it streams).
+      const refused = await context.studio.api.request(
+        '/api/agents/runner/stream',
+        jsonRequest('POST', { prompt: 'Hi.' }),
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect((await refused.json()).error.code).toBe('busy');
+      // A generated run is stored when it is over, with others: its write waits for the lock.
+      const answered = await context.studio.api.request(
         '/api/agents/runner/generate',
         jsonRequest('POST', { prompt: 'Hi.' }),
       );
+      expect(answered.status).toBe(200);
+      const { runId, text } = (await answered.json()) as { runId: string; text: string };
+      expect(text).toBe('Hello.');
+      const whileLocked = await context.studio.api.request(`/api/runs/${runId}`);
+      expect(whileLocked.status).toBe(200);
+      expect((await whileLocked.json()).status).toBe('finished');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(storedStatus(runId)).toBeUndefined();
+      other.exec('ROLLBACK');
+      await vi.waitFor(() => expect(storedStatus(runId)).toBe('finished'), { timeout: 5_000, interval: 100 });
+
+      const retried = await context.studio.api.request(
+        '/api/agents/runner/stream',
+        jsonRequest('POST', { prompt: 'Hi.' }),
+      );
       expect(retried.status).toBe(200);
-      expect((await retried.json()).text).toBe('Hello.');
+      expect(await retried.text()).toContain('Hello.');
     } finally {
       other.close();
       await context.studio.close();
