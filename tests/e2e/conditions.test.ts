@@ -205,6 +205,11 @@ describe('conditions: variants and the rule builder in a real browser', () => {
       const operatorsOf = (row: Locator) =>
         row.getByRole('combobox', { name: 'Operator' }).locator('option').allTextContents();
 
+      // Field paths are suggested from the agent's requestContextSchema, nested ones by their dotted path.
+      const suggested = await variant
+        .getByRole('combobox', { name: 'Field', exact: true })
+        .evaluate((input) => Array.from((input as HTMLInputElement).list?.options ?? []).map((option) => option.value));
+      expect(suggested.sort()).toEqual(['beta', 'regions', 'seats', 'tier', 'user', 'user.role']);
       // Operators by type: a boolean is only compared for equality or presence, a list is searched.
       const flag = await editor.setRule(variant, 1, { field: 'beta', operator: 'equals' });
       expect(await operatorsOf(flag)).toEqual(['equals', 'not equals', 'exists', 'not exists']);
