@@ -156,7 +156,12 @@ export function createStudio(options: StudioOptions = {}): Studio {
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createSqliteRunStore({ database, secretsKey });
+    const runStore = createSqliteRunStore({
+      database,
+      secretsKey,
+      onWriteError: (error, runIds) =>
+        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+    });
     const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger, models, runStore });
     const requestPolicy = createRequestPolicy({
       allowedHosts: settings.allowedHosts,
@@ -204,6 +209,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
             await mcpPool.closeAll();
             await outbound.close();
           } finally {
+            runStore.flush();
             database.close();
           }
         })();
