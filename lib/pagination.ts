@@ -106,3 +106,20 @@ export function pageOfSorted<Item>({
     nextCursor: start + size < items.length && last !== undefined ? encodeCursor(keyOf(last)) : null,
   };
 }
+
+/**
+ * Every item of a paged list, following its cursors: for the few places that must offer the whole
+ * list at once (the agent editor's tool picker offers every saved MCP client and integration).
+ */
+export async function everyItem<Item>(
+  readPage: (request: PageRequest) => Page<Item> | Promise<Page<Item>>,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Item> = await readPage({ limit: maxPageLimit, cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return items;
+}

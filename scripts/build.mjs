@@ -51,11 +51,12 @@ function isFresh(stampFile, print, outputs) {
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
 // The test configurations (studio.config.ts plus scripted models; the browser tests' one adds tools
-// that make runs wait) are built beside the server, which loads one when STUDIO_CONFIG names it;
+// that make runs wait; the many-tools one enough registered tools to page the Tools list) are built beside the server, which loads one when STUDIO_CONFIG names it;
 // see docs/runtime.md.
 const testConfigSources = [
   'tests/support/test-studio-config.ts',
   'tests/support/browser-studio-config.ts',
+  'tests/support/many-tools-studio-config.ts',
   'tests/support/prompt-scripted-model.ts',
   'tests/support/scripted-model.ts',
 ];
@@ -74,7 +75,13 @@ const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs',
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
-  const outputs = ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js', 'dist/browser-studio-config.js'];
+  const outputs = [
+    'dist/server.js',
+    'dist/cli.js',
+    'dist/test-studio-config.js',
+    'dist/browser-studio-config.js',
+    'dist/many-tools-studio-config.js',
+  ];
   if (isFresh(stamp, print, outputs)) return false;
   const { build } = await import('esbuild');
   const entryPoints = {
@@ -82,6 +89,7 @@ async function buildServer() {
     cli: 'cli.ts',
     'test-studio-config': testConfigSources[0],
     'browser-studio-config': testConfigSources[1],
+    'many-tools-studio-config': testConfigSources[2],
   };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
   // Chunks carry a content hash in their names: the previous build's would otherwise pile up.

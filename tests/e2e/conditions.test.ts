@@ -4,6 +4,7 @@
  * reordered by button and by keyboard; a raw JSON Logic rule edited as JSON; a prompt block's
  * display condition on the Basics tab. Every tab state is scanned with axe.
  */
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
@@ -177,6 +178,108 @@ describe('conditions: variants and the rule builder in a real browser', () => {
       await expect
         .poll(() => editor.matchedVariants().allTextContents(), patience)
         .toEqual(['Tools: Variant 1 matched']);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    walkTimeoutMs,
+  );
+
+  it(
+    'nests groups three levels deep with typed values, offers operators by the field type, and no fourth level',
+    async () => {
+      await createAgent('three-levels', {
+        tools: {},
+        requestContextSchema: {
+          type: 'object',
+          properties: {
+            ...requestContextSchema.properties,
+            beta: { type: 'boolean' },
+            regions: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      });
+      const { page, errors, editor } = await openEditor('three-levels');
+      await editor.tab('Conditions');
+      await editor.conditionsField('Tools').getByRole('button', { name: 'Add variant' }).click();
+      const variant = editor.variant('Tools', 1);
+      const operatorsOf = (row: Locator) =>
+        row.getByRole('combobox', { name: 'Operator' }).locator('option').allTextContents();
+
+      // Field paths are suggested from the agent's requestContextSchema, nested ones by their dotted path.
+      const suggested = await variant
+        .getByRole('combobox', { name: 'Field', exact: true })
+        .evaluate((input) => Array.from((input as HTMLInputElement).list?.options ?? []).map((option) => option.value));
+      expect(suggested.sort()).toEqual(['beta', 'regions', 'seats', 'tier', 'user', 'user.role']);
+      // Operators by type: a boolean is only compared for equality or presence, a list is searched.
+      const flag = await editor.setRule(variant, 1, { field: 'beta', operator: 'equals' });
+      expect(await operatorsOf(flag)).toEqual(['equals', 'not equals', 'exists', 'not exists']);
+      expect(await flag.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('boolean');
+      expect(await flag.getByRole('combobox', { name: 'Value', exact: true }).inputValue()).toBe('true');
+      await variant.getByRole('button', { name: 'Add rule' }).click();
+      const regions = await editor.setRule(variant, 2, { field: 'regions', operator: 'contains', value: 'eu' });
+      expect(await operatorsOf(regions)).toEqual(['contains', 'not contains', 'exists', 'not exists']);
+
+      // Level 2: an OR group; level 3: an AND group inside it, where no further group can be added.
+      await editor.addNestedGroup(variant);
+      // Named by position, not as "the last group": a group added inside it would be the last one.
+      const level2 = editor.rules(variant).getByRole('group', { name: 'Group 1', exact: true }).first();
+      await level2.getByRole('combobox', { name: 'Combinator' }).selectOption('any');
+      const tiers = await editor.setRule(level2, 1, { field: 'tier', operator: 'in', value: 'pro, team' });
+      expect(await tiers.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:text');
+      await level2.getByRole('button', { name: 'Add group', exact: true }).first().click();
+      const level3 = level2.getByRole('group', { name: 'Group 1', exact: true });
+      const counted = await editor.setRule(level3, 1, { field: 'seats', operator: 'in', value: '5, 10' });
+      expect(await operatorsOf(counted)).toContain('greater than');
+      expect(await operatorsOf(counted)).not.toContain('contains');
+      expect(await counted.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:number');
+      expect(await level3.getByRole('button', { name: 'Add group', exact: true }).isDisabled()).toBe(true);
+      expect(await level3.getByText('Groups nest at most 3 levels deep.').count()).toBe(1);
+      expect(await level2.getByRole('button', { name: 'Add group', exact: true }).last().isDisabled()).toBe(false);
+      await variant.getByRole('checkbox', { name: 'world-time' }).check();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await editor.save('Three levels');
+      await editor.announced('Version 2 saved');
+      const expectedRules = {
+        operator: 'AND',
+        conditions: [
+          { field: 'beta', operator: 'equals', value: true },
+          { field: 'regions', operator: 'contains', value: 'eu' },
+          {
+            operator: 'OR',
+            conditions: [
+              { field: 'tier', operator: 'in', value: ['pro', 'team'] },
+              { operator: 'AND', conditions: [{ field: 'seats', operator: 'in', value: [5, 10] }] },
+            ],
+          },
+        ],
+      };
+      expect((await api('GET', '/api/agents/three-levels')).body.version.tools).toEqual([
+        { value: { 'world-time': {} }, rules: expectedRules },
+      ]);
+
+      // Reloaded, the three levels come back as they were and Save has nothing to send.
+      await page.reload();
+      await editor.tab('Conditions');
+      const reloaded = editor
+        .variant('Tools', 1)
+        .getByRole('group', { name: 'Group 1', exact: true })
+        .first()
+        .getByRole('group', { name: 'Group 1', exact: true });
+      expect(await reloaded.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('5, 10');
+      expect(await reloaded.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:number');
+      await editor.button('Save').click();
+      await editor.announced('Nothing to save: no field has changed.');
+
+      await editor.tab('Preview');
+      await editor.resolve('{"beta":true,"regions":["eu"],"tier":"free","seats":10}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: Variant 1 matched']);
+      expect((await editor.resolvedTools().allTextContents()).join('\n')).toContain('world-time');
+      await editor.resolve('{"beta":true,"regions":["eu"],"tier":"free","seats":7}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: no variant matched, so the field is empty']);
       expect(errors).toEqual([]);
       await page.close();
     },

@@ -211,6 +211,8 @@ describe('MCP clients in a real browser', () => {
   it('refuses a stdio command that is not on the allow-list, in plain words naming the setting', async () => {
     const { page, errors, clients } = await newPage();
     await page.goto(`${baseUrl}/new-mcp-client`);
+    await clients.textbox('Name').waitFor();
+    await saveScreenshot(page, 'new-mcp-client');
     await clients.textbox('Name').fill('Not allowed');
     await clients.fillStdio('main', { command: 'npx', args: ['-y', 'some-mcp-server'] });
     await clients.save();

@@ -138,6 +138,8 @@ describe('tools, integrations and settings pages in a real browser', () => {
     const integrations = new IntegrationsPage(page, baseUrl);
     expect(await integrations.openList()).toBe(200);
     await integrations.newIntegration().click();
+    await integrations.textbox('Name').waitFor();
+    await saveScreenshot(page, 'new-integration');
     await integrations.textbox('Name').fill('Pet store');
     expect(await integrations.textbox('Id').inputValue()).toBe('pet-store');
 
@@ -281,6 +283,8 @@ describe('tools, integrations and settings pages in a real browser', () => {
     expect(
       await settings.settingsTable().getByRole('row').filter({ hasText: 'SECRETS_KEY' }).textContent(),
     ).not.toMatch(/[A-Za-z0-9+/]{32}/);
+    // The settings in force are read, not edited, here: they come from the environment.
+    expect(await settings.settingsTable().locator('input, textarea, select, button').count()).toBe(0);
     await settings.filter({ who: 'local', what: 'agent.save', id: 'audited' });
     await page.waitForURL(/what=agent.save/);
     await expect.poll(() => settings.auditRows().count(), patience).toBe(50);

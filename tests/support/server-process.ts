@@ -37,9 +37,10 @@ export async function startServerProcess({
   environment?: Record<string, string>;
   /**
    * `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`, the
-   * tools that make runs wait and a code agent); `browser`: that plus a small tool provider.
+   * tools that make runs wait and a code agent); `browser`: that plus a small tool provider;
+   * `many-tools`: the test configuration plus 120 registered tools.
    */
-  config?: 'app' | 'test' | 'browser';
+  config?: 'app' | 'test' | 'browser' | 'many-tools';
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();

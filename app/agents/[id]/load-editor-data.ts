@@ -1,3 +1,4 @@
+import { everyItem } from '@/lib/pagination';
 import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
@@ -17,9 +18,9 @@ const allowListDescriptions = (tools: Record<string, { description?: string }>) 
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
-  const clients = await studio.editor.mcpClients.list({ limit: 100 });
+  const clients = await everyItem((request) => studio.editor.mcpClients.list(request));
   const mcpClients = await Promise.all(
-    clients.items.map(async (client) => {
+    clients.map(async (client) => {
       const { version } = await studio.editor.mcpClients.getById(client.id);
       const servers = Object.fromEntries(
         Object.entries(version.servers).map(([serverName, server]) => [
@@ -35,8 +36,8 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
       return { id: client.id, name: version.name, servers };
     }),
   );
-  const described = await studio.integrations.describeAll({ limit: 100 });
-  const integrations = described.items.map((integration) => ({
+  const described = await everyItem((request) => studio.integrations.describeAll(request));
+  const integrations = described.map((integration) => ({
     id: integration.id,
     name: integration.name,
     tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),

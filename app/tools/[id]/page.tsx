@@ -16,6 +16,7 @@ interface ToolDescription {
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown> | null;
+  requestContextSchema: Record<string, unknown> | null;
   annotations: Record<string, unknown>;
   effectiveAnnotations: {
     title?: string;
@@ -101,7 +102,11 @@ export default async function ToolPage({ params }: Params) {
         </details>
       </Card>
       {tool.executable ? (
-        <ToolRunner toolId={tool.id} inputSchema={tool.inputSchema} />
+        <ToolRunner
+          toolId={tool.id}
+          inputSchema={tool.inputSchema}
+          requestContextSchema={tool.requestContextSchema ?? undefined}
+        />
       ) : (
         <p className="text-sm text-slate-700">
           This is a client tool: the calling application runs it, so it cannot be run here.

@@ -10,7 +10,7 @@ import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
 import { postJson } from '../../agents/[id]/_editor/api-fetch';
-import { parseContext } from '../../agents/[id]/_editor/context-form';
+import { parseContext, RequestContextForm } from '../../agents/[id]/_editor/context-form';
 
 interface RunResult {
   output: unknown;
@@ -34,7 +34,16 @@ function json(value: unknown) {
   );
 }
 
-export function ToolRunner({ toolId, inputSchema }: { toolId: string; inputSchema: Record<string, unknown> }) {
+export function ToolRunner({
+  toolId,
+  inputSchema,
+  requestContextSchema,
+}: {
+  toolId: string;
+  inputSchema: Record<string, unknown>;
+  /** What the tool reads from the request context: a form for it beside the JSON box. */
+  requestContextSchema?: Record<string, unknown>;
+}) {
   const node = useMemo(() => formNodeOf(inputSchema), [inputSchema]);
   const [formValue, setFormValue] = useState<FormValue>(() => initialFormValue(node));
   const [mode, setMode] = useState<'form' | 'json'>('form');
@@ -122,14 +131,17 @@ export function ToolRunner({ toolId, inputSchema }: { toolId: string; inputSchem
             />
           )}
         </div>
-        <TextAreaField
-          label="Request context"
-          rows={6}
-          value={contextText}
-          error={problem.context}
-          hint='A JSON object the tool can read, such as {"userId": "u1", "tier": "pro"}.'
-          onChange={(event) => setContextText(event.target.value)}
-        />
+        <div className="flex flex-col gap-3">
+          <TextAreaField
+            label="Request context"
+            rows={6}
+            value={contextText}
+            error={problem.context}
+            hint='A JSON object the tool can read, such as {"userId": "u1", "tier": "pro"}.'
+            onChange={(event) => setContextText(event.target.value)}
+          />
+          <RequestContextForm schema={requestContextSchema} json={contextText} onJson={setContextText} />
+        </div>
       </div>
       <div className="flex items-center gap-3">
         <Button variant="primary" onClick={() => void run()}>

@@ -30,6 +30,9 @@ const toolSchema = z
     description: z.string(),
     inputSchema: jsonSchemaObject,
     outputSchema: jsonSchemaObject.nullable(),
+    requestContextSchema: jsonSchemaObject
+      .nullable()
+      .openapi({ description: 'What the tool reads from the request context, when it declares it' }),
     annotations: annotationsSchema.openapi({ description: 'The MCP annotations the tool declares, unchanged' }),
     effectiveAnnotations: annotationsSchema
       .required({
@@ -52,6 +55,7 @@ function describeTool(tool: Tool): ToolDescription {
     description: tool.description,
     inputSchema: tool.inputJsonSchema,
     outputSchema: tool.outputJsonSchema ?? null,
+    requestContextSchema: tool.schemas.requestContext?.jsonSchema ?? null,
     annotations: tool.mcp?.annotations ?? {},
     effectiveAnnotations: effectiveToolAnnotations(tool),
     requireApproval: typeof tool.requireApproval === 'function' ? 'conditional' : (tool.requireApproval ?? false),

@@ -110,6 +110,16 @@ describe('tool routes (in process)', () => {
       expect(tool.id).toBe('world-time');
       expect(tool.inputSchema).toEqual(context.studio.tools.get('world-time')!.inputJsonSchema);
       expect(tool.outputSchema).toEqual(context.studio.tools.get('world-time')!.outputJsonSchema);
+      expect(tool.requestContextSchema).toBeNull();
+    });
+
+    it('answers what a tool reads from the request context, as JSON Schema', async () => {
+      const { tool } = await (await request('/api/tools/tenant-echo')).json();
+      expect(tool.requestContextSchema).toMatchObject({
+        type: 'object',
+        properties: { tenantId: { type: 'string' } },
+        required: ['tenantId'],
+      });
     });
 
     it('answers 404 not_found naming an unknown id', async () => {
