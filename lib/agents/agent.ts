@@ -19,6 +19,7 @@ import type {
 
 export type { AgentHooks };
 import type { Tool } from '../tools';
+import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
@@ -37,7 +38,7 @@ export interface AgentOptions {
   /** Sub-agents, exposed as `agent-<key>` tools. */
   agents?: Record<string, Agent>;
   /** Workflows, exposed as `workflow-<key>` tools. */
-  workflows?: Record<string, unknown>;
+  workflows?: Record<string, Workflow>;
   hooks?: AgentHooks;
   /** What the editor may change. Omitted: instructions and every tool field. */
   editor?: EditorSetting;
@@ -128,7 +129,7 @@ export class Agent {
   readonly model: AgentModel;
   readonly tools: Readonly<Record<string, Tool>>;
   readonly agents: Readonly<Record<string, Agent>>;
-  readonly workflows: Readonly<Record<string, unknown>>;
+  readonly workflows: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
   readonly editor?: EditorSetting;
   readonly requestContextSchema?: Record<string, unknown>;

@@ -5,6 +5,7 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
 import type { JsonSchema, Tool } from '../tools';
+import type { Workflow } from '../workflows';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
 /** An AI SDK model object (or anything shaped like one); only its identity is read here. */
@@ -21,9 +22,14 @@ export type AgentModel = string | LanguageModelLike;
  */
 export interface StandaloneAgentDefinition {
   readonly id: string;
+  readonly description?: string;
   readonly instructions: Instructions;
   readonly model: AgentModel;
   readonly tools: Readonly<Record<string, Tool>>;
+  /** Sub-agents, offered as `agent-<key>` tools. */
+  readonly agents?: Readonly<Record<string, StandaloneAgentDefinition>>;
+  /** Workflows, offered as `workflow-<key>` tools. */
+  readonly workflows?: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
   readonly defaultOptions?: DefaultOptions;
 }
@@ -173,7 +179,7 @@ export type RunChunk = { runId: string } & (
       type: 'tool-call-suspended';
       payload: { toolCallId: string; toolName: string; suspendPayload: unknown; resumeSchema?: JsonSchema };
     }
-  | { type: `data-${string}`; payload: { toolCallId: string; toolName: string; data: unknown } }
+  | { type: `data-${string}`; payload: { toolCallId: string; toolName: string; id?: string; data: unknown } }
   | { type: 'step-finish'; payload: { stepNumber: number; finishReason: string; usage: RunUsage } }
   | { type: 'finish'; payload: Omit<RunResult, keyof RunIdentity> }
   | { type: 'error'; payload: ErrorBody }

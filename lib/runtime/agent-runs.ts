@@ -14,6 +14,8 @@ import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
+import { agentToolSources } from './agent-tool-sources';
+import { standaloneAgent } from './standalone';
 
 export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
@@ -66,6 +68,9 @@ export function environmentFromResolution({
     codeAgent && typeof codeAgent.model !== 'string'
       ? (codeAgent.model as LanguageModelObject)
       : models.resolve(resolution.model);
+  const extraSources = codeAgent
+    ? agentToolSources({ agent: codeAgent, runnableOf: (subAgent) => standaloneAgent(subAgent, models) })
+    : [];
   return {
     agentId: resolution.agentId,
     versionId: resolution.versionId,
@@ -75,6 +80,7 @@ export function environmentFromResolution({
     instructions: resolution.instructions,
     model,
     tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, resolved]) => [name, resolved.tool])),
+    ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
     ...(defaultOptions ? { defaultOptions } : {}),
   };

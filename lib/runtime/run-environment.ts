@@ -7,6 +7,7 @@ import type { AgentHooks } from '../agents/run-types';
 import type { DefaultOptions } from '../agents/snapshot-types';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
+import type { ToolSource } from './agent-tool-sources';
 import type { RunIdentity } from './run-types';
 
 export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
@@ -14,6 +15,8 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   model: LanguageModelObject;
   /** The agent's tools by the name the model sees. */
   tools: Record<string, Tool>;
+  /** Tools beside the agent's own (sub-agents, workflows, built-in tools), after them in the record. */
+  extraSources?: ToolSource[];
   hooks?: AgentHooks;
   defaultOptions?: DefaultOptions;
 }

@@ -194,6 +194,7 @@ export function createRunner({
       );
       const tools = buildRunTools({
         agentTools: environment.tools,
+        ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools,
       });
@@ -272,6 +273,7 @@ export function createRunner({
       const environment = await loadEnvironment(record);
       const tools = buildRunTools({
         agentTools: environment.tools,
+        ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools: record.state.clientTools,
       });
@@ -399,7 +401,7 @@ async function answer({
         toolCallId,
         toolName,
         input,
-        mode: { kind: 'resume', resumeData: continuation.resumeData },
+        mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
         around,
       });
     }

@@ -10,6 +10,7 @@ import { processEnvironment, settingsFromEnvironment } from '../env';
 import { silentLogger } from '../logger';
 import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
 import { freezeRequestContext } from '../tools';
+import { agentToolSources } from './agent-tool-sources';
 import { createModelRegistry, type LanguageModelObject, type ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import { createMemoryRunStore } from './run-store';
@@ -17,6 +18,8 @@ import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner } from './runner';
 
 const runnables = new WeakMap<StandaloneAgentDefinition, RunnableAgent>();
+// Sub-agents of studio agents run with the studio's models: one cache per registry.
+const runnablesByModels = new WeakMap<ModelRegistry, WeakMap<StandaloneAgentDefinition, RunnableAgent>>();
 let environmentModels: ModelRegistry | undefined;
 
 function toolsHash(agent: StandaloneAgentDefinition): string {
@@ -35,12 +38,23 @@ function toolsHash(agent: StandaloneAgentDefinition): string {
   return resolvedToolsHash(described);
 }
 
-/** The runnable form of a code agent on its own (one per agent object, so its paused runs stay reachable). */
-export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent {
-  const existing = runnables.get(agent);
+/**
+ * The runnable form of a code agent on its own (one per agent object, so its paused runs stay
+ * reachable). `registry`: the models to use instead of the built-in providers with keys from the
+ * environment (a studio's, for its agents' sub-agents).
+ */
+export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: ModelRegistry): RunnableAgent {
+  let cache = runnables;
+  if (registry) {
+    cache = runnablesByModels.get(registry) ?? new WeakMap();
+    runnablesByModels.set(registry, cache);
+  }
+  const existing = cache.get(agent);
   if (existing) return existing;
   const models = () =>
+    registry ??
     (environmentModels ??= createModelRegistry({ settings: settingsFromEnvironment(processEnvironment()) }));
+  const extraSources = agentToolSources({ agent, runnableOf: (subAgent) => standaloneAgent(subAgent, registry) });
   const hash = toolsHash(agent);
   const environment = (requestContext: Record<string, unknown>): RunEnvironment => ({
     agentId: agent.id,
@@ -53,6 +67,7 @@ export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent
     }),
     model: typeof agent.model === 'string' ? models().resolve(agent.model) : (agent.model as LanguageModelObject),
     tools: { ...agent.tools },
+    ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(agent.hooks ? { hooks: agent.hooks } : {}),
     ...(agent.defaultOptions ? { defaultOptions: agent.defaultOptions } : {}),
   });
@@ -63,6 +78,6 @@ export function standaloneAgent(agent: StandaloneAgentDefinition): RunnableAgent
     loadEnvironment: async (record) => environment(record.requestContext),
   });
   const runnable = createRunnableAgent({ id: agent.id, runner, environment });
-  runnables.set(agent, runnable);
+  cache.set(agent, runnable);
   return runnable;
 }

@@ -19,6 +19,8 @@ export interface AgentToolContext {
   /** Pauses the run with a payload (validated against `suspendSchema`). */
   suspend(payload: unknown): void | Promise<void>;
   resumeData?: unknown;
+  /** On resume: the payload the call suspended with (as stored with the paused run). */
+  suspendPayload?: unknown;
   threadId?: string;
   resourceId?: string;
   writer?: ToolStreamWriter;

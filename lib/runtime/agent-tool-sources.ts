@@ -1,0 +1,47 @@
+/**
+ * The tools an agent gets beside its own: its sub-agents as `agent-<key>` and its workflows as
+ * `workflow-<key>` (names made valid for every provider). They join the run's tool record as further
+ * sources, so a name colliding with one of the agent's tools is an error naming both.
+ */
+import { toModelToolName } from '../resolver';
+import type { Tool } from '../tools';
+import type { StandaloneAgentDefinition } from './run-types';
+import type { RunnableAgent } from './runnable-agent';
+import { createSubAgentTool } from './sub-agent-tool';
+import { createWorkflowTool } from './workflow-tool';
+
+export interface ToolSource {
+  /** Named in collision errors. */
+  label: string;
+  tools: Record<string, Tool>;
+}
+
+export function agentToolSources({
+  agent,
+  runnableOf,
+}: {
+  agent: Pick<StandaloneAgentDefinition, 'agents' | 'workflows'>;
+  /** How a sub-agent runs (on its own, with the models of the caller's studio). */
+  runnableOf: (subAgent: StandaloneAgentDefinition) => RunnableAgent;
+}): ToolSource[] {
+  const sources: ToolSource[] = [];
+  const agents = Object.entries(agent.agents ?? {});
+  if (agents.length > 0) {
+    const tools: Record<string, Tool> = {};
+    for (const [key, subAgent] of agents) {
+      const name = toModelToolName(`agent-${key}`);
+      tools[name] = createSubAgentTool({ name, agent: subAgent, runnable: () => runnableOf(subAgent) });
+    }
+    sources.push({ label: 'the sub-agents', tools });
+  }
+  const workflows = Object.entries(agent.workflows ?? {});
+  if (workflows.length > 0) {
+    const tools: Record<string, Tool> = {};
+    for (const [key, workflow] of workflows) {
+      const name = toModelToolName(`workflow-${key}`);
+      tools[name] = createWorkflowTool({ name, workflow });
+    }
+    sources.push({ label: 'the workflows', tools });
+  }
+  return sources;
+}
