@@ -9,6 +9,7 @@
 import type { ModelMessage } from 'ai';
 import type {
   AgentHooks,
+  AgentTransformPolicy,
   AgentModel,
   AgentStream,
   ContinueRequest,
@@ -40,6 +41,10 @@ export interface AgentOptions {
   /** Workflows, exposed as `workflow-<key>` tools. */
   workflows?: Record<string, Workflow>;
   hooks?: AgentHooks;
+  /** What the UI stream and the transcript show for tools without a transform of their own. */
+  transform?: AgentTransformPolicy;
+  /** The built-in task tools (`task_write`, `task_update`, `task_complete`, `task_check`). */
+  taskTools?: boolean;
   /** What the editor may change. Omitted: instructions and every tool field. */
   editor?: EditorSetting;
   /** A JSON Schema describing the request context. */
@@ -131,6 +136,8 @@ export class Agent {
   readonly agents: Readonly<Record<string, Agent>>;
   readonly workflows: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
+  readonly transform?: AgentTransformPolicy;
+  readonly taskTools?: boolean;
   readonly editor?: EditorSetting;
   readonly requestContextSchema?: Record<string, unknown>;
   readonly defaultOptions?: DefaultOptions;
@@ -146,6 +153,8 @@ export class Agent {
     this.agents = Object.freeze({ ...options.agents });
     this.workflows = Object.freeze({ ...options.workflows });
     if (options.hooks !== undefined) this.hooks = options.hooks;
+    if (options.transform !== undefined) this.transform = options.transform;
+    if (options.taskTools !== undefined) this.taskTools = options.taskTools;
     if (options.editor !== undefined) this.editor = options.editor;
     if (options.requestContextSchema !== undefined) this.requestContextSchema = options.requestContextSchema;
     if (options.defaultOptions !== undefined) this.defaultOptions = options.defaultOptions;

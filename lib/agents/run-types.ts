@@ -4,7 +4,7 @@
  */
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
-import type { JsonSchema, Tool } from '../tools';
+import type { JsonSchema, Tool, TransformFunction, TransformTarget } from '../tools';
 import type { Workflow } from '../workflows';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
@@ -32,6 +32,19 @@ export interface StandaloneAgentDefinition {
   readonly workflows?: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
   readonly defaultOptions?: DefaultOptions;
+  /** What the UI stream and the transcript show for tools without a transform of their own. */
+  readonly transform?: AgentTransformPolicy;
+}
+
+/**
+ * The agent-level transform policy: applies to every tool that has no transform of its own for
+ * that phase (`targets`: where it applies, default both).
+ */
+export interface AgentTransformPolicy {
+  targets?: TransformTarget[];
+  input?: TransformFunction<'input'>;
+  output?: TransformFunction<'output'>;
+  error?: TransformFunction<'error'>;
 }
 
 /** `beforeToolCall` / `afterToolCall`, on the agent and per run (the run's override the agent's per key). */

@@ -82,6 +82,7 @@ export function environmentFromResolution({
     tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, resolved]) => [name, resolved.tool])),
     ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
+    ...(codeAgent?.transform ? { transformPolicy: codeAgent.transform } : {}),
     ...(defaultOptions ? { defaultOptions } : {}),
   };
 }

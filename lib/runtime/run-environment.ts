@@ -8,6 +8,7 @@ import type { DefaultOptions } from '../agents/snapshot-types';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
 import type { ToolSource } from './agent-tool-sources';
+import type { AgentTransformPolicy } from './transform-policy';
 import type { RunIdentity } from './run-types';
 
 export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
@@ -17,6 +18,8 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   tools: Record<string, Tool>;
   /** Tools beside the agent's own (sub-agents, workflows, built-in tools), after them in the record. */
   extraSources?: ToolSource[];
+  /** The agent's transform policy for tools without a transform of their own. */
+  transformPolicy?: AgentTransformPolicy;
   hooks?: AgentHooks;
   defaultOptions?: DefaultOptions;
 }

@@ -195,6 +195,7 @@ export function createRunner({
       const tools = buildRunTools({
         agentTools: environment.tools,
         ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
+        ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools,
       });
@@ -274,6 +275,7 @@ export function createRunner({
       const tools = buildRunTools({
         agentTools: environment.tools,
         ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
+        ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools: record.state.clientTools,
       });

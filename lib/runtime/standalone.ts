@@ -69,6 +69,7 @@ export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: Mod
     tools: { ...agent.tools },
     ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(agent.hooks ? { hooks: agent.hooks } : {}),
+    ...(agent.transform ? { transformPolicy: agent.transform } : {}),
     ...(agent.defaultOptions ? { defaultOptions: agent.defaultOptions } : {}),
   });
   const runner = createRunner({

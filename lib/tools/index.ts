@@ -88,6 +88,7 @@ export {
   transformPlaceholder,
   type ToolTransform,
   type ToolTransformPhases,
+  type TransformFunction,
   type TransformOutcome,
   type TransformPhase,
   type TransformPhaseArguments,
