@@ -193,6 +193,18 @@ export type RunChunk = { runId: string } & (
       payload: { toolCallId: string; toolName: string; suspendPayload: unknown; resumeSchema?: JsonSchema };
     }
   | { type: `data-${string}`; payload: { toolCallId: string; toolName: string; id?: string; data: unknown } }
+  | { type: 'background-task-started'; payload: { taskId: string; toolCallId: string; toolName: string } }
+  | {
+      type: 'background-task-completed';
+      payload: {
+        taskId: string;
+        toolCallId: string;
+        toolName: string;
+        status: 'completed' | 'failed';
+        result: unknown;
+        isError: boolean;
+      };
+    }
   | { type: 'step-finish'; payload: { stepNumber: number; finishReason: string; usage: RunUsage } }
   | { type: 'finish'; payload: Omit<RunResult, keyof RunIdentity> }
   | { type: 'error'; payload: ErrorBody }
@@ -209,7 +221,31 @@ export type TranscriptEntry =
   | { type: 'tool-call-approval'; toolCallId: string; toolName: string; args: unknown }
   | { type: 'tool-call-decision'; toolCallId: string; toolName: string; decision: 'approved' | 'declined' }
   | { type: 'tool-call-suspended'; toolCallId: string; toolName: string; suspendPayload: unknown }
-  | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown };
+  | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown }
+  | {
+      type: 'background-task-completed';
+      taskId: string;
+      toolCallId: string;
+      toolName: string;
+      status: 'completed' | 'failed';
+      result: unknown;
+    };
+
+/** A `background` tool's task, stored with its run. */
+export interface BackgroundTask {
+  taskId: string;
+  toolCallId: string;
+  toolName: string;
+  status: 'running' | 'completed' | 'failed';
+  /** What the UI was shown (display transform applied). */
+  result?: unknown;
+  /** What the model reads (`toModelOutput` applied), once the task ended. */
+  modelText?: string;
+  /** The model has read the result. */
+  delivered?: boolean;
+  startedAt: string;
+  endedAt?: string;
+}
 
 /** The calls of the step being answered: results gathered so far, in the model's call order. */
 export interface OpenStep {
@@ -229,6 +265,7 @@ export interface RunState {
   transcript: TranscriptEntry[];
   usage: RunUsage;
   lastFinishReason?: string;
+  backgroundTasks?: BackgroundTask[];
 }
 
 export interface RunRecord extends RunIdentity {

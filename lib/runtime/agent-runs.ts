@@ -15,6 +15,7 @@ import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
 import { agentToolSources } from './agent-tool-sources';
+import { failInterruptedTasks } from './background-tasks';
 import { standaloneAgent } from './standalone';
 
 export interface LoadAgentOptions {
@@ -143,6 +144,17 @@ export function createAgentRuns({
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash } as RunEnvironment;
     },
   });
+
+  // Tasks of runs whose process stopped can never report: say so in the run rather than lose them.
+  const at = new Date().toISOString();
+  for (const runId of runStore.withRunningBackgroundTasks()) {
+    const record = runStore.get(runId);
+    if (record && failInterruptedTasks(record, at)) {
+      record.updatedAt = at;
+      runStore.save(record);
+      logger.warn('Marked the background tasks of an interrupted run failed', { runId });
+    }
+  }
 
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>

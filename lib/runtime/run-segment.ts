@@ -30,6 +30,7 @@ import {
   type ToolInputStream,
   type ToolModelOutput,
 } from '../tools';
+import { hasUndeliveredTasks } from './background-tasks';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
@@ -177,7 +178,8 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     ...(context.environment.instructions ? { system: context.environment.instructions } : {}),
     messages: state.messages,
     tools: sdkTools,
-    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused],
+    // A background task that ended stops the stretch too, so the model reads its result next.
+    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused, () => hasUndeliveredTasks(record)],
     ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,

@@ -17,6 +17,8 @@ export interface RunStore {
   save(record: RunRecord): void;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
   claim(request: { runId: string; revision: number; now: string }): boolean;
+  /** Runs still `running` with a background task marked running. */
+  withRunningBackgroundTasks(): string[];
 }
 
 const clone = <TValue>(value: TValue): TValue => structuredClone(value);
@@ -41,6 +43,14 @@ export function createMemoryRunStore(): RunStore {
       records.set(runId, { ...record, status: 'running', revision: revision + 1, updatedAt: now });
       return true;
     },
+    withRunningBackgroundTasks: () =>
+      [...records.values()]
+        .filter(
+          (record) =>
+            record.status === 'running' &&
+            (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
+        )
+        .map((record) => record.runId),
   };
 }
 
@@ -133,5 +143,6 @@ export function createSqliteRunStore({
       });
     },
     claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
+    withRunningBackgroundTasks: () => queries().withRunningBackgroundTasks(),
   };
 }

@@ -22,6 +22,7 @@ import {
   type LoopContext,
   type Segment,
 } from './run-loop';
+import { createLiveTasks } from './background-tasks';
 import { driveRun } from './drive-run';
 import type { RunStore } from './run-store';
 import { buildRunTools, clientToolDefinition, type RunTools } from './run-tools';
@@ -168,6 +169,7 @@ export function createRunner({
       logger,
       now: timestamp,
       emit,
+      live: createLiveTasks(),
     };
   }
 

@@ -21,7 +21,7 @@ const shaped = createTool({
 const failing = createTool({
   id: 'broken',
   description: 'Always fails',
-  execute: async () => {
+  execute: async (): Promise<string> => {
     throw new Error('secret path /etc/shadow');
   },
 });
