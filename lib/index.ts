@@ -17,6 +17,7 @@ import {
   createModelRegistry,
   createRuntime,
   createSqliteRunStore,
+  createSqliteTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
   type Runtime,
@@ -117,7 +118,16 @@ export function createStudio(options: StudioOptions = {}): Studio {
     });
     const models = createModelRegistry({ models: options.models, settings });
     const runStore = createSqliteRunStore({ database, secretsKey });
-    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger, models, runStore });
+    const taskStore = createSqliteTaskStore({ database });
+    const runtime = createRuntime({
+      versions: editor.agents,
+      codeAgents: agents,
+      loader,
+      logger,
+      models,
+      runStore,
+      taskStore,
+    });
     const api = createApi({
       database,
       logger,

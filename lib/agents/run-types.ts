@@ -34,6 +34,8 @@ export interface StandaloneAgentDefinition {
   readonly defaultOptions?: DefaultOptions;
   /** What the UI stream and the transcript show for tools without a transform of their own. */
   readonly transform?: AgentTransformPolicy;
+  /** The built-in task tools, with the thread's list shown to the model at every step. */
+  readonly taskTools?: boolean;
 }
 
 /**

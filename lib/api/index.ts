@@ -10,6 +10,7 @@ import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerRunRoutes } from './routes/runs';
+import { registerThreadRoutes } from './routes/threads';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpServerRoutes } from './routes/mcp-server';
@@ -61,6 +62,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentToolExecuteRoutes(app, dependencies);
   registerAgentRunRoutes(app, dependencies);
   registerRunRoutes(app, dependencies);
+  registerThreadRoutes(app, dependencies);
   registerToolProviderRoutes(app, {
     toolProviders: dependencies.toolProviders,
     timeoutMs: dependencies.toolProviderTimeoutMs,

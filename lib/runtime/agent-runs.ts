@@ -16,6 +16,8 @@ import type { DetailedResolution, DetailedResolveOptions } from './resolution-ty
 import type { LanguageModelObject } from './model-registry';
 import { agentToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
+import type { TaskStore } from './task-store';
+import { taskNote } from './task-tools';
 import { standaloneAgent } from './standalone';
 
 export interface LoadAgentOptions {
@@ -60,9 +62,11 @@ export interface Runs {
 export function environmentFromResolution({
   detailed,
   models,
+  taskStore,
 }: {
   detailed: DetailedResolution;
   models: ModelRegistry;
+  taskStore: TaskStore;
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
@@ -70,7 +74,7 @@ export function environmentFromResolution({
       ? (codeAgent.model as LanguageModelObject)
       : models.resolve(resolution.model);
   const extraSources = codeAgent
-    ? agentToolSources({ agent: codeAgent, runnableOf: (subAgent) => standaloneAgent(subAgent, models) })
+    ? agentToolSources({ agent: codeAgent, runnableOf: (subAgent) => standaloneAgent(subAgent, models), taskStore })
     : [];
   return {
     agentId: resolution.agentId,
@@ -84,6 +88,7 @@ export function environmentFromResolution({
     ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
     ...(codeAgent?.transform ? { transformPolicy: codeAgent.transform } : {}),
+    ...(codeAgent?.taskTools ? { stepNote: taskNote(taskStore) } : {}),
     ...(defaultOptions ? { defaultOptions } : {}),
   };
 }
@@ -114,11 +119,13 @@ export function createAgentRuns({
   resolveDetailed,
   models,
   runStore,
+  taskStore,
   logger,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
   models: ModelRegistry;
   runStore: RunStore;
+  taskStore: TaskStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
   const runner = createRunner({
@@ -140,7 +147,7 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = environmentFromResolution({ detailed, models });
+      const environment = environmentFromResolution({ detailed, models, taskStore });
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash } as RunEnvironment;
     },
   });
@@ -185,7 +192,7 @@ export function createAgentRuns({
         ...(signal ? { signal } : {}),
       });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentFromResolution({ detailed, models });
+      const environment = environmentFromResolution({ detailed, models, taskStore });
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {

@@ -8,6 +8,8 @@ import type { Tool } from '../tools';
 import type { StandaloneAgentDefinition } from './run-types';
 import type { RunnableAgent } from './runnable-agent';
 import { createSubAgentTool } from './sub-agent-tool';
+import { createTaskTools } from './task-tools';
+import type { TaskStore } from './task-store';
 import { createWorkflowTool } from './workflow-tool';
 
 export interface ToolSource {
@@ -19,12 +21,16 @@ export interface ToolSource {
 export function agentToolSources({
   agent,
   runnableOf,
+  taskStore,
 }: {
-  agent: Pick<StandaloneAgentDefinition, 'agents' | 'workflows'>;
+  agent: Pick<StandaloneAgentDefinition, 'agents' | 'workflows' | 'taskTools'>;
   /** How a sub-agent runs (on its own, with the models of the caller's studio). */
   runnableOf: (subAgent: StandaloneAgentDefinition) => RunnableAgent;
+  /** Where the task tools keep their lists. */
+  taskStore: TaskStore;
 }): ToolSource[] {
   const sources: ToolSource[] = [];
+  if (agent.taskTools) sources.push({ label: 'the task tools', tools: createTaskTools(taskStore) });
   const agents = Object.entries(agent.agents ?? {});
   if (agents.length > 0) {
     const tools: Record<string, Tool> = {};

@@ -188,7 +188,11 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
       offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
       const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
       const rewritten = withOurOutputs(messages, outcomes);
+      const note = context.environment.stepNote?.({
+        ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+      });
       return {
+        ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
         activeTools: offered,
         ...(toolChoice ? { toolChoice } : {}),
         ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),

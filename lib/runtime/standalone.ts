@@ -11,6 +11,8 @@ import { silentLogger } from '../logger';
 import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
 import { freezeRequestContext } from '../tools';
 import { agentToolSources } from './agent-tool-sources';
+import { createMemoryTaskStore } from './task-store';
+import { taskNote } from './task-tools';
 import { createModelRegistry, type LanguageModelObject, type ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import { createMemoryRunStore } from './run-store';
@@ -21,6 +23,8 @@ const runnables = new WeakMap<StandaloneAgentDefinition, RunnableAgent>();
 // Sub-agents of studio agents run with the studio's models: one cache per registry.
 const runnablesByModels = new WeakMap<ModelRegistry, WeakMap<StandaloneAgentDefinition, RunnableAgent>>();
 let environmentModels: ModelRegistry | undefined;
+// An agent on its own keeps its task lists in memory, shared by the agents of the process.
+const standaloneTasks = createMemoryTaskStore();
 
 function toolsHash(agent: StandaloneAgentDefinition): string {
   const described: Record<string, ResolvedTool> = {};
@@ -54,7 +58,11 @@ export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: Mod
   const models = () =>
     registry ??
     (environmentModels ??= createModelRegistry({ settings: settingsFromEnvironment(processEnvironment()) }));
-  const extraSources = agentToolSources({ agent, runnableOf: (subAgent) => standaloneAgent(subAgent, registry) });
+  const extraSources = agentToolSources({
+    agent,
+    runnableOf: (subAgent) => standaloneAgent(subAgent, registry),
+    taskStore: standaloneTasks,
+  });
   const hash = toolsHash(agent);
   const environment = (requestContext: Record<string, unknown>): RunEnvironment => ({
     agentId: agent.id,
@@ -70,6 +78,7 @@ export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: Mod
     ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(agent.hooks ? { hooks: agent.hooks } : {}),
     ...(agent.transform ? { transformPolicy: agent.transform } : {}),
+    ...(agent.taskTools ? { stepNote: taskNote(standaloneTasks) } : {}),
     ...(agent.defaultOptions ? { defaultOptions: agent.defaultOptions } : {}),
   });
   const runner = createRunner({
