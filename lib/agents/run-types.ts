@@ -268,6 +268,8 @@ export interface RunState {
   usage: RunUsage;
   lastFinishReason?: string;
   backgroundTasks?: BackgroundTask[];
+  /** Files kept with the run, by path (a plan submitted with `submit_plan`). */
+  files?: Record<string, string>;
 }
 
 export interface RunRecord extends RunIdentity {

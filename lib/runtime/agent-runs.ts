@@ -39,6 +39,8 @@ export interface RunView {
   status: RunRecord['status'];
   pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
   transcript: RunRecord['state']['transcript'];
+  /** Files kept with the run, by path. */
+  files?: Record<string, string>;
   error?: RunRecord['error'];
   threadId?: string;
   resourceId?: string;
@@ -107,6 +109,7 @@ export function viewOfRun(record: RunRecord): RunView {
       ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }
       : {}),
     transcript: state.transcript,
+    ...(state.files ? { files: state.files } : {}),
     ...(record.error ? { error: record.error } : {}),
     ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),

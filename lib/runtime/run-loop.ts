@@ -88,6 +88,13 @@ export function surroundings(context: LoopContext): CallSurroundings {
     logger: context.logger,
     emit: context.emit,
     record: (entry: TranscriptEntry) => record.state.transcript.push(entry),
+    files: {
+      write({ path, content }) {
+        (record.state.files ??= {})[path] = content;
+        return path;
+      },
+      read: (path) => record.state.files?.[path],
+    },
   };
 }
 

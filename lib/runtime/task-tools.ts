@@ -4,6 +4,7 @@
  * progress, an unknown id) are error results the model reads and can act on, not thrown errors.
  */
 import { randomUUID } from 'node:crypto';
+import { builtInModelOutput, errorResult } from '../builtin-tools/error-result';
 import { createTool, type Tool, type ToolExecutionContext } from '../tools';
 import { checkTasks, describeTasks, updateTask, writeTasks, type TaskChange, type TaskItem } from './task-list';
 import type { TaskStore } from './task-store';
@@ -25,13 +26,8 @@ const taskShape = {
   additionalProperties: false,
 } as const;
 
-type Refusal = { error: true; message: string };
-const refusal = (message: string): Refusal => ({ error: true, message });
-const isRefusal = (value: unknown): value is Refusal =>
-  typeof value === 'object' && value !== null && (value as { error?: unknown }).error === true;
-
-const toModelOutput = (output: unknown) =>
-  isRefusal(output) ? { type: 'error-text' as const, value: output.message } : { type: 'json' as const, value: output };
+const refusal = errorResult;
+const toModelOutput = (output: unknown) => builtInModelOutput(output);
 
 /** What the model reads before each step: the thread's current list. */
 export function taskNote(store: TaskStore) {

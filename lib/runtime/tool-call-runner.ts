@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import {
   resolveTransform,
   runToolCall,
+  type RunFiles,
   type Tool,
   type ToolModelOutput,
   type TransformPhase,
@@ -34,6 +35,8 @@ export interface CallSurroundings {
   logger: Logger;
   emit(chunk: RunChunk): void;
   record(entry: TranscriptEntry): void;
+  /** The run's files (kept with the stored run). */
+  files?: RunFiles;
 }
 
 export type CallOutcome = { status: 'done'; part: ToolResultPart } | { status: 'pending'; pending: StoredPendingCall };
@@ -181,6 +184,7 @@ export async function runCall({
             : {}),
           ...(around.threadId === undefined ? {} : { threadId: around.threadId }),
           ...(around.resourceId === undefined ? {} : { resourceId: around.resourceId }),
+          ...(around.files ? { files: around.files } : {}),
           writer: {
             write(part: unknown) {
               const { type, data, id } = (typeof part === 'object' && part !== null ? part : {}) as {

@@ -24,6 +24,13 @@ export interface AgentToolContext {
   threadId?: string;
   resourceId?: string;
   writer?: ToolStreamWriter;
+  /** Files kept with the run (a submitted plan); `write` answers the path it stored. */
+  files?: RunFiles;
+}
+
+export interface RunFiles {
+  write(file: { path: string; content: string }): string;
+  read(path: string): string | undefined;
 }
 
 export interface WorkflowToolContext {

@@ -44,6 +44,7 @@ export {
   noopObserve,
   type AgentToolContext,
   type McpToolContext,
+  type RunFiles,
   type RequestContext,
   type ToolContextInput,
   type ToolExecutionContext,
