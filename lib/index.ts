@@ -140,6 +140,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       toolProviders,
       mcpPool,
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
+      exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
     });
 
     let closing: Promise<void> | undefined;

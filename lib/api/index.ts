@@ -42,6 +42,8 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** List every runnable agent as a tool on `POST /api/mcp` (`STUDIO_EXPOSE_AGENTS_OVER_MCP`). */
+  exposeAgentsOverMcp?: boolean;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
