@@ -5,4 +5,5 @@
  */
 export { askUserTool, type AskUserInput } from './ask-user';
 export { submitPlanTool, type PlanDecision } from './submit-plan';
+export { isNativeWebSearch, webSearchTool } from './web-search';
 export { builtInModelOutput, errorResult, isErrorResult, type ErrorResult } from './error-result';

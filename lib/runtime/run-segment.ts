@@ -30,7 +30,10 @@ import {
   type ToolInputStream,
   type ToolModelOutput,
 } from '../tools';
+import { isNativeWebSearch } from '../builtin-tools/web-search';
+import type { LanguageModelLike } from '../agents/run-types';
 import { hasUndeliveredTasks } from './background-tasks';
+import { nativeWebSearchTool } from './native-tools';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
@@ -120,6 +123,10 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const sdkTools: ToolSet = {};
   for (const name of tools.names) {
     const executable = tools.executable[name];
+    if (isNativeWebSearch(executable)) {
+      sdkTools[name] = nativeWebSearchTool({ toolName: name, model: context.environment.model as LanguageModelLike });
+      continue;
+    }
     const client = tools.client[name];
     const lifecycle = (hook: 'onInputStart' | 'onInputDelta') =>
       stream && executable && executable[hook] !== undefined
