@@ -6,6 +6,7 @@
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import type { Agent } from './agents';
+import { builtInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createEditor, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
@@ -107,7 +108,10 @@ export function createStudio(options: StudioOptions = {}): Studio {
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
     const loader = createSourceLoader({
-      registry: tools,
+      // Stored agents select the built-in tools by id, like registered ones (which win).
+      registry: {
+        get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
+      },
       mcpPool,
       codeMcpServers: options.mcpServers,
       savedMcpClients: editor.mcpClients,

@@ -3,7 +3,22 @@
  * for the person), and the web tools. The task tools are switched on per agent (`taskTools: true`)
  * and live with the runtime, which keeps their lists per thread.
  */
+import type { Tool } from '../tools';
+import { askUserTool } from './ask-user';
+import { submitPlanTool } from './submit-plan';
+import { webSearchTool } from './web-search';
+
 export { askUserTool, type AskUserInput } from './ask-user';
 export { submitPlanTool, type PlanDecision } from './submit-plan';
 export { isNativeWebSearch, webSearchTool } from './web-search';
+/**
+ * The built-in tools a stored agent can select by id in its `tools` field, beside the registered
+ * tools (a registered tool with the same id wins). The editor lists them as their own group.
+ */
+export const builtInTools: Readonly<Record<string, Tool>> = Object.freeze({
+  [askUserTool.id]: askUserTool,
+  [submitPlanTool.id]: submitPlanTool,
+  [webSearchTool.id]: webSearchTool,
+});
+
 export { builtInModelOutput, errorResult, isErrorResult, type ErrorResult } from './error-result';

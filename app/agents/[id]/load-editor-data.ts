@@ -1,3 +1,4 @@
+import { builtInTools } from '@/lib/builtin-tools';
 import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
@@ -12,6 +13,9 @@ async function apiJson<T>(studio: Studio, path: string): Promise<T | undefined> 
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
+  const builtIn = Object.values(builtInTools)
+    .filter((tool) => !studio.tools.get(tool.id))
+    .map((tool) => ({ name: tool.id, description: tool.description }));
   const clients = await studio.editor.mcpClients.list({ limit: 100 });
   const mcpClients = await Promise.all(
     clients.items.map(async (client) => {
@@ -52,7 +56,7 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
       return { id: provider.id, name: provider.name, tools, ...(provider.error ? { error: provider.error } : {}) };
     }),
   );
-  return { registered, mcpClients, integrations, providers };
+  return { registered, builtIn, mcpClients, integrations, providers };
 }
 
 function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {

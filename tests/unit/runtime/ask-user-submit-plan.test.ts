@@ -89,6 +89,38 @@ describe('ask_user', () => {
   });
 });
 
+describe('built-in tools in stored agents', () => {
+  it('resolves ask_user and submit_plan selected by id in a stored agent, and runs them', async () => {
+    const model = createScriptedModel({
+      steps: [ask({ question: 'Ready?' }), { text: 'Going.' }],
+    });
+    const test = createTestStudio({ models: { 'test/scripted': model } });
+    cleanup = test.cleanup;
+    const { studio } = test;
+    expect(
+      (
+        await call(studio, 'POST', '/api/agents', {
+          id: 'stored-helper',
+          name: 'Stored helper',
+          model: 'test/scripted',
+          instructions: 'Help.',
+          tools: { ask_user: {}, submit_plan: {} },
+        })
+      ).status,
+    ).toBe(201);
+    await call(studio, 'POST', '/api/agents/stored-helper/versions/1/publish', {});
+    const resolution = await studio.runtime.resolve('stored-helper');
+    expect(Object.keys(resolution.tools).sort()).toEqual(['ask_user', 'submit_plan']);
+    expect(resolution.warnings).toEqual([]);
+    const paused = await (await studio.runtime.loadAgent('stored-helper')).generate('Go');
+    expect(paused.pending![0]).toMatchObject({ toolName: 'ask_user', suspendPayload: { question: 'Ready?' } });
+    const done = await studio.runtime.runs.resume({ runId: paused.runId, resumeData: 'yes' });
+    expect(done.text).toBe('Going.');
+    // Not registered code tools: the registry and the MCP listing do not show them.
+    expect(studio.tools.get('ask_user')).toBeUndefined();
+  });
+});
+
 describe('submit_plan', () => {
   const plan = '# Release\n\n1. Tag\n2. Publish';
   const submit: ScriptedStep = { toolCalls: [{ toolName: 'submit_plan', input: { title: 'Release v2', plan } }] };

@@ -51,8 +51,9 @@ export function ToolsTab({
   const offered: OfferedName[] = [];
   if (mode === 'full')
     for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
+  const builtInNames = new Set((catalog.builtIn ?? []).map((tool) => tool.name));
   for (const name of Object.keys(registered ?? {}))
-    offered.push({ name, source: 'registry', from: 'Registered tools' });
+    offered.push({ name, source: 'registry', from: builtInNames.has(name) ? 'Built-in tools' : 'Registered tools' });
   for (const client of catalog.mcpClients) {
     const picked = mcpSelection(values.mcpClients, client.id);
     if (picked.conditional || picked.tools === undefined) continue;
@@ -166,7 +167,15 @@ export function ToolsTab({
             ),
           )
         }
-        onSelectNone={() => setRegistered({})}
+        onSelectNone={() =>
+          setRegistered(
+            withNames(
+              registered ?? {},
+              catalog.registered.map((tool) => tool.name),
+              false,
+            ),
+          )
+        }
       >
         {registered === null ? conditionalNote('tools') : null}
         {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
@@ -178,6 +187,38 @@ export function ToolsTab({
           onChange={setRegistered}
         />
       </ToolGroup>
+      {catalog.builtIn?.length ? (
+        <ToolGroup
+          legend="Built-in tools"
+          disabled={registered === null}
+          onSelectAll={() =>
+            setRegistered(
+              withNames(
+                registered ?? {},
+                catalog.builtIn!.map((tool) => tool.name),
+                true,
+              ),
+            )
+          }
+          onSelectNone={() =>
+            setRegistered(
+              withNames(
+                registered ?? {},
+                catalog.builtIn!.map((tool) => tool.name),
+                false,
+              ),
+            )
+          }
+        >
+          <SelectableTools
+            tools={catalog.builtIn}
+            selection={registered}
+            search={search}
+            collisions={collisions}
+            onChange={setRegistered}
+          />
+        </ToolGroup>
+      ) : null}
       {catalog.mcpClients.length === 0 ? (
         <p className="text-sm text-slate-700">No MCP clients are saved yet, so no MCP tools can be picked.</p>
       ) : null}
