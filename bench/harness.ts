@@ -12,6 +12,8 @@ export interface BenchRow {
   ratio: number | null;
   /** e.g. '<= 20x' or '>= 0.4'; shown next to the ratio. */
   target?: string;
+  /** Whether the row meets its target: `missed` rows make the bench exit non-zero; a `guide` only warns. */
+  verdict?: 'met' | 'missed' | 'guide missed';
 }
 
 export interface Summary {
@@ -43,9 +45,38 @@ export async function sampleMicroseconds(
   return samples;
 }
 
-export function row(name: string, unit: string, measured: Summary, baseline: number | null, target?: string): BenchRow {
+/** How much a 'flat' figure may grow before it counts as growth (sampling noise stays under it). */
+const flatTolerance = 1.15;
+
+/**
+ * Reads a target text: `<= 20x`, `<= 1.10`, `>= 0.4` and `flat` bound the ratio; `<= 200 MB`
+ * bounds the median itself; a leading `guide` only warns. Anything else needs an explicit verdict.
+ */
+function judge(target: string, median: number, ratio: number | null): boolean | undefined {
+  if (target === 'flat') return ratio === null ? undefined : ratio <= flatTolerance;
+  const bound = /^(?:guide\s+)?(<=|>=)\s*([\d.]+)\s*(x|MB|ms|µs|req\/s)?$/.exec(target);
+  if (!bound) return undefined;
+  const [, comparison, limitText, unit] = bound;
+  const value = unit && unit !== 'x' ? median : ratio;
+  if (value === null) return undefined;
+  const limit = Number(limitText);
+  return comparison === '<=' ? value <= limit : value >= limit;
+}
+
+export function row(
+  name: string,
+  unit: string,
+  measured: Summary,
+  baseline: number | null,
+  target?: string,
+  meets?: boolean,
+): BenchRow {
   const ratio = baseline ? measured.median / baseline : null;
-  return { name, unit, ...measured, baseline, ratio, target };
+  const met = target === undefined ? undefined : (meets ?? judge(target, measured.median, ratio));
+  if (target !== undefined && met === undefined)
+    throw new Error(`Bench row "${name}": cannot judge target "${target}"`);
+  const verdict = met === undefined ? undefined : met ? 'met' : target?.startsWith('guide') ? 'guide missed' : 'missed';
+  return { name, unit, ...measured, baseline, ratio, target, verdict };
 }
 
 const format = (value: number | null) =>
@@ -58,7 +89,7 @@ const format = (value: number | null) =>
         : value.toFixed(3);
 
 export function printTable(rows: BenchRow[], write: (text: string) => void) {
-  const header = ['figure', 'unit', 'median', 'min', 'max', 'baseline', 'ratio', 'target'];
+  const header = ['figure', 'unit', 'median', 'min', 'max', 'baseline', 'ratio', 'target', 'verdict'];
   const lines = rows.map((entry) => [
     entry.name,
     entry.unit,
@@ -68,6 +99,7 @@ export function printTable(rows: BenchRow[], write: (text: string) => void) {
     format(entry.baseline),
     entry.ratio === null ? '—' : `${format(entry.ratio)}x`,
     entry.target ?? '',
+    entry.verdict === 'missed' ? 'MISSED' : (entry.verdict ?? ''),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
   const render = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');

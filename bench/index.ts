@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { benchAgentRun } from './agent-run';
 import { benchAgentsList } from './agents-list';
 import { benchColdStart } from './cold-start';
+import { benchCreateTool } from './create-tool';
 import { benchEditorPages } from './editor-pages';
 import { printTable, type BenchRow } from './harness';
 import { benchMemory } from './memory';
@@ -16,6 +17,7 @@ import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
 import { benchResolve } from './resolve';
+import { benchResolveSources } from './resolve-sources';
 import { benchResolveHttp } from './resolve-http';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -26,7 +28,9 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'mcp', run: () => benchMcp({ root }) },
   { name: 'storage', run: () => benchStorage() },
   { name: 'agents-list', run: () => benchAgentsList() },
+  { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },
+  { name: 'resolve-sources', run: () => benchResolveSources() },
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },
@@ -47,12 +51,19 @@ for (const group of groups) {
   }
 }
 printTable(rows, (text) => process.stdout.write(text));
+const missed = rows.filter((entry) => entry.verdict === 'missed');
+if (missed.length > 0) {
+  failed = true;
+  process.stderr.write(
+    `bench: ${missed.length} row(s) missed their target:\n${missed.map((entry) => `  - ${entry.name}`).join('\n')}\n`,
+  );
+}
 if (values.json) {
   writeFileSync(
     values.json,
     JSON.stringify(
       {
-        rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target }) => ({
+        rows: rows.map(({ name, unit, median, min, max, baseline, ratio, target, verdict }) => ({
           name,
           unit,
           median,
@@ -61,6 +72,7 @@ if (values.json) {
           baseline,
           ratio,
           target,
+          verdict,
         })),
       },
       null,

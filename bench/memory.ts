@@ -98,6 +98,7 @@ export async function benchMemory({
         single(result.requests.average),
         rate,
         '1.0x, 0 failed',
+        failures === 0 && result.requests.average >= rate * 0.95,
       ),
       row('server resident memory after that load vs before it', 'MB', single(afterLoad), afterWork, 'flat'),
     ];

@@ -4,7 +4,9 @@
  * outputSchema, source }]` sorted by name. Runs record the hash, so any answer can be traced to the
  * exact tool set the model saw.
  */
-import { configHash } from '../versions';
+import { LRUCache } from 'lru-cache';
+import { knownSchemaText } from '../tools';
+import { canonicalJson, hashCanonicalJson } from '../versions';
 import type { ResolvedTool } from './types';
 
 export type ResolvedToolDescription = Pick<
@@ -29,15 +31,63 @@ export function describeResolvedTools(tools: Readonly<Record<string, ResolvedToo
     .sort(byName);
 }
 
+/*
+ * Sorting the keys of every schema and hashing the whole text were most of a resolution's cost, and
+ * providers hand out equal schemas as new objects on every request. So each distinct schema gets its
+ * canonical text and a small number once (found by object, or by the JSON text `createTool` already
+ * wrote), and the hash is kept by the short key those numbers make with names, descriptions and
+ * sources. Both tables are bounded.
+ */
+interface CanonicalSchema {
+  text: string;
+  number: number;
+}
+const canonicalBySchema = new WeakMap<object, CanonicalSchema>();
+const canonicalByText = new LRUCache<string, CanonicalSchema>({ max: 5_000 });
+const hashByKey = new LRUCache<string, string>({ max: 5_000 });
+let nextSchemaNumber = 1;
+
+function canonicalSchema(schema: object): CanonicalSchema {
+  const known = canonicalBySchema.get(schema);
+  if (known !== undefined) return known;
+  const written = knownSchemaText(schema);
+  let found = written === undefined ? undefined : canonicalByText.get(written);
+  if (found === undefined) {
+    const text = canonicalJson(schema);
+    found = canonicalByText.get(text) ?? { text, number: nextSchemaNumber++ };
+    canonicalByText.set(text, found);
+    if (written !== undefined) canonicalByText.set(written, found);
+  }
+  canonicalBySchema.set(schema, found);
+  return found;
+}
+
+/** The same text as `canonicalJson` of the hashed array, written with the keys already in order. */
 export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>): string {
-  const hashed = Object.values(tools)
-    .map(({ name, description, inputSchema, outputSchema, source }) => ({
-      name,
-      description,
-      inputSchema,
-      outputSchema,
-      source,
-    }))
-    .sort(byName);
-  return configHash(hashed);
+  const sorted = Object.values(tools).sort(byName);
+  const schemas = sorted.map((tool) => ({
+    input: canonicalSchema(tool.inputSchema),
+    output: tool.outputSchema === undefined ? undefined : canonicalSchema(tool.outputSchema),
+  }));
+  const key = JSON.stringify(
+    sorted.map((tool, index) => [
+      tool.name,
+      tool.description,
+      tool.source,
+      schemas[index]!.input.number,
+      schemas[index]!.output?.number ?? 0,
+    ]),
+  );
+  const known = hashByKey.get(key);
+  if (known !== undefined) return known;
+  const parts = sorted.map(
+    (tool, index) =>
+      `{"description":${JSON.stringify(tool.description)},"inputSchema":${schemas[index]!.input.text}` +
+      `,"name":${JSON.stringify(tool.name)}` +
+      (schemas[index]!.output === undefined ? '' : `,"outputSchema":${schemas[index]!.output!.text}`) +
+      `,"source":${JSON.stringify(tool.source)}}`,
+  );
+  const hash = hashCanonicalJson(`[${parts.join(',')}]`);
+  hashByKey.set(key, hash);
+  return hash;
 }

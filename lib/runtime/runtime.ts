@@ -109,10 +109,13 @@ export function createRuntime({
       ...(resourceId === undefined ? {} : { resourceId }),
       ...(signal ? { signal } : {}),
     });
-    return memo.get(`${plan.signature}\n${fingerprint}`, () => {
+    const compute = () => {
       const merged = mergeTools({ plan, loaded });
       return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
-    });
+    };
+    // Built on tools a source made for this request: used once, so not remembered (nor frozen).
+    if (fingerprint === undefined) return compute();
+    return memo.get(`${plan.signature}\n${fingerprint}`, compute);
   }
 
   async function resolveDetailed(

@@ -24,7 +24,7 @@ export async function loadIntegration({
   integrations: IntegrationLookup | undefined;
   requestContext: RequestContext;
   timeoutMs: number;
-}): Promise<{ loaded: LoadedIntegration; fingerprint: string }> {
+}): Promise<{ loaded: LoadedIntegration; fingerprint: string | undefined }> {
   const found = await settleWithin({
     run: () => integrations?.get(plan.providerId),
     timeoutMs,

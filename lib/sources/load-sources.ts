@@ -48,10 +48,14 @@ export interface LoadRequest {
 }
 
 export interface SourceLoader {
-  load(request: LoadRequest): Promise<{ loaded: LoadedSources; fingerprint: string }>;
+  /**
+   * The fingerprint keys the runtime's memo; `undefined` when a source returned tools never seen
+   * before, so there is nothing to reuse.
+   */
+  load(request: LoadRequest): Promise<{ loaded: LoadedSources; fingerprint: string | undefined }>;
 }
 
-type Slot<T> = { loaded: T; fingerprint: string } | undefined;
+type Slot<T> = { loaded: T; fingerprint: string | undefined } | undefined;
 
 export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
   const codeServers = new Map(Object.entries(options.codeMcpServers ?? {}));
@@ -116,6 +120,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
       });
 
       const parts: string[] = [];
+      let memoisable = true;
       plan.mcpClients.forEach((client, index) => {
         const slot = mcpSlots[index] ?? late(cutOff ?? 'not loaded');
         mcpClients.set(client.clientId, slot.loaded);
@@ -124,14 +129,16 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
       plan.integrations.forEach((integration, index) => {
         const slot = integrationSlots[index] ?? late(cutOff ?? 'not loaded');
         integrations.set(integration.providerId, slot.loaded);
-        parts.push(`i:${integration.providerId}=${slot.fingerprint}`);
+        if (slot.fingerprint === undefined) memoisable = false;
+        else parts.push(`i:${integration.providerId}=${slot.fingerprint}`);
       });
       plan.toolProviders.forEach((provider, index) => {
         const slot = providerSlots[index] ?? late(cutOff ?? 'not loaded');
         toolProviders.set(provider.providerId, slot.loaded);
-        parts.push(`p:${provider.providerId}=${slot.fingerprint}`);
+        if (slot.fingerprint === undefined) memoisable = false;
+        else parts.push(`p:${provider.providerId}=${slot.fingerprint}`);
       });
-      return { loaded, fingerprint: parts.join('\n') };
+      return { loaded, fingerprint: memoisable ? parts.join('\n') : undefined };
     },
   };
 }

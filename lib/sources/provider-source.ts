@@ -49,7 +49,8 @@ export async function loadToolProvider({
   timeoutMs,
 }: LoadParams): Promise<{
   loaded: LoadedToolProvider;
-  fingerprint: string;
+  /** `undefined` when the state is not worth remembering (see identityFingerprint). */
+  fingerprint: string | undefined;
 }> {
   const provider = providers?.get(plan.providerId);
   if (!provider) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
@@ -104,17 +105,12 @@ export async function loadToolProvider({
       };
     }),
   );
-  const fingerprint = [
-    ...warnings.map((warning) => warning.message),
-    ...calls.map(({ call, outcome }) =>
-      [
-        call.toolkit,
-        call.connection.kind,
-        call.connection.connectionId,
-        call.connection.authorId ?? '',
-        outcome.ok ? identityFingerprint(outcome.tools) : `x:${outcome.message}`,
-      ].join('/'),
-    ),
-  ].join('|');
-  return { loaded: { status: 'loaded', calls, warnings }, fingerprint };
+  const parts = warnings.map((warning) => warning.message);
+  for (const { call, outcome } of calls) {
+    const returned = outcome.ok ? identityFingerprint(outcome.tools) : `x:${outcome.message}`;
+    if (returned === undefined) return { loaded: { status: 'loaded', calls, warnings }, fingerprint: undefined };
+    const { toolkit, connection } = call;
+    parts.push([toolkit, connection.kind, connection.connectionId, connection.authorId ?? '', returned].join('/'));
+  }
+  return { loaded: { status: 'loaded', calls, warnings }, fingerprint: parts.join('|') };
 }

@@ -9,15 +9,6 @@ import type { Tool } from '../tools';
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
 
-function identityOf(value: object): number {
-  let identity = identities.get(value);
-  if (identity === undefined) {
-    identity = nextIdentity++;
-    identities.set(value, identity);
-  }
-  return identity;
-}
-
 function isToolLike(value: unknown): value is Tool {
   if (typeof value !== 'object' || value === null) return false;
   const tool = value as Partial<Tool>;
@@ -35,8 +26,22 @@ export function keepTools(returned: unknown): Record<string, Tool> {
   return Object.fromEntries(Object.entries(returned).filter((entry): entry is [string, Tool] => isToolLike(entry[1])));
 }
 
-export function identityFingerprint(tools: Readonly<Record<string, object>>): string {
+/**
+ * `undefined` when any tool is new: a resolution built on tools never seen before could only be
+ * found again if the source handed the same objects back, so it is not worth remembering until it does
+ * (a provider that builds its tools per request would otherwise fill the memo with one-off entries).
+ */
+export function identityFingerprint(tools: Readonly<Record<string, object>>): string | undefined {
   const parts: string[] = [];
-  for (const [slug, tool] of Object.entries(tools)) parts.push(`${slug}#${identityOf(tool)}`);
-  return parts.join(',');
+  let fresh = false;
+  for (const [slug, tool] of Object.entries(tools)) {
+    let identity = identities.get(tool);
+    if (identity === undefined) {
+      identity = nextIdentity++;
+      identities.set(tool, identity);
+      fresh = true;
+    }
+    if (!fresh) parts.push(`${slug}#${identity}`);
+  }
+  return fresh ? undefined : parts.join(',');
 }

@@ -16,7 +16,7 @@ export type {
 export { ToolDefinitionError } from './tool-definition-error';
 
 export { normalizeSchema, type SchemaRole } from './normalize-schema';
-export { decodeJsonPointer } from './json-schema-validator';
+export { decodeJsonPointer, knownSchemaText } from './json-schema-validator';
 export type {
   JsonSchema,
   NormalizedSchema,

@@ -1,8 +1,12 @@
 /**
- * Validation of plain JSON Schema objects with ajv. Each schema is compiled once (when its tool is
- * created) and the compiled function is reused for every call.
+ * Validation of plain JSON Schema objects with ajv. A schema is checked against its meta-schema when
+ * its tool is created (so a broken schema is still a definition error), but compiled only on its
+ * first validation, and compiled functions are shared between equal schemas: providers and MCP
+ * servers hand out fresh but identical schema objects on every request, and compiling costs
+ * hundreds of microseconds where checking costs a few.
  */
 import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { LRUCache } from 'lru-cache';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
@@ -19,14 +23,28 @@ addFormats(ajvDraft07);
 const draft07Uris = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
 const draft2020Uris = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
-function compile(schema: JsonSchema): ValidateFunction {
+/** Which ajv compiles a schema, and the schema as that ajv should see it. */
+function dialectOf(schema: JsonSchema): { ajv: AjvDraft07 | Ajv2020; schema: JsonSchema } {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : undefined;
-  if (declared !== undefined && draft07Uris.test(declared)) return compileWith(ajvDraft07, schema);
-  if (declared === undefined || draft2020Uris.test(declared)) return compileWith(ajv2020, schema);
+  if (declared !== undefined && draft07Uris.test(declared)) return { ajv: ajvDraft07, schema };
+  if (declared === undefined || draft2020Uris.test(declared)) return { ajv: ajv2020, schema };
   // Other drafts (e.g. draft-04 from older generators) are close enough for argument checking;
   // ajv refuses a `$schema` it has no meta-schema for, so the declaration is dropped for compiling.
   const { $schema: _ignored, ...rest } = schema;
-  return compileWith(ajv2020, rest);
+  return { ajv: ajv2020, schema: rest };
+}
+
+/** Compiled validators by the schema's JSON text, bounded so long-lived servers do not grow. */
+const compiled = new LRUCache<string, ValidateFunction>({ max: 2_000 });
+/** Schemas already checked against their meta-schema, by the same key. */
+const checked = new LRUCache<string, true>({ max: 2_000 });
+
+function compile(dialect: { ajv: AjvDraft07 | Ajv2020; schema: JsonSchema }, key: string): ValidateFunction {
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  const validate = compileWith(dialect.ajv, dialect.schema);
+  compiled.set(key, validate);
+  return validate;
 }
 
 function compileWith(ajv: AjvDraft07 | Ajv2020, schema: JsonSchema): ValidateFunction {
@@ -65,20 +83,38 @@ function copyForDefaults(value: unknown): unknown {
   }
 }
 
+// ajv writes into the validated value only where the schema declares a `default` (`useDefaults`):
+// without one the per-call copy, the most expensive part of validating a small input, is skipped.
+
 /**
- * Whether ajv may write into the validated value: `useDefaults` is the only option set that does,
- * and only where the schema declares a `default`. Without one the per-call copy is skipped (it is
- * the most expensive part of validating a small input).
+ * The JSON text of schemas this module has seen, by object: equal schemas handed out as fresh
+ * objects on every request can be recognised by their text without serialising them again (the
+ * resolved-tools hash uses it).
  */
-function declaresDefaults(schema: JsonSchema): boolean {
-  return JSON.stringify(schema).includes('"default"');
+const schemaTexts = new WeakMap<object, string>();
+
+export function knownSchemaText(schema: object): string | undefined {
+  return schemaTexts.get(schema);
 }
 
-/** Compiles a JSON Schema; throws ajv's error when the schema itself is invalid. */
+/**
+ * Checks a JSON Schema against its meta-schema (throws ajv's reason when the schema is invalid) and
+ * returns a validator that compiles it on first use.
+ */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
-  const validate = compile(schema);
-  const copy = declaresDefaults(schema) ? copyForDefaults : (value: unknown) => value;
+  const dialect = dialectOf(schema);
+  const key = JSON.stringify(dialect.schema);
+  if (dialect.schema === schema) schemaTexts.set(schema, key);
+  if (!checked.has(key)) {
+    if (!dialect.ajv.validateSchema(dialect.schema)) {
+      throw new Error(dialect.ajv.errorsText(dialect.ajv.errors, { dataVar: 'schema' }));
+    }
+    checked.set(key, true);
+  }
+  let validate: ValidateFunction | undefined;
+  const copy = key.includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {
+    validate ??= compile(dialect, key);
     const candidate = copy(value);
     if (validate(candidate)) return { success: true, value: candidate };
     return { success: false, issues: (validate.errors ?? []).map(toIssue) };

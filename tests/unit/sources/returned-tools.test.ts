@@ -24,11 +24,15 @@ describe('keepTools', () => {
 });
 
 describe('identityFingerprint', () => {
-  it('is equal for the same objects and different for new ones', () => {
-    const same = identityFingerprint({ a: tool });
-    expect(identityFingerprint({ a: tool })).toBe(same);
-    expect(identityFingerprint({ a: createTool({ id: 'a', description: 'A' }) })).not.toBe(same);
-    expect(identityFingerprint({ b: tool })).not.toBe(same);
+  it('is undefined while any tool is new, then equal for the same objects and different for others', () => {
+    const seenOnce = createTool({ id: 'a', description: 'A' });
+    expect(identityFingerprint({ a: seenOnce })).toBeUndefined();
+    const same = identityFingerprint({ a: seenOnce });
+    expect(same).toEqual(expect.any(String));
+    expect(identityFingerprint({ a: seenOnce })).toBe(same);
+    expect(identityFingerprint({ a: createTool({ id: 'a', description: 'A' }) })).toBeUndefined();
+    expect(identityFingerprint({ b: seenOnce })).not.toBe(same);
+    expect(identityFingerprint({ a: seenOnce, c: createTool({ id: 'c', description: 'C' }) })).toBeUndefined();
   });
 });
 

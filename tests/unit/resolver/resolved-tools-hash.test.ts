@@ -1,0 +1,73 @@
+/**
+ * `resolvedToolsHash` writes the canonical JSON itself and reuses each schema's canonical text, so
+ * it is checked here against the definition: sha256 of the canonical JSON of `[{ name,
+ * description, inputSchema, outputSchema, source }]` sorted by name.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resolvedToolsHash } from '@/lib/resolver';
+import type { ResolvedTool } from '@/lib/resolver';
+import { createTool } from '@/lib/tools';
+import { configHash } from '@/lib/versions';
+
+const sources = ['code', 'registry', 'mcp', 'integration', 'provider'] as const;
+
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const schema = fc.dictionary(fc.string({ maxLength: 6 }), jsonValue, { maxKeys: 5 });
+
+const resolvedTool = fc.record(
+  {
+    name: fc.string({ minLength: 1, maxLength: 8 }),
+    description: fc.string({ maxLength: 12 }),
+    inputSchema: schema,
+    outputSchema: schema,
+    source: fc.constantFrom(...sources),
+  },
+  { requiredKeys: ['name', 'description', 'inputSchema', 'source'] },
+);
+
+function byDefinition(tools: Record<string, Partial<ResolvedTool>>): string {
+  const hashed = Object.values(tools)
+    .map(({ name, description, inputSchema, outputSchema, source }) => ({
+      name,
+      description,
+      inputSchema,
+      outputSchema,
+      source,
+    }))
+    .sort((left, right) => (left.name! < right.name! ? -1 : left.name! > right.name! ? 1 : 0));
+  return configHash(hashed);
+}
+
+describe('resolvedToolsHash', () => {
+  it('equals the hash of the canonical JSON of the documented array', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(resolvedTool, { selector: (tool) => tool.name, maxLength: 6 }), (list) => {
+        const tools = Object.fromEntries(list.map((tool) => [tool.name, tool])) as unknown as Record<
+          string,
+          ResolvedTool
+        >;
+        expect(resolvedToolsHash(tools)).toBe(byDefinition(tools));
+        // A second time, from the remembered canonical texts.
+        expect(resolvedToolsHash(tools)).toBe(byDefinition(tools));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives equal schemas built as fresh objects by createTool the same hash, and different ones another', () => {
+    const build = (properties: Record<string, unknown>) => {
+      const tool = createTool({ id: 'lookup', description: 'Look up', inputSchema: { type: 'object', properties } });
+      const resolved = { name: 'lookup', description: 'Look up', inputSchema: tool.inputJsonSchema, source: 'code' };
+      return { lookup: resolved } as unknown as Record<string, ResolvedTool>;
+    };
+    const first = build({ b: { type: 'string' }, a: { type: 'number' } });
+    const same = build({ b: { type: 'string' }, a: { type: 'number' } });
+    const reordered = build({ a: { type: 'number' }, b: { type: 'string' } });
+    const other = build({ a: { type: 'string' }, b: { type: 'string' } });
+    expect(resolvedToolsHash(same)).toBe(resolvedToolsHash(first));
+    expect(resolvedToolsHash(reordered)).toBe(resolvedToolsHash(first));
+    expect(resolvedToolsHash(other)).not.toBe(resolvedToolsHash(first));
+    expect(resolvedToolsHash(first)).toBe(byDefinition(first));
+  });
+});
