@@ -6,17 +6,12 @@
 import { toModelToolName } from '../resolver';
 import type { Tool } from '../tools';
 import type { StandaloneAgentDefinition } from './run-types';
+import type { ToolSource } from './run-environment';
 import type { RunnableAgent } from './runnable-agent';
 import { createSubAgentTool } from './sub-agent-tool';
 import { createTaskTools } from './task-tools';
 import type { TaskStore } from './task-store';
 import { createWorkflowTool } from './workflow-tool';
-
-export interface ToolSource {
-  /** Named in collision errors. */
-  label: string;
-  tools: Record<string, Tool>;
-}
 
 export function agentToolSources({
   agent,

@@ -7,9 +7,15 @@ import type { AgentHooks } from '../agents/run-types';
 import type { DefaultOptions } from '../agents/snapshot-types';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
-import type { ToolSource } from './agent-tool-sources';
 import type { AgentTransformPolicy } from './transform-policy';
 import type { RunIdentity } from './run-types';
+
+/** Tools that join the run's record beside the agent's own (sub-agents, workflows, built-in tools). */
+export interface ToolSource {
+  /** Named in collision errors. */
+  label: string;
+  tools: Record<string, Tool>;
+}
 
 export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   instructions: string;

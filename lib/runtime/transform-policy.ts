@@ -7,20 +7,12 @@
  * also hides the argument deltas of tools that do not shape their own, so partial input never leaks.
  */
 import type { AgentTransformPolicy } from '../agents/run-types';
-import type { Tool, ToolTransform, TransformPhase, ToolTransformPhases } from '../tools';
+import { rawPayloadOf, type Tool, type ToolTransform, type TransformPhase, type ToolTransformPhases } from '../tools';
 
 export type { AgentTransformPolicy };
 
 /** What a target without a transform shows: the raw payload of each phase. */
-const rawPhases: Required<ToolTransformPhases> = {
-  input: ({ input }) => input,
-  inputDelta: ({ delta }) => delta,
-  output: ({ output }) => output,
-  error: ({ error }) => error,
-  approval: ({ input }) => input,
-  suspend: ({ payload }) => payload,
-  resume: ({ resumeData }) => resumeData,
-};
+const rawPhases = rawPayloadOf as Required<ToolTransformPhases>;
 
 const policyPhases = ['input', 'output', 'error'] as const satisfies ReadonlyArray<TransformPhase>;
 

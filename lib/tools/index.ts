@@ -85,6 +85,7 @@ export {
 } from './model-output';
 
 export {
+  rawPayloadOf,
   resolveTransform,
   transformPlaceholder,
   type ToolTransform,
