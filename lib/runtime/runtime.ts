@@ -42,8 +42,8 @@ export interface Runtime {
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
   /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
   runs: Runs;
-  /** The task tools' list of a thread (empty when it has none). */
-  threadTasks(threadId: string): TaskItem[];
+  /** The task tools' list of a thread; `undefined` when the thread has none. */
+  threadTasks(threadId: string): TaskItem[] | undefined;
   /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
@@ -184,7 +184,7 @@ export function createRuntime({
     resolve,
     loadAgent: runs.loadAgent,
     runs: runs.runs,
-    threadTasks: (threadId) => taskStore.read(threadId),
+    threadTasks: (threadId) => taskStore.find(threadId),
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

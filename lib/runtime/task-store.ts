@@ -7,7 +7,10 @@ import { taskListQueries } from '../../db/queries';
 import type { TaskItem } from './task-list';
 
 export interface TaskStore {
+  /** The thread's list (empty when it has none). */
   read(threadId: string): TaskItem[];
+  /** The thread's list, or `undefined` when it never had one. */
+  find(threadId: string): TaskItem[] | undefined;
   write(threadId: string, items: TaskItem[]): void;
 }
 
@@ -15,6 +18,10 @@ export function createMemoryTaskStore(): TaskStore {
   const lists = new Map<string, TaskItem[]>();
   return {
     read: (threadId) => structuredClone(lists.get(threadId) ?? []),
+    find: (threadId) => {
+      const items = lists.get(threadId);
+      return items && structuredClone(items);
+    },
     write: (threadId, items) => void lists.set(threadId, structuredClone(items)),
   };
 }
@@ -26,11 +33,13 @@ export function createSqliteTaskStore({
   database: DatabaseHandle;
   now?: () => Date;
 }): TaskStore {
+  const find = (threadId: string): TaskItem[] | undefined => {
+    const items = taskListQueries(database).get(threadId);
+    return items === undefined ? undefined : (JSON.parse(items) as TaskItem[]);
+  };
   return {
-    read(threadId) {
-      const items = taskListQueries(database).get(threadId);
-      return items ? (JSON.parse(items) as TaskItem[]) : [];
-    },
+    read: (threadId) => find(threadId) ?? [],
+    find,
     write(threadId, items) {
       taskListQueries(database).put({ threadId, items: JSON.stringify(items), updatedAt: now().toISOString() });
     },

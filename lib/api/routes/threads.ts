@@ -1,5 +1,6 @@
 /** `GET /api/threads/:threadId/tasks`: the task tools' list of one conversation thread. */
 import { createRoute, z } from '@hono/zod-openapi';
+import { StudioError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
@@ -17,7 +18,7 @@ const taskSchema = z
 const tasksRoute = createRoute({
   method: 'get',
   path: '/threads/{threadId}/tasks',
-  summary: "A thread's task list (kept by the built-in task tools; empty when it has none)",
+  summary: "A thread's task list, kept by the built-in task tools (404 for a thread that has none)",
   tags: ['runtime'],
   request: { params: z.object({ threadId: z.string().min(1).max(256) }) },
   responses: {
@@ -25,13 +26,15 @@ const tasksRoute = createRoute({
       description: 'The tasks, in list order',
       ...jsonBody(z.object({ threadId: z.string(), tasks: z.array(taskSchema) })),
     },
-    ...errorResponses(400),
+    ...errorResponses(400, 404),
   },
 });
 
 export function registerThreadRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(tasksRoute, (context) => {
     const { threadId } = context.req.valid('param');
-    return context.json({ threadId, tasks: runtime.threadTasks(threadId) }, 200);
+    const tasks = runtime.threadTasks(threadId);
+    if (!tasks) throw new StudioError('not_found', `Thread "${threadId}" has no task list.`, { threadId });
+    return context.json({ threadId, tasks }, 200);
   });
 }

@@ -90,7 +90,9 @@ describe('the task tools', () => {
       status: 200,
       body: { threadId: 'thread-1', tasks: [task('a', 'completed'), task('b', 'in_progress'), task('c', 'pending')] },
     });
-    expect((await call(studio, 'GET', '/api/threads/other/tasks')).body).toEqual({ threadId: 'other', tasks: [] });
+    const none = await call(studio, 'GET', '/api/threads/other/tasks');
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatchObject({ code: 'not_found', message: 'Thread "other" has no task list.' });
   });
 
   it('answers with an error result saying a thread is needed when the run has no threadId', async () => {
