@@ -9,7 +9,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
+import { createResolveFastPath } from './lib/api';
+import { errorBody, errorStatus } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
+import {
+  apiSecurityHeaders,
+  checkRequest,
+  createScriptNonce,
+  describeExposure,
+  factsFromIncoming,
+  isListedCorsOrigin,
+  pageContentSecurityPolicy,
+  pageSecurityHeaders,
+  type HeaderList,
+} from './lib/http';
 import { createLogger } from './lib/logger';
 import { seedStudio } from './lib/seed';
 import { publishStudio } from './lib/studio-handle';
@@ -33,6 +46,11 @@ async function main() {
   const settings = settingsFromEnvironment(process.env, studioConfig.settings);
   const logger = createLogger({ level: settings.logLevel });
   const startedAt = performance.now();
+  const exposure = describeExposure(settings);
+  if (!exposure.ok) {
+    logger.error('Agent Studio will not start', { reason: exposure.message });
+    process.exit(1);
+  }
 
   let studio: Studio;
   try {
@@ -50,12 +68,46 @@ async function main() {
   const editorReady = editor.prepare();
   let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
 
+  const { requestPolicy } = studio;
+  // Only requests the API's gate lets through unchanged (no refusal, no CORS headers to add).
+  const resolveFastPath = createResolveFastPath({
+    api: studio.api,
+    runtime: studio.runtime,
+    bodyLimitBytes: settings.bodyLimitBytes,
+    admits: (request) => {
+      const facts = factsFromIncoming(request.method ?? 'GET', request.headers);
+      return (
+        checkRequest(requestPolicy, facts, 'api') === undefined && !isListedCorsOrigin(requestPolicy, facts.origin)
+      );
+    },
+  });
+  const setHeaders = (response: ServerResponse, headers: HeaderList) => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+  };
+
+  let stopping = false;
   const server = createServer((request, response) => {
+    // While stopping, answered connections close instead of idling until the grace period ends.
+    if (stopping) response.setHeader('Connection', 'close');
     const url = request.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      // Host, Origin and body checks of the API run in its first middleware (also in process).
+      setHeaders(response, apiSecurityHeaders);
+      if (resolveFastPath.handle(request, response)) return;
       void apiListener(request, response);
       return;
     }
+    setHeaders(response, pageSecurityHeaders);
+    const refusal = checkRequest(requestPolicy, factsFromIncoming(request.method ?? 'GET', request.headers), 'page');
+    if (refusal) {
+      response.writeHead(errorStatus[refusal.code], { 'content-type': 'application/json' });
+      response.end(JSON.stringify(errorBody(refusal.code, refusal.message)));
+      return;
+    }
+    // Next reads the nonce back from this request header and stamps it on its inline scripts.
+    const policy = pageContentSecurityPolicy({ nonce: createScriptNonce(), development: settings.editorDev });
+    request.headers['content-security-policy'] = policy;
+    response.setHeader('Content-Security-Policy', policy);
     if (editorHandler) {
       void editorHandler(request, response);
       return;
@@ -77,20 +129,10 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
+  const shownUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
 
-  try {
-    await editorReady;
-    editorHandler = editor.getRequestHandler();
-  } catch (error) {
-    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
-  }
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  process.stdout.write(
-    `Agent Studio is running at http://${shownHost}:${port}/ (API at /api, ready in ${seconds}s)\n` +
-      'No sign-in is needed on this machine: the server listens on 127.0.0.1 only unless HOST says otherwise.\n',
-  );
-
-  let stopping = false;
+  // Handled from the moment the port is open: a stop while the editor still prepares must also
+  // let in-flight API requests finish rather than kill the process under them.
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
@@ -108,6 +150,18 @@ async function main() {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await editorReady;
+    editorHandler = editor.getRequestHandler();
+  } catch (error) {
+    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  process.stdout.write(
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.notice}\n`,
+  );
+  if (exposure.warning) logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BrowserTestOrder } from './tests/support/browser-test-order';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = { '@': root.replace(/\/$/, '') };
@@ -7,6 +8,7 @@ const alias = { '@': root.replace(/\/$/, '') };
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: BrowserTestOrder },
     projects: [
       {
         resolve: { alias },

@@ -3,6 +3,11 @@ import type { ReactNode } from 'react';
 import { Navigation } from './_components/navigation';
 import './globals.css';
 
+// Every page is rendered per request: the server's Content-Security-Policy allows only inline
+// scripts carrying that request's nonce, and Next can stamp it only on pages it renders then
+// (docs/security.md). A prerendered page would ship inline scripts the browser must block.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = {
   title: { default: 'Agent Studio', template: '%s · Agent Studio' },
   description: 'Configure agents, their tools and their versions.',

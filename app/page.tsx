@@ -1,10 +1,12 @@
 import Link from 'next/link';
-import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
+import { currentStudio } from '@/lib/studio-handle';
+import { loadPage, staleLinkText } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { buttonClasses } from './_components/ui/button';
 import { TableHead } from './_components/ui/table-head';
-import { formatTime } from './_components/format';
+import { Time } from './_components/format';
+import { cursorParam, Pager } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,18 +20,10 @@ export default async function AgentsPage({
   const params = await searchParams;
   const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
   const studio = currentStudio();
-  let cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
-  let staleLink = false;
-  let page;
-  try {
-    page = await studio.editor.agents.list({ limit: pageSize, cursor, search });
-  } catch (error) {
-    // A hand-edited or outdated page link: show the first page and say so, rather than an error page.
-    if (studioErrorBody(error)?.error.code !== 'invalid_input' || cursor === undefined) throw error;
-    staleLink = true;
-    cursor = undefined;
-    page = await studio.editor.agents.list({ limit: pageSize, search });
-  }
+  const { page, cursor, staleLink } = await loadPage(
+    (from) => studio.editor.agents.list({ limit: pageSize, cursor: from, search }),
+    cursorParam(params.cursor),
+  );
   const { items, nextCursor } = page;
   const query = (next: string | null) =>
     `/?${new URLSearchParams({ ...(search ? { search } : {}), ...(next ? { cursor: next } : {}) })}`;
@@ -47,9 +41,7 @@ export default async function AgentsPage({
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>
       <AgentSearch initial={search} shown={items.length} />
-      {staleLink ? (
-        <p className="text-sm text-slate-700">That page link was not valid any more: showing the first page.</p>
-      ) : null}
+      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
       {items.length === 0 ? (
         <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
           {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
@@ -75,7 +67,7 @@ export default async function AgentsPage({
                 </td>
                 <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
                 <td className="p-2.5">
-                  {agent.updatedAt ? formatTime(agent.updatedAt) : '—'}
+                  {agent.updatedAt ? <Time iso={agent.updatedAt} /> : '—'}
                   {agent.authorId ? <span className="text-slate-600"> by {agent.authorId}</span> : null}
                 </td>
               </tr>
@@ -83,20 +75,7 @@ export default async function AgentsPage({
           </tbody>
         </table>
       )}
-      {cursor || nextCursor ? (
-        <nav aria-label="Pages of agents" className="flex gap-3">
-          {cursor ? (
-            <Link href={query(null)} className={buttonClasses()}>
-              First page
-            </Link>
-          ) : null}
-          {nextCursor ? (
-            <Link href={query(nextCursor)} className={buttonClasses()}>
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager label="Pages of agents" cursor={cursor} nextCursor={nextCursor} hrefOf={query} />
       <p className="text-sm text-slate-600">Version {studio.version}</p>
     </section>
   );

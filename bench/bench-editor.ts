@@ -2,12 +2,13 @@
 import type { DatabaseHandle } from '../db/client';
 import { createEditor, type Editor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
+import { ephemeralSecretsKey } from '../lib/secrets';
 
 export function createBenchEditor(database: DatabaseHandle): Editor {
   return createEditor({
     database,
     settings: { stdioAllowedCommands: [] },
-    secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
+    secretsKey: ephemeralSecretsKey(),
     logger: silentLogger,
   });
 }

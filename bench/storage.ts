@@ -18,6 +18,7 @@ import { createEditor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
 import { canonicalJson, configHash } from '../lib/versions';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+import { ephemeralSecretsKey } from '../lib/secrets';
 
 export type Measure = (run: () => unknown, options?: { iterations?: number; warmup?: number }) => Promise<number[]>;
 
@@ -53,7 +54,7 @@ export async function benchStorage({
     const editor = createEditor({
       database,
       settings: { stdioAllowedCommands: [] },
-      secretsKey: { key: Buffer.alloc(32), origin: 'ephemeral' },
+      secretsKey: ephemeralSecretsKey(),
       logger: silentLogger,
     });
     await editor.agents.create({ id: 'bench', ...snapshot });

@@ -5,16 +5,21 @@
  */
 import { z } from 'zod';
 
-const commandList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)
-      : value,
-  z.array(z.string().min(1)),
-);
+/** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
+function commaList<Item extends z.ZodType>(item: Item) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item),
+  );
+}
+
+const commandList = commaList(z.string().min(1));
 
 const booleanFlag = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
@@ -27,7 +32,38 @@ const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
 
 export const addressPolicies = ['block-internal', 'allow-all'] as const;
 
+/** Every address a name resolves to (the system resolver's `dns.lookup(name, { all: true })` shape). */
 export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+
+/** `STUDIO_CORS_ORIGINS` entries: exact origins (`scheme://host[:port]`), stored as the URL parser spells them. */
+const originList = commaList(
+  z.string().transform((value, context) => {
+    let origin: string | undefined;
+    try {
+      const url = new URL(value);
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.origin === value.replace(/\/$/, '').toLowerCase()
+      )
+        origin = url.origin;
+    } catch {
+      // reported below
+    }
+    if (origin === undefined) {
+      context.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://app.example.com` });
+      return z.NEVER;
+    }
+    return origin;
+  }),
+);
+
+/** `STUDIO_ALLOWED_HOSTS` entries: host names or IP addresses without a port (any port is accepted). */
+const hostList = commaList(
+  z
+    .string()
+    .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/i, 'must be a host name or an IP address without a port')
+    .transform((host) => host.toLowerCase()),
+);
 
 export const settingsSchema = z
   .object({
@@ -37,6 +73,8 @@ export const settingsSchema = z
     mode: z.enum(['development', 'production', 'test']).default('development'),
     logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     databaseUrl: z.string().min(1).default('file:./data/studio.db'),
+    /** How long a write waits for another process's write before the request is answered 503 `busy`. */
+    databaseBusyTimeoutMs: z.coerce.number().int().min(1).max(600_000).default(5_000),
     secretsKey: z.string().min(16, 'must be at least 16 characters').optional(),
     bodyLimitBytes: z.coerce
       .number()
@@ -44,7 +82,20 @@ export const settingsSchema = z
       .min(1024)
       .max(64 * 1024 * 1024)
       .default(1024 * 1024),
+    /** The larger limit of `POST /api/deployment/import`: a whole backup in one request, imported in one transaction. */
+    importBodyLimitBytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
+    /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
+    allowedHosts: hostList.default([]),
+    /** Other sites allowed to call the API from a browser (CORS); none by default. */
+    corsOrigins: originList.default([]),
+    /** Listening on a non-loopback `host` without sign-in must be asked for explicitly. */
+    allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),
     /** Serve the editor with Next's development server (hot reload) instead of the build. */
@@ -71,10 +122,26 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Requests per minute per target: connection tests per saved client, runs per tool or agent. */
+    rateLimits: z
+      .object({
+        connectionTestsPerMinute: z.coerce.number().int().min(1).max(100_000).default(30),
+        toolExecutionsPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(600),
+      })
+      .strict()
+      .prefault({}),
+    /** Every request the server makes goes through one guard (see docs/security.md). */
+    outbound: z
+      .object({
+        /** Replaces the system resolver for every outbound request (tests, custom DNS). */
+        lookup: z.custom<DnsLookup>((value) => typeof value === 'function', 'must be a function').optional(),
+      })
+      .strict()
+      .prefault({}),
     webFetch: z
       .object({
+        /** `allow-all` lets the model's URLs reach loopback and private addresses too. */
         addressPolicy: z.enum(addressPolicies).default('block-internal'),
-        lookup: z.custom<DnsLookup>((value) => typeof value === 'function', 'must be a function').optional(),
       })
       .strict()
       .prefault({}),
@@ -91,9 +158,14 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_MODE: 'mode',
   LOG_LEVEL: 'logLevel',
   DATABASE_URL: 'databaseUrl',
+  STUDIO_DATABASE_BUSY_TIMEOUT_MS: 'databaseBusyTimeoutMs',
   SECRETS_KEY: 'secretsKey',
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
+  STUDIO_ALLOWED_HOSTS: 'allowedHosts',
+  STUDIO_CORS_ORIGINS: 'corsOrigins',
+  STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
@@ -109,6 +181,8 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_MCP_TOOL_LIST_TTL_MS: 'mcp.toolListTtlMs',
   STUDIO_MCP_MAX_POOLED_CONNECTIONS: 'mcp.maxPooledConnections',
   STUDIO_WEB_FETCH_ADDRESS_POLICY: 'webFetch.addressPolicy',
+  STUDIO_RATE_LIMIT_CONNECTION_TESTS: 'rateLimits.connectionTestsPerMinute',
+  STUDIO_RATE_LIMIT_TOOL_EXECUTIONS: 'rateLimits.toolExecutionsPerMinute',
 };
 
 export class SettingsError extends Error {
@@ -150,6 +224,8 @@ export function settingsFromEnvironment(
   const input: Record<string, unknown> = {
     ...base,
     mcp: { ...base.mcp },
+    outbound: { ...base.outbound },
+    rateLimits: { ...base.rateLimits },
     webFetch: { ...base.webFetch },
     modelKeys: { ...base.modelKeys },
   };
@@ -164,21 +240,33 @@ export function settingsFromEnvironment(
   const result = settingsSchema.safeParse(input);
   if (result.success) return result.data;
   const variableFor = Object.fromEntries(Object.entries(environmentVariables).map(([name, path]) => [path, name]));
-  const problems = describeProblems(result.error, (path) => variableFor[path] ?? path);
+  // A list item's problem (`corsOrigins.1`) belongs to the list's variable.
+  const nameOf = (path: string): string => {
+    const segments = path.split('.');
+    for (let length = segments.length; length > 0; length -= 1) {
+      const variable = variableFor[segments.slice(0, length).join('.')];
+      if (variable) return variable;
+    }
+    return path;
+  };
+  const problems = describeProblems(result.error, nameOf);
   throw new SettingsError(
     `Invalid environment:\n${problems.map((problem) => `- ${problem.name}: ${problem.message}`).join('\n')}`,
     problems,
   );
 }
 
-/** What the CLI reads from the environment: where the server is and the API key. */
+/** What the CLI reads from the environment: where the server is, the API key, a backup passphrase. */
 export function cliEnvironment(environment: Record<string, string | undefined> = process.env): {
   url: string;
   apiKey?: string;
+  /** Seals and opens the secrets of deployment backups (`export --all`, `import --all`). */
+  backupPassphrase?: string;
 } {
   return {
     url: environment.STUDIO_URL || `http://localhost:${environment.PORT || '3000'}`,
     apiKey: environment.STUDIO_API_KEY || undefined,
+    backupPassphrase: environment.STUDIO_BACKUP_PASSPHRASE || undefined,
   };
 }
 

@@ -19,11 +19,17 @@ export const errorStatus = {
   version_conflict: 409,
   version_in_use: 409,
   payload_too_large: 413,
+  /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
+  misdirected_request: 421,
   unsupported_media_type: 415,
+  /** Too many requests of one kind for one target (connection tests, tool runs): retry after `Retry-After`. */
+  rate_limited: 429,
   mcp_unavailable: 502,
   tool_failed: 502,
   internal_error: 500,
   unavailable: 503,
+  /** The database is locked by another process for longer than the busy timeout: retry shortly. */
+  busy: 503,
   /** The agent's model provider has no key (or base URL); the message names the variable to set. */
   model_not_configured: 503,
 } as const;
@@ -59,6 +65,29 @@ export class StudioError extends Error {
   toBody(): ErrorBody {
     return errorBody(this.code, this.message, this.details);
   }
+}
+
+/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+export const busyRetryAfterSeconds = 1;
+
+/** Another process held the write lock longer than the busy timeout: worth retrying, not a bug. */
+export function databaseBusyError(cause: unknown): StudioError {
+  return new StudioError(
+    'busy',
+    'The database is busy with another process; retry in a moment.',
+    { retryAfterSeconds: busyRetryAfterSeconds },
+    { cause },
+  );
 }
 
 export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {

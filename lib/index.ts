@@ -8,11 +8,18 @@ import { migrateDatabase } from '../db/migrate';
 import type { Agent } from './agents';
 import { builtInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
-import { createEditor, type Editor } from './editor';
+import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
-import { createIntegrationService, type IntegrationProvider, type IntegrationService } from './integrations';
+import { createRequestPolicy, type RequestPolicy } from './http';
+import {
+  createIntegrationService,
+  upgradeIntegrationCredentials,
+  type IntegrationProvider,
+  type IntegrationService,
+} from './integrations';
 import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpPool } from './mcp';
+import { createOutbound, type Outbound } from './net';
 import {
   createCodeAgentRegistry,
   createModelRegistry,
@@ -21,6 +28,7 @@ import {
   createSqliteTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
+  type ModelRegistry,
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
@@ -60,6 +68,8 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
+  /** The language models runs can use: which providers have a key, which names are registered. */
+  models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
   agents: CodeAgentRegistry;
   /** The registered tool providers: `get(id)`, `list()`. */
@@ -70,7 +80,15 @@ export interface Studio {
   integrations: IntegrationService;
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
   mcpPool: McpPool;
+  /**
+   * The one way the server reaches other machines (docs/security.md): `outbound.configured` for
+   * URLs people set up (integrations, HTTP MCP servers, model providers: pass its `fetch`),
+   * `outbound.modelChosen` for URLs a model picked (`web_fetch`).
+   */
+  outbound: Outbound;
   settings: Settings;
+  /** Which `Host` and `Origin` values the server answers; `server.ts` applies it to pages too. */
+  requestPolicy: RequestPolicy;
   logger: Logger;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
@@ -85,7 +103,14 @@ export function createStudio(options: StudioOptions = {}): Studio {
   const agents = createCodeAgentRegistry({ agents: options.agents });
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const database = openDatabase({ url: options.database?.url ?? settings.databaseUrl });
+  const database = openDatabase({
+    url: options.database?.url ?? settings.databaseUrl,
+    busyTimeoutMs: settings.databaseBusyTimeoutMs,
+  });
+  const outbound = createOutbound({
+    lookup: settings.outbound.lookup,
+    webFetchAddressPolicy: settings.webFetch.addressPolicy,
+  });
   try {
     if (options.migrate !== false) migrateDatabase(database);
     const secretsKey = resolveSecretsKey({
@@ -93,7 +118,17 @@ export function createStudio(options: StudioOptions = {}): Studio {
       databaseLocation: database.location,
       mode: settings.mode,
     });
-    const integrations = createIntegrationService({ providers: options.integrations, database, secretsKey });
+    // Secrets written by earlier releases are bound to their rows and their hashes keyed, once.
+    if (options.migrate !== false) {
+      upgradeClientSecrets({ database, secretsKey });
+      upgradeIntegrationCredentials({ database, secretsKey });
+    }
+    const integrations = createIntegrationService({
+      providers: options.integrations,
+      database,
+      secretsKey,
+      fetch: outbound.configured.fetch,
+    });
     // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
     const editor = createEditor({
       database,
@@ -101,9 +136,14 @@ export function createStudio(options: StudioOptions = {}): Studio {
       secretsKey,
       logger,
       codeAgents: agents,
+      codeIntegrationIds: Object.keys(options.integrations ?? {}),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
-    const mcpPool = createMcpPool({ settings: settings.mcp, logger });
+    const mcpPool = createMcpPool({
+      settings: settings.mcp,
+      logger,
+      connectionPolicy: { stdioAllowedCommands: settings.stdioAllowedCommands, fetch: outbound.configured.fetch },
+    });
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
@@ -120,7 +160,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       deadlineMs: settings.resolveDeadlineMs,
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
-    const models = createModelRegistry({ models: options.models, settings });
+    const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
     const runStore = createSqliteRunStore({ database, secretsKey });
     const taskStore = createSqliteTaskStore({ database });
     const runtime = createRuntime({
@@ -132,11 +172,18 @@ export function createStudio(options: StudioOptions = {}): Studio {
       runStore,
       taskStore,
     });
+    const requestPolicy = createRequestPolicy({
+      allowedHosts: settings.allowedHosts,
+      corsOrigins: settings.corsOrigins,
+      listenHost: settings.host,
+    });
     const api = createApi({
+      requestPolicy,
       database,
       logger,
       version: studioVersion,
       bodyLimitBytes: settings.bodyLimitBytes,
+      importBodyLimitBytes: settings.importBodyLimitBytes,
       tools,
       integrations,
       editor,
@@ -145,6 +192,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       mcpPool,
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
       exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
+      rateLimits: settings.rateLimits,
     });
 
     let closing: Promise<void> | undefined;
@@ -152,12 +200,15 @@ export function createStudio(options: StudioOptions = {}): Studio {
       api,
       editor,
       runtime,
+      models,
       agents,
       toolProviders,
       tools,
       integrations,
       mcpPool,
+      outbound,
       settings,
+      requestPolicy,
       logger,
       database,
       secretsKey,
@@ -166,6 +217,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
         closing ??= (async () => {
           try {
             await mcpPool.closeAll();
+            await outbound.close();
           } finally {
             database.close();
           }
@@ -175,6 +227,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
     };
   } catch (error) {
     database.close();
+    void outbound.close();
     throw error;
   }
 }

@@ -9,7 +9,9 @@ import { invalidInput } from './errors';
 export const defaultPageLimit = 20;
 export const maxPageLimit = 100;
 
-export const pageLimitSchema = z.coerce.number().int().min(1).max(maxPageLimit);
+// Query values arrive as text and are coerced; `<number>` declares what a typed client sends
+// (`lib/client` types its inputs from the route schemas), where zod would otherwise say `unknown`.
+export const pageLimitSchema = z.coerce.number<number>().int().min(1).max(maxPageLimit);
 
 export interface Page<T> {
   items: T[];

@@ -3,6 +3,7 @@
  * tools. Seeding only happens when no agent exists, so it never touches a database in use.
  */
 import type { Editor } from './editor';
+import { isStudioError } from './errors';
 
 export const demoAgentId = 'demo-assistant';
 
@@ -15,11 +16,36 @@ const demoInstructions = [
   'Prefer a tool over guessing, show the numbers you used, and keep answers short.',
 ].join('\n');
 
-/** Creates and publishes the demo agent (actor `system`) when the database has no agents. */
+/**
+ * Creates and publishes the demo agent (actor `system`) when the database has no stored agents. Processes
+ * starting together on one file may all see it empty: the create is one transaction, so exactly one
+ * of them creates the agent and the others get a conflict, which means someone else seeded.
+ */
 export async function seedStudio(studio: { editor: Editor }): Promise<{ created: boolean }> {
-  const existing = await studio.editor.agents.list({ limit: 1 });
-  if (existing.items.length > 0) return { created: false };
-  await studio.editor.agents.create({
+  if (await hasStoredAgent(studio.editor)) return { created: false };
+  try {
+    await createDemoAgent(studio.editor);
+  } catch (error) {
+    if (isStudioError(error) && error.code === 'conflict') return { created: false };
+    throw error;
+  }
+  await studio.editor.agents.publish({ id: demoAgentId, versionNumber: 1, actor: 'system' });
+  return { created: true };
+}
+
+/** Code agents are listed too, but they are not what makes a database empty. */
+async function hasStoredAgent(editor: Editor): Promise<boolean> {
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<Editor['agents']['list']>> = await editor.agents.list({ limit: 100, cursor });
+    if (page.items.some((item) => item.status !== 'code_only')) return true;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return false;
+}
+
+async function createDemoAgent(editor: Editor) {
+  await editor.agents.create({
     id: demoAgentId,
     name: 'Demo assistant',
     description: 'Converts units, tells the time around the world and searches the bundled knowledge base.',
@@ -29,6 +55,4 @@ export async function seedStudio(studio: { editor: Editor }): Promise<{ created:
     changeMessage: 'Demo agent created by the seed',
     actor: 'system',
   });
-  await studio.editor.agents.publish({ id: demoAgentId, versionNumber: 1, actor: 'system' });
-  return { created: true };
 }

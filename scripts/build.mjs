@@ -50,10 +50,12 @@ function isFresh(stampFile, print, outputs) {
 }
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
-// The test configuration (studio.config.ts plus scripted models) is built beside the server, which
-// loads it when STUDIO_CONFIG names it; see docs/runtime.md.
+// The test configurations (studio.config.ts plus scripted models; the browser tests' one adds tools
+// that make runs wait) are built beside the server, which loads one when STUDIO_CONFIG names it;
+// see docs/runtime.md.
 const testConfigSources = [
   'tests/support/test-studio-config.ts',
+  'tests/support/browser-studio-config.ts',
   'tests/support/prompt-scripted-model.ts',
   'tests/support/scripted-model.ts',
 ];
@@ -72,15 +74,20 @@ const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs',
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
-  if (isFresh(stamp, print, ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js'])) return false;
+  const outputs = ['dist/server.js', 'dist/cli.js', 'dist/test-studio-config.js', 'dist/browser-studio-config.js'];
+  if (isFresh(stamp, print, outputs)) return false;
   const { build } = await import('esbuild');
-  const entryPoints = { server: 'server.ts', cli: 'cli.ts', 'test-studio-config': testConfigSources[0] };
+  const entryPoints = {
+    server: 'server.ts',
+    cli: 'cli.ts',
+    'test-studio-config': testConfigSources[0],
+    'browser-studio-config': testConfigSources[1],
+  };
   if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
-  // Shared modules go to chunks, so a configuration loaded at run time shares classes (Agent) with the server.
-  if (existsSync(join(root, 'dist'))) {
-    for (const name of readdirSync(join(root, 'dist')))
-      if (/^chunk-.*\.js(\.map)?$/.test(name)) rmSync(join(root, 'dist', name));
-  }
+  // Chunks carry a content hash in their names: the previous build's would otherwise pile up.
+  const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/;
+  if (existsSync(join(root, 'dist')))
+    for (const name of readdirSync(join(root, 'dist'))) if (chunk.test(name)) rmSync(join(root, 'dist', name));
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -88,10 +95,14 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    splitting: true,
-    chunkNames: 'chunk-[hash]',
     target: 'node20',
     packages: 'external',
+    // Shared modules go to chunks, so a configuration loaded at run time (STUDIO_CONFIG) shares
+    // classes (Agent) with the server; and code reached only through import() (the CLI's database
+    // commands) is loaded on demand, so `agent-studio agent list` does not load the server code first.
+    splitting: true,
+    // Beside the entry points, so paths relative to the module (`../migrations`) hold in chunks too.
+    chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
     logLevel: 'warning',
     banner: {

@@ -4,25 +4,8 @@
  * parses every input with the same schemas as the API routes, so no rule is repeated here.
  */
 import type { CreateAgentBody, UpdateAgentBody } from '@/lib/schemas';
-import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
-import type { ActionResult } from './action-result';
-
-/** Until sign-in exists every editor user acts as `local`, like every API caller. */
-const editorActor = 'local';
-
-async function run<T>(operation: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, value: await operation() };
-  } catch (error) {
-    const body = studioErrorBody(error);
-    if (body) return { ok: false, error: body.error };
-    currentStudio().logger.error('An editor action failed', { error });
-    return {
-      ok: false,
-      error: { code: 'internal_error', message: 'Something went wrong on the server. Try again; the log has details.' },
-    };
-  }
-}
+import { currentStudio } from '@/lib/studio-handle';
+import { editorActor, runAction as run } from '../_server/run-action';
 
 export async function createAgent(input: CreateAgentBody) {
   return run(async () => {

@@ -1,38 +1,97 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { SimplePage } from '../_components/simple-page';
+import { cursorParam, Pager } from '../_components/pager';
+import { buttonClasses } from '../_components/ui/button';
+import { Card } from '../_components/ui/card';
+import { TableHead } from '../_components/ui/table-head';
+import { loadPage, staleLinkText } from '../_server/load-page';
+import { ProviderList, type ProviderSummary } from './_form/provider-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Integrations' };
 
-export default async function IntegrationsPage() {
+const pageSize = 50;
+
+export default async function IntegrationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ cursor?: string | string[] }>;
+}) {
   const studio = currentStudio();
-  const { items: integrations } = await studio.integrations.describeAll({ limit: 100 });
-  const providers = studio.toolProviders.list();
+  const { page, cursor, staleLink } = await loadPage(
+    (from) => studio.integrations.describeAll({ limit: pageSize, cursor: from }),
+    cursorParam((await searchParams).cursor),
+  );
+  const providers = await studio.api.request('/api/tool-providers');
+  const providerItems = providers.ok ? ((await providers.json()) as { items: ProviderSummary[] }).items : [];
   return (
-    <SimplePage
-      title="Integrations"
-      lead="Integrations (such as OpenAPI documents) and tool providers whose tools agents can pick. Configuring them here is not available yet: use PUT /api/integrations/:id."
-    >
+    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
+      <div className="flex items-center justify-between">
+        <h1 id="page-heading" className="text-2xl font-semibold">
+          Integrations
+        </h1>
+        <Link href="/new-integration" className={buttonClasses('primary')}>
+          New integration
+        </Link>
+      </div>
+      <p className="text-slate-700">
+        Integrations turn an API described by an OpenAPI document into tools, one per operation. Tool providers offer
+        toolkits of hosted tools that act through a connection (an account). Agents pick both in the agent
+        editor&rsquo;s Tools tab.
+      </p>
       <h2 className="text-lg font-semibold">Integrations</h2>
-      {integrations.length === 0 ? <p>No integrations are configured.</p> : null}
-      <ul className="flex flex-col gap-2">
-        {integrations.map((integration) => (
-          <li key={integration.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <span className="font-semibold">{integration.name}</span> · {integration.tools.length} tools
-            {integration.error ? <p className="text-sm text-danger">{integration.error}</p> : null}
-          </li>
-        ))}
-      </ul>
+      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
+      {page.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          No integrations yet. Add one with New integration: paste or upload an OpenAPI document.
+        </p>
+      ) : (
+        <table className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
+          <TableHead columns={['Integration', 'Source', 'Tools']} />
+          <tbody>
+            {page.items.map((integration) => (
+              <tr key={integration.id} className="border-b border-slate-100 align-top last:border-0">
+                <td className="p-2.5">
+                  <Link href={`/integrations/${integration.id}`} className="block font-semibold">
+                    {integration.name}
+                  </Link>
+                  <span className="font-mono text-xs text-slate-600">{integration.id}</span>
+                  {integration.description ? <p className="text-slate-700">{integration.description}</p> : null}
+                </td>
+                <td className="p-2.5">{integration.source === 'code' ? 'Code' : 'Stored'}</td>
+                <td className="p-2.5">
+                  {integration.error ? (
+                    <span className="text-danger">Could not list: {integration.error}</span>
+                  ) : (
+                    `${integration.tools.length} ${integration.tools.length === 1 ? 'tool' : 'tools'}`
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager
+        label="Pages of integrations"
+        cursor={cursor}
+        nextCursor={page.nextCursor}
+        hrefOf={(next) => (next ? `/integrations?cursor=${encodeURIComponent(next)}` : '/integrations')}
+      />
       <h2 className="text-lg font-semibold">Tool providers</h2>
-      {providers.length === 0 ? <p>No tool providers are configured.</p> : null}
-      <ul className="flex flex-col gap-2">
-        {providers.map((provider) => (
-          <li key={provider.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <span className="font-semibold">{provider.name}</span>
-          </li>
-        ))}
-      </ul>
-    </SimplePage>
+      {providerItems.length === 0 ? (
+        <Card>
+          <p className="text-sm text-slate-700">
+            No tool providers are configured. Providers are registered in code (
+            <code>
+              createStudio({'{'} toolProviders {'}'})
+            </code>
+            in <code>studio.config.ts</code>).
+          </p>
+        </Card>
+      ) : (
+        <ProviderList providers={providerItems} />
+      )}
+    </section>
   );
 }

@@ -13,7 +13,7 @@ import { idFromName, newAgentFormSchema } from './new-agent-schema';
 type Values = z.input<typeof newAgentFormSchema>;
 const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;
 
-export function NewAgentForm({ models }: { models: string[] }) {
+export function NewAgentForm({ suggestions, unconfigured }: { suggestions: string[]; unconfigured: string[] }) {
   const router = useRouter();
   const [idEdited, setIdEdited] = useState(false);
   const [status, setStatus] = useState('');
@@ -92,11 +92,16 @@ export function NewAgentForm({ models }: { models: string[] }) {
         list="model-suggestions"
         autoComplete="off"
         placeholder="provider/model, e.g. openai/gpt-4o"
+        hint={
+          unconfigured.length === 0
+            ? undefined
+            : `Suggested: the models of providers with a key. Set ${unconfigured.join(', ')} on the server to run others.`
+        }
         error={errorOf('model')}
         {...form.register('model')}
       />
       <datalist id="model-suggestions">
-        {models.map((model) => (
+        {suggestions.map((model) => (
           <option key={model} value={model} />
         ))}
       </datalist>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { currentStudio } from '@/lib/studio-handle';
-import { modelSuggestions } from '../_components/model-suggestions';
+import { modelChoices } from '../_components/model-suggestions';
 import { NewAgentForm } from './new-agent-form';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +16,7 @@ export default function NewAgentPage() {
         Give the agent a name, a model and its instructions. Creating it saves version 1 as a draft; tools are picked in
         the editor that opens next.
       </p>
-      <NewAgentForm models={modelSuggestions(currentStudio())} />
+      <NewAgentForm {...modelChoices(currentStudio())} />
     </section>
   );
 }

@@ -1,13 +1,203 @@
 import type { Metadata } from 'next';
-import { SimplePage } from '../_components/simple-page';
+import Form from 'next/form';
+import Link from 'next/link';
+import { settingsInForce } from '@/lib/settings-in-force';
+import { currentStudio } from '@/lib/studio-handle';
+import { Time } from '../_components/format';
+import { cursorParam, Pager } from '../_components/pager';
+import { Button, buttonClasses } from '../_components/ui/button';
+import { Card, Note } from '../_components/ui/card';
+import { SelectField, TextField } from '../_components/ui/field';
+import { TableHead } from '../_components/ui/table-head';
+import { loadPage, staleLinkText } from '../_server/load-page';
 
+export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
 
-export default function SettingsPage() {
+const pageSize = 50;
+
+const actions = [
+  'agent.create',
+  'agent.save',
+  'agent.publish',
+  'agent.unpublish',
+  'agent.restore',
+  'agent.delete',
+  'agent.label.set',
+  'agent.label.delete',
+  'agent.version.delete',
+  'agent.import',
+  'mcp_client.create',
+  'mcp_client.save',
+  'mcp_client.restore',
+  'mcp_client.delete',
+  'integration.save',
+  'integration.delete',
+];
+
+type Params = Record<'who' | 'what' | 'id' | 'from' | 'to' | 'cursor', string | string[] | undefined>;
+
+const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim().slice(0, 200) : '');
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+/** A day's start in UTC; `next` gives the start of the following day (so "to" includes its whole day). */
+function dayStart(day: string, next = false): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (next) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<Partial<Params>> }) {
+  const params = await searchParams;
+  const studio = currentStudio();
+  const filters = {
+    who: text(params.who),
+    what: text(params.what),
+    id: text(params.id),
+    from: text(params.from),
+    to: text(params.to),
+  };
+  const badDays = [filters.from, filters.to].filter((day) => day !== '' && !isDay(day));
+  const { page, cursor, staleLink } = await loadPage(
+    (from) =>
+      studio.editor.audit.list({
+        limit: pageSize,
+        cursor: from,
+        ...(filters.who ? { actor: filters.who } : {}),
+        ...(filters.what ? { action: filters.what } : {}),
+        ...(filters.id ? { entityId: filters.id } : {}),
+        ...(isDay(filters.from) ? { from: dayStart(filters.from) } : {}),
+        ...(isDay(filters.to) ? { to: dayStart(filters.to, true) } : {}),
+      }),
+    cursorParam(params.cursor),
+  );
+  const filtered = Object.values(filters).some(Boolean);
+  const hrefOf = (next: string | null) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+    if (next) query.set('cursor', next);
+    const search = query.toString();
+    return search ? `/settings?${search}` : '/settings';
+  };
+
   return (
-    <SimplePage
-      title="Settings"
-      lead="API keys, users and roles, and the audit log arrive with sign-in. Until then the studio listens on this machine only and every change is recorded as made by local (see GET /api/audit)."
-    />
+    <section aria-labelledby="page-heading" className="flex flex-col gap-5" data-main-content>
+      <h1 id="page-heading" className="text-2xl font-semibold">
+        Settings
+      </h1>
+      <Note>
+        API keys (created once, shown once), users and roles arrive with sign-in. Until then the studio listens on this
+        machine only and every change is recorded as made by <span className="font-mono">local</span>.
+      </Note>
+
+      <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
+        <h2 id="audit-heading" className="text-lg font-semibold">
+          Audit log
+        </h2>
+        <p className="text-sm text-slate-700">
+          Every create, save, publish, label move, restore and delete, newest first. Times are UTC.
+        </p>
+        {/* Keyed by the filters in the URL: after "Clear filters" or Back the fields show what is in force. */}
+        <Form
+          key={hrefOf(null)}
+          action="/settings"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <TextField label="Who" name="who" defaultValue={filters.who} className="w-40" autoComplete="off" />
+          <SelectField label="What" name="what" defaultValue={filters.what} className="w-52">
+            <option value="">any change</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Agent, client or integration id"
+            name="id"
+            defaultValue={filters.id}
+            className="w-64"
+            autoComplete="off"
+          />
+          <TextField label="From" name="from" type="date" defaultValue={filters.from} className="w-44" />
+          <TextField label="To" name="to" type="date" defaultValue={filters.to} className="w-44" />
+          <Button type="submit" variant="primary">
+            Filter
+          </Button>
+          {filtered ? (
+            <Link href="/settings" className={buttonClasses('ghost')}>
+              Clear filters
+            </Link>
+          ) : null}
+        </Form>
+        {badDays.length ? (
+          <p className="text-sm text-danger">Dates are written YYYY-MM-DD; {badDays.join(', ')} was ignored.</p>
+        ) : null}
+        {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
+        {page.items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+            {filtered ? 'No change matches these filters.' : 'Nothing has changed yet.'}
+          </p>
+        ) : (
+          <table
+            aria-label="Audit log"
+            className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm"
+          >
+            <TableHead columns={['When', 'Who', 'What', 'Which', 'Details']} />
+            <tbody>
+              {page.items.map((entry) => (
+                <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
+                  <td className="p-2.5">
+                    <Time iso={entry.at} />
+                  </td>
+                  <td className="p-2.5">{entry.actor}</td>
+                  <td className="p-2.5 font-mono">{entry.action}</td>
+                  <td className="p-2.5">
+                    <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
+                    <span className="font-mono">{entry.entityId}</span>
+                  </td>
+                  <td className="p-2.5 font-mono text-xs text-slate-700">
+                    {Object.entries(entry.details)
+                      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+                      .join('; ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Pager label="Pages of the audit log" cursor={cursor} nextCursor={page.nextCursor} hrefOf={hrefOf} />
+      </section>
+
+      <section aria-labelledby="settings-heading" className="flex flex-col gap-3">
+        <h2 id="settings-heading" className="text-lg font-semibold">
+          Settings in force
+        </h2>
+        <p className="text-sm text-slate-700">
+          Read from environment variables when the studio started (or from <code>studio.config.ts</code>); change them
+          where the studio is started, then restart it. Secret values are never shown.
+        </p>
+        <Card className="p-0">
+          <table aria-label="Settings in force" className="w-full border-collapse text-sm">
+            <TableHead columns={['Environment variable', 'Setting', 'Value']} />
+            <tbody>
+              {settingsInForce(studio.settings).map((row) => (
+                <tr key={row.variable} className="border-b border-slate-100 align-top last:border-0">
+                  <td className="p-2.5 font-mono">{row.variable}</td>
+                  <td className="p-2.5 font-mono text-slate-700">{row.setting}</td>
+                  <td
+                    className="p-2.5 break-all"
+                    {...(row.variable === 'DATABASE_URL' || row.variable === 'PORT'
+                      ? { 'data-volatile': 'setting' }
+                      : {})}
+                  >
+                    {row.value}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      </section>
+    </section>
   );
 }

@@ -1,25 +1,86 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { SimplePage } from '../_components/simple-page';
+import { cursorParam, Pager } from '../_components/pager';
+import { TableHead } from '../_components/ui/table-head';
+import { staleLinkText } from '../_server/load-page';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tools' };
 
-export default function ToolsPage() {
-  const tools = currentStudio().tools.list();
+const pageSize = 50;
+
+interface ToolListItem {
+  id: string;
+  description: string;
+  requireApproval: boolean | 'conditional';
+  effectiveAnnotations: { readOnlyHint: boolean; destructiveHint: boolean };
+}
+
+type ToolPage = { items: ToolListItem[]; nextCursor: string | null };
+
+/** One page of the registry through the API in process (its paging and cursor checks). */
+async function toolPage(cursor: string | undefined): Promise<ToolPage | undefined> {
+  const query = new URLSearchParams({ limit: String(pageSize), ...(cursor ? { cursor } : {}) });
+  const response = await currentStudio().api.request(`/api/tools?${query}`);
+  return response.ok ? ((await response.json()) as ToolPage) : undefined;
+}
+
+export default async function ToolsPage({ searchParams }: { searchParams: Promise<{ cursor?: string | string[] }> }) {
+  let cursor = cursorParam((await searchParams).cursor);
+  let page = await toolPage(cursor);
+  const staleLink = page === undefined;
+  if (!page) {
+    cursor = undefined;
+    page = (await toolPage(undefined)) ?? { items: [], nextCursor: null };
+  }
   return (
-    <SimplePage
-      title="Tools"
-      lead="The tools registered in code (studio.config.ts). Agents select them in the agent editor's Tools tab. A runner for each tool is not available here yet: the CLI runs them (agent-studio tool execute)."
-    >
-      <ul className="flex flex-col gap-2">
-        {tools.map((tool) => (
-          <li key={tool.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <span className="font-mono font-semibold">{tool.id}</span>
-            <p className="text-sm text-slate-700">{tool.description}</p>
-          </li>
-        ))}
-      </ul>
-    </SimplePage>
+    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
+      <h1 id="page-heading" className="text-2xl font-semibold">
+        Tools
+      </h1>
+      <p className="text-slate-700">
+        The tools registered in code (<code>studio.config.ts</code>). Open one to see its schemas and annotations and to
+        run it with a form. Agents select them in the agent editor&rsquo;s Tools tab.
+      </p>
+      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
+      {page.items.length === 0 ? (
+        <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          No tools are registered in code.
+        </p>
+      ) : (
+        <table data-main-content className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
+          <TableHead columns={['Tool', 'Description', 'Behaviour']} />
+          <tbody>
+            {page.items.map((tool) => (
+              <tr key={tool.id} className="border-b border-slate-100 align-top last:border-0">
+                <td className="p-2.5">
+                  <Link href={`/tools/${encodeURIComponent(tool.id)}`} className="font-mono font-semibold">
+                    {tool.id}
+                  </Link>
+                </td>
+                <td className="p-2.5 text-slate-700">{tool.description}</td>
+                <td className="p-2.5 text-slate-700">
+                  {tool.effectiveAnnotations.readOnlyHint
+                    ? 'read-only'
+                    : tool.effectiveAnnotations.destructiveHint
+                      ? 'may change or delete things'
+                      : 'changes things'}
+                  {tool.requireApproval
+                    ? `; needs approval${tool.requireApproval === 'conditional' ? ' (for some inputs)' : ''}`
+                    : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager
+        label="Pages of tools"
+        cursor={cursor}
+        nextCursor={page.nextCursor}
+        hrefOf={(next) => (next ? `/tools?cursor=${encodeURIComponent(next)}` : '/tools')}
+      />
+    </section>
   );
 }

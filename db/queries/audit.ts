@@ -1,10 +1,20 @@
 /** SQL for the append-only audit log. */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { auditLog } from '../schema';
 import { perHandle } from './transaction';
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Filters of the audit log: who (`actor`), what (`action`, `entity`, `entityId`), when (`from` inclusive, `to` exclusive, ISO times). */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  entity?: string;
+  entityId?: string;
+  from?: string;
+  to?: string;
+}
 
 const p = sql.placeholder;
 
@@ -35,25 +45,37 @@ export const auditQueries = perHandle(({ db }: DatabaseHandle) => {
     .limit(p('limit'))
     .prepare();
 
+  /** Any other combination of filters (reading the log is not a hot path, so it is built per call). */
+  const filtered = (filter: AuditFilter, beforeId: number, limit: number): AuditRow[] => {
+    const conditions: SQL[] = [lt(auditLog.id, beforeId)];
+    if (filter.actor !== undefined) conditions.push(eq(auditLog.actor, filter.actor));
+    if (filter.action !== undefined) conditions.push(eq(auditLog.action, filter.action));
+    if (filter.entity !== undefined) conditions.push(eq(auditLog.entity, filter.entity));
+    if (filter.entityId !== undefined) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.from !== undefined) conditions.push(gte(auditLog.at, filter.from));
+    if (filter.to !== undefined) conditions.push(lt(auditLog.at, filter.to));
+    return db
+      .select()
+      .from(auditLog)
+      .where(and(...conditions))
+      .orderBy(desc(auditLog.id))
+      .limit(limit)
+      .all();
+  };
+
   return {
     insert(row: Omit<AuditRow, 'id'>) {
       insert.run(row);
     },
-    /** Newest first, ids below `beforeId`; optionally for one entity. */
-    page({
-      entity,
-      entityId,
-      beforeId,
-      limit,
-    }: {
-      entity?: string;
-      entityId?: string;
-      beforeId: number;
-      limit: number;
-    }): AuditRow[] {
-      if (entity !== undefined && entityId !== undefined)
-        return pageForEntity.all({ entity, entityId, beforeId, limit });
-      return page.all({ beforeId, limit });
+    /** Newest first, ids below `beforeId`, matching every filter given. */
+    page({ beforeId, limit, ...filter }: AuditFilter & { beforeId: number; limit: number }): AuditRow[] {
+      const given = Object.entries(filter)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key);
+      if (given.length === 0) return page.all({ beforeId, limit });
+      if (given.length === 2 && filter.entity !== undefined && filter.entityId !== undefined)
+        return pageForEntity.all({ entity: filter.entity, entityId: filter.entityId, beforeId, limit });
+      return filtered(filter, beforeId, limit);
     },
   };
 });

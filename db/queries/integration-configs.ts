@@ -3,7 +3,7 @@
  * One row per integration id; `updatedAt` strictly increases on every write so a process can tell
  * that a config it built a provider from has changed.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -33,6 +33,12 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     updatedAt: bind('updatedAt'),
   });
   const remove = deleteById(db, integrationConfigs);
+  const configsToUpgrade = db
+    .select()
+    .from(integrationConfigs)
+    .where(like(integrationConfigs.config, '%enc:v1:%'))
+    .prepare();
+  const rewriteConfig = updateById(db, integrationConfigs, { config: bind('config') });
 
   return {
     get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),
@@ -47,5 +53,11 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
       update.run(row);
     },
     delete: (id: string): boolean => remove.run({ id }).changes > 0,
+    /** Configs whose secrets were written before they were bound to their row (the start-up upgrade). */
+    configsToUpgrade: (): IntegrationConfigRow[] => configsToUpgrade.all(),
+    /** The same config with its secrets re-encrypted; `updatedAt` stays, the content did not change. */
+    rewriteConfigSecrets(row: { id: string; config: string }) {
+      rewriteConfig.run(row);
+    },
   };
 });

@@ -1,5 +1,5 @@
 /** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -52,8 +52,24 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(mcpClientVersions.versionNumber))
     .limit(p('limit'))
     .prepare();
+  const allVersions = db
+    .select()
+    .from(mcpClientVersions)
+    .where(eq(mcpClientVersions.clientId, p('clientId')))
+    .orderBy(asc(mcpClientVersions.versionNumber))
+    .prepare();
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
+  const versionsToUpgrade = db
+    .select()
+    .from(mcpClientVersions)
+    .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
+    .prepare();
+  const rewriteVersion = db
+    .update(mcpClientVersions)
+    .set({ snapshot: bind('snapshot'), configHash: bind('configHash') })
+    .where(eq(mcpClientVersions.id, p('id')))
+    .prepare();
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),
@@ -71,10 +87,18 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
     versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
       versionPage.all(row),
+    /** Every version of a client, oldest first (export). */
+    allVersions: (clientId: string): McpClientVersionRow[] => allVersions.all({ clientId }),
     /** The `changedFields` of each version after `versionNumber`, oldest first. */
     changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {
       insertVersion.run(row);
+    },
+    /** Versions written before secrets were bound to their row or hashes were keyed (the start-up upgrade). */
+    versionsToUpgrade: (): McpClientVersionRow[] => versionsToUpgrade.all(),
+    /** The same content re-encrypted and re-hashed; nothing else of an immutable version changes. */
+    rewriteVersionSecrets(row: { id: string; snapshot: string; configHash: string }) {
+      rewriteVersion.run(row);
     },
   };
 });

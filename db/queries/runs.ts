@@ -3,7 +3,7 @@
  * finishes or fails. `claim` is a compare-and-swap on `revision`: of two continuations of the same
  * paused run (two requests, two processes), exactly one wins.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -18,6 +18,14 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .select()
     .from(runs)
     .where(eq(runs.id, p('id')))
+    .prepare();
+  // Few runs per agent wait at a time; the agent index narrows the search to one agent's runs.
+  const latestPausedInThread = db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.agentId, p('agentId')), eq(runs.threadId, p('threadId')), eq(runs.status, 'paused')))
+    .orderBy(desc(runs.createdAt))
+    .limit(1)
     .prepare();
   const insert = db.insert(runs).values(everyColumn(runs)).prepare();
   const update = db
@@ -54,6 +62,8 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
   return {
     get: (id: string): RunRow | undefined => get.get({ id }),
     withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
+    latestPausedInThread: (where: { agentId: string; threadId: string }): RunRow | undefined =>
+      latestPausedInThread.get(where),
     insert(row: RunRow) {
       insert.run(row);
     },

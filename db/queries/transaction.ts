@@ -14,6 +14,27 @@ export function writeTransaction<T>(handle: DatabaseHandle, work: () => T): T {
   }
 }
 
+/** Carries a rehearsal's result out of the transaction it rolls back. */
+class Rehearsed<T> {
+  constructor(readonly value: T) {}
+}
+
+/**
+ * Runs `work` exactly as `writeTransaction` would, then rolls everything back and returns what it
+ * returned: a dry run that sees every check and conflict a real write would, and writes nothing.
+ */
+export function rehearseTransaction<T>(handle: DatabaseHandle, work: () => T): T {
+  try {
+    writeTransaction(handle, () => {
+      throw new Rehearsed(work());
+    });
+  } catch (error) {
+    if (error instanceof Rehearsed) return error.value as T;
+    throw error;
+  }
+  throw new Error('A rehearsed transaction always rolls back.');
+}
+
 const generations = new WeakMap<DatabaseHandle, number>();
 
 /**

@@ -102,6 +102,12 @@ export interface RunOptions {
   runId?: string;
   threadId?: string;
   resourceId?: string;
+  /**
+   * With a `threadId`: when the thread's newest paused run waits for resume data, read that data
+   * from this message (one model call) and resume that run instead of starting a new one. Only
+   * data the message clearly gives is used; approvals are never inferred.
+   */
+  autoResumeSuspendedTools?: boolean;
   abortSignal?: AbortSignal;
 }
 

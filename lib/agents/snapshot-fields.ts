@@ -4,7 +4,16 @@
  * shapes as unions for the published JSON Schema.
  */
 import { z } from 'zod';
-import { jsonObjectSchema, jsonValueSchema, rulesDocumentationSchema, rulesSchema, selectSchema } from '../rules';
+import {
+  atMostItems,
+  atMostKeys,
+  jsonObjectSchema,
+  jsonValueSchema,
+  rulesDocumentationSchema,
+  rulesSchema,
+  selectSchema,
+  sizeCaps,
+} from '../rules';
 import { isConditional } from './snapshot-types';
 
 export type SchemaMode = 'validate' | 'document';
@@ -17,7 +26,10 @@ export function snapshotPartSchemas(mode: SchemaMode) {
 
   /** Plain value or list of variants; an empty array is an empty plain value. */
   function plainOrConditional(plain: z.ZodType, description: string) {
-    const variants = z.array(z.object({ value: plain, rules: rules.optional() }).strict()).min(1);
+    const variants = z
+      .array(z.object({ value: plain, rules: rules.optional() }).strict())
+      .min(1)
+      .max(sizeCaps.variantsPerField, atMostItems(sizeCaps.variantsPerField, 'variants per field'));
     if (mode === 'document') return z.union([variants, plain]).meta({ description });
     return selectSchema<unknown>({
       select: (value) => (isConditional(value as never) ? variants : plain),
@@ -27,8 +39,9 @@ export function snapshotPartSchemas(mode: SchemaMode) {
 
   /** A record, or (legacy) a list of ids meaning `{ id: {} }` for each. */
   function recordOrIds(entry: z.ZodType, description: string) {
-    const record = z.record(key, entry);
-    const ids = z.array(key);
+    const what = 'entries (tools, agents or workflows) per agent';
+    const record = z.record(key, entry).superRefine(atMostKeys(sizeCaps.toolsPerAgent, what));
+    const ids = z.array(key).max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, what));
     if (mode === 'document') return z.union([record, ids]).meta({ description });
     return selectSchema<unknown>({
       select: (value) => (Array.isArray(value) ? ids : record),
@@ -38,7 +51,9 @@ export function snapshotPartSchemas(mode: SchemaMode) {
 
   /** A record only; an empty array still counts as the empty value. */
   function recordOrEmpty(entry: z.ZodType) {
-    const record = z.record(key, entry);
+    const record = z
+      .record(key, entry)
+      .superRefine(atMostKeys(sizeCaps.sourcesPerAgent, 'MCP clients, integrations or providers per agent'));
     if (mode === 'document') return z.union([record, z.array(z.never()).max(0)]);
     return selectSchema<unknown>({
       select: (value) => (Array.isArray(value) && value.length === 0 ? z.array(z.never()) : record),
@@ -48,9 +63,13 @@ export function snapshotPartSchemas(mode: SchemaMode) {
 
   const descriptionEntry = z.object({ description: text.optional() }).strict();
   const toolEntry = z.object({ description: text.optional(), rules: rules.optional() }).strict();
-  const mcpClientReference = z.object({ tools: z.record(key, descriptionEntry).optional() }).strict();
+  const pickedTools = (entry: z.ZodType) =>
+    z
+      .record(key, entry)
+      .superRefine(atMostKeys(sizeCaps.toolsPerSource, 'tools per MCP client, integration or provider'));
+  const mcpClientReference = z.object({ tools: pickedTools(descriptionEntry).optional() }).strict();
   const integrationReference = z
-    .object({ tools: z.record(key, z.object({ description: text.optional() }).catchall(jsonValueSchema)).optional() })
+    .object({ tools: pickedTools(z.object({ description: text.optional() }).catchall(jsonValueSchema)).optional() })
     .strict();
   const connection = z
     .object({
@@ -62,11 +81,17 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     .strict();
   const toolProviderReference = z
     .object({
-      tools: z.record(
-        key,
+      tools: pickedTools(
         z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict(),
       ),
-      connections: z.record(key, z.array(connection)).optional(),
+      connections: z
+        .record(
+          key,
+          z
+            .array(connection)
+            .max(sizeCaps.sourcesPerAgent, atMostItems(sizeCaps.sourcesPerAgent, 'connections per toolkit')),
+        )
+        .optional(),
     })
     .strict();
 
@@ -78,7 +103,10 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     mode === 'document'
       ? z.union([text, z.array(promptBlock)])
       : selectSchema<unknown>({
-          select: (value) => (Array.isArray(value) ? z.array(promptBlock) : text),
+          select: (value) =>
+            Array.isArray(value)
+              ? z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'))
+              : text,
           meta: { anyOf: [{ type: 'string' }, { type: 'array' }] },
         });
 
@@ -90,7 +118,10 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     .object({
       maxSteps: z.number().int().min(1).max(1000).optional(),
       toolChoice: toolChoice.optional(),
-      activeTools: z.array(z.string().min(1)).optional(),
+      activeTools: z
+        .array(z.string().min(1))
+        .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
+        .optional(),
     })
     .catchall(jsonValueSchema);
 

@@ -3,8 +3,9 @@
  * it was written with; when the format changes, one upgrade function per step converts older
  * snapshots as they are read (and when imported). Rows are never rewritten in place.
  *
- * To change the format: bump `currentSnapshotSchemaVersion`, add `upgrades[old]` converting a
- * snapshot of version `old` to `old + 1`, and a test with a real old snapshot.
+ * To change the format: freeze export fixtures of the current version, bump
+ * `currentSnapshotSchemaVersion`, add `upgrades[old]` converting a snapshot of version `old` to
+ * `old + 1`, and a test with a real old snapshot: docs/snapshot-format.md walks through it.
  */
 export const currentSnapshotSchemaVersion = 2;
 

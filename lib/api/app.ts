@@ -8,20 +8,26 @@ import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import {
+  busyRetryAfterSeconds,
+  databaseBusyError,
   errorBody,
   errorStatus,
   invalidInput,
+  isDatabaseBusy,
   isStudioError,
   issuesFromZod,
   StudioError,
   type ErrorCode,
 } from '../errors';
+import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
+import { requestGate } from './request-gate';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
+  if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
   return context.json(error.toBody(), error.status);
 }
 
@@ -39,29 +45,51 @@ function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }
 
-export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyLimitBytes: number }): ApiApp {
-  const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+/** The one route whose body may be larger than the standard limit: a whole deployment backup. */
+export const largeBodyPath = '/api/deployment/import';
 
-  const limitBody = bodyLimit({
-    maxSize: bodyLimitBytes,
+function bodyLimiter(maxSize: number) {
+  return bodyLimit({
+    maxSize,
     onError: (context) =>
       errorResponse(
         context,
-        new StudioError('payload_too_large', `The request body is larger than the limit of ${bodyLimitBytes} bytes.`, {
-          limitBytes: bodyLimitBytes,
+        new StudioError('payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`, {
+          limitBytes: maxSize,
         }),
       ),
   });
+}
+
+export function createApiApp({
+  logger,
+  bodyLimitBytes,
+  importBodyLimitBytes = bodyLimitBytes,
+  requestPolicy,
+}: {
+  logger: Logger;
+  bodyLimitBytes: number;
+  /** The limit of `largeBodyPath` (default: the standard limit). */
+  importBodyLimitBytes?: number;
+  requestPolicy: RequestPolicy;
+}): ApiApp {
+  const app = new OpenAPIHono({ defaultHook: validationHook }).basePath('/api');
+
+  // Before everything else: a page on another site gets nothing done here (docs/security.md).
+  app.use('*', requestGate(requestPolicy));
+
+  const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
+  const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };
   // Only methods with a body pay for the limit check: touching the body materialises the full
   // Request object, which costs more than a whole GET on the hot path. A declared Content-Length
   // (the usual case; Node's parser never reads past it) is checked from the header alone, so POST
   // /resolve keeps the server's direct body read; only chunked bodies are counted as they stream.
   app.use('*', (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
+    const { maxSize, limit } = context.req.path === largeBodyPath ? large : standard;
     const declared = context.req.header('content-length');
-    if (declared === undefined || context.req.header('transfer-encoding') !== undefined)
-      return limitBody(context, next);
-    return Number(declared) > bodyLimitBytes ? limitBody(context, next) : next();
+    if (declared === undefined || context.req.header('transfer-encoding') !== undefined) return limit(context, next);
+    return Number(declared) > maxSize ? limit(context, next) : next();
   });
 
   // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the text
@@ -77,6 +105,15 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
         (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
+      // Before parsing: deep nesting must never reach the (recursive) schemas.
+      if (exceedsJsonDepth(text))
+        return errorResponse(
+          context,
+          invalidInput(
+            [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
+            `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+          ),
+        );
       try {
         JSON.parse(text);
       } catch (error) {
@@ -102,6 +139,7 @@ export function createApiApp({ logger, bodyLimitBytes }: { logger: Logger; bodyL
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
+    if (isDatabaseBusy(error)) return errorResponse(context, databaseBusyError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

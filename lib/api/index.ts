@@ -1,10 +1,14 @@
 import type { DatabaseHandle } from '../../db/client';
 import type { Editor } from '../editor';
+import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
+import { serveOpenApiDocument } from './openapi-document';
+import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
+import { registerDeploymentRoutes } from './routes/deployment';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
@@ -13,6 +17,7 @@ import { registerRunRoutes } from './routes/runs';
 import { registerThreadRoutes } from './routes/threads';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
+import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -27,12 +32,17 @@ import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
 export { errorResponse, validationHook } from './app';
+export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
 export interface ApiDependencies {
   database: DatabaseHandle;
   logger: Logger;
   version: string;
   bodyLimitBytes: number;
+  /** The body limit of a deployment import. */
+  importBodyLimitBytes?: number;
+  /** Which hosts and origins may use the API (built from the settings once). */
+  requestPolicy: RequestPolicy;
   editor: Editor;
   tools: ToolRegistry;
   integrations: IntegrationService;
@@ -44,10 +54,42 @@ export interface ApiDependencies {
   toolProviderTimeoutMs: number;
   /** List every runnable agent as a tool on `POST /api/mcp` (`STUDIO_EXPOSE_AGENTS_OVER_MCP`). */
   exposeAgentsOverMcp?: boolean;
+  /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
+  rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
-  const app = createApiApp({ logger: dependencies.logger, bodyLimitBytes: dependencies.bodyLimitBytes });
+  const app = createApiApp({
+    logger: dependencies.logger,
+    bodyLimitBytes: dependencies.bodyLimitBytes,
+    importBodyLimitBytes: dependencies.importBodyLimitBytes,
+    requestPolicy: dependencies.requestPolicy,
+  });
+  const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
+  app.use(
+    '/mcp-clients/:id/test',
+    rateLimit({
+      perMinute: connectionTestsPerMinute,
+      what: (id) => `connection tests of MCP client "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/tools/:id/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (id) => `runs of tool "${id}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
+  app.use(
+    '/agents/:id/tools/:name/execute',
+    rateLimit({
+      perMinute: toolExecutionsPerMinute,
+      what: (key) => `tool runs of agent "${key}"`,
+      keyOf: ({ id }) => id ?? '',
+    }),
+  );
   registerHealthRoutes(app, dependencies);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
@@ -55,6 +97,9 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
+  registerDeploymentRoutes(app, dependencies);
+  // Import before /mcp-clients/{id} routes so the literal path wins.
+  registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
@@ -70,13 +115,6 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     timeoutMs: dependencies.toolProviderTimeoutMs,
   });
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Agent Studio API',
-      version: dependencies.version,
-      description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
-    },
-  });
+  serveOpenApiDocument(app, { version: dependencies.version });
   return app;
 }

@@ -24,24 +24,34 @@ export const idPathParams = (example: string) =>
       .openapi({ param: { name: 'id', in: 'path' }, example }),
   });
 
-/** Standard error responses to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 502>) {
+type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 503;
+
+/**
+ * Standard error responses to spread into a route's `responses`, typed by the statuses given (so
+ * they never blur a route's success response for typed clients).
+ */
+export function errorResponses<Status extends ErrorResponseStatus>(...statuses: Status[]) {
   return Object.fromEntries(
     statuses.map((status) => [
       status,
       { description: `Error (${status})`, content: { 'application/json': { schema: errorSchema } } },
     ]),
-  ) as Record<number, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
+  ) as Record<Status, { description: string; content: { 'application/json': { schema: typeof errorSchema } } }>;
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type ErrorStatusCode = Parameters<typeof errorResponses>[number];
+type ErrorStatusCode = ErrorResponseStatus;
 type JsonResponse<Schema extends z.ZodType> = {
   description: string;
   content: { 'application/json': { schema: Schema } };
 };
 
 interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
+  /**
+   * The stable name clients and generators call the operation by (`listAgents`); also the method
+   * name of the typed client (`lib/client`). Listed in `lib/api/operations.ts`.
+   */
+  operationId: string;
   summary: string;
   description?: string;
   request?: Request;
@@ -58,14 +68,16 @@ interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
  */
 export function jsonRoutes(...tags: string[]) {
   return <
+    RouteMethod extends Method,
     Path extends string,
     Schema extends z.ZodType,
     Request extends RouteConfig['request'] = undefined,
     Status extends 200 | 201 = 200,
   >(
-    method: Method,
+    method: RouteMethod,
     path: Path,
     {
+      operationId,
       summary,
       description,
       request,
@@ -78,6 +90,7 @@ export function jsonRoutes(...tags: string[]) {
     return createRoute({
       method,
       path,
+      operationId,
       summary,
       tags,
       ...(description === undefined ? {} : { description }),
@@ -86,3 +99,20 @@ export function jsonRoutes(...tags: string[]) {
     });
   };
 }
+
+/**
+ * A JSON request body with an example: generators and API explorers show it, and the lint checks
+ * it against the schema (so an example cannot drift from what the route accepts).
+ */
+export function requestBody<T extends z.ZodType, Required extends boolean>(
+  schema: T,
+  { required, example }: { required: Required; example: unknown },
+) {
+  return { required, content: { 'application/json': { schema, example } } };
+}
+
+/** A yes/no query parameter (`?dryRun=true`); absent means false. */
+export const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');

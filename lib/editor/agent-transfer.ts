@@ -6,7 +6,7 @@
  * versions after an existing agent's latest instead.
  */
 import { randomUUID } from 'node:crypto';
-import { writeTransaction } from '../../db/queries';
+import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../agents';
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
@@ -49,9 +49,7 @@ export function exportAgent(
     versions: versions.map((version) => ({
       versionNumber: version.versionNumber,
       snapshot: version.snapshot as Record<string, unknown>,
-      // An upgraded snapshot is exported in the current format, so its hash is recomputed.
-      configHash:
-        version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot),
+      configHash: currentConfigHash(version),
       changedFields: version.changedFields,
       changeMessage: version.changeMessage,
       authorId: version.authorId,
@@ -60,11 +58,21 @@ export function exportAgent(
   };
 }
 
+/** The hash of a version's snapshot in the current format (an upgraded snapshot's stored hash is of the old one). */
+export function currentConfigHash(version: StoredAgentVersion): string {
+  return version.schemaVersion === currentSnapshotSchemaVersion ? version.configHash : configHash(version.snapshot);
+}
+
 export type ImportMode = 'create' | 'append';
 
 export function importAgent(
   context: EditorContext,
-  { document, mode = 'create', actor = defaultActor }: { document: unknown; mode?: ImportMode; actor?: string },
+  {
+    document,
+    mode = 'create',
+    actor = defaultActor,
+    dryRun = false,
+  }: { document: unknown; mode?: ImportMode; actor?: string; dryRun?: boolean },
 ) {
   const checked = checkImportDocument(document);
   if (!checked.ok)
@@ -80,7 +88,9 @@ export function importAgent(
       { agentId: agent.id },
     );
   }
-  const result = writeTransaction(context.database, () => {
+  // A dry run does all of it, answer included, inside a transaction that is rolled back.
+  const transaction = dryRun ? rehearseTransaction : writeTransaction;
+  return transaction(context.database, () => {
     const existing = context.agents.get(agent.id);
     if (existing && mode !== 'append') {
       throw new StudioError(
@@ -108,22 +118,20 @@ export function importAgent(
         upgradedFrom: upgradedFrom ?? null,
       },
     });
+    const latest = parseVersionRow(context, context.versions.latest(agent.id)!);
     return {
+      ...agentWithVersion(context, agent.id, latest),
       mode: existing ? ('append' as const) : ('create' as const),
-      imported,
-      latest: parseVersionRow(context, context.versions.latest(agent.id)!),
+      importedVersionNumbers: imported.map((version) => version.versionNumber),
+      /** The document's older schemaVersion when its snapshots were upgraded, else null. */
+      upgradedFrom: upgradedFrom ?? null,
+      dryRun,
     };
   });
-  return {
-    ...agentWithVersion(context, agent.id, result.latest),
-    mode: result.mode,
-    importedVersionNumbers: result.imported.map((version) => version.versionNumber),
-    /** The document's older schemaVersion when its snapshots were upgraded, else null. */
-    upgradedFrom: upgradedFrom ?? null,
-  };
 }
 
-function createImported(
+/** Inside the caller's transaction: a new agent with the document's versions (numbers kept), published version and labels. */
+export function createImported(
   context: EditorContext,
   { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] },
 ) {
@@ -140,31 +148,45 @@ function createImported(
   });
   const byNumber = new Map<number, StoredAgentVersion>();
   for (const version of versions) {
-    const stored = appendVersion(context, agentVersions, {
-      ownerId: agent.id,
-      versionNumber: version.versionNumber,
-      snapshot: version.snapshot,
-      changedFields: version.changedFields,
-      changeMessage: version.changeMessage,
-      actor: version.authorId,
-      createdAt: version.createdAt ?? now,
-      afterAppend: false,
-    });
-    byNumber.set(version.versionNumber, stored);
+    byNumber.set(version.versionNumber, writeImportedVersion(context, { agentId: agent.id, version, now }));
   }
   const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
   context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
   for (const label of agent.labels) {
-    context.labels.insert({
+    insertImportedLabel(context, {
       agentId: agent.id,
       name: label.name,
       versionId: byNumber.get(label.versionNumber)!.id,
-      revisionToken: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
   }
   return [...byNumber.values()];
+}
+
+/** Inside the caller's transaction: a document's version as it is (number, changes, author, time kept). */
+export function writeImportedVersion(
+  context: EditorContext,
+  { agentId, version, now }: { agentId: string; version: CheckedVersion; now: string },
+): StoredAgentVersion {
+  return appendVersion(context, agentVersions, {
+    ownerId: agentId,
+    versionNumber: version.versionNumber,
+    snapshot: version.snapshot,
+    changedFields: version.changedFields,
+    changeMessage: version.changeMessage,
+    actor: version.authorId,
+    createdAt: version.createdAt ?? now,
+    // Labels and the published version are set after every version is in.
+    afterAppend: false,
+  });
+}
+
+/** Inside the caller's transaction: a document's label, with a fresh revision token. */
+export function insertImportedLabel(
+  context: EditorContext,
+  { agentId, name, versionId, now }: { agentId: string; name: string; versionId: string; now: string },
+) {
+  context.labels.insert({ agentId, name, versionId, revisionToken: randomUUID(), createdAt: now, updatedAt: now });
 }
 
 function appendImported(

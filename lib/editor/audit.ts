@@ -2,12 +2,16 @@
  * The audit log: one append-only row per mutation, written inside the mutation's transaction so
  * the log and the data can never disagree. Details never carry secret values.
  */
-import type { AuditRow } from '../../db/queries';
+import type { AuditFilter, AuditRow } from '../../db/queries';
 import { canonicalJson } from '../versions';
 import type { EditorContext } from './context';
 import { readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 
-export type AuditEntity = 'agent' | 'mcp_client';
+/** What is stored as numbered versions (its actions include `.create`, `.save` and `.restore`). */
+export type VersionedAuditEntity = 'agent' | 'mcp_client';
+
+/** Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`. */
+export type AuditEntity = VersionedAuditEntity | 'integration';
 
 export type AuditAction =
   | 'agent.create'
@@ -25,7 +29,9 @@ export type AuditAction =
   | 'mcp_client.create'
   | 'mcp_client.save'
   | 'mcp_client.restore'
-  | 'mcp_client.delete';
+  | 'mcp_client.import'
+  | 'mcp_client.delete'
+  | 'integration.import';
 
 export interface AuditEntry {
   id: number;
@@ -42,7 +48,8 @@ export function recordAudit(
   entry: {
     actor: string;
     action: AuditAction;
-    entity: AuditEntity;
+    /** Integration configs are audited too (their writes are not versions). */
+    entity: AuditEntity | 'integration';
     entityId: string;
     details?: Record<string, unknown>;
   },
@@ -62,17 +69,19 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   details: JSON.parse(row.details) as Record<string, unknown>,
 });
 
+export type { AuditFilter };
+
 export interface AuditService {
-  /** Newest first; optionally only one entity (`{ entity: 'agent', entityId }`). */
-  list(request?: PageRequest & { entity?: AuditEntity; entityId?: string }): Promise<Page<AuditEntry>>;
+  /** Newest first, matching every filter given: who (`actor`), what (`action`, `entity`, `entityId`), when (`from`, `to`). */
+  list(request?: PageRequest & AuditFilter): Promise<Page<AuditEntry>>;
 }
 
 export function createAuditService(context: EditorContext): AuditService {
   return {
-    async list({ entity, entityId, ...request } = {}) {
+    async list({ limit, cursor, ...filter } = {}) {
       return readPageBeforeNumber({
-        request,
-        read: (beforeId, limit) => context.audit.page({ entity, entityId, beforeId, limit }),
+        request: { limit, cursor },
+        read: (beforeId, count) => context.audit.page({ ...filter, beforeId, limit: count }),
         keyOf: (row) => row.id,
         toItem: toEntry,
       });

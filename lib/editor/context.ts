@@ -7,6 +7,7 @@ import {
   agentQueries,
   agentVersionQueries,
   auditQueries,
+  integrationConfigQueries,
   mcpClientQueries,
   versionLabelQueries,
 } from '../../db/queries';
@@ -52,6 +53,8 @@ export interface EditorOptions {
   /** Optional retention: keep at most this many versions per agent (active, labelled and latest are kept). */
   maxVersionsPerAgent?: number;
   resolveToolsForDiff?: ResolveToolsForDiff;
+  /** Ids of integrations defined in code: a deployment import may not store a config under them. */
+  codeIntegrationIds?: string[];
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
@@ -66,12 +69,15 @@ export interface EditorContext {
   codeAgents: CodeAgentLookup;
   maxVersionsPerAgent?: number;
   resolveToolsForDiff?: ResolveToolsForDiff;
+  codeIntegrationIds: string[];
   now(): string;
   agents: ReturnType<typeof agentQueries>;
   versions: ReturnType<typeof agentVersionQueries>;
   labels: ReturnType<typeof versionLabelQueries>;
   audit: ReturnType<typeof auditQueries>;
   mcpClients: ReturnType<typeof mcpClientQueries>;
+  /** Stored integration configs (deployment export and import write them with everything else). */
+  integrationConfigs: ReturnType<typeof integrationConfigQueries>;
   versionCache: VersionCache;
   /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
   pointerCache: Map<string, PointerCacheEntry>;
@@ -98,12 +104,14 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     codeAgents: options.codeAgents ?? new Map(),
     maxVersionsPerAgent: options.maxVersionsPerAgent,
     resolveToolsForDiff: options.resolveToolsForDiff,
+    codeIntegrationIds: options.codeIntegrationIds ?? [],
     now: () => clock().toISOString(),
     agents: agentQueries(options.database),
     versions: agentVersionQueries(options.database),
     labels: versionLabelQueries(options.database),
     audit: auditQueries(options.database),
     mcpClients: mcpClientQueries(options.database),
+    integrationConfigs: integrationConfigQueries(options.database),
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),

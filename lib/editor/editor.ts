@@ -30,7 +30,17 @@ import type { AgentListItem, AgentView, VersionView } from './agent-views';
 import { createAgent, deleteAgent, restoreVersion, updateAgent, type SaveResult } from './agent-writes';
 import { createAuditService, type AuditService } from './audit';
 import { createEditorContext, type EditorOptions } from './context';
+import {
+  deploymentExportOptionsSchema,
+  deploymentImportBodySchema,
+  type DeploymentDocument,
+  type DeploymentExportOptions,
+  type DeploymentImportBody,
+} from './deployment-document';
+import { exportDeployment } from './deployment-export';
+import { importDeployment, type DeploymentImportResult } from './deployment-import';
 import type { ExportDocument } from './export-document';
+import { parseInput } from './parse-input';
 import { createMcpClientsService, type McpClientsService } from './mcp-clients';
 import type { Page, PageRequest } from '../pagination';
 
@@ -77,16 +87,33 @@ export interface AgentsService {
     requestContext?: Record<string, unknown>;
   }): Promise<VersionDiff>;
   export(id: string, options?: { selector?: VersionSelector }): Promise<ExportDocument>;
+  /** `dryRun`: every check and the answer of a real import, with nothing written. */
   import(
     document: unknown,
-    options?: { mode?: ImportMode; actor?: string },
-  ): Promise<AgentWithVersion & { mode: ImportMode; importedVersionNumbers: number[]; upgradedFrom: number | null }>;
+    options?: { mode?: ImportMode; actor?: string; dryRun?: boolean },
+  ): Promise<
+    AgentWithVersion & {
+      mode: ImportMode;
+      importedVersionNumbers: number[];
+      upgradedFrom: number | null;
+      dryRun: boolean;
+    }
+  >;
+}
+
+/** The whole deployment at once: backups (docs/deployment-backup.md). */
+export interface DeploymentService {
+  /** Every agent, saved MCP client and stored integration; secrets sealed with a passphrase or left out. */
+  export(options?: DeploymentExportOptions): Promise<DeploymentDocument>;
+  /** Adds what the backup has and this deployment lacks, in one transaction, verified before commit. */
+  import(input: DeploymentImportBody & { dryRun?: boolean; actor?: string }): Promise<DeploymentImportResult>;
 }
 
 export interface Editor {
   agents: AgentsService;
   mcpClients: McpClientsService;
   audit: AuditService;
+  deployment: DeploymentService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -111,7 +138,32 @@ export function createEditor(options: EditorOptions): Editor {
     },
     diff: (input) => diffVersions(context, input),
     export: async (id, { selector } = {}) => exportAgent(context, { id, selector }),
-    import: async (document, { mode, actor } = {}) => importAgent(context, { document, mode, actor }),
+    import: async (document, { mode, actor, dryRun } = {}) => importAgent(context, { document, mode, actor, dryRun }),
   };
-  return { agents, mcpClients: createMcpClientsService(context), audit: createAuditService(context) };
+  const mcpClients = createMcpClientsService(context);
+  const deployment: DeploymentService = {
+    export: async (options = {}) => exportDeployment(context, parseInput(deploymentExportOptionsSchema, options)),
+    async import({ dryRun, actor, ...body }) {
+      const result = await importDeployment(context, {
+        body: parseInput(deploymentImportBodySchema, body),
+        dryRun,
+        actor,
+      });
+      if (!result.dryRun) {
+        for (const change of result.changes) {
+          if (change.entity !== 'mcp_client' || change.action === 'unchanged') continue;
+          const latest = await mcpClients.getLatestWithSecrets(change.id);
+          if (latest)
+            mcpClients.notifyChanged({
+              clientId: change.id,
+              kind: change.action === 'create' ? 'created' : 'updated',
+              versionId: latest.id,
+              versionNumber: latest.versionNumber,
+            });
+        }
+      }
+      return result;
+    },
+  };
+  return { agents, mcpClients, audit: createAuditService(context), deployment };
 }

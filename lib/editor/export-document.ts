@@ -10,7 +10,8 @@ import { agentIdSchema } from './agent-input';
 
 export const exportFormat = 'agent-studio.agent';
 
-const isoTime = z.iso.datetime({ offset: true });
+/** Times in documents: ISO 8601 with a zone. */
+export const isoTime = z.iso.datetime({ offset: true });
 
 export const exportedVersionSchema = z
   .object({
@@ -24,17 +25,20 @@ export const exportedVersionSchema = z
   })
   .strict();
 
+/** The snapshot format a document was written in: any up to this studio's. */
+export const snapshotSchemaVersionSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(
+    currentSnapshotSchemaVersion,
+    `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
+  );
+
 export const exportDocumentSchema = z
   .object({
     format: z.literal(exportFormat, { error: `format must be "${exportFormat}"` }),
-    schemaVersion: z
-      .number()
-      .int()
-      .min(1)
-      .max(
-        currentSnapshotSchemaVersion,
-        `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
-      ),
+    schemaVersion: snapshotSchemaVersionSchema,
     agent: z
       .object({
         id: agentIdSchema,

@@ -7,7 +7,7 @@ export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
 export type { VersionDiff } from './agent-diff';
-export type { AuditEntity, AuditEntry, AuditService } from './audit';
+export type { AuditEntity, AuditEntry, AuditFilter, AuditService } from './audit';
 export {
   defaultActor,
   type CodeAgentInfo,
@@ -16,10 +16,16 @@ export {
   type ResolveToolsForDiff,
 } from './context';
 export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
-export { createEditor, type AgentsService, type AgentWithVersion, type Editor } from './editor';
+export { createEditor, type AgentsService, type AgentWithVersion, type DeploymentService, type Editor } from './editor';
+export * from './deployment-document';
+export type { DeploymentImportResult } from './deployment-import';
+export type { DeploymentVerification } from './deployment-verify';
+export type { DeploymentChange } from './deployment-plan';
 export { exportDocumentSchema, exportFormat, type ExportDocument } from './export-document';
 export type { ImportMode } from './agent-transfer';
+export { upgradeClientSecrets } from './upgrade-client-secrets';
 export * from './mcp-client-snapshot';
+export { mcpClientExportFormat, mcpClientExportSchema, type McpClientExport } from './mcp-client-transfer';
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
 export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';

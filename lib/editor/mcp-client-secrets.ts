@@ -1,41 +1,141 @@
 /**
- * Secrets of saved MCP clients: server `env` values are encrypted before storage, decrypted for
- * connections and change detection, and masked in responses. A value equal to the mask of the
- * stored secret (same server, same variable) keeps that secret.
+ * Secrets of saved MCP clients: stdio `env` values, and HTTP URLs that carry credentials (user and
+ * password, or credential query parameters). They are encrypted before storage, bound to their
+ * version row and field, decrypted for connections and change detection, and masked in responses.
+ *
+ * A masked value sent back keeps the stored secret only while the secret would still go to the same
+ * place: the same stdio command and arguments for `env`, the same URL origin for URL credentials.
+ * Otherwise the save is refused, naming the secret to enter again.
  */
 import { invalidInput, type Issue } from '../errors';
-import { decryptSecret, encryptSecret, maskSecret, secretMask, type SecretsKey } from '../secrets';
+import {
+  decryptSecret,
+  encryptSecret,
+  hasUrlCredentials,
+  isEncryptedSecret,
+  maskSecret,
+  maskUrl,
+  secretMask,
+  stripUrlCredentials,
+  unmaskUrl,
+  type SecretsKey,
+} from '../secrets';
 import type { McpClientSnapshot, McpServerConfig } from './mcp-client-snapshot';
 
-type EnvTransform = (value: string, server: string, variable: string) => string;
+export interface SecretVisitor {
+  env(value: string, path: string, server: string, variable: string): string;
+  url(url: string, path: string, server: string): string;
+}
 
-function mapEnv(snapshot: McpClientSnapshot, transform: EnvTransform): McpClientSnapshot {
+/** The snapshot with every secret (stdio `env` values, HTTP URLs) replaced by what `visitor` returns. */
+export function mapSecrets(snapshot: McpClientSnapshot, visitor: SecretVisitor): McpClientSnapshot {
   const servers: Record<string, McpServerConfig> = {};
   for (const [name, server] of Object.entries(snapshot.servers)) {
-    if (server.type !== 'stdio' || server.env === undefined) {
+    if (server.type === 'http') {
+      servers[name] = { ...server, url: visitor.url(server.url, `servers.${name}.url`, name) };
+    } else if (server.env === undefined) {
       servers[name] = server;
-      continue;
+    } else {
+      const env = Object.fromEntries(
+        Object.entries(server.env).map(([variable, value]) => [
+          variable,
+          visitor.env(value, `servers.${name}.env.${variable}`, name, variable),
+        ]),
+      );
+      servers[name] = { ...server, env };
     }
-    const env = Object.fromEntries(
-      Object.entries(server.env).map(([variable, value]) => [variable, transform(value, name, variable)]),
-    );
-    servers[name] = { ...server, env };
   }
   return { ...snapshot, servers };
 }
 
-export const encryptSnapshot = (key: SecretsKey, snapshot: McpClientSnapshot) =>
-  mapEnv(snapshot, (plaintext) => encryptSecret({ key, plaintext }));
+/** Where a version's secret lives: the associated data its ciphertext is bound to. */
+export interface VersionRowRef {
+  clientId: string;
+  versionId: string;
+}
 
-export const decryptSnapshot = (key: SecretsKey, snapshot: McpClientSnapshot) =>
-  mapEnv(snapshot, (value) => decryptSecret({ key, value }));
+const locationOf = ({ clientId, versionId }: VersionRowRef, path: string) =>
+  `mcp_client_version|${clientId}|${versionId}|${path}`;
 
-/** For responses: every env value as `••••` + its last 4 characters (nothing of short values). */
-export const maskSnapshot = (decrypted: McpClientSnapshot) => mapEnv(decrypted, (plaintext) => maskSecret(plaintext));
+export function encryptSnapshot({
+  key,
+  snapshot,
+  row,
+}: {
+  key: SecretsKey;
+  snapshot: McpClientSnapshot;
+  row: VersionRowRef;
+}): McpClientSnapshot {
+  const encrypt = (plaintext: string, path: string) =>
+    encryptSecret({ key, plaintext, location: locationOf(row, path) });
+  return mapSecrets(snapshot, {
+    env: encrypt,
+    url: (url, path) => (hasUrlCredentials(url) ? encrypt(url, path) : url),
+  });
+}
+
+/** `legacy` also reads values written before they were bound to their row (the start-up upgrade). */
+export function decryptSnapshot({
+  key,
+  snapshot,
+  row,
+  legacy = false,
+}: {
+  key: SecretsKey;
+  snapshot: McpClientSnapshot;
+  row: VersionRowRef;
+  legacy?: boolean;
+}): McpClientSnapshot {
+  const decrypt = (value: string, path: string) =>
+    decryptSecret({ key, value, location: locationOf(row, path), legacy });
+  return mapSecrets(snapshot, {
+    env: decrypt,
+    url: (url, path) => (isEncryptedSecret(url) ? decrypt(url, path) : url),
+  });
+}
+
+/** For responses: env values as `••••` + their last 4 characters, URL credentials likewise. */
+export const maskSnapshot = (decrypted: McpClientSnapshot) =>
+  mapSecrets(decrypted, { env: (plaintext) => maskSecret(plaintext), url: maskUrl });
+
+/** For exports without a target key: every secret left out (env values emptied, URL credentials removed). */
+export function omitSecrets(decrypted: McpClientSnapshot): { snapshot: McpClientSnapshot; omitted: string[] } {
+  const omitted: string[] = [];
+  const snapshot = mapSecrets(decrypted, {
+    env: (_value, path) => {
+      omitted.push(path);
+      return '';
+    },
+    url: (url, path) => {
+      if (!hasUrlCredentials(url)) return url;
+      omitted.push(path);
+      return stripUrlCredentials(url);
+    },
+  });
+  return { snapshot, omitted };
+}
+
+/** Applies `transform` to every secret of a snapshot (export re-encryption for another key). */
+export function transformSecrets(
+  snapshot: McpClientSnapshot,
+  transform: (value: string, path: string) => string,
+): McpClientSnapshot {
+  return mapSecrets(snapshot, {
+    env: transform,
+    url: (url, path) => (hasUrlCredentials(url) || isEncryptedSecret(url) ? transform(url, path) : url),
+  });
+}
+
+const sameStdioDestination = (submitted: McpServerConfig, stored: McpServerConfig | undefined) =>
+  stored?.type === 'stdio' &&
+  submitted.type === 'stdio' &&
+  stored.command === submitted.command &&
+  JSON.stringify(stored.args ?? []) === JSON.stringify(submitted.args ?? []);
 
 /**
- * Replaces masked values in submitted servers with the stored plaintext they stand for. A value
- * that looks masked but matches no stored secret is an error: saving it would store the mask.
+ * Replaces masked values in submitted servers with the stored plaintext they stand for, when the
+ * destination is unchanged. A value that looks masked but cannot be put back is an error: saving it
+ * would store the mask, or hand the stored secret to another command or host.
  */
 export function unmaskServers({
   submitted,
@@ -45,17 +145,39 @@ export function unmaskServers({
   stored: McpClientSnapshot['servers'] | undefined;
 }): McpClientSnapshot['servers'] {
   const issues: Issue[] = [];
-  const result = mapEnv({ name: '', servers: submitted }, (value, server, variable) => {
-    if (!value.startsWith(secretMask)) return value;
-    const storedServer = stored?.[server];
-    const storedValue = storedServer?.type === 'stdio' ? storedServer.env?.[variable] : undefined;
-    if (storedValue !== undefined && maskSecret(storedValue) === value) return storedValue;
-    issues.push({
-      path: `servers.${server}.env.${variable}`,
-      message: 'This looks like a masked secret but no stored secret matches it; enter the full value',
-    });
-    return value;
-  }).servers;
+  const result = mapSecrets(
+    { name: '', servers: submitted },
+    {
+      env(value, path, server, variable) {
+        if (!value.startsWith(secretMask)) return value;
+        const storedServer = stored?.[server];
+        const storedValue = storedServer?.type === 'stdio' ? storedServer.env?.[variable] : undefined;
+        if (storedValue === undefined || maskSecret(storedValue) !== value) {
+          issues.push({
+            path,
+            message: 'This looks like a masked secret but no stored secret matches it; enter the full value',
+          });
+        } else if (!sameStdioDestination(submitted[server]!, storedServer)) {
+          issues.push({
+            path,
+            message:
+              'The command or its arguments changed, so the stored secret is not reused: enter this secret again',
+          });
+        } else return storedValue;
+        return value;
+      },
+      url(url, path, server) {
+        const storedServer = stored?.[server];
+        const outcome = unmaskUrl({
+          submitted: url,
+          stored: storedServer?.type === 'http' ? storedServer.url : undefined,
+        });
+        if (outcome.ok) return outcome.url;
+        issues.push({ path, message: outcome.message });
+        return url;
+      },
+    },
+  ).servers;
   if (issues.length > 0) throw invalidInput(issues);
   return result;
 }

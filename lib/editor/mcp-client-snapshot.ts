@@ -4,9 +4,13 @@
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
+import { isLoaderVariable } from '../mcp/stdio-rules';
+import { atMostKeys, sizeCaps } from '../rules';
 import { agentIdSchema } from './agent-input';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
+
+export const maxMcpClientVersionsPerImport = 10_000;
 
 const serverName = z
   .string()
@@ -15,7 +19,9 @@ const serverName = z
 const key = z.string().min(1).max(256);
 const timeout = z.number().int().min(1).max(600_000);
 /** Server-level allow-list: bare tool names, optionally with a description override. */
-const serverTools = z.record(key, z.object({ description: z.string().max(100_000).optional() }).strict());
+const serverTools = z
+  .record(key, z.object({ description: z.string().max(100_000).optional() }).strict())
+  .superRefine(atMostKeys(sizeCaps.toolsPerServer, 'tools per server'));
 
 export const stdioServerSchema = z
   .object({
@@ -27,6 +33,17 @@ export const stdioServerSchema = z
         z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'),
         z.string().max(100_000),
       )
+      .superRefine((env, context) => {
+        atMostKeys(sizeCaps.envVariables, 'environment variables per server')(env, context);
+        for (const name of Object.keys(env)) {
+          if (!isLoaderVariable(name)) continue;
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${name} may not be set for a stdio server: it changes which code the command loads (PATH, NODE_OPTIONS, NODE_PATH, LD_*, DYLD_*, PYTHONPATH and the like are refused)`,
+          });
+        }
+      })
       .optional(),
     timeout: timeout.optional(),
     tools: serverTools.optional(),
@@ -46,7 +63,9 @@ export const mcpServerSchema = z.discriminatedUnion('type', [stdioServerSchema, 
   error: (issue) => (issue.code === 'invalid_union' ? 'A server has type "stdio" or "http"' : undefined),
 });
 
-export const mcpServersSchema = z.record(serverName, mcpServerSchema);
+export const mcpServersSchema = z
+  .record(serverName, mcpServerSchema)
+  .superRefine(atMostKeys(sizeCaps.serversPerClient, 'servers per client'));
 
 export const mcpClientSnapshotSchema = z
   .object({

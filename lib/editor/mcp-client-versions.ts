@@ -4,8 +4,9 @@
  */
 import type { McpClientRow, McpClientVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
-import { SecretDecryptionError } from '../secrets';
-import { canonicalJson, configHash } from '../versions';
+import { keyedHash, SecretDecryptionError } from '../secrets';
+import { canonicalJson } from '../versions';
+import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
 import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from './mcp-client-snapshot';
@@ -34,13 +35,25 @@ export function parseClientVersionRow(context: EditorContext, row: McpClientVers
   return context.clientVersionCache.get(row.id, () => {
     let snapshot: McpClientSnapshot;
     try {
-      snapshot = decryptSnapshot(context.secretsKey, JSON.parse(row.snapshot) as McpClientSnapshot);
+      snapshot = decryptSnapshot({
+        key: context.secretsKey,
+        snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
+        row: { clientId: row.clientId, versionId: row.id },
+      });
     } catch (error) {
-      if (error instanceof SecretDecryptionError)
-        throw new StudioError('internal_error', `MCP client "${row.clientId}": ${error.message}`, undefined, {
-          cause: error,
-        });
-      throw error;
+      if (!(error instanceof SecretDecryptionError)) throw error;
+      // The answer stays generic: which value failed and why is for the operator's log.
+      context.logger.error('A stored MCP client secret could not be decrypted', {
+        clientId: row.clientId,
+        versionId: row.id,
+        reason: error.message,
+      });
+      throw new StudioError(
+        'internal_error',
+        'A stored secret could not be read. The details were logged.',
+        { clientId: row.clientId },
+        { cause: error },
+      );
     }
     return deepFreeze({
       id: row.id,
@@ -58,15 +71,25 @@ export function toClientVersionView(version: StoredMcpClientVersion): McpClientV
   return { ...metadata, ...maskSnapshot(snapshot as McpClientSnapshot) };
 }
 
+/**
+ * The hash of a client snapshot: keyed (HMAC with a key derived from the secrets key) because the
+ * snapshot holds secrets, so the hash reveals nothing about them. Agent version hashes stay plain.
+ */
+export const clientConfigHash = (key: SecretsKey, snapshot: McpClientSnapshot) =>
+  keyedHash({ key, text: canonicalJson(snapshot) });
+
 export const mcpClientVersions: VersionedKind<McpClientSnapshot, StoredMcpClientVersion, McpClientVersionRow> = {
   entity: 'mcp_client',
   noun: 'MCP client',
   ownerKey: 'clientId',
   fields: mcpClientFields,
   schemaVersion: currentMcpClientSchemaVersion,
-  encode: (context, snapshot) => ({
-    text: canonicalJson(encryptSnapshot(context.secretsKey, snapshot)),
-    configHash: configHash(snapshot),
+  // Secrets are encrypted bound to this very row (its id and field paths), the hash is keyed.
+  encode: (context, snapshot, row) => ({
+    text: canonicalJson(
+      encryptSnapshot({ key: context.secretsKey, snapshot, row: { clientId: row.ownerId, versionId: row.id } }),
+    ),
+    configHash: clientConfigHash(context.secretsKey, snapshot),
   }),
   insert: (context, { ownerId, ...columns }) => {
     const row = { ...columns, clientId: ownerId };

@@ -3,7 +3,8 @@
  * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
  */
 import { writeTransaction } from '../../db/queries';
-import { StudioError } from '../errors';
+import { invalidInput, StudioError, type Issue } from '../errors';
+import { commandViolation, envViolations, stdioCommandsSetting } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
@@ -19,21 +20,28 @@ import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion }
 import { mcpClientNotFound } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
-function checkAllowedCommands(context: EditorContext, servers: McpClientSnapshot['servers']): void {
-  const allowed = context.settings.stdioAllowedCommands;
+/**
+ * The stdio rules for servers about to be written (saved, restored or imported): a command off the
+ * allow-list is 403 naming the setting; loader variables in `env` are 400 naming each variable
+ * (new input never gets this far, the schema refuses it, but an older version being restored can).
+ */
+export function checkStdioServers(context: EditorContext, servers: McpClientSnapshot['servers']): void {
+  const allowedCommands = context.settings.stdioAllowedCommands;
+  const issues: Issue[] = [];
   for (const [server, config] of Object.entries(servers)) {
-    if (config.type !== 'stdio' || allowed.includes(config.command)) continue;
-    throw new StudioError(
-      'forbidden',
-      `Stdio command "${config.command}" (server "${server}") is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS (settings.stdioAllowedCommands).`,
-      {
+    if (config.type !== 'stdio') continue;
+    const refused = commandViolation({ command: config.command, allowedCommands });
+    if (refused)
+      throw new StudioError('forbidden', `Server "${server}": ${refused.message}`, {
         server,
         command: config.command,
-        setting: 'stdioAllowedCommands',
-        environmentVariable: 'STUDIO_STDIO_ALLOWED_COMMANDS',
-      },
-    );
+        ...stdioCommandsSetting,
+      });
+    for (const violation of envViolations(config.env))
+      if (violation.rule === 'env')
+        issues.push({ path: `servers.${server}.env.${violation.variable}`, message: violation.message });
   }
+  if (issues.length > 0) throw invalidInput(issues);
 }
 
 function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
@@ -52,7 +60,7 @@ export function createMcpClient(
     servers: unmaskServers({ submitted: input.servers, stored: undefined }),
   };
   if (input.description !== undefined) snapshot.description = input.description;
-  checkAllowedCommands(context, snapshot.servers);
+  checkStdioServers(context, snapshot.servers);
   return writeTransaction(context.database, () => {
     if (context.mcpClients.get(input.id))
       throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
@@ -92,7 +100,7 @@ export function updateMcpClient(
     const provided: Record<string, unknown> = { name: input.name, description: input.description };
     if (input.servers !== undefined) {
       const servers = unmaskServers({ submitted: input.servers, stored: latest.snapshot.servers });
-      checkAllowedCommands(context, servers);
+      checkStdioServers(context, servers);
       provided.servers = servers;
     }
     const saved = saveChanges(context, mcpClientVersions, {
@@ -118,6 +126,8 @@ export function restoreMcpClient(
       ownerId: clientId,
       latestVersionNumber: record.latestVersionNumber,
       versionNumber,
+      // The deployment's rules may have changed since that version was saved.
+      check: (snapshot) => checkStdioServers(context, snapshot.servers),
       actor,
     });
   });

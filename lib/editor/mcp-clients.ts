@@ -6,6 +6,7 @@
 import { StudioError } from '../errors';
 import type { EditorContext } from './context';
 import { createMcpClient, deleteMcpClient, restoreMcpClient, updateMcpClient } from './mcp-client-writes';
+import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
 import type { CreateMcpClientInput, UpdateMcpClientInput } from './mcp-client-snapshot';
 import {
   parseClientVersionRow,
@@ -92,6 +93,25 @@ export function createMcpClientsService(context: EditorContext) {
       return respond(input.id, version);
     },
 
+    /** Every version; secrets left out, or re-encrypted for another deployment's `SECRETS_KEY`. */
+    async export(clientId: string, { targetSecretsKey }: { targetSecretsKey?: string } = {}): Promise<McpClientExport> {
+      return exportMcpClient(context, { id: clientId, targetSecretsKey });
+    },
+
+    /** A new client from an export document, checked like a save (stdio allow-list included). */
+    async import(
+      document: unknown,
+      { actor }: { actor?: string } = {},
+    ): Promise<McpClientResponse & { importedVersionNumbers: number[]; secretsToEnter: string[] }> {
+      const imported = importMcpClient(context, { document, actor });
+      changed(imported.version, 'created');
+      return {
+        ...respond(imported.version.clientId, imported.version),
+        importedVersionNumbers: imported.importedVersionNumbers,
+        secretsToEnter: imported.secretsToEnter,
+      };
+    },
+
     async delete(clientId: string, { actor }: { actor?: string } = {}): Promise<{ deleted: true }> {
       deleteMcpClient(context, { id: clientId, actor });
       emit({ clientId, kind: 'deleted' });
@@ -129,6 +149,11 @@ export function createMcpClientsService(context: EditorContext) {
     async getLatestWithSecrets(clientId: string): Promise<StoredMcpClientVersion | undefined> {
       const row = context.mcpClients.latest(clientId);
       return row ? parseClientVersionRow(context, row) : undefined;
+    },
+
+    /** Tells the listeners about a change written outside this service (a deployment import), after commit. */
+    notifyChanged(change: McpClientChange): void {
+      emit(change);
     },
 
     /** Called after every committed create, update, restore and delete; returns an unsubscribe function. */

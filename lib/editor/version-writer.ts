@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { StudioError } from '../errors';
 import { applyChanges } from '../versions';
-import { recordAudit, type AuditEntity } from './audit';
+import { recordAudit, type VersionedAuditEntity } from './audit';
 import type { EditorContext } from './context';
 import { staleBaseError } from './stale-base';
 import { toVersionMetadataColumns, type VersionMetadata, type VersionMetadataColumns } from './version-metadata';
@@ -35,7 +35,7 @@ export interface VersionRows<Row> {
 
 export interface VersionedKind<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row> {
   /** The audit entity, also the prefix of its actions (`agent.save`). */
-  entity: AuditEntity;
+  entity: VersionedAuditEntity;
   /** How messages name a record: `Agent`, `MCP client`. */
   noun: string;
   /** How error details name the record's id. */
@@ -43,8 +43,15 @@ export interface VersionedKind<Snapshot extends object, Stored extends StoredVer
   /** Every snapshot field, in display order. */
   fields: ReadonlyArray<keyof Snapshot & string>;
   schemaVersion: number;
-  /** The stored text of a snapshot and its `configHash` (always of the plain snapshot). */
-  encode(context: EditorContext, snapshot: Snapshot): { text: string; configHash: string };
+  /**
+   * The stored text of a snapshot and its `configHash` (over the plain snapshot). `row` is the
+   * version row about to be written, for values bound to it (encrypted secrets).
+   */
+  encode(
+    context: EditorContext,
+    snapshot: Snapshot,
+    row: { id: string; ownerId: string },
+  ): { text: string; configHash: string };
   insert(context: EditorContext, row: NewVersionRow): Row;
   parse(context: EditorContext, row: Row): Stored;
   rows(context: EditorContext): VersionRows<Row>;
@@ -84,9 +91,10 @@ export function appendVersion<Snapshot extends object, Stored extends StoredVers
     afterAppend = true,
   }: AppendRequest<Snapshot>,
 ): Stored {
-  const { text, configHash } = kind.encode(context, snapshot);
+  const id = randomUUID();
+  const { text, configHash } = kind.encode(context, snapshot, { id, ownerId });
   const row = kind.insert(context, {
-    id: randomUUID(),
+    id,
     ownerId,
     snapshot: text,
     ...toVersionMetadataColumns({
@@ -217,7 +225,15 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
     latestVersionNumber,
     versionNumber,
     actor,
-  }: { ownerId: string; latestVersionNumber: number; versionNumber: number; actor: string },
+    check,
+  }: {
+    ownerId: string;
+    latestVersionNumber: number;
+    versionNumber: number;
+    actor: string;
+    /** May refuse the restored snapshot (rules that changed since it was saved). */
+    check?: (snapshot: Snapshot) => void;
+  },
 ): Stored {
   const rows = kind.rows(context);
   const sourceRow = rows.byNumber(ownerId, versionNumber);
@@ -227,6 +243,7 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
       versionNumber,
     });
   const source = kind.parse(context, sourceRow).snapshot as Snapshot;
+  check?.(source);
   const latest = kind.parse(context, rows.latest(ownerId)!).snapshot as Snapshot;
   const provided: Partial<Record<keyof Snapshot & string, unknown>> = {};
   for (const field of kind.fields) provided[field] = source[field] ?? null;

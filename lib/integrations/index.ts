@@ -38,10 +38,16 @@ export {
   type IntegrationSummary,
   type StoredIntegrationDetails,
 } from './integration-service';
+export { upgradeIntegrationCredentials } from './upgrade-credentials';
 export { createIntegrationRegistry, type IntegrationEntry, type IntegrationRegistry } from './integration-registry';
 export {
+  credentialSecretPath,
+  credentialsToStore,
+  decryptCredentials,
   integrationConfigInputSchema,
   integrationIdPattern,
+  mapCredentialSecret,
   openApiCredentialsSchema,
   type IntegrationConfigInput,
+  type StoredIntegrationConfig,
 } from './stored-config';

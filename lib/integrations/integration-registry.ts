@@ -45,13 +45,13 @@ function providerFromRow({
 }: {
   row: IntegrationConfigRow;
   secretsKey: SecretsKey;
-  fetch?: FetchFunction;
+  fetch: FetchFunction;
 }) {
   const config = parseStoredConfig(row);
   const name = config.name ?? row.id;
   try {
     const credentials = config.credentials
-      ? decryptCredentials({ credentials: config.credentials, key: secretsKey })
+      ? decryptCredentials({ credentials: config.credentials, key: secretsKey, integrationId: row.id })
       : undefined;
     return createOpenApiIntegration({
       id: row.id,
@@ -76,8 +76,11 @@ export function createIntegrationRegistry({
   providers?: Record<string, IntegrationProvider>;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  /** The fetch stored OpenAPI integrations call (default: the global one). */
-  fetch?: FetchFunction;
+  /**
+   * The fetch stored OpenAPI integrations call: the outbound guard's, always (people configure
+   * their URLs). Code-defined providers are trusted code and bring their own.
+   */
+  fetch: FetchFunction;
 }): IntegrationRegistry {
   for (const [key, provider] of Object.entries(providers)) {
     if (provider.id !== key) {

@@ -16,7 +16,12 @@ import type { SkippedOperation } from './openapi/describe-operations';
 import { loadOpenApiDocument } from './openapi/load-document';
 import type { FetchFunction } from './openapi/perform-request';
 import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
-import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
+import {
+  credentialsToStore,
+  integrationDestination,
+  maskCredentials,
+  type IntegrationConfigInput,
+} from './stored-config';
 import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
 
 export interface IntegrationSummary {
@@ -103,7 +108,8 @@ export function createIntegrationService({
   providers?: Record<string, IntegrationProvider>;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  fetch?: FetchFunction;
+  /** How stored integrations reach their APIs: the outbound guard's `configured.fetch`. */
+  fetch: FetchFunction;
   now?: () => Date;
 }): IntegrationService {
   const registry = createIntegrationRegistry({ providers, database, secretsKey, fetch });
@@ -124,7 +130,7 @@ export function createIntegrationService({
       type: config.type,
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
       ...(config.credentials
-        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey }) }
+        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey, integrationId: id }) }
         : {}),
       document: config.document,
       skippedOperations,
@@ -158,8 +164,15 @@ export function createIntegrationService({
           `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
         );
       const existing = queries.get(id);
-      const stored = existing ? parseStoredConfig(existing).credentials : undefined;
-      const credentials = credentialsToStore({ given: input.credentials, stored, key: secretsKey });
+      const storedConfig = existing ? parseStoredConfig(existing) : undefined;
+      const credentials = credentialsToStore({
+        given: input.credentials,
+        stored: storedConfig?.credentials,
+        key: secretsKey,
+        integrationId: id,
+        sameDestination:
+          storedConfig !== undefined && integrationDestination(storedConfig) === integrationDestination(input),
+      });
       if (!credentials.ok) throw invalidInput(credentials.issues);
       const config = JSON.stringify({
         ...input,

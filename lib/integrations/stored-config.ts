@@ -1,8 +1,9 @@
 /**
  * Stored integration configs: the body of `PUT /api/integrations/:id` (one zod schema for the API
  * and the editor) and how its credentials are kept. Credential secrets are treated like MCP `env`
- * values: encrypted at rest with the studio's secrets key, shown only masked (`••••` + last 4), and
- * a save that sends back the mask keeps the stored secret.
+ * values: encrypted at rest with the studio's secrets key and bound to the integration's row, shown
+ * only masked (`••••` + last 4), and a save that sends back the mask keeps the stored secret, as
+ * long as the calls still go to the same origin (the `baseUrl`, else the document's first server).
  */
 import { z } from 'zod';
 import {
@@ -71,20 +72,59 @@ function withSecret<T extends OpenApiCredentials>(credentials: T, secret: string
   return { ...credentials, [secretField[credentials.type]]: secret };
 }
 
+/** The credentials with their one secret value replaced by `transform(secret)` (sealing, unsealing). */
+export function mapCredentialSecret<T extends OpenApiCredentials>(
+  credentials: T,
+  transform: (secret: string) => string,
+): T {
+  return withSecret(credentials, transform(secretOf(credentials)));
+}
+
+/** Where the secret sits in a config: `credentials.token`, `credentials.value` or `credentials.password`. */
+export function credentialSecretPath(credentials: OpenApiCredentials): string {
+  return `credentials.${secretField[credentials.type]}`;
+}
+
+/** The associated data a credential's ciphertext is bound to: this integration's row and field. */
+const locationOf = (integrationId: string, credentials: OpenApiCredentials) =>
+  `integration_config|${integrationId}|${credentialSecretPath(credentials)}`;
+
 export function decryptCredentials({
   credentials,
   key,
+  integrationId,
+  legacy = false,
 }: {
   credentials: OpenApiCredentials;
   key: SecretsKey;
+  integrationId: string;
+  /** Also read values written before they were bound to their row (the start-up upgrade). */
+  legacy?: boolean;
 }): OpenApiCredentials {
-  return withSecret(credentials, decryptSecret({ key, value: secretOf(credentials) }));
+  const value = secretOf(credentials);
+  return withSecret(
+    credentials,
+    decryptSecret({ key, value, location: locationOf(integrationId, credentials), legacy }),
+  );
+}
+
+export function encryptCredentials({
+  credentials,
+  key,
+  integrationId,
+}: {
+  credentials: OpenApiCredentials;
+  key: SecretsKey;
+  integrationId: string;
+}): OpenApiCredentials {
+  const plaintext = secretOf(credentials);
+  return withSecret(credentials, encryptSecret({ key, plaintext, location: locationOf(integrationId, credentials) }));
 }
 
 /** The stored secret in clear, or undefined when it cannot be decrypted (the key changed). */
-function readableSecret(credentials: OpenApiCredentials, key: SecretsKey): string | undefined {
+function readableSecret(credentials: OpenApiCredentials, key: SecretsKey, integrationId: string): string | undefined {
   try {
-    return decryptSecret({ key, value: secretOf(credentials) });
+    return secretOf(decryptCredentials({ credentials, key, integrationId }));
   } catch (error) {
     if (error instanceof SecretDecryptionError) return undefined;
     throw error;
@@ -95,12 +135,30 @@ function readableSecret(credentials: OpenApiCredentials, key: SecretsKey): strin
 export function maskCredentials({
   credentials,
   key,
+  integrationId,
 }: {
   credentials: OpenApiCredentials;
   key: SecretsKey;
+  integrationId: string;
 }): OpenApiCredentials {
-  const secret = readableSecret(credentials, key);
+  const secret = readableSecret(credentials, key, integrationId);
   return withSecret(credentials, secret === undefined ? secretMask : maskSecret(secret));
+}
+
+/** Where an integration's calls go: the origin of its `baseUrl`, else of the document's first server. */
+export function integrationDestination(config: {
+  baseUrl?: string;
+  document: Record<string, unknown>;
+}): string | undefined {
+  const servers = config.document.servers;
+  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
+  const url = config.baseUrl ?? (typeof first === 'string' ? first : undefined);
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -111,15 +169,32 @@ export function credentialsToStore({
   given,
   stored,
   key,
+  integrationId,
+  sameDestination,
 }: {
   given: OpenApiCredentials | undefined;
   stored: OpenApiCredentials | undefined;
   key: SecretsKey;
+  integrationId: string;
+  /** Whether the calls still go to the stored config's origin: only then may a mask keep the stored secret. */
+  sameDestination: boolean;
 }): { ok: true; credentials: OpenApiCredentials | undefined } | { ok: false; issues: Issue[] } {
   if (!given) return { ok: true, credentials: undefined };
   const secret = secretOf(given);
-  const storedSecret = stored && stored.type === given.type ? readableSecret(stored, key) : undefined;
+  const storedSecret = stored && stored.type === given.type ? readableSecret(stored, key, integrationId) : undefined;
   if (stored && storedSecret !== undefined && secret === maskSecret(storedSecret)) {
+    if (!sameDestination)
+      return {
+        ok: false,
+        issues: [
+          {
+            path: `credentials.${secretField[given.type]}`,
+            message:
+              'The calls now go to another origin (baseUrl or the document servers), so the stored secret is not reused: send the secret itself',
+          },
+        ],
+      };
+    // The ciphertext is bound to this integration's id, which a save never changes.
     return { ok: true, credentials: withSecret(given, secretOf(stored)) };
   }
   if (secret.startsWith(secretMask)) {
@@ -133,5 +208,5 @@ export function credentialsToStore({
       ],
     };
   }
-  return { ok: true, credentials: withSecret(given, encryptSecret({ key, plaintext: secret })) };
+  return { ok: true, credentials: encryptCredentials({ credentials: given, key, integrationId }) };
 }

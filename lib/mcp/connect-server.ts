@@ -3,6 +3,11 @@
  * a minimal environment; HTTP servers speak Streamable HTTP, falling back to the legacy SSE
  * transport when the server answers the Streamable HTTP handshake with a 4xx (what a legacy server
  * does). Nothing else is ever added to HTTP requests but `Authorization: Bearer <authToken>`.
+ *
+ * This is the one place a child process is started for MCP, so the stdio rules (allowed command,
+ * no loader variables) are checked here once more, whatever was checked when the configuration was
+ * saved: a command removed from the allow-list since then does not start. HTTP requests go through
+ * the given `fetch`: the product passes the outbound guard.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -10,10 +15,16 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { silentLogger, type Logger } from '../logger';
+import { linearRegExp } from '../tools';
+import { remoteExcerpt, type FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
+import { commandViolation, envViolations } from './stdio-rules';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
 
 export interface McpConnection {
@@ -41,9 +52,31 @@ export interface ConnectServerParams {
   onUnexpectedClose?: () => void;
   /** Receives the background close of a half-open connection after a failed attempt. */
   trackClose?: (closing: Promise<void>) => void;
+  /**
+   * Commands a stdio server may run (exact match) and no loader variables in its env; `undefined`
+   * checks nothing, for servers registered in code (trusted code).
+   */
+  allowedCommands?: readonly string[];
+  /** Used for every HTTP request of the transports (default: the global fetch). */
+  fetch?: FetchFunction;
 }
 
 const maxStderrChunkLength = 2_000;
+
+/**
+ * The SDK client checks tool results against the output schemas servers list; those schemas are the
+ * server's to write, so their `pattern`s run on the linear-time engine like ours. Built on first use,
+ * shared by every connection.
+ */
+let resultValidator: AjvJsonSchemaValidator | undefined;
+function sharedResultValidator(): AjvJsonSchemaValidator {
+  if (!resultValidator) {
+    const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
+    addFormats(ajv);
+    resultValidator = new AjvJsonSchemaValidator(ajv);
+  }
+  return resultValidator;
+}
 
 /** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */
 export async function connectServer(params: ConnectServerParams): Promise<McpConnection> {
@@ -67,7 +100,14 @@ export async function connectServer(params: ConnectServerParams): Promise<McpCon
         cause: error,
       });
     }
-    throw toMcpServerError({ error, serverName, scope: 'connection', action: 'connect', signal: params.signal });
+    throw toMcpServerError({
+      error,
+      serverName,
+      scope: 'connection',
+      action: 'connect',
+      signal: params.signal,
+      secrets: knownSecrets(params),
+    });
   } finally {
     deadline.dispose();
   }
@@ -79,8 +119,21 @@ type ConnectStepParams<Server> = ConnectServerParams & {
   deadline: ReturnType<typeof createDeadline>;
 };
 
+function refuseUnlistedStdio({ server, serverName, allowedCommands }: ConnectStepParams<McpStdioServerConfig>): void {
+  if (allowedCommands === undefined) return;
+  const violation = commandViolation({ command: server.command, allowedCommands }) ?? envViolations(server.env)[0];
+  if (violation)
+    throw new McpServerError({
+      reason: 'refused',
+      serverName,
+      scope: 'connection',
+      message: `MCP server "${serverName}" was not started: ${violation.message}`,
+    });
+}
+
 async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Promise<McpConnection> {
   const { server, serverName, logger = silentLogger } = params;
+  refuseUnlistedStdio(params);
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args ?? [],
@@ -91,10 +144,12 @@ async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Pr
     // and block the child.
     stderr: 'pipe',
   });
+  const secrets = knownSecrets(params);
   transport.stderr?.on('data', (chunk: Buffer) => {
+    // A server may print its environment: what reaches our log is an excerpt without its secrets.
     logger.debug('MCP server stderr', {
       server: serverName,
-      output: chunk.toString('utf8').slice(0, maxStderrChunkLength),
+      output: remoteExcerpt(chunk.toString('utf8', 0, maxStderrChunkLength), { secrets }),
     });
   });
   return handshake({ ...params, transport, kind: 'stdio' });
@@ -105,16 +160,21 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
   const requestInit: RequestInit | undefined = params.authToken
     ? { headers: { Authorization: `Bearer ${params.authToken}` } }
     : undefined;
+  const fetch = params.fetch;
   try {
     return await handshake({
       ...params,
-      transport: new StreamableHTTPClientTransport(url, { requestInit }),
+      transport: new StreamableHTTPClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
       kind: 'streamable-http',
     });
   } catch (error) {
     if (!isLegacyServerAnswer(error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
-    return handshake({ ...params, transport: new SSEClientTransport(url, { requestInit }), kind: 'sse' });
+    return handshake({
+      ...params,
+      transport: new SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      kind: 'sse',
+    });
   }
 }
 
@@ -133,8 +193,16 @@ async function handshake({
   onToolListChanged,
   onUnexpectedClose,
   trackClose,
+  server,
+  authToken,
 }: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
-  const client = new Client({ name: 'agent-studio', version: studioVersion });
+  // Transport errors quote what the server answered, which may quote what we sent.
+  const secrets = knownSecrets({ server, authToken });
+  const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
+  const client = new Client(
+    { name: 'agent-studio', version: studioVersion },
+    { jsonSchemaValidator: sharedResultValidator() },
+  );
   let closing: Promise<void> | undefined;
   let closed = false;
   let connected = false;
@@ -143,7 +211,7 @@ async function handshake({
     closing ??= endSession(transport)
       .then(() => client.close())
       .catch((error: unknown) => {
-        logger.debug('MCP connection close failed', { server: serverName, error });
+        logger.debug('MCP connection close failed', { server: serverName, error: safely(error) });
       });
     return closing;
   };
@@ -153,7 +221,7 @@ async function handshake({
     // A close during the handshake is reported by the failed connect itself.
     if (connected) onUnexpectedClose?.();
   };
-  client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error });
+  client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error: safely(error) });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged?.());
   try {
     await raceSignal(
@@ -195,6 +263,20 @@ async function endSession(transport: Transport): Promise<void> {
   });
   await Promise.race([transport.terminateSession().catch(() => {}), giveUp]);
   clearTimeout(timer);
+}
+
+/** The values a server's answers or output might echo back: its env, its URL credentials, the caller's token. */
+function knownSecrets({ server, authToken }: Pick<ConnectServerParams, 'server' | 'authToken'>): string[] {
+  const secrets = authToken ? [authToken] : [];
+  if (server.type === 'stdio') return [...secrets, ...Object.values(server.env ?? {})];
+  try {
+    const url = new URL(server.url);
+    for (const value of [url.username, url.password, ...url.searchParams.values()])
+      if (value) secrets.push(decodeURIComponent(value));
+  } catch {
+    // not a URL: nothing to add
+  }
+  return secrets;
 }
 
 function describeServer(server: McpServerConfig): string {

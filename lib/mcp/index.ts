@@ -14,9 +14,11 @@ export {
 export { hashAuthToken, type McpToolList } from './pool-entry';
 export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
+export * from './stdio-rules';
 export type {
   McpBackoffSettings,
   McpCallToolResult,
+  McpConnectionPolicy,
   McpHttpServerConfig,
   McpListedTool,
   McpPoolKey,

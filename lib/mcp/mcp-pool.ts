@@ -19,6 +19,7 @@ import { probeServer, type McpProbeResult } from './probe-server';
 import type {
   McpBackoffSettings,
   McpCallToolResult,
+  McpConnectionPolicy,
   McpPoolKey,
   McpPoolSettings,
   McpPoolStats,
@@ -69,6 +70,8 @@ export interface CreateMcpPoolParams {
   logger?: Logger;
   now?: () => number;
   backoff?: McpBackoffSettings;
+  /** The stdio allow-list and the guarded fetch; the product always passes both. */
+  connectionPolicy?: McpConnectionPolicy;
 }
 
 export const defaultBackoff: McpBackoffSettings = { initialMs: 1_000, maxMs: 60_000 };
@@ -78,10 +81,12 @@ export function createMcpPool({
   logger = silentLogger,
   now = Date.now,
   backoff = defaultBackoff,
+  connectionPolicy = {},
 }: CreateMcpPoolParams): McpPool {
   const state = createPoolState({ settings, logger, now, backoff });
   const connections = createPoolConnections({
     state,
+    connectionPolicy,
     onToolListChanged: (entry, pooled) => operations.handleToolListChanged(entry, pooled),
   });
   const operations = createPoolOperations({ state, acquire: connections.acquire });
@@ -112,6 +117,9 @@ export function createMcpPool({
         // Like the pool's own connections: stdio servers never receive the caller's token.
         ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
+        // Connection tests are for saved clients: always checked against the allow-list.
+        allowedCommands: connectionPolicy.stdioAllowedCommands,
+        fetch: connectionPolicy.fetch,
         signal: signal ? AbortSignal.any([signal, state.shutdownSignal]) : state.shutdownSignal,
         logger,
         trackClose: state.trackClose,

@@ -5,6 +5,7 @@
  */
 import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StudioError } from '../errors';
+import { findOutboundError, remoteExcerpt } from '../net';
 
 export type McpFailureReason =
   /** The server could not be started or reached (spawn error, connection refused, HTTP error). */
@@ -16,7 +17,9 @@ export type McpFailureReason =
   /** The caller's abort signal fired. */
   | 'aborted'
   /** The server answered with a JSON-RPC error or a malformed message. */
-  | 'protocol';
+  | 'protocol'
+  /** Nothing was started or connected: the command is not allowed, or the address may not be reached. */
+  | 'refused';
 
 export class McpServerError extends StudioError {
   readonly reason: McpFailureReason;
@@ -84,6 +87,7 @@ export function toMcpServerError({
   scope,
   action,
   signal,
+  secrets = [],
 }: {
   error: unknown;
   serverName: string;
@@ -91,6 +95,8 @@ export function toMcpServerError({
   /** What was being done, for the message: `connect`, `list tools`, `call "x"`. */
   action: string;
   signal?: AbortSignal;
+  /** Values the server's answer may echo back (its credentials): blanked from the message. */
+  secrets?: readonly string[];
 }): McpServerError {
   if (error instanceof McpServerError) return error;
   const prefix = `MCP server "${serverName}": ${action} failed`;
@@ -100,6 +106,16 @@ export function toMcpServerError({
       serverName,
       scope: 'call',
       message: `${prefix}: aborted`,
+      cause: error,
+    });
+  }
+  const outbound = findOutboundError(error);
+  if (outbound?.failure === 'refused') {
+    return new McpServerError({
+      reason: 'refused',
+      serverName,
+      scope: 'connection',
+      message: `${prefix}: ${outbound.message}`,
       cause: error,
     });
   }
@@ -126,7 +142,7 @@ export function toMcpServerError({
       reason: 'protocol',
       serverName,
       scope,
-      message: `${prefix}: ${error.message}`,
+      message: `${prefix}: ${remoteExcerpt(error.message, { secrets })}`,
       cause: error,
     });
   }
@@ -134,7 +150,8 @@ export function toMcpServerError({
     reason: 'unreachable',
     serverName,
     scope: 'connection',
-    message: `${prefix}: ${describe(error)}`,
+    // Transport errors quote the server's answer: only a short, credential-free excerpt is kept.
+    message: `${prefix}: ${remoteExcerpt(describe(error), { secrets })}`,
     cause: error,
   });
 }

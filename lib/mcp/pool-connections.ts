@@ -8,13 +8,16 @@ import { raceSignal } from './deadline';
 import { toMcpServerError } from './mcp-server-error';
 import { backoffError, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { PoolState } from './pool-state';
-import type { McpServerConfig } from './types';
+import type { McpConnectionPolicy, McpServerConfig } from './types';
 
 export function createPoolConnections({
   state,
+  connectionPolicy,
   onToolListChanged,
 }: {
   state: PoolState;
+  /** The stdio allow-list (not applied to trusted, code-registered servers) and the guarded fetch. */
+  connectionPolicy: McpConnectionPolicy;
   onToolListChanged: (entry: PoolEntry, pooled: PooledConnection) => void;
 }) {
   const connect = async (
@@ -32,6 +35,8 @@ export function createPoolConnections({
         timeoutMs: entry.listTimeoutMs,
         logger: state.logger,
         trackClose: state.trackClose,
+        allowedCommands: entry.trusted ? undefined : connectionPolicy.stdioAllowedCommands,
+        fetch: connectionPolicy.fetch,
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && state.connectionLost(entry, pooled),
       });

@@ -27,6 +27,8 @@ export interface McpToolList {
 export interface PoolEntry {
   readonly keyString: string;
   readonly clientId: string;
+  /** Code-registered: its stdio command is not checked against the allow-list. */
+  readonly trusted: boolean;
   readonly clientVersionId: string;
   readonly serverName: string;
   pooled?: PooledConnection;
@@ -82,6 +84,7 @@ export function createPoolEntry({
     notifiedGeneration: 0,
     keyString,
     clientId: key.clientId,
+    trusted: key.trusted === true,
     clientVersionId: key.clientVersionId,
     serverName: key.serverName,
     listGeneration: 0,

@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../logger';
+import type { FetchFunction } from '../net';
 import { connectServer, type McpConnection } from './connect-server';
 import { createDeadline } from './deadline';
 import { listAllTools } from './list-all-tools';
@@ -26,6 +27,8 @@ export async function probeServer({
   trackClose,
   onConnect,
   onListRequest,
+  allowedCommands,
+  fetch,
 }: {
   server: McpServerConfig;
   serverName: string;
@@ -39,6 +42,9 @@ export async function probeServer({
   trackClose: (closing: Promise<void>) => void;
   onConnect?: () => void;
   onListRequest?: () => void;
+  /** See `connectServer`: the stdio allow-list checked at the spawn point. */
+  allowedCommands?: readonly string[];
+  fetch?: FetchFunction;
 }): Promise<McpProbeResult> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
@@ -54,6 +60,8 @@ export async function probeServer({
       signal: deadline.signal,
       logger,
       trackClose,
+      allowedCommands,
+      fetch,
     });
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
     return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };

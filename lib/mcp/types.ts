@@ -4,6 +4,7 @@
  * config (allow-list, admin-only URLs) is the editor's concern, not this layer's.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { FetchFunction } from '../net';
 
 /** Per-tool entries of a server-level or agent-level `tools` map. */
 export type McpToolEntries = Record<string, { description?: string }>;
@@ -44,6 +45,16 @@ export interface McpPoolKey {
   clientVersionId: string;
   serverName: string;
   authToken?: string;
+  /** A server registered in code (`createStudio({ mcpServers })`): trusted code, its command is not allow-listed. */
+  trusted?: boolean;
+}
+
+/** How the pool's connections reach servers: which saved commands may start, and the fetch HTTP servers use. */
+export interface McpConnectionPolicy {
+  /** Commands saved stdio servers may run (exact match); undefined checks nothing (trusted callers only). */
+  stdioAllowedCommands?: readonly string[];
+  /** Every HTTP request to an MCP server goes through it (the outbound guard); default the global fetch. */
+  fetch?: FetchFunction;
 }
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';

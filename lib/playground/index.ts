@@ -5,3 +5,21 @@
  */
 export { readRunEvents } from './read-run-events';
 export { createToolInputAdapter, type ToolInputAdapter, type UiEvent } from './tool-input-events';
+export {
+  addUserMessage,
+  applyEvent,
+  continueRun,
+  emptyConversation,
+  failRun,
+  historyMessages,
+  markDeclined,
+  pendingCalls,
+  type ChatItem,
+  type Conversation,
+  type HistoryMessage,
+  type RunPhase,
+  type ToolCallState,
+  type ToolCallView,
+} from './conversation';
+export type { PendingCall, RunChunk, RunIdentity, RunResult } from '../runtime/run-types';
+export type { JsonSchema } from '../tools';

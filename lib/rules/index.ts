@@ -1,12 +1,17 @@
 /**
  * Rules: the stored rule language (rule groups and raw JSON Logic), its validation, compilation
- * to JSON Logic and evaluation. Pure; the only importer of json-logic-js.
+ * to JSON Logic and evaluation, and the rule builder's editable state (drafts, typed values, the
+ * fields and operators it offers). Pure; the only importer of json-logic-js.
  */
 export * from './compile';
+export * from './context-fields';
 export * from './evaluate';
 export * from './json-logic-limits';
 export * from './json-value';
 export * from './operators';
+export * from './rules-draft';
 export * from './schema';
 export { isPlainObject, selectSchema } from './select-schema';
 export * from './types';
+export * from './size-caps';
+export * from './value-draft';

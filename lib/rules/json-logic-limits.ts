@@ -38,7 +38,8 @@ type Path = Array<string | number>;
 
 export function checkJsonLogic(expression: unknown, basePath: Path = []): Array<{ path: Path; message: string }> {
   const problems: Array<{ path: Path; message: string }> = [];
-  const bytes = Buffer.byteLength(JSON.stringify(expression) ?? '', 'utf8');
+  // TextEncoder rather than Buffer: the editor validates rules in the browser with this same check.
+  const bytes = new TextEncoder().encode(JSON.stringify(expression) ?? '').length;
   if (bytes > jsonLogicLimits.maxBytes) {
     problems.push({
       path: basePath,

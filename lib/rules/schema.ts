@@ -52,7 +52,7 @@ const baseRuleGroupSchema: z.ZodType<RuleGroup> = z
                 : undefined,
           }),
         )
-        .max(maxConditionsPerGroup);
+        .max(maxConditionsPerGroup, `A rule group holds at most ${maxConditionsPerGroup} conditions and groups`);
     },
   })
   .strict()

@@ -67,7 +67,7 @@ export function environmentFromResolution({
   taskStore,
 }: {
   detailed: DetailedResolution;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   taskStore: TaskStore;
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
@@ -126,7 +126,7 @@ export function createAgentRuns({
   logger,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   runStore: RunStore;
   taskStore: TaskStore;
   logger: Logger;

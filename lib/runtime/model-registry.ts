@@ -12,6 +12,7 @@ import { createXai } from '@ai-sdk/xai';
 import type { LanguageModel } from 'ai';
 import type { Settings } from '../env';
 import { StudioError } from '../errors';
+import { remoteExcerpt, type FetchFunction } from '../net';
 
 /** An AI SDK language model object (not a model id string). */
 export type LanguageModelObject = Exclude<LanguageModel, string>;
@@ -19,6 +20,12 @@ export type LanguageModelObject = Exclude<LanguageModel, string>;
 export interface ModelRegistry {
   /** The model for a `provider/model` name or a model object; throws `model_not_configured`. */
   resolve(model: string | LanguageModelObject): LanguageModelObject;
+  /** A provider's words (an error message) as our errors may carry them: short, the keys blanked. */
+  excerpt(text: string): string;
+  /** The built-in providers, each with the variable that enables it and whether it is set. */
+  providers(): Array<{ provider: string; variable: string; configured: boolean }>;
+  /** The names registered with `createStudio({ models })`. */
+  registered(): string[];
 }
 
 type ModelKeys = Settings['modelKeys'];
@@ -26,28 +33,32 @@ type ModelKeys = Settings['modelKeys'];
 interface BuiltInProvider {
   /** The environment variable a person sets to enable it. */
   variable: string;
-  create(settings: { key: string; baseUrl?: string }): (modelId: string) => LanguageModelObject;
+  create(settings: { key: string; baseUrl?: string; fetch: FetchFunction }): (modelId: string) => LanguageModelObject;
 }
 
 const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys | 'baseUrl' }> = {
-  openai: { key: 'openai', variable: 'OPENAI_API_KEY', create: ({ key }) => createOpenAI({ apiKey: key }) },
+  openai: {
+    key: 'openai',
+    variable: 'OPENAI_API_KEY',
+    create: ({ key, fetch }) => createOpenAI({ apiKey: key, fetch }),
+  },
   anthropic: {
     key: 'anthropic',
     variable: 'ANTHROPIC_API_KEY',
-    create: ({ key }) => createAnthropic({ apiKey: key }),
+    create: ({ key, fetch }) => createAnthropic({ apiKey: key, fetch }),
   },
   google: {
     key: 'google',
     variable: 'GOOGLE_GENERATIVE_AI_API_KEY',
-    create: ({ key }) => createGoogleGenerativeAI({ apiKey: key }),
+    create: ({ key, fetch }) => createGoogleGenerativeAI({ apiKey: key, fetch }),
   },
-  xai: { key: 'xai', variable: 'XAI_API_KEY', create: ({ key }) => createXai({ apiKey: key }) },
+  xai: { key: 'xai', variable: 'XAI_API_KEY', create: ({ key, fetch }) => createXai({ apiKey: key, fetch }) },
   // Local servers (Ollama, vLLM) need no key: the base URL is what makes the provider usable.
   compatible: {
     key: 'baseUrl',
     variable: 'OPENAI_COMPATIBLE_BASE_URL',
-    create: ({ key, baseUrl }) =>
-      createOpenAICompatible({ name: 'compatible', baseURL: baseUrl!, ...(key ? { apiKey: key } : {}) }),
+    create: ({ key, baseUrl, fetch }) =>
+      createOpenAICompatible({ name: 'compatible', baseURL: baseUrl!, fetch, ...(key ? { apiKey: key } : {}) }),
   },
 };
 
@@ -62,9 +73,15 @@ function splitName(name: string): { provider: string; modelId: string } | undefi
 export function createModelRegistry({
   models = {},
   settings,
+  fetch,
 }: {
   models?: Record<string, LanguageModelObject>;
   settings: Pick<Settings, 'modelKeys' | 'openaiCompatibleBaseUrl'>;
+  /**
+   * How providers reach their APIs: the outbound guard's `configured.fetch` (docs/security.md), so
+   * a base URL pointing at a metadata address is refused and redirects never carry the key away.
+   */
+  fetch: FetchFunction;
 }): ModelRegistry {
   for (const [name, model] of Object.entries(models)) {
     if (!splitName(name))
@@ -72,8 +89,16 @@ export function createModelRegistry({
     if (typeof model !== 'object' || model === null || typeof (model as { modelId?: unknown }).modelId !== 'string')
       throw new TypeError(`models[${JSON.stringify(name)}] is not an AI SDK language model object.`);
   }
+  // Providers echo keys back in their errors ("Incorrect API key provided: sk-...").
+  const keys = [...Object.values(settings.modelKeys)].filter((key): key is string => typeof key === 'string');
   const providers = new Map<string, (modelId: string) => LanguageModelObject>();
   const cache = new Map<string, LanguageModelObject>();
+
+  // The compatible provider is usable with a base URL alone (local servers need no key).
+  const isConfigured = (builtIn: { key: keyof ModelKeys | 'baseUrl' }) =>
+    builtIn.key === 'baseUrl'
+      ? settings.openaiCompatibleBaseUrl !== undefined
+      : settings.modelKeys[builtIn.key] !== undefined;
 
   function providerFor(name: string, provider: string): (modelId: string) => LanguageModelObject {
     const existing = providers.get(provider);
@@ -88,20 +113,26 @@ export function createModelRegistry({
     }
     const baseUrl = settings.openaiCompatibleBaseUrl;
     const key = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
-    const configured = builtIn.key === 'baseUrl' ? baseUrl !== undefined : key !== undefined;
-    if (!configured) {
+    if (!isConfigured(builtIn)) {
       throw new StudioError('model_not_configured', `Set ${builtIn.variable} to run ${name}.`, {
         model: name,
         provider,
         variable: builtIn.variable,
       });
     }
-    const created = builtIn.create({ key: key ?? '', ...(baseUrl ? { baseUrl } : {}) });
+    const created = builtIn.create({ key: key ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) });
     providers.set(provider, created);
     return created;
   }
 
   return {
+    providers: () =>
+      Object.entries(builtInProviders).map(([provider, builtIn]) => ({
+        provider,
+        variable: builtIn.variable,
+        configured: isConfigured(builtIn),
+      })),
+    registered: () => Object.keys(models),
     resolve(model) {
       if (typeof model !== 'string') return model;
       const registered = models[model];
@@ -122,5 +153,6 @@ export function createModelRegistry({
       cache.set(model, resolved);
       return resolved;
     },
+    excerpt: (text) => remoteExcerpt(text, { secrets: keys }),
   };
 }

@@ -13,6 +13,8 @@ import type { RunRecord, StoredPendingCall } from './run-types';
 export interface RunStore {
   insert(record: RunRecord): void;
   get(runId: string): RunRecord | undefined;
+  /** The newest paused run of an agent in a thread (for `autoResumeSuspendedTools`). */
+  latestPausedInThread(where: { agentId: string; threadId: string }): RunRecord | undefined;
   /** Writes status, messages, pending, state and error; raises the revision. */
   save(record: RunRecord): void;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
@@ -32,6 +34,12 @@ export function createMemoryRunStore(): RunStore {
     get: (runId) => {
       const record = records.get(runId);
       return record && clone(record);
+    },
+    latestPausedInThread({ agentId, threadId }) {
+      const found = [...records.values()]
+        .filter((record) => record.agentId === agentId && record.threadId === threadId && record.status === 'paused')
+        .at(-1);
+      return found && clone(found);
     },
     save(record) {
       const current = records.get(record.runId);
@@ -63,6 +71,9 @@ function splitAuthToken(requestContext: Record<string, unknown>): {
   return typeof token === 'string' ? { stored, token } : { stored };
 }
 
+/** Binds a run's stored token to its row: copied into another run, it does not decrypt. */
+const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
+
 export function createSqliteRunStore({
   database,
   secretsKey,
@@ -74,7 +85,12 @@ export function createSqliteRunStore({
 
   function toRecord(row: RunRow): RunRecord {
     const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
-    if (row.authToken) requestContext[authTokenKey] = decryptSecret({ key: secretsKey, value: row.authToken });
+    if (row.authToken)
+      requestContext[authTokenKey] = decryptSecret({
+        key: secretsKey,
+        value: row.authToken,
+        location: authTokenLocation(row.id),
+      });
     const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending'>;
     return {
       runId: row.id,
@@ -123,7 +139,10 @@ export function createSqliteRunStore({
         threadId: record.threadId ?? null,
         resourceId: record.resourceId ?? null,
         requestContext: JSON.stringify(stored),
-        authToken: token === undefined ? null : encryptSecret({ key: secretsKey, plaintext: token }),
+        authToken:
+          token === undefined
+            ? null
+            : encryptSecret({ key: secretsKey, plaintext: token, location: authTokenLocation(record.runId) }),
         revision: record.revision,
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
@@ -132,6 +151,10 @@ export function createSqliteRunStore({
     },
     get(runId) {
       const row = queries().get(runId);
+      return row && toRecord(row);
+    },
+    latestPausedInThread(where) {
+      const row = queries().latestPausedInThread(where);
       return row && toRecord(row);
     },
     save(record) {

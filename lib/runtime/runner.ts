@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APICallError, RetryError, type ModelMessage } from 'ai';
-import { invalidInput, isStudioError, StudioError } from '../errors';
+import { databaseBusyError, invalidInput, isDatabaseBusy, isStudioError, StudioError } from '../errors';
 import type { Logger } from '../logger';
+import { findOutboundError, remoteExcerpt } from '../net';
 import { createModelOutput, createValidationError, freezeRequestContext } from '../tools';
 import type { ModelRegistry } from './model-registry';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
@@ -36,6 +37,7 @@ import type {
   StoredPendingCall,
 } from './run-types';
 import { declinedOutcome, runCall, type CallOutcome } from './tool-call-runner';
+import { extractResumeData, suspendedCallOf } from './auto-resume';
 
 export type Continuation =
   | { action: 'approve'; toolCallId: string }
@@ -45,7 +47,7 @@ export type Continuation =
 
 export interface RunnerDependencies {
   store: RunStore;
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   logger: Logger;
   /** Rebuilds the environment of a stored run (its pinned version and tool set). */
   loadEnvironment(record: RunRecord): Promise<RunEnvironment>;
@@ -76,11 +78,27 @@ const kindOf: Record<Exclude<Continuation['action'], 'tool-results'>, PendingKin
   resume: 'suspended',
 };
 
-/** How a failure reads over the API: provider failures are 503s, expected errors keep their code. */
-export function runFailure(error: unknown): StudioError {
+/**
+ * How a failure reads over the API: provider failures are 503s, expected errors keep their code.
+ * A provider's own words reach the message only as `excerpt` leaves them (short, keys blanked),
+ * and a refusal of the outbound guard says which address class was refused.
+ */
+export function runFailure(error: unknown, { excerpt = (text: string) => remoteExcerpt(text) } = {}): StudioError {
   if (isStudioError(error)) return error;
+  if (isDatabaseBusy(error)) return databaseBusyError(error);
+  const refused = findOutboundError(RetryError.isInstance(error) ? error.lastError : error);
+  if (refused) {
+    return new StudioError(
+      'unavailable',
+      `The model provider cannot be reached: ${refused.message}`,
+      { reason: refused.failure, ...(refused.addressClass ? { addressClass: refused.addressClass } : {}) },
+      { cause: error },
+    );
+  }
   if (APICallError.isInstance(error) || RetryError.isInstance(error)) {
-    return new StudioError('unavailable', `The model provider failed: ${error.message}`, undefined, { cause: error });
+    return new StudioError('unavailable', `The model provider failed: ${excerpt(error.message)}`, undefined, {
+      cause: error,
+    });
   }
   if (error instanceof Error && error.name === 'AbortError')
     return new StudioError('unavailable', 'The run was aborted.', { reason: 'aborted' }, { cause: error });
@@ -129,12 +147,17 @@ export function createRunner({
       return result;
     } catch (error) {
       const aborted = context.abortSignal?.aborted === true;
-      const failure = runFailure(error);
+      const failure = runFailure(error, { excerpt: models.excerpt });
       if (failure.code === 'internal_error') logger.error('A run failed', { runId: record.runId, error });
       record.status = aborted ? 'aborted' : 'failed';
       record.error = failure.toBody().error;
       record.updatedAt = timestamp();
-      persist(context);
+      try {
+        persist(context);
+      } catch (persistError) {
+        // The failure is still answered (and streamed) as what it was, e.g. a busy database.
+        logger.warn('A failed run could not be stored', { runId: record.runId, error: persistError });
+      }
       liveOptions.delete(record.runId);
       context.emit({ type: 'error', runId: record.runId, payload: failure.toBody() });
       throw failure;
@@ -189,8 +212,96 @@ export function createRunner({
     };
   }
 
+  const continueRun: Runner['continue'] = async ({
+    runId,
+    continuation,
+    options: given = {},
+    stream,
+    emit = () => undefined,
+  }) => {
+    const record = store.get(runId);
+    if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
+    if (record.status !== 'paused') {
+      throw new StudioError(
+        'conflict',
+        `Run "${runId}" is not waiting for anything (its status is ${record.status}).`,
+        {
+          runId,
+          status: record.status,
+        },
+      );
+    }
+    const targets = pendingTargets(record, continuation);
+    const options: ContinuationOptions = { ...liveOptions.get(runId), ...given };
+    const environment = await loadEnvironment(record);
+    const tools = buildRunTools({
+      agentTools: environment.tools,
+      ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
+      ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
+      ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+      clientTools: record.state.clientTools,
+    });
+    if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
+    if (!store.claim({ runId, revision: record.revision, now: timestamp() })) {
+      throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
+    }
+    record.revision += 1;
+    record.status = 'running';
+    const collected = collectingEmit(emit);
+    collected.emit(identityChunk(record));
+    const context = loopContext({ record, environment, tools, options, stream, emit: collected.emit });
+    return drive({
+      context,
+      segment: collected.segment,
+      options,
+      async before() {
+        const answered = new Set(targets.map((target) => target.toolCallId));
+        record.state.pending = record.state.pending.filter((call) => !answered.has(call.toolCallId));
+        const outcomes = await Promise.all(targets.map((target) => answer({ context, target, continuation })));
+        for (const outcome of outcomes) applyOutcome(record, outcome);
+      },
+    });
+  };
+
+  /**
+   * `autoResumeSuspendedTools`: the thread's newest paused run, when it waits for resume data that
+   * this message clearly gives, is resumed with it (and its result answers this call).
+   */
+  async function autoResume(request: Parameters<Runner['start']>[0]): Promise<RunResult | undefined> {
+    const { input, options = {}, stream, emit } = request;
+    if (!options.autoResumeSuspendedTools || options.threadId === undefined) return undefined;
+    const paused = store.latestPausedInThread({ agentId: request.environment.agentId, threadId: options.threadId });
+    if (!paused) return undefined;
+    const pinned = await loadEnvironment(paused);
+    const target = suspendedCallOf(paused, pinned.tools);
+    if (!target) return undefined;
+    const found = await extractResumeData({
+      model: pinned.model,
+      ...target,
+      messages: toMessages(input),
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+    if (!found) return undefined;
+    logger.info('A message resumed a suspended call', { runId: paused.runId, toolCallId: target.call.toolCallId });
+    return continueRun({
+      runId: paused.runId,
+      continuation: { action: 'resume', toolCallId: target.call.toolCallId, resumeData: found.resumeData },
+      options: {
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+        ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      },
+      stream,
+      ...(emit ? { emit } : {}),
+    });
+  }
+
   return {
-    async start({ environment, input, options = {}, stream, emit = () => undefined }) {
+    async start(request) {
+      const resumed = await autoResume(request);
+      if (resumed) return resumed;
+      const { environment, input, options = {}, stream, emit = () => undefined } = request;
       const clientTools = Object.fromEntries(
         Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
       );
@@ -258,50 +369,7 @@ export function createRunner({
       return drive({ context, segment: collected.segment, options: continuation });
     },
 
-    async continue({ runId, continuation, options: given = {}, stream, emit = () => undefined }) {
-      const record = store.get(runId);
-      if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
-      if (record.status !== 'paused') {
-        throw new StudioError(
-          'conflict',
-          `Run "${runId}" is not waiting for anything (its status is ${record.status}).`,
-          {
-            runId,
-            status: record.status,
-          },
-        );
-      }
-      const targets = pendingTargets(record, continuation);
-      const options: ContinuationOptions = { ...liveOptions.get(runId), ...given };
-      const environment = await loadEnvironment(record);
-      const tools = buildRunTools({
-        agentTools: environment.tools,
-        ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
-        ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
-        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
-        clientTools: record.state.clientTools,
-      });
-      if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
-      if (!store.claim({ runId, revision: record.revision, now: timestamp() })) {
-        throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
-      }
-      record.revision += 1;
-      record.status = 'running';
-      const collected = collectingEmit(emit);
-      collected.emit(identityChunk(record));
-      const context = loopContext({ record, environment, tools, options, stream, emit: collected.emit });
-      return drive({
-        context,
-        segment: collected.segment,
-        options,
-        async before() {
-          const answered = new Set(targets.map((target) => target.toolCallId));
-          record.state.pending = record.state.pending.filter((call) => !answered.has(call.toolCallId));
-          const outcomes = await Promise.all(targets.map((target) => answer({ context, target, continuation })));
-          for (const outcome of outcomes) applyOutcome(record, outcome);
-        },
-      });
-    },
+    continue: continueRun,
 
     get: (runId) => store.get(runId),
   };

@@ -63,7 +63,7 @@ export interface RuntimeDependencies {
   codeAgents: CodeAgentRegistry;
   loader: SourceLoader;
   /** `provider/model` names to models (registered names first, then built-in providers). */
-  models: ModelRegistry;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   /** Where runs are kept (SQLite in a studio). */
   runStore: RunStore;
   /** Where the task tools keep each thread's list (SQLite in a studio). */

@@ -8,6 +8,7 @@
 import type { StandaloneAgentDefinition } from '../agents/run-types';
 import { processEnvironment, settingsFromEnvironment } from '../env';
 import { silentLogger } from '../logger';
+import { createOutbound } from '../net';
 import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
 import { freezeRequestContext } from '../tools';
 import { agentToolSources } from './agent-tool-sources';
@@ -21,8 +22,10 @@ import { createRunner } from './runner';
 
 const runnables = new WeakMap<StandaloneAgentDefinition, RunnableAgent>();
 // Sub-agents of studio agents run with the studio's models: one cache per registry.
-const runnablesByModels = new WeakMap<ModelRegistry, WeakMap<StandaloneAgentDefinition, RunnableAgent>>();
-let environmentModels: ModelRegistry | undefined;
+/** The models a studio's agents run with (what a sub-agent needs of its parent's registry). */
+type RunModels = Pick<ModelRegistry, 'resolve' | 'excerpt'>;
+const runnablesByModels = new WeakMap<RunModels, WeakMap<StandaloneAgentDefinition, RunnableAgent>>();
+let environmentModels: RunModels | undefined;
 // An agent on its own keeps its task lists in memory, shared by the agents of the process.
 const standaloneTasks = createMemoryTaskStore();
 
@@ -47,7 +50,7 @@ function toolsHash(agent: StandaloneAgentDefinition): string {
  * reachable). `registry`: the models to use instead of the built-in providers with keys from the
  * environment (a studio's, for its agents' sub-agents).
  */
-export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: ModelRegistry): RunnableAgent {
+export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: RunModels): RunnableAgent {
   let cache = runnables;
   if (registry) {
     cache = runnablesByModels.get(registry) ?? new WeakMap();
@@ -55,9 +58,14 @@ export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: Mod
   }
   const existing = cache.get(agent);
   if (existing) return existing;
-  const models = () =>
-    registry ??
-    (environmentModels ??= createModelRegistry({ settings: settingsFromEnvironment(processEnvironment()) }));
+  const models = () => {
+    if (registry) return registry;
+    if (environmentModels) return environmentModels;
+    const settings = settingsFromEnvironment(processEnvironment());
+    // Outside a studio too, providers reach their APIs only through the outbound guard.
+    const outbound = createOutbound({ lookup: settings.outbound.lookup });
+    return (environmentModels = createModelRegistry({ settings, fetch: outbound.configured.fetch }));
+  };
   const extraSources = agentToolSources({
     agent,
     runnableOf: (subAgent) => standaloneAgent(subAgent, registry),
@@ -83,7 +91,7 @@ export function standaloneAgent(agent: StandaloneAgentDefinition, registry?: Mod
   });
   const runner = createRunner({
     store: createMemoryRunStore(),
-    models: { resolve: (model) => models().resolve(model) },
+    models: { resolve: (model) => models().resolve(model), excerpt: (text) => models().excerpt(text) },
     logger: silentLogger,
     loadEnvironment: async (record) => environment(record.requestContext),
   });

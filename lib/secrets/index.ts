@@ -1,2 +1,4 @@
 export * from './key';
 export * from './crypto';
+export * from './passphrase';
+export * from './url-credentials';

@@ -89,6 +89,7 @@ function clientState(
           clientVersionId: client.versionId,
           serverName: name,
           ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}),
+          ...(client.kind === 'code' ? { trusted: true } : {}),
         },
         ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
       })),

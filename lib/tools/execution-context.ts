@@ -86,9 +86,22 @@ function deepFreeze<TValue>(value: TValue): TValue {
 // Contexts frozen here; the pipeline passes them along without copying them again.
 const frozenContexts = new WeakSet<object>();
 
+// Most runs and calls have no request context: they share one frozen empty object, because a
+// structured clone, even of `{}`, costs more than the rest of preparing a call.
+const emptyContext: RequestContext = Object.freeze({});
+frozenContexts.add(emptyContext);
+
+function isEmptyPlainObject(value: Record<string, unknown>): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const _key in value) return false;
+  return Object.getOwnPropertySymbols(value).length === 0;
+}
+
 /** A deeply frozen copy of a request context (one made here is reused as is). */
 export function freezeRequestContext(requestContext: Record<string, unknown> | undefined): RequestContext {
-  if (requestContext !== undefined && frozenContexts.has(requestContext)) return requestContext;
+  if (requestContext === undefined) return emptyContext;
+  if (frozenContexts.has(requestContext)) return requestContext;
+  if (isEmptyPlainObject(requestContext)) return emptyContext;
   let copy: Record<string, unknown>;
   try {
     copy = structuredClone(requestContext ?? {});
@@ -112,13 +125,9 @@ export function callerAbortSignal(context: Pick<ToolExecutionContext, 'abortSign
   return context.abortSignal === neverAborted ? undefined : context.abortSignal;
 }
 
-// The request context of calls given none: frozen once instead of cloned per call.
-const emptyRequestContext = freezeRequestContext({});
-
 export function createToolExecutionContext(input: ToolContextInput = {}): ToolExecutionContext {
   const context: ToolExecutionContext = {
-    requestContext:
-      input.requestContext === undefined ? emptyRequestContext : freezeRequestContext(input.requestContext),
+    requestContext: freezeRequestContext(input.requestContext),
     abortSignal: input.abortSignal ?? neverAborted,
     observe: input.observe ?? noopObserve,
   };

@@ -14,6 +14,7 @@ export type {
   ToolOptions,
 } from './tool-types';
 export { ToolDefinitionError } from './tool-definition-error';
+export { fallbackInputLimit, linearRegExp } from './linear-regexp';
 
 export { normalizeSchema, type SchemaRole } from './normalize-schema';
 export { decodeJsonPointer, knownSchemaText } from './json-schema-validator';

@@ -9,11 +9,13 @@ import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { LRUCache } from 'lru-cache';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { linearRegExp } from './linear-regexp';
 import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 
 // `strict: false` because tool schemas come from elsewhere (MCP servers, OpenAPI documents) and
 // often carry keywords ajv does not know; `useDefaults` fills `default` values, as Zod does.
-const ajvOptions = { allErrors: true, useDefaults: true, strict: false } as const;
+// Their `pattern`s run on a linear-time engine, so none can stall the server.
+const ajvOptions = { allErrors: true, useDefaults: true, strict: false, code: { regExp: linearRegExp } } as const;
 
 const ajv2020 = new Ajv2020(ajvOptions);
 const ajvDraft07 = new AjvDraft07(ajvOptions);

@@ -10,8 +10,9 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { AgentsPage } from './pages/agents-page';
 import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { screenshotPath, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const agentId = 'support-triage';
@@ -20,14 +21,7 @@ const patience = { timeout: 20_000 };
 /** The whole walk takes about 30 s on a quiet machine; a shared one may double it. */
 const walkTimeoutMs = 180_000;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const api = apiOf(baseUrl);
 
 describe('the agent editor, start to finish, in a real browser', () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -56,7 +50,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       const agents = new AgentsPage(page, baseUrl);
       expect(await agents.open()).toBe(200);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('agents'), fullPage: true });
+      await saveScreenshot(page, 'agents');
       await agents.newAgent().click();
 
       const form = new NewAgentPage(page);
@@ -71,7 +65,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         model: 'openai/gpt-4o-mini',
       });
       expect(await form.field('Id').inputValue()).toBe(agentId);
-      await page.screenshot({ path: screenshotPath('new-agent'), fullPage: true });
+      await saveScreenshot(page, 'new-agent');
       await form.create().click();
 
       const editor = new AgentEditorPage(page, baseUrl);
@@ -81,7 +75,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(await editor.textbox('Name').inputValue()).toBe('Support triage');
       expect(await editor.model().inputValue()).toBe('openai/gpt-4o-mini');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-basics'), fullPage: true });
+      await saveScreenshot(page, 'editor-basics');
 
       // Tools: a registered tool and two tools of the saved MCP client, listed live from the server.
       await editor.tab('Tools');
@@ -104,7 +98,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-tools'), fullPage: true });
+      await saveScreenshot(page, 'editor-tools');
 
       // The save dialog: keyboard-reachable, named, and clean for axe while open.
       await editor.button('Save').focus();
@@ -135,7 +129,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       await editor.resolve('{"user": {"name": "Ada"}}');
       await expect.poll(() => editor.instructions().textContent(), patience).toContain('Help Ada with their ticket.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-preview'), fullPage: true });
+      await saveScreenshot(page, 'editor-preview');
 
       // Compare versions 1 and 2: changed fields and the resolved-tool diff.
       await editor.tab('Versions');
@@ -146,7 +140,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(compared).toContain('mcpClients');
       expect(compared).toContain('Added: convert-units, everything_echo, everything_get-sum');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('editor-versions'), fullPage: true });
+      await saveScreenshot(page, 'editor-versions');
 
       // Publish, and the list shows it.
       await editor.publishButton().click();
@@ -168,12 +162,10 @@ describe('the agent editor, start to finish, in a real browser', () => {
         .poll(() => page.getByText('Published, unpublished changes', { exact: true }).count(), patience)
         .toBe(1);
 
-      // Tabs that come later say so.
-      for (const name of ['Conditions', 'Playground'] as const) {
-        const panel = await editor.tab(name);
-        expect(await panel.textContent()).toContain('not available yet');
-        expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      }
+      // The Playground (tested on its own in playground.test.ts) offers its chat.
+      await editor.tab('Playground');
+      expect(await editor.textbox('Message').count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // Unsaved changes are guarded when leaving.
       await editor.tab('Basics');
@@ -218,7 +210,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         expect(said).toContain('Clearer description');
         expect(said).toContain('changed description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
-        await other.screenshot({ path: screenshotPath('editor-conflict'), fullPage: true });
+        await saveScreenshot(other, 'editor-conflict');
         await dialog.getByRole('button', { name: 'Overwrite' }).click();
         await bob.announced(`Version ${before + 2} saved`);
 
@@ -270,18 +262,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
 
   it('every other page passes the accessibility scan with no console errors', async () => {
     const { page, errors } = await newPage();
-    for (const [path, name] of [
-      ['/mcp-clients', 'mcp-clients'],
-      ['/tools', 'tools'],
-      ['/integrations', 'integrations'],
-      ['/settings', 'settings'],
-      ['/?search=triage', 'agents-search'],
-    ] as const) {
+    for (const path of ['/mcp-clients', '/tools', '/integrations', '/settings', '/?search=triage']) {
       const response = await page.goto(`${baseUrl}${path}`);
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await seriousAccessibilityViolations(page), path).toEqual([]);
-      if (name === 'mcp-clients') await page.screenshot({ path: screenshotPath(name), fullPage: true });
     }
     expect(errors).toEqual([]);
     await page.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentsPage } from './pages/agents-page';
+import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
 import { watchConsoleErrors } from './support/page-watch';
@@ -29,6 +30,18 @@ describe('editor home page in a real browser', () => {
     expect(await home.statusOf('Demo assistant')).toBe('Published');
     expect(errors).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('suggests only models that can run here and says which variable enables the others', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchConsoleErrors(page);
+    expect((await page.goto(new URL('/new-agent', baseUrl).href))?.status()).toBe(200);
+    const form = new NewAgentPage(page);
+    // The test server has no provider key; its configuration registers the scripted model.
+    expect(await form.modelSuggestions()).toEqual(['test/scripted']);
+    expect(await form.modelHint()).toMatch(/Set OPENAI_API_KEY, ANTHROPIC_API_KEY, .* on the server/);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   // The editor's browser tests save an MCP client that runs a reference server with this node.
   const environment: Record<string, string> =
     project.name === 'e2e' ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {};
-  const server = await startServerProcess({ root, directory, spawn, environment, config: 'test' });
+  const config = project.name === 'e2e' ? 'browser' : 'test';
+  const server = await startServerProcess({ root, directory, spawn, environment, config });
   project.provide('serverUrl', server.url);
   return async () => {
     await server.stop();

@@ -34,8 +34,11 @@ export async function startServerProcess({
   directory: string;
   spawn: typeof spawnFunction;
   environment?: Record<string, string>;
-  /** `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`). */
-  config?: 'app' | 'test';
+  /**
+   * `test`: the test configuration (studio.config.ts plus the scripted model `test/scripted`, the
+   * tools that make runs wait and a code agent); `browser`: that plus a small tool provider.
+   */
+  config?: 'app' | 'test' | 'browser';
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
@@ -50,7 +53,7 @@ export async function startServerProcess({
       PORT: String(port),
       DATABASE_URL: `file:${join(directory, 'studio.db')}`,
       LOG_LEVEL: 'warn',
-      ...(config === 'test' ? { STUDIO_CONFIG: join(root, 'dist', 'test-studio-config.js') } : {}),
+      ...(config === 'app' ? {} : { STUDIO_CONFIG: join(root, 'dist', `${config}-studio-config.js`) }),
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

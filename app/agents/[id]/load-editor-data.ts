@@ -10,6 +10,11 @@ async function apiJson<T>(studio: Studio, path: string): Promise<T | undefined> 
   return response.ok ? ((await response.json()) as T) : undefined;
 }
 
+const allowListDescriptions = (tools: Record<string, { description?: string }>) =>
+  Object.fromEntries(
+    Object.entries(tools).flatMap(([name, entry]) => (entry.description ? [[name, entry.description]] : [])),
+  );
+
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
@@ -23,7 +28,12 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
       const servers = Object.fromEntries(
         Object.entries(version.servers).map(([serverName, server]) => [
           serverName,
-          { type: server.type, ...(server.tools ? { allowList: Object.keys(server.tools) } : {}) },
+          {
+            type: server.type,
+            ...(server.tools
+              ? { allowList: Object.keys(server.tools), descriptions: allowListDescriptions(server.tools) }
+              : {}),
+          },
         ]),
       );
       return { id: client.id, name: version.name, servers };

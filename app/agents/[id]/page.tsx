@@ -4,26 +4,18 @@ import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import { AgentEditor } from './_editor/agent-editor';
 import { CodeOnlyAgentView } from './_editor/code-only-agent';
 import { loadEditorData } from './load-editor-data';
+import { idParam } from '../../_server/id-param';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ id: string }> };
 
-/** The id from the path; a malformed escape is taken as written (no agent has such an id). */
-function agentIdOf(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: agentIdOf((await params).id) };
+  return { title: idParam((await params).id) };
 }
 
 export default async function AgentEditorPage({ params }: Params) {
-  const id = agentIdOf((await params).id);
+  const id = idParam((await params).id);
   const studio = currentStudio();
   const codeOnly = await studio.editor.agents.getCodeOnly(id);
   if (codeOnly) {

@@ -10,37 +10,41 @@ import type { RunOptions, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { runEventStream } from '../run-events';
-import { errorResponses } from '../schemas';
-import { agentIdParams, jsonBody } from './agents-schemas';
-import { runBodySchema, runResultSchema, type RunBody } from './run-schemas';
+import { errorResponses, jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams } from './agents-schemas';
+import { eventStreamResponse, runBodySchema, runResultSchema, type RunBody } from './run-schemas';
 
-const generateRoute = createRoute({
-  method: 'post',
-  path: '/agents/{id}/generate',
-  summary: 'Run an agent until it finishes or pauses (default: the published version)',
-  tags: ['runtime'],
-  request: { params: agentIdParams, body: { required: true, ...jsonBody(runBodySchema) } },
-  responses: {
-    200: { description: 'The run: finished, or paused on calls it waits for', ...jsonBody(runResultSchema) },
-    ...errorResponses(400, 404, 409),
-    503: { description: 'The model provider has no key (`model_not_configured`) or failed' },
-  },
+const route = jsonRoutes('runtime');
+
+const runBody = requestBody(runBodySchema, {
+  required: true,
+  example: { prompt: 'What time is it in Oslo?', requestContext: { tier: 'pro' } },
 });
 
-const streamRoute = createRoute({
+export const generateRoute = route('post', '/agents/{id}/generate', {
+  operationId: 'generateAgent',
+  summary: 'Run an agent until it finishes or pauses (default: the published version)',
+  description: 'A provider with no key answers 503 `model_not_configured`, naming the environment variable to set.',
+  request: { params: agentIdParams, body: runBody },
+  ok: ['The run: finished, or paused on calls it waits for', runResultSchema],
+  errors: [400, 404, 409, 503],
+});
+
+export const streamRoute = createRoute({
   method: 'post',
   path: '/agents/{id}/stream',
+  operationId: 'streamAgent',
   summary: 'Run an agent, streaming its chunks as Server-Sent Events',
   description:
     'One event per chunk: `event: <type>`, `data: {"type","runId","payload"}`. Types: start, text-delta, ' +
     'tool-call-input-streaming-start, tool-call-delta, tool-call-input-streaming-end, tool-call, tool-result, ' +
-    'tool-error, tool-call-approval, tool-call-suspended, data-<name>, step-finish, and finish or error last.',
+    'tool-error, tool-call-approval, tool-call-suspended, data-<name>, step-finish, and finish or error last. ' +
+    'A run that cannot start answers a JSON error instead.',
   tags: ['runtime'],
-  request: { params: agentIdParams, body: { required: true, ...jsonBody(runBodySchema) } },
+  request: { params: agentIdParams, body: runBody },
   responses: {
-    200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-    ...errorResponses(400, 404, 409),
-    503: { description: 'The model provider has no key (`model_not_configured`) or failed' },
+    200: eventStreamResponse('The event stream'),
+    ...errorResponses(400, 404, 409, 503),
   },
 });
 
@@ -54,6 +58,7 @@ function runOptionsOf(body: RunBody): RunOptions {
     ...(body.runId ? { runId: body.runId } : {}),
     ...(body.threadId ? { threadId: body.threadId } : {}),
     ...(body.resourceId ? { resourceId: body.resourceId } : {}),
+    ...(body.autoResumeSuspendedTools ? { autoResumeSuspendedTools: true } : {}),
     ...(body.clientTools ? { clientTools: body.clientTools } : {}),
   };
 }

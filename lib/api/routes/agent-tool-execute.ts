@@ -8,8 +8,8 @@ import { z } from '@hono/zod-openapi';
 import type { Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { jsonRoutes } from '../schemas';
-import { agentIdParams, jsonBody, runtimeRequestFields, toolInputField } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, runtimeRequestFields, toolInputField } from './agents-schemas';
 
 const route = jsonRoutes('runtime');
 
@@ -21,7 +21,8 @@ const executeBodySchema = z
   .strict()
   .openapi('AgentToolExecuteRequest');
 
-const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', {
+export const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', {
+  operationId: 'executeAgentTool',
   summary: 'Run one resolved tool of an agent (default: the published version)',
   description:
     '`output` is the tool result a model would get: the output (for MCP tools, the MCP result), the validation-error value, ' +
@@ -34,7 +35,10 @@ const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', {
         .max(256)
         .openapi({ param: { name: 'name', in: 'path' }, example: 'docs_search' }),
     }),
-    body: { required: false, ...jsonBody(executeBodySchema) },
+    body: requestBody(executeBodySchema, {
+      required: false,
+      example: { input: { query: 'refunds' }, requestContext: { tenantId: 'acme' } },
+    }),
   },
   ok: [
     'The tool result',

@@ -18,7 +18,7 @@ export const agentIdParams = z.object({
 
 export const versionParams = agentIdParams.extend({
   n: z.coerce
-    .number()
+    .number<number>()
     .int()
     .min(1)
     .openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
@@ -27,7 +27,7 @@ export const versionParams = agentIdParams.extend({
 export const selectorQuery = z
   .object({
     versionId: versionSelectorFields.versionId.optional(),
-    versionNumber: z.coerce.number().int().min(1).optional(),
+    versionNumber: z.coerce.number<number>().int().min(1).optional(),
     label: versionSelectorFields.label.optional(),
     status: versionSelectorFields.status.optional(),
   })

@@ -4,7 +4,7 @@ import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../..
 import { agentSearchSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { jsonRoutes } from '../schemas';
+import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
@@ -12,7 +12,6 @@ import {
   apiActor,
   codeOnlyAgentSchema,
   deletedSchema,
-  jsonBody,
   saveResultSchema,
   selectorFromQuery,
   selectorQuery,
@@ -20,7 +19,8 @@ import {
 
 const route = jsonRoutes('agents');
 
-const listRoute = route('get', '/agents', {
+export const listRoute = route('get', '/agents', {
+  operationId: 'listAgents',
   summary: 'List agents by id, optionally searched by id or name',
   request: {
     query: pageQuery.extend({
@@ -33,15 +33,28 @@ const listRoute = route('get', '/agents', {
   errors: [400],
 });
 
-const createAgentRoute = route('post', '/agents', {
+export const createAgentRoute = route('post', '/agents', {
+  operationId: 'createAgent',
   summary: "Create a stored agent (or a code agent's override record) with version 1",
-  request: { body: { required: true, ...jsonBody(createAgentBodySchema) } },
+  request: {
+    body: requestBody(createAgentBodySchema, {
+      required: true,
+      example: {
+        id: 'support-bot',
+        name: 'Support bot',
+        model: 'openai/gpt-4o-mini',
+        instructions: 'Answer questions about orders. Be brief.',
+        tools: { 'search-knowledge-base': {} },
+      },
+    }),
+  },
   status: 201,
   ok: ['Created', agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })],
   errors: [400, 403, 409],
 });
 
-const getRoute = route('get', '/agents/{id}', {
+export const getRoute = route('get', '/agents/{id}', {
+  operationId: 'getAgent',
   summary: 'The agent and the version the selector names (default: the latest)',
   request: { params: agentIdParams, query: selectorQuery },
   ok: [
@@ -51,14 +64,22 @@ const getRoute = route('get', '/agents/{id}', {
   errors: [400, 404],
 });
 
-const updateRoute = route('patch', '/agents/{id}', {
+export const updateRoute = route('patch', '/agents/{id}', {
+  operationId: 'updateAgent',
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
-  request: { params: agentIdParams, body: { required: true, ...jsonBody(updateAgentBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(updateAgentBodySchema, {
+      required: true,
+      example: { baseVersionNumber: 3, instructions: 'Answer in one paragraph.', changeMessage: 'Shorter answers' },
+    }),
+  },
   ok: ['Saved, or nothing changed', saveResultSchema],
   errors: [400, 403, 404, 409],
 });
 
-const deleteRoute = route('delete', '/agents/{id}', {
+export const deleteRoute = route('delete', '/agents/{id}', {
+  operationId: 'deleteAgent',
   summary: 'Delete the agent record, its versions and labels',
   request: { params: agentIdParams },
   ok: ['Deleted', deletedSchema],

@@ -22,19 +22,27 @@ const entrySchema = z
 
 const pageSchema = pageOf(entrySchema);
 
-const listRoute = route('get', '/audit', {
+export const listRoute = route('get', '/audit', {
+  operationId: 'listAuditEntries',
   summary: 'The audit log, newest first',
+  description:
+    'Filters combine: who (`actor`), what (`action` such as `agent.save`, `entity`, `entityId`) and when (`from` inclusive, `to` exclusive, ISO 8601 times).',
   request: {
     query: pageQuery.extend({
-      entity: z.enum(['agent', 'mcp_client']).optional(),
+      actor: z.string().min(1).max(200).optional(),
+      action: z.string().min(1).max(100).optional(),
+      entity: z.enum(['agent', 'mcp_client', 'integration']).optional(),
       entityId: z.string().min(1).max(200).optional(),
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
     }),
   },
   ok: ['One page of entries', pageSchema],
   errors: [400],
 });
 
-const agentRoute = route('get', '/agents/{id}/audit', {
+export const agentRoute = route('get', '/agents/{id}/audit', {
+  operationId: 'listAgentAuditEntries',
   summary: "One agent's audit log, newest first",
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of entries', pageSchema],
@@ -43,8 +51,13 @@ const agentRoute = route('get', '/agents/{id}/audit', {
 
 export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) => {
-    const { entity, entityId, ...page } = context.req.valid('query');
-    return context.json(await editor.audit.list(entity && entityId ? { ...page, entity, entityId } : page), 200);
+    const { from, to, ...rest } = context.req.valid('query');
+    // Stored times are UTC ISO strings, so the bounds are compared in the same form.
+    const bounds = {
+      ...(from ? { from: new Date(from).toISOString() } : {}),
+      ...(to ? { to: new Date(to).toISOString() } : {}),
+    };
+    return context.json(await editor.audit.list({ ...rest, ...bounds }), 200);
   });
 
   app.openapi(agentRoute, async (context) =>

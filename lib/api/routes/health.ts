@@ -6,9 +6,10 @@ import { errorSchema } from '../schemas';
 
 const healthSchema = z.object({ status: z.literal('ok'), version: z.string() }).openapi('Health');
 
-const healthRoute = createRoute({
+export const healthRoute = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   summary: 'Liveness and database check',
   tags: ['system'],
   responses: {

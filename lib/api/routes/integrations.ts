@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, idPathParams, jsonRoutes } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
 
 // Until sign-in exists, every change made through the API is recorded as made by `local`.
 const route = jsonRoutes('integrations');
@@ -46,23 +46,26 @@ const detailsSchema = summarySchema
 
 const idParams = idPathParams('petstore');
 
-const listRoute = route('get', '/integrations', {
+export const listRoute = route('get', '/integrations', {
+  operationId: 'listIntegrations',
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
   request: { query: pageQuery },
   ok: ['One page of integrations', pageOf(summarySchema)],
   errors: [400],
 });
 
-const showRoute = route('get', '/integrations/{id}', {
+export const showRoute = route('get', '/integrations/{id}', {
+  operationId: 'getIntegration',
   summary: 'One integration; a stored one also with its document, base URL and masked credentials',
   request: { params: idParams },
   ok: ['The integration', z.object({ integration: detailsSchema })],
   errors: [404],
 });
 
-const saveRoute = createRoute({
+export const saveRoute = createRoute({
   method: 'put',
   path: '/integrations/{id}',
+  operationId: 'saveIntegration',
   summary: 'Store an integration config (an OpenAPI 3.0 / 3.1 document)',
   description:
     'The document is validated and every problem is listed with its path. Credential secrets are encrypted at rest; ' +
@@ -73,9 +76,23 @@ const saveRoute = createRoute({
       id: z
         .string()
         .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
     }),
-    body: { required: true, content: { 'application/json': { schema: integrationConfigInputSchema } } },
+    body: requestBody(integrationConfigInputSchema, {
+      required: true,
+      example: {
+        type: 'openapi',
+        document: {
+          openapi: '3.1.0',
+          info: { title: 'Orders', version: '1.0.0' },
+          paths: {
+            '/orders/{id}': { get: { operationId: 'getOrder', responses: { 200: { description: 'The order' } } } },
+          },
+        },
+        baseUrl: 'https://orders.internal.test',
+        credentials: { type: 'bearer', token: 'secret-token' },
+      },
+    }),
   },
   responses: {
     200: {
@@ -90,7 +107,8 @@ const saveRoute = createRoute({
   },
 });
 
-const deleteRoute = route('delete', '/integrations/{id}', {
+export const deleteRoute = route('delete', '/integrations/{id}', {
+  operationId: 'deleteIntegration',
   summary: 'Delete a stored integration config',
   request: { params: idParams },
   ok: ['Deleted', z.object({ id: z.string(), deleted: z.literal(true) })],

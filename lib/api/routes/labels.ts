@@ -2,8 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { jsonRoutes } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, jsonBody, labelSchema } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, labelSchema } from './agents-schemas';
 
 const route = jsonRoutes('labels');
 
@@ -37,21 +37,27 @@ const setBody = z
     }
   });
 
-const listRoute = route('get', '/agents/{id}/labels', {
+export const listRoute = route('get', '/agents/{id}/labels', {
+  operationId: 'listAgentLabels',
   summary: 'Labels: the computed production and latest, then custom labels',
   request: { params: agentIdParams },
   ok: ['Every label', z.object({ items: z.array(labelSchema), nextCursor: z.null() })],
   errors: [404],
 });
 
-const setRoute = route('put', '/agents/{id}/labels/{label}', {
+export const setRoute = route('put', '/agents/{id}/labels/{label}', {
+  operationId: 'setAgentLabel',
   summary: 'Create or move a label',
-  request: { params: labelParams, body: { required: true, ...jsonBody(setBody) } },
+  request: {
+    params: labelParams,
+    body: requestBody(setBody, { required: true, example: { versionNumber: 3, expectedRevisionToken: null } }),
+  },
   ok: ['The label', z.object({ label: labelSchema })],
   errors: [400, 404, 409],
 });
 
-const deleteRoute = route('delete', '/agents/{id}/labels/{label}', {
+export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', {
+  operationId: 'deleteAgentLabel',
   summary: 'Delete a label with its current revision token',
   request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },
   ok: ['Deleted', deletedSchema],

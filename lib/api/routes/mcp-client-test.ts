@@ -9,8 +9,8 @@ import type { Editor } from '../../editor';
 import type { McpPool } from '../../mcp';
 import { testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
-import { jsonRoutes } from '../schemas';
-import { agentIdParams, jsonBody, requestContextField } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, requestContextField } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
 
@@ -30,12 +30,16 @@ const serverResultSchema = z.object({
     .openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
   latencyMs: z.number().openapi({ description: 'Connect + handshake + listing every page' }),
   error: z.string().optional(),
-  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol']).optional(),
+  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol', 'refused']).optional(),
 });
 
-const testRoute = route('post', '/mcp-clients/{id}/test', {
+export const testRoute = route('post', '/mcp-clients/{id}/test', {
+  operationId: 'testMcpClient',
   summary: 'Connect every server of the latest version and list its tools (fresh connections, nothing pooled)',
-  request: { params: agentIdParams, body: { required: false, ...jsonBody(testBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(testBodySchema, { required: false, example: { requestContext: { mastra__authToken: 'token' } } }),
+  },
   ok: [
     'One result per server; failing servers are ok: false with the error',
     z

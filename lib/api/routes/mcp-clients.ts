@@ -6,15 +6,8 @@ import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { jsonRoutes } from '../schemas';
-import {
-  agentIdParams,
-  apiActor,
-  deletedSchema,
-  jsonBody,
-  versionMetadataShape,
-  versionParams,
-} from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor, deletedSchema, versionMetadataShape, versionParams } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
 
@@ -41,11 +34,12 @@ const clientVersionSchema = z
   })
   .openapi('McpClientVersion');
 
-const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
+export const clientResponse = z.object({ client: clientSchema, version: clientVersionSchema });
 const clientParams = agentIdParams;
 
-const routes = {
+export const routes = {
   list: route('get', '/mcp-clients', {
+    operationId: 'listMcpClients',
     summary: 'Saved MCP clients by id',
     request: { query: pageQuery },
     ok: [
@@ -57,37 +51,61 @@ const routes = {
     errors: [400],
   }),
   create: route('post', '/mcp-clients', {
+    operationId: 'createMcpClient',
     summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
-    request: { body: { required: true, ...jsonBody(createMcpClientBodySchema) } },
+    request: {
+      body: requestBody(createMcpClientBodySchema, {
+        required: true,
+        example: {
+          id: 'docs',
+          name: 'Company docs',
+          servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
+        },
+      }),
+    },
     status: 201,
     ok: ['Created', clientResponse],
     errors: [400, 403, 409],
   }),
   get: route('get', '/mcp-clients/{id}', {
+    operationId: 'getMcpClient',
     summary: 'A saved client: the latest version, or ?versionNumber=',
-    request: { params: clientParams, query: z.object({ versionNumber: z.coerce.number().int().min(1).optional() }) },
+    request: {
+      params: clientParams,
+      query: z.object({ versionNumber: z.coerce.number<number>().int().min(1).optional() }),
+    },
     ok: ['The client', clientResponse],
     errors: [400, 404],
   }),
   update: route('patch', '/mcp-clients/{id}', {
+    operationId: 'updateMcpClient',
     summary: 'Save a new version (a masked env value keeps the stored secret)',
-    request: { params: clientParams, body: { required: true, ...jsonBody(updateMcpClientBodySchema) } },
+    request: {
+      params: clientParams,
+      body: requestBody(updateMcpClientBodySchema, {
+        required: true,
+        example: { baseVersionNumber: 1, description: 'Search the company handbook' },
+      }),
+    },
     ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],
     errors: [400, 403, 404, 409],
   }),
   remove: route('delete', '/mcp-clients/{id}', {
+    operationId: 'deleteMcpClient',
     summary: 'Delete a saved client and its versions',
     request: { params: clientParams },
     ok: ['Deleted', deletedSchema],
     errors: [404],
   }),
   versions: route('get', '/mcp-clients/{id}/versions', {
+    operationId: 'listMcpClientVersions',
     summary: 'Versions, newest first',
     request: { params: clientParams, query: pageQuery },
     ok: ['One page of versions', pageOf(clientVersionSchema)],
     errors: [400, 404],
   }),
   restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
+    operationId: 'restoreMcpClientVersion',
     summary: "A new version with version n's configuration",
     request: { params: versionParams },
     status: 201,

@@ -8,6 +8,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { errorBody } from '../../errors';
+import type { RequestPolicy } from '../../http';
 import type { Logger } from '../../logger';
 import type { Editor } from '../../editor';
 import { createAgentMcpTools, createMcpToolServer, type RunnableAgentSummary } from '../../mcp/server';
@@ -19,9 +20,10 @@ import { errorResponses } from '../schemas';
 /** The content types the app's JSON middleware reads (and so consumes). */
 const jsonContentType = /^application\/([a-z.+-]*\+)?json/i;
 
-const mcpRoute = createRoute({
+export const mcpRoute = createRoute({
   method: 'post',
   path: '/mcp',
+  operationId: 'handleMcpMessage',
   summary: 'This app as an MCP server (Streamable HTTP, stateless)',
   description:
     'A JSON-RPC message (or batch) of the Model Context Protocol: `initialize`, `tools/list`, `tools/call`. ' +
@@ -72,6 +74,23 @@ async function runnableAgents(editor: Editor): Promise<RunnableAgentSummary[]> {
   return agents;
 }
 
+/**
+ * The request as the SDK's DNS-rebinding check sees it, with the host the app's request gate
+ * already accepted. An in-process request (`studio.api.request`) has no `Host` header: it gets its
+ * URL's host, so the SDK's check applies to it too (the body is passed separately, never re-read).
+ */
+function withHostHeader(request: Request): { request: Request; host: string } {
+  const host = request.headers.get('host');
+  if (host !== null) return { request, host };
+  const urlHost = new URL(request.url).host;
+  const headers = new Headers(request.headers);
+  headers.set('host', urlHost);
+  return {
+    request: new Request(request.url, { method: request.method, headers, signal: request.signal }),
+    host: urlHost,
+  };
+}
+
 export function registerMcpServerRoutes(
   app: ApiApp,
   {
@@ -81,6 +100,7 @@ export function registerMcpServerRoutes(
     editor,
     runtime,
     exposeAgentsOverMcp = false,
+    requestPolicy,
   }: {
     tools: ToolRegistry;
     logger: Logger;
@@ -88,6 +108,7 @@ export function registerMcpServerRoutes(
     editor: Editor;
     runtime: Runtime;
     exposeAgentsOverMcp?: boolean;
+    requestPolicy: RequestPolicy;
   },
 ) {
   // The registry is fixed at startup, so the code tools' listing is built once per studio; agents
@@ -110,10 +131,16 @@ export function registerMcpServerRoutes(
         }
       : {}),
   });
+  const corsOrigins = [...requestPolicy.corsOrigins];
 
   app.openapi(mcpRoute, async (context) => {
     const parsedBody = await readParsedBody(context.req);
-    return mcpServer.handle({ request: context.req.raw, parsedBody });
+    const { request, host } = withHostHeader(context.req.raw);
+    return mcpServer.handle({
+      request,
+      parsedBody,
+      dnsRebinding: { allowedHosts: [host], allowedOrigins: [`http://${host}`, `https://${host}`, ...corsOrigins] },
+    });
   });
 
   // Stateless: no server-initiated stream to GET and no session to DELETE.

@@ -9,12 +9,12 @@ import { describeResolvedTools } from '../../resolver';
 import type { Resolution, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { jsonRoutes } from '../schemas';
-import { agentIdParams, jsonBody, runtimeRequestFields } from './agents-schemas';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, runtimeRequestFields } from './agents-schemas';
 
 const route = jsonRoutes('runtime');
 
-const resolveBodySchema = z
+export const resolveBodySchema = z
   .object({
     ...runtimeRequestFields,
   })
@@ -61,9 +61,16 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-const resolveRoute = route('post', '/agents/{id}/resolve', {
+export const resolveRoute = route('post', '/agents/{id}/resolve', {
+  operationId: 'resolveAgent',
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
-  request: { params: agentIdParams, body: { required: false, ...jsonBody(resolveBodySchema) } },
+  request: {
+    params: agentIdParams,
+    body: requestBody(resolveBodySchema, {
+      required: false,
+      example: { requestContext: { tenantId: 'acme' }, selector: { label: 'staging' } },
+    }),
+  },
   ok: ['The resolution', resolutionSchema],
   errors: [400, 404],
 });
@@ -96,17 +103,31 @@ function resolutionJson(resolution: Resolution): string {
   return `${head.slice(0, -1)}${tail}`;
 }
 
+/** The resolution a parsed request body asks for, as the route's JSON text (the direct path uses it too). */
+export async function resolveAsJson({
+  runtime,
+  id,
+  body,
+}: {
+  runtime: Runtime;
+  id: string;
+  body: z.infer<typeof resolveBodySchema>;
+}): Promise<string> {
+  const { requestContext, selector, resourceId } = body;
+  const resolution = await runtime.resolve(id, {
+    requestContext: requestContext ?? {},
+    ...(selector ? { selector: toVersionSelector(selector) } : {}),
+    ...(resourceId === undefined ? {} : { resourceId }),
+  });
+  return resolutionJson(resolution);
+}
+
 export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const { requestContext, selector, resourceId } = context.req.valid('json') ?? {};
-    const resolution = await runtime.resolve(id, {
-      requestContext: requestContext ?? {},
-      ...(selector ? { selector: toVersionSelector(selector) } : {}),
-      ...(resourceId === undefined ? {} : { resourceId }),
-    });
+    const text = await resolveAsJson({ runtime, id, body: context.req.valid('json') ?? {} });
     // Already JSON text in the documented shape (see resolutionJson), which the route's typed
     // response helpers cannot express; the document still describes it through `resolutionSchema`.
-    return context.body(resolutionJson(resolution), 200, { 'content-type': 'application/json' }) as never;
+    return context.body(text, 200, { 'content-type': 'application/json' }) as never;
   });
 }

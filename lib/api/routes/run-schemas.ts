@@ -65,6 +65,10 @@ export const runBodySchema = z
     runId: z.string().min(1).max(100).optional().openapi({ description: 'A new id chosen by the caller' }),
     threadId: z.string().min(1).max(256).optional(),
     resourceId: z.string().min(1).max(256).optional(),
+    autoResumeSuspendedTools: z.boolean().optional().openapi({
+      description:
+        "With threadId: when the thread's newest paused run waits for resume data that this message clearly gives, resume that run with it",
+    }),
     clientTools: z
       .record(
         toolName,
@@ -84,6 +88,16 @@ export const runBodySchema = z
   .openapi('RunRequest');
 
 export type RunBody = z.output<typeof runBodySchema>;
+
+/** A 200 answer of Server-Sent Events (one run chunk per event). */
+export const eventStreamResponse = (description: string) => ({
+  description,
+  content: {
+    'text/event-stream': {
+      schema: z.string().openapi({ description: '`event: <chunk type>` and `data: <the chunk as JSON>` per chunk' }),
+    },
+  },
+});
 
 export const runIdParams = z.object({
   runId: z

@@ -9,9 +9,9 @@ import type { Context } from 'hono';
 import { streamRun, type RunChunk, type RunResult, type Runtime } from '../../runtime';
 import type { ApiApp } from '../app';
 import { runEventStream, wantsEventStream } from '../run-events';
-import { errorResponses } from '../schemas';
-import { jsonBody } from './agents-schemas';
+import { errorResponses, jsonRoutes, requestBody } from '../schemas';
 import {
+  eventStreamResponse,
   resumeBodySchema,
   runIdParams,
   runResultSchema,
@@ -20,29 +20,78 @@ import {
   toolResultsBodySchema,
 } from './run-schemas';
 
-const getRunRoute = createRoute({
-  method: 'get',
-  path: '/runs/{runId}',
+const route = jsonRoutes('runtime');
+
+export const getRunRoute = route('get', '/runs/{runId}', {
+  operationId: 'getRun',
   summary: 'A stored run: version, tool-set hash, status, pending calls, transcript',
-  tags: ['runtime'],
   request: { params: runIdParams },
-  responses: { 200: { description: 'The run', ...jsonBody(runViewSchema) }, ...errorResponses(404) },
+  ok: ['The run', runViewSchema],
+  errors: [404],
 });
 
-function continuationRoute<TBody extends z.ZodType>(path: string, summary: string, body: TBody) {
+function continuationRoute<TBody extends z.ZodType>({
+  operationId,
+  path,
+  summary,
+  body,
+  example,
+}: {
+  operationId: string;
+  path: string;
+  summary: string;
+  body: TBody;
+  example: z.input<TBody>;
+}) {
   return createRoute({
     method: 'post',
     path: `/runs/{runId}/${path}`,
+    operationId,
     summary,
     description: 'Answers the continued run like generate; with `Accept: text/event-stream`, streams it.',
     tags: ['runtime'],
-    request: { params: runIdParams, body: { required: true, ...jsonBody(body) } },
+    request: { params: runIdParams, body: requestBody(body, { required: true, example }) },
     responses: {
-      200: { description: 'The continued run (it may pause again)', ...jsonBody(runResultSchema) },
-      ...errorResponses(400, 404, 409),
+      200: {
+        description: 'The continued run (it may pause again)',
+        content: { 'application/json': { schema: runResultSchema }, ...eventStreamResponse('').content },
+      },
+      ...errorResponses(400, 404, 409, 503),
     },
   });
 }
+
+export const approveRunRoute = continuationRoute({
+  operationId: 'approveRun',
+  path: 'approve',
+  summary: 'Approve a call waiting for approval (by toolCallId)',
+  body: toolCallBodySchema,
+  example: { toolCallId: 'call_1' },
+});
+
+export const declineRunRoute = continuationRoute({
+  operationId: 'declineRun',
+  path: 'decline',
+  summary: 'Decline a call waiting for approval (by toolCallId)',
+  body: toolCallBodySchema,
+  example: { toolCallId: 'call_1' },
+});
+
+export const resumeRunRoute = continuationRoute({
+  operationId: 'resumeRun',
+  path: 'resume',
+  summary: 'Resume a suspended call with data for its resumeSchema',
+  body: resumeBodySchema,
+  example: { toolCallId: 'call_2', resumeData: { approvedBy: 'ada' } },
+});
+
+export const submitRunToolResultsRoute = continuationRoute({
+  operationId: 'submitRunToolResults',
+  path: 'tool-results',
+  summary: 'Send the results of client tools',
+  body: toolResultsBodySchema,
+  example: { results: [{ toolCallId: 'call_3', output: { city: 'Oslo' } }] },
+});
 
 type Continue = (request: { onChunk?: (chunk: RunChunk) => void; abortSignal: AbortSignal }) => Promise<RunResult>;
 
@@ -58,13 +107,12 @@ async function answer(context: Context, runId: string, run: Continue): Promise<R
 export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(getRunRoute, (context) => context.json(runtime.runs.get(context.req.valid('param').runId) as never, 200));
 
-  for (const decision of ['approve', 'decline'] as const) {
-    const route = continuationRoute(
-      decision,
-      `${decision === 'approve' ? 'Approve' : 'Decline'} a call waiting for approval (by toolCallId)`,
-      toolCallBodySchema,
-    );
-    app.openapi(route, async (context) => {
+  const decisions = [
+    ['approve', approveRunRoute],
+    ['decline', declineRunRoute],
+  ] as const;
+  for (const [decision, decisionRoute] of decisions) {
+    app.openapi(decisionRoute, async (context) => {
       const { runId } = context.req.valid('param');
       const { toolCallId } = context.req.valid('json');
       return (await answer(context, runId, (options) =>
@@ -73,12 +121,7 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
     });
   }
 
-  const resume = continuationRoute(
-    'resume',
-    'Resume a suspended call with data for its resumeSchema',
-    resumeBodySchema,
-  );
-  app.openapi(resume, async (context) => {
+  app.openapi(resumeRunRoute, async (context) => {
     const { runId } = context.req.valid('param');
     const { toolCallId, resumeData } = context.req.valid('json');
     return (await answer(context, runId, (options) =>
@@ -86,8 +129,7 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
     )) as never;
   });
 
-  const toolResults = continuationRoute('tool-results', 'Send the results of client tools', toolResultsBodySchema);
-  app.openapi(toolResults, async (context) => {
+  app.openapi(submitRunToolResultsRoute, async (context) => {
     const { runId } = context.req.valid('param');
     const { results } = context.req.valid('json');
     return (await answer(context, runId, (options) =>

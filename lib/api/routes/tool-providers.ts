@@ -41,9 +41,10 @@ const providerSchema = z
   })
   .openapi('ToolProvider');
 
-const listRoute = createRoute({
+export const listRoute = createRoute({
   method: 'get',
   path: '/tool-providers',
+  operationId: 'listToolProviders',
   summary: 'Tool providers with their toolkits and connections',
   tags: ['tool-providers'],
   responses: {
@@ -54,7 +55,8 @@ const listRoute = createRoute({
   },
 });
 
-const toolsRoute = route('get', '/tool-providers/{id}/tools', {
+export const toolsRoute = route('get', '/tool-providers/{id}/tools', {
+  operationId: 'listToolProviderTools',
   summary: "One toolkit's tools",
   request: {
     params: z.object({
@@ -62,7 +64,7 @@ const toolsRoute = route('get', '/tool-providers/{id}/tools', {
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'id', in: 'path' } }),
+        .openapi({ param: { name: 'id', in: 'path' }, example: 'composio' }),
     }),
     query: z.object({ toolkit: z.string().min(1).max(256) }),
   },

@@ -9,7 +9,7 @@ import { pageOfSorted } from '../../pagination';
 import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, idPathParams, jsonRoutes } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
 import { requestContextField, toolInputField } from './agents-schemas';
 
 const route = jsonRoutes('tools');
@@ -61,14 +61,16 @@ function describeTool(tool: Tool): ToolDescription {
 
 const idParams = idPathParams('convert-units');
 
-const listRoute = route('get', '/tools', {
+export const listRoute = route('get', '/tools', {
+  operationId: 'listTools',
   summary: 'List registered code tools, sorted by id',
   request: { query: pageQuery },
   ok: ['One page of tools', pageOf(toolSchema)],
   errors: [400],
 });
 
-const showRoute = route('get', '/tools/{id}', {
+export const showRoute = route('get', '/tools/{id}', {
+  operationId: 'getTool',
   summary: 'One registered tool with its input and output JSON Schema and annotations',
   request: { params: idParams },
   ok: ['The tool', z.object({ tool: toolSchema })],
@@ -83,9 +85,10 @@ const executeBodySchema = z
   .strict()
   .openapi('ToolExecuteRequest');
 
-const executeRoute = createRoute({
+export const executeRoute = createRoute({
   method: 'post',
   path: '/tools/{id}/execute',
+  operationId: 'executeTool',
   summary: 'Run one registered tool',
   description:
     '`output` is the tool result a model would get: the output, the validation-error value ' +
@@ -93,7 +96,10 @@ const executeRoute = createRoute({
   tags: ['tools'],
   request: {
     params: idParams,
-    body: { required: true, content: { 'application/json': { schema: executeBodySchema } } },
+    body: requestBody(executeBodySchema, {
+      required: true,
+      example: { input: { value: 10, from: 'km', to: 'mi' } },
+    }),
   },
   responses: {
     200: {

@@ -4,27 +4,29 @@ import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { jsonRoutes } from '../schemas';
+import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
   apiActor,
   deletedSchema,
-  jsonBody,
   versionParams,
   versionSchema,
 } from './agents-schemas';
+import { exceedsJsonDepth, maxJsonDepth } from '../../http';
 
 const route = jsonRoutes('versions');
 
-const listRoute = route('get', '/agents/{id}/versions', {
+export const listRoute = route('get', '/agents/{id}/versions', {
+  operationId: 'listAgentVersions',
   summary: 'Versions, newest first',
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of versions', pageOf(versionSchema)],
   errors: [400, 404],
 });
 
-const getRoute = route('get', '/agents/{id}/versions/{n}', {
+export const getRoute = route('get', '/agents/{id}/versions/{n}', {
+  operationId: 'getAgentVersion',
   summary: 'One version by number',
   request: { params: versionParams },
   ok: ['The agent and version', agentWithVersionSchema],
@@ -39,21 +41,27 @@ const publishBody = z
   })
   .strict();
 
-const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
+export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
+  operationId: 'publishAgentVersion',
   summary: 'Publish version n (idempotent)',
-  request: { params: versionParams, body: { required: false, ...jsonBody(publishBody) } },
+  request: {
+    params: versionParams,
+    body: requestBody(publishBody, { required: false, example: { expectedActiveVersionNumber: 2 } }),
+  },
   ok: ['Published', agentWithVersionSchema],
   errors: [400, 404, 409],
 });
 
-const unpublishRoute = route('post', '/agents/{id}/unpublish', {
+export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
+  operationId: 'unpublishAgent',
   summary: 'Clear the published version',
   request: { params: agentIdParams },
   ok: ['Unpublished; version is the latest', agentWithVersionSchema],
   errors: [404],
 });
 
-const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
+export const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
+  operationId: 'restoreAgentVersion',
   summary: "A new draft version with version n's snapshot",
   request: { params: versionParams },
   status: 201,
@@ -61,7 +69,8 @@ const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
   errors: [404],
 });
 
-const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
+export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
+  operationId: 'deleteAgentVersion',
   summary: 'Delete a version (refused for the published, a labelled or the latest version)',
   request: { params: versionParams },
   ok: ['Deleted', deletedSchema],
@@ -69,8 +78,8 @@ const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
 });
 
 const diffQuery = z.object({
-  from: z.coerce.number().int().min(1),
-  to: z.coerce.number().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
+  from: z.coerce.number<number>().int().min(1),
+  to: z.coerce.number<number>().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
   requestContext: z
     .string()
     .max(64 * 1024)
@@ -96,7 +105,8 @@ const diffSchema = z.object({
     .optional(),
 });
 
-const diffRoute = route('get', '/agents/{id}/diff', {
+export const diffRoute = route('get', '/agents/{id}/diff', {
+  operationId: 'diffAgentVersions',
   summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
   request: { params: agentIdParams, query: diffQuery },
   ok: ['The differences', diffSchema],
@@ -105,6 +115,8 @@ const diffRoute = route('get', '/agents/{id}/diff', {
 
 function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
+  if (exceedsJsonDepth(text))
+    throw invalidInput([{ path: 'query.requestContext', message: `JSON nested deeper than ${maxJsonDepth} levels` }]);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -8,6 +8,19 @@ export type OpenApiCredentials =
   | { type: 'apiKey'; in: 'header' | 'query'; name: string; value: string }
   | { type: 'basic'; username: string; password: string };
 
+/** The values a server could echo back to the model (and so to whoever steers it): kept out of outputs. */
+export function credentialValues(credentials: OpenApiCredentials | undefined): string[] {
+  if (!credentials) return [];
+  switch (credentials.type) {
+    case 'bearer':
+      return [credentials.token];
+    case 'basic':
+      return [credentials.password, Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')];
+    case 'apiKey':
+      return [credentials.value];
+  }
+}
+
 export function applyCredentials({
   credentials,
   headers,

@@ -5,7 +5,8 @@
  * timeout) throws, with a message that says which call failed and why, never the query string
  * (an API key may be in it).
  */
-import { applyCredentials, type OpenApiCredentials } from './credentials';
+import { findOutboundError } from '../../net';
+import { applyCredentials, credentialValues, type OpenApiCredentials } from './credentials';
 import type { OperationDescription } from './describe-operations';
 import { readResponse, type OpenApiCallOutput } from './read-response';
 import { appendQueryParameter, serializeHeaderParameter, serializePathParameter } from './serialize-parameters';
@@ -23,6 +24,9 @@ export interface PerformRequestOptions {
   abortSignal: AbortSignal;
 }
 
+const dotSegment = /^(?:\.|%2e){1,2}$/i;
+const isDotSegment = (segment: string) => dotSegment.test(segment);
+
 function buildUrl({ operation, input, baseUrl }: Pick<PerformRequestOptions, 'operation' | 'input' | 'baseUrl'>): URL {
   const base = baseUrl ?? operation.serverUrl;
   if (!base || !/^https?:\/\//i.test(base)) {
@@ -34,7 +38,11 @@ function buildUrl({ operation, input, baseUrl }: Pick<PerformRequestOptions, 'op
   let path = operation.pathTemplate;
   for (const binding of operation.parameters) {
     if (binding.in !== 'path') continue;
-    path = path.split(`{${binding.name}}`).join(serializePathParameter(binding, input[binding.key]));
+    const value = serializePathParameter(binding, input[binding.key]);
+    path = path.split(`{${binding.name}}`).join(value);
+    // `/` is encoded, but a whole segment of `.` or `..` (even as %2e) would still climb the path.
+    if (path.split('/').some(isDotSegment))
+      throw new Error(`OpenAPI tool ${operation.slug}: the path parameter "${binding.name}" may not be "." or "..".`);
   }
   const url = new URL(base.replace(/\/+$/, '') + path);
   for (const binding of operation.parameters) {
@@ -71,6 +79,9 @@ function buildHeadersAndBody({ operation, input }: Pick<PerformRequestOptions, '
 }
 
 function reasonOf(error: unknown): string {
+  // The outbound guard's messages already say what happened, safely (host and address class only).
+  const outbound = findOutboundError(error);
+  if (outbound) return outbound.message.replace(/\.$/, '');
   const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   if (cause?.code)
     return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ''}`;
@@ -108,7 +119,7 @@ export async function performRequest(options: PerformRequestOptions): Promise<Op
     throw failure(error);
   }
   try {
-    return await readResponse(response);
+    return await readResponse(response, { secrets: credentialValues(options.credentials) });
   } catch (error) {
     throw failure(error);
   }

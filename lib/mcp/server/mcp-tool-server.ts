@@ -30,7 +30,17 @@ export interface McpToolServer {
    * Answers one HTTP request. Pass the JSON body when it was already read (a framework's body
    * parser): the request's own body is then left untouched.
    */
-  handle(argument: { request: Request; parsedBody?: unknown }): Promise<Response>;
+  handle(argument: {
+    request: Request;
+    parsedBody?: unknown;
+    dnsRebinding?: DnsRebindingProtection;
+  }): Promise<Response>;
+}
+
+/** The SDK's own DNS-rebinding check: the `Host` (exact, with port) and `Origin` values it accepts. */
+export interface DnsRebindingProtection {
+  allowedHosts: string[];
+  allowedOrigins: string[];
 }
 
 export interface CreateMcpToolServerParams {
@@ -85,11 +95,12 @@ export function createMcpToolServer({
 
   return {
     listing,
-    async handle({ request, parsedBody }) {
+    async handle({ request, parsedBody, dnsRebinding }) {
       const server = createServer(request.signal);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
+        ...(dnsRebinding ? { enableDnsRebindingProtection: true, ...dnsRebinding } : {}),
       });
       try {
         await server.connect(transport);

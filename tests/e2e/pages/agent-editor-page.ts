@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 type TabName = 'Basics' | 'Tools' | 'Conditions' | 'Preview' | 'Versions' | 'Playground';
 
@@ -104,9 +104,91 @@ export class AgentEditorPage {
     return this.page.getByRole('region', { name: 'Comparison' });
   }
 
-  /** Takes a screenshot of the whole page for the README's gallery. */
-  screenshot(path: string) {
-    return this.page.screenshot({ path, fullPage: true });
+  // Conditions
+  /** A conditional field's region in the Conditions tab: "Tools", "Instructions", "MCP clients", ... */
+  conditionsField(name: string) {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  variant(fieldName: string, number: number) {
+    return this.conditionsField(fieldName).getByRole('group', { name: `Variant ${number}`, exact: true });
+  }
+
+  /** Fills one rule row (a group "Rule <n>" inside `scope`). */
+  async setRule(
+    scope: Locator,
+    number: number,
+    rule: { field: string; operator: string; value?: string; valueType?: string },
+  ) {
+    const row = scope.getByRole('group', { name: `Rule ${number}`, exact: true }).first();
+    await row.getByRole('combobox', { name: 'Field', exact: true }).fill(rule.field);
+    await row.getByRole('combobox', { name: 'Operator', exact: true }).selectOption({ label: rule.operator });
+    if (rule.valueType)
+      await row.getByRole('combobox', { name: 'Value type', exact: true }).selectOption({ label: rule.valueType });
+    if (rule.value !== undefined) await row.getByRole('textbox', { name: 'Value', exact: true }).fill(rule.value);
+    return row;
+  }
+
+  /** The top rule group of a variant's builder (the group named "Rules"). */
+  rules(scope: Locator) {
+    return scope.getByRole('group', { name: 'Rules', exact: true });
+  }
+
+  /** "Add group" of the top group: its own buttons come after the nested groups' ones. */
+  async addNestedGroup(scope: Locator) {
+    await this.rules(scope).getByRole('button', { name: 'Add group', exact: true }).last().click();
+    return this.rules(scope)
+      .getByRole('group', { name: /^Group \d+$/ })
+      .last();
+  }
+
+  /**
+   * Moves a variant with the keyboard only: Space picks it up, arrow keys move it, Space drops it.
+   * Each step waits for the spoken announcement, as a screen-reader user would.
+   */
+  /** Drags a variant by its handle with the mouse and drops it on another variant's handle. */
+  async dragVariant(fieldName: string, from: number, to: number) {
+    const field = this.conditionsField(fieldName);
+    // Both handles must be on screen at once for a mouse to reach them: a tall window for the drag.
+    const viewport = this.page.viewportSize();
+    await this.page.setViewportSize({ width: viewport?.width ?? 1280, height: 3000 });
+    await field.scrollIntoViewIfNeeded();
+    const source = await field.getByRole('button', { name: `Reorder Variant ${from}` }).boundingBox();
+    const target = await field.getByRole('button', { name: `Reorder Variant ${to}` }).boundingBox();
+    if (!source || !target) throw new Error('The variants to drag are not on screen.');
+    const centre = (box: { x: number; y: number; width: number; height: number }) => ({
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+    const start = centre(source);
+    const end = centre(target);
+    await this.page.mouse.move(start.x, start.y);
+    await this.page.mouse.down();
+    // Small steps first: the sensor starts a drag only after the pointer moved a few pixels.
+    await this.page.mouse.move(start.x, start.y + (end.y > start.y ? 8 : -8), { steps: 4 });
+    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 10 : -10), { steps: 12 });
+    await this.page.mouse.up();
+    if (viewport) await this.page.setViewportSize(viewport);
+  }
+
+  async moveVariantByKeyboard(fieldName: string, from: number, to: number) {
+    const announced = (text: string) =>
+      this.page.getByText(text, { exact: false }).first().waitFor({ state: 'attached' });
+    await this.conditionsField(fieldName)
+      .getByRole('button', { name: `Reorder Variant ${from}` })
+      .focus();
+    await this.page.keyboard.press('Space');
+    await announced(`Picked up Variant ${from}.`);
+    for (let position = from; position !== to; position += to > from ? 1 : -1) {
+      await this.page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+      await announced(`is over position ${position + (to > from ? 1 : -1)} of`);
+    }
+    await this.page.keyboard.press('Space');
+    await announced(`dropped at position ${to} of`);
+  }
+
+  matchedVariants() {
+    return this.page.getByRole('list', { name: 'Matched variants' }).getByRole('listitem');
   }
 }
 

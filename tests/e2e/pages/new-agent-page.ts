@@ -12,6 +12,21 @@ export class NewAgentPage {
     return this.page.getByRole('combobox', { name: 'Model' });
   }
 
+  /** The values the Model field suggests (its list of options). */
+  async modelSuggestions(): Promise<string[]> {
+    const listId = await this.model().getAttribute('list');
+    return this.page
+      .locator(`datalist[id="${listId}"] option`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  }
+
+  /** The hint under the Model field (its accessible description without the error). */
+  async modelHint() {
+    const describedBy = (await this.model().getAttribute('aria-describedby')) ?? '';
+    const hintId = describedBy.split(' ').find((id) => id.endsWith('-hint'));
+    return hintId ? this.page.locator(`[id="${hintId}"]`).textContent() : null;
+  }
+
   create() {
     return this.page.getByRole('button', { name: 'Create agent' });
   }

@@ -18,11 +18,15 @@ export const chromiumArgs = [
  * Debian's Chromium, headless, with everything that would reach the network switched off.
  * Playwright gives every launch a fresh, temporary user-data-dir.
  */
-export async function launchBrowser(): Promise<{ browser: Browser; context: BrowserContext; close(): Promise<void> }> {
+export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<{
+  browser: Browser;
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
   });
   const context = await browser.newContext();
   return {

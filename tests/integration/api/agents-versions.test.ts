@@ -183,4 +183,32 @@ describe('audit', () => {
     expect(all.body.items).toHaveLength(2);
     expect(all.body.nextCursor).toEqual(expect.any(String));
   });
+
+  it('filters by who, what and when, combined, and pages the result', async () => {
+    const id = await agentWith(3);
+    const query = (params: Record<string, string>) => call('GET', `/api/audit?${new URLSearchParams(params)}`);
+    const saves = await query({ action: 'agent.save', entityId: id });
+    expect(
+      saves.body.items.map((entry: { details: { versionNumber: number } }) => entry.details.versionNumber),
+    ).toEqual([3, 2]);
+    expect((await query({ actor: 'someone-else', entityId: id })).body.items).toEqual([]);
+    expect((await query({ entity: 'agent', entityId: id, actor: 'local' })).body.items).toHaveLength(3);
+    const paged = await query({ entityId: id, limit: '2' });
+    expect(paged.body.items).toHaveLength(2);
+    const rest = await query({ entityId: id, limit: '2', cursor: paged.body.nextCursor });
+    expect(rest.body.items.map((entry: { action: string }) => entry.action)).toEqual(['agent.create']);
+    // Entries may share a millisecond, so the expected counts come from the times themselves.
+    const times = (await query({ entityId: id })).body.items.map((entry: { at: string }) => entry.at) as string[];
+    const newest = times[0]!;
+    const fromNewest = (await query({ entityId: id, from: newest })).body.items;
+    expect(fromNewest.length).toBe(times.filter((at) => at >= newest).length);
+    expect(fromNewest.length).toBeGreaterThanOrEqual(1);
+    expect((await query({ entityId: id, to: newest })).body.items.length).toBe(
+      times.filter((at) => at < newest).length,
+    );
+    expect((await query({ entityId: id, from: '2999-01-01T00:00:00Z' })).body.items).toEqual([]);
+    const bad = await query({ from: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.issues[0].path).toMatch(/from/);
+  });
 });

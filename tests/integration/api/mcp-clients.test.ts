@@ -1,7 +1,8 @@
 /** Saved MCP clients over HTTP and in process: versions, shapes, allow-list, secrets at rest and masked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpClientChange } from '@/lib/editor';
-import { configHash } from '@/lib/versions';
+import { keyedHash } from '@/lib/secrets';
+import { canonicalJson, configHash } from '@/lib/versions';
 import { call as callApi, createTestStudio } from '../../support/studio';
 
 let context: ReturnType<typeof createTestStudio>;
@@ -42,9 +43,11 @@ describe('creating saved clients', () => {
       .get() as { snapshot: string; hash: string };
     expect(row.snapshot).not.toContain(secret);
     expect(row.snapshot).not.toContain('"abc"');
-    expect(JSON.parse(row.snapshot).servers.files.env.API_TOKEN).toMatch(/^enc:v1:/);
+    expect(JSON.parse(row.snapshot).servers.files.env.API_TOKEN).toMatch(/^enc:v2:/);
     const { id: _id, ...snapshot } = stdioClient;
-    expect(row.hash).toBe(configHash(snapshot));
+    // Keyed: the plain hash of the snapshot (which a guessed secret would reproduce) is not stored.
+    expect(row.hash).toBe(keyedHash({ key: context.studio.secretsKey, text: canonicalJson(snapshot) }));
+    expect(row.hash).not.toContain(configHash(snapshot));
     expect(JSON.stringify(await call('GET', '/api/mcp-clients/local-tools'))).not.toContain(secret);
   });
 

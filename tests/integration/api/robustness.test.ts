@@ -19,7 +19,8 @@ describe('every API route rejects bad input with a clear 4xx', () => {
   let operations: Operation[] = [];
 
   beforeAll(async () => {
-    context = createTestStudio({ settings: { bodyLimitBytes: 64 * 1024 } });
+    // The deployment import has its own (larger) limit; both are small here.
+    context = createTestStudio({ settings: { bodyLimitBytes: 64 * 1024, importBodyLimitBytes: 64 * 1024 } });
     await context.studio.editor.agents.create({
       id: 'existing',
       name: 'Existing',

@@ -83,6 +83,33 @@ describe('agent-studio agent run', () => {
     expect(output).toContain('✗ missing {"message":"Tool \\"missing\\" not found. Available tools: "}');
   });
 
+  it('runs the version a selector names instead of the published one', async () => {
+    await context.studio.editor.agents.update({
+      id: 'cli-runner',
+      baseVersionNumber: 1,
+      instructions: 'Help the draft way.',
+    });
+    const draft = await run('agent', 'run', 'cli-runner', '--prompt', 'Draft?', '--status', 'draft');
+    expect([draft.code, draft.output]).toEqual([0, 'You said: Draft?\n']);
+    const missing = await run('agent', 'run', 'cli-runner', '--prompt', 'x', '--version', '9');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/version 9/i);
+    const both = await run('agent', 'run', 'cli-runner', '--prompt', 'x', '--version', '1', '--status', 'draft');
+    expect([both.code, both.stderr]).toEqual([1, 'Give at most one of --version, --label and --status.']);
+  });
+
+  it('fails with exit code 1 naming the variable to set when the model provider has no key', async () => {
+    await createAndPublish(context.studio, {
+      id: 'cli-keyless',
+      name: 'Keyless',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'x',
+    });
+    const { code, output, stderr } = await run('agent', 'run', 'cli-keyless', '--prompt', 'Hi');
+    expect([code, output]).toEqual([1, '']);
+    expect(stderr).toContain('OPENAI_API_KEY');
+  });
+
   it('fails with exit code 1 and the problems for bad input', async () => {
     expect((await run('agent', 'run', 'cli-runner')).stderr).toContain('Missing --prompt.');
     expect((await run('agent', 'run', 'cli-runner', '--prompt', 'x', '--context', '[1]')).code).toBe(1);

@@ -175,8 +175,8 @@ describe('agent-studio tool commands against a running server', () => {
         ['tenant-echo', '{}', '--context', '["acme"]'],
         /^The --context value must be a JSON object/,
       ],
-      ['the tool id is missing', [], /^Missing the tool id\./],
-      ['there is an extra argument', ['convert-units', '{}', 'extra'], /^Unexpected argument\(s\): extra/],
+      ['the tool id is missing', [], /^error: missing required argument 'id'/],
+      ['there is an extra argument', ['convert-units', '{}', 'extra'], /^error: too many arguments for 'execute'/],
       ['the tool is unknown', ['no-such-tool', '{}'], /^No tool with the id "no-such-tool" is registered\.$/],
     ])('exits 1 when %s', async (_case, argv, message) => {
       const { code, stdout, stderr } = await run('tool', 'execute', ...argv);

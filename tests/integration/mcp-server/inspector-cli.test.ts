@@ -44,7 +44,13 @@ describe('MCP Inspector CLI against the production server', () => {
     const listed = (await inspect(['--method', 'tools/list'])) as {
       tools: Array<{ name: string; title?: string; annotations?: unknown; outputSchema?: unknown }>;
     };
-    expect(listed.tools.map((tool) => tool.name)).toEqual(['convert-units', 'search-knowledge-base', 'world-time']);
+    expect(listed.tools.map((tool) => tool.name)).toEqual([
+      'convert-units',
+      'issue-refund',
+      'schedule-callback',
+      'search-knowledge-base',
+      'world-time',
+    ]);
     const convertUnits = listed.tools.find((tool) => tool.name === 'convert-units')!;
     expect(convertUnits.title).toBe('Convert units');
     expect(convertUnits.annotations).toEqual(convertUnitsTool.mcp?.annotations);

@@ -15,9 +15,15 @@ describe('production server: POST /api/mcp', () => {
   });
   afterAll(() => client?.close());
 
-  it('lists the demo tools with their declared annotations and output schemas', async () => {
+  it("lists the demo tools (and the test configuration's pausing tools) with their declared annotations and output schemas", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['convert-units', 'search-knowledge-base', 'world-time']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'convert-units',
+      'issue-refund',
+      'schedule-callback',
+      'search-knowledge-base',
+      'world-time',
+    ]);
     for (const demoTool of [convertUnitsTool, searchKnowledgeBaseTool, worldTimeTool]) {
       const listed = tools.find((tool) => tool.name === demoTool.id)!;
       expect(listed.annotations).toEqual(demoTool.mcp?.annotations);

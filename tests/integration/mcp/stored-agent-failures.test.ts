@@ -31,7 +31,9 @@ beforeAll(async () => {
     healthy: { paged: stdio('paginated', ['3', '10']) },
     down: { gone: { type: 'http', url: `http://127.0.0.1:${await freePort()}/mcp` } },
     hanging: { stuck: stdio('slow', ['--hang-on=list'], { timeout: 1_000 }) },
-    sleepy: { sleepy: stdio('slow', [], { timeout: 5_000 }) },
+    // Long enough for a stdio start on a busy 2-core machine (five servers start at once), short
+    // enough that the 20 s sleep below still runs out of it.
+    sleepy: { sleepy: stdio('slow', [], { timeout: 10_000 }) },
     crashing: { crashy: stdio('crashing') },
     changing: {
       changing: stdio('changing-tools', [], {

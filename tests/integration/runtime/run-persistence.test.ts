@@ -31,7 +31,7 @@ describe('paused runs are stored', () => {
       .get(paused.runId) as { request_context: string; auth_token: string; pending: string; status: string };
     expect(stored.status).toBe('paused');
     expect(JSON.parse(stored.request_context)).toEqual({ user: 'Ada' });
-    expect(stored.auth_token).toMatch(/^enc:v1:/);
+    expect(stored.auth_token).toMatch(/^enc:v2:/);
     expect(stored.auth_token).not.toContain('caller-token-123');
     expect(JSON.parse(stored.pending)).toHaveLength(2);
 

@@ -252,6 +252,26 @@ describe('paused runs over HTTP', () => {
     expect(executed).toEqual(['book Grand 2']);
   });
 
+  it("resumes the thread's suspended call from the next message with autoResumeSuspendedTools (SQLite)", async () => {
+    const { studio, executed } = await setUp([
+      { toolCalls: [{ toolName: 'book', input: { hotel: 'Grand' } }] },
+      { toolCalls: [{ toolName: 'provide_resume_data', input: { resumeData: { nights: 4 } } }] },
+      { text: 'Booked four nights.' },
+    ]);
+    const body = { threadId: 'thread-9', resourceId: 'guest-1' };
+    const paused = (await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Book', ...body })).body;
+    expect(paused.status).toBe('paused');
+    const answered = await call(studio, 'POST', '/api/agents/banker/generate', {
+      prompt: 'Four nights',
+      ...body,
+      autoResumeSuspendedTools: true,
+    });
+    expect(answered.body).toMatchObject({ runId: paused.runId, status: 'finished', text: 'Booked four nights.' });
+    expect(executed).toEqual(['book Grand 4']);
+    const record = await call(studio, 'GET', `/api/runs/${paused.runId}`);
+    expect(record.body).toMatchObject({ status: 'finished', threadId: 'thread-9', resourceId: 'guest-1' });
+  });
+
   it('takes client tool results', async () => {
     const { studio, model } = await setUp([
       { toolCalls: [{ toolName: 'askColor', input: {} }] },

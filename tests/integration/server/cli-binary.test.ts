@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { createStudioClient } from '@/lib/client';
 import { freePort } from '../../support/server-process';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -49,6 +51,35 @@ describe('the compiled agent-studio CLI against the production server', () => {
     const result = cli(['tool', 'execute', 'convert-units', '{value: 1', '--url', url]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/not valid JSON/);
+  });
+
+  it('runs an agent, printing its streamed answer and tool lines (the scripted model of the test configuration)', async () => {
+    const id = `cli-binary-${randomUUID().slice(0, 8)}`;
+    const client = createStudioClient({ url });
+    await client.createAgent({
+      body: {
+        id,
+        name: 'CLI binary',
+        model: 'test/scripted',
+        instructions: 'Convert.',
+        tools: { 'convert-units': {} },
+      },
+    });
+    await client.publishAgentVersion({ params: { id, n: 1 } });
+    const result = cli(
+      ['agent', 'run', id, '--prompt', 'Convert [[call convert-units {"value":10,"from":"km","to":"mi"}]]'],
+      { STUDIO_URL: url },
+    );
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('→ convert-units {"value":10,"from":"km","to":"mi"}');
+    expect(lines[1]).toMatch(/^← convert-units \{.*6\.21/);
+    expect(lines[2]).toMatch(/^Tool results: convert-units -> /);
+    expect(lines).toHaveLength(3);
+
+    const unknown = cli(['agent', 'run', `${id}-missing`, '--prompt', 'Hi', '--url', url]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`${id}-missing`);
   });
 
   it('exits 2 and says how to start the server when none answers', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiApp } from '@/lib/api/app';
 import { StudioError } from '@/lib/errors';
+import { createRequestPolicy } from '@/lib/http';
 import { createLogger } from '@/lib/logger';
 
 function appWithRoutes() {
@@ -8,6 +9,7 @@ function appWithRoutes() {
   const app = createApiApp({
     logger: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
     bodyLimitBytes: 2048,
+    requestPolicy: createRequestPolicy({ allowedHosts: [], corsOrigins: [] }),
   });
   app.get('/boom', () => {
     throw new Error('database password=hunter2 exploded at /srv/app/lib/x.ts:12:3');

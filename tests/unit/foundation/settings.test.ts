@@ -32,6 +32,35 @@ describe('settings', () => {
     expect(settings.exposeAgentsOverMcp).toBe(true);
   });
 
+  it('reads the security settings: hosts, CORS origins, the network opt-in, rate limits and the web_fetch policy', () => {
+    const settings = settingsFromEnvironment({
+      STUDIO_ALLOWED_HOSTS: 'Studio.Internal, [fd00::1]',
+      STUDIO_CORS_ORIGINS: 'https://App.example.com, http://localhost:5173',
+      STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'true',
+      STUDIO_RATE_LIMIT_CONNECTION_TESTS: '5',
+      STUDIO_WEB_FETCH_ADDRESS_POLICY: 'allow-all',
+      STUDIO_DATABASE_BUSY_TIMEOUT_MS: '250',
+    });
+    expect(settings).toMatchObject({
+      allowedHosts: ['studio.internal', '[fd00::1]'],
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      allowUnauthenticatedNetwork: true,
+      rateLimits: { connectionTestsPerMinute: 5, toolExecutionsPerMinute: 600 },
+      webFetch: { addressPolicy: 'allow-all' },
+      databaseBusyTimeoutMs: 250,
+    });
+    expect(parseSettings()).toMatchObject({ allowedHosts: [], corsOrigins: [], allowUnauthenticatedNetwork: false });
+  });
+
+  it.each([
+    ['STUDIO_CORS_ORIGINS', 'https://app.example.com/path'],
+    ['STUDIO_CORS_ORIGINS', '*'],
+    ['STUDIO_ALLOWED_HOSTS', 'studio.internal:3000'],
+    ['STUDIO_WEB_FETCH_ADDRESS_POLICY', 'everything'],
+  ])('refuses %s=%s naming the variable', (variable, value) => {
+    expect(() => settingsFromEnvironment({ [variable]: value })).toThrow(new RegExp(variable));
+  });
+
   it('lets environment variables win over the config file settings', () => {
     const settings = settingsFromEnvironment({ PORT: '4001' }, { port: 5000, mcp: { listTimeoutMs: 100 } });
     expect(settings.port).toBe(4001);

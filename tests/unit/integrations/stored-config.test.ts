@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   credentialsToStore,
@@ -7,13 +6,14 @@ import {
   maskCredentials,
 } from '@/lib/integrations/stored-config';
 import type { OpenApiCredentials } from '@/lib/integrations';
-import type { SecretsKey } from '@/lib/secrets';
+import { ephemeralSecretsKey } from '@/lib/secrets';
 
-const key: SecretsKey = { key: randomBytes(32), origin: 'ephemeral' };
-const otherKey: SecretsKey = { key: randomBytes(32), origin: 'ephemeral' };
+const key = ephemeralSecretsKey();
+const otherKey = ephemeralSecretsKey();
+const integrationId = 'pets';
 
 function store(given: OpenApiCredentials, stored?: OpenApiCredentials, storeKey = key) {
-  const result = credentialsToStore({ given, stored, key: storeKey });
+  const result = credentialsToStore({ given, stored, key: storeKey, integrationId, sameDestination: true });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
   return result.credentials!;
 }
@@ -32,16 +32,21 @@ describe('stored credentials', () => {
     { given: { type: 'bearer', token: '12345678' }, masked: { type: 'bearer', token: '••••' } },
   ] as const)('$given.type: encrypted, decryptable and masked', ({ given, masked }) => {
     const stored = store(given);
-    expect(JSON.stringify(stored)).toContain('enc:v1:');
-    expect(decryptCredentials({ credentials: stored, key })).toEqual(given);
-    expect(maskCredentials({ credentials: stored, key })).toEqual(masked);
+    expect(JSON.stringify(stored)).toContain('enc:v2:');
+    expect(decryptCredentials({ credentials: stored, key, integrationId })).toEqual(given);
+    expect(maskCredentials({ credentials: stored, key, integrationId })).toEqual(masked);
+    // Bound to its integration: the same ciphertext under another id does not decrypt.
+    expect(() => decryptCredentials({ credentials: stored, key, integrationId: 'other' })).toThrow();
   });
 
   it('keeps the stored secret when the mask is sent back, and replaces it when a new one is', () => {
     const stored = store({ type: 'bearer', token: 'first-secret-0001' });
     expect(store({ type: 'bearer', token: '••••0001' }, stored)).toEqual(stored);
     const replaced = store({ type: 'bearer', token: 'second-secret-0002' }, stored);
-    expect(decryptCredentials({ credentials: replaced, key })).toEqual({ type: 'bearer', token: 'second-secret-0002' });
+    expect(decryptCredentials({ credentials: replaced, key, integrationId })).toEqual({
+      type: 'bearer',
+      token: 'second-secret-0002',
+    });
   });
 
   it.each([
@@ -58,14 +63,34 @@ describe('stored credentials', () => {
     },
   ] as const)('refuses a mask that matches nothing stored: $name', ({ stored, given }) => {
     const storedEncrypted = stored ? store(stored) : undefined;
-    const result = credentialsToStore({ given, stored: storedEncrypted, key });
+    const result = credentialsToStore({ given, stored: storedEncrypted, key, integrationId, sameDestination: true });
     expect(result.ok).toBe(false);
+  });
+
+  it('asks for the secret again when the calls go to another origin', () => {
+    const stored = store({ type: 'bearer', token: 'first-secret-0001' });
+    const result = credentialsToStore({
+      given: { type: 'bearer', token: '••••0001' },
+      stored,
+      key,
+      integrationId,
+      sameDestination: false,
+    });
+    expect(result).toMatchObject({ ok: false, issues: [{ path: 'credentials.token' }] });
   });
 
   it('shows only the mask when the stored secret cannot be decrypted (the key changed)', () => {
     const stored = store({ type: 'bearer', token: 'first-secret-0001' }, undefined, otherKey);
-    expect(maskCredentials({ credentials: stored, key })).toEqual({ type: 'bearer', token: '••••' });
-    expect(credentialsToStore({ given: { type: 'bearer', token: '••••' }, stored, key }).ok).toBe(false);
+    expect(maskCredentials({ credentials: stored, key, integrationId })).toEqual({ type: 'bearer', token: '••••' });
+    expect(
+      credentialsToStore({
+        given: { type: 'bearer', token: '••••' },
+        stored,
+        key,
+        integrationId,
+        sameDestination: true,
+      }).ok,
+    ).toBe(false);
   });
 });
 

@@ -1,10 +1,17 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '@/lib/env';
 import { isStudioError } from '@/lib/errors';
+import type { FetchFunction } from '@/lib/net';
 import { createModelRegistry } from '@/lib/runtime';
 import { createScriptedModel } from '@/tests/support/scripted-model';
 
-const registry = (settings = {}, models = {}) => createModelRegistry({ settings: parseSettings(settings), models });
+// Nothing here reaches a network: a fetch that refuses everything stands in for the outbound guard.
+const refuseAll: FetchFunction = async () => {
+  throw new Error('no network in unit tests');
+};
+const registry = (settings = {}, models = {}, fetch = refuseAll) =>
+  createModelRegistry({ settings: parseSettings(settings), models, fetch });
 
 function failureOf(run: () => unknown) {
   try {
@@ -28,6 +35,21 @@ describe('the model registry', () => {
       message: `Set ${variable} to run ${name}.`,
       details: expect.objectContaining({ model: name, variable }),
     });
+  });
+
+  it('says which providers are configured and which names are registered', () => {
+    const models = registry(
+      { modelKeys: { anthropic: 'sk-ant' }, openaiCompatibleBaseUrl: 'http://127.0.0.1:11434/v1' },
+      { 'test/scripted': createScriptedModel({ steps: [] }) },
+    );
+    expect(models.providers()).toEqual([
+      { provider: 'openai', variable: 'OPENAI_API_KEY', configured: false },
+      { provider: 'anthropic', variable: 'ANTHROPIC_API_KEY', configured: true },
+      { provider: 'google', variable: 'GOOGLE_GENERATIVE_AI_API_KEY', configured: false },
+      { provider: 'xai', variable: 'XAI_API_KEY', configured: false },
+      { provider: 'compatible', variable: 'OPENAI_COMPATIBLE_BASE_URL', configured: true },
+    ]);
+    expect(models.registered()).toEqual(['test/scripted']);
   });
 
   it('creates a provider model once a key is set', () => {
@@ -62,5 +84,48 @@ describe('the model registry', () => {
     const { settingsFromEnvironment } = await import('@/lib/env');
     const settings = settingsFromEnvironment({ OPENAI_API_KEY: 'sk-env', XAI_API_KEY: 'xai-env' });
     expect(settings.modelKeys).toEqual({ openai: 'sk-env', xai: 'xai-env' });
+  });
+  it('gives every built-in provider the fetch it was created with (the outbound guard), never the global one', async () => {
+    const seen: string[] = [];
+    const recording: FetchFunction = async (input) => {
+      seen.push(String(input instanceof Request ? input.url : input));
+      throw new Error('recorded');
+    };
+    const models = registry(
+      {
+        modelKeys: { openai: 'sk-a', anthropic: 'sk-b', google: 'sk-c', xai: 'sk-d' },
+        openaiCompatibleBaseUrl: 'http://127.0.0.1:11434/v1',
+      },
+      {},
+      recording,
+    );
+    for (const name of [
+      'openai/gpt-4o',
+      'anthropic/claude-sonnet-4-5',
+      'google/gemini-2.5-pro',
+      'xai/grok-4',
+      'compatible/llama3',
+    ]) {
+      const model = models.resolve(name) as LanguageModelV3;
+      await expect(
+        model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
+        name,
+      ).rejects.toThrow();
+    }
+    expect(seen.map((url) => new URL(url).host)).toEqual([
+      'api.openai.com',
+      'api.anthropic.com',
+      'generativelanguage.googleapis.com',
+      'api.x.ai',
+      '127.0.0.1:11434',
+    ]);
+  });
+
+  it("blanks the configured keys in a provider's words and keeps them short", () => {
+    const models = registry({ modelKeys: { openai: 'sk-secret-value' } });
+    const excerpt = models.excerpt(`Incorrect API key provided: sk-secret-value.\n${'More. '.repeat(100)}`);
+    expect(excerpt).toMatch(/^Incorrect API key provided: \[redacted\]\. More\./);
+    expect(excerpt).not.toContain('sk-secret-value');
+    expect(excerpt.length).toBeLessThanOrEqual(201);
   });
 });

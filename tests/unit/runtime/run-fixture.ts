@@ -46,7 +46,12 @@ export function createTestRunner({
   };
   const runner = createRunner({
     store,
-    models: createModelRegistry({ settings: parseSettings({}) }),
+    models: createModelRegistry({
+      settings: parseSettings({}),
+      fetch: async () => {
+        throw new Error('no network in unit tests');
+      },
+    }),
     logger,
     loadEnvironment: async () => environment,
   });

@@ -2,25 +2,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { isConditional } from '@/lib/agents';
+import { contextFieldsOf } from '@/lib/rules';
 import { StatusBadge } from '../../../_components/status-badge';
 import { Button } from '../../../_components/ui/button';
-import { Note } from '../../../_components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
 import { issuesOf } from '../../action-result';
 import { publishVersion, restoreVersion, saveAgent, unpublishAgent, versionsAfter } from '../../actions';
 import { BasicsTab } from './basics-tab';
+import { ConditionsTab } from './conditions-tab';
+import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
 import { changesToSend, editorFormSchema, isMarkedDirty, valuesOf } from './editor-form';
+import { errorsUnder } from './form-errors';
+import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
 import { ConflictDialog, SaveDialog, type ConflictInfo } from './save-dialogs';
 import { ToolsTab } from './tools-tab';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
-import { UnsavedChangesGuard } from './use-unsaved-guard';
+import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
 import { VersionsTab } from './versions-tab';
 
 const isEmptyRecord = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** The tab that shows a field's problem: rules of a conditional tool field live in Conditions. */
+function tabOf(field: EditedField, values: EditorValues): string {
+  if (field === 'name' || field === 'description' || field === 'model' || field === 'instructions') return 'basics';
+  const value = values[field];
+  return value !== undefined && isConditional(value as never) ? 'conditions' : 'tools';
+}
 
 export function AgentEditor({ data }: { data: EditorData }) {
   const router = useRouter();
@@ -51,6 +63,9 @@ export function AgentEditor({ data }: { data: EditorData }) {
   const clientIds = useMemo(() => data.catalog.mcpClients.map((client) => client.id), [data.catalog.mcpClients]);
   const mcp = useMcpTools(clientIds);
   const refresh = useCallback(() => router.refresh(), [router]);
+  const drafts = useDraftProblemsRegistry();
+  const contextFields = useMemo(() => contextFieldsOf(version.requestContextSchema), [version.requestContextSchema]);
+  const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
 
   const setField = <Field extends EditedField>(field: Field, value: EditorValues[Field]) => {
     // Emptying a field the version never had leaves it absent, so it does not count as a change.
@@ -63,12 +78,16 @@ export function AgentEditor({ data }: { data: EditorData }) {
 
   const requestSave = form.handleSubmit(
     () => {
+      const unreadable = drafts.first();
+      if (unreadable) return announce(`Not saved: correct ${unreadable}`);
       if (!dirty) return announce('Nothing to save: no field has changed.');
       setSaveOpen(true);
     },
-    () => {
-      setTab('basics');
-      announce('Not saved: correct the fields marked in Basics.');
+    (invalid) => {
+      const field = editedFields.find((name) => invalid[name] !== undefined) ?? 'name';
+      const target = tabOf(field, form.getValues());
+      setTab(target);
+      announce(`Not saved: correct the fields marked in ${target[0]!.toUpperCase()}${target.slice(1)}.`);
     },
   );
 
@@ -105,7 +124,8 @@ export function AgentEditor({ data }: { data: EditorData }) {
     }
     for (const issue of issuesOf(result.error)) {
       const field = issue.path.split('.')[0] as EditedField;
-      if (editedFields.includes(field)) form.setError(field, { message: issue.message });
+      if (editedFields.includes(field))
+        form.setError(issue.path as FieldPath<EditorValues>, { message: issue.message });
     }
     announce(`Not saved: ${result.error.message}`);
   }
@@ -141,110 +161,124 @@ export function AgentEditor({ data }: { data: EditorData }) {
       : publish(agent.latestVersionNumber);
 
   return (
-    <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 id="agent-heading" className="text-2xl font-semibold">
-            {version.name ?? agent.id}
-          </h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
-            <span className="font-mono">{agent.id}</span>
-            <span>
-              · editing version {version.versionNumber}
-              {agent.activeVersionNumber !== null ? ` · version ${agent.activeVersionNumber} published` : ''}
-            </span>
-            {dirty ? <span className="font-medium text-amber-800">· unsaved changes: {changed.join(', ')}</span> : null}
+    <DraftProblemsProvider value={drafts}>
+      <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-col gap-1">
+            <h1 id="agent-heading" className="text-2xl font-semibold">
+              {version.name ?? agent.id}
+            </h1>
+            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
+              <span className="font-mono">{agent.id}</span>
+              <span>
+                · editing version {version.versionNumber}
+                {agent.activeVersionNumber !== null ? ` · version ${agent.activeVersionNumber} published` : ''}
+              </span>
+              {dirty ? (
+                <span className="font-medium text-amber-800">· unsaved changes: {changed.join(', ')}</span>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex gap-2">
+            {dirty ? (
+              <Button variant="ghost" onClick={() => form.reset(valuesOf(version))}>
+                Discard changes
+              </Button>
+            ) : null}
+            <Button variant="primary" onClick={() => void requestSave()}>
+              Save
+            </Button>
+            <Button onClick={() => void publishLatest()}>Publish</Button>
           </div>
         </div>
-        <div className="flex gap-2">
-          {dirty ? (
-            <Button variant="ghost" onClick={() => form.reset(valuesOf(version))}>
-              Discard changes
-            </Button>
-          ) : null}
-          <Button variant="primary" onClick={() => void requestSave()}>
-            Save
-          </Button>
-          <Button onClick={() => void publishLatest()}>Publish</Button>
-        </div>
-      </div>
-      <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
-        {announcement}
-      </p>
-      <Tabs value={tab} onValueChange={setTab} data-main-content>
-        <TabsList aria-label="Agent settings">
-          <TabsTrigger value="basics">Basics</TabsTrigger>
-          <TabsTrigger value="tools">Tools</TabsTrigger>
-          <TabsTrigger value="conditions">Conditions</TabsTrigger>
-          <TabsTrigger value="preview">Preview</TabsTrigger>
-          <TabsTrigger value="versions">Versions</TabsTrigger>
-          <TabsTrigger value="playground">Playground</TabsTrigger>
-        </TabsList>
-        <TabsContent value="basics">
-          <BasicsTab
-            values={values}
-            register={form.register}
-            errors={errors}
-            setField={setField}
-            codeAgent={data.codeAgent}
-            models={data.models}
-          />
-        </TabsContent>
-        <TabsContent value="tools">
-          <ToolsTab values={values} setField={setField} catalog={data.catalog} codeAgent={data.codeAgent} mcp={mcp} />
-        </TabsContent>
-        <TabsContent value="conditions">
-          <Note>
-            Conditions are not available yet. The rule builder, which switches tools and instruction blocks by
-            request-context rules, comes with the next editor release. Conditional variants already saved are kept and
-            resolve as stored.
-          </Note>
-        </TabsContent>
-        <TabsContent value="preview">
-          <PreviewTab
-            agentId={agent.id}
-            latestVersionNumber={agent.latestVersionNumber}
-            requestContextSchema={version.requestContextSchema}
-            dirty={dirty}
-            announce={announce}
-          />
-        </TabsContent>
-        <TabsContent value="versions">
-          <VersionsTab
-            agentId={agent.id}
-            versions={data.versions}
-            labels={data.labels}
-            activeVersionNumber={agent.activeVersionNumber}
-            actions={{ publish, restore, unpublish }}
-            announce={announce}
-            refresh={refresh}
-          />
-        </TabsContent>
-        <TabsContent value="playground">
-          <Note>
-            The playground is not available yet. Chatting with the draft or the published version, with tool calls shown
-            as they stream, arrives with the agent runtime.
-          </Note>
-        </TabsContent>
-      </Tabs>
-      <SaveDialog
-        open={saveOpen}
-        onOpenChange={setSaveOpen}
-        changedFields={changed}
-        onSave={(message) => save(message, version.versionNumber)}
-      />
-      <ConflictDialog
-        conflict={conflict}
-        onReload={() => {
-          setConflict(null);
-          form.reset(valuesOf(version));
-          announce('Reloading the newest version…');
-          refresh();
-        }}
-        onOverwrite={() => void save(conflictMessage.current, conflict!.latestVersionNumber)}
-      />
-      <UnsavedChangesGuard dirty={dirty} />
-    </section>
+        <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
+          {announcement}
+        </p>
+        <Tabs value={tab} onValueChange={setTab} data-main-content>
+          <TabsList aria-label="Agent settings">
+            <TabsTrigger value="basics">Basics</TabsTrigger>
+            <TabsTrigger value="tools">Tools</TabsTrigger>
+            <TabsTrigger value="conditions">Conditions</TabsTrigger>
+            <TabsTrigger value="preview">Preview</TabsTrigger>
+            <TabsTrigger value="versions">Versions</TabsTrigger>
+            <TabsTrigger value="playground">Playground</TabsTrigger>
+          </TabsList>
+          <TabsContent value="basics">
+            <BasicsTab
+              values={values}
+              register={form.register}
+              errors={errors}
+              setField={setField}
+              codeAgent={data.codeAgent}
+              models={data.models}
+              fields={contextFields}
+              errorAt={errorAt}
+            />
+          </TabsContent>
+          <TabsContent value="tools">
+            <ToolsTab values={values} setField={setField} catalog={data.catalog} codeAgent={data.codeAgent} mcp={mcp} />
+          </TabsContent>
+          <TabsContent value="conditions">
+            <ConditionsTab
+              values={values}
+              setField={setField}
+              catalog={data.catalog}
+              mcp={mcp}
+              codeAgent={data.codeAgent}
+              fields={contextFields}
+              errorAt={errorAt}
+            />
+          </TabsContent>
+          <TabsContent value="preview">
+            <PreviewTab
+              agentId={agent.id}
+              latestVersionNumber={agent.latestVersionNumber}
+              requestContextSchema={version.requestContextSchema}
+              instructions={version.instructions}
+              dirty={dirty}
+              announce={announce}
+            />
+          </TabsContent>
+          <TabsContent value="versions">
+            <VersionsTab
+              agentId={agent.id}
+              versions={data.versions}
+              labels={data.labels}
+              activeVersionNumber={agent.activeVersionNumber}
+              actions={{ publish, restore, unpublish }}
+              announce={announce}
+              refresh={refresh}
+            />
+          </TabsContent>
+          {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
+          <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
+            <PlaygroundTab
+              agentId={agent.id}
+              latestVersionNumber={agent.latestVersionNumber}
+              activeVersionNumber={agent.activeVersionNumber}
+              dirty={dirty}
+            />
+          </TabsContent>
+        </Tabs>
+        <SaveDialog
+          open={saveOpen}
+          onOpenChange={setSaveOpen}
+          changedFields={changed}
+          onSave={(message) => save(message, version.versionNumber)}
+        />
+        <ConflictDialog
+          conflict={conflict}
+          onReload={() => {
+            setConflict(null);
+            form.reset(valuesOf(version));
+            announce('Reloading the newest version…');
+            refresh();
+          }}
+          onOverwrite={() => void save(conflictMessage.current, conflict!.latestVersionNumber)}
+        />
+        <UnsavedChangesGuard dirty={dirty} />
+      </section>
+    </DraftProblemsProvider>
   );
 }

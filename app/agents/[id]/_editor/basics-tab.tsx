@@ -1,10 +1,15 @@
 'use client';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { PromptBlock } from '@/lib/agents';
+import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { TextAreaField, TextField } from '../../../_components/ui/field';
+import type { ErrorAt } from './form-errors';
+import { blockRules, withBlockRules } from './prompt-block-variants';
 import type { CodeAgentFacts, EditorValues } from './types';
+import { useListIds } from './use-list-ids';
+import { ConditionEditor } from './variant-card';
 
 type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
 
@@ -17,6 +22,8 @@ export function BasicsTab({
   setField,
   codeAgent,
   models,
+  fields,
+  errorAt,
 }: {
   values: EditorValues;
   register: UseFormRegister<EditorValues>;
@@ -24,6 +31,9 @@ export function BasicsTab({
   setField: SetField;
   codeAgent: CodeAgentFacts | null;
   models: string[];
+  /** Request-context fields the rule builder suggests. */
+  fields: ContextField[];
+  errorAt: (path: string) => ErrorAt;
 }) {
   const owns = (field: string) => codeAgent === null || codeAgent.ownedFields.includes(field);
   const errorOf = (field: keyof EditorValues) => errors[field]?.message as string | undefined;
@@ -85,6 +95,8 @@ export function BasicsTab({
           blocks={blocks}
           error={errorOf('instructions')}
           onChange={(next) => setField('instructions', next)}
+          fields={fields}
+          errorAt={errorAt}
         />
       )}
     </div>
@@ -95,40 +107,56 @@ function InstructionBlocks({
   blocks,
   error,
   onChange,
+  fields,
+  errorAt,
 }: {
   blocks: PromptBlock[];
   error?: string;
   onChange: (next: PromptBlock[] | string) => void;
+  fields: ContextField[];
+  errorAt: (path: string) => ErrorAt;
 }) {
   const conditional = blocks.some((block) => block.type === 'prompt_block' && block.rules);
-  const replace = (index: number, content: string) =>
-    onChange(blocks.map((block, at) => (at === index ? { ...block, content } : block)));
+  const list = useListIds(blocks.length);
+  const setBlock = (index: number, next: PromptBlock) =>
+    onChange(blocks.map((block, at) => (at === index ? next : block)));
+  const replace = (index: number, content: string) => setBlock(index, { ...blocks[index]!, content });
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-medium">Instructions (prompt blocks)</legend>
       <Note>
         Blocks are joined with a blank line. A block with a display condition is included only when its rules match the
-        request context; conditions are shown read-only here until the rule builder arrives.
+        request context. The Conditions tab shows the same blocks and can reorder them.
       </Note>
       {error ? <p className="text-sm text-danger">{error}</p> : null}
       {blocks.map((block, index) => (
-        <Card key={index} className="flex flex-col gap-2">
+        <Card key={list.ids[index]} className="flex flex-col gap-2">
           <TextAreaField
             label={`Block ${index + 1}`}
             rows={4}
             value={block.content}
             onChange={(event) => replace(index, event.target.value)}
           />
-          <p className="text-xs text-slate-700">
-            Display condition:{' '}
-            {block.type === 'prompt_block' && block.rules ? (
-              <code className="break-all">{JSON.stringify(block.rules)}</code>
-            ) : (
-              'none (always included)'
-            )}
-          </p>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-medium">Display condition of block {index + 1}</legend>
+            <ConditionEditor
+              rules={blockRules(block)}
+              onChange={(rules) => setBlock(index, withBlockRules(block, rules))}
+              fields={fields}
+              errorAt={errorAt(`instructions.${index}.rules`)}
+              subject={`block ${index + 1} of the instructions`}
+              alwaysText="None: this block is always included."
+            />
+          </fieldset>
           <div>
-            <Button size="sm" variant="danger" onClick={() => onChange(blocks.filter((_, at) => at !== index))}>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => {
+                list.remove(index);
+                onChange(blocks.filter((_, at) => at !== index));
+              }}
+            >
               Remove block {index + 1}
             </Button>
           </div>

@@ -13,17 +13,20 @@ export function formFields(schema: Record<string, unknown> | undefined): Array<[
 }
 
 /**
- * A form generated from the agent's `requestContextSchema` (top-level text, number, yes/no and
- * one-of fields), kept in step with the JSON text beside it: the JSON stays the source of truth.
+ * A form generated from a JSON Schema such as the agent's `requestContextSchema` (top-level text,
+ * number, yes/no and one-of fields), kept in step with the JSON text beside it: the JSON stays the
+ * source of truth. The Playground uses it for a suspended tool's `resumeSchema` too.
  */
 export function RequestContextForm({
   schema,
   json,
   onJson,
+  legend = 'Request context fields',
 }: {
   schema: Record<string, unknown> | undefined;
   json: string;
   onJson: (text: string) => void;
+  legend?: string;
 }) {
   const fields = formFields(schema);
   if (fields.length === 0) return null;
@@ -43,7 +46,7 @@ export function RequestContextForm({
   };
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold">Request context fields</legend>
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
       {fields.map(([key, property]) => {
         const value = context[key];
         if (property.type === 'boolean') {

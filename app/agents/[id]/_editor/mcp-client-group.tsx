@@ -8,12 +8,18 @@ import { withDescription, withNames, type Collision, type Selection } from './to
 import type { CatalogMcpServer, CatalogTool } from './types';
 import type { McpClientTools } from './use-mcp-tools';
 
-/** The tools one server lets through its allow-list, namespaced `server_tool` as the model sees them. */
+/**
+ * The tools one server lets through its allow-list, namespaced `server_tool` as the model sees
+ * them, with the allow-list's description where it gives one (it replaces the server's own).
+ */
 export function offeredByServer(serverName: string, server: CatalogMcpServer | undefined, tools: CatalogTool[]) {
   const allowed = server?.allowList;
   return tools
     .filter((tool) => allowed === undefined || allowed.includes(tool.name))
-    .map((tool) => ({ name: `${serverName}_${tool.name}`, description: tool.description }));
+    .map((tool) => ({
+      name: `${serverName}_${tool.name}`,
+      description: server?.descriptions?.[tool.name] ?? tool.description,
+    }));
 }
 
 function allowListNote(serverName: string, server: CatalogMcpServer) {

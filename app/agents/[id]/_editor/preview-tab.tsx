@@ -1,5 +1,7 @@
 'use client';
 import { useState } from 'react';
+import type { Instructions } from '@/lib/agents';
+import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { TextAreaField } from '../../../_components/ui/field';
@@ -17,7 +19,10 @@ interface Resolution {
   instructions: string;
   model: string;
   tools: Array<{ name: string; description: string; source: string }>;
-  explanation: { tools: Record<string, ToolExplanation> };
+  explanation: {
+    tools: Record<string, ToolExplanation>;
+    fields: Partial<Record<string, { conditional: boolean; matched: number[] }>>;
+  };
   warnings: Array<{ code: string; message: string }>;
   resolvedToolsHash: string;
 }
@@ -48,22 +53,68 @@ export function whyIncluded(explanation: ToolExplanation | undefined): string {
   return parts.join('; ');
 }
 
+const fieldNames: Record<string, string> = {
+  tools: 'Tools',
+  mcpClients: 'MCP clients',
+  integrationTools: 'Integration tools',
+  toolProviders: 'Tool providers',
+};
+
+const variantList = (indices: number[]) => indices.map((index) => `Variant ${index + 1}`).join(', ');
+
+/**
+ * Which variants matched, per conditional field (from the resolution's explanation), and which
+ * prompt blocks with a condition were included (the same rules, evaluated here for the saved
+ * version Preview resolved).
+ */
+export function matchedVariants({
+  resolution,
+  instructions,
+  requestContext,
+}: {
+  resolution: Resolution;
+  instructions: Instructions | undefined;
+  requestContext: Record<string, unknown>;
+}): string[] {
+  const lines: string[] = [];
+  for (const [field, explained] of Object.entries(resolution.explanation.fields ?? {})) {
+    if (!explained?.conditional) continue;
+    const name = fieldNames[field] ?? field;
+    lines.push(
+      explained.matched.length
+        ? `${name}: ${variantList(explained.matched)} matched`
+        : `${name}: no variant matched, so the field is empty`,
+    );
+  }
+  if (Array.isArray(instructions) && instructions.some((block) => block.type === 'prompt_block' && block.rules)) {
+    const included = instructions.flatMap((block, index) =>
+      block.type === 'text' || evaluateRules({ rules: block.rules, context: requestContext }) ? [index] : [],
+    );
+    lines.push(included.length ? `Instructions: ${variantList(included)} included` : 'Instructions: no block included');
+  }
+  return lines;
+}
+
 export function PreviewTab({
   agentId,
   latestVersionNumber,
   requestContextSchema,
+  instructions,
   dirty,
   announce,
 }: {
   agentId: string;
   latestVersionNumber: number;
   requestContextSchema: Record<string, unknown> | undefined;
+  /** The latest saved version's instructions (what Preview resolves). */
+  instructions: Instructions | undefined;
   dirty: boolean;
   announce: (text: string) => void;
 }) {
   const [json, setJson] = useState('{}');
   const [error, setError] = useState<string | undefined>();
   const [resolution, setResolution] = useState<Resolution | null>(null);
+  const [resolvedContext, setResolvedContext] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
 
   async function resolve() {
@@ -85,8 +136,14 @@ export function PreviewTab({
       return;
     }
     setResolution(result.value);
+    setResolvedContext(context.value);
     announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
   }
+
+  const matched =
+    resolution && resolution.versionNumber === latestVersionNumber
+      ? matchedVariants({ resolution, instructions, requestContext: resolvedContext })
+      : [];
 
   return (
     <div className="flex flex-col gap-4">
@@ -118,6 +175,16 @@ export function PreviewTab({
             <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
             <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
           </p>
+          {matched.length > 0 ? (
+            <Card>
+              <h3 className="mb-2 font-semibold">Conditions</h3>
+              <ul aria-label="Matched variants" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+                {matched.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
           {resolution.warnings.length > 0 ? (
             <Card>
               <h3 id="warnings-heading" className="mb-2 font-semibold">

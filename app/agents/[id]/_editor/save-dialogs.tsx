@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateAgentBodySchema } from '@/lib/schemas';
-import { formatTime } from '../../../_components/format';
+import { Time } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
 import { AlertDialog, AlertDialogContent, Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
 import { TextField } from '../../../_components/ui/field';
@@ -87,7 +87,7 @@ export function ConflictDialog({
               <ul className="list-disc pl-5">
                 {conflict.newer.map((version) => (
                   <li key={version.versionNumber}>
-                    Version {version.versionNumber} by {version.authorId ?? 'someone'} ({formatTime(version.createdAt)}
+                    Version {version.versionNumber} by {version.authorId ?? 'someone'} (<Time iso={version.createdAt} />
                     ): {version.changeMessage ?? 'no message'}; changed {version.changedFields.join(', ') || 'nothing'}
                   </li>
                 ))}

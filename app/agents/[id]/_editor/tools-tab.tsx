@@ -2,17 +2,23 @@
 import { useEffect, useState } from 'react';
 import { Note } from '../../../_components/ui/card';
 import { SearchField } from '../../../_components/ui/field';
-import { McpClientGroup, offeredByServer } from './mcp-client-group';
+import { isConditional } from '@/lib/agents';
+import {
+  McpClientsPicker,
+  ProviderGroups,
+  RegisteredToolsPicker,
+  type PickerSetting,
+  type SourceRecord,
+} from './field-pickers';
+import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, SelectableTools, ToolRow } from './tool-row';
+import { matchesSearch, ToolRow } from './tool-row';
 import {
   findCollisions,
   mcpSelection,
   providerSelection,
   registeredSelection,
   withDescription,
-  withKey,
-  withNames,
   type OfferedName,
   type Selection,
 } from './tool-selection';
@@ -23,7 +29,7 @@ type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorVa
 
 const conditionalNote = (field: string) => (
   <Note tone="warning">
-    The {field} field holds conditional variants, which the Conditions tab will edit. It is shown here read-only.
+    The {field} field holds conditional variants: edit them in the Conditions tab. It is shown here read-only.
   </Note>
 );
 
@@ -85,20 +91,6 @@ export function ToolsTab({
   }
 
   const setRegistered = (next: Selection) => setField('tools', next as EditorValues['tools']);
-  /** Sets one id's `{ tools }` entry of a record field; `undefined` removes the id (the source is not used). */
-  const setToolsOf = (
-    field: 'mcpClients' | 'integrationTools' | 'toolProviders',
-    id: string,
-    next: Selection | undefined,
-  ) =>
-    setField(
-      field,
-      withKey(
-        values[field] as Record<string, { tools?: Selection }> | undefined,
-        id,
-        next === undefined ? undefined : { tools: next },
-      ) as never,
-    );
   const searchBox = (
     <SearchField
       label="Search tools"
@@ -136,6 +128,14 @@ export function ToolsTab({
     );
   }
 
+  const setting: PickerSetting = { catalog, mcp, search, collisions };
+  const plainRecord = (field: 'mcpClients' | 'integrationTools' | 'toolProviders') => {
+    const value = values[field];
+    return value !== undefined && isConditional(value) ? null : (value as SourceRecord | undefined);
+  };
+  const setRecord = (field: 'mcpClients' | 'integrationTools' | 'toolProviders') => (next: SourceRecord | undefined) =>
+    setField(field, next as never);
+
   return (
     <div className="flex flex-col gap-4">
       {searchBox}
@@ -155,174 +155,36 @@ export function ToolsTab({
           </ul>
         </ToolGroup>
       ) : null}
-      <ToolGroup
-        legend="Registered tools"
-        disabled={registered === null}
-        onSelectAll={() =>
-          setRegistered(
-            withNames(
-              registered ?? {},
-              catalog.registered.map((tool) => tool.name),
-              true,
-            ),
-          )
-        }
-        onSelectNone={() =>
-          setRegistered(
-            withNames(
-              registered ?? {},
-              catalog.registered.map((tool) => tool.name),
-              false,
-            ),
-          )
-        }
-      >
-        {registered === null ? conditionalNote('tools') : null}
-        {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
-        <SelectableTools
-          tools={catalog.registered}
-          selection={registered}
-          search={search}
-          collisions={collisions}
-          onChange={setRegistered}
-        />
-      </ToolGroup>
-      {catalog.builtIn?.length ? (
-        <ToolGroup
-          legend="Built-in tools"
-          disabled={registered === null}
-          onSelectAll={() =>
-            setRegistered(
-              withNames(
-                registered ?? {},
-                catalog.builtIn!.map((tool) => tool.name),
-                true,
-              ),
-            )
-          }
-          onSelectNone={() =>
-            setRegistered(
-              withNames(
-                registered ?? {},
-                catalog.builtIn!.map((tool) => tool.name),
-                false,
-              ),
-            )
-          }
-        >
-          <SelectableTools
-            tools={catalog.builtIn}
-            selection={registered}
-            search={search}
-            collisions={collisions}
-            onChange={setRegistered}
-          />
-        </ToolGroup>
-      ) : null}
-      {catalog.mcpClients.length === 0 ? (
-        <p className="text-sm text-slate-700">No MCP clients are saved yet, so no MCP tools can be picked.</p>
-      ) : null}
-      {catalog.mcpClients.map((client) => {
-        const picked = mcpSelection(values.mcpClients, client.id);
-        return (
-          <div key={client.id} className="flex flex-col gap-2">
-            {picked.conditional ? conditionalNote('mcpClients') : null}
-            <McpClientGroup
-              client={client}
-              listed={mcp.byClient[client.id]}
-              selection={picked.conditional ? undefined : picked.tools}
-              disabled={picked.conditional}
-              search={search}
-              collisions={collisions}
-              onRetry={() => void mcp.retry(client.id)}
-              onChange={(next) => setToolsOf('mcpClients', client.id, next)}
-            />
-          </div>
-        );
-      })}
+      <RegisteredToolsPicker
+        selection={registered}
+        onChange={setRegistered}
+        setting={setting}
+        note={registered === null ? conditionalNote('tools') : null}
+      />
+      <McpClientsPicker
+        value={plainRecord('mcpClients')}
+        onChange={setRecord('mcpClients')}
+        setting={setting}
+        note={conditionalNote('mcpClients')}
+      />
       <ProviderGroups
         legend="Integrations"
         empty="No integrations are configured."
         providers={catalog.integrations}
-        field={values.integrationTools}
-        search={search}
-        collisions={collisions}
-        onChange={(providerId, next) => setToolsOf('integrationTools', providerId, next)}
+        value={plainRecord('integrationTools')}
+        onChange={setRecord('integrationTools')}
+        setting={setting}
+        note={conditionalNote('integrationTools')}
       />
       <ProviderGroups
         legend="Providers"
         empty="No tool providers are configured."
         providers={catalog.providers}
-        field={values.toolProviders}
-        search={search}
-        collisions={collisions}
-        onChange={(providerId, next) => setToolsOf('toolProviders', providerId, next)}
+        value={plainRecord('toolProviders')}
+        onChange={setRecord('toolProviders')}
+        setting={setting}
+        note={conditionalNote('toolProviders')}
       />
     </div>
-  );
-}
-
-function ProviderGroups({
-  legend,
-  empty,
-  providers,
-  field,
-  search,
-  collisions,
-  onChange,
-}: {
-  legend: string;
-  empty: string;
-  providers: Array<{
-    id: string;
-    name: string;
-    tools: Array<{ name: string; description: string; toolkit?: string }>;
-    error?: string;
-  }>;
-  field: EditorValues['integrationTools'] | EditorValues['toolProviders'];
-  search: string;
-  collisions: ReturnType<typeof findCollisions>;
-  onChange: (providerId: string, next: Selection | undefined) => void;
-}) {
-  return (
-    <ToolGroup
-      legend={legend}
-      onSelectAll={
-        providers.length
-          ? () => {
-              for (const provider of providers) {
-                const picked = providerSelection(field, provider.id);
-                if (picked === null) continue;
-                let next = picked;
-                for (const tool of provider.tools)
-                  next = withNames(next, [tool.name], true, tool.toolkit ? { toolkit: tool.toolkit } : {});
-                onChange(provider.id, next);
-              }
-            }
-          : undefined
-      }
-      onSelectNone={
-        providers.length ? () => providers.forEach((provider) => onChange(provider.id, undefined)) : undefined
-      }
-    >
-      {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
-      {providers.map((provider) => {
-        const picked = providerSelection(field, provider.id);
-        return (
-          <section key={provider.id} aria-label={provider.name} className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold">{provider.name}</h3>
-            {picked === null ? conditionalNote(legend) : null}
-            {provider.error ? <Note tone="warning">Could not list its tools: {provider.error}</Note> : null}
-            <SelectableTools
-              tools={provider.tools}
-              selection={picked}
-              search={search}
-              collisions={collisions}
-              onChange={(next) => onChange(provider.id, Object.keys(next).length ? next : undefined)}
-            />
-          </section>
-        );
-      })}
-    </ToolGroup>
   );
 }

@@ -11,6 +11,8 @@ export interface CatalogMcpServer {
   type: 'stdio' | 'http';
   /** The server-level allow-list (bare names); absent: every tool passes. */
   allowList?: string[];
+  /** Descriptions the allow-list gives its tools (agents see them instead of the server's own). */
+  descriptions?: Record<string, string>;
 }
 
 export interface ToolCatalog {

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import type { LabelView, Page, VersionView } from '@/lib/editor';
-import { formatTime } from '../../../_components/format';
+import { Time } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { TableHead } from '../../../_components/ui/table-head';
@@ -92,7 +92,7 @@ export function VersionsTab({
               <td className="p-2">
                 <span className="font-semibold">Version {version.versionNumber}</span>
                 <span className="block text-xs text-slate-600">
-                  {formatTime(version.createdAt)}
+                  <Time iso={version.createdAt} />
                   {version.authorId ? ` by ${version.authorId}` : ''}
                 </span>
               </td>

@@ -1,0 +1,38 @@
+import Link from 'next/link';
+import { buttonClasses } from './ui/button';
+
+/**
+ * First page / Next page links of a server-paged list (opaque cursors in the URL), shown only when
+ * there is another page. `hrefOf(null)` is the first page.
+ */
+export function Pager({
+  label,
+  cursor,
+  nextCursor,
+  hrefOf,
+}: {
+  /** The navigation landmark's name, e.g. "Pages of agents". */
+  label: string;
+  cursor: string | undefined;
+  nextCursor: string | null;
+  hrefOf: (cursor: string | null) => string;
+}) {
+  if (!cursor && !nextCursor) return null;
+  return (
+    <nav aria-label={label} className="flex gap-3">
+      {cursor ? (
+        <Link href={hrefOf(null)} className={buttonClasses()}>
+          First page
+        </Link>
+      ) : null}
+      {nextCursor ? (
+        <Link href={hrefOf(nextCursor)} className={buttonClasses()}>
+          Next page
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The `cursor` search parameter of a page, when it is one string. */
+export const cursorParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);

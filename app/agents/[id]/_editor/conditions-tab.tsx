@@ -1,0 +1,261 @@
+'use client';
+/**
+ * The Conditions tab: for each tool field an ordered list of variants (each with a rule builder
+ * and the same pickers as the Tools tab for its value), and the prompt blocks of the instructions
+ * with their display conditions. Variants are reordered by drag or keyboard.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { isConditional, type Variant } from '@/lib/agents';
+import type { ContextField } from '@/lib/rules';
+import { Button } from '../../../_components/ui/button';
+import { Note } from '../../../_components/ui/card';
+import {
+  McpClientsPicker,
+  ProviderGroups,
+  RegisteredToolsPicker,
+  type PickerSetting,
+  type SourceRecord,
+} from './field-pickers';
+import type { ErrorAt } from './form-errors';
+import { PromptBlockVariants } from './prompt-block-variants';
+import { moved, SortableList } from './sortable-list';
+import { registeredSelection } from './tool-selection';
+import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
+import { useListIds } from './use-list-ids';
+import type { useMcpTools } from './use-mcp-tools';
+import { ConditionEditor, startingRules, VariantCard } from './variant-card';
+
+type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
+type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+
+export const fieldLabels: Record<ToolField | 'instructions', string> = {
+  tools: 'Tools',
+  instructions: 'Instructions',
+  mcpClients: 'MCP clients',
+  integrationTools: 'Integration tools',
+  toolProviders: 'Tool providers',
+};
+
+const keyWords: Record<ToolField, string> = {
+  tools: 'tool',
+  mcpClients: 'MCP client (its whole list of ticked tools)',
+  integrationTools: 'integration (its whole list of ticked tools)',
+  toolProviders: 'provider (its whole list of ticked tools and connections)',
+};
+
+export function ConditionsTab({
+  values,
+  setField,
+  catalog,
+  mcp,
+  codeAgent,
+  fields,
+  errorAt,
+}: {
+  values: EditorValues;
+  setField: SetField;
+  catalog: ToolCatalog;
+  mcp: ReturnType<typeof useMcpTools>;
+  codeAgent: CodeAgentFacts | null;
+  fields: ContextField[];
+  errorAt: (path: string) => ErrorAt;
+}) {
+  const { ensureLoaded } = mcp;
+  const toolsEditable = codeAgent === null || codeAgent.toolsMode === 'full';
+  const instructionsEditable = codeAgent === null || codeAgent.ownedFields.includes('instructions');
+  useEffect(() => {
+    if (toolsEditable) ensureLoaded();
+  }, [ensureLoaded, toolsEditable]);
+  const setting: PickerSetting = { catalog, mcp, search: '', collisions: new Map() };
+
+  const fieldEditor = (field: ToolField, picker: (value: unknown, onChange: (next: unknown) => void) => ReactNode) => (
+    <FieldRegion key={field} field={field}>
+      <ConditionalField
+        field={field}
+        value={values[field]}
+        onChange={(next) => setField(field, next as never)}
+        fields={fields}
+        errorAt={errorAt}
+        picker={picker}
+      />
+    </FieldRegion>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Note>
+        A field with variants is worked out for each request: variants are checked in order, every variant whose rules
+        match the request context is included (a variant with no condition always is), and their values are merged.{' '}
+        <strong>A later matching variant replaces an earlier one&rsquo;s entry for the same key whole</strong> (for
+        Tools the key is the tool, for MCP clients, integrations and providers it is the client or provider with all its
+        ticked tools); entries under other keys are kept. When no variant matches, the field is empty. Preview shows
+        which variants matched a request context.
+      </Note>
+      {!toolsEditable ? (
+        <Note>This agent&rsquo;s tools are owned by its code (its editor setting), so they have no variants here.</Note>
+      ) : (
+        fieldEditor('tools', (value, onChange) => (
+          <RegisteredToolsPicker
+            selection={registeredSelection(value as EditorValues['tools'])}
+            onChange={(next) => onChange(next)}
+            setting={setting}
+          />
+        ))
+      )}
+      {instructionsEditable ? (
+        <FieldRegion field="instructions">
+          <PromptBlockVariants
+            instructions={values.instructions}
+            onChange={(next) => setField('instructions', next)}
+            fields={fields}
+            errorAt={errorAt}
+          />
+        </FieldRegion>
+      ) : null}
+      {toolsEditable ? (
+        <>
+          {fieldEditor('mcpClients', (value, onChange) => (
+            <McpClientsPicker value={value as SourceRecord | undefined} onChange={onChange} setting={setting} />
+          ))}
+          {fieldEditor('integrationTools', (value, onChange) => (
+            <ProviderGroups
+              legend="Integrations"
+              empty="No integrations are configured."
+              providers={catalog.integrations}
+              value={value as SourceRecord | undefined}
+              onChange={onChange}
+              setting={setting}
+            />
+          ))}
+          {fieldEditor('toolProviders', (value, onChange) => (
+            <ProviderGroups
+              legend="Providers"
+              empty="No tool providers are configured."
+              providers={catalog.providers}
+              value={value as SourceRecord | undefined}
+              onChange={onChange}
+              setting={setting}
+            />
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldRegion({ field, children }: { field: ToolField | 'instructions'; children: ReactNode }) {
+  const headingId = `conditions-${field}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {fieldLabels[field]}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const isEmptyValue = (value: unknown) =>
+  value === undefined ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+
+function ConditionalField({
+  field,
+  value,
+  onChange,
+  fields,
+  errorAt,
+  picker,
+}: {
+  field: ToolField;
+  value: EditorValues[ToolField];
+  onChange: (next: unknown) => void;
+  fields: ContextField[];
+  errorAt: (path: string) => ErrorAt;
+  picker: (value: unknown, onChange: (next: unknown) => void) => ReactNode;
+}) {
+  const variants: Array<Variant<unknown>> | null =
+    value !== undefined && isConditional(value as never) ? (value as Array<Variant<unknown>>) : null;
+  const list = useListIds(variants?.length ?? 0);
+  const label = fieldLabels[field];
+
+  const addVariant = () => {
+    const added: Variant<unknown> = { value: {}, rules: startingRules() };
+    if (variants) return onChange([...variants, added]);
+    // The plain value becomes the first variant (always included), so nothing it selected is lost.
+    onChange(isEmptyValue(value) ? [added] : [{ value }, added]);
+  };
+
+  if (variants === null) {
+    return (
+      <>
+        <p className="text-sm text-slate-700">
+          {label} has no variants: what the Tools tab selects applies to every request. Add a variant to switch its
+          tools by request-context rules
+          {isEmptyValue(value) ? '' : '; the current selection becomes Variant 1, always included'}.
+        </p>
+        <div>
+          <Button onClick={addVariant}>Add variant</Button>
+        </div>
+      </>
+    );
+  }
+
+  const setVariant = (index: number, next: Variant<unknown>) =>
+    onChange(variants.map((variant, at) => (at === index ? next : variant)));
+
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        Matching variants merge in this order; a later one replaces an earlier one&rsquo;s entry for the same{' '}
+        {keyWords[field]}.
+      </p>
+      <SortableList
+        items={variants}
+        ids={list.ids}
+        itemName={(index) => `Variant ${index + 1}`}
+        onMove={(from, to) => {
+          list.move(from, to);
+          onChange(moved(variants, from, to));
+        }}
+        renderItem={(variant, index, { handle }) => (
+          <VariantCard
+            name={`Variant ${index + 1}`}
+            handle={handle}
+            removeLabel="Remove variant"
+            onRemove={() => {
+              list.remove(index);
+              const rest = variants.filter((_, at) => at !== index);
+              onChange(rest.length > 0 ? rest : {});
+            }}
+            condition={
+              <ConditionEditor
+                rules={variant.rules}
+                onChange={(rules) => {
+                  const { rules: _previous, ...rest } = variant;
+                  setVariant(index, rules === undefined ? rest : { ...rest, rules });
+                }}
+                fields={fields}
+                errorAt={errorAt(`${field}.${index}.rules`)}
+                subject={`Variant ${index + 1} of ${label}`}
+                alwaysText="No condition: this variant is always included."
+              />
+            }
+          >
+            <div className="flex flex-col gap-3">
+              <p className="text-sm font-medium">Value of Variant {index + 1}</p>
+              {picker(variant.value, (next) => setVariant(index, { ...variant, value: next ?? {} }))}
+            </div>
+          </VariantCard>
+        )}
+      />
+      <div>
+        <Button onClick={addVariant}>Add variant</Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+'use client';
+/**
+ * The tool pickers of one tool field's plain value, shared by the Tools tab (the field itself) and
+ * the Conditions tab (each variant's value): registered tools, each saved MCP client, integrations
+ * and providers.
+ */
+import { Note } from '../../../_components/ui/card';
+import { McpClientGroup } from './mcp-client-group';
+import { ToolGroup } from './tool-group';
+import { SelectableTools } from './tool-row';
+import { withKey, withNames, type Collision, type Selection } from './tool-selection';
+import type { ToolCatalog } from './types';
+import type { useMcpTools } from './use-mcp-tools';
+
+/** What every picker needs besides its value. */
+export interface PickerSetting {
+  catalog: ToolCatalog;
+  mcp: ReturnType<typeof useMcpTools>;
+  search: string;
+  collisions: Map<string, Collision>;
+}
+
+type Entry = { tools?: Selection } & Record<string, unknown>;
+export type SourceRecord = Record<string, Entry>;
+
+/**
+ * One source's `tools` replaced (`undefined`: the source is not used). Other keys of the entry,
+ * such as a provider's pinned `connections`, are kept.
+ */
+export function withSourceTools(
+  record: SourceRecord | undefined,
+  id: string,
+  next: Selection | undefined,
+): SourceRecord | undefined {
+  if (next === undefined) return withKey<Entry>(record, id, undefined);
+  return withKey<Entry>(record, id, { ...(record?.[id] ?? {}), tools: next });
+}
+
+export function RegisteredToolsPicker({
+  selection,
+  onChange,
+  setting,
+  note,
+}: {
+  /** `null`: the field is conditional and shown read-only. */
+  selection: Selection | null;
+  onChange: (next: Selection) => void;
+  setting: PickerSetting;
+  note?: React.ReactNode;
+}) {
+  const { catalog, search, collisions } = setting;
+  // Registered and built-in tools share the field (both by id), so each group's "None" clears
+  // only its own names.
+  const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
+    <ToolGroup
+      legend={legend}
+      disabled={selection === null}
+      onSelectAll={() =>
+        onChange(
+          withNames(
+            selection ?? {},
+            tools.map((tool) => tool.name),
+            true,
+          ),
+        )
+      }
+      onSelectNone={() =>
+        onChange(
+          withNames(
+            selection ?? {},
+            tools.map((tool) => tool.name),
+            false,
+          ),
+        )
+      }
+    >
+      {children}
+      <SelectableTools
+        tools={tools}
+        selection={selection}
+        search={search}
+        collisions={collisions}
+        onChange={onChange}
+      />
+    </ToolGroup>
+  );
+  return (
+    <>
+      {group(
+        catalog.registered,
+        'Registered tools',
+        <>
+          {note}
+          {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
+        </>,
+      )}
+      {catalog.builtIn?.length ? group(catalog.builtIn, 'Built-in tools') : null}
+    </>
+  );
+}
+
+export function McpClientsPicker({
+  value,
+  onChange,
+  setting,
+  note,
+}: {
+  /** `null`: the field is conditional and shown read-only. */
+  value: SourceRecord | undefined | null;
+  onChange: (next: SourceRecord | undefined) => void;
+  setting: PickerSetting;
+  note?: React.ReactNode;
+}) {
+  const { catalog, mcp, search, collisions } = setting;
+  if (catalog.mcpClients.length === 0)
+    return <p className="text-sm text-slate-700">No MCP clients are saved yet, so no MCP tools can be picked.</p>;
+  return (
+    <>
+      {catalog.mcpClients.map((client) => (
+        <div key={client.id} className="flex flex-col gap-2">
+          {value === null ? note : null}
+          <McpClientGroup
+            client={client}
+            listed={mcp.byClient[client.id]}
+            selection={value === null ? undefined : value?.[client.id]?.tools}
+            disabled={value === null}
+            search={search}
+            collisions={collisions}
+            onRetry={() => void mcp.retry(client.id)}
+            onChange={(next) => onChange(withSourceTools(value ?? undefined, client.id, next))}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function ProviderGroups({
+  legend,
+  empty,
+  providers,
+  value,
+  onChange,
+  setting,
+  note,
+}: {
+  legend: string;
+  empty: string;
+  providers: Array<{
+    id: string;
+    name: string;
+    tools: Array<{ name: string; description: string; toolkit?: string }>;
+    error?: string;
+  }>;
+  /** `null`: the field is conditional and shown read-only. */
+  value: SourceRecord | undefined | null;
+  onChange: (next: SourceRecord | undefined) => void;
+  setting: PickerSetting;
+  note?: React.ReactNode;
+}) {
+  const { search, collisions } = setting;
+  const selectionOf = (providerId: string) => (value === null ? null : (value?.[providerId]?.tools ?? {}));
+  const setAll = (on: boolean) => {
+    let next = value ?? undefined;
+    for (const provider of providers) {
+      if (!on) {
+        next = withSourceTools(next, provider.id, undefined);
+        continue;
+      }
+      let picked = selectionOf(provider.id) ?? {};
+      for (const tool of provider.tools)
+        picked = withNames(picked, [tool.name], true, tool.toolkit ? { toolkit: tool.toolkit } : {});
+      next = withSourceTools(next, provider.id, picked);
+    }
+    onChange(next);
+  };
+  return (
+    <ToolGroup
+      legend={legend}
+      disabled={value === null}
+      onSelectAll={providers.length ? () => setAll(true) : undefined}
+      onSelectNone={providers.length ? () => setAll(false) : undefined}
+    >
+      {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
+      {value === null ? note : null}
+      {providers.map((provider) => (
+        <section key={provider.id} aria-label={provider.name} className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">{provider.name}</h3>
+          {provider.error ? <Note tone="warning">Could not list its tools: {provider.error}</Note> : null}
+          <SelectableTools
+            tools={provider.tools}
+            selection={selectionOf(provider.id)}
+            search={search}
+            collisions={collisions}
+            onChange={(next) =>
+              onChange(withSourceTools(value ?? undefined, provider.id, Object.keys(next).length ? next : undefined))
+            }
+          />
+        </section>
+      ))}
+    </ToolGroup>
+  );
+}

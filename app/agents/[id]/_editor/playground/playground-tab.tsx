@@ -1,0 +1,145 @@
+'use client';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../../../_components/ui/button';
+import { Note } from '../../../../_components/ui/card';
+import { SelectField, TextAreaField } from '../../../../_components/ui/field';
+import { parseContext } from '../context-form';
+import { ToolCallCard } from './tool-call-card';
+import { usePlayground, type PlaygroundVersion } from './use-playground';
+
+/**
+ * Chat with the latest saved version (the draft) or the published one. Text and tool calls appear
+ * as they stream; a call waiting for approval offers Approve / Decline, a suspended call a form
+ * for its resume data. Unsaved edits are not part of any version, so they are not used.
+ */
+export function PlaygroundTab({
+  agentId,
+  latestVersionNumber,
+  activeVersionNumber,
+  dirty,
+}: {
+  agentId: string;
+  latestVersionNumber: number;
+  activeVersionNumber: number | null;
+  dirty: boolean;
+}) {
+  const playground = usePlayground(agentId);
+  const { conversation } = playground;
+  const [version, setVersion] = useState<PlaygroundVersion>('draft');
+  const [message, setMessage] = useState('');
+  const [contextJson, setContextJson] = useState('{}');
+  const [contextError, setContextError] = useState<string | undefined>();
+  const busy = conversation.phase === 'running';
+  const identity = conversation.run;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const text = message.trim();
+    if (text === '' || busy) return;
+    const context = parseContext(contextJson);
+    if (!context.ok) return setContextError(context.message);
+    setContextError(undefined);
+    setMessage('');
+    void playground.send(text, { version, requestContext: context.value });
+  }
+
+  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Note>
+        Runs a real model with the agent&apos;s tools: tool calls really execute.
+        {dirty
+          ? ' You have unsaved changes: the Playground uses saved versions only, so save them to chat with them.'
+          : ''}
+      </Note>
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField
+          label="Version"
+          value={version}
+          onChange={(event) => setVersion(event.target.value as PlaygroundVersion)}
+        >
+          <option value="draft">Draft: latest saved (version {latestVersionNumber})</option>
+          <option value="published" disabled={activeVersionNumber === null}>
+            {activeVersionNumber === null ? 'Published: none yet' : `Published (version ${activeVersionNumber})`}
+          </option>
+        </SelectField>
+        <TextAreaField
+          label="Request context"
+          rows={2}
+          value={contextJson}
+          error={contextError}
+          hint='A JSON object the run&apos;s instructions and tools read, such as {"tier": "pro"}.'
+          onChange={(event) => setContextJson(event.target.value)}
+        />
+      </div>
+      <section aria-label="Conversation" aria-busy={busy} className="flex flex-col gap-2">
+        {conversation.items.length === 0 ? (
+          <p className="text-sm text-slate-600">Send a message to start a run.</p>
+        ) : null}
+        <ol className="flex flex-col gap-2">
+          {conversation.items.map((item) => (
+            <li key={item.id} className={item.kind === 'user' ? 'self-end' : ''}>
+              {item.kind === 'tool' ? (
+                <ToolCallCard
+                  call={item.call}
+                  busy={busy}
+                  onApprove={() => void playground.approve(item.call.toolCallId)}
+                  onDecline={() => void playground.decline(item.call.toolCallId)}
+                  onResume={(resumeData) => void playground.resume(item.call.toolCallId, resumeData)}
+                />
+              ) : (
+                <p
+                  className={
+                    item.kind === 'user'
+                      ? 'rounded-md bg-accent px-3 py-2 text-sm text-white'
+                      : 'whitespace-pre-wrap rounded-md border border-slate-200 bg-white px-3 py-2 text-sm'
+                  }
+                >
+                  <span className="sr-only">{item.kind === 'user' ? 'You: ' : 'Agent: '}</span>
+                  {item.text}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+        {conversation.error ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-danger">
+            {conversation.error.message}
+          </p>
+        ) : null}
+        {identity ? (
+          <p className="text-xs text-slate-600">
+            Run <span className="font-mono">{identity.runId}</span> · version {identity.versionNumber ?? 'from code'}
+            {identity.label ? ` (${identity.label})` : ''} · {conversation.phase}
+          </p>
+        ) : null}
+      </section>
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        <TextAreaField
+          label="Message"
+          rows={2}
+          value={message}
+          hint="Enter sends; Shift+Enter starts a new line."
+          onChange={(event) => setMessage(event.target.value)}
+          onKeyDown={sendOnEnter}
+        />
+        <div className="flex gap-2">
+          <Button type="submit" variant="primary" disabled={busy}>
+            Send
+          </Button>
+          {busy ? <Button onClick={playground.stop}>Stop</Button> : null}
+          {conversation.items.length > 0 && !busy ? (
+            <Button variant="ghost" onClick={playground.reset}>
+              New conversation
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}

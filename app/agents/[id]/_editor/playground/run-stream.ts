@@ -1,0 +1,56 @@
+/**
+ * Starts or continues a run over Server-Sent Events and hands each UI event to `onEvent` as it
+ * arrives. A run that fails before it streams (no model key, nothing published, bad resume data)
+ * answers plain JSON with the API's error shape, which comes back as the error.
+ */
+import { createToolInputAdapter, readRunEvents, type UiEvent } from '@/lib/playground';
+
+export type StreamOutcome = { ok: true } | { ok: false; error: { code: string; message: string } };
+
+const unreachable = {
+  code: 'unreachable',
+  message: 'The studio could not be reached. Check that it is running, then try again.',
+};
+
+export async function streamRunEvents({
+  path,
+  body,
+  onEvent,
+  signal,
+}: {
+  path: string;
+  body: unknown;
+  onEvent: (event: UiEvent) => void;
+  signal: AbortSignal;
+}): Promise<StreamOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch {
+    return { ok: false, error: unreachable };
+  }
+  const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  if (!response.ok || !isEventStream || !response.body) {
+    const json = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    return {
+      ok: false,
+      error: {
+        code: json?.error?.code ?? 'internal_error',
+        message: json?.error?.message ?? `The server answered ${response.status}.`,
+      },
+    };
+  }
+  const adapter = createToolInputAdapter();
+  try {
+    for await (const chunk of readRunEvents(response.body)) for (const event of adapter.push(chunk)) onEvent(event);
+  } catch (error) {
+    if (signal.aborted) return { ok: true };
+    return { ok: false, error: { code: 'stream_interrupted', message: `The stream broke off: ${String(error)}` } };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,87 @@
+'use client';
+import { Button } from '../../../../_components/ui/button';
+import type { ToolCallView } from '@/lib/playground';
+import { ResumeForm } from './resume-form';
+
+const stateText: Record<ToolCallView['state'], string> = {
+  streaming: 'receiving arguments…',
+  running: 'running…',
+  'awaiting-approval': 'waiting for approval',
+  declined: 'declined',
+  suspended: 'waiting for data',
+  done: 'done',
+  failed: 'failed',
+};
+
+function asJson(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/**
+ * One tool call of the conversation: its name, its arguments (rendered while they stream), what it
+ * waits for (Approve / Decline, or resume data) and its result or error.
+ */
+export function ToolCallCard({
+  call,
+  busy,
+  onApprove,
+  onDecline,
+  onResume,
+}: {
+  call: ToolCallView;
+  busy: boolean;
+  onApprove: () => void;
+  onDecline: () => void;
+  onResume: (resumeData: unknown) => void;
+}) {
+  const argsId = `args-${call.toolCallId}`;
+  return (
+    <div
+      role="group"
+      aria-label={`Tool call ${call.toolName}`}
+      className="flex flex-col gap-2 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm"
+    >
+      <p>
+        <span className="font-mono font-semibold">{call.toolName}</span>{' '}
+        <span className={call.state === 'failed' || call.isError ? 'text-danger' : 'text-slate-600'}>
+          · {stateText[call.state]}
+        </span>
+      </p>
+      <div>
+        <p id={argsId} className="text-xs font-medium text-slate-600">
+          Arguments{call.argsComplete ? '' : ' (streaming)'}
+        </p>
+        <pre aria-labelledby={argsId} className="whitespace-pre-wrap break-all font-mono text-xs">
+          {asJson(call.args)}
+        </pre>
+      </div>
+      {call.state === 'awaiting-approval' ? (
+        <div className="flex gap-2">
+          <Button variant="primary" size="sm" disabled={busy} onClick={onApprove}>
+            Approve
+          </Button>
+          <Button variant="danger" size="sm" disabled={busy} onClick={onDecline}>
+            Decline
+          </Button>
+        </div>
+      ) : null}
+      {call.state === 'suspended' ? (
+        <ResumeForm
+          toolName={call.toolName}
+          suspendPayload={call.suspendPayload}
+          resumeSchema={call.resumeSchema}
+          busy={busy}
+          onResume={onResume}
+        />
+      ) : null}
+      {call.result !== undefined ? (
+        <div>
+          <p className="text-xs font-medium text-slate-600">{call.isError ? 'Error result' : 'Result'}</p>
+          <pre className="whitespace-pre-wrap break-all font-mono text-xs">{asJson(call.result)}</pre>
+        </div>
+      ) : null}
+      {call.error ? <p className="text-danger">Error: {call.error}</p> : null}
+    </div>
+  );
+}

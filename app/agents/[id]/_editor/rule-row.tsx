@@ -1,0 +1,180 @@
+'use client';
+/** One rule of the builder: field (with suggestions), operator (by the field's type) and typed value. */
+import { useId } from 'react';
+import {
+  operatorLabel,
+  operatorsForType,
+  takesValue,
+  valueKindFor,
+  withValueKind,
+  type ConditionDraft,
+  type ConditionOperator,
+  type ContextField,
+  type ListItemKind,
+  type ValueDraft,
+  type ValueKind,
+} from '@/lib/rules';
+import { Button } from '../../../_components/ui/button';
+import { SelectField, TextField } from '../../../_components/ui/field';
+
+const valueTypes: Array<{ value: string; label: string; kind: ValueKind; itemKind?: ListItemKind }> = [
+  { value: 'text', label: 'text', kind: 'text' },
+  { value: 'number', label: 'number', kind: 'number' },
+  { value: 'boolean', label: 'true or false', kind: 'boolean' },
+  { value: 'list:text', label: 'list of text', kind: 'list', itemKind: 'text' },
+  { value: 'list:number', label: 'list of numbers', kind: 'list', itemKind: 'number' },
+  { value: 'list:boolean', label: 'list of true/false', kind: 'list', itemKind: 'boolean' },
+  { value: 'json', label: 'JSON', kind: 'json' },
+];
+
+const valueTypeOf = (draft: ValueDraft) => (draft.kind === 'list' ? `list:${draft.itemKind ?? 'text'}` : draft.kind);
+
+const isList = (operator: ConditionOperator) => operator === 'in' || operator === 'not_in';
+
+/** Kinds that share their text as it is, so switching between them loses nothing while a path is typed. */
+const isTextOrNumber = (kind: ValueKind) => kind === 'text' || kind === 'number';
+
+/**
+ * The value a rule keeps when its field or operator changes: empty values follow the field's type,
+ * and text or number values follow it when the field itself changes to one the schema describes (a
+ * rule on a number compares numbers; text that is no number then says so instead of being stored).
+ */
+function valueFor(
+  condition: ConditionDraft,
+  field: ContextField | undefined,
+  operator: ConditionOperator,
+  fieldChanged = false,
+): ValueDraft | undefined {
+  if (!takesValue(operator)) return undefined;
+  const wanted = valueKindFor(field, operator);
+  const current = condition.value;
+  if (current === undefined || current.text.trim() === '') {
+    return {
+      kind: wanted.kind,
+      ...(wanted.itemKind ? { itemKind: wanted.itemKind } : {}),
+      text: wanted.kind === 'boolean' ? 'true' : '',
+    };
+  }
+  if (fieldChanged && field?.type !== undefined && isTextOrNumber(current.kind) && isTextOrNumber(wanted.kind))
+    return { ...current, kind: wanted.kind };
+  if (isList(operator) !== (current.kind === 'list')) return withValueKind(current, wanted.kind, wanted.itemKind);
+  return current;
+}
+
+export function RuleRow({
+  name,
+  condition,
+  fields,
+  valueProblem,
+  errorAt,
+  onChange,
+  onRemove,
+}: {
+  name: string;
+  condition: ConditionDraft;
+  fields: ContextField[];
+  valueProblem?: string;
+  errorAt: (part: 'field' | 'operator' | 'value') => string | undefined;
+  onChange: (next: ConditionDraft) => void;
+  onRemove: () => void;
+}) {
+  const listId = useId();
+  const field = fields.find((candidate) => candidate.path === condition.field);
+  const offered = operatorsForType(field?.type);
+  const operators = offered.includes(condition.operator) ? offered : [condition.operator, ...offered];
+  const value = condition.value;
+  const allowed = field?.enum ? `Allowed: ${field.enum.map((item) => JSON.stringify(item)).join(', ')}.` : undefined;
+  const listHint = value?.kind === 'list' ? 'Separate items with commas.' : undefined;
+
+  return (
+    <div
+      role="group"
+      aria-label={name}
+      className="flex flex-wrap items-start gap-3 rounded-md border border-slate-200 bg-white p-2"
+    >
+      <TextField
+        label="Field"
+        className="w-56"
+        list={listId}
+        autoComplete="off"
+        placeholder="e.g. user.role"
+        value={condition.field}
+        error={errorAt('field')}
+        hint={field?.description}
+        onChange={(event) => {
+          const path = event.target.value;
+          const next = fields.find((candidate) => candidate.path === path);
+          onChange({ ...condition, field: path, value: valueFor(condition, next, condition.operator, true) });
+        }}
+      />
+      <datalist id={listId}>
+        {fields.map((candidate) => (
+          <option key={candidate.path} value={candidate.path}>
+            {candidate.type ?? ''}
+          </option>
+        ))}
+      </datalist>
+      <SelectField
+        label="Operator"
+        className="w-52"
+        value={condition.operator}
+        error={errorAt('operator')}
+        onChange={(event) => {
+          const operator = event.target.value as ConditionOperator;
+          onChange({ ...condition, operator, value: valueFor(condition, field, operator) });
+        }}
+      >
+        {operators.map((operator) => (
+          <option key={operator} value={operator}>
+            {operatorLabel(operator)}
+          </option>
+        ))}
+      </SelectField>
+      {value ? (
+        <>
+          <SelectField
+            label="Value type"
+            className="w-40"
+            value={valueTypeOf(value)}
+            onChange={(event) => {
+              const chosen = valueTypes.find((type) => type.value === event.target.value)!;
+              onChange({ ...condition, value: withValueKind(value, chosen.kind, chosen.itemKind) });
+            }}
+          >
+            {valueTypes.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </SelectField>
+          {value.kind === 'boolean' ? (
+            <SelectField
+              label="Value"
+              className="w-32"
+              value={value.text}
+              error={valueProblem ?? errorAt('value')}
+              onChange={(event) => onChange({ ...condition, value: { ...value, text: event.target.value } })}
+            >
+              <option value="true">true</option>
+              <option value="false">false</option>
+            </SelectField>
+          ) : (
+            <TextField
+              label="Value"
+              className="min-w-48 flex-1"
+              autoComplete="off"
+              inputMode={value.kind === 'number' ? 'decimal' : undefined}
+              value={value.text}
+              error={valueProblem ?? errorAt('value')}
+              hint={[listHint, allowed].filter(Boolean).join(' ') || undefined}
+              onChange={(event) => onChange({ ...condition, value: { ...value, text: event.target.value } })}
+            />
+          )}
+        </>
+      ) : null}
+      <Button size="sm" variant="danger" className="mt-6" onClick={onRemove}>
+        Remove rule
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
+import { McpClientEditor } from '../_form/mcp-client-editor';
+import { idParam } from '../../_server/id-param';
+
+export const dynamic = 'force-dynamic';
+
+type Params = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  return { title: `MCP client ${idParam((await params).id)}` };
+}
+
+export default async function McpClientPage({ params }: Params) {
+  const id = idParam((await params).id);
+  const studio = currentStudio();
+  try {
+    const [{ version }, versions] = await Promise.all([
+      studio.editor.mcpClients.getById(id),
+      studio.editor.mcpClients.listVersions(id, { limit: 100 }),
+    ]);
+    return (
+      <McpClientEditor
+        key={id}
+        version={version}
+        versions={versions}
+        allowedCommands={studio.settings.stdioAllowedCommands}
+      />
+    );
+  } catch (error) {
+    if (studioErrorBody(error)?.error.code === 'not_found') notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,169 @@
+'use client';
+/** One server of a saved MCP client: name, transport (stdio or HTTP) and its settings, allow-list. */
+import { useId } from 'react';
+import { Button } from '../../_components/ui/button';
+import { TextAreaField, TextField } from '../../_components/ui/field';
+import { AllowList } from './allow-list';
+import type { ServerTestResult } from './connection-test';
+import type { ServerValues } from './form-values';
+import { SecretField } from '../../_components/secret-field';
+
+export function ServerFields({
+  index,
+  server,
+  errorOf,
+  onChange,
+  onRemove,
+  listed,
+  allowedCommands,
+}: {
+  index: number;
+  server: ServerValues;
+  /** The error of a field of this server (`command`, `env.0.value`, ...). */
+  errorOf: (field: string) => string | undefined;
+  onChange: (next: ServerValues) => void;
+  onRemove?: () => void;
+  listed: ServerTestResult | undefined;
+  allowedCommands: string[];
+}) {
+  const transport = useId();
+  const set = (patch: Partial<ServerValues>) => onChange({ ...server, ...patch });
+  const setEnv = (row: number, patch: Partial<ServerValues['env'][number]>) =>
+    set({ env: server.env.map((entry, at) => (at === row ? { ...entry, ...patch } : entry)) });
+  const title = server.name ? `Server ${server.name}` : `Server ${index + 1}`;
+
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4">
+      <legend className="px-1 font-semibold">{title}</legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField
+          label="Server name"
+          className="w-64"
+          autoComplete="off"
+          value={server.name}
+          error={errorOf('name')}
+          hint="Letters, digits and -. Tools are named server_tool."
+          onChange={(event) => set({ name: event.target.value })}
+        />
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium text-slate-800">Transport</legend>
+          <div className="flex gap-4 py-1.5 text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={transport}
+                checked={server.type === 'stdio'}
+                onChange={() => set({ type: 'stdio' })}
+              />
+              stdio
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={transport}
+                checked={server.type === 'http'}
+                onChange={() => set({ type: 'http' })}
+              />
+              HTTP
+            </label>
+          </div>
+        </fieldset>
+        {onRemove ? (
+          <Button size="sm" variant="danger" className="mb-1.5" onClick={onRemove}>
+            Remove server
+          </Button>
+        ) : null}
+      </div>
+      {server.type === 'stdio' ? (
+        <>
+          <TextField
+            label="Command"
+            autoComplete="off"
+            value={server.command}
+            error={errorOf('command')}
+            hint={
+              allowedCommands.length
+                ? `Run directly, never through a shell. Allowed on this deployment: ${allowedCommands.join(', ')}.`
+                : 'Run directly, never through a shell. No command is allowed on this deployment yet: the setting STUDIO_STDIO_ALLOWED_COMMANDS lists the commands that saved servers may run.'
+            }
+            onChange={(event) => set({ command: event.target.value })}
+          />
+          <TextAreaField
+            label="Arguments"
+            rows={3}
+            value={server.args}
+            error={errorOf('args')}
+            hint="One argument per line, passed as they are (no quoting needed)."
+            onChange={(event) => set({ args: event.target.value })}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-medium text-slate-800">Environment variables</legend>
+            {errorOf('envError') ? <p className="text-sm text-danger">{errorOf('envError')}</p> : null}
+            {server.env.length === 0 ? (
+              <p className="text-sm text-slate-700">
+                None. The command gets only a minimal environment (PATH, HOME and the like).
+              </p>
+            ) : null}
+            {server.env.map((row, at) => (
+              <div key={at} className="flex flex-wrap items-start gap-3">
+                <TextField
+                  label="Variable name"
+                  className="w-56"
+                  autoComplete="off"
+                  value={row.name}
+                  readOnly={row.saved}
+                  error={errorOf(`env.${at}.name`)}
+                  onChange={(event) => setEnv(at, { name: event.target.value })}
+                />
+                <SecretField
+                  label={row.name ? `Value of ${row.name}` : 'Value'}
+                  value={row.value}
+                  saved={row.saved}
+                  error={errorOf(`env.${at}.value`)}
+                  onChange={(value) => setEnv(at, { value })}
+                  onReplace={() => setEnv(at, { value: '', saved: false })}
+                  savedHint="Saved secret, shown masked. Saving keeps it while the command and its arguments stay the same."
+                />
+                <Button
+                  size="sm"
+                  variant="danger"
+                  className="mt-6"
+                  aria-label={`Remove ${row.name || 'variable'}`}
+                  onClick={() => set({ env: server.env.filter((_, other) => other !== at) })}
+                >
+                  Remove
+                </Button>
+              </div>
+            ))}
+            <div>
+              <Button size="sm" onClick={() => set({ env: [...server.env, { name: '', value: '', saved: false }] })}>
+                Add variable
+              </Button>
+            </div>
+          </fieldset>
+        </>
+      ) : (
+        <TextField
+          label="URL"
+          autoComplete="off"
+          placeholder="https://example.com/mcp"
+          value={server.url}
+          error={errorOf('url')}
+          hint="Streamable HTTP (falls back to SSE). Credentials in the URL are stored encrypted and shown masked."
+          onChange={(event) => set({ url: event.target.value })}
+        />
+      )}
+      <TextField
+        label="Timeout (ms)"
+        className="w-48"
+        inputMode="numeric"
+        autoComplete="off"
+        value={server.timeout}
+        error={errorOf('timeout')}
+        hint="Optional. Caps connecting, listing and each call."
+        onChange={(event) => set({ timeout: event.target.value })}
+      />
+      <AllowList server={server} listed={listed} error={errorOf('allowed')} onChange={(next) => set(next)} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Every operation of the HTTP API by its `operationId`: the route definitions (method, path, zod
+ * schemas) the handlers are registered with. The typed client (`lib/client`) takes its input and
+ * output types from here, so the server and its callers share one set of schemas. A test checks
+ * that each key equals its route's `operationId` and that the served document lists nothing else.
+ */
+import * as agentRuns from './routes/agent-runs';
+import * as agentToolExecute from './routes/agent-tool-execute';
+import * as agentsTransfer from './routes/agents-transfer';
+import * as agents from './routes/agents';
+import * as audit from './routes/audit';
+import * as deployment from './routes/deployment';
+import * as health from './routes/health';
+import * as integrations from './routes/integrations';
+import * as labels from './routes/labels';
+import * as mcpClientTest from './routes/mcp-client-test';
+import * as mcpClients from './routes/mcp-clients';
+import * as mcpClientsTransfer from './routes/mcp-clients-transfer';
+import * as mcpServer from './routes/mcp-server';
+import * as resolve from './routes/resolve';
+import * as runs from './routes/runs';
+import * as toolProviders from './routes/tool-providers';
+import * as tools from './routes/tools';
+import * as versions from './routes/versions';
+
+export const apiOperations = {
+  getHealth: health.healthRoute,
+
+  listAgents: agents.listRoute,
+  createAgent: agents.createAgentRoute,
+  getAgent: agents.getRoute,
+  updateAgent: agents.updateRoute,
+  deleteAgent: agents.deleteRoute,
+  exportAgent: agentsTransfer.exportRoute,
+  importAgent: agentsTransfer.importRoute,
+
+  listAgentVersions: versions.listRoute,
+  getAgentVersion: versions.getRoute,
+  publishAgentVersion: versions.publishRoute,
+  unpublishAgent: versions.unpublishRoute,
+  restoreAgentVersion: versions.restoreRoute,
+  deleteAgentVersion: versions.deleteRoute,
+  diffAgentVersions: versions.diffRoute,
+
+  listAgentLabels: labels.listRoute,
+  setAgentLabel: labels.setRoute,
+  deleteAgentLabel: labels.deleteRoute,
+
+  listAuditEntries: audit.listRoute,
+  listAgentAuditEntries: audit.agentRoute,
+
+  exportDeployment: deployment.exportRoute,
+  importDeployment: deployment.importRoute,
+
+  resolveAgent: resolve.resolveRoute,
+  executeAgentTool: agentToolExecute.executeRoute,
+  generateAgent: agentRuns.generateRoute,
+  streamAgent: agentRuns.streamRoute,
+
+  getRun: runs.getRunRoute,
+  approveRun: runs.approveRunRoute,
+  declineRun: runs.declineRunRoute,
+  resumeRun: runs.resumeRunRoute,
+  submitRunToolResults: runs.submitRunToolResultsRoute,
+
+  listMcpClients: mcpClients.routes.list,
+  createMcpClient: mcpClients.routes.create,
+  getMcpClient: mcpClients.routes.get,
+  updateMcpClient: mcpClients.routes.update,
+  deleteMcpClient: mcpClients.routes.remove,
+  listMcpClientVersions: mcpClients.routes.versions,
+  restoreMcpClientVersion: mcpClients.routes.restore,
+  testMcpClient: mcpClientTest.testRoute,
+  exportMcpClient: mcpClientsTransfer.exportRoute,
+  importMcpClient: mcpClientsTransfer.importRoute,
+
+  listTools: tools.listRoute,
+  getTool: tools.showRoute,
+  executeTool: tools.executeRoute,
+
+  listIntegrations: integrations.listRoute,
+  getIntegration: integrations.showRoute,
+  saveIntegration: integrations.saveRoute,
+  deleteIntegration: integrations.deleteRoute,
+
+  listToolProviders: toolProviders.listRoute,
+  listToolProviderTools: toolProviders.toolsRoute,
+
+  handleMcpMessage: mcpServer.mcpRoute,
+};
+
+export type ApiOperations = typeof apiOperations;
+export type OperationId = keyof ApiOperations;

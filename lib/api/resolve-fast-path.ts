@@ -1,0 +1,100 @@
+/**
+ * `POST /api/agents/:id/resolve` answered straight from Node's request and response, for the
+ * requests applications send on every model call. The Hono app costs several times what the
+ * resolution itself does (a web `Request` and stream per body, the router, the validator layer),
+ * so a well-formed request skips it: its body is read once, parsed once and checked with the same
+ * zod schemas the route declares, and the answer is the route's own serialisation.
+ *
+ * Anything else goes to the full app, which gives it the one answer it always gives: requests the
+ * fast path does not take are handed over untouched, and one whose body it already read (not JSON,
+ * not the schema, an unknown agent, any thrown error) is replayed through the app with that body.
+ * So every error, header and status stays exactly the app's.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { exceedsJsonDepth } from '../http';
+import type { Runtime } from '../runtime';
+import type { ApiApp } from './app';
+import { agentIdParams } from './routes/agents-schemas';
+import { resolveAsJson, resolveBodySchema } from './routes/resolve';
+
+const resolvePath = /^\/api\/agents\/([^/?#]+)\/resolve$/;
+const jsonContentType = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
+
+export interface ResolveFastPath {
+  /** Takes the request (true) or leaves it untouched for the app (false). */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+export function createResolveFastPath({
+  api,
+  runtime,
+  bodyLimitBytes,
+  admits,
+}: {
+  api: ApiApp;
+  runtime: Runtime;
+  bodyLimitBytes: number;
+  /** Whether the app's first checks (host, origin, CORS) would let the request through unchanged. */
+  admits: (request: IncomingMessage) => boolean;
+}): ResolveFastPath {
+  /** The full app's answer to a request whose body was already read. */
+  async function replay(request: IncomingMessage, response: ServerResponse, body: Buffer) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+    }
+    const answer = await api.fetch(
+      new Request(`http://${request.headers.host ?? '127.0.0.1'}${request.url}`, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(body),
+      }),
+      { incoming: request, outgoing: response },
+    );
+    response.statusCode = answer.status;
+    answer.headers.forEach((value, name) => response.setHeader(name, value));
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  async function answer(request: IncomingMessage, response: ServerResponse, id: string, body: Buffer) {
+    try {
+      const text = body.toString('utf8');
+      // Empty bodies, deep nesting, bad JSON and schema failures: the app words those errors.
+      if (text.trim() === '' || exceedsJsonDepth(text)) return await replay(request, response, body);
+      const parsed = resolveBodySchema.safeParse(JSON.parse(text));
+      const params = agentIdParams.safeParse({ id });
+      if (!parsed.success || !params.success) return await replay(request, response, body);
+      const resolved = await resolveAsJson({ runtime, id: params.data.id, body: parsed.data });
+      response.setHeader('content-type', 'application/json');
+      response.end(resolved);
+    } catch {
+      if (response.headersSent) return void response.destroy();
+      await replay(request, response, body).catch(() => response.destroy());
+    }
+  }
+
+  return {
+    handle(request, response) {
+      if (request.method !== 'POST') return false;
+      const match = resolvePath.exec(request.url ?? '');
+      if (!match) return false;
+      const { headers } = request;
+      const declared = headers['content-length'];
+      if (declared === undefined || headers['transfer-encoding'] !== undefined) return false;
+      if (Number(declared) > bodyLimitBytes || !jsonContentType.test(headers['content-type'] ?? '')) return false;
+      if (!admits(request)) return false;
+      let id: string;
+      try {
+        id = decodeURIComponent(match[1]!);
+      } catch {
+        return false;
+      }
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => void answer(request, response, id, Buffer.concat(chunks)));
+      request.on('error', () => response.destroy());
+      return true;
+    },
+  };
+}

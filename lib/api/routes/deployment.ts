@@ -1,0 +1,120 @@
+/**
+ * Whole-deployment backup: `POST /api/deployment/export` (a POST because the passphrase that seals
+ * the secrets travels in the body, never in a URL) and `POST /api/deployment/import` (a larger
+ * body limit, `?dryRun=true` to see what would change). The format is docs/deployment-backup.md.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  deploymentDocumentSchema,
+  deploymentExportOptionsSchema,
+  deploymentImportBodySchema,
+  type Editor,
+} from '../../editor';
+import type { ApiApp } from '../app';
+import { errorResponses, issueSchema, queryFlag, requestBody } from '../schemas';
+import { apiActor, jsonBody } from './agents-schemas';
+
+const tags = ['deployment'];
+
+const changeSchema = z
+  .object({
+    entity: z.enum(['agent', 'mcp_client', 'integration']),
+    id: z.string(),
+    action: z.enum(['create', 'update', 'unchanged']),
+    versionNumbers: z.array(z.number().int()).openapi({ description: 'Versions added' }),
+    labels: z.array(z.string()).openapi({ description: 'Labels created' }),
+    publishedVersionNumber: z.number().int().nullable().openapi({ description: 'The version published, if any' }),
+    kept: z.array(z.string()).openapi({ description: 'Differences left as this deployment has them' }),
+  })
+  .openapi('DeploymentChange');
+
+const countsShape = {
+  agents: z.number().int(),
+  agentVersions: z.number().int(),
+  agentLabels: z.number().int(),
+  mcpClients: z.number().int(),
+  mcpClientVersions: z.number().int(),
+  integrations: z.number().int(),
+};
+
+const importResultSchema = z
+  .object({
+    dryRun: z.boolean(),
+    changed: z.boolean(),
+    changes: z.array(changeSchema),
+    summary: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
+    conflicts: z.array(issueSchema),
+    secretsLeftOut: z
+      .array(z.string())
+      .openapi({ description: 'Paths into the backup of secrets that were not imported: set them again' }),
+    upgradedFrom: z.number().int().nullable(),
+    verification: z
+      .object({ ...countsShape, configHashesChecked: z.number().int() })
+      .nullable()
+      .openapi({ description: 'What this deployment holds of the backup after the import, checked before commit' }),
+  })
+  .openapi('DeploymentImportResult');
+
+export const exportRoute = createRoute({
+  method: 'post',
+  path: '/deployment/export',
+  operationId: 'exportDeployment',
+  summary: 'Export every agent, saved MCP client and stored integration (secrets sealed or left out)',
+  tags,
+  request: {
+    body: requestBody(deploymentExportOptionsSchema, {
+      required: true,
+      example: { passphrase: 'correct horse battery staple' },
+    }),
+  },
+  responses: {
+    200: { description: 'The backup', ...jsonBody(deploymentDocumentSchema) },
+    ...errorResponses(400),
+  },
+});
+
+export const importRoute = createRoute({
+  method: 'post',
+  path: '/deployment/import',
+  operationId: 'importDeployment',
+  summary: 'Import a backup: add what this deployment lacks, in one transaction, verified by config hashes',
+  tags,
+  request: {
+    query: z.object({
+      dryRun: queryFlag.openapi({ description: 'true: list what would change, write nothing' }),
+    }),
+    body: requestBody(deploymentImportBodySchema, {
+      required: true,
+      example: {
+        passphrase: 'correct horse battery staple',
+        backup: {
+          format: 'agent-studio.deployment',
+          formatVersion: 1,
+          schemaVersion: 2,
+          exportedAt: '2025-01-31T12:00:00.000Z',
+          studioVersion: '0.1.0',
+          secrets: { mode: 'omitted' },
+          agents: [],
+          mcpClients: [],
+          integrations: [],
+          counts: { agents: 0, agentVersions: 0, agentLabels: 0, mcpClients: 0, mcpClientVersions: 0, integrations: 0 },
+        },
+      },
+    }),
+  },
+  responses: {
+    200: { description: 'Imported, or (dry run) what an import would do', ...jsonBody(importResultSchema) },
+    ...errorResponses(400, 409, 413),
+  },
+});
+
+export function registerDeploymentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(exportRoute, async (context) =>
+    context.json(await editor.deployment.export(context.req.valid('json')), 200),
+  );
+
+  app.openapi(importRoute, async (context) => {
+    const { dryRun } = context.req.valid('query');
+    return context.json(await editor.deployment.import({ ...context.req.valid('json'), dryRun, actor: apiActor }), 200);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Export and import of one saved MCP client (all versions). Secrets are left out of an export
+ * unless the `X-Secrets-Key` header gives the importing deployment's `SECRETS_KEY`: then they are
+ * encrypted for it (a header, so the key never lands in a URL or an access log). The import body is
+ * checked by the editor, so one answer lists every problem; the stdio allow-list applies as in a save.
+ */
+import { z } from '@hono/zod-openapi';
+import { mcpClientExportSchema, type Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { jsonRoutes, requestBody } from '../schemas';
+import { agentIdParams, apiActor } from './agents-schemas';
+import { clientResponse } from './mcp-clients';
+
+const route = jsonRoutes('mcp-clients');
+
+export const exportRoute = route('get', '/mcp-clients/{id}/export', {
+  operationId: 'exportMcpClient',
+  summary: 'Export a saved client with every version (secrets left out, or encrypted for X-Secrets-Key)',
+  request: {
+    params: agentIdParams,
+    headers: z.object({
+      'x-secrets-key': z
+        .string()
+        .min(16, 'must be at least 16 characters')
+        .optional()
+        .openapi({ description: "The importing deployment's SECRETS_KEY: secrets are encrypted for it" }),
+    }),
+  },
+  ok: ['The export document', mcpClientExportSchema],
+  errors: [400, 404],
+});
+
+export const importRoute = route('post', '/mcp-clients/import', {
+  operationId: 'importMcpClient',
+  summary: 'Import an exported client (checked like a save, stdio allow-list included)',
+  request: {
+    body: requestBody(z.unknown().openapi({ description: 'An export document (format agent-studio.mcp-client)' }), {
+      required: true,
+      example: {
+        format: 'agent-studio.mcp-client',
+        schemaVersion: 1,
+        client: { id: 'docs', authorId: null },
+        secrets: 'omitted',
+        omittedSecrets: [],
+        versions: [
+          {
+            versionNumber: 1,
+            snapshot: {
+              name: 'Company docs',
+              servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
+            },
+            changedFields: ['name', 'servers'],
+            changeMessage: 'Initial version',
+            authorId: null,
+          },
+        ],
+      },
+    }),
+  },
+  status: 201,
+  ok: [
+    'Imported',
+    clientResponse.extend({
+      importedVersionNumbers: z.array(z.number().int()),
+      secretsToEnter: z
+        .array(z.string())
+        .openapi({ description: 'Paths of secrets the export left out, to set with a save' }),
+    }),
+  ],
+  errors: [400, 403, 409],
+});
+
+export function registerMcpClientTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  app.openapi(exportRoute, async (context) => {
+    const targetSecretsKey = context.req.valid('header')['x-secrets-key'];
+    return context.json(await editor.mcpClients.export(context.req.valid('param').id, { targetSecretsKey }), 200);
+  });
+  app.openapi(importRoute, async (context) =>
+    context.json(await editor.mcpClients.import(context.req.valid('json'), { actor: apiActor }), 201),
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * `agent list | show | versions | diff | publish | unpublish | restore | resolve`: reading and
+ * moving versions of agents through the server's API. Reads print text, or JSON with `--json`.
+ */
+import type { Command } from 'commander';
+import { collectPages, type OperationOutput } from '../../client';
+import { addSelectorOptions, positiveInteger, selectorFromOptions, type SelectorOptions } from '../arguments';
+import type { CliContext } from '../context';
+import { parseContextArgument, printJson } from '../io';
+import { renderFieldDiffs } from '../render-diff';
+import { firstLine, table } from '../text';
+
+type AgentAnswer = OperationOutput<'getAgent'>;
+
+function describeAgent(answer: AgentAnswer): string {
+  if (answer.version === null) {
+    const { code } = answer as Extract<AgentAnswer, { version: null }>;
+    return [
+      `${answer.agent.id}: ${code.name} (defined in code, no stored overrides)`,
+      `model: ${code.model ?? '(none)'}`,
+      `tools: ${code.tools.join(', ') || '(none)'}`,
+    ].join('\n');
+  }
+  const { agent, version } = answer as Extract<AgentAnswer, { version: object }>;
+  const instructions = version.instructions;
+  return [
+    `${agent.id}: ${String(version.name ?? '(no name)')} (${agent.source}, ${agent.status})`,
+    `version ${version.versionNumber} of ${agent.latestVersionNumber}; published: ${agent.activeVersionNumber ?? 'none'}; labels: ${version.labels.join(', ') || 'none'}`,
+    `model: ${String(version.model ?? '(none)')}`,
+    `saved ${version.createdAt} by ${version.authorId ?? 'unknown'}: ${version.changeMessage ?? ''} (${version.changedFields.join(', ')})`,
+    `config hash: ${version.configHash}`,
+    'instructions:',
+    typeof instructions === 'string'
+      ? instructions.replace(/^/gm, '  ')
+      : JSON.stringify(instructions, null, 2).replace(/^/gm, '  '),
+  ].join('\n');
+}
+
+export function registerAgentCommands(agent: Command, cli: CliContext) {
+  agent
+    .command('list')
+    .description('list agents (stored, and code agents with or without overrides)')
+    .option('--json', 'print the agents as JSON')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const client = cli.connect(command);
+      const agents = await collectPages((cursor) => client.listAgents({ query: { limit: 100, cursor } }));
+      if (options.json) return printJson(cli.io, agents);
+      if (agents.length === 0) return cli.io.stdout('No agents yet.');
+      cli.io.stdout(
+        table(
+          agents.map((item) => [
+            item.id,
+            item.status,
+            item.status === 'code_only' ? '-' : String(item.latestVersionNumber),
+            String(item.activeVersionNumber ?? '-'),
+            firstLine(item.name),
+          ]),
+          { header: ['ID', 'STATUS', 'LATEST', 'PUBLISHED', 'NAME'] },
+        ),
+      );
+    });
+
+  addSelectorOptions(
+    agent
+      .command('show')
+      .description('show an agent and one version (default: the latest)')
+      .argument('<id>', 'the agent id'),
+  )
+    .option('--json', 'print { agent, version } as JSON')
+    .action(async (id: string, options: SelectorOptions & { json?: boolean }, command: Command) => {
+      const selector = selectorFromOptions(options);
+      const answer = await cli.connect(command).getAgent({ params: { id }, query: selector });
+      if (options.json) return printJson(cli.io, answer);
+      cli.io.stdout(describeAgent(answer));
+    });
+
+  agent
+    .command('versions')
+    .description('list the versions of an agent, newest first')
+    .argument('<id>', 'the agent id')
+    .option('--json', 'print the versions as JSON')
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const client = cli.connect(command);
+      const versions = await collectPages((cursor) =>
+        client.listAgentVersions({ params: { id }, query: { limit: 100, cursor } }),
+      );
+      if (options.json) return printJson(cli.io, versions);
+      cli.io.stdout(
+        table(
+          versions.map((version) => [
+            String(version.versionNumber),
+            version.createdAt,
+            version.authorId ?? '-',
+            version.labels.join(',') || '-',
+            version.changedFields.join(',') || '-',
+            firstLine(version.changeMessage),
+          ]),
+          { header: ['VERSION', 'CREATED', 'AUTHOR', 'LABELS', 'CHANGED', 'MESSAGE'] },
+        ),
+      );
+    });
+
+  agent
+    .command('diff')
+    .description('what changed between two versions (and, with --context, in the resolved tools)')
+    .argument('<id>', 'the agent id')
+    .argument('<from>', 'the older version number', positiveInteger)
+    .argument('<to>', 'the newer version number', positiveInteger)
+    .option('--context <json>', 'a request context: also compare the tools each version resolves to')
+    .option('--json', 'print the diff as JSON')
+    .action(
+      async (id: string, from: number, to: number, options: { context?: string; json?: boolean }, command: Command) => {
+        const requestContext = parseContextArgument(options.context);
+        const diff = await cli.connect(command).diffAgentVersions({
+          params: { id },
+          query: { from, to, ...(requestContext ? { requestContext: JSON.stringify(requestContext) } : {}) },
+        });
+        if (options.json) return printJson(cli.io, diff);
+        const lines = [`${id}: version ${diff.from} -> version ${diff.to}`];
+        lines.push(diff.diffs.length === 0 ? 'No field differs.' : renderFieldDiffs(diff.diffs));
+        if (diff.tools) {
+          const { added, removed, changed } = diff.tools;
+          lines.push(
+            'Resolved tools for this context:',
+            `  added: ${added.join(', ') || 'none'}`,
+            `  removed: ${removed.join(', ') || 'none'}`,
+            `  changed: ${changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join(', ') || 'none'}`,
+          );
+        }
+        cli.io.stdout(lines.join('\n'));
+      },
+    );
+
+  agent
+    .command('publish')
+    .description('publish a version (applications then load it by default)')
+    .argument('<id>', 'the agent id')
+    .argument('<n>', 'the version number', positiveInteger)
+    .option(
+      '--expect-published <n>',
+      'publish only if this version is still the published one (compare-and-swap)',
+      positiveInteger,
+    )
+    .option('--json', 'print { agent, version } as JSON')
+    .action(async (id: string, n: number, options: { expectPublished?: number; json?: boolean }, command: Command) => {
+      const answer = await cli.connect(command).publishAgentVersion({
+        params: { id, n },
+        body: options.expectPublished === undefined ? {} : { expectedActiveVersionNumber: options.expectPublished },
+      });
+      if (options.json) return printJson(cli.io, answer);
+      cli.io.stdout(`Published version ${n} of ${id}.`);
+    });
+
+  agent
+    .command('unpublish')
+    .description('clear the published version')
+    .argument('<id>', 'the agent id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      await cli.connect(command).unpublishAgent({ params: { id } });
+      cli.io.stdout(`${id} has no published version now.`);
+    });
+
+  agent
+    .command('restore')
+    .description("save version n's configuration again as a new (unpublished) version")
+    .argument('<id>', 'the agent id')
+    .argument('<n>', 'the version number to restore', positiveInteger)
+    .action(async (id: string, n: number, _options: unknown, command: Command) => {
+      const { version } = await cli.connect(command).restoreAgentVersion({ params: { id, n } });
+      cli.io.stdout(
+        `Restored version ${n} of ${id} as version ${version.versionNumber} (unpublished: agent-studio agent publish ${id} ${version.versionNumber}).`,
+      );
+    });
+
+  addSelectorOptions(
+    agent
+      .command('resolve')
+      .description('the tools an agent gets for a request context (default: the published version)')
+      .argument('<id>', 'the agent id')
+      .option('--context <json>', 'the request context, a JSON object (default {})'),
+  )
+    .option('--json', 'print the whole resolution as JSON')
+    .action(async (id: string, options: SelectorOptions & { context?: string; json?: boolean }, command: Command) => {
+      const requestContext = parseContextArgument(options.context) ?? {};
+      const selector = selectorFromOptions(options);
+      const resolution = await cli.connect(command).resolveAgent({
+        params: { id },
+        body: { requestContext, ...(selector ? { selector } : {}) },
+      });
+      if (options.json) return printJson(cli.io, resolution);
+      const lines = [
+        `${id}: version ${resolution.versionNumber ?? '(code)'}${resolution.label ? ` (${resolution.label})` : ''}, model ${resolution.model}, ${resolution.tools.length} tool(s), resolvedToolsHash ${resolution.resolvedToolsHash}`,
+      ];
+      if (resolution.tools.length > 0)
+        lines.push(
+          table(
+            resolution.tools.map((tool) => [tool.name, tool.source, firstLine(tool.description)]),
+            { header: ['TOOL', 'SOURCE', 'DESCRIPTION'] },
+          ),
+        );
+      for (const warning of resolution.warnings) lines.push(`warning (${warning.source}): ${warning.message}`);
+      cli.io.stdout(lines.join('\n'));
+    });
+}

@@ -1,0 +1,94 @@
+/** `mcp-client list | show | test`: saved MCP client connections (secrets always masked). */
+import type { Command } from 'commander';
+import { collectPages } from '../../client';
+import { positiveInteger } from '../arguments';
+import type { CliContext } from '../context';
+import { CliError, parseContextArgument, printJson } from '../io';
+import { firstLine, table } from '../text';
+
+type ServerConfig = { type?: string; command?: string; args?: string[]; url?: string; env?: Record<string, string> };
+
+function describeServer(name: string, server: ServerConfig): string {
+  if (server.type === 'stdio') {
+    const env = Object.keys(server.env ?? {});
+    return `  ${name}: stdio ${[server.command, ...(server.args ?? [])].join(' ')}${env.length ? ` (env: ${env.join(', ')})` : ''}`;
+  }
+  return `  ${name}: http ${server.url ?? ''}`;
+}
+
+export function registerMcpClientCommands(parent: Command, cli: CliContext) {
+  const mcpClient = parent.command('mcp-client').description('saved MCP client connections');
+
+  mcpClient
+    .command('list')
+    .description('list saved MCP clients')
+    .option('--json', 'print the clients as JSON')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const client = cli.connect(command);
+      const clients = await collectPages((cursor) => client.listMcpClients({ query: { limit: 100, cursor } }));
+      if (options.json) return printJson(cli.io, clients);
+      if (clients.length === 0) return cli.io.stdout('No saved MCP clients yet.');
+      cli.io.stdout(
+        table(
+          clients.map((item) => [
+            item.id,
+            String(item.latestVersionNumber),
+            item.servers.join(','),
+            firstLine(item.name),
+          ]),
+          { header: ['ID', 'LATEST', 'SERVERS', 'NAME'] },
+        ),
+      );
+    });
+
+  mcpClient
+    .command('show')
+    .description('show a saved client (default: its latest version); env values are masked')
+    .argument('<id>', 'the client id')
+    .option('--version <n>', 'a version number', positiveInteger)
+    .option('--json', 'print { client, version } as JSON')
+    .action(async (id: string, options: { version?: number; json?: boolean }, command: Command) => {
+      const answer = await cli.connect(command).getMcpClient({
+        params: { id },
+        query: options.version === undefined ? {} : { versionNumber: options.version },
+      });
+      if (options.json) return printJson(cli.io, answer);
+      const { version } = answer;
+      cli.io.stdout(
+        [
+          `${id}: ${version.name} (version ${version.versionNumber} of ${answer.client.latestVersionNumber})`,
+          ...(version.description ? [version.description] : []),
+          'servers:',
+          ...Object.entries(version.servers).map(([name, server]) => describeServer(name, server as ServerConfig)),
+        ].join('\n'),
+      );
+    });
+
+  mcpClient
+    .command('test')
+    .description('connect every server of the latest version and list its tools (exit 1 if one fails)')
+    .argument('<id>', 'the client id')
+    .option('--context <json>', 'a request context (only mastra__authToken is used, for HTTP servers)')
+    .option('--json', 'print the report as JSON')
+    .action(async (id: string, options: { context?: string; json?: boolean }, command: Command) => {
+      const requestContext = parseContextArgument(options.context);
+      const report = await cli
+        .connect(command)
+        .testMcpClient({ params: { id }, body: requestContext ? { requestContext } : {} });
+      const failed = Object.entries(report.servers).filter(([, result]) => !result.ok);
+      if (options.json) printJson(cli.io, report);
+      else
+        cli.io.stdout(
+          table(
+            Object.entries(report.servers).map(([name, result]) => [
+              result.ok ? 'ok' : 'FAILED',
+              name,
+              result.ok ? `${result.tools.length} tool(s)` : `${result.reason ?? 'error'}: ${result.error ?? ''}`,
+              `${Math.round(result.latencyMs)} ms`,
+            ]),
+          ),
+        );
+      if (failed.length > 0)
+        throw new CliError(`${failed.length} server(s) of ${id} failed: ${failed.map(([name]) => name).join(', ')}`);
+    });
+}

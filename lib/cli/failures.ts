@@ -1,0 +1,45 @@
+/**
+ * Turns what the typed client throws into CLI failures: an unreachable server is exit code 2 with
+ * how to start it; 401/403 is exit code 3 with how to pass a key; every other API error is exit
+ * code 1 with the server's message and every problem it listed.
+ */
+import { StudioApiError, StudioUnreachableError } from '../client';
+import { isStudioError } from '../errors';
+import { CliError, exitCodes } from './io';
+
+function problemLines(error: StudioApiError): string[] {
+  const lines = error.issues.map((issue) => `- ${issue.path}: ${issue.message}`);
+  const details = error.details ?? {};
+  if (Array.isArray(details.conflicts)) {
+    for (const conflict of details.conflicts as Array<{ path: string; message: string }>)
+      lines.push(`- ${conflict.path}: ${conflict.message}`);
+  }
+  if (error.code === 'version_conflict' && Array.isArray(details.changedFields)) {
+    lines.push(
+      `Version ${String(details.latestVersionNumber)} is the latest; changed since version ${String(details.baseVersionNumber)}: ${(details.changedFields as string[]).join(', ') || '(nothing)'}`,
+    );
+  }
+  return lines;
+}
+
+export function cliFailure(error: unknown): CliError | undefined {
+  if (error instanceof CliError) return error;
+  if (error instanceof StudioUnreachableError) {
+    return new CliError(
+      `${error.message}\nStart it with \`npm start\` in the project folder, or point the CLI at a running server with --url or STUDIO_URL.`,
+      exitCodes.unreachable,
+    );
+  }
+  if (error instanceof StudioApiError) {
+    if (error.status === 401 || error.status === 403) {
+      return new CliError(
+        `Not authorised: ${error.message}\nPass an API key with --key or STUDIO_API_KEY.`,
+        exitCodes.unauthorized,
+      );
+    }
+    return new CliError([error.message, ...problemLines(error)].join('\n'), exitCodes.badInput);
+  }
+  // Local checks made with the library (a migration script that does not load, ...).
+  if (isStudioError(error)) return new CliError(error.message, exitCodes.badInput);
+  return undefined;
+}

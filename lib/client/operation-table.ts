@@ -1,0 +1,77 @@
+/**
+ * Method and path of every operation the client calls. Written out so the client needs no server
+ * code at run time, and checked by the compiler against the route definitions: a wrong method or
+ * path, a missing operation or an extra one does not compile; nor does a streaming operation
+ * (Server-Sent Events) without `stream: true`, or a JSON one with it.
+ */
+import type { ApiOperations } from '../api/operations';
+import type { ClientOperationId, IsEventStream } from './operation-types';
+
+type Endpoint<Id extends ClientOperationId> = {
+  method: ApiOperations[Id]['method'];
+  path: ApiOperations[Id]['path'];
+} & (IsEventStream<Id> extends true ? { stream: true } : { stream?: never });
+
+export const operationTable = {
+  getHealth: { method: 'get', path: '/health' },
+
+  listAgents: { method: 'get', path: '/agents' },
+  createAgent: { method: 'post', path: '/agents' },
+  getAgent: { method: 'get', path: '/agents/{id}' },
+  updateAgent: { method: 'patch', path: '/agents/{id}' },
+  deleteAgent: { method: 'delete', path: '/agents/{id}' },
+  exportAgent: { method: 'get', path: '/agents/{id}/export' },
+  importAgent: { method: 'post', path: '/agents/import' },
+
+  listAgentVersions: { method: 'get', path: '/agents/{id}/versions' },
+  getAgentVersion: { method: 'get', path: '/agents/{id}/versions/{n}' },
+  publishAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/publish' },
+  unpublishAgent: { method: 'post', path: '/agents/{id}/unpublish' },
+  restoreAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/restore' },
+  deleteAgentVersion: { method: 'delete', path: '/agents/{id}/versions/{n}' },
+  diffAgentVersions: { method: 'get', path: '/agents/{id}/diff' },
+
+  listAgentLabels: { method: 'get', path: '/agents/{id}/labels' },
+  setAgentLabel: { method: 'put', path: '/agents/{id}/labels/{label}' },
+  deleteAgentLabel: { method: 'delete', path: '/agents/{id}/labels/{label}' },
+
+  listAuditEntries: { method: 'get', path: '/audit' },
+  listAgentAuditEntries: { method: 'get', path: '/agents/{id}/audit' },
+
+  exportDeployment: { method: 'post', path: '/deployment/export' },
+  importDeployment: { method: 'post', path: '/deployment/import' },
+
+  resolveAgent: { method: 'post', path: '/agents/{id}/resolve' },
+  executeAgentTool: { method: 'post', path: '/agents/{id}/tools/{name}/execute' },
+  generateAgent: { method: 'post', path: '/agents/{id}/generate' },
+  streamAgent: { method: 'post', path: '/agents/{id}/stream', stream: true },
+
+  getRun: { method: 'get', path: '/runs/{runId}' },
+  approveRun: { method: 'post', path: '/runs/{runId}/approve' },
+  declineRun: { method: 'post', path: '/runs/{runId}/decline' },
+  resumeRun: { method: 'post', path: '/runs/{runId}/resume' },
+  submitRunToolResults: { method: 'post', path: '/runs/{runId}/tool-results' },
+
+  listMcpClients: { method: 'get', path: '/mcp-clients' },
+  createMcpClient: { method: 'post', path: '/mcp-clients' },
+  getMcpClient: { method: 'get', path: '/mcp-clients/{id}' },
+  updateMcpClient: { method: 'patch', path: '/mcp-clients/{id}' },
+  deleteMcpClient: { method: 'delete', path: '/mcp-clients/{id}' },
+  listMcpClientVersions: { method: 'get', path: '/mcp-clients/{id}/versions' },
+  restoreMcpClientVersion: { method: 'post', path: '/mcp-clients/{id}/versions/{n}/restore' },
+  testMcpClient: { method: 'post', path: '/mcp-clients/{id}/test' },
+  exportMcpClient: { method: 'get', path: '/mcp-clients/{id}/export' },
+  importMcpClient: { method: 'post', path: '/mcp-clients/import' },
+
+  listTools: { method: 'get', path: '/tools' },
+  getTool: { method: 'get', path: '/tools/{id}' },
+  executeTool: { method: 'post', path: '/tools/{id}/execute' },
+
+  listIntegrations: { method: 'get', path: '/integrations' },
+  getIntegration: { method: 'get', path: '/integrations/{id}' },
+  saveIntegration: { method: 'put', path: '/integrations/{id}' },
+  deleteIntegration: { method: 'delete', path: '/integrations/{id}' },
+
+  listToolProviders: { method: 'get', path: '/tool-providers' },
+  listToolProviderTools: { method: 'get', path: '/tool-providers/{id}/tools' },
+} as const satisfies { [Id in ClientOperationId]: Endpoint<Id> };

@@ -1,0 +1,98 @@
+/**
+ * The check a deployment import makes before it commits: every backup version it wrote or found is
+ * compared with the backup by config hash, and what the deployment now holds of the backup is
+ * counted. Any difference throws, which rolls the import's transaction back.
+ */
+import { StudioError } from '../errors';
+import { configHash, sameJson } from '../versions';
+import { currentConfigHash } from './agent-transfer';
+import { parseVersionRow } from './agent-version';
+import type { EditorContext } from './context';
+import type { CheckedBackup } from './deployment-check';
+import type { AgentPlan, McpClientPlan } from './deployment-plan';
+import { comparableConfigHash } from './deployment-secrets';
+import { parseClientVersionRow } from './mcp-client-versions';
+
+export interface DeploymentVerification {
+  agents: number;
+  agentVersions: number;
+  agentLabels: number;
+  mcpClients: number;
+  mcpClientVersions: number;
+  integrations: number;
+  /** How many stored configurations were compared with the backup's hashes. */
+  configHashesChecked: number;
+}
+
+/** Compares what is now stored with the backup; any difference aborts the transaction. */
+export function verifyImport(
+  context: EditorContext,
+  backup: CheckedBackup,
+  skipped: Set<string>,
+): DeploymentVerification {
+  const mismatches: string[] = [];
+  let checked = 0;
+  let agentVersions = 0;
+  let agentLabels = 0;
+  for (const { agent, versions } of backup.agents) {
+    if (!context.agents.get(agent.id)) mismatches.push(`agent ${agent.id} is missing`);
+    for (const version of versions) {
+      const row = context.versions.byNumber(agent.id, version.versionNumber);
+      if (!row) {
+        if (!skipped.has(`agent ${agent.id} ${version.versionNumber}`))
+          mismatches.push(`agent ${agent.id} version ${version.versionNumber} is missing`);
+        continue;
+      }
+      agentVersions += 1;
+      checked += 1;
+      if (currentConfigHash(parseVersionRow(context, row)) !== configHash(version.snapshot))
+        mismatches.push(`agent ${agent.id} version ${version.versionNumber} has another config hash`);
+    }
+    agentLabels += agent.labels.filter((label) => context.labels.get(agent.id, label.name)).length;
+  }
+  let mcpClientVersions = 0;
+  for (const client of backup.mcpClients) {
+    for (const version of client.versions) {
+      const row = context.mcpClients.versionByNumber(client.id, version.versionNumber);
+      if (!row) {
+        if (!skipped.has(`mcp_client ${client.id} ${version.versionNumber}`))
+          mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} is missing`);
+        continue;
+      }
+      mcpClientVersions += 1;
+      checked += 1;
+      const stored = parseClientVersionRow(context, row);
+      const hash = comparableConfigHash(stored.snapshot, backup.secretsOmitted);
+      if (hash !== version.configHash)
+        mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} has another config hash`);
+    }
+  }
+  for (const integration of backup.integrations) {
+    const row = context.integrationConfigs.get(integration.id);
+    if (!row) mismatches.push(`integration ${integration.id} is missing`);
+    else if (!sameJson(JSON.parse(row.config).document, integration.config.document))
+      mismatches.push(`integration ${integration.id} holds another document`);
+  }
+  if (mismatches.length > 0) {
+    throw new StudioError('internal_error', 'The import did not verify against the backup; nothing was written.', {
+      mismatches,
+    });
+  }
+  return {
+    agents: backup.agents.length,
+    agentVersions,
+    agentLabels,
+    mcpClients: backup.mcpClients.length,
+    mcpClientVersions,
+    integrations: backup.integrations.length,
+    configHashesChecked: checked,
+  };
+}
+
+/** `agent <id> <n>` / `mcp_client <id> <n>` of every backup version the plan skips. */
+export function skippedVersions(plan: { agents: AgentPlan[]; mcpClients: McpClientPlan[] }): Set<string> {
+  return new Set([
+    ...plan.agents.flatMap((item) => item.skippedVersionNumbers.map((n) => `agent ${item.entry.agent.id} ${n}`)),
+    ...plan.mcpClients.flatMap((item) => item.skippedVersionNumbers.map((n) => `mcp_client ${item.entry.id} ${n}`)),
+  ]);
+}

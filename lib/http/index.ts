@@ -1,0 +1,6 @@
+export * from './request-policy';
+export * from './request-facts';
+export * from './security-headers';
+export * from './exposure';
+export * from './json-depth';
+export * from './rate-limiter';

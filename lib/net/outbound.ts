@@ -1,0 +1,80 @@
+/**
+ * `createOutbound(settings)`: the one way the server reaches other machines. Two clients, one per
+ * kind of caller (see `address-classes.ts`): `configured` for URLs people set up (integrations and
+ * their documents, HTTP MCP servers, model providers) and `modelChosen` for URLs a model picked
+ * (`web_fetch`). Each has a fetch-compatible `fetch` (for SDKs that take a `fetch` option) and a
+ * bounded `request` (status, headers, a size-capped body, the final URL). See docs/security.md.
+ */
+import { Agent } from 'undici';
+import type { DnsLookup } from '../env';
+import type { AddressPolicy } from './address-classes';
+import { createCheckedLookup, type AddressRules } from './checked-lookup';
+import { createGuardedFetch, type FetchFunction } from './guarded-fetch';
+import { performOutboundRequest, type OutboundRequest, type OutboundResponse } from './outbound-request';
+
+export interface OutboundClient {
+  readonly policy: AddressPolicy;
+  /** Drop-in `fetch` (redirects followed and checked; `redirect: 'manual'` returns them unfollowed). */
+  fetch: FetchFunction;
+  /** One bounded request: timeout, abort signal, body cut at `maxBodyBytes`. */
+  request(request: OutboundRequest): Promise<OutboundResponse>;
+}
+
+export interface Outbound {
+  configured: OutboundClient;
+  modelChosen: OutboundClient;
+  /** Closes pooled connections. */
+  close(): Promise<void>;
+}
+
+export interface OutboundSettings {
+  /** Replaces the system resolver (`dns.lookup`) for every request. */
+  lookup?: DnsLookup;
+  /** `allow-all` lets model-chosen URLs reach loopback and private addresses (never metadata). */
+  webFetchAddressPolicy?: 'block-internal' | 'allow-all';
+  /** Redirects followed per request (default 5). */
+  maxRedirects?: number;
+}
+
+export const defaultMaxRedirects = 5;
+
+function createClient({
+  rules,
+  lookup,
+  maxRedirects,
+}: {
+  rules: AddressRules;
+  lookup?: DnsLookup;
+  maxRedirects: number;
+}): { client: OutboundClient; agent: Agent } {
+  // One agent per kind of caller: a pooled connection is reused only under the rules it was checked with.
+  const agent = new Agent({ connect: { lookup: createCheckedLookup({ rules, lookup }) } });
+  const fetch = createGuardedFetch({ agent, rules, maxRedirects });
+  return {
+    agent,
+    client: { policy: rules.policy, fetch, request: (request) => performOutboundRequest(fetch, request) },
+  };
+}
+
+export function createOutbound(settings: OutboundSettings = {}): Outbound {
+  const maxRedirects = settings.maxRedirects ?? defaultMaxRedirects;
+  const configured = createClient({
+    rules: { policy: 'configured', allowInternal: true },
+    lookup: settings.lookup,
+    maxRedirects,
+  });
+  const modelChosen = createClient({
+    rules: { policy: 'model-chosen', allowInternal: settings.webFetchAddressPolicy === 'allow-all' },
+    lookup: settings.lookup,
+    maxRedirects,
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    configured: configured.client,
+    modelChosen: modelChosen.client,
+    close() {
+      closing ??= Promise.all([configured.agent.close(), modelChosen.agent.close()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,334 @@
+/**
+ * The Conditions tab in a real browser: variants of a tool field built with the rule builder,
+ * seen in Preview; a nested OR group inside an AND group saved and reloaded unchanged; variants
+ * reordered by button and by keyboard; a raw JSON Logic rule edited as JSON; a prompt block's
+ * display condition on the Basics tab. Every tab state is scanned with axe.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AgentEditorPage } from './pages/agent-editor-page';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { apiOf } from './support/api';
+import { launchBrowser } from './support/browser';
+import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+
+const baseUrl = inject('serverUrl');
+const patience = { timeout: 20_000 };
+const walkTimeoutMs = 180_000;
+
+const api = apiOf(baseUrl);
+
+const requestContextSchema = {
+  type: 'object',
+  properties: {
+    tier: { type: 'string', enum: ['free', 'pro'] },
+    seats: { type: 'integer' },
+    user: { type: 'object', properties: { role: { type: 'string' } } },
+  },
+};
+
+async function createAgent(id: string, extra: Record<string, unknown> = {}) {
+  const created = await api('POST', '/api/agents', {
+    id,
+    name: id,
+    model: 'openai/gpt-4o-mini',
+    instructions: 'Help with the plan.',
+    requestContextSchema,
+    ...extra,
+  });
+  expect(created.status).toBe(201);
+}
+
+describe('conditions: variants and the rule builder in a real browser', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  async function openEditor(agentId: string) {
+    const page = await browser.context.newPage();
+    const errors = watchConsoleErrors(page);
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open(agentId);
+    return { page, errors, editor };
+  }
+
+  it(
+    'a variant "tier equals pro" adds a tool that Preview shows for {"tier":"pro"} and not for {"tier":"free"}; a nested OR group survives save and reload',
+    async () => {
+      await createAgent('tiered-tools', { tools: { 'convert-units': {} } });
+      const { page, errors, editor } = await openEditor('tiered-tools');
+      await editor.tab('Conditions');
+      const tools = editor.conditionsField('Tools');
+      for (const name of ['Tools', 'Instructions', 'MCP clients', 'Integration tools', 'Tool providers'])
+        expect(await editor.conditionsField(name).getByRole('button', { name: 'Add variant' }).count()).toBe(1);
+      expect(await page.getByText(/later matching variant replaces an earlier one/).count()).toBe(1);
+      await tools.getByRole('button', { name: 'Add variant' }).click();
+
+      // The plain selection became Variant 1 (always included); Variant 2 starts with one empty rule row.
+      const first = editor.variant('Tools', 1);
+      const second = editor.variant('Tools', 2);
+      expect(await first.getByRole('checkbox', { name: 'convert-units' }).isChecked()).toBe(true);
+      expect(await first.getByText('No condition: this variant is always included.').count()).toBe(1);
+      expect(await second.getByRole('group', { name: /^Rule \d+$/ }).count()).toBe(1);
+      expect(await second.getByRole('combobox', { name: 'Combinator' }).inputValue()).toBe('all');
+      const operators = await second.getByRole('combobox', { name: 'Operator' }).locator('option').allTextContents();
+      expect(operators).toEqual([
+        'equals',
+        'not equals',
+        'contains',
+        'not contains',
+        'greater than',
+        'less than',
+        'greater than or equal',
+        'less than or equal',
+        'in',
+        'not in',
+        'exists',
+        'not exists',
+      ]);
+      await editor.setRule(second, 1, { field: 'tier', operator: 'equals', value: 'pro' });
+      // The field's type narrows the operators: a string is never "greater than".
+      expect(
+        await second.getByRole('combobox', { name: 'Operator' }).locator('option').allTextContents(),
+      ).not.toContain('greater than');
+      await second.getByRole('checkbox', { name: 'world-time' }).check();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await editor.save('World time for pro');
+      await editor.announced('Version 2 saved');
+
+      const saved = (await api('GET', '/api/agents/tiered-tools')).body.version;
+      expect(saved.tools).toEqual([
+        { value: { 'convert-units': {} } },
+        {
+          value: { 'world-time': {} },
+          rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'pro' }] },
+        },
+      ]);
+
+      await editor.tab('Preview');
+      await editor.resolve('{"tier":"pro"}');
+      await expect
+        .poll(async () => (await editor.resolvedTools().allTextContents()).join('\n'), patience)
+        .toContain('world-time');
+      expect((await editor.resolvedTools().allTextContents()).join('\n')).toContain('convert-units');
+      expect(await editor.matchedVariants().allTextContents()).toEqual(['Tools: Variant 1, Variant 2 matched']);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await editor.resolve('{"tier":"free"}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: Variant 1 matched']);
+      const freeTools = (await editor.resolvedTools().allTextContents()).join('\n');
+      expect(freeTools).toContain('convert-units');
+      expect(freeTools).not.toContain('world-time');
+
+      // Nest an OR group inside the AND group, save, reload: the same rule comes back.
+      await editor.tab('Conditions');
+      const nested = await editor.addNestedGroup(editor.variant('Tools', 2));
+      await nested.getByRole('combobox', { name: 'Combinator' }).selectOption('any');
+      await editor.setRule(nested, 1, { field: 'seats', operator: 'greater than', value: '10' });
+      await nested.getByRole('button', { name: 'Add rule' }).click();
+      await editor.setRule(nested, 2, { field: 'user.role', operator: 'equals', value: 'admin' });
+      await saveScreenshot(editor.page, 'editor-conditions');
+      await editor.save('Only for big or admin pro accounts');
+      await editor.announced('Version 3 saved');
+      const expectedRules = {
+        operator: 'AND',
+        conditions: [
+          { field: 'tier', operator: 'equals', value: 'pro' },
+          {
+            operator: 'OR',
+            conditions: [
+              { field: 'seats', operator: 'greater_than', value: 10 },
+              { field: 'user.role', operator: 'equals', value: 'admin' },
+            ],
+          },
+        ],
+      };
+      expect((await api('GET', '/api/agents/tiered-tools')).body.version.tools[1].rules).toEqual(expectedRules);
+
+      await page.reload();
+      await editor.tab('Conditions');
+      const reloaded = editor.variant('Tools', 2);
+      const group = reloaded.getByRole('group', { name: 'Group 1', exact: true });
+      expect(await group.getByRole('combobox', { name: 'Combinator' }).inputValue()).toBe('any');
+      expect(
+        await group
+          .getByRole('combobox', { name: 'Field' })
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ).toEqual(['seats', 'user.role']);
+      expect(
+        await group.getByRole('group', { name: 'Rule 1' }).getByRole('combobox', { name: 'Value type' }).inputValue(),
+      ).toBe('number');
+      expect(
+        await group.getByRole('group', { name: 'Rule 1' }).getByRole('textbox', { name: 'Value' }).inputValue(),
+      ).toBe('10');
+      // Nothing changed by showing it: Save has nothing to send.
+      await editor.button('Save').click();
+      await editor.announced('Nothing to save: no field has changed.');
+
+      await editor.tab('Preview');
+      await editor.resolve('{"tier":"pro","seats":20}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: Variant 1, Variant 2 matched']);
+      await editor.resolve('{"tier":"pro","seats":5}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: Variant 1 matched']);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    walkTimeoutMs,
+  );
+
+  it('reorders variants with Move up, the keyboard and the mouse, removes a rule, and refuses to save a value that is not a number', async () => {
+    await createAgent('reordered', {
+      tools: [
+        {
+          value: { 'convert-units': {} },
+          rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'free' }] },
+        },
+        {
+          value: { 'world-time': {} },
+          rules: {
+            operator: 'OR',
+            conditions: [
+              { field: 'tier', operator: 'equals', value: 'pro' },
+              { field: 'seats', operator: 'exists' },
+            ],
+          },
+        },
+      ],
+    });
+    const { page, errors, editor } = await openEditor('reordered');
+    await editor.tab('Conditions');
+    const fieldOfFirstRule = (number: number) =>
+      editor
+        .variant('Tools', number)
+        .getByRole('group', { name: 'Rule 1' })
+        .getByRole('combobox', { name: 'Field' })
+        .inputValue();
+
+    await editor.variant('Tools', 2).getByRole('button', { name: 'Move up' }).click();
+    expect(await editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(true);
+    expect(await editor.variant('Tools', 1).getByRole('combobox', { name: 'Combinator' }).inputValue()).toBe('any');
+
+    // Keyboard: pick Variant 1 up with Space, move it down with an arrow key, drop it with Space.
+    await editor.moveVariantByKeyboard('Tools', 1, 2);
+    expect(await editor.variant('Tools', 2).getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(true);
+    expect(await fieldOfFirstRule(1)).toBe('tier');
+    await editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).waitFor({ state: 'attached' });
+    expect(await editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(false);
+
+    // Drag with the mouse: Variant 2 (world-time) onto Variant 1, then back.
+    await editor.dragVariant('Tools', 2, 1);
+    await expect
+      .poll(() => editor.variant('Tools', 1).getByRole('checkbox', { name: 'world-time' }).isChecked(), patience)
+      .toBe(true);
+    await editor.dragVariant('Tools', 1, 2);
+    await expect
+      .poll(() => editor.variant('Tools', 2).getByRole('checkbox', { name: 'world-time' }).isChecked(), patience)
+      .toBe(true);
+
+    // Remove a rule; a value that does not read as a number blocks the save, saying where.
+    const variant2 = editor.variant('Tools', 2);
+    await variant2.getByRole('group', { name: 'Rule 2' }).getByRole('button', { name: 'Remove rule' }).click();
+    await expect.poll(() => variant2.getByRole('group', { name: /^Rule \d+$/ }).count(), patience).toBe(1);
+    // The field becomes a number in the schema, so the kept value is read as a number from now on.
+    await editor.setRule(variant2, 1, { field: 'seats', operator: 'greater than', value: 'ten' });
+    expect(await variant2.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('number');
+    await expect.poll(() => variant2.getByText('Enter a number, such as 5 or 2.5').count(), patience).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.button('Save').click();
+    await editor.announced('Not saved: correct the rules of Variant 2 of Tools: Enter a number, such as 5 or 2.5');
+    await variant2.getByRole('textbox', { name: 'Value' }).fill('10');
+    await editor.save('Reordered');
+    await editor.announced('Version 2 saved');
+    const tools = (await api('GET', '/api/agents/reordered')).body.version.tools;
+    expect(tools).toEqual([
+      {
+        value: { 'convert-units': {} },
+        rules: { operator: 'AND', conditions: [{ field: 'tier', operator: 'equals', value: 'free' }] },
+      },
+      {
+        value: { 'world-time': {} },
+        rules: { operator: 'OR', conditions: [{ field: 'seats', operator: 'greater_than', value: 10 }] },
+      },
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a raw JSON Logic rule as JSON with validation instead of losing it', async () => {
+    const jsonLogic = { '===': [{ var: 'tier' }, 'pro'] };
+    await createAgent('json-rule', {
+      tools: [{ value: { 'convert-units': {} }, rules: { jsonLogic } }],
+    });
+    const { page, errors, editor } = await openEditor('json-rule');
+    await editor.tab('Conditions');
+    const box = editor.variant('Tools', 1).getByRole('textbox', { name: 'Rules (JSON)' });
+    expect(JSON.parse(await box.inputValue())).toEqual({ jsonLogic });
+    expect(await editor.variant('Tools', 1).getByRole('button', { name: 'Edit visually' }).isDisabled()).toBe(true);
+    await box.fill('{"jsonLogic": {"==": [1, 1]}}');
+    await editor
+      .variant('Tools', 1)
+      .getByText(/Operation "==" is not allowed/)
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.button('Save').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Not saved: correct the rules of Variant 1 of Tools: Operation "==" is not allowed' })
+      .waitFor();
+    // A rule group typed as JSON can go back to the visual builder.
+    await box.fill('{"operator": "OR", "conditions": [{"field": "tier", "operator": "in", "value": ["pro", "team"]}]}');
+    await editor.variant('Tools', 1).getByRole('button', { name: 'Edit visually' }).click();
+    const row = editor.variant('Tools', 1).getByRole('group', { name: 'Rule 1' });
+    expect(await row.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('pro, team');
+    expect(await row.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:text');
+    await editor.save('Rule as a group');
+    await editor.announced('Version 2 saved');
+    expect((await api('GET', '/api/agents/json-rule')).body.version.tools[0].rules).toEqual({
+      operator: 'OR',
+      conditions: [{ field: 'tier', operator: 'in', value: ['pro', 'team'] }],
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('builds a prompt block display condition on the Basics tab and Preview includes the block only when it matches', async () => {
+    await createAgent('tiered-blocks');
+    const { page, errors, editor } = await openEditor('tiered-blocks');
+    await editor.button('Use prompt blocks').click();
+    await editor.button('Add block').click();
+    await editor.textbox('Block 2').fill('Offer the pro onboarding call.');
+    const condition = page.getByRole('group', { name: 'Display condition of block 2' });
+    await condition.getByRole('button', { name: 'Add condition' }).click();
+    await editor.setRule(condition, 1, { field: 'tier', operator: 'equals', value: 'pro' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.save('Pro block');
+    await editor.announced('Version 2 saved');
+
+    // The Conditions tab shows the same blocks as variants of Instructions.
+    await editor.tab('Conditions');
+    const block = editor.variant('Instructions', 2);
+    expect(await block.getByRole('combobox', { name: 'Field' }).inputValue()).toBe('tier');
+
+    await editor.tab('Preview');
+    await editor.resolve('{"tier":"pro"}');
+    await expect.poll(() => editor.instructions().textContent(), patience).toContain('Offer the pro onboarding call.');
+    // The list appears once the editor knows the saved version Preview resolved.
+    await expect
+      .poll(() => editor.matchedVariants().allTextContents(), patience)
+      .toEqual(['Instructions: Variant 1, Variant 2 included']);
+    await editor.resolve('{"tier":"free"}');
+    await expect
+      .poll(() => editor.matchedVariants().allTextContents(), patience)
+      .toEqual(['Instructions: Variant 1 included']);
+    expect(await editor.instructions().textContent()).not.toContain('onboarding');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The served OpenAPI document as a client contract: every operation has a stable operationId,
+ * tags and examples; Redocly's recommended lint is clean (run offline, with the security rule
+ * off until sign-in exists); openapi-typescript turns the document into types that compile.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOperations } from '@/lib/api/operations';
+import { createTestStudio } from '../../support/studio';
+
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  parameters?: Array<{ name: string; in: string; example?: unknown; schema?: { example?: unknown } }>;
+  requestBody?: { content: Record<string, { schema?: { example?: unknown; $ref?: string }; example?: unknown }> };
+};
+type Document = {
+  servers?: Array<{ url: string }>;
+  tags?: Array<{ name: string }>;
+  paths: Record<string, Record<string, Operation>>;
+};
+
+const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+let context: ReturnType<typeof createTestStudio>;
+let document: Document;
+let text: string;
+
+function operations(): Array<{ method: string; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => methods.has(method))
+      .map(([method, operation]) => ({ method, path, operation })),
+  );
+}
+
+beforeAll(async () => {
+  context = createTestStudio();
+  const response = await context.studio.api.request('http://127.0.0.1:4321/api/openapi.json');
+  text = await response.text();
+  document = JSON.parse(text) as Document;
+});
+afterAll(() => context.cleanup());
+
+describe('the OpenAPI document as a client contract', () => {
+  it('names the server it was fetched from', () => {
+    expect(document.servers).toEqual([{ url: 'http://127.0.0.1:4321' }]);
+  });
+
+  it('gives every operation a unique operationId, a declared tag and a summary', () => {
+    const all = operations();
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    const declaredTags = new Set(document.tags?.map((tag) => tag.name));
+    for (const { method, path, operation } of all) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.tags?.length, where).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? []) expect(declaredTags.has(tag), `${where}: tag ${tag}`).toBe(true);
+      expect(operation.summary, where).toBeTruthy();
+    }
+    const ids = all.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('lists exactly the operations of lib/api/operations.ts, each under its own operationId', () => {
+    for (const [key, route] of Object.entries(apiOperations)) expect(route.operationId).toBe(key);
+    const served = operations().map(({ method, path, operation }) => `${operation.operationId} ${method} ${path}`);
+    const registered = Object.entries(apiOperations).map(
+      ([key, route]) => `${key} ${route.method} /api${route.path.replace(/\/$/, '')}`,
+    );
+    expect(served.sort()).toEqual(registered.sort());
+  });
+
+  it('gives an example for every path parameter and every JSON request body', () => {
+    const components = (document as { components?: { schemas?: Record<string, { example?: unknown }> } }).components;
+    const exampleOf = (schema: { example?: unknown; $ref?: string } | undefined) =>
+      schema?.example ?? (schema?.$ref ? components?.schemas?.[schema.$ref.split('/').pop()!]?.example : undefined);
+    const missing: string[] = [];
+    for (const { method, path, operation } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'path' && (parameter.example ?? parameter.schema?.example) === undefined)
+          missing.push(`${where}: parameter ${parameter.name}`);
+      }
+      const json = operation.requestBody?.content['application/json'];
+      if (json && (json.example ?? exampleOf(json.schema)) === undefined) missing.push(`${where}: body`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  /**
+   * The two operations that take no input (health, the provider list) have no 4xx answer to
+   * document: nothing a caller sends can be wrong. They are the only exceptions, listed by name, so
+   * any other operation without a 4xx still fails; once the server refuses unknown Host headers
+   * (421, on every route) the document lists that and the exceptions go.
+   */
+  const withoutInput = new Set(['#/paths/~1api~1health/get/responses', '#/paths/~1api~1tool-providers/get/responses']);
+
+  it("passes Redocly's recommended lint (security rules off until sign-in exists)", async () => {
+    const config = await createConfig({ extends: ['recommended'], rules: { 'security-defined': 'off' } });
+    const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
+    const described = problems
+      .filter(
+        (problem) =>
+          !(problem.ruleId === 'operation-4xx-response' && withoutInput.has(problem.location[0]?.pointer ?? '')),
+      )
+      .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`);
+    expect(described).toEqual([]);
+  });
+
+  it('is turned into TypeScript types by openapi-typescript, and the types compile', async () => {
+    const generated = astToString(await openapiTS(text));
+    expect(generated).toContain('listAgents: {');
+    const directory = mkdtempSync(join(tmpdir(), 'studio-openapi-types-'));
+    try {
+      writeFileSync(join(directory, 'api.d.ts'), generated);
+      writeFileSync(
+        join(directory, 'use.ts'),
+        [
+          "import type { operations, paths } from './api';",
+          "type Page = operations['listAgents']['responses'][200]['content']['application/json'];",
+          'export const firstId = (page: Page): string | undefined => page.items[0]?.id;',
+          "type Body = paths['/api/agents/{id}']['patch']['requestBody'];",
+          "export const base = (body: NonNullable<Body>['content']['application/json']): number => body.baseVersionNumber;",
+        ].join('\n'),
+      );
+      const program = ts.createProgram([join(directory, 'use.ts')], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+      });
+      const diagnostics = ts
+        .getPreEmitDiagnostics(program)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      expect(diagnostics).toEqual([]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,187 @@
+/** Inputs that could make the server work without bound: deep JSON, long lists, hostile patterns, loops. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
+import { call, createTestStudio, jsonRequest } from '../../support/studio';
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+let context: ReturnType<typeof createTestStudio>;
+
+beforeAll(() => {
+  context = createTestStudio({
+    settings: { rateLimits: { connectionTestsPerMinute: 2, toolExecutionsPerMinute: 3 } },
+    tools: {
+      // A pattern that backtracks exponentially on a JavaScript engine.
+      'hostile-pattern': createTool({
+        id: 'hostile-pattern',
+        description: 'Has a catastrophic pattern',
+        inputSchema: {
+          type: 'object',
+          properties: { code: { type: 'string', pattern: '^(a|a)*$' } },
+          required: ['code'],
+        },
+        execute: () => ({ ok: true }),
+      }),
+      'look-ahead': createTool({
+        id: 'look-ahead',
+        description: 'Has a pattern RE2 cannot run',
+        inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(?=.*\\d)\\w+$' } } },
+        execute: () => ({ ok: true }),
+      }),
+    },
+  });
+});
+afterAll(() => context.cleanup());
+
+describe('JSON nesting', () => {
+  it('refuses bodies nested deeper than 64 levels with 400 before any schema sees them', async () => {
+    for (const depth of [65, 1_000, 200_000]) {
+      const body = `{"id":"deep","name":"x","model":"openai/gpt-4o-mini","instructions":"x","metadata":{"a":${nested(depth)}}}`;
+      const response = await context.studio.api.request('/api/agents', jsonRequest('POST', body));
+      expect(response.status, String(depth)).toBe(400);
+      const error = (await response.json()).error;
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toMatch(/deeper than 64 levels/);
+    }
+    // 62 levels inside the 2 of the body itself: accepted as far as nesting goes.
+    const shallow = `{"id":"shallow","name":"x","model":"openai/gpt-4o-mini","instructions":"x","metadata":{"a":${nested(62)}}}`;
+    const accepted = await context.studio.api.request('/api/agents', jsonRequest('POST', shallow));
+    expect(accepted.status).toBe(201);
+  });
+
+  it('refuses them on run routes and other writes too, before the route looks anything up', async () => {
+    const body = `{"prompt":"hi","requestContext":{"a":${nested(200)}}}`;
+    for (const path of ['/api/agents/anyone/generate', '/api/agents/anyone/stream', '/api/runs/any-run/resume']) {
+      const response = await context.studio.api.request(path, jsonRequest('POST', body));
+      expect(response.status, path).toBe(400);
+      expect((await response.json()).error.message, path).toMatch(/deeper than 64 levels/);
+    }
+  });
+
+  it('counts brackets inside strings as text, not nesting', async () => {
+    const body = JSON.stringify({
+      id: 'brackets',
+      name: '['.repeat(150),
+      model: 'openai/gpt-4o-mini',
+      instructions: 'x',
+    });
+    expect((await context.studio.api.request('/api/agents', jsonRequest('POST', body))).status).toBe(201);
+  });
+
+  it('refuses a deep request context in a query string too', async () => {
+    const query = encodeURIComponent(`{"a":${nested(100)}}`);
+    const response = await context.studio.api.request(`/api/agents/brackets/diff?from=1&to=1&requestContext=${query}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details.issues[0].path).toBe('query.requestContext');
+  });
+});
+
+describe('list caps', () => {
+  it.each([
+    [
+      'tools per agent',
+      '/api/agents',
+      {
+        id: 'many-tools',
+        name: 'x',
+        model: 'openai/gpt-4o-mini',
+        instructions: 'x',
+        tools: Object.fromEntries(Array.from({ length: 501 }, (_, index) => [`tool-${index}`, {}])),
+      },
+      /At most 500 .*per agent/,
+    ],
+    [
+      'servers per client',
+      '/api/mcp-clients',
+      {
+        id: 'many-servers',
+        name: 'x',
+        servers: Object.fromEntries(
+          Array.from({ length: 51 }, (_, index) => [`s${index}`, { type: 'http', url: 'http://127.0.0.1:9/mcp' }]),
+        ),
+      },
+      /At most 50 servers per client/,
+    ],
+    [
+      'conditions per rule group',
+      '/api/agents',
+      {
+        id: 'many-rules',
+        name: 'x',
+        model: 'openai/gpt-4o-mini',
+        instructions: 'x',
+        tools: [
+          {
+            value: {},
+            rules: {
+              operator: 'AND',
+              conditions: Array.from({ length: 101 }, () => ({ field: 'a', operator: 'exists' })),
+            },
+          },
+        ],
+      },
+      /at most 100 conditions/,
+    ],
+  ])('refuses more than the cap of %s with a message naming it', async (_name, path, body, message) => {
+    const response = await call(context.studio, 'POST', path, body);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body.error)).toMatch(message);
+  });
+});
+
+describe('schema patterns', () => {
+  it('checks a catastrophic pattern in linear time (a backtracking engine would not finish)', async () => {
+    const response = await call(context.studio, 'POST', '/api/tools/hostile-pattern/execute', {
+      input: { code: `${'a'.repeat(5_000)}!` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.isError).toBe(true);
+    expect(JSON.stringify(response.body.output)).toMatch(/pattern/);
+  });
+
+  it('runs patterns RE2 cannot express on short inputs only', async () => {
+    const short = await call(context.studio, 'POST', '/api/tools/look-ahead/execute', { input: { code: 'abc1' } });
+    expect(short.body.isError).toBe(false);
+    const long = await call(context.studio, 'POST', '/api/tools/look-ahead/execute', {
+      input: { code: `${'a'.repeat(300)}1` },
+    });
+    expect(long.body.isError).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits tool runs per tool with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await context.studio.api.request(
+        '/api/tools/hostile-pattern/execute',
+        jsonRequest('POST', { input: { code: 'aaa' } }),
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        retryAfter = response.headers.get('retry-after');
+        expect((await response.json()).error).toMatchObject({ code: 'rate_limited', details: { limitPerMinute: 3 } });
+      }
+    }
+    // The pattern test above ran this tool once: two runs left, then refused.
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // Another tool has its own budget.
+    expect(
+      (await call(context.studio, 'POST', '/api/tools/look-ahead/execute', { input: { code: 'a1' } })).status,
+    ).toBe(200);
+  });
+
+  it('limits connection tests per saved client', async () => {
+    await call(context.studio, 'POST', '/api/mcp-clients', {
+      id: 'tested',
+      name: 'Tested',
+      servers: { down: { type: 'http', url: 'http://127.0.0.1:9/mcp', timeout: 1_000 } },
+    });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      statuses.push((await call(context.studio, 'POST', '/api/mcp-clients/tested/test', {})).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});

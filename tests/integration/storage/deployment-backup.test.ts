@@ -1,0 +1,275 @@
+/**
+ * Whole-deployment backup through the API of two studios on their own SQLite files: export with
+ * sealed secrets, import into a fresh studio (another secrets key), idempotency, dry runs,
+ * conflicts, and backups refused with every problem and nothing written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestStudio, type ResponseBody } from '../../support/studio';
+import { ordersApi } from '../../support/orders-api';
+
+const passphrase = 'correct horse battery staple';
+const settings = { stdioAllowedCommands: ['node'] };
+
+let source: ReturnType<typeof createTestStudio>;
+let target: ReturnType<typeof createTestStudio>;
+let backup: ResponseBody;
+
+const tableCounts = (context: ReturnType<typeof createTestStudio>) =>
+  Object.fromEntries(
+    ['agents', 'agent_versions', 'version_labels', 'mcp_clients', 'mcp_client_versions', 'integration_configs'].map(
+      (table) => [
+        table,
+        (context.studio.database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+      ],
+    ),
+  );
+
+const hashes = (context: ReturnType<typeof createTestStudio>) =>
+  context.studio.database.sqlite
+    .prepare('SELECT agent_id, version_number, config_hash FROM agent_versions ORDER BY agent_id, version_number')
+    .all();
+
+async function importBackup(
+  context: ReturnType<typeof createTestStudio>,
+  body: Record<string, unknown>,
+  { dryRun = false } = {},
+) {
+  return call(context.studio, 'POST', `/api/deployment/import${dryRun ? '?dryRun=true' : ''}`, body);
+}
+
+beforeAll(async () => {
+  source = createTestStudio({ settings });
+  target = createTestStudio({ settings });
+  const agents = source.studio.editor.agents;
+  await agents.create({ id: 'alpha', name: 'Alpha', model: 'openai/gpt-4o', instructions: 'One.', tools: ['clock'] });
+  await agents.update({ id: 'alpha', baseVersionNumber: 1, instructions: 'Two.', changeMessage: 'Second' });
+  await agents.publish({ id: 'alpha', versionNumber: 1 });
+  await agents.labels.set({ id: 'alpha', label: 'staging', versionNumber: 2, expectedRevisionToken: null });
+  await agents.create({ id: 'beta', name: 'Beta', model: 'openai/gpt-4o', instructions: 'B.' });
+  await source.studio.editor.mcpClients.create({
+    id: 'local-tools',
+    name: 'Local tools',
+    servers: {
+      everything: { type: 'stdio', command: 'node', args: ['server.js'], env: { API_TOKEN: 'token-123456789' } },
+    },
+  });
+  await source.studio.editor.mcpClients.update({ id: 'local-tools', baseVersionNumber: 1, description: 'Tools' });
+  await source.studio.integrations.save({
+    id: 'orders',
+    input: {
+      type: 'openapi',
+      document: ordersApi,
+      baseUrl: 'https://orders.test',
+      credentials: { type: 'bearer', token: 'bearer-secret-42' },
+    },
+    actor: 'test',
+  });
+  const exported = await call(source.studio, 'POST', '/api/deployment/export', { passphrase });
+  expect(exported.status).toBe(200);
+  backup = exported.body;
+});
+afterAll(async () => {
+  await source.cleanup();
+  await target.cleanup();
+});
+
+describe('deployment export', () => {
+  it('holds every agent, version, label, published pointer, saved client and integration, with counts', () => {
+    expect(backup).toMatchObject({
+      format: 'agent-studio.deployment',
+      formatVersion: 2,
+      secrets: { mode: 'sealed', cipher: 'aes-256-gcm', kdf: { name: 'scrypt' } },
+      counts: { agents: 2, agentVersions: 3, agentLabels: 1, mcpClients: 1, mcpClientVersions: 2, integrations: 1 },
+    });
+    expect(backup.agents[0].agent).toMatchObject({
+      id: 'alpha',
+      activeVersionNumber: 1,
+      labels: [{ name: 'staging', versionNumber: 2 }],
+    });
+  });
+
+  it('never holds a secret in clear: each is sealed', () => {
+    const text = JSON.stringify(backup);
+    expect(text).not.toContain('token-123456789');
+    expect(text).not.toContain('bearer-secret-42');
+    expect(backup.mcpClients[0].versions[0].snapshot.servers.everything.env.API_TOKEN).toMatch(/^sealed:v1:/);
+    expect(backup.integrations[0].config.credentials.token).toMatch(/^sealed:v1:/);
+  });
+
+  it('asks for a passphrase or withoutSecrets when the deployment holds secrets', async () => {
+    const { status, body } = await call(source.studio, 'POST', '/api/deployment/export', {});
+    expect(status).toBe(400);
+    expect(body.error.details.issues).toEqual([
+      { path: 'passphrase', message: expect.stringMatching(/holds 3 secret/) },
+    ]);
+    const short = await call(source.studio, 'POST', '/api/deployment/export', { passphrase: 'short' });
+    expect(short.body.error.details.issues[0].path).toBe('passphrase');
+  });
+
+  it('leaves every secret out with withoutSecrets, saying where each one was', async () => {
+    const { body } = await call(source.studio, 'POST', '/api/deployment/export', { withoutSecrets: true });
+    expect(body.secrets).toEqual({ mode: 'omitted' });
+    expect(body.mcpClients[0].versions[0].snapshot.servers.everything.env).toBeUndefined();
+    expect(body.mcpClients[0].versions[0].omittedSecrets).toEqual(['servers.everything.env.API_TOKEN']);
+    expect(body.integrations[0].config.credentials).toBeUndefined();
+    expect(body.integrations[0].omittedSecrets).toEqual(['credentials.token']);
+  });
+});
+
+describe('deployment import into a fresh studio', () => {
+  it('lists in a dry run what it would create, and writes nothing', async () => {
+    const before = tableCounts(target);
+    const { status, body } = await importBackup(target, { backup, passphrase }, { dryRun: true });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ dryRun: true, changed: true, summary: { created: 4, updated: 0, unchanged: 0 } });
+    expect(body.changes.map((change: ResponseBody) => `${change.entity} ${change.id} ${change.action}`)).toEqual([
+      'agent alpha create',
+      'agent beta create',
+      'mcp_client local-tools create',
+      'integration orders create',
+    ]);
+    expect(tableCounts(target)).toEqual(before);
+  });
+
+  it('refuses a wrong passphrase, and a sealed backup without one', async () => {
+    const wrong = await importBackup(target, { backup, passphrase: 'not the passphrase' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.issues).toEqual([
+      { path: 'passphrase', message: 'The passphrase does not open this backup' },
+    ]);
+    const missing = await importBackup(target, { backup });
+    expect(missing.body.error.details.issues[0]).toMatchObject({ path: 'passphrase' });
+  });
+
+  it('imports everything with the same config hashes, secrets re-encrypted with the target key', async () => {
+    const { status, body } = await importBackup(target, { backup, passphrase });
+    expect(status).toBe(200);
+    expect(body.verification).toEqual({
+      agents: 2,
+      agentVersions: 3,
+      agentLabels: 1,
+      mcpClients: 1,
+      mcpClientVersions: 2,
+      integrations: 1,
+      configHashesChecked: 5,
+    });
+    expect(hashes(target)).toEqual(hashes(source));
+    const alpha = await target.studio.editor.agents.getById('alpha');
+    expect(alpha.agent.activeVersionNumber).toBe(1);
+    expect((await target.studio.editor.agents.labels.list('alpha')).items.map((label) => label.name)).toContain(
+      'staging',
+    );
+    const client = await target.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
+    const server = client!.snapshot.servers.everything!;
+    expect(server.type === 'stdio' ? server.env?.API_TOKEN : 'not stdio').toBe('token-123456789');
+    const storedEnv = target.studio.database.sqlite
+      .prepare("SELECT snapshot FROM mcp_client_versions WHERE client_id = 'local-tools' AND version_number = 1")
+      .get() as { snapshot: string };
+    expect(storedEnv.snapshot).toMatch(/"API_TOKEN":"enc:v2:/);
+    // Client hashes are keyed with each studio's own key; what must match is the clear snapshot.
+    const sourceClient = await source.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
+    expect(client!.snapshot).toEqual(sourceClient!.snapshot);
+    const sealedHash = backup.mcpClients[0].versions[0].configHash;
+    expect(sealedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(backup)).not.toContain('token-123456789');
+    const integration = await target.studio.integrations.describe('orders');
+    expect('credentials' in integration && integration.credentials).toEqual({
+      type: 'bearer',
+      token: '••••t-42',
+    });
+  });
+
+  it('changes nothing when the same backup is imported again', async () => {
+    const before = { counts: tableCounts(target), hashes: hashes(target) };
+    const audit = (await target.studio.editor.audit.list({ limit: 100 })).items.length;
+    const { body } = await importBackup(target, { backup, passphrase });
+    expect(body).toMatchObject({ changed: false, summary: { created: 0, updated: 0, unchanged: 4 } });
+    expect({ counts: tableCounts(target), hashes: hashes(target) }).toEqual(before);
+    expect((await target.studio.editor.audit.list({ limit: 100 })).items.length).toBe(audit);
+  });
+
+  it('adds only the versions a target lacks, and keeps its own published version and labels', async () => {
+    await source.studio.editor.agents.update({ id: 'beta', baseVersionNumber: 1, instructions: 'B2.' });
+    await target.studio.editor.agents.publish({ id: 'beta', versionNumber: 1 });
+    const newer = (await call(source.studio, 'POST', '/api/deployment/export', { passphrase })).body;
+    const { body } = await importBackup(target, { backup: newer, passphrase });
+    const beta = body.changes.find((change: ResponseBody) => change.id === 'beta');
+    expect(beta).toMatchObject({ action: 'update', versionNumbers: [2], publishedVersionNumber: null });
+    expect(beta.kept).toEqual(['the published version stays 1 (the backup publishes none)']);
+    expect(hashes(target)).toEqual(hashes(source));
+  });
+
+  it('refuses a version both sides hold differently, as a conflict, writing nothing', async () => {
+    await target.studio.editor.agents.update({ id: 'beta', baseVersionNumber: 2, instructions: 'Target only.' });
+    await source.studio.editor.agents.update({ id: 'beta', baseVersionNumber: 2, instructions: 'Source only.' });
+    const diverged = (await call(source.studio, 'POST', '/api/deployment/export', { passphrase })).body;
+    const before = tableCounts(target);
+    const dryRun = await importBackup(target, { backup: diverged, passphrase }, { dryRun: true });
+    expect(dryRun.body.conflicts).toEqual([
+      { path: 'agents.1', message: expect.stringContaining('"beta" version 3 differs here') },
+    ]);
+    const refused = await importBackup(target, { backup: diverged, passphrase });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict']);
+    expect(tableCounts(target)).toEqual(before);
+  });
+});
+
+describe('a corrupt or wrong-version backup', () => {
+  it('is refused with every problem and its path, and nothing is written', async () => {
+    const fresh = createTestStudio({ settings });
+    try {
+      const broken = structuredClone(backup);
+      broken.formatVersion = 9;
+      broken.agents[0].versions[1].snapshot.model = 'no slash';
+      broken.agents[1].agent.id = 'Not An Id';
+      broken.mcpClients[0].versions[0].snapshot.servers.everything.command = 'bash';
+      broken.integrations[0].config.document.openapi = '9.9.9';
+      broken.counts.agentVersions = 7;
+      const { status, body } = await importBackup(fresh, { backup: broken, passphrase });
+      expect(status).toBe(400);
+      expect(body.error.details.issues.map((issue: ResponseBody) => issue.path)).toEqual(
+        expect.arrayContaining(['formatVersion', 'agents.0.versions.1.snapshot.model', 'agents.1.agent.id']),
+      );
+      const right = structuredClone(backup);
+      right.agents[0].versions[1].snapshot.instructions = 'Edited by hand.';
+      right.mcpClients[0].versions[0].snapshot.servers.everything.command = 'bash';
+      right.integrations[0].config.document.openapi = '9.9.9';
+      right.counts.agentVersions = 7;
+      const second = await importBackup(fresh, { backup: right, passphrase });
+      expect(second.body.error.details.issues.map((issue: ResponseBody) => issue.path)).toEqual(
+        expect.arrayContaining([
+          'counts.agentVersions',
+          'agents.0.versions.1.configHash',
+          'mcpClients.0.versions.0.snapshot.servers.everything.command',
+          'integrations.0.config.document.openapi',
+        ]),
+      );
+      expect(Object.values(tableCounts(fresh))).toEqual([0, 0, 0, 0, 0, 0]);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
+  it('takes a backup larger than other bodies, up to its own limit', async () => {
+    const limited = createTestStudio({ settings: { bodyLimitBytes: 4096, importBodyLimitBytes: 64 * 1024 } });
+    try {
+      const body = (size: number) => ({ backup: { format: 'agent-studio.deployment', padding: 'x'.repeat(size) } });
+      const within = await importBackup(limited, body(8 * 1024));
+      expect([within.status, within.body.error.code]).toEqual([400, 'invalid_input']);
+      const beyond = await importBackup(limited, body(70 * 1024));
+      expect([beyond.status, beyond.body.error.code]).toEqual([413, 'payload_too_large']);
+      const elsewhere = await call(limited.studio, 'POST', '/api/deployment/export', { padding: 'x'.repeat(8 * 1024) });
+      expect(elsewhere.status).toBe(413);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+
+  it('refuses a file that is not a backup at all', async () => {
+    const { status, body } = await importBackup(target, { backup: { format: 'agent-studio.agent' } });
+    expect(status).toBe(400);
+    expect(body.error.details.issues.map((issue: ResponseBody) => issue.path)).toEqual(
+      expect.arrayContaining(['format', 'formatVersion', 'agents', 'counts']),
+    );
+  });
+});

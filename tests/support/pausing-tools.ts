@@ -1,0 +1,37 @@
+/**
+ * Tools of the test configuration that make a run wait, so tests through the production server
+ * (the browser's Playground above all) can approve, decline and resume calls:
+ * - `issue-refund` requires approval before it runs;
+ * - `schedule-callback` suspends with a question and resumes with `{ day, urgent? }`.
+ */
+import { z } from 'zod';
+import { createTool } from '../../lib/tools';
+
+export const issueRefundTool = createTool({
+  id: 'issue-refund',
+  description: 'Refunds an order; a person approves every refund first',
+  inputSchema: z.object({ orderId: z.string(), amount: z.number().positive() }),
+  requireApproval: true,
+  execute: async ({ orderId, amount }) => ({ refunded: true, orderId, amount }),
+});
+
+export const scheduleCallbackTool = createTool({
+  id: 'schedule-callback',
+  description: 'Schedules a call back to the customer on the day they choose',
+  inputSchema: z.object({ phone: z.string() }),
+  suspendSchema: z.object({ question: z.string() }),
+  resumeSchema: z.object({
+    day: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
+    urgent: z.boolean().optional(),
+  }),
+  execute: async ({ phone }, context) => {
+    const answer = context.agent?.resumeData as { day: string; urgent?: boolean } | undefined;
+    if (!answer) {
+      await context.agent?.suspend({ question: `Which weekday should we call ${phone}?` });
+      return undefined;
+    }
+    return { scheduled: true, phone, day: answer.day, urgent: answer.urgent ?? false };
+  },
+});
+
+export const pausingTools = { [issueRefundTool.id]: issueRefundTool, [scheduleCallbackTool.id]: scheduleCallbackTool };

@@ -1,0 +1,76 @@
+/**
+ * Which requests the direct resolve path takes, which it replays through the app, and which it
+ * leaves alone (the server tests compare its answers with the app's byte for byte).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudio } from '@/lib';
+import { createResolveFastPath, type ApiApp } from '@/lib/api';
+import { silentLogger } from '@/lib/logger';
+
+const studio = createStudio({ database: { url: ':memory:' }, logger: silentLogger, settings: { mode: 'test' } });
+let replays = 0;
+let admitted = true;
+const countingApi = {
+  fetch: (...args: Parameters<ApiApp['fetch']>) => {
+    replays += 1;
+    return studio.api.fetch(...args);
+  },
+} as ApiApp;
+const fastPath = createResolveFastPath({
+  api: countingApi,
+  runtime: studio.runtime,
+  bodyLimitBytes: 1_000,
+  admits: () => admitted,
+});
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  await studio.editor.agents.create({ id: 'helper', name: 'Helper', model: 'openai/gpt-4o', instructions: 'Help.' });
+  await studio.editor.agents.publish({ id: 'helper', versionNumber: 1 });
+  server = createServer((request, response) => {
+    if (fastPath.handle(request, response)) return;
+    response.statusCode = 299;
+    response.end('left to the app');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await studio.close();
+});
+
+async function post(path: string, body: string, contentType = 'application/json') {
+  replays = 0;
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  return { status: response.status, text: await response.text(), replays };
+}
+
+describe('the direct resolve path', () => {
+  it('answers a well-formed request itself, without the app', async () => {
+    const answer = await post('/api/agents/helper/resolve', '{"requestContext":{"tier":"pro"}}');
+    expect(answer).toMatchObject({ status: 200, replays: 0 });
+    expect(JSON.parse(answer.text)).toMatchObject({ agentId: 'helper', versionNumber: 1, instructions: 'Help.' });
+  });
+
+  it('replays bad bodies and unknown agents through the app, which words the error', async () => {
+    expect(await post('/api/agents/helper/resolve', '{"requestContext":')).toMatchObject({ status: 400, replays: 1 });
+    expect(await post('/api/agents/helper/resolve', '{"extra":1}')).toMatchObject({ status: 400, replays: 1 });
+    expect(await post('/api/agents/nobody/resolve', '{}')).toMatchObject({ status: 404, replays: 1 });
+  });
+
+  it('leaves other requests untouched', async () => {
+    expect(await post('/api/agents/helper/resolve', '{}', 'text/plain')).toMatchObject({ status: 299, replays: 0 });
+    expect(await post('/api/agents/helper/resolve?x=1', '{}')).toMatchObject({ status: 299 });
+    expect(await post('/api/agents/helper/versions', '{}')).toMatchObject({ status: 299 });
+    expect(await post('/api/agents/helper/resolve', `{"requestContext":{"a":"${'x'.repeat(2_000)}"}}`)).toMatchObject({
+      status: 299,
+    });
+    admitted = false;
+    expect(await post('/api/agents/helper/resolve', '{}')).toMatchObject({ status: 299, replays: 0 });
+    admitted = true;
+  });
+});

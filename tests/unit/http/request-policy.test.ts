@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { checkRequest, createRequestPolicy, describeExposure, type RequestFacts } from '@/lib/http';
+
+const policy = createRequestPolicy({
+  allowedHosts: ['studio.internal', '[fd00::1]'],
+  corsOrigins: ['https://app.example.com'],
+  listenHost: '127.0.0.1',
+});
+
+const base: RequestFacts = {
+  method: 'POST',
+  host: 'localhost:3000',
+  origin: undefined,
+  secFetchSite: undefined,
+  contentType: 'application/json',
+  hasBody: true,
+};
+
+const verdict = (facts: Partial<RequestFacts>, kind: 'api' | 'page' = 'api') =>
+  checkRequest(policy, { ...base, ...facts }, kind)?.code ?? 'ok';
+
+describe('which requests the server answers', () => {
+  it.each([
+    ['localhost:3000', 'ok'],
+    ['LOCALHOST:3000', 'ok'],
+    ['localhost.:3000', 'ok'],
+    ['127.0.0.1:3000', 'ok'],
+    ['127.8.9.10', 'ok'],
+    ['[::1]:3000', 'ok'],
+    ['tenant.localhost:3000', 'ok'],
+    ['studio.internal:8443', 'ok'],
+    ['[fd00::1]:3000', 'ok'],
+    ['evil.example:3000', 'misdirected_request'],
+    ['localhost.evil.example', 'misdirected_request'],
+    ['127.0.0.1.nip.io:3000', 'misdirected_request'],
+    ['0.0.0.0:3000', 'misdirected_request'],
+  ])('Host %s -> %s', (host, expected) => {
+    expect(verdict({ host, method: 'GET' })).toBe(expected);
+  });
+
+  it.each([
+    [{ origin: undefined }, 'ok'],
+    [{ origin: 'http://localhost:3000' }, 'ok'],
+    [{ origin: 'https://localhost:3000' }, 'ok'],
+    [{ origin: 'http://localhost:3001' }, 'forbidden'],
+    [{ origin: 'http://127.0.0.1:3000' }, 'forbidden'],
+    [{ origin: 'null' }, 'forbidden'],
+    [{ origin: 'https://evil.example' }, 'forbidden'],
+    [{ origin: 'https://app.example.com', secFetchSite: 'cross-site' }, 'ok'],
+    [{ secFetchSite: 'cross-site' }, 'forbidden'],
+    [{ origin: 'http://localhost:3000', secFetchSite: 'cross-site' }, 'forbidden'],
+    [{ origin: 'http://localhost:3000', secFetchSite: 'same-origin' }, 'ok'],
+    [{ host: 'localhost', origin: 'http://localhost:80' }, 'ok'],
+  ] as Array<[Partial<RequestFacts>, string]>)('a POST with %o -> %s', (facts, expected) => {
+    expect(verdict(facts)).toBe(expected);
+  });
+
+  it('never checks Origin on safe methods', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(verdict({ method, origin: 'https://evil.example', secFetchSite: 'cross-site' })).toBe('ok');
+  });
+
+  it.each([
+    ['application/json', true, 'ok'],
+    ['application/json; charset=utf-8', true, 'ok'],
+    ['application/merge-patch+json', true, 'ok'],
+    ['text/plain', true, 'unsupported_media_type'],
+    ['text/plain;charset=UTF-8', false, 'unsupported_media_type'],
+    ['application/x-www-form-urlencoded', true, 'unsupported_media_type'],
+    ['multipart/form-data; boundary=x', true, 'unsupported_media_type'],
+    ['application/jsonp', true, 'unsupported_media_type'],
+    [undefined, true, 'unsupported_media_type'],
+    [undefined, false, 'ok'],
+  ] as Array<[string | undefined, boolean, string]>)(
+    'API body %s (body: %s) -> %s',
+    (contentType, hasBody, expected) => {
+      expect(verdict({ contentType, hasBody })).toBe(expected);
+    },
+  );
+
+  it("lets pages take the editor's server-action bodies but not foreign origins", () => {
+    expect(verdict({ contentType: 'text/plain;charset=UTF-8', origin: 'http://localhost:3000' }, 'page')).toBe('ok');
+    expect(verdict({ contentType: 'multipart/form-data; boundary=x' }, 'page')).toBe('ok');
+    expect(verdict({ contentType: 'text/plain', origin: 'https://evil.example' }, 'page')).toBe('forbidden');
+    expect(verdict({ host: 'evil.example', method: 'GET' }, 'page')).toBe('misdirected_request');
+  });
+
+  it('answers for the address it listens on when that is not a wildcard', () => {
+    const onLan = createRequestPolicy({ allowedHosts: [], corsOrigins: [], listenHost: '192.168.1.5' });
+    expect(checkRequest(onLan, { ...base, host: '192.168.1.5:3000' }, 'api')).toBeUndefined();
+    const everywhere = createRequestPolicy({ allowedHosts: [], corsOrigins: [], listenHost: '0.0.0.0' });
+    expect(checkRequest(everywhere, { ...base, host: '0.0.0.0:3000' }, 'api')?.code).toBe('misdirected_request');
+  });
+});
+
+describe('start-up exposure', () => {
+  const settings = { port: 3000, allowUnauthenticatedNetwork: false, allowedHosts: [] };
+
+  it('says that only this machine can reach a loopback server', () => {
+    const exposure = describeExposure({ ...settings, host: '127.0.0.1' });
+    expect(exposure).toMatchObject({ ok: true, warning: false });
+    expect(exposure.ok && exposure.notice).toMatch(/Only programs on this machine/);
+  });
+
+  it('refuses a network address without sign-in unless it is asked for explicitly', () => {
+    const refused = describeExposure({ ...settings, host: '0.0.0.0' });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message).toMatch(/STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/);
+    const allowed = describeExposure({ ...settings, host: '0.0.0.0', allowUnauthenticatedNetwork: true });
+    expect(allowed).toMatchObject({ ok: true, warning: true });
+    expect(allowed.ok && allowed.notice).toMatch(/anyone who can reach port 3000/);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationDescription } from '@/lib/integrations/openapi/describe-operations';
+import { performRequest } from '@/lib/integrations/openapi/perform-request';
+
+const operation: OperationDescription = {
+  slug: 'getFile',
+  method: 'get',
+  pathTemplate: '/files/{name}/meta',
+  description: 'A file',
+  inputSchema: { type: 'object' },
+  parameters: [{ key: 'name', name: 'name', in: 'path' }],
+  annotations: {},
+};
+
+function call(name: unknown) {
+  const requested: string[] = [];
+  const fetch = async (input: string | URL) => {
+    requested.push(String(input));
+    return new Response('{}', { headers: { 'content-type': 'application/json' } });
+  };
+  return {
+    requested,
+    result: performRequest({
+      operation,
+      input: { name },
+      baseUrl: 'https://api.example.com/v1',
+      credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      fetch,
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    }),
+  };
+}
+
+describe('OpenAPI path parameters', () => {
+  it.each(['..', '.'])('refuse %j, which would climb out of the operation path', async (name) => {
+    const { requested, result } = call(name);
+    await expect(result).rejects.toThrow(/may not be "\." or "\.\."/);
+    expect(requested).toEqual([]);
+  });
+
+  it.each([
+    ['../../admin', 'https://api.example.com/v1/files/..%2F..%2Fadmin/meta'],
+    ['a b', 'https://api.example.com/v1/files/a%20b/meta'],
+    ['...', 'https://api.example.com/v1/files/.../meta'],
+    // A literal percent sign is encoded itself, so this is a file named "%2e%2e", not a parent.
+    ['%2e%2e', 'https://api.example.com/v1/files/%252e%252e/meta'],
+    ['report.txt', 'https://api.example.com/v1/files/report.txt/meta'],
+  ])('encode %j inside its segment', async (name, url) => {
+    const { requested, result } = call(name);
+    await result;
+    expect(requested).toEqual([url]);
+  });
+
+  it('blanks the integration credentials if the server echoes them', async () => {
+    const fetch = async () =>
+      new Response(JSON.stringify({ seen: 'Bearer echoed-token-1234' }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    const output = await performRequest({
+      operation,
+      input: { name: 'x' },
+      baseUrl: 'https://api.example.com',
+      credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      fetch,
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    });
+    expect(output.body).toEqual({ seen: 'Bearer [redacted]' });
+  });
+});

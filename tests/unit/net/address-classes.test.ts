@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { classifyAddress, classifyName, describeClass, isAllowed, remoteExcerpt, type AddressClass } from '@/lib/net';
+
+const configured = { policy: 'configured', allowInternal: true } as const;
+const modelChosen = { policy: 'model-chosen', allowInternal: false } as const;
+const modelChosenAllowAll = { policy: 'model-chosen', allowInternal: true } as const;
+
+/** [address, described class, configured may reach it, model-chosen may reach it] */
+const table: Array<[string, string, boolean, boolean]> = [
+  ['93.184.216.34', 'public', true, true],
+  ['2606:4700::1111', 'public', true, true],
+  ['127.0.0.1', 'loopback', true, false],
+  ['127.255.0.9', 'loopback', true, false],
+  ['::1', 'loopback', true, false],
+  ['10.0.0.5', 'private', true, false],
+  ['172.16.3.4', 'private', true, false],
+  ['192.168.1.1', 'private', true, false],
+  ['100.64.0.1', 'CGNAT', true, false],
+  ['fd12:3456::1', 'unique-local', true, false],
+  ['192.0.2.10', 'documentation', true, false],
+  ['2001:db8::1', 'documentation', true, false],
+  ['240.0.0.1', 'reserved', true, false],
+  ['198.18.0.1', 'reserved', true, false],
+  ['169.254.169.254', 'metadata', false, false],
+  ['169.254.170.2', 'metadata', false, false],
+  ['100.100.100.200', 'metadata', false, false],
+  ['fd00:ec2::254', 'metadata', false, false],
+  ['169.254.1.1', 'link-local', false, false],
+  ['fe80::1', 'link-local', false, false],
+  ['[fe80::1%25eth0]', 'link-local', false, false],
+  ['0.0.0.0', 'unspecified', false, false],
+  ['0.1.2.3', 'unspecified', false, false],
+  ['::', 'unspecified', false, false],
+  ['224.0.0.1', 'multicast', false, false],
+  ['ff02::1', 'multicast', false, false],
+  ['255.255.255.255', 'broadcast', false, false],
+  ['::ffff:169.254.169.254', 'IPv4-mapped (embedding 169.254.169.254, metadata)', false, false],
+  ['::ffff:127.0.0.1', 'IPv4-mapped (embedding 127.0.0.1, loopback)', true, false],
+  ['::ffff:8.8.8.8', 'IPv4-mapped (embedding 8.8.8.8, public)', true, true],
+  ['64:ff9b::a9fe:a9fe', 'NAT64 (embedding 169.254.169.254, metadata)', false, false],
+  ['64:ff9b::7f00:1', 'NAT64 (embedding 127.0.0.1, loopback)', true, false],
+  ['64:ff9b::808:808', 'NAT64 (embedding 8.8.8.8, public)', true, true],
+  ['64:ff9b:1::a9fe:a9fe', 'NAT64', false, false],
+  ['2002:a9fe:a9fe::1', '6to4 (embedding 169.254.169.254, metadata)', false, false],
+  ['2002:0a00:0005::1', '6to4 (embedding 10.0.0.5, private)', true, false],
+  // Teredo keeps the client's IPv4 address inverted: ~169.254.169.254 = 5601:5601.
+  ['2001:0:4136:e378:8000:63bf:5601:5601', 'Teredo (embedding 169.254.169.254, metadata)', false, false],
+  ['::a9fe:a9fe', 'IPv4-compatible (embedding 169.254.169.254, metadata)', false, false],
+];
+
+describe('address classes', () => {
+  it.each(table)('%s is %s (configured: %s, model-chosen: %s)', (address, described, forConfigured, forModel) => {
+    const addressClass = classifyAddress(address) as AddressClass;
+    expect(addressClass).toBeDefined();
+    expect(describeClass(addressClass)).toBe(described);
+    expect(isAllowed(addressClass, configured)).toBe(forConfigured);
+    expect(isAllowed(addressClass, modelChosen)).toBe(forModel);
+  });
+
+  it('lets allow-all open internal ranges to model-chosen URLs but never metadata', () => {
+    expect(isAllowed(classifyAddress('10.0.0.5')!, modelChosenAllowAll)).toBe(true);
+    expect(isAllowed(classifyAddress('127.0.0.1')!, modelChosenAllowAll)).toBe(true);
+    expect(isAllowed(classifyAddress('169.254.169.254')!, modelChosenAllowAll)).toBe(false);
+    expect(isAllowed(classifyAddress('::ffff:169.254.169.254')!, modelChosenAllowAll)).toBe(false);
+  });
+
+  it('is not fooled by names or non-addresses', () => {
+    expect(classifyAddress('example.com')).toBeUndefined();
+    expect(classifyAddress('127.1')).toBeUndefined(); // URLs normalise this to 127.0.0.1 first
+    expect(classifyName('metadata.google.internal.')).toEqual({ kind: 'metadata' });
+    expect(classifyName('LOCALHOST.')).toEqual({ kind: 'loopback' });
+    expect(classifyName('app.localhost')).toEqual({ kind: 'loopback' });
+    expect(classifyName('example.com')).toBeUndefined();
+  });
+
+  it.each([
+    ['http://2130706433/', '127.0.0.1'],
+    ['http://0x7f.1/', '127.0.0.1'],
+    ['http://0177.0.0.1/', '127.0.0.1'],
+    ['http://127.1/', '127.0.0.1'],
+    ['http://0xa9fea9fe/', '169.254.169.254'],
+    ['http://[::ffff:a9fe:a9fe]/', '[::ffff:a9fe:a9fe]'],
+  ])('the URL parser normalises %s to %s before it is classified', (url, hostname) => {
+    expect(new URL(url).hostname).toBe(hostname);
+    expect(classifyAddress(hostname)).toBeDefined();
+  });
+});
+
+describe('remote excerpts', () => {
+  it('keeps errors short, on one line and without credentials', () => {
+    const body = `Unauthorized\n\n token=abc123secret Authorization: Bearer eyJhbGciOi.x.y https://u:p4ss@h/x ${'x'.repeat(500)}`;
+    const excerpt = remoteExcerpt(body, { secrets: ['planted-value'] });
+    expect(excerpt.length).toBeLessThanOrEqual(201);
+    expect(excerpt).not.toMatch(/\n|abc123secret|eyJhbGciOi|p4ss/);
+    expect(remoteExcerpt('echo: planted-value')).toContain('planted-value');
+    expect(remoteExcerpt('echo: planted-value', { secrets: ['planted-value'] })).toBe('echo: [redacted]');
+  });
+});
