@@ -15,12 +15,21 @@ const taskSchema = z
   })
   .openapi('ThreadTask');
 
-const tasksRoute = createRoute({
+export const tasksRoute = createRoute({
   method: 'get',
   path: '/threads/{threadId}/tasks',
+  operationId: 'listThreadTasks',
   summary: "A thread's task list, kept by the built-in task tools (404 for a thread that has none)",
   tags: ['runtime'],
-  request: { params: z.object({ threadId: z.string().min(1).max(256) }) },
+  request: {
+    params: z.object({
+      threadId: z
+        .string()
+        .min(1)
+        .max(256)
+        .openapi({ param: { name: 'threadId', in: 'path' }, example: 'support-thread-42' }),
+    }),
+  },
   responses: {
     200: {
       description: 'The tasks, in list order',
