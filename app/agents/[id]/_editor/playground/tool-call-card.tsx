@@ -1,6 +1,8 @@
 'use client';
 import { Button } from '../../../../_components/ui/button';
-import type { ToolCallView } from '@/lib/playground';
+import { suspendedForm, type ToolCallView } from '@/lib/playground';
+import { PlanReview } from './plan-review';
+import { QuestionForm } from './question-form';
 import { ResumeForm } from './resume-form';
 
 const stateText: Record<ToolCallView['state'], string> = {
@@ -18,9 +20,33 @@ function asJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
+/** What answers a suspended call: a question form, a plan to approve or reject, or resume data. */
+function SuspendedCallForm({
+  call,
+  busy,
+  onResume,
+}: {
+  call: ToolCallView;
+  busy: boolean;
+  onResume: (resumeData: unknown) => void;
+}) {
+  const form = suspendedForm(call);
+  if (form.kind === 'question') return <QuestionForm form={form} busy={busy} onAnswer={onResume} />;
+  if (form.kind === 'plan') return <PlanReview form={form} busy={busy} onDecide={onResume} />;
+  return (
+    <ResumeForm
+      toolName={call.toolName}
+      suspendPayload={call.suspendPayload}
+      resumeSchema={call.resumeSchema}
+      busy={busy}
+      onResume={onResume}
+    />
+  );
+}
+
 /**
  * One tool call of the conversation: its name, its arguments (rendered while they stream), what it
- * waits for (Approve / Decline, or resume data) and its result or error.
+ * waits for (Approve / Decline, an answer, a plan decision or resume data) and its result or error.
  */
 export function ToolCallCard({
   call,
@@ -66,15 +92,7 @@ export function ToolCallCard({
           </Button>
         </div>
       ) : null}
-      {call.state === 'suspended' ? (
-        <ResumeForm
-          toolName={call.toolName}
-          suspendPayload={call.suspendPayload}
-          resumeSchema={call.resumeSchema}
-          busy={busy}
-          onResume={onResume}
-        />
-      ) : null}
+      {call.state === 'suspended' ? <SuspendedCallForm call={call} busy={busy} onResume={onResume} /> : null}
       {call.result !== undefined ? (
         <div>
           <p className="text-xs font-medium text-slate-600">{call.isError ? 'Error result' : 'Result'}</p>
