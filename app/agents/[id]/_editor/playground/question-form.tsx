@@ -54,10 +54,12 @@ export function QuestionForm({
           <p className="text-xs text-slate-600">{multi ? 'Choose any that apply.' : 'Choose one.'}</p>
         ) : null}
         {spec.options.map((option, index) => {
-          const descriptionId = `${id}-option-${index}`;
+          const inputId = `${id}-option-${index}`;
+          const descriptionId = `${inputId}-description`;
           return (
-            <label key={option.label} className="flex items-start gap-2">
+            <div key={`${index}-${option.label}`} className="flex items-start gap-2">
               <input
+                id={inputId}
                 type={multi ? 'checkbox' : 'radio'}
                 className="mt-0.5 size-4"
                 value={option.label}
@@ -66,15 +68,15 @@ export function QuestionForm({
                   ? form.register('choices')
                   : form.register('choice', { onChange: () => form.setValue('typed', '') }))}
               />
-              <span>
-                {option.label}
+              <div>
+                <label htmlFor={inputId}>{option.label}</label>
                 {option.description ? (
-                  <span id={descriptionId} className="block text-xs text-slate-600">
+                  <p id={descriptionId} className="text-xs text-slate-600">
                     {option.description}
-                  </span>
+                  </p>
                 ) : null}
-              </span>
-            </label>
+              </div>
+            </div>
           );
         })}
         {spec.freeText ? (
