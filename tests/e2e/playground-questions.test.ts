@@ -67,7 +67,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     // Nothing chosen: said beside the question, nothing sent.
     await single.getByRole('button', { name: 'Send answer', exact: true }).click();
     await single.getByText('Choose an option.').waitFor(patience);
-    expect(await playground.toolCall('ask_user').textContent()).toContain('waiting for data');
+    expect(await playground.toolCall('ask_user').textContent()).toContain('waiting for an answer');
 
     await playground.answer('ask_user', 'Which colour?', { choose: ['Blue'] });
     await expect
@@ -115,7 +115,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     await expect
       .poll(() => playground.alert().textContent(), patience)
       .toContain('An order number is a capital letter, a dash and digits, such as A-17');
-    expect(await playground.toolCall('ask-order-number').textContent()).toContain('waiting for data');
+    expect(await playground.toolCall('ask-order-number').textContent()).toContain('waiting for an answer');
     expect(await question.getByRole('textbox', { name: 'Answer', exact: true }).inputValue()).toBe('the blue one');
 
     await playground.answer('ask-order-number', 'Which order is it about?', { type: 'A-17' });
@@ -133,6 +133,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     await playground.send(`Plan it ${call('submit_plan', { title: 'Move the database', plan })}`);
     const view = playground.plan('submit_plan', 'Move the database');
     await view.waitFor(patience);
+    expect(await playground.toolCall('submit_plan').textContent()).toContain('waiting for a decision');
     expect(await view.locator('pre').textContent()).toBe(plan);
     const shown = /Kept with the run as (plans\/\S+\.md)/.exec((await view.textContent()) ?? '');
     expect(shown?.[1]).toMatch(/^plans\/move-the-database-.+\.md$/);
