@@ -6,7 +6,7 @@
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import type { Agent } from './agents';
-import { builtInTools } from './builtin-tools';
+import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
@@ -147,8 +147,10 @@ export function createStudio(options: StudioOptions = {}): Studio {
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+    // Stored agents select the built-in tools by id, like registered ones (which win); this
+    // studio's own set sends `web_fetch` through its outbound guard.
+    const builtInTools = createBuiltInTools({ outbound });
     const loader = createSourceLoader({
-      // Stored agents select the built-in tools by id, like registered ones (which win).
       registry: {
         get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
       },
