@@ -76,6 +76,11 @@ export interface Studio {
   toolProviders: ToolProviderRegistry;
   /** The registered code tools: `get(id)`, `list()`. */
   tools: ToolRegistry;
+  /**
+   * The built-in tools stored agents select by id (`ask_user`, `submit_plan`, `web_search`,
+   * `web_fetch`), this studio's own set: its `web_fetch` goes through `outbound.modelChosen`.
+   */
+  builtInTools: Readonly<Record<string, Tool>>;
   /** Integration providers, code and stored: `get(id)`, `list()`; saving and catalogues for the API. */
   integrations: IntegrationService;
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
@@ -206,6 +211,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       agents,
       toolProviders,
       tools,
+      builtInTools,
       integrations,
       mcpPool,
       outbound,
