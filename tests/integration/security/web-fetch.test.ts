@@ -5,20 +5,15 @@
  * redirects, timeouts, large bodies and HTML, and a stored agent's run where a scripted model calls
  * the tool and reads its results.
  */
-import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runInNetworkNamespace } from '../../support/netns';
-
-// Skipped only where a private network namespace cannot be made (not root, no `unshare`): the
-// scenarios need addresses such as 169.254.169.254 on a loopback that nothing else shares.
-const namespacesWork = spawnSync('unshare', ['-n', 'true']).status === 0;
+import { networkNamespacesWork, runInNetworkNamespace } from '../../support/netns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Results = Record<string, any>;
 let results: Results;
 
 beforeAll(async () => {
-  if (!namespacesWork) return;
+  if (!networkNamespacesWork) return;
   results = await runInNetworkNamespace<Results>({ entry: 'tests/integration/security/netns/web-fetch-scenarios.ts' });
 }, 120_000);
 
@@ -80,7 +75,7 @@ const expectedClass: Record<string, RegExp> = {
   'http://public.test/to-mapped-loopback': /IPv4-mapped \(embedding 127\.0\.0\.1, loopback\)/,
 };
 
-describe.skipIf(!namespacesWork)('web_fetch (private network namespace; needs root for unshare -n)', () => {
+describe.skipIf(!networkNamespacesWork)('web_fetch (private network namespace; needs root for unshare -n)', () => {
   it('runs with the default address policy', () => {
     expect(results.policy).toBe('block-internal');
   });
