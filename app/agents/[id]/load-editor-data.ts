@@ -1,4 +1,3 @@
-import { builtInTools } from '@/lib/builtin-tools';
 import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
@@ -18,7 +17,7 @@ const allowListDescriptions = (tools: Record<string, { description?: string }>) 
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
-  const builtIn = Object.values(builtInTools)
+  const builtIn = Object.values(studio.builtInTools)
     .filter((tool) => !studio.tools.get(tool.id))
     .map((tool) => ({ name: tool.id, description: tool.description }));
   const clients = await studio.editor.mcpClients.list({ limit: 100 });
