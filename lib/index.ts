@@ -168,7 +168,12 @@ export function createStudio(options: StudioOptions = {}): Studio {
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createSqliteRunStore({ database, secretsKey });
+    const runStore = createSqliteRunStore({
+      database,
+      secretsKey,
+      onWriteError: (error, runIds) =>
+        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+    });
     const taskStore = createSqliteTaskStore({ database });
     const runtime = createRuntime({
       versions: editor.agents,
@@ -227,6 +232,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
             await mcpPool.closeAll();
             await outbound.close();
           } finally {
+            runStore.flush();
             database.close();
           }
         })();

@@ -5,7 +5,7 @@
  * exact tool set the model saw.
  */
 import { LRUCache } from 'lru-cache';
-import { knownSchemaText } from '../tools';
+import { knownSchemaNumber } from '../tools';
 import { canonicalJson, hashCanonicalJson } from '../versions';
 import type { ResolvedTool } from './types';
 
@@ -34,9 +34,9 @@ export function describeResolvedTools(tools: Readonly<Record<string, ResolvedToo
 /*
  * Sorting the keys of every schema and hashing the whole text were most of a resolution's cost, and
  * providers hand out equal schemas as new objects on every request. So each distinct schema gets its
- * canonical text and a small number once (found by object, or by the JSON text `createTool` already
- * wrote), and the hash is kept by the short key those numbers make with names, descriptions and
- * sources. Both tables are bounded.
+ * canonical text and a small number once (found by object, or by the number `createTool` gave its
+ * JSON text), and the hash is kept by the short key those numbers make with names, descriptions and
+ * sources. The tables are bounded.
  */
 interface CanonicalSchema {
   text: string;
@@ -44,20 +44,23 @@ interface CanonicalSchema {
 }
 const canonicalBySchema = new WeakMap<object, CanonicalSchema>();
 const canonicalByText = new LRUCache<string, CanonicalSchema>({ max: 5_000 });
+const canonicalByToolSchemaNumber = new LRUCache<number, CanonicalSchema>({ max: 5_000 });
 const hashByKey = new LRUCache<string, string>({ max: 5_000 });
 let nextSchemaNumber = 1;
 
 function canonicalSchema(schema: object): CanonicalSchema {
   const known = canonicalBySchema.get(schema);
   if (known !== undefined) return known;
-  const written = knownSchemaText(schema);
-  let found = written === undefined ? undefined : canonicalByText.get(written);
-  if (found === undefined) {
-    const text = canonicalJson(schema);
-    found = canonicalByText.get(text) ?? { text, number: nextSchemaNumber++ };
-    canonicalByText.set(text, found);
-    if (written !== undefined) canonicalByText.set(written, found);
+  const toolSchemaNumber = knownSchemaNumber(schema);
+  if (toolSchemaNumber !== undefined) {
+    // A fresh object with a text seen before: found by number, and not remembered by object.
+    const found = canonicalByToolSchemaNumber.get(toolSchemaNumber);
+    if (found !== undefined) return found;
   }
+  const text = canonicalJson(schema);
+  const found = canonicalByText.get(text) ?? { text, number: nextSchemaNumber++ };
+  canonicalByText.set(text, found);
+  if (toolSchemaNumber !== undefined) canonicalByToolSchemaNumber.set(toolSchemaNumber, found);
   canonicalBySchema.set(schema, found);
   return found;
 }

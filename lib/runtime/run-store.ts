@@ -3,9 +3,15 @@
  * request, another process or after a restart; an `Agent` used on its own keeps them in memory.
  * The caller's MCP token (`mastra__authToken`) never lands in the stored request context: it is
  * encrypted with the studio's secrets key in its own column and put back when the run is read.
+ *
+ * Writes of runs that are over (finished, failed, aborted) are grouped: they are queued and written
+ * together in one transaction a few milliseconds later (or at once when many are waiting, and on
+ * `flush()`, which closing the studio calls). A commit per run was the largest cost of a run beside
+ * the model; a run that waits for an answer, or is running, is written at once, because another
+ * request or process continues it. Reads in this process see queued runs (see docs/storage.md).
  */
 import type { DatabaseHandle } from '../../db/client';
-import { runQueries, type RunRow } from '../../db/queries';
+import { runQueries, writeTransaction, type RunRow } from '../../db/queries';
 import { authTokenKey } from '../resolver';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
@@ -21,7 +27,16 @@ export interface RunStore {
   claim(request: { runId: string; revision: number; now: string }): boolean;
   /** Runs still `running` with a background task marked running. */
   withRunningBackgroundTasks(): string[];
+  /** Writes whatever is queued (the studio calls it when it closes). */
+  flush(): void;
 }
+
+/** How long a finished run's write may wait for others to share its transaction. */
+export const groupedWriteDelayMs = 20;
+/** Queued writes that are flushed at once rather than after the delay. */
+const groupedWriteLimit = 256;
+
+const isOver = (status: RunRecord['status']) => status === 'finished' || status === 'failed' || status === 'aborted';
 
 const clone = <TValue>(value: TValue): TValue => structuredClone(value);
 
@@ -59,6 +74,7 @@ export function createMemoryRunStore(): RunStore {
             (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
         )
         .map((record) => record.runId),
+    flush: () => undefined,
   };
 }
 
@@ -74,15 +90,71 @@ function splitAuthToken(requestContext: Record<string, unknown>): {
 /** Binds a run's stored token to its row: copied into another run, it does not decrypt. */
 const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
 
+type InsertRow = Parameters<ReturnType<typeof runQueries>['insert']>[0];
+type UpdateRow = Parameters<ReturnType<typeof runQueries>['update']>[0];
+/** A queued write: the whole row of a run never stored, or the columns a save rewrites. */
+type QueuedWrite = { kind: 'insert'; row: InsertRow } | { kind: 'update'; row: UpdateRow };
+
 export function createSqliteRunStore({
   database,
   secretsKey,
+  onWriteError,
 }: {
   database: DatabaseHandle;
   secretsKey: SecretsKey;
+  /** A grouped write that failed (the runs were answered already; nothing else can report it). */
+  onWriteError?: (error: unknown, runIds: string[]) => void;
 }): RunStore {
   const queries = () => runQueries(database);
+  const queued = new Map<string, QueuedWrite>();
+  let timer: NodeJS.Timeout | undefined;
 
+  function flush() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (queued.size === 0) return;
+    const writes = [...queued.values()];
+    queued.clear();
+    try {
+      writeTransaction(database, () => {
+        const statements = queries();
+        for (const write of writes)
+          if (write.kind === 'insert') statements.insert(write.row);
+          else statements.update(write.row);
+      });
+    } catch (error) {
+      onWriteError?.(
+        error,
+        writes.map((write) => write.row.id),
+      );
+    }
+  }
+
+  function enqueue(write: QueuedWrite) {
+    const earlier = queued.get(write.row.id);
+    // A save after a queued insert rewrites the insert's columns (one row either way).
+    queued.set(
+      write.row.id,
+      earlier?.kind === 'insert' && write.kind === 'update'
+        ? { kind: 'insert', row: { ...earlier.row, ...write.row, revision: earlier.row.revision + 1 } }
+        : write,
+    );
+    if (queued.size >= groupedWriteLimit) flush();
+    else if (!timer) {
+      timer = setTimeout(flush, groupedWriteDelayMs);
+      // A queued write never keeps the process alive by itself; closing the studio flushes.
+      timer.unref();
+    }
+  }
+
+  /** The stored row as it will be once the queue is written. */
+  function currentRow(runId: string): RunRow | undefined {
+    const write = queued.get(runId);
+    if (write?.kind === 'insert') return { ...write.row };
+    const row = queries().get(runId);
+    if (!row || !write) return row;
+    return { ...row, ...write.row, revision: row.revision + 1 };
+  }
   function toRecord(row: RunRow): RunRecord {
     const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
     if (row.authToken)
@@ -128,7 +200,7 @@ export function createSqliteRunStore({
   return {
     insert(record) {
       const { stored, token } = splitAuthToken(record.requestContext);
-      queries().insert({
+      const row: InsertRow = {
         id: record.runId,
         agentId: record.agentId,
         versionId: record.versionId,
@@ -147,10 +219,12 @@ export function createSqliteRunStore({
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
         ...stateColumns(record),
-      });
+      };
+      if (isOver(record.status)) enqueue({ kind: 'insert', row });
+      else queries().insert(row);
     },
     get(runId) {
-      const row = queries().get(runId);
+      const row = currentRow(runId);
       return row && toRecord(row);
     },
     latestPausedInThread(where) {
@@ -158,14 +232,22 @@ export function createSqliteRunStore({
       return row && toRecord(row);
     },
     save(record) {
-      queries().update({
+      const row: UpdateRow = {
         id: record.runId,
         status: record.status,
         updatedAt: record.updatedAt,
         ...stateColumns(record),
-      });
+      };
+      if (isOver(record.status)) enqueue({ kind: 'update', row });
+      else {
+        // A run is saved unfinished only before it is over, so nothing of it is queued; the check
+        // keeps the order of its writes if that ever changes.
+        if (queued.has(record.runId)) flush();
+        queries().update(row);
+      }
     },
     claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
     withRunningBackgroundTasks: () => queries().withRunningBackgroundTasks(),
+    flush,
   };
 }

@@ -78,9 +78,47 @@ export const noopObserve: ToolObserve = {
 };
 
 function deepFreeze<TValue>(value: TValue): TValue {
-  if (typeof value !== 'object' || value === null) return value;
+  // Frozen first, so a cycle (a structured clone keeps them) ends where it started.
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
   for (const item of Object.values(value)) deepFreeze(item);
-  return Object.freeze(value);
+  return value;
+}
+
+const notJson = Symbol('not JSON');
+const jsonCopyDepth = 32;
+
+/**
+ * A frozen copy made in one pass, for the usual context (plain objects, arrays, strings, numbers,
+ * booleans, null): several times cheaper than `structuredClone` followed by a freeze. Anything else
+ * (dates, maps, cycles, very deep values) gives `notJson`, and the structured clone handles it.
+ */
+function frozenJsonCopy(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? notJson : value;
+  }
+  if (depth > jsonCopyDepth) return notJson;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    for (let index = 0; index < value.length; index++) {
+      const item = frozenJsonCopy(value[index], depth + 1);
+      if (item === notJson) return notJson;
+      copy[index] = item;
+    }
+    return Object.freeze(copy);
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return notJson;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    const item = frozenJsonCopy((value as Record<string, unknown>)[key], depth + 1);
+    if (item === notJson) return notJson;
+    // defineProperty keeps a `__proto__` key an ordinary property, as the structured clone does.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return Object.freeze(copy);
 }
 
 // Contexts frozen here; the pipeline passes them along without copying them again.
@@ -102,15 +140,18 @@ export function freezeRequestContext(requestContext: Record<string, unknown> | u
   if (requestContext === undefined) return emptyContext;
   if (frozenContexts.has(requestContext)) return requestContext;
   if (isEmptyPlainObject(requestContext)) return emptyContext;
-  let copy: Record<string, unknown>;
-  try {
-    copy = structuredClone(requestContext ?? {});
-  } catch (error) {
-    throw new TypeError('The request context must be a plain JSON object.', { cause: error });
+  let frozen = frozenJsonCopy(requestContext, 0);
+  if (frozen === notJson) {
+    let copy: Record<string, unknown>;
+    try {
+      copy = structuredClone(requestContext);
+    } catch (error) {
+      throw new TypeError('The request context must be a plain JSON object.', { cause: error });
+    }
+    frozen = deepFreeze(copy);
   }
-  const frozen = deepFreeze(copy);
-  frozenContexts.add(frozen);
-  return frozen;
+  frozenContexts.add(frozen as RequestContext);
+  return frozen as RequestContext;
 }
 
 // One signal that never aborts, shared by calls that were given none.

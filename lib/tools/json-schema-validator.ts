@@ -38,8 +38,14 @@ function dialectOf(schema: JsonSchema): { ajv: AjvDraft07 | Ajv2020; schema: Jso
 
 /** Compiled validators by the schema's JSON text, bounded so long-lived servers do not grow. */
 const compiled = new LRUCache<string, ValidateFunction>({ max: 2_000 });
-/** Schemas already checked against their meta-schema, by the same key. */
-const checked = new LRUCache<string, true>({ max: 2_000 });
+/**
+ * Schemas already checked against their meta-schema, by the same key, each with a number: equal
+ * texts share it while the entry lives, so equal schemas handed out as fresh objects on every
+ * request can be recognised without serialising or hashing them again (the resolved-tools hash
+ * uses it).
+ */
+const checked = new LRUCache<string, number>({ max: 2_000 });
+let nextSchemaNumber = 1;
 
 function compile(dialect: { ajv: AjvDraft07 | Ajv2020; schema: JsonSchema }, key: string): ValidateFunction {
   const cached = compiled.get(key);
@@ -88,15 +94,11 @@ function copyForDefaults(value: unknown): unknown {
 // ajv writes into the validated value only where the schema declares a `default` (`useDefaults`):
 // without one the per-call copy, the most expensive part of validating a small input, is skipped.
 
-/**
- * The JSON text of schemas this module has seen, by object: equal schemas handed out as fresh
- * objects on every request can be recognised by their text without serialising them again (the
- * resolved-tools hash uses it).
- */
-const schemaTexts = new WeakMap<object, string>();
+const schemaNumbers = new WeakMap<object, number>();
 
-export function knownSchemaText(schema: object): string | undefined {
-  return schemaTexts.get(schema);
+/** The number of a schema `createTool` was given (equal texts, equal numbers), if it was. */
+export function knownSchemaNumber(schema: object): number | undefined {
+  return schemaNumbers.get(schema);
 }
 
 /**
@@ -106,13 +108,15 @@ export function knownSchemaText(schema: object): string | undefined {
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const dialect = dialectOf(schema);
   const key = JSON.stringify(dialect.schema);
-  if (dialect.schema === schema) schemaTexts.set(schema, key);
-  if (!checked.has(key)) {
+  let number = checked.get(key);
+  if (number === undefined) {
     if (!dialect.ajv.validateSchema(dialect.schema)) {
       throw new Error(dialect.ajv.errorsText(dialect.ajv.errors, { dataVar: 'schema' }));
     }
-    checked.set(key, true);
+    number = nextSchemaNumber++;
+    checked.set(key, number);
   }
+  if (dialect.schema === schema) schemaNumbers.set(schema, number);
   let validate: ValidateFunction | undefined;
   const copy = key.includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {

@@ -1,6 +1,7 @@
 import type { ChildProcess, spawn as spawnFunction } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import serverNodeFlags from '../../scripts/server-node-flags.json';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,7 +43,7 @@ export async function startServerProcess({
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags.nodeFlags, join(root, 'dist', 'server.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

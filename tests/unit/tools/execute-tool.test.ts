@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createTool,
   executePreparedToolCall,
+  freezeRequestContext,
   isToolValidationError,
   prepareToolCall,
   type AgentToolContext,
@@ -166,6 +167,39 @@ describe('the execution context', () => {
     expect(() => ((context.requestContext.user as { roles: string[] }).roles as string[]).push('x')).toThrow(TypeError);
     expect(() => ((context.requestContext as Record<string, unknown>).tenantId = 'other')).toThrow(TypeError);
     expect(Object.isFrozen(requestContext)).toBe(false);
+  });
+
+  it('copies JSON-shaped and other cloneable contexts alike: equal to a structured clone, frozen at every level', () => {
+    const date = new Date('2026-12-01T00:00:00Z');
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    const withProto = JSON.parse('{"__proto__": {"polluted": true}, "plain": [1, null, "x", true]}') as Record<
+      string,
+      unknown
+    >;
+    const contexts: Array<Record<string, unknown>> = [
+      { tenantId: 'acme', user: { roles: ['admin', 'ops'], limits: { daily: 3.5, unset: null } }, flag: false },
+      Object.assign(Object.create(null) as Record<string, unknown>, { bare: { list: [[1], [2, [3]]] } }),
+      { when: date, tags: new Map([['a', 1]]) },
+      cyclic,
+      withProto,
+    ];
+    for (const requestContext of contexts) {
+      const frozen = freezeRequestContext(requestContext);
+      expect(frozen).not.toBe(requestContext);
+      expect(frozen).toEqual(structuredClone(requestContext));
+      const unfrozen: unknown[] = [];
+      const visit = (value: unknown, seen: Set<unknown>) => {
+        if (typeof value !== 'object' || value === null || seen.has(value)) return;
+        seen.add(value);
+        if (!Object.isFrozen(value) && !(value instanceof Map)) unfrozen.push(value);
+        for (const item of Object.values(value)) visit(item, seen);
+      };
+      visit(frozen, new Set());
+      expect(unfrozen).toEqual([]);
+    }
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(freezeRequestContext(withProto))).toEqual(['__proto__', 'plain']);
   });
 
   it('refuses a request context that is not plain JSON', async () => {
