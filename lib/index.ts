@@ -6,6 +6,7 @@
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import type { Agent } from './agents';
+import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
@@ -24,6 +25,7 @@ import {
   createModelRegistry,
   createRuntime,
   createSqliteRunStore,
+  createSqliteTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
@@ -74,6 +76,11 @@ export interface Studio {
   toolProviders: ToolProviderRegistry;
   /** The registered code tools: `get(id)`, `list()`. */
   tools: ToolRegistry;
+  /**
+   * The built-in tools stored agents select by id (`ask_user`, `submit_plan`, `web_search`,
+   * `web_fetch`), this studio's own set: its `web_fetch` goes through `outbound.modelChosen`.
+   */
+  builtInTools: Readonly<Record<string, Tool>>;
   /** Integration providers, code and stored: `get(id)`, `list()`; saving and catalogues for the API. */
   integrations: IntegrationService;
   /** Pooled MCP connections and cached tool lists (evict a saved client with `evictClient(id)` when it changes). */
@@ -145,8 +152,13 @@ export function createStudio(options: StudioOptions = {}): Studio {
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+    // Stored agents select the built-in tools by id, like registered ones (which win); this
+    // studio's own set sends `web_fetch` through its outbound guard.
+    const builtInTools = createBuiltInTools({ outbound });
     const loader = createSourceLoader({
-      registry: tools,
+      registry: {
+        get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
+      },
       mcpPool,
       codeMcpServers: options.mcpServers,
       savedMcpClients: editor.mcpClients,
@@ -162,7 +174,16 @@ export function createStudio(options: StudioOptions = {}): Studio {
       onWriteError: (error, runIds) =>
         logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
     });
-    const runtime = createRuntime({ versions: editor.agents, codeAgents: agents, loader, logger, models, runStore });
+    const taskStore = createSqliteTaskStore({ database });
+    const runtime = createRuntime({
+      versions: editor.agents,
+      codeAgents: agents,
+      loader,
+      logger,
+      models,
+      runStore,
+      taskStore,
+    });
     const requestPolicy = createRequestPolicy({
       allowedHosts: settings.allowedHosts,
       corsOrigins: settings.corsOrigins,
@@ -182,6 +203,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       toolProviders,
       mcpPool,
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
+      exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
       rateLimits: settings.rateLimits,
     });
 
@@ -194,6 +216,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       agents,
       toolProviders,
       tools,
+      builtInTools,
       integrations,
       mcpPool,
       outbound,

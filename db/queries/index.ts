@@ -7,3 +7,4 @@ export * from './mcp-clients';
 export * from './runs';
 export * from './transaction';
 export * from './version-labels';
+export * from './task-lists';

@@ -47,8 +47,21 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(and(eq(runs.id, p('id')), eq(runs.status, 'paused'), eq(runs.revision, p('revision'))))
     .prepare();
 
+  // Runs left `running` with a background task still marked running (their process stopped).
+  const interrupted = db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(
+      and(
+        eq(runs.status, 'running'),
+        sql`exists (select 1 from json_each(${runs.state}, '$.backgroundTasks') where json_extract(value, '$.status') = 'running')`,
+      ),
+    )
+    .prepare();
+
   return {
     get: (id: string): RunRow | undefined => get.get({ id }),
+    withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
     latestPausedInThread: (where: { agentId: string; threadId: string }): RunRow | undefined =>
       latestPausedInThread.get(where),
     insert(row: RunRow) {

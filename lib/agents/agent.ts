@@ -9,6 +9,7 @@
 import type { ModelMessage } from 'ai';
 import type {
   AgentHooks,
+  AgentTransformPolicy,
   AgentModel,
   AgentStream,
   ContinueRequest,
@@ -19,6 +20,7 @@ import type {
 
 export type { AgentHooks };
 import type { Tool } from '../tools';
+import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
@@ -37,8 +39,12 @@ export interface AgentOptions {
   /** Sub-agents, exposed as `agent-<key>` tools. */
   agents?: Record<string, Agent>;
   /** Workflows, exposed as `workflow-<key>` tools. */
-  workflows?: Record<string, unknown>;
+  workflows?: Record<string, Workflow>;
   hooks?: AgentHooks;
+  /** What the UI stream and the transcript show for tools without a transform of their own. */
+  transform?: AgentTransformPolicy;
+  /** The built-in task tools (`task_write`, `task_update`, `task_complete`, `task_check`). */
+  taskTools?: boolean;
   /** What the editor may change. Omitted: instructions and every tool field. */
   editor?: EditorSetting;
   /** A JSON Schema describing the request context. */
@@ -128,8 +134,10 @@ export class Agent {
   readonly model: AgentModel;
   readonly tools: Readonly<Record<string, Tool>>;
   readonly agents: Readonly<Record<string, Agent>>;
-  readonly workflows: Readonly<Record<string, unknown>>;
+  readonly workflows: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
+  readonly transform?: AgentTransformPolicy;
+  readonly taskTools?: boolean;
   readonly editor?: EditorSetting;
   readonly requestContextSchema?: Record<string, unknown>;
   readonly defaultOptions?: DefaultOptions;
@@ -145,6 +153,8 @@ export class Agent {
     this.agents = Object.freeze({ ...options.agents });
     this.workflows = Object.freeze({ ...options.workflows });
     if (options.hooks !== undefined) this.hooks = options.hooks;
+    if (options.transform !== undefined) this.transform = options.transform;
+    if (options.taskTools !== undefined) this.taskTools = options.taskTools;
     if (options.editor !== undefined) this.editor = options.editor;
     if (options.requestContextSchema !== undefined) this.requestContextSchema = options.requestContextSchema;
     if (options.defaultOptions !== undefined) this.defaultOptions = options.defaultOptions;

@@ -4,7 +4,8 @@
  */
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
-import type { JsonSchema, Tool } from '../tools';
+import type { JsonSchema, Tool, TransformFunction, TransformTarget } from '../tools';
+import type { Workflow } from '../workflows';
 import type { DefaultOptions, Instructions } from './snapshot-types';
 
 /** An AI SDK model object (or anything shaped like one); only its identity is read here. */
@@ -21,11 +22,31 @@ export type AgentModel = string | LanguageModelLike;
  */
 export interface StandaloneAgentDefinition {
   readonly id: string;
+  readonly description?: string;
   readonly instructions: Instructions;
   readonly model: AgentModel;
   readonly tools: Readonly<Record<string, Tool>>;
+  /** Sub-agents, offered as `agent-<key>` tools. */
+  readonly agents?: Readonly<Record<string, StandaloneAgentDefinition>>;
+  /** Workflows, offered as `workflow-<key>` tools. */
+  readonly workflows?: Readonly<Record<string, Workflow>>;
   readonly hooks?: AgentHooks;
   readonly defaultOptions?: DefaultOptions;
+  /** What the UI stream and the transcript show for tools without a transform of their own. */
+  readonly transform?: AgentTransformPolicy;
+  /** The built-in task tools, with the thread's list shown to the model at every step. */
+  readonly taskTools?: boolean;
+}
+
+/**
+ * The agent-level transform policy: applies to every tool that has no transform of its own for
+ * that phase (`targets`: where it applies, default both).
+ */
+export interface AgentTransformPolicy {
+  targets?: TransformTarget[];
+  input?: TransformFunction<'input'>;
+  output?: TransformFunction<'output'>;
+  error?: TransformFunction<'error'>;
 }
 
 /** `beforeToolCall` / `afterToolCall`, on the agent and per run (the run's override the agent's per key). */
@@ -179,7 +200,19 @@ export type RunChunk = { runId: string } & (
       type: 'tool-call-suspended';
       payload: { toolCallId: string; toolName: string; suspendPayload: unknown; resumeSchema?: JsonSchema };
     }
-  | { type: `data-${string}`; payload: { toolCallId: string; toolName: string; data: unknown } }
+  | { type: `data-${string}`; payload: { toolCallId: string; toolName: string; id?: string; data: unknown } }
+  | { type: 'background-task-started'; payload: { taskId: string; toolCallId: string; toolName: string } }
+  | {
+      type: 'background-task-completed';
+      payload: {
+        taskId: string;
+        toolCallId: string;
+        toolName: string;
+        status: 'completed' | 'failed';
+        result: unknown;
+        isError: boolean;
+      };
+    }
   | { type: 'step-finish'; payload: { stepNumber: number; finishReason: string; usage: RunUsage } }
   | { type: 'finish'; payload: Omit<RunResult, keyof RunIdentity> }
   | { type: 'error'; payload: ErrorBody }
@@ -196,7 +229,31 @@ export type TranscriptEntry =
   | { type: 'tool-call-approval'; toolCallId: string; toolName: string; args: unknown }
   | { type: 'tool-call-decision'; toolCallId: string; toolName: string; decision: 'approved' | 'declined' }
   | { type: 'tool-call-suspended'; toolCallId: string; toolName: string; suspendPayload: unknown }
-  | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown };
+  | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown }
+  | {
+      type: 'background-task-completed';
+      taskId: string;
+      toolCallId: string;
+      toolName: string;
+      status: 'completed' | 'failed';
+      result: unknown;
+    };
+
+/** A `background` tool's task, stored with its run. */
+export interface BackgroundTask {
+  taskId: string;
+  toolCallId: string;
+  toolName: string;
+  status: 'running' | 'completed' | 'failed';
+  /** What the UI was shown (display transform applied). */
+  result?: unknown;
+  /** What the model reads (`toModelOutput` applied), once the task ended. */
+  modelText?: string;
+  /** The model has read the result. */
+  delivered?: boolean;
+  startedAt: string;
+  endedAt?: string;
+}
 
 /** The calls of the step being answered: results gathered so far, in the model's call order. */
 export interface OpenStep {
@@ -216,6 +273,9 @@ export interface RunState {
   transcript: TranscriptEntry[];
   usage: RunUsage;
   lastFinishReason?: string;
+  backgroundTasks?: BackgroundTask[];
+  /** Files kept with the run, by path (a plan submitted with `submit_plan`). */
+  files?: Record<string, string>;
 }
 
 export interface RunRecord extends RunIdentity {

@@ -14,6 +14,7 @@ import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerRunRoutes } from './routes/runs';
+import { registerThreadRoutes } from './routes/threads';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
@@ -51,6 +52,8 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** List every runnable agent as a tool on `POST /api/mcp` (`STUDIO_EXPOSE_AGENTS_OVER_MCP`). */
+  exposeAgentsOverMcp?: boolean;
   /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
   rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
 }
@@ -106,6 +109,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentToolExecuteRoutes(app, dependencies);
   registerAgentRunRoutes(app, dependencies);
   registerRunRoutes(app, dependencies);
+  registerThreadRoutes(app, dependencies);
   registerToolProviderRoutes(app, {
     toolProviders: dependencies.toolProviders,
     timeoutMs: dependencies.toolProviderTimeoutMs,

@@ -19,6 +19,7 @@ import * as mcpClientsTransfer from './routes/mcp-clients-transfer';
 import * as mcpServer from './routes/mcp-server';
 import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
+import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
 import * as versions from './routes/versions';
@@ -62,6 +63,7 @@ export const apiOperations = {
   declineRun: runs.declineRunRoute,
   resumeRun: runs.resumeRunRoute,
   submitRunToolResults: runs.submitRunToolResultsRoute,
+  listThreadTasks: threads.tasksRoute,
 
   listMcpClients: mcpClients.routes.list,
   createMcpClient: mcpClients.routes.create,

@@ -51,6 +51,7 @@ export const operationTable = {
   declineRun: { method: 'post', path: '/runs/{runId}/decline' },
   resumeRun: { method: 'post', path: '/runs/{runId}/resume' },
   submitRunToolResults: { method: 'post', path: '/runs/{runId}/tool-results' },
+  listThreadTasks: { method: 'get', path: '/threads/{threadId}/tasks' },
 
   listMcpClients: { method: 'get', path: '/mcp-clients' },
   createMcpClient: { method: 'post', path: '/mcp-clients' },

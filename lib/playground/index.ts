@@ -21,5 +21,6 @@ export {
   type ToolCallState,
   type ToolCallView,
 } from './conversation';
+export { planDecision, questionAnswer, suspendedForm, type QuestionOption, type SuspendedForm } from './suspended-form';
 export type { PendingCall, RunChunk, RunIdentity, RunResult } from '../runtime/run-types';
 export type { JsonSchema } from '../tools';

@@ -14,6 +14,11 @@ import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
+import { agentToolSources } from './agent-tool-sources';
+import { failInterruptedTasks } from './background-tasks';
+import type { TaskStore } from './task-store';
+import { taskNote } from './task-tools';
+import { standaloneAgent } from './standalone';
 
 export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
@@ -34,6 +39,8 @@ export interface RunView {
   status: RunRecord['status'];
   pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
   transcript: RunRecord['state']['transcript'];
+  /** Files kept with the run, by path. */
+  files?: Record<string, string>;
   error?: RunRecord['error'];
   threadId?: string;
   resourceId?: string;
@@ -57,15 +64,20 @@ export interface Runs {
 export function environmentFromResolution({
   detailed,
   models,
+  taskStore,
 }: {
   detailed: DetailedResolution;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
+  taskStore: TaskStore;
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
     codeAgent && typeof codeAgent.model !== 'string'
       ? (codeAgent.model as LanguageModelObject)
       : models.resolve(resolution.model);
+  const extraSources = codeAgent
+    ? agentToolSources({ agent: codeAgent, runnableOf: (subAgent) => standaloneAgent(subAgent, models), taskStore })
+    : [];
   return {
     agentId: resolution.agentId,
     versionId: resolution.versionId,
@@ -75,7 +87,10 @@ export function environmentFromResolution({
     instructions: resolution.instructions,
     model,
     tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, resolved]) => [name, resolved.tool])),
+    ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
+    ...(codeAgent?.transform ? { transformPolicy: codeAgent.transform } : {}),
+    ...(codeAgent?.taskTools ? { stepNote: taskNote(taskStore) } : {}),
     ...(defaultOptions ? { defaultOptions } : {}),
   };
 }
@@ -94,6 +109,7 @@ export function viewOfRun(record: RunRecord): RunView {
       ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }
       : {}),
     transcript: state.transcript,
+    ...(state.files ? { files: state.files } : {}),
     ...(record.error ? { error: record.error } : {}),
     ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
@@ -106,11 +122,13 @@ export function createAgentRuns({
   resolveDetailed,
   models,
   runStore,
+  taskStore,
   logger,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   runStore: RunStore;
+  taskStore: TaskStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
   const runner = createRunner({
@@ -132,10 +150,21 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = environmentFromResolution({ detailed, models });
+      const environment = environmentFromResolution({ detailed, models, taskStore });
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash } as RunEnvironment;
     },
   });
+
+  // Tasks of runs whose process stopped can never report: say so in the run rather than lose them.
+  const at = new Date().toISOString();
+  for (const runId of runStore.withRunningBackgroundTasks()) {
+    const record = runStore.get(runId);
+    if (record && failInterruptedTasks(record, at)) {
+      record.updatedAt = at;
+      runStore.save(record);
+      logger.warn('Marked the background tasks of an interrupted run failed', { runId });
+    }
+  }
 
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
@@ -166,7 +195,7 @@ export function createAgentRuns({
         ...(signal ? { signal } : {}),
       });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentFromResolution({ detailed, models });
+      const environment = environmentFromResolution({ detailed, models, taskStore });
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {

@@ -4,6 +4,7 @@
  */
 import type { ModelMessage, ToolModelMessage, ToolResultPart } from 'ai';
 import { describePending, persist, type LoopContext, type Segment } from './run-loop';
+import { deliverBackgroundResults, hasUndeliveredTasks } from './background-tasks';
 import { runSegment } from './run-segment';
 import type { RunRecord, RunResult } from './run-types';
 
@@ -46,14 +47,28 @@ function settle(context: LoopContext, segment: Segment, status: 'finished' | 'pa
   };
 }
 
-/** Runs until the run finishes or waits; saves the run either way. */
+/**
+ * Runs until the run finishes or waits; saves the run either way. Background tasks are waited for
+ * before the run settles; an ended task's result goes to the model before its next step.
+ */
 export async function driveRun(context: LoopContext, segment: Segment): Promise<RunResult> {
-  const { state } = context.record;
+  const { record } = context;
+  const { state } = record;
   for (;;) {
-    if (state.pending.length > 0) return settle(context, segment, 'paused');
-    if (state.openStep) closeStep(context.record);
-    if (state.stepCount >= state.options.maxSteps) return settle(context, segment, 'finished');
+    if (state.pending.length > 0) {
+      await context.live.settled();
+      return settle(context, segment, 'paused');
+    }
+    if (state.openStep) closeStep(record);
+    deliverBackgroundResults(record);
+    if (state.stepCount >= state.options.maxSteps) {
+      await context.live.settled();
+      return settle(context, segment, 'finished');
+    }
     await runSegment(context, segment);
-    if (state.pending.length === 0) return settle(context, segment, 'finished');
+    if (state.pending.length > 0) continue;
+    const working = (state.backgroundTasks ?? []).some((task) => task.status === 'running');
+    if (!working && !hasUndeliveredTasks(record)) return settle(context, segment, 'finished');
+    await context.live.settled();
   }
 }

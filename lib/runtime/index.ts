@@ -17,6 +17,8 @@ export {
   type ModelRegistry,
 } from './model-registry';
 export { createMemoryRunStore, createSqliteRunStore, type RunStore } from './run-store';
+export { createMemoryTaskStore, createSqliteTaskStore, type TaskStore } from './task-store';
+export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
 export { createRunner, runFailure, type Continuation, type Runner } from './runner';

@@ -7,13 +7,27 @@ import type { AgentHooks } from '../agents/run-types';
 import type { DefaultOptions } from '../agents/snapshot-types';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
+import type { AgentTransformPolicy } from './transform-policy';
 import type { RunIdentity } from './run-types';
+
+/** Tools that join the run's record beside the agent's own (sub-agents, workflows, built-in tools). */
+export interface ToolSource {
+  /** Named in collision errors. */
+  label: string;
+  tools: Record<string, Tool>;
+}
 
 export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   instructions: string;
   model: LanguageModelObject;
   /** The agent's tools by the name the model sees. */
   tools: Record<string, Tool>;
+  /** Tools beside the agent's own (sub-agents, workflows, built-in tools), after them in the record. */
+  extraSources?: ToolSource[];
+  /** Read before every model step; what it gives is added to the instructions for that step. */
+  stepNote?: (run: { threadId?: string }) => string | undefined;
+  /** The agent's transform policy for tools without a transform of their own. */
+  transformPolicy?: AgentTransformPolicy;
   hooks?: AgentHooks;
   defaultOptions?: DefaultOptions;
 }

@@ -7,6 +7,7 @@
 import type { AgentHooks } from '../agents/run-types';
 import type { Logger } from '../logger';
 import { freezeRequestContext, type RequestContext, type Tool } from '../tools';
+import { isBackgroundTool, startBackgroundTask, type LiveTasks } from './background-tasks';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import type { RunStore } from './run-store';
@@ -45,6 +46,8 @@ export interface LoopContext {
   logger: Logger;
   now(): string;
   emit(chunk: RunChunk): void;
+  /** The run's background tasks still working in this process. */
+  live: LiveTasks;
 }
 
 /** What this part of the run produced (a continuation reports only its own calls and text). */
@@ -98,6 +101,13 @@ export function surroundings(context: LoopContext): CallSurroundings {
     logger: context.logger,
     emit: context.emit,
     record: (entry: TranscriptEntry) => record.state.transcript.push(entry),
+    files: {
+      write({ path, content }) {
+        (record.state.files ??= {})[path] = content;
+        return path;
+      },
+      read: (path) => record.state.files?.[path],
+    },
   };
 }
 
@@ -163,6 +173,18 @@ export function startCall({
   if (!offered.includes(toolName)) return notFoundOutcome({ toolCallId, toolName, available: offered, around });
   const tool = context.tools.executable[toolName];
   if (!tool) return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
+  if (mode.kind === 'new' && isBackgroundTool(tool)) {
+    return startBackgroundTask({
+      record: context.record,
+      tool,
+      call,
+      around,
+      live: context.live,
+      emit: context.emit,
+      save: () => persist(context),
+      now: context.now,
+    });
+  }
   return runCall({ tool, toolCallId, toolName, input, mode, around });
 }
 

@@ -30,6 +30,10 @@ import {
   type ToolInputStream,
   type ToolModelOutput,
 } from '../tools';
+import { isNativeWebSearch } from '../builtin-tools/web-search';
+import type { LanguageModelLike } from '../agents/run-types';
+import { hasUndeliveredTasks } from './background-tasks';
+import { nativeWebSearchTool } from './native-tools';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
@@ -119,6 +123,10 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const sdkTools: ToolSet = {};
   for (const name of tools.names) {
     const executable = tools.executable[name];
+    if (isNativeWebSearch(executable)) {
+      sdkTools[name] = nativeWebSearchTool({ toolName: name, model: context.environment.model as LanguageModelLike });
+      continue;
+    }
     const client = tools.client[name];
     const lifecycle = (hook: 'onInputStart' | 'onInputDelta') =>
       stream && executable && executable[hook] !== undefined
@@ -177,7 +185,8 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     ...(context.environment.instructions ? { system: context.environment.instructions } : {}),
     messages: state.messages,
     tools: sdkTools,
-    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused],
+    // A background task that ended stops the stretch too, so the model reads its result next.
+    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused, () => hasUndeliveredTasks(record)],
     ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
@@ -186,7 +195,11 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
       offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
       const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
       const rewritten = withOurOutputs(messages, outcomes);
+      const note = context.environment.stepNote?.({
+        ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+      });
       return {
+        ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
         activeTools: offered,
         ...(toolChoice ? { toolChoice } : {}),
         ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),

@@ -27,6 +27,8 @@ export interface RunStore {
   save(record: RunRecord): void;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
   claim(request: { runId: string; revision: number; now: string }): boolean;
+  /** Runs still `running` with a background task marked running. */
+  withRunningBackgroundTasks(): string[];
   /** Writes whatever is queued now (what another process's lock blocks stays queued). */
   flush(): void;
   /** Writes what is queued and stops; what cannot be written is reported (the studio closes it). */
@@ -68,6 +70,14 @@ export function createMemoryRunStore(): RunStore {
       records.set(runId, { ...record, status: 'running', revision: revision + 1, updatedAt: now });
       return true;
     },
+    withRunningBackgroundTasks: () =>
+      [...records.values()]
+        .filter(
+          (record) =>
+            record.status === 'running' &&
+            (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
+        )
+        .map((record) => record.runId),
     flush: () => undefined,
     close: () => undefined,
   };
@@ -266,6 +276,7 @@ export function createSqliteRunStore({
       }
     },
     claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
+    withRunningBackgroundTasks: () => queries().withRunningBackgroundTasks(),
     flush,
     close() {
       flush();

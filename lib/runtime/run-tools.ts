@@ -7,6 +7,7 @@
 import { invalidInput } from '../errors';
 import type { JsonSchema, Tool } from '../tools';
 import type { ClientToolDefinition } from './run-types';
+import { applyTransformPolicy, type AgentTransformPolicy } from './transform-policy';
 
 export interface RunTools {
   /** Tools the run executes, by name. */
@@ -33,12 +34,15 @@ export function buildRunTools({
   toolsets = {},
   clientTools = {},
   extraSources = [],
+  transformPolicy,
 }: {
   agentTools: Record<string, Tool>;
   toolsets?: Record<string, Record<string, Tool>>;
   clientTools?: Record<string, ClientToolDefinition>;
   /** Further executable sources, each with a label used in collision errors. */
   extraSources?: Array<{ label: string; tools: Record<string, Tool> }>;
+  /** The agent's transform policy, folded into every executable tool without its own transform. */
+  transformPolicy?: AgentTransformPolicy;
 }): RunTools {
   const executable: Record<string, Tool> = { ...agentTools };
   const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
@@ -66,5 +70,9 @@ export function buildRunTools({
     if (add('the client tools', `clientTools.${name}`, name)) client[name] = definition;
   }
   if (issues.length > 0) throw invalidInput(issues);
+  if (transformPolicy) {
+    for (const [name, tool] of Object.entries(executable))
+      executable[name] = applyTransformPolicy(tool, transformPolicy);
+  }
   return { executable, client, names: [...owner.keys()] };
 }

@@ -23,6 +23,7 @@ import {
   type LoopContext,
   type Segment,
 } from './run-loop';
+import { createLiveTasks } from './background-tasks';
 import { driveRun } from './drive-run';
 import type { RunStore } from './run-store';
 import { buildRunTools, clientToolDefinition, type RunTools } from './run-tools';
@@ -191,6 +192,7 @@ export function createRunner({
       logger,
       now: timestamp,
       emit,
+      live: createLiveTasks(),
     };
   }
 
@@ -234,6 +236,8 @@ export function createRunner({
     const environment = await loadEnvironment(record);
     const tools = buildRunTools({
       agentTools: environment.tools,
+      ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
+      ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
       ...(options.toolsets ? { toolsets: options.toolsets } : {}),
       clientTools: record.state.clientTools,
     });
@@ -303,6 +307,8 @@ export function createRunner({
       );
       const tools = buildRunTools({
         agentTools: environment.tools,
+        ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
+        ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools,
       });
@@ -467,7 +473,7 @@ async function answer({
         toolCallId,
         toolName,
         input,
-        mode: { kind: 'resume', resumeData: continuation.resumeData },
+        mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
         around,
       });
     }

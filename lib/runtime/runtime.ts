@@ -27,7 +27,9 @@ import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs'
 import type { ModelRegistry } from './model-registry';
 import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
 import type { RunStore } from './run-store';
+import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
+import type { TaskItem } from './task-list';
 
 export type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions };
 
@@ -40,6 +42,8 @@ export interface Runtime {
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
   /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
   runs: Runs;
+  /** The task tools' list of a thread; `undefined` when the thread has none. */
+  threadTasks(threadId: string): TaskItem[] | undefined;
   /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
@@ -62,6 +66,8 @@ export interface RuntimeDependencies {
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   /** Where runs are kept (SQLite in a studio). */
   runStore: RunStore;
+  /** Where the task tools keep each thread's list (SQLite in a studio). */
+  taskStore?: TaskStore;
   /** Memo entries kept (least recently used out first). */
   memoEntries?: number;
   /** Where a tool call that threw is logged. */
@@ -77,6 +83,7 @@ export function createRuntime({
   loader,
   models,
   runStore,
+  taskStore = createMemoryTaskStore(),
   memoEntries = 1_000,
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
@@ -171,12 +178,13 @@ export function createRuntime({
   const resolve = async (agentId: string, options?: ResolveOptions) =>
     (await resolveDetailed(agentId, options)).resolution;
 
-  const runs = createAgentRuns({ resolveDetailed, models, runStore, logger });
+  const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
 
   return {
     resolve,
     loadAgent: runs.loadAgent,
     runs: runs.runs,
+    threadTasks: (threadId) => taskStore.find(threadId),
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import {
   resolveTransform,
   runToolCall,
+  type RunFiles,
   type Tool,
   type ToolModelOutput,
   type TransformPhase,
@@ -19,7 +20,8 @@ import type { RunChunk, StoredPendingCall, TranscriptEntry } from './run-types';
 
 export const declinedMessage = 'Tool call was not approved by the user';
 
-export type CallMode = { kind: 'new' } | { kind: 'approved' } | { kind: 'resume'; resumeData: unknown };
+export type CallMode =
+  { kind: 'new' } | { kind: 'approved' } | { kind: 'resume'; resumeData: unknown; suspendPayload?: unknown };
 
 export interface CallSurroundings {
   runId: string;
@@ -33,6 +35,8 @@ export interface CallSurroundings {
   logger: Logger;
   emit(chunk: RunChunk): void;
   record(entry: TranscriptEntry): void;
+  /** The run's files (kept with the stored run). */
+  files?: RunFiles;
 }
 
 export type CallOutcome = { status: 'done'; part: ToolResultPart } | { status: 'pending'; pending: StoredPendingCall };
@@ -172,18 +176,27 @@ export async function runCall({
           messages: around.messages,
           // The payload is recorded by the tool's own steps; the run pauses once execute returns.
           suspend: () => undefined,
-          ...(mode.kind === 'resume' ? { resumeData: mode.resumeData } : {}),
+          ...(mode.kind === 'resume'
+            ? {
+                resumeData: mode.resumeData,
+                ...(mode.suspendPayload === undefined ? {} : { suspendPayload: mode.suspendPayload }),
+              }
+            : {}),
           ...(around.threadId === undefined ? {} : { threadId: around.threadId }),
           ...(around.resourceId === undefined ? {} : { resourceId: around.resourceId }),
+          ...(around.files ? { files: around.files } : {}),
           writer: {
             write(part: unknown) {
-              const { type, data } = (typeof part === 'object' && part !== null ? part : {}) as {
+              const { type, data, id } = (typeof part === 'object' && part !== null ? part : {}) as {
                 type?: unknown;
                 data?: unknown;
+                id?: unknown;
               };
               const named =
                 typeof type === 'string' && type.startsWith('data-') ? (type as `data-${string}`) : 'data-tool';
-              around.emit({ type: named, runId, payload: { toolCallId, toolName, data: data ?? part } });
+              // `id` names who wrote the part when it is not the tool itself (a sub-agent's own id).
+              const writer = typeof id === 'string' ? { id } : {};
+              around.emit({ type: named, runId, payload: { toolCallId, toolName, ...writer, data: data ?? part } });
             },
           },
         },

@@ -19,9 +19,18 @@ export interface AgentToolContext {
   /** Pauses the run with a payload (validated against `suspendSchema`). */
   suspend(payload: unknown): void | Promise<void>;
   resumeData?: unknown;
+  /** On resume: the payload the call suspended with (as stored with the paused run). */
+  suspendPayload?: unknown;
   threadId?: string;
   resourceId?: string;
   writer?: ToolStreamWriter;
+  /** Files kept with the run (a submitted plan); `write` answers the path it stored. */
+  files?: RunFiles;
+}
+
+export interface RunFiles {
+  write(file: { path: string; content: string }): string;
+  read(path: string): string | undefined;
 }
 
 export interface WorkflowToolContext {

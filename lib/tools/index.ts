@@ -45,6 +45,7 @@ export {
   noopObserve,
   type AgentToolContext,
   type McpToolContext,
+  type RunFiles,
   type RequestContext,
   type ToolContextInput,
   type ToolExecutionContext,
@@ -85,10 +86,12 @@ export {
 } from './model-output';
 
 export {
+  rawPayloadOf,
   resolveTransform,
   transformPlaceholder,
   type ToolTransform,
   type ToolTransformPhases,
+  type TransformFunction,
   type TransformOutcome,
   type TransformPhase,
   type TransformPhaseArguments,

@@ -34,7 +34,8 @@ export interface ToolTransform {
 /** `shown: false` means the chunk is suppressed (only ever for input deltas). */
 export type TransformOutcome = { shown: true; value: unknown } | { shown: false };
 
-const rawPayloadOf: { [TPhase in TransformPhase]: (argument: TransformPhaseArguments[TPhase]) => unknown } = {
+/** What each phase shows without a transform: its raw payload. */
+export const rawPayloadOf: { [TPhase in TransformPhase]: (argument: TransformPhaseArguments[TPhase]) => unknown } = {
   input: ({ input }) => input,
   inputDelta: ({ delta }) => delta,
   output: ({ output }) => output,

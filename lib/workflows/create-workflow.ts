@@ -49,7 +49,17 @@ export interface Workflow {
     abortSignal?: AbortSignal;
     runId?: string;
   }): Promise<WorkflowRunResult>;
-  resume(request: { runId: string; resumeData: unknown; abortSignal?: AbortSignal }): Promise<WorkflowRunResult>;
+  /**
+   * Runs the suspended step again with `resumeData`. `suspended` replaces the run store's copy when
+   * the caller kept the suspended run itself (an agent run stores it with its paused call, so it
+   * resumes after a restart even when the workflow keeps its runs in memory).
+   */
+  resume(request: {
+    runId: string;
+    resumeData: unknown;
+    abortSignal?: AbortSignal;
+    suspended?: SuspendedWorkflowRun;
+  }): Promise<WorkflowRunResult>;
 }
 
 function memoryRunStore(): WorkflowRunStore {
@@ -190,7 +200,13 @@ export function createWorkflow(options: WorkflowOptions): Workflow {
           requestContext,
           suspendPayload: suspension.payload,
         });
-        return { status: 'suspended', runId, step: step.id, suspendPayload: suspension.payload };
+        return {
+          status: 'suspended',
+          runId,
+          step: step.id,
+          suspendPayload: suspension.payload,
+          stepInput: checkedInput.value,
+        };
       }
       const checkedOutput = step.schemas.output.validate(produced);
       if (!checkedOutput.success) {
@@ -229,9 +245,9 @@ export function createWorkflow(options: WorkflowOptions): Workflow {
       }
       return runFrom({ runId, stepIndex: 0, inputData: checked.value, requestContext, abortSignal });
     },
-    async resume({ runId, resumeData, abortSignal = neverAborted }) {
-      const suspended = await store.get(runId);
-      if (!suspended || suspended.workflowId !== id) {
+    async resume({ runId, resumeData, abortSignal = neverAborted, suspended: given }) {
+      const suspended = given ?? (await store.get(runId));
+      if (!suspended || suspended.workflowId !== id || !steps[suspended.stepIndex]) {
         throw new StudioError('not_found', `Workflow "${id}" has no suspended run "${runId}".`, {
           workflowId: id,
           runId,

@@ -49,7 +49,8 @@ export interface WorkflowError {
 
 export type WorkflowRunResult =
   | { status: 'success'; runId: string; result: unknown }
-  | { status: 'suspended'; runId: string; step: string; suspendPayload: unknown }
+  /** `stepInput`: the suspended step's input, for callers that keep the suspended run themselves. */
+  | { status: 'suspended'; runId: string; step: string; suspendPayload: unknown; stepInput: unknown }
   | { status: 'failed'; runId: string; error: WorkflowError };
 
 /** What a suspended run needs to continue: where it stopped and with which input. */

@@ -83,6 +83,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
       await editor.tool('everything_echo').check();
       await editor.tool('everything_get-sum').check();
       expect(await editor.toolGroup('Registered tools').count()).toBe(1);
+      // The built-in tools have a group of their own, with their descriptions.
+      const builtIn = editor.toolGroup('Built-in tools');
+      expect(await builtIn.getByRole('checkbox').count()).toBe(4);
+      expect(await builtIn.getByText(/Ask the user a question/).count()).toBe(1);
+      expect(await builtIn.getByText(/Fetch a public web page/).count()).toBe(1);
       expect(await editor.toolGroup('MCP: Everything').count()).toBe(1);
       expect(await editor.toolGroup('Integrations').count()).toBe(1);
       expect(await editor.toolGroup('Providers').count()).toBe(1);

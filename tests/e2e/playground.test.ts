@@ -10,7 +10,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 /** A shared machine may take a while for the first page and run. */
@@ -23,13 +23,6 @@ async function api(method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** Chromium reports every non-2xx answer to fetch as a console error; these are the expected ones. */
-function unexpected(errors: string[], ...statuses: number[]) {
-  return errors.filter(
-    (error) => !statuses.some((status) => error.includes(`the server responded with a status of ${status}`)),
-  );
 }
 
 describe('the Playground, in a real browser', () => {
@@ -142,7 +135,7 @@ describe('the Playground, in a real browser', () => {
         'Tool results: schedule-callback -> {"scheduled":true,"phone":"+47 555 0100","day":"friday","urgent":true}',
       );
     expect(await playground.alert().count()).toBe(0);
-    expect(unexpected(errors, 400)).toEqual([]);
+    expect(unexpectedConsoleErrors(errors, 400)).toEqual([]);
     await page.close();
   });
 
@@ -169,7 +162,7 @@ describe('the Playground, in a real browser', () => {
       .poll(() => playground.alert().textContent(), patience)
       .toBe('Set OPENAI_API_KEY to run openai/gpt-4o-mini.');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(unexpected(errors, 503)).toEqual([]);
+    expect(unexpectedConsoleErrors(errors, 503)).toEqual([]);
     await page.close();
   });
 });

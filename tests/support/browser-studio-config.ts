@@ -1,12 +1,14 @@
 /**
  * The configuration of the browser tests' server: the test configuration (the application's tools,
  * the prompt-scripted model `test/scripted`, the tools that make runs wait and the code agent) plus
- * a small tool provider (toolkits and connections, no network) for the Integrations page. Kept apart
- * from the test configuration so the other suites list exactly its tool providers.
+ * a small tool provider (toolkits and connections, no network) for the Integrations page and a tool
+ * whose question refuses some answers, for the Playground's question form. Kept apart from the test
+ * configuration so the other suites list exactly its tools and tool providers.
  */
 import type { StudioOptions } from '../../lib';
 import type { ToolProvider } from '../../lib/tool-providers';
 import { createTool } from '../../lib/tools';
+import { askOrderNumberTool } from './pausing-tools';
 import testStudioConfig from './test-studio-config';
 
 const helpdesk: ToolProvider = {
@@ -43,6 +45,7 @@ const helpdesk: ToolProvider = {
 
 const browserStudioConfig: StudioOptions = {
   ...testStudioConfig,
+  tools: { ...testStudioConfig.tools, [askOrderNumberTool.id]: askOrderNumberTool },
   toolProviders: { ...testStudioConfig.toolProviders, [helpdesk.id]: helpdesk },
 };
 

@@ -4,11 +4,18 @@
  * packet leaves the machine. The scenario is bundled with esbuild (Node 20 runs no TypeScript) next
  * to the repository's node_modules and must print one JSON line, which is returned parsed.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const repositoryRoot = join(import.meta.dirname, '..', '..');
+
+/**
+ * Whether a private network namespace can be made here (root and `unshare`). Tests that need one
+ * are skipped only when it cannot: their addresses (169.254.169.254, 10.0.0.5, ...) must live on a
+ * loopback nothing else shares.
+ */
+export const networkNamespacesWork = spawnSync('unshare', ['-n', 'true']).status === 0;
 
 export async function runInNetworkNamespace<T>({
   entry,

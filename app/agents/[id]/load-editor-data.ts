@@ -18,6 +18,9 @@ const allowListDescriptions = (tools: Record<string, { description?: string }>) 
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
+  const builtIn = Object.values(studio.builtInTools)
+    .filter((tool) => !studio.tools.get(tool.id))
+    .map((tool) => ({ name: tool.id, description: tool.description }));
   const clients = await everyItem((request) => studio.editor.mcpClients.list(request));
   const mcpClients = await Promise.all(
     clients.map(async (client) => {
@@ -63,7 +66,7 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
       return { id: provider.id, name: provider.name, tools, ...(provider.error ? { error: provider.error } : {}) };
     }),
   );
-  return { registered, mcpClients, integrations, providers };
+  return { registered, builtIn, mcpClients, integrations, providers };
 }
 
 function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {

@@ -10,7 +10,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorBody } from '../../errors';
 import type { RequestPolicy } from '../../http';
 import type { Logger } from '../../logger';
-import { createMcpToolServer } from '../../mcp/server';
+import type { Editor } from '../../editor';
+import { createAgentMcpTools, createMcpToolServer, type RunnableAgentSummary } from '../../mcp/server';
+import type { Runtime } from '../../runtime';
 import type { ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { errorResponses } from '../schemas';
@@ -56,6 +58,22 @@ async function readParsedBody(request: {
   return text.trim() === '' ? null : (JSON.parse(text) as unknown);
 }
 
+/** Every agent that can run: stored agents with a published version, and code agents. */
+async function runnableAgents(editor: Editor): Promise<RunnableAgentSummary[]> {
+  const agents: RunnableAgentSummary[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await editor.agents.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+    for (const item of page.items) {
+      if (item.source === 'code' || item.activeVersionId !== null) {
+        agents.push({ id: item.id, name: item.name, description: item.description });
+      }
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return agents;
+}
+
 /**
  * The request as the SDK's DNS-rebinding check sees it, with the host the app's request gate
  * already accepted. An in-process request (`studio.api.request`) has no `Host` header: it gets its
@@ -79,11 +97,40 @@ export function registerMcpServerRoutes(
     tools,
     logger,
     version,
+    editor,
+    runtime,
+    exposeAgentsOverMcp = false,
     requestPolicy,
-  }: { tools: ToolRegistry; logger: Logger; version: string; requestPolicy: RequestPolicy },
+  }: {
+    tools: ToolRegistry;
+    logger: Logger;
+    version: string;
+    editor: Editor;
+    runtime: Runtime;
+    exposeAgentsOverMcp?: boolean;
+    requestPolicy: RequestPolicy;
+  },
 ) {
-  // The registry is fixed at startup, so the listing is built once per studio.
-  const mcpServer = createMcpToolServer({ tools, logger, version });
+  // The registry is fixed at startup, so the code tools' listing is built once per studio; agents
+  // are listed per request, as they are published.
+  const mcpServer = createMcpToolServer({
+    tools,
+    logger,
+    version,
+    ...(exposeAgentsOverMcp
+      ? {
+          agents: (reservedNames) =>
+            createAgentMcpTools({
+              reservedNames,
+              listAgents: () => runnableAgents(editor),
+              runAgent: async ({ agentId, prompt, requestContext, abortSignal }) =>
+                (await runtime.loadAgent(agentId, { requestContext, signal: abortSignal })).generate(prompt, {
+                  abortSignal,
+                }),
+            }),
+        }
+      : {}),
+  });
   const corsOrigins = [...requestPolicy.corsOrigins];
 
   app.openapi(mcpRoute, async (context) => {

@@ -189,6 +189,7 @@ export const runViewSchema = z
     status: z.enum(['running', 'paused', 'finished', 'failed', 'aborted']),
     pending: z.array(pendingSchema.pick({ toolCallId: true, toolName: true, kind: true })).optional(),
     transcript: z.array(jsonObject),
+    files: z.record(z.string(), z.string()).optional(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     threadId: z.string().optional(),
     resourceId: z.string().optional(),

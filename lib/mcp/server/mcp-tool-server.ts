@@ -20,6 +20,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { Logger } from '../../logger';
 import { callTool, type ToolRegistry } from '../../tools';
 import { toMcpCallResult } from './call-result';
+import type { AgentMcpTools } from './agent-tools';
 import { describeToolsForMcp } from './describe-tools';
 
 export interface McpToolServer {
@@ -49,6 +50,8 @@ export interface CreateMcpToolServerParams {
   version: string;
   /** Reported to clients as `serverInfo.name` (default `agent-studio`). */
   name?: string;
+  /** Agents offered as tools beside the code tools (listed per request). */
+  agents?: (reservedNames: ReadonlySet<string>) => AgentMcpTools;
 }
 
 export function createMcpToolServer({
@@ -56,11 +59,13 @@ export function createMcpToolServer({
   logger,
   version,
   name = 'agent-studio',
+  agents: agentTools,
 }: CreateMcpToolServerParams): McpToolServer {
   const described = describeToolsForMcp({ tools: tools.list() });
   for (const warning of described.warnings) logger.warn(`MCP server: ${warning.message}`, { toolId: warning.toolId });
   const listing: ListToolsResult = { tools: described.tools };
   const listedIds = new Set(described.tools.map((tool) => tool.name));
+  const agents = agentTools?.(listedIds);
   // Only used for elicitation, which these tools never send; shared so a request does not pay
   // for compiling a fresh ajv instance.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
@@ -68,6 +73,8 @@ export function createMcpToolServer({
 
   async function callListedTool(toolName: string, input: unknown, abortSignal: AbortSignal): Promise<CallToolResult> {
     const tool = listedIds.has(toolName) ? tools.get(toolName) : undefined;
+    const agentId = !tool && agents ? await agents.agentFor(toolName) : undefined;
+    if (agentId !== undefined) return agents!.call({ agentId, input, abortSignal });
     // An unknown tool is a protocol error in MCP (the caller asked for something not listed).
     if (!tool) throw new McpError(RpcErrorCode.InvalidParams, `Tool ${toolName} not found`);
     const result = await callTool({ tool, input, context: { abortSignal }, logger });
@@ -77,7 +84,9 @@ export function createMcpToolServer({
   function createServer(abortSignal: AbortSignal): Server {
     // `Server` is marked deprecated in favour of McpServer, which cannot take raw JSON Schema.
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator });
-    server.setRequestHandler(ListToolsRequestSchema, () => listing);
+    server.setRequestHandler(ListToolsRequestSchema, async () =>
+      agents ? { tools: [...listing.tools, ...(await agents.list())] } : listing,
+    );
     server.setRequestHandler(CallToolRequestSchema, (request) =>
       callListedTool(request.params.name, request.params.arguments ?? {}, abortSignal),
     );

@@ -37,6 +37,38 @@ export class PlaygroundPanel {
       .last();
   }
 
+  /** The question form of a tool's latest call: a group named by the question. */
+  question(toolName: string, question: string) {
+    return this.toolCall(toolName).getByRole('group', { name: question, exact: true });
+  }
+
+  /** Answers a question: ticks or picks the options named, types any text, sends. */
+  async answer(
+    toolName: string,
+    question: string,
+    { choose = [], type }: { choose?: string[]; type?: string },
+  ): Promise<void> {
+    const form = this.question(toolName, question);
+    for (const label of choose) await form.getByLabel(label, { exact: true }).check();
+    if (type !== undefined) await form.getByRole('textbox').fill(type);
+    await form.getByRole('button', { name: 'Send answer', exact: true }).click();
+  }
+
+  /** The plan view of a tool's latest call: a group named "Plan: <title>", or "Plan" without a title. */
+  plan(toolName: string, title?: string) {
+    return this.toolCall(toolName).getByRole('group', { name: title ? `Plan: ${title}` : 'Plan', exact: true });
+  }
+
+  /** Approves or rejects a plan, with feedback when given. */
+  async decide(
+    plan: ReturnType<PlaygroundPanel['plan']>,
+    decision: 'Approve' | 'Reject',
+    feedback?: string,
+  ): Promise<void> {
+    if (feedback !== undefined) await plan.getByRole('textbox', { name: 'Feedback', exact: true }).fill(feedback);
+    await plan.getByRole('button', { name: decision, exact: true }).click();
+  }
+
   /** The conversation's last answer of the agent. */
   lastAnswer() {
     return this.conversation().getByRole('listitem').last();

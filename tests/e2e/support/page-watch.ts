@@ -56,3 +56,10 @@ export function watchConsoleErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/** Chromium reports every non-2xx answer to fetch as a console error; this drops the expected statuses. */
+export function unexpectedConsoleErrors(errors: string[], ...statuses: number[]): string[] {
+  return errors.filter(
+    (error) => !statuses.some((status) => error.includes(`the server responded with a status of ${status}`)),
+  );
+}

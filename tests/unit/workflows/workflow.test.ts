@@ -130,6 +130,7 @@ describe('workflows', () => {
       runId: suspended.runId,
       step: 'confirm',
       suspendPayload: { question: 'Approve a total of 2?' },
+      stepInput: { total: 2 },
     });
     await expect(workflow.resume({ runId: suspended.runId, resumeData: { approver: '' } })).rejects.toMatchObject({
       code: 'invalid_input',

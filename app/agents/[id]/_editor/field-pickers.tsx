@@ -49,31 +49,53 @@ export function RegisteredToolsPicker({
   note?: React.ReactNode;
 }) {
   const { catalog, search, collisions } = setting;
-  return (
+  // Registered and built-in tools share the field (both by id), so each group's "None" clears
+  // only its own names.
+  const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
     <ToolGroup
-      legend="Registered tools"
+      legend={legend}
       disabled={selection === null}
       onSelectAll={() =>
         onChange(
           withNames(
             selection ?? {},
-            catalog.registered.map((tool) => tool.name),
+            tools.map((tool) => tool.name),
             true,
           ),
         )
       }
-      onSelectNone={() => onChange({})}
+      onSelectNone={() =>
+        onChange(
+          withNames(
+            selection ?? {},
+            tools.map((tool) => tool.name),
+            false,
+          ),
+        )
+      }
     >
-      {note}
-      {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
+      {children}
       <SelectableTools
-        tools={catalog.registered}
+        tools={tools}
         selection={selection}
         search={search}
         collisions={collisions}
         onChange={onChange}
       />
     </ToolGroup>
+  );
+  return (
+    <>
+      {group(
+        catalog.registered,
+        'Registered tools',
+        <>
+          {note}
+          {catalog.registered.length === 0 ? <p className="text-sm">No tools are registered in code.</p> : null}
+        </>,
+      )}
+      {catalog.builtIn?.length ? group(catalog.builtIn, 'Built-in tools') : null}
+    </>
   );
 }
 

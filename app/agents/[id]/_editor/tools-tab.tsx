@@ -57,8 +57,9 @@ export function ToolsTab({
   const offered: OfferedName[] = [];
   if (mode === 'full')
     for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
+  const builtInNames = new Set((catalog.builtIn ?? []).map((tool) => tool.name));
   for (const name of Object.keys(registered ?? {}))
-    offered.push({ name, source: 'registry', from: 'Registered tools' });
+    offered.push({ name, source: 'registry', from: builtInNames.has(name) ? 'Built-in tools' : 'Registered tools' });
   for (const client of catalog.mcpClients) {
     const picked = mcpSelection(values.mcpClients, client.id);
     if (picked.conditional || picked.tools === undefined) continue;

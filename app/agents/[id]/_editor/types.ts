@@ -17,6 +17,8 @@ export interface CatalogMcpServer {
 
 export interface ToolCatalog {
   registered: CatalogTool[];
+  /** Built-in tools (ask_user, submit_plan, web_search), selected in the same `tools` field. */
+  builtIn?: CatalogTool[];
   mcpClients: Array<{ id: string; name: string; servers: Record<string, CatalogMcpServer> }>;
   integrations: Array<{ id: string; name: string; tools: CatalogTool[]; error?: string }>;
   providers: Array<{ id: string; name: string; tools: Array<CatalogTool & { toolkit: string }>; error?: string }>;

@@ -3,53 +3,16 @@
  * 169.254.169.254 and 10.0.0.5 to its loopback, starts fake servers that count every connection,
  * and prints one JSON object with what each scenario saw. Nothing can leave the machine.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStudio, type Studio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 import type { DnsLookup } from '@/lib/env';
 import { createOutbound, OutboundError } from '@/lib/net';
+import { addLoopbackAddresses, fakeServer, json } from './fake-servers';
 
-for (const args of [
-  ['link', 'set', 'lo', 'up'],
-  ['addr', 'add', '169.254.169.254/32', 'dev', 'lo'],
-  ['addr', 'add', '10.0.0.5/32', 'dev', 'lo'],
-]) {
-  execFileSync('ip', args);
-}
-
-interface FakeServer {
-  url: string;
-  connections: number;
-  requests: Array<{ method: string; path: string; headers: IncomingHttpHeaders }>;
-  server: Server;
-}
-
-async function fakeServer(
-  host: string,
-  port: number,
-  answer: (path: string, response: ServerResponse) => void,
-): Promise<FakeServer> {
-  const fake: FakeServer = { url: `http://${host}:${port}`, connections: 0, requests: [], server: createServer() };
-  fake.server.on('connection', () => (fake.connections += 1));
-  fake.server.on('request', (request, response) => {
-    fake.requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
-    request.resume();
-    answer(request.url ?? '/', response);
-  });
-  await new Promise<void>((resolve) => fake.server.listen(port, host, resolve));
-  const address = fake.server.address();
-  if (port === 0 && typeof address === 'object' && address) fake.url = `http://${host}:${address.port}`;
-  return fake;
-}
-
-const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
+addLoopbackAddresses(['169.254.169.254', '10.0.0.5']);
 
 const metadata = await fakeServer('169.254.169.254', 80, (_path, response) =>
   json(response, 200, { AccessKeyId: 'leaked' }),

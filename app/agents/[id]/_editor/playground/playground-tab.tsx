@@ -9,8 +9,8 @@ import { usePlayground, type PlaygroundVersion } from './use-playground';
 
 /**
  * Chat with the latest saved version (the draft) or the published one. Text and tool calls appear
- * as they stream; a call waiting for approval offers Approve / Decline, a suspended call a form
- * for its resume data. Unsaved edits are not part of any version, so they are not used.
+ * as they stream; a call waiting for approval offers Approve / Decline, a suspended call a question
+ * form, a plan to approve or reject, or a form for its resume data. Unsaved edits are not part of any version, so they are not used.
  */
 export function PlaygroundTab({
   agentId,

@@ -1,6 +1,8 @@
 'use client';
 import { Button } from '../../../../_components/ui/button';
-import type { ToolCallView } from '@/lib/playground';
+import { suspendedForm, type SuspendedForm, type ToolCallView } from '@/lib/playground';
+import { PlanReview } from './plan-review';
+import { QuestionForm } from './question-form';
 import { ResumeForm } from './resume-form';
 
 const stateText: Record<ToolCallView['state'], string> = {
@@ -13,14 +15,45 @@ const stateText: Record<ToolCallView['state'], string> = {
   failed: 'failed',
 };
 
+const waitingText: Record<SuspendedForm['kind'], string> = {
+  question: 'waiting for an answer',
+  plan: 'waiting for a decision',
+  data: 'waiting for data',
+};
+
 function asJson(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
+/** What answers a suspended call: a question form, a plan to approve or reject, or resume data. */
+function SuspendedCallForm({
+  call,
+  form,
+  busy,
+  onResume,
+}: {
+  call: ToolCallView;
+  form: SuspendedForm;
+  busy: boolean;
+  onResume: (resumeData: unknown) => void;
+}) {
+  if (form.kind === 'question') return <QuestionForm form={form} busy={busy} onAnswer={onResume} />;
+  if (form.kind === 'plan') return <PlanReview form={form} busy={busy} onDecide={onResume} />;
+  return (
+    <ResumeForm
+      toolName={call.toolName}
+      suspendPayload={call.suspendPayload}
+      resumeSchema={call.resumeSchema}
+      busy={busy}
+      onResume={onResume}
+    />
+  );
+}
+
 /**
  * One tool call of the conversation: its name, its arguments (rendered while they stream), what it
- * waits for (Approve / Decline, or resume data) and its result or error.
+ * waits for (Approve / Decline, an answer, a plan decision or resume data) and its result or error.
  */
 export function ToolCallCard({
   call,
@@ -36,6 +69,7 @@ export function ToolCallCard({
   onResume: (resumeData: unknown) => void;
 }) {
   const argsId = `args-${call.toolCallId}`;
+  const form = call.state === 'suspended' ? suspendedForm(call) : undefined;
   return (
     <div
       role="group"
@@ -45,7 +79,7 @@ export function ToolCallCard({
       <p>
         <span className="font-mono font-semibold">{call.toolName}</span>{' '}
         <span className={call.state === 'failed' || call.isError ? 'text-danger' : 'text-slate-600'}>
-          · {stateText[call.state]}
+          · {form ? waitingText[form.kind] : stateText[call.state]}
         </span>
       </p>
       <div>
@@ -66,15 +100,7 @@ export function ToolCallCard({
           </Button>
         </div>
       ) : null}
-      {call.state === 'suspended' ? (
-        <ResumeForm
-          toolName={call.toolName}
-          suspendPayload={call.suspendPayload}
-          resumeSchema={call.resumeSchema}
-          busy={busy}
-          onResume={onResume}
-        />
-      ) : null}
+      {form ? <SuspendedCallForm call={call} form={form} busy={busy} onResume={onResume} /> : null}
       {call.result !== undefined ? (
         <div>
           <p className="text-xs font-medium text-slate-600">{call.isError ? 'Error result' : 'Result'}</p>
