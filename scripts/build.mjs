@@ -69,6 +69,9 @@ const serverInputs = [
   'migrations',
   'scripts/build.mjs',
   ...testConfigSources,
+  // The bench starts servers with the test helper, which bundles the server's Node flags.
+  'tests/support/server-process.ts',
+  'scripts/server-node-flags.json',
 ];
 const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs', 'public', 'studio.config.ts'];
 
