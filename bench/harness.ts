@@ -49,17 +49,19 @@ export async function sampleMicroseconds(
 const flatTolerance = 1.15;
 
 /**
- * Reads a target text: `<= 20x`, `<= 1.10`, `>= 0.4` and `flat` bound the ratio; `<= 200 MB`
- * bounds the median itself; a leading `guide` only warns. Anything else needs an explicit verdict.
+ * Reads a target text: `<= 20x`, `<= 1.10`, `>= 0.4` and `flat` bound the ratio; `<= 200 MB` or
+ * `< 1000 ms` bounds the median itself; a leading `guide` only warns. Anything else needs an explicit verdict.
  */
 function judge(target: string, median: number, ratio: number | null): boolean | undefined {
   if (target === 'flat') return ratio === null ? undefined : ratio <= flatTolerance;
-  const bound = /^(?:guide\s+)?(<=|>=)\s*([\d.]+)\s*(x|MB|ms|µs|req\/s)?$/.exec(target);
+  const bound = /^(?:guide\s+)?(<=|>=|<|>)\s*([\d.]+)\s*(x|MB|ms|µs|req\/s)?$/.exec(target);
   if (!bound) return undefined;
   const [, comparison, limitText, unit] = bound;
   const value = unit && unit !== 'x' ? median : ratio;
   if (value === null) return undefined;
   const limit = Number(limitText);
+  if (comparison === '<') return value < limit;
+  if (comparison === '>') return value > limit;
   return comparison === '<=' ? value <= limit : value >= limit;
 }
 

@@ -15,6 +15,8 @@ describe('bench verdicts', () => {
     ['<= 200 MB', 180, 150, 'met'],
     ['<= 200 MB', 240, 150, 'missed'],
     ['guide <= 2000 ms', 2500, null, 'guide missed'],
+    ['< 1000 ms', 999, 120, 'met'],
+    ['< 1000 ms', 1000, 120, 'missed'],
   ] as const)('%s with median %d and baseline %s is %s', (target, median, baseline, verdict) => {
     expect(row('figure', 'unit', measured(median), baseline, target).verdict).toBe(verdict);
   });
