@@ -61,6 +61,10 @@ describe('questions and plans in the Playground, in a real browser', () => {
     // Only a selection mode binds the answer to the options, so there is no text field here.
     expect(await single.getByRole('textbox').count()).toBe(0);
     expect(await single.getByText('like the sea').count()).toBe(1);
+    // The question is shown by its form; the raw arguments are folded away, one click from view.
+    const folded = playground.toolCall('ask_user').locator('details');
+    expect(await folded.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await folded.locator('summary').textContent()).toBe('Arguments');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, 'playground-question');
 

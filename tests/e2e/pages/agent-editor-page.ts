@@ -153,8 +153,20 @@ export class AgentEditorPage {
     const viewport = this.page.viewportSize();
     await this.page.setViewportSize({ width: viewport?.width ?? 1280, height: 3000 });
     await field.scrollIntoViewIfNeeded();
-    const source = await field.getByRole('button', { name: `Reorder Variant ${from}` }).boundingBox();
-    const target = await field.getByRole('button', { name: `Reorder Variant ${to}` }).boundingBox();
+    // Measured once the list is still: a drop just before animates the variants into place.
+    const settled = async (name: string) => {
+      const handle = field.getByRole('button', { name });
+      let last = await handle.boundingBox();
+      for (let attempt = 0; attempt < 40; attempt++) {
+        await this.page.waitForTimeout(50);
+        const box = await handle.boundingBox();
+        if (box && last && box.x === last.x && box.y === last.y) return box;
+        last = box;
+      }
+      return last;
+    };
+    const source = await settled(`Reorder Variant ${from}`);
+    const target = await settled(`Reorder Variant ${to}`);
     if (!source || !target) throw new Error('The variants to drag are not on screen.');
     const centre = (box: { x: number; y: number; width: number; height: number }) => ({
       x: box.x + box.width / 2,
@@ -166,7 +178,10 @@ export class AgentEditorPage {
     await this.page.mouse.down();
     // Small steps first: the sensor starts a drag only after the pointer moved a few pixels.
     await this.page.mouse.move(start.x, start.y + (end.y > start.y ? 8 : -8), { steps: 4 });
-    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 10 : -10), { steps: 12 });
+    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 10 : -10), { steps: 20 });
+    // One more move where it ends, so the list has taken in where the pointer is before the drop.
+    await this.page.waitForTimeout(50);
+    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 12 : -12));
     await this.page.mouse.up();
     if (viewport) await this.page.setViewportSize(viewport);
   }

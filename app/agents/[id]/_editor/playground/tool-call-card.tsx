@@ -82,14 +82,22 @@ export function ToolCallCard({
           · {form ? waitingText[form.kind] : stateText[call.state]}
         </span>
       </p>
-      <div>
-        <p id={argsId} className="text-xs font-medium text-slate-600">
-          Arguments{call.argsComplete ? '' : ' (streaming)'}
-        </p>
-        <pre aria-labelledby={argsId} className="whitespace-pre-wrap break-all font-mono text-xs">
-          {asJson(call.args)}
-        </pre>
-      </div>
+      {form && form.kind !== 'data' ? (
+        // The question or the plan is shown by its form below; the raw arguments stay one click away.
+        <details>
+          <summary className="cursor-pointer text-xs font-medium text-slate-600">Arguments</summary>
+          <pre className="whitespace-pre-wrap break-all font-mono text-xs">{asJson(call.args)}</pre>
+        </details>
+      ) : (
+        <div>
+          <p id={argsId} className="text-xs font-medium text-slate-600">
+            Arguments{call.argsComplete ? '' : ' (streaming)'}
+          </p>
+          <pre aria-labelledby={argsId} className="whitespace-pre-wrap break-all font-mono text-xs">
+            {asJson(call.args)}
+          </pre>
+        </div>
+      )}
       {call.state === 'awaiting-approval' ? (
         <div className="flex gap-2">
           <Button variant="primary" size="sm" disabled={busy} onClick={onApprove}>
