@@ -51,8 +51,8 @@ function isFresh(stampFile, print, outputs) {
 
 const common = ['lib', 'db', 'package.json', 'tsconfig.json'];
 // The test configurations (studio.config.ts plus scripted models; the browser tests' one adds tools
-// that make runs wait; the many-tools one enough registered tools to page the Tools list) are built beside the server, which loads one when STUDIO_CONFIG names it;
-// see docs/runtime.md.
+// that make runs wait; the many-tools one enough registered tools to page the Tools list) are built
+// beside the server, which loads one when STUDIO_CONFIG names it; see docs/runtime.md.
 const testConfigSources = [
   'tests/support/test-studio-config.ts',
   'tests/support/browser-studio-config.ts',
