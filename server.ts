@@ -80,6 +80,7 @@ async function main() {
         checkRequest(requestPolicy, facts, 'api') === undefined && !isListedCorsOrigin(requestPolicy, facts.origin)
       );
     },
+    headers: apiSecurityHeaders,
   });
   const setHeaders = (response: ServerResponse, headers: HeaderList) => {
     for (const [name, value] of headers) response.setHeader(name, value);
@@ -92,8 +93,8 @@ async function main() {
     const url = request.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // Host, Origin and body checks of the API run in its first middleware (also in process).
-      setHeaders(response, apiSecurityHeaders);
       if (resolveFastPath.handle(request, response)) return;
+      setHeaders(response, apiSecurityHeaders);
       void apiListener(request, response);
       return;
     }

@@ -16,6 +16,7 @@ export async function benchHealth({ root }: { root: string }): Promise<BenchRow[
     const { measuredRounds, baselineRounds } = await alternateRounds({
       measured: { url: `${server.url}/api/health` },
       baseline: { url: `${bare.url}/api/health` },
+      serverPids: [server.child.pid!, bare.pid],
     });
     const baseline = summarize(baselineRounds).median;
     return [

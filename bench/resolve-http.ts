@@ -27,6 +27,7 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
     const { measuredRounds, baselineRounds } = await alternateRounds({
       measured: { url: `${server.url}${path}`, method: 'POST', body: requestBody },
       baseline: { url: `${bare.url}${path}`, method: 'POST', body: requestBody },
+      serverPids: [server.child.pid!, bare.pid],
     });
     const baseline = summarize(baselineRounds).median;
     return [

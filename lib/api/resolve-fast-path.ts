@@ -11,7 +11,7 @@
  * So every error, header and status stays exactly the app's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { exceedsJsonDepth } from '../http';
+import { exceedsJsonDepth, type HeaderList } from '../http';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './app';
 import { agentIdParams } from './routes/agents-schemas';
@@ -21,7 +21,10 @@ const resolvePath = /^\/api\/agents\/([^/?#]+)\/resolve$/;
 const jsonContentType = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
 
 export interface ResolveFastPath {
-  /** Takes the request (true) or leaves it untouched for the app (false). */
+  /**
+   * Takes the request (true) and answers it with the API's headers, or leaves it untouched for the
+   * app (false).
+   */
   handle(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
@@ -30,15 +33,26 @@ export function createResolveFastPath({
   runtime,
   bodyLimitBytes,
   admits,
+  headers,
 }: {
   api: ApiApp;
   runtime: Runtime;
   bodyLimitBytes: number;
   /** Whether the app's first checks (host, origin, CORS) would let the request through unchanged. */
   admits: (request: IncomingMessage) => boolean;
+  /** Headers every API answer carries (the server sets them before the app answers the others). */
+  headers: HeaderList;
 }): ResolveFastPath {
+  const setHeaders = (response: ServerResponse) => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+  };
+  // An answer's headers in one flat list for a single writeHead; the last slot is its length.
+  const okHeaders = [...headers.flat(), 'content-type', 'application/json', 'content-length', ''];
+  const lengthSlot = okHeaders.length - 1;
+
   /** The full app's answer to a request whose body was already read. */
   async function replay(request: IncomingMessage, response: ServerResponse, body: Buffer) {
+    setHeaders(response);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
@@ -66,7 +80,9 @@ export function createResolveFastPath({
       const params = agentIdParams.safeParse({ id });
       if (!parsed.success || !params.success) return await replay(request, response, body);
       const resolved = await resolveAsJson({ runtime, id: params.data.id, body: parsed.data });
-      response.setHeader('content-type', 'application/json');
+      // writeHead reads the list before it returns, so one list serves every answer.
+      okHeaders[lengthSlot] = String(resolved.byteLength);
+      response.writeHead(200, okHeaders);
       response.end(resolved);
     } catch {
       if (response.headersSent) return void response.destroy();
@@ -90,9 +106,17 @@ export function createResolveFastPath({
       } catch {
         return false;
       }
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => void answer(request, response, id, Buffer.concat(chunks)));
+      // Bodies this small come in one chunk; more are joined.
+      let first: Buffer | undefined;
+      let chunks: Buffer[] | undefined;
+      request.on('data', (chunk: Buffer) => {
+        if (first === undefined) first = chunk;
+        else (chunks ??= [first]).push(chunk);
+      });
+      request.on('end', () => {
+        const body = chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0));
+        void answer(request, response, id, body);
+      });
       request.on('error', () => response.destroy());
       return true;
     },
