@@ -18,8 +18,11 @@ export interface IntegrationEntry {
 }
 
 export interface IntegrationRegistry {
-  /** The provider with this id (code first), or undefined. */
-  get(id: string): Promise<IntegrationProvider | undefined>;
+  /**
+   * The provider with this id (code first), or undefined. Synchronous (code providers and a cached
+   * row read), so resolution does not wait a turn or set a timer for it.
+   */
+  get(id: string): IntegrationProvider | undefined;
   /** Every provider, code ones and stored ones, sorted by id. */
   list(): Promise<IntegrationEntry[]>;
   /** Which kind an id is, without building anything. */
@@ -110,7 +113,7 @@ export function createIntegrationRegistry({
   };
 
   return {
-    async get(id) {
+    get(id) {
       if (Object.hasOwn(providers, id)) return providers[id];
       return stored(queries.stamp(id), id);
     },

@@ -5,7 +5,7 @@
  * exact tool set the model saw.
  */
 import { LRUCache } from 'lru-cache';
-import { knownSchemaNumber } from '../tools';
+import { knownSchemaIdentity, type SchemaIdentity } from '../tools';
 import { canonicalJson, hashCanonicalJson } from '../versions';
 import type { ResolvedTool } from './types';
 
@@ -34,9 +34,9 @@ export function describeResolvedTools(tools: Readonly<Record<string, ResolvedToo
 /*
  * Sorting the keys of every schema and hashing the whole text were most of a resolution's cost, and
  * providers hand out equal schemas as new objects on every request. So each distinct schema gets its
- * canonical text and a small number once (found by object, or by the number `createTool` gave its
+ * canonical text and a small number once (found by object, or by the identity `createTool` gave its
  * JSON text), and the hash is kept by the short key those numbers make with names, descriptions and
- * sources. The tables are bounded.
+ * sources. The tables are bounded (identities live as long as `createTool`'s own bounded table).
  */
 interface CanonicalSchema {
   text: string;
@@ -44,50 +44,49 @@ interface CanonicalSchema {
 }
 const canonicalBySchema = new WeakMap<object, CanonicalSchema>();
 const canonicalByText = new LRUCache<string, CanonicalSchema>({ max: 5_000 });
-const canonicalByToolSchemaNumber = new LRUCache<number, CanonicalSchema>({ max: 5_000 });
+const canonicalByIdentity = new WeakMap<SchemaIdentity, CanonicalSchema>();
 const hashByKey = new LRUCache<string, string>({ max: 5_000 });
 let nextSchemaNumber = 1;
 
 function canonicalSchema(schema: object): CanonicalSchema {
-  const known = canonicalBySchema.get(schema);
-  if (known !== undefined) return known;
-  const toolSchemaNumber = knownSchemaNumber(schema);
-  if (toolSchemaNumber !== undefined) {
-    // A fresh object with a text seen before: found by number, and not remembered by object.
-    const found = canonicalByToolSchemaNumber.get(toolSchemaNumber);
+  // A fresh object with a text `createTool` saw before: found by its identity, not remembered by object.
+  const identity = knownSchemaIdentity(schema);
+  if (identity !== undefined) {
+    const found = canonicalByIdentity.get(identity);
     if (found !== undefined) return found;
   }
+  const known = canonicalBySchema.get(schema);
+  if (known !== undefined) return known;
   const text = canonicalJson(schema);
   const found = canonicalByText.get(text) ?? { text, number: nextSchemaNumber++ };
   canonicalByText.set(text, found);
-  if (toolSchemaNumber !== undefined) canonicalByToolSchemaNumber.set(toolSchemaNumber, found);
-  canonicalBySchema.set(schema, found);
+  if (identity !== undefined) canonicalByIdentity.set(identity, found);
+  else canonicalBySchema.set(schema, found);
   return found;
 }
 
 /** The same text as `canonicalJson` of the hashed array, written with the keys already in order. */
 export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>): string {
   const sorted = Object.values(tools).sort(byName);
-  const schemas = sorted.map((tool) => ({
-    input: canonicalSchema(tool.inputSchema),
-    output: tool.outputSchema === undefined ? undefined : canonicalSchema(tool.outputSchema),
-  }));
-  const key = JSON.stringify(
-    sorted.map((tool, index) => [
-      tool.name,
-      tool.description,
-      tool.source,
-      schemas[index]!.input.number,
-      schemas[index]!.output?.number ?? 0,
-    ]),
-  );
+  const inputs: CanonicalSchema[] = [];
+  const outputs: Array<CanonicalSchema | undefined> = [];
+  // One line per tool: name and description as JSON (no raw line breaks), sources are words, so
+  // two different tool sets cannot make the same key.
+  let key = '';
+  for (const tool of sorted) {
+    const input = canonicalSchema(tool.inputSchema);
+    const output = tool.outputSchema === undefined ? undefined : canonicalSchema(tool.outputSchema);
+    inputs.push(input);
+    outputs.push(output);
+    key += `${JSON.stringify(tool.name)} ${tool.source} ${input.number} ${output?.number ?? 0} ${JSON.stringify(tool.description)}\n`;
+  }
   const known = hashByKey.get(key);
   if (known !== undefined) return known;
   const parts = sorted.map(
     (tool, index) =>
-      `{"description":${JSON.stringify(tool.description)},"inputSchema":${schemas[index]!.input.text}` +
+      `{"description":${JSON.stringify(tool.description)},"inputSchema":${inputs[index]!.text}` +
       `,"name":${JSON.stringify(tool.name)}` +
-      (schemas[index]!.output === undefined ? '' : `,"outputSchema":${schemas[index]!.output!.text}`) +
+      (outputs[index] === undefined ? '' : `,"outputSchema":${outputs[index]!.text}`) +
       `,"source":${JSON.stringify(tool.source)}}`,
   );
   const hash = hashCanonicalJson(`[${parts.join(',')}]`);

@@ -71,9 +71,17 @@ export interface ToolSet {
   result(fields: MergedTools['explanation']['fields']): MergedTools;
 }
 
+/** Sets an own property, also for the key `__proto__` (a valid tool name), which `=` would not. */
+function setOwn<T>(record: Record<string, T>, key: string, value: T) {
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 export function createToolSet(): ToolSet {
-  const tools = new Map<string, ResolvedTool>();
-  const explanations = new Map<string, ToolExplanation>();
+  // Plain records, filled in place (a replaced name keeps its first position, as the model sees it).
+  const tools: Record<string, ResolvedTool> = {};
+  const explanations: Record<string, ToolExplanation> = {};
   const warnings: ResolutionWarning[] = [];
   return {
     add(addition) {
@@ -86,7 +94,7 @@ export function createToolSet(): ToolSet {
           ref: addition.name,
         });
       }
-      const previous = explanations.get(name);
+      const previous = Object.hasOwn(explanations, name) ? explanations[name] : undefined;
       if (previous) {
         warnings.push({
           code: 'name_shadowed',
@@ -98,36 +106,35 @@ export function createToolSet(): ToolSet {
       const executable = withDescription(addition.tool, addition.description);
       const outputSchema = addition.outputSchema ?? executable.outputJsonSchema;
       const annotations = addition.annotations ?? executable.mcp?.annotations;
-      tools.set(name, {
+      // Written out field by field: optional fields are left off, never present as undefined.
+      const resolved: { -readonly [Key in keyof ResolvedTool]: ResolvedTool[Key] } = {
         name,
         description: addition.description,
         inputSchema: executable.inputJsonSchema,
-        ...(outputSchema === undefined ? {} : { outputSchema }),
-        ...(annotations === undefined ? {} : { annotations }),
-        source: addition.source,
-        origin: addition.origin,
-        tool: executable,
-        ...(executable.execute ? { execute: executable.execute } : {}),
-      });
-      explanations.set(name, {
+      } as ResolvedTool;
+      if (outputSchema !== undefined) resolved.outputSchema = outputSchema;
+      if (annotations !== undefined) resolved.annotations = annotations;
+      resolved.source = addition.source;
+      resolved.origin = addition.origin;
+      resolved.tool = executable;
+      if (executable.execute) resolved.execute = executable.execute;
+      setOwn(tools, name, resolved);
+      const explanation: ToolExplanation = {
         source: addition.source,
         origin: addition.origin,
         includedBy: addition.includedBy,
         description: addition.descriptionSource,
         shadowed: previous ? [...previous.shadowed, { source: previous.source, origin: previous.origin }] : [],
-        ...(name === addition.name ? {} : { originalName: addition.name }),
-      });
+      };
+      if (name !== addition.name) explanation.originalName = addition.name;
+      setOwn(explanations, name, explanation);
     },
-    has: (name) => tools.has(toModelToolName(name)),
+    has: (name) => Object.hasOwn(tools, toModelToolName(name)),
     warn(warning) {
       warnings.push(warning);
     },
     result(fields) {
-      return {
-        tools: Object.fromEntries(tools),
-        explanation: { tools: Object.fromEntries(explanations), fields },
-        warnings,
-      };
+      return { tools, explanation: { tools: explanations, fields }, warnings };
     },
   };
 }

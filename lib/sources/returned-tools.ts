@@ -22,26 +22,34 @@ function isToolLike(value: unknown): value is Tool {
 
 export function keepTools(returned: unknown): Record<string, Tool> {
   if (typeof returned !== 'object' || returned === null) return {};
+  const entries = Object.entries(returned);
+  // A plain record of tools only (the usual answer) is used as it is: the merge only reads it.
+  const prototype = Object.getPrototypeOf(returned) as unknown;
+  if ((prototype === Object.prototype || prototype === null) && entries.every((entry) => isToolLike(entry[1])))
+    return returned as Record<string, Tool>;
   // fromEntries defines own properties, so a slug like `__proto__` stays an ordinary key.
-  return Object.fromEntries(Object.entries(returned).filter((entry): entry is [string, Tool] => isToolLike(entry[1])));
+  return Object.fromEntries(entries.filter((entry): entry is [string, Tool] => isToolLike(entry[1])));
 }
 
 /**
  * `undefined` when any tool is new: a resolution built on tools never seen before could only be
  * found again if the source handed the same objects back, so it is not worth remembering until it does
  * (a provider that builds its tools per request would otherwise fill the memo with one-off entries).
+ * Tools are numbered in order and the count stops at the first new one, so a source that builds its
+ * tools per request costs one number per answer; one that hands the same objects back is fully
+ * numbered after as many answers as it has tools, and found in the memo from then on.
  */
 export function identityFingerprint(tools: Readonly<Record<string, object>>): string | undefined {
-  const parts: string[] = [];
-  let fresh = false;
-  for (const [slug, tool] of Object.entries(tools)) {
-    let identity = identities.get(tool);
+  let fingerprint = '';
+  for (const slug in tools) {
+    if (!Object.hasOwn(tools, slug)) continue;
+    const tool = tools[slug]!;
+    const identity = identities.get(tool);
     if (identity === undefined) {
-      identity = nextIdentity++;
-      identities.set(tool, identity);
-      fresh = true;
+      identities.set(tool, nextIdentity++);
+      return undefined;
     }
-    if (!fresh) parts.push(`${slug}#${identity}`);
+    fingerprint += `${fingerprint === '' ? '' : ','}${slug}#${identity}`;
   }
-  return fresh ? undefined : parts.join(',');
+  return fingerprint;
 }

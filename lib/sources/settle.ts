@@ -44,9 +44,18 @@ export function raceDeadline({
   });
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /**
  * Settles `run()` within `timeoutMs`. A throw, a rejection and the timeout all become
- * `{ ok: false, message }`. The work itself is not cancelled (a provider's promise cannot be).
+ * `{ ok: false, message }`. The work itself is not cancelled (a provider's promise cannot be). An
+ * answer given synchronously (a lookup in memory) settles at once, without a timer.
  */
 export function settleWithin<T>({
   run,
@@ -57,6 +66,13 @@ export function settleWithin<T>({
   timeoutMs: number;
   what: string;
 }): Promise<Settled<T>> {
+  let work: Promise<T> | T;
+  try {
+    work = run();
+  } catch (error) {
+    return Promise.resolve({ ok: false, message: describeError(error) });
+  }
+  if (!isThenable(work)) return Promise.resolve({ ok: true, value: work });
   return new Promise((resolve) => {
     let done = false;
     const finish = (settled: Settled<T>) => {
@@ -70,11 +86,9 @@ export function settleWithin<T>({
       timeoutMs,
     );
     timer.unref?.();
-    Promise.resolve()
-      .then(run)
-      .then(
-        (value) => finish({ ok: true, value }),
-        (error: unknown) => finish({ ok: false, message: describeError(error) }),
-      );
+    Promise.resolve(work).then(
+      (value) => finish({ ok: true, value }),
+      (error: unknown) => finish({ ok: false, message: describeError(error) }),
+    );
   });
 }

@@ -39,13 +39,14 @@ function dialectOf(schema: JsonSchema): { ajv: AjvDraft07 | Ajv2020; schema: Jso
 /** Compiled validators by the schema's JSON text, bounded so long-lived servers do not grow. */
 const compiled = new LRUCache<string, ValidateFunction>({ max: 2_000 });
 /**
- * Schemas already checked against their meta-schema, by the same key, each with a number: equal
- * texts share it while the entry lives, so equal schemas handed out as fresh objects on every
- * request can be recognised without serialising or hashing them again (the resolved-tools hash
- * uses it).
+ * An object standing for one schema text: equal texts share it while the entry lives, so equal
+ * schemas handed out as fresh objects on every request can be recognised without serialising or
+ * hashing them again (the resolved-tools hash keeps its canonical text by it).
  */
-const checked = new LRUCache<string, number>({ max: 2_000 });
-let nextSchemaNumber = 1;
+export type SchemaIdentity = Readonly<{ schemaText: string }>;
+
+/** Schemas already checked against their meta-schema, by the same key, with their identity. */
+const checked = new LRUCache<string, SchemaIdentity>({ max: 2_000 });
 
 function compile(dialect: { ajv: AjvDraft07 | Ajv2020; schema: JsonSchema }, key: string): ValidateFunction {
   const cached = compiled.get(key);
@@ -94,11 +95,11 @@ function copyForDefaults(value: unknown): unknown {
 // ajv writes into the validated value only where the schema declares a `default` (`useDefaults`):
 // without one the per-call copy, the most expensive part of validating a small input, is skipped.
 
-const schemaNumbers = new WeakMap<object, number>();
+const schemaIdentities = new WeakMap<object, SchemaIdentity>();
 
-/** The number of a schema `createTool` was given (equal texts, equal numbers), if it was. */
-export function knownSchemaNumber(schema: object): number | undefined {
-  return schemaNumbers.get(schema);
+/** The identity of a schema `createTool` was given (equal texts, the same object), if it was. */
+export function knownSchemaIdentity(schema: object): SchemaIdentity | undefined {
+  return schemaIdentities.get(schema);
 }
 
 /**
@@ -108,15 +109,15 @@ export function knownSchemaNumber(schema: object): number | undefined {
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const dialect = dialectOf(schema);
   const key = JSON.stringify(dialect.schema);
-  let number = checked.get(key);
-  if (number === undefined) {
+  let identity = checked.get(key);
+  if (identity === undefined) {
     if (!dialect.ajv.validateSchema(dialect.schema)) {
       throw new Error(dialect.ajv.errorsText(dialect.ajv.errors, { dataVar: 'schema' }));
     }
-    number = nextSchemaNumber++;
-    checked.set(key, number);
+    identity = Object.freeze({ schemaText: key });
+    checked.set(key, identity);
   }
-  if (dialect.schema === schema) schemaNumbers.set(schema, number);
+  if (dialect.schema === schema) schemaIdentities.set(schema, identity);
   let validate: ValidateFunction | undefined;
   const copy = key.includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {

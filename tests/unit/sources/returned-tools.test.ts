@@ -16,6 +16,16 @@ describe('keepTools', () => {
     expect(Object.keys(keepTools(returned))).toEqual(expected);
   });
 
+  it('hands a plain record of tools back as it is, and copies only what it has to filter', () => {
+    const record = { a: tool, b: createTool({ id: 'b', description: 'B' }) };
+    expect(keepTools(record)).toBe(record);
+    const mixed = { a: tool, b: 'not a tool' };
+    expect(keepTools(mixed)).not.toBe(mixed);
+    expect(mixed).toEqual({ a: tool, b: 'not a tool' });
+    const withPrototype = Object.assign(Object.create({ inherited: tool }) as object, { a: tool });
+    expect(Object.keys(keepTools(withPrototype))).toEqual(['a']);
+  });
+
   it('a `__proto__` slug stays an ordinary key', () => {
     const kept = keepTools(Object.fromEntries([['__proto__', tool]]));
     expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
@@ -33,6 +43,18 @@ describe('identityFingerprint', () => {
     expect(identityFingerprint({ a: createTool({ id: 'a', description: 'A' }) })).toBeUndefined();
     expect(identityFingerprint({ b: seenOnce })).not.toBe(same);
     expect(identityFingerprint({ a: seenOnce, c: createTool({ id: 'c', description: 'C' }) })).toBeUndefined();
+  });
+
+  it('numbers a record handed back again one new tool per answer, then fingerprints it', () => {
+    const record = {
+      x: createTool({ id: 'x', description: 'X' }),
+      y: createTool({ id: 'y', description: 'Y' }),
+      z: createTool({ id: 'z', description: 'Z' }),
+    };
+    const answers = Array.from({ length: 5 }, () => identityFingerprint(record));
+    expect(answers.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    expect(answers[3]).toMatch(/^x#\d+,y#\d+,z#\d+$/);
+    expect(answers[4]).toBe(answers[3]);
   });
 });
 
