@@ -65,8 +65,72 @@ function canonicalSchema(schema: object): CanonicalSchema {
   return found;
 }
 
-/** The same text as `canonicalJson` of the hashed array, written with the keys already in order. */
-export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>): string {
+/** What a hash was computed from, in the record's order, to recognise the same tools again. */
+interface HashedTools {
+  names: string[];
+  sources: string[];
+  descriptions: string[];
+  /** Per tool: the schema's identity from `createTool`, else the schema object itself. */
+  inputs: object[];
+  outputs: Array<object | undefined>;
+  hash: string;
+}
+const recentByHint = new WeakMap<object, HashedTools[]>();
+const recentPerHint = 4;
+
+const schemaKey = (schema: object) => knownSchemaIdentity(schema) ?? schema;
+
+function sameTools(hashed: HashedTools, tools: Readonly<Record<string, ResolvedTool>>): boolean {
+  let index = 0;
+  for (const name in tools) {
+    if (!Object.hasOwn(tools, name)) continue;
+    const tool = tools[name]!;
+    if (
+      index >= hashed.names.length ||
+      tool.name !== hashed.names[index] ||
+      tool.source !== hashed.sources[index] ||
+      tool.description !== hashed.descriptions[index] ||
+      schemaKey(tool.inputSchema) !== hashed.inputs[index] ||
+      (tool.outputSchema === undefined ? undefined : schemaKey(tool.outputSchema)) !== hashed.outputs[index]
+    )
+      return false;
+    index += 1;
+  }
+  return index === hashed.names.length;
+}
+
+function remember(hint: object, tools: Readonly<Record<string, ResolvedTool>>, hash: string) {
+  const hashed: HashedTools = { names: [], sources: [], descriptions: [], inputs: [], outputs: [], hash };
+  for (const name in tools) {
+    if (!Object.hasOwn(tools, name)) continue;
+    const tool = tools[name]!;
+    hashed.names.push(tool.name);
+    hashed.sources.push(tool.source);
+    hashed.descriptions.push(tool.description);
+    hashed.inputs.push(schemaKey(tool.inputSchema));
+    hashed.outputs.push(tool.outputSchema === undefined ? undefined : schemaKey(tool.outputSchema));
+  }
+  const recent = recentByHint.get(hint) ?? [];
+  recent.unshift(hashed);
+  if (recent.length > recentPerHint) recent.pop();
+  recentByHint.set(hint, recent);
+}
+
+/**
+ * The same text as `canonicalJson` of the hashed array, written with the keys already in order.
+ * `hint` is an object that stays the same while the tools are likely to (the runtime passes the
+ * resolution's plan): the last few tool sets hashed under it are compared field by field first, so
+ * tools a source builds anew for every request, equal to the last ones, cost no key and no lookup.
+ */
+export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>, hint?: object): string {
+  const recent = hint && recentByHint.get(hint);
+  if (recent) for (const hashed of recent) if (sameTools(hashed, tools)) return hashed.hash;
+  const hash = hashOf(tools);
+  if (hint) remember(hint, tools, hash);
+  return hash;
+}
+
+function hashOf(tools: Readonly<Record<string, ResolvedTool>>): string {
   const sorted = Object.values(tools).sort(byName);
   const inputs: CanonicalSchema[] = [];
   const outputs: Array<CanonicalSchema | undefined> = [];

@@ -111,7 +111,7 @@ export function createRuntime({
     });
     const compute = () => {
       const merged = mergeTools({ plan, loaded });
-      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
+      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
     };
     // Built on tools a source made for this request: used once, so not remembered (nor frozen).
     if (fingerprint === undefined) return compute();

@@ -70,4 +70,48 @@ describe('resolvedToolsHash', () => {
     expect(resolvedToolsHash(other)).not.toBe(resolvedToolsHash(first));
     expect(resolvedToolsHash(first)).toBe(byDefinition(first));
   });
+
+  it('with a hint, recognises equal tool sets built anew and still hashes every change by the definition', () => {
+    const asRecord = (list: Array<Partial<ResolvedTool>>) =>
+      Object.fromEntries(list.map((tool) => [tool.name, tool])) as unknown as Record<string, ResolvedTool>;
+    const toolSets = fc.uniqueArray(resolvedTool, { selector: (tool) => tool.name, maxLength: 5 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(toolSets, fc.nat({ max: 3 })), { minLength: 1, maxLength: 8 }), (steps) => {
+        const hint = {};
+        let previous: Array<Partial<ResolvedTool>> = [];
+        for (const [list, how] of steps) {
+          // Again as fresh copies, again with one description changed, or a new set.
+          const next =
+            how === 0
+              ? structuredClone(previous)
+              : how === 1 && previous.length > 0
+                ? previous.map((tool, index) => (index === 0 ? { ...tool, description: `${tool.description}!` } : tool))
+                : list;
+          const tools = asRecord(next);
+          expect(resolvedToolsHash(tools, hint)).toBe(byDefinition(tools));
+          previous = next;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with a hint, tools built per request by createTool hash like the definition, and a changed schema differs', () => {
+    const hint = {};
+    const build = (type: string) => {
+      const tool = createTool({
+        id: 'lookup',
+        description: 'Look up',
+        inputSchema: { type: 'object', properties: { query: { type } } },
+      });
+      const resolved = { name: 'lookup', description: 'Look up', inputSchema: tool.inputJsonSchema, source: 'code' };
+      return { lookup: resolved } as unknown as Record<string, ResolvedTool>;
+    };
+    const first = resolvedToolsHash(build('string'), hint);
+    expect(resolvedToolsHash(build('string'), hint)).toBe(first);
+    const changed = build('number');
+    expect(resolvedToolsHash(changed, hint)).toBe(byDefinition(changed));
+    expect(resolvedToolsHash(changed, hint)).not.toBe(first);
+    expect(resolvedToolsHash(build('string'), hint)).toBe(first);
+  });
 });
