@@ -94,11 +94,19 @@ function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
   const plans: IntegrationPlan[] = [];
   for (const { key, entry, includedBy } of entries) {
     if (!isPlainObject(entry.tools)) continue;
-    const configs = Object.fromEntries(
-      Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]),
+    // Frozen: plans are reused across requests and these go to the provider as they are.
+    const configs = Object.freeze(
+      Object.fromEntries(
+        Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]),
+      ),
     );
     const slugs = Object.keys(configs);
-    plans.push({ providerId: key, slugs: slugs.length === 0 ? 'all' : slugs, configs, includedBy });
+    plans.push({
+      providerId: key,
+      slugs: slugs.length === 0 ? 'all' : (Object.freeze(slugs) as string[]),
+      configs,
+      includedBy,
+    });
   }
   return plans;
 }

@@ -12,6 +12,7 @@ import {
   planResolution,
   renderInstructions,
   resolvedToolsHash,
+  type ResolutionPlan,
   type VersionInput,
 } from '../resolver';
 import type { SourceLoader } from '../sources';
@@ -77,6 +78,21 @@ export interface RuntimeDependencies {
 const codeAgentInput = (agent: Agent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
+/**
+ * The memo key of a plan whose sources have no state (no MCP clients, integrations or providers):
+ * the same string object for as long as the plan is cached, so the table finds it without hashing
+ * a new string per request.
+ */
+const plainMemoKeys = new WeakMap<ResolutionPlan, string>();
+function plainMemoKey(plan: ResolutionPlan): string {
+  let key = plainMemoKeys.get(plan);
+  if (key === undefined) {
+    key = `${plan.signature}\n`;
+    plainMemoKeys.set(plan, key);
+  }
+  return key;
+}
+
 export function createRuntime({
   versions,
   codeAgents,
@@ -115,7 +131,7 @@ export function createRuntime({
     };
     // Built on tools a source made for this request: used once, so not remembered (nor frozen).
     if (fingerprint === undefined) return compute();
-    return memo.get(`${plan.signature}\n${fingerprint}`, compute);
+    return memo.get(fingerprint === '' ? plainMemoKey(plan) : `${plan.signature}\n${fingerprint}`, compute);
   }
 
   async function resolveDetailed(

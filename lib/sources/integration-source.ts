@@ -33,16 +33,18 @@ export async function loadIntegration({
   if (!found.ok) return { loaded: { status: 'failed', message: found.message }, fingerprint: `x:${found.message}` };
   const provider = found.value;
   if (!provider) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
-  const userId = typeof requestContext.userId === 'string' ? requestContext.userId : undefined;
+  const options: { requestContext: RequestContext; userId?: string } = { requestContext };
+  if (typeof requestContext.userId === 'string') options.userId = requestContext.userId;
+  // The plan's slugs and configs are frozen, so the provider gets them as they are.
+  const configs = plan.configs as Record<string, { description?: string }>;
   const resolved = await settleWithin({
-    run: async (): Promise<unknown> => {
-      const slugs =
-        plan.slugs === 'all' ? (await provider.listTools({ requestContext })).map((tool) => tool.slug) : plan.slugs;
-      const configs = Object.fromEntries(
-        Object.entries(plan.configs).map(([slug, config]) => [slug, config as { description?: string }]),
-      );
-      return provider.resolveTools(slugs, configs, { requestContext, ...(userId === undefined ? {} : { userId }) });
-    },
+    run:
+      plan.slugs === 'all'
+        ? async (): Promise<unknown> => {
+            const slugs = (await provider.listTools({ requestContext })).map((tool) => tool.slug);
+            return provider.resolveTools(slugs, configs, options);
+          }
+        : () => provider.resolveTools(plan.slugs as string[], configs, options),
     timeoutMs,
     what: 'resolving tools',
   });
