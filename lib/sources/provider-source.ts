@@ -40,6 +40,53 @@ async function catalogueToolkits(provider: ToolProvider): Promise<Map<string, st
   return bySlug;
 }
 
+type FanOut = ReturnType<typeof planProviderCalls>;
+
+/**
+ * The fan-out of a plan whose tools all name their toolkit depends only on the plan, the provider's
+ * capabilities and the two identities, so the last one is kept per plan (plans are reused while the
+ * version and matched variants are). What goes to the provider is frozen, since it is shared.
+ */
+const lastFanOuts = new WeakMap<
+  ToolProviderPlan,
+  { capabilities: object; authorId: string | undefined; resourceId: string | undefined; fanOut: FanOut }
+>();
+
+function fanOutOf({
+  plan,
+  capabilities,
+  authorId,
+  resourceId,
+}: {
+  plan: ToolProviderPlan;
+  capabilities: ToolProvider['capabilities'];
+  authorId: string | undefined;
+  resourceId: string | undefined;
+}): FanOut {
+  const last = lastFanOuts.get(plan);
+  if (last && last.capabilities === capabilities && last.authorId === authorId && last.resourceId === resourceId)
+    return last.fanOut;
+  const fanOut = planProviderCalls({
+    plan,
+    capabilities,
+    toolkitOf: () => undefined,
+    ...(authorId === undefined ? {} : { authorId }),
+    ...(resourceId === undefined ? {} : { resourceId }),
+  });
+  for (const call of fanOut.calls) {
+    Object.freeze(call.slugs);
+    Object.freeze(call.meta);
+    for (const meta of Object.values(call.meta)) Object.freeze(meta);
+    Object.freeze(call.connection);
+    Object.freeze(call);
+  }
+  Object.freeze(fanOut.calls);
+  for (const warning of fanOut.warnings) Object.freeze(warning);
+  Object.freeze(fanOut.warnings);
+  lastFanOuts.set(plan, { capabilities, authorId, resourceId, fanOut });
+  return fanOut;
+}
+
 export async function loadToolProvider({
   plan,
   providers,
@@ -77,13 +124,16 @@ export async function loadToolProvider({
       };
     }
   }
-  const fanOut = planProviderCalls({
-    plan: effectivePlan,
-    capabilities: provider.capabilities,
-    toolkitOf: (slug) => toolkits.get(slug),
-    ...(authorId === undefined ? {} : { authorId }),
-    ...(resourceId === undefined ? {} : { resourceId }),
-  });
+  const fanOut =
+    effectivePlan === plan && toolkits.size === 0
+      ? fanOutOf({ plan, capabilities: provider.capabilities, authorId, resourceId })
+      : planProviderCalls({
+          plan: effectivePlan,
+          capabilities: provider.capabilities,
+          toolkitOf: (slug) => toolkits.get(slug),
+          ...(authorId === undefined ? {} : { authorId }),
+          ...(resourceId === undefined ? {} : { resourceId }),
+        });
   warnings.push(...fanOut.warnings);
   const calls: LoadedProviderCall[] = await Promise.all(
     fanOut.calls.map(async (call): Promise<LoadedProviderCall> => {

@@ -105,6 +105,18 @@ beforeAll(async () => {
     },
   });
   await createAndPublish(studio, {
+    id: 'pinned',
+    name: 'Pinned',
+    model: 'openai/gpt-4o',
+    instructions: 'x',
+    toolProviders: {
+      hub: {
+        tools: { CREATE_ISSUE: { toolkit: 'github' } },
+        connections: { github: [{ kind: 'invoker', connectionId: 'c-home', scope: 'caller-supplied' }] },
+      },
+    },
+  });
+  await createAndPublish(studio, {
     id: 'catalogue',
     name: 'All',
     model: 'openai/gpt-4o',
@@ -167,6 +179,17 @@ describe('providers and integrations in a resolution', () => {
     expect(body.warnings.some((warning: { message: string }) => warning.message.includes('needs a resourceId'))).toBe(
       true,
     );
+  });
+
+  it('routes every request through its own caller, however often the same plan is resolved', async () => {
+    const description = (body: ResponseBody) => body.tools[0].description as string;
+    const warned = (body: ResponseBody) =>
+      body.warnings.some((warning: { message: string }) => warning.message.includes('needs a resourceId'));
+    for (const resourceId of ['customer-1', 'customer-2', 'customer-1', undefined, 'customer-2', undefined]) {
+      const { body } = await resolve('pinned', resourceId === undefined ? {} : { resourceId });
+      expect(description(body)).toBe(`CREATE_ISSUE as ${resourceId ?? 'default'}`);
+      expect(warned(body)).toBe(resourceId === undefined);
+    }
   });
 
   it('an integration with tools: {} contributes its whole catalogue, with the caller as userId', async () => {
