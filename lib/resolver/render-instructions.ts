@@ -4,7 +4,8 @@
  * request context and an unresolved placeholder without fallback stays as written. The caller's MCP
  * token is never rendered: instructions reach the model and the API response.
  */
-import { isPlainObject, valueAtPath } from '../rules';
+import { LRUCache } from 'lru-cache';
+import { isPlainObject, valueAtSegments } from '../rules';
 import type { RequestContext } from '../tools';
 import { rulesPass } from './conditional-field';
 
@@ -16,6 +17,43 @@ function display(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A placeholder of a template: the path's segments, its fallback and the text it replaces. */
+interface Hole {
+  segments: string[] | undefined;
+  fallback: string | undefined;
+  whole: string;
+}
+
+/** Text and holes in turn: `texts.length === holes.length + 1`. */
+interface CompiledTemplate {
+  texts: string[];
+  holes: Hole[];
+}
+
+/**
+ * Templates are read apart once: the same instructions are rendered for every request. Bounded;
+ * a template with no `{{` is never compiled.
+ */
+const compiledTemplates = new LRUCache<string, CompiledTemplate>({ max: 500 });
+
+function compile(template: string): CompiledTemplate {
+  const compiled: CompiledTemplate = { texts: [], holes: [] };
+  let last = 0;
+  for (const match of template.matchAll(placeholder)) {
+    const [whole, path, doubleQuoted, singleQuoted] = match as unknown as [string, string, string?, string?];
+    compiled.texts.push(template.slice(last, match.index));
+    compiled.holes.push({
+      // The token is never rendered: instructions reach the model and the API response.
+      segments: path === authTokenKey || path.startsWith(`${authTokenKey}.`) ? undefined : path.split('.'),
+      fallback: doubleQuoted ?? singleQuoted,
+      whole,
+    });
+    last = match.index + whole.length;
+  }
+  compiled.texts.push(template.slice(last));
+  return compiled;
+}
+
 export function renderTemplate({
   template,
   requestContext,
@@ -23,13 +61,21 @@ export function renderTemplate({
   template: string;
   requestContext: RequestContext;
 }): string {
-  return template.replace(placeholder, (whole, path: string, doubleQuoted?: string, singleQuoted?: string) => {
-    const fallback = doubleQuoted ?? singleQuoted;
-    const value =
-      path === authTokenKey || path.startsWith(`${authTokenKey}.`) ? undefined : valueAtPath(requestContext, path);
-    if (value !== undefined && value !== null) return display(value);
-    return fallback ?? whole;
-  });
+  if (!template.includes('{{')) return template;
+  let compiled = compiledTemplates.get(template);
+  if (compiled === undefined) {
+    compiled = compile(template);
+    compiledTemplates.set(template, compiled);
+  }
+  const { texts, holes } = compiled;
+  let rendered = texts[0]!;
+  for (let index = 0; index < holes.length; index++) {
+    const hole = holes[index]!;
+    const value = hole.segments === undefined ? undefined : valueAtSegments(requestContext, hole.segments);
+    rendered += value !== undefined && value !== null ? display(value) : (hole.fallback ?? hole.whole);
+    rendered += texts[index + 1]!;
+  }
+  return rendered;
 }
 
 /** The instructions the model gets; blocks are joined with a blank line. Malformed blocks are skipped. */

@@ -33,8 +33,13 @@ const hasOwn = (target: object, key: string) => Object.prototype.hasOwnProperty.
  * own properties count, so `constructor` or `length` are never found by accident.
  */
 export function valueAtPath(context: unknown, path: string): unknown {
+  return valueAtSegments(context, path.split('.'));
+}
+
+/** `valueAtPath` with the path already split at its dots. */
+export function valueAtSegments(context: unknown, segments: readonly string[]): unknown {
   let current: unknown = context;
-  for (const segment of path.split('.')) {
+  for (const segment of segments) {
     if (current === null || typeof current !== 'object' || !hasOwn(current, segment)) return undefined;
     current = (current as Record<string, unknown>)[segment];
   }

@@ -1,7 +1,9 @@
 /** agents.md section 4 (prompt blocks) and resolution.md section 8 (HTTP view, hash). */
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeResolvedTools, renderInstructions, resolvedToolsHash } from '@/lib/resolver';
+import { describeResolvedTools, renderInstructions, renderTemplate, resolvedToolsHash } from '@/lib/resolver';
+import { valueAtPath } from '@/lib/rules';
 import { canonicalJson } from '@/lib/versions';
 import { codeAgent, resolve, tool } from './fixtures';
 
@@ -75,6 +77,55 @@ describe('instructions', () => {
     },
   ])('$name', ({ instructions, context, expected }) => {
     expect(renderInstructions({ instructions, requestContext: context })).toBe(expected);
+  });
+
+  it('renders every template as the placeholder rules define, read apart once or not', () => {
+    // The rules written as one regular-expression replacement, the definition templates are held to.
+    const byDefinition = (template: string, context: Record<string, unknown>) =>
+      template.replace(
+        /\{\{\s*([^\s{}|]+)\s*(?:\|\|\s*(?:"([^"]*)"|'([^']*)'))?\s*\}\}/g,
+        (whole, path: string, doubleQuoted?: string, singleQuoted?: string) => {
+          const hidden = path === 'mastra__authToken' || path.startsWith('mastra__authToken.');
+          const value = hidden ? undefined : valueAtPath(context, path);
+          if (value !== undefined && value !== null) return typeof value === 'string' ? value : JSON.stringify(value);
+          return doubleQuoted ?? singleQuoted ?? whole;
+        },
+      );
+    const pieces = fc.constantFrom(
+      'Hello ',
+      '{{user.name}}',
+      '{{ user.name }}',
+      '{{tier || "free"}}',
+      "{{tier||'x'}}",
+      '{{n}}',
+      '{{mastra__authToken}}',
+      '{{a.b.c || ""}}',
+      '{{ broken',
+      '}}',
+      '{',
+      '{{}}',
+      ' and ',
+      '\n',
+    );
+    const context = fc.record(
+      {
+        user: fc.oneof(fc.constant(null), fc.record({ name: fc.oneof(fc.string(), fc.integer()) })),
+        tier: fc.oneof(fc.constant(null), fc.string(), fc.boolean()),
+        n: fc.jsonValue({ maxDepth: 2 }),
+        a: fc.record({ b: fc.record({ c: fc.string() }) }),
+        mastra__authToken: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), context, (parts, requestContext) => {
+        const template = parts.join('');
+        const expected = byDefinition(template, requestContext);
+        expect(renderTemplate({ template, requestContext })).toBe(expected);
+        expect(renderTemplate({ template, requestContext })).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
