@@ -6,7 +6,7 @@
  * toolsets, prepareStep) are code: they are kept in this process for its paused runs, and a
  * continuation elsewhere may pass them again.
  */
-import { randomUUID } from 'node:crypto';
+import { createRunId } from './run-id';
 import { APICallError, RetryError, type ModelMessage } from 'ai';
 import { databaseBusyError, invalidInput, isDatabaseBusy, isStudioError, StudioError } from '../errors';
 import type { Logger } from '../logger';
@@ -312,7 +312,7 @@ export function createRunner({
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools,
       });
-      const runId = options.runId ?? randomUUID();
+      const runId = options.runId ?? createRunId();
       if (options.runId !== undefined && store.get(runId)) {
         throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
           runId,
