@@ -302,9 +302,11 @@ export function createRunner({
       const resumed = await autoResume(request);
       if (resumed) return resumed;
       const { environment, input, options = {}, stream, emit = () => undefined } = request;
-      const clientTools = Object.fromEntries(
-        Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
-      );
+      const clientTools = options.clientTools
+        ? Object.fromEntries(
+            Object.entries(options.clientTools).map(([name, value]) => [name, clientToolDefinition(value)]),
+          )
+        : {};
       const tools = buildRunTools({
         agentTools: environment.tools,
         ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
