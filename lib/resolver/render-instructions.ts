@@ -23,6 +23,8 @@ export function renderTemplate({
   template: string;
   requestContext: RequestContext;
 }): string {
+  // Most instructions have no placeholder: no regular-expression pass for them.
+  if (!template.includes('{{')) return template;
   return template.replace(placeholder, (whole, path: string, doubleQuoted?: string, singleQuoted?: string) => {
     const fallback = doubleQuoted ?? singleQuoted;
     const value =

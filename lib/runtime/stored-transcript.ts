@@ -86,25 +86,36 @@ const isPlainObject = (value: object) => {
  * numbers) counts as different, so such a transcript is stored as it is.
  */
 export function sameJson(left: unknown, right: unknown): boolean {
-  if (typeof left !== 'object' || left === null) {
-    if (left !== right) return false;
-    return left === null || typeof left === 'string' || typeof left === 'boolean' || Number.isFinite(left);
-  }
-  if (typeof right !== 'object' || right === null) return false;
+  // Often the very same value (a call's arguments): it only has to be plain JSON.
+  if (left === right) return isPlainJson(left);
+  if (typeof left !== 'object' || left === null || typeof right !== 'object' || right === null) return false;
   if (Array.isArray(left)) {
     if (!Array.isArray(right) || left.length !== right.length) return false;
     for (let index = 0; index < left.length; index++) if (!sameJson(left[index], right[index])) return false;
     return true;
   }
   if (Array.isArray(right) || !isPlainObject(left) || !isPlainObject(right)) return false;
-  const leftKeys = Object.keys(left);
   const rightKeys = Object.keys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  for (let index = 0; index < leftKeys.length; index++) {
-    const key = leftKeys[index]!;
+  let index = 0;
+  for (const key in left) {
     if (key !== rightKeys[index]) return false;
     if (!sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key])) return false;
+    index++;
   }
+  return index === rightKeys.length;
+}
+
+/** A value JSON writes and reads back unchanged. */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (!isPlainJson(value[index])) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
   return true;
 }
 
