@@ -4,6 +4,7 @@
  * tool-result shapes: binary data becomes base64, URLs become strings, the legacy `media` part
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
+import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
 
@@ -104,47 +105,27 @@ function normalizePart(part: unknown, where: string): ToolContentPart {
   }
 }
 
-/** Returned by `copyPlainJson` for a value that JSON would change (it then goes through JSON). */
-const notPlain = Symbol('not plain JSON');
-/** Deeper than this, a value goes through JSON (which also reports cycles as it always did). */
-const plainCopyDepth = 32;
-
 /**
- * A copy of a value that JSON would give back unchanged: plain objects and arrays of strings,
- * finite numbers, booleans and null. Most tool outputs are such values; copying them directly is
- * several times cheaper than writing and parsing their JSON text. Anything else (undefined, -0,
- * dates and other class instances, `toJSON`, `__proto__` keys, holes) is `notPlain`.
+ * What JSON gives back unchanged: strings, finite numbers other than -0, booleans, null, and plain
+ * objects and arrays without `toJSON`. Most tool outputs are such values; copying them directly is
+ * several times cheaper than writing and parsing their JSON text.
  */
-function copyPlainJson(value: unknown, depth: number): unknown {
-  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : notPlain;
-  if (typeof value !== 'object' || depth > plainCopyDepth) return notPlain;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return notPlain;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length);
-    for (let index = 0; index < value.length; index++) {
-      const item = copyPlainJson(value[index], depth + 1);
-      if (item === notPlain) return notPlain;
-      copy[index] = item;
-    }
-    return copy;
-  }
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return notPlain;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__' || key === 'toJSON') return notPlain;
-    const item = copyPlainJson((value as Record<string, unknown>)[key], depth + 1);
-    if (item === notPlain) return notPlain;
-    copy[key] = item;
-  }
-  return copy;
-}
+const jsonRules: PlainCopyRules = {
+  leaf: (value) =>
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    value === null ||
+    (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
+      ? value
+      : notPlain,
+  acceptsObject: (value) => typeof (value as { toJSON?: unknown }).toJSON !== 'function',
+  freeze: false,
+};
 
 function toJsonValue(value: unknown): unknown {
   // What a provider would send: `undefined` becomes null, dates become strings, and so on.
   if (value === undefined) return null;
-  const copy = copyPlainJson(value, 0);
+  const copy = copyPlain(value, jsonRules);
   return copy === notPlain ? JSON.parse(JSON.stringify(value) ?? 'null') : copy;
 }
 
