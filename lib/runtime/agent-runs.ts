@@ -12,7 +12,8 @@ import type { RunStore } from './run-store';
 import type { RunChunk, RunRecord, RunResult, ContinuationOptions } from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
-import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
+import type { DetailedResolution, DetailedResolveOptions, Resolution } from './resolution-types';
+import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
 import { agentToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
@@ -61,6 +62,20 @@ export interface Runs {
   ): Promise<RunResult>;
 }
 
+/**
+ * The tools of a resolution by name. A memoised resolution's tools are frozen and shared by the
+ * requests that hit the memo, so their record is made once for them too (and frozen likewise); a
+ * resolution built for one request gets its own.
+ */
+const toolRecords = new WeakMap<Resolution['tools'], Readonly<Record<string, Tool>>>();
+function toolRecordOf(resolved: Resolution['tools']): Record<string, Tool> {
+  const cached = toolRecords.get(resolved);
+  if (cached) return cached;
+  const record = Object.fromEntries(Object.entries(resolved).map(([name, entry]) => [name, entry.tool]));
+  if (Object.isFrozen(resolved)) toolRecords.set(resolved, Object.freeze(record));
+  return record;
+}
+
 export function environmentFromResolution({
   detailed,
   models,
@@ -86,7 +101,7 @@ export function environmentFromResolution({
     resolvedToolsHash: resolution.resolvedToolsHash,
     instructions: resolution.instructions,
     model,
-    tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, resolved]) => [name, resolved.tool])),
+    tools: toolRecordOf(resolution.tools),
     ...(extraSources.length > 0 ? { extraSources } : {}),
     ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
     ...(codeAgent?.transform ? { transformPolicy: codeAgent.transform } : {}),

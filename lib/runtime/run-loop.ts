@@ -6,7 +6,7 @@
  */
 import type { AgentHooks } from '../agents/run-types';
 import type { Logger } from '../logger';
-import { freezeRequestContext, type RequestContext, type Tool } from '../tools';
+import type { RequestContext, Tool } from '../tools';
 import { isBackgroundTool, startBackgroundTask, type LiveTasks } from './background-tasks';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
@@ -41,6 +41,11 @@ export interface LoopContext {
   stream: boolean;
   abortSignal?: AbortSignal;
   store: RunStore;
+  /**
+   * The run's request context as its tools get it: one frozen copy per stretch of the run (the
+   * record keeps a plain copy, which is stored and read back).
+   */
+  requestContext: RequestContext;
   /** `value: true` until the run's first write (see `persist`). */
   unstored?: { value: boolean };
   logger: Logger;
@@ -74,25 +79,12 @@ export function collectingEmit(emit: (chunk: RunChunk) => void): { emit: (chunk:
   };
 }
 
-// The record keeps a plain copy (it is stored and read back); its tools get one frozen copy per
-// record rather than a fresh deep clone and freeze for every call.
-const frozenContexts = new WeakMap<Record<string, unknown>, RequestContext>();
-
-function frozenRequestContext(record: RunRecord): RequestContext {
-  let frozen = frozenContexts.get(record.requestContext);
-  if (!frozen) {
-    frozen = freezeRequestContext(record.requestContext);
-    frozenContexts.set(record.requestContext, frozen);
-  }
-  return frozen;
-}
-
 export function surroundings(context: LoopContext): CallSurroundings {
   const { record } = context;
   return {
     runId: record.runId,
     agentId: record.agentId,
-    requestContext: frozenRequestContext(record),
+    requestContext: context.requestContext,
     ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
     ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),

@@ -46,6 +46,20 @@ const pendingOutput: ToolModelOutput = { type: 'text', value: 'Waiting for an an
 
 type Envelope = { modelOutput: ToolModelOutput } | { pending: true };
 
+/**
+ * The SDK's wrapper of each input schema, made once per schema object: a tool's schema is fixed
+ * when the tool is created, and every run offers the same tools again.
+ */
+const sdkSchemas = new WeakMap<JsonSchema, ReturnType<typeof jsonSchema>>();
+function sdkSchema(schema: JsonSchema) {
+  let wrapped = sdkSchemas.get(schema);
+  if (!wrapped) {
+    wrapped = jsonSchema(schema);
+    sdkSchemas.set(schema, wrapped);
+  }
+  return wrapped;
+}
+
 export function toRunUsage(usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number }): RunUsage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
@@ -156,7 +170,7 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     sdkTools[name] = sdkTool({
       description: executable?.description ?? client?.description ?? name,
       // No validator: the run validates (with repairs) in its own call path.
-      inputSchema: jsonSchema(executable?.inputJsonSchema ?? client?.inputSchema ?? emptyObjectSchema),
+      inputSchema: sdkSchema(executable?.inputJsonSchema ?? client?.inputSchema ?? emptyObjectSchema),
       ...(executable?.providerOptions ? { providerOptions: executable.providerOptions as never } : {}),
       ...(executable?.strict === undefined ? {} : { strict: executable.strict }),
       ...(executable?.inputExamples ? { inputExamples: executable.inputExamples as never } : {}),
@@ -200,7 +214,8 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
       });
       return {
         ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
-        activeTools: offered,
+        // Every tool offered is what the SDK does without the list (and it then copies no tool record).
+        ...(offered === tools.names ? {} : { activeTools: offered }),
         ...(toolChoice ? { toolChoice } : {}),
         ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
         ...(rewritten === messages ? {} : { messages: rewritten }),

@@ -17,6 +17,7 @@ import { authTokenKey } from '../resolver';
 import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
+import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
 export interface RunStore {
   insert(record: RunRecord): void;
@@ -192,7 +193,10 @@ export function createSqliteRunStore({
         value: row.authToken,
         location: authTokenLocation(row.id),
       });
-    const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending'>;
+    const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending' | 'transcript'> & {
+      transcript: StoredTranscript;
+    };
+    const messages = JSON.parse(row.messages) as RunRecord['state']['messages'];
     return {
       runId: row.id,
       agentId: row.agentId,
@@ -206,7 +210,9 @@ export function createSqliteRunStore({
       requestContext,
       state: {
         ...state,
-        messages: JSON.parse(row.messages) as RunRecord['state']['messages'],
+        // Assigned over the stored value, so the key keeps its place.
+        transcript: readTranscript(state.transcript, messages),
+        messages,
         pending: JSON.parse(row.pending) as StoredPendingCall[],
       },
       revision: row.revision,
@@ -221,7 +227,7 @@ export function createSqliteRunStore({
     return {
       messages: JSON.stringify(messages),
       pending: JSON.stringify(pending),
-      state: JSON.stringify(rest),
+      state: JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) }),
       error: record.error === undefined ? null : JSON.stringify(record.error),
     };
   }

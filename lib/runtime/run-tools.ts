@@ -29,6 +29,11 @@ export function clientToolDefinition(value: Tool | ClientToolDefinition): Client
   return { description: value.description, inputSchema: value.inputSchema ?? emptyObjectSchema };
 }
 
+function hasKeys(record: object): boolean {
+  for (const _key in record) return true;
+  return false;
+}
+
 export function buildRunTools({
   agentTools,
   toolsets = {},
@@ -44,6 +49,9 @@ export function buildRunTools({
   /** The agent's transform policy, folded into every executable tool without its own transform. */
   transformPolicy?: AgentTransformPolicy;
 }): RunTools {
+  // Only the agent's own tools: nothing can collide, so no bookkeeping of who owns a name.
+  if (extraSources.length === 0 && !hasKeys(toolsets) && !hasKeys(clientTools) && !transformPolicy)
+    return { executable: { ...agentTools }, client: {}, names: Object.keys(agentTools) };
   const executable: Record<string, Tool> = { ...agentTools };
   const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
   const issues: Array<{ path: string; message: string }> = [];

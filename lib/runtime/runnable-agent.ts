@@ -3,7 +3,7 @@
  * typed chunks as they happen, with the same result at the end. Both run the one loop in
  * `run-loop.ts`, and paused runs continue through the same agent or through `runtime.runs`.
  */
-import { randomUUID } from 'node:crypto';
+import { createRunId } from './run-id';
 import type { ModelMessage } from 'ai';
 import type { RunEnvironment } from './run-environment';
 import type { Continuation, Runner } from './runner';
@@ -97,7 +97,7 @@ export function createRunnableAgent({
       return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
     },
     stream(input, options = {}) {
-      const runId = options.runId ?? randomUUID();
+      const runId = options.runId ?? createRunId();
       return streamRun({
         runId,
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),

@@ -6,12 +6,12 @@
  * toolsets, prepareStep) are code: they are kept in this process for its paused runs, and a
  * continuation elsewhere may pass them again.
  */
-import { randomUUID } from 'node:crypto';
+import { createRunId } from './run-id';
 import { APICallError, RetryError, type ModelMessage } from 'ai';
 import { databaseBusyError, invalidInput, isDatabaseBusy, isStudioError, StudioError } from '../errors';
 import type { Logger } from '../logger';
 import { findOutboundError, remoteExcerpt } from '../net';
-import { createModelOutput, createValidationError, freezeRequestContext } from '../tools';
+import { createModelOutput, createValidationError, freezeRequestContext, type RequestContext } from '../tools';
 import type { ModelRegistry } from './model-registry';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
 import {
@@ -171,6 +171,8 @@ export function createRunner({
     options,
     stream,
     emit,
+    requestContext = freezeRequestContext(record.requestContext),
+    unstored,
   }: {
     record: RunRecord;
     environment: RunEnvironment;
@@ -178,9 +180,15 @@ export function createRunner({
     options: ContinuationOptions;
     stream: boolean;
     emit: (chunk: RunChunk) => void;
+    /** The frozen request context when the caller has it already. */
+    requestContext?: RequestContext;
+    /** A run not stored yet: its first write is an insert. */
+    unstored?: LoopContext['unstored'];
   }): LoopContext {
     return {
       record,
+      requestContext,
+      ...(unstored ? { unstored } : {}),
       environment,
       tools,
       hooks: mergeHooks(environment.hooks, options.hooks),
@@ -302,9 +310,11 @@ export function createRunner({
       const resumed = await autoResume(request);
       if (resumed) return resumed;
       const { environment, input, options = {}, stream, emit = () => undefined } = request;
-      const clientTools = Object.fromEntries(
-        Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
-      );
+      const clientTools = options.clientTools
+        ? Object.fromEntries(
+            Object.entries(options.clientTools).map(([name, value]) => [name, clientToolDefinition(value)]),
+          )
+        : {};
       const tools = buildRunTools({
         agentTools: environment.tools,
         ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
@@ -312,7 +322,7 @@ export function createRunner({
         ...(options.toolsets ? { toolsets: options.toolsets } : {}),
         clientTools,
       });
-      const runId = options.runId ?? randomUUID();
+      const runId = options.runId ?? createRunId();
       if (options.runId !== undefined && store.get(runId)) {
         throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
           runId,
@@ -323,6 +333,7 @@ export function createRunner({
       const toolChoice = options.toolChoice ?? defaults.toolChoice;
       const activeTools = options.activeTools ?? defaults.activeTools;
       const at = timestamp();
+      const requestContext = freezeRequestContext(options.requestContext);
       const record: RunRecord = {
         runId,
         agentId: environment.agentId,
@@ -333,7 +344,7 @@ export function createRunner({
         status: 'running',
         ...(options.threadId === undefined ? {} : { threadId: options.threadId }),
         ...(options.resourceId === undefined ? {} : { resourceId: options.resourceId }),
-        requestContext: { ...freezeRequestContext(options.requestContext) },
+        requestContext: { ...requestContext },
         state: {
           messages,
           stepCount: 0,
@@ -362,10 +373,16 @@ export function createRunner({
         ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
         ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
       };
-      const context = {
-        ...loopContext({ record, environment, tools, options: continuation, stream, emit: collected.emit }),
+      const context = loopContext({
+        record,
+        environment,
+        tools,
+        options: continuation,
+        stream,
+        emit: collected.emit,
+        requestContext,
         unstored: { value: !stream },
-      };
+      });
       return drive({ context, segment: collected.segment, options: continuation });
     },
 

@@ -202,18 +202,27 @@ export async function runCall({
         },
       },
       beforeExecute: async ({ input: validInput }) => {
-        if (mode.kind === 'new' && (await needsApproval(tool, validInput, around.requestContext)))
+        if (
+          mode.kind === 'new' &&
+          tool.requireApproval !== undefined &&
+          (await needsApproval(tool, validInput, around.requestContext))
+        )
           throw new ApprovalRequired();
-        const decision = (await beforeToolCall?.({ toolName, input: validInput, context })) as
+        if (!beforeToolCall) return { proceed: true };
+        const decision = (await beforeToolCall({ toolName, input: validInput, context })) as
           { proceed?: unknown; output?: unknown } | undefined;
         if (decision && typeof decision === 'object' && decision.proceed === false) {
           return { proceed: false, output: decision.output };
         }
         return { proceed: true };
       },
-      afterExecute: async (result) => {
-        await afterToolCall?.({ toolName, context, ...result });
-      },
+      ...(afterToolCall
+        ? {
+            afterExecute: async (result) => {
+              await afterToolCall({ toolName, context, ...result });
+            },
+          }
+        : {}),
     });
   } catch (error) {
     if (error instanceof ApprovalRequired) {

@@ -3,6 +3,7 @@
  * HTTP execute route, direct call) builds it with `createToolExecutionContext`, so `requestContext`,
  * `abortSignal` and `observe` are always there.
  */
+import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import type { LogLevel } from '../logger';
 
 /** A plain JSON object, frozen: tools read it (`requestContext.tenantId`) and never change it. */
@@ -85,41 +86,17 @@ function deepFreeze<TValue>(value: TValue): TValue {
   return value;
 }
 
-const notJson = Symbol('not JSON');
-const jsonCopyDepth = 32;
-
 /**
  * A frozen copy made in one pass, for the usual context (plain objects, arrays, strings, numbers,
  * booleans, null): several times cheaper than `structuredClone` followed by a freeze. Anything else
- * (dates, maps, cycles, very deep values) gives `notJson`, and the structured clone handles it.
+ * (dates, maps, cycles, very deep values) is `notPlain`, and the structured clone handles it.
  */
-function frozenJsonCopy(value: unknown, depth: number): unknown {
-  if (value === null || typeof value !== 'object') {
-    return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? notJson : value;
-  }
-  if (depth > jsonCopyDepth) return notJson;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length);
-    for (let index = 0; index < value.length; index++) {
-      const item = frozenJsonCopy(value[index], depth + 1);
-      if (item === notJson) return notJson;
-      copy[index] = item;
-    }
-    return Object.freeze(copy);
-  }
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return notJson;
-  const copy: Record<string, unknown> = {};
-  for (const key in value) {
-    const item = frozenJsonCopy((value as Record<string, unknown>)[key], depth + 1);
-    if (item === notJson) return notJson;
-    // defineProperty keeps a `__proto__` key an ordinary property, as the structured clone does.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
-  }
-  return Object.freeze(copy);
-}
+const frozenContextRules: PlainCopyRules = {
+  leaf: (value) =>
+    typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? notPlain : value,
+  acceptsObject: () => true,
+  freeze: true,
+};
 
 // Contexts frozen here; the pipeline passes them along without copying them again.
 const frozenContexts = new WeakSet<object>();
@@ -140,8 +117,8 @@ export function freezeRequestContext(requestContext: Record<string, unknown> | u
   if (requestContext === undefined) return emptyContext;
   if (frozenContexts.has(requestContext)) return requestContext;
   if (isEmptyPlainObject(requestContext)) return emptyContext;
-  let frozen = frozenJsonCopy(requestContext, 0);
-  if (frozen === notJson) {
+  let frozen = copyPlain(requestContext, frozenContextRules);
+  if (frozen === notPlain) {
     let copy: Record<string, unknown>;
     try {
       copy = structuredClone(requestContext);

@@ -4,6 +4,7 @@
  * tool-result shapes: binary data becomes base64, URLs become strings, the legacy `media` part
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
+import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
 
@@ -104,9 +105,28 @@ function normalizePart(part: unknown, where: string): ToolContentPart {
   }
 }
 
+/**
+ * What JSON gives back unchanged: strings, finite numbers other than -0, booleans, null, and plain
+ * objects and arrays without `toJSON`. Most tool outputs are such values; copying them directly is
+ * several times cheaper than writing and parsing their JSON text.
+ */
+const jsonRules: PlainCopyRules = {
+  leaf: (value) =>
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    value === null ||
+    (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
+      ? value
+      : notPlain,
+  acceptsObject: (value) => typeof (value as { toJSON?: unknown }).toJSON !== 'function',
+  freeze: false,
+};
+
 function toJsonValue(value: unknown): unknown {
   // What a provider would send: `undefined` becomes null, dates become strings, and so on.
-  return value === undefined ? null : JSON.parse(JSON.stringify(value) ?? 'null');
+  if (value === undefined) return null;
+  const copy = copyPlain(value, jsonRules);
+  return copy === notPlain ? JSON.parse(JSON.stringify(value) ?? 'null') : copy;
 }
 
 /** Normalises what a tool's `toModelOutput` returned; throws for shapes a model cannot receive. */

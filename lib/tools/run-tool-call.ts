@@ -71,7 +71,8 @@ export async function runToolCall({
   if (!prepared.ok) return invalid(prepared.error, tool);
   const { abortSignal } = prepared.context;
 
-  if (!inputAnnounced) {
+  // A hook the tool does not have is not waited for (each wait is a turn of the event loop).
+  if (!inputAnnounced && tool.onInputAvailable) {
     await callLifecycleHook({
       tool,
       hook: 'onInputAvailable',
@@ -96,19 +97,21 @@ export async function runToolCall({
     result = await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });
   } catch (error) {
     if (abortSignal.aborted) throw error;
-    await afterExecute?.({ input: prepared.input, error });
+    if (afterExecute) await afterExecute({ input: prepared.input, error });
     return { status: 'error', error, modelOutput: modelOutputForError(error) };
   }
   if (result.status === 'suspended') return result;
-  await afterExecute?.({ input: prepared.input, output: result.output });
+  if (afterExecute) await afterExecute({ input: prepared.input, output: result.output });
   if (result.status === 'invalid') return invalid(result.output, tool);
 
-  await callLifecycleHook({
-    tool,
-    hook: 'onOutput',
-    argument: { output: result.output, toolName, toolCallId, abortSignal },
-    logger,
-  });
+  if (tool.onOutput) {
+    await callLifecycleHook({
+      tool,
+      hook: 'onOutput',
+      argument: { output: result.output, toolName, toolCallId, abortSignal },
+      logger,
+    });
+  }
   try {
     return {
       status: 'output',

@@ -27,6 +27,47 @@ describe('createModelOutput without toModelOutput', () => {
   });
 });
 
+describe('the JSON value of an output is exactly what JSON gives back', () => {
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  const nested: Record<string, unknown> = { level: 0 };
+  let cursor = nested;
+  for (let level = 1; level < 40; level++) cursor = (cursor.next = { level }) as Record<string, unknown>;
+  it.each<[string, unknown]>([
+    ['a plain object, key order kept', { b: 1, a: [true, null, 'x', 2.5], 2: 'two', 1: 'one' }],
+    ['an array with a hole and undefined', Object.assign(new Array<unknown>(4), { 0: 1, 2: undefined, 3: () => 1 })],
+    ['undefined fields and functions dropped', { kept: 1, gone: undefined, call: () => 1 }],
+    ['non-finite numbers and -0', { nan: Number.NaN, infinite: Infinity, negativeZero: -0 }],
+    ['class instances, maps and dates', { point: new Point(1, 2), map: new Map([[1, 2]]), at: new Date(0) }],
+    ['a toJSON method', { value: { toJSON: () => 'shown' } }],
+    ['a null-prototype object', Object.assign(Object.create(null) as object, { a: 1 })],
+    ['an own __proto__ key', JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as unknown],
+    ['deep nesting', nested],
+  ])('for %s', async (_name, output) => {
+    const { value } = (await createModelOutput({ tool: { id: 't' }, output })) as { value: unknown };
+    expect(JSON.stringify(value)).toBe(JSON.stringify(output));
+    expect(value).toStrictEqual(JSON.parse(JSON.stringify(output)));
+    if (typeof output === 'object' && output !== null) expect(value).not.toBe(output);
+  });
+
+  it('copies, so changing the output later does not change what the model was given', async () => {
+    const output = { list: [{ name: 'a' }] };
+    const { value } = (await createModelOutput({ tool: { id: 't' }, output })) as { value: typeof output };
+    output.list[0]!.name = 'changed';
+    expect(value.list[0]!.name).toBe('a');
+  });
+
+  it('still reports a cycle as JSON does', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    await expect(createModelOutput({ tool: { id: 't' }, output: cyclic })).rejects.toThrow(/circular/i);
+  });
+});
+
 describe('createModelOutput with toModelOutput', () => {
   it('gives the model what toModelOutput returns (sync or async)', async () => {
     const tool = {

@@ -1,0 +1,149 @@
+/**
+ * A transcript that only repeats the run's messages is stored as a marker and rebuilt on read.
+ * Each run below is recorded by the real loop (in memory, where the record is kept as it was made),
+ * then written to a real SQLite store and read back through another store on the same database:
+ * the record must read exactly as its JSON, whichever way its transcript was stored.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openDatabase } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+import { createSqliteRunStore } from '@/lib/runtime/run-store';
+import type { RunRecord } from '@/lib/runtime/run-types';
+import { ephemeralSecretsKey } from '@/lib/secrets';
+import { createTool, type Tool } from '@/lib/tools';
+import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
+import { createTestRunner, readChunks } from '@/tests/unit/runtime/run-fixture';
+
+const lookup = createTool({
+  id: 'lookup',
+  description: 'Looks a value up',
+  inputSchema: z.object({ value: z.string() }),
+  execute: async ({ value }) => ({ value, found: true, score: 0.5 }),
+});
+const failing = createTool({
+  id: 'failing',
+  description: 'Always fails',
+  inputSchema: z.object({}),
+  execute: async (): Promise<string> => {
+    throw new Error('The service is down');
+  },
+});
+const dated = createTool({
+  id: 'dated',
+  description: 'Answers with a date and an undefined field',
+  inputSchema: z.object({}),
+  execute: async () => ({ at: new Date('2026-12-01T10:00:00.000Z'), missing: undefined }),
+});
+const shaped = createTool({
+  id: 'shaped',
+  description: 'Shows less in the transcript',
+  inputSchema: z.object({ value: z.string() }),
+  transform: { transcript: { output: () => ({ hidden: true }) } },
+  execute: async ({ value }) => ({ value }),
+});
+const guarded = createTool({
+  id: 'guarded',
+  description: 'Needs an approval',
+  inputSchema: z.object({ value: z.string() }),
+  requireApproval: true,
+  execute: async ({ value }) => ({ value }),
+});
+const tools: Record<string, Tool> = { lookup, failing, dated, shaped, guarded };
+
+/** Runs the script through the loop and returns the record exactly as the loop left it. */
+async function recordOf(steps: ScriptedStep[], { stream = false }: { stream?: boolean } = {}): Promise<RunRecord> {
+  const { agent, store } = createTestRunner({ model: createScriptedModel({ steps }), tools });
+  const runId = stream
+    ? await (async () => {
+        const started = agent.stream('Go');
+        await readChunks(started.fullStream);
+        return started.runId;
+      })()
+    : (await agent.generate('Go')).runId;
+  return store.get(runId)!;
+}
+
+/**
+ * Writes the record to SQLite and reads it back through a second store, once as written now and
+ * once from the row as it was written before the marker existed (the whole transcript in `state`).
+ */
+function throughSqlite(record: RunRecord): { read: RunRecord; before: RunRecord; storedTranscript: unknown } {
+  const database = openDatabase({ url: ':memory:' });
+  try {
+    migrateDatabase(database);
+    const secretsKey = ephemeralSecretsKey();
+    const writer = createSqliteRunStore({ database, secretsKey });
+    writer.insert(record);
+    writer.close();
+    const reader = () => createSqliteRunStore({ database, secretsKey }).get(record.runId)!;
+    const read = reader();
+    const row = database.sqlite.prepare('select state from runs where id = ?').get(record.runId) as { state: string };
+    const { messages, pending, ...rest } = record.state;
+    void messages;
+    void pending;
+    database.sqlite.prepare('update runs set state = ? where id = ?').run(JSON.stringify(rest), record.runId);
+    return { read, before: reader(), storedTranscript: (JSON.parse(row.state) as { transcript: unknown }).transcript };
+  } finally {
+    database.close();
+  }
+}
+
+const repeating: ScriptedStep[] = [
+  {
+    toolCalls: [
+      { toolName: 'lookup', input: { value: 'a' } },
+      { toolName: 'lookup', input: { value: 'b' } },
+    ],
+  },
+  { toolCalls: [{ toolName: 'failing', input: {} }] },
+  { toolCalls: [{ toolName: 'nowhere', input: { value: 'c' } }] },
+  { text: 'Done.' },
+];
+
+describe('the stored transcript', () => {
+  it.each<[string, ScriptedStep[], boolean]>([
+    ['a generated run', repeating, false],
+    ['a streamed run', repeating, true],
+    [
+      'text beside tool calls in one step',
+      [{ text: 'Looking.', toolCalls: [{ toolName: 'lookup', input: { value: 'a' } }] }, { text: 'Found it.' }],
+      false,
+    ],
+  ])('is stored as a marker when it repeats the messages (%s) and reads back exactly', async (_name, steps, stream) => {
+    const record = await recordOf(steps, { stream });
+    const { read, before, storedTranscript } = throughSqlite(record);
+    expect(storedTranscript).toBe('messages');
+    expect(JSON.stringify(read)).toBe(JSON.stringify(before));
+    expect(read.state.transcript).toEqual(record.state.transcript);
+    expect(read.state.transcript.length).toBeGreaterThan(3);
+  });
+
+  it.each<[string, ScriptedStep[]]>([
+    // The failing call's result is recorded first; the messages keep the calls' order.
+    [
+      'results recorded out of call order',
+      [
+        {
+          toolCalls: [
+            { toolName: 'lookup', input: { value: 'a' } },
+            { toolName: 'failing', input: {} },
+          ],
+        },
+        { text: 'ok' },
+      ],
+    ],
+    ['a transcript transform', [{ toolCalls: [{ toolName: 'shaped', input: { value: 'a' } }] }, { text: 'ok' }]],
+    [
+      'values JSON changes (a date, an undefined field)',
+      [{ toolCalls: [{ toolName: 'dated', input: {} }] }, { text: 'ok' }],
+    ],
+    ['a paused run waiting for an approval', [{ toolCalls: [{ toolName: 'guarded', input: { value: 'a' } }] }]],
+  ])('is stored whole with %s and reads back as before', async (_name, steps) => {
+    const record = await recordOf(steps);
+    const { read, before, storedTranscript } = throughSqlite(record);
+    expect(storedTranscript).toEqual(JSON.parse(JSON.stringify(record.state.transcript)));
+    expect(JSON.stringify(read)).toBe(JSON.stringify(before));
+    expect(read.state.transcript).toEqual(JSON.parse(JSON.stringify(record.state.transcript)));
+  });
+});
