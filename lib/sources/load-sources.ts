@@ -70,15 +70,24 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
     ...(savedClients ? { savedClients } : {}),
   };
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
+  // What a plan without stateful sources loads: the same (read-only) answer every time.
+  const nothingLoaded = Object.freeze({
+    loaded: Object.freeze({
+      registry: options.registry,
+      mcpClients: new Map<string, LoadedMcpClient>(),
+      integrations: new Map<string, LoadedIntegration>(),
+      toolProviders: new Map<string, LoadedToolProvider>(),
+    }),
+    fingerprint: '',
+  });
 
   return {
     async load({ plan, requestContext, resourceId, signal }) {
+      if (plan.mcpClients.length + plan.integrations.length + plan.toolProviders.length === 0) return nothingLoaded;
       const mcpClients = new Map<string, LoadedMcpClient>();
       const integrations = new Map<string, LoadedIntegration>();
       const toolProviders = new Map<string, LoadedToolProvider>();
       const loaded: LoadedSources = { registry: options.registry, mcpClients, integrations, toolProviders };
-      if (plan.mcpClients.length + plan.integrations.length + plan.toolProviders.length === 0)
-        return { loaded, fingerprint: '' };
 
       const token = requestContext[authTokenKey];
       const authToken = typeof token === 'string' && token !== '' ? token : undefined;

@@ -18,12 +18,12 @@ import {
 } from './field-pickers';
 import type { ErrorAt } from './form-errors';
 import { PromptBlockVariants } from './prompt-block-variants';
-import { moved, SortableList } from './sortable-list';
+import { SortableVariants } from './sortable-variants';
 import { registeredSelection } from './tool-selection';
 import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
 import { useListIds } from './use-list-ids';
 import type { useMcpTools } from './use-mcp-tools';
-import { ConditionEditor, startingRules, VariantCard } from './variant-card';
+import { ConditionEditor, startingRules } from './variant-card';
 
 type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
 type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
@@ -214,45 +214,32 @@ function ConditionalField({
         Matching variants merge in this order; a later one replaces an earlier one&rsquo;s entry for the same{' '}
         {keyWords[field]}.
       </p>
-      <SortableList
+      <SortableVariants
         items={variants}
-        ids={list.ids}
-        itemName={(index) => `Variant ${index + 1}`}
-        onMove={(from, to) => {
-          list.move(from, to);
-          onChange(moved(variants, from, to));
-        }}
-        renderItem={(variant, index, { handle }) => (
-          <VariantCard
-            name={`Variant ${index + 1}`}
-            handle={handle}
-            removeLabel="Remove variant"
-            onRemove={() => {
-              list.remove(index);
-              const rest = variants.filter((_, at) => at !== index);
-              onChange(rest.length > 0 ? rest : {});
+        list={list}
+        onChange={onChange}
+        onRemove={(rest) => onChange(rest.length > 0 ? rest : {})}
+        condition={(variant, index) => (
+          <ConditionEditor
+            rules={variant.rules}
+            onChange={(rules) => {
+              const { rules: _previous, ...rest } = variant;
+              setVariant(index, rules === undefined ? rest : { ...rest, rules });
             }}
-            condition={
-              <ConditionEditor
-                rules={variant.rules}
-                onChange={(rules) => {
-                  const { rules: _previous, ...rest } = variant;
-                  setVariant(index, rules === undefined ? rest : { ...rest, rules });
-                }}
-                fields={fields}
-                errorAt={errorAt(`${field}.${index}.rules`)}
-                subject={`Variant ${index + 1} of ${label}`}
-                alwaysText="No condition: this variant is always included."
-              />
-            }
-          >
-            <div className="flex flex-col gap-3">
-              <p className="text-sm font-medium">Value of Variant {index + 1}</p>
-              {picker(variant.value, (next) => setVariant(index, { ...variant, value: next ?? {} }))}
-            </div>
-          </VariantCard>
+            fields={fields}
+            errorAt={errorAt(`${field}.${index}.rules`)}
+            subject={`Variant ${index + 1} of ${label}`}
+            alwaysText="No condition: this variant is always included."
+          />
         )}
-      />
+      >
+        {(variant, index) => (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm font-medium">Value of Variant {index + 1}</p>
+            {picker(variant.value, (next) => setVariant(index, { ...variant, value: next ?? {} }))}
+          </div>
+        )}
+      </SortableVariants>
       <div>
         <Button onClick={addVariant}>Add variant</Button>
       </div>

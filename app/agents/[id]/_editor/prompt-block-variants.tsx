@@ -9,9 +9,9 @@ import type { ContextField, Rules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { TextAreaField } from '../../../_components/ui/field';
 import type { ErrorAt } from './form-errors';
-import { moved, SortableList } from './sortable-list';
+import { SortableVariants } from './sortable-variants';
 import { useListIds } from './use-list-ids';
-import { ConditionEditor, startingRules, VariantCard } from './variant-card';
+import { ConditionEditor, startingRules } from './variant-card';
 
 /** A block with its display condition set or removed (a text block gains a condition by becoming a prompt block). */
 export function withBlockRules(block: PromptBlock, rules: Rules | undefined): PromptBlock {
@@ -63,43 +63,31 @@ export function PromptBlockVariants({
         Every block whose condition matches is included, in this order, joined by a blank line: unlike tool fields,
         nothing is replaced. The Basics tab edits the same blocks.
       </p>
-      <SortableList
+      <SortableVariants
         items={blocks}
-        ids={list.ids}
-        itemName={(index) => `Variant ${index + 1}`}
-        onMove={(from, to) => {
-          list.move(from, to);
-          onChange(moved(blocks, from, to));
-        }}
-        renderItem={(block, index, { handle }) => (
-          <VariantCard
-            name={`Variant ${index + 1}`}
-            handle={handle}
-            removeLabel="Remove variant"
-            onRemove={() => {
-              list.remove(index);
-              onChange(blocks.filter((_, at) => at !== index));
-            }}
-            condition={
-              <ConditionEditor
-                rules={blockRules(block)}
-                onChange={(rules) => setBlock(index, withBlockRules(block, rules))}
-                fields={fields}
-                errorAt={errorAt(`instructions.${index}.rules`)}
-                subject={`Variant ${index + 1} of Instructions`}
-                alwaysText="No condition: this block is always included."
-              />
-            }
-          >
-            <TextAreaField
-              label="Block text"
-              rows={3}
-              value={block.content}
-              onChange={(event) => setBlock(index, { ...block, content: event.target.value })}
-            />
-          </VariantCard>
+        list={list}
+        onChange={onChange}
+        onRemove={onChange}
+        condition={(block, index) => (
+          <ConditionEditor
+            rules={blockRules(block)}
+            onChange={(rules) => setBlock(index, withBlockRules(block, rules))}
+            fields={fields}
+            errorAt={errorAt(`instructions.${index}.rules`)}
+            subject={`Variant ${index + 1} of Instructions`}
+            alwaysText="No condition: this block is always included."
+          />
         )}
-      />
+      >
+        {(block, index) => (
+          <TextAreaField
+            label="Block text"
+            rows={3}
+            value={block.content}
+            onChange={(event) => setBlock(index, { ...block, content: event.target.value })}
+          />
+        )}
+      </SortableVariants>
       <div>
         <Button onClick={() => onChange([...blocks, added])}>Add variant</Button>
       </div>

@@ -114,7 +114,11 @@ export function PlaygroundTab({
         ) : null}
         {identity ? (
           <p className="text-xs text-slate-600">
-            Run <span className="font-mono">{identity.runId}</span> · version {identity.versionNumber ?? 'from code'}
+            Run{' '}
+            <span className="font-mono" data-volatile="id">
+              {identity.runId}
+            </span>{' '}
+            · version {identity.versionNumber ?? 'from code'}
             {identity.label ? ` (${identity.label})` : ''} · {conversation.phase}
           </p>
         ) : null}
