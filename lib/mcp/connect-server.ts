@@ -9,13 +9,9 @@
  * saved: a command removed from the allow-list since then does not start. HTTP requests go through
  * the given `fetch`: the product passes the outbound guard.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { silentLogger, type Logger } from '../logger';
@@ -24,6 +20,7 @@ import { remoteExcerpt, type FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
+import { loadMcpClientSdk, type McpClientSdk } from './sdk';
 import { commandViolation, envViolations } from './stdio-rules';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
 
@@ -69,7 +66,7 @@ const maxStderrChunkLength = 2_000;
  * shared by every connection.
  */
 let resultValidator: AjvJsonSchemaValidator | undefined;
-function sharedResultValidator(): AjvJsonSchemaValidator {
+function sharedResultValidator({ AjvJsonSchemaValidator }: McpClientSdk): AjvJsonSchemaValidator {
   if (!resultValidator) {
     const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
     addFormats(ajv);
@@ -81,11 +78,13 @@ function sharedResultValidator(): AjvJsonSchemaValidator {
 /** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */
 export async function connectServer(params: ConnectServerParams): Promise<McpConnection> {
   const serverName = params.serverName ?? describeServer(params.server);
+  // Loaded before the clock starts: loading the SDK once is not the server's time to answer.
+  const sdk = await loadMcpClientSdk();
   const deadline = createDeadline({ timeoutMs: params.timeoutMs, signal: params.signal });
   try {
     return params.server.type === 'stdio'
-      ? await connectStdio({ ...params, server: params.server, serverName, deadline })
-      : await connectHttp({ ...params, server: params.server, serverName, deadline });
+      ? await connectStdio({ ...params, server: params.server, serverName, deadline, sdk })
+      : await connectHttp({ ...params, server: params.server, serverName, deadline, sdk });
   } catch (error) {
     if (
       deadline.timedOut() ||
@@ -117,6 +116,7 @@ type ConnectStepParams<Server> = ConnectServerParams & {
   server: Server;
   serverName: string;
   deadline: ReturnType<typeof createDeadline>;
+  sdk: McpClientSdk;
 };
 
 function refuseUnlistedStdio({ server, serverName, allowedCommands }: ConnectStepParams<McpStdioServerConfig>): void {
@@ -132,14 +132,14 @@ function refuseUnlistedStdio({ server, serverName, allowedCommands }: ConnectSte
 }
 
 async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Promise<McpConnection> {
-  const { server, serverName, logger = silentLogger } = params;
+  const { server, serverName, logger = silentLogger, sdk } = params;
   refuseUnlistedStdio(params);
-  const transport = new StdioClientTransport({
+  const transport = new sdk.StdioClientTransport({
     command: server.command,
     args: server.args ?? [],
     // Only the SDK's short list (HOME, LOGNAME, PATH, SHELL, TERM, USER) and the stored env: the
     // app's own secrets in process.env must never reach a user-configured command.
-    env: { ...getDefaultEnvironment(), ...server.env },
+    env: { ...sdk.getDefaultEnvironment(), ...server.env },
     // Piped and always read: an inherited stderr would mix into ours, an unread pipe would fill up
     // and block the child.
     stderr: 'pipe',
@@ -160,26 +160,26 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
   const requestInit: RequestInit | undefined = params.authToken
     ? { headers: { Authorization: `Bearer ${params.authToken}` } }
     : undefined;
-  const fetch = params.fetch;
+  const { fetch, sdk } = params;
   try {
     return await handshake({
       ...params,
-      transport: new StreamableHTTPClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      transport: new sdk.StreamableHTTPClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
       kind: 'streamable-http',
     });
   } catch (error) {
-    if (!isLegacyServerAnswer(error) || params.deadline.signal.aborted) throw error;
+    if (!isLegacyServerAnswer(sdk, error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
     return handshake({
       ...params,
-      transport: new SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      transport: new sdk.SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
       kind: 'sse',
     });
   }
 }
 
 /** A legacy (HTTP+SSE) server rejects the Streamable HTTP POST with 400, 404 or 405; 401/403 mean auth, not age. */
-function isLegacyServerAnswer(error: unknown): boolean {
+function isLegacyServerAnswer({ StreamableHTTPError }: McpClientSdk, error: unknown): boolean {
   if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
   return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
@@ -195,20 +195,21 @@ async function handshake({
   trackClose,
   server,
   authToken,
+  sdk,
 }: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
   // Transport errors quote what the server answered, which may quote what we sent.
   const secrets = knownSecrets({ server, authToken });
   const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
-  const client = new Client(
+  const client = new sdk.Client(
     { name: 'agent-studio', version: studioVersion },
-    { jsonSchemaValidator: sharedResultValidator() },
+    { jsonSchemaValidator: sharedResultValidator(sdk) },
   );
   let closing: Promise<void> | undefined;
   let closed = false;
   let connected = false;
   const close = () => {
     closed = true;
-    closing ??= endSession(transport)
+    closing ??= endSession(sdk, transport)
       .then(() => client.close())
       .catch((error: unknown) => {
         logger.debug('MCP connection close failed', { server: serverName, error: safely(error) });
@@ -222,7 +223,7 @@ async function handshake({
     if (connected) onUnexpectedClose?.();
   };
   client.onerror = (error) => logger.debug('MCP transport error', { server: serverName, error: safely(error) });
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolListChanged?.());
+  client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, async () => onToolListChanged?.());
   try {
     await raceSignal(
       client.connect(transport, { signal: deadline.signal, timeout: deadline.remainingMs() }),
@@ -254,7 +255,7 @@ const sessionEndTimeoutMs = 2_000;
  * connections we drop do not pile up on the server. Bounded, because a hung server must not hold
  * up shutdown.
  */
-async function endSession(transport: Transport): Promise<void> {
+async function endSession({ StreamableHTTPClientTransport }: McpClientSdk, transport: Transport): Promise<void> {
   if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
   let timer: NodeJS.Timeout | undefined;
   const giveUp = new Promise<void>((resolve) => {

@@ -1,9 +1,9 @@
 /**
  * Lists every tool of a connected server, following `nextCursor` to the end within one deadline.
  */
-import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnection } from './connect-server';
 import { raceSignal, type Deadline } from './deadline';
+import { createMcpError, rpcErrorCodes } from './sdk';
 import type { McpListedTool } from './types';
 
 /** A server that keeps paginating past this is treated as broken rather than listed forever. */
@@ -38,8 +38,8 @@ export async function listAllTools({
     cursor = result.nextCursor;
     if (!cursor) return tools;
     if (seenCursors.has(cursor))
-      throw new McpError(RpcErrorCode.InvalidRequest, `tools/list returned the cursor "${cursor}" twice`);
+      throw await createMcpError(rpcErrorCodes.InvalidRequest, `tools/list returned the cursor "${cursor}" twice`);
     seenCursors.add(cursor);
   }
-  throw new McpError(RpcErrorCode.InvalidRequest, `tools/list did not end after ${maxPages} pages`);
+  throw await createMcpError(rpcErrorCodes.InvalidRequest, `tools/list did not end after ${maxPages} pages`);
 }

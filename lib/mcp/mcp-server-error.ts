@@ -3,9 +3,9 @@
  * (`mcp_unavailable` when the server cannot be reached or used, `tool_failed` when one call failed
  * on a working connection); `reason` says what happened, for warnings, logs and tests.
  */
-import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StudioError } from '../errors';
 import { findOutboundError, remoteExcerpt } from '../net';
+import { isMcpError, rpcErrorCodes } from './sdk';
 
 export type McpFailureReason =
   /** The server could not be started or reached (spawn error, connection refused, HTTP error). */
@@ -61,7 +61,7 @@ export class McpServerError extends StudioError {
  * SDK timeout, so the SDK's timer and the budget's race: either one firing means the budget ran out.
  */
 export function isSdkRequestTimeout(error: unknown): boolean {
-  return error instanceof McpError && error.code === RpcErrorCode.RequestTimeout;
+  return isMcpError(error) && error.code === rpcErrorCodes.RequestTimeout;
 }
 
 export function isMcpServerError(value: unknown): value is McpServerError {
@@ -119,8 +119,8 @@ export function toMcpServerError({
       cause: error,
     });
   }
-  if (error instanceof McpError) {
-    if (error.code === RpcErrorCode.RequestTimeout) {
+  if (isMcpError(error)) {
+    if (error.code === rpcErrorCodes.RequestTimeout) {
       return new McpServerError({
         reason: 'timeout',
         serverName,
@@ -129,7 +129,7 @@ export function toMcpServerError({
         cause: error,
       });
     }
-    if (error.code === RpcErrorCode.ConnectionClosed) {
+    if (error.code === rpcErrorCodes.ConnectionClosed) {
       return new McpServerError({
         reason: 'closed',
         serverName,

@@ -3,16 +3,18 @@
  * are looked up first (tests register scripted mock models this way); then the built-in providers,
  * each created once with the key from the settings (`lib/env.ts` reads the environment). A provider
  * with no key fails with `model_not_configured` naming the variable, before any call is made.
+ *
+ * A built-in provider's package is loaded by the first call of one of its models, not at start:
+ * a name resolves to a `LazyLanguageModel` (see lazy-language-model.ts), so a studio whose runs
+ * use one provider (or none, when it only serves resolves) holds no other provider's code.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createXai } from '@ai-sdk/xai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import type { Settings } from '../env';
 import { StudioError } from '../errors';
+import { loadOnce } from '../load-once';
 import { remoteExcerpt, type FetchFunction } from '../net';
+import { LazyLanguageModel } from './lazy-language-model';
 
 /** An AI SDK language model object (not a model id string). */
 export type LanguageModelObject = Exclude<LanguageModel, string>;
@@ -30,35 +32,54 @@ export interface ModelRegistry {
 
 type ModelKeys = Settings['modelKeys'];
 
+type ProviderModels = (modelId: string) => LanguageModelV3;
+
 interface BuiltInProvider {
   /** The environment variable a person sets to enable it. */
   variable: string;
-  create(settings: { key: string; baseUrl?: string; fetch: FetchFunction }): (modelId: string) => LanguageModelObject;
+  /** What its models report as `provider` (the default model kind of the provider's package). */
+  modelProvider: string;
+  /** Loads the provider's package and creates the provider. */
+  create(settings: { key: string; baseUrl?: string; fetch: FetchFunction }): Promise<ProviderModels>;
 }
 
 const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys | 'baseUrl' }> = {
   openai: {
     key: 'openai',
     variable: 'OPENAI_API_KEY',
-    create: ({ key, fetch }) => createOpenAI({ apiKey: key, fetch }),
+    modelProvider: 'openai.responses',
+    create: async ({ key, fetch }) => (await import('@ai-sdk/openai')).createOpenAI({ apiKey: key, fetch }),
   },
   anthropic: {
     key: 'anthropic',
     variable: 'ANTHROPIC_API_KEY',
-    create: ({ key, fetch }) => createAnthropic({ apiKey: key, fetch }),
+    modelProvider: 'anthropic.messages',
+    create: async ({ key, fetch }) => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey: key, fetch }),
   },
   google: {
     key: 'google',
     variable: 'GOOGLE_GENERATIVE_AI_API_KEY',
-    create: ({ key, fetch }) => createGoogleGenerativeAI({ apiKey: key, fetch }),
+    modelProvider: 'google.generative-ai',
+    create: async ({ key, fetch }) => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey: key, fetch }),
   },
-  xai: { key: 'xai', variable: 'XAI_API_KEY', create: ({ key, fetch }) => createXai({ apiKey: key, fetch }) },
+  xai: {
+    key: 'xai',
+    variable: 'XAI_API_KEY',
+    modelProvider: 'xai.chat',
+    create: async ({ key, fetch }) => (await import('@ai-sdk/xai')).createXai({ apiKey: key, fetch }),
+  },
   // Local servers (Ollama, vLLM) need no key: the base URL is what makes the provider usable.
   compatible: {
     key: 'baseUrl',
     variable: 'OPENAI_COMPATIBLE_BASE_URL',
-    create: ({ key, baseUrl, fetch }) =>
-      createOpenAICompatible({ name: 'compatible', baseURL: baseUrl!, fetch, ...(key ? { apiKey: key } : {}) }),
+    modelProvider: 'compatible.chat',
+    create: async ({ key, baseUrl, fetch }) =>
+      (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({
+        name: 'compatible',
+        baseURL: baseUrl!,
+        fetch,
+        ...(key ? { apiKey: key } : {}),
+      }),
   },
 };
 
@@ -120,7 +141,13 @@ export function createModelRegistry({
         variable: builtIn.variable,
       });
     }
-    const created = builtIn.create({ key: key ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) });
+    const load = loadOnce(() => builtIn.create({ key: key ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) }));
+    const created = (modelId: string) =>
+      new LazyLanguageModel({
+        provider: builtIn.modelProvider,
+        modelId,
+        load: async () => (await load())(modelId),
+      });
     providers.set(provider, created);
     return created;
   }

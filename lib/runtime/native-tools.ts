@@ -2,19 +2,16 @@
  * Tools the model provider runs itself. `webSearchTool` becomes the search tool of the run's model
  * provider; the provider is read from the model object (`openai.responses`, `anthropic.messages`,
  * `google.generative-ai`, `xai.chat`, ...), so it follows `prepareStep` only for the first model.
+ * The provider's package is loaded when a run first offers its search tool.
  */
-import { anthropic } from '@ai-sdk/anthropic';
-import { google } from '@ai-sdk/google';
-import { openai } from '@ai-sdk/openai';
-import { xai } from '@ai-sdk/xai';
 import type { Tool as SdkTool } from 'ai';
 import { StudioError } from '../errors';
 
-const webSearchByProvider: Record<string, () => SdkTool> = {
-  openai: () => openai.tools.webSearch({}) as SdkTool,
-  anthropic: () => anthropic.tools.webSearch_20250305({}) as SdkTool,
-  google: () => google.tools.googleSearch({}) as SdkTool,
-  xai: () => xai.tools.webSearch({}) as SdkTool,
+const webSearchByProvider: Record<string, () => Promise<SdkTool>> = {
+  openai: async () => (await import('@ai-sdk/openai')).openai.tools.webSearch({}) as SdkTool,
+  anthropic: async () => (await import('@ai-sdk/anthropic')).anthropic.tools.webSearch_20250305({}) as SdkTool,
+  google: async () => (await import('@ai-sdk/google')).google.tools.googleSearch({}) as SdkTool,
+  xai: async () => (await import('@ai-sdk/xai')).xai.tools.webSearch({}) as SdkTool,
 };
 
 export const webSearchProviders = Object.keys(webSearchByProvider);
@@ -25,13 +22,13 @@ export function providerFamily(provider: string): string {
 }
 
 /** The provider's own web search tool; a provider without one is a clear error naming it. */
-export function nativeWebSearchTool({
+export async function nativeWebSearchTool({
   toolName,
   model,
 }: {
   toolName: string;
   model: { provider: string; modelId: string };
-}): SdkTool {
+}): Promise<SdkTool> {
   const family = providerFamily(model.provider);
   const create = webSearchByProvider[family];
   if (!create) {

@@ -138,7 +138,10 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   for (const name of tools.names) {
     const executable = tools.executable[name];
     if (isNativeWebSearch(executable)) {
-      sdkTools[name] = nativeWebSearchTool({ toolName: name, model: context.environment.model as LanguageModelLike });
+      sdkTools[name] = await nativeWebSearchTool({
+        toolName: name,
+        model: context.environment.model as LanguageModelLike,
+      });
       continue;
     }
     const client = tools.client[name];

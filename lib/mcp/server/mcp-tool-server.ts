@@ -6,18 +6,11 @@
  * so each request gets a fresh pair. Everything that does not depend on the request (the tool
  * listing, the JSON Schema validator the SDK would otherwise build per server) is made once here.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode as RpcErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type ListToolsResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Logger } from '../../logger';
+import { createMcpError, loadMcpServerSdk, rpcErrorCodes, type McpServerSdk } from '../sdk';
 import { callTool, type ToolRegistry } from '../../tools';
 import { toMcpCallResult } from './call-result';
 import type { AgentMcpTools } from './agent-tools';
@@ -67,8 +60,8 @@ export function createMcpToolServer({
   const listedIds = new Set(described.tools.map((tool) => tool.name));
   const agents = agentTools?.(listedIds);
   // Only used for elicitation, which these tools never send; shared so a request does not pay
-  // for compiling a fresh ajv instance.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  // for compiling a fresh ajv instance. Made with the SDK, on the first request.
+  let jsonSchemaValidator: AjvJsonSchemaValidator | undefined;
   const serverInfo = { name, version };
 
   async function callListedTool(toolName: string, input: unknown, abortSignal: AbortSignal): Promise<CallToolResult> {
@@ -76,12 +69,14 @@ export function createMcpToolServer({
     const agentId = !tool && agents ? await agents.agentFor(toolName) : undefined;
     if (agentId !== undefined) return agents!.call({ agentId, input, abortSignal });
     // An unknown tool is a protocol error in MCP (the caller asked for something not listed).
-    if (!tool) throw new McpError(RpcErrorCode.InvalidParams, `Tool ${toolName} not found`);
+    if (!tool) throw await createMcpError(rpcErrorCodes.InvalidParams, `Tool ${toolName} not found`);
     const result = await callTool({ tool, input, context: { abortSignal }, logger });
     return toMcpCallResult({ result, structured: described.structuredToolIds.has(tool.id) });
   }
 
-  function createServer(abortSignal: AbortSignal): Server {
+  function createServer(sdk: McpServerSdk, abortSignal: AbortSignal): Server {
+    const { Server, ListToolsRequestSchema, CallToolRequestSchema } = sdk;
+    jsonSchemaValidator ??= new sdk.AjvJsonSchemaValidator();
     // `Server` is marked deprecated in favour of McpServer, which cannot take raw JSON Schema.
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator });
     server.setRequestHandler(ListToolsRequestSchema, async () =>
@@ -96,8 +91,10 @@ export function createMcpToolServer({
   return {
     listing,
     async handle({ request, parsedBody, dnsRebinding }) {
-      const server = createServer(request.signal);
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      // The SDK is loaded by the first request: a studio nobody calls over MCP never holds it.
+      const sdk = await loadMcpServerSdk();
+      const server = createServer(sdk, request.signal);
+      const transport = new sdk.WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
         ...(dnsRebinding ? { enableDnsRebindingProtection: true, ...dnsRebinding } : {}),

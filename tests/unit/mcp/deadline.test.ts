@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { followSignal } from '@/lib/mcp/deadline';
 import { isSdkRequestTimeout } from '@/lib/mcp/mcp-server-error';
+import { loadMcpClientSdk } from '@/lib/mcp/sdk';
 import { callerAbortSignal, createToolExecutionContext } from '@/lib/tools';
 
 describe('followSignal', () => {
@@ -40,7 +41,9 @@ describe('callerAbortSignal', () => {
 });
 
 describe('isSdkRequestTimeout', () => {
-  it("recognises the SDK's request timeout (which races a budget's own timer) and nothing else", () => {
+  it("recognises the SDK's request timeout (which races a budget's own timer) and nothing else", async () => {
+    // The SDK is loaded on first use; its errors only come from connections, which load it first.
+    await loadMcpClientSdk();
     expect(isSdkRequestTimeout(new McpError(ErrorCode.RequestTimeout, 'Request timed out'))).toBe(true);
     expect(isSdkRequestTimeout(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'))).toBe(false);
     expect(isSdkRequestTimeout(new Error('timed out'))).toBe(false);
