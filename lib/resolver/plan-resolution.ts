@@ -146,17 +146,23 @@ const readFieldsByMode: Record<ToolsMode, readonly ResolutionField[]> = {
  * versions are frozen and immutable, so a plan built from one can never go stale; anything else
  * (a caller's own object) is planned afresh every time.
  */
-const planCache = new WeakMap<object, WeakMap<object, Map<string, ResolutionPlan>>>();
+interface CachedPlans {
+  /** By what matched (the plan's signature). */
+  byMatch: Map<string, ResolutionPlan>;
+  /** The plan when no field has variants, found without building its signature. */
+  plain?: { owner: string; plan: ResolutionPlan };
+}
+const planCache = new WeakMap<object, WeakMap<object, CachedPlans>>();
 const noCodeTools = Object.freeze({});
 const noSnapshot = Object.freeze({}) as Readonly<AgentSnapshot>;
 const maxPlansPerSnapshot = 64;
 
-function cachedPlans(snapshot: object, codeTools: object): Map<string, ResolutionPlan> | undefined {
+function cachedPlans(snapshot: object, codeTools: object): CachedPlans | undefined {
   if (!Object.isFrozen(snapshot)) return undefined;
   let byCode = planCache.get(snapshot);
   if (!byCode) planCache.set(snapshot, (byCode = new WeakMap()));
   let plans = byCode.get(codeTools);
-  if (!plans) byCode.set(codeTools, (plans = new Map()));
+  if (!plans) byCode.set(codeTools, (plans = { byMatch: new Map() }));
   return plans;
 }
 
@@ -230,19 +236,35 @@ export function planResolution({
   // Rules are evaluated on every request; everything after depends only on what matched.
   const matched = new Map<ResolutionField, number[] | null>();
   let fieldsKey = '';
+  let plain = true;
   for (const field of readFieldsByMode[toolsMode]) {
     const indices = matchVariants({ value: (snapshot as Record<string, unknown>)[field], requestContext });
     matched.set(field, indices);
-    fieldsKey += `${field}:${indices === null ? 'plain' : indices.join(',')};`;
+    if (indices !== null) plain = false;
   }
-  const signature = `${codeAgent ? `code:${codeAgent.id}` : 'stored'}|${version?.id ?? '-'}|${toolsMode}|${fieldsKey}`;
   const plans = cachedPlans(snapshot, codeAgent?.tools ?? noCodeTools);
-  const cached = plans?.get(signature);
-  if (cached) return cached;
+  // No field with variants: one plan, whatever the request (the snapshot and code tools key it).
+  const owner = codeAgent ? `code:${codeAgent.id}` : 'stored';
+  const reusable = plans?.plain;
+  if (
+    plain &&
+    reusable?.owner === owner &&
+    reusable.plan.versionId === (version?.id ?? null) &&
+    reusable.plan.toolsMode === toolsMode
+  )
+    return reusable.plan;
+  for (const [field, indices] of matched) fieldsKey += `${field}:${indices === null ? 'plain' : indices.join(',')};`;
+  const signature = `${owner}|${version?.id ?? '-'}|${toolsMode}|${fieldsKey}`;
+  const cached = plans?.byMatch.get(signature);
+  if (cached) {
+    if (plain) plans!.plain = { owner, plan: cached };
+    return cached;
+  }
   const plan = buildPlan({ version, ...(codeAgent ? { codeAgent } : {}), toolsMode, snapshot, matched, signature });
   if (plans) {
-    if (plans.size >= maxPlansPerSnapshot) plans.delete(plans.keys().next().value as string);
-    plans.set(signature, Object.freeze(plan));
+    if (plans.byMatch.size >= maxPlansPerSnapshot) plans.byMatch.delete(plans.byMatch.keys().next().value as string);
+    plans.byMatch.set(signature, Object.freeze(plan));
+    if (plain) plans.plain = { owner, plan };
   }
   return plan;
 }

@@ -1,6 +1,6 @@
 /** resolution.md section 3 (plain and conditional fields) and section 5 (registered tools). */
 import { describe, expect, it } from 'vitest';
-import { registry, resolve, names, codes, tierIs } from './fixtures';
+import { registry, resolve, names, codes, tierIs, tool } from './fixtures';
 
 const proOnly = tierIs('pro');
 
@@ -193,6 +193,24 @@ describe('memoisation over immutable versions', () => {
     const mutable = { id: 'v-mutable', snapshot: { tools: { weather: {} } } };
     expect(planResolution({ version: mutable, requestContext: {} })).not.toBe(
       planResolution({ version: mutable, requestContext: {} }),
+    );
+  });
+
+  it('a snapshot without variants has one plan for every context, and agents that share tools keep their own', async () => {
+    const { planResolution } = await import('@/lib/resolver');
+    const snapshot = Object.freeze({ tools: Object.freeze({ weather: Object.freeze({}) }) });
+    const version = { id: 'v-plain', snapshot: snapshot as never };
+    const first = planResolution({ version, requestContext: { tier: 'pro' } });
+    expect(planResolution({ version, requestContext: { anything: 1 } })).toBe(first);
+    expect(first.registryTools.map((entry) => entry.key)).toEqual(['weather']);
+    // Two code agents with one tools record and no stored version: each gets its own plan.
+    const shared = Object.freeze({ lookup: tool('lookup') });
+    const alpha = planResolution({ version: undefined, codeAgent: { id: 'alpha', tools: shared }, requestContext: {} });
+    const beta = planResolution({ version: undefined, codeAgent: { id: 'beta', tools: shared }, requestContext: {} });
+    expect(alpha.signature).toContain('code:alpha');
+    expect(beta.signature).toContain('code:beta');
+    expect(planResolution({ version: undefined, codeAgent: { id: 'alpha', tools: shared }, requestContext: {} })).toBe(
+      alpha,
     );
   });
 });
