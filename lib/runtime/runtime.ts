@@ -15,7 +15,7 @@ import {
   type ResolutionPlan,
   type VersionInput,
 } from '../resolver';
-import type { SourceLoader } from '../sources';
+import type { LoadRequest, SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
 import type { RequestContext, ToolCallResult } from '../tools';
@@ -75,6 +75,8 @@ export interface RuntimeDependencies {
   logger?: Logger;
 }
 
+const resolutionOf = (detailed: DetailedResolution) => detailed.resolution;
+
 const codeAgentInput = (agent: Agent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
@@ -115,16 +117,14 @@ export function createRuntime({
     version: VersionInput | undefined;
     codeAgent: Agent | undefined;
     requestContext: RequestContext;
-    resourceId?: string;
-    signal?: AbortSignal;
+    resourceId?: string | undefined;
+    signal?: AbortSignal | undefined;
   }): Promise<MemoisedResolution> {
     const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
-    const { loaded, fingerprint } = await loader.load({
-      plan,
-      requestContext,
-      ...(resourceId === undefined ? {} : { resourceId }),
-      ...(signal ? { signal } : {}),
-    });
+    const request: LoadRequest = { plan, requestContext };
+    if (resourceId !== undefined) request.resourceId = resourceId;
+    if (signal) request.signal = signal;
+    const { loaded, fingerprint } = await loader.load(request);
     const compute = () => {
       const merged = mergeTools({ plan, loaded });
       return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
@@ -167,13 +167,7 @@ export function createRuntime({
         { agentId },
       );
     }
-    const resolved = await resolveTools({
-      version,
-      codeAgent,
-      requestContext,
-      ...(resourceId === undefined ? {} : { resourceId }),
-      ...(signal ? { signal } : {}),
-    });
+    const resolved = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
     const resolution: Resolution = {
       agentId,
@@ -188,11 +182,13 @@ export function createRuntime({
       resolvedToolsHash: resolved.resolvedToolsHash,
     };
     const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
-    return { resolution, ...(codeAgent ? { codeAgent } : {}), ...(defaultOptions ? { defaultOptions } : {}) };
+    const detailed: DetailedResolution = { resolution };
+    if (codeAgent) detailed.codeAgent = codeAgent;
+    if (defaultOptions) detailed.defaultOptions = defaultOptions;
+    return detailed;
   }
 
-  const resolve = async (agentId: string, options?: ResolveOptions) =>
-    (await resolveDetailed(agentId, options)).resolution;
+  const resolve = (agentId: string, options?: ResolveOptions) => resolveDetailed(agentId, options).then(resolutionOf);
 
   const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
 
