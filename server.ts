@@ -21,7 +21,7 @@ import {
   isListedCorsOrigin,
   pageContentSecurityPolicy,
   pageSecurityHeaders,
-  type HeaderList,
+  setHeaderList,
 } from './lib/http';
 import { createLogger } from './lib/logger';
 import { seedStudio } from './lib/seed';
@@ -82,9 +82,6 @@ async function main() {
     },
     headers: apiSecurityHeaders,
   });
-  const setHeaders = (response: ServerResponse, headers: HeaderList) => {
-    for (const [name, value] of headers) response.setHeader(name, value);
-  };
 
   let stopping = false;
   const server = createServer((request, response) => {
@@ -94,11 +91,11 @@ async function main() {
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       // Host, Origin and body checks of the API run in its first middleware (also in process).
       if (resolveFastPath.handle(request, response)) return;
-      setHeaders(response, apiSecurityHeaders);
+      setHeaderList(response, apiSecurityHeaders);
       void apiListener(request, response);
       return;
     }
-    setHeaders(response, pageSecurityHeaders);
+    setHeaderList(response, pageSecurityHeaders);
     const refusal = checkRequest(requestPolicy, factsFromIncoming(request.method ?? 'GET', request.headers), 'page');
     if (refusal) {
       response.writeHead(errorStatus[refusal.code], { 'content-type': 'application/json' });

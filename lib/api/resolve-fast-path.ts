@@ -11,7 +11,7 @@
  * So every error, header and status stays exactly the app's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { exceedsJsonDepth, type HeaderList } from '../http';
+import { exceedsJsonDepth, setHeaderList, type HeaderList } from '../http';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './app';
 import { agentIdParams } from './routes/agents-schemas';
@@ -43,25 +43,22 @@ export function createResolveFastPath({
   /** Headers every API answer carries (the server sets them before the app answers the others). */
   headers: HeaderList;
 }): ResolveFastPath {
-  const setHeaders = (response: ServerResponse) => {
-    for (const [name, value] of headers) response.setHeader(name, value);
-  };
   // An answer's headers in one flat list for a single writeHead; the last slot is its length.
   const okHeaders = [...headers.flat(), 'content-type', 'application/json', 'content-length', ''];
   const lengthSlot = okHeaders.length - 1;
 
   /** The full app's answer to a request whose body was already read. */
   async function replay(request: IncomingMessage, response: ServerResponse, body: Buffer) {
-    setHeaders(response);
-    const headers = new Headers();
+    setHeaderList(response, headers);
+    const forwarded = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+      for (const item of Array.isArray(value) ? value : [value]) forwarded.append(name, item);
     }
     const answer = await api.fetch(
       new Request(`http://${request.headers.host ?? '127.0.0.1'}${request.url}`, {
         method: 'POST',
-        headers,
+        headers: forwarded,
         body: new Uint8Array(body),
       }),
       { incoming: request, outgoing: response },

@@ -4,8 +4,14 @@
  * come from this origin or carry the per-request nonce Next stamps on its own inline scripts.
  */
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+/** Sets every header of a list on a response that has not been written yet. */
+export function setHeaderList(response: ServerResponse, headers: HeaderList): void {
+  for (const [name, value] of headers) response.setHeader(name, value);
+}
 
 const common: HeaderList = [
   ['X-Content-Type-Options', 'nosniff'],

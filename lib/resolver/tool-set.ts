@@ -3,7 +3,7 @@
  * replacing earlier same-named ones whole (remembered as shadowed, with a warning), and each tool's
  * explanation. Tools are never mutated: a description override is a copy, cached per tool.
  */
-import type { JsonSchema, Tool, ToolAnnotations } from '../tools';
+import { setOwnProperty, type JsonSchema, type Tool, type ToolAnnotations } from '../tools';
 import { toModelToolName } from './model-tool-name';
 import type {
   DescriptionSource,
@@ -71,13 +71,6 @@ export interface ToolSet {
   result(fields: MergedTools['explanation']['fields']): MergedTools;
 }
 
-/** Sets an own property, also for the key `__proto__` (a valid tool name), which `=` would not. */
-function setOwn<T>(record: Record<string, T>, key: string, value: T) {
-  if (key === '__proto__')
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
-
 export function createToolSet(): ToolSet {
   // Plain records, filled in place (a replaced name keeps its first position, as the model sees it).
   const tools: Record<string, ResolvedTool> = {};
@@ -118,7 +111,7 @@ export function createToolSet(): ToolSet {
       resolved.origin = addition.origin;
       resolved.tool = executable;
       if (executable.execute) resolved.execute = executable.execute;
-      setOwn(tools, name, resolved);
+      setOwnProperty(tools, name, resolved);
       const explanation: ToolExplanation = {
         source: addition.source,
         origin: addition.origin,
@@ -127,7 +120,7 @@ export function createToolSet(): ToolSet {
         shadowed: previous ? [...previous.shadowed, { source: previous.source, origin: previous.origin }] : [],
       };
       if (name !== addition.name) explanation.originalName = addition.name;
-      setOwn(explanations, name, explanation);
+      setOwnProperty(explanations, name, explanation);
     },
     has: (name) => Object.hasOwn(tools, toModelToolName(name)),
     warn(warning) {

@@ -57,22 +57,18 @@ function fanOutOf({
   capabilities,
   authorId,
   resourceId,
+  compute,
 }: {
   plan: ToolProviderPlan;
   capabilities: ToolProvider['capabilities'];
   authorId: string | undefined;
   resourceId: string | undefined;
+  compute: () => FanOut;
 }): FanOut {
   const last = lastFanOuts.get(plan);
   if (last && last.capabilities === capabilities && last.authorId === authorId && last.resourceId === resourceId)
     return last.fanOut;
-  const fanOut = planProviderCalls({
-    plan,
-    capabilities,
-    toolkitOf: () => undefined,
-    ...(authorId === undefined ? {} : { authorId }),
-    ...(resourceId === undefined ? {} : { resourceId }),
-  });
+  const fanOut = compute();
   for (const call of fanOut.calls) {
     Object.freeze(call.slugs);
     Object.freeze(call.meta);
@@ -124,16 +120,19 @@ export async function loadToolProvider({
       };
     }
   }
+  const compute = () =>
+    planProviderCalls({
+      plan: effectivePlan,
+      capabilities: provider.capabilities,
+      toolkitOf: (slug) => toolkits.get(slug),
+      ...(authorId === undefined ? {} : { authorId }),
+      ...(resourceId === undefined ? {} : { resourceId }),
+    });
+  // Without a catalogue read the fan-out depends on nothing else, so it can be kept per plan.
   const fanOut =
     effectivePlan === plan && toolkits.size === 0
-      ? fanOutOf({ plan, capabilities: provider.capabilities, authorId, resourceId })
-      : planProviderCalls({
-          plan: effectivePlan,
-          capabilities: provider.capabilities,
-          toolkitOf: (slug) => toolkits.get(slug),
-          ...(authorId === undefined ? {} : { authorId }),
-          ...(resourceId === undefined ? {} : { resourceId }),
-        });
+      ? fanOutOf({ plan, capabilities: provider.capabilities, authorId, resourceId, compute })
+      : compute();
   warnings.push(...fanOut.warnings);
   const calls: LoadedProviderCall[] = await Promise.all(
     fanOut.calls.map(async (call): Promise<LoadedProviderCall> => {

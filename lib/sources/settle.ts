@@ -4,6 +4,8 @@
  * failed resolution. Timers are cleared as soon as the work settles, so nothing lingers per request
  * (and no AbortController is made per request: on the warm path they cost more than the work).
  */
+import { isThenable } from '../tools';
+
 export type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export function describeError(error: unknown): string {
@@ -42,14 +44,6 @@ export function raceDeadline({
       (error: unknown) => finish(describeError(error)),
     );
   });
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /**

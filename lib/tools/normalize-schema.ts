@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { createJsonSchemaValidator } from './json-schema-validator';
 import type { JsonSchema, NormalizedSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 import { ToolDefinitionError } from './tool-definition-error';
+import { isThenable } from './thenable';
 
 export type SchemaRole = 'inputSchema' | 'outputSchema' | 'suspendSchema' | 'resumeSchema' | 'requestContextSchema';
 
@@ -29,15 +30,6 @@ function isPlainObject(value: unknown): value is JsonSchema {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    'then' in value &&
-    typeof value.then === 'function'
-  );
 }
 
 function toPathSegment(segment: PropertyKey | StandardSchemaV1.PathSegment): string | number {

@@ -18,6 +18,16 @@ export interface PlainCopyRules {
   freeze: boolean;
 }
 
+/**
+ * Sets an own, enumerable property, also for the key `__proto__`, which `=` would take as the
+ * prototype (`defineProperty` keeps it an ordinary property, as JSON and structured clones do).
+ */
+export function setOwnProperty<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 export function copyPlain(value: unknown, rules: PlainCopyRules, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return rules.leaf(value);
   if (depth > maxDepth || !rules.acceptsObject(value)) return notPlain;
@@ -36,10 +46,7 @@ export function copyPlain(value: unknown, rules: PlainCopyRules, depth = 0): unk
   for (const key in value) {
     const item = copyPlain((value as Record<string, unknown>)[key], rules, depth + 1);
     if (item === notPlain) return notPlain;
-    // defineProperty keeps a `__proto__` key an ordinary property, as JSON and structured clones do.
-    if (key === '__proto__')
-      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
+    setOwnProperty(copy, key, item);
   }
   return rules.freeze ? Object.freeze(copy) : copy;
 }

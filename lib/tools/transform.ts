@@ -5,6 +5,7 @@
  * missing or failing phase function gives a placeholder (partial input deltas are suppressed).
  */
 import type { Logger } from '../logger';
+import { isThenable } from './thenable';
 
 export interface TransformPhaseArguments {
   input: { input: unknown };
@@ -80,7 +81,7 @@ export function resolveTransform<TPhase extends TransformPhase>({
   if (!transformPhase) return unavailable(phase);
   try {
     const value = transformPhase({ toolName, toolCallId, ...argument });
-    if (typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function') {
+    if (isThenable(value)) {
       Promise.resolve(value).catch(() => undefined);
       throw new TypeError('a transform must return its value synchronously, not a promise');
     }
