@@ -14,8 +14,8 @@
  * the call's result, so the chunk order is the model's. `data-*` chunks go out at once.
  */
 import { generateText, stepCountIs, streamText, type ModelMessage, type ToolResultPart } from 'ai';
-import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../tools';
-import type { LanguageModelLike } from '../agents/run-types';
+import { createToolInputStream, isThenable, type ToolInputStream, type ToolModelOutput } from '../tools';
+import type { LanguageModelLike, StepPreparation } from '../agents/run-types';
 import { hasUndeliveredTasks } from './background-tasks';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
@@ -72,16 +72,25 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     for (const action of queued.get(toolCallId) ?? []) action();
     queued.delete(toolCallId);
   };
-  const around = (toolCallId: string, messages: ReadonlyArray<ModelMessage>): CallSurroundings =>
-    stream
-      ? {
-          ...base,
-          messages,
-          emit: (chunk: RunChunk) =>
-            chunk.type.startsWith('data-') ? context.emit(chunk) : later(toolCallId, () => context.emit(chunk)),
-          record: (entry: TranscriptEntry) => later(toolCallId, () => state.transcript.push(entry)),
-        }
-      : { ...base, messages };
+  // Calls of one step see the same messages, so they share their surroundings when not streaming.
+  let stepMessages: ReadonlyArray<ModelMessage> | undefined;
+  let stepSurroundings = base;
+  const around = (toolCallId: string, messages: ReadonlyArray<ModelMessage>): CallSurroundings => {
+    if (stream) {
+      return {
+        ...base,
+        messages,
+        emit: (chunk: RunChunk) =>
+          chunk.type.startsWith('data-') ? context.emit(chunk) : later(toolCallId, () => context.emit(chunk)),
+        record: (entry: TranscriptEntry) => later(toolCallId, () => state.transcript.push(entry)),
+      };
+    }
+    if (messages !== stepMessages) {
+      stepMessages = messages;
+      stepSurroundings = { ...base, messages };
+    }
+    return stepSurroundings;
+  };
 
   /** The `tool-call` chunk and transcript entry (from the reader when streaming, else before running). */
   const announce = (toolCallId: string, toolName: string, input: unknown) => {
@@ -118,6 +127,25 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   };
   const sdkTools = await sdkToolsOf({ tools, stream, model: context.environment.model as LanguageModelLike });
 
+  /** What a step changes: the names offered, the tool choice, the model, our answers to repaired calls. */
+  const prepareStep = (prepared: StepPreparation, messages: ModelMessage[]) => {
+    const offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
+    stretch.offered = offered;
+    const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
+    const rewritten = withOurOutputs(messages, outcomes);
+    const note = context.environment.stepNote?.({
+      ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+    });
+    return {
+      ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
+      // Every tool offered is what the SDK does without the list (and it then copies no tool record).
+      ...(offered === tools.names ? {} : { activeTools: offered }),
+      ...(toolChoice ? { toolChoice } : {}),
+      ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
+      ...(rewritten === messages ? {} : { messages: rewritten }),
+    };
+  };
+
   const request = {
     model: context.environment.model,
     ...(context.environment.instructions ? { system: context.environment.instructions } : {}),
@@ -129,23 +157,12 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
-    prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
-      const prepared = (await context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages })) || {};
-      const offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
-      stretch.offered = offered;
-      const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
-      const rewritten = withOurOutputs(messages, outcomes);
-      const note = context.environment.stepNote?.({
-        ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
-      });
-      return {
-        ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
-        // Every tool offered is what the SDK does without the list (and it then copies no tool record).
-        ...(offered === tools.names ? {} : { activeTools: offered }),
-        ...(toolChoice ? { toolChoice } : {}),
-        ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
-        ...(rewritten === messages ? {} : { messages: rewritten }),
-      };
+    prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+      // Without the caller's own prepareStep, the step is prepared without waiting for anything.
+      const given = context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages });
+      return isThenable(given)
+        ? Promise.resolve(given).then((prepared) => prepareStep(prepared || {}, messages))
+        : prepareStep(given || {}, messages);
     },
     experimental_repairToolCall: async ({
       toolCall,
