@@ -111,18 +111,20 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const stretch: SdkToolStretch = {
     offered: activeNames(context, state.options.activeTools),
     logger,
-    async execute(toolName, input, options) {
-      if (!stream) announce(options.toolCallId, toolName, input);
-      const call = { toolCallId: options.toolCallId, toolName, input };
-      return settle(
-        await startCall({
+    execute(toolName, input, options) {
+      try {
+        if (!stream) announce(options.toolCallId, toolName, input);
+        const started = startCall({
           context,
           around: around(options.toolCallId, options.messages),
-          call,
+          call: { toolCallId: options.toolCallId, toolName, input },
           offered: stretch.offered,
           mode: newCall,
-        }),
-      );
+        });
+        return isThenable(started) ? Promise.resolve(started).then(settle) : Promise.resolve(settle(started));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
   };
   const sdkTools = await sdkToolsOf({ tools, stream, model: context.environment.model as LanguageModelLike });

@@ -5,6 +5,7 @@
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
+import { isThenable } from './thenable';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
 
@@ -159,17 +160,29 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
  * What the model sees for one result. A validation-error value goes to the model as JSON without
  * `toModelOutput`, which is written for the tool's declared output.
  */
-export async function createModelOutput({
-  tool,
-  output,
-}: {
+export function createModelOutput(request: {
   tool: { id: string; toModelOutput?: (output: never) => ToModelOutputResult | Promise<ToModelOutputResult> };
   output: unknown;
-}): Promise<ToolModelOutput> {
+}): ToolModelOutput | Promise<ToolModelOutput> {
+  // A plain answer is used without a wait; a throw comes back as a rejection, as from an async function.
+  try {
+    return modelOutputOf(request);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+function modelOutputOf({
+  tool,
+  output,
+}: Parameters<typeof createModelOutput>[0]): ToolModelOutput | Promise<ToolModelOutput> {
   if (isToolValidationError(output)) return { type: 'json', value: output };
   if (tool.toModelOutput) {
     const toModelOutput = tool.toModelOutput as (output: unknown) => ToModelOutputResult | Promise<ToModelOutputResult>;
-    return normalizeModelOutput({ result: await toModelOutput(output), toolId: tool.id });
+    const result = toModelOutput(output);
+    return isThenable(result)
+      ? Promise.resolve(result).then((settled) => normalizeModelOutput({ result: settled, toolId: tool.id }))
+      : normalizeModelOutput({ result, toolId: tool.id });
   }
   return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: toJsonValue(output) };
 }

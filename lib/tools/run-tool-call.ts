@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
 import { executePreparedToolCall, prepareToolCall, type ExecutionResult } from './execute-tool';
 import { callLifecycleHook } from './lifecycle-hooks';
+import { isThenable } from './thenable';
 import { createModelOutput, modelOutputForError, type ToolModelOutput } from './model-output';
 import type { Tool } from './tool-types';
 import type { ToolValidationError } from './validation-error';
@@ -113,10 +114,11 @@ export async function runToolCall({
     });
   }
   try {
+    const modelOutput = createModelOutput({ tool, output: result.output });
     return {
       status: 'output',
       output: result.output,
-      modelOutput: await createModelOutput({ tool, output: result.output }),
+      modelOutput: isThenable(modelOutput) ? await modelOutput : modelOutput,
     };
   } catch (error) {
     logger.error('toModelOutput failed; the model sees the error instead of the output', {

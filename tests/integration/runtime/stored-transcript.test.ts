@@ -29,6 +29,15 @@ const failing = createTool({
     throw new Error('The service is down');
   },
 });
+const slow = createTool({
+  id: 'slow',
+  description: 'Looks a value up slowly',
+  inputSchema: z.object({ value: z.string() }),
+  execute: async ({ value }) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { value, found: true };
+  },
+});
 const dated = createTool({
   id: 'dated',
   description: 'Answers with a date and an undefined field',
@@ -49,7 +58,7 @@ const guarded = createTool({
   requireApproval: true,
   execute: async ({ value }) => ({ value }),
 });
-const tools: Record<string, Tool> = { lookup, failing, dated, shaped, guarded };
+const tools: Record<string, Tool> = { lookup, failing, slow, dated, shaped, guarded };
 
 /** Runs the script through the loop and returns the record exactly as the loop left it. */
 async function recordOf(steps: ScriptedStep[], { stream = false }: { stream?: boolean } = {}): Promise<RunRecord> {
@@ -120,13 +129,13 @@ describe('the stored transcript', () => {
   });
 
   it.each<[string, ScriptedStep[]]>([
-    // The failing call's result is recorded first; the messages keep the calls' order.
+    // The fast failing call's result is recorded before the slow call's; the messages keep the calls' order.
     [
       'results recorded out of call order',
       [
         {
           toolCalls: [
-            { toolName: 'lookup', input: { value: 'a' } },
+            { toolName: 'slow', input: { value: 'a' } },
             { toolName: 'failing', input: {} },
           ],
         },

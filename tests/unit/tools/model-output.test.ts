@@ -61,6 +61,21 @@ describe('the JSON value of an output is exactly what JSON gives back', () => {
     expect(value.list[0]!.name).toBe('a');
   });
 
+  it('answers without a wait when the tool has no toModelOutput, and a throw still comes back as a rejection', async () => {
+    const answer = createModelOutput({ tool: { id: 't' }, output: { celsius: 21 } });
+    expect(answer).toEqual({ type: 'json', value: { celsius: 21 } });
+    const failing = createModelOutput({
+      tool: {
+        id: 't',
+        toModelOutput: () => {
+          throw new Error('no view');
+        },
+      },
+      output: 1,
+    });
+    await expect(failing).rejects.toThrow('no view');
+  });
+
   it('still reports a cycle as JSON does', async () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
