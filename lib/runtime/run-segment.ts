@@ -20,7 +20,7 @@ import { hasUndeliveredTasks } from './background-tasks';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
-import { sdkToolsOf, type SdkToolEnvelope, type SdkToolStretch } from './sdk-tools';
+import { sdkToolsOf, sharedSdkTools, type SdkToolEnvelope, type SdkToolStretch } from './sdk-tools';
 import { shown, type CallMode, type CallOutcome, type CallSurroundings } from './tool-call-runner';
 
 /** Every call the SDK executes is a new one (answers to paused calls never go through the SDK). */
@@ -127,7 +127,9 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
       }
     },
   };
-  const sdkTools = await sdkToolsOf({ tools, stream, model: context.environment.model as LanguageModelLike });
+  const sdkTools =
+    sharedSdkTools({ tools, stream }) ??
+    (await sdkToolsOf({ tools, stream, model: context.environment.model as LanguageModelLike }));
 
   /** What a step changes: the names offered, the tool choice, the model, our answers to repaired calls. */
   const prepareStep = (prepared: StepPreparation, messages: ModelMessage[]) => {

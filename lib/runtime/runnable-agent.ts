@@ -92,9 +92,14 @@ export function createRunnableAgent({
 
   return {
     id,
-    generate: async (input, given = {}) => {
-      const options = withContext(given);
-      return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
+    generate(input, given = {}) {
+      // Not an async layer of its own: the run's promise is handed on (a throw still rejects it).
+      try {
+        const options = withContext(given);
+        return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
     },
     stream(input, options = {}) {
       const runId = options.runId ?? createRunId();

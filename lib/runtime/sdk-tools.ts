@@ -103,6 +103,11 @@ function sdkToolOf(tools: RunTools, name: string, stream: boolean) {
 
 const shared = new WeakMap<RunTools, { generate?: ToolSet; stream?: ToolSet }>();
 
+/** The SDK tools made for this record and mode before, when they can be shared. */
+export function sharedSdkTools({ tools, stream }: { tools: RunTools; stream: boolean }): ToolSet | undefined {
+  return shared.get(tools)?.[stream ? 'stream' : 'generate'];
+}
+
 /** The SDK tools of a tool record, in record order. */
 export async function sdkToolsOf({
   tools,
@@ -115,7 +120,7 @@ export async function sdkToolsOf({
   model: LanguageModelLike;
 }): Promise<ToolSet> {
   const mode = stream ? 'stream' : 'generate';
-  const kept = shared.get(tools)?.[mode];
+  const kept = sharedSdkTools({ tools, stream });
   if (kept) return kept;
   const made: ToolSet = {};
   let ownedByModel = false;
