@@ -13,52 +13,18 @@
  * its result; what a call reports is therefore queued per call and released when the reader reaches
  * the call's result, so the chunk order is the model's. `data-*` chunks go out at once.
  */
-import {
-  generateText,
-  jsonSchema,
-  stepCountIs,
-  streamText,
-  tool as sdkTool,
-  type ModelMessage,
-  type ToolResultPart,
-  type ToolSet,
-} from 'ai';
-import {
-  callLifecycleHook,
-  createToolInputStream,
-  type JsonSchema,
-  type ToolInputStream,
-  type ToolModelOutput,
-} from '../tools';
-import { isNativeWebSearch } from '../builtin-tools/web-search';
-import type { LanguageModelLike } from '../agents/run-types';
+import { generateText, stepCountIs, streamText, type ModelMessage, type ToolResultPart } from 'ai';
+import { createToolInputStream, isThenable, type ToolInputStream, type ToolModelOutput } from '../tools';
+import type { LanguageModelLike, StepPreparation } from '../agents/run-types';
 import { hasUndeliveredTasks } from './background-tasks';
-import { nativeWebSearchTool } from './native-tools';
 import type { LoopContext, Segment } from './run-loop';
 import { activeNames, startCall, surroundings } from './run-loop';
 import type { RunChunk, RunUsage, TranscriptEntry } from './run-types';
-import { shown, type CallOutcome, type CallSurroundings } from './tool-call-runner';
+import { sdkToolsOf, type SdkToolEnvelope, type SdkToolStretch } from './sdk-tools';
+import { shown, type CallMode, type CallOutcome, type CallSurroundings } from './tool-call-runner';
 
-const emptyObjectSchema: JsonSchema = { type: 'object', properties: {} };
-
-/** What a pending call answers inside the SDK; never sent to a model (its step ends the stretch). */
-const pendingOutput: ToolModelOutput = { type: 'text', value: 'Waiting for an answer.' };
-
-type Envelope = { modelOutput: ToolModelOutput } | { pending: true };
-
-/**
- * The SDK's wrapper of each input schema, made once per schema object: a tool's schema is fixed
- * when the tool is created, and every run offers the same tools again.
- */
-const sdkSchemas = new WeakMap<JsonSchema, ReturnType<typeof jsonSchema>>();
-function sdkSchema(schema: JsonSchema) {
-  let wrapped = sdkSchemas.get(schema);
-  if (!wrapped) {
-    wrapped = jsonSchema(schema);
-    sdkSchemas.set(schema, wrapped);
-  }
-  return wrapped;
-}
+/** Every call the SDK executes is a new one (answers to paused calls never go through the SDK). */
+const newCall: CallMode = { kind: 'new' };
 
 export function toRunUsage(usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number }): RunUsage {
   const inputTokens = usage.inputTokens ?? 0;
@@ -93,7 +59,6 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const { state } = record;
   const stepBase = state.stepCount;
   const outcomes = new Map<string, CallOutcome>();
-  let offered = activeNames(context, state.options.activeTools);
   let paused = false;
 
   const base = surroundings(context);
@@ -107,16 +72,25 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     for (const action of queued.get(toolCallId) ?? []) action();
     queued.delete(toolCallId);
   };
-  const around = (toolCallId: string, messages: ReadonlyArray<ModelMessage>): CallSurroundings =>
-    stream
-      ? {
-          ...base,
-          messages,
-          emit: (chunk: RunChunk) =>
-            chunk.type.startsWith('data-') ? context.emit(chunk) : later(toolCallId, () => context.emit(chunk)),
-          record: (entry: TranscriptEntry) => later(toolCallId, () => state.transcript.push(entry)),
-        }
-      : { ...base, messages };
+  // Calls of one step see the same messages, so they share their surroundings when not streaming.
+  let stepMessages: ReadonlyArray<ModelMessage> | undefined;
+  let stepSurroundings = base;
+  const around = (toolCallId: string, messages: ReadonlyArray<ModelMessage>): CallSurroundings => {
+    if (stream) {
+      return {
+        ...base,
+        messages,
+        emit: (chunk: RunChunk) =>
+          chunk.type.startsWith('data-') ? context.emit(chunk) : later(toolCallId, () => context.emit(chunk)),
+        record: (entry: TranscriptEntry) => later(toolCallId, () => state.transcript.push(entry)),
+      };
+    }
+    if (messages !== stepMessages) {
+      stepMessages = messages;
+      stepSurroundings = { ...base, messages };
+    }
+    return stepSurroundings;
+  };
 
   /** The `tool-call` chunk and transcript entry (from the reader when streaming, else before running). */
   const announce = (toolCallId: string, toolName: string, input: unknown) => {
@@ -127,102 +101,68 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     state.transcript.push({ type: 'tool-call', toolCallId, toolName, args: view('transcript') });
   };
 
-  const settle = (outcome: CallOutcome): Envelope => {
+  const settle = (outcome: CallOutcome): SdkToolEnvelope => {
     if (outcome.status === 'done') return { modelOutput: outcome.part.output as ToolModelOutput };
     paused = true;
     state.pending.push(outcome.pending);
     return { pending: true };
   };
 
-  const sdkTools: ToolSet = {};
-  for (const name of tools.names) {
-    const executable = tools.executable[name];
-    if (isNativeWebSearch(executable)) {
-      sdkTools[name] = await nativeWebSearchTool({
-        toolName: name,
-        model: context.environment.model as LanguageModelLike,
-      });
-      continue;
-    }
-    const client = tools.client[name];
-    const lifecycle = (hook: 'onInputStart' | 'onInputDelta') =>
-      stream && executable && executable[hook] !== undefined
-        ? async (options: {
-            toolCallId: string;
-            messages: ModelMessage[];
-            abortSignal?: AbortSignal;
-            inputTextDelta?: string;
-          }) => {
-            if (!offered.includes(name)) return;
-            const abortSignal = options.abortSignal ?? new AbortController().signal;
-            const argument = { toolCallId: options.toolCallId, messages: options.messages, abortSignal };
-            if (hook === 'onInputStart') {
-              await callLifecycleHook({ tool: executable, hook, argument, logger });
-            } else {
-              await callLifecycleHook({
-                tool: executable,
-                hook,
-                argument: { ...argument, inputTextDelta: options.inputTextDelta ?? '' },
-                logger,
-              });
-            }
-          }
-        : undefined;
-    const onInputStart = lifecycle('onInputStart');
-    const onInputDelta = lifecycle('onInputDelta');
-    sdkTools[name] = sdkTool({
-      description: executable?.description ?? client?.description ?? name,
-      // No validator: the run validates (with repairs) in its own call path.
-      inputSchema: sdkSchema(executable?.inputJsonSchema ?? client?.inputSchema ?? emptyObjectSchema),
-      ...(executable?.providerOptions ? { providerOptions: executable.providerOptions as never } : {}),
-      ...(executable?.strict === undefined ? {} : { strict: executable.strict }),
-      ...(executable?.inputExamples ? { inputExamples: executable.inputExamples as never } : {}),
-      ...(onInputStart ? { onInputStart } : {}),
-      ...(onInputDelta ? { onInputDelta } : {}),
-      execute: async (input: unknown, options: { toolCallId: string; messages: ModelMessage[] }) => {
-        if (!stream) announce(options.toolCallId, name, input);
-        const call = { toolCallId: options.toolCallId, toolName: name, input };
-        return settle(
-          await startCall({
-            context,
-            around: around(options.toolCallId, options.messages),
-            call,
-            offered,
-            mode: { kind: 'new' },
-          }),
-        );
-      },
-      toModelOutput: ({ output }: { output: unknown }) =>
-        'pending' in (output as Envelope) ? pendingOutput : (output as { modelOutput: ToolModelOutput }).modelOutput,
-    } as never);
-  }
+  const stretch: SdkToolStretch = {
+    offered: activeNames(context, state.options.activeTools),
+    logger,
+    async execute(toolName, input, options) {
+      if (!stream) announce(options.toolCallId, toolName, input);
+      const call = { toolCallId: options.toolCallId, toolName, input };
+      return settle(
+        await startCall({
+          context,
+          around: around(options.toolCallId, options.messages),
+          call,
+          offered: stretch.offered,
+          mode: newCall,
+        }),
+      );
+    },
+  };
+  const sdkTools = await sdkToolsOf({ tools, stream, model: context.environment.model as LanguageModelLike });
+
+  /** What a step changes: the names offered, the tool choice, the model, our answers to repaired calls. */
+  const prepareStep = (prepared: StepPreparation, messages: ModelMessage[]) => {
+    const offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
+    stretch.offered = offered;
+    const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
+    const rewritten = withOurOutputs(messages, outcomes);
+    const note = context.environment.stepNote?.({
+      ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
+    });
+    return {
+      ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
+      // Every tool offered is what the SDK does without the list (and it then copies no tool record).
+      ...(offered === tools.names ? {} : { activeTools: offered }),
+      ...(toolChoice ? { toolChoice } : {}),
+      ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
+      ...(rewritten === messages ? {} : { messages: rewritten }),
+    };
+  };
 
   const request = {
     model: context.environment.model,
     ...(context.environment.instructions ? { system: context.environment.instructions } : {}),
     messages: state.messages,
     tools: sdkTools,
+    experimental_context: stretch,
     // A background task that ended stops the stretch too, so the model reads its result next.
-    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused, () => hasUndeliveredTasks(record)],
+    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused || hasUndeliveredTasks(record)],
     ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
-    prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
-      const prepared = (await context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages })) || {};
-      offered = activeNames(context, prepared.activeTools ?? state.options.activeTools);
-      const toolChoice = prepared.toolChoice ?? state.options.toolChoice;
-      const rewritten = withOurOutputs(messages, outcomes);
-      const note = context.environment.stepNote?.({
-        ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
-      });
-      return {
-        ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
-        // Every tool offered is what the SDK does without the list (and it then copies no tool record).
-        ...(offered === tools.names ? {} : { activeTools: offered }),
-        ...(toolChoice ? { toolChoice } : {}),
-        ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
-        ...(rewritten === messages ? {} : { messages: rewritten }),
-      };
+    prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+      // Without the caller's own prepareStep, the step is prepared without waiting for anything.
+      const given = context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages });
+      return isThenable(given)
+        ? Promise.resolve(given).then((prepared) => prepareStep(prepared || {}, messages))
+        : prepareStep(given || {}, messages);
     },
     experimental_repairToolCall: async ({
       toolCall,
@@ -238,8 +178,8 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
         context,
         around: around(toolCall.toolCallId, messages),
         call,
-        offered,
-        mode: { kind: 'new' },
+        offered: stretch.offered,
+        mode: newCall,
       });
       outcomes.set(toolCall.toolCallId, outcome);
       settle(outcome);
@@ -271,7 +211,7 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
           break;
         case 'tool-input-start': {
           if (part.providerExecuted) break;
-          const tool = offered.includes(part.toolName) ? tools.executable[part.toolName] : undefined;
+          const tool = stretch.offered.includes(part.toolName) ? tools.executable[part.toolName] : undefined;
           inputs.set(part.id, {
             toolName: part.toolName,
             input: tool && createToolInputStream({ tool, toolName: part.toolName, toolCallId: part.id, logger }),

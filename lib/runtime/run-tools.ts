@@ -34,6 +34,13 @@ function hasKeys(record: object): boolean {
   return false;
 }
 
+/**
+ * The record of runs that have only the agent's own tools, one per agent tool record: studio agents
+ * share one record per memoised resolution, so their runs share the record and what is made from
+ * it (the SDK's tools). Records are never changed once built.
+ */
+const ownToolsOnly = new WeakMap<Record<string, Tool>, RunTools>();
+
 export function buildRunTools({
   agentTools,
   toolsets = {},
@@ -50,8 +57,14 @@ export function buildRunTools({
   transformPolicy?: AgentTransformPolicy;
 }): RunTools {
   // Only the agent's own tools: nothing can collide, so no bookkeeping of who owns a name.
-  if (extraSources.length === 0 && !hasKeys(toolsets) && !hasKeys(clientTools) && !transformPolicy)
-    return { executable: { ...agentTools }, client: {}, names: Object.keys(agentTools) };
+  if (extraSources.length === 0 && !hasKeys(toolsets) && !hasKeys(clientTools) && !transformPolicy) {
+    let own = ownToolsOnly.get(agentTools);
+    if (!own) {
+      own = { executable: { ...agentTools }, client: {}, names: Object.keys(agentTools) };
+      ownToolsOnly.set(agentTools, own);
+    }
+    return own;
+  }
   const executable: Record<string, Tool> = { ...agentTools };
   const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
   const issues: Array<{ path: string; message: string }> = [];

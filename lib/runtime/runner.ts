@@ -107,24 +107,33 @@ export function runFailure(error: unknown, { excerpt = (text: string) => remoteE
   });
 }
 
+/**
+ * The current time as ISO text. Runs that start or end in the same millisecond share one string:
+ * formatting a date costs more than the rest of stamping a run.
+ */
+let lastMillisecond = -1;
+let lastTimestamp = '';
+function currentTimestamp(): string {
+  const millisecond = Date.now();
+  if (millisecond !== lastMillisecond) {
+    lastMillisecond = millisecond;
+    lastTimestamp = new Date(millisecond).toISOString();
+  }
+  return lastTimestamp;
+}
+
 function toMessages(input: string | ModelMessage[]): ModelMessage[] {
   return typeof input === 'string' ? [{ role: 'user', content: input }] : structuredClone(input);
 }
 
-export function createRunner({
-  store,
-  models,
-  logger,
-  loadEnvironment,
-  now = () => new Date(),
-}: RunnerDependencies): Runner {
+export function createRunner({ store, models, logger, loadEnvironment, now }: RunnerDependencies): Runner {
   // Executable options of this process's paused runs (bounded; the oldest are forgotten first).
   const liveOptions = new Map<string, ContinuationOptions>();
   const rememberOptions = (runId: string, options: ContinuationOptions) => {
     liveOptions.set(runId, options);
     if (liveOptions.size > 1_000) liveOptions.delete(liveOptions.keys().next().value as string);
   };
-  const timestamp = () => now().toISOString();
+  const timestamp = now ? () => now().toISOString() : currentTimestamp;
 
   /** Runs `before` (answering a continuation's calls) and the loop; a failure is saved and reported. */
   async function drive({
@@ -140,7 +149,7 @@ export function createRunner({
   }): Promise<RunResult> {
     const { record } = context;
     try {
-      await before?.();
+      if (before) await before();
       const result = await driveRun(context, segment);
       if (result.status === 'paused') rememberOptions(record.runId, options);
       else liveOptions.delete(record.runId);
@@ -307,8 +316,10 @@ export function createRunner({
 
   return {
     async start(request) {
-      const resumed = await autoResume(request);
-      if (resumed) return resumed;
+      if (request.options?.autoResumeSuspendedTools) {
+        const resumed = await autoResume(request);
+        if (resumed) return resumed;
+      }
       const { environment, input, options = {}, stream, emit = () => undefined } = request;
       const clientTools = options.clientTools
         ? Object.fromEntries(

@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import {
   resolveTransform,
   runToolCall,
+  type AgentToolContext,
   type RunFiles,
   type Tool,
   type ToolModelOutput,
@@ -42,6 +43,9 @@ export interface CallSurroundings {
 export type CallOutcome = { status: 'done'; part: ToolResultPart } | { status: 'pending'; pending: StoredPendingCall };
 
 class ApprovalRequired {}
+
+/** A tool's `suspend` before its own steps wrap it: they record the payload, the run pauses after execute. */
+const suspendRecordedByTool = () => undefined;
 
 /** Shows one phase of a call on a target (a placeholder when the tool's transform hides it). */
 export function shown<TPhase extends TransformPhase>({
@@ -155,8 +159,39 @@ export async function runCall({
   if (!tool.execute) {
     return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
   }
-  const context = { requestContext: around.requestContext, runId, agentId: around.agentId, toolCallId };
   const { beforeToolCall, afterToolCall } = around.hooks;
+  const hookContext =
+    beforeToolCall || afterToolCall
+      ? { requestContext: around.requestContext, runId, agentId: around.agentId, toolCallId }
+      : undefined;
+  // Asked only for a new call (an approved or resumed one was asked before it paused).
+  const approvalRule = mode.kind === 'new' ? tool.requireApproval : undefined;
+  const agent: AgentToolContext = {
+    agentId: around.agentId,
+    toolCallId,
+    messages: around.messages,
+    suspend: suspendRecordedByTool,
+    writer: {
+      write(part: unknown) {
+        const { type, data, id } = (typeof part === 'object' && part !== null ? part : {}) as {
+          type?: unknown;
+          data?: unknown;
+          id?: unknown;
+        };
+        const named = typeof type === 'string' && type.startsWith('data-') ? (type as `data-${string}`) : 'data-tool';
+        // `id` names who wrote the part when it is not the tool itself (a sub-agent's own id).
+        const writer = typeof id === 'string' ? { id } : {};
+        around.emit({ type: named, runId, payload: { toolCallId, toolName, ...writer, data: data ?? part } });
+      },
+    },
+  };
+  if (mode.kind === 'resume') {
+    agent.resumeData = mode.resumeData;
+    if (mode.suspendPayload !== undefined) agent.suspendPayload = mode.suspendPayload;
+  }
+  if (around.threadId !== undefined) agent.threadId = around.threadId;
+  if (around.resourceId !== undefined) agent.resourceId = around.resourceId;
+  if (around.files) agent.files = around.files;
   let outcome;
   try {
     outcome = await runToolCall({
@@ -170,56 +205,28 @@ export async function runCall({
       context: {
         requestContext: around.requestContext,
         ...(around.abortSignal ? { abortSignal: around.abortSignal } : {}),
-        agent: {
-          agentId: around.agentId,
-          toolCallId,
-          messages: around.messages,
-          // The payload is recorded by the tool's own steps; the run pauses once execute returns.
-          suspend: () => undefined,
-          ...(mode.kind === 'resume'
-            ? {
-                resumeData: mode.resumeData,
-                ...(mode.suspendPayload === undefined ? {} : { suspendPayload: mode.suspendPayload }),
+        agent,
+      },
+      // No step between validation and execute unless the call may need approval or has a hook.
+      ...(approvalRule !== undefined || beforeToolCall
+        ? {
+            beforeExecute: async ({ input: validInput }: { input: unknown }) => {
+              if (approvalRule !== undefined && (await needsApproval(tool, validInput, around.requestContext)))
+                throw new ApprovalRequired();
+              if (!beforeToolCall) return { proceed: true as const };
+              const decision = (await beforeToolCall({ toolName, input: validInput, context: hookContext! })) as
+                { proceed?: unknown; output?: unknown } | undefined;
+              if (decision && typeof decision === 'object' && decision.proceed === false) {
+                return { proceed: false as const, output: decision.output };
               }
-            : {}),
-          ...(around.threadId === undefined ? {} : { threadId: around.threadId }),
-          ...(around.resourceId === undefined ? {} : { resourceId: around.resourceId }),
-          ...(around.files ? { files: around.files } : {}),
-          writer: {
-            write(part: unknown) {
-              const { type, data, id } = (typeof part === 'object' && part !== null ? part : {}) as {
-                type?: unknown;
-                data?: unknown;
-                id?: unknown;
-              };
-              const named =
-                typeof type === 'string' && type.startsWith('data-') ? (type as `data-${string}`) : 'data-tool';
-              // `id` names who wrote the part when it is not the tool itself (a sub-agent's own id).
-              const writer = typeof id === 'string' ? { id } : {};
-              around.emit({ type: named, runId, payload: { toolCallId, toolName, ...writer, data: data ?? part } });
+              return { proceed: true as const };
             },
-          },
-        },
-      },
-      beforeExecute: async ({ input: validInput }) => {
-        if (
-          mode.kind === 'new' &&
-          tool.requireApproval !== undefined &&
-          (await needsApproval(tool, validInput, around.requestContext))
-        )
-          throw new ApprovalRequired();
-        if (!beforeToolCall) return { proceed: true };
-        const decision = (await beforeToolCall({ toolName, input: validInput, context })) as
-          { proceed?: unknown; output?: unknown } | undefined;
-        if (decision && typeof decision === 'object' && decision.proceed === false) {
-          return { proceed: false, output: decision.output };
-        }
-        return { proceed: true };
-      },
+          }
+        : {}),
       ...(afterToolCall
         ? {
             afterExecute: async (result) => {
-              await afterToolCall({ toolName, context, ...result });
+              await afterToolCall({ toolName, context: hookContext!, ...result });
             },
           }
         : {}),

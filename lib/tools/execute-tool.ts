@@ -133,8 +133,16 @@ export async function executePreparedToolCall({
   // An aborted run stops the call: before execute starts, and as soon as the signal fires (a tool
   // that ignores its signal must not hold the run). A call given no signal has nothing to race.
   context.abortSignal.throwIfAborted();
-  const running = Promise.resolve().then(() => execute(input, executionContext));
-  const output = await (callerAbortSignal(context) ? untilAborted(running, context.abortSignal) : running);
+  // A throw before execute's first await is the call's error like a rejection (caught below).
+  let running: unknown;
+  try {
+    running = execute(input, executionContext);
+  } catch (error) {
+    running = Promise.reject(error);
+  }
+  const output = await (callerAbortSignal(context)
+    ? untilAborted(Promise.resolve(running), context.abortSignal)
+    : running);
 
   if (suspensionError) return { status: 'invalid', output: suspensionError };
   if (suspension) return { status: 'suspended', payload: suspension.payload, output };
