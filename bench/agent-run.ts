@@ -18,8 +18,9 @@ import { createScriptedModel, type ScriptedStep } from '../tests/support/scripte
 import { startServerProcess } from '../tests/support/server-process';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
-const rounds = 10;
-const iterations = 100;
+// Many short rounds: a pause or a change of the machine's speed touches few of them.
+const rounds = 40;
+const iterations = 30;
 const warmupRuns = 300;
 const toolNames = ['lookup', 'convert', 'weather', 'stock', 'translate'];
 
@@ -101,8 +102,8 @@ async function benchGenerate(): Promise<BenchRow> {
     const measured: number[] = [];
     const baseline: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      measured.push(summarize(await sampleMicroseconds(throughStudio, { iterations, warmup: 20 })).median);
-      baseline.push(summarize(await sampleMicroseconds(direct, { iterations, warmup: 20 })).median);
+      measured.push(summarize(await sampleMicroseconds(throughStudio, { iterations, warmup: 5 })).median);
+      baseline.push(summarize(await sampleMicroseconds(direct, { iterations, warmup: 5 })).median);
     }
     return row(
       'generate through the studio (stored agent, 5 tools, 3 steps) vs generateText directly',

@@ -1,9 +1,13 @@
 /**
  * `npm run bench`: prints one row per figure (median, min, max, a baseline measured in the same
  * run and the ratio). `--json FILE` also writes `{ rows: [...] }`; `--only <text>` runs the
- * figures whose group name contains the text.
+ * figures whose group name contains the text. Each group runs in a process of its own
+ * (`--group <name>` is how the bench starts it).
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAgentRun } from './agent-run';
@@ -37,14 +41,51 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 
-const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { json: { type: 'string' }, only: { type: 'string' }, group: { type: 'string' } },
+});
+
+/** Runs one group in this process; its rows go to `--json` (how the parent reads them). */
+async function runGroupHere(name: string): Promise<never> {
+  const group = groups.find((candidate) => candidate.name === name);
+  if (!group) throw new Error(`No bench group "${name}".`);
+  const groupRows = await group.run();
+  writeFileSync(values.json!, JSON.stringify(groupRows));
+  process.exit(0);
+}
+
+/**
+ * Runs one group in a process of its own: what a group leaves behind (a heap grown by 100,000
+ * stored versions, optimised code, open handles) would otherwise weigh on the groups after it, and
+ * a figure would depend on which groups ran before it.
+ */
+function runGroupApart(name: string): BenchRow[] {
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-group-'));
+  const file = join(directory, 'rows.json');
+  try {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--group', name, '--json', file],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (child.status !== 0 || !existsSync(file)) {
+      throw new Error(`its process ended with ${child.signal ?? `exit code ${child.status}`}`);
+    }
+    return JSON.parse(readFileSync(file, 'utf8')) as BenchRow[];
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+if (values.group) await runGroupHere(values.group);
+
 const rows: BenchRow[] = [];
 let failed = false;
 for (const group of groups) {
   if (values.only && !group.name.includes(values.only)) continue;
   process.stderr.write(`bench: ${group.name}...\n`);
   try {
-    rows.push(...(await group.run()));
+    rows.push(...runGroupApart(group.name));
   } catch (error) {
     failed = true;
     process.stderr.write(`bench: ${group.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
