@@ -95,8 +95,11 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   /** The `tool-call` chunk and transcript entry (from the reader when streaming, else before running). */
   const announce = (toolCallId: string, toolName: string, input: unknown) => {
     const tool = tools.executable[toolName];
+    // A target without a transform shows the input itself.
     const view = (target: 'display' | 'transcript') =>
-      shown({ tool, target, phase: 'input', argument: { input }, toolName, toolCallId, logger });
+      tool?.transform?.[target]
+        ? shown({ tool, target, phase: 'input', argument: { input }, toolName, toolCallId, logger })
+        : input;
     context.emit({ type: 'tool-call', runId: record.runId, payload: { toolCallId, toolName, args: view('display') } });
     state.transcript.push({ type: 'tool-call', toolCallId, toolName, args: view('transcript') });
   };

@@ -144,15 +144,20 @@ export async function runCall({
     output: ToolModelOutput;
     threw?: boolean;
   }): CallOutcome => {
-    const argument = (phase === 'output' ? { output: result } : { error: result }) as never;
     const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
-    const display = view('display', phase, argument);
+    // A target without a transform shows the value itself: nothing to build or call for it.
+    const transform = tool.transform;
+    const argument = (
+      transform?.display || transform?.transcript ? (phase === 'output' ? { output: result } : { error: result }) : {}
+    ) as never;
+    const display = transform?.display ? view('display', phase, argument) : result;
     around.emit(
       threw
         ? { type: 'tool-error', runId, payload: { toolCallId, toolName, error: display } }
         : { type: 'tool-result', runId, payload: { toolCallId, toolName, result: display, isError } },
     );
-    around.record({ type: 'tool-result', toolCallId, toolName, result: view('transcript', phase, argument), isError });
+    const recorded = transform?.transcript ? view('transcript', phase, argument) : result;
+    around.record({ type: 'tool-result', toolCallId, toolName, result: recorded, isError });
     return { status: 'done', part: resultPart(toolCallId, toolName, output) };
   };
 
