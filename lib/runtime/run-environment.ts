@@ -33,7 +33,10 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
 }
 
 /** Agent hooks overridden per key by the run's: passing only `beforeToolCall` keeps the agent's `afterToolCall`. */
+const noHooks: AgentHooks = Object.freeze({});
+
 export function mergeHooks(agentHooks: AgentHooks | undefined, runHooks: AgentHooks | undefined): AgentHooks {
+  if (!agentHooks && !runHooks) return noHooks;
   const merged: AgentHooks = { ...agentHooks };
   if (runHooks?.beforeToolCall) merged.beforeToolCall = runHooks.beforeToolCall;
   if (runHooks?.afterToolCall) merged.afterToolCall = runHooks.afterToolCall;

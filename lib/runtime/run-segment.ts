@@ -143,13 +143,14 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     const note = context.environment.stepNote?.({
       ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     });
+    // What is left undefined, the SDK takes from the request (a plain literal: once per step).
     return {
-      ...(note ? { system: [context.environment.instructions, note].filter(Boolean).join('\n\n') } : {}),
+      system: note ? [context.environment.instructions, note].filter(Boolean).join('\n\n') : undefined,
       // Every tool offered is what the SDK does without the list (and it then copies no tool record).
-      ...(offered === tools.names ? {} : { activeTools: offered }),
-      ...(toolChoice ? { toolChoice } : {}),
-      ...(prepared.model ? { model: context.models.resolve(prepared.model) } : {}),
-      ...(rewritten === messages ? {} : { messages: rewritten }),
+      activeTools: offered === tools.names ? undefined : offered,
+      toolChoice: toolChoice || undefined,
+      model: prepared.model ? context.models.resolve(prepared.model) : undefined,
+      messages: rewritten === messages ? undefined : rewritten,
     };
   };
 

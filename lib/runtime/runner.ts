@@ -194,17 +194,18 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     /** A run not stored yet: its first write is an insert. */
     unstored?: LoopContext['unstored'];
   }): LoopContext {
+    // A plain literal (absent options stay undefined): one per run.
     return {
       record,
       requestContext,
-      ...(unstored ? { unstored } : {}),
+      unstored,
       environment,
       tools,
       hooks: mergeHooks(environment.hooks, options.hooks),
-      ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
+      prepareStep: options.prepareStep,
       models,
       stream,
-      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      abortSignal: options.abortSignal,
       store,
       logger,
       now: timestamp,

@@ -148,7 +148,11 @@ export async function runCall({
     // A target without a transform shows the value itself: nothing to build or call for it.
     const transform = tool.transform;
     const argument = (
-      transform?.display || transform?.transcript ? (phase === 'output' ? { output: result } : { error: result }) : {}
+      transform?.display || transform?.transcript
+        ? phase === 'output'
+          ? { output: result }
+          : { error: result }
+        : undefined
     ) as never;
     const display = transform?.display ? view('display', phase, argument) : result;
     around.emit(
@@ -207,15 +211,12 @@ export async function runCall({
       messages: around.messages,
       logger,
       inputAnnounced: mode.kind !== 'new',
-      context: {
-        requestContext: around.requestContext,
-        ...(around.abortSignal ? { abortSignal: around.abortSignal } : {}),
-        agent,
-      },
+      // Plain literals, no spreads: this runs for every call.
+      context: { requestContext: around.requestContext, abortSignal: around.abortSignal, agent },
       // No step between validation and execute unless the call may need approval or has a hook.
-      ...(approvalRule !== undefined || beforeToolCall
-        ? {
-            beforeExecute: async ({ input: validInput }: { input: unknown }) => {
+      beforeExecute:
+        approvalRule !== undefined || beforeToolCall
+          ? async ({ input: validInput }: { input: unknown }) => {
               if (approvalRule !== undefined && (await needsApproval(tool, validInput, around.requestContext)))
                 throw new ApprovalRequired();
               if (!beforeToolCall) return { proceed: true as const };
@@ -225,16 +226,13 @@ export async function runCall({
                 return { proceed: false as const, output: decision.output };
               }
               return { proceed: true as const };
-            },
+            }
+          : undefined,
+      afterExecute: afterToolCall
+        ? async (result) => {
+            await afterToolCall({ toolName, context: hookContext!, ...result });
           }
-        : {}),
-      ...(afterToolCall
-        ? {
-            afterExecute: async (result) => {
-              await afterToolCall({ toolName, context: hookContext!, ...result });
-            },
-          }
-        : {}),
+        : undefined,
     });
   } catch (error) {
     if (error instanceof ApprovalRequired) {
