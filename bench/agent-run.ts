@@ -16,9 +16,9 @@ import { silentLogger } from '../lib/logger';
 import { createTool, type Tool } from '../lib/tools';
 import { createScriptedModel, type ScriptedStep } from '../tests/support/scripted-model';
 import { startServerProcess } from '../tests/support/server-process';
-import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+import { pairedRow, row, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
-// Many short rounds: a pause or a change of the machine's speed touches few of them.
+// Many short rounds, compared pairwise (see `pairedRow`): a pause or a change of speed touches few.
 const rounds = 40;
 const iterations = 30;
 const warmupRuns = 300;
@@ -99,19 +99,18 @@ async function benchGenerate(): Promise<BenchRow> {
       await throughStudio();
       await direct();
     }
-    const measured: number[] = [];
-    const baseline: number[] = [];
+    const measuredRounds: Array<{ measured: number; baseline: number }> = [];
     for (let round = 0; round < rounds; round++) {
-      measured.push(summarize(await sampleMicroseconds(throughStudio, { iterations, warmup: 5 })).median);
-      baseline.push(summarize(await sampleMicroseconds(direct, { iterations, warmup: 5 })).median);
+      const measured = summarize(await sampleMicroseconds(throughStudio, { iterations, warmup: 5 })).median;
+      const baseline = summarize(await sampleMicroseconds(direct, { iterations, warmup: 5 })).median;
+      measuredRounds.push({ measured, baseline });
     }
-    return row(
-      'generate through the studio (stored agent, 5 tools, 3 steps) vs generateText directly',
-      'µs',
-      summarize(measured),
-      summarize(baseline).median,
-      '<= 1.3x',
-    );
+    return pairedRow({
+      name: 'generate through the studio (stored agent, 5 tools, 3 steps) vs generateText directly',
+      unit: 'µs',
+      rounds: measuredRounds,
+      target: '<= 1.3x',
+    });
   } finally {
     await studio.close();
     rmSync(directory, { recursive: true, force: true });

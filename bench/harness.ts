@@ -81,6 +81,34 @@ export function row(
   return { name, unit, ...measured, baseline, ratio, target, verdict };
 }
 
+/**
+ * A row for a figure measured against its baseline in rounds, one right after the other. Its ratio
+ * is the median of the rounds' own ratios. A virtual machine's speed changes while the bench runs
+ * (it was seen to run the same loop at a third of its speed for seconds at a time), and when about
+ * half the rounds run slow, the median of each side taken apart lands on either speed depending on
+ * which side a change fell in: the same build measured 1.02x and 1.98x in consecutive runs. The
+ * two halves of one round mostly run at one speed, so their ratio does not depend on it.
+ */
+export function pairedRow({
+  name,
+  unit,
+  rounds,
+  target,
+}: {
+  name: string;
+  unit: string;
+  rounds: ReadonlyArray<{ measured: number; baseline: number }>;
+  target: string;
+}): BenchRow {
+  const measured = summarize(rounds.map((round) => round.measured));
+  const baseline = summarize(rounds.map((round) => round.baseline)).median;
+  const ratio = summarize(rounds.map((round) => round.measured / round.baseline)).median;
+  const met = judge(target, measured.median, ratio);
+  if (met === undefined) throw new Error(`Bench row "${name}": cannot judge target "${target}"`);
+  const verdict = met ? 'met' : target.startsWith('guide') ? 'guide missed' : 'missed';
+  return { name, unit, ...measured, baseline, ratio, target, verdict };
+}
+
 const format = (value: number | null) =>
   value === null
     ? '—'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { row } from '../../../bench/harness';
+import { pairedRow, row } from '../../../bench/harness';
 
 const measured = (median: number) => ({ median, min: median, max: median });
 
@@ -28,5 +28,28 @@ describe('bench verdicts', () => {
 
   it('rows without a target have no verdict', () => {
     expect(row('information', 'µs', measured(5), 1).verdict).toBeUndefined();
+  });
+});
+
+describe('paired rows', () => {
+  // Each round's figure costs 1.2 times its baseline. The machine slows to half its speed during
+  // the fourth round, between its two halves, and stays slow.
+  const speeds = [1, 1, 1, 'change', 2, 2, 2] as const;
+  const rounds = speeds.map((speed) => ({
+    measured: 120 * (speed === 'change' ? 1 : speed),
+    baseline: 100 * (speed === 'change' ? 2 : speed),
+  }));
+
+  it('compares each figure with the baseline measured right after it', () => {
+    const paired = pairedRow({ name: 'figure', unit: 'µs', rounds, target: '<= 1.3x' });
+    expect(paired.ratio).toBeCloseTo(1.2, 5);
+    expect(paired.verdict).toBe('met');
+    // The medians of each side taken apart compare a fast figure with a slow baseline.
+    expect(paired.median / paired.baseline!).toBeCloseTo(0.6, 5);
+  });
+
+  it('misses the target when the rounds miss it', () => {
+    const slower = rounds.map((round) => ({ ...round, measured: round.measured * 1.5 }));
+    expect(pairedRow({ name: 'figure', unit: 'µs', rounds: slower, target: '<= 1.3x' }).verdict).toBe('missed');
   });
 });
