@@ -15,36 +15,33 @@ export const transcriptFromMessages = 'messages';
 
 export type StoredTranscript = TranscriptEntry[] | typeof transcriptFromMessages;
 
-/** A tool result's transcript value and error flag from what the model got (the run's own shapes). */
-function resultOf(output: unknown): { result: unknown; isError: boolean } | undefined {
-  if (typeof output !== 'object' || output === null) return undefined;
-  const { type, value } = output as { type?: unknown; value?: unknown };
-  if (type === 'json' || type === 'text') return { result: value, isError: false };
-  if (type === 'error-json') return { result: value, isError: true };
-  if (type === 'error-text') return { result: { message: value }, isError: true };
-  return undefined;
+/** What each kind of entry holds, in the order the loop writes its keys. */
+interface EntryVisitor {
+  user(content: unknown): boolean;
+  toolCall(toolCallId: string, toolName: string, args: unknown): boolean;
+  toolResult(toolCallId: string, toolName: string, result: unknown, isError: boolean): boolean;
+  text(text: string): boolean;
 }
 
 /**
- * The transcript the messages describe: user messages, then for each step its tool calls, their
- * results and its text. Undefined when the messages hold anything else the transcript would not
- * say this way (provider-executed tools, files, approval parts).
+ * Visits the entries the messages describe: user messages, then for each step its tool calls, their
+ * results and its text. False when the messages hold anything else the transcript would not say
+ * this way (provider-executed tools, files, approval parts), or when the visitor stops.
  */
-export function transcriptOfMessages(messages: ReadonlyArray<ModelMessage>): TranscriptEntry[] | undefined {
-  const entries: TranscriptEntry[] = [];
+function visitEntries(messages: ReadonlyArray<ModelMessage>, visit: EntryVisitor): boolean {
   // A step's text follows its results (the order the loop records them in).
   let stepText = '';
   const closeStep = () => {
-    if (stepText) entries.push({ type: 'text', text: stepText });
+    const text = stepText;
     stepText = '';
+    return !text || visit.text(text);
   };
   for (const message of messages) {
     if (message.role === 'system') continue;
     if (message.role === 'user') {
-      closeStep();
-      entries.push({ type: 'user', content: message.content });
+      if (!closeStep() || !visit.user(message.content)) return false;
     } else if (message.role === 'assistant') {
-      closeStep();
+      if (!closeStep()) return false;
       if (typeof message.content === 'string') {
         stepText = message.content;
         continue;
@@ -53,26 +50,42 @@ export function transcriptOfMessages(messages: ReadonlyArray<ModelMessage>): Tra
         if (part.type === 'text') stepText += part.text;
         else if (part.type === 'reasoning') continue;
         else if (part.type === 'tool-call' && !part.providerExecuted) {
-          entries.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, args: part.input });
-        } else return undefined;
+          if (!visit.toolCall(part.toolCallId, part.toolName, part.input)) return false;
+        } else return false;
       }
     } else {
       for (const part of message.content) {
-        if (part.type !== 'tool-result') return undefined;
-        const shown = resultOf(part.output);
-        if (!shown) return undefined;
-        entries.push({
-          type: 'tool-result',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          result: shown.result,
-          isError: shown.isError,
-        });
+        if (part.type !== 'tool-result') return false;
+        // A result's transcript value and error flag from what the model got (the run's own shapes).
+        const output = part.output as unknown;
+        if (typeof output !== 'object' || output === null) return false;
+        const { type, value } = output as { type?: unknown; value?: unknown };
+        const visited =
+          type === 'json' || type === 'text'
+            ? visit.toolResult(part.toolCallId, part.toolName, value, false)
+            : type === 'error-json'
+              ? visit.toolResult(part.toolCallId, part.toolName, value, true)
+              : type === 'error-text'
+                ? visit.toolResult(part.toolCallId, part.toolName, { message: value }, true)
+                : false;
+        if (!visited) return false;
       }
     }
   }
-  closeStep();
-  return entries;
+  return closeStep();
+}
+
+/** The transcript the messages describe, or undefined when they describe none. */
+export function transcriptOfMessages(messages: ReadonlyArray<ModelMessage>): TranscriptEntry[] | undefined {
+  const entries: TranscriptEntry[] = [];
+  const described = visitEntries(messages, {
+    user: (content) => entries.push({ type: 'user', content } as TranscriptEntry) > 0,
+    toolCall: (toolCallId, toolName, args) => entries.push({ type: 'tool-call', toolCallId, toolName, args }) > 0,
+    toolResult: (toolCallId, toolName, result, isError) =>
+      entries.push({ type: 'tool-result', toolCallId, toolName, result, isError }) > 0,
+    text: (text) => entries.push({ type: 'text', text }) > 0,
+  });
+  return described ? entries : undefined;
 }
 
 const isPlainObject = (value: object) => {
@@ -124,8 +137,43 @@ export function storedTranscript(
   transcript: TranscriptEntry[],
   messages: ReadonlyArray<ModelMessage>,
 ): StoredTranscript {
-  const rebuilt = transcriptOfMessages(messages);
-  return rebuilt && sameJson(rebuilt, transcript) ? transcriptFromMessages : transcript;
+  return describesTranscript(messages, transcript) ? transcriptFromMessages : transcript;
+}
+
+/**
+ * Whether the messages rebuild exactly this transcript: what `sameJson(transcriptOfMessages(...),
+ * transcript)` answers, entry by entry as the messages are walked, without building the rebuilt
+ * entries (this runs on every write of a run).
+ */
+function describesTranscript(messages: ReadonlyArray<ModelMessage>, transcript: ReadonlyArray<unknown>): boolean {
+  let index = 0;
+  const described = visitEntries(messages, {
+    user: (content) => entryIs(transcript[index++], userKeys, 'user', content),
+    toolCall: (toolCallId, toolName, args) =>
+      entryIs(transcript[index++], toolCallKeys, 'tool-call', toolCallId, toolName, args),
+    toolResult: (toolCallId, toolName, result, isError) =>
+      entryIs(transcript[index++], toolResultKeys, 'tool-result', toolCallId, toolName, result, isError),
+    text: (text) => entryIs(transcript[index++], textKeys, 'text', text),
+  });
+  return described && index === transcript.length;
+}
+
+const userKeys = ['type', 'content'];
+const toolCallKeys = ['type', 'toolCallId', 'toolName', 'args'];
+const toolResultKeys = ['type', 'toolCallId', 'toolName', 'result', 'isError'];
+const textKeys = ['type', 'text'];
+
+/** `sameJson(entry, actual)` for the entry with these keys and values, without building it. */
+function entryIs(actual: unknown, keys: ReadonlyArray<string>, ...values: unknown[]): boolean {
+  if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || !isPlainObject(actual)) return false;
+  const actualKeys = Object.keys(actual);
+  if (actualKeys.length !== keys.length) return false;
+  for (let position = 0; position < keys.length; position++) {
+    const key = keys[position]!;
+    if (actualKeys[position] !== key) return false;
+    if (!sameJson(values[position], (actual as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** The transcript of a stored run (rows written before the marker hold the whole transcript). */
