@@ -222,12 +222,19 @@ export function createSqliteRunStore({
     };
   }
 
+  /** The columns of a run's state: one copy of the rest of the state, the transcript's in its place. */
   function stateColumns(record: RunRecord) {
-    const { messages, pending, ...rest } = record.state;
+    const { state } = record;
+    const rest: Record<string, unknown> = {};
+    for (const key in state) {
+      if (key === 'messages' || key === 'pending') continue;
+      rest[key] =
+        key === 'transcript' ? storedTranscript(state.transcript, state.messages) : state[key as keyof typeof state];
+    }
     return {
-      messages: JSON.stringify(messages),
-      pending: JSON.stringify(pending),
-      state: JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) }),
+      messages: JSON.stringify(state.messages),
+      pending: state.pending.length === 0 ? '[]' : JSON.stringify(state.pending),
+      state: JSON.stringify(rest),
       error: record.error === undefined ? null : JSON.stringify(record.error),
     };
   }
