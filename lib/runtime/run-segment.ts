@@ -310,9 +310,9 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
 
   // A call stopped by the abort is a tool error to the SDK, which may then end normally.
   context.abortSignal?.throwIfAborted();
-  const pendingIds = new Set(state.pending.map((call) => call.toolCallId));
   const messages = withOurOutputs(response.messages, outcomes);
   if (paused) {
+    const pendingIds = new Set(state.pending.map((call) => call.toolCallId));
     // The last step's calls: answered ones wait in the open step beside the pending ones.
     const last = messages.at(-1)?.role === 'tool' ? (messages.pop() as { content: ToolResultPart[] }) : undefined;
     const assistant = messages.at(-1);
