@@ -14,6 +14,13 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations, summarised. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Checks the settled page: right after a client-side navigation (a tab that changes the URL) the
+  // document can be without its <title> for a moment while the route's metadata streams in. A page
+  // that never gets one is still reported by axe below.
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (await page.evaluate(() => document.title.trim() !== '')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   // Evaluated through the DevTools protocol rather than added as a <script>: the editor's
   // Content-Security-Policy rightly blocks inline scripts without its nonce.
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
