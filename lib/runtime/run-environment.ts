@@ -32,9 +32,9 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   defaultOptions?: DefaultOptions;
 }
 
-/** Agent hooks overridden per key by the run's: passing only `beforeToolCall` keeps the agent's `afterToolCall`. */
 const noHooks: AgentHooks = Object.freeze({});
 
+/** Agent hooks overridden per key by the run's: passing only `beforeToolCall` keeps the agent's `afterToolCall`. */
 export function mergeHooks(agentHooks: AgentHooks | undefined, runHooks: AgentHooks | undefined): AgentHooks {
   if (!agentHooks && !runHooks) return noHooks;
   const merged: AgentHooks = { ...agentHooks };

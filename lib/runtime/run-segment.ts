@@ -14,7 +14,13 @@
  * the call's result, so the chunk order is the model's. `data-*` chunks go out at once.
  */
 import { generateText, stepCountIs, streamText, type ModelMessage, type ToolResultPart } from 'ai';
-import { createToolInputStream, isThenable, type ToolInputStream, type ToolModelOutput } from '../tools';
+import {
+  createToolInputStream,
+  thenOrNow,
+  throwsAsRejection,
+  type ToolInputStream,
+  type ToolModelOutput,
+} from '../tools';
 import type { LanguageModelLike, StepPreparation } from '../agents/run-types';
 import { hasUndeliveredTasks } from './background-tasks';
 import type { LoopContext, Segment } from './run-loop';
@@ -114,21 +120,20 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const stretch: SdkToolStretch = {
     offered: activeNames(context, state.options.activeTools),
     logger,
-    execute(toolName, input, options) {
-      try {
-        if (!stream) announce(options.toolCallId, toolName, input);
-        const started = startCall({
-          context,
-          around: around(options.toolCallId, options.messages),
-          call: { toolCallId: options.toolCallId, toolName, input },
-          offered: stretch.offered,
-          mode: newCall,
-        });
-        return isThenable(started) ? Promise.resolve(started).then(settle) : Promise.resolve(settle(started));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-    },
+    execute: (toolName, input, options) =>
+      Promise.resolve(
+        throwsAsRejection(() => {
+          if (!stream) announce(options.toolCallId, toolName, input);
+          const started = startCall({
+            context,
+            around: around(options.toolCallId, options.messages),
+            call: { toolCallId: options.toolCallId, toolName, input },
+            offered: stretch.offered,
+            mode: newCall,
+          });
+          return thenOrNow(started, settle);
+        }),
+      ),
   };
   const sdkTools =
     sharedSdkTools({ tools, stream }) ??
@@ -168,9 +173,7 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
       // Without the caller's own prepareStep, the step is prepared without waiting for anything.
       const given = context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages });
-      return isThenable(given)
-        ? Promise.resolve(given).then((prepared) => prepareStep(prepared || {}, messages))
-        : prepareStep(given || {}, messages);
+      return thenOrNow(given, (prepared) => prepareStep(prepared || {}, messages));
     },
     experimental_repairToolCall: async ({
       toolCall,

@@ -3,6 +3,7 @@
  * typed chunks as they happen, with the same result at the end. Both run the one loop in
  * `run-loop.ts`, and paused runs continue through the same agent or through `runtime.runs`.
  */
+import { throwsAsRejection } from '../tools';
 import { createRunId } from './run-id';
 import type { ModelMessage } from 'ai';
 import type { RunEnvironment } from './run-environment';
@@ -92,15 +93,12 @@ export function createRunnableAgent({
 
   return {
     id,
-    generate(input, given = {}) {
-      // Not an async layer of its own: the run's promise is handed on (a throw still rejects it).
-      try {
+    // Not an async layer of its own: the run's promise is handed on (a throw still rejects it).
+    generate: (input, given = {}) =>
+      throwsAsRejection(() => {
         const options = withContext(given);
         return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-    },
+      }),
     stream(input, options = {}) {
       const runId = options.runId ?? createRunId();
       return streamRun({

@@ -5,7 +5,7 @@
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
-import { isThenable } from './thenable';
+import { thenOrNow, throwsAsRejection } from './thenable';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
 
@@ -163,26 +163,19 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
 export function createModelOutput(request: {
   tool: { id: string; toModelOutput?: (output: never) => ToModelOutputResult | Promise<ToModelOutputResult> };
   output: unknown;
-}): ToolModelOutput | Promise<ToolModelOutput> {
+}): ToolModelOutput | PromiseLike<ToolModelOutput> {
   // A plain answer is used without a wait; a throw comes back as a rejection, as from an async function.
-  try {
-    return modelOutputOf(request);
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
+  return throwsAsRejection(() => modelOutputOf(request));
 }
 
 function modelOutputOf({
   tool,
   output,
-}: Parameters<typeof createModelOutput>[0]): ToolModelOutput | Promise<ToolModelOutput> {
+}: Parameters<typeof createModelOutput>[0]): ToolModelOutput | PromiseLike<ToolModelOutput> {
   if (isToolValidationError(output)) return { type: 'json', value: output };
   if (tool.toModelOutput) {
     const toModelOutput = tool.toModelOutput as (output: unknown) => ToModelOutputResult | Promise<ToModelOutputResult>;
-    const result = toModelOutput(output);
-    return isThenable(result)
-      ? Promise.resolve(result).then((settled) => normalizeModelOutput({ result: settled, toolId: tool.id }))
-      : normalizeModelOutput({ result, toolId: tool.id });
+    return thenOrNow(toModelOutput(output), (result) => normalizeModelOutput({ result, toolId: tool.id }));
   }
   return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: toJsonValue(output) };
 }
