@@ -167,7 +167,8 @@ describe('MCP clients in a real browser', () => {
     expect(version3.changedFields).toEqual(['description']);
 
     await server.getByRole('button', { name: 'Replace Value of API_TOKEN' }).click();
-    expect(await server.getByLabel('Value of API_TOKEN', { exact: true }).inputValue()).toBe('');
+    // The field empties when React renders the click, which may come after the click returns.
+    await expect.poll(() => server.getByLabel('Value of API_TOKEN', { exact: true }).inputValue(), patience).toBe('');
     await server.getByLabel('Value of API_TOKEN', { exact: true }).fill('sk-test-new-value-9876');
     await clients.save();
     await clients.announced('Version 4 saved');
