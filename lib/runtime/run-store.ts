@@ -222,26 +222,23 @@ export function createSqliteRunStore({
     };
   }
 
-  /** The columns of a run's state: one copy of the rest of the state, the transcript's in its place. */
-  function stateColumns(record: RunRecord) {
-    const { state } = record;
+  /** The rest of a run's state as stored: one copy of it, the transcript's marker or entries in its place. */
+  function restOfState({ state }: RunRecord): string {
     const rest: Record<string, unknown> = {};
     for (const key in state) {
       if (key === 'messages' || key === 'pending') continue;
       rest[key] =
         key === 'transcript' ? storedTranscript(state.transcript, state.messages) : state[key as keyof typeof state];
     }
-    return {
-      messages: JSON.stringify(state.messages),
-      pending: state.pending.length === 0 ? '[]' : JSON.stringify(state.pending),
-      state: JSON.stringify(rest),
-      error: record.error === undefined ? null : JSON.stringify(record.error),
-    };
+    return JSON.stringify(rest);
   }
+  const pendingColumn = ({ state }: RunRecord) => (state.pending.length === 0 ? '[]' : JSON.stringify(state.pending));
+  const errorColumn = (record: RunRecord) => (record.error === undefined ? null : JSON.stringify(record.error));
 
   return {
     insert(record) {
       const { stored, token } = splitAuthToken(record.requestContext);
+      // Every column in one literal (the same shape for every run).
       const row: InsertRow = {
         id: record.runId,
         agentId: record.agentId,
@@ -260,7 +257,10 @@ export function createSqliteRunStore({
         revision: record.revision,
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
-        ...stateColumns(record),
+        messages: JSON.stringify(record.state.messages),
+        pending: pendingColumn(record),
+        state: restOfState(record),
+        error: errorColumn(record),
       };
       if (isOver(record.status)) enqueue({ kind: 'insert', row });
       else queries().insert(row);
@@ -278,7 +278,10 @@ export function createSqliteRunStore({
         id: record.runId,
         status: record.status,
         updatedAt: record.updatedAt,
-        ...stateColumns(record),
+        messages: JSON.stringify(record.state.messages),
+        pending: pendingColumn(record),
+        state: restOfState(record),
+        error: errorColumn(record),
       };
       if (isOver(record.status)) enqueue({ kind: 'update', row });
       else {

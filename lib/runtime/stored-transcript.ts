@@ -166,14 +166,14 @@ const textKeys = ['type', 'text'];
 /** `sameJson(entry, actual)` for the entry with these keys and values, without building it. */
 function entryIs(actual: unknown, keys: ReadonlyArray<string>, ...values: unknown[]): boolean {
   if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || !isPlainObject(actual)) return false;
-  const actualKeys = Object.keys(actual);
-  if (actualKeys.length !== keys.length) return false;
-  for (let position = 0; position < keys.length; position++) {
-    const key = keys[position]!;
-    if (actualKeys[position] !== key) return false;
+  // The entry's own keys in order, counted as they are walked (no array of them is made).
+  let position = 0;
+  for (const key in actual) {
+    if (key !== keys[position]) return false;
     if (!sameJson(values[position], (actual as Record<string, unknown>)[key])) return false;
+    position++;
   }
-  return true;
+  return position === keys.length;
 }
 
 /** The transcript of a stored run (rows written before the marker hold the whole transcript). */
