@@ -103,11 +103,16 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     const tool = tools.executable[toolName];
     // A target without a transform shows the input itself.
     const view = (target: 'display' | 'transcript') =>
-      tool?.transform?.[target]
-        ? shown({ tool, target, phase: 'input', argument: { input }, toolName, toolCallId, logger })
-        : input;
-    context.emit({ type: 'tool-call', runId: record.runId, payload: { toolCallId, toolName, args: view('display') } });
-    state.transcript.push({ type: 'tool-call', toolCallId, toolName, args: view('transcript') });
+      shown({ tool, target, phase: 'input', argument: { input }, toolName, toolCallId, logger });
+    const transform = tool?.transform;
+    const args = transform?.display ? view('display') : input;
+    context.emit({ type: 'tool-call', runId: record.runId, payload: { toolCallId, toolName, args } });
+    state.transcript.push({
+      type: 'tool-call',
+      toolCallId,
+      toolName,
+      args: transform?.transcript ? view('transcript') : input,
+    });
   };
 
   const settle = (outcome: CallOutcome): SdkToolEnvelope => {
@@ -161,13 +166,13 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
 
   const request = {
     model: context.environment.model,
-    ...(context.environment.instructions ? { system: context.environment.instructions } : {}),
+    system: context.environment.instructions || undefined,
     messages: state.messages,
     tools: sdkTools,
     experimental_context: stretch,
     // A background task that ended stops the stretch too, so the model reads its result next.
     stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused || hasUndeliveredTasks(record)],
-    ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+    abortSignal: context.abortSignal,
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
     prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {

@@ -327,11 +327,12 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
             Object.entries(options.clientTools).map(([name, value]) => [name, clientToolDefinition(value)]),
           )
         : {};
+      // A plain literal (what is absent stays undefined): once per run.
       const tools = buildRunTools({
         agentTools: environment.tools,
-        ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
-        ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
-        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
+        extraSources: environment.extraSources,
+        transformPolicy: environment.transformPolicy,
+        toolsets: options.toolsets,
         clientTools,
       });
       const runId = options.runId ?? createRunId();
@@ -380,10 +381,10 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
       const collected = collectingEmit(emit);
       collected.emit(identityChunk(record));
       const continuation: ContinuationOptions = {
-        ...(options.hooks ? { hooks: options.hooks } : {}),
-        ...(options.toolsets ? { toolsets: options.toolsets } : {}),
-        ...(options.prepareStep ? { prepareStep: options.prepareStep } : {}),
-        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        hooks: options.hooks,
+        toolsets: options.toolsets,
+        prepareStep: options.prepareStep,
+        abortSignal: options.abortSignal,
       };
       const context = loopContext({
         record,

@@ -107,6 +107,57 @@ export function notFoundOutcome({
   return { status: 'done', part: resultPart(toolCallId, toolName, { type: 'error-text', value: message }) };
 }
 
+/** Who a call is, for what it reports. */
+interface CallIdentity {
+  tool: Tool;
+  toolCallId: string;
+  toolName: string;
+  around: CallSurroundings;
+}
+
+/** One phase of a call as a target shows it. */
+function viewOf<TPhase extends TransformPhase>(
+  { tool, toolCallId, toolName, around }: CallIdentity,
+  target: 'display' | 'transcript',
+  phase: TPhase,
+  argument: TransformPhaseArguments[TPhase],
+) {
+  return shown({ tool, target, phase, argument, toolName, toolCallId, logger: around.logger });
+}
+
+/**
+ * Reports a finished call. `threw`: execute or a hook threw (a `tool-error` chunk); otherwise a
+ * `tool-result`, with `isError` for validation failures and error-shaped model outputs.
+ */
+function done(
+  call: CallIdentity,
+  result: unknown,
+  phase: 'output' | 'error',
+  output: ToolModelOutput,
+  threw = false,
+): CallOutcome {
+  const { tool, toolCallId, toolName, around } = call;
+  const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
+  // A target without a transform shows the value itself: nothing to build or call for it.
+  const transform = tool.transform;
+  const argument = (
+    transform?.display || transform?.transcript
+      ? phase === 'output'
+        ? { output: result }
+        : { error: result }
+      : undefined
+  ) as never;
+  const display = transform?.display ? viewOf(call, 'display', phase, argument) : result;
+  around.emit(
+    threw
+      ? { type: 'tool-error', runId: around.runId, payload: { toolCallId, toolName, error: display } }
+      : { type: 'tool-result', runId: around.runId, payload: { toolCallId, toolName, result: display, isError } },
+  );
+  const recorded = transform?.transcript ? viewOf(call, 'transcript', phase, argument) : result;
+  around.record({ type: 'tool-result', toolCallId, toolName, result: recorded, isError });
+  return { status: 'done', part: resultPart(toolCallId, toolName, output) };
+}
+
 export async function runCall({
   tool,
   toolCallId,
@@ -123,47 +174,7 @@ export async function runCall({
   around: CallSurroundings;
 }): Promise<CallOutcome> {
   const { runId, logger } = around;
-  const view = <TPhase extends TransformPhase>(
-    target: 'display' | 'transcript',
-    phase: TPhase,
-    argument: TransformPhaseArguments[TPhase],
-  ) => shown({ tool, target, phase, argument, toolName, toolCallId, logger });
-
-  /**
-   * Reports a finished call. `threw`: execute or a hook threw (a `tool-error` chunk); otherwise a
-   * `tool-result`, with `isError` for validation failures and error-shaped model outputs.
-   */
-  const done = ({
-    result,
-    phase,
-    output,
-    threw = false,
-  }: {
-    result: unknown;
-    phase: 'output' | 'error';
-    output: ToolModelOutput;
-    threw?: boolean;
-  }): CallOutcome => {
-    const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
-    // A target without a transform shows the value itself: nothing to build or call for it.
-    const transform = tool.transform;
-    const argument = (
-      transform?.display || transform?.transcript
-        ? phase === 'output'
-          ? { output: result }
-          : { error: result }
-        : undefined
-    ) as never;
-    const display = transform?.display ? view('display', phase, argument) : result;
-    around.emit(
-      threw
-        ? { type: 'tool-error', runId, payload: { toolCallId, toolName, error: display } }
-        : { type: 'tool-result', runId, payload: { toolCallId, toolName, result: display, isError } },
-    );
-    const recorded = transform?.transcript ? view('transcript', phase, argument) : result;
-    around.record({ type: 'tool-result', toolCallId, toolName, result: recorded, isError });
-    return { status: 'done', part: resultPart(toolCallId, toolName, output) };
-  };
+  const call: CallIdentity = { tool, toolCallId, toolName, around };
 
   if (!tool.execute) {
     return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
@@ -236,13 +247,13 @@ export async function runCall({
     });
   } catch (error) {
     if (error instanceof ApprovalRequired) {
-      const args = view('display', 'approval', { input });
+      const args = viewOf(call, 'display', 'approval', { input });
       around.emit({ type: 'tool-call-approval', runId, payload: { toolCallId, toolName, args } });
       around.record({
         type: 'tool-call-approval',
         toolCallId,
         toolName,
-        args: view('transcript', 'approval', { input }),
+        args: viewOf(call, 'transcript', 'approval', { input }),
       });
       return { status: 'pending', pending: { toolCallId, toolName, kind: 'approval', input } };
     }
@@ -250,19 +261,19 @@ export async function runCall({
     // An agent-level hook threw: that call fails, the run goes on.
     logger.warn('An agent-level tool hook threw; the call fails', { toolName, toolCallId, error });
     const value = errorValue(error);
-    return done({ result: value, phase: 'error', output: { type: 'error-text', value: value.message }, threw: true });
+    return done(call, value, 'error', { type: 'error-text', value: value.message }, true);
   }
 
   switch (outcome.status) {
     case 'output':
     case 'skipped':
-      return done({ result: outcome.output, phase: 'output', output: outcome.modelOutput });
+      return done(call, outcome.output, 'output', outcome.modelOutput);
     case 'invalid':
-      return done({ result: outcome.output, phase: 'error', output: outcome.modelOutput });
+      return done(call, outcome.output, 'error', outcome.modelOutput);
     case 'error':
-      return done({ result: errorValue(outcome.error), phase: 'error', output: outcome.modelOutput, threw: true });
+      return done(call, errorValue(outcome.error), 'error', outcome.modelOutput, true);
     case 'suspended': {
-      const suspendPayload = view('display', 'suspend', { payload: outcome.payload });
+      const suspendPayload = viewOf(call, 'display', 'suspend', { payload: outcome.payload });
       around.emit({
         type: 'tool-call-suspended',
         runId,
@@ -277,7 +288,7 @@ export async function runCall({
         type: 'tool-call-suspended',
         toolCallId,
         toolName,
-        suspendPayload: view('transcript', 'suspend', { payload: outcome.payload }),
+        suspendPayload: viewOf(call, 'transcript', 'suspend', { payload: outcome.payload }),
       });
       return {
         status: 'pending',
