@@ -41,6 +41,6 @@ export type {
 } from './loaded-sources';
 export { mergeTools } from './merge-tools';
 export { nonEmptyDescription, withDescription } from './tool-set';
-export { authTokenKey, renderInstructions, renderTemplate } from './render-instructions';
+export { authTokenKey, hasPlaceholders, renderInstructions, renderTemplate } from './render-instructions';
 export { chooseInstructions, type ChosenInstructions } from './choose-instructions';
 export { describeResolvedTools, resolvedToolsHash, type ResolvedToolDescription } from './describe-tools';

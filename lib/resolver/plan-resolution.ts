@@ -69,6 +69,8 @@ export interface ResolutionPlan {
   authorId?: string;
   /** Identifies the version, mode and matched variants: part of the memo key of a resolution. */
   signature: string;
+  /** No field the plan read has variants: every request context gets this plan. */
+  variantFree: boolean;
 }
 
 function descriptionEntries(value: unknown): ToolEntries | undefined {
@@ -195,6 +197,7 @@ function buildPlan({
     toolProviders: [],
     ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
     signature,
+    variantFree: [...matched.values()].every((indices) => indices === null),
   };
   if (toolsMode === 'description-only') {
     const tools = field('tools');

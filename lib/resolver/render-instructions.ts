@@ -54,6 +54,9 @@ function compile(template: string): CompiledTemplate {
   return compiled;
 }
 
+/** Whether a template has anything to fill in: without, it renders as itself for every request. */
+export const hasPlaceholders = (template: string) => template.includes('{{');
+
 export function renderTemplate({
   template,
   requestContext,
@@ -61,7 +64,7 @@ export function renderTemplate({
   template: string;
   requestContext: RequestContext;
 }): string {
-  if (!template.includes('{{')) return template;
+  if (!hasPlaceholders(template)) return template;
   let compiled = compiledTemplates.get(template);
   if (compiled === undefined) {
     compiled = compile(template);

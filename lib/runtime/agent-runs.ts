@@ -146,6 +146,9 @@ export function createAgentRuns({
   taskStore: TaskStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
+  /** The environment of a resolution that every request shares (frozen: see `resolveDetailed`), made once. */
+  const sharedEnvironments = new WeakMap<DetailedResolution, RunEnvironment>();
+
   const runner = createRunner({
     store: runStore,
     models,
@@ -210,8 +213,13 @@ export function createAgentRuns({
         ...(signal ? { signal } : {}),
       });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentFromResolution({ detailed, models, taskStore });
-      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
+      let environment = sharedEnvironments.get(detailed);
+      if (!environment) {
+        environment = environmentFromResolution({ detailed, models, taskStore });
+        if (Object.isFrozen(detailed)) sharedEnvironments.set(detailed, Object.freeze(environment));
+      }
+      const ready = environment;
+      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => ready });
     },
     runs: {
       get(runId) {

@@ -8,6 +8,7 @@ import type { Agent, AgentSnapshot } from '../agents';
 import { StudioError } from '../errors';
 import {
   chooseInstructions,
+  hasPlaceholders,
   mergeTools,
   planResolution,
   renderInstructions,
@@ -75,8 +76,6 @@ export interface RuntimeDependencies {
   logger?: Logger;
 }
 
-const resolutionOf = (detailed: DetailedResolution) => detailed.resolution;
-
 const codeAgentInput = (agent: Agent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
@@ -106,6 +105,12 @@ export function createRuntime({
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
   const memo = createResolutionMemo({ maxEntries: memoEntries });
+  /**
+   * Resolutions that no request context can change, per stored version (frozen, so shared): no
+   * variants, no source with state (MCP clients, integrations, providers), instructions without
+   * placeholders. Versions never change once written; a newly published one is another key.
+   */
+  const fixedResolutions = new WeakMap<object, DetailedResolution>();
 
   async function resolveTools({
     version,
@@ -119,7 +124,7 @@ export function createRuntime({
     requestContext: RequestContext;
     resourceId?: string | undefined;
     signal?: AbortSignal | undefined;
-  }): Promise<MemoisedResolution> {
+  }): Promise<{ resolved: MemoisedResolution; contextFree: boolean }> {
     const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
     const request: LoadRequest = { plan, requestContext };
     if (resourceId !== undefined) request.resourceId = resourceId;
@@ -130,8 +135,11 @@ export function createRuntime({
       return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
     };
     // Built on tools a source made for this request: used once, so not remembered (nor frozen).
-    if (fingerprint === undefined) return compute();
-    return memo.get(fingerprint === '' ? plainMemoKey(plan) : `${plan.signature}\n${fingerprint}`, compute);
+    if (fingerprint === undefined) return { resolved: compute(), contextFree: false };
+    // No variants and no source with state: the same tools whatever the request.
+    const contextFree = fingerprint === '' && plan.variantFree;
+    const key = fingerprint === '' ? plainMemoKey(plan) : `${plan.signature}\n${fingerprint}`;
+    return { resolved: memo.get(key, compute), contextFree };
   }
 
   async function resolveDetailed(
@@ -151,6 +159,9 @@ export function createRuntime({
             ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
             versions,
           });
+    // A stored version whose resolution no request can change was resolved once for all of them.
+    const fixed = found && !codeAgent && found.label === undefined ? fixedResolutions.get(found.version) : undefined;
+    if (fixed) return fixed;
     const version: VersionInput | undefined = found && {
       id: found.version.id,
       snapshot: found.version.snapshot,
@@ -167,7 +178,7 @@ export function createRuntime({
         { agentId },
       );
     }
-    const resolved = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
+    const { resolved, contextFree } = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
     const resolution: Resolution = {
       agentId,
@@ -185,10 +196,24 @@ export function createRuntime({
     const detailed: DetailedResolution = { resolution };
     if (codeAgent) detailed.codeAgent = codeAgent;
     if (defaultOptions) detailed.defaultOptions = defaultOptions;
+    if (
+      contextFree &&
+      found &&
+      !codeAgent &&
+      found.label === undefined &&
+      Object.isFrozen(found.version) &&
+      typeof chosen.instructions === 'string' &&
+      !hasPlaceholders(chosen.instructions)
+    ) {
+      Object.freeze(resolution);
+      fixedResolutions.set(found.version, Object.freeze(detailed));
+    }
     return detailed;
   }
 
-  const resolve = (agentId: string, options?: ResolveOptions) => resolveDetailed(agentId, options).then(resolutionOf);
+  // Each caller gets its own resolution object (the tools, explanation and warnings in it are shared and frozen).
+  const resolve = (agentId: string, options?: ResolveOptions) =>
+    resolveDetailed(agentId, options).then(({ resolution }) => ({ ...resolution }));
 
   const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
 
@@ -213,7 +238,7 @@ export function createRuntime({
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
-      const resolved = await resolveTools({
+      const { resolved } = await resolveTools({
         version: { id: versionId, snapshot },
         codeAgent: codeAgents.get(agentId),
         requestContext: isPlainObject(requestContext) ? requestContext : {},
