@@ -65,8 +65,8 @@ export async function driveRun(context: LoopContext, segment: Segment): Promise<
       await context.live.settled();
       return settle(context, segment, 'finished');
     }
-    await runSegment(context, segment);
-    if (state.pending.length > 0) continue;
+    const goesOn = await runSegment(context, segment);
+    if (state.pending.length > 0 || goesOn) continue;
     const working = (state.backgroundTasks ?? []).some((task) => task.status === 'running');
     if (!working && !hasUndeliveredTasks(record)) return settle(context, segment, 'finished');
     await context.live.settled();

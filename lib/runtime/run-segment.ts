@@ -7,13 +7,16 @@
  *
  * Calls the SDK cannot parse (a tool outside `activeTools` or unknown; arguments that are not JSON)
  * go through the same path from `experimental_repairToolCall`, and the SDK's own error text for
- * them is replaced by ours before the model reads it (`prepareStep`) and before it is stored.
+ * them is replaced by ours before the model reads it and before it is stored: by `prepareStep` when
+ * the run prepares its steps anyway (the caller's `prepareStep`, a step note), else by ending the
+ * stretch after that step, so the next stretch starts from messages that hold our answers (a run
+ * with nothing to prepare passes the SDK no `prepareStep`, which it would wait for at every step).
  *
  * While streaming, the SDK may execute a call before the reader has passed the chunks that precede
  * its result; what a call reports is therefore queued per call and released when the reader reaches
  * the call's result, so the chunk order is the model's. `data-*` chunks go out at once.
  */
-import { generateText, stepCountIs, streamText, type ModelMessage, type ToolResultPart } from 'ai';
+import { generateText, streamText, type ModelMessage, type ToolResultPart } from 'ai';
 import {
   createToolInputStream,
   thenOrNow,
@@ -60,10 +63,14 @@ function withOurOutputs(messages: ModelMessage[], outcomes: ReadonlyMap<string, 
   });
 }
 
-export async function runSegment(context: LoopContext, segment: Segment): Promise<void> {
+/** Runs one stretch; true when it ended early for the model to read our answers to repaired calls. */
+export async function runSegment(context: LoopContext, segment: Segment): Promise<boolean> {
   const { record, tools, logger, stream } = context;
   const { state } = record;
   const stepBase = state.stepCount;
+  const budget = state.options.maxSteps - stepBase;
+  // Whether steps are prepared at all (see the top of this file).
+  const prepares = context.prepareStep !== undefined || context.environment.stepNote !== undefined;
   const outcomes = new Map<string, CallOutcome>();
   let paused = false;
 
@@ -169,17 +176,24 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
     system: context.environment.instructions || undefined,
     messages: state.messages,
     tools: sdkTools,
+    // The run's own tool choice and active tools (a prepared step may change them).
+    activeTools: stretch.offered === tools.names ? undefined : stretch.offered,
+    toolChoice: state.options.toolChoice || undefined,
     experimental_context: stretch,
-    // A background task that ended stops the stretch too, so the model reads its result next.
-    stopWhen: [stepCountIs(state.options.maxSteps - stepBase), () => paused || hasUndeliveredTasks(record)],
+    // One condition (the SDK awaits each): the step budget, a call that waits, repaired calls to
+    // answer in a new stretch, a background task that ended.
+    stopWhen: ({ steps }: { steps: ReadonlyArray<unknown> }) =>
+      steps.length >= budget || paused || (!prepares && outcomes.size > 0) || hasUndeliveredTasks(record),
     abortSignal: context.abortSignal,
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
-    prepareStep: ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
-      // Without the caller's own prepareStep, the step is prepared without waiting for anything.
-      const given = context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages });
-      return thenOrNow(given, (prepared) => prepareStep(prepared || {}, messages));
-    },
+    prepareStep: prepares
+      ? ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+          // Without the caller's own prepareStep, the step is prepared without waiting for anything.
+          const given = context.prepareStep?.({ stepNumber: stepBase + stepNumber, messages });
+          return thenOrNow(given, (prepared) => prepareStep(prepared || {}, messages));
+        }
+      : undefined,
     experimental_repairToolCall: async ({
       toolCall,
       messages,
@@ -347,4 +361,5 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
   const lastStep = steps.at(-1);
   if (lastStep) state.lastFinishReason = lastStep.finishReason;
   segment.text = stream ? (stepTexts.at(-1) ?? '') : (lastStep?.text ?? '');
+  return !prepares && outcomes.size > 0 && !paused && lastStep?.finishReason === 'tool-calls';
 }

@@ -71,6 +71,66 @@ describe('streaming a run', () => {
     await expect(stream.result).resolves.toMatchObject({ status: 'finished', text: 'Done!' });
   });
 
+  it('answers a call it could not parse in our words, then goes on with the same stream, steps and stored run', async () => {
+    const lookup = createTool({
+      id: 'lookup',
+      description: 'Looks a term up',
+      inputSchema: z.object({ term: z.string() }),
+      execute: async ({ term }) => ({ definition: `${term} means something` }),
+    });
+    const model = createScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            { toolName: 'lookup', input: { term: 'agent' } },
+            { toolName: 'missing', input: {} },
+          ],
+        },
+        { toolCalls: [{ toolName: 'lookup', input: { term: 'tool' } }] },
+        { text: 'Both looked up.' },
+      ],
+    });
+    const { agent, store } = createTestRunner({ model, tools: { lookup } });
+    const stream = agent.stream('Define both');
+    const chunks = await readChunks(stream.fullStream);
+
+    // The model read our text for the call it could not make, beside the real result.
+    expect(toolResultsSeen(model, 1)).toMatchObject([
+      { toolCallId: 'call-1-1', output: { type: 'json', value: { definition: 'agent means something' } } },
+      {
+        toolCallId: 'call-1-2',
+        output: { type: 'error-text', value: 'Tool "missing" not found. Available tools: lookup' },
+      },
+    ]);
+    expect(model.prompts).toHaveLength(3);
+    // One stream: one start, steps numbered on across the stretches, one finish.
+    expect(chunks.filter((chunk) => chunk.type === 'start')).toHaveLength(1);
+    expect(chunks.filter((chunk) => chunk.type === 'step-finish').map((chunk) => chunk.payload)).toMatchObject([
+      { stepNumber: 0, finishReason: 'tool-calls' },
+      { stepNumber: 1, finishReason: 'tool-calls' },
+      { stepNumber: 2, finishReason: 'stop' },
+    ]);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', payload: { status: 'finished', text: 'Both looked up.' } });
+    const result = await stream.result;
+    // Results come as the calls finish (the unparseable one is answered before the other runs).
+    const outcomes = result.toolResults.map((entry) => [entry.toolCallId, entry.isError]);
+    expect(outcomes.sort()).toEqual([
+      ['call-1-1', false],
+      ['call-1-2', true],
+      ['call-2-1', false],
+    ]);
+    const stored = store.get(stream.runId)!;
+    expect(stored.state.stepCount).toBe(3);
+    expect(stored.state.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+  });
+
   it('shapes the display stream and the stored transcript with the tool transform, never leaking raw payloads', async () => {
     const { logger, entries } = createRecordingLogger();
     const secretive = createTool({
