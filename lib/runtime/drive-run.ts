@@ -34,7 +34,7 @@ function settle(context: LoopContext, segment: Segment, status: 'finished' | 'pa
     ...(pending ? { pending } : {}),
     usage: record.state.usage,
   };
-  context.emit({ type: 'finish', runId: record.runId, payload: outcome });
+  if (context.listening) context.emit({ type: 'finish', runId: record.runId, payload: outcome });
   const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
   return {
     runId,

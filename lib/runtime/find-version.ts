@@ -32,19 +32,27 @@ function noRecordFor(agentId: string, selector: VersionSelector): StudioError {
   });
 }
 
-export async function findVersionFor({
-  agentId,
-  codeAgent,
-  selector,
-  versions,
-}: {
+interface FindRequest {
   agentId: string;
   codeAgent: Agent | undefined;
   selector?: VersionSelector;
   versions: AgentVersionReader;
-}): Promise<FoundVersion | undefined> {
+}
+
+/** A stored agent's version is the reader's answer as it is (no async layer of its own on the hot path). */
+export function findVersionFor(request: FindRequest): Promise<FoundVersion | undefined> {
+  const { agentId, codeAgent, selector, versions } = request;
   if (!codeAgent)
     return versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+  return codeAgentVersion({ ...request, codeAgent });
+}
+
+async function codeAgentVersion({
+  agentId,
+  codeAgent,
+  selector,
+  versions,
+}: FindRequest & { codeAgent: Agent }): Promise<FoundVersion | undefined> {
   if (!codeAgentModes(codeAgent.editor).readsRecord) return undefined;
   try {
     return await versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });

@@ -51,6 +51,11 @@ export interface LoopContext {
   logger: Logger;
   now(): string;
   emit(chunk: RunChunk): void;
+  /**
+   * Whether anyone reads the chunks beyond the run's result (a stream, an `onChunk`): without,
+   * chunks the result does not collect (`step-finish`, `finish`) are not made.
+   */
+  listening: boolean;
   /** The run's background tasks still working in this process. */
   live: LiveTasks;
 }

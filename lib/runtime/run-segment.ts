@@ -322,6 +322,7 @@ export async function runSegment(context: LoopContext, segment: Segment): Promis
         context.emit({ type: 'text-delta', runId: record.runId, payload: { text: step.text } });
         state.transcript.push({ type: 'text', text: step.text });
       }
+      if (!context.listening) return;
       context.emit({
         type: 'step-finish',
         runId: record.runId,

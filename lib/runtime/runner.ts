@@ -180,6 +180,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     options,
     stream,
     emit,
+    listening,
     requestContext = freezeRequestContext(record.requestContext),
     unstored,
   }: {
@@ -189,6 +190,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     options: ContinuationOptions;
     stream: boolean;
     emit: (chunk: RunChunk) => void;
+    listening: boolean;
     /** The frozen request context when the caller has it already. */
     requestContext?: RequestContext;
     /** A run not stored yet: its first write is an insert. */
@@ -210,6 +212,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
       logger,
       now: timestamp,
       emit,
+      listening,
       live: createLiveTasks(),
     };
   }
@@ -230,12 +233,22 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     };
   }
 
+  /**
+   * The loop's `emit`: it collects the result's calls, results and text on the way. Without a
+   * listener (a generated run), chunks that only a listener reads are not made (`listening`).
+   */
+  function startEmitting(record: RunRecord, emit: ((chunk: RunChunk) => void) | undefined) {
+    const collected = collectingEmit(emit ?? (() => undefined));
+    if (emit) collected.emit(identityChunk(record));
+    return collected;
+  }
+
   const continueRun: Runner['continue'] = async ({
     runId,
     continuation,
     options: given = {},
     stream,
-    emit = () => undefined,
+    emit,
   }) => {
     const record = store.get(runId);
     if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
@@ -265,9 +278,16 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     }
     record.revision += 1;
     record.status = 'running';
-    const collected = collectingEmit(emit);
-    collected.emit(identityChunk(record));
-    const context = loopContext({ record, environment, tools, options, stream, emit: collected.emit });
+    const collected = startEmitting(record, emit);
+    const context = loopContext({
+      record,
+      environment,
+      tools,
+      options,
+      stream,
+      emit: collected.emit,
+      listening: emit !== undefined,
+    });
     return drive({
       context,
       segment: collected.segment,
@@ -321,7 +341,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
         const resumed = await autoResume(request);
         if (resumed) return resumed;
       }
-      const { environment, input, options = {}, stream, emit = () => undefined } = request;
+      const { environment, input, options = {}, stream, emit } = request;
       const clientTools = options.clientTools
         ? Object.fromEntries(
             Object.entries(options.clientTools).map(([name, value]) => [name, clientToolDefinition(value)]),
@@ -378,8 +398,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
         updatedAt: at,
       };
       if (stream) store.insert(record);
-      const collected = collectingEmit(emit);
-      collected.emit(identityChunk(record));
+      const collected = startEmitting(record, emit);
       const continuation: ContinuationOptions = {
         hooks: options.hooks,
         toolsets: options.toolsets,
@@ -393,6 +412,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
         options: continuation,
         stream,
         emit: collected.emit,
+        listening: emit !== undefined,
         requestContext,
         unstored: { value: !stream },
       });
