@@ -6,42 +6,55 @@
  */
 import { randomFillSync } from 'node:crypto';
 
-/** Random bytes fetched in one call for many ids (one system call per id was most of its cost). */
-const pool = Buffer.alloc(10 * 64);
-let poolOffset = pool.length;
-
-/** The id's text is written as ASCII into one buffer and read once: one flat string, no joins. */
-const text = Buffer.alloc(36);
+/**
+ * What follows the time in an id, `7xxx-Vxxx-xxxxxxxxxxxx` (the version, the variant and 74
+ * random bits), is made for many ids at once: written as ASCII into one buffer and read as one
+ * string, of which each id takes its slice. Per id that leaves a slice and a join.
+ */
+const idsPerBatch = 64;
+const randomBytesPerId = 10;
+const tailLength = 22;
+const pool = Buffer.alloc(randomBytesPerId * idsPerBatch);
+const tails = Buffer.alloc(tailLength * idsPerBatch);
 const hexDigits = Buffer.from('0123456789abcdef', 'latin1');
-/** Where each of the 16 bytes goes in the text (two digits each, dashes between the groups). */
-const byteOffsets = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
-for (const dash of [8, 13, 18, 23]) text[dash] = 0x2d;
+let batch = '';
+let nextTail = idsPerBatch;
 
-function writeByte(index: number, byte: number) {
-  const offset = byteOffsets[index]!;
-  text[offset] = hexDigits[byte >>> 4]!;
-  text[offset + 1] = hexDigits[byte & 0x0f]!;
+function writeHex(at: number, byte: number) {
+  tails[at] = hexDigits[byte >>> 4]!;
+  tails[at + 1] = hexDigits[byte & 0x0f]!;
 }
 
-export function createRunId(now: number = Date.now()): string {
-  if (poolOffset + 10 > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
+function refill() {
+  randomFillSync(pool);
+  for (let id = 0; id < idsPerBatch; id++) {
+    const random = id * randomBytesPerId;
+    const at = id * tailLength;
+    // Version 7, then 12 random bits; the RFC 4122 variant (10xx), then 14 random bits; 48 more.
+    tails[at] = 0x37;
+    tails[at + 1] = hexDigits[pool[random]! & 0x0f]!;
+    writeHex(at + 2, pool[random + 1]!);
+    tails[at + 4] = 0x2d;
+    writeHex(at + 5, 0x80 | (pool[random + 2]! & 0x3f));
+    writeHex(at + 7, pool[random + 3]!);
+    tails[at + 9] = 0x2d;
+    for (let index = 0; index < 6; index++) writeHex(at + 10 + index * 2, pool[random + 4 + index]!);
   }
-  // 48 bits of time, big-endian; split so each part fits a safe integer operation.
-  const high = Math.floor(now / 2 ** 16);
-  const low = now % 2 ** 16;
-  writeByte(0, (high >>> 24) & 0xff);
-  writeByte(1, (high >>> 16) & 0xff);
-  writeByte(2, (high >>> 8) & 0xff);
-  writeByte(3, high & 0xff);
-  writeByte(4, (low >>> 8) & 0xff);
-  writeByte(5, low & 0xff);
-  // Version 7 in the high nibble of byte 6; the RFC 4122 variant (10xx) in byte 8.
-  writeByte(6, 0x70 | (pool[poolOffset]! & 0x0f));
-  writeByte(7, pool[poolOffset + 1]!);
-  writeByte(8, 0x80 | (pool[poolOffset + 2]! & 0x3f));
-  for (let index = 9; index < 16; index++) writeByte(index, pool[poolOffset + index - 6]!);
-  poolOffset += 10;
-  return text.toString('latin1');
+  batch = tails.toString('latin1');
+  nextTail = 0;
+}
+
+/** The time part, `tttttttt-tttt-`, kept for the millisecond it was made for. */
+let prefixMillisecond = -1;
+let prefix = '';
+
+export function createRunId(now: number = Date.now()): string {
+  if (nextTail === idsPerBatch) refill();
+  if (now !== prefixMillisecond) {
+    prefixMillisecond = now;
+    const time = now.toString(16).padStart(12, '0');
+    prefix = `${time.slice(0, 8)}-${time.slice(8)}-`;
+  }
+  const start = nextTail++ * tailLength;
+  return prefix + batch.slice(start, start + tailLength);
 }
