@@ -243,13 +243,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     return collected;
   }
 
-  const continueRun: Runner['continue'] = async ({
-    runId,
-    continuation,
-    options: given = {},
-    stream,
-    emit,
-  }) => {
+  const continueRun: Runner['continue'] = async ({ runId, continuation, options: given = {}, stream, emit }) => {
     const record = store.get(runId);
     if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
     if (record.status !== 'paused') {
