@@ -211,9 +211,11 @@ export function createRuntime({
     return detailed;
   }
 
-  // Each caller gets its own resolution object (the tools, explanation and warnings in it are shared and frozen).
+  // Each caller gets its own resolution object: a shared one is copied (what is in it stays shared and frozen).
   const resolve = (agentId: string, options?: ResolveOptions) =>
-    resolveDetailed(agentId, options).then(({ resolution }) => ({ ...resolution }));
+    resolveDetailed(agentId, options).then(({ resolution }) =>
+      Object.isFrozen(resolution) ? { ...resolution } : resolution,
+    );
 
   const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
 
