@@ -148,6 +148,13 @@ export function createAgentRuns({
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
   /** The environment of a resolution that every request shares (frozen: see `resolveDetailed`), made once. */
   const sharedEnvironments = new WeakMap<DetailedResolution, RunEnvironment>();
+  function environmentOf(detailed: DetailedResolution): RunEnvironment {
+    const kept = sharedEnvironments.get(detailed);
+    if (kept) return kept;
+    const made = environmentFromResolution({ detailed, models, taskStore });
+    if (Object.isFrozen(detailed)) sharedEnvironments.set(detailed, Object.freeze(made));
+    return made;
+  }
 
   const runner = createRunner({
     store: runStore,
@@ -213,13 +220,8 @@ export function createAgentRuns({
         ...(signal ? { signal } : {}),
       });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      let environment = sharedEnvironments.get(detailed);
-      if (!environment) {
-        environment = environmentFromResolution({ detailed, models, taskStore });
-        if (Object.isFrozen(detailed)) sharedEnvironments.set(detailed, Object.freeze(environment));
-      }
-      const ready = environment;
-      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => ready });
+      const environment = environmentOf(detailed);
+      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {
       get(runId) {

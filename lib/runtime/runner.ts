@@ -122,6 +122,22 @@ function currentTimestamp(): string {
   return lastTimestamp;
 }
 
+/** A run's tools: the environment's (with its extra sources and transform policy), then the run's own. */
+function runToolsOf(
+  environment: RunEnvironment,
+  toolsets: ContinuationOptions['toolsets'],
+  clientTools: RunRecord['state']['clientTools'],
+): RunTools {
+  // A plain literal (what is absent stays undefined): once per run.
+  return buildRunTools({
+    agentTools: environment.tools,
+    extraSources: environment.extraSources,
+    transformPolicy: environment.transformPolicy,
+    toolsets,
+    clientTools,
+  });
+}
+
 function toMessages(input: string | ModelMessage[]): ModelMessage[] {
   return typeof input === 'string' ? [{ role: 'user', content: input }] : structuredClone(input);
 }
@@ -259,13 +275,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     const targets = pendingTargets(record, continuation);
     const options: ContinuationOptions = { ...liveOptions.get(runId), ...given };
     const environment = await loadEnvironment(record);
-    const tools = buildRunTools({
-      agentTools: environment.tools,
-      ...(environment.extraSources ? { extraSources: environment.extraSources } : {}),
-      ...(environment.transformPolicy ? { transformPolicy: environment.transformPolicy } : {}),
-      ...(options.toolsets ? { toolsets: options.toolsets } : {}),
-      clientTools: record.state.clientTools,
-    });
+    const tools = runToolsOf(environment, options.toolsets, record.state.clientTools);
     if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
     if (!store.claim({ runId, revision: record.revision, now: timestamp() })) {
       throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
@@ -341,14 +351,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
             Object.entries(options.clientTools).map(([name, value]) => [name, clientToolDefinition(value)]),
           )
         : {};
-      // A plain literal (what is absent stays undefined): once per run.
-      const tools = buildRunTools({
-        agentTools: environment.tools,
-        extraSources: environment.extraSources,
-        transformPolicy: environment.transformPolicy,
-        toolsets: options.toolsets,
-        clientTools,
-      });
+      const tools = runToolsOf(environment, options.toolsets, clientTools);
       const runId = options.runId ?? createRunId();
       if (options.runId !== undefined && store.get(runId)) {
         throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {

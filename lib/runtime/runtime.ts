@@ -160,7 +160,8 @@ export function createRuntime({
             versions,
           });
     // A stored version whose resolution no request can change was resolved once for all of them.
-    const fixed = found && !codeAgent && found.label === undefined ? fixedResolutions.get(found.version) : undefined;
+    const fixedKey = found && !codeAgent && found.label === undefined ? found.version : undefined;
+    const fixed = fixedKey && fixedResolutions.get(fixedKey);
     if (fixed) return fixed;
     const version: VersionInput | undefined = found && {
       id: found.version.id,
@@ -197,16 +198,14 @@ export function createRuntime({
     if (codeAgent) detailed.codeAgent = codeAgent;
     if (defaultOptions) detailed.defaultOptions = defaultOptions;
     if (
+      fixedKey &&
       contextFree &&
-      found &&
-      !codeAgent &&
-      found.label === undefined &&
-      Object.isFrozen(found.version) &&
+      Object.isFrozen(fixedKey) &&
       typeof chosen.instructions === 'string' &&
       !hasPlaceholders(chosen.instructions)
     ) {
       Object.freeze(resolution);
-      fixedResolutions.set(found.version, Object.freeze(detailed));
+      fixedResolutions.set(fixedKey, Object.freeze(detailed));
     }
     return detailed;
   }
