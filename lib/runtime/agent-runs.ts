@@ -195,20 +195,8 @@ export function createAgentRuns({
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
     (request: ContinueCall<TExtra>): Promise<RunResult> => {
       const { runId, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
-      const options: ContinuationOptions = {
-        ...(hooks ? { hooks } : {}),
-        ...(toolsets ? { toolsets } : {}),
-        ...(clientTools ? { clientTools } : {}),
-        ...(prepareStep ? { prepareStep } : {}),
-        ...(abortSignal ? { abortSignal } : {}),
-      };
-      return runner.continue({
-        runId,
-        continuation: toContinuation(request),
-        options,
-        stream: onChunk !== undefined,
-        ...(onChunk ? { emit: onChunk } : {}),
-      });
+      const options: ContinuationOptions = { hooks, toolsets, clientTools, prepareStep, abortSignal };
+      return runner.continue({ runId, continuation: toContinuation(request), options, listener: onChunk });
     };
 
   return {

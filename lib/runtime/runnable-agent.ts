@@ -1,9 +1,8 @@
 /**
  * A runnable agent: `generate()` answers when the run finishes or pauses; `stream()` hands out the
- * typed chunks as they happen, with the same result at the end. Both run the one loop in
- * `run-loop.ts`, and paused runs continue through the same agent or through `runtime.runs`.
+ * typed chunks as they happen, with the same result at the end. Both open a run session
+ * (`run-session/`), and paused runs continue through the same agent or through `runtime.runs`.
  */
-import { throwsAsRejection } from '../tools';
 import { createRunId } from './run-id';
 import type { ModelMessage } from 'ai';
 import type { RunEnvironment } from './run-environment';
@@ -80,25 +79,23 @@ export function createRunnableAgent({
   const withContext = (options: RunOptions): RunOptions =>
     options.requestContext === undefined && requestContext !== undefined ? { ...options, requestContext } : options;
 
-  const continueWith = (continuation: Continuation, { runId, ...options }: ContinueRequest, stream: boolean) =>
-    runner.continue({ runId, continuation, options, stream });
+  const continueWith = (continuation: Continuation, { runId, ...options }: ContinueRequest) =>
+    runner.continue({ runId, continuation, options });
 
   const continueStream = (continuation: Continuation, { runId, abortSignal, ...options }: ContinueRequest) =>
     streamRun({
       runId,
       ...(abortSignal ? { abortSignal } : {}),
       start: (emit, signal) =>
-        runner.continue({ runId, continuation, options: { ...options, abortSignal: signal }, stream: true, emit }),
+        runner.continue({ runId, continuation, options: { ...options, abortSignal: signal }, listener: emit }),
     });
 
   return {
     id,
-    // Not an async layer of its own: the run's promise is handed on (a throw still rejects it).
-    generate: (input, given = {}) =>
-      throwsAsRejection(() => {
-        const options = withContext(given);
-        return runner.start({ environment: environment(options.requestContext ?? {}), input, options, stream: false });
-      }),
+    async generate(input, given = {}) {
+      const options = withContext(given);
+      return runner.start({ environment: environment(options.requestContext ?? {}), input, options });
+    },
     stream(input, options = {}) {
       const runId = options.runId ?? createRunId();
       return streamRun({
@@ -109,17 +106,16 @@ export function createRunnableAgent({
             environment: environment(withContext(options).requestContext ?? {}),
             input,
             options: { ...withContext(options), runId, abortSignal },
-            stream: true,
-            emit,
+            listener: emit,
           }),
       });
     },
-    approveToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'approve', toolCallId }, request, false),
-    declineToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'decline', toolCallId }, request, false),
+    approveToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'approve', toolCallId }, request),
+    declineToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'decline', toolCallId }, request),
     resumeGenerate: (resumeData, { toolCallId, ...request }) =>
-      continueWith({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request, false),
+      continueWith({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request),
     resumeStream: (resumeData, { toolCallId, ...request }) =>
       continueStream({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request),
-    submitToolResults: ({ results, ...request }) => continueWith({ action: 'tool-results', results }, request, false),
+    submitToolResults: ({ results, ...request }) => continueWith({ action: 'tool-results', results }, request),
   };
 }

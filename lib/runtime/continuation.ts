@@ -1,0 +1,86 @@
+/**
+ * What a continuation of a paused run asks for, and the checks made before the run is claimed: the
+ * calls it answers must be pending and of its kind (409 otherwise), resume data must pass the tool's
+ * `resumeSchema` (400 with the standard message).
+ */
+import { invalidInput, StudioError } from '../errors';
+import { createValidationError } from '../tools';
+import type { RunTools } from './run-tools';
+import type { PendingKind, RunRecord, StoredPendingCall } from './run-types';
+
+export type Continuation =
+  | { action: 'approve'; toolCallId: string }
+  | { action: 'decline'; toolCallId: string }
+  | { action: 'resume'; toolCallId?: string; resumeData: unknown }
+  | { action: 'tool-results'; results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> };
+
+const kindOf: Record<Continuation['action'], PendingKind> = {
+  approve: 'approval',
+  decline: 'approval',
+  resume: 'suspended',
+  'tool-results': 'client',
+};
+
+const waitsFor: Record<PendingKind, string> = {
+  approval: 'an approval',
+  suspended: 'resume data',
+  client: 'a client result',
+};
+
+function notPending(record: RunRecord, toolCallId: string, expected: PendingKind): StudioError {
+  const { pending } = record.state;
+  const call = pending.find((candidate) => candidate.toolCallId === toolCallId);
+  const why = call ? `it waits for ${waitsFor[call.kind]}` : 'it is not pending';
+  return new StudioError(
+    'conflict',
+    `Run "${record.runId}" cannot take ${waitsFor[expected]} for tool call "${toolCallId}": ${why}.`,
+    {
+      runId: record.runId,
+      toolCallId,
+      pending: pending.map(({ toolCallId: id, kind }) => ({ toolCallId: id, kind })),
+    },
+  );
+}
+
+function pendingCall(record: RunRecord, toolCallId: string, kind: PendingKind): StoredPendingCall {
+  const call = record.state.pending.find((candidate) => candidate.toolCallId === toolCallId && candidate.kind === kind);
+  if (!call) throw notPending(record, toolCallId, kind);
+  return call;
+}
+
+/** The pending calls a continuation answers. */
+export function pendingTargets(record: RunRecord, continuation: Continuation): StoredPendingCall[] {
+  const kind = kindOf[continuation.action];
+  if (continuation.action === 'tool-results') {
+    return continuation.results.map(({ toolCallId }) => pendingCall(record, toolCallId, kind));
+  }
+  if (continuation.action === 'resume' && continuation.toolCallId === undefined) {
+    const suspended = record.state.pending.filter((call) => call.kind === 'suspended');
+    if (suspended.length !== 1) {
+      throw invalidInput([
+        {
+          path: 'toolCallId',
+          message: `Run "${record.runId}" has ${suspended.length} suspended calls: name the one to resume.`,
+        },
+      ]);
+    }
+    return suspended;
+  }
+  return [pendingCall(record, continuation.toolCallId!, kind)];
+}
+
+/** Resume data failing the tool's `resumeSchema` is the caller's mistake: 400 with the standard message. */
+export function checkResumeData(tools: RunTools, call: StoredPendingCall, resumeData: unknown): void {
+  const tool = tools.executable[call.toolName];
+  const schema = tool?.schemas.resume;
+  if (!tool || !schema) return;
+  const result = schema.validate(resumeData);
+  if (result.success) return;
+  const error = createValidationError({ kind: 'resume', toolId: tool.id, issues: result.issues, value: resumeData });
+  throw new StudioError('invalid_input', error.message, {
+    issues: error.validationErrors.map((issue) => ({
+      path: `resumeData${issue.path === 'root' ? '' : `.${issue.path}`}`,
+      message: issue.message,
+    })),
+  });
+}

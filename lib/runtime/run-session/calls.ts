@@ -1,0 +1,181 @@
+/**
+ * A tool call inside a run session: how a call of the model starts (not offered, a client tool, a
+ * background task, or the tool's own path in `tool-call-runner.ts`), and how a continuation answers
+ * a call the run waits on (approve, decline, resume, a client's result).
+ */
+import { StudioError } from '../../errors';
+import { createModelOutput, type Tool } from '../../tools';
+import { isBackgroundTool, startBackgroundTask } from '../background-tasks';
+import type { Continuation } from '../continuation';
+import type { PendingCall, StoredPendingCall } from '../run-types';
+import {
+  declinedOutcome,
+  notFoundOutcome,
+  runCall,
+  shown,
+  type CallMode,
+  type CallOutcome,
+  type CallSurroundings,
+} from '../tool-call-runner';
+import { emit, persist, transcribe, type RunSession } from './session';
+
+export interface ModelCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** The names offered for a step: every tool, or the active ones, in record order. */
+export function offeredNames(session: RunSession, active: ReadonlyArray<string> | undefined): string[] {
+  const { names } = session.tools;
+  if (!active) return names;
+  const wanted = new Set(active);
+  return names.filter((name) => wanted.has(name));
+}
+
+/** The `tool-call` chunk and transcript entry of a call the model made. */
+export function announceCall(session: RunSession, { toolCallId, toolName, input }: ModelCall): void {
+  const tool = session.tools.executable[toolName];
+  const view = (target: 'display' | 'transcript') =>
+    shown({
+      tool,
+      target,
+      phase: 'input',
+      argument: { input },
+      toolName,
+      toolCallId,
+      logger: session.dependencies.logger,
+    });
+  emit(session, {
+    type: 'tool-call',
+    runId: session.record.runId,
+    payload: { toolCallId, toolName, args: view('display') },
+  });
+  transcribe(session, { type: 'tool-call', toolCallId, toolName, args: view('transcript') });
+}
+
+/** One call of the model: not offered -> the fixed not-found text; client tool -> pending; else run it. */
+export async function startCall({
+  session,
+  around,
+  call,
+  offered,
+  mode,
+}: {
+  session: RunSession;
+  around: CallSurroundings;
+  call: ModelCall;
+  offered: ReadonlyArray<string>;
+  mode: CallMode;
+}): Promise<CallOutcome> {
+  const { toolCallId, toolName, input } = call;
+  if (!offered.includes(toolName)) return notFoundOutcome({ toolCallId, toolName, available: offered, around });
+  const tool = session.tools.executable[toolName];
+  if (!tool) return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
+  if (mode.kind === 'new' && isBackgroundTool(tool)) {
+    return startBackgroundTask({
+      record: session.record,
+      tool,
+      call,
+      around,
+      live: session.live,
+      emit: (chunk) => emit(session, chunk),
+      save: () => persist(session),
+      now: session.dependencies.now,
+    });
+  }
+  return runCall({ tool, toolCallId, toolName, input, mode, around });
+}
+
+/** Puts a finished call into the open step, or back on the pending list. */
+export function applyOutcome(session: RunSession, outcome: CallOutcome): void {
+  const { state } = session.record;
+  if (outcome.status === 'pending') state.pending.push(outcome.pending);
+  else if (state.openStep) state.openStep.results[outcome.part.toolCallId] = outcome.part;
+}
+
+/** Answers one call the run waits on, as the continuation says. */
+export async function answerPendingCall({
+  session,
+  around,
+  target,
+  continuation,
+}: {
+  session: RunSession;
+  around: CallSurroundings;
+  target: StoredPendingCall;
+  continuation: Continuation;
+}): Promise<CallOutcome> {
+  const { toolCallId, toolName, input } = target;
+  switch (continuation.action) {
+    case 'decline':
+      transcribe(session, { type: 'tool-call-decision', toolCallId, toolName, decision: 'declined' });
+      return declinedOutcome({ toolCallId, toolName, around });
+    case 'approve':
+      transcribe(session, { type: 'tool-call-decision', toolCallId, toolName, decision: 'approved' });
+      return startCall({
+        session,
+        around,
+        call: target,
+        offered: session.tools.names,
+        mode: { kind: 'approved' },
+      });
+    case 'resume': {
+      const tool = requiredTool(session, toolName);
+      transcribe(session, { type: 'tool-call-resumed', toolCallId, toolName, resumeData: continuation.resumeData });
+      return runCall({
+        tool,
+        toolCallId,
+        toolName,
+        input,
+        mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
+        around,
+      });
+    }
+    case 'tool-results': {
+      const given = continuation.results.find((result) => result.toolCallId === toolCallId)!;
+      const output = given.modelOutput ?? (await createModelOutput({ tool: { id: toolName }, output: given.output }));
+      emit(session, {
+        type: 'tool-result',
+        runId: session.record.runId,
+        payload: { toolCallId, toolName, result: given.output, isError: false },
+      });
+      transcribe(session, { type: 'tool-result', toolCallId, toolName, result: given.output, isError: false });
+      return { status: 'done', part: { type: 'tool-result', toolCallId, toolName, output: output as never } };
+    }
+  }
+}
+
+function requiredTool(session: RunSession, toolName: string): Tool {
+  const tool = session.tools.executable[toolName];
+  if (tool) return tool;
+  throw new StudioError('conflict', `The tool "${toolName}" is no longer part of this agent.`, { toolName });
+}
+
+/** The pending calls as callers see them (display transforms on arguments and suspend payloads). */
+export function describePending(session: RunSession): PendingCall[] {
+  return session.record.state.pending.map((call) => {
+    const tool = session.tools.executable[call.toolName];
+    const view = (phase: 'approval' | 'input' | 'suspend', argument: never) =>
+      shown({
+        tool,
+        target: 'display',
+        phase,
+        argument,
+        toolName: call.toolName,
+        toolCallId: call.toolCallId,
+        logger: session.dependencies.logger,
+      });
+    const described: PendingCall = {
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      kind: call.kind,
+      args: view(call.kind === 'approval' ? 'approval' : 'input', { input: call.input } as never),
+    };
+    if (call.kind === 'suspended') {
+      described.suspendPayload = view('suspend', { payload: call.suspendPayload } as never);
+      if (tool?.schemas.resume) described.resumeSchema = tool.schemas.resume.jsonSchema;
+    }
+    return described;
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Driving a run session: answered calls close the open step, ended background tasks are handed to
+ * the model, then stretches of model steps run (`runStretch`) until the run finishes or waits. The
+ * run is stored either way, and the result reports what this request's part of the run produced.
+ */
+import type { ModelMessage, ToolResultPart } from 'ai';
+import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
+import type { RunRecord, RunResult } from '../run-types';
+import { describePending } from './calls';
+import { emit, persist, type RunSession } from './session';
+import { runStretch } from './stretch';
+
+/** Writes the open step's tool message once every call in it is answered. */
+function closeOpenStep(record: RunRecord): void {
+  const step = record.state.openStep;
+  if (!step) return;
+  const content = step.toolCallIds
+    .map((id) => step.results[id] as ToolResultPart | undefined)
+    .filter((part): part is ToolResultPart => part !== undefined);
+  record.state.messages.push({ role: 'tool', content } as ModelMessage);
+  delete record.state.openStep;
+}
+
+function hasRunningTasks(record: RunRecord): boolean {
+  return (record.state.backgroundTasks ?? []).some((task) => task.status === 'running');
+}
+
+/**
+ * Runs until the run finishes or waits. Background tasks are waited for before the run settles;
+ * an ended task's result goes to the model before its next step.
+ */
+export async function driveSession(session: RunSession): Promise<RunResult> {
+  const { record } = session;
+  const { state } = record;
+  for (;;) {
+    if (state.pending.length > 0) {
+      await session.live.settled();
+      return settleSession(session, 'paused');
+    }
+    closeOpenStep(record);
+    deliverBackgroundResults(record);
+    if (state.stepCount >= state.options.maxSteps) {
+      await session.live.settled();
+      return settleSession(session, 'finished');
+    }
+    await runStretch(session);
+    if (state.pending.length > 0) continue;
+    if (!hasRunningTasks(record) && !hasUndeliveredTasks(record)) return settleSession(session, 'finished');
+    await session.live.settled();
+  }
+}
+
+/** Stores the run as finished or paused, sends the `finish` chunk and answers the result. */
+function settleSession(session: RunSession, status: 'finished' | 'paused'): RunResult {
+  const { record } = session;
+  record.status = status;
+  record.updatedAt = session.dependencies.now();
+  persist(session);
+  const outcome = {
+    status,
+    finishReason: status === 'paused' ? 'tool-calls' : (record.state.lastFinishReason ?? 'stop'),
+    text: session.reply.text,
+    toolCalls: session.reply.toolCalls,
+    toolResults: session.reply.toolResults,
+    pending: status === 'paused' ? describePending(session) : undefined,
+    usage: record.state.usage,
+  };
+  emit(session, { type: 'finish', runId: record.runId, payload: outcome });
+  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
+  return { runId, agentId, versionId, versionNumber, label, resolvedToolsHash, ...outcome };
+}

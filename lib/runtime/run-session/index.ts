@@ -1,0 +1,11 @@
+export { driveSession } from './drive';
+export {
+  answerContinuation,
+  openContinuation,
+  openNewRun,
+  toMessages,
+  type ContinuationRequest,
+  type NewRunRequest,
+} from './open';
+export { emit, persist, type RunDependencies, type RunReply, type RunSession } from './session';
+export { toRunUsage } from './stretch';

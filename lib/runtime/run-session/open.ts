@@ -1,0 +1,190 @@
+/**
+ * Opening a run session: a new run (its record built from the environment and the run's options),
+ * or a paused run continued (read, checked, claimed by revision so that two continuations of one
+ * pause cannot both proceed, and its waiting calls answered).
+ */
+import type { ModelMessage } from 'ai';
+import { StudioError } from '../../errors';
+import { freezeRequestContext, type RequestContext } from '../../tools';
+import { createLiveTasks } from '../background-tasks';
+import { checkResumeData, pendingTargets, type Continuation } from '../continuation';
+import { createRunId } from '../run-id';
+import { defaultMaxSteps, mergeHooks, type RunEnvironment } from '../run-environment';
+import { buildRunTools, clientToolDefinition, type RunTools } from '../run-tools';
+import type { ClientToolDefinition, ContinuationOptions, RunChunk, RunOptions, RunRecord } from '../run-types';
+import { answerPendingCall, applyOutcome } from './calls';
+import { callSurroundings, emit, startChunk, type RunDependencies, type RunSession } from './session';
+
+export interface NewRunRequest {
+  environment: RunEnvironment;
+  input: string | ModelMessage[];
+  options?: RunOptions;
+  /** Who reads the chunks as they happen; without one the run is generated. */
+  listener?: (chunk: RunChunk) => void;
+}
+
+export interface ContinuationRequest {
+  runId: string;
+  continuation: Continuation;
+  options?: ContinuationOptions;
+  listener?: (chunk: RunChunk) => void;
+}
+
+export function toMessages(input: string | ModelMessage[]): ModelMessage[] {
+  return typeof input === 'string' ? [{ role: 'user', content: input }] : structuredClone(input);
+}
+
+/** A run's tools: the environment's (with its extra sources and transform policy), then the run's own. */
+function runToolsOf(
+  environment: RunEnvironment,
+  toolsets: ContinuationOptions['toolsets'],
+  clientTools: Record<string, ClientToolDefinition>,
+): RunTools {
+  return buildRunTools({
+    agentTools: environment.tools,
+    extraSources: environment.extraSources,
+    transformPolicy: environment.transformPolicy,
+    toolsets,
+    clientTools,
+  });
+}
+
+function sessionOf({
+  dependencies,
+  record,
+  environment,
+  tools,
+  options,
+  listener,
+  stored,
+  requestContext = freezeRequestContext(record.requestContext),
+}: {
+  dependencies: RunDependencies;
+  record: RunRecord;
+  environment: RunEnvironment;
+  tools: RunTools;
+  options: ContinuationOptions;
+  listener: ((chunk: RunChunk) => void) | undefined;
+  stored: boolean;
+  /** The frozen request context, when the caller has it already. */
+  requestContext?: RequestContext;
+}): RunSession {
+  const session: RunSession = {
+    dependencies,
+    record,
+    environment,
+    tools,
+    hooks: mergeHooks(environment.hooks, options.hooks),
+    prepareStep: options.prepareStep,
+    abortSignal: options.abortSignal,
+    requestContext,
+    stored,
+    listener,
+    reply: { toolCalls: [], toolResults: [], text: '' },
+    live: createLiveTasks(),
+  };
+  emit(session, startChunk(record));
+  return session;
+}
+
+/** A new run: refused when a caller-chosen run id is taken; stored at once when someone listens. */
+export function openNewRun(dependencies: RunDependencies, request: NewRunRequest): RunSession {
+  const { environment, input, options = {}, listener } = request;
+  const clientTools = Object.fromEntries(
+    Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
+  );
+  const tools = runToolsOf(environment, options.toolsets, clientTools);
+  const runId = options.runId ?? createRunId();
+  if (options.runId !== undefined && dependencies.store.get(runId)) {
+    throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
+      runId,
+    });
+  }
+  // Checked before anything is stored: a context that is not plain JSON is refused.
+  const requestContext = freezeRequestContext(options.requestContext);
+  const messages = toMessages(input);
+  const defaults = environment.defaultOptions ?? {};
+  const at = dependencies.now();
+  const record: RunRecord = {
+    runId,
+    agentId: environment.agentId,
+    versionId: environment.versionId,
+    versionNumber: environment.versionNumber,
+    label: environment.label,
+    resolvedToolsHash: environment.resolvedToolsHash,
+    status: 'running',
+    threadId: options.threadId,
+    resourceId: options.resourceId,
+    requestContext: { ...requestContext },
+    state: {
+      messages,
+      stepCount: 0,
+      pending: [],
+      clientTools,
+      options: {
+        toolChoice: options.toolChoice ?? defaults.toolChoice,
+        activeTools: options.activeTools ?? defaults.activeTools,
+        maxSteps: options.maxSteps ?? defaults.maxSteps ?? defaultMaxSteps,
+      },
+      transcript: messages
+        .filter((message) => message.role === 'user')
+        .map((message) => ({ type: 'user' as const, content: message.content })),
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    },
+    revision: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (listener) dependencies.store.insert(record);
+  const stored = listener !== undefined;
+  return sessionOf({ dependencies, record, environment, tools, options, listener, stored, requestContext });
+}
+
+/**
+ * A paused run continued: the calls it answers must be pending, resume data must fit, and the run
+ * is claimed by revision before anything runs. The answered calls close its open step.
+ */
+export async function openContinuation({
+  dependencies,
+  request,
+  loadEnvironment,
+}: {
+  dependencies: RunDependencies;
+  request: ContinuationRequest;
+  /** Rebuilds the environment of a stored run (its pinned version and tool set). */
+  loadEnvironment(record: RunRecord): Promise<RunEnvironment>;
+}): Promise<RunSession> {
+  const { runId, continuation, options = {}, listener } = request;
+  const { store } = dependencies;
+  const record = store.get(runId);
+  if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
+  if (record.status !== 'paused') {
+    throw new StudioError('conflict', `Run "${runId}" is not waiting for anything (its status is ${record.status}).`, {
+      runId,
+      status: record.status,
+    });
+  }
+  const targets = pendingTargets(record, continuation);
+  const environment = await loadEnvironment(record);
+  const tools = runToolsOf(environment, options.toolsets, record.state.clientTools);
+  if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
+  if (!store.claim({ runId, revision: record.revision, now: dependencies.now() })) {
+    throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
+  }
+  record.revision += 1;
+  record.status = 'running';
+  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true });
+}
+
+/** Answers the calls a continuation names; their results join the run's open step. */
+export async function answerContinuation(session: RunSession, continuation: Continuation): Promise<void> {
+  const { state } = session.record;
+  const targets = pendingTargets(session.record, continuation);
+  const answered = new Set(targets.map((target) => target.toolCallId));
+  state.pending = state.pending.filter((call) => !answered.has(call.toolCallId));
+  const around = callSurroundings(session);
+  const outcomes = await Promise.all(
+    targets.map((target) => answerPendingCall({ session, around, target, continuation })),
+  );
+  for (const outcome of outcomes) applyOutcome(session, outcome);
+}
