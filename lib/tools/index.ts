@@ -108,5 +108,5 @@ export {
 export { defaultToolAnnotations, effectiveToolAnnotations, type EffectiveToolAnnotations } from './annotations';
 export { createToolRegistry, type ToolRegistry } from './tool-registry';
 export { setOwnProperty } from './plain-copy';
-export { isThenable, thenOrNow, throwsAsRejection } from './thenable';
+export { isThenable } from './thenable';
 export { callTool, type ToolCallResult } from './call-tool';

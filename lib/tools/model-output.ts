@@ -5,7 +5,6 @@
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
-import { thenOrNow, throwsAsRejection } from './thenable';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
 
@@ -160,22 +159,17 @@ export function normalizeModelOutput({ result, toolId }: { result: unknown; tool
  * What the model sees for one result. A validation-error value goes to the model as JSON without
  * `toModelOutput`, which is written for the tool's declared output.
  */
-export function createModelOutput(request: {
-  tool: { id: string; toModelOutput?: (output: never) => ToModelOutputResult | Promise<ToModelOutputResult> };
-  output: unknown;
-}): ToolModelOutput | PromiseLike<ToolModelOutput> {
-  // A plain answer is used without a wait; a throw comes back as a rejection, as from an async function.
-  return throwsAsRejection(() => modelOutputOf(request));
-}
-
-function modelOutputOf({
+export async function createModelOutput({
   tool,
   output,
-}: Parameters<typeof createModelOutput>[0]): ToolModelOutput | PromiseLike<ToolModelOutput> {
+}: {
+  tool: { id: string; toModelOutput?: (output: never) => ToModelOutputResult | Promise<ToModelOutputResult> };
+  output: unknown;
+}): Promise<ToolModelOutput> {
   if (isToolValidationError(output)) return { type: 'json', value: output };
   if (tool.toModelOutput) {
     const toModelOutput = tool.toModelOutput as (output: unknown) => ToModelOutputResult | Promise<ToModelOutputResult>;
-    return thenOrNow(toModelOutput(output), (result) => normalizeModelOutput({ result, toolId: tool.id }));
+    return normalizeModelOutput({ result: await toModelOutput(output), toolId: tool.id });
   }
   return typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: toJsonValue(output) };
 }

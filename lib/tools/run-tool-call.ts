@@ -8,7 +8,6 @@ import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
 import { executePreparedToolCall, prepareToolCall, type ExecutionResult } from './execute-tool';
 import { callLifecycleHook } from './lifecycle-hooks';
-import { isThenable } from './thenable';
 import { createModelOutput, modelOutputForError, type ToolModelOutput } from './model-output';
 import type { Tool } from './tool-types';
 import type { ToolValidationError } from './validation-error';
@@ -114,12 +113,8 @@ export async function runToolCall({
     });
   }
   try {
-    const modelOutput = createModelOutput({ tool, output: result.output });
-    return {
-      status: 'output',
-      output: result.output,
-      modelOutput: isThenable(modelOutput) ? await modelOutput : modelOutput,
-    };
+    const modelOutput = await createModelOutput({ tool, output: result.output });
+    return { status: 'output', output: result.output, modelOutput };
   } catch (error) {
     logger.error('toModelOutput failed; the model sees the error instead of the output', {
       toolId: tool.id,

@@ -61,9 +61,7 @@ describe('the JSON value of an output is exactly what JSON gives back', () => {
     expect(value.list[0]!.name).toBe('a');
   });
 
-  it('answers without a wait when the tool has no toModelOutput, and a throw still comes back as a rejection', async () => {
-    const answer = createModelOutput({ tool: { id: 't' }, output: { celsius: 21 } });
-    expect(answer).toEqual({ type: 'json', value: { celsius: 21 } });
+  it('reports a throwing toModelOutput as a rejection', async () => {
     const failing = createModelOutput({
       tool: {
         id: 't',
