@@ -23,6 +23,7 @@ import { createOutbound, type Outbound } from './net';
 import {
   createCodeAgentRegistry,
   createModelRegistry,
+  createResolutionCache,
   createRuntime,
   createSqliteRunStore,
   createSqliteTaskStore,
@@ -183,6 +184,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       models,
       runStore,
       taskStore,
+      resolutionCache: createResolutionCache(),
     });
     const requestPolicy = createRequestPolicy({
       allowedHosts: settings.allowedHosts,

@@ -12,8 +12,7 @@ import type { RunStore } from './run-store';
 import type { RunChunk, RunRecord, RunResult, ContinuationOptions } from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
-import type { DetailedResolution, DetailedResolveOptions, Resolution } from './resolution-types';
-import type { Tool } from '../tools';
+import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
 import { agentToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
@@ -62,20 +61,6 @@ export interface Runs {
   ): Promise<RunResult>;
 }
 
-/**
- * The tools of a resolution by name. A memoised resolution's tools are frozen and shared by the
- * requests that hit the memo, so their record is made once for them too (and frozen likewise); a
- * resolution built for one request gets its own.
- */
-const toolRecords = new WeakMap<Resolution['tools'], Readonly<Record<string, Tool>>>();
-function toolRecordOf(resolved: Resolution['tools']): Record<string, Tool> {
-  const cached = toolRecords.get(resolved);
-  if (cached) return cached;
-  const record = Object.fromEntries(Object.entries(resolved).map(([name, entry]) => [name, entry.tool]));
-  if (Object.isFrozen(resolved)) toolRecords.set(resolved, Object.freeze(record));
-  return record;
-}
-
 export function environmentFromResolution({
   detailed,
   models,
@@ -97,16 +82,16 @@ export function environmentFromResolution({
     agentId: resolution.agentId,
     versionId: resolution.versionId,
     versionNumber: resolution.versionNumber,
-    ...(resolution.label === undefined ? {} : { label: resolution.label }),
+    label: resolution.label,
     resolvedToolsHash: resolution.resolvedToolsHash,
     instructions: resolution.instructions,
     model,
-    tools: toolRecordOf(resolution.tools),
-    ...(extraSources.length > 0 ? { extraSources } : {}),
-    ...(codeAgent?.hooks ? { hooks: codeAgent.hooks } : {}),
-    ...(codeAgent?.transform ? { transformPolicy: codeAgent.transform } : {}),
-    ...(codeAgent?.taskTools ? { stepNote: taskNote(taskStore) } : {}),
-    ...(defaultOptions ? { defaultOptions } : {}),
+    tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, entry]) => [name, entry.tool])),
+    extraSources,
+    hooks: codeAgent?.hooks,
+    transformPolicy: codeAgent?.transform,
+    stepNote: codeAgent?.taskTools ? taskNote(taskStore) : undefined,
+    defaultOptions,
   };
 }
 
@@ -146,16 +131,6 @@ export function createAgentRuns({
   taskStore: TaskStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
-  /** The environment of a resolution that every request shares (frozen: see `resolveDetailed`), made once. */
-  const sharedEnvironments = new WeakMap<DetailedResolution, RunEnvironment>();
-  function environmentOf(detailed: DetailedResolution): RunEnvironment {
-    const kept = sharedEnvironments.get(detailed);
-    if (kept) return kept;
-    const made = environmentFromResolution({ detailed, models, taskStore });
-    if (Object.isFrozen(detailed)) sharedEnvironments.set(detailed, Object.freeze(made));
-    return made;
-  }
-
   const runner = createRunner({
     store: runStore,
     models,
@@ -176,7 +151,7 @@ export function createAgentRuns({
         });
       }
       const environment = environmentFromResolution({ detailed, models, taskStore });
-      return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash } as RunEnvironment;
+      return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash };
     },
   });
 
@@ -201,14 +176,9 @@ export function createAgentRuns({
 
   return {
     async loadAgent(agentId, { requestContext = {}, selector, resourceId, signal } = {}) {
-      const detailed = await resolveDetailed(agentId, {
-        requestContext,
-        ...(selector ? { selector } : {}),
-        ...(resourceId === undefined ? {} : { resourceId }),
-        ...(signal ? { signal } : {}),
-      });
+      const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentOf(detailed);
+      const environment = environmentFromResolution({ detailed, models, taskStore });
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {

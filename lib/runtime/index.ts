@@ -9,7 +9,7 @@ export {
 } from './runtime';
 export { createCodeAgentRegistry, type CodeAgentRegistry } from './code-agent-registry';
 export { findVersionFor, type AgentVersionReader } from './find-version';
-export { createResolutionMemo, type MemoisedResolution, type ResolutionMemo } from './resolution-memo';
+export { createResolutionCache, type CachedResolution, type ResolutionCache } from './resolution-cache';
 export {
   builtInProviderNames,
   createModelRegistry,

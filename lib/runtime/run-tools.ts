@@ -29,18 +29,6 @@ export function clientToolDefinition(value: Tool | ClientToolDefinition): Client
   return { description: value.description, inputSchema: value.inputSchema ?? emptyObjectSchema };
 }
 
-function hasKeys(record: object): boolean {
-  for (const _key in record) return true;
-  return false;
-}
-
-/**
- * The record of runs that have only the agent's own tools, one per agent tool record: studio agents
- * share one record per memoised resolution, so their runs share the record and what is made from
- * it (the SDK's tools). Records are never changed once built.
- */
-const ownToolsOnly = new WeakMap<Record<string, Tool>, RunTools>();
-
 export function buildRunTools({
   agentTools,
   toolsets = {},
@@ -56,15 +44,6 @@ export function buildRunTools({
   /** The agent's transform policy, folded into every executable tool without its own transform. */
   transformPolicy?: AgentTransformPolicy;
 }): RunTools {
-  // Only the agent's own tools: nothing can collide, so no bookkeeping of who owns a name.
-  if (extraSources.length === 0 && !hasKeys(toolsets) && !hasKeys(clientTools) && !transformPolicy) {
-    let own = ownToolsOnly.get(agentTools);
-    if (!own) {
-      own = { executable: { ...agentTools }, client: {}, names: Object.keys(agentTools) };
-      ownToolsOnly.set(agentTools, own);
-    }
-    return own;
-  }
   const executable: Record<string, Tool> = { ...agentTools };
   const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
   const issues: Array<{ path: string; message: string }> = [];

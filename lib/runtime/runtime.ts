@@ -1,22 +1,21 @@
 /**
  * `createStudio().runtime`: resolve an agent for one request. The version is read (published by
  * default), the pure plan decides what to load, the loaders fetch concurrently under a deadline,
- * the pure merge builds the tools, and the explanation and hash are memoised per (version, matched
- * variants, source state). Failing sources are warnings; only a missing version fails.
+ * the pure merge builds the tools, and the studio's resolution cache keeps the merged tools,
+ * explanation and hash per (version, matched variants, source state). Failing sources are warnings;
+ * only a missing version fails.
  */
 import type { Agent, AgentSnapshot } from '../agents';
 import { StudioError } from '../errors';
 import {
   chooseInstructions,
-  hasPlaceholders,
   mergeTools,
   planResolution,
   renderInstructions,
   resolvedToolsHash,
-  type ResolutionPlan,
   type VersionInput,
 } from '../resolver';
-import type { LoadRequest, SourceLoader } from '../sources';
+import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
 import type { RequestContext, ToolCallResult } from '../tools';
@@ -27,7 +26,7 @@ import { findVersionFor, type AgentVersionReader } from './find-version';
 import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
 import type { ModelRegistry } from './model-registry';
-import { createResolutionMemo, type MemoisedResolution } from './resolution-memo';
+import type { CachedResolution, ResolutionCache } from './resolution-cache';
 import type { RunStore } from './run-store';
 import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
@@ -70,29 +69,14 @@ export interface RuntimeDependencies {
   runStore: RunStore;
   /** Where the task tools keep each thread's list (SQLite in a studio). */
   taskStore?: TaskStore;
-  /** Memo entries kept (least recently used out first). */
-  memoEntries?: number;
+  /** The studio's resolution cache (one per studio). */
+  resolutionCache: ResolutionCache;
   /** Where a tool call that threw is logged. */
   logger?: Logger;
 }
 
 const codeAgentInput = (agent: Agent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
-
-/**
- * The memo key of a plan whose sources have no state (no MCP clients, integrations or providers):
- * the same string object for as long as the plan is cached, so the table finds it without hashing
- * a new string per request.
- */
-const plainMemoKeys = new WeakMap<ResolutionPlan, string>();
-function plainMemoKey(plan: ResolutionPlan): string {
-  let key = plainMemoKeys.get(plan);
-  if (key === undefined) {
-    key = `${plan.signature}\n`;
-    plainMemoKeys.set(plan, key);
-  }
-  return key;
-}
 
 export function createRuntime({
   versions,
@@ -101,17 +85,9 @@ export function createRuntime({
   models,
   runStore,
   taskStore = createMemoryTaskStore(),
-  memoEntries = 1_000,
+  resolutionCache,
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
-  const memo = createResolutionMemo({ maxEntries: memoEntries });
-  /**
-   * Resolutions that no request context can change, per stored version (frozen, so shared): no
-   * variants, no source with state (MCP clients, integrations, providers), instructions without
-   * placeholders. Versions never change once written; a newly published one is another key.
-   */
-  const fixedResolutions = new WeakMap<object, DetailedResolution>();
-
   async function resolveTools({
     version,
     codeAgent,
@@ -124,22 +100,16 @@ export function createRuntime({
     requestContext: RequestContext;
     resourceId?: string | undefined;
     signal?: AbortSignal | undefined;
-  }): Promise<{ resolved: MemoisedResolution; contextFree: boolean }> {
+  }): Promise<CachedResolution> {
     const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
-    const request: LoadRequest = { plan, requestContext };
-    if (resourceId !== undefined) request.resourceId = resourceId;
-    if (signal) request.signal = signal;
-    const { loaded, fingerprint } = await loader.load(request);
+    const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
     const compute = () => {
       const merged = mergeTools({ plan, loaded });
       return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
     };
-    // Built on tools a source made for this request: used once, so not remembered (nor frozen).
-    if (fingerprint === undefined) return { resolved: compute(), contextFree: false };
-    // No variants and no source with state: the same tools whatever the request.
-    const contextFree = fingerprint === '' && plan.variantFree;
-    const key = fingerprint === '' ? plainMemoKey(plan) : `${plan.signature}\n${fingerprint}`;
-    return { resolved: memo.get(key, compute), contextFree };
+    // Built on tools a source made for this request: used once, so not cached.
+    if (fingerprint === undefined) return compute();
+    return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
   }
 
   async function resolveDetailed(
@@ -159,10 +129,6 @@ export function createRuntime({
             ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
             versions,
           });
-    // A stored version whose resolution no request can change was resolved once for all of them.
-    const fixedKey = found && !codeAgent && found.label === undefined ? found.version : undefined;
-    const fixed = fixedKey && fixedResolutions.get(fixedKey);
-    if (fixed) return fixed;
     const version: VersionInput | undefined = found && {
       id: found.version.id,
       snapshot: found.version.snapshot,
@@ -179,7 +145,7 @@ export function createRuntime({
         { agentId },
       );
     }
-    const { resolved, contextFree } = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
+    const resolved = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
     const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
     const resolution: Resolution = {
       agentId,
@@ -194,27 +160,11 @@ export function createRuntime({
       resolvedToolsHash: resolved.resolvedToolsHash,
     };
     const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
-    const detailed: DetailedResolution = { resolution };
-    if (codeAgent) detailed.codeAgent = codeAgent;
-    if (defaultOptions) detailed.defaultOptions = defaultOptions;
-    if (
-      fixedKey &&
-      contextFree &&
-      Object.isFrozen(fixedKey) &&
-      typeof chosen.instructions === 'string' &&
-      !hasPlaceholders(chosen.instructions)
-    ) {
-      Object.freeze(resolution);
-      fixedResolutions.set(fixedKey, Object.freeze(detailed));
-    }
-    return detailed;
+    return { resolution, codeAgent, defaultOptions };
   }
 
-  // Each caller gets its own resolution object: a shared one is copied (what is in it stays shared and frozen).
-  const resolve = (agentId: string, options?: ResolveOptions) =>
-    resolveDetailed(agentId, options).then(({ resolution }) =>
-      Object.isFrozen(resolution) ? { ...resolution } : resolution,
-    );
+  const resolve = async (agentId: string, options?: ResolveOptions) =>
+    (await resolveDetailed(agentId, options)).resolution;
 
   const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
 
@@ -239,7 +189,7 @@ export function createRuntime({
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
-      const { resolved } = await resolveTools({
+      const resolved = await resolveTools({
         version: { id: versionId, snapshot },
         codeAgent: codeAgents.get(agentId),
         requestContext: isPlainObject(requestContext) ? requestContext : {},

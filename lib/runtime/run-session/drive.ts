@@ -62,10 +62,19 @@ function settleSession(session: RunSession, status: 'finished' | 'paused'): RunR
     text: session.reply.text,
     toolCalls: session.reply.toolCalls,
     toolResults: session.reply.toolResults,
-    pending: status === 'paused' ? describePending(session) : undefined,
+    ...(status === 'paused' ? { pending: describePending(session) } : {}),
     usage: record.state.usage,
   };
   emit(session, { type: 'finish', runId: record.runId, payload: outcome });
   const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
-  return { runId, agentId, versionId, versionNumber, label, resolvedToolsHash, ...outcome };
+  // Public results leave out what is absent rather than carry `undefined`.
+  return {
+    runId,
+    agentId,
+    versionId,
+    versionNumber,
+    ...(label === undefined ? {} : { label }),
+    resolvedToolsHash,
+    ...outcome,
+  };
 }

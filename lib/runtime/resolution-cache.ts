@@ -1,17 +1,19 @@
 /**
- * Merged tools, explanation, warnings and hash, memoised per (version, matched variants, source
- * state): the key is the plan's signature plus the loaders' fingerprint (MCP list hashes, client
- * versions, returned tool identities). Entries are frozen because concurrent requests share them.
- * Bounded, least recently used out first.
+ * The studio's one cache of resolutions: merged tools, explanation, warnings and hash, kept per
+ * (version, what the request context decided, source state). The key is the plan's signature (the
+ * agent and version, and which variants the context matched: the only ways the context fields the
+ * version reads change its tools) plus the loaders' fingerprint (MCP list hashes, client versions,
+ * returned tool identities). `createStudio` makes one per studio and passes it to the runtime.
+ * Entries are frozen because concurrent requests share them. Bounded, least recently used out first.
  */
 import type { MergedTools } from '../resolver';
 
-export interface MemoisedResolution extends MergedTools {
+export interface CachedResolution extends MergedTools {
   resolvedToolsHash: string;
 }
 
-export interface ResolutionMemo {
-  get(key: string, compute: () => MemoisedResolution): MemoisedResolution;
+export interface ResolutionCache {
+  get(key: string, compute: () => CachedResolution): CachedResolution;
   size(): number;
 }
 
@@ -22,12 +24,13 @@ function freezeDeep<T>(value: T, depth = 0): T {
   return value;
 }
 
-export function createResolutionMemo({ maxEntries }: { maxEntries: number }): ResolutionMemo {
-  const entries = new Map<string, MemoisedResolution>();
+export function createResolutionCache({ maxEntries = 1_000 }: { maxEntries?: number } = {}): ResolutionCache {
+  const entries = new Map<string, CachedResolution>();
   return {
     get(key, compute) {
       const hit = entries.get(key);
       if (hit) {
+        // Most recently used last.
         entries.delete(key);
         entries.set(key, hit);
         return hit;
