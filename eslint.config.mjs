@@ -101,6 +101,14 @@ const layerZones = [
       'The resolver builds on lib/mcp\'s tool conversion, so lib/mcp does not import the resolver (docs/architecture.md, "Layers").',
   },
   {
+    target: './lib/agents',
+    from: './lib/runtime',
+    // `Agent` runs on its own through the standalone run, which it loads on first use.
+    except: ['./standalone.ts'],
+    message:
+      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily (docs/architecture.md, "Layers").',
+  },
+  {
     target: './db',
     from: ['./lib', ...outsideLib.filter((path) => path !== './db'), './tests'],
     message: 'db/ is the bottom layer: it imports nothing above it.',
@@ -170,6 +178,25 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'A pure layer reads no clock: take `now` as an argument.',
+        },
+      ],
+    },
+  },
+  {
+    // The editor's browser code imports lib/agents, and the runtime (sockets, DNS, SQLite) cannot be
+    // bundled for a browser: Agent reaches it through `await import(...)` on its first run only.
+    files: ['lib/agents/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../runtime', '../runtime/*'],
+              message:
+                "Load the runtime with `await import(...)` when an agent first runs: the editor's browser code imports lib/agents.",
+            },
+          ],
         },
       ],
     },

@@ -79,6 +79,7 @@ describe('layer rules', { timeout: 60_000 }, () => {
       'lib/editor',
       'lib/integrations',
       'lib/runtime',
+      'lib/agents',
       'db',
       'app',
     ]);
