@@ -41,6 +41,17 @@ const ioModules = [
   'worker_threads',
 ].flatMap((name) => [name, `node:${name}`]);
 
+/**
+ * The stack above the pure core (docs/architecture.md draws it): the API, the CLI and the
+ * composition root (lib/index.ts, which builds the studio) use the services; the services use the IO
+ * layer; imports only run down.
+ */
+const entryLayers = ['./lib/api', './lib/cli', './lib/index.ts'];
+const serviceLayers = ['./lib/editor', './lib/runtime', './lib/integrations'];
+const ioLayers = ['./lib/sources', './lib/mcp'];
+const ioImportsService =
+  'The IO layer (docs/architecture.md, "Layers") does not import the services above it (lib/editor, lib/runtime, lib/integrations).';
+
 const readProcessEnv = {
   object: 'process',
   property: 'env',
@@ -58,6 +69,44 @@ const layerZones = [
     target: pureLayers,
     from: outsideLib,
     message: 'A pure layer (docs/architecture.md, "Layers") imports nothing outside lib/.',
+  },
+  {
+    target: [...serviceLayers, ...ioLayers],
+    from: entryLayers,
+    message:
+      'The services and the IO layer (docs/architecture.md, "Layers") import neither the API, the CLI nor the composition root (lib/index.ts): take what you need as an argument.',
+  },
+  {
+    target: ioLayers,
+    from: ['./lib/editor', './lib/runtime'],
+    message: ioImportsService,
+  },
+  {
+    target: ioLayers,
+    from: './lib/integrations',
+    // The integration provider interface is what lib/sources calls to load an integration's tools.
+    except: ['./types.ts'],
+    message: ioImportsService,
+  },
+  {
+    target: './lib/editor',
+    from: './lib/runtime',
+    message:
+      'The editor service stores and versions agents; the runtime reads it, not the other way round (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/mcp',
+    from: './lib/resolver',
+    message:
+      'The resolver builds on lib/mcp\'s tool conversion, so lib/mcp does not import the resolver (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/agents',
+    from: './lib/runtime',
+    // `Agent` runs on its own through the standalone run, which it loads on first use.
+    except: ['./standalone.ts'],
+    message:
+      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily (docs/architecture.md, "Layers").',
   },
   {
     target: './db',
@@ -129,6 +178,25 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'A pure layer reads no clock: take `now` as an argument.',
+        },
+      ],
+    },
+  },
+  {
+    // The editor's browser code imports lib/agents, and the runtime (sockets, DNS, SQLite) cannot be
+    // bundled for a browser: Agent reaches it through `await import(...)` on its first run only.
+    files: ['lib/agents/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../runtime', '../runtime/*'],
+              message:
+                "Load the runtime with `await import(...)` when an agent first runs: the editor's browser code imports lib/agents.",
+            },
+          ],
         },
       ],
     },

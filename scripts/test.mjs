@@ -38,7 +38,8 @@ const step = (title) => process.stdout.write(`\n== ${title} ==\n`);
 step('lint');
 run(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { env });
 step('import cycles');
-// Its options (TypeScript paths; type-only imports count too) are under "madge" in package.json.
+// Its options (TypeScript paths; type-only imports and dynamic `import()` count too) are under "madge" in
+// package.json.
 run(
   process.execPath,
   [join(root, 'node_modules', 'madge', 'bin', 'cli.js'), '--circular', '--no-spinner', 'lib', 'db'],

@@ -199,7 +199,8 @@ export class Agent {
   }
 
   private async runnable() {
-    // Loaded on first run: the runtime depends on this module, not the other way round.
+    // Loaded on first run, never statically: the runtime depends on this module, and the editor's
+    // browser code imports lib/agents but cannot bundle the runtime (its sockets, DNS and SQLite).
     const { standaloneAgent } = await import('../runtime/standalone');
     return standaloneAgent(this);
   }

@@ -13,7 +13,8 @@ export {
   type ResolvedField,
 } from './conditional-field';
 export { codeAgentModes, type CodeAgentModes, type ToolsMode } from './editor-modes';
-export { isValidToolName, maxToolNameLength, toModelToolName } from './model-tool-name';
+// The model's tool-name rule lives in lib/tools, where lib/mcp's server side can use it too.
+export { isValidToolName, maxToolNameLength, toModelToolName } from '../tools';
 export {
   planResolution,
   type CodeAgentInput,

@@ -3,8 +3,7 @@
  * replacing earlier same-named ones whole (remembered as shadowed, with a warning), and each tool's
  * explanation. Tools are never mutated: a description override is a copy, cached per tool.
  */
-import { setOwnProperty, type JsonSchema, type Tool, type ToolAnnotations } from '../tools';
-import { toModelToolName } from './model-tool-name';
+import { setOwnProperty, toModelToolName, type JsonSchema, type Tool, type ToolAnnotations } from '../tools';
 import type {
   DescriptionSource,
   Inclusion,

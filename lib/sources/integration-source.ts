@@ -4,7 +4,7 @@
  * slugs, their configs and `{ requestContext, userId: requestContext.userId }`; an unknown provider,
  * an error or a timeout is a value here and a warning later.
  */
-import type { IntegrationProvider } from '../integrations';
+import type { IntegrationProvider } from '../integrations/types';
 import type { IntegrationPlan, LoadedIntegration } from '../resolver';
 import type { RequestContext } from '../tools';
 import { settleWithin } from './settle';

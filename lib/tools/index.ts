@@ -110,3 +110,4 @@ export { createToolRegistry, type ToolRegistry } from './tool-registry';
 export { setOwnProperty } from './plain-copy';
 export { isThenable } from './thenable';
 export { callTool, type ToolCallResult } from './call-tool';
+export { isValidToolName, maxToolNameLength, toModelToolName } from './model-tool-name';

@@ -5,7 +5,7 @@
  * `tools/list`, so a newly published agent appears without a restart.
  */
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { toModelToolName } from '../../resolver';
+import { toModelToolName } from '../../tools';
 
 export interface RunnableAgentSummary {
   id: string;

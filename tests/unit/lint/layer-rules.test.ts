@@ -74,7 +74,12 @@ describe('layer rules', { timeout: 60_000 }, () => {
       'lib/rules',
       'lib/versions',
       'lib/tools',
-      'lib/mcp/convert',
+      'lib/mcp',
+      'lib/sources',
+      'lib/editor',
+      'lib/integrations',
+      'lib/runtime',
+      'lib/agents',
       'db',
       'app',
     ]);
