@@ -23,23 +23,33 @@ export interface StoredAgentVersion extends VersionMetadata {
 }
 
 export function parseVersionRow(context: EditorContext, row: AgentVersionRow): StoredAgentVersion {
-  return context.versionCache.get(row.id, () => {
-    const upgraded = upgradeSnapshot({
-      snapshot: JSON.parse(row.snapshot) as unknown,
-      schemaVersion: row.schemaVersion,
-    });
-    if (!upgraded.ok) {
-      throw new StudioError(
-        'internal_error',
-        `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${upgraded.message}`,
-      );
-    }
-    return deepFreeze({
-      id: row.id,
-      agentId: row.agentId,
-      ...parseVersionMetadata(row),
-      snapshot: upgraded.snapshot as AgentSnapshot,
-    });
+  return context.versionCache.get(row.id, () => toStoredVersion(row));
+}
+
+/**
+ * A version by id, for an id a record's pointer holds (the row exists): its row is read only when
+ * the version is not cached, so a save finds the latest version without reading it again.
+ */
+export function versionById(context: EditorContext, id: string): StoredAgentVersion {
+  return context.versionCache.get(id, () => toStoredVersion(context.versions.byId(id)!));
+}
+
+function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
+  const upgraded = upgradeSnapshot({
+    snapshot: JSON.parse(row.snapshot) as unknown,
+    schemaVersion: row.schemaVersion,
+  });
+  if (!upgraded.ok) {
+    throw new StudioError(
+      'internal_error',
+      `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${upgraded.message}`,
+    );
+  }
+  return deepFreeze({
+    id: row.id,
+    agentId: row.agentId,
+    ...parseVersionMetadata(row),
+    snapshot: upgraded.snapshot as AgentSnapshot,
   });
 }
 

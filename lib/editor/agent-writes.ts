@@ -15,7 +15,7 @@ import {
   type UpdateAgentInput,
 } from './agent-input';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
-import { agentVersions, parseVersionRow } from './agent-version';
+import { agentVersions, versionById } from './agent-version';
 import {
   toAgentView,
   toVersionView,
@@ -111,7 +111,7 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
       latest: summary.latestVersionNumber,
       advice: 'reload or merge before saving.',
     });
-    const latest = parseVersionRow(context, context.versions.latest(agentId)!);
+    const latest = versionById(context, summary.latestVersionId!);
     if (parsed.metadata !== undefined) {
       const metadata = JSON.stringify({
         ...(JSON.parse(summary.metadata) as Record<string, unknown>),
