@@ -1,6 +1,6 @@
 /** Time limits of the loaders: per-source timeouts and the overall deadline, failures as values. */
 import { describe, expect, it } from 'vitest';
-import { raceDeadline, settleWithin } from '@/lib/sources';
+import { raceDeadline, settleWithin } from '@/lib/sources/settle';
 
 const never = new Promise<never>(() => {});
 
