@@ -12,7 +12,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // Each file still gets a fresh module graph; a worker thread is cheaper to start than a
+          // process, and unit tests neither change the working directory nor open a database.
+          pool: 'threads',
+        },
       },
       {
         resolve: { alias },

@@ -1,20 +1,17 @@
 /**
  * `web_fetch` outside a network namespace: the pure parts (what kind of body, HTML to text, the
  * character cut), the tool's wiring to its outbound client (defaults, never throwing), and, on
- * 127.0.0.1, that the default rules refuse loopback before connecting while a studio set to
- * `allow-all` reaches it through a stored agent's run. The address battery, redirects, timeouts
- * and truncation against servers on other addresses run in tests/integration/security/web-fetch.test.ts.
+ * 127.0.0.1, that the default rules refuse loopback before connecting. A stored agent's run under
+ * each studio setting is in tests/integration/security/web-fetch-loopback.test.ts; the address
+ * battery, redirects, timeouts and truncation against servers on other addresses run in
+ * tests/integration/security/web-fetch.test.ts.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtInTools, createWebFetchTool, webFetchDefaults, webFetchTool } from '@/lib/builtin-tools';
 import { bodyKind, cutText, htmlToText } from '@/lib/builtin-tools/page-text';
 import { OutboundError, type Outbound, type OutboundRequest, type OutboundResponse } from '@/lib/net';
 import { createToolExecutionContext } from '@/lib/tools';
-import { createScriptedModel } from '@/tests/support/scripted-model';
-import { createAndPublish, createTestStudio } from '@/tests/support/studio';
-import { toolResultsSeen } from '../runtime/run-fixture';
+import { startCountingServer, type CountingServer } from '@/tests/support/counting-server';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -215,28 +212,15 @@ describe('webFetchTool', () => {
 });
 
 describe('web_fetch against this machine (127.0.0.1)', () => {
-  let server: Server | undefined;
-  let cleanup: (() => Promise<void>) | undefined;
+  let server: CountingServer | undefined;
   afterEach(async () => {
-    await cleanup?.();
-    cleanup = undefined;
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     server = undefined;
   });
 
-  async function countingServer() {
-    const seen = { connections: 0 };
-    server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html' });
-      response.end('<h1>Local page</h1><p>Served from this machine.</p>');
-    });
-    server.on('connection', () => (seen.connections += 1));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`, seen };
-  }
-
   it('refuses loopback with the default rules before connecting, in every spelling, and other schemes', async () => {
-    const { url, seen } = await countingServer();
+    server = await startCountingServer();
+    const { url, seen } = server;
     const port = new URL(url).port;
     for (const target of [url, `http://localhost:${port}/`, `http://2130706433:${port}/`, `http://[::1]:${port}/`]) {
       const output = await webFetchTool.execute!({ url: target });
@@ -254,48 +238,5 @@ describe('web_fetch against this machine (127.0.0.1)', () => {
       content: 'Failed to fetch URL: "not a url" is not a valid URL.',
       isError: true,
     });
-  });
-
-  it.each([
-    ['block-internal', false],
-    ['allow-all', true],
-  ] as const)('a stored agent picking web_fetch follows the studio setting %s', async (addressPolicy, reached) => {
-    const { url, seen } = await countingServer();
-    const model = createScriptedModel({
-      steps: [{ toolCalls: [{ toolName: 'web_fetch', input: { url } }] }, { text: 'Read it.' }],
-    });
-    const test = createTestStudio({ models: { 'test/scripted': model }, settings: { webFetch: { addressPolicy } } });
-    cleanup = test.cleanup;
-    await createAndPublish(test.studio, {
-      id: 'reader',
-      name: 'Reader',
-      model: 'test/scripted',
-      instructions: 'Read pages.',
-      tools: { web_fetch: {} },
-    });
-    const result = await (await test.studio.runtime.loadAgent('reader')).generate('Read the local page');
-    expect(result.text).toBe('Read it.');
-    const [seenByModel] = toolResultsSeen(model, 1) as Array<{ output: { type: string; value: unknown } }>;
-    if (reached) {
-      expect(seenByModel!.output).toEqual({
-        type: 'json',
-        value: {
-          content: 'Local page\n\nServed from this machine.',
-          truncated: false,
-          status: 200,
-          statusText: 'OK',
-          contentType: 'text/html',
-          url,
-          ok: true,
-        },
-      });
-      expect(seen.connections).toBe(1);
-    } else {
-      expect(seenByModel!.output).toEqual({
-        type: 'error-text',
-        value: expect.stringMatching(/^Failed to fetch URL: http:\/\/127\.0\.0\.1:\d+\/page: Refused .*loopback/),
-      });
-      expect(seen.connections).toBe(0);
-    }
   });
 });

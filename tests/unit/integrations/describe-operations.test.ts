@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeOperations, loadOpenApiDocument } from '@/lib/integrations';
+import { describeOperations } from '@/lib/integrations/openapi/describe-operations';
+import { loadOpenApiDocument } from '@/lib/integrations/openapi/load-document';
 
 async function operationsOf(paths: Record<string, unknown>, extra: Record<string, unknown> = {}, openapi = '3.0.3') {
   const loaded = await loadOpenApiDocument({

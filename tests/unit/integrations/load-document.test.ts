@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '@/lib/integrations';
+import { loadOpenApiDocument } from '@/lib/integrations/openapi/load-document';
 
 const ok = { 200: { description: 'ok' } };
 const base = (

@@ -6,7 +6,7 @@ import {
   maskCredentials,
 } from '@/lib/integrations/stored-config';
 import type { OpenApiCredentials } from '@/lib/integrations';
-import { ephemeralSecretsKey } from '@/lib/secrets';
+import { ephemeralSecretsKey, SecretDecryptionError } from '@/lib/secrets';
 
 const key = ephemeralSecretsKey();
 const otherKey = ephemeralSecretsKey();
@@ -36,7 +36,9 @@ describe('stored credentials', () => {
     expect(decryptCredentials({ credentials: stored, key, integrationId })).toEqual(given);
     expect(maskCredentials({ credentials: stored, key, integrationId })).toEqual(masked);
     // Bound to its integration: the same ciphertext under another id does not decrypt.
-    expect(() => decryptCredentials({ credentials: stored, key, integrationId: 'other' })).toThrow();
+    expect(() => decryptCredentials({ credentials: stored, key, integrationId: 'other' })).toThrow(
+      SecretDecryptionError,
+    );
   });
 
   it('keeps the stored secret when the mask is sent back, and replaces it when a new one is', () => {

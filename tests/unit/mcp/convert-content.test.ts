@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mcpResultToModelOutput, mcpResultToToolOutput, type McpCallToolResult } from '@/lib/mcp';
+import { mcpResultToModelOutput, mcpResultToToolOutput } from '@/lib/mcp/convert';
+import type { McpCallToolResult } from '@/lib/mcp/types';
 
 type Part = McpCallToolResult['content'][number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertMcpTools, type ConvertMcpToolsParams, type McpListedTool, type McpToolEntries } from '@/lib/mcp';
+import { convertMcpTools, type ConvertMcpToolsParams } from '@/lib/mcp/convert';
+import type { McpListedTool, McpToolEntries } from '@/lib/mcp/types';
 
 const schema = { type: 'object' as const, properties: {} };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { McpServerError } from '@/lib/mcp';
+import { McpServerError } from '@/lib/mcp/mcp-server-error';
 import {
   backoffDelay,
   backoffError,

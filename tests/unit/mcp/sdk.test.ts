@@ -12,7 +12,7 @@ describe('the MCP SDK loaded on first use', () => {
     // Nothing has loaded the SDK through the studio yet: no error can be one of its errors.
     expect(isMcpError(new Error('MCP error -32001: Request timed out'))).toBe(false);
     const sdk = await loadMcpClientSdk();
-    expect(sdk.Client).toBeTypeOf('function');
+    expect(sdk.Client).toBe((await import('@modelcontextprotocol/sdk/client/index.js')).Client);
     const { McpError } = await import('@modelcontextprotocol/sdk/types.js');
     const timeout = new McpError(rpcErrorCodes.RequestTimeout, 'Request timed out');
     expect(isMcpError(timeout)).toBe(true);

@@ -50,11 +50,11 @@ const table: Array<[string, string, boolean, boolean]> = [
 
 describe('address classes', () => {
   it.each(table)('%s is %s (configured: %s, model-chosen: %s)', (address, described, forConfigured, forModel) => {
-    const addressClass = classifyAddress(address) as AddressClass;
-    expect(addressClass).toBeDefined();
-    expect(describeClass(addressClass)).toBe(described);
-    expect(isAllowed(addressClass, configured)).toBe(forConfigured);
-    expect(isAllowed(addressClass, modelChosen)).toBe(forModel);
+    const addressClass = classifyAddress(address);
+    // Undefined (not an address) fails here, before the policy checks.
+    expect(addressClass && describeClass(addressClass)).toBe(described);
+    expect(isAllowed(addressClass!, configured)).toBe(forConfigured);
+    expect(isAllowed(addressClass!, modelChosen)).toBe(forModel);
   });
 
   it('lets allow-all open internal ranges to model-chosen URLs but never metadata', () => {
@@ -73,16 +73,20 @@ describe('address classes', () => {
     expect(classifyName('example.com')).toBeUndefined();
   });
 
-  it.each([
-    ['http://2130706433/', '127.0.0.1'],
-    ['http://0x7f.1/', '127.0.0.1'],
-    ['http://0177.0.0.1/', '127.0.0.1'],
-    ['http://127.1/', '127.0.0.1'],
-    ['http://0xa9fea9fe/', '169.254.169.254'],
-    ['http://[::ffff:a9fe:a9fe]/', '[::ffff:a9fe:a9fe]'],
-  ])('the URL parser normalises %s to %s before it is classified', (url, hostname) => {
+  it.each<[string, string, AddressClass]>([
+    ['http://2130706433/', '127.0.0.1', { kind: 'loopback' }],
+    ['http://0x7f.1/', '127.0.0.1', { kind: 'loopback' }],
+    ['http://0177.0.0.1/', '127.0.0.1', { kind: 'loopback' }],
+    ['http://127.1/', '127.0.0.1', { kind: 'loopback' }],
+    ['http://0xa9fea9fe/', '169.254.169.254', { kind: 'metadata' }],
+    [
+      'http://[::ffff:a9fe:a9fe]/',
+      '[::ffff:a9fe:a9fe]',
+      { kind: 'metadata', embedding: 'IPv4-mapped', embedded: '169.254.169.254' },
+    ],
+  ])('the URL parser normalises %s to %s before it is classified', (url, hostname, expected) => {
     expect(new URL(url).hostname).toBe(hostname);
-    expect(classifyAddress(hostname)).toBeDefined();
+    expect(classifyAddress(hostname)).toEqual(expected);
   });
 });
 

@@ -3,7 +3,8 @@
  * the run streams (the built-in tools' real schemas), and the resume data each form sends.
  */
 import { describe, expect, it } from 'vitest';
-import { askUserTool, submitPlanTool } from '@/lib/builtin-tools';
+import { askUserTool } from '@/lib/builtin-tools/ask-user';
+import { submitPlanTool } from '@/lib/builtin-tools/submit-plan';
 import { planDecision, questionAnswer, suspendedForm, type SuspendedForm } from '@/lib/playground';
 import { createTool } from '@/lib/tools';
 import { z } from 'zod';

@@ -115,7 +115,7 @@ describe('properties', () => {
         fc.oneof(fc.dictionary(fc.string(), fc.anything()), context),
         (snapshot, requestContext) => {
           const merged = resolve({ snapshot, context: requestContext, sources });
-          expect(typeof resolvedToolsHash(merged.tools)).toBe('string');
+          expect(resolvedToolsHash(merged.tools)).toMatch(/^[0-9a-f]{64}$/);
           expect(typeof renderInstructions({ instructions: snapshot.instructions, requestContext })).toBe('string');
         },
       ),

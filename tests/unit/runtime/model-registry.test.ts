@@ -110,7 +110,7 @@ describe('the model registry', () => {
       await expect(
         model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
         name,
-      ).rejects.toThrow();
+      ).rejects.toThrow('recorded');
     }
     expect(seen.map((url) => new URL(url).host)).toEqual([
       'api.openai.com',

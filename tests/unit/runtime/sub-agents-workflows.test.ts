@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '@/lib/agents';
 import type { RunChunk } from '@/lib/runtime';
 import { createTool } from '@/lib/tools';
 import { createStep, createWorkflow } from '@/lib/workflows';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
-import { createTestStudio } from '@/tests/support/studio';
-import { readChunks, toolResultsSeen } from './run-fixture';
-
-let cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  cleanups = [];
-});
+import { bookingWorkflow } from './booking-workflow';
+import { readChunks } from './run-fixture';
 
 function weatherAgent(steps: ScriptedStep[]) {
   const model = createScriptedModel({ steps });
@@ -31,38 +25,6 @@ function weatherAgent(steps: ScriptedStep[]) {
     tools: { forecast },
   });
   return { agent, model };
-}
-
-function bookingWorkflow(executed: string[]) {
-  const find = createStep({
-    id: 'find-room',
-    inputSchema: z.object({ hotel: z.string() }),
-    outputSchema: z.object({ hotel: z.string(), room: z.number() }),
-    execute: async ({ inputData }) => ({ hotel: inputData.hotel, room: 12 }),
-  });
-  const confirm = createStep({
-    id: 'confirm',
-    inputSchema: z.object({ hotel: z.string(), room: z.number() }),
-    outputSchema: z.object({ booked: z.string() }),
-    suspendSchema: z.object({ question: z.string() }),
-    resumeSchema: z.object({ nights: z.number().int().positive() }),
-    execute: async ({ inputData, resumeData, suspend }) => {
-      if (!resumeData) {
-        await suspend({ question: `How many nights at ${inputData.hotel}?` });
-        return undefined as never;
-      }
-      const { nights } = resumeData as { nights: number };
-      executed.push(`${inputData.hotel} room ${inputData.room} for ${nights}`);
-      return { booked: `${inputData.hotel} #${inputData.room} x${nights}` };
-    },
-  });
-  return createWorkflow({
-    id: 'booking',
-    description: 'Books a hotel room.',
-    inputSchema: z.object({ hotel: z.string() }),
-    outputSchema: z.object({ booked: z.string() }),
-    steps: [find, confirm],
-  });
 }
 
 describe('sub-agents and workflows as tools', () => {
@@ -206,74 +168,5 @@ describe('sub-agents and workflows as tools', () => {
       runId: expect.any(String),
       error: { message: 'cannot shout that', step: 'upper' },
     });
-  });
-
-  it('pauses the whole run when a workflow step suspends, stores it, and resumes it after a restart', async () => {
-    const executed: string[] = [];
-    const build = (steps: ScriptedStep[]) => {
-      const model = createScriptedModel({ steps });
-      const concierge = new Agent({
-        id: 'concierge',
-        name: 'Concierge',
-        instructions: 'Book rooms.',
-        model,
-        workflows: { booking: bookingWorkflow(executed) },
-      });
-      return { model, concierge };
-    };
-    const first = build([{ toolCalls: [{ toolName: 'workflow-booking', input: { inputData: { hotel: 'Ritz' } } }] }]);
-    const test = createTestStudio({ agents: { concierge: first.concierge } });
-    cleanups.push(test.cleanup);
-    const runnable = await test.studio.runtime.loadAgent('concierge');
-    const stream = runnable.stream('Book the Ritz');
-    const chunks = await readChunks(stream.fullStream);
-    const paused = await stream.result;
-    expect(paused.status).toBe('paused');
-    const suspended = chunks.find((chunk) => chunk.type === 'tool-call-suspended')!;
-    expect(suspended.payload).toMatchObject({
-      toolName: 'workflow-booking',
-      suspendPayload: {
-        workflowId: 'booking',
-        step: 'confirm',
-        suspendPayload: { question: 'How many nights at Ritz?' },
-        stepInput: { hotel: 'Ritz', room: 12 },
-      },
-    });
-    const row = test.studio.database.sqlite
-      .prepare('select status, pending from runs where id = ?')
-      .get(paused.runId) as {
-      status: string;
-      pending: string;
-    };
-    expect(row.status).toBe('paused');
-    expect(JSON.parse(row.pending)[0]).toMatchObject({ toolName: 'workflow-booking', kind: 'suspended' });
-    await test.studio.close();
-
-    // A new studio on the same file, with freshly built agents and workflows (nothing kept in memory).
-    const second = build([{ text: 'Booked.' }]);
-    const { createStudio } = await import('@/lib');
-    const { silentLogger } = await import('@/lib/logger');
-    const restarted = createStudio({
-      logger: silentLogger,
-      agents: { concierge: second.concierge },
-      database: { url: `file:${test.databaseFile}` },
-      settings: { mode: 'test' },
-    });
-    cleanups.push(() => restarted.close());
-    const done = await restarted.runtime.runs.resume({ runId: paused.runId, resumeData: { nights: 3 } });
-    expect(done).toMatchObject({ status: 'finished', text: 'Booked.' });
-    expect(executed).toEqual(['Ritz room 12 for 3']);
-    expect(toolResultsSeen(second.model, 0)).toEqual([
-      expect.objectContaining({
-        toolName: 'workflow-booking',
-        output: {
-          type: 'json',
-          value: {
-            result: { booked: 'Ritz #12 x3' },
-            runId: (paused.pending![0]!.suspendPayload as { runId: string }).runId,
-          },
-        },
-      }),
-    ]);
   });
 });

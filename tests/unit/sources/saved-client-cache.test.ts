@@ -1,6 +1,6 @@
 /** The saved-client cache: TTL, eviction on change, and no stale write-back after an eviction. */
 import { describe, expect, it } from 'vitest';
-import { createSavedClientCache } from '@/lib/sources';
+import { createSavedClientCache } from '@/lib/sources/saved-client-cache';
 
 /** A tiny real reader: versions in a Map, change listeners, and a gate to hold a read in flight. */
 function reader() {

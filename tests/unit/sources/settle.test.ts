@@ -1,6 +1,6 @@
 /** Time limits of the loaders: per-source timeouts and the overall deadline, failures as values. */
 import { describe, expect, it } from 'vitest';
-import { raceDeadline, settleWithin } from '@/lib/sources';
+import { raceDeadline, settleWithin } from '@/lib/sources/settle';
 
 const never = new Promise<never>(() => {});
 
@@ -27,9 +27,13 @@ describe('settleWithin', () => {
 });
 
 describe('raceDeadline', () => {
-  it('answers undefined when the work finishes in time, even if it failed', async () => {
-    await expect(raceDeadline({ work: Promise.resolve(), timeoutMs: 50 })).resolves.toBeUndefined();
+  it('answers undefined when the work succeeds in time', async () => {
+    await expect(raceDeadline({ work: Promise.resolve('done'), timeoutMs: 50 })).resolves.toBeUndefined();
+  });
+
+  it("answers the failure's message, not the deadline, when the work fails in time", async () => {
     await expect(raceDeadline({ work: Promise.reject(new Error('x')), timeoutMs: 50 })).resolves.toBe('x');
+    await expect(raceDeadline({ work: Promise.reject('not an Error'), timeoutMs: 50 })).resolves.toBe('not an Error');
   });
 
   it('names the deadline when it passes first', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '@/lib/agents';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
 import { call, createTestStudio } from '@/tests/support/studio';
-import { toolResultsSeen } from './run-fixture';
+import { toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

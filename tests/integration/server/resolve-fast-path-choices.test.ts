@@ -1,6 +1,6 @@
 /**
  * Which requests the direct resolve path takes, which it replays through the app, and which it
- * leaves alone (the server tests compare its answers with the app's byte for byte).
+ * leaves alone (resolve-fast-path.test.ts compares its answers with the app's byte for byte).
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

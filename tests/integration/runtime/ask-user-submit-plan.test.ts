@@ -3,7 +3,7 @@ import { Agent } from '@/lib/agents';
 import { askUserTool, submitPlanTool } from '@/lib/builtin-tools';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
 import { call, createTestStudio } from '@/tests/support/studio';
-import { toolResultsSeen } from './run-fixture';
+import { toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
