@@ -30,6 +30,17 @@ export function summarize(samples: number[]): Summary {
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
 }
 
+/**
+ * The sample at `fraction` of the sorted samples (0.99 for the p99), by the nearest-rank method:
+ * the smallest sample that at least that fraction of all samples do not exceed.
+ */
+export function percentile(samples: readonly number[], fraction: number): number {
+  if (samples.length === 0) throw new Error('No samples to take a percentile of');
+  if (!(fraction > 0 && fraction <= 1)) throw new Error(`A percentile's fraction lies in (0, 1], not ${fraction}`);
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.ceil(fraction * sorted.length) - 1]!;
+}
+
 /** Times `run` `iterations` times after `warmup` runs; returns microseconds per call. */
 export async function sampleMicroseconds(
   run: () => unknown,
@@ -49,12 +60,12 @@ export async function sampleMicroseconds(
 const flatTolerance = 1.15;
 
 /**
- * Reads a target text: `<= 20x`, `<= 1.10`, `>= 0.4` and `flat` bound the ratio; `<= 200 MB` or
- * `< 1000 ms` bounds the median itself; a leading `guide` only warns. Anything else needs an explicit verdict.
+ * Reads a target text: `<= 20x`, `<= 1.10`, `>= 0.4` and `flat` bound the ratio; `<= 200 MB`,
+ * `<= 100 KB` or `< 1000 ms` bounds the median itself; a leading `guide` only warns. Anything else needs an explicit verdict.
  */
 function judge(target: string, median: number, ratio: number | null): boolean | undefined {
   if (target === 'flat') return ratio === null ? undefined : ratio <= flatTolerance;
-  const bound = /^(?:guide\s+)?(<=|>=|<|>)\s*([\d.]+)\s*(x|MB|ms|µs|req\/s)?$/.exec(target);
+  const bound = /^(?:guide\s+)?(<=|>=|<|>)\s*([\d.]+)\s*(x|KB|MB|ms|µs|req\/s)?$/.exec(target);
   if (!bound) return undefined;
   const [, comparison, limitText, unit] = bound;
   const value = unit && unit !== 'x' ? median : ratio;

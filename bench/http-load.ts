@@ -33,11 +33,29 @@ export async function requestsPerSecond({
   return result.requests.average;
 }
 
-/** Starts the bare node:http baseline server answering `body`. */
-export async function startBareServer({ root, body }: { root: string; body: string }) {
+/**
+ * Starts a bare node:http baseline server: by default the one answering `body`; `script` names
+ * another (relative to the root) and `nodeFlags` are passed to its Node process.
+ */
+export async function startBareServer({
+  root,
+  body,
+  script = 'bench/bare-http-server.mjs',
+  nodeFlags = [],
+}: {
+  root: string;
+  body?: string;
+  script?: string;
+  nodeFlags?: readonly string[];
+}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [`${root}/bench/bare-http-server.mjs`], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), BENCH_BODY: body },
+  const child = spawn(process.execPath, [...nodeFlags, `${root}/${script}`], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      ...(body === undefined ? {} : { BENCH_BODY: body }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -70,7 +88,7 @@ function setCpus(pid: number, cpus: string) {
  * both: on 2 cores a server sharing cores with the generator measured anywhere between 21,000 and
  * 43,000 req/s from one run to the next. Without `taskset` or with one CPU nothing is pinned.
  */
-async function withServersApart<T>(serverPids: number[], run: () => Promise<T>): Promise<T> {
+export async function withServersApart<T>(serverPids: number[], run: () => Promise<T>): Promise<T> {
   const cpus = availableParallelism();
   const pinned =
     cpus >= 2 && serverPids.every((pid) => setCpus(pid, String(cpus - 1))) && setCpus(process.pid, `0-${cpus - 2}`);

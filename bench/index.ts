@@ -20,6 +20,7 @@ import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
+import { benchStreamedRuns } from './streamed-runs';
 import { benchResolve } from './resolve';
 import { benchResolveSources } from './resolve-sources';
 import { benchResolveHttp } from './resolve-http';
@@ -38,6 +39,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },
+  { name: 'concurrent-streams', run: () => benchStreamedRuns({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 

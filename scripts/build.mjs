@@ -78,12 +78,21 @@ const editorInputs = [...common, 'app', 'next.config.mjs', 'postcss.config.mjs',
 async function buildServer() {
   const stamp = join(root, 'dist', '.build-stamp');
   const print = fingerprint(serverInputs);
+  // The bench, and the configuration and baseline server of its concurrent-streams figure.
+  const benchEntryPoints = existsSync(join(root, 'bench', 'index.ts'))
+    ? {
+        bench: 'bench/index.ts',
+        'streamed-runs-studio-config': 'bench/streamed-runs-studio-config.ts',
+        'bare-stream-server': 'bench/bare-stream-server.ts',
+      }
+    : {};
   const outputs = [
     'dist/server.js',
     'dist/cli.js',
     'dist/test-studio-config.js',
     'dist/browser-studio-config.js',
     'dist/many-tools-studio-config.js',
+    ...Object.keys(benchEntryPoints).map((name) => `dist/${name}.js`),
   ];
   if (isFresh(stamp, print, outputs)) return false;
   const { build } = await import('esbuild');
@@ -93,8 +102,8 @@ async function buildServer() {
     'test-studio-config': testConfigSources[0],
     'browser-studio-config': testConfigSources[1],
     'many-tools-studio-config': testConfigSources[2],
+    ...benchEntryPoints,
   };
-  if (existsSync(join(root, 'bench', 'index.ts'))) entryPoints.bench = 'bench/index.ts';
   // Chunks carry a content hash in their names: the previous build's would otherwise pile up.
   const chunk = /-[A-Z0-9]{8}\.js(\.map)?$/;
   if (existsSync(join(root, 'dist')))

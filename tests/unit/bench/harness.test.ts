@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedRow, row } from '../../../bench/harness';
+import { pairedRow, percentile, row } from '../../../bench/harness';
 
 const measured = (median: number) => ({ median, min: median, max: median });
 
@@ -14,6 +14,8 @@ describe('bench verdicts', () => {
     ['flat', 130, 100, 'missed'],
     ['<= 200 MB', 180, 150, 'met'],
     ['<= 200 MB', 240, 150, 'missed'],
+    ['<= 100 KB', 90, 40, 'met'],
+    ['<= 100 KB', 120, 40, 'missed'],
     ['guide <= 2000 ms', 2500, null, 'guide missed'],
     ['< 1000 ms', 999, 120, 'met'],
     ['< 1000 ms', 1000, 120, 'missed'],
@@ -51,5 +53,33 @@ describe('paired rows', () => {
   it('misses the target when the rounds miss it', () => {
     const slower = rounds.map((round) => ({ ...round, measured: round.measured * 1.5 }));
     expect(pairedRow({ name: 'figure', unit: 'µs', rounds: slower, target: '<= 1.3x' }).verdict).toBe('missed');
+  });
+});
+
+describe('percentiles', () => {
+  const hundred = Array.from({ length: 100 }, (_, index) => 100 - index);
+
+  it('takes the nearest-rank sample whatever the order of the samples', () => {
+    expect(percentile(hundred, 0.99)).toBe(99);
+    expect(percentile(hundred, 0.5)).toBe(50);
+    expect(percentile(hundred, 1)).toBe(100);
+    expect(percentile(hundred, 0.001)).toBe(1);
+  });
+
+  it('lands on the slowest sample when fewer than 100 samples make up the p99', () => {
+    expect(percentile([3, 1, 2], 0.99)).toBe(3);
+    expect(percentile([7], 0.99)).toBe(7);
+  });
+
+  it('leaves its samples in their order', () => {
+    const samples = [3, 1, 2];
+    percentile(samples, 0.5);
+    expect(samples).toEqual([3, 1, 2]);
+  });
+
+  it('refuses no samples and fractions outside (0, 1]', () => {
+    expect(() => percentile([], 0.99)).toThrow(/No samples/);
+    expect(() => percentile([1], 0)).toThrow(/fraction/);
+    expect(() => percentile([1], 99)).toThrow(/fraction/);
   });
 });
