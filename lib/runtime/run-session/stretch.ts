@@ -1,5 +1,5 @@
 /**
- * One stretch of a run: a single `streamText` call of the AI SDK drives as many model steps as it
+ * One stretch of a run: a single call of the AI SDK drives as many model steps as it
  * can, every tool call going through the run's own call path (`startCall`), plugged into the SDK as
  * the tools' `execute`. A stretch ends when the model answers without tool calls, the step budget
  * is spent, a call makes the run wait (approval, suspension, a client tool), or a background task
@@ -8,12 +8,20 @@
  * 1. `buildSdkRequest`: the model, instructions, messages and tools of the run, with `prepareStep`
  *    applying the step's options and replacing the SDK's text for calls it could not parse (a name
  *    outside the offered tools, arguments that are not JSON) by our answers;
- * 2. `consumeStream`: the SDK's parts become the run's chunks and transcript, in the model's order;
+ * 2. `readPart`: the SDK's parts become the run's chunks and transcript, in the model's order;
  * 3. `applyStretch`: the step's messages, step count, usage and, when the run waits, its open step.
  *
- * A generated run takes the same path as a streamed one; it only has nobody listening.
+ * A generated run takes the same steps as a streamed one; it only has nobody listening, so its SDK
+ * call is `generateText`, whose steps are read as the parts a stream would have given.
  */
-import { streamText, type ModelMessage, type TextStreamPart, type ToolResultPart, type ToolSet } from 'ai';
+import {
+  generateText,
+  streamText,
+  type ModelMessage,
+  type TextStreamPart,
+  type ToolResultPart,
+  type ToolSet,
+} from 'ai';
 import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../../tools';
 import type { LanguageModelLike } from '../../agents/run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
@@ -77,21 +85,68 @@ export async function runStretch(session: RunSession): Promise<void> {
     stepText: '',
     stepsRead: 0,
   };
-  let failure: { error: unknown } | undefined;
-  const result = streamText({
-    ...(await buildSdkRequest(session, stretch)),
-    onError: ({ error }) => void (failure ??= { error }),
-  });
-  for await (const part of result.fullStream) {
-    const error = readPart(session, stretch, part);
-    if (error) failure ??= error;
-  }
-  if (failure) throw failure.error;
+  const request = await buildSdkRequest(session, stretch);
+  const sdk = session.listener ? streamedCall(request) : await generatedCall(request);
+  for await (const part of sdk.parts) readPart(session, stretch, part);
+  const outcome = await sdk.outcome();
   for (const toolCallId of [...stretch.held.keys()]) release(stretch, toolCallId);
-  const [response, steps, totalUsage] = await Promise.all([result.response, result.steps, result.totalUsage]);
   // A call stopped by the abort is a tool error to the SDK, which may then end normally.
   session.abortSignal?.throwIfAborted();
-  applyStretch(session, stretch, { messages: response.messages, steps, totalUsage });
+  applyStretch(session, stretch, outcome);
+}
+
+type SdkRequest = Awaited<ReturnType<typeof buildSdkRequest>>;
+
+/** The SDK's answer to a stretch: its parts in the model's order, then what the stretch produced. */
+interface SdkCall {
+  parts: Iterable<TextStreamPart<ToolSet>> | AsyncIterable<TextStreamPart<ToolSet>>;
+  outcome(): Promise<SdkOutcome>;
+}
+
+/** With a listener: `streamText`, read as it happens. */
+function streamedCall(request: SdkRequest): SdkCall {
+  let failure: { error: unknown } | undefined;
+  const result = streamText({ ...request, onError: ({ error }) => void (failure ??= { error }) });
+  async function* parts() {
+    for await (const part of result.fullStream) {
+      if (part.type === 'error') failure ??= { error: part.error };
+      else yield part;
+    }
+  }
+  return {
+    parts: parts(),
+    async outcome() {
+      if (failure) throw failure.error;
+      const [response, steps, totalUsage] = await Promise.all([result.response, result.steps, result.totalUsage]);
+      return { messages: response.messages, steps, totalUsage };
+    },
+  };
+}
+
+/**
+ * Without a listener: `generateText`, whose steps are then read as the parts a stream would have
+ * given. Node's web streams make `streamText` cost two to five times `generateText` in CPU for the
+ * same steps (docs/runtime.md), which a generated run, read by nobody, does not need to pay.
+ */
+async function generatedCall(request: SdkRequest): Promise<SdkCall> {
+  const result = await generateText(request);
+  return {
+    parts: partsOfSteps(result.steps),
+    outcome: async () => ({ messages: result.response.messages, steps: result.steps, totalUsage: result.totalUsage }),
+  };
+}
+
+/** The parts of finished steps in the order a stream gives them (only those the reader reads). */
+function* partsOfSteps(steps: Awaited<ReturnType<typeof generateText>>['steps']) {
+  for (const step of steps) {
+    yield { type: 'start-step' } as TextStreamPart<ToolSet>;
+    for (const part of step.content) {
+      if (part.type === 'text' && part.text)
+        yield { type: 'text-delta', id: '', text: part.text } as TextStreamPart<ToolSet>;
+      else if (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'tool-error') yield part;
+    }
+    yield { type: 'finish-step', finishReason: step.finishReason, usage: step.usage } as TextStreamPart<ToolSet>;
+  }
 }
 
 /** Step 1: the SDK request of this stretch. */
@@ -203,12 +258,8 @@ function release(stretch: Stretch, toolCallId: string): void {
   stretch.held.delete(toolCallId);
 }
 
-/** Step 2: one part of the SDK's stream as the run's chunks and transcript; an error part is returned. */
-function readPart(
-  session: RunSession,
-  stretch: Stretch,
-  part: TextStreamPart<ToolSet>,
-): { error: unknown } | undefined {
+/** Step 2: one part of the SDK's answer as the run's chunks and transcript. */
+function readPart(session: RunSession, stretch: Stretch, part: TextStreamPart<ToolSet>): void {
   const { runId } = session.record;
   switch (part.type) {
     case 'start-step':
@@ -244,15 +295,12 @@ function readPart(
       });
       stretch.stepsRead += 1;
       break;
-    case 'error':
-      return { error: part.error };
     case 'abort':
       session.abortSignal?.throwIfAborted();
       throw new DOMException('The run was aborted.', 'AbortError');
     default:
       break;
   }
-  return undefined;
 }
 
 type ToolInputPart = Extract<

@@ -46,7 +46,7 @@ describe('the run loop', () => {
       { city: 'Oslo', temperature: 4 },
       { city: 'Rome', temperature: 20 },
     ]);
-    expect(model.doStreamCalls).toHaveLength(3);
+    expect(model.doGenerateCalls).toHaveLength(3);
     expect(toolResultsSeen(model, 1)).toEqual([
       expect.objectContaining({
         toolCallId: 'call-1-1',
@@ -61,7 +61,7 @@ describe('the run loop', () => {
     const model = createScriptedModel({ steps: [{ text: 'Hi' }] });
     const { agent } = createTestRunner({ model, tools: { weather, [failing.id]: failing } });
     await agent.generate('Hello');
-    const offered = (model.doStreamCalls[0]!.tools ?? []).map((tool) => tool.name);
+    const offered = (model.doGenerateCalls[0]!.tools ?? []).map((tool) => tool.name);
     expect(offered).toEqual(['weather', 'failing-tool']);
   });
 
@@ -71,7 +71,7 @@ describe('the run loop', () => {
     });
     const { agent } = createTestRunner({ model, tools: { weather } });
     const result = await agent.generate('Loop forever', { maxSteps: 2 });
-    expect(model.doStreamCalls).toHaveLength(2);
+    expect(model.doGenerateCalls).toHaveLength(2);
     expect(result.status).toBe('finished');
     expect(result.finishReason).toBe('tool-calls');
     expect(result.toolResults).toHaveLength(2);
@@ -83,7 +83,7 @@ describe('the run loop', () => {
     });
     const { agent } = createTestRunner({ model, tools: { weather }, defaultOptions: { maxSteps: 3 } });
     await agent.generate('Go');
-    expect(model.doStreamCalls).toHaveLength(3);
+    expect(model.doGenerateCalls).toHaveLength(3);
   });
 
   it('keeps running when a tool throws: the model sees the error message and continues', async () => {

@@ -40,7 +40,7 @@ describe('run options', () => {
     });
     const { agent } = createTestRunner({ model, tools: { add, multiply: watchedMultiply, subtract } });
     const result = await agent.generate('2*3', { activeTools: ['subtract', 'add'] });
-    expect(model.doStreamCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['add', 'subtract']);
+    expect(model.doGenerateCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['add', 'subtract']);
     expect(multiplied).toBe(false);
     expect(toolResultsSeen(model, 1)[0]!.output).toEqual({
       type: 'error-text',
@@ -76,9 +76,9 @@ describe('run options', () => {
           : { model: other, toolChoice: 'none' };
       },
     });
-    expect(model.doStreamCalls[0]!.toolChoice).toEqual({ type: 'tool', toolName: 'add' });
-    expect(model.doStreamCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['add']);
-    expect(other.doStreamCalls[0]!.toolChoice).toEqual({ type: 'none' });
+    expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'tool', toolName: 'add' });
+    expect(model.doGenerateCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['add']);
+    expect(other.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'none' });
     expect(seen).toEqual([
       { stepNumber: 0, messages: 1 },
       { stepNumber: 1, messages: 3 },

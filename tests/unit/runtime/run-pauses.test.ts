@@ -153,7 +153,7 @@ describe('runs that pause', () => {
         },
       },
     });
-    expect(model.doStreamCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['pickColor']);
+    expect(model.doGenerateCalls[0]!.tools!.map((tool) => tool.name)).toEqual(['pickColor']);
     expect(paused).toMatchObject({
       status: 'paused',
       finishReason: 'tool-calls',
@@ -169,6 +169,6 @@ describe('runs that pause', () => {
     expect(finished).toMatchObject({ status: 'finished', text: 'Nice color.' });
     expect(finished.toolResults[0]).toMatchObject({ result: { color: '#ff8800' } });
     expect(toolResultsSeen(model, 1)[0]!.output).toEqual({ type: 'text', value: 'orange' });
-    expect(model.doStreamCalls[1]!.tools!.map((tool) => tool.name)).toEqual(['pickColor']);
+    expect(model.doGenerateCalls[1]!.tools!.map((tool) => tool.name)).toEqual(['pickColor']);
   });
 });

@@ -154,7 +154,7 @@ describe('sub-agents and workflows as tools', () => {
       workflows: { shout: simple, booking: bookingWorkflow(executed) },
     });
     const result = await agent.generate('Shout hey');
-    const offered = model.doStreamCalls[0]!.tools as unknown as Array<{
+    const offered = model.doGenerateCalls[0]!.tools as unknown as Array<{
       name: string;
       description?: string;
       inputSchema: { properties: { inputData: { properties: Record<string, unknown> } } };

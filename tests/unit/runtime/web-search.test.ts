@@ -29,7 +29,7 @@ describe('webSearchTool', () => {
     });
     const result = await agent.generate('What happened today?');
     expect(result.text).toBe('Searched.');
-    expect(model.doStreamCalls[0]!.tools).toEqual([
+    expect(model.doGenerateCalls[0]!.tools).toEqual([
       expect.objectContaining({ type: 'provider', id: nativeId, name: 'web_search' }),
     ]);
   });
