@@ -47,33 +47,13 @@ class ApprovalRequired {}
 /** A tool's `suspend` before its own steps wrap it: they record the payload, the run pauses after execute. */
 const suspendRecordedByTool = () => undefined;
 
-/** Shows one phase of a call on a target (a placeholder when the tool's transform hides it). */
-export function shown<TPhase extends TransformPhase>({
-  tool,
-  target,
-  phase,
-  argument,
-  toolName,
-  toolCallId,
-  logger,
-}: {
+type ShowRequest<TPhase extends TransformPhase> = Omit<Parameters<typeof resolveTransform<TPhase>>[0], 'transform'> & {
   tool: Tool | undefined;
-  target: 'display' | 'transcript';
-  phase: TPhase;
-  argument: TransformPhaseArguments[TPhase];
-  toolName: string;
-  toolCallId: string;
-  logger: Logger;
-}): unknown {
-  const outcome = resolveTransform({
-    transform: tool?.transform,
-    target,
-    phase,
-    argument,
-    toolName,
-    toolCallId,
-    logger,
-  });
+};
+
+/** Shows one phase of a call on a target (a placeholder when the tool's transform hides it). */
+export function shown<TPhase extends TransformPhase>({ tool, ...request }: ShowRequest<TPhase>): unknown {
+  const outcome = resolveTransform({ transform: tool?.transform, ...request });
   return outcome.shown ? outcome.value : undefined;
 }
 
@@ -136,61 +116,31 @@ function done(
   output: ToolModelOutput,
   threw = false,
 ): CallOutcome {
-  const { tool, toolCallId, toolName, around } = call;
+  const { toolCallId, toolName, around } = call;
   const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
-  // A target without a transform shows the value itself: nothing to build or call for it.
-  const transform = tool.transform;
-  const argument = (
-    transform?.display || transform?.transcript
-      ? phase === 'output'
-        ? { output: result }
-        : { error: result }
-      : undefined
-  ) as never;
-  const display = transform?.display ? viewOf(call, 'display', phase, argument) : result;
+  const argument = (phase === 'output' ? { output: result } : { error: result }) as never;
+  const display = viewOf(call, 'display', phase, argument);
   around.emit(
     threw
       ? { type: 'tool-error', runId: around.runId, payload: { toolCallId, toolName, error: display } }
       : { type: 'tool-result', runId: around.runId, payload: { toolCallId, toolName, result: display, isError } },
   );
-  const recorded = transform?.transcript ? viewOf(call, 'transcript', phase, argument) : result;
+  const recorded = viewOf(call, 'transcript', phase, argument);
   around.record({ type: 'tool-result', toolCallId, toolName, result: recorded, isError });
   return { status: 'done', part: resultPart(toolCallId, toolName, output) };
 }
 
-export async function runCall({
-  tool,
-  toolCallId,
-  toolName,
-  input,
-  mode,
-  around,
-}: {
-  tool: Tool;
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  mode: CallMode;
-  around: CallSurroundings;
-}): Promise<CallOutcome> {
-  const { runId, logger } = around;
-  const call: CallIdentity = { tool, toolCallId, toolName, around };
-
-  if (!tool.execute) {
-    return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
-  }
-  const { beforeToolCall, afterToolCall } = around.hooks;
-  const hookContext =
-    beforeToolCall || afterToolCall
-      ? { requestContext: around.requestContext, runId, agentId: around.agentId, toolCallId }
-      : undefined;
-  // Asked only for a new call (an approved or resumed one was asked before it paused).
-  const approvalRule = mode.kind === 'new' ? tool.requireApproval : undefined;
+/** What the tool's own `execute` gets as `context.agent`: who calls, the run's files, its writer. */
+function agentContext({ toolCallId, toolName, around }: CallIdentity, mode: CallMode): AgentToolContext {
+  const { runId } = around;
   const agent: AgentToolContext = {
     agentId: around.agentId,
     toolCallId,
     messages: around.messages,
     suspend: suspendRecordedByTool,
+    threadId: around.threadId,
+    resourceId: around.resourceId,
+    files: around.files,
     writer: {
       write(part: unknown) {
         const { type, data, id } = (typeof part === 'object' && part !== null ? part : {}) as {
@@ -207,11 +157,93 @@ export async function runCall({
   };
   if (mode.kind === 'resume') {
     agent.resumeData = mode.resumeData;
-    if (mode.suspendPayload !== undefined) agent.suspendPayload = mode.suspendPayload;
+    agent.suspendPayload = mode.suspendPayload;
   }
-  if (around.threadId !== undefined) agent.threadId = around.threadId;
-  if (around.resourceId !== undefined) agent.resourceId = around.resourceId;
-  if (around.files) agent.files = around.files;
+  return agent;
+}
+
+/**
+ * The step between validation and execute: approval (asked only for a new call; an approved or
+ * resumed one was asked before it paused), then the agent-level `beforeToolCall`.
+ */
+function beforeExecute({ tool, toolCallId, toolName, around }: CallIdentity, mode: CallMode) {
+  const { beforeToolCall } = around.hooks;
+  const asksApproval = mode.kind === 'new' && tool.requireApproval !== undefined;
+  if (!asksApproval && !beforeToolCall) return undefined;
+  return async ({ input }: { input: unknown }) => {
+    if (asksApproval && (await needsApproval(tool, input, around.requestContext))) throw new ApprovalRequired();
+    if (!beforeToolCall) return { proceed: true as const };
+    const decision = (await beforeToolCall({ toolName, input, context: hookContext(around, toolCallId) })) as
+      { proceed?: unknown; output?: unknown } | undefined;
+    if (decision && typeof decision === 'object' && decision.proceed === false) {
+      return { proceed: false as const, output: decision.output };
+    }
+    return { proceed: true as const };
+  };
+}
+
+const hookContext = (around: CallSurroundings, toolCallId: string) => ({
+  requestContext: around.requestContext,
+  runId: around.runId,
+  agentId: around.agentId,
+  toolCallId,
+});
+
+/** A call that asked for approval: reported, then pending until someone answers. */
+function waitForApproval(call: CallIdentity, input: unknown): CallOutcome {
+  const { toolCallId, toolName, around } = call;
+  const args = viewOf(call, 'display', 'approval', { input });
+  around.emit({ type: 'tool-call-approval', runId: around.runId, payload: { toolCallId, toolName, args } });
+  around.record({
+    type: 'tool-call-approval',
+    toolCallId,
+    toolName,
+    args: viewOf(call, 'transcript', 'approval', { input }),
+  });
+  return { status: 'pending', pending: { toolCallId, toolName, kind: 'approval', input } };
+}
+
+/** A call whose tool suspended: reported with its payload, then pending until resumed. */
+function suspendCall(call: CallIdentity, input: unknown, payload: unknown): CallOutcome {
+  const { tool, toolCallId, toolName, around } = call;
+  around.emit({
+    type: 'tool-call-suspended',
+    runId: around.runId,
+    payload: {
+      toolCallId,
+      toolName,
+      suspendPayload: viewOf(call, 'display', 'suspend', { payload }),
+      ...(tool.schemas.resume ? { resumeSchema: tool.schemas.resume.jsonSchema } : {}),
+    },
+  });
+  around.record({
+    type: 'tool-call-suspended',
+    toolCallId,
+    toolName,
+    suspendPayload: viewOf(call, 'transcript', 'suspend', { payload }),
+  });
+  return { status: 'pending', pending: { toolCallId, toolName, kind: 'suspended', input, suspendPayload: payload } };
+}
+
+/** Runs one call of a tool through the runtime's steps and reports what came of it. */
+export async function runCall({
+  tool,
+  toolCallId,
+  toolName,
+  input,
+  mode,
+  around,
+}: {
+  tool: Tool;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  mode: CallMode;
+  around: CallSurroundings;
+}): Promise<CallOutcome> {
+  const call: CallIdentity = { tool, toolCallId, toolName, around };
+  if (!tool.execute) return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
+  const { afterToolCall } = around.hooks;
   let outcome;
   try {
     outcome = await runToolCall({
@@ -220,50 +252,28 @@ export async function runCall({
       toolCallId,
       toolName,
       messages: around.messages,
-      logger,
+      logger: around.logger,
       inputAnnounced: mode.kind !== 'new',
-      // Plain literals, no spreads: this runs for every call.
-      context: { requestContext: around.requestContext, abortSignal: around.abortSignal, agent },
-      // No step between validation and execute unless the call may need approval or has a hook.
-      beforeExecute:
-        approvalRule !== undefined || beforeToolCall
-          ? async ({ input: validInput }: { input: unknown }) => {
-              if (approvalRule !== undefined && (await needsApproval(tool, validInput, around.requestContext)))
-                throw new ApprovalRequired();
-              if (!beforeToolCall) return { proceed: true as const };
-              const decision = (await beforeToolCall({ toolName, input: validInput, context: hookContext! })) as
-                { proceed?: unknown; output?: unknown } | undefined;
-              if (decision && typeof decision === 'object' && decision.proceed === false) {
-                return { proceed: false as const, output: decision.output };
-              }
-              return { proceed: true as const };
-            }
-          : undefined,
+      context: {
+        requestContext: around.requestContext,
+        abortSignal: around.abortSignal,
+        agent: agentContext(call, mode),
+      },
+      beforeExecute: beforeExecute(call, mode),
       afterExecute: afterToolCall
         ? async (result) => {
-            await afterToolCall({ toolName, context: hookContext!, ...result });
+            await afterToolCall({ toolName, context: hookContext(around, toolCallId), ...result });
           }
         : undefined,
     });
   } catch (error) {
-    if (error instanceof ApprovalRequired) {
-      const args = viewOf(call, 'display', 'approval', { input });
-      around.emit({ type: 'tool-call-approval', runId, payload: { toolCallId, toolName, args } });
-      around.record({
-        type: 'tool-call-approval',
-        toolCallId,
-        toolName,
-        args: viewOf(call, 'transcript', 'approval', { input }),
-      });
-      return { status: 'pending', pending: { toolCallId, toolName, kind: 'approval', input } };
-    }
+    if (error instanceof ApprovalRequired) return waitForApproval(call, input);
     if (around.abortSignal?.aborted) throw error;
     // An agent-level hook threw: that call fails, the run goes on.
-    logger.warn('An agent-level tool hook threw; the call fails', { toolName, toolCallId, error });
+    around.logger.warn('An agent-level tool hook threw; the call fails', { toolName, toolCallId, error });
     const value = errorValue(error);
     return done(call, value, 'error', { type: 'error-text', value: value.message }, true);
   }
-
   switch (outcome.status) {
     case 'output':
     case 'skipped':
@@ -272,29 +282,8 @@ export async function runCall({
       return done(call, outcome.output, 'error', outcome.modelOutput);
     case 'error':
       return done(call, errorValue(outcome.error), 'error', outcome.modelOutput, true);
-    case 'suspended': {
-      const suspendPayload = viewOf(call, 'display', 'suspend', { payload: outcome.payload });
-      around.emit({
-        type: 'tool-call-suspended',
-        runId,
-        payload: {
-          toolCallId,
-          toolName,
-          suspendPayload,
-          ...(tool.schemas.resume ? { resumeSchema: tool.schemas.resume.jsonSchema } : {}),
-        },
-      });
-      around.record({
-        type: 'tool-call-suspended',
-        toolCallId,
-        toolName,
-        suspendPayload: viewOf(call, 'transcript', 'suspend', { payload: outcome.payload }),
-      });
-      return {
-        status: 'pending',
-        pending: { toolCallId, toolName, kind: 'suspended', input, suspendPayload: outcome.payload },
-      };
-    }
+    case 'suspended':
+      return suspendCall(call, input, outcome.payload);
   }
 }
 
