@@ -5,28 +5,20 @@
  * explanation and hash per (version, matched variants, source state). Failing sources are warnings;
  * only a missing version fails.
  */
-import type { Agent, AgentSnapshot } from '../agents';
-import { StudioError } from '../errors';
-import {
-  chooseInstructions,
-  mergeTools,
-  planResolution,
-  renderInstructions,
-  resolvedToolsHash,
-  type VersionInput,
-} from '../resolver';
+import type { AgentSnapshot } from '../agents';
 import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';
-import type { RequestContext, ToolCallResult } from '../tools';
+import type { ToolCallResult } from '../tools';
 import type { ComparableTool } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
-import { findVersionFor, type AgentVersionReader } from './find-version';
+import type { AgentVersionReader } from './find-version';
+import { resolveAgent, resolveTools, type Resolving } from './resolve-agent';
 import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
 import type { ModelRegistry } from './model-registry';
-import type { CachedResolution, ResolutionCache } from './resolution-cache';
+import type { ResolutionCache } from './resolution-cache';
 import type { RunStore } from './run-store';
 import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
@@ -75,9 +67,6 @@ export interface RuntimeDependencies {
   logger?: Logger;
 }
 
-const codeAgentInput = (agent: Agent | undefined) =>
-  agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
-
 export function createRuntime({
   versions,
   codeAgents,
@@ -88,81 +77,9 @@ export function createRuntime({
   resolutionCache,
   logger = silentLogger,
 }: RuntimeDependencies): Runtime {
-  async function resolveTools({
-    version,
-    codeAgent,
-    requestContext,
-    resourceId,
-    signal,
-  }: {
-    version: VersionInput | undefined;
-    codeAgent: Agent | undefined;
-    requestContext: RequestContext;
-    resourceId?: string | undefined;
-    signal?: AbortSignal | undefined;
-  }): Promise<CachedResolution> {
-    const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
-    const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
-    const compute = () => {
-      const merged = mergeTools({ plan, loaded });
-      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
-    };
-    // Built on tools a source made for this request: used once, so not cached.
-    if (fingerprint === undefined) return compute();
-    return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
-  }
-
-  async function resolveDetailed(
-    agentId: string,
-    { requestContext: given, selector, resourceId, signal, pinnedVersionId }: DetailedResolveOptions = {},
-  ): Promise<DetailedResolution> {
-    // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
-    const requestContext: RequestContext = isPlainObject(given) ? given : {};
-    const codeAgent = codeAgents.get(agentId);
-    // A run pinned to "as defined in code" must not pick up an override published since it started.
-    const found =
-      pinnedVersionId === null && codeAgent
-        ? undefined
-        : await findVersionFor({
-            agentId,
-            codeAgent,
-            ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
-            versions,
-          });
-    const version: VersionInput | undefined = found && {
-      id: found.version.id,
-      snapshot: found.version.snapshot,
-      authorId: found.version.authorId,
-    };
-    const chosen = chooseInstructions({
-      version,
-      ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}),
-    });
-    if (!chosen.ok) {
-      throw new StudioError(
-        'no_published_version',
-        `Agent "${agentId}" declares editor: { instructions: true } and has no published version with instructions; publish one (it never runs with empty instructions).`,
-        { agentId },
-      );
-    }
-    const resolved = await resolveTools({ version, codeAgent, requestContext, resourceId, signal });
-    const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
-    const resolution: Resolution = {
-      agentId,
-      versionId: found?.version.id ?? null,
-      versionNumber: found?.version.versionNumber ?? null,
-      ...(found?.label === undefined ? {} : { label: found.label }),
-      instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
-      model,
-      tools: resolved.tools,
-      explanation: resolved.explanation,
-      warnings: resolved.warnings,
-      resolvedToolsHash: resolved.resolvedToolsHash,
-    };
-    const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
-    return { resolution, codeAgent, defaultOptions };
-  }
-
+  const resolving: Resolving = { versions, codeAgents, loader, resolutionCache };
+  const resolveDetailed = (agentId: string, options?: DetailedResolveOptions) =>
+    resolveAgent(resolving, agentId, options);
   const resolve = async (agentId: string, options?: ResolveOptions) =>
     (await resolveDetailed(agentId, options)).resolution;
 
@@ -189,7 +106,7 @@ export function createRuntime({
     },
 
     async resolveSnapshotTools({ agentId, versionId, snapshot, requestContext }) {
-      const resolved = await resolveTools({
+      const resolved = await resolveTools(resolving, {
         version: { id: versionId, snapshot },
         codeAgent: codeAgents.get(agentId),
         requestContext: isPlainObject(requestContext) ? requestContext : {},

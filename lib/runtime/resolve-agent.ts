@@ -1,0 +1,114 @@
+/**
+ * Resolving an agent for one request, in the spec's steps: read the version (published by default,
+ * or as selected, or as a paused run pinned it), plan what to load (pure), load the sources
+ * (concurrently, under a deadline), and merge (pure). The merged tools, explanation and hash come
+ * from the studio's resolution cache when the plan and the sources' state were seen before.
+ */
+import type { Agent } from '../agents';
+import { StudioError } from '../errors';
+import {
+  chooseInstructions,
+  mergeTools,
+  planResolution,
+  renderInstructions,
+  resolvedToolsHash,
+  type VersionInput,
+} from '../resolver';
+import { isPlainObject } from '../rules';
+import type { SourceLoader } from '../sources';
+import type { RequestContext } from '../tools';
+import type { CodeAgentRegistry } from './code-agent-registry';
+import { findVersionFor, type AgentVersionReader } from './find-version';
+import type { CachedResolution, ResolutionCache } from './resolution-cache';
+import type { DetailedResolution, DetailedResolveOptions, Resolution } from './resolution-types';
+
+/** What resolving reads: stored versions, code agents, the sources' loader and the cache. */
+export interface Resolving {
+  versions: AgentVersionReader;
+  codeAgents: CodeAgentRegistry;
+  loader: SourceLoader;
+  resolutionCache: ResolutionCache;
+}
+
+const codeAgentInput = (agent: Agent | undefined) =>
+  agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
+
+export async function resolveTools(
+  { loader, resolutionCache }: Resolving,
+  {
+    version,
+    codeAgent,
+    requestContext,
+    resourceId,
+    signal,
+  }: {
+    version: VersionInput | undefined;
+    codeAgent: Agent | undefined;
+    requestContext: RequestContext;
+    resourceId?: string | undefined;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<CachedResolution> {
+  const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
+  const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
+  const compute = () => {
+    const merged = mergeTools({ plan, loaded });
+    return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
+  };
+  // Built on tools a source made for this request: used once, so not cached.
+  if (fingerprint === undefined) return compute();
+  return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
+}
+
+/** An agent resolved for one request: its resolution, the code agent behind it, its default options. */
+export async function resolveAgent(
+  resolving: Resolving,
+  agentId: string,
+  { requestContext: given, selector, resourceId, signal, pinnedVersionId }: DetailedResolveOptions = {},
+): Promise<DetailedResolution> {
+  // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
+  const requestContext: RequestContext = isPlainObject(given) ? given : {};
+  const codeAgent = resolving.codeAgents.get(agentId);
+  // A run pinned to "as defined in code" must not pick up an override published since it started.
+  const found =
+    pinnedVersionId === null && codeAgent
+      ? undefined
+      : await findVersionFor({
+          agentId,
+          codeAgent,
+          ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
+          versions: resolving.versions,
+        });
+  const version: VersionInput | undefined = found && {
+    id: found.version.id,
+    snapshot: found.version.snapshot,
+    authorId: found.version.authorId,
+  };
+  const chosen = chooseInstructions({
+    version,
+    ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}),
+  });
+  if (!chosen.ok) {
+    throw new StudioError(
+      'no_published_version',
+      `Agent "${agentId}" declares editor: { instructions: true } and has no published version with instructions; publish one (it never runs with empty instructions).`,
+      { agentId },
+    );
+  }
+  const resolved = await resolveTools(resolving, { version, codeAgent, requestContext, resourceId, signal });
+  const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
+  const resolution: Resolution = {
+    agentId,
+    versionId: found?.version.id ?? null,
+    versionNumber: found?.version.versionNumber ?? null,
+    ...(found?.label === undefined ? {} : { label: found.label }),
+    instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
+    model,
+    tools: resolved.tools,
+    explanation: resolved.explanation,
+    warnings: resolved.warnings,
+    resolvedToolsHash: resolved.resolvedToolsHash,
+  };
+  const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
+  return { resolution, codeAgent, defaultOptions };
+}
