@@ -132,7 +132,7 @@ export function createRuntime({
     const { loaded, fingerprint } = await loader.load(request);
     const compute = () => {
       const merged = mergeTools({ plan, loaded });
-      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
+      return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
     };
     // Built on tools a source made for this request: used once, so not remembered (nor frozen).
     if (fingerprint === undefined) return { resolved: compute(), contextFree: false };
