@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { agentSnapshotDocumentationSchema } from './snapshot';
 
-let cached: Record<string, unknown> | undefined;
-
 /** The published JSON Schema (draft 2020-12) of the agent snapshot, the contract of exports. */
 export function agentSnapshotJsonSchema(): Record<string, unknown> {
-  cached ??= z.toJSONSchema(agentSnapshotDocumentationSchema, { unrepresentable: 'any' }) as Record<string, unknown>;
-  return cached;
+  return z.toJSONSchema(agentSnapshotDocumentationSchema, { unrepresentable: 'any' }) as Record<string, unknown>;
 }

@@ -3,7 +3,8 @@
  * requests applications send on every model call. The Hono app costs several times what the
  * resolution itself does (a web `Request` and stream per body, the router, the validator layer),
  * so a well-formed request skips it: its body is read once, parsed once and checked with the same
- * zod schemas the route declares, and the answer is the route's own serialisation.
+ * zod schemas the route declares, and the answer is the route's own serialisation, kept per
+ * memoised resolution (resolution-answers.ts).
  *
  * Anything else goes to the full app, which gives it the one answer it always gives: requests the
  * fast path does not take are handed over untouched, and one whose body it already read (not JSON,
@@ -14,8 +15,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exceedsJsonDepth, setHeaderList, type HeaderList } from '../http';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './app';
+import { createResolutionAnswers } from './resolution-answers';
 import { agentIdParams } from './routes/agents-schemas';
-import { resolveAsJson, resolveBodySchema } from './routes/resolve';
+import { resolveBodySchema, resolveRequest } from './routes/resolve';
 
 const resolvePath = /^\/api\/agents\/([^/?#]+)\/resolve$/;
 const jsonContentType = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
@@ -46,6 +48,7 @@ export function createResolveFastPath({
   // An answer's headers in one flat list for a single writeHead; the last slot is its length.
   const okHeaders = [...headers.flat(), 'content-type', 'application/json', 'content-length', ''];
   const lengthSlot = okHeaders.length - 1;
+  const answers = createResolutionAnswers();
 
   /** The full app's answer to a request whose body was already read. */
   async function replay(request: IncomingMessage, response: ServerResponse, body: Buffer) {
@@ -76,7 +79,7 @@ export function createResolveFastPath({
       const parsed = resolveBodySchema.safeParse(JSON.parse(text));
       const params = agentIdParams.safeParse({ id });
       if (!parsed.success || !params.success) return await replay(request, response, body);
-      const resolved = await resolveAsJson({ runtime, id: params.data.id, body: parsed.data });
+      const resolved = answers.bytes(await resolveRequest({ runtime, id: params.data.id, body: parsed.data }));
       // writeHead reads the list before it returns, so one list serves every answer.
       okHeaders[lengthSlot] = String(resolved.byteLength);
       response.writeHead(200, okHeaders);

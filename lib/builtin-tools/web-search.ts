@@ -6,16 +6,13 @@
  */
 import { createTool, type Tool } from '../tools';
 
-const nativeWebSearch = new WeakSet<object>();
-
 export const webSearchTool: Tool = createTool({
   id: 'web_search',
   description:
     "Search the web for current information. Runs as the model provider's own web search (OpenAI, Anthropic, Google or xAI models).",
 });
-nativeWebSearch.add(webSearchTool);
 
 /** True for `webSearchTool` (under whatever name an agent gives it). */
 export function isNativeWebSearch(tool: Tool | undefined): boolean {
-  return tool !== undefined && nativeWebSearch.has(tool);
+  return tool === webSearchTool;
 }

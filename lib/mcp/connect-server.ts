@@ -62,17 +62,13 @@ const maxStderrChunkLength = 2_000;
 
 /**
  * The SDK client checks tool results against the output schemas servers list; those schemas are the
- * server's to write, so their `pattern`s run on the linear-time engine like ours. Built on first use,
- * shared by every connection.
+ * server's to write, so their `pattern`s run on the linear-time engine like ours. One per connection
+ * (about a millisecond to build, against a handshake), so connections share no compiled schemas.
  */
-let resultValidator: AjvJsonSchemaValidator | undefined;
-function sharedResultValidator({ AjvJsonSchemaValidator }: McpClientSdk): AjvJsonSchemaValidator {
-  if (!resultValidator) {
-    const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
-    addFormats(ajv);
-    resultValidator = new AjvJsonSchemaValidator(ajv);
-  }
-  return resultValidator;
+function createResultValidator({ AjvJsonSchemaValidator }: McpClientSdk): AjvJsonSchemaValidator {
+  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
+  addFormats(ajv);
+  return new AjvJsonSchemaValidator(ajv);
 }
 
 /** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */
@@ -202,7 +198,7 @@ async function handshake({
   const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
   const client = new sdk.Client(
     { name: 'agent-studio', version: studioVersion },
-    { jsonSchemaValidator: sharedResultValidator(sdk) },
+    { jsonSchemaValidator: createResultValidator(sdk) },
   );
   let closing: Promise<void> | undefined;
   let closed = false;

@@ -2,14 +2,14 @@
  * The MCP SDK, loaded on first use. A studio that never connects to an MCP server and never
  * answers `POST /api/mcp` does not hold the SDK's modules (protocol schemas, transports, validator)
  * in memory, so nothing here is imported statically: the client side is loaded by the first
- * connection or probe, the server side by the first request to the MCP route.
+ * connection or probe, the server side by the first request to the MCP route. Each call imports
+ * again; Node keeps a module once loaded, so later calls only look it up.
  *
- * `McpError` only exists once the SDK is loaded; until then nothing can have thrown one, which is
- * why `isMcpError` answers `false` without loading anything.
+ * `isMcpError` answers without loading anything: it reads the name and numeric code the SDK gives
+ * its protocol errors.
  */
 import type * as McpTypes from '@modelcontextprotocol/sdk/types.js';
 import type { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { loadOnce } from '../load-once';
 
 type TypesModule = typeof McpTypes;
 
@@ -24,16 +24,11 @@ export const rpcErrorCodes = {
   InvalidParams: -32602,
 } as const;
 
-let types: TypesModule | undefined;
-
-async function loadTypes(): Promise<TypesModule> {
-  types ??= await import('@modelcontextprotocol/sdk/types.js');
-  return types;
-}
+const loadTypes = (): Promise<TypesModule> => import('@modelcontextprotocol/sdk/types.js');
 
 /** True for the SDK's protocol errors (JSON-RPC errors, its own timeouts and closed connections). */
 export function isMcpError(error: unknown): error is McpError {
-  return types !== undefined && error instanceof types.McpError;
+  return error instanceof Error && error.name === 'McpError' && typeof (error as { code?: unknown }).code === 'number';
 }
 
 /** A protocol error as the SDK would raise it (loads the SDK's types when needed). */
@@ -82,8 +77,8 @@ async function loadServerModules() {
 export type McpClientSdk = Awaited<ReturnType<typeof loadClientModules>>;
 export type McpServerSdk = Awaited<ReturnType<typeof loadServerModules>>;
 
-/** The client side (client, transports, validator), for the first connection or probe. */
-export const loadMcpClientSdk: () => Promise<McpClientSdk> = loadOnce(loadClientModules);
+/** The client side (client, transports, validator), for a connection or probe. */
+export const loadMcpClientSdk: () => Promise<McpClientSdk> = loadClientModules;
 
 /** The server side (low-level server, web-standard Streamable HTTP transport, validator). */
-export const loadMcpServerSdk: () => Promise<McpServerSdk> = loadOnce(loadServerModules);
+export const loadMcpServerSdk: () => Promise<McpServerSdk> = loadServerModules;

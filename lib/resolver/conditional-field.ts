@@ -4,11 +4,11 @@
  * values are shallow-merged: a later variant's entry replaces an earlier one under the same key,
  * whole. The result is an ordered list of entries, each remembering which variants named it.
  *
- * Two steps, so the second can be memoised: `matchVariants` evaluates rules against the request
- * context (per request); `mergeVariants` depends only on the stored value and the matched indices.
+ * Two steps: `matchVariants` evaluates rules against the request context; `mergeVariants` depends
+ * only on the stored value and the matched indices (which the plan's signature names).
  */
 import { isConditional } from '../agents/snapshot-types';
-import { evaluateRules, isPlainObject, valueAtPath, type Rules } from '../rules';
+import { evaluateRules, isPlainObject, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
 
@@ -56,53 +56,6 @@ function evaluateVariants(variants: unknown[], requestContext: RequestContext): 
   return matched;
 }
 
-/**
- * The dot paths a rule group reads, or `null` when it cannot be known (raw JSON Logic, or a shape
- * evaluation would reject anyway). A rule group's result depends only on the values at these paths.
- */
-function rulePaths(rules: unknown, paths: Set<string>): boolean {
-  if (rules === undefined || rules === null) return true;
-  if (!isPlainObject(rules) || !Array.isArray(rules.conditions)) return false;
-  for (const item of rules.conditions) {
-    if (!isPlainObject(item)) return false;
-    if ('conditions' in item) {
-      if (!rulePaths(item, paths)) return false;
-    } else if (typeof item.field === 'string') paths.add(item.field);
-    else return false;
-  }
-  return true;
-}
-
-interface MatchMemo {
-  paths: string[];
-  results: Map<string, number[]>;
-}
-
-/**
- * Which variants match, memoised per frozen (stored, immutable) field value and per the context's
- * values at the paths its rules read: requests that agree on those values get the same answer
- * without evaluating the rules again. Fields with raw JSON Logic rules are always evaluated.
- */
-const matchMemos = new WeakMap<object, MatchMemo | null>();
-const maxMemoisedContexts = 256;
-
-function memoFor(variants: unknown[]): MatchMemo | null {
-  let memo = matchMemos.get(variants);
-  if (memo === undefined) {
-    const paths = new Set<string>();
-    memo = variants.every((variant) => isPlainObject(variant) && rulePaths(variant.rules, paths))
-      ? { paths: [...paths], results: new Map() }
-      : null;
-    matchMemos.set(variants, memo);
-  }
-  return memo;
-}
-
-/** `undefined` and `null` are different answers to `exists`, so they encode differently. */
-function encodeValue(value: unknown): string {
-  return value === undefined ? '~' : JSON.stringify(value);
-}
-
 /** The indices of the variants that apply, or `null` for a plain value. */
 export function matchVariants({
   value,
@@ -112,23 +65,7 @@ export function matchVariants({
   requestContext: RequestContext;
 }): number[] | null {
   if (!isConditional(value as never)) return null;
-  const variants = value as unknown[];
-  const memo = Object.isFrozen(variants) ? memoFor(variants) : null;
-  if (!memo) return evaluateVariants(variants, requestContext);
-  let key = '';
-  try {
-    for (const path of memo.paths) key += `${encodeValue(valueAtPath(requestContext, path))}\u0001`;
-  } catch {
-    // A value JSON cannot encode (a cycle, a BigInt): evaluate without the memo.
-    return evaluateVariants(variants, requestContext);
-  }
-  let matched = memo.results.get(key);
-  if (!matched) {
-    matched = evaluateVariants(variants, requestContext);
-    if (memo.results.size >= maxMemoisedContexts) memo.results.delete(memo.results.keys().next().value as string);
-    memo.results.set(key, matched);
-  }
-  return matched;
+  return evaluateVariants(value as unknown[], requestContext);
 }
 
 export function mergeVariants({

@@ -96,7 +96,7 @@ function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
   const plans: IntegrationPlan[] = [];
   for (const { key, entry, includedBy } of entries) {
     if (!isPlainObject(entry.tools)) continue;
-    // Frozen: plans are reused across requests and these go to the provider as they are.
+    // Frozen: these go to the provider as they are, not copied.
     const configs = Object.freeze(
       Object.fromEntries(
         Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]),
@@ -143,30 +143,7 @@ const readFieldsByMode: Record<ToolsMode, readonly ResolutionField[]> = {
   code: [],
 };
 
-/**
- * Plans memoised per (snapshot, code tools, signature). Only frozen snapshots are memoised: parsed
- * versions are frozen and immutable, so a plan built from one can never go stale; anything else
- * (a caller's own object) is planned afresh every time.
- */
-interface CachedPlans {
-  /** By what matched (the plan's signature). */
-  byMatch: Map<string, ResolutionPlan>;
-  /** The plan when no field has variants, found without building its signature. */
-  plain?: { owner: string; plan: ResolutionPlan };
-}
-const planCache = new WeakMap<object, WeakMap<object, CachedPlans>>();
-const noCodeTools = Object.freeze({});
 const noSnapshot = Object.freeze({}) as Readonly<AgentSnapshot>;
-const maxPlansPerSnapshot = 64;
-
-function cachedPlans(snapshot: object, codeTools: object): CachedPlans | undefined {
-  if (!Object.isFrozen(snapshot)) return undefined;
-  let byCode = planCache.get(snapshot);
-  if (!byCode) planCache.set(snapshot, (byCode = new WeakMap()));
-  let plans = byCode.get(codeTools);
-  if (!plans) byCode.set(codeTools, (plans = { byMatch: new Map() }));
-  return plans;
-}
 
 function buildPlan({
   version,
@@ -236,38 +213,15 @@ export function planResolution({
   const toolsMode: ToolsMode = modes ? modes.tools : 'stored';
   const stored = version && (!modes || modes.readsRecord) ? version.snapshot : undefined;
   const snapshot = isPlainObject(stored) ? stored : noSnapshot;
-  // Rules are evaluated on every request; everything after depends only on what matched.
+  // What matched decides everything after it; the signature names it (part of the runtime's memo key).
   const matched = new Map<ResolutionField, number[] | null>();
-  let fieldsKey = '';
-  let plain = true;
   for (const field of readFieldsByMode[toolsMode]) {
-    const indices = matchVariants({ value: (snapshot as Record<string, unknown>)[field], requestContext });
-    matched.set(field, indices);
-    if (indices !== null) plain = false;
+    matched.set(field, matchVariants({ value: (snapshot as Record<string, unknown>)[field], requestContext }));
   }
-  const plans = cachedPlans(snapshot, codeAgent?.tools ?? noCodeTools);
-  // No field with variants: one plan, whatever the request (the snapshot and code tools key it).
   const owner = codeAgent ? `code:${codeAgent.id}` : 'stored';
-  const reusable = plans?.plain;
-  if (
-    plain &&
-    reusable?.owner === owner &&
-    reusable.plan.versionId === (version?.id ?? null) &&
-    reusable.plan.toolsMode === toolsMode
-  )
-    return reusable.plan;
-  for (const [field, indices] of matched) fieldsKey += `${field}:${indices === null ? 'plain' : indices.join(',')};`;
+  const fieldsKey = [...matched]
+    .map(([field, indices]) => `${field}:${indices === null ? 'plain' : indices.join(',')};`)
+    .join('');
   const signature = `${owner}|${version?.id ?? '-'}|${toolsMode}|${fieldsKey}`;
-  const cached = plans?.byMatch.get(signature);
-  if (cached) {
-    if (plain) plans!.plain = { owner, plan: cached };
-    return cached;
-  }
-  const plan = buildPlan({ version, ...(codeAgent ? { codeAgent } : {}), toolsMode, snapshot, matched, signature });
-  if (plans) {
-    if (plans.byMatch.size >= maxPlansPerSnapshot) plans.byMatch.delete(plans.byMatch.keys().next().value as string);
-    plans.byMatch.set(signature, Object.freeze(plan));
-    if (plain) plans.plain = { owner, plan };
-  }
-  return plan;
+  return buildPlan({ version, ...(codeAgent ? { codeAgent } : {}), toolsMode, snapshot, matched, signature });
 }

@@ -1,7 +1,7 @@
 /**
  * The growing set of resolved tools during a merge: names made valid for models, later tools
  * replacing earlier same-named ones whole (remembered as shadowed, with a warning), and each tool's
- * explanation. Tools are never mutated: a description override is a copy, cached per tool.
+ * explanation. Tools are never mutated: a description override is a copy.
  */
 import { setOwnProperty, toModelToolName, type JsonSchema, type Tool, type ToolAnnotations } from '../tools';
 import type {
@@ -15,22 +15,9 @@ import type {
   ToolSource,
 } from './types';
 
-const describedCopies = new WeakMap<Tool, Map<string, Tool>>();
-
 /** The tool with another description; the registered object is never changed. */
 export function withDescription(tool: Tool, description: string): Tool {
-  if (tool.description === description) return tool;
-  let copies = describedCopies.get(tool);
-  if (!copies) {
-    copies = new Map();
-    describedCopies.set(tool, copies);
-  }
-  let copy = copies.get(description);
-  if (!copy) {
-    copy = Object.freeze({ ...tool, description });
-    copies.set(description, copy);
-  }
-  return copy;
+  return tool.description === description ? tool : Object.freeze({ ...tool, description });
 }
 
 /** A non-empty description, or `undefined` (an empty override keeps the original). */

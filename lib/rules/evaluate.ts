@@ -11,18 +11,6 @@ for (const [name, operation] of Object.entries(customOperations)) {
   jsonLogic.add_operation(name, operation as (...args: unknown[]) => unknown);
 }
 
-// Stored rules are immutable (versions never change), so compiling once per rules object is safe.
-const compiled = new WeakMap<object, JsonLogicExpression>();
-
-function compiledFor(rules: Rules): JsonLogicExpression {
-  let expression = compiled.get(rules);
-  if (expression === undefined) {
-    expression = compileRules(rules);
-    compiled.set(rules, expression);
-  }
-  return expression;
-}
-
 /** Applies a compiled JSON Logic expression and reads the result as JSON Logic truthiness. */
 export function evaluateJsonLogic(expression: JsonLogicExpression, context: unknown): boolean {
   try {
@@ -34,8 +22,11 @@ export function evaluateJsonLogic(expression: JsonLogicExpression, context: unkn
   }
 }
 
-/** Whether `rules` pass for the request context. Absent rules always pass. */
+/**
+ * Whether `rules` pass for the request context. Absent rules always pass. A rule group compiles to
+ * a small JSON Logic object (no parsing, no code generation), so it is compiled on every call.
+ */
 export function evaluateRules({ rules, context }: { rules: Rules | undefined; context: unknown }): boolean {
   if (rules === undefined) return true;
-  return evaluateJsonLogic(compiledFor(rules), context);
+  return evaluateJsonLogic(compileRules(rules), context);
 }

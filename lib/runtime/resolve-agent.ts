@@ -53,7 +53,7 @@ export async function resolveTools(
   const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
   const compute = () => {
     const merged = mergeTools({ plan, loaded });
-    return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools, plan) };
+    return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
   };
   // Built on tools a source made for this request: used once, so not cached.
   if (fingerprint === undefined) return compute();

@@ -8,7 +8,7 @@ import type { IntegrationProvider } from '../integrations/types';
 import type { IntegrationPlan, LoadedIntegration } from '../resolver';
 import type { RequestContext } from '../tools';
 import { settleWithin } from './settle';
-import { identityFingerprint, keepTools } from './returned-tools';
+import { keepTools, type ToolIdentities } from './returned-tools';
 
 export interface IntegrationLookup {
   get(id: string): Promise<IntegrationProvider | undefined> | IntegrationProvider | undefined;
@@ -19,11 +19,13 @@ export async function loadIntegration({
   integrations,
   requestContext,
   timeoutMs,
+  toolIdentities,
 }: {
   plan: IntegrationPlan;
   integrations: IntegrationLookup | undefined;
   requestContext: RequestContext;
   timeoutMs: number;
+  toolIdentities: ToolIdentities;
 }): Promise<{ loaded: LoadedIntegration; fingerprint: string | undefined }> {
   const found = await settleWithin({
     run: () => integrations?.get(plan.providerId),
@@ -51,5 +53,5 @@ export async function loadIntegration({
   if (!resolved.ok)
     return { loaded: { status: 'failed', message: resolved.message }, fingerprint: `x:${resolved.message}` };
   const tools = keepTools(resolved.value);
-  return { loaded: { status: 'loaded', tools }, fingerprint: identityFingerprint(tools) };
+  return { loaded: { status: 'loaded', tools }, fingerprint: toolIdentities.fingerprint(tools) };
 }

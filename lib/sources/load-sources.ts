@@ -19,6 +19,7 @@ import { loadIntegration, type IntegrationLookup } from './integration-source';
 import { loadMcpClient, type CodeMcpServer } from './mcp-source';
 import { createMcpToolFactory } from './mcp-tool';
 import { loadToolProvider, type ToolProviderLookup } from './provider-source';
+import { createToolIdentities } from './returned-tools';
 import { createSavedClientCache, type ChangeNotifyingReader } from './saved-client-cache';
 import { raceDeadline } from './settle';
 
@@ -69,6 +70,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
     states: new Map(),
     ...(savedClients ? { savedClients } : {}),
   };
+  const toolIdentities = createToolIdentities();
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
   // What a plan without stateful sources loads: the same (read-only) answer every time.
   const nothingLoaded = Object.freeze({
@@ -109,6 +111,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
             integrations: options.integrations,
             requestContext: foreignContext,
             timeoutMs,
+            toolIdentities,
           });
         }),
         ...plan.toolProviders.map(async (provider, index) => {
@@ -119,6 +122,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
             ...(resourceId === undefined ? {} : { resourceId }),
             ...(plan.authorId === undefined ? {} : { authorId: plan.authorId }),
             timeoutMs,
+            toolIdentities,
           });
         }),
       ]);

@@ -19,19 +19,9 @@ export interface McpToolFactory {
   toolFor(request: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | undefined;
 }
 
-const tokenHashes = new Map<string, string>();
-
-/** sha256 of a caller token (memoised): keys and fingerprints never hold the token itself. */
+/** sha256 of a caller token: keys and fingerprints never hold the token itself. */
 export function tokenHash(token: string | undefined): string {
-  if (token === undefined) return '';
-  let hash = tokenHashes.get(token);
-  if (hash === undefined) {
-    hash = createHash('sha256').update(token).digest('hex');
-    // Bounded: a long-running server sees many callers' tokens.
-    if (tokenHashes.size >= 1_000) tokenHashes.clear();
-    tokenHashes.set(token, hash);
-  }
-  return hash;
+  return token === undefined ? '' : createHash('sha256').update(token).digest('hex');
 }
 
 export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactory {

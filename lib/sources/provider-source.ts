@@ -13,7 +13,7 @@ import {
 } from '../resolver';
 import type { ToolProvider } from '../tool-providers';
 import type { RequestContext } from '../tools';
-import { identityFingerprint, keepTools } from './returned-tools';
+import { keepTools, type ToolIdentities } from './returned-tools';
 import { settleWithin } from './settle';
 
 export interface ToolProviderLookup {
@@ -27,6 +27,7 @@ interface LoadParams {
   resourceId?: string;
   authorId?: string;
   timeoutMs: number;
+  toolIdentities: ToolIdentities;
 }
 
 /** slug -> toolkit from the provider's catalogue, for tools pinned without a toolkit. */
@@ -40,49 +41,6 @@ async function catalogueToolkits(provider: ToolProvider): Promise<Map<string, st
   return bySlug;
 }
 
-type FanOut = ReturnType<typeof planProviderCalls>;
-
-/**
- * The fan-out of a plan whose tools all name their toolkit depends only on the plan, the provider's
- * capabilities and the two identities, so the last one is kept per plan (plans are reused while the
- * version and matched variants are). What goes to the provider is frozen, since it is shared.
- */
-const lastFanOuts = new WeakMap<
-  ToolProviderPlan,
-  { capabilities: object; authorId: string | undefined; resourceId: string | undefined; fanOut: FanOut }
->();
-
-function fanOutOf({
-  plan,
-  capabilities,
-  authorId,
-  resourceId,
-  compute,
-}: {
-  plan: ToolProviderPlan;
-  capabilities: ToolProvider['capabilities'];
-  authorId: string | undefined;
-  resourceId: string | undefined;
-  compute: () => FanOut;
-}): FanOut {
-  const last = lastFanOuts.get(plan);
-  if (last && last.capabilities === capabilities && last.authorId === authorId && last.resourceId === resourceId)
-    return last.fanOut;
-  const fanOut = compute();
-  for (const call of fanOut.calls) {
-    Object.freeze(call.slugs);
-    Object.freeze(call.meta);
-    for (const meta of Object.values(call.meta)) Object.freeze(meta);
-    Object.freeze(call.connection);
-    Object.freeze(call);
-  }
-  Object.freeze(fanOut.calls);
-  for (const warning of fanOut.warnings) Object.freeze(warning);
-  Object.freeze(fanOut.warnings);
-  lastFanOuts.set(plan, { capabilities, authorId, resourceId, fanOut });
-  return fanOut;
-}
-
 export async function loadToolProvider({
   plan,
   providers,
@@ -90,9 +48,10 @@ export async function loadToolProvider({
   resourceId,
   authorId,
   timeoutMs,
+  toolIdentities,
 }: LoadParams): Promise<{
   loaded: LoadedToolProvider;
-  /** `undefined` when the state is not worth remembering (see identityFingerprint). */
+  /** `undefined` when the state is not worth remembering (see ToolIdentities). */
   fingerprint: string | undefined;
 }> {
   const provider = providers?.get(plan.providerId);
@@ -120,19 +79,13 @@ export async function loadToolProvider({
       };
     }
   }
-  const compute = () =>
-    planProviderCalls({
-      plan: effectivePlan,
-      capabilities: provider.capabilities,
-      toolkitOf: (slug) => toolkits.get(slug),
-      ...(authorId === undefined ? {} : { authorId }),
-      ...(resourceId === undefined ? {} : { resourceId }),
-    });
-  // Without a catalogue read the fan-out depends on nothing else, so it can be kept per plan.
-  const fanOut =
-    effectivePlan === plan && toolkits.size === 0
-      ? fanOutOf({ plan, capabilities: provider.capabilities, authorId, resourceId, compute })
-      : compute();
+  const fanOut = planProviderCalls({
+    plan: effectivePlan,
+    capabilities: provider.capabilities,
+    toolkitOf: (slug) => toolkits.get(slug),
+    ...(authorId === undefined ? {} : { authorId }),
+    ...(resourceId === undefined ? {} : { resourceId }),
+  });
   warnings.push(...fanOut.warnings);
   const calls: LoadedProviderCall[] = await Promise.all(
     fanOut.calls.map(async (call): Promise<LoadedProviderCall> => {
@@ -156,7 +109,7 @@ export async function loadToolProvider({
   );
   const parts = warnings.map((warning) => warning.message);
   for (const { call, outcome } of calls) {
-    const returned = outcome.ok ? identityFingerprint(outcome.tools) : `x:${outcome.message}`;
+    const returned = outcome.ok ? toolIdentities.fingerprint(outcome.tools) : `x:${outcome.message}`;
     if (returned === undefined) return { loaded: { status: 'loaded', calls, warnings }, fingerprint: undefined };
     const { toolkit, connection } = call;
     parts.push([toolkit, connection.kind, connection.connectionId, connection.authorId ?? '', returned].join('/'));

@@ -6,9 +6,6 @@
  */
 import type { Tool } from '../tools';
 
-const identities = new WeakMap<object, number>();
-let nextIdentity = 1;
-
 function isToolLike(value: unknown): value is Tool {
   if (typeof value !== 'object' || value === null) return false;
   const tool = value as Partial<Tool>;
@@ -31,25 +28,36 @@ export function keepTools(returned: unknown): Record<string, Tool> {
   return Object.fromEntries(entries.filter((entry): entry is [string, Tool] => isToolLike(entry[1])));
 }
 
-/**
- * `undefined` when any tool is new: a resolution built on tools never seen before could only be
- * found again if the source handed the same objects back, so it is not worth remembering until it does
- * (a provider that builds its tools per request would otherwise fill the memo with one-off entries).
- * Tools are numbered in order and the count stops at the first new one, so a source that builds its
- * tools per request costs one number per answer; one that hands the same objects back is fully
- * numbered after as many answers as it has tools, and found in the memo from then on.
- */
-export function identityFingerprint(tools: Readonly<Record<string, object>>): string | undefined {
-  let fingerprint = '';
-  for (const slug in tools) {
-    if (!Object.hasOwn(tools, slug)) continue;
-    const tool = tools[slug]!;
-    const identity = identities.get(tool);
-    if (identity === undefined) {
-      identities.set(tool, nextIdentity++);
-      return undefined;
-    }
-    fingerprint += `${fingerprint === '' ? '' : ','}${slug}#${identity}`;
-  }
-  return fingerprint;
+export interface ToolIdentities {
+  /**
+   * `undefined` when any tool is new: a resolution built on tools never seen before could only be
+   * found again if the source handed the same objects back, so it is not worth remembering until it
+   * does (a provider that builds its tools per request would otherwise fill the memo with one-off
+   * entries). Tools are numbered in order and the count stops at the first new one, so a source that
+   * builds its tools per request costs one number per answer; one that hands the same objects back
+   * is fully numbered after as many answers as it has tools, and found in the memo from then on.
+   */
+  fingerprint(tools: Readonly<Record<string, object>>): string | undefined;
+}
+
+/** The numbers given to returned tool objects, kept by one source loader (so by one studio). */
+export function createToolIdentities(): ToolIdentities {
+  const identities = new WeakMap<object, number>();
+  let nextIdentity = 1;
+  return {
+    fingerprint(tools) {
+      let fingerprint = '';
+      for (const slug in tools) {
+        if (!Object.hasOwn(tools, slug)) continue;
+        const tool = tools[slug]!;
+        const identity = identities.get(tool);
+        if (identity === undefined) {
+          identities.set(tool, nextIdentity++);
+          return undefined;
+        }
+        fingerprint += `${fingerprint === '' ? '' : ','}${slug}#${identity}`;
+      }
+      return fingerprint;
+    },
+  };
 }

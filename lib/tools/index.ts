@@ -17,7 +17,7 @@ export { ToolDefinitionError } from './tool-definition-error';
 export { fallbackInputLimit, linearRegExp } from './linear-regexp';
 
 export { normalizeSchema, type SchemaRole } from './normalize-schema';
-export { decodeJsonPointer, knownSchemaIdentity, type SchemaIdentity } from './json-schema-validator';
+export { decodeJsonPointer } from './json-schema-validator';
 export type {
   JsonSchema,
   NormalizedSchema,

@@ -1,12 +1,10 @@
 /**
  * Validation of plain JSON Schema objects with ajv. A schema is checked against its meta-schema when
  * its tool is created (so a broken schema is still a definition error), but compiled only on its
- * first validation, and compiled functions are shared between equal schemas: providers and MCP
- * servers hand out fresh but identical schema objects on every request, and compiling costs
- * hundreds of microseconds where checking costs a few.
+ * first validation, and kept by that tool's validator: compiling costs hundreds of microseconds,
+ * and many tools (a provider's, built per request) are never called.
  */
 import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { LRUCache } from 'lru-cache';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { linearRegExp } from './linear-regexp';
@@ -14,7 +12,8 @@ import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-t
 
 // `strict: false` because tool schemas come from elsewhere (MCP servers, OpenAPI documents) and
 // often carry keywords ajv does not know; `useDefaults` fills `default` values, as Zod does.
-// Their `pattern`s run on a linear-time engine, so none can stall the server.
+// Their `pattern`s run on a linear-time engine, so none can stall the server. The two compilers
+// are shared by every tool but keep nothing between compilations (see compileWith).
 const ajvOptions = { allErrors: true, useDefaults: true, strict: false, code: { regExp: linearRegExp } } as const;
 
 const ajv2020 = new Ajv2020(ajvOptions);
@@ -34,26 +33,6 @@ function dialectOf(schema: JsonSchema): { ajv: AjvDraft07 | Ajv2020; schema: Jso
   // ajv refuses a `$schema` it has no meta-schema for, so the declaration is dropped for compiling.
   const { $schema: _ignored, ...rest } = schema;
   return { ajv: ajv2020, schema: rest };
-}
-
-/** Compiled validators by the schema's JSON text, bounded so long-lived servers do not grow. */
-const compiled = new LRUCache<string, ValidateFunction>({ max: 2_000 });
-/**
- * An object standing for one schema text: equal texts share it while the entry lives, so equal
- * schemas handed out as fresh objects on every request can be recognised without serialising or
- * hashing them again (the resolved-tools hash keeps its canonical text by it).
- */
-export type SchemaIdentity = Readonly<{ schemaText: string }>;
-
-/** Schemas already checked against their meta-schema, by the same key, with their identity. */
-const checked = new LRUCache<string, SchemaIdentity>({ max: 2_000 });
-
-function compile(dialect: { ajv: AjvDraft07 | Ajv2020; schema: JsonSchema }, key: string): ValidateFunction {
-  const cached = compiled.get(key);
-  if (cached) return cached;
-  const validate = compileWith(dialect.ajv, dialect.schema);
-  compiled.set(key, validate);
-  return validate;
 }
 
 function compileWith(ajv: AjvDraft07 | Ajv2020, schema: JsonSchema): ValidateFunction {
@@ -95,33 +74,19 @@ function copyForDefaults(value: unknown): unknown {
 // ajv writes into the validated value only where the schema declares a `default` (`useDefaults`):
 // without one the per-call copy, the most expensive part of validating a small input, is skipped.
 
-const schemaIdentities = new WeakMap<object, SchemaIdentity>();
-
-/** The identity of a schema `createTool` was given (equal texts, the same object), if it was. */
-export function knownSchemaIdentity(schema: object): SchemaIdentity | undefined {
-  return schemaIdentities.get(schema);
-}
-
 /**
  * Checks a JSON Schema against its meta-schema (throws ajv's reason when the schema is invalid) and
  * returns a validator that compiles it on first use.
  */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
-  const dialect = dialectOf(schema);
-  const key = JSON.stringify(dialect.schema);
-  let identity = checked.get(key);
-  if (identity === undefined) {
-    if (!dialect.ajv.validateSchema(dialect.schema)) {
-      throw new Error(dialect.ajv.errorsText(dialect.ajv.errors, { dataVar: 'schema' }));
-    }
-    identity = Object.freeze({ schemaText: key });
-    checked.set(key, identity);
+  const { ajv, schema: compiledSchema } = dialectOf(schema);
+  if (!ajv.validateSchema(compiledSchema)) {
+    throw new Error(ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
   }
-  if (dialect.schema === schema) schemaIdentities.set(schema, identity);
   let validate: ValidateFunction | undefined;
-  const copy = key.includes('"default"') ? copyForDefaults : (value: unknown) => value;
+  const copy = JSON.stringify(compiledSchema).includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {
-    validate ??= compile(dialect, key);
+    validate ??= compileWith(ajv, compiledSchema);
     const candidate = copy(value);
     if (validate(candidate)) return { success: true, value: candidate };
     return { success: false, issues: (validate.errors ?? []).map(toIssue) };

@@ -14,10 +14,6 @@ interface RegExpLike {
 
 export const fallbackInputLimit = 256;
 
-/** Values the patterns are compiled from repeat across schemas: compile each once. */
-const compiled = new Map<string, RegExpLike>();
-const maxCompiled = 5_000;
-
 function compile(pattern: string, flags: string): RegExpLike {
   // ajv keys compiled patterns by `toString()`: it must differ per pattern, as a RegExp's does.
   const toString = () => `/${pattern}/${flags}`;
@@ -31,18 +27,9 @@ function compile(pattern: string, flags: string): RegExpLike {
   }
 }
 
-/** An ajv `code.regExp` engine. */
+/** An ajv `code.regExp` engine: ajv calls it while compiling a schema, once per pattern. */
 export const linearRegExp = Object.assign(
-  (pattern: string, flags: string): RegExpLike => {
-    const key = `${flags}/${pattern}`;
-    let expression = compiled.get(key);
-    if (!expression) {
-      expression = compile(pattern, flags);
-      if (compiled.size >= maxCompiled) compiled.clear();
-      compiled.set(key, expression);
-    }
-    return expression;
-  },
+  (pattern: string, flags: string): RegExpLike => compile(pattern, flags),
   // Only used by ajv's standalone code generation, which this app does not use.
   { code: 'linearRegExp' },
 );

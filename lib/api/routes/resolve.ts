@@ -76,69 +76,12 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', {
 });
 
 /**
- * Tools, explanation, warnings and hash are memoised per resolution (the same objects come back for
- * the same version, matched variants and source state), so their JSON is serialised once and reused.
- * The per-request head (ids, rendered instructions, model) usually repeats too, so the last few
- * whole answers of each memoised resolution are kept as UTF-8 bytes and reused when every head
- * field is equal: nothing is cached that the request could change, since the resolution itself is
- * computed for every request. The key order is that of `resolutionSchema`.
+ * The answer's JSON in two parts, keys in the order of `resolutionSchema`: the head (ids, rendered
+ * instructions, model; an object whose closing brace the tail replaces) and the tail (tools,
+ * explanation, warnings, hash). The direct path keeps tails per memoised resolution.
  */
-interface Head {
-  agentId: string;
-  versionId: string | null;
-  versionNumber: number | null;
-  label?: string | undefined;
-  instructions: string;
-  model: string;
-}
-
-interface SerialisedAnswer extends Head {
-  bytes: Buffer;
-}
-
-interface Serialised {
-  tail: string;
-  /** Most recent first. */
-  answers: SerialisedAnswer[];
-}
-
-const answersPerResolution = 8;
-const serialised = new WeakMap<object, Serialised>();
-
-function sameHead(a: Head, b: Head) {
-  return (
-    a.instructions === b.instructions &&
-    a.agentId === b.agentId &&
-    a.versionId === b.versionId &&
-    a.versionNumber === b.versionNumber &&
-    a.label === b.label &&
-    a.model === b.model
-  );
-}
-
-function resolutionBytes(resolution: Resolution): Buffer {
-  let entry = serialised.get(resolution.explanation);
-  if (entry === undefined) {
-    entry = {
-      tail:
-        `,"tools":${JSON.stringify(describeResolvedTools(resolution.tools))},"explanation":${JSON.stringify(resolution.explanation)}` +
-        `,"warnings":${JSON.stringify(resolution.warnings)},"resolvedToolsHash":${JSON.stringify(resolution.resolvedToolsHash)}}`,
-      answers: [],
-    };
-    serialised.set(resolution.explanation, entry);
-  }
-  const { answers } = entry;
-  for (let index = 0; index < answers.length; index++) {
-    const answer = answers[index]!;
-    if (!sameHead(answer, resolution)) continue;
-    if (index > 0) {
-      answers.copyWithin(1, 0, index);
-      answers[0] = answer;
-    }
-    return answer.bytes;
-  }
-  const { agentId, versionId, versionNumber, label, instructions, model } = resolution;
-  const head = JSON.stringify({
+export function resolutionHead({ agentId, versionId, versionNumber, label, instructions, model }: Resolution): string {
+  return JSON.stringify({
     agentId,
     versionId,
     versionNumber,
@@ -146,17 +89,17 @@ function resolutionBytes(resolution: Resolution): Buffer {
     instructions,
     model,
   });
-  const bytes = Buffer.from(`${head.slice(0, -1)}${entry.tail}`, 'utf8');
-  answers.unshift({ agentId, versionId, versionNumber, label, instructions, model, bytes });
-  if (answers.length > answersPerResolution) answers.pop();
-  return bytes;
 }
 
-/**
- * The resolution a parsed request body asks for, as the route's JSON in UTF-8 (the direct path uses
- * it too). The bytes may be shared between requests: write them, never change them.
- */
-export async function resolveAsJson({
+export function resolutionTail({ tools, explanation, warnings, resolvedToolsHash }: Resolution): string {
+  return (
+    `,"tools":${JSON.stringify(describeResolvedTools(tools))},"explanation":${JSON.stringify(explanation)}` +
+    `,"warnings":${JSON.stringify(warnings)},"resolvedToolsHash":${JSON.stringify(resolvedToolsHash)}}`
+  );
+}
+
+/** The resolution a parsed request body asks for (the direct path asks the same way). */
+export function resolveRequest({
   runtime,
   id,
   body,
@@ -164,24 +107,22 @@ export async function resolveAsJson({
   runtime: Runtime;
   id: string;
   body: z.infer<typeof resolveBodySchema>;
-}): Promise<Buffer> {
+}): Promise<Resolution> {
   const { requestContext, selector, resourceId } = body;
-  const resolution = await runtime.resolve(id, {
+  return runtime.resolve(id, {
     requestContext: requestContext ?? {},
     ...(selector ? { selector: toVersionSelector(selector) } : {}),
     ...(resourceId === undefined ? {} : { resourceId }),
   });
-  return resolutionBytes(resolution);
 }
 
 export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const bytes = await resolveAsJson({ runtime, id, body: context.req.valid('json') ?? {} });
-    // Already JSON in the documented shape (see resolutionBytes), which the route's typed response
-    // helpers cannot express; the document still describes it through `resolutionSchema`.
-    return context.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), 200, {
-      'content-type': 'application/json',
-    }) as never;
+    const resolution = await resolveRequest({ runtime, id, body: context.req.valid('json') ?? {} });
+    // Written as JSON text in the documented shape (head and tail above), which the route's typed
+    // response helpers cannot express; the document still describes it through `resolutionSchema`.
+    const json = `${resolutionHead(resolution).slice(0, -1)}${resolutionTail(resolution)}`;
+    return context.body(json, 200, { 'content-type': 'application/json' }) as never;
   });
 }

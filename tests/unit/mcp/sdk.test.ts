@@ -8,8 +8,8 @@ describe('the MCP SDK loaded on first use', () => {
     for (const [name, code] of Object.entries(rpcErrorCodes)) expect(code, name).toBe(ErrorCode[name as never]);
   });
 
-  it("recognises the SDK's protocol errors once it is loaded, and classifies them as before", async () => {
-    // Nothing has loaded the SDK through the studio yet: no error can be one of its errors.
+  it("recognises the SDK's protocol errors, and classifies them as before", async () => {
+    // An error that only reads like one is not one.
     expect(isMcpError(new Error('MCP error -32001: Request timed out'))).toBe(false);
     const sdk = await loadMcpClientSdk();
     expect(sdk.Client).toBe((await import('@modelcontextprotocol/sdk/client/index.js')).Client);

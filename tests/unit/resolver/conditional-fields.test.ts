@@ -174,8 +174,8 @@ describe('registered tools (section 5)', () => {
   });
 });
 
-describe('memoisation over immutable versions', () => {
-  it('a frozen snapshot gets the same plan back for contexts that match the same variants', async () => {
+describe('plans and their signatures', () => {
+  it('contexts that match the same variants get equal plans with one signature; others another', async () => {
     const { planResolution } = await import('@/lib/resolver');
     const snapshot = Object.freeze({
       tools: Object.freeze([
@@ -185,23 +185,27 @@ describe('memoisation over immutable versions', () => {
     });
     const version = { id: 'v-frozen', snapshot: snapshot as never };
     const pro = planResolution({ version, requestContext: { tier: 'pro' } });
-    expect(planResolution({ version, requestContext: { tier: 'pro', other: true } })).toBe(pro);
+    const proAgain = planResolution({ version, requestContext: { tier: 'pro', other: true } });
+    expect(proAgain).toEqual(pro);
+    expect(proAgain.signature).toBe(pro.signature);
     const free = planResolution({ version, requestContext: { tier: 'free' } });
-    expect(free).not.toBe(pro);
+    expect(free.signature).not.toBe(pro.signature);
     expect(free.registryTools.map((entry) => entry.key)).toEqual(['weather']);
-    // A mutable snapshot is planned afresh every time.
+    expect(pro.registryTools.map((entry) => entry.key)).toEqual(['weather', 'search']);
+    // A mutable snapshot plans the same way.
     const mutable = { id: 'v-mutable', snapshot: { tools: { weather: {} } } };
-    expect(planResolution({ version: mutable, requestContext: {} })).not.toBe(
+    expect(planResolution({ version: mutable, requestContext: {} })).toEqual(
       planResolution({ version: mutable, requestContext: {} }),
     );
   });
 
-  it('a snapshot without variants has one plan for every context, and agents that share tools keep their own', async () => {
+  it('a snapshot without variants plans alike for every context, and agents that share tools keep their own', async () => {
     const { planResolution } = await import('@/lib/resolver');
     const snapshot = Object.freeze({ tools: Object.freeze({ weather: Object.freeze({}) }) });
     const version = { id: 'v-plain', snapshot: snapshot as never };
     const first = planResolution({ version, requestContext: { tier: 'pro' } });
-    expect(planResolution({ version, requestContext: { anything: 1 } })).toBe(first);
+    expect(first.variantFree).toBe(true);
+    expect(planResolution({ version, requestContext: { anything: 1 } })).toEqual(first);
     expect(first.registryTools.map((entry) => entry.key)).toEqual(['weather']);
     // Two code agents with one tools record and no stored version: each gets its own plan.
     const shared = Object.freeze({ lookup: tool('lookup') });
@@ -209,8 +213,8 @@ describe('memoisation over immutable versions', () => {
     const beta = planResolution({ version: undefined, codeAgent: { id: 'beta', tools: shared }, requestContext: {} });
     expect(alpha.signature).toContain('code:alpha');
     expect(beta.signature).toContain('code:beta');
-    expect(planResolution({ version: undefined, codeAgent: { id: 'alpha', tools: shared }, requestContext: {} })).toBe(
-      alpha,
-    );
+    expect(
+      planResolution({ version: undefined, codeAgent: { id: 'alpha', tools: shared }, requestContext: {} }).signature,
+    ).toBe(alpha.signature);
   });
 });

@@ -1,6 +1,5 @@
 /**
- * `resolvedToolsHash` writes the canonical JSON itself and reuses each schema's canonical text, so
- * it is checked here against the definition: sha256 of the canonical JSON of `[{ name,
+ * `resolvedToolsHash` is checked against its definition: sha256 of the canonical JSON of `[{ name,
  * description, inputSchema, outputSchema, source }]` sorted by name.
  */
 import fc from 'fast-check';
@@ -48,7 +47,7 @@ describe('resolvedToolsHash', () => {
           ResolvedTool
         >;
         expect(resolvedToolsHash(tools)).toBe(byDefinition(tools));
-        // A second time, from the remembered canonical texts.
+        // The same tools, the same hash every time.
         expect(resolvedToolsHash(tools)).toBe(byDefinition(tools));
       }),
       { numRuns: 300 },
@@ -71,13 +70,12 @@ describe('resolvedToolsHash', () => {
     expect(resolvedToolsHash(first)).toBe(byDefinition(first));
   });
 
-  it('with a hint, recognises equal tool sets built anew and still hashes every change by the definition', () => {
+  it('hashes equal tool sets built anew alike and every change by the definition', () => {
     const asRecord = (list: Array<Partial<ResolvedTool>>) =>
       Object.fromEntries(list.map((tool) => [tool.name, tool])) as unknown as Record<string, ResolvedTool>;
     const toolSets = fc.uniqueArray(resolvedTool, { selector: (tool) => tool.name, maxLength: 5 });
     fc.assert(
       fc.property(fc.array(fc.tuple(toolSets, fc.nat({ max: 3 })), { minLength: 1, maxLength: 8 }), (steps) => {
-        const hint = {};
         let previous: Array<Partial<ResolvedTool>> = [];
         for (const [list, how] of steps) {
           // Again as fresh copies, again with one description changed, or a new set.
@@ -88,7 +86,7 @@ describe('resolvedToolsHash', () => {
                 ? previous.map((tool, index) => (index === 0 ? { ...tool, description: `${tool.description}!` } : tool))
                 : list;
           const tools = asRecord(next);
-          expect(resolvedToolsHash(tools, hint)).toBe(byDefinition(tools));
+          expect(resolvedToolsHash(tools)).toBe(byDefinition(tools));
           previous = next;
         }
       }),
@@ -96,8 +94,7 @@ describe('resolvedToolsHash', () => {
     );
   });
 
-  it('with a hint, tools built per request by createTool hash like the definition, and a changed schema differs', () => {
-    const hint = {};
+  it('tools built per request by createTool hash like the definition, and a changed schema differs', () => {
     const build = (type: string) => {
       const tool = createTool({
         id: 'lookup',
@@ -107,11 +104,11 @@ describe('resolvedToolsHash', () => {
       const resolved = { name: 'lookup', description: 'Look up', inputSchema: tool.inputJsonSchema, source: 'code' };
       return { lookup: resolved } as unknown as Record<string, ResolvedTool>;
     };
-    const first = resolvedToolsHash(build('string'), hint);
-    expect(resolvedToolsHash(build('string'), hint)).toBe(first);
+    const first = resolvedToolsHash(build('string'));
+    expect(resolvedToolsHash(build('string'))).toBe(first);
     const changed = build('number');
-    expect(resolvedToolsHash(changed, hint)).toBe(byDefinition(changed));
-    expect(resolvedToolsHash(changed, hint)).not.toBe(first);
-    expect(resolvedToolsHash(build('string'), hint)).toBe(first);
+    expect(resolvedToolsHash(changed)).toBe(byDefinition(changed));
+    expect(resolvedToolsHash(changed)).not.toBe(first);
+    expect(resolvedToolsHash(build('string'))).toBe(first);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTool } from '@/lib/tools';
 import { createToolProviderRegistry } from '@/lib/tool-providers';
-import { identityFingerprint, keepTools } from '@/lib/sources/returned-tools';
+import { createToolIdentities, keepTools } from '@/lib/sources/returned-tools';
 
 const tool = createTool({ id: 'a', description: 'A' });
 
@@ -33,8 +33,9 @@ describe('keepTools', () => {
   });
 });
 
-describe('identityFingerprint', () => {
+describe('tool identities', () => {
   it('is undefined while any tool is new, then equal for the same objects and different for others', () => {
+    const identityFingerprint = createToolIdentities().fingerprint;
     const seenOnce = createTool({ id: 'a', description: 'A' });
     expect(identityFingerprint({ a: seenOnce })).toBeUndefined();
     const same = identityFingerprint({ a: seenOnce });
@@ -46,6 +47,7 @@ describe('identityFingerprint', () => {
   });
 
   it('numbers a record handed back again one new tool per answer, then fingerprints it', () => {
+    const identityFingerprint = createToolIdentities().fingerprint;
     const record = {
       x: createTool({ id: 'x', description: 'X' }),
       y: createTool({ id: 'y', description: 'Y' }),
@@ -55,6 +57,14 @@ describe('identityFingerprint', () => {
     expect(answers.slice(0, 3)).toEqual([undefined, undefined, undefined]);
     expect(answers[3]).toMatch(/^x#\d+,y#\d+,z#\d+$/);
     expect(answers[4]).toBe(answers[3]);
+  });
+
+  it('are kept apart per owner: tools another owner numbered are new here', () => {
+    const tool = createTool({ id: 'a', description: 'A' });
+    const first = createToolIdentities();
+    first.fingerprint({ a: tool });
+    expect(first.fingerprint({ a: tool })).toEqual(expect.any(String));
+    expect(createToolIdentities().fingerprint({ a: tool })).toBeUndefined();
   });
 });
 
