@@ -6,7 +6,8 @@ import { buttonClasses } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
 import { TableHead } from '../_components/ui/table-head';
 import { loadPage, staleLinkText } from '../_server/load-page';
-import { ProviderList, type ProviderSummary } from './_form/provider-list';
+import { listToolProviders } from '../_server/tool-catalogue';
+import { ProviderList } from './_form/provider-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Integrations' };
@@ -23,8 +24,7 @@ export default async function IntegrationsPage({
     (from) => studio.integrations.describeAll({ limit: pageSize, cursor: from }),
     cursorParam((await searchParams).cursor),
   );
-  const providers = await studio.api.request('/api/tool-providers');
-  const providerItems = providers.ok ? ((await providers.json()) as { items: ProviderSummary[] }).items : [];
+  const providerItems = await listToolProviders(studio);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
       <div className="flex items-center justify-between">

@@ -4,19 +4,16 @@
  * request context, and shows what the model would get: the output, or the validation error.
  */
 import { useMemo, useState } from 'react';
+import type { OperationOutput } from '@/lib/client';
 import { formNodeOf, formValueOf, initialFormValue, valueOfForm, type FormValue } from '@/lib/schema-form';
 import { SchemaFields } from '../../_components/schema-form/schema-fields';
 import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
-import { postJson } from '../../agents/[id]/_editor/api-fetch';
+import { postOperation } from '../../_lib/api-fetch';
 import { parseContext, RequestContextForm } from '../../agents/[id]/_editor/context-form';
 
-interface RunResult {
-  output: unknown;
-  isError: boolean;
-  modelOutput?: unknown;
-}
+type RunResult = OperationOutput<'executeTool'>;
 
 type ValidationOutput = { error: true; message: string; validationErrors?: Array<{ path: string; message: string }> };
 
@@ -86,7 +83,7 @@ export function ToolRunner({
     if (!context.ok) return setProblem({ context: context.message });
     setProblem({});
     setStatus(`Running ${toolId}…`);
-    const answer = await postJson<RunResult>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
+    const answer = await postOperation<'executeTool'>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
       input,
       requestContext: context.value,
     });

@@ -1,31 +1,17 @@
 'use client';
 import { useState } from 'react';
 import type { Instructions } from '@/lib/agents';
+import type { OperationOutput } from '@/lib/client';
+import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { TextAreaField } from '../../../_components/ui/field';
-import { postJson } from './api-fetch';
+import { postOperation } from '../../../_lib/api-fetch';
 import { parseContext, RequestContextForm } from './context-form';
 
-interface ToolExplanation {
-  includedBy?: Array<{ field: string; variantIndex: number | null }>;
-  description?: 'original' | 'agent' | 'server';
-  shadowed?: Array<{ source: string }>;
-}
-
-interface Resolution {
-  versionNumber: number | null;
-  instructions: string;
-  model: string;
-  tools: Array<{ name: string; description: string; source: string }>;
-  explanation: {
-    tools: Record<string, ToolExplanation>;
-    fields: Partial<Record<string, { conditional: boolean; matched: number[] }>>;
-  };
-  warnings: Array<{ code: string; message: string }>;
-  resolvedToolsHash: string;
-}
+/** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
+type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
 
 const sourceNames: Record<string, string> = {
   code: 'code',
@@ -126,7 +112,7 @@ export function PreviewTab({
     setError(undefined);
     setBusy(true);
     announce('Resolving…');
-    const result = await postJson<Resolution>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
+    const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
       requestContext: context.value,
       selector: { status: 'draft' },
     });
@@ -135,7 +121,7 @@ export function PreviewTab({
       announce(`Could not resolve: ${result.message}`);
       return;
     }
-    setResolution(result.value);
+    setResolution(result.value as Resolution);
     setResolvedContext(context.value);
     announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
   }
