@@ -11,9 +11,9 @@ import { SecretField } from '../../_components/secret-field';
 import { Button } from '../../_components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../_components/ui/field';
 import { UnsavedChangesGuard } from '../../_components/unsaved-changes-guard';
-import { issuesOf } from '../../agents/action-result';
-import { isMarkedDirty } from '../../agents/[id]/_editor/editor-form';
-import { idFromName } from '../../new-agent/new-agent-schema';
+import { issuesOf } from '../../_lib/action-result';
+import { isMarkedDirty } from '../../_lib/form-dirty';
+import { idFromName } from '../../_lib/id-from-name';
 import { saveIntegration } from '../actions';
 
 type CredentialType = 'none' | 'bearer' | 'apiKey' | 'basic';

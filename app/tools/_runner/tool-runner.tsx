@@ -11,7 +11,7 @@ import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
 import { postOperation } from '../../_lib/api-fetch';
-import { parseContext, RequestContextForm } from '../../agents/[id]/_editor/context-form';
+import { parseContext, RequestContextForm } from '../../_components/context-form';
 
 type RunResult = OperationOutput<'executeTool'>;
 

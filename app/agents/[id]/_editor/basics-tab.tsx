@@ -5,7 +5,7 @@ import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { TextAreaField, TextField } from '../../../_components/ui/field';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { blockRules, withBlockRules } from './prompt-block-variants';
 import type { CodeAgentFacts, EditorValues } from './types';
 import { useListIds } from './use-list-ids';

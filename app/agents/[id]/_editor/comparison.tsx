@@ -4,7 +4,7 @@ import type { VersionDiff } from '@/lib/editor';
 import { Button } from '../../../_components/ui/button';
 import { TextAreaField } from '../../../_components/ui/field';
 import { compareVersions } from '../../actions';
-import { parseContext } from './context-form';
+import { parseContext } from '../../../_components/context-form';
 
 const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 

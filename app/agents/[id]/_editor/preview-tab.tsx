@@ -8,7 +8,7 @@ import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { TextAreaField } from '../../../_components/ui/field';
 import { postOperation } from '../../../_lib/api-fetch';
-import { parseContext, RequestContextForm } from './context-form';
+import { parseContext, RequestContextForm } from '../../../_components/context-form';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
 type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };

@@ -12,7 +12,7 @@ import {
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from './tool-row';
+import { matchesSearch, ToolRow } from '../../../_components/tool-row';
 import {
   findCollisions,
   mcpSelection,

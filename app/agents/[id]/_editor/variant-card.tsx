@@ -3,7 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import type { ContextField, Rules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { RuleBuilder } from './rule-builder';
 
 /** A group with one empty rule row, as a new condition starts. */

@@ -1,5 +1,5 @@
 'use client';
-import { SelectField, TextField } from '../../../_components/ui/field';
+import { SelectField, TextField } from './ui/field';
 
 type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
 
