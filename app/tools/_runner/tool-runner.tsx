@@ -11,7 +11,7 @@ import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
 import { postOperation } from '../../_lib/api-fetch';
-import { parseContext, RequestContextForm } from '../../_components/context-form';
+import { ContextJsonField, parseContext, RequestContextForm } from '../../_components/context-form';
 
 type RunResult = OperationOutput<'executeTool'>;
 
@@ -129,13 +129,12 @@ export function ToolRunner({
           )}
         </div>
         <div className="flex flex-col gap-3">
-          <TextAreaField
-            label="Request context"
-            rows={6}
-            value={contextText}
+          <ContextJsonField
+            json={contextText}
+            onJson={setContextText}
             error={problem.context}
+            rows={6}
             hint='A JSON object the tool can read, such as {"userId": "u1", "tier": "pro"}.'
-            onChange={(event) => setContextText(event.target.value)}
           />
           <RequestContextForm schema={requestContextSchema} json={contextText} onJson={setContextText} />
         </div>
@@ -148,44 +147,51 @@ export function ToolRunner({
           {status}
         </p>
       </div>
-      <section aria-labelledby="result-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
-        <h3 id="result-heading" className="font-semibold">
-          Result
-        </h3>
-        {result === null ? (
-          <p className="text-sm text-slate-700">Run the tool to see what it returns.</p>
-        ) : result.isError && isValidationOutput(result.output) ? (
-          <>
-            <p className="text-sm font-medium text-danger">The input did not pass validation. The model would get:</p>
-            <p className="whitespace-pre-wrap font-mono text-sm">{result.output.message}</p>
-            {result.output.validationErrors?.length ? (
-              <ul aria-label="Validation errors" className="list-disc pl-5 text-sm">
-                {result.output.validationErrors.map((issue, index) => (
-                  <li key={index}>
-                    <span className="font-mono">{issue.path}</span>: {issue.message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : result.isError ? (
-          <>
-            <p className="text-sm font-medium text-danger">The tool failed. The model would get:</p>
-            {json(result.output)}
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">Output:</p>
-            {json(result.output)}
-            {result.modelOutput !== undefined ? (
-              <>
-                <p className="text-sm text-slate-700">What the model sees (the tool maps its output for the model):</p>
-                {json(result.modelOutput)}
-              </>
-            ) : null}
-          </>
-        )}
-      </section>
+      <RunResultView result={result} />
     </Card>
+  );
+}
+
+/** What the run answered: the validation error, the failure, or the output (and what the model sees of it). */
+function RunResultView({ result }: { result: RunResult | null }) {
+  return (
+    <section aria-labelledby="result-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+      <h3 id="result-heading" className="font-semibold">
+        Result
+      </h3>
+      {result === null ? (
+        <p className="text-sm text-slate-700">Run the tool to see what it returns.</p>
+      ) : result.isError && isValidationOutput(result.output) ? (
+        <>
+          <p className="text-sm font-medium text-danger">The input did not pass validation. The model would get:</p>
+          <p className="whitespace-pre-wrap font-mono text-sm">{result.output.message}</p>
+          {result.output.validationErrors?.length ? (
+            <ul aria-label="Validation errors" className="list-disc pl-5 text-sm">
+              {result.output.validationErrors.map((issue, index) => (
+                <li key={index}>
+                  <span className="font-mono">{issue.path}</span>: {issue.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : result.isError ? (
+        <>
+          <p className="text-sm font-medium text-danger">The tool failed. The model would get:</p>
+          {json(result.output)}
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">Output:</p>
+          {json(result.output)}
+          {result.modelOutput !== undefined ? (
+            <>
+              <p className="text-sm text-slate-700">What the model sees (the tool maps its output for the model):</p>
+              {json(result.modelOutput)}
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

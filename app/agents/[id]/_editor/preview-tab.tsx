@@ -6,9 +6,8 @@ import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
-import { TextAreaField } from '../../../_components/ui/field';
 import { postOperation } from '../../../_lib/api-fetch';
-import { parseContext, RequestContextForm } from '../../../_components/context-form';
+import { ContextJsonField, parseContext, RequestContextForm } from '../../../_components/context-form';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
 type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
@@ -139,13 +138,12 @@ export function PreviewTab({
         {dirty ? ' You have unsaved changes: save them to preview them.' : ''}
       </Note>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextAreaField
-          label="Request context"
-          rows={8}
-          value={json}
+        <ContextJsonField
+          json={json}
+          onJson={setJson}
           error={error}
+          rows={8}
           hint='A JSON object, such as {"tier": "pro", "user": {"role": "admin"}}.'
-          onChange={(event) => setJson(event.target.value)}
         />
         <RequestContextForm schema={requestContextSchema} json={json} onJson={setJson} />
       </div>
@@ -154,59 +152,63 @@ export function PreviewTab({
           Resolve
         </Button>
       </div>
-      {resolution ? (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm">
-            Version {resolution.versionNumber ?? 'from code'} · model{' '}
-            <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
-            <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
-          </p>
-          {matched.length > 0 ? (
-            <Card>
-              <h3 className="mb-2 font-semibold">Conditions</h3>
-              <ul aria-label="Matched variants" className="flex list-disc flex-col gap-1 pl-5 text-sm">
-                {matched.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          {resolution.warnings.length > 0 ? (
-            <Card>
-              <h3 id="warnings-heading" className="mb-2 font-semibold">
-                Warnings
-              </h3>
-              <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
-                {resolution.warnings.map((warning, index) => (
-                  <li key={index}>
-                    {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          <Card>
-            <h3 className="mb-2 font-semibold">Resolved tools</h3>
-            {resolution.tools.length === 0 ? <p className="text-sm">No tools for this request context.</p> : null}
-            <ul aria-label="Resolved tools" className="flex flex-col gap-2">
-              {resolution.tools.map((tool) => (
-                <li key={tool.name} className="rounded-md border border-slate-200 p-2 text-sm">
-                  <span className="font-mono font-semibold">{tool.name}</span>{' '}
-                  <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
-                  <p className="text-slate-700">{tool.description}</p>
-                  <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
-                </li>
-              ))}
-            </ul>
-          </Card>
-          <section aria-labelledby="instructions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h3 id="instructions-heading" className="mb-2 font-semibold">
-              Instructions
-            </h3>
-            <pre className="whitespace-pre-wrap font-mono text-sm">{resolution.instructions}</pre>
-          </section>
-        </div>
+      {resolution ? <ResolutionView resolution={resolution} matched={matched} /> : null}
+    </div>
+  );
+}
+
+/** What Preview resolved: version, model and hash, the matched variants, warnings, the tools with why, the instructions. */
+function ResolutionView({ resolution, matched }: { resolution: Resolution; matched: string[] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Version {resolution.versionNumber ?? 'from code'} · model <span className="font-mono">{resolution.model}</span>{' '}
+        · resolved-tools hash <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
+      </p>
+      {matched.length > 0 ? (
+        <Card>
+          <h3 className="mb-2 font-semibold">Conditions</h3>
+          <ul aria-label="Matched variants" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {matched.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Card>
       ) : null}
+      {resolution.warnings.length > 0 ? (
+        <Card>
+          <h3 id="warnings-heading" className="mb-2 font-semibold">
+            Warnings
+          </h3>
+          <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {resolution.warnings.map((warning, index) => (
+              <li key={index}>
+                {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <Card>
+        <h3 className="mb-2 font-semibold">Resolved tools</h3>
+        {resolution.tools.length === 0 ? <p className="text-sm">No tools for this request context.</p> : null}
+        <ul aria-label="Resolved tools" className="flex flex-col gap-2">
+          {resolution.tools.map((tool) => (
+            <li key={tool.name} className="rounded-md border border-slate-200 p-2 text-sm">
+              <span className="font-mono font-semibold">{tool.name}</span>{' '}
+              <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
+              <p className="text-slate-700">{tool.description}</p>
+              <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <section aria-labelledby="instructions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h3 id="instructions-heading" className="mb-2 font-semibold">
+          Instructions
+        </h3>
+        <pre className="whitespace-pre-wrap font-mono text-sm">{resolution.instructions}</pre>
+      </section>
     </div>
   );
 }
