@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { cursorParam, Pager } from '../_components/pager';
+import { cursorHref, cursorParam, Pager } from '../_components/pager';
 import { TableHead } from '../_components/ui/table-head';
 import { loadPage, staleLinkText } from '../_server/load-page';
 import { toolPage } from '../_server/tool-catalogue';
@@ -58,12 +58,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
           </tbody>
         </table>
       )}
-      <Pager
-        label="Pages of tools"
-        cursor={cursor}
-        nextCursor={page.nextCursor}
-        hrefOf={(next) => (next ? `/tools?cursor=${encodeURIComponent(next)}` : '/tools')}
-      />
+      <Pager label="Pages of tools" cursor={cursor} nextCursor={page.nextCursor} hrefOf={cursorHref('/tools')} />
     </section>
   );
 }
