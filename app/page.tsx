@@ -3,7 +3,7 @@ import { currentStudio } from '@/lib/studio-handle';
 import { loadPage, staleLinkText } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
-import { buttonClasses } from './_components/ui/button';
+import { ListHeading } from './_components/list-heading';
 import { TableHead } from './_components/ui/table-head';
 import { Time } from './_components/format';
 import { cursorParam, Pager } from './_components/pager';
@@ -29,14 +29,7 @@ export default async function AgentsPage({
     `/?${new URLSearchParams({ ...(search ? { search } : {}), ...(next ? { cursor: next } : {}) })}`;
   return (
     <section aria-labelledby="agents-heading" className="flex flex-col gap-4">
-      <div className="flex items-center justify-between">
-        <h1 id="agents-heading" className="text-2xl font-semibold">
-          Agents
-        </h1>
-        <Link href="/new-agent" className={buttonClasses('primary')}>
-          New agent
-        </Link>
-      </div>
+      <ListHeading id="agents-heading" title="Agents" newHref="/new-agent" newLabel="New agent" />
       <p className="text-slate-700">
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>

@@ -34,5 +34,9 @@ export function Pager({
   );
 }
 
+/** A list page's links: `path` for the first page, `path?cursor=...` for the others. */
+export const cursorHref = (path: string) => (cursor: string | null) =>
+  cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
+
 /** The `cursor` search parameter of a page, when it is one string. */
 export const cursorParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);

@@ -4,7 +4,7 @@
  * server.ts's bundle, not the page's.
  */
 import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
-import type { ActionResult } from '../agents/action-result';
+import type { ActionResult } from '../_lib/action-result';
 
 /** Until sign-in exists every editor user acts as `local`, like every API caller. */
 export const editorActor = 'local';

@@ -9,7 +9,7 @@ import { integrationConfigInputSchema } from '@/lib/integrations';
 import { issuesFromZod } from '@/lib/errors';
 import { currentStudio } from '@/lib/studio-handle';
 import { editorActor, runAction } from '../_server/run-action';
-import type { ActionResult } from '../agents/action-result';
+import type { ActionResult } from '../_lib/action-result';
 
 export interface IntegrationFormInput {
   id: string;

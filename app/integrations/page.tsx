@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { cursorParam, Pager } from '../_components/pager';
-import { buttonClasses } from '../_components/ui/button';
+import { cursorHref, cursorParam, Pager } from '../_components/pager';
+import { ListHeading } from '../_components/list-heading';
 import { Card } from '../_components/ui/card';
 import { TableHead } from '../_components/ui/table-head';
 import { loadPage, staleLinkText } from '../_server/load-page';
-import { ProviderList, type ProviderSummary } from './_form/provider-list';
+import { listToolProviders } from '../_server/tool-catalogue';
+import { ProviderList } from './_form/provider-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Integrations' };
@@ -23,18 +24,10 @@ export default async function IntegrationsPage({
     (from) => studio.integrations.describeAll({ limit: pageSize, cursor: from }),
     cursorParam((await searchParams).cursor),
   );
-  const providers = await studio.api.request('/api/tool-providers');
-  const providerItems = providers.ok ? ((await providers.json()) as { items: ProviderSummary[] }).items : [];
+  const providerItems = await listToolProviders(studio);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <div className="flex items-center justify-between">
-        <h1 id="page-heading" className="text-2xl font-semibold">
-          Integrations
-        </h1>
-        <Link href="/new-integration" className={buttonClasses('primary')}>
-          New integration
-        </Link>
-      </div>
+      <ListHeading id="page-heading" title="Integrations" newHref="/new-integration" newLabel="New integration" />
       <p className="text-slate-700">
         Integrations turn an API described by an OpenAPI document into tools, one per operation. Tool providers offer
         toolkits of hosted tools that act through a connection (an account). Agents pick both in the agent
@@ -76,7 +69,7 @@ export default async function IntegrationsPage({
         label="Pages of integrations"
         cursor={cursor}
         nextCursor={page.nextCursor}
-        hrefOf={(next) => (next ? `/integrations?cursor=${encodeURIComponent(next)}` : '/integrations')}
+        hrefOf={cursorHref('/integrations')}
       />
       <h2 className="text-lg font-semibold">Tool providers</h2>
       {providerItems.length === 0 ? (

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
 import { Time } from '../_components/format';
-import { cursorParam, Pager } from '../_components/pager';
-import { buttonClasses } from '../_components/ui/button';
+import { cursorHref, cursorParam, Pager } from '../_components/pager';
+import { ListHeading } from '../_components/list-heading';
 import { TableHead } from '../_components/ui/table-head';
 import { loadPage, staleLinkText } from '../_server/load-page';
 
@@ -24,14 +24,7 @@ export default async function McpClientsPage({
   );
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <div className="flex items-center justify-between">
-        <h1 id="page-heading" className="text-2xl font-semibold">
-          MCP clients
-        </h1>
-        <Link href="/new-mcp-client" className={buttonClasses('primary')}>
-          New MCP client
-        </Link>
-      </div>
+      <ListHeading id="page-heading" title="MCP clients" newHref="/new-mcp-client" newLabel="New MCP client" />
       <p className="text-slate-700">
         Saved connections to MCP servers (a command this machine runs, or an HTTP address). Every save is a version you
         can restore. Agents pick the servers&rsquo; tools in the agent editor&rsquo;s Tools tab.
@@ -69,7 +62,7 @@ export default async function McpClientsPage({
         label="Pages of MCP clients"
         cursor={cursor}
         nextCursor={page.nextCursor}
-        hrefOf={(next) => (next ? `/mcp-clients?cursor=${encodeURIComponent(next)}` : '/mcp-clients')}
+        hrefOf={cursorHref('/mcp-clients')}
       />
     </section>
   );

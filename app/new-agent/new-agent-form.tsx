@@ -4,11 +4,12 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { issuesOf } from '../agents/action-result';
+import { issuesOf } from '../_lib/action-result';
 import { createAgent } from '../agents/actions';
 import { Button } from '../_components/ui/button';
 import { TextAreaField, TextField } from '../_components/ui/field';
-import { idFromName, newAgentFormSchema } from './new-agent-schema';
+import { idFromName } from '../_lib/id-from-name';
+import { newAgentFormSchema } from './new-agent-schema';
 
 type Values = z.input<typeof newAgentFormSchema>;
 const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Form from 'next/form';
 import Link from 'next/link';
 import { settingsInForce } from '@/lib/settings-in-force';
-import { currentStudio } from '@/lib/studio-handle';
+import { currentStudio, type Studio } from '@/lib/studio-handle';
 import { Time } from '../_components/format';
 import { cursorParam, Pager } from '../_components/pager';
 import { Button, buttonClasses } from '../_components/ui/button';
@@ -138,66 +138,81 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
             {filtered ? 'No change matches these filters.' : 'Nothing has changed yet.'}
           </p>
         ) : (
-          <table
-            aria-label="Audit log"
-            className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm"
-          >
-            <TableHead columns={['When', 'Who', 'What', 'Which', 'Details']} />
-            <tbody>
-              {page.items.map((entry) => (
-                <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="p-2.5">
-                    <Time iso={entry.at} />
-                  </td>
-                  <td className="p-2.5">{entry.actor}</td>
-                  <td className="p-2.5 font-mono">{entry.action}</td>
-                  <td className="p-2.5">
-                    <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
-                    <span className="font-mono">{entry.entityId}</span>
-                  </td>
-                  <td className="p-2.5 font-mono text-xs text-slate-700">
-                    {Object.entries(entry.details)
-                      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-                      .join('; ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AuditTable entries={page.items} />
         )}
         <Pager label="Pages of the audit log" cursor={cursor} nextCursor={page.nextCursor} hrefOf={hrefOf} />
       </section>
 
-      <section aria-labelledby="settings-heading" className="flex flex-col gap-3">
-        <h2 id="settings-heading" className="text-lg font-semibold">
-          Settings in force
-        </h2>
-        <p className="text-sm text-slate-700">
-          Read from environment variables when the studio started (or from <code>studio.config.ts</code>); change them
-          where the studio is started, then restart it. Secret values are never shown.
-        </p>
-        <Card className="p-0">
-          <table aria-label="Settings in force" className="w-full border-collapse text-sm">
-            <TableHead columns={['Environment variable', 'Setting', 'Value']} />
-            <tbody>
-              {settingsInForce(studio.settings).map((row) => (
-                <tr key={row.variable} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="p-2.5 font-mono">{row.variable}</td>
-                  <td className="p-2.5 font-mono text-slate-700">{row.setting}</td>
-                  <td
-                    className="p-2.5 break-all"
-                    {...(row.variable === 'DATABASE_URL' || row.variable === 'PORT'
-                      ? { 'data-volatile': 'setting' }
-                      : {})}
-                  >
-                    {row.value}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      </section>
+      <SettingsInForce settings={studio.settings} />
+    </section>
+  );
+}
+
+type AuditEntries = Awaited<ReturnType<Studio['editor']['audit']['list']>>['items'];
+
+function AuditTable({ entries }: { entries: AuditEntries }) {
+  return (
+    <table
+      aria-label="Audit log"
+      className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm"
+    >
+      <TableHead columns={['When', 'Who', 'What', 'Which', 'Details']} />
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
+            <td className="p-2.5">
+              <Time iso={entry.at} />
+            </td>
+            <td className="p-2.5">{entry.actor}</td>
+            <td className="p-2.5 font-mono">{entry.action}</td>
+            <td className="p-2.5">
+              <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
+              <span className="font-mono">{entry.entityId}</span>
+            </td>
+            <td className="p-2.5 font-mono text-xs text-slate-700">
+              {Object.entries(entry.details)
+                .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+                .join('; ')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The settings in force, read-only, secrets masked. */
+function SettingsInForce({ settings }: { settings: Studio['settings'] }) {
+  return (
+    <section aria-labelledby="settings-heading" className="flex flex-col gap-3">
+      <h2 id="settings-heading" className="text-lg font-semibold">
+        Settings in force
+      </h2>
+      <p className="text-sm text-slate-700">
+        Read from environment variables when the studio started (or from <code>studio.config.ts</code>); change them
+        where the studio is started, then restart it. Secret values are never shown.
+      </p>
+      <Card className="p-0">
+        <table aria-label="Settings in force" className="w-full border-collapse text-sm">
+          <TableHead columns={['Environment variable', 'Setting', 'Value']} />
+          <tbody>
+            {settingsInForce(settings).map((row) => (
+              <tr key={row.variable} className="border-b border-slate-100 align-top last:border-0">
+                <td className="p-2.5 font-mono">{row.variable}</td>
+                <td className="p-2.5 font-mono text-slate-700">{row.setting}</td>
+                <td
+                  className="p-2.5 break-all"
+                  {...(row.variable === 'DATABASE_URL' || row.variable === 'PORT'
+                    ? { 'data-volatile': 'setting' }
+                    : {})}
+                >
+                  {row.value}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
     </section>
   );
 }

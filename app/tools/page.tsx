@@ -1,39 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { cursorParam, Pager } from '../_components/pager';
+import { cursorHref, cursorParam, Pager } from '../_components/pager';
 import { TableHead } from '../_components/ui/table-head';
-import { staleLinkText } from '../_server/load-page';
+import { loadPage, staleLinkText } from '../_server/load-page';
+import { toolPage } from '../_server/tool-catalogue';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tools' };
 
 const pageSize = 50;
 
-interface ToolListItem {
-  id: string;
-  description: string;
-  requireApproval: boolean | 'conditional';
-  effectiveAnnotations: { readOnlyHint: boolean; destructiveHint: boolean };
-}
-
-type ToolPage = { items: ToolListItem[]; nextCursor: string | null };
-
-/** One page of the registry through the API in process (its paging and cursor checks). */
-async function toolPage(cursor: string | undefined): Promise<ToolPage | undefined> {
-  const query = new URLSearchParams({ limit: String(pageSize), ...(cursor ? { cursor } : {}) });
-  const response = await currentStudio().api.request(`/api/tools?${query}`);
-  return response.ok ? ((await response.json()) as ToolPage) : undefined;
-}
-
 export default async function ToolsPage({ searchParams }: { searchParams: Promise<{ cursor?: string | string[] }> }) {
-  let cursor = cursorParam((await searchParams).cursor);
-  let page = await toolPage(cursor);
-  const staleLink = page === undefined;
-  if (!page) {
-    cursor = undefined;
-    page = (await toolPage(undefined)) ?? { items: [], nextCursor: null };
-  }
+  const studio = currentStudio();
+  const { page, cursor, staleLink } = await loadPage(
+    async (from) => toolPage(studio, { limit: pageSize, cursor: from }),
+    cursorParam((await searchParams).cursor),
+  );
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4">
       <h1 id="page-heading" className="text-2xl font-semibold">
@@ -75,12 +58,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
           </tbody>
         </table>
       )}
-      <Pager
-        label="Pages of tools"
-        cursor={cursor}
-        nextCursor={page.nextCursor}
-        hrefOf={(next) => (next ? `/tools?cursor=${encodeURIComponent(next)}` : '/tools')}
-      />
+      <Pager label="Pages of tools" cursor={cursor} nextCursor={page.nextCursor} hrefOf={cursorHref('/tools')} />
     </section>
   );
 }

@@ -5,7 +5,7 @@
  * only masked (`••••` + last 4), and a save that sends back the mask keeps the stored secret, as
  * long as the calls still go to the same origin (the `baseUrl`, else the document's first server).
  */
-import { z } from 'zod';
+import type { IntegrationConfigInput } from '../schemas';
 import {
   decryptSecret,
   encryptSecret,
@@ -17,40 +17,13 @@ import {
 import type { Issue } from '../errors';
 import type { OpenApiCredentials } from './openapi/credentials';
 
-/** The same id rule as agents: a slug agents can reference in `integrationTools`. */
-export const integrationIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
-// An HTTP header name is a "token" (RFC 9110); anything else would make every call fail.
-const headerToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-export const openApiCredentialsSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bearer'), token: z.string().min(1) }).strict(),
-  z
-    .object({
-      type: z.literal('apiKey'),
-      in: z.enum(['header', 'query']),
-      name: z.string().min(1).max(256),
-      value: z.string().min(1),
-    })
-    .strict()
-    .refine((credentials) => credentials.in === 'query' || headerToken.test(credentials.name), {
-      message: 'must be a valid HTTP header name',
-      path: ['name'],
-    }),
-  z.object({ type: z.literal('basic'), username: z.string().min(1), password: z.string() }).strict(),
-]);
-
-export const integrationConfigInputSchema = z
-  .object({
-    type: z.literal('openapi'),
-    name: z.string().trim().min(1).max(200).optional(),
-    document: z.record(z.string(), z.unknown()),
-    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
-    credentials: openApiCredentialsSchema.optional(),
-  })
-  .strict();
-
-export type IntegrationConfigInput = z.infer<typeof integrationConfigInputSchema>;
+// The body schema lives in lib/schemas so the editor's form can validate with it in the browser.
+export {
+  integrationConfigInputSchema,
+  integrationIdPattern,
+  openApiCredentialsSchema,
+  type IntegrationConfigInput,
+} from '../schemas';
 
 /** What the `config` column holds: the input with credential secrets encrypted. */
 export type StoredIntegrationConfig = IntegrationConfigInput;

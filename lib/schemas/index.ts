@@ -4,3 +4,5 @@
  * editor's client components validate with exactly the schemas the server parses with.
  */
 export * from './agent-bodies';
+export * from './integration-bodies';
+export * from './mcp-client-bodies';

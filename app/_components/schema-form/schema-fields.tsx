@@ -37,7 +37,6 @@ export function SchemaFields({
   errorOf?: (path: string) => string | undefined;
   path?: string;
 }) {
-  const checkboxId = useId();
   const name = label ?? 'Input';
   const error = errorOf?.(path || 'root');
   const hint = hintOf(node, required);
@@ -65,67 +64,21 @@ export function SchemaFields({
         </fieldset>
       );
     }
-    case 'array': {
-      const items = Array.isArray(value) ? value : [];
+    case 'array':
       return (
-        <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold">{name}</legend>
-          <p className="text-xs text-slate-600">{hint}</p>
-          {error ? <p className="text-sm text-danger">{error}</p> : null}
-          {items.map((item, index) => (
-            <div key={index} className="flex items-start gap-2">
-              <div className="flex-1">
-                <SchemaFields
-                  node={node.items}
-                  value={item}
-                  onChange={(next) => onChange(items.map((other, at) => (at === index ? next : other)))}
-                  label={`${name} item ${index + 1}`}
-                  errorOf={errorOf}
-                  path={`${path}.${index}`}
-                />
-              </div>
-              <Button
-                size="sm"
-                variant="danger"
-                className="mt-6"
-                aria-label={`Remove ${name} item ${index + 1}`}
-                onClick={() => onChange(items.filter((_, at) => at !== index))}
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
-          <div>
-            {/* The visible text is the whole name: a screen reader and a voice user say the same words. */}
-            <Button size="sm" onClick={() => onChange([...items, initialFormValue(node.items)])}>
-              Add {name} item
-            </Button>
-          </div>
-        </fieldset>
+        <ArrayFields
+          node={node}
+          items={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          name={name}
+          hint={hint}
+          error={error}
+          errorOf={errorOf}
+          path={path}
+        />
       );
-    }
     case 'boolean':
-      if (required)
-        return (
-          <div className="flex flex-col gap-1">
-            <div className="flex items-center gap-2">
-              <input
-                id={checkboxId}
-                type="checkbox"
-                className="size-4"
-                checked={value === true}
-                aria-describedby={`${checkboxId}-hint`}
-                onChange={(event) => onChange(event.target.checked)}
-              />
-              <label htmlFor={checkboxId} className="text-sm font-medium">
-                {name}
-              </label>
-            </div>
-            <p id={`${checkboxId}-hint`} className="text-xs text-slate-600">
-              {hint}
-            </p>
-          </div>
-        );
+      if (required) return <RequiredCheckbox name={name} hint={hint} checked={value === true} onChange={onChange} />;
       return (
         <SelectField
           label={name}
@@ -181,4 +134,99 @@ export function SchemaFields({
         />
       );
   }
+}
+
+type ArrayNode = Extract<FormNode, { kind: 'array' }>;
+
+/** An array: one set of fields per item, each with Remove, and Add. */
+function ArrayFields({
+  node,
+  items,
+  onChange,
+  name,
+  hint,
+  error,
+  errorOf,
+  path,
+}: {
+  node: ArrayNode;
+  items: FormValue[];
+  onChange: (next: FormValue) => void;
+  name: string;
+  hint: string;
+  error: string | undefined;
+  errorOf?: (path: string) => string | undefined;
+  path: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-semibold">{name}</legend>
+      <p className="text-xs text-slate-600">{hint}</p>
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {items.map((item, index) => (
+        <div key={index} className="flex items-start gap-2">
+          <div className="flex-1">
+            <SchemaFields
+              node={node.items}
+              value={item}
+              onChange={(next) => onChange(items.map((other, at) => (at === index ? next : other)))}
+              label={`${name} item ${index + 1}`}
+              errorOf={errorOf}
+              path={`${path}.${index}`}
+            />
+          </div>
+          <Button
+            size="sm"
+            variant="danger"
+            className="mt-6"
+            aria-label={`Remove ${name} item ${index + 1}`}
+            onClick={() => onChange(items.filter((_, at) => at !== index))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div>
+        {/* The visible text is the whole name: a screen reader and a voice user say the same words. */}
+        <Button size="sm" onClick={() => onChange([...items, initialFormValue(node.items)])}>
+          Add {name} item
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A required boolean: a checkbox with its hint. */
+function RequiredCheckbox({
+  name,
+  hint,
+  checked,
+  onChange,
+}: {
+  name: string;
+  hint: string;
+  checked: boolean;
+  onChange: (next: FormValue) => void;
+}) {
+  const checkboxId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="size-4"
+          checked={checked}
+          aria-describedby={`${checkboxId}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="text-sm font-medium">
+          {name}
+        </label>
+      </div>
+      <p id={`${checkboxId}-hint`} className="text-xs text-slate-600">
+        {hint}
+      </p>
+    </div>
+  );
 }

@@ -3,12 +3,8 @@ import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
 import { modelSuggestions } from '../../_components/model-suggestions';
+import { listToolProviders, toolkitTools } from '../../_server/tool-catalogue';
 import { editedFields, type CodeAgentFacts, type EditorData, type ToolCatalog } from './_editor/types';
-
-async function apiJson<T>(studio: Studio, path: string): Promise<T | undefined> {
-  const response = await studio.api.request(path);
-  return response.ok ? ((await response.json()) as T) : undefined;
-}
 
 const allowListDescriptions = (tools: Record<string, { description?: string }>) =>
   Object.fromEntries(
@@ -46,23 +42,14 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
     tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),
     ...(integration.error ? { error: integration.error } : {}),
   }));
-  type ProviderList = { items: Array<{ id: string; name: string; toolkits: Array<{ slug: string }>; error?: string }> };
-  type ProviderTools = { items: Array<{ slug: string; toolkit: string; description: string }> };
-  const providerList = (await apiJson<ProviderList>(studio, '/api/tool-providers'))?.items ?? [];
   const providers = await Promise.all(
-    providerList.map(async (provider) => {
+    (await listToolProviders(studio)).map(async (provider) => {
       const lists = await Promise.all(
-        provider.toolkits.map((toolkit) =>
-          apiJson<ProviderTools>(
-            studio,
-            `/api/tool-providers/${encodeURIComponent(provider.id)}/tools?toolkit=${encodeURIComponent(toolkit.slug)}`,
-          ),
-        ),
+        provider.toolkits.map((toolkit) => toolkitTools(studio, provider.id, toolkit.slug)),
       );
-      const tools = lists.flatMap(
-        (list) =>
-          list?.items.map((tool) => ({ name: tool.slug, description: tool.description, toolkit: tool.toolkit })) ?? [],
-      );
+      const tools = lists
+        .flat()
+        .map((tool) => ({ name: tool.slug, description: tool.description, toolkit: tool.toolkit }));
       return { id: provider.id, name: provider.name, tools, ...(provider.error ? { error: provider.error } : {}) };
     }),
   );

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '../../_components/ui/button';
 import { SearchField } from '../../_components/ui/field';
-import { matchesSearch } from '../../agents/[id]/_editor/tool-row';
+import { matchesSearch } from '../../_components/tool-row';
 
 /** A document can describe hundreds of operations; the list shows them a page at a time. */
 const pageSize = 100;

@@ -1,7 +1,8 @@
 'use client';
 /** The integration pages' client side: the status line and the form (create, or replace a stored config). */
 import { useCallback, useState } from 'react';
-import { IntegrationForm, type StoredIntegration } from './integration-form';
+import type { StoredIntegration } from './form-values';
+import { IntegrationForm } from './integration-form';
 
 export function IntegrationEditor({ stored }: { stored?: StoredIntegration }) {
   const [announcement, setAnnouncement] = useState('');

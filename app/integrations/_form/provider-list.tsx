@@ -1,19 +1,8 @@
 /** Tool providers with their toolkits and the connections (accounts) an agent can pin for each. */
+import type { OperationOutput } from '@/lib/client';
 import { Card, Note } from '../../_components/ui/card';
 
-export interface ProviderSummary {
-  id: string;
-  name: string;
-  description?: string;
-  capabilities: { multipleConnectionsPerToolkit: boolean; defaultScope: string };
-  toolkits: Array<{
-    slug: string;
-    name: string;
-    description?: string;
-    connections: Array<{ connectionId: string; kind: string; label?: string; scope?: string }>;
-  }>;
-  error?: string;
-}
+export type ProviderSummary = OperationOutput<'listToolProviders'>['items'][number];
 
 const scopeText: Record<string, string> = {
   shared: 'one shared account',

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { Note } from '../../_components/ui/card';
-import { ToolRow } from '../../agents/[id]/_editor/tool-row';
+import { ToolRow } from '../../_components/tool-row';
 import type { ServerTestResult } from './connection-test';
 import type { AllowListMode, ServerValues } from './form-values';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '../../_components/ui/button';
 import { Note } from '../../_components/ui/card';
-import { postJson } from '../../agents/[id]/_editor/api-fetch';
+import { postOperation } from '../../_lib/api-fetch';
 import type { ConnectionTest } from './connection-test';
 
 export function ConnectionTestPanel({
@@ -25,7 +25,7 @@ export function ConnectionTestPanel({
   async function run() {
     setBusy(true);
     announce('Connecting to every server…');
-    const answer = await postJson<ConnectionTest>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
+    const answer = await postOperation<'testMcpClient'>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
     setBusy(false);
     if (!answer.ok) return announce(`Could not test: ${answer.message}`);
     onResult(answer.value);

@@ -1,12 +1,6 @@
-/** The answer of `POST /api/mcp-clients/:id/test`: per server, its tools and latency, or its error. */
-export interface ServerTestResult {
-  ok: boolean;
-  tools: Array<{ name: string; description: string }>;
-  latencyMs: number;
-  error?: string;
-}
+import type { OperationOutput } from '@/lib/client';
 
-export interface ConnectionTest {
-  versionNumber: number;
-  servers: Record<string, ServerTestResult>;
-}
+/** The answer of `POST /api/mcp-clients/:id/test`: per server, its tools and latency, or its error. */
+export type ConnectionTest = OperationOutput<'testMcpClient'>;
+
+export type ServerTestResult = ConnectionTest['servers'][string];

@@ -113,6 +113,17 @@ export function serversBody(values: McpClientFormValues): Record<string, unknown
   return Object.fromEntries(values.servers.map((server) => [server.name.trim(), serverBody(server)]));
 }
 
+/**
+ * The body a save sends: the create body (with the id), or the update body, in which an emptied
+ * description is `null` (cleared). An empty change message is left out.
+ */
+export function clientBodyOf(values: McpClientFormValues, { editing }: { editing: boolean }): Record<string, unknown> {
+  const changeMessage = values.changeMessage.trim() ? { changeMessage: values.changeMessage } : {};
+  const common = { name: values.name, servers: serversBody(values), ...changeMessage };
+  if (editing) return { ...common, description: values.description.trim() ? values.description : null };
+  return { id: values.id, ...common, ...(values.description.trim() ? { description: values.description } : {}) };
+}
+
 /** Where the API's issue path (`servers.docs.env.API_KEY`) lives in the form (`servers.0.env.2.value`). */
 export function formPathOf(issuePath: string, values: McpClientFormValues): string | undefined {
   const [head, serverName, part, variable] = issuePath.split('.');

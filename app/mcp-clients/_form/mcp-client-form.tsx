@@ -2,29 +2,31 @@
 /**
  * Create and edit a saved MCP client: name, description, servers (stdio or HTTP, several per
  * client), each server's allow-list picked from the tools it lists live, Test connection, and the
- * version history with restore. The service validates with the API's own schemas (the stdio
- * allow-list and the secret rules included); every problem comes back beside its field.
+ * version history with restore. The form checks the body with the API's own schemas before
+ * sending; the service checks it again with the stdio allow-list and the secret rules. Every
+ * problem comes back beside its field.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { McpClientVersionView } from '@/lib/editor';
 import { Button } from '../../_components/ui/button';
 import { Note } from '../../_components/ui/card';
-import { TextField } from '../../_components/ui/field';
 import { UnsavedChangesGuard } from '../../_components/unsaved-changes-guard';
-import { issuesOf, type ActionError } from '../../agents/action-result';
-import { errorMessageAt } from '../../agents/[id]/_editor/form-errors';
-import { isMarkedDirty } from '../../agents/[id]/_editor/editor-form';
-import { idFromName } from '../../new-agent/new-agent-schema';
+import { issuesOf, type ActionError } from '../../_lib/action-result';
+import { errorMessageAt } from '../../_lib/form-errors';
+import { isMarkedDirty } from '../../_lib/form-dirty';
 import { createMcpClient, saveMcpClient } from '../actions';
+import { ClientFields, SaveBar } from './client-fields';
 import type { ConnectionTest } from './connection-test';
 import { ConnectionTestPanel } from './connection-test-panel';
+import { mcpClientFormSchema } from './form-schema';
 import {
+  clientBodyOf,
   emptyClient,
   formPathOf,
   newServer,
-  serversBody,
   valuesOfVersion,
   type McpClientFormValues,
 } from './form-values';
@@ -36,6 +38,40 @@ function refusalText(error: ActionError): string {
   const setting = details.environmentVariable ?? 'STUDIO_STDIO_ALLOWED_COMMANDS';
   return `This studio does not allow saved servers to run "${details.command ?? 'this command'}". The commands they may run are listed in the setting ${setting} (comma-separated, read when the studio starts): add this command there and restart the studio, or pick an allowed command.`;
 }
+
+/** Puts a refused save's problems beside their fields; answers what the status line says. */
+function showSaveError({
+  form,
+  error,
+  values,
+  onConflict,
+}: {
+  form: UseFormReturn<McpClientFormValues>;
+  error: ActionError;
+  values: McpClientFormValues;
+  onConflict: (latestVersionNumber: number | null) => void;
+}): string {
+  if (error.code === 'version_conflict') {
+    const latest = (error.details as { latestVersionNumber?: number } | undefined)?.latestVersionNumber ?? null;
+    onConflict(latest);
+    return `Not saved: someone saved version ${latest ?? 'a newer version'} first. Reload to see it.`;
+  }
+  if (error.code === 'forbidden') {
+    const server = (error.details as { server?: string } | undefined)?.server;
+    const index = values.servers.findIndex((candidate) => candidate.name.trim() === server);
+    form.setError(index === -1 ? 'name' : `servers.${index}.command`, { message: refusalText(error) });
+    return `Not saved: ${refusalText(error)}`;
+  }
+  if (error.code === 'conflict') form.setError('id', { message: `${error.message} Choose another id.` });
+  for (const issue of issuesOf(error)) {
+    const path = formPathOf(issue.path, values);
+    if (path) form.setError(path as never, { message: issue.message });
+  }
+  return `Not saved: ${error.message}`;
+}
+
+type SaveInput = Parameters<typeof saveMcpClient>[0];
+type CreateInput = Parameters<typeof createMcpClient>[0];
 
 export function McpClientForm({
   version,
@@ -49,8 +85,10 @@ export function McpClientForm({
 }) {
   const router = useRouter();
   const editing = version !== undefined;
-  const form = useForm<McpClientFormValues>({ defaultValues: version ? valuesOfVersion(version) : emptyClient() });
-  const [idEdited, setIdEdited] = useState(editing);
+  const form = useForm<McpClientFormValues>({
+    resolver: zodResolver(mcpClientFormSchema({ editing })),
+    defaultValues: version ? valuesOfVersion(version) : emptyClient(),
+  });
   const [conflict, setConflict] = useState<number | null>(null);
   const [test, setTest] = useState<ConnectionTest | null>(null);
   // A new latest version (a save, a restore) becomes what the form edits.
@@ -63,40 +101,23 @@ export function McpClientForm({
   }, [version, form]);
 
   const servers = useWatch({ control: form.control, name: 'servers' });
-  const { errors, isSubmitting, dirtyFields } = form.formState;
-  const dirty = isMarkedDirty(dirtyFields);
-  const errorAt = (path: string) => errorMessageAt(errors as FieldErrors, path);
+  const dirty = isMarkedDirty(form.formState.dirtyFields);
+  const errorAt = (path: string) => errorMessageAt(form.formState.errors as FieldErrors, path);
   const setServers = (next: McpClientFormValues['servers']) => form.setValue('servers', next, { shouldDirty: true });
 
-  const submit = form.handleSubmit(async (values) => {
-    form.clearErrors();
-    const names = values.servers.map((server) => server.name.trim());
-    const duplicate = names.findIndex((name, index) => names.indexOf(name) !== index);
-    if (duplicate !== -1) {
-      form.setError(`servers.${duplicate}.name`, { message: 'Two servers have this name; names must differ.' });
-      return announce('Not saved: two servers have the same name.');
-    }
-    announce(editing ? 'Saving…' : 'Creating the MCP client…');
-    const common = { name: values.name, servers: serversBody(values) as never };
-    const result = editing
-      ? await saveMcpClient({
-          id: version.clientId,
-          baseVersionNumber: version.versionNumber,
-          ...common,
-          description: values.description.trim() ? values.description : null,
-          ...(values.changeMessage.trim() ? { changeMessage: values.changeMessage } : {}),
-        })
-      : await createMcpClient({
-          id: values.id,
-          ...common,
-          ...(values.description.trim() ? { description: values.description } : {}),
-          ...(values.changeMessage.trim() ? { changeMessage: values.changeMessage } : {}),
-        });
-    if (result.ok) {
+  const submit = form.handleSubmit(
+    async (values) => {
+      form.clearErrors();
+      announce(editing ? 'Saving…' : 'Creating the MCP client…');
+      // The body passed the form's schema, the API's own: the actions take it as their input.
+      const body = clientBodyOf(values, { editing });
+      const result = editing
+        ? await saveMcpClient({ id: version.clientId, baseVersionNumber: version.versionNumber, ...body } as SaveInput)
+        : await createMcpClient(body as CreateInput);
+      if (!result.ok) return announce(showSaveError({ form, error: result.error, values, onConflict: setConflict }));
       if (!editing) {
         announce('MCP client created: opening it…');
-        router.push(`/mcp-clients/${values.id}`);
-        return;
+        return router.push(`/mcp-clients/${values.id}`);
       }
       const saved = result.value as { created: boolean; versionNumber: number };
       if (saved.created) announce(`Version ${saved.versionNumber} saved`);
@@ -105,68 +126,13 @@ export function McpClientForm({
         announce('Nothing saved: these settings already match the latest version.');
       }
       router.refresh();
-      return;
-    }
-    const { error } = result;
-    if (error.code === 'version_conflict') {
-      const latest = (error.details as { latestVersionNumber?: number } | undefined)?.latestVersionNumber ?? null;
-      setConflict(latest);
-      return announce(`Not saved: someone saved version ${latest ?? 'a newer version'} first. Reload to see it.`);
-    }
-    if (error.code === 'forbidden') {
-      const server = (error.details as { server?: string } | undefined)?.server;
-      const index = values.servers.findIndex((candidate) => candidate.name.trim() === server);
-      form.setError(index === -1 ? 'name' : `servers.${index}.command`, { message: refusalText(error) });
-      return announce(`Not saved: ${refusalText(error)}`);
-    }
-    if (error.code === 'conflict') form.setError('id', { message: `${error.message} Choose another id.` });
-    for (const issue of issuesOf(error)) {
-      const path = formPathOf(issue.path, values);
-      if (path) form.setError(path as never, { message: issue.message });
-    }
-    announce(`Not saved: ${error.message}`);
-  });
+    },
+    () => announce('Not saved: correct the fields marked.'),
+  );
 
-  const nameField = form.register('name');
-  const idField = form.register('id');
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={errorAt('name')}
-          {...nameField}
-          onChange={(event) => {
-            void nameField.onChange(event);
-            if (!idEdited) form.setValue('id', idFromName(event.target.value));
-          }}
-        />
-        {editing ? (
-          <p className="text-sm text-slate-700">
-            Id <span className="font-mono">{version.clientId}</span> · version {version.versionNumber}
-          </p>
-        ) : (
-          <TextField
-            label="Id"
-            autoComplete="off"
-            className="font-mono"
-            hint="Derived from the name; agents refer to the client by it and it cannot change later."
-            error={errorAt('id')}
-            {...idField}
-            onChange={(event) => {
-              setIdEdited(true);
-              void idField.onChange(event);
-            }}
-          />
-        )}
-        <TextField
-          label="Description"
-          autoComplete="off"
-          error={errorAt('description')}
-          {...form.register('description')}
-        />
-      </div>
+      <ClientFields form={form} clientId={version?.clientId} versionNumber={version?.versionNumber} />
       {errorAt('servers') ? <p className="text-sm text-danger">{errorAt('servers')}</p> : null}
       {servers.map((server, index) => (
         <ServerFields
@@ -183,24 +149,7 @@ export function McpClientForm({
       <div>
         <Button onClick={() => setServers([...servers, newServer(`server-${servers.length + 1}`)])}>Add server</Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <TextField
-          label="Change message"
-          className="min-w-80 flex-1"
-          autoComplete="off"
-          placeholder="What changed and why (optional)"
-          error={errorAt('changeMessage')}
-          {...form.register('changeMessage')}
-        />
-        <Button type="submit" variant="primary" disabled={isSubmitting} className="mb-0.5">
-          Save
-        </Button>
-        {editing && dirty ? (
-          <Button variant="ghost" className="mb-0.5" onClick={() => form.reset(valuesOfVersion(version))}>
-            Discard changes
-          </Button>
-        ) : null}
-      </div>
+      <SaveBar form={form} onDiscard={editing && dirty ? () => form.reset(valuesOfVersion(version)) : undefined} />
       {conflict !== null ? (
         <Note tone="warning">
           Someone saved version {conflict} of this client after you opened it. Reload to see it (your edits here are

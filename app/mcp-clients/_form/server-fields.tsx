@@ -8,6 +8,11 @@ import type { ServerTestResult } from './connection-test';
 import type { ServerValues } from './form-values';
 import { SecretField } from '../../_components/secret-field';
 
+const transports = [
+  ['stdio', 'stdio'],
+  ['http', 'HTTP'],
+] as const;
+
 export function ServerFields({
   index,
   server,
@@ -28,8 +33,6 @@ export function ServerFields({
 }) {
   const transport = useId();
   const set = (patch: Partial<ServerValues>) => onChange({ ...server, ...patch });
-  const setEnv = (row: number, patch: Partial<ServerValues['env'][number]>) =>
-    set({ env: server.env.map((entry, at) => (at === row ? { ...entry, ...patch } : entry)) });
   const title = server.name ? `Server ${server.name}` : `Server ${index + 1}`;
 
   return (
@@ -48,24 +51,12 @@ export function ServerFields({
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-800">Transport</legend>
           <div className="flex gap-4 py-1.5 text-sm">
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={transport}
-                checked={server.type === 'stdio'}
-                onChange={() => set({ type: 'stdio' })}
-              />
-              stdio
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={transport}
-                checked={server.type === 'http'}
-                onChange={() => set({ type: 'http' })}
-              />
-              HTTP
-            </label>
+            {transports.map(([type, label]) => (
+              <label key={type} className="flex items-center gap-2">
+                <input type="radio" name={transport} checked={server.type === type} onChange={() => set({ type })} />
+                {label}
+              </label>
+            ))}
           </div>
         </fieldset>
         {onRemove ? (
@@ -96,51 +87,7 @@ export function ServerFields({
             hint="One argument per line, passed as they are (no quoting needed)."
             onChange={(event) => set({ args: event.target.value })}
           />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-medium text-slate-800">Environment variables</legend>
-            {errorOf('envError') ? <p className="text-sm text-danger">{errorOf('envError')}</p> : null}
-            {server.env.length === 0 ? (
-              <p className="text-sm text-slate-700">
-                None. The command gets only a minimal environment (PATH, HOME and the like).
-              </p>
-            ) : null}
-            {server.env.map((row, at) => (
-              <div key={at} className="flex flex-wrap items-start gap-3">
-                <TextField
-                  label="Variable name"
-                  className="w-56"
-                  autoComplete="off"
-                  value={row.name}
-                  readOnly={row.saved}
-                  error={errorOf(`env.${at}.name`)}
-                  onChange={(event) => setEnv(at, { name: event.target.value })}
-                />
-                <SecretField
-                  label={row.name ? `Value of ${row.name}` : 'Value'}
-                  value={row.value}
-                  saved={row.saved}
-                  error={errorOf(`env.${at}.value`)}
-                  onChange={(value) => setEnv(at, { value })}
-                  onReplace={() => setEnv(at, { value: '', saved: false })}
-                  savedHint="Saved secret, shown masked. Saving keeps it while the command and its arguments stay the same."
-                />
-                <Button
-                  size="sm"
-                  variant="danger"
-                  className="mt-6"
-                  aria-label={`Remove ${row.name || 'variable'}`}
-                  onClick={() => set({ env: server.env.filter((_, other) => other !== at) })}
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-            <div>
-              <Button size="sm" onClick={() => set({ env: [...server.env, { name: '', value: '', saved: false }] })}>
-                Add variable
-              </Button>
-            </div>
-          </fieldset>
+          <EnvironmentFields server={server} errorOf={errorOf} set={set} />
         </>
       ) : (
         <TextField
@@ -164,6 +111,67 @@ export function ServerFields({
         onChange={(event) => set({ timeout: event.target.value })}
       />
       <AllowList server={server} listed={listed} error={errorOf('allowed')} onChange={(next) => set(next)} />
+    </fieldset>
+  );
+}
+
+/** A stdio server's environment: variable names with their values as secrets (masked once saved). */
+function EnvironmentFields({
+  server,
+  errorOf,
+  set,
+}: {
+  server: ServerValues;
+  errorOf: (field: string) => string | undefined;
+  set: (patch: Partial<ServerValues>) => void;
+}) {
+  const setEnv = (row: number, patch: Partial<ServerValues['env'][number]>) =>
+    set({ env: server.env.map((entry, at) => (at === row ? { ...entry, ...patch } : entry)) });
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium text-slate-800">Environment variables</legend>
+      {errorOf('envError') ? <p className="text-sm text-danger">{errorOf('envError')}</p> : null}
+      {server.env.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          None. The command gets only a minimal environment (PATH, HOME and the like).
+        </p>
+      ) : null}
+      {server.env.map((row, at) => (
+        <div key={at} className="flex flex-wrap items-start gap-3">
+          <TextField
+            label="Variable name"
+            className="w-56"
+            autoComplete="off"
+            value={row.name}
+            readOnly={row.saved}
+            error={errorOf(`env.${at}.name`)}
+            onChange={(event) => setEnv(at, { name: event.target.value })}
+          />
+          <SecretField
+            label={row.name ? `Value of ${row.name}` : 'Value'}
+            value={row.value}
+            saved={row.saved}
+            error={errorOf(`env.${at}.value`)}
+            onChange={(value) => setEnv(at, { value })}
+            onReplace={() => setEnv(at, { value: '', saved: false })}
+            savedHint="Saved secret, shown masked. Saving keeps it while the command and its arguments stay the same."
+          />
+          <Button
+            size="sm"
+            variant="danger"
+            className="mt-6"
+            aria-label={`Remove ${row.name || 'variable'}`}
+            onClick={() => set({ env: server.env.filter((_, other) => other !== at) })}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button size="sm" onClick={() => set({ env: [...server.env, { name: '', value: '', saved: false }] })}>
+          Add variable
+        </Button>
+      </div>
     </fieldset>
   );
 }

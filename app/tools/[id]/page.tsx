@@ -6,28 +6,11 @@ import { PropertyTable } from '../_runner/property-table';
 import { ToolRunner } from '../_runner/tool-runner';
 import { Breadcrumb } from '../../_components/breadcrumb';
 import { idParam } from '../../_server/id-param';
+import { describeTool } from '../../_server/tool-catalogue';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { params: Promise<{ id: string }> };
-
-interface ToolDescription {
-  id: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown> | null;
-  requestContextSchema: Record<string, unknown> | null;
-  annotations: Record<string, unknown>;
-  effectiveAnnotations: {
-    title?: string;
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
-    openWorldHint: boolean;
-  };
-  requireApproval: boolean | 'conditional';
-  executable: boolean;
-}
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `Tool ${idParam((await params).id)}` };
@@ -42,9 +25,9 @@ const hints = [
 
 export default async function ToolPage({ params }: Params) {
   const id = idParam((await params).id);
-  const response = await currentStudio().api.request(`/api/tools/${encodeURIComponent(id)}`);
-  if (response.status === 404) notFound();
-  const { tool } = (await response.json()) as { tool: ToolDescription };
+  const registered = currentStudio().tools.get(id);
+  if (!registered) notFound();
+  const tool = describeTool(registered);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
       <Breadcrumb href="/tools" list="Tools" id={tool.id} />

@@ -4,19 +4,16 @@
  * request context, and shows what the model would get: the output, or the validation error.
  */
 import { useMemo, useState } from 'react';
+import type { OperationOutput } from '@/lib/client';
 import { formNodeOf, formValueOf, initialFormValue, valueOfForm, type FormValue } from '@/lib/schema-form';
 import { SchemaFields } from '../../_components/schema-form/schema-fields';
 import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
-import { postJson } from '../../agents/[id]/_editor/api-fetch';
-import { parseContext, RequestContextForm } from '../../agents/[id]/_editor/context-form';
+import { postOperation } from '../../_lib/api-fetch';
+import { ContextJsonField, parseContext, RequestContextForm } from '../../_components/context-form';
 
-interface RunResult {
-  output: unknown;
-  isError: boolean;
-  modelOutput?: unknown;
-}
+type RunResult = OperationOutput<'executeTool'>;
 
 type ValidationOutput = { error: true; message: string; validationErrors?: Array<{ path: string; message: string }> };
 
@@ -86,7 +83,7 @@ export function ToolRunner({
     if (!context.ok) return setProblem({ context: context.message });
     setProblem({});
     setStatus(`Running ${toolId}…`);
-    const answer = await postJson<RunResult>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
+    const answer = await postOperation<'executeTool'>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
       input,
       requestContext: context.value,
     });
@@ -132,13 +129,12 @@ export function ToolRunner({
           )}
         </div>
         <div className="flex flex-col gap-3">
-          <TextAreaField
-            label="Request context"
-            rows={6}
-            value={contextText}
+          <ContextJsonField
+            json={contextText}
+            onJson={setContextText}
             error={problem.context}
+            rows={6}
             hint='A JSON object the tool can read, such as {"userId": "u1", "tier": "pro"}.'
-            onChange={(event) => setContextText(event.target.value)}
           />
           <RequestContextForm schema={requestContextSchema} json={contextText} onJson={setContextText} />
         </div>
@@ -151,44 +147,51 @@ export function ToolRunner({
           {status}
         </p>
       </div>
-      <section aria-labelledby="result-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
-        <h3 id="result-heading" className="font-semibold">
-          Result
-        </h3>
-        {result === null ? (
-          <p className="text-sm text-slate-700">Run the tool to see what it returns.</p>
-        ) : result.isError && isValidationOutput(result.output) ? (
-          <>
-            <p className="text-sm font-medium text-danger">The input did not pass validation. The model would get:</p>
-            <p className="whitespace-pre-wrap font-mono text-sm">{result.output.message}</p>
-            {result.output.validationErrors?.length ? (
-              <ul aria-label="Validation errors" className="list-disc pl-5 text-sm">
-                {result.output.validationErrors.map((issue, index) => (
-                  <li key={index}>
-                    <span className="font-mono">{issue.path}</span>: {issue.message}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : result.isError ? (
-          <>
-            <p className="text-sm font-medium text-danger">The tool failed. The model would get:</p>
-            {json(result.output)}
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">Output:</p>
-            {json(result.output)}
-            {result.modelOutput !== undefined ? (
-              <>
-                <p className="text-sm text-slate-700">What the model sees (the tool maps its output for the model):</p>
-                {json(result.modelOutput)}
-              </>
-            ) : null}
-          </>
-        )}
-      </section>
+      <RunResultView result={result} />
     </Card>
+  );
+}
+
+/** What the run answered: the validation error, the failure, or the output (and what the model sees of it). */
+function RunResultView({ result }: { result: RunResult | null }) {
+  return (
+    <section aria-labelledby="result-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+      <h3 id="result-heading" className="font-semibold">
+        Result
+      </h3>
+      {result === null ? (
+        <p className="text-sm text-slate-700">Run the tool to see what it returns.</p>
+      ) : result.isError && isValidationOutput(result.output) ? (
+        <>
+          <p className="text-sm font-medium text-danger">The input did not pass validation. The model would get:</p>
+          <p className="whitespace-pre-wrap font-mono text-sm">{result.output.message}</p>
+          {result.output.validationErrors?.length ? (
+            <ul aria-label="Validation errors" className="list-disc pl-5 text-sm">
+              {result.output.validationErrors.map((issue, index) => (
+                <li key={index}>
+                  <span className="font-mono">{issue.path}</span>: {issue.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : result.isError ? (
+        <>
+          <p className="text-sm font-medium text-danger">The tool failed. The model would get:</p>
+          {json(result.output)}
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">Output:</p>
+          {json(result.output)}
+          {result.modelOutput !== undefined ? (
+            <>
+              <p className="text-sm text-slate-700">What the model sees (the tool maps its output for the model):</p>
+              {json(result.modelOutput)}
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

@@ -5,24 +5,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { isConditional } from '@/lib/agents';
 import { contextFieldsOf } from '@/lib/rules';
-import { StatusBadge } from '../../../_components/status-badge';
-import { Button } from '../../../_components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
-import { issuesOf } from '../../action-result';
-import { publishVersion, restoreVersion, saveAgent, unpublishAgent, versionsAfter } from '../../actions';
-import { BasicsTab } from './basics-tab';
-import { ConditionsTab } from './conditions-tab';
+import { EditorHeader } from './editor-header';
+import { EditorTabs } from './editor-tabs';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
-import { changesToSend, editorFormSchema, isMarkedDirty, valuesOf } from './editor-form';
-import { errorsUnder } from './form-errors';
-import { PlaygroundTab } from './playground/playground-tab';
-import { PreviewTab } from './preview-tab';
-import { ConflictDialog, SaveDialog, type ConflictInfo } from './save-dialogs';
-import { ToolsTab } from './tools-tab';
+import { isMarkedDirty } from '../../../_lib/form-dirty';
+import { editorFormSchema, valuesOf } from './editor-form';
+import { errorsUnder } from '../../../_lib/form-errors';
+import { ConflictDialog, SaveDialog } from './save-dialogs';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
 import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
-import { VersionsTab } from './versions-tab';
+import { useSaveAgent } from './use-save-agent';
+import { useVersionActions } from './use-version-actions';
 
 const isEmptyRecord = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
@@ -57,12 +51,16 @@ export function AgentEditor({ data }: { data: EditorData }) {
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   const [tab, setTab] = useState('basics');
-  const [saveOpen, setSaveOpen] = useState(false);
-  const [conflict, setConflict] = useState<ConflictInfo | null>(null);
-  const conflictMessage = useRef('');
   const clientIds = useMemo(() => data.catalog.mcpClients.map((client) => client.id), [data.catalog.mcpClients]);
   const mcp = useMcpTools(clientIds);
   const refresh = useCallback(() => router.refresh(), [router]);
+  const { saveOpen, setSaveOpen, conflict, setConflict, conflictMessage, save } = useSaveAgent({
+    form,
+    agentId: agent.id,
+    changed,
+    announce,
+    refresh,
+  });
   const drafts = useDraftProblemsRegistry();
   const contextFields = useMemo(() => contextFieldsOf(version.requestContextSchema), [version.requestContextSchema]);
   const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
@@ -91,70 +89,7 @@ export function AgentEditor({ data }: { data: EditorData }) {
     },
   );
 
-  async function save(changeMessage: string, baseVersionNumber: number) {
-    announce('Saving…');
-    const result = await saveAgent({
-      id: agent.id,
-      baseVersionNumber,
-      ...(changeMessage ? { changeMessage } : {}),
-      ...changesToSend(form.getValues(), changed),
-    });
-    setSaveOpen(false);
-    if (result.ok) {
-      setConflict(null);
-      if (result.value.created) announce(`Version ${result.value.versionNumber} saved`);
-      else {
-        form.reset(form.getValues());
-        announce('Nothing saved: these fields already match the latest version.');
-      }
-      refresh();
-      return;
-    }
-    if (result.error.code === 'version_conflict') {
-      const details = result.error.details as { latestVersionNumber: number; changedFields: string[] };
-      const newer = await versionsAfter({ id: agent.id, after: baseVersionNumber });
-      conflictMessage.current = changeMessage;
-      setConflict({
-        latestVersionNumber: details.latestVersionNumber,
-        newer: newer.ok ? newer.value : [],
-        colliding: changed.filter((field) => details.changedFields.includes(field)),
-      });
-      announce('Not saved: someone saved a newer version first.');
-      return;
-    }
-    for (const issue of issuesOf(result.error)) {
-      const field = issue.path.split('.')[0] as EditedField;
-      if (editedFields.includes(field))
-        form.setError(issue.path as FieldPath<EditorValues>, { message: issue.message });
-    }
-    announce(`Not saved: ${result.error.message}`);
-  }
-
-  async function publish(versionNumber: number) {
-    announce(`Publishing version ${versionNumber}…`);
-    const result = await publishVersion({ id: agent.id, versionNumber });
-    if (!result.ok) return announce(`Not published: ${result.error.message}`);
-    announce(`Version ${versionNumber} published`);
-    refresh();
-  }
-
-  async function restore(versionNumber: number) {
-    if (dirty) return announce('Save or discard your changes first: restoring replaces what the editor shows.');
-    announce(`Restoring version ${versionNumber}…`);
-    const result = await restoreVersion({ id: agent.id, versionNumber });
-    if (!result.ok) return announce(`Not restored: ${result.error.message}`);
-    announce(`Version ${result.value.versionNumber} saved`);
-    refresh();
-  }
-
-  async function unpublish() {
-    announce('Unpublishing…');
-    const result = await unpublishAgent({ id: agent.id });
-    if (!result.ok) return announce(`Not unpublished: ${result.error.message}`);
-    announce('Unpublished: applications now get no published version of this agent.');
-    refresh();
-  }
-
+  const { publish, restore, unpublish } = useVersionActions({ agentId: agent.id, dirty, announce, refresh });
   const publishLatest = () =>
     dirty
       ? announce('Save your changes first: Publish publishes the latest saved version.')
@@ -163,104 +98,32 @@ export function AgentEditor({ data }: { data: EditorData }) {
   return (
     <DraftProblemsProvider value={drafts}>
       <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="flex flex-col gap-1">
-            <h1 id="agent-heading" className="text-2xl font-semibold">
-              {version.name ?? agent.id}
-            </h1>
-            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
-              <span className="font-mono">{agent.id}</span>
-              <span>
-                · editing version {version.versionNumber}
-                {agent.activeVersionNumber !== null ? ` · version ${agent.activeVersionNumber} published` : ''}
-              </span>
-              {dirty ? (
-                <span className="font-medium text-amber-800">· unsaved changes: {changed.join(', ')}</span>
-              ) : null}
-            </div>
-          </div>
-          <div className="flex gap-2">
-            {dirty ? (
-              <Button variant="ghost" onClick={() => form.reset(valuesOf(version))}>
-                Discard changes
-              </Button>
-            ) : null}
-            <Button variant="primary" onClick={() => void requestSave()}>
-              Save
-            </Button>
-            <Button onClick={() => void publishLatest()}>Publish</Button>
-          </div>
-        </div>
+        <EditorHeader
+          agent={agent}
+          version={version}
+          changed={changed}
+          onDiscard={() => form.reset(valuesOf(version))}
+          onSave={() => void requestSave()}
+          onPublish={() => void publishLatest()}
+        />
         <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
           {announcement}
         </p>
-        <Tabs value={tab} onValueChange={setTab} data-main-content>
-          <TabsList aria-label="Agent settings">
-            <TabsTrigger value="basics">Basics</TabsTrigger>
-            <TabsTrigger value="tools">Tools</TabsTrigger>
-            <TabsTrigger value="conditions">Conditions</TabsTrigger>
-            <TabsTrigger value="preview">Preview</TabsTrigger>
-            <TabsTrigger value="versions">Versions</TabsTrigger>
-            <TabsTrigger value="playground">Playground</TabsTrigger>
-          </TabsList>
-          <TabsContent value="basics">
-            <BasicsTab
-              values={values}
-              register={form.register}
-              errors={errors}
-              setField={setField}
-              codeAgent={data.codeAgent}
-              models={data.models}
-              fields={contextFields}
-              errorAt={errorAt}
-            />
-          </TabsContent>
-          <TabsContent value="tools">
-            <ToolsTab values={values} setField={setField} catalog={data.catalog} codeAgent={data.codeAgent} mcp={mcp} />
-          </TabsContent>
-          <TabsContent value="conditions">
-            <ConditionsTab
-              values={values}
-              setField={setField}
-              catalog={data.catalog}
-              mcp={mcp}
-              codeAgent={data.codeAgent}
-              fields={contextFields}
-              errorAt={errorAt}
-            />
-          </TabsContent>
-          <TabsContent value="preview">
-            <PreviewTab
-              agentId={agent.id}
-              latestVersionNumber={agent.latestVersionNumber}
-              requestContextSchema={version.requestContextSchema}
-              instructions={version.instructions}
-              dirty={dirty}
-              announce={announce}
-            />
-          </TabsContent>
-          <TabsContent value="versions">
-            <VersionsTab
-              agentId={agent.id}
-              versions={data.versions}
-              labels={data.labels}
-              activeVersionNumber={agent.activeVersionNumber}
-              actions={{ publish, restore, unpublish }}
-              announce={announce}
-              refresh={refresh}
-            />
-          </TabsContent>
-          {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
-          <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
-            <PlaygroundTab
-              agentId={agent.id}
-              latestVersionNumber={agent.latestVersionNumber}
-              activeVersionNumber={agent.activeVersionNumber}
-              dirty={dirty}
-            />
-          </TabsContent>
-        </Tabs>
+        <EditorTabs
+          tab={tab}
+          onTab={setTab}
+          data={data}
+          form={form}
+          values={values}
+          setField={setField}
+          contextFields={contextFields}
+          errorAt={errorAt}
+          mcp={mcp}
+          dirty={dirty}
+          announce={announce}
+          refresh={refresh}
+          versionActions={{ publish, restore, unpublish }}
+        />
         <SaveDialog
           open={saveOpen}
           onOpenChange={setSaveOpen}

@@ -3,11 +3,12 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { PromptBlock } from '@/lib/agents';
 import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
-import { Card, Note } from '../../../_components/ui/card';
+import { Note } from '../../../_components/ui/card';
 import { TextAreaField, TextField } from '../../../_components/ui/field';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { blockRules, withBlockRules } from './prompt-block-variants';
 import type { CodeAgentFacts, EditorValues } from './types';
+import { SortableVariants } from './sortable-variants';
 import { useListIds } from './use-list-ids';
 import { ConditionEditor } from './variant-card';
 
@@ -120,23 +121,24 @@ function InstructionBlocks({
   const list = useListIds(blocks.length);
   const setBlock = (index: number, next: PromptBlock) =>
     onChange(blocks.map((block, at) => (at === index ? next : block)));
-  const replace = (index: number, content: string) => setBlock(index, { ...blocks[index]!, content });
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-medium">Instructions (prompt blocks)</legend>
       <Note>
         Blocks are joined with a blank line. A block with a display condition is included only when its rules match the
-        request context. The Conditions tab shows the same blocks and can reorder them.
+        request context. Reorder them by dragging, with the keyboard or with Move up / Move down; the Conditions tab
+        shows the same blocks.
       </Note>
       {error ? <p className="text-sm text-danger">{error}</p> : null}
-      {blocks.map((block, index) => (
-        <Card key={list.ids[index]} className="flex flex-col gap-2">
-          <TextAreaField
-            label={`Block ${index + 1}`}
-            rows={4}
-            value={block.content}
-            onChange={(event) => replace(index, event.target.value)}
-          />
+      <SortableVariants
+        items={blocks}
+        list={list}
+        onChange={onChange}
+        onRemove={onChange}
+        itemName={(index) => `Block ${index + 1}`}
+        removeLabel={(index) => `Remove block ${index + 1}`}
+        valueFirst
+        condition={(block, index) => (
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm font-medium">Display condition of block {index + 1}</legend>
             <ConditionEditor
@@ -148,20 +150,17 @@ function InstructionBlocks({
               alwaysText="None: this block is always included."
             />
           </fieldset>
-          <div>
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                list.remove(index);
-                onChange(blocks.filter((_, at) => at !== index));
-              }}
-            >
-              Remove block {index + 1}
-            </Button>
-          </div>
-        </Card>
-      ))}
+        )}
+      >
+        {(block, index) => (
+          <TextAreaField
+            label={`Block ${index + 1}`}
+            rows={4}
+            value={block.content}
+            onChange={(event) => setBlock(index, { ...block, content: event.target.value })}
+          />
+        )}
+      </SortableVariants>
       <div className="flex gap-2">
         <Button size="sm" onClick={() => onChange([...blocks, { type: 'text', content: '' }])}>
           Add block

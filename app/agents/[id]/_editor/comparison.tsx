@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import type { VersionDiff } from '@/lib/editor';
 import { Button } from '../../../_components/ui/button';
-import { TextAreaField } from '../../../_components/ui/field';
 import { compareVersions } from '../../actions';
-import { parseContext } from './context-form';
+import { ContextJsonField, parseContext } from '../../../_components/context-form';
 
 const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 
@@ -37,12 +36,12 @@ export function Comparison({
   return (
     <div className="flex flex-col gap-3">
       <div className="grid items-end gap-3 md:grid-cols-[1fr_auto]">
-        <TextAreaField
+        <ContextJsonField
           label="Request context for the tool comparison"
-          rows={3}
-          value={json}
+          json={json}
+          onJson={setJson}
           error={error}
-          onChange={(event) => setJson(event.target.value)}
+          rows={3}
         />
         <Button variant="primary" disabled={selected.length !== 2} onClick={compare}>
           Compare

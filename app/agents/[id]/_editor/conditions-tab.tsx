@@ -16,7 +16,7 @@ import {
   type PickerSetting,
   type SourceRecord,
 } from './field-pickers';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { PromptBlockVariants } from './prompt-block-variants';
 import { SortableVariants } from './sortable-variants';
 import { registeredSelection } from './tool-selection';

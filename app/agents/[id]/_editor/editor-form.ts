@@ -36,14 +36,6 @@ export function valuesOf(version: VersionView): EditorValues {
   };
 }
 
-/** Whether RHF's dirty marks for one field hold any change (they nest for objects and arrays). */
-export function isMarkedDirty(marks: unknown): boolean {
-  if (marks === true) return true;
-  if (Array.isArray(marks)) return marks.some(isMarkedDirty);
-  if (typeof marks === 'object' && marks !== null) return Object.values(marks).some(isMarkedDirty);
-  return false;
-}
-
 /** What a save sends: only the fields this person changed; an emptied text field clears it (`null`). */
 export function changesToSend(values: EditorValues, changed: readonly EditedField[]): Record<string, unknown> {
   const changes: Record<string, unknown> = {};

@@ -7,7 +7,7 @@
 import { Note } from '../../../_components/ui/card';
 import { McpClientGroup } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { SelectableTools } from './tool-row';
+import { SelectableTools } from './selectable-tools';
 import { withKey, withNames, type Collision, type Selection } from './tool-selection';
 import type { ToolCatalog } from './types';
 import type { useMcpTools } from './use-mcp-tools';

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from './tool-row';
+import { matchesSearch, ToolRow } from '../../../_components/tool-row';
 import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
 import type { CatalogMcpServer, CatalogTool } from './types';
 import type { McpClientTools } from './use-mcp-tools';

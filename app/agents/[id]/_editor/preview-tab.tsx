@@ -1,31 +1,16 @@
 'use client';
 import { useState } from 'react';
 import type { Instructions } from '@/lib/agents';
+import type { OperationOutput } from '@/lib/client';
+import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
-import { TextAreaField } from '../../../_components/ui/field';
-import { postJson } from './api-fetch';
-import { parseContext, RequestContextForm } from './context-form';
+import { postOperation } from '../../../_lib/api-fetch';
+import { ContextJsonField, parseContext, RequestContextForm } from '../../../_components/context-form';
 
-interface ToolExplanation {
-  includedBy?: Array<{ field: string; variantIndex: number | null }>;
-  description?: 'original' | 'agent' | 'server';
-  shadowed?: Array<{ source: string }>;
-}
-
-interface Resolution {
-  versionNumber: number | null;
-  instructions: string;
-  model: string;
-  tools: Array<{ name: string; description: string; source: string }>;
-  explanation: {
-    tools: Record<string, ToolExplanation>;
-    fields: Partial<Record<string, { conditional: boolean; matched: number[] }>>;
-  };
-  warnings: Array<{ code: string; message: string }>;
-  resolvedToolsHash: string;
-}
+/** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
+type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
 
 const sourceNames: Record<string, string> = {
   code: 'code',
@@ -126,7 +111,7 @@ export function PreviewTab({
     setError(undefined);
     setBusy(true);
     announce('Resolving…');
-    const result = await postJson<Resolution>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
+    const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
       requestContext: context.value,
       selector: { status: 'draft' },
     });
@@ -135,7 +120,7 @@ export function PreviewTab({
       announce(`Could not resolve: ${result.message}`);
       return;
     }
-    setResolution(result.value);
+    setResolution(result.value as Resolution);
     setResolvedContext(context.value);
     announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
   }
@@ -153,13 +138,12 @@ export function PreviewTab({
         {dirty ? ' You have unsaved changes: save them to preview them.' : ''}
       </Note>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextAreaField
-          label="Request context"
-          rows={8}
-          value={json}
+        <ContextJsonField
+          json={json}
+          onJson={setJson}
           error={error}
+          rows={8}
           hint='A JSON object, such as {"tier": "pro", "user": {"role": "admin"}}.'
-          onChange={(event) => setJson(event.target.value)}
         />
         <RequestContextForm schema={requestContextSchema} json={json} onJson={setJson} />
       </div>
@@ -168,59 +152,63 @@ export function PreviewTab({
           Resolve
         </Button>
       </div>
-      {resolution ? (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm">
-            Version {resolution.versionNumber ?? 'from code'} · model{' '}
-            <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
-            <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
-          </p>
-          {matched.length > 0 ? (
-            <Card>
-              <h3 className="mb-2 font-semibold">Conditions</h3>
-              <ul aria-label="Matched variants" className="flex list-disc flex-col gap-1 pl-5 text-sm">
-                {matched.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          {resolution.warnings.length > 0 ? (
-            <Card>
-              <h3 id="warnings-heading" className="mb-2 font-semibold">
-                Warnings
-              </h3>
-              <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
-                {resolution.warnings.map((warning, index) => (
-                  <li key={index}>
-                    {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          <Card>
-            <h3 className="mb-2 font-semibold">Resolved tools</h3>
-            {resolution.tools.length === 0 ? <p className="text-sm">No tools for this request context.</p> : null}
-            <ul aria-label="Resolved tools" className="flex flex-col gap-2">
-              {resolution.tools.map((tool) => (
-                <li key={tool.name} className="rounded-md border border-slate-200 p-2 text-sm">
-                  <span className="font-mono font-semibold">{tool.name}</span>{' '}
-                  <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
-                  <p className="text-slate-700">{tool.description}</p>
-                  <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
-                </li>
-              ))}
-            </ul>
-          </Card>
-          <section aria-labelledby="instructions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h3 id="instructions-heading" className="mb-2 font-semibold">
-              Instructions
-            </h3>
-            <pre className="whitespace-pre-wrap font-mono text-sm">{resolution.instructions}</pre>
-          </section>
-        </div>
+      {resolution ? <ResolutionView resolution={resolution} matched={matched} /> : null}
+    </div>
+  );
+}
+
+/** What Preview resolved: version, model and hash, the matched variants, warnings, the tools with why, the instructions. */
+function ResolutionView({ resolution, matched }: { resolution: Resolution; matched: string[] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Version {resolution.versionNumber ?? 'from code'} · model <span className="font-mono">{resolution.model}</span>{' '}
+        · resolved-tools hash <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
+      </p>
+      {matched.length > 0 ? (
+        <Card>
+          <h3 className="mb-2 font-semibold">Conditions</h3>
+          <ul aria-label="Matched variants" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {matched.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Card>
       ) : null}
+      {resolution.warnings.length > 0 ? (
+        <Card>
+          <h3 id="warnings-heading" className="mb-2 font-semibold">
+            Warnings
+          </h3>
+          <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
+            {resolution.warnings.map((warning, index) => (
+              <li key={index}>
+                {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <Card>
+        <h3 className="mb-2 font-semibold">Resolved tools</h3>
+        {resolution.tools.length === 0 ? <p className="text-sm">No tools for this request context.</p> : null}
+        <ul aria-label="Resolved tools" className="flex flex-col gap-2">
+          {resolution.tools.map((tool) => (
+            <li key={tool.name} className="rounded-md border border-slate-200 p-2 text-sm">
+              <span className="font-mono font-semibold">{tool.name}</span>{' '}
+              <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
+              <p className="text-slate-700">{tool.description}</p>
+              <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <section aria-labelledby="instructions-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h3 id="instructions-heading" className="mb-2 font-semibold">
+          Instructions
+        </h3>
+        <pre className="whitespace-pre-wrap font-mono text-sm">{resolution.instructions}</pre>
+      </section>
     </div>
   );
 }

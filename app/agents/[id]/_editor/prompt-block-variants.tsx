@@ -8,7 +8,7 @@ import type { Instructions, PromptBlock } from '@/lib/agents';
 import type { ContextField, Rules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { TextAreaField } from '../../../_components/ui/field';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { SortableVariants } from './sortable-variants';
 import { useListIds } from './use-list-ids';
 import { ConditionEditor, startingRules } from './variant-card';

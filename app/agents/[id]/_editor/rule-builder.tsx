@@ -20,7 +20,7 @@ import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { TextAreaField } from '../../../_components/ui/field';
 import { useReportDraftProblem } from './draft-problems';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { RuleGroupEditor } from './rule-group-editor';
 import { newRuleId } from './rule-ids';
 

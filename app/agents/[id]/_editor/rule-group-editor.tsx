@@ -12,7 +12,7 @@ import {
 } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { SelectField } from '../../../_components/ui/field';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { newRuleId } from './rule-ids';
 import { RuleRow } from './rule-row';
 

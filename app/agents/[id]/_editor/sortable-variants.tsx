@@ -1,8 +1,9 @@
 'use client';
 /**
- * The Conditions tab's list of variants (a field's variants, or the instructions' prompt blocks):
- * each a card named `Variant N` with its condition above its value, reordered by dragging or the
- * keyboard, removed by its own button. The caller says what a moved or shortened list becomes.
+ * An ordered list of variants, each a card with a condition and a value: a field's variants and
+ * the instructions' prompt blocks on the Conditions tab (`Variant N`), and the prompt blocks on
+ * the Basics tab (`Block N`). Reordered by dragging, the keyboard or Move up / Move down, removed
+ * by its own button; the caller says what a moved or shortened list becomes.
  */
 import type { ReactNode } from 'react';
 import { moved, SortableList } from './sortable-list';
@@ -16,6 +17,9 @@ export function SortableVariants<T>({
   onRemove,
   condition,
   children,
+  itemName = (index) => `Variant ${index + 1}`,
+  removeLabel = () => 'Remove variant',
+  valueFirst = false,
 }: {
   items: T[];
   list: ReturnType<typeof useListIds>;
@@ -25,21 +29,26 @@ export function SortableVariants<T>({
   onRemove: (rest: T[]) => void;
   condition: (item: T, index: number) => ReactNode;
   children: (item: T, index: number) => ReactNode;
+  /** How people call an item, by its position (0-based): the card's name and its handle's. */
+  itemName?: (index: number) => string;
+  removeLabel?: (index: number) => string;
+  valueFirst?: boolean;
 }) {
   return (
     <SortableList
       items={items}
       ids={list.ids}
-      itemName={(index) => `Variant ${index + 1}`}
+      itemName={itemName}
       onMove={(from, to) => {
         list.move(from, to);
         onChange(moved(items, from, to));
       }}
       renderItem={(item, index, { handle }) => (
         <VariantCard
-          name={`Variant ${index + 1}`}
+          name={itemName(index)}
           handle={handle}
-          removeLabel="Remove variant"
+          removeLabel={removeLabel(index)}
+          valueFirst={valueFirst}
           onRemove={() => {
             list.remove(index);
             onRemove(items.filter((_, at) => at !== index));

@@ -12,7 +12,7 @@ import {
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from './tool-row';
+import { matchesSearch, ToolRow } from '../../../_components/tool-row';
 import {
   findCollisions,
   mcpSelection,
@@ -33,26 +33,20 @@ const conditionalNote = (field: string) => (
   </Note>
 );
 
-export function ToolsTab({
+/** Every tool name the selected sources offer, in merge order, for the collision finder. */
+function offeredNames({
   values,
-  setField,
   catalog,
   codeAgent,
+  mode,
   mcp,
 }: {
   values: EditorValues;
-  setField: SetField;
   catalog: ToolCatalog;
   codeAgent: CodeAgentFacts | null;
+  mode: string;
   mcp: ReturnType<typeof useMcpTools>;
-}) {
-  const [search, setSearch] = useState('');
-  const { ensureLoaded } = mcp;
-  const mode = codeAgent?.toolsMode ?? 'stored';
-  useEffect(() => {
-    if (mode === 'stored' || mode === 'full') ensureLoaded();
-  }, [ensureLoaded, mode]);
-
+}): OfferedName[] {
   const registered = registeredSelection(values.tools);
   const offered: OfferedName[] = [];
   if (mode === 'full')
@@ -80,7 +74,64 @@ export function ToolsTab({
   for (const provider of catalog.providers)
     for (const name of Object.keys(providerSelection(values.toolProviders, provider.id) ?? {}))
       offered.push({ name, source: 'provider', from: `Providers: ${provider.name}` });
-  const collisions = findCollisions(offered);
+  return offered;
+}
+
+const providerSources = [
+  { field: 'integrationTools', legend: 'Integrations', empty: 'No integrations are configured.' },
+  { field: 'toolProviders', legend: 'Providers', empty: 'No tool providers are configured.' },
+] as const;
+
+/** A code agent's own tools: always included; with `descriptions`, each with its description override. */
+function CodeTools({
+  tools,
+  search,
+  descriptions,
+}: {
+  tools: Array<{ name: string; description: string }>;
+  search: string;
+  descriptions?: { of: (name: string) => string; set: (name: string, text: string) => void };
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {tools
+        .filter((tool) => matchesSearch(search, tool.name, tool.description))
+        .map((tool) => (
+          <ToolRow
+            key={tool.name}
+            name={tool.name}
+            description={tool.description}
+            selected={descriptions !== undefined}
+            override={descriptions?.of(tool.name) ?? ''}
+            onDescription={descriptions ? (text) => descriptions.set(tool.name, text) : undefined}
+          />
+        ))}
+    </ul>
+  );
+}
+
+export function ToolsTab({
+  values,
+  setField,
+  catalog,
+  codeAgent,
+  mcp,
+}: {
+  values: EditorValues;
+  setField: SetField;
+  catalog: ToolCatalog;
+  codeAgent: CodeAgentFacts | null;
+  mcp: ReturnType<typeof useMcpTools>;
+}) {
+  const [search, setSearch] = useState('');
+  const { ensureLoaded } = mcp;
+  const mode = codeAgent?.toolsMode ?? 'stored';
+  useEffect(() => {
+    if (mode === 'stored' || mode === 'full') ensureLoaded();
+  }, [ensureLoaded, mode]);
+
+  const registered = registeredSelection(values.tools);
+  const collisions = findCollisions(offeredNames({ values, catalog, codeAgent, mode, mcp }));
 
   if (mode === 'code') {
     return (
@@ -109,20 +160,14 @@ export function ToolsTab({
           added or removed here.
         </Note>
         <ToolGroup legend="Code tools">
-          <ul className="flex flex-col gap-2">
-            {codeAgent!.tools
-              .filter((tool) => matchesSearch(search, tool.name, tool.description))
-              .map((tool) => (
-                <ToolRow
-                  key={tool.name}
-                  name={tool.name}
-                  description={tool.description}
-                  selected
-                  override={registered?.[tool.name]?.description ?? ''}
-                  onDescription={(text) => setRegistered(withDescription(registered ?? {}, tool.name, text))}
-                />
-              ))}
-          </ul>
+          <CodeTools
+            tools={codeAgent!.tools}
+            search={search}
+            descriptions={{
+              of: (name) => registered?.[name]?.description ?? '',
+              set: (name, text) => setRegistered(withDescription(registered ?? {}, name, text)),
+            }}
+          />
         </ToolGroup>
       </div>
     );
@@ -146,13 +191,7 @@ export function ToolsTab({
       {mode === 'full' ? (
         <ToolGroup legend="Code tools">
           <Note>Defined in this agent&rsquo;s code and always included.</Note>
-          <ul className="flex flex-col gap-2">
-            {codeAgent!.tools
-              .filter((tool) => matchesSearch(search, tool.name, tool.description))
-              .map((tool) => (
-                <ToolRow key={tool.name} name={tool.name} description={tool.description} selected={false} override="" />
-              ))}
-          </ul>
+          <CodeTools tools={codeAgent!.tools} search={search} />
         </ToolGroup>
       ) : null}
       <RegisteredToolsPicker
@@ -167,24 +206,18 @@ export function ToolsTab({
         setting={setting}
         note={conditionalNote('mcpClients')}
       />
-      <ProviderGroups
-        legend="Integrations"
-        empty="No integrations are configured."
-        providers={catalog.integrations}
-        value={plainRecord('integrationTools')}
-        onChange={setRecord('integrationTools')}
-        setting={setting}
-        note={conditionalNote('integrationTools')}
-      />
-      <ProviderGroups
-        legend="Providers"
-        empty="No tool providers are configured."
-        providers={catalog.providers}
-        value={plainRecord('toolProviders')}
-        onChange={setRecord('toolProviders')}
-        setting={setting}
-        note={conditionalNote('toolProviders')}
-      />
+      {providerSources.map((source) => (
+        <ProviderGroups
+          key={source.field}
+          legend={source.legend}
+          empty={source.empty}
+          providers={source.field === 'integrationTools' ? catalog.integrations : catalog.providers}
+          value={plainRecord(source.field)}
+          onChange={setRecord(source.field)}
+          setting={setting}
+          note={conditionalNote(source.field)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useRef, useState } from 'react';
-import { postJson } from './api-fetch';
+import { postOperation } from '../../../_lib/api-fetch';
 import type { CatalogTool } from './types';
 
 export interface McpServerTools {
@@ -14,10 +14,6 @@ export type McpClientTools =
   | { state: 'failed'; message: string }
   | { state: 'loaded'; servers: Record<string, McpServerTools> };
 
-interface TestReport {
-  servers: Record<string, { ok: boolean; tools: Array<{ name: string; description: string }>; error?: string }>;
-}
-
 /**
  * Each saved client's servers and tools, listed live through the connection test (fresh
  * connections, so the picker shows what the servers offer now). Loaded on first use; `retry`
@@ -29,7 +25,7 @@ export function useMcpTools(clientIds: string[]) {
 
   const load = useCallback(async (clientId: string) => {
     setByClient((current) => ({ ...current, [clientId]: { state: 'loading' } }));
-    const result = await postJson<TestReport>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
+    const result = await postOperation<'testMcpClient'>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
     setByClient((current) => ({
       ...current,
       [clientId]: result.ok

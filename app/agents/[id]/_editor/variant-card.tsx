@@ -1,9 +1,9 @@
 'use client';
-/** One variant (or prompt block) in the Conditions tab: its header, its condition, and its value below. */
+/** One variant (or prompt block): its header with the reorder handle and Remove, its condition and its value. */
 import { useId, type ReactNode } from 'react';
 import type { ContextField, Rules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
-import type { ErrorAt } from './form-errors';
+import type { ErrorAt } from '../../../_lib/form-errors';
 import { RuleBuilder } from './rule-builder';
 
 /** A group with one empty rule row, as a new condition starts. */
@@ -58,6 +58,7 @@ export function VariantCard({
   removeLabel,
   condition,
   children,
+  valueFirst = false,
 }: {
   name: string;
   handle: ReactNode;
@@ -65,6 +66,8 @@ export function VariantCard({
   removeLabel: string;
   condition: ReactNode;
   children: ReactNode;
+  /** Show the value above the condition (a prompt block's text on the Basics tab). */
+  valueFirst?: boolean;
 }) {
   const titleId = useId();
   return (
@@ -84,8 +87,8 @@ export function VariantCard({
           </Button>
         </div>
       </div>
-      {condition}
-      {children}
+      {valueFirst ? children : condition}
+      {valueFirst ? condition : children}
     </div>
   );
 }

@@ -89,26 +89,7 @@ export function VersionsTab({
                   onChange={(event) => toggle(version.versionNumber, event.target.checked)}
                 />
               </td>
-              <td className="p-2">
-                <span className="font-semibold">Version {version.versionNumber}</span>
-                <span className="block text-xs text-slate-600">
-                  <Time iso={version.createdAt} />
-                  {version.authorId ? ` by ${version.authorId}` : ''}
-                </span>
-              </td>
-              <td className="p-2">
-                <span className="block">{version.changeMessage ?? 'No message'}</span>
-                <span className="block text-xs text-slate-600">
-                  {version.changedFields.length ? `Changed: ${version.changedFields.join(', ')}` : 'No field changed'}
-                </span>
-              </td>
-              <td className="p-2">
-                {version.labels.map((label) => (
-                  <span key={label} className="mr-1 inline-block rounded-full border border-slate-300 px-2 text-xs">
-                    {label}
-                  </span>
-                ))}
-              </td>
+              <VersionCells version={version} />
               <td className="p-2">
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" onClick={() => setViewing(version.versionNumber)}>
@@ -142,5 +123,33 @@ export function VersionsTab({
       <LabelsPanel agentId={agentId} labels={labels} versions={rows} announce={announce} refresh={refresh} />
       <VersionViewDialog agentId={agentId} versionNumber={viewing} onClose={() => setViewing(null)} />
     </div>
+  );
+}
+
+/** A version's number, time and author, message and changed fields, and labels. */
+function VersionCells({ version }: { version: VersionView }) {
+  return (
+    <>
+      <td className="p-2">
+        <span className="font-semibold">Version {version.versionNumber}</span>
+        <span className="block text-xs text-slate-600">
+          <Time iso={version.createdAt} />
+          {version.authorId ? ` by ${version.authorId}` : ''}
+        </span>
+      </td>
+      <td className="p-2">
+        <span className="block">{version.changeMessage ?? 'No message'}</span>
+        <span className="block text-xs text-slate-600">
+          {version.changedFields.length ? `Changed: ${version.changedFields.join(', ')}` : 'No field changed'}
+        </span>
+      </td>
+      <td className="p-2">
+        {version.labels.map((label) => (
+          <span key={label} className="mr-1 inline-block rounded-full border border-slate-300 px-2 text-xs">
+            {label}
+          </span>
+        ))}
+      </td>
+    </>
   );
 }

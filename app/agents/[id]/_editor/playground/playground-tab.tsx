@@ -3,7 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
 import { SelectField, TextAreaField } from '../../../../_components/ui/field';
-import { parseContext } from '../context-form';
+import { ContextJsonField, parseContext } from '../../../../_components/context-form';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 
@@ -68,13 +68,12 @@ export function PlaygroundTab({
             {activeVersionNumber === null ? 'Published: none yet' : `Published (version ${activeVersionNumber})`}
           </option>
         </SelectField>
-        <TextAreaField
-          label="Request context"
-          rows={2}
-          value={contextJson}
+        <ContextJsonField
+          json={contextJson}
+          onJson={setContextJson}
           error={contextError}
+          rows={2}
           hint='A JSON object the run&apos;s instructions and tools read, such as {"tier": "pro"}.'
-          onChange={(event) => setContextJson(event.target.value)}
         />
       </div>
       <section aria-label="Conversation" aria-busy={busy} className="flex flex-col gap-2">
@@ -84,26 +83,7 @@ export function PlaygroundTab({
         <ol className="flex flex-col gap-2">
           {conversation.items.map((item) => (
             <li key={item.id} className={item.kind === 'user' ? 'self-end' : ''}>
-              {item.kind === 'tool' ? (
-                <ToolCallCard
-                  call={item.call}
-                  busy={busy}
-                  onApprove={() => void playground.approve(item.call.toolCallId)}
-                  onDecline={() => void playground.decline(item.call.toolCallId)}
-                  onResume={(resumeData) => void playground.resume(item.call.toolCallId, resumeData)}
-                />
-              ) : (
-                <p
-                  className={
-                    item.kind === 'user'
-                      ? 'rounded-md bg-accent px-3 py-2 text-sm text-white'
-                      : 'whitespace-pre-wrap rounded-md border border-slate-200 bg-white px-3 py-2 text-sm'
-                  }
-                >
-                  <span className="sr-only">{item.kind === 'user' ? 'You: ' : 'Agent: '}</span>
-                  {item.text}
-                </p>
-              )}
+              <ConversationItem item={item} busy={busy} playground={playground} />
             </li>
           ))}
         </ol>
@@ -145,5 +125,41 @@ export function PlaygroundTab({
         </div>
       </form>
     </div>
+  );
+}
+
+type Item = ReturnType<typeof usePlayground>['conversation']['items'][number];
+
+/** One turn: a tool call with its controls, or what a side said. */
+function ConversationItem({
+  item,
+  busy,
+  playground,
+}: {
+  item: Item;
+  busy: boolean;
+  playground: ReturnType<typeof usePlayground>;
+}) {
+  if (item.kind === 'tool')
+    return (
+      <ToolCallCard
+        call={item.call}
+        busy={busy}
+        onApprove={() => void playground.approve(item.call.toolCallId)}
+        onDecline={() => void playground.decline(item.call.toolCallId)}
+        onResume={(resumeData) => void playground.resume(item.call.toolCallId, resumeData)}
+      />
+    );
+  return (
+    <p
+      className={
+        item.kind === 'user'
+          ? 'rounded-md bg-accent px-3 py-2 text-sm text-white'
+          : 'whitespace-pre-wrap rounded-md border border-slate-200 bg-white px-3 py-2 text-sm'
+      }
+    >
+      <span className="sr-only">{item.kind === 'user' ? 'You: ' : 'Agent: '}</span>
+      {item.text}
+    </p>
   );
 }

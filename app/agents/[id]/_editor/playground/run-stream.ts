@@ -4,13 +4,15 @@
  * answers plain JSON with the API's error shape, which comes back as the error.
  */
 import { createToolInputAdapter, readRunEvents, type UiEvent } from '@/lib/playground';
+import { unreachableMessage, type OperationBody } from '../../../../_lib/api-fetch';
+
+/** What starts a run, or continues a paused one, as each operation's route takes it. */
+export type RunRequestBody =
+  OperationBody<'streamAgent'> | OperationBody<'approveRun'> | OperationBody<'declineRun'> | OperationBody<'resumeRun'>;
 
 export type StreamOutcome = { ok: true } | { ok: false; error: { code: string; message: string } };
 
-const unreachable = {
-  code: 'unreachable',
-  message: 'The studio could not be reached. Check that it is running, then try again.',
-};
+const unreachable = { code: 'unreachable', message: unreachableMessage };
 
 export async function streamRunEvents({
   path,
@@ -19,7 +21,7 @@ export async function streamRunEvents({
   signal,
 }: {
   path: string;
-  body: unknown;
+  body: RunRequestBody;
   onEvent: (event: UiEvent) => void;
   signal: AbortSignal;
 }): Promise<StreamOutcome> {

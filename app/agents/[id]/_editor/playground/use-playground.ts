@@ -10,7 +10,7 @@ import {
   markDeclined,
   type Conversation,
 } from '@/lib/playground';
-import { streamRunEvents } from './run-stream';
+import { streamRunEvents, type RunRequestBody } from './run-stream';
 
 export type PlaygroundVersion = 'draft' | 'published';
 
@@ -26,7 +26,7 @@ export function usePlayground(agentId: string) {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const stream = useCallback(async (path: string, body: unknown) => {
+  const stream = useCallback(async (path: string, body: RunRequestBody) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -42,7 +42,10 @@ export function usePlayground(agentId: string) {
   }, []);
 
   const send = useCallback(
-    (text: string, { version, requestContext }: { version: PlaygroundVersion; requestContext: object }) => {
+    (
+      text: string,
+      { version, requestContext }: { version: PlaygroundVersion; requestContext: Record<string, unknown> },
+    ) => {
       const messages = [...historyMessages(current.current), { role: 'user', content: text }];
       setConversation((state) => addUserMessage(state, text));
       return stream(`/api/agents/${encodeURIComponent(agentId)}/stream`, {
@@ -55,12 +58,10 @@ export function usePlayground(agentId: string) {
   );
 
   const continueWith = useCallback(
-    (action: 'approve' | 'decline' | 'resume', body: Record<string, unknown>) => {
+    (action: 'approve' | 'decline' | 'resume', body: { toolCallId: string; resumeData?: unknown }) => {
       const runId = current.current.run?.runId;
       if (!runId) return Promise.resolve();
-      setConversation((state) =>
-        continueRun(action === 'decline' ? markDeclined(state, String(body.toolCallId)) : state),
-      );
+      setConversation((state) => continueRun(action === 'decline' ? markDeclined(state, body.toolCallId) : state));
       return stream(`/api/runs/${encodeURIComponent(runId)}/${action}`, body);
     },
     [stream],

@@ -1,8 +1,13 @@
 'use client';
 import { useId } from 'react';
-import { Note } from '../../../_components/ui/card';
-import { TextField } from '../../../_components/ui/field';
-import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
+import { Note } from './ui/card';
+import { TextField } from './ui/field';
+
+/** Which sources offer the same name and which one wins (the agent editor's collision finder says). */
+export interface NameCollision {
+  offers: Array<{ from: string }>;
+  winner: { from: string };
+}
 
 /** Does a tool match the search text (name or description)? */
 export function matchesSearch(search: string, name: string, description: string): boolean {
@@ -29,7 +34,7 @@ export function ToolRow({
   /** Absent: the tool is always included (its checkbox is not shown). */
   onToggle?: (on: boolean) => void;
   onDescription?: (text: string) => void;
-  collision?: Collision;
+  collision?: NameCollision;
   warning?: string;
   disabled?: boolean;
 }) {
@@ -76,49 +81,5 @@ export function ToolRow({
         />
       ) : null}
     </li>
-  );
-}
-
-const rulesWarning =
-  'This entry carries rules, which are kept but not evaluated: rules act on whole variants (the Conditions tab), not on single tools.';
-
-/** The tools of one source that match the search, as checkboxes over one plain selection (`null`: conditional, read-only). */
-export function SelectableTools({
-  tools,
-  selection,
-  search,
-  collisions,
-  onChange,
-}: {
-  tools: Array<{ name: string; description: string; toolkit?: string }>;
-  selection: Selection | null;
-  search: string;
-  collisions: Map<string, Collision>;
-  onChange: (next: Selection) => void;
-}) {
-  return (
-    <ul className="flex flex-col gap-2">
-      {tools
-        .filter((tool) => matchesSearch(search, tool.name, tool.description))
-        .map((tool) => {
-          const entry = selection?.[tool.name];
-          return (
-            <ToolRow
-              key={tool.name}
-              name={tool.name}
-              description={tool.description}
-              selected={entry !== undefined}
-              override={entry?.description ?? ''}
-              disabled={selection === null}
-              collision={entry ? collisions.get(tool.name) : undefined}
-              warning={entry?.rules ? rulesWarning : undefined}
-              onToggle={(on) =>
-                onChange(withNames(selection ?? {}, [tool.name], on, tool.toolkit ? { toolkit: tool.toolkit } : {}))
-              }
-              onDescription={(text) => onChange(withDescription(selection ?? {}, tool.name, text))}
-            />
-          );
-        })}
-    </ul>
   );
 }

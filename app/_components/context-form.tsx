@@ -1,5 +1,5 @@
 'use client';
-import { SelectField, TextField } from '../../../_components/ui/field';
+import { SelectField, TextAreaField, TextField } from './ui/field';
 
 type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
 
@@ -115,4 +115,32 @@ export function parseContext(
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, message: 'The request context must be a JSON object, such as {"tier": "pro"}.' };
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** The request context as a JSON object, typed in a box (its parse error shown beside it). */
+export function ContextJsonField({
+  json,
+  onJson,
+  error,
+  rows,
+  hint,
+  label = 'Request context',
+}: {
+  json: string;
+  onJson: (text: string) => void;
+  error: string | undefined;
+  rows: number;
+  hint?: string;
+  label?: string;
+}) {
+  return (
+    <TextAreaField
+      label={label}
+      rows={rows}
+      value={json}
+      error={error}
+      hint={hint}
+      onChange={(event) => onJson(event.target.value)}
+    />
+  );
 }

@@ -1,0 +1,53 @@
+'use client';
+/** The agent editor's header: name, status, which version is edited and published, what is unsaved, and the actions. */
+import type { AgentView, VersionView } from '@/lib/editor';
+import { StatusBadge } from '../../../_components/status-badge';
+import { Button } from '../../../_components/ui/button';
+
+export function EditorHeader({
+  agent,
+  version,
+  changed,
+  onDiscard,
+  onSave,
+  onPublish,
+}: {
+  agent: AgentView;
+  version: VersionView;
+  /** The fields with unsaved changes. */
+  changed: string[];
+  onDiscard: () => void;
+  onSave: () => void;
+  onPublish: () => void;
+}) {
+  const dirty = changed.length > 0;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-col gap-1">
+        <h1 id="agent-heading" className="text-2xl font-semibold">
+          {version.name ?? agent.id}
+        </h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
+          <span className="font-mono">{agent.id}</span>
+          <span>
+            · editing version {version.versionNumber}
+            {agent.activeVersionNumber !== null ? ` · version ${agent.activeVersionNumber} published` : ''}
+          </span>
+          {dirty ? <span className="font-medium text-amber-800">· unsaved changes: {changed.join(', ')}</span> : null}
+        </div>
+      </div>
+      <div className="flex gap-2">
+        {dirty ? (
+          <Button variant="ghost" onClick={onDiscard}>
+            Discard changes
+          </Button>
+        ) : null}
+        <Button variant="primary" onClick={onSave}>
+          Save
+        </Button>
+        <Button onClick={onPublish}>Publish</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+/** The MCP client form's own fields (name, id while creating, description) and its save bar. */
+import type { UseFormReturn } from 'react-hook-form';
+import { Button } from '../../_components/ui/button';
+import { TextField } from '../../_components/ui/field';
+import { useDerivedId } from '../../_lib/use-derived-id';
+import type { McpClientFormValues } from './form-values';
+
+type Form = UseFormReturn<McpClientFormValues>;
+
+export function ClientFields({
+  form,
+  clientId,
+  versionNumber,
+}: {
+  form: Form;
+  /** The saved client's id and version when editing; absent when creating. */
+  clientId?: string;
+  versionNumber?: number;
+}) {
+  const ids = useDerivedId(form, { idFixed: clientId !== undefined });
+  const { errors } = form.formState;
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...ids.name} />
+      {clientId !== undefined ? (
+        <p className="text-sm text-slate-700">
+          Id <span className="font-mono">{clientId}</span> · version {versionNumber}
+        </p>
+      ) : (
+        <TextField
+          label="Id"
+          autoComplete="off"
+          className="font-mono"
+          hint="Derived from the name; agents refer to the client by it and it cannot change later."
+          error={errors.id?.message}
+          {...ids.id}
+        />
+      )}
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+    </div>
+  );
+}
+
+export function SaveBar({ form, onDiscard }: { form: Form; onDiscard?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <TextField
+        label="Change message"
+        className="min-w-80 flex-1"
+        autoComplete="off"
+        placeholder="What changed and why (optional)"
+        error={form.formState.errors.changeMessage?.message}
+        {...form.register('changeMessage')}
+      />
+      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting} className="mb-0.5">
+        Save
+      </Button>
+      {onDiscard ? (
+        <Button variant="ghost" className="mb-0.5" onClick={onDiscard}>
+          Discard changes
+        </Button>
+      ) : null}
+    </div>
+  );
+}

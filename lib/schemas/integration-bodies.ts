@@ -1,0 +1,43 @@
+/**
+ * The body of `PUT /api/integrations/:id` (a stored OpenAPI integration) and its id rule: one zod
+ * schema for the API, the integration service and the editor's form. How credentials are kept at
+ * rest is lib/integrations' business; this module does no IO so the browser can bundle it.
+ */
+import { z } from 'zod';
+
+/** The same id rule as agents: a slug agents can reference in `integrationTools`. */
+export const integrationIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export const integrationIdSchema = z.string().regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$');
+
+// An HTTP header name is a "token" (RFC 9110); anything else would make every call fail.
+const headerToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const openApiCredentialsSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bearer'), token: z.string().min(1) }).strict(),
+  z
+    .object({
+      type: z.literal('apiKey'),
+      in: z.enum(['header', 'query']),
+      name: z.string().min(1).max(256),
+      value: z.string().min(1),
+    })
+    .strict()
+    .refine((credentials) => credentials.in === 'query' || headerToken.test(credentials.name), {
+      message: 'must be a valid HTTP header name',
+      path: ['name'],
+    }),
+  z.object({ type: z.literal('basic'), username: z.string().min(1), password: z.string() }).strict(),
+]);
+
+export const integrationConfigInputSchema = z
+  .object({
+    type: z.literal('openapi'),
+    name: z.string().trim().min(1).max(200).optional(),
+    document: z.record(z.string(), z.unknown()),
+    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+    credentials: openApiCredentialsSchema.optional(),
+  })
+  .strict();
+
+export type IntegrationConfigInput = z.infer<typeof integrationConfigInputSchema>;
