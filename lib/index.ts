@@ -169,12 +169,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createSqliteRunStore({
-      database,
-      secretsKey,
-      onWriteError: (error, runIds) =>
-        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-    });
+    const runStore = createSqliteRunStore({ database, secretsKey });
     const taskStore = createSqliteTaskStore({ database });
     const runtime = createRuntime({
       versions: editor.agents,
@@ -234,7 +229,6 @@ export function createStudio(options: StudioOptions = {}): Studio {
             await mcpPool.closeAll();
             await outbound.close();
           } finally {
-            runStore.close();
             database.close();
           }
         })();

@@ -3,18 +3,11 @@
  * request, another process or after a restart; an `Agent` used on its own keeps them in memory.
  * The caller's MCP token (`mastra__authToken`) never lands in the stored request context: it is
  * encrypted with the studio's secrets key in its own column and put back when the run is read.
- *
- * Writes of runs that are over (finished, failed, aborted) are grouped: they are queued and written
- * together in one transaction a few milliseconds later (at once when many are waiting, and when
- * the studio closes; a second later when another process holds the write lock). A commit per run
- * was the largest cost of a run beside the model; a run that waits for an answer, or is running, is
- * written at once, because another request or process continues it. Reads in this process see
- * queued runs (see docs/runtime.md).
+ * Every write goes to the database at once: a run's answer leaves only after the run is stored.
  */
 import type { DatabaseHandle } from '../../db/client';
-import { runQueries, writeTransaction, type RunRow } from '../../db/queries';
+import { runQueries, type RunRow } from '../../db/queries';
 import { authTokenKey } from '../resolver';
-import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
@@ -30,18 +23,7 @@ export interface RunStore {
   claim(request: { runId: string; revision: number; now: string }): boolean;
   /** Runs still `running` with a background task marked running. */
   withRunningBackgroundTasks(): string[];
-  /** Writes whatever is queued now (what another process's lock blocks stays queued). */
-  flush(): void;
-  /** Writes what is queued and stops; what cannot be written is reported (the studio closes it). */
-  close(): void;
 }
-
-/** How long a finished run's write may wait for others to share its transaction. */
-export const groupedWriteDelayMs = 20;
-/** Queued writes that are flushed at once rather than after the delay. */
-const groupedWriteLimit = 256;
-
-const isOver = (status: RunRecord['status']) => status === 'finished' || status === 'failed' || status === 'aborted';
 
 const clone = <TValue>(value: TValue): TValue => structuredClone(value);
 
@@ -79,8 +61,6 @@ export function createMemoryRunStore(): RunStore {
             (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
         )
         .map((record) => record.runId),
-    flush: () => undefined,
-    close: () => undefined,
   };
 }
 
@@ -97,156 +77,82 @@ function splitAuthToken(requestContext: Record<string, unknown>): {
 const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
 
 type InsertRow = Parameters<ReturnType<typeof runQueries>['insert']>[0];
-type UpdateRow = Parameters<ReturnType<typeof runQueries>['update']>[0];
-/** A queued write: the whole row of a run never stored, or the columns a save rewrites. */
-type QueuedWrite = { kind: 'insert'; row: InsertRow } | { kind: 'update'; row: UpdateRow };
+
+/** The rest of a run's state as stored: one copy of it, the transcript's marker or entries in its place. */
+function restOfState({ state }: RunRecord): string {
+  const { messages, pending: _pending, ...rest } = state;
+  // Set over the copied key, so the transcript keeps its place among the keys.
+  return JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) });
+}
+
+/** The columns a save rewrites. */
+function changingColumns(record: RunRecord) {
+  return {
+    id: record.runId,
+    status: record.status,
+    updatedAt: record.updatedAt,
+    messages: JSON.stringify(record.state.messages),
+    pending: JSON.stringify(record.state.pending),
+    state: restOfState(record),
+    error: record.error === undefined ? null : JSON.stringify(record.error),
+  };
+}
+
+function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
+  const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
+  if (row.authToken) {
+    requestContext[authTokenKey] = decryptSecret({
+      key: secretsKey,
+      value: row.authToken,
+      location: authTokenLocation(row.id),
+    });
+  }
+  const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending' | 'transcript'> & {
+    transcript: StoredTranscript;
+  };
+  const messages = JSON.parse(row.messages) as RunRecord['state']['messages'];
+  return {
+    runId: row.id,
+    agentId: row.agentId,
+    versionId: row.versionId,
+    versionNumber: row.versionNumber,
+    ...(row.label === null ? {} : { label: row.label }),
+    resolvedToolsHash: row.resolvedToolsHash ?? '',
+    status: row.status,
+    ...(row.threadId === null ? {} : { threadId: row.threadId }),
+    ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
+    requestContext,
+    state: {
+      ...state,
+      transcript: readTranscript(state.transcript, messages),
+      messages,
+      pending: JSON.parse(row.pending) as StoredPendingCall[],
+    },
+    revision: row.revision,
+    ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
 
 export function createSqliteRunStore({
   database,
   secretsKey,
-  onWriteError,
 }: {
   database: DatabaseHandle;
   secretsKey: SecretsKey;
-  /**
-   * A run whose grouped write failed for a reason other than another process holding the lock
-   * (the run was answered already; nothing else can report it).
-   */
-  onWriteError?: (error: unknown, runIds: string[]) => void;
 }): RunStore {
   const queries = () => runQueries(database);
-  const queued = new Map<string, QueuedWrite>();
-  let timer: NodeJS.Timeout | undefined;
-  /** Until when a group waits after another process held the write lock too long. */
-  let retryAt = 0;
-
-  function schedule(delayMs: number) {
-    if (timer) return;
-    timer = setTimeout(flush, delayMs);
-    // A queued write never keeps the process alive by itself; closing the studio flushes.
-    timer.unref();
-  }
-
-  function write(statements: ReturnType<typeof queries>, queuedWrite: QueuedWrite) {
-    if (queuedWrite.kind === 'insert') statements.insert(queuedWrite.row);
-    else statements.update(queuedWrite.row);
-  }
-
-  function flush() {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (queued.size === 0) return;
-    const writes = [...queued.values()];
-    queued.clear();
-    try {
-      writeTransaction(database, () => {
-        const statements = queries();
-        for (const queuedWrite of writes) write(statements, queuedWrite);
-      });
-      retryAt = 0;
-    } catch (error) {
-      if (isDatabaseBusy(error)) {
-        // Another process holds the write lock: the runs stay queued (and readable here) and
-        // the group is tried again a little later rather than lost.
-        for (const queuedWrite of writes) queued.set(queuedWrite.row.id, queuedWrite);
-        retryAt = Date.now() + busyRetryAfterSeconds * 1_000;
-        schedule(busyRetryAfterSeconds * 1_000);
-        return;
-      }
-      // One bad row must not cost the others theirs: each is written on its own.
-      for (const queuedWrite of writes) {
-        try {
-          write(queries(), queuedWrite);
-        } catch (rowError) {
-          onWriteError?.(rowError, [queuedWrite.row.id]);
-        }
-      }
-    }
-  }
-
-  function enqueue(queuedWrite: QueuedWrite) {
-    const earlier = queued.get(queuedWrite.row.id);
-    // A save after a queued insert rewrites the insert's columns (one row either way).
-    queued.set(
-      queuedWrite.row.id,
-      earlier?.kind === 'insert' && queuedWrite.kind === 'update'
-        ? { kind: 'insert', row: { ...earlier.row, ...queuedWrite.row, revision: earlier.row.revision + 1 } }
-        : queuedWrite,
-    );
-    if (queued.size >= groupedWriteLimit && Date.now() >= retryAt) flush();
-    else schedule(groupedWriteDelayMs);
-  }
-
-  /** The stored row as it will be once the queue is written. */
-  function currentRow(runId: string): RunRow | undefined {
-    const write = queued.get(runId);
-    if (write?.kind === 'insert') return { ...write.row };
-    const row = queries().get(runId);
-    if (!row || !write) return row;
-    return { ...row, ...write.row, revision: row.revision + 1 };
-  }
-  function toRecord(row: RunRow): RunRecord {
-    const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
-    if (row.authToken)
-      requestContext[authTokenKey] = decryptSecret({
-        key: secretsKey,
-        value: row.authToken,
-        location: authTokenLocation(row.id),
-      });
-    const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending' | 'transcript'> & {
-      transcript: StoredTranscript;
-    };
-    const messages = JSON.parse(row.messages) as RunRecord['state']['messages'];
-    return {
-      runId: row.id,
-      agentId: row.agentId,
-      versionId: row.versionId,
-      versionNumber: row.versionNumber,
-      ...(row.label === null ? {} : { label: row.label }),
-      resolvedToolsHash: row.resolvedToolsHash ?? '',
-      status: row.status,
-      ...(row.threadId === null ? {} : { threadId: row.threadId }),
-      ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
-      requestContext,
-      state: {
-        ...state,
-        // Assigned over the stored value, so the key keeps its place.
-        transcript: readTranscript(state.transcript, messages),
-        messages,
-        pending: JSON.parse(row.pending) as StoredPendingCall[],
-      },
-      revision: row.revision,
-      ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    };
-  }
-
-  /** The rest of a run's state as stored: one copy of it, the transcript's marker or entries in its place. */
-  function restOfState({ state }: RunRecord): string {
-    const rest: Record<string, unknown> = {};
-    for (const key in state) {
-      if (key === 'messages' || key === 'pending') continue;
-      rest[key] =
-        key === 'transcript' ? storedTranscript(state.transcript, state.messages) : state[key as keyof typeof state];
-    }
-    return JSON.stringify(rest);
-  }
-  const pendingColumn = ({ state }: RunRecord) => (state.pending.length === 0 ? '[]' : JSON.stringify(state.pending));
-  const errorColumn = (record: RunRecord) => (record.error === undefined ? null : JSON.stringify(record.error));
-
   return {
     insert(record) {
       const { stored, token } = splitAuthToken(record.requestContext);
-      // Every column in one literal (the same shape for every run).
       const row: InsertRow = {
-        id: record.runId,
+        ...changingColumns(record),
         agentId: record.agentId,
         versionId: record.versionId,
         versionNumber: record.versionNumber,
         label: record.label ?? null,
         resolvedToolsHash: record.resolvedToolsHash,
-        status: record.status,
         threadId: record.threadId ?? null,
         resourceId: record.resourceId ?? null,
         requestContext: JSON.stringify(stored),
@@ -256,52 +162,21 @@ export function createSqliteRunStore({
             : encryptSecret({ key: secretsKey, plaintext: token, location: authTokenLocation(record.runId) }),
         revision: record.revision,
         createdAt: record.createdAt,
-        updatedAt: record.updatedAt,
-        messages: JSON.stringify(record.state.messages),
-        pending: pendingColumn(record),
-        state: restOfState(record),
-        error: errorColumn(record),
       };
-      if (isOver(record.status)) enqueue({ kind: 'insert', row });
-      else queries().insert(row);
+      queries().insert(row);
     },
     get(runId) {
-      const row = currentRow(runId);
-      return row && toRecord(row);
+      const row = queries().get(runId);
+      return row && recordOf(row, secretsKey);
     },
     latestPausedInThread(where) {
       const row = queries().latestPausedInThread(where);
-      return row && toRecord(row);
+      return row && recordOf(row, secretsKey);
     },
     save(record) {
-      const row: UpdateRow = {
-        id: record.runId,
-        status: record.status,
-        updatedAt: record.updatedAt,
-        messages: JSON.stringify(record.state.messages),
-        pending: pendingColumn(record),
-        state: restOfState(record),
-        error: errorColumn(record),
-      };
-      if (isOver(record.status)) enqueue({ kind: 'update', row });
-      else {
-        // A run is saved unfinished only before it is over, so nothing of it is queued; the check
-        // keeps the order of its writes if that ever changes.
-        if (queued.has(record.runId)) flush();
-        queries().update(row);
-      }
+      queries().update(changingColumns(record));
     },
     claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
     withRunningBackgroundTasks: () => queries().withRunningBackgroundTasks(),
-    flush,
-    close() {
-      flush();
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      if (queued.size === 0) return;
-      const left = [...queued.keys()];
-      queued.clear();
-      onWriteError?.(new Error('Another process held the database lock when the studio closed.'), left);
-    },
   };
 }

@@ -84,7 +84,6 @@ function throughSqlite(record: RunRecord): { read: RunRecord; before: RunRecord;
     const secretsKey = ephemeralSecretsKey();
     const writer = createSqliteRunStore({ database, secretsKey });
     writer.insert(record);
-    writer.close();
     const reader = () => createSqliteRunStore({ database, secretsKey }).get(record.runId)!;
     const read = reader();
     const row = database.sqlite.prepare('select state from runs where id = ?').get(record.runId) as { state: string };
@@ -128,8 +127,9 @@ describe('the stored transcript', () => {
     expect(read.state.transcript.length).toBeGreaterThan(3);
   });
 
-  it.each<[string, ScriptedStep[]]>([
-    // The fast failing call's result is recorded before the slow call's; the messages keep the calls' order.
+  it.each<[string, ScriptedStep[], { stream?: boolean }?]>([
+    // Streamed, the fast failing call's result is recorded before the slow call's (a generated run
+    // records them in the model's order); the messages keep the calls' order.
     [
       'results recorded out of call order',
       [
@@ -141,6 +141,7 @@ describe('the stored transcript', () => {
         },
         { text: 'ok' },
       ],
+      { stream: true },
     ],
     ['a transcript transform', [{ toolCalls: [{ toolName: 'shaped', input: { value: 'a' } }] }, { text: 'ok' }]],
     [
@@ -148,8 +149,8 @@ describe('the stored transcript', () => {
       [{ toolCalls: [{ toolName: 'dated', input: {} }] }, { text: 'ok' }],
     ],
     ['a paused run waiting for an approval', [{ toolCalls: [{ toolName: 'guarded', input: { value: 'a' } }] }]],
-  ])('is stored whole with %s and reads back as before', async (_name, steps) => {
-    const record = await recordOf(steps);
+  ])('is stored whole with %s and reads back as before', async (_name, steps, options) => {
+    const record = await recordOf(steps, options);
     const { read, before, storedTranscript } = throughSqlite(record);
     expect(storedTranscript).toEqual(JSON.parse(JSON.stringify(record.state.transcript)));
     expect(JSON.stringify(read)).toBe(JSON.stringify(before));
