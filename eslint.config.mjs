@@ -103,10 +103,11 @@ const layerZones = [
   {
     target: './lib/agents',
     from: './lib/runtime',
-    // `Agent` runs on its own through the standalone run, which it loads on first use.
-    except: ['./standalone.ts'],
+    // `Agent` runs on its own through the standalone run, which it loads on first use, and speaks
+    // the run vocabulary (types only).
+    except: ['./standalone.ts', './run-types.ts'],
     message:
-      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily (docs/architecture.md, "Layers").',
+      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily, and names the run types (docs/architecture.md, "Layers").',
   },
   {
     target: './db',
@@ -193,6 +194,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../runtime', '../runtime/*'],
+              // Types are erased from the browser's bundle: the run vocabulary may be named.
+              allowTypeImports: true,
               message:
                 "Load the runtime with `await import(...)` when an agent first runs: the editor's browser code imports lib/agents.",
             },

@@ -16,7 +16,8 @@ import type {
   LanguageModelLike,
   RunOptions,
   RunResult,
-} from './run-types';
+  RunnableAgent,
+} from '../runtime/run-types';
 
 export type { AgentHooks };
 import type { Tool } from '../tools';
@@ -198,11 +199,16 @@ export class Agent {
     return (await this.runnable()).submitToolResults(request);
   }
 
-  private async runnable() {
-    // Loaded on first run, never statically: the runtime depends on this module, and the editor's
-    // browser code imports lib/agents but cannot bundle the runtime (its sockets, DNS and SQLite).
-    const { standaloneAgent } = await import('../runtime/standalone');
-    return standaloneAgent(this);
+  /** How this agent runs on its own: made on its first run, kept so its paused runs stay reachable. */
+  private standalone: Promise<RunnableAgent> | undefined;
+
+  private runnable(): Promise<RunnableAgent> {
+    // Loaded on first run, never statically: the editor's browser code imports lib/agents but
+    // cannot bundle the runtime (its sockets, DNS and SQLite).
+    this.standalone ??= import('../runtime/standalone').then(({ createStandaloneAgents }) =>
+      createStandaloneAgents().runnableOf(this),
+    );
+    return this.standalone;
   }
 
   /** The model as a `provider/model` string, for the API and run records. */

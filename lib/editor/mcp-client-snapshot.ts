@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isLoaderVariable } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
-import { agentIdSchema } from './agent-input';
+import { agentIdSchema } from '../schemas/agent-bodies';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 

@@ -18,7 +18,7 @@ import { agentToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
 import type { TaskStore } from './task-store';
 import { taskNote } from './task-tools';
-import { standaloneAgent } from './standalone';
+import { createStandaloneAgents, type StandaloneAgents } from './standalone';
 
 export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
@@ -65,10 +65,13 @@ export function environmentFromResolution({
   detailed,
   models,
   taskStore,
+  subAgents,
 }: {
   detailed: DetailedResolution;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   taskStore: TaskStore;
+  /** Where a code agent's sub-agents run. */
+  subAgents: StandaloneAgents;
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
@@ -76,7 +79,7 @@ export function environmentFromResolution({
       ? (codeAgent.model as LanguageModelObject)
       : models.resolve(resolution.model);
   const extraSources = codeAgent
-    ? agentToolSources({ agent: codeAgent, runnableOf: (subAgent) => standaloneAgent(subAgent, models), taskStore })
+    ? agentToolSources({ agent: codeAgent, runnableOf: subAgents.runnableOf, taskStore })
     : [];
   return {
     agentId: resolution.agentId,
@@ -131,6 +134,8 @@ export function createAgentRuns({
   taskStore: TaskStore;
   logger: Logger;
 }): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
+  // Sub-agents of code agents run on their own, with the studio's models and task lists.
+  const subAgents = createStandaloneAgents({ models, taskStore });
   const runner = createRunner({
     store: runStore,
     models,
@@ -150,7 +155,7 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = environmentFromResolution({ detailed, models, taskStore });
+      const environment = environmentFromResolution({ detailed, models, taskStore, subAgents });
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash };
     },
   });
@@ -178,7 +183,7 @@ export function createAgentRuns({
     async loadAgent(agentId, { requestContext = {}, selector, resourceId, signal } = {}) {
       const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
       // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentFromResolution({ detailed, models, taskStore });
+      const environment = environmentFromResolution({ detailed, models, taskStore, subAgents });
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {

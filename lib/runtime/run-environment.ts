@@ -3,7 +3,7 @@
  * resolution for studio agents and from the agent itself for an `Agent` used on its own; rebuilt
  * from the pinned version when a paused run continues.
  */
-import type { AgentHooks } from '../agents/run-types';
+import type { AgentHooks } from './run-types';
 import type { DefaultOptions } from '../agents/snapshot-types';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';

@@ -4,25 +4,11 @@
  * (`run-session/`), and paused runs continue through the same agent or through `runtime.runs`.
  */
 import { createRunId } from './run-id';
-import type { ModelMessage } from 'ai';
 import type { RunEnvironment } from './run-environment';
 import type { Continuation, Runner } from './runner';
-import type { AgentStream, ContinueRequest, RunChunk, RunOptions, RunResult } from './run-types';
+import type { AgentStream, ContinueRequest, RunChunk, RunnableAgent, RunOptions, RunResult } from './run-types';
 
-export type { AgentStream, ContinueRequest };
-
-export interface RunnableAgent {
-  readonly id: string;
-  generate(input: string | ModelMessage[], options?: RunOptions): Promise<RunResult>;
-  stream(input: string | ModelMessage[], options?: RunOptions): AgentStream;
-  approveToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult>;
-  declineToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult>;
-  resumeGenerate(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): Promise<RunResult>;
-  resumeStream(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): AgentStream;
-  submitToolResults(
-    request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
-  ): Promise<RunResult>;
-}
+export type { AgentStream, ContinueRequest, RunnableAgent };
 
 /**
  * Turns a run started with an `emit` callback into a chunk stream plus its result. Cancelling the

@@ -5,7 +5,7 @@
  */
 import { jsonSchema, tool as sdkTool, type ModelMessage, type ToolSet } from 'ai';
 import { isNativeWebSearch } from '../builtin-tools/web-search';
-import type { LanguageModelLike } from '../agents/run-types';
+import type { LanguageModelLike } from './run-types';
 import type { Logger } from '../logger';
 import { callLifecycleHook, type JsonSchema, type Tool, type ToolModelOutput } from '../tools';
 import { nativeWebSearchTool } from './native-tools';

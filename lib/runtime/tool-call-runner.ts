@@ -5,7 +5,7 @@
  * keeps the raw output. A call that pauses the run comes back as a stored pending call.
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
-import type { AgentHooks } from '../agents/run-types';
+import type { AgentHooks } from './run-types';
 import type { Logger } from '../logger';
 import {
   resolveTransform,

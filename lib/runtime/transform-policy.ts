@@ -6,7 +6,7 @@
  * payload). Phases the policy leaves out show what they would show without it; a policy on `input`
  * also hides the argument deltas of tools that do not shape their own, so partial input never leaks.
  */
-import type { AgentTransformPolicy } from '../agents/run-types';
+import type { AgentTransformPolicy } from './run-types';
 import { rawPayloadOf, type Tool, type ToolTransform, type TransformPhase, type ToolTransformPhases } from '../tools';
 
 export type { AgentTransformPolicy };

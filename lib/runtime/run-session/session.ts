@@ -5,7 +5,7 @@
  */
 import type { Logger } from '../../logger';
 import type { RequestContext } from '../../tools';
-import type { AgentHooks, PrepareStep } from '../../agents/run-types';
+import type { AgentHooks, PrepareStep } from '../run-types';
 import type { LiveTasks } from '../background-tasks';
 import type { ModelRegistry } from '../model-registry';
 import type { RunEnvironment } from '../run-environment';

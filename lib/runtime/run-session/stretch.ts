@@ -23,7 +23,7 @@ import {
   type ToolSet,
 } from 'ai';
 import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../../tools';
-import type { LanguageModelLike } from '../../agents/run-types';
+import type { LanguageModelLike } from '../run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
 import type { RunUsage } from '../run-types';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
