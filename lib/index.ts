@@ -118,17 +118,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
   try {
-    if (options.migrate !== false) migrateDatabase(database);
-    const secretsKey = resolveSecretsKey({
-      secretsKey: settings.secretsKey,
-      databaseLocation: database.location,
-      mode: settings.mode,
-    });
-    // Secrets written by earlier releases are bound to their rows and their hashes keyed, once.
-    if (options.migrate !== false) {
-      upgradeClientSecrets({ database, secretsKey });
-      upgradeIntegrationCredentials({ database, secretsKey });
-    }
+    const secretsKey = prepareDatabase({ database, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
       providers: options.integrations,
       database,
@@ -153,20 +143,16 @@ export function createStudio(options: StudioOptions = {}): Studio {
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
     editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
-    // Stored agents select the built-in tools by id, like registered ones (which win); this
-    // studio's own set sends `web_fetch` through its outbound guard.
     const builtInTools = createBuiltInTools({ outbound });
-    const loader = createSourceLoader({
-      registry: {
-        get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
-      },
+    const loader = buildSourceLoader({
+      options,
+      settings,
+      tools,
+      builtInTools,
       mcpPool,
-      codeMcpServers: options.mcpServers,
       savedMcpClients: editor.mcpClients,
       integrations,
       toolProviders,
-      deadlineMs: settings.resolveDeadlineMs,
-      sourceTimeoutMs: settings.mcp.listTimeoutMs,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
     const runStore = createSqliteRunStore({ database, secretsKey });
@@ -224,14 +210,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       secretsKey,
       version: studioVersion,
       close() {
-        closing ??= (async () => {
-          try {
-            await mcpPool.closeAll();
-            await outbound.close();
-          } finally {
-            database.close();
-          }
-        })();
+        closing ??= closeInOrder({ mcpPool, outbound, database });
         return closing;
       },
     };
@@ -239,6 +218,89 @@ export function createStudio(options: StudioOptions = {}): Studio {
     database.close();
     void outbound.close();
     throw error;
+  }
+}
+
+/**
+ * Migrates the database (unless told not to) and finds the key that seals its secrets; secrets
+ * written by earlier releases are then bound to their rows and their hashes keyed, once.
+ */
+function prepareDatabase({
+  database,
+  settings,
+  migrate,
+}: {
+  database: DatabaseHandle;
+  settings: Settings;
+  migrate: boolean;
+}): SecretsKey {
+  if (migrate) migrateDatabase(database);
+  const secretsKey = resolveSecretsKey({
+    secretsKey: settings.secretsKey,
+    databaseLocation: database.location,
+    mode: settings.mode,
+  });
+  if (migrate) {
+    upgradeClientSecrets({ database, secretsKey });
+    upgradeIntegrationCredentials({ database, secretsKey });
+  }
+  return secretsKey;
+}
+
+/**
+ * The loader of every tool source an agent may name. Stored agents select the built-in tools by
+ * id, like registered ones (which win); this studio's own set sends `web_fetch` through its
+ * outbound guard.
+ */
+function buildSourceLoader({
+  options,
+  settings,
+  tools,
+  builtInTools,
+  mcpPool,
+  savedMcpClients,
+  integrations,
+  toolProviders,
+}: {
+  options: StudioOptions;
+  settings: Settings;
+  tools: ToolRegistry;
+  builtInTools: Readonly<Record<string, Tool>>;
+  mcpPool: McpPool;
+  savedMcpClients: Editor['mcpClients'];
+  integrations: IntegrationService;
+  toolProviders: ToolProviderRegistry;
+}) {
+  return createSourceLoader({
+    registry: {
+      get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
+    },
+    mcpPool,
+    codeMcpServers: options.mcpServers,
+    savedMcpClients,
+    integrations,
+    toolProviders,
+    deadlineMs: settings.resolveDeadlineMs,
+    sourceTimeoutMs: settings.mcp.listTimeoutMs,
+  });
+}
+
+/** Where finished runs and task lists are kept; a run that cannot be stored is logged, not failed. */
+/** Outside connections first; the database last. */
+async function closeInOrder({
+  mcpPool,
+  outbound,
+  database,
+}: {
+  mcpPool: McpPool;
+  outbound: Outbound;
+  database: DatabaseHandle;
+}) {
+  try {
+    await mcpPool.closeAll();
+    await outbound.close();
+  } finally {
+    database.close();
   }
 }
 

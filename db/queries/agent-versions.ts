@@ -1,9 +1,9 @@
 /** SQL for agent versions (immutable rows; only inserted and, on request, deleted). */
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from './placeholders';
-import { changedFieldsAfter, deleteById } from './statements';
+import { allVersionsOf, changedFieldsAfter, deleteById, versionPageBefore } from './statements';
 import { perHandle } from './transaction';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -68,19 +68,8 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId))
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
-  const page = db
-    .select()
-    .from(agentVersions)
-    .where(and(eq(agentVersions.agentId, p('agentId')), lt(agentVersions.versionNumber, p('beforeNumber'))))
-    .orderBy(desc(agentVersions.versionNumber))
-    .limit(p('limit'))
-    .prepare();
-  const all = db
-    .select()
-    .from(agentVersions)
-    .where(eq(agentVersions.agentId, p('agentId')))
-    .orderBy(asc(agentVersions.versionNumber))
-    .prepare();
+  const page = versionPageBefore(db, agentVersions, agentVersions.agentId);
+  const all = allVersionsOf(db, agentVersions, agentVersions.agentId);
   const changedSince = changedFieldsAfter(db, agentVersions, agentVersions.agentId);
   const highestNumber = db
     .select({ versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` })
@@ -148,8 +137,8 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
       agentId: string;
       beforeNumber: number;
       limit: number;
-    }): AgentVersionRow[] => page.all({ agentId, beforeNumber, limit }),
-    all: (agentId: string): AgentVersionRow[] => all.all({ agentId }),
+    }): AgentVersionRow[] => page({ ownerId: agentId, beforeNumber, limit }),
+    all: (agentId: string): AgentVersionRow[] => all(agentId),
     changedFieldsAfter: changedSince,
     highestNumber: (agentId: string): number => highestNumber.get({ agentId })?.versionNumber ?? 0,
     count: (agentId: string): number => count.get({ agentId })?.count ?? 0,

@@ -1,9 +1,9 @@
 /** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
-import { and, asc, desc, eq, gt, like, lt, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
-import { changedFieldsAfter, deleteById, selectById, updateById } from './statements';
+import { allVersionsOf, changedFieldsAfter, deleteById, selectById, updateById, versionPageBefore } from './statements';
 import { perHandle } from './transaction';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
@@ -45,19 +45,8 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     )
     .where(eq(mcpClients.id, p('clientId')))
     .prepare();
-  const versionPage = db
-    .select()
-    .from(mcpClientVersions)
-    .where(and(eq(mcpClientVersions.clientId, p('clientId')), lt(mcpClientVersions.versionNumber, p('beforeNumber'))))
-    .orderBy(desc(mcpClientVersions.versionNumber))
-    .limit(p('limit'))
-    .prepare();
-  const allVersions = db
-    .select()
-    .from(mcpClientVersions)
-    .where(eq(mcpClientVersions.clientId, p('clientId')))
-    .orderBy(asc(mcpClientVersions.versionNumber))
-    .prepare();
+  const versionPage = versionPageBefore(db, mcpClientVersions, mcpClientVersions.clientId);
+  const allVersions = allVersionsOf(db, mcpClientVersions, mcpClientVersions.clientId);
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
   const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
   const versionsToUpgrade = db
@@ -85,10 +74,16 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     versionByNumber: (clientId: string, versionNumber: number): McpClientVersionRow | undefined =>
       versionByNumber.get({ clientId, versionNumber }),
     latest: (clientId: string): McpClientVersionRow | undefined => latest.get({ clientId })?.version,
-    versionPage: (row: { clientId: string; beforeNumber: number; limit: number }): McpClientVersionRow[] =>
-      versionPage.all(row),
+    versionPage: ({
+      clientId,
+      ...page
+    }: {
+      clientId: string;
+      beforeNumber: number;
+      limit: number;
+    }): McpClientVersionRow[] => versionPage({ ownerId: clientId, ...page }),
     /** Every version of a client, oldest first (export). */
-    allVersions: (clientId: string): McpClientVersionRow[] => allVersions.all({ clientId }),
+    allVersions: (clientId: string): McpClientVersionRow[] => allVersions(clientId),
     /** The `changedFields` of each version after `versionNumber`, oldest first. */
     changedFieldsAfter: changedSince,
     insertVersion(row: McpClientVersionRow) {

@@ -21,6 +21,76 @@ export type SchemaMode = 'validate' | 'document';
 const key = z.string().min(1, 'Keys may not be empty').max(256);
 const text = z.string().max(100_000);
 
+const descriptionEntry = z.object({ description: text.optional() }).strict();
+
+const pickedTools = (entry: z.ZodType) =>
+  z
+    .record(key, entry)
+    .superRefine(atMostKeys(sizeCaps.toolsPerSource, 'tools per MCP client, integration or provider'));
+
+const mcpClientReference = z.object({ tools: pickedTools(descriptionEntry).optional() }).strict();
+
+const integrationReference = z
+  .object({ tools: pickedTools(z.object({ description: text.optional() }).catchall(jsonValueSchema)).optional() })
+  .strict();
+
+const connection = z
+  .object({
+    kind: z.enum(['author', 'invoker', 'platform']),
+    connectionId: z.string().min(1).max(256),
+    label: z.string().min(1).max(64).optional(),
+    scope: z.enum(['shared', 'caller-supplied', 'per-author']).optional(),
+  })
+  .strict();
+
+const toolProviderReference = z
+  .object({
+    tools: pickedTools(
+      z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict(),
+    ),
+    connections: z
+      .record(
+        key,
+        z
+          .array(connection)
+          .max(sizeCaps.sourcesPerAgent, atMostItems(sizeCaps.sourcesPerAgent, 'connections per toolkit')),
+      )
+      .optional(),
+  })
+  .strict();
+
+const toolChoice = z.union([
+  z.enum(['auto', 'none', 'required']),
+  z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict(),
+]);
+
+const defaultOptions = z
+  .object({
+    maxSteps: z.number().int().min(1).max(1000).optional(),
+    toolChoice: toolChoice.optional(),
+    activeTools: z
+      .array(z.string().min(1))
+      .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
+      .optional(),
+  })
+  .catchall(jsonValueSchema);
+
+/** Instructions: one text, or a list of blocks some of which carry rules. */
+function instructionsSchema(mode: SchemaMode, rules: z.ZodType) {
+  const promptBlock = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('text'), content: text }).strict(),
+    z.object({ type: z.literal('prompt_block'), content: text, rules: rules.optional() }).strict(),
+  ]);
+  if (mode === 'document') return z.union([text, z.array(promptBlock)]);
+  return selectSchema<unknown>({
+    select: (value) =>
+      Array.isArray(value)
+        ? z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'))
+        : text,
+    meta: { anyOf: [{ type: 'string' }, { type: 'array' }] },
+  });
+}
+
 export function snapshotPartSchemas(mode: SchemaMode) {
   const rules = mode === 'validate' ? rulesSchema : rulesDocumentationSchema;
 
@@ -61,69 +131,8 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     });
   }
 
-  const descriptionEntry = z.object({ description: text.optional() }).strict();
   const toolEntry = z.object({ description: text.optional(), rules: rules.optional() }).strict();
-  const pickedTools = (entry: z.ZodType) =>
-    z
-      .record(key, entry)
-      .superRefine(atMostKeys(sizeCaps.toolsPerSource, 'tools per MCP client, integration or provider'));
-  const mcpClientReference = z.object({ tools: pickedTools(descriptionEntry).optional() }).strict();
-  const integrationReference = z
-    .object({ tools: pickedTools(z.object({ description: text.optional() }).catchall(jsonValueSchema)).optional() })
-    .strict();
-  const connection = z
-    .object({
-      kind: z.enum(['author', 'invoker', 'platform']),
-      connectionId: z.string().min(1).max(256),
-      label: z.string().min(1).max(64).optional(),
-      scope: z.enum(['shared', 'caller-supplied', 'per-author']).optional(),
-    })
-    .strict();
-  const toolProviderReference = z
-    .object({
-      tools: pickedTools(
-        z.object({ toolkit: z.string().min(1).max(256).optional(), description: text.optional() }).strict(),
-      ),
-      connections: z
-        .record(
-          key,
-          z
-            .array(connection)
-            .max(sizeCaps.sourcesPerAgent, atMostItems(sizeCaps.sourcesPerAgent, 'connections per toolkit')),
-        )
-        .optional(),
-    })
-    .strict();
-
-  const promptBlock = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('text'), content: text }).strict(),
-    z.object({ type: z.literal('prompt_block'), content: text, rules: rules.optional() }).strict(),
-  ]);
-  const instructions =
-    mode === 'document'
-      ? z.union([text, z.array(promptBlock)])
-      : selectSchema<unknown>({
-          select: (value) =>
-            Array.isArray(value)
-              ? z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'))
-              : text,
-          meta: { anyOf: [{ type: 'string' }, { type: 'array' }] },
-        });
-
-  const toolChoice = z.union([
-    z.enum(['auto', 'none', 'required']),
-    z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict(),
-  ]);
-  const defaultOptions = z
-    .object({
-      maxSteps: z.number().int().min(1).max(1000).optional(),
-      toolChoice: toolChoice.optional(),
-      activeTools: z
-        .array(z.string().min(1))
-        .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
-        .optional(),
-    })
-    .catchall(jsonValueSchema);
+  const instructions = instructionsSchema(mode, rules);
 
   return {
     name: z.string().max(200).regex(/\S/, 'The name is empty'),

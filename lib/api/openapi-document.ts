@@ -6,20 +6,22 @@
  */
 import type { ApiApp } from './app';
 
-const tags = [
-  { name: 'agents', description: 'Versioned agents: create, read, save, delete, export and import' },
-  { name: 'versions', description: 'Versions of an agent: read, publish, unpublish, restore, delete, diff' },
-  { name: 'labels', description: 'Movable labels pointing at versions, with revision tokens' },
-  { name: 'runtime', description: 'What applications call per request: resolve an agent, run its tools' },
-  { name: 'audit', description: 'The append-only audit log' },
-  { name: 'mcp-clients', description: 'Saved MCP client connections (versioned; secrets masked)' },
-  { name: 'tools', description: 'Registered code tools' },
-  { name: 'integrations', description: 'Integrations (OpenAPI documents) and their tool catalogues' },
-  { name: 'tool-providers', description: 'Tool providers with their toolkits and connections' },
-  { name: 'deployment', description: 'Whole-deployment backup: export and import everything at once' },
-  { name: 'mcp', description: 'This app as an MCP server' },
-  { name: 'system', description: 'Health' },
-];
+/** Each tag of the document and what its operations are about, in the order the document lists them. */
+const tagDescriptions = {
+  agents: 'Versioned agents: create, read, save, delete, export and import',
+  versions: 'Versions of an agent: read, publish, unpublish, restore, delete, diff',
+  labels: 'Movable labels pointing at versions, with revision tokens',
+  runtime: 'What applications call per request: resolve an agent, run its tools',
+  audit: 'The append-only audit log',
+  'mcp-clients': 'Saved MCP client connections (versioned; secrets masked)',
+  tools: 'Registered code tools',
+  integrations: 'Integrations (OpenAPI documents) and their tool catalogues',
+  'tool-providers': 'Tool providers with their toolkits and connections',
+  deployment: 'Whole-deployment backup: export and import everything at once',
+  mcp: 'This app as an MCP server',
+  system: 'Health',
+};
+const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ name, description }));
 
 export function serveOpenApiDocument(app: ApiApp, { version }: { version: string }) {
   let document: ReturnType<ApiApp['getOpenAPI31Document']> | undefined;

@@ -12,7 +12,7 @@ import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
 import { agentSummary, agentWithVersion, findVersion } from './agent-reads';
 import { agentVersions, parseVersionRow, type StoredAgentVersion } from './agent-version';
-import { recordAudit } from './audit';
+import { recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
 import { exportFormat, type ExportDocument } from './export-document';
@@ -107,9 +107,8 @@ export function importAgent(
           actor,
         })
       : createImported(context, { agent, versions });
-    recordAudit(context, {
+    recordImport(context, {
       actor,
-      action: 'agent.import',
       entity: 'agent',
       entityId: agent.id,
       details: {

@@ -64,6 +64,19 @@ export function recordAudit(
   });
 }
 
+/** The import of an agent's or a saved client's versions, from its own export or a deployment backup. */
+export function recordImport(
+  context: EditorContext,
+  {
+    actor,
+    entity,
+    entityId,
+    details,
+  }: { actor: string; entity: VersionedAuditEntity; entityId: string; details: Record<string, unknown> },
+): void {
+  recordAudit(context, { actor, action: `${entity}.import`, entity, entityId, details });
+}
+
 const toEntry = (row: AuditRow): AuditEntry => ({
   ...row,
   details: JSON.parse(row.details) as Record<string, unknown>,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { agentIdSchema } from './agent-input';
-import { isoTime, snapshotSchemaVersionSchema } from './export-document';
+import { isoTime, readableVersionSchema, snapshotSchemaVersionSchema } from './export-document';
 
 export const deploymentFormat = 'agent-studio.deployment';
 
@@ -99,14 +99,10 @@ export const deploymentCountsSchema = z
 export const deploymentDocumentSchema = z
   .object({
     format: z.literal(deploymentFormat, { error: `format must be "${deploymentFormat}"` }),
-    formatVersion: z
-      .number()
-      .int()
-      .min(1)
-      .max(
-        currentDeploymentFormatVersion,
-        `This studio reads deployment backups up to formatVersion ${currentDeploymentFormatVersion}; upgrade it to import newer ones`,
-      ),
+    formatVersion: readableVersionSchema({
+      latest: currentDeploymentFormatVersion,
+      tooNew: `This studio reads deployment backups up to formatVersion ${currentDeploymentFormatVersion}; upgrade it to import newer ones`,
+    }),
     schemaVersion: snapshotSchemaVersionSchema,
     exportedAt: isoTime,
     studioVersion: z.string().max(100),

@@ -8,7 +8,7 @@ import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { credentialsToStore } from '../integrations';
 import { createImported, insertImportedLabel, writeImportedVersion } from './agent-transfer';
-import { recordAudit } from './audit';
+import { recordAudit, recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { checkDeploymentBackup } from './deployment-check';
 import {
@@ -58,9 +58,8 @@ function applyAgent(context: EditorContext, { entry, change, versions }: AgentPl
     }
   }
   const { versionNumbers, labels, publishedVersionNumber } = change;
-  recordAudit(context, {
+  recordImport(context, {
     actor,
-    action: 'agent.import',
     entity: 'agent',
     entityId: agent.id,
     details: {
@@ -94,9 +93,8 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
       createdAt: version.createdAt,
     });
   }
-  recordAudit(context, {
+  recordImport(context, {
     actor,
-    action: 'mcp_client.import',
     entity: 'mcp_client',
     entityId: entry.id,
     details: { created: change.action === 'create', versionNumbers: change.versionNumbers },

@@ -81,6 +81,24 @@ function settle(result: DeploymentChange, created: boolean): DeploymentChange {
   return { ...result, action: created ? 'create' : changed ? 'update' : 'unchanged' };
 }
 
+/** Settles a record's plan on the versions it adds (every version, when the record is new here). */
+function settleVersions<Entry, Version extends { versionNumber: number }>(
+  result: DeploymentChange,
+  { entry, versions, skipped, created }: { entry: Entry; versions: Version[]; skipped: number[]; created: boolean },
+) {
+  const versionNumbers = versions.map((version) => version.versionNumber);
+  return { entry, change: settle({ ...result, versionNumbers }, created), versions, skippedVersionNumbers: skipped };
+}
+
+/** One saved client or integration of the backup, where it stands in it, and whether its secrets were left out. */
+interface PlanRequest<Entry> {
+  entry: Entry;
+  path: string;
+  secretsOmitted: boolean;
+  /** Where differences that stop the import are collected. */
+  conflicts: Issue[];
+}
+
 function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: string, conflicts: Issue[]): AgentPlan {
   const { agent, versions } = entry;
   const result = change('agent', agent.id);
@@ -89,10 +107,9 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
     if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
       conflicts.push({ path, message: `Agent "${agent.id}" is defined in code with editor: false on this deployment` });
     }
-    result.versionNumbers = versions.map((version) => version.versionNumber);
     result.labels = agent.labels.map((label) => label.name);
     result.publishedVersionNumber = agent.activeVersionNumber;
-    return { entry, change: settle(result, true), versions, skippedVersionNumbers: [] };
+    return settleVersions(result, { entry, versions, skipped: [], created: true });
   }
   if (record.source !== agent.source) {
     conflicts.push({
@@ -141,21 +158,16 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
         `label ${label.name} stays on version ${existing.versionNumber} (the backup has it on ${label.versionNumber})`,
       );
   }
-  result.versionNumbers = added.map((version) => version.versionNumber);
-  return { entry, change: settle(result, false), versions: added, skippedVersionNumbers: skipped };
+  return settleVersions(result, { entry, versions: added, skipped, created: false });
 }
 
 function planMcpClient(
   context: EditorContext,
-  { entry, path, secretsOmitted }: { entry: CheckedBackupMcpClient; path: string; secretsOmitted: boolean },
-  conflicts: Issue[],
+  { entry, path, secretsOmitted, conflicts }: PlanRequest<CheckedBackupMcpClient>,
 ): McpClientPlan {
   const result = change('mcp_client', entry.id);
   const record = context.mcpClients.get(entry.id);
-  if (!record) {
-    result.versionNumbers = entry.versions.map((version) => version.versionNumber);
-    return { entry, change: settle(result, true), versions: entry.versions, skippedVersionNumbers: [] };
-  }
+  if (!record) return settleVersions(result, { entry, versions: entry.versions, skipped: [], created: true });
   const added: CheckedBackupMcpClient['versions'] = [];
   const skipped: number[] = [];
   for (const version of entry.versions) {
@@ -175,14 +187,12 @@ function planMcpClient(
       result.kept.push(`version ${version.versionNumber} was deleted here; it is not added again`);
     }
   }
-  result.versionNumbers = added.map((version) => version.versionNumber);
-  return { entry, change: settle(result, false), versions: added, skippedVersionNumbers: skipped };
+  return settleVersions(result, { entry, versions: added, skipped, created: false });
 }
 
 function planIntegration(
   context: EditorContext,
-  { entry, path, secretsOmitted }: { entry: CheckedBackupIntegration; path: string; secretsOmitted: boolean },
-  conflicts: Issue[],
+  { entry, path, secretsOmitted, conflicts }: PlanRequest<CheckedBackupIntegration>,
 ): IntegrationPlan {
   const row = context.integrationConfigs.get(entry.id);
   if (!row) return { entry, change: settle(change('integration', entry.id), true) };
@@ -207,10 +217,10 @@ export function planDeploymentImport(context: EditorContext, backup: CheckedBack
   return {
     agents: backup.agents.map((entry, index) => planAgent(context, entry, `agents.${index}`, conflicts)),
     mcpClients: backup.mcpClients.map((entry, index) =>
-      planMcpClient(context, { entry, path: `mcpClients.${index}`, secretsOmitted }, conflicts),
+      planMcpClient(context, { entry, path: `mcpClients.${index}`, secretsOmitted, conflicts }),
     ),
     integrations: backup.integrations.map((entry, index) =>
-      planIntegration(context, { entry, path: `integrations.${index}`, secretsOmitted }, conflicts),
+      planIntegration(context, { entry, path: `integrations.${index}`, secretsOmitted, conflicts }),
     ),
     conflicts,
   };

@@ -119,6 +119,14 @@ function openOne({
 
 const leftOutYetHere = 'The backup says its secrets were left out, yet this one is here';
 
+/** How the secrets of one backup entry come in, and the path its issues start with. */
+interface SecretsFromBackup {
+  secrets: SecretsOnImport;
+  /** Whether the backup says its secrets are sealed (otherwise it says they were left out). */
+  sealed: boolean;
+  prefix: string;
+}
+
 /**
  * The snapshot as it will be stored (still to be encrypted for its row): sealed values opened, or
  * secrets left out. A URL sealed whole cannot be kept without the passphrase, so leaving secrets
@@ -129,13 +137,7 @@ export function mcpSnapshotFromBackup({
   secrets,
   sealed,
   prefix,
-}: {
-  snapshot: McpClientSnapshot;
-  secrets: SecretsOnImport;
-  /** Whether the backup says its secrets are sealed (otherwise it says they were left out). */
-  sealed: boolean;
-  prefix: string;
-}): { snapshot: McpClientSnapshot; issues: Issue[] } {
+}: SecretsFromBackup & { snapshot: McpClientSnapshot }): { snapshot: McpClientSnapshot; issues: Issue[] } {
   const issues: Issue[] = [];
   if (!sealed) {
     mapSecrets(snapshot, {
@@ -195,12 +197,7 @@ export function integrationConfigFromBackup({
   secrets,
   sealed,
   prefix,
-}: {
-  config: StoredIntegrationConfig;
-  secrets: SecretsOnImport;
-  sealed: boolean;
-  prefix: string;
-}): { config: StoredIntegrationConfig; issues: Issue[] } {
+}: SecretsFromBackup & { config: StoredIntegrationConfig }): { config: StoredIntegrationConfig; issues: Issue[] } {
   const issues: Issue[] = [];
   const credentials: OpenApiCredentials | undefined = config.credentials;
   if (!credentials) return { config, issues };

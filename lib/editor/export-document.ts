@@ -25,15 +25,15 @@ export const exportedVersionSchema = z
   })
   .strict();
 
+/** A version of a document's format that this studio reads: any from 1 up to its own `latest`. */
+export const readableVersionSchema = ({ latest, tooNew }: { latest: number; tooNew: string }) =>
+  z.number().int().min(1).max(latest, tooNew);
+
 /** The snapshot format a document was written in: any up to this studio's. */
-export const snapshotSchemaVersionSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(
-    currentSnapshotSchemaVersion,
-    `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
-  );
+export const snapshotSchemaVersionSchema = readableVersionSchema({
+  latest: currentSnapshotSchemaVersion,
+  tooNew: `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
+});
 
 export const exportDocumentSchema = z
   .object({

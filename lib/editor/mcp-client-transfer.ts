@@ -17,8 +17,9 @@ import {
   type SecretsKey,
 } from '../secrets';
 import { agentIdSchema } from './agent-input';
-import { recordAudit } from './audit';
+import { recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
+import { isoTime, readableVersionSchema } from './export-document';
 import { omitSecrets, transformSecrets } from './mcp-client-secrets';
 import {
   currentMcpClientSchemaVersion,
@@ -33,19 +34,13 @@ import { appendVersion } from './version-writer';
 
 export const mcpClientExportFormat = 'agent-studio.mcp-client';
 
-const isoTime = z.iso.datetime({ offset: true });
-
 export const mcpClientExportSchema = z
   .object({
     format: z.literal(mcpClientExportFormat, { error: `format must be "${mcpClientExportFormat}"` }),
-    schemaVersion: z
-      .number()
-      .int()
-      .min(1)
-      .max(
-        currentMcpClientSchemaVersion,
-        `This studio reads schemaVersion up to ${currentMcpClientSchemaVersion}; upgrade it to import newer exports`,
-      ),
+    schemaVersion: readableVersionSchema({
+      latest: currentMcpClientSchemaVersion,
+      tooNew: `This studio reads schemaVersion up to ${currentMcpClientSchemaVersion}; upgrade it to import newer exports`,
+    }),
     client: z
       .object({
         id: agentIdSchema,
@@ -215,9 +210,8 @@ export function importMcpClient(
         createdAt: version.createdAt ?? now,
       });
     }
-    recordAudit(context, {
+    recordImport(context, {
       actor,
-      action: 'mcp_client.import',
       entity: 'mcp_client',
       entityId: clientId,
       details: { versionNumbers: order.map(({ version }) => version.versionNumber), secrets: parsed.secrets },

@@ -62,15 +62,19 @@ export function credentialSecretPath(credentials: OpenApiCredentials): string {
 const locationOf = (integrationId: string, credentials: OpenApiCredentials) =>
   `integration_config|${integrationId}|${credentialSecretPath(credentials)}`;
 
+/** One integration's credentials and the key their secret is sealed with. */
+interface IntegrationCredentials {
+  credentials: OpenApiCredentials;
+  key: SecretsKey;
+  integrationId: string;
+}
+
 export function decryptCredentials({
   credentials,
   key,
   integrationId,
   legacy = false,
-}: {
-  credentials: OpenApiCredentials;
-  key: SecretsKey;
-  integrationId: string;
+}: IntegrationCredentials & {
   /** Also read values written before they were bound to their row (the start-up upgrade). */
   legacy?: boolean;
 }): OpenApiCredentials {
@@ -81,15 +85,7 @@ export function decryptCredentials({
   );
 }
 
-export function encryptCredentials({
-  credentials,
-  key,
-  integrationId,
-}: {
-  credentials: OpenApiCredentials;
-  key: SecretsKey;
-  integrationId: string;
-}): OpenApiCredentials {
+export function encryptCredentials({ credentials, key, integrationId }: IntegrationCredentials): OpenApiCredentials {
   const plaintext = secretOf(credentials);
   return withSecret(credentials, encryptSecret({ key, plaintext, location: locationOf(integrationId, credentials) }));
 }
@@ -105,15 +101,7 @@ function readableSecret(credentials: OpenApiCredentials, key: SecretsKey, integr
 }
 
 /** Credentials as responses show them: the secret masked, everything else as it is. */
-export function maskCredentials({
-  credentials,
-  key,
-  integrationId,
-}: {
-  credentials: OpenApiCredentials;
-  key: SecretsKey;
-  integrationId: string;
-}): OpenApiCredentials {
+export function maskCredentials({ credentials, key, integrationId }: IntegrationCredentials): OpenApiCredentials {
   const secret = readableSecret(credentials, key, integrationId);
   return withSecret(credentials, secret === undefined ? secretMask : maskSecret(secret));
 }

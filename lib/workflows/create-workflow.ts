@@ -117,21 +117,94 @@ function checkDefinition(options: WorkflowOptions, input: NormalizedSchema, outp
   if (problems.length > 0) throw new ToolDefinitionError(`Workflow ${id}: ${problems.join('; ')}.`);
 }
 
-export function createWorkflow(options: WorkflowOptions): Workflow {
-  const input = normalizeSchema({ schema: options.inputSchema, toolId: `workflow ${options.id}`, role: 'inputSchema' });
-  const output = normalizeSchema({
-    schema: options.outputSchema,
-    toolId: `workflow ${options.id}`,
-    role: 'outputSchema',
-  });
-  checkDefinition(options, input, output);
-  const { id, steps } = options;
-  const store = options.runStore ?? memoryRunStore();
-  const neverAborted = new AbortController().signal;
+/** What a run of one workflow works with, fixed when the workflow is created. */
+interface WorkflowParts {
+  id: string;
+  steps: ReadonlyArray<AnyStep>;
+  input: NormalizedSchema;
+  output: NormalizedSchema;
+  store: WorkflowRunStore;
+}
 
-  const failed = (runId: string, error: WorkflowError): WorkflowRunResult => ({ status: 'failed', runId, error });
+const failed = (runId: string, error: WorkflowError): WorkflowRunResult => ({ status: 'failed', runId, error });
 
-  async function runFrom({
+/** A value that failed one of a step's schemas, as the run's error. */
+function stepProblem({
+  step,
+  heading,
+  issues,
+  label,
+  value,
+}: {
+  step: AnyStep;
+  heading: string;
+  issues: ReadonlyArray<SchemaIssue>;
+  label: string;
+  value: unknown;
+}): WorkflowError {
+  return { ...validationMessage(`${heading} for ${step.id}`, issues, label, value), step: step.id };
+}
+
+type StepOutcome =
+  | { kind: 'failed'; error: WorkflowError }
+  | { kind: 'suspended'; payload: unknown }
+  | { kind: 'produced'; value: unknown };
+
+/** Runs one step on its checked input; an abort is thrown, every other failure is an outcome. */
+async function executeStep({
+  step,
+  inputData,
+  requestContext,
+  resumeData,
+  abortSignal,
+}: {
+  step: AnyStep;
+  inputData: unknown;
+  requestContext: Record<string, unknown>;
+  resumeData?: unknown;
+  abortSignal: AbortSignal;
+}): Promise<StepOutcome> {
+  let suspension: { payload: unknown } | undefined;
+  let suspendProblem: WorkflowError | undefined;
+  let produced: unknown;
+  abortSignal.throwIfAborted();
+  try {
+    produced = await step.execute({
+      inputData,
+      requestContext: freezeRequestContext(requestContext),
+      abortSignal,
+      ...(resumeData !== undefined ? { resumeData } : {}),
+      async suspend(payload) {
+        const checked = step.schemas.suspend?.validate(payload);
+        if (checked && !checked.success) {
+          suspendProblem = stepProblem({
+            step,
+            heading: 'Step suspension data validation failed',
+            issues: checked.issues,
+            label: 'Provided suspension data',
+            value: payload,
+          });
+          return;
+        }
+        suspension = { payload: checked ? checked.value : payload };
+      },
+    });
+  } catch (error) {
+    if (abortSignal.aborted) throw error;
+    return {
+      kind: 'failed',
+      error: { message: error instanceof Error ? error.message : String(error), step: step.id },
+    };
+  }
+  if (suspendProblem) return { kind: 'failed', error: suspendProblem };
+  if (suspension) return { kind: 'suspended', payload: suspension.payload };
+  return { kind: 'produced', value: produced };
+}
+
+/** Runs the steps from `stepIndex` on, each on the previous one's output, until one suspends or fails. */
+async function runFrom(
+  { id, steps, output, store }: WorkflowParts,
+  {
     runId,
     stepIndex,
     inputData,
@@ -145,90 +218,110 @@ export function createWorkflow(options: WorkflowOptions): Workflow {
     requestContext: Record<string, unknown>;
     resumeData?: unknown;
     abortSignal: AbortSignal;
-  }): Promise<WorkflowRunResult> {
-    let value = inputData;
-    for (let index = stepIndex; index < steps.length; index++) {
-      const step = steps[index]!;
-      const checkedInput = step.schemas.input.validate(value);
-      if (!checkedInput.success) {
-        const details = validationMessage(
-          `Step input validation failed for ${step.id}`,
-          checkedInput.issues,
-          'Provided input',
-          value,
-        );
-        return failed(runId, { ...details, step: step.id });
-      }
-      let suspension: { payload: unknown } | undefined;
-      let suspendProblem: WorkflowError | undefined;
-      let produced: unknown;
-      abortSignal.throwIfAborted();
-      try {
-        produced = await step.execute({
-          inputData: checkedInput.value,
-          requestContext: freezeRequestContext(requestContext),
-          abortSignal,
-          ...(index === stepIndex && resumeData !== undefined ? { resumeData } : {}),
-          async suspend(payload) {
-            const checked = step.schemas.suspend?.validate(payload);
-            if (checked && !checked.success) {
-              suspendProblem = {
-                ...validationMessage(
-                  `Step suspension data validation failed for ${step.id}`,
-                  checked.issues,
-                  'Provided suspension data',
-                  payload,
-                ),
-                step: step.id,
-              };
-              return;
-            }
-            suspension = { payload: checked ? checked.value : payload };
-          },
-        });
-      } catch (error) {
-        if (abortSignal.aborted) throw error;
-        return failed(runId, { message: error instanceof Error ? error.message : String(error), step: step.id });
-      }
-      if (suspendProblem) return failed(runId, suspendProblem);
-      if (suspension) {
-        await store.save({
-          runId,
-          workflowId: id,
-          stepIndex: index,
-          inputData: checkedInput.value,
-          requestContext,
-          suspendPayload: suspension.payload,
-        });
-        return {
-          status: 'suspended',
-          runId,
-          step: step.id,
-          suspendPayload: suspension.payload,
-          stepInput: checkedInput.value,
-        };
-      }
-      const checkedOutput = step.schemas.output.validate(produced);
-      if (!checkedOutput.success) {
-        const details = validationMessage(
-          `Step output validation failed for ${step.id}`,
-          checkedOutput.issues,
-          'Returned output',
-          produced,
-        );
-        return failed(runId, { ...details, step: step.id });
-      }
-      value = checkedOutput.value;
+  },
+): Promise<WorkflowRunResult> {
+  let value = inputData;
+  for (let index = stepIndex; index < steps.length; index++) {
+    const step = steps[index]!;
+    const checkedInput = step.schemas.input.validate(value);
+    if (!checkedInput.success) {
+      const heading = 'Step input validation failed';
+      return failed(runId, stepProblem({ step, heading, issues: checkedInput.issues, label: 'Provided input', value }));
     }
-    const result = output.validate(value);
-    if (!result.success) {
-      return failed(
+    const outcome = await executeStep({
+      step,
+      inputData: checkedInput.value,
+      requestContext,
+      resumeData: index === stepIndex ? resumeData : undefined,
+      abortSignal,
+    });
+    if (outcome.kind === 'failed') return failed(runId, outcome.error);
+    if (outcome.kind === 'suspended') {
+      const suspendPayload = outcome.payload;
+      await store.save({
         runId,
-        validationMessage(`Workflow output validation failed for ${id}`, result.issues, 'Returned output', value),
-      );
+        workflowId: id,
+        stepIndex: index,
+        inputData: checkedInput.value,
+        requestContext,
+        suspendPayload,
+      });
+      return { status: 'suspended', runId, step: step.id, suspendPayload, stepInput: checkedInput.value };
     }
-    return { status: 'success', runId, result: result.value };
+    const checkedOutput = step.schemas.output.validate(outcome.value);
+    if (!checkedOutput.success) {
+      const heading = 'Step output validation failed';
+      const { issues } = checkedOutput;
+      return failed(runId, stepProblem({ step, heading, issues, label: 'Returned output', value: outcome.value }));
+    }
+    value = checkedOutput.value;
   }
+  const result = output.validate(value);
+  if (!result.success) {
+    return failed(
+      runId,
+      validationMessage(`Workflow output validation failed for ${id}`, result.issues, 'Returned output', value),
+    );
+  }
+  return { status: 'success', runId, result: result.value };
+}
+
+/** Checks the resume data against the suspended step's schema, then runs on from that step. */
+async function resumeRun(
+  parts: WorkflowParts,
+  {
+    runId,
+    resumeData,
+    abortSignal,
+    suspended: given,
+  }: Parameters<Workflow['resume']>[0] & { abortSignal: AbortSignal },
+): Promise<WorkflowRunResult> {
+  const { id, steps, store } = parts;
+  const suspended = given ?? (await store.get(runId));
+  if (!suspended || suspended.workflowId !== id || !steps[suspended.stepIndex]) {
+    throw new StudioError('not_found', `Workflow "${id}" has no suspended run "${runId}".`, {
+      workflowId: id,
+      runId,
+    });
+  }
+  const step = steps[suspended.stepIndex]!;
+  const checked = step.schemas.resume?.validate(resumeData);
+  if (checked && !checked.success) {
+    const details = validationMessage(
+      `Step resume data validation failed for ${step.id}`,
+      checked.issues,
+      'Provided resume data',
+      resumeData,
+    );
+    throw new StudioError('invalid_input', details.message, {
+      issues: details.issues.map((issue) => ({
+        ...issue,
+        path: issue.path === 'root' ? 'resumeData' : `resumeData.${issue.path}`,
+      })),
+    });
+  }
+  await store.delete(runId);
+  return runFrom(parts, {
+    runId,
+    stepIndex: suspended.stepIndex,
+    inputData: suspended.inputData,
+    requestContext: suspended.requestContext,
+    resumeData: checked ? checked.value : resumeData,
+    abortSignal,
+  });
+}
+
+export function createWorkflow(options: WorkflowOptions): Workflow {
+  const input = normalizeSchema({ schema: options.inputSchema, toolId: `workflow ${options.id}`, role: 'inputSchema' });
+  const output = normalizeSchema({
+    schema: options.outputSchema,
+    toolId: `workflow ${options.id}`,
+    role: 'outputSchema',
+  });
+  checkDefinition(options, input, output);
+  const { id, steps } = options;
+  const parts: WorkflowParts = { id, steps, input, output, store: options.runStore ?? memoryRunStore() };
+  const neverAborted = new AbortController().signal;
 
   const workflow: Workflow = {
     id,
@@ -243,42 +336,9 @@ export function createWorkflow(options: WorkflowOptions): Workflow {
           validationMessage(`Workflow input validation failed for ${id}`, checked.issues, 'Provided input', inputData),
         );
       }
-      return runFrom({ runId, stepIndex: 0, inputData: checked.value, requestContext, abortSignal });
+      return runFrom(parts, { runId, stepIndex: 0, inputData: checked.value, requestContext, abortSignal });
     },
-    async resume({ runId, resumeData, abortSignal = neverAborted, suspended: given }) {
-      const suspended = given ?? (await store.get(runId));
-      if (!suspended || suspended.workflowId !== id || !steps[suspended.stepIndex]) {
-        throw new StudioError('not_found', `Workflow "${id}" has no suspended run "${runId}".`, {
-          workflowId: id,
-          runId,
-        });
-      }
-      const step = steps[suspended.stepIndex]!;
-      const checked = step.schemas.resume?.validate(resumeData);
-      if (checked && !checked.success) {
-        const details = validationMessage(
-          `Step resume data validation failed for ${step.id}`,
-          checked.issues,
-          'Provided resume data',
-          resumeData,
-        );
-        throw new StudioError('invalid_input', details.message, {
-          issues: details.issues.map((issue) => ({
-            ...issue,
-            path: issue.path === 'root' ? 'resumeData' : `resumeData.${issue.path}`,
-          })),
-        });
-      }
-      await store.delete(runId);
-      return runFrom({
-        runId,
-        stepIndex: suspended.stepIndex,
-        inputData: suspended.inputData,
-        requestContext: suspended.requestContext,
-        resumeData: checked ? checked.value : resumeData,
-        abortSignal,
-      });
-    },
+    resume: ({ abortSignal = neverAborted, ...request }) => resumeRun(parts, { ...request, abortSignal }),
   };
   return Object.freeze(workflow);
 }

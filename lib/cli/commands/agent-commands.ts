@@ -7,6 +7,7 @@ import { collectPages, type OperationOutput } from '../../client';
 import { addSelectorOptions, positiveInteger, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { parseContextArgument, printJson } from '../io';
+import { addListCommand } from '../listing';
 import { renderFieldDiffs } from '../render-diff';
 import { firstLine, table } from '../text';
 
@@ -36,30 +37,62 @@ function describeAgent(answer: AgentAnswer): string {
   ].join('\n');
 }
 
-export function registerAgentCommands(agent: Command, cli: CliContext) {
-  agent
-    .command('list')
-    .description('list agents (stored, and code agents with or without overrides)')
-    .option('--json', 'print the agents as JSON')
-    .action(async (options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const agents = await collectPages((cursor) => client.listAgents({ query: { limit: 100, cursor } }));
-      if (options.json) return printJson(cli.io, agents);
-      if (agents.length === 0) return cli.io.stdout('No agents yet.');
-      cli.io.stdout(
-        table(
-          agents.map((item) => [
-            item.id,
-            item.status,
-            item.status === 'code_only' ? '-' : String(item.latestVersionNumber),
-            String(item.activeVersionNumber ?? '-'),
-            firstLine(item.name),
-          ]),
-          { header: ['ID', 'STATUS', 'LATEST', 'PUBLISHED', 'NAME'] },
-        ),
-      );
-    });
+type DiffAnswer = OperationOutput<'diffAgentVersions'>;
 
+function describeDiff(id: string, diff: DiffAnswer): string {
+  const lines = [`${id}: version ${diff.from} -> version ${diff.to}`];
+  lines.push(diff.diffs.length === 0 ? 'No field differs.' : renderFieldDiffs(diff.diffs));
+  if (diff.tools) {
+    const { added, removed, changed } = diff.tools;
+    lines.push(
+      'Resolved tools for this context:',
+      `  added: ${added.join(', ') || 'none'}`,
+      `  removed: ${removed.join(', ') || 'none'}`,
+      `  changed: ${changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join(', ') || 'none'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+type ResolveAnswer = OperationOutput<'resolveAgent'>;
+
+function describeResolution(id: string, resolution: ResolveAnswer): string {
+  const lines = [
+    `${id}: version ${resolution.versionNumber ?? '(code)'}${resolution.label ? ` (${resolution.label})` : ''}, model ${resolution.model}, ${resolution.tools.length} tool(s), resolvedToolsHash ${resolution.resolvedToolsHash}`,
+  ];
+  if (resolution.tools.length > 0)
+    lines.push(
+      table(
+        resolution.tools.map((tool) => [tool.name, tool.source, firstLine(tool.description)]),
+        { header: ['TOOL', 'SOURCE', 'DESCRIPTION'] },
+      ),
+    );
+  for (const warning of resolution.warnings) lines.push(`warning (${warning.source}): ${warning.message}`);
+  return lines.join('\n');
+}
+
+export function registerAgentCommands(agent: Command, cli: CliContext) {
+  addListCommand(agent, cli, {
+    description: 'list agents (stored, and code agents with or without overrides)',
+    jsonDescription: 'print the agents as JSON',
+    fetchPage: (client, cursor) => client.listAgents({ query: { limit: 100, cursor } }),
+    whenEmpty: 'No agents yet.',
+    header: ['ID', 'STATUS', 'LATEST', 'PUBLISHED', 'NAME'],
+    row: (item) => [
+      item.id,
+      item.status,
+      item.status === 'code_only' ? '-' : String(item.latestVersionNumber),
+      String(item.activeVersionNumber ?? '-'),
+      firstLine(item.name),
+    ],
+  });
+  registerShowCommand(agent, cli);
+  registerHistoryCommands(agent, cli);
+  registerPublishingCommands(agent, cli);
+  registerResolveCommand(agent, cli);
+}
+
+function registerShowCommand(agent: Command, cli: CliContext) {
   addSelectorOptions(
     agent
       .command('show')
@@ -73,7 +106,10 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
       if (options.json) return printJson(cli.io, answer);
       cli.io.stdout(describeAgent(answer));
     });
+}
 
+/** `versions` and `diff`: the history of an agent. */
+function registerHistoryCommands(agent: Command, cli: CliContext) {
   agent
     .command('versions')
     .description('list the versions of an agent, newest first')
@@ -116,21 +152,13 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
           query: { from, to, ...(requestContext ? { requestContext: JSON.stringify(requestContext) } : {}) },
         });
         if (options.json) return printJson(cli.io, diff);
-        const lines = [`${id}: version ${diff.from} -> version ${diff.to}`];
-        lines.push(diff.diffs.length === 0 ? 'No field differs.' : renderFieldDiffs(diff.diffs));
-        if (diff.tools) {
-          const { added, removed, changed } = diff.tools;
-          lines.push(
-            'Resolved tools for this context:',
-            `  added: ${added.join(', ') || 'none'}`,
-            `  removed: ${removed.join(', ') || 'none'}`,
-            `  changed: ${changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join(', ') || 'none'}`,
-          );
-        }
-        cli.io.stdout(lines.join('\n'));
+        cli.io.stdout(describeDiff(id, diff));
       },
     );
+}
 
+/** `publish`, `unpublish` and `restore`: the commands that move which version is in use. */
+function registerPublishingCommands(agent: Command, cli: CliContext) {
   agent
     .command('publish')
     .description('publish a version (applications then load it by default)')
@@ -171,7 +199,9 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
         `Restored version ${n} of ${id} as version ${version.versionNumber} (unpublished: agent-studio agent publish ${id} ${version.versionNumber}).`,
       );
     });
+}
 
+function registerResolveCommand(agent: Command, cli: CliContext) {
   addSelectorOptions(
     agent
       .command('resolve')
@@ -188,17 +218,6 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
         body: { requestContext, ...(selector ? { selector } : {}) },
       });
       if (options.json) return printJson(cli.io, resolution);
-      const lines = [
-        `${id}: version ${resolution.versionNumber ?? '(code)'}${resolution.label ? ` (${resolution.label})` : ''}, model ${resolution.model}, ${resolution.tools.length} tool(s), resolvedToolsHash ${resolution.resolvedToolsHash}`,
-      ];
-      if (resolution.tools.length > 0)
-        lines.push(
-          table(
-            resolution.tools.map((tool) => [tool.name, tool.source, firstLine(tool.description)]),
-            { header: ['TOOL', 'SOURCE', 'DESCRIPTION'] },
-          ),
-        );
-      for (const warning of resolution.warnings) lines.push(`warning (${warning.source}): ${warning.message}`);
-      cli.io.stdout(lines.join('\n'));
+      cli.io.stdout(describeResolution(id, resolution));
     });
 }

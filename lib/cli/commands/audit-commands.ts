@@ -3,8 +3,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { paginate, type OperationOutput } from '../../client';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
-import { CliError, printJson } from '../io';
-import { table } from '../text';
+import { CliError } from '../io';
+import { printListing } from '../listing';
 
 type AuditEntry = OperationOutput<'listAuditEntries'>['items'][number];
 
@@ -51,20 +51,21 @@ export function registerAuditCommands(parent: Command, cli: CliContext) {
           if (entries.length >= limit || (options.since !== undefined && entry.at < options.since)) break;
           entries.push(entry);
         }
-        if (options.json) return printJson(cli.io, entries);
-        if (entries.length === 0) return cli.io.stdout('No audit entries.');
-        cli.io.stdout(
-          table(
-            entries.map((entry) => [
+        printListing(cli.io, {
+          items: entries,
+          json: options.json,
+          listing: {
+            whenEmpty: 'No audit entries.',
+            header: ['AT', 'ACTOR', 'ACTION', 'ENTITY', 'DETAILS'],
+            row: (entry) => [
               entry.at,
               entry.actor,
               entry.action,
               `${entry.entity}:${entry.entityId}`,
               JSON.stringify(entry.details).slice(0, 80),
-            ]),
-            { header: ['AT', 'ACTOR', 'ACTION', 'ENTITY', 'DETAILS'] },
-          ),
-        );
+            ],
+          },
+        });
       },
     );
 }

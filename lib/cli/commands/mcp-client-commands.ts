@@ -1,9 +1,9 @@
 /** `mcp-client list | show | test`: saved MCP client connections (secrets always masked). */
 import type { Command } from 'commander';
-import { collectPages } from '../../client';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, parseContextArgument, printJson } from '../io';
+import { addListCommand } from '../listing';
 import { firstLine, table } from '../text';
 
 type ServerConfig = { type?: string; command?: string; args?: string[]; url?: string; env?: Record<string, string> };
@@ -19,27 +19,14 @@ function describeServer(name: string, server: ServerConfig): string {
 export function registerMcpClientCommands(parent: Command, cli: CliContext) {
   const mcpClient = parent.command('mcp-client').description('saved MCP client connections');
 
-  mcpClient
-    .command('list')
-    .description('list saved MCP clients')
-    .option('--json', 'print the clients as JSON')
-    .action(async (options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const clients = await collectPages((cursor) => client.listMcpClients({ query: { limit: 100, cursor } }));
-      if (options.json) return printJson(cli.io, clients);
-      if (clients.length === 0) return cli.io.stdout('No saved MCP clients yet.');
-      cli.io.stdout(
-        table(
-          clients.map((item) => [
-            item.id,
-            String(item.latestVersionNumber),
-            item.servers.join(','),
-            firstLine(item.name),
-          ]),
-          { header: ['ID', 'LATEST', 'SERVERS', 'NAME'] },
-        ),
-      );
-    });
+  addListCommand(mcpClient, cli, {
+    description: 'list saved MCP clients',
+    jsonDescription: 'print the clients as JSON',
+    fetchPage: (client, cursor) => client.listMcpClients({ query: { limit: 100, cursor } }),
+    whenEmpty: 'No saved MCP clients yet.',
+    header: ['ID', 'LATEST', 'SERVERS', 'NAME'],
+    row: (item) => [item.id, String(item.latestVersionNumber), item.servers.join(','), firstLine(item.name)],
+  });
 
   mcpClient
     .command('show')

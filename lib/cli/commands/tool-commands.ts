@@ -4,10 +4,11 @@
  * itself goes to stdout as JSON.
  */
 import type { Command } from 'commander';
-import { collectPages, type StudioClient } from '../../client';
+import type { StudioClient } from '../../client';
 import type { CliContext } from '../context';
 import { CliError, parseContextArgument, parseJsonArgument, printJson } from '../io';
-import { firstLine, table } from '../text';
+import { addListCommand } from '../listing';
+import { firstLine } from '../text';
 
 function isValidationErrorValue(output: unknown): output is { message: string } {
   return (
@@ -23,17 +24,13 @@ const fetchTool = async (client: StudioClient, id: string) => (await client.getT
 export function registerToolCommands(parent: Command, cli: CliContext) {
   const tool = parent.command('tool').description('registered code tools');
 
-  tool
-    .command('list')
-    .description('list registered tools: id and description')
-    .option('--json', 'print the tools as JSON')
-    .action(async (options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const tools = await collectPages((cursor) => client.listTools({ query: { limit: 100, cursor } }));
-      if (options.json) return printJson(cli.io, tools);
-      if (tools.length === 0) return cli.io.stdout('No tools are registered. Add tools to studio.config.ts.');
-      cli.io.stdout(table(tools.map((item) => [item.id, firstLine(item.description)])));
-    });
+  addListCommand(tool, cli, {
+    description: 'list registered tools: id and description',
+    jsonDescription: 'print the tools as JSON',
+    fetchPage: (client, cursor) => client.listTools({ query: { limit: 100, cursor } }),
+    whenEmpty: 'No tools are registered. Add tools to studio.config.ts.',
+    row: (item) => [item.id, firstLine(item.description)],
+  });
 
   tool
     .command('show')
