@@ -135,7 +135,7 @@ export async function importDeployment(
       `The backup has ${check.issues.length} problem(s); nothing was imported (see details.issues).`,
     );
   }
-  const backup = check.backup;
+  const backup = check.value;
   const transaction = dryRun ? rehearseTransaction : writeTransaction;
   return transaction(context.database, () => {
     const plan = planDeploymentImport(context, backup);
