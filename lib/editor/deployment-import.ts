@@ -113,7 +113,7 @@ function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, ac
     sameDestination: false,
   });
   if (!stored.ok) throw invalidInput(stored.issues);
-  const config = { ...entry.config, ...(stored.credentials ? { credentials: stored.credentials } : {}) };
+  const config = { ...entry.config, ...(stored.value ? { credentials: stored.value } : {}) };
   context.integrationConfigs.insert({
     id: entry.id,
     integration: config.type,
