@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
 import { createResolveFastPath } from './lib/api';
-import { errorBody, errorStatus } from './lib/errors';
+import { errorBody, errorStatus, issueMessages } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import {
   apiSecurityHeaders,
@@ -48,7 +48,7 @@ async function main() {
   const startedAt = performance.now();
   const exposure = describeExposure(settings);
   if (!exposure.ok) {
-    logger.error('Agent Studio will not start', { reason: exposure.message });
+    logger.error('Agent Studio will not start', { reason: issueMessages(exposure.issues) });
     process.exit(1);
   }
 
@@ -157,9 +157,10 @@ async function main() {
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   process.stdout.write(
-    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.notice}\n`,
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.value.notice}\n`,
   );
-  if (exposure.warning) logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
+  if (exposure.value.warning)
+    logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
 }
 
 main().catch((error) => {

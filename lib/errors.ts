@@ -43,6 +43,25 @@ export interface Issue {
   message: string;
 }
 
+/**
+ * What a check found (docs/architecture.md, "One convention for expected failures", kind 2): the
+ * checked value, or every problem with its path. The check does not decide whether a finding is an
+ * error; its caller does (throws it, collects it with others, or shows it). A check whose issues say
+ * more than a path (the rule builder's node id) names their type.
+ */
+export type CheckResult<TValue, TIssue extends Issue = Issue> =
+  { ok: true; value: TValue } | { ok: false; issues: TIssue[] };
+
+/** A check that found one problem; `path` is the field it concerns (`root`: the value as a whole). */
+export function checkFailed(message: string, path = 'root'): { ok: false; issues: Issue[] } {
+  return { ok: false, issues: [{ path, message }] };
+}
+
+/** The issues' messages as one sentence, for a caller that shows a check's findings as text. */
+export function issueMessages(issues: readonly Issue[]): string {
+  return issues.map((issue) => issue.message).join('; ');
+}
+
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }

@@ -3,7 +3,13 @@ import type { DatabaseHandle } from '../client';
 /** A trivial read that proves the connection works. */
 const statements = new WeakMap<DatabaseHandle, { get(): unknown }>();
 
-export function checkDatabase(handle: DatabaseHandle): { ok: true } | { ok: false; message: string } {
+/**
+ * Answers the studio's check shape (`CheckResult` in lib/errors.ts) written out, since db/ does not
+ * import lib/.
+ */
+export function checkDatabase(
+  handle: DatabaseHandle,
+): { ok: true; value: undefined } | { ok: false; issues: Array<{ path: string; message: string }> } {
   try {
     let statement = statements.get(handle);
     if (!statement) {
@@ -11,8 +17,11 @@ export function checkDatabase(handle: DatabaseHandle): { ok: true } | { ok: fals
       statements.set(handle, statement);
     }
     statement.get();
-    return { ok: true };
+    return { ok: true, value: undefined };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      issues: [{ path: 'root', message: error instanceof Error ? error.message : String(error) }],
+    };
   }
 }

@@ -7,6 +7,8 @@
  * `currentSnapshotSchemaVersion`, add `upgrades[old]` converting a snapshot of version `old` to
  * `old + 1`, and a test with a real old snapshot: docs/snapshot-format.md walks through it.
  */
+import { checkFailed, type CheckResult } from '../errors';
+
 export const currentSnapshotSchemaVersion = 2;
 
 type Upgrade = (snapshot: Record<string, unknown>) => Record<string, unknown>;
@@ -25,9 +27,11 @@ const upgrades: Record<number, Upgrade> = {
   },
 };
 
-export type UpgradeResult =
-  | { ok: true; snapshot: Record<string, unknown>; schemaVersion: number; upgradedFrom?: number }
-  | { ok: false; message: string };
+export type UpgradeResult = CheckResult<{
+  snapshot: Record<string, unknown>;
+  schemaVersion: number;
+  upgradedFrom?: number;
+}>;
 
 /** Brings a snapshot written with `schemaVersion` to the current format. Pure; never mutates. */
 export function upgradeSnapshot({
@@ -38,22 +42,24 @@ export function upgradeSnapshot({
   schemaVersion: number;
 }): UpgradeResult {
   if (!Number.isInteger(schemaVersion) || schemaVersion < 1) {
-    return { ok: false, message: `Unknown snapshot schemaVersion ${schemaVersion}` };
+    return checkFailed(`Unknown snapshot schemaVersion ${schemaVersion}`);
   }
   if (schemaVersion > currentSnapshotSchemaVersion) {
-    return {
-      ok: false,
-      message: `Snapshot schemaVersion ${schemaVersion} is newer than this studio supports (${currentSnapshotSchemaVersion}); upgrade the studio first`,
-    };
+    return checkFailed(
+      `Snapshot schemaVersion ${schemaVersion} is newer than this studio supports (${currentSnapshotSchemaVersion}); upgrade the studio first`,
+    );
   }
   if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
-    return { ok: false, message: 'A snapshot is a JSON object' };
+    return checkFailed('A snapshot is a JSON object');
   }
   let current = snapshot as Record<string, unknown>;
   for (let version = schemaVersion; version < currentSnapshotSchemaVersion; version += 1) {
     current = upgrades[version]!(current);
   }
   return schemaVersion === currentSnapshotSchemaVersion
-    ? { ok: true, snapshot: current, schemaVersion }
-    : { ok: true, snapshot: current, schemaVersion: currentSnapshotSchemaVersion, upgradedFrom: schemaVersion };
+    ? { ok: true, value: { snapshot: current, schemaVersion } }
+    : {
+        ok: true,
+        value: { snapshot: current, schemaVersion: currentSnapshotSchemaVersion, upgradedFrom: schemaVersion },
+      };
 }

@@ -3,7 +3,7 @@
  * service, import and the forms all use it. Every problem comes back with its path.
  */
 import { z } from 'zod';
-import { issuesFromZod, type Issue } from '../errors';
+import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { snapshotPartSchemas, validateParts, type SchemaMode, type SnapshotPartSchemas } from './snapshot-fields';
 import type { AgentSnapshot, Instructions } from './snapshot-types';
 
@@ -63,11 +63,11 @@ export function storedAgentIssues(snapshot: AgentSnapshot, prefix: ReadonlyArray
   return issues;
 }
 
-export type SnapshotCheck = { ok: true; snapshot: AgentSnapshot } | { ok: false; issues: Issue[] };
+export type SnapshotCheck = CheckResult<AgentSnapshot>;
 
 /** Validates a whole snapshot; issue paths are prefixed (e.g. `versions.2.snapshot`). */
 export function checkAgentSnapshot(value: unknown, prefix: ReadonlyArray<PropertyKey> = []): SnapshotCheck {
   const result = agentSnapshotSchema.safeParse(value);
   if (!result.success) return { ok: false, issues: issuesFromZod(result.error, prefix) };
-  return { ok: true, snapshot: result.data };
+  return { ok: true, value: result.data };
 }

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { writeTransaction, type LabelWithNumberRow } from '../../db/queries';
-import { StudioError } from '../errors';
-import { checkWritableLabelName } from '../versions';
+import { issueMessages, StudioError } from '../errors';
+import { checkWritableLabelName, isReservedLabel } from '../versions';
 import { versionRow, type VersionReference } from './agent-publishing';
 import { agentSummary } from './agent-reads';
 import { recordAudit } from './audit';
@@ -32,7 +32,10 @@ const toView = (row: LabelWithNumberRow): LabelView => ({
 
 function writableName(label: string): void {
   const check = checkWritableLabelName(label);
-  if (!check.ok) throw new StudioError('invalid_version_label', check.message, { label, reason: check.reason });
+  if (!check.ok) {
+    const reason = isReservedLabel(label) ? 'reserved' : 'malformed';
+    throw new StudioError('invalid_version_label', issueMessages(check.issues), { label, reason });
+  }
 }
 
 /** Every label of an agent: the computed ones first, then custom labels by name. */

@@ -3,7 +3,7 @@
  * (agent_id, version_number) index, then parsed once per version id (see `agent-version.ts`).
  */
 import { writeGeneration, type AgentListRow, type AgentSummaryRow, type AgentVersionRow } from '../../db/queries';
-import { StudioError } from '../errors';
+import { issueMessages, StudioError } from '../errors';
 import { checkLabelName, type VersionSelector } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
 import {
@@ -51,7 +51,7 @@ function rowForSelector(
   }
   if ('status' in selector) return selector.status === 'published' ? published() : latest();
   const check = checkLabelName(selector.label);
-  if (!check.ok) throw new StudioError('invalid_version_label', check.message, { label: selector.label });
+  if (!check.ok) throw new StudioError('invalid_version_label', issueMessages(check.issues), { label: selector.label });
   if (selector.label === 'production') return published();
   if (selector.label === 'latest') return latest();
   return context.versions.byLabel(agentId, selector.label) ?? fail(labelNotFound(agentId, selector.label));

@@ -80,7 +80,7 @@ export function importAgent(
       checked.issues,
       `The import document has ${checked.issues.length} problem(s); nothing was imported (see details.issues).`,
     );
-  const { agent, versions, upgradedFrom } = checked;
+  const { agent, versions, upgradedFrom } = checked.value;
   if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
     throw new StudioError(
       'forbidden',

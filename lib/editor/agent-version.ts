@@ -4,7 +4,7 @@
  */
 import type { AgentVersionRow } from '../../db/queries';
 import { currentSnapshotSchemaVersion, snapshotFields, upgradeSnapshot, type AgentSnapshot } from '../agents';
-import { StudioError } from '../errors';
+import { issueMessages, StudioError } from '../errors';
 import { canonicalJson, hashCanonicalJson } from '../versions';
 import { recordAudit } from './audit';
 import type { EditorContext } from './context';
@@ -42,14 +42,14 @@ function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
   if (!upgraded.ok) {
     throw new StudioError(
       'internal_error',
-      `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${upgraded.message}`,
+      `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${issueMessages(upgraded.issues)}`,
     );
   }
   return deepFreeze({
     id: row.id,
     agentId: row.agentId,
     ...parseVersionMetadata(row),
-    snapshot: upgraded.snapshot as AgentSnapshot,
+    snapshot: upgraded.value.snapshot as AgentSnapshot,
   });
 }
 

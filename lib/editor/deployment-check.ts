@@ -6,7 +6,7 @@
  * declared counts against the content. Issue paths point into the backup file.
  */
 import { currentSnapshotSchemaVersion } from '../agents';
-import { issuesFromZod, type Issue } from '../errors';
+import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { derivePassphraseKey, openSealedSecret, SecretDecryptionError } from '../secrets';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
@@ -43,7 +43,7 @@ export interface CheckedBackup {
   upgradedFrom: number | null;
 }
 
-export type BackupCheck = { ok: true; backup: CheckedBackup } | { ok: false; issues: Issue[] };
+export type BackupCheck = CheckResult<CheckedBackup>;
 
 async function secretsFor(
   document: DeploymentDocument,
@@ -93,7 +93,7 @@ function checkAgents(
           message: 'Does not match the snapshot: the file was edited or damaged',
         });
     });
-    agents.push({ agent: check.agent, versions: check.versions });
+    agents.push({ agent: check.value.agent, versions: check.value.versions });
   });
   for (const { index, key } of repeatedKeys(agents, (entry) => entry.agent.id))
     issues.push({ path: `agents.${index}.agent.id`, message: `Agent "${key}" appears twice` });
@@ -152,7 +152,7 @@ export async function checkDeploymentBackup(
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,
-    backup: {
+    value: {
       agents,
       mcpClients,
       integrations,

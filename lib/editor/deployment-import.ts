@@ -111,7 +111,7 @@ function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, ac
     sameDestination: false,
   });
   if (!stored.ok) throw invalidInput(stored.issues);
-  const config = { ...entry.config, ...(stored.credentials ? { credentials: stored.credentials } : {}) };
+  const config = { ...entry.config, ...(stored.value ? { credentials: stored.value } : {}) };
   context.integrationConfigs.insert({
     id: entry.id,
     integration: config.type,
@@ -133,7 +133,7 @@ export async function importDeployment(
       `The backup has ${check.issues.length} problem(s); nothing was imported (see details.issues).`,
     );
   }
-  const backup = check.backup;
+  const backup = check.value;
   const transaction = dryRun ? rehearseTransaction : writeTransaction;
   return transaction(context.database, () => {
     const plan = planDeploymentImport(context, backup);

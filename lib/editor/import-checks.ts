@@ -10,15 +10,17 @@ import {
   upgradeSnapshot,
   type AgentSnapshot,
 } from '../agents';
-import { issuesFromZod, type Issue } from '../errors';
+import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName } from '../versions';
 import { exportDocumentSchema, type ExportDocument } from './export-document';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
 
-export type ImportCheck =
-  | { ok: true; agent: ExportDocument['agent']; versions: CheckedVersion[]; upgradedFrom?: number }
-  | { ok: false; issues: Issue[] };
+export type ImportCheck = CheckResult<{
+  agent: ExportDocument['agent'];
+  versions: CheckedVersion[];
+  upgradedFrom?: number;
+}>;
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -42,13 +44,13 @@ export function checkImportDocument(document: unknown): ImportCheck {
     const prefix = ['versions', index, 'snapshot'];
     const upgraded = upgradeSnapshot({ snapshot, schemaVersion });
     if (!upgraded.ok) {
-      issues.push({ path: prefix.join('.'), message: upgraded.message });
+      issues.push(...upgraded.issues.map((issue) => ({ path: prefix.join('.'), message: issue.message })));
       return;
     }
-    const check = checkAgentSnapshot(upgraded.snapshot, prefix);
+    const check = checkAgentSnapshot(upgraded.value.snapshot, prefix);
     if (!check.ok) issues.push(...check.issues);
-    else if (stored) issues.push(...storedAgentIssues(check.snapshot, prefix));
-    if (check.ok) snapshots[index] = check.snapshot;
+    else if (stored) issues.push(...storedAgentIssues(check.value, prefix));
+    if (check.ok) snapshots[index] = check.value;
   });
   if (!envelope.success || issues.length > 0) return { ok: false, issues };
 
@@ -71,7 +73,8 @@ export function checkImportDocument(document: unknown): ImportCheck {
   const labelNames = new Set<string>();
   agent.labels.forEach((label, index) => {
     const check = checkWritableLabelName(label.name);
-    if (!check.ok) issues.push({ path: `agent.labels.${index}.name`, message: check.message });
+    if (!check.ok)
+      issues.push(...check.issues.map((issue) => ({ path: `agent.labels.${index}.name`, message: issue.message })));
     if (labelNames.has(label.name))
       issues.push({ path: `agent.labels.${index}.name`, message: `Label "${label.name}" appears twice` });
     labelNames.add(label.name);
@@ -87,6 +90,6 @@ export function checkImportDocument(document: unknown): ImportCheck {
     .map((version, index) => ({ ...version, snapshot: snapshots[index]! }))
     .sort((left, right) => left.versionNumber - right.versionNumber);
   return schemaVersion < currentSnapshotSchemaVersion
-    ? { ok: true, agent, versions, upgradedFrom: schemaVersion }
-    : { ok: true, agent, versions };
+    ? { ok: true, value: { agent, versions, upgradedFrom: schemaVersion } }
+    : { ok: true, value: { agent, versions } };
 }

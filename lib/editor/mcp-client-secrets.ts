@@ -172,8 +172,8 @@ export function unmaskServers({
           submitted: url,
           stored: storedServer?.type === 'http' ? storedServer.url : undefined,
         });
-        if (outcome.ok) return outcome.url;
-        issues.push({ path, message: outcome.message });
+        if (outcome.ok) return outcome.value;
+        issues.push(...outcome.issues.map((issue) => ({ path, message: issue.message })));
         return url;
       },
     },

@@ -176,7 +176,7 @@ export function createIntegrationService({
       if (!credentials.ok) throw invalidInput(credentials.issues);
       const config = JSON.stringify({
         ...input,
-        ...(credentials.credentials ? { credentials: credentials.credentials } : {}),
+        ...(credentials.value ? { credentials: credentials.value } : {}),
       });
       const created = writeTransaction(database, () => {
         const current = queries.get(id);

@@ -14,7 +14,7 @@ import {
   secretMask,
   type SecretsKey,
 } from '../secrets';
-import type { Issue } from '../errors';
+import { checkFailed, type CheckResult } from '../errors';
 import type { OpenApiCredentials } from './openapi/credentials';
 
 // The body schema lives in lib/schemas so the editor's form can validate with it in the browser.
@@ -139,35 +139,24 @@ export function credentialsToStore({
   integrationId: string;
   /** Whether the calls still go to the stored config's origin: only then may a mask keep the stored secret. */
   sameDestination: boolean;
-}): { ok: true; credentials: OpenApiCredentials | undefined } | { ok: false; issues: Issue[] } {
-  if (!given) return { ok: true, credentials: undefined };
+}): CheckResult<OpenApiCredentials | undefined> {
+  if (!given) return { ok: true, value: undefined };
   const secret = secretOf(given);
   const storedSecret = stored && stored.type === given.type ? readableSecret(stored, key, integrationId) : undefined;
   if (stored && storedSecret !== undefined && secret === maskSecret(storedSecret)) {
     if (!sameDestination)
-      return {
-        ok: false,
-        issues: [
-          {
-            path: `credentials.${secretField[given.type]}`,
-            message:
-              'The calls now go to another origin (baseUrl or the document servers), so the stored secret is not reused: send the secret itself',
-          },
-        ],
-      };
+      return checkFailed(
+        'The calls now go to another origin (baseUrl or the document servers), so the stored secret is not reused: send the secret itself',
+        `credentials.${secretField[given.type]}`,
+      );
     // The ciphertext is bound to this integration's id, which a save never changes.
-    return { ok: true, credentials: withSecret(given, secretOf(stored)) };
+    return { ok: true, value: withSecret(given, secretOf(stored)) };
   }
   if (secret.startsWith(secretMask)) {
-    return {
-      ok: false,
-      issues: [
-        {
-          path: `credentials.${secretField[given.type]}`,
-          message: 'is a masked value that matches no stored secret: send the secret itself',
-        },
-      ],
-    };
+    return checkFailed(
+      'is a masked value that matches no stored secret: send the secret itself',
+      `credentials.${secretField[given.type]}`,
+    );
   }
-  return { ok: true, credentials: encryptCredentials({ credentials: given, key, integrationId }) };
+  return { ok: true, value: encryptCredentials({ credentials: given, key, integrationId }) };
 }

@@ -86,7 +86,7 @@ async function readAgents(
 function problems(agent: MigrationAgent): Issue[] {
   const check = checkAgentSnapshot(agent.snapshot);
   if (!check.ok) return check.issues;
-  return agent.source === 'stored' ? storedAgentIssues(check.snapshot) : [];
+  return agent.source === 'stored' ? storedAgentIssues(check.value) : [];
 }
 
 async function save(

@@ -11,6 +11,7 @@
  * same form.
  */
 import { z } from 'zod';
+import { checkFailed, type CheckResult } from '../errors';
 import type { JsonSchema } from '../tools';
 
 const questionPayload = z.object({
@@ -112,7 +113,6 @@ export function suspendedForm({
 
 type QuestionForm = Extract<SuspendedForm, { kind: 'question' }>;
 type PlanForm = Extract<SuspendedForm, { kind: 'plan' }>;
-type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
  * The resume data of a question form: one label or the typed text (which wins when both are
@@ -122,7 +122,7 @@ type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
 export function questionAnswer(
   form: QuestionForm,
   { chosen, typed }: { chosen: string[]; typed: string },
-): Answer<string | string[]> {
+): CheckResult<string | string[]> {
   const text = form.freeText ? typed.trim() : '';
   if (form.choice === 'multi') return { ok: true, value: text ? [...chosen, text] : chosen };
   if (text) return { ok: true, value: text };
@@ -133,15 +133,15 @@ export function questionAnswer(
       : form.freeText
         ? 'Choose an option or type an answer.'
         : 'Choose an option.';
-  return { ok: false, message };
+  return checkFailed(message);
 }
 
 /** The resume data of a plan decision: `{ action, feedback? }`, feedback left out when empty unless the tool requires it. */
 export function planDecision(
   form: PlanForm,
   { action, feedback }: { action: 'approved' | 'rejected'; feedback: string },
-): Answer<{ action: 'approved' | 'rejected'; feedback?: string }> {
+): CheckResult<{ action: 'approved' | 'rejected'; feedback?: string }> {
   const text = feedback.trim();
-  if (form.feedbackRequired && !text) return { ok: false, message: 'Write feedback for the decision.' };
+  if (form.feedbackRequired && !text) return checkFailed('Write feedback for the decision.', 'feedback');
   return { ok: true, value: text ? { action, feedback: text } : { action } };
 }

@@ -6,11 +6,13 @@
  */
 import { hasInstructions } from '../agents/snapshot';
 import type { Instructions } from '../agents/snapshot-types';
+import { checkFailed, type CheckResult } from '../errors';
 import { codeAgentModes } from './editor-modes';
 import type { CodeAgentInput, VersionInput } from './plan-resolution';
 
-export type ChosenInstructions =
-  { ok: true; instructions: Instructions; from: 'version' | 'code' } | { ok: false; reason: 'no_instructions' };
+export type ChosenInstructions = CheckResult<{ instructions: Instructions; from: 'version' | 'code' }>;
+
+const noInstructions = () => checkFailed('There are no non-empty instructions to use', 'instructions');
 
 function usable(value: unknown): value is Instructions {
   return (typeof value === 'string' || Array.isArray(value)) && hasInstructions(value as Instructions);
@@ -25,12 +27,10 @@ export function chooseInstructions({
 }): ChosenInstructions {
   const stored = version?.snapshot.instructions;
   if (!codeAgent)
-    return usable(stored)
-      ? { ok: true, instructions: stored, from: 'version' }
-      : { ok: false, reason: 'no_instructions' };
+    return usable(stored) ? { ok: true, value: { instructions: stored, from: 'version' } } : noInstructions();
   const modes = codeAgentModes(codeAgent.editor);
   if (modes.readsRecord && modes.instructionsFromRecord && usable(stored))
-    return { ok: true, instructions: stored, from: 'version' };
-  if (modes.failsClosed) return { ok: false, reason: 'no_instructions' };
-  return { ok: true, instructions: codeAgent.instructions, from: 'code' };
+    return { ok: true, value: { instructions: stored, from: 'version' } };
+  if (modes.failsClosed) return noInstructions();
+  return { ok: true, value: { instructions: codeAgent.instructions, from: 'code' } };
 }

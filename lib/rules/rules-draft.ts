@@ -5,7 +5,7 @@
  * edited visually ("all" = AND, "any" = OR); anything else (a raw `{ jsonLogic }` expression, a
  * group the builder cannot show) opens as JSON text, validated with the same schema as a save.
  */
-import { issuesFromZod } from '../errors';
+import { checkFailed, issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
 import { maxRuleGroupLevels, rulesSchema } from './schema';
 import { isPlainObject } from './select-schema';
@@ -33,13 +33,11 @@ export interface GroupDraft {
 export type RulesDraft = { mode: 'visual'; group: GroupDraft } | { mode: 'json'; text: string };
 
 /** A problem with a draft: at a node's value, or in the JSON text. */
-export interface DraftProblem {
+export interface DraftProblem extends Issue {
   nodeId?: string;
-  path: string;
-  message: string;
 }
 
-export type DraftResult = { ok: true; rules: Rules } | { ok: false; problems: DraftProblem[] };
+export type DraftResult = CheckResult<Rules, DraftProblem>;
 
 /** Gives each node of a draft an id (stable keys for the page; tests pass a counter). */
 export type NewId = () => string;
@@ -131,7 +129,10 @@ function groupOfDraft(group: GroupDraft, path: string, problems: DraftProblem[])
       if (child.value !== undefined) {
         const parsed = parseValueDraft(child.value);
         if (parsed.ok) condition.value = parsed.value;
-        else problems.push({ nodeId: child.id, path: `${childPath}.value`, message: parsed.message });
+        else
+          problems.push(
+            ...parsed.issues.map((issue) => ({ nodeId: child.id, path: `${childPath}.value`, message: issue.message })),
+          );
       }
       return condition;
     }),
@@ -143,32 +144,32 @@ export function rulesOfDraft(draft: RulesDraft): DraftResult {
   if (draft.mode === 'visual') {
     const problems: DraftProblem[] = [];
     const rules = groupOfDraft(draft.group, '', problems);
-    return problems.length ? { ok: false, problems } : { ok: true, rules };
+    return problems.length ? { ok: false, issues: problems } : { ok: true, value: rules };
   }
   let value: unknown;
   try {
     value = JSON.parse(draft.text);
   } catch (error) {
-    return { ok: false, problems: [{ path: 'root', message: `Not valid JSON: ${(error as Error).message}` }] };
+    return checkFailed(`Not valid JSON: ${(error as Error).message}`);
   }
   const checked = rulesSchema.safeParse(value);
-  if (!checked.success) return { ok: false, problems: issuesFromZod(checked.error) };
-  return { ok: true, rules: checked.data };
+  if (!checked.success) return { ok: false, issues: issuesFromZod(checked.error) };
+  return { ok: true, value: checked.data };
 }
 
 /** The JSON view of a draft (for "Edit as JSON"): the rules it stands for, or its text as it is. */
 export function jsonDraftOf(draft: RulesDraft): RulesDraft {
   if (draft.mode === 'json') return draft;
   const result = rulesOfDraft(draft);
-  return { mode: 'json', text: result.ok ? JSON.stringify(result.rules, null, 2) : '' };
+  return { mode: 'json', text: result.ok ? JSON.stringify(result.value, null, 2) : '' };
 }
 
 /** The visual view of a JSON draft, when its text is a rule group the builder can show. */
 export function visualDraftOf(draft: RulesDraft, newId: NewId): RulesDraft | undefined {
   if (draft.mode === 'visual') return draft;
   const result = rulesOfDraft(draft);
-  if (!result.ok || !isVisualRules(result.rules)) return undefined;
-  return toRulesDraft(result.rules, newId);
+  if (!result.ok || !isVisualRules(result.value)) return undefined;
+  return toRulesDraft(result.value, newId);
 }
 
 /** The nesting level of a group node (the top group is level 1); `undefined` when absent. */

@@ -4,6 +4,7 @@
  * meaning by being shown and saved again. A stored value is shown in the first kind whose text
  * gives it back exactly; JSON takes any value, so nothing is ever lost.
  */
+import { checkFailed, issueMessages, type CheckResult } from '../errors';
 import { isJsonValue } from './json-value';
 
 export const valueKinds = ['text', 'number', 'boolean', 'list', 'json'] as const;
@@ -20,15 +21,15 @@ export interface ValueDraft {
   text: string;
 }
 
-export type ParsedValue = { ok: true; value: unknown } | { ok: false; message: string };
+export type ParsedValue = CheckResult<unknown>;
 
 const numberPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 function parseNumber(text: string): ParsedValue {
   const trimmed = text.trim();
-  if (!numberPattern.test(trimmed)) return { ok: false, message: 'Enter a number, such as 5 or 2.5' };
+  if (!numberPattern.test(trimmed)) return checkFailed('Enter a number, such as 5 or 2.5');
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, message: 'The number is too large' };
+  if (!Number.isFinite(value)) return checkFailed('The number is too large');
   // -0 does not survive JSON; it is the same rule value as 0.
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }
@@ -37,7 +38,7 @@ function parseBoolean(text: string): ParsedValue {
   const trimmed = text.trim().toLowerCase();
   if (trimmed === 'true') return { ok: true, value: true };
   if (trimmed === 'false') return { ok: true, value: false };
-  return { ok: false, message: 'Choose true or false' };
+  return checkFailed('Choose true or false');
 }
 
 function parseItem(kind: ListItemKind, text: string): ParsedValue {
@@ -51,9 +52,9 @@ function parseList(itemKind: ListItemKind, text: string): ParsedValue {
   const items: unknown[] = [];
   const parts = text.split(',').map((part) => part.trim());
   for (const [index, part] of parts.entries()) {
-    if (part === '') return { ok: false, message: `Item ${index + 1} of the list is empty` };
+    if (part === '') return checkFailed(`Item ${index + 1} of the list is empty`);
     const item = parseItem(itemKind, part);
-    if (!item.ok) return { ok: false, message: `Item ${index + 1} of the list: ${item.message}` };
+    if (!item.ok) return checkFailed(`Item ${index + 1} of the list: ${issueMessages(item.issues)}`);
     items.push(item.value);
   }
   return { ok: true, value: items };
@@ -64,9 +65,9 @@ function parseJson(text: string): ParsedValue {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${(error as Error).message}` };
+    return checkFailed(`Not valid JSON: ${(error as Error).message}`);
   }
-  return isJsonValue(value) ? { ok: true, value } : { ok: false, message: 'Not a JSON value' };
+  return isJsonValue(value) ? { ok: true, value } : checkFailed('Not a JSON value');
 }
 
 /** The typed value a draft stands for, or what is wrong with its text. */

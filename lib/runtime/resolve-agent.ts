@@ -102,7 +102,7 @@ export async function resolveAgent(
     versionId: found?.version.id ?? null,
     versionNumber: found?.version.versionNumber ?? null,
     ...(found?.label === undefined ? {} : { label: found.label }),
-    instructions: renderInstructions({ instructions: chosen.instructions, requestContext }),
+    instructions: renderInstructions({ instructions: chosen.value.instructions, requestContext }),
     model,
     tools: resolved.tools,
     explanation: resolved.explanation,

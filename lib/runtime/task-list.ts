@@ -4,6 +4,8 @@
  * to `pending`), ids given to new tasks, and the summary `task_check` reports and the model sees at
  * every step.
  */
+import { checkFailed, type CheckResult } from '../errors';
+
 export type TaskStatus = 'pending' | 'in_progress' | 'completed';
 
 export interface TaskItem {
@@ -14,7 +16,8 @@ export interface TaskItem {
   activeForm: string;
 }
 
-export type TaskChange<TValue> = { ok: true; value: TValue } | { ok: false; message: string };
+/** The changed list, or why the change was refused (the list is then unchanged). */
+export type TaskChange<TValue> = CheckResult<TValue>;
 
 export function writeTasks(
   given: Array<Omit<TaskItem, 'id'> & { id?: string }>,
@@ -22,10 +25,9 @@ export function writeTasks(
 ): TaskChange<TaskItem[]> {
   const running = given.filter((task) => task.status === 'in_progress');
   if (running.length > 1) {
-    return {
-      ok: false,
-      message: `At most one task may be in_progress; ${running.length} are (${running.map((task) => JSON.stringify(task.content)).join(', ')}). The list was not changed.`,
-    };
+    return checkFailed(
+      `At most one task may be in_progress; ${running.length} are (${running.map((task) => JSON.stringify(task.content)).join(', ')}). The list was not changed.`,
+    );
   }
   const ids = new Set<string>();
   const items = given.map((task) => {
@@ -44,7 +46,7 @@ export function updateTask(
   const index = items.findIndex((task) => task.id === change.id);
   if (index < 0) {
     const known = items.map((task) => task.id).join(', ') || 'none';
-    return { ok: false, message: `No task with id "${change.id}" (the ids are: ${known}).` };
+    return checkFailed(`No task with id "${change.id}" (the ids are: ${known}).`, 'id');
   }
   let demoted: string | undefined;
   const next = items.map((task, position) => {

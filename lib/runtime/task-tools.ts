@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { builtInModelOutput, errorResult } from '../builtin-tools/error-result';
+import { issueMessages } from '../errors';
 import { createTool, type Tool, type ToolExecutionContext } from '../tools';
 import { checkTasks, describeTasks, updateTask, writeTasks, type TaskChange, type TaskItem } from './task-list';
 import type { TaskStore } from './task-store';
@@ -47,7 +48,7 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       return threadId === undefined ? refusal(noThreadMessage) : run(input, threadId);
     };
   const save = (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
-    if (!change.ok) return refusal(change.message);
+    if (!change.ok) return refusal(issueMessages(change.issues));
     store.write(threadId, change.value);
     return { tasks: change.value, ...extra };
   };
@@ -82,7 +83,7 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       toModelOutput,
       execute: withThread((change: { id: string } & Partial<Omit<TaskItem, 'id'>>, threadId) => {
         const updated = updateTask(store.read(threadId), change);
-        if (!updated.ok) return refusal(updated.message);
+        if (!updated.ok) return refusal(issueMessages(updated.issues));
         const { items, demoted } = updated.value;
         return save(threadId, { ok: true, value: items }, demoted ? { demoted } : {});
       }),
@@ -99,7 +100,9 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       toModelOutput,
       execute: withThread(({ id }: { id: string }, threadId) => {
         const updated = updateTask(store.read(threadId), { id, status: 'completed' });
-        return updated.ok ? save(threadId, { ok: true, value: updated.value.items }) : refusal(updated.message);
+        return updated.ok
+          ? save(threadId, { ok: true, value: updated.value.items })
+          : refusal(issueMessages(updated.issues));
       }),
     }),
     task_check: createTool({

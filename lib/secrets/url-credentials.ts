@@ -4,6 +4,7 @@
  * origin. Which query parameters count as credentials is decided by name; a false positive only
  * means a harmless value is masked too.
  */
+import { checkFailed, type CheckResult } from '../errors';
 import { maskSecret, secretMask } from './crypto';
 
 const credentialName = /key|token|secret|passw|pwd|auth|sig|credential|session/i;
@@ -69,7 +70,8 @@ export function stripUrlCredentials(url: string): string {
   });
 }
 
-export type UnmaskedUrl = { ok: true; url: string } | { ok: false; message: string };
+/** The URL with its stored credentials back in place, or why they cannot be. */
+export type UnmaskedUrl = CheckResult<string>;
 
 /**
  * A submitted URL whose credentials are masks gets the stored credentials back, but only when the
@@ -78,24 +80,19 @@ export type UnmaskedUrl = { ok: true; url: string } | { ok: false; message: stri
  */
 export function unmaskUrl({ submitted, stored }: { submitted: string; stored: string | undefined }): UnmaskedUrl {
   const url = parse(submitted);
-  if (!url) return { ok: true, url: submitted };
+  if (!url) return { ok: true, value: submitted };
   const masked = (value: string) => decode(value).startsWith(secretMask);
   const maskedParameters = [...url.searchParams].filter(
     ([name, value]) => isCredentialParameter(name) && value.startsWith(secretMask),
   );
   if (!masked(url.username) && !masked(url.password) && maskedParameters.length === 0)
-    return { ok: true, url: submitted };
+    return { ok: true, value: submitted };
   const previous = stored === undefined ? undefined : parse(stored);
   if (!previous || previous.origin !== url.origin)
-    return {
-      ok: false,
-      message:
-        'The URL points somewhere else than the stored one: enter its credentials again instead of the masked values',
-    };
-  const mismatch = {
-    ok: false as const,
-    message: 'A masked credential in this URL matches no stored one: enter the credentials again',
-  };
+    return checkFailed(
+      'The URL points somewhere else than the stored one: enter its credentials again instead of the masked values',
+    );
+  const mismatch = checkFailed('A masked credential in this URL matches no stored one: enter the credentials again');
   if (masked(url.username)) {
     if (maskSecret(decode(previous.username)) !== decode(url.username)) return mismatch;
     url.username = previous.username;
@@ -109,5 +106,5 @@ export function unmaskUrl({ submitted, stored }: { submitted: string; stored: st
     if (original === null || maskSecret(original) !== value) return mismatch;
     url.searchParams.set(name, original);
   }
-  return { ok: true, url: url.href };
+  return { ok: true, value: url.href };
 }

@@ -88,7 +88,7 @@ function operationTool({
 async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catalogue> {
   const loaded = await loadOpenApiDocument({ document: options.document });
   if (!loaded.ok) throw new OpenApiDocumentError(options.id, loaded.issues);
-  const { operations, skipped } = describeOperations(loaded.document);
+  const { operations, skipped } = describeOperations(loaded.value);
   const tools = new Map<string, Tool<Record<string, unknown>, OpenApiCallOutput>>();
   const descriptions: IntegrationToolDescription[] = [];
   for (const operation of operations) {

@@ -6,12 +6,12 @@
  */
 import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
-import { formatPath, type Issue } from '../../errors';
+import { formatPath, type CheckResult, type Issue } from '../../errors';
 import { findReferenceIssues, findStructuralIssues, isJsonObject, issuesFromLibraryMessages } from './document-issues';
 
 export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 
-export type LoadDocumentResult = { ok: true; document: OpenApiDocument } | { ok: false; issues: Issue[] };
+export type LoadDocumentResult = CheckResult<OpenApiDocument>;
 
 const supportedVersion = /^3\.[01]\.\d+(-.+)?$/;
 
@@ -78,7 +78,7 @@ export async function loadOpenApiDocument({
     // Recursive schemas keep their `$ref` (a plain object graph with cycles cannot become JSON);
     // the schema conversion turns those into `$defs`.
     const dereferenced = await dereference(candidate, { ...parserOptions, dereference: { circular: 'ignore' } });
-    return { ok: true, document: dereferenced as OpenApiDocument };
+    return { ok: true, value: dereferenced as OpenApiDocument };
   } catch (error) {
     return { ok: false, issues: [at([], `The OpenAPI document cannot be dereferenced: ${errorMessage(error)}`)] };
   }

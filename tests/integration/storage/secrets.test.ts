@@ -82,11 +82,11 @@ describe('masks', () => {
     const masked = maskUrl(stored);
     expect(masked).toBe('https://••••:••••9876@mcp.example.com/mcp?api_key=••••1234&region=eu');
     expect(stripUrlCredentials(stored)).toBe('https://mcp.example.com/mcp?api_key=&region=eu');
-    expect(unmaskUrl({ submitted: masked, stored })).toEqual({ ok: true, url: stored });
+    expect(unmaskUrl({ submitted: masked, stored })).toEqual({ ok: true, value: stored });
     const moved = unmaskUrl({ submitted: masked.replace('mcp.example.com', 'evil.example'), stored });
     expect(moved.ok).toBe(false);
     const newPath = unmaskUrl({ submitted: masked.replace('/mcp?', '/v2/mcp?'), stored });
-    expect(newPath).toEqual({ ok: true, url: stored.replace('/mcp?', '/v2/mcp?') });
+    expect(newPath).toEqual({ ok: true, value: stored.replace('/mcp?', '/v2/mcp?') });
     expect(maskUrl('https://mcp.example.com/mcp?region=eu')).toBe('https://mcp.example.com/mcp?region=eu');
   });
 });

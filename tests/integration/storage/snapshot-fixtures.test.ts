@@ -89,8 +89,8 @@ describe('snapshot fixtures', () => {
       expect(exported.schemaVersion).toBe(currentSnapshotSchemaVersion);
       exported.versions.forEach((version, index) => {
         const upgraded = upgradeSnapshot({ snapshot: document.versions[index].snapshot, schemaVersion });
-        expect(upgraded.ok && checkAgentSnapshot(upgraded.snapshot)).toMatchObject({ ok: true });
-        expect(version.snapshot).toEqual(upgraded.ok ? upgraded.snapshot : undefined);
+        expect(upgraded.ok && checkAgentSnapshot(upgraded.value.snapshot)).toMatchObject({ ok: true });
+        expect(version.snapshot).toEqual(upgraded.ok ? upgraded.value.snapshot : undefined);
         expect(version.configHash).toBe(configHash(version.snapshot));
       });
       await second.studio.editor.agents.import(exported);

@@ -49,7 +49,7 @@ describe('agent snapshot schema', () => {
   it('accepts every field in every form', () => {
     const check = checkAgentSnapshot(full);
     expect(check.ok).toBe(true);
-    if (check.ok) expect(check.snapshot).toEqual(full);
+    if (check.ok) expect(check.value).toEqual(full);
   });
 
   it.each<[string, unknown]>([

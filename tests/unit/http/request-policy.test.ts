@@ -98,16 +98,16 @@ describe('start-up exposure', () => {
 
   it('says that only this machine can reach a loopback server', () => {
     const exposure = describeExposure({ ...settings, host: '127.0.0.1' });
-    expect(exposure).toMatchObject({ ok: true, warning: false });
-    expect(exposure.ok && exposure.notice).toMatch(/Only programs on this machine/);
+    expect(exposure).toMatchObject({ ok: true, value: { warning: false } });
+    expect(exposure.ok && exposure.value.notice).toMatch(/Only programs on this machine/);
   });
 
   it('refuses a network address without sign-in unless it is asked for explicitly', () => {
     const refused = describeExposure({ ...settings, host: '0.0.0.0' });
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.message).toMatch(/STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/);
+    expect(!refused.ok && refused.issues[0]!.message).toMatch(/STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/);
     const allowed = describeExposure({ ...settings, host: '0.0.0.0', allowUnauthenticatedNetwork: true });
-    expect(allowed).toMatchObject({ ok: true, warning: true });
-    expect(allowed.ok && allowed.notice).toMatch(/anyone who can reach port 3000/);
+    expect(allowed).toMatchObject({ ok: true, value: { warning: true } });
+    expect(allowed.ok && allowed.value.notice).toMatch(/anyone who can reach port 3000/);
   });
 });

@@ -7,7 +7,7 @@ async function operationsOf(paths: Record<string, unknown>, extra: Record<string
     document: { openapi, info: { title: 'Test', version: '1' }, paths, ...extra },
   });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-  return describeOperations(loaded.document);
+  return describeOperations(loaded.value);
 }
 
 const ok = { 200: { description: 'ok' } };

@@ -103,7 +103,7 @@ describe('loadOpenApiDocument', () => {
     const result = await loadOpenApiDocument({ document });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect((result.document.paths!['/a'] as { get: { parameters: unknown[] } }).get.parameters[0]).toEqual({
+    expect((result.value.paths!['/a'] as { get: { parameters: unknown[] } }).get.parameters[0]).toEqual({
       name: 'q',
       in: 'query',
       schema: { type: 'string' },

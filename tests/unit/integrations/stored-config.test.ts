@@ -15,7 +15,7 @@ const integrationId = 'pets';
 function store(given: OpenApiCredentials, stored?: OpenApiCredentials, storeKey = key) {
   const result = credentialsToStore({ given, stored, key: storeKey, integrationId, sameDestination: true });
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.credentials!;
+  return result.value!;
 }
 
 describe('stored credentials', () => {

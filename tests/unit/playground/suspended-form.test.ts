@@ -104,14 +104,17 @@ describe('questionAnswer', () => {
 
   it('answers one label for a single choice and refuses no choice', () => {
     expect(questionAnswer(single, { chosen: ['Blue'], typed: '' })).toEqual({ ok: true, value: 'Blue' });
-    expect(questionAnswer(single, { chosen: [], typed: 'Green' })).toEqual({ ok: false, message: 'Choose an option.' });
+    expect(questionAnswer(single, { chosen: [], typed: 'Green' })).toEqual({
+      ok: false,
+      issues: [{ path: 'root', message: 'Choose an option.' }],
+    });
     expect(questionAnswer(open, { chosen: [], typed: '' })).toEqual({
       ok: false,
-      message: 'Choose an option or type an answer.',
+      issues: [{ path: 'root', message: 'Choose an option or type an answer.' }],
     });
     expect(questionAnswer({ ...open, options: [] }, { chosen: [], typed: ' ' })).toEqual({
       ok: false,
-      message: 'Type an answer.',
+      issues: [{ path: 'root', message: 'Type an answer.' }],
     });
   });
 
@@ -142,7 +145,7 @@ describe('planDecision', () => {
   it('refuses a decision without feedback when the tool requires it', () => {
     expect(planDecision({ ...plan, feedbackRequired: true }, { action: 'approved', feedback: '' })).toEqual({
       ok: false,
-      message: 'Write feedback for the decision.',
+      issues: [{ path: 'feedback', message: 'Write feedback for the decision.' }],
     });
   });
 });

@@ -183,14 +183,13 @@ describe('which instructions apply', () => {
     },
   ])('$name', ({ editor, version: given, expected }) => {
     const chosen = chooseInstructions({ version: given, codeAgent: agent(editor) });
-    expect(chosen.ok ? chosen.instructions : null).toBe(expected);
+    expect(chosen.ok ? chosen.value.instructions : null).toBe(expected);
   });
 
   it('a stored agent uses its version', () => {
     expect(chooseInstructions({ version: version('Stored') })).toEqual({
       ok: true,
-      instructions: 'Stored',
-      from: 'version',
+      value: { instructions: 'Stored', from: 'version' },
     });
     expect(chooseInstructions({ version: undefined }).ok).toBe(false);
   });

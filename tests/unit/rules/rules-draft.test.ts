@@ -71,8 +71,8 @@ describe('the rule builder state', () => {
         const draft = toRulesDraft(rules, counter());
         expect(draft.mode).toBe('visual');
         const saved = rulesOfDraft(draft);
-        expect(saved).toStrictEqual({ ok: true, rules });
-        expect(JSON.stringify(saved.ok && saved.rules)).toBe(JSON.stringify(rules));
+        expect(saved).toStrictEqual({ ok: true, value: rules });
+        expect(JSON.stringify(saved.ok && saved.value)).toBe(JSON.stringify(rules));
       }),
       { numRuns: 500 },
     );
@@ -89,7 +89,7 @@ describe('the rule builder state', () => {
         (rules) => {
           const draft = toRulesDraft(rules, counter());
           expect(draft.mode).toBe('json');
-          expect(rulesOfDraft(draft)).toStrictEqual({ ok: true, rules });
+          expect(rulesOfDraft(draft)).toStrictEqual({ ok: true, value: rules });
         },
       ),
     );
@@ -106,7 +106,7 @@ describe('the rule builder state', () => {
     expect(draft.mode).toBe('json');
     const result = rulesOfDraft(draft);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.problems[0]).toMatchObject({
+    expect(!result.ok && result.issues[0]).toMatchObject({
       path: 'conditions.0.conditions.0.conditions.0',
       message: /at most 3 levels/,
     });
@@ -115,7 +115,7 @@ describe('the rule builder state', () => {
   it('shows an unfinished rule visually (the save reports it) but keeps unknown keys as JSON', () => {
     const unfinished: RuleGroup = { operator: 'AND', conditions: [{ field: '', operator: 'equals', value: '' }] };
     expect(toRulesDraft(unfinished, counter()).mode).toBe('visual');
-    expect(rulesOfDraft(toRulesDraft(unfinished, counter()))).toEqual({ ok: true, rules: unfinished });
+    expect(rulesOfDraft(toRulesDraft(unfinished, counter()))).toEqual({ ok: true, value: unfinished });
     const extra = { operator: 'AND', conditions: [{ field: 'a', operator: 'exists', note: 'kept' }] };
     expect(toRulesDraft(extra as unknown as RuleGroup, counter()).mode).toBe('json');
   });
@@ -158,7 +158,7 @@ describe('the rule builder state', () => {
     }));
     expect(rulesOfDraft({ mode: 'visual', group: edited })).toEqual({
       ok: false,
-      problems: [{ nodeId: row.id, path: 'conditions.0.value', message: 'Enter a number, such as 5 or 2.5' }],
+      issues: [{ nodeId: row.id, path: 'conditions.0.value', message: 'Enter a number, such as 5 or 2.5' }],
     });
   });
 
@@ -177,7 +177,7 @@ describe('the rule builder state', () => {
     const result = rulesOfDraft({ mode: 'visual', group });
     expect(result).toEqual({
       ok: true,
-      rules: {
+      value: {
         operator: 'AND',
         conditions: [
           { field: '', operator: 'equals', value: '' },
@@ -195,11 +195,11 @@ describe('the rule builder state', () => {
     const json = jsonDraftOf(toRulesDraft(rules, counter()));
     expect(json).toEqual({ mode: 'json', text: JSON.stringify(rules, null, 2) });
     const visual = visualDraftOf(json, counter());
-    expect(visual && rulesOfDraft(visual)).toEqual({ ok: true, rules });
+    expect(visual && rulesOfDraft(visual)).toEqual({ ok: true, value: rules });
     expect(visualDraftOf({ mode: 'json', text: '{"jsonLogic": true}' }, counter())).toBeUndefined();
     expect(rulesOfDraft({ mode: 'json', text: '{"operator": "AND", "conditions": [' })).toMatchObject({
       ok: false,
-      problems: [{ path: 'root', message: expect.stringMatching(/^Not valid JSON/) }],
+      issues: [{ path: 'root', message: expect.stringMatching(/^Not valid JSON/) }],
     });
   });
 });

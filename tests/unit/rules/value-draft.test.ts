@@ -37,7 +37,7 @@ describe('typed rule values', () => {
     [{ kind: 'list', itemKind: 'text', text: 'a,,b' }, 'Item 2 of the list is empty'],
     [{ kind: 'json', text: '{' }, expect.stringMatching(/^Not valid JSON/) as unknown as string],
   ])('says what is wrong with %j', (draft, message) => {
-    expect(parseValueDraft(draft)).toEqual({ ok: false, message });
+    expect(parseValueDraft(draft)).toEqual({ ok: false, issues: [{ path: 'root', message }] });
   });
 
   it('changes kind keeping what still makes sense', () => {

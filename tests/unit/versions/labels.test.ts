@@ -23,14 +23,13 @@ describe('label names', () => {
   it.each(['production', 'latest'])('%s is readable but reserved for writes', (name) => {
     expect(checkLabelName(name).ok).toBe(true);
     const check = checkWritableLabelName(name);
-    expect(check).toMatchObject({ ok: false, reason: 'reserved' });
+    expect(check).toMatchObject({ ok: false, issues: [{ path: 'root', message: expect.stringMatching(/reserved/) }] });
   });
 
   it('explains a malformed name', () => {
     expect(checkWritableLabelName('Bad Name')).toMatchObject({
       ok: false,
-      reason: 'malformed',
-      message: expect.stringMatching(/a-z/),
+      issues: [{ path: 'root', message: expect.stringMatching(/a-z/) }],
     });
   });
 });

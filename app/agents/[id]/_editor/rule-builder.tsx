@@ -49,20 +49,20 @@ export function RuleBuilder({
   }
   const result = rulesOfDraft(draft);
   const problemKey = useId();
-  useReportDraftProblem(problemKey, result.ok ? undefined : `the rules of ${subject}: ${result.problems[0]!.message}`);
+  useReportDraftProblem(problemKey, result.ok ? undefined : `the rules of ${subject}: ${result.issues[0]!.message}`);
 
   const change = (next: RulesDraft) => {
     setDraft(next);
     const read = rulesOfDraft(next);
-    if (read.ok && !sameJson(read.rules, written)) {
-      setWritten(read.rules);
-      onChange(read.rules);
+    if (read.ok && !sameJson(read.value, written)) {
+      setWritten(read.value);
+      onChange(read.value);
     }
   };
 
   if (draft.mode === 'json') {
     const visual = visualDraftOf(draft, newRuleId);
-    const problems = result.ok ? [] : result.problems;
+    const problems = result.ok ? [] : result.issues;
     return (
       <div className="flex flex-col gap-2">
         {visual === undefined && result.ok ? (
@@ -99,7 +99,7 @@ export function RuleBuilder({
   }
 
   const valueProblems = new Map(
-    result.ok ? [] : result.problems.map((problem) => [problem.nodeId ?? '', problem.message]),
+    result.ok ? [] : result.issues.map((problem) => [problem.nodeId ?? '', problem.message]),
   );
   return (
     <div className="flex flex-col gap-2">

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { issueMessages } from '@/lib/errors';
 import { planDecision, type SuspendedForm } from '@/lib/playground';
 import { Button } from '../../../../_components/ui/button';
 import { TextAreaField } from '../../../../_components/ui/field';
@@ -26,7 +27,7 @@ export function PlanReview({
 
   function decide(action: Decision['action']) {
     const decision = planDecision(spec, { action, feedback });
-    if (!decision.ok) return setError(decision.message);
+    if (!decision.ok) return setError(issueMessages(decision.issues));
     setError(undefined);
     onDecide(decision.value);
   }

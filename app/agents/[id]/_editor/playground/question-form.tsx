@@ -1,6 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { issueMessages } from '@/lib/errors';
 import { questionAnswer, type SuspendedForm } from '@/lib/playground';
 import { Button } from '../../../../_components/ui/button';
 import { TextField } from '../../../../_components/ui/field';
@@ -38,7 +39,7 @@ export function QuestionForm({
 
   const submit = form.handleSubmit(({ choice, choices, typed }) => {
     const answer = questionAnswer(spec, { chosen: multi ? choices : choice ? [choice] : [], typed });
-    if (!answer.ok) return setError(answer.message);
+    if (!answer.ok) return setError(issueMessages(answer.issues));
     setError(undefined);
     onAnswer(answer.value);
   });
