@@ -20,13 +20,12 @@ import type { ErrorAt } from '../../../_lib/form-errors';
 import { PromptBlockVariants } from './prompt-block-variants';
 import { SortableVariants } from './sortable-variants';
 import { registeredSelection } from './tool-selection';
-import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
+import type { EditorValues } from './types';
 import { useListIds } from './use-list-ids';
-import type { useMcpTools } from './use-mcp-tools';
 import { ConditionEditor, startingRules } from './variant-card';
+import type { DraftTabProps } from './tab-props';
 
 type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
-type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
 
 export const fieldLabels: Record<ToolField | 'instructions', string> = {
   tools: 'Tools',
@@ -43,23 +42,7 @@ const keyWords: Record<ToolField, string> = {
   toolProviders: 'provider (its whole list of ticked tools and connections)',
 };
 
-export function ConditionsTab({
-  values,
-  setField,
-  catalog,
-  mcp,
-  codeAgent,
-  fields,
-  errorAt,
-}: {
-  values: EditorValues;
-  setField: SetField;
-  catalog: ToolCatalog;
-  mcp: ReturnType<typeof useMcpTools>;
-  codeAgent: CodeAgentFacts | null;
-  fields: ContextField[];
-  errorAt: (path: string) => ErrorAt;
-}) {
+export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, fields, errorAt }: DraftTabProps) {
   const { ensureLoaded } = mcp;
   const toolsEditable = codeAgent === null || codeAgent.toolsMode === 'full';
   const instructionsEditable = codeAgent === null || codeAgent.ownedFields.includes('instructions');

@@ -24,8 +24,7 @@ import {
 } from './tool-selection';
 import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
 import type { useMcpTools } from './use-mcp-tools';
-
-type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+import type { DraftTabProps } from './tab-props';
 
 const conditionalNote = (field: string) => (
   <Note tone="warning">
@@ -116,13 +115,7 @@ export function ToolsTab({
   catalog,
   codeAgent,
   mcp,
-}: {
-  values: EditorValues;
-  setField: SetField;
-  catalog: ToolCatalog;
-  codeAgent: CodeAgentFacts | null;
-  mcp: ReturnType<typeof useMcpTools>;
-}) {
+}: Pick<DraftTabProps, 'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp'>) {
   const [search, setSearch] = useState('');
   const { ensureLoaded } = mcp;
   const mode = codeAgent?.toolsMode ?? 'stored';
