@@ -12,7 +12,7 @@ import {
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from '../../../_components/tool-row';
+import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
   mcpSelection,
@@ -92,20 +92,15 @@ function CodeTools({
   descriptions?: { of: (name: string) => string; set: (name: string, text: string) => void };
 }) {
   return (
-    <ul className="flex flex-col gap-2">
-      {tools
-        .filter((tool) => matchesSearch(search, tool.name, tool.description))
-        .map((tool) => (
-          <ToolRow
-            key={tool.name}
-            name={tool.name}
-            description={tool.description}
-            selected={descriptions !== undefined}
-            override={descriptions?.of(tool.name) ?? ''}
-            onDescription={descriptions ? (text) => descriptions.set(tool.name, text) : undefined}
-          />
-        ))}
-    </ul>
+    <MatchingToolRows
+      tools={tools}
+      search={search}
+      stateOf={(tool) => ({
+        selected: descriptions !== undefined,
+        override: descriptions?.of(tool.name) ?? '',
+        onDescription: descriptions ? (text) => descriptions.set(tool.name, text) : undefined,
+      })}
+    />
   );
 }
 
