@@ -12,6 +12,7 @@ import { Note } from '../../../_components/ui/card';
 import {
   McpClientsPicker,
   ProviderGroups,
+  providerFields,
   RegisteredToolsPicker,
   type PickerSetting,
   type SourceRecord,
@@ -100,26 +101,16 @@ export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, field
           {fieldEditor('mcpClients', (value, onChange) => (
             <McpClientsPicker value={value as SourceRecord | undefined} onChange={onChange} setting={setting} />
           ))}
-          {fieldEditor('integrationTools', (value, onChange) => (
-            <ProviderGroups
-              legend="Integrations"
-              empty="No integrations are configured."
-              providers={catalog.integrations}
-              value={value as SourceRecord | undefined}
-              onChange={onChange}
-              setting={setting}
-            />
-          ))}
-          {fieldEditor('toolProviders', (value, onChange) => (
-            <ProviderGroups
-              legend="Providers"
-              empty="No tool providers are configured."
-              providers={catalog.providers}
-              value={value as SourceRecord | undefined}
-              onChange={onChange}
-              setting={setting}
-            />
-          ))}
+          {providerFields.map((field) =>
+            fieldEditor(field, (value, onChange) => (
+              <ProviderGroups
+                field={field}
+                value={value as SourceRecord | undefined}
+                onChange={onChange}
+                setting={setting}
+              />
+            )),
+          )}
         </>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { isConditional } from '@/lib/agents';
 import {
   McpClientsPicker,
   ProviderGroups,
+  providerFields,
   RegisteredToolsPicker,
   type PickerSetting,
   type SourceRecord,
@@ -75,11 +76,6 @@ function offeredNames({
       offered.push({ name, source: 'provider', from: `Providers: ${provider.name}` });
   return offered;
 }
-
-const providerSources = [
-  { field: 'integrationTools', legend: 'Integrations', empty: 'No integrations are configured.' },
-  { field: 'toolProviders', legend: 'Providers', empty: 'No tool providers are configured.' },
-] as const;
 
 /** A code agent's own tools: always included; with `descriptions`, each with its description override. */
 function CodeTools({
@@ -194,16 +190,14 @@ export function ToolsTab({
         setting={setting}
         note={conditionalNote('mcpClients')}
       />
-      {providerSources.map((source) => (
+      {providerFields.map((field) => (
         <ProviderGroups
-          key={source.field}
-          legend={source.legend}
-          empty={source.empty}
-          providers={source.field === 'integrationTools' ? catalog.integrations : catalog.providers}
-          value={plainRecord(source.field)}
-          onChange={setRecord(source.field)}
+          key={field}
+          field={field}
+          value={plainRecord(field)}
+          onChange={setRecord(field)}
           setting={setting}
-          note={conditionalNote(source.field)}
+          note={conditionalNote(field)}
         />
       ))}
     </div>
