@@ -1,5 +1,7 @@
 import { propertyRows } from '@/lib/schema-form';
 
+const columns = ['Property', 'Type', 'Required', 'Description'];
+
 /** A JSON Schema as a table people can read: each property with its type, whether it is required, and what it means. */
 export function PropertyTable({ schema, label }: { schema: Record<string, unknown>; label: string }) {
   const rows = propertyRows(schema);
@@ -8,18 +10,11 @@ export function PropertyTable({ schema, label }: { schema: Record<string, unknow
     <table aria-label={label} className="w-full border-collapse text-sm">
       <thead>
         <tr className="border-b border-slate-200 text-left">
-          <th scope="col" className="p-1.5 font-semibold">
-            Property
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Type
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Required
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Description
-          </th>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="p-1.5 font-semibold">
+              {column}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

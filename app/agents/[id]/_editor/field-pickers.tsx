@@ -51,28 +51,20 @@ export function RegisteredToolsPicker({
   const { catalog, search, collisions } = setting;
   // Registered and built-in tools share the field (both by id), so each group's "None" clears
   // only its own names.
+  const tickEvery = (tools: ToolCatalog['registered'], on: boolean) =>
+    onChange(
+      withNames(
+        selection ?? {},
+        tools.map((tool) => tool.name),
+        on,
+      ),
+    );
   const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
     <ToolGroup
       legend={legend}
       disabled={selection === null}
-      onSelectAll={() =>
-        onChange(
-          withNames(
-            selection ?? {},
-            tools.map((tool) => tool.name),
-            true,
-          ),
-        )
-      }
-      onSelectNone={() =>
-        onChange(
-          withNames(
-            selection ?? {},
-            tools.map((tool) => tool.name),
-            false,
-          ),
-        )
-      }
+      onSelectAll={() => tickEvery(tools, true)}
+      onSelectNone={() => tickEvery(tools, false)}
     >
       {children}
       <SelectableTools
