@@ -1,3 +1,4 @@
+import { TableHead } from '../../_components/ui/table-head';
 import { propertyRows } from '@/lib/schema-form';
 
 const columns = ['Property', 'Type', 'Required', 'Description'];
@@ -8,15 +9,7 @@ export function PropertyTable({ schema, label }: { schema: Record<string, unknow
   if (rows.length === 0) return <p className="text-sm text-slate-700">No properties.</p>;
   return (
     <table aria-label={label} className="w-full border-collapse text-sm">
-      <thead>
-        <tr className="border-b border-slate-200 text-left">
-          {columns.map((column) => (
-            <th key={column} scope="col" className="p-1.5 font-semibold">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} compact />
       <tbody>
         {rows.map((row) => (
           <tr key={row.path} className="border-b border-slate-100 align-top last:border-0">
