@@ -1,11 +1,9 @@
-import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
 import { loadPage, staleLinkText } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { ListHeading } from './_components/list-heading';
-import { TableHead } from './_components/ui/table-head';
-import { Time } from './_components/format';
+import { EditedCell, ListTable, RecordCell } from './_components/list-table';
 import { cursorParam, Pager } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
@@ -40,33 +38,24 @@ export default async function AgentsPage({
           {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
         </p>
       ) : (
-        <table
+        <ListTable
           data-main-content
-          className="w-full border-collapse overflow-hidden rounded-lg border border-slate-200 bg-white text-sm"
-        >
-          <TableHead columns={['Name', 'Kind', 'Status', 'Published version', 'Last edit']} />
-          <tbody>
-            {items.map((agent) => (
-              <tr key={agent.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="p-2.5">
-                  <Link href={`/agents/${agent.id}`} className="block font-semibold">
-                    {agent.name ?? agent.id}
-                  </Link>
-                  <span className="font-mono text-xs text-slate-600">{agent.id}</span>
-                </td>
-                <td className="p-2.5">{agent.source === 'code' ? 'Code' : 'Stored'}</td>
-                <td className="p-2.5">
-                  <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
-                </td>
-                <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
-                <td className="p-2.5">
-                  {agent.updatedAt ? <Time iso={agent.updatedAt} /> : '—'}
-                  {agent.authorId ? <span className="text-slate-600"> by {agent.authorId}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          className="overflow-hidden"
+          columns={['Name', 'Kind', 'Status', 'Published version', 'Last edit']}
+          items={items}
+          keyOf={(agent) => agent.id}
+          cells={(agent) => (
+            <>
+              <RecordCell href={`/agents/${agent.id}`} name={agent.name ?? agent.id} id={agent.id} />
+              <td className="p-2.5">{agent.source === 'code' ? 'Code' : 'Stored'}</td>
+              <td className="p-2.5">
+                <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
+              </td>
+              <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
+              <EditedCell iso={agent.updatedAt} authorId={agent.authorId} />
+            </>
+          )}
+        />
       )}
       <Pager label="Pages of agents" cursor={cursor} nextCursor={nextCursor} hrefOf={query} />
       <p className="text-sm text-slate-600">Version {studio.version}</p>

@@ -15,6 +15,32 @@ export function matchesSearch(search: string, name: string, description: string)
   return text === '' || name.toLowerCase().includes(text) || description.toLowerCase().includes(text);
 }
 
+type ToolRowProps = Parameters<typeof ToolRow>[0];
+
+/**
+ * The tools that match the search, one row each, named and described by the tool itself;
+ * `stateOf` gives the rest of a row (whether it is ticked, its override, its handlers).
+ */
+export function MatchingToolRows<Tool extends { name: string; description: string }>({
+  tools,
+  search,
+  stateOf,
+}: {
+  tools: Tool[];
+  search: string;
+  stateOf: (tool: Tool) => Omit<ToolRowProps, 'name' | 'description'>;
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {tools
+        .filter((tool) => matchesSearch(search, tool.name, tool.description))
+        .map((tool) => (
+          <ToolRow key={tool.name} name={tool.name} description={tool.description} {...stateOf(tool)} />
+        ))}
+    </ul>
+  );
+}
+
 /** One tool: a checkbox named by the name the model sees; once selected, its description override. */
 export function ToolRow({
   name,

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
 import { cursorHref, cursorParam, Pager } from '../_components/pager';
 import { ListHeading } from '../_components/list-heading';
 import { Card } from '../_components/ui/card';
-import { TableHead } from '../_components/ui/table-head';
+import { ListTable, RecordCell } from '../_components/list-table';
 import { loadPage, staleLinkText } from '../_server/load-page';
 import { listToolProviders } from '../_server/tool-catalogue';
 import { ProviderList } from './_form/provider-list';
@@ -40,30 +39,29 @@ export default async function IntegrationsPage({
           No integrations yet. Add one with New integration: paste or upload an OpenAPI document.
         </p>
       ) : (
-        <table className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-          <TableHead columns={['Integration', 'Source', 'Tools']} />
-          <tbody>
-            {page.items.map((integration) => (
-              <tr key={integration.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="p-2.5">
-                  <Link href={`/integrations/${integration.id}`} className="block font-semibold">
-                    {integration.name}
-                  </Link>
-                  <span className="font-mono text-xs text-slate-600">{integration.id}</span>
-                  {integration.description ? <p className="text-slate-700">{integration.description}</p> : null}
-                </td>
-                <td className="p-2.5">{integration.source === 'code' ? 'Code' : 'Stored'}</td>
-                <td className="p-2.5">
-                  {integration.error ? (
-                    <span className="text-danger">Could not list: {integration.error}</span>
-                  ) : (
-                    `${integration.tools.length} ${integration.tools.length === 1 ? 'tool' : 'tools'}`
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          columns={['Integration', 'Source', 'Tools']}
+          items={page.items}
+          keyOf={(integration) => integration.id}
+          cells={(integration) => (
+            <>
+              <RecordCell
+                href={`/integrations/${integration.id}`}
+                name={integration.name}
+                id={integration.id}
+                description={integration.description}
+              />
+              <td className="p-2.5">{integration.source === 'code' ? 'Code' : 'Stored'}</td>
+              <td className="p-2.5">
+                {integration.error ? (
+                  <span className="text-danger">Could not list: {integration.error}</span>
+                ) : (
+                  `${integration.tools.length} ${integration.tools.length === 1 ? 'tool' : 'tools'}`
+                )}
+              </td>
+            </>
+          )}
+        />
       )}
       <Pager
         label="Pages of integrations"

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { Time } from '../_components/format';
 import { cursorHref, cursorParam, Pager } from '../_components/pager';
 import { ListHeading } from '../_components/list-heading';
-import { TableHead } from '../_components/ui/table-head';
+import { EditedCell, ListTable, RecordCell } from '../_components/list-table';
 import { loadPage, staleLinkText } from '../_server/load-page';
 
 export const dynamic = 'force-dynamic';
@@ -35,28 +33,25 @@ export default async function McpClientsPage({
           No MCP clients are saved yet. Create one with New MCP client.
         </p>
       ) : (
-        <table data-main-content className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-          <TableHead columns={['Name', 'Servers', 'Version', 'Last edit']} />
-          <tbody>
-            {page.items.map((client) => (
-              <tr key={client.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="p-2.5">
-                  <Link href={`/mcp-clients/${client.id}`} className="block font-semibold">
-                    {client.name}
-                  </Link>
-                  <span className="font-mono text-xs text-slate-600">{client.id}</span>
-                  {client.description ? <p className="text-slate-700">{client.description}</p> : null}
-                </td>
-                <td className="p-2.5">{client.servers.join(', ') || 'none'}</td>
-                <td className="p-2.5">v{client.latestVersionNumber}</td>
-                <td className="p-2.5">
-                  <Time iso={client.updatedAt} />
-                  {client.authorId ? <span className="text-slate-600"> by {client.authorId}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          data-main-content
+          columns={['Name', 'Servers', 'Version', 'Last edit']}
+          items={page.items}
+          keyOf={(client) => client.id}
+          cells={(client) => (
+            <>
+              <RecordCell
+                href={`/mcp-clients/${client.id}`}
+                name={client.name}
+                id={client.id}
+                description={client.description}
+              />
+              <td className="p-2.5">{client.servers.join(', ') || 'none'}</td>
+              <td className="p-2.5">v{client.latestVersionNumber}</td>
+              <EditedCell iso={client.updatedAt} authorId={client.authorId} />
+            </>
+          )}
+        />
       )}
       <Pager
         label="Pages of MCP clients"

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
+import { ListTable } from '../_components/list-table';
 import { loadPage, staleLinkText } from '../_server/load-page';
 
 export const dynamic = 'force-dynamic';
@@ -152,32 +153,30 @@ type AuditEntries = Awaited<ReturnType<Studio['editor']['audit']['list']>>['item
 
 function AuditTable({ entries }: { entries: AuditEntries }) {
   return (
-    <table
+    <ListTable
       aria-label="Audit log"
-      className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm"
-    >
-      <TableHead columns={['When', 'Who', 'What', 'Which', 'Details']} />
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
-            <td className="p-2.5">
-              <Time iso={entry.at} />
-            </td>
-            <td className="p-2.5">{entry.actor}</td>
-            <td className="p-2.5 font-mono">{entry.action}</td>
-            <td className="p-2.5">
-              <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
-              <span className="font-mono">{entry.entityId}</span>
-            </td>
-            <td className="p-2.5 font-mono text-xs text-slate-700">
-              {Object.entries(entry.details)
-                .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-                .join('; ')}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      columns={['When', 'Who', 'What', 'Which', 'Details']}
+      items={entries}
+      keyOf={(entry) => entry.id}
+      cells={(entry) => (
+        <>
+          <td className="p-2.5">
+            <Time iso={entry.at} />
+          </td>
+          <td className="p-2.5">{entry.actor}</td>
+          <td className="p-2.5 font-mono">{entry.action}</td>
+          <td className="p-2.5">
+            <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
+            <span className="font-mono">{entry.entityId}</span>
+          </td>
+          <td className="p-2.5 font-mono text-xs text-slate-700">
+            {Object.entries(entry.details)
+              .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+              .join('; ')}
+          </td>
+        </>
+      )}
+    />
   );
 }
 

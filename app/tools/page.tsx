@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
 import { cursorHref, cursorParam, Pager } from '../_components/pager';
-import { TableHead } from '../_components/ui/table-head';
+import { ListTable } from '../_components/list-table';
 import { loadPage, staleLinkText } from '../_server/load-page';
 import { toolPage } from '../_server/tool-catalogue';
 
@@ -32,31 +32,32 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
           No tools are registered in code.
         </p>
       ) : (
-        <table data-main-content className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-          <TableHead columns={['Tool', 'Description', 'Behaviour']} />
-          <tbody>
-            {page.items.map((tool) => (
-              <tr key={tool.id} className="border-b border-slate-100 align-top last:border-0">
-                <td className="p-2.5">
-                  <Link href={`/tools/${encodeURIComponent(tool.id)}`} className="font-mono font-semibold">
-                    {tool.id}
-                  </Link>
-                </td>
-                <td className="p-2.5 text-slate-700">{tool.description}</td>
-                <td className="p-2.5 text-slate-700">
-                  {tool.effectiveAnnotations.readOnlyHint
-                    ? 'read-only'
-                    : tool.effectiveAnnotations.destructiveHint
-                      ? 'may change or delete things'
-                      : 'changes things'}
-                  {tool.requireApproval
-                    ? `; needs approval${tool.requireApproval === 'conditional' ? ' (for some inputs)' : ''}`
-                    : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          data-main-content
+          columns={['Tool', 'Description', 'Behaviour']}
+          items={page.items}
+          keyOf={(tool) => tool.id}
+          cells={(tool) => (
+            <>
+              <td className="p-2.5">
+                <Link href={`/tools/${encodeURIComponent(tool.id)}`} className="font-mono font-semibold">
+                  {tool.id}
+                </Link>
+              </td>
+              <td className="p-2.5 text-slate-700">{tool.description}</td>
+              <td className="p-2.5 text-slate-700">
+                {tool.effectiveAnnotations.readOnlyHint
+                  ? 'read-only'
+                  : tool.effectiveAnnotations.destructiveHint
+                    ? 'may change or delete things'
+                    : 'changes things'}
+                {tool.requireApproval
+                  ? `; needs approval${tool.requireApproval === 'conditional' ? ' (for some inputs)' : ''}`
+                  : ''}
+              </td>
+            </>
+          )}
+        />
       )}
       <Pager label="Pages of tools" cursor={cursor} nextCursor={page.nextCursor} hrefOf={cursorHref('/tools')} />
     </section>

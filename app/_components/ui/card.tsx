@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -18,5 +18,31 @@ export function Note({ tone = 'info', className, ...props }: ComponentProps<'p'>
       )}
       {...props}
     />
+  );
+}
+
+/** A white panel that is a region named by its heading (level 2 for a page's parts, 3 inside one). */
+export function Panel({
+  headingId,
+  title,
+  level = 2,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <Heading id={headingId} className={level === 2 ? 'text-lg font-semibold' : 'font-semibold'}>
+        {title}
+      </Heading>
+      {children}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { Note } from '../../_components/ui/card';
 import { Catalogue } from '../_form/catalogue';
 import { IntegrationEditor } from '../_form/integration-editor';
 import type { StoredIntegrationDetails } from '@/lib/integrations';
-import { Breadcrumb } from '../../_components/breadcrumb';
+import { RecordPage } from '../../_components/record-page';
 import { idParam } from '../../_server/id-param';
 
 export const dynamic = 'force-dynamic';
@@ -26,11 +26,7 @@ export default async function IntegrationPage({ params }: Params) {
     });
   const stored = 'document' in integration ? (integration as StoredIntegrationDetails) : undefined;
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <Breadcrumb href="/integrations" list="Integrations" id={integration.id} />
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        {integration.name}
-      </h1>
+    <RecordPage listHref="/integrations" list="Integrations" id={integration.id} title={integration.name}>
       {integration.description ? <p className="text-slate-700">{integration.description}</p> : null}
       {integration.error ? <Note tone="warning">Its tools could not be listed: {integration.error}</Note> : null}
       <Catalogue
@@ -53,6 +49,6 @@ export default async function IntegrationPage({ params }: Params) {
       ) : (
         <Note>This integration is defined in code, so it is changed there, not here.</Note>
       )}
-    </section>
+    </RecordPage>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '../../_components/ui/button';
 import { SearchField } from '../../_components/ui/field';
+import { Panel } from '../../_components/ui/card';
 import { matchesSearch } from '../../_components/tool-row';
 
 /** A document can describe hundreds of operations; the list shows them a page at a time. */
@@ -22,13 +23,7 @@ export function Catalogue({
   const current = Math.min(page, pages - 1);
   const shown = matching.slice(current * pageSize, (current + 1) * pageSize);
   return (
-    <section
-      aria-labelledby="catalogue-heading"
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 id="catalogue-heading" className="text-lg font-semibold">
-        Operations
-      </h2>
+    <Panel headingId="catalogue-heading" title="Operations">
       <SearchField
         label="Search operations"
         value={search}
@@ -75,6 +70,6 @@ export function Catalogue({
           </ul>
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../_components/ui/button';
 import { TextField } from '../../_components/ui/field';
+import { NameAndIdFields } from '../../_components/name-and-id-fields';
 import { UnsavedChangesGuard } from '../../_components/unsaved-changes-guard';
 import { issuesOf } from '../../_lib/action-result';
 import { isMarkedDirty } from '../../_lib/form-dirty';
-import { useDerivedId } from '../../_lib/use-derived-id';
 import { saveIntegration } from '../actions';
 import { CredentialFields } from './credential-fields';
 import { DocumentField } from './document-field';
@@ -35,7 +35,6 @@ export function IntegrationForm({
   const router = useRouter();
   const editing = stored !== undefined;
   const form = useForm({ resolver: zodResolver(integrationFormSchema), defaultValues: valuesOfIntegration(stored) });
-  const ids = useDerivedId(form, { idFixed: editing });
   const [documentIssues, setDocumentIssues] = useState<Issue[]>([]);
   const values = form.watch();
   const { errors, isSubmitting, dirtyFields } = form.formState;
@@ -77,23 +76,12 @@ export function IntegrationForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-      <TextField
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        hint="Optional: the document's title is used when empty."
-        {...ids.name}
+      <NameAndIdFields
+        form={form}
+        idFixed={editing}
+        nameHint="Optional: the document's title is used when empty."
+        idHint="Agents refer to the integration by it; it cannot change later."
       />
-      {editing ? null : (
-        <TextField
-          label="Id"
-          autoComplete="off"
-          className="font-mono"
-          hint="Agents refer to the integration by it; it cannot change later."
-          error={errors.id?.message}
-          {...ids.id}
-        />
-      )}
       <TextField
         label="Base URL"
         autoComplete="off"

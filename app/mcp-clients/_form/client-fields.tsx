@@ -3,7 +3,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../_components/ui/button';
 import { TextField } from '../../_components/ui/field';
-import { useDerivedId } from '../../_lib/use-derived-id';
+import { NameAndIdFields } from '../../_components/name-and-id-fields';
 import type { McpClientFormValues } from './form-values';
 
 type Form = UseFormReturn<McpClientFormValues>;
@@ -18,25 +18,19 @@ export function ClientFields({
   clientId?: string;
   versionNumber?: number;
 }) {
-  const ids = useDerivedId(form, { idFixed: clientId !== undefined });
   const { errors } = form.formState;
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...ids.name} />
-      {clientId !== undefined ? (
-        <p className="text-sm text-slate-700">
-          Id <span className="font-mono">{clientId}</span> · version {versionNumber}
-        </p>
-      ) : (
-        <TextField
-          label="Id"
-          autoComplete="off"
-          className="font-mono"
-          hint="Derived from the name; agents refer to the client by it and it cannot change later."
-          error={errors.id?.message}
-          {...ids.id}
-        />
-      )}
+      <NameAndIdFields
+        form={form}
+        idFixed={clientId !== undefined}
+        idHint="Derived from the name; agents refer to the client by it and it cannot change later."
+        fixedId={
+          <p className="text-sm text-slate-700">
+            Id <span className="font-mono">{clientId}</span> · version {versionNumber}
+          </p>
+        }
+      />
       <TextField
         label="Description"
         autoComplete="off"

@@ -2,7 +2,7 @@
 /** Test connection: connects every server of the saved version now and shows its tools and latency, or its error. */
 import { useState } from 'react';
 import { Button } from '../../_components/ui/button';
-import { Note } from '../../_components/ui/card';
+import { Note, Panel } from '../../_components/ui/card';
 import { postOperation } from '../../_lib/api-fetch';
 import type { ConnectionTest } from './connection-test';
 
@@ -35,13 +35,7 @@ export function ConnectionTestPanel({
     );
   }
   return (
-    <section
-      aria-labelledby="connection-test-heading"
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 id="connection-test-heading" className="text-lg font-semibold">
-        Connection test
-      </h2>
+    <Panel headingId="connection-test-heading" title="Connection test">
       <p className="text-sm text-slate-700">
         Connects every server of the saved version {versionNumber} now, on fresh connections, and lists its tools.
         {dirty ? ' You have unsaved changes: save them to test them.' : ''}
@@ -78,6 +72,6 @@ export function ConnectionTestPanel({
           ))}
         </ul>
       ) : null}
-    </section>
+    </Panel>
   );
 }

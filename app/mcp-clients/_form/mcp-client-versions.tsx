@@ -3,9 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { McpClientVersionView, Page } from '@/lib/editor';
-import { Time } from '../../_components/format';
+import { EditedCell, ListTable } from '../../_components/list-table';
 import { Button } from '../../_components/ui/button';
-import { TableHead } from '../../_components/ui/table-head';
 import { listMcpClientVersions, restoreMcpClient } from '../actions';
 
 export function McpClientVersions({
@@ -43,39 +42,34 @@ export function McpClientVersions({
       <h2 id="versions-heading" className="text-lg font-semibold">
         Versions
       </h2>
-      <table className="w-full border-collapse rounded-lg border border-slate-200 bg-white text-sm">
-        <TableHead columns={['Version', 'Message and changes', 'Saved', 'Actions']} />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="p-2.5 font-semibold">Version {row.versionNumber}</td>
-              <td className="p-2.5">
-                {row.changeMessage}
-                <span className="block text-xs text-slate-600">
-                  Changed: {row.changedFields.join(', ') || 'nothing'}
-                </span>
-              </td>
-              <td className="p-2.5">
-                <Time iso={row.createdAt} />
-                {row.authorId ? <span className="text-slate-600"> by {row.authorId}</span> : null}
-              </td>
-              <td className="p-2.5">
-                {row.versionNumber === version.versionNumber ? (
-                  <span className="text-slate-600">Latest</span>
-                ) : (
-                  <Button
-                    size="sm"
-                    aria-label={`Restore version ${row.versionNumber}`}
-                    onClick={() => void restore(row.versionNumber)}
-                  >
-                    Restore
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        columns={['Version', 'Message and changes', 'Saved', 'Actions']}
+        items={rows}
+        keyOf={(row) => row.id}
+        cells={(row) => (
+          <>
+            <td className="p-2.5 font-semibold">Version {row.versionNumber}</td>
+            <td className="p-2.5">
+              {row.changeMessage}
+              <span className="block text-xs text-slate-600">Changed: {row.changedFields.join(', ') || 'nothing'}</span>
+            </td>
+            <EditedCell iso={row.createdAt} authorId={row.authorId} />
+            <td className="p-2.5">
+              {row.versionNumber === version.versionNumber ? (
+                <span className="text-slate-600">Latest</span>
+              ) : (
+                <Button
+                  size="sm"
+                  aria-label={`Restore version ${row.versionNumber}`}
+                  onClick={() => void restore(row.versionNumber)}
+                >
+                  Restore
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      />
       {cursor ? (
         <div>
           <Button size="sm" onClick={() => void loadOlder()}>

@@ -1,12 +1,15 @@
 'use client';
 /** One server of a saved MCP client: name, transport (stdio or HTTP) and its settings, allow-list. */
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { Button } from '../../_components/ui/button';
 import { TextAreaField, TextField } from '../../_components/ui/field';
 import { AllowList } from './allow-list';
 import type { ServerTestResult } from './connection-test';
 import type { ServerValues } from './form-values';
 import { SecretField } from '../../_components/secret-field';
+
+/** The server settings edited as plain text. */
+type TextSetting = 'name' | 'command' | 'args' | 'url' | 'timeout';
 
 const transports = [
   ['stdio', 'stdio'],
@@ -34,6 +37,13 @@ export function ServerFields({
   const transport = useId();
   const set = (patch: Partial<ServerValues>) => onChange({ ...server, ...patch });
   const title = server.name ? `Server ${server.name}` : `Server ${index + 1}`;
+  /** What ties a text field to the server setting of the same name: its value, its error, its change. */
+  const bind = (field: TextSetting) => ({
+    value: server[field],
+    error: errorOf(field),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set({ [field]: event.target.value } as Partial<ServerValues>),
+  });
 
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4">
@@ -43,10 +53,8 @@ export function ServerFields({
           label="Server name"
           className="w-64"
           autoComplete="off"
-          value={server.name}
-          error={errorOf('name')}
           hint="Letters, digits and -. Tools are named server_tool."
-          onChange={(event) => set({ name: event.target.value })}
+          {...bind('name')}
         />
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-800">Transport</legend>
@@ -70,22 +78,18 @@ export function ServerFields({
           <TextField
             label="Command"
             autoComplete="off"
-            value={server.command}
-            error={errorOf('command')}
             hint={
               allowedCommands.length
                 ? `Run directly, never through a shell. Allowed on this deployment: ${allowedCommands.join(', ')}.`
                 : 'Run directly, never through a shell. No command is allowed on this deployment yet: the setting STUDIO_STDIO_ALLOWED_COMMANDS lists the commands that saved servers may run.'
             }
-            onChange={(event) => set({ command: event.target.value })}
+            {...bind('command')}
           />
           <TextAreaField
             label="Arguments"
             rows={3}
-            value={server.args}
-            error={errorOf('args')}
             hint="One argument per line, passed as they are (no quoting needed)."
-            onChange={(event) => set({ args: event.target.value })}
+            {...bind('args')}
           />
           <EnvironmentFields server={server} errorOf={errorOf} set={set} />
         </>
@@ -94,10 +98,8 @@ export function ServerFields({
           label="URL"
           autoComplete="off"
           placeholder="https://example.com/mcp"
-          value={server.url}
-          error={errorOf('url')}
           hint="Streamable HTTP (falls back to SSE). Credentials in the URL are stored encrypted and shown masked."
-          onChange={(event) => set({ url: event.target.value })}
+          {...bind('url')}
         />
       )}
       <TextField
@@ -105,10 +107,8 @@ export function ServerFields({
         className="w-48"
         inputMode="numeric"
         autoComplete="off"
-        value={server.timeout}
-        error={errorOf('timeout')}
         hint="Optional. Caps connecting, listing and each call."
-        onChange={(event) => set({ timeout: event.target.value })}
+        {...bind('timeout')}
       />
       <AllowList server={server} listed={listed} error={errorOf('allowed')} onChange={(next) => set(next)} />
     </fieldset>

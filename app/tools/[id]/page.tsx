@@ -4,7 +4,7 @@ import { currentStudio } from '@/lib/studio-handle';
 import { Card } from '../../_components/ui/card';
 import { PropertyTable } from '../_runner/property-table';
 import { ToolRunner } from '../_runner/tool-runner';
-import { Breadcrumb } from '../../_components/breadcrumb';
+import { RecordPage } from '../../_components/record-page';
 import { idParam } from '../../_server/id-param';
 import { describeTool } from '../../_server/tool-catalogue';
 
@@ -29,11 +29,7 @@ export default async function ToolPage({ params }: Params) {
   if (!registered) notFound();
   const tool = describeTool(registered);
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <Breadcrumb href="/tools" list="Tools" id={tool.id} />
-      <h1 id="page-heading" className="font-mono text-2xl font-semibold">
-        {tool.id}
-      </h1>
+    <RecordPage listHref="/tools" list="Tools" id={tool.id} title={tool.id} monoTitle>
       <p className="text-slate-700">{tool.description}</p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -95,6 +91,6 @@ export default async function ToolPage({ params }: Params) {
           This is a client tool: the calling application runs it, so it cannot be run here.
         </p>
       )}
-    </section>
+    </RecordPage>
   );
 }

@@ -1,4 +1,7 @@
+import { TableHead } from '../../_components/ui/table-head';
 import { propertyRows } from '@/lib/schema-form';
+
+const columns = ['Property', 'Type', 'Required', 'Description'];
 
 /** A JSON Schema as a table people can read: each property with its type, whether it is required, and what it means. */
 export function PropertyTable({ schema, label }: { schema: Record<string, unknown>; label: string }) {
@@ -6,22 +9,7 @@ export function PropertyTable({ schema, label }: { schema: Record<string, unknow
   if (rows.length === 0) return <p className="text-sm text-slate-700">No properties.</p>;
   return (
     <table aria-label={label} className="w-full border-collapse text-sm">
-      <thead>
-        <tr className="border-b border-slate-200 text-left">
-          <th scope="col" className="p-1.5 font-semibold">
-            Property
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Type
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Required
-          </th>
-          <th scope="col" className="p-1.5 font-semibold">
-            Description
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={columns} compact />
       <tbody>
         {rows.map((row) => (
           <tr key={row.path} className="border-b border-slate-100 align-top last:border-0">

@@ -114,11 +114,15 @@ export function AgentEditor({ data }: { data: EditorData }) {
           onTab={setTab}
           data={data}
           form={form}
-          values={values}
-          setField={setField}
-          contextFields={contextFields}
-          errorAt={errorAt}
-          mcp={mcp}
+          draft={{
+            values,
+            setField,
+            catalog: data.catalog,
+            codeAgent: data.codeAgent,
+            mcp,
+            fields: contextFields,
+            errorAt,
+          }}
           dirty={dirty}
           announce={announce}
           refresh={refresh}

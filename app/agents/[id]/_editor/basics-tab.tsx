@@ -7,12 +7,11 @@ import { Note } from '../../../_components/ui/card';
 import { TextAreaField, TextField } from '../../../_components/ui/field';
 import type { ErrorAt } from '../../../_lib/form-errors';
 import { blockRules, withBlockRules } from './prompt-block-variants';
-import type { CodeAgentFacts, EditorValues } from './types';
+import type { EditorValues } from './types';
 import { SortableVariants } from './sortable-variants';
 import { useListIds } from './use-list-ids';
 import { ConditionEditor } from './variant-card';
-
-type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+import type { DraftTabProps } from './tab-props';
 
 const fromCode = 'Defined in code for this agent.';
 
@@ -25,16 +24,10 @@ export function BasicsTab({
   models,
   fields,
   errorAt,
-}: {
-  values: EditorValues;
+}: Pick<DraftTabProps, 'values' | 'setField' | 'codeAgent' | 'fields' | 'errorAt'> & {
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
-  setField: SetField;
-  codeAgent: CodeAgentFacts | null;
   models: string[];
-  /** Request-context fields the rule builder suggests. */
-  fields: ContextField[];
-  errorAt: (path: string) => ErrorAt;
 }) {
   const owns = (field: string) => codeAgent === null || codeAgent.ownedFields.includes(field);
   const errorOf = (field: keyof EditorValues) => errors[field]?.message as string | undefined;

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { VersionDiff } from '@/lib/editor';
 import { Button } from '../../../_components/ui/button';
+import { Panel } from '../../../_components/ui/card';
 import { compareVersions } from '../../actions';
 import { ContextJsonField, parseContext } from '../../../_components/context-form';
 
@@ -49,13 +50,7 @@ export function Comparison({
       </div>
       {selected.length !== 2 ? <p className="text-sm text-slate-700">Select two versions to compare them.</p> : null}
       {diff ? (
-        <section
-          aria-labelledby="comparison-heading"
-          className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h3 id="comparison-heading" className="font-semibold">
-            Comparison
-          </h3>
+        <Panel headingId="comparison-heading" title="Comparison" level={3}>
           <p className="text-sm">
             Version {diff.from} → version {diff.to}
           </p>
@@ -90,7 +85,7 @@ export function Comparison({
               </ul>
             </div>
           ) : null}
-        </section>
+        </Panel>
       ) : null}
     </div>
   );

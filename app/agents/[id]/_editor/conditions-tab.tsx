@@ -12,6 +12,7 @@ import { Note } from '../../../_components/ui/card';
 import {
   McpClientsPicker,
   ProviderGroups,
+  providerFields,
   RegisteredToolsPicker,
   type PickerSetting,
   type SourceRecord,
@@ -20,13 +21,12 @@ import type { ErrorAt } from '../../../_lib/form-errors';
 import { PromptBlockVariants } from './prompt-block-variants';
 import { SortableVariants } from './sortable-variants';
 import { registeredSelection } from './tool-selection';
-import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
+import type { EditorValues } from './types';
 import { useListIds } from './use-list-ids';
-import type { useMcpTools } from './use-mcp-tools';
 import { ConditionEditor, startingRules } from './variant-card';
+import type { DraftTabProps } from './tab-props';
 
 type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
-type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
 
 export const fieldLabels: Record<ToolField | 'instructions', string> = {
   tools: 'Tools',
@@ -43,23 +43,7 @@ const keyWords: Record<ToolField, string> = {
   toolProviders: 'provider (its whole list of ticked tools and connections)',
 };
 
-export function ConditionsTab({
-  values,
-  setField,
-  catalog,
-  mcp,
-  codeAgent,
-  fields,
-  errorAt,
-}: {
-  values: EditorValues;
-  setField: SetField;
-  catalog: ToolCatalog;
-  mcp: ReturnType<typeof useMcpTools>;
-  codeAgent: CodeAgentFacts | null;
-  fields: ContextField[];
-  errorAt: (path: string) => ErrorAt;
-}) {
+export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, fields, errorAt }: DraftTabProps) {
   const { ensureLoaded } = mcp;
   const toolsEditable = codeAgent === null || codeAgent.toolsMode === 'full';
   const instructionsEditable = codeAgent === null || codeAgent.ownedFields.includes('instructions');
@@ -117,26 +101,16 @@ export function ConditionsTab({
           {fieldEditor('mcpClients', (value, onChange) => (
             <McpClientsPicker value={value as SourceRecord | undefined} onChange={onChange} setting={setting} />
           ))}
-          {fieldEditor('integrationTools', (value, onChange) => (
-            <ProviderGroups
-              legend="Integrations"
-              empty="No integrations are configured."
-              providers={catalog.integrations}
-              value={value as SourceRecord | undefined}
-              onChange={onChange}
-              setting={setting}
-            />
-          ))}
-          {fieldEditor('toolProviders', (value, onChange) => (
-            <ProviderGroups
-              legend="Providers"
-              empty="No tool providers are configured."
-              providers={catalog.providers}
-              value={value as SourceRecord | undefined}
-              onChange={onChange}
-              setting={setting}
-            />
-          ))}
+          {providerFields.map((field) =>
+            fieldEditor(field, (value, onChange) => (
+              <ProviderGroups
+                field={field}
+                value={value as SourceRecord | undefined}
+                onChange={onChange}
+                setting={setting}
+              />
+            )),
+          )}
         </>
       ) : null}
     </div>

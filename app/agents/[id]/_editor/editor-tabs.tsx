@@ -1,29 +1,23 @@
 'use client';
 /** The agent editor's tabs; the Playground stays mounted so a conversation survives a look at another tab. */
 import type { UseFormReturn } from 'react-hook-form';
-import type { ContextField } from '@/lib/rules';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
-import type { ErrorAt } from '../../../_lib/form-errors';
 import { BasicsTab } from './basics-tab';
 import { ConditionsTab } from './conditions-tab';
 import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
 import { ToolsTab } from './tools-tab';
-import type { EditedField, EditorData, EditorValues } from './types';
-import type { useMcpTools } from './use-mcp-tools';
+import type { EditorData, EditorValues } from './types';
 import type { useVersionActions } from './use-version-actions';
 import { VersionsTab } from './versions-tab';
+import type { DraftTabProps, SavedTabProps } from './tab-props';
 
 export function EditorTabs({
   tab,
   onTab,
   data,
   form,
-  values,
-  setField,
-  contextFields,
-  errorAt,
-  mcp,
+  draft,
   dirty,
   announce,
   refresh,
@@ -33,17 +27,20 @@ export function EditorTabs({
   onTab: (tab: string) => void;
   data: EditorData;
   form: UseFormReturn<EditorValues>;
-  values: EditorValues;
-  setField: <Field extends EditedField>(field: Field, value: EditorValues[Field]) => void;
-  contextFields: ContextField[];
-  errorAt: (base: string) => ErrorAt;
-  mcp: ReturnType<typeof useMcpTools>;
+  draft: DraftTabProps;
   dirty: boolean;
   announce: (text: string) => void;
   refresh: () => void;
   versionActions: ReturnType<typeof useVersionActions>;
 }) {
   const { agent, version } = data;
+  const saved: SavedTabProps = {
+    agentId: agent.id,
+    latestVersionNumber: agent.latestVersionNumber,
+    activeVersionNumber: agent.activeVersionNumber,
+    dirty,
+    announce,
+  };
   return (
     <Tabs value={tab} onValueChange={onTab} data-main-content>
       <TabsList aria-label="Agent settings">
@@ -55,60 +52,33 @@ export function EditorTabs({
         <TabsTrigger value="playground">Playground</TabsTrigger>
       </TabsList>
       <TabsContent value="basics">
-        <BasicsTab
-          values={values}
-          register={form.register}
-          errors={form.formState.errors}
-          setField={setField}
-          codeAgent={data.codeAgent}
-          models={data.models}
-          fields={contextFields}
-          errorAt={errorAt}
-        />
+        <BasicsTab {...draft} register={form.register} errors={form.formState.errors} models={data.models} />
       </TabsContent>
       <TabsContent value="tools">
-        <ToolsTab values={values} setField={setField} catalog={data.catalog} codeAgent={data.codeAgent} mcp={mcp} />
+        <ToolsTab {...draft} />
       </TabsContent>
       <TabsContent value="conditions">
-        <ConditionsTab
-          values={values}
-          setField={setField}
-          catalog={data.catalog}
-          mcp={mcp}
-          codeAgent={data.codeAgent}
-          fields={contextFields}
-          errorAt={errorAt}
-        />
+        <ConditionsTab {...draft} />
       </TabsContent>
       <TabsContent value="preview">
         <PreviewTab
-          agentId={agent.id}
-          latestVersionNumber={agent.latestVersionNumber}
+          {...saved}
           requestContextSchema={version.requestContextSchema}
           instructions={version.instructions}
-          dirty={dirty}
-          announce={announce}
         />
       </TabsContent>
       <TabsContent value="versions">
         <VersionsTab
-          agentId={agent.id}
+          {...saved}
           versions={data.versions}
           labels={data.labels}
-          activeVersionNumber={agent.activeVersionNumber}
           actions={versionActions}
-          announce={announce}
           refresh={refresh}
         />
       </TabsContent>
       {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
       <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
-        <PlaygroundTab
-          agentId={agent.id}
-          latestVersionNumber={agent.latestVersionNumber}
-          activeVersionNumber={agent.activeVersionNumber}
-          dirty={dirty}
-        />
+        <PlaygroundTab {...saved} />
       </TabsContent>
     </Tabs>
   );

@@ -51,28 +51,20 @@ export function RegisteredToolsPicker({
   const { catalog, search, collisions } = setting;
   // Registered and built-in tools share the field (both by id), so each group's "None" clears
   // only its own names.
+  const tickEvery = (tools: ToolCatalog['registered'], on: boolean) =>
+    onChange(
+      withNames(
+        selection ?? {},
+        tools.map((tool) => tool.name),
+        on,
+      ),
+    );
   const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
     <ToolGroup
       legend={legend}
       disabled={selection === null}
-      onSelectAll={() =>
-        onChange(
-          withNames(
-            selection ?? {},
-            tools.map((tool) => tool.name),
-            true,
-          ),
-        )
-      }
-      onSelectNone={() =>
-        onChange(
-          withNames(
-            selection ?? {},
-            tools.map((tool) => tool.name),
-            false,
-          ),
-        )
-      }
+      onSelectAll={() => tickEvery(tools, true)}
+      onSelectNone={() => tickEvery(tools, false)}
     >
       {children}
       <SelectableTools
@@ -135,30 +127,37 @@ export function McpClientsPicker({
   );
 }
 
+/** The two fields whose tools come from providers: integrations' operations and tool providers' toolkits. */
+export const providerFields = ['integrationTools', 'toolProviders'] as const;
+export type ProviderField = (typeof providerFields)[number];
+
+const providerGroupTexts: Record<ProviderField, { legend: string; empty: string }> = {
+  integrationTools: { legend: 'Integrations', empty: 'No integrations are configured.' },
+  toolProviders: { legend: 'Providers', empty: 'No tool providers are configured.' },
+};
+
 export function ProviderGroups({
-  legend,
-  empty,
-  providers,
+  field,
   value,
   onChange,
   setting,
   note,
 }: {
-  legend: string;
-  empty: string;
-  providers: Array<{
-    id: string;
-    name: string;
-    tools: Array<{ name: string; description: string; toolkit?: string }>;
-    error?: string;
-  }>;
+  field: ProviderField;
   /** `null`: the field is conditional and shown read-only. */
   value: SourceRecord | undefined | null;
   onChange: (next: SourceRecord | undefined) => void;
   setting: PickerSetting;
   note?: React.ReactNode;
 }) {
-  const { search, collisions } = setting;
+  const { catalog, search, collisions } = setting;
+  const { legend, empty } = providerGroupTexts[field];
+  const providers: Array<{
+    id: string;
+    name: string;
+    tools: Array<{ name: string; description: string; toolkit?: string }>;
+    error?: string;
+  }> = field === 'integrationTools' ? catalog.integrations : catalog.providers;
   const selectionOf = (providerId: string) => (value === null ? null : (value?.[providerId]?.tools ?? {}));
   const setAll = (on: boolean) => {
     let next = value ?? undefined;

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from '../../../_components/tool-row';
+import { MatchingToolRows, ToolRow } from '../../../_components/tool-row';
 import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
 import type { CatalogMcpServer, CatalogTool } from './types';
 import type { McpClientTools } from './use-mcp-tools';
@@ -129,23 +129,18 @@ export function McpClientGroup({
                 still run with the other sources.
               </RetryNote>
             ) : null}
-            <ul className="flex flex-col gap-2">
-              {tools
-                .filter((tool) => matchesSearch(search, tool.name, tool.description))
-                .map((tool) => (
-                  <ToolRow
-                    key={tool.name}
-                    name={tool.name}
-                    description={tool.description}
-                    selected={all || tool.name in picked}
-                    override={picked[tool.name]?.description ?? ''}
-                    disabled={disabled || all}
-                    collision={all || tool.name in picked ? collisions.get(tool.name) : undefined}
-                    onToggle={(on) => setPicked(withNames(picked, [tool.name], on))}
-                    onDescription={all ? undefined : (text) => setPicked(withDescription(picked, tool.name, text))}
-                  />
-                ))}
-            </ul>
+            <MatchingToolRows
+              tools={tools}
+              search={search}
+              stateOf={(tool) => ({
+                selected: all || tool.name in picked,
+                override: picked[tool.name]?.description ?? '',
+                disabled: disabled || all,
+                collision: all || tool.name in picked ? collisions.get(tool.name) : undefined,
+                onToggle: (on) => setPicked(withNames(picked, [tool.name], on)),
+                onDescription: all ? undefined : (text) => setPicked(withDescription(picked, tool.name, text)),
+              })}
+            />
           </section>
         );
       })}

@@ -8,6 +8,7 @@ import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { postOperation } from '../../../_lib/api-fetch';
 import { ContextJsonField, parseContext, RequestContextForm } from '../../../_components/context-form';
+import type { SavedTabProps } from './tab-props';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
 type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
@@ -87,14 +88,10 @@ export function PreviewTab({
   instructions,
   dirty,
   announce,
-}: {
-  agentId: string;
-  latestVersionNumber: number;
+}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'dirty' | 'announce'> & {
   requestContextSchema: Record<string, unknown> | undefined;
   /** The latest saved version's instructions (what Preview resolves). */
   instructions: Instructions | undefined;
-  dirty: boolean;
-  announce: (text: string) => void;
 }) {
   const [json, setJson] = useState('{}');
   const [error, setError] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 'use client';
-import { matchesSearch, ToolRow } from '../../../_components/tool-row';
+import { MatchingToolRows } from '../../../_components/tool-row';
 import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
 
 const rulesWarning =
@@ -20,28 +20,22 @@ export function SelectableTools({
   onChange: (next: Selection) => void;
 }) {
   return (
-    <ul className="flex flex-col gap-2">
-      {tools
-        .filter((tool) => matchesSearch(search, tool.name, tool.description))
-        .map((tool) => {
-          const entry = selection?.[tool.name];
-          return (
-            <ToolRow
-              key={tool.name}
-              name={tool.name}
-              description={tool.description}
-              selected={entry !== undefined}
-              override={entry?.description ?? ''}
-              disabled={selection === null}
-              collision={entry ? collisions.get(tool.name) : undefined}
-              warning={entry?.rules ? rulesWarning : undefined}
-              onToggle={(on) =>
-                onChange(withNames(selection ?? {}, [tool.name], on, tool.toolkit ? { toolkit: tool.toolkit } : {}))
-              }
-              onDescription={(text) => onChange(withDescription(selection ?? {}, tool.name, text))}
-            />
-          );
-        })}
-    </ul>
+    <MatchingToolRows
+      tools={tools}
+      search={search}
+      stateOf={(tool) => {
+        const entry = selection?.[tool.name];
+        return {
+          selected: entry !== undefined,
+          override: entry?.description ?? '',
+          disabled: selection === null,
+          collision: entry ? collisions.get(tool.name) : undefined,
+          warning: entry?.rules ? rulesWarning : undefined,
+          onToggle: (on) =>
+            onChange(withNames(selection ?? {}, [tool.name], on, tool.toolkit ? { toolkit: tool.toolkit } : {})),
+          onDescription: (text) => onChange(withDescription(selection ?? {}, tool.name, text)),
+        };
+      }}
+    />
   );
 }

@@ -6,13 +6,14 @@ import { isConditional } from '@/lib/agents';
 import {
   McpClientsPicker,
   ProviderGroups,
+  providerFields,
   RegisteredToolsPicker,
   type PickerSetting,
   type SourceRecord,
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { matchesSearch, ToolRow } from '../../../_components/tool-row';
+import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
   mcpSelection,
@@ -24,8 +25,7 @@ import {
 } from './tool-selection';
 import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
 import type { useMcpTools } from './use-mcp-tools';
-
-type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+import type { DraftTabProps } from './tab-props';
 
 const conditionalNote = (field: string) => (
   <Note tone="warning">
@@ -77,11 +77,6 @@ function offeredNames({
   return offered;
 }
 
-const providerSources = [
-  { field: 'integrationTools', legend: 'Integrations', empty: 'No integrations are configured.' },
-  { field: 'toolProviders', legend: 'Providers', empty: 'No tool providers are configured.' },
-] as const;
-
 /** A code agent's own tools: always included; with `descriptions`, each with its description override. */
 function CodeTools({
   tools,
@@ -93,20 +88,15 @@ function CodeTools({
   descriptions?: { of: (name: string) => string; set: (name: string, text: string) => void };
 }) {
   return (
-    <ul className="flex flex-col gap-2">
-      {tools
-        .filter((tool) => matchesSearch(search, tool.name, tool.description))
-        .map((tool) => (
-          <ToolRow
-            key={tool.name}
-            name={tool.name}
-            description={tool.description}
-            selected={descriptions !== undefined}
-            override={descriptions?.of(tool.name) ?? ''}
-            onDescription={descriptions ? (text) => descriptions.set(tool.name, text) : undefined}
-          />
-        ))}
-    </ul>
+    <MatchingToolRows
+      tools={tools}
+      search={search}
+      stateOf={(tool) => ({
+        selected: descriptions !== undefined,
+        override: descriptions?.of(tool.name) ?? '',
+        onDescription: descriptions ? (text) => descriptions.set(tool.name, text) : undefined,
+      })}
+    />
   );
 }
 
@@ -116,13 +106,7 @@ export function ToolsTab({
   catalog,
   codeAgent,
   mcp,
-}: {
-  values: EditorValues;
-  setField: SetField;
-  catalog: ToolCatalog;
-  codeAgent: CodeAgentFacts | null;
-  mcp: ReturnType<typeof useMcpTools>;
-}) {
+}: Pick<DraftTabProps, 'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp'>) {
   const [search, setSearch] = useState('');
   const { ensureLoaded } = mcp;
   const mode = codeAgent?.toolsMode ?? 'stored';
@@ -206,16 +190,14 @@ export function ToolsTab({
         setting={setting}
         note={conditionalNote('mcpClients')}
       />
-      {providerSources.map((source) => (
+      {providerFields.map((field) => (
         <ProviderGroups
-          key={source.field}
-          legend={source.legend}
-          empty={source.empty}
-          providers={source.field === 'integrationTools' ? catalog.integrations : catalog.providers}
-          value={plainRecord(source.field)}
-          onChange={setRecord(source.field)}
+          key={field}
+          field={field}
+          value={plainRecord(field)}
+          onChange={setRecord(field)}
           setting={setting}
-          note={conditionalNote(source.field)}
+          note={conditionalNote(field)}
         />
       ))}
     </div>

@@ -9,6 +9,7 @@ import { listVersions } from '../../actions';
 import { Comparison } from './comparison';
 import { LabelsPanel } from './labels-panel';
 import { VersionViewDialog } from './version-view-dialog';
+import type { SavedTabProps } from './tab-props';
 
 export interface VersionActions {
   publish(versionNumber: number): Promise<void>;
@@ -24,13 +25,10 @@ export function VersionsTab({
   actions,
   announce,
   refresh,
-}: {
-  agentId: string;
+}: Pick<SavedTabProps, 'agentId' | 'activeVersionNumber' | 'announce'> & {
   versions: Page<VersionView>;
   labels: LabelView[];
-  activeVersionNumber: number | null;
   actions: VersionActions;
-  announce: (text: string) => void;
   refresh: () => void;
 }) {
   const [older, setOlder] = useState<VersionView[]>([]);

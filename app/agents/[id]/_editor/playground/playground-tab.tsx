@@ -6,6 +6,7 @@ import { SelectField, TextAreaField } from '../../../../_components/ui/field';
 import { ContextJsonField, parseContext } from '../../../../_components/context-form';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
+import type { SavedTabProps } from '../tab-props';
 
 /**
  * Chat with the latest saved version (the draft) or the published one. Text and tool calls appear
@@ -17,12 +18,7 @@ export function PlaygroundTab({
   latestVersionNumber,
   activeVersionNumber,
   dirty,
-}: {
-  agentId: string;
-  latestVersionNumber: number;
-  activeVersionNumber: number | null;
-  dirty: boolean;
-}) {
+}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'>) {
   const playground = usePlayground(agentId);
   const { conversation } = playground;
   const [version, setVersion] = useState<PlaygroundVersion>('draft');

@@ -1,0 +1,32 @@
+import type { ContextField } from '@/lib/rules';
+import type { ErrorAt } from '../../../_lib/form-errors';
+import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
+import type { useMcpTools } from './use-mcp-tools';
+
+export type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
+
+/**
+ * What the tabs that edit the draft (Basics, Tools, Conditions) share. The editor builds it once
+ * and each tab takes the part it needs, so adding a shared input is one change, not three.
+ */
+export interface DraftTabProps {
+  values: EditorValues;
+  setField: SetField;
+  catalog: ToolCatalog;
+  codeAgent: CodeAgentFacts | null;
+  mcp: ReturnType<typeof useMcpTools>;
+  /** Request-context fields the rule builder suggests. */
+  fields: ContextField[];
+  errorAt: (path: string) => ErrorAt;
+}
+
+/** What the tabs about saved versions (Preview, Versions, Playground) share, built once by the tab list. */
+export interface SavedTabProps {
+  agentId: string;
+  latestVersionNumber: number;
+  /** The published version; null while none is. */
+  activeVersionNumber: number | null;
+  /** Whether the form holds unsaved changes (which these tabs do not see). */
+  dirty: boolean;
+  announce: (text: string) => void;
+}
