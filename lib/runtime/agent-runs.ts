@@ -9,7 +9,14 @@ import { StudioError } from '../errors';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import type { RunStore } from './run-store';
-import type { RunChunk, RunRecord, RunResult, ContinuationOptions } from './run-types';
+import {
+  identityOf,
+  type RunChunk,
+  type RunIdentity,
+  type RunRecord,
+  type RunResult,
+  type ContinuationOptions,
+} from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
@@ -29,13 +36,7 @@ export interface LoadAgentOptions {
 }
 
 /** The stored run as the API shows it: identity, status, pending calls and the transcript. */
-export interface RunView {
-  runId: string;
-  agentId: string;
-  versionId: string | null;
-  versionNumber: number | null;
-  label?: string;
-  resolvedToolsHash: string;
+export interface RunView extends RunIdentity {
   status: RunRecord['status'];
   pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
   transcript: RunRecord['state']['transcript'];
@@ -99,14 +100,9 @@ export function environmentFromResolution({
 }
 
 export function viewOfRun(record: RunRecord): RunView {
-  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash, status, state } = record;
+  const { status, state } = record;
   return {
-    runId,
-    agentId,
-    versionId,
-    versionNumber,
-    ...(label === undefined ? {} : { label }),
-    resolvedToolsHash,
+    ...identityOf(record),
     status,
     ...(state.pending.length > 0
       ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }

@@ -315,3 +315,9 @@ export interface RunnableAgent {
     request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
   ): Promise<RunResult>;
 }
+
+/** A run's identity as its answers report it (what is absent is left out, not `undefined`). */
+export function identityOf(record: RunIdentity): RunIdentity {
+  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
+  return { runId, agentId, versionId, versionNumber, ...(label === undefined ? {} : { label }), resolvedToolsHash };
+}

@@ -5,7 +5,7 @@
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
-import type { RunRecord, RunResult } from '../run-types';
+import { identityOf, type RunRecord, type RunResult } from '../run-types';
 import { describePending } from './calls';
 import { emit, persist, type RunSession } from './session';
 import { runStretch } from './stretch';
@@ -66,15 +66,5 @@ function settleSession(session: RunSession, status: 'finished' | 'paused'): RunR
     usage: record.state.usage,
   };
   emit(session, { type: 'finish', runId: record.runId, payload: outcome });
-  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
-  // Public results leave out what is absent rather than carry `undefined`.
-  return {
-    runId,
-    agentId,
-    versionId,
-    versionNumber,
-    ...(label === undefined ? {} : { label }),
-    resolvedToolsHash,
-    ...outcome,
-  };
+  return { ...identityOf(record), ...outcome };
 }

@@ -11,7 +11,14 @@ import type { ModelRegistry } from '../model-registry';
 import type { RunEnvironment } from '../run-environment';
 import type { RunStore } from '../run-store';
 import type { RunTools } from '../run-tools';
-import type { RunChunk, RunRecord, RunToolCall, RunToolResult, TranscriptEntry } from '../run-types';
+import {
+  identityOf,
+  type RunChunk,
+  type RunRecord,
+  type RunToolCall,
+  type RunToolResult,
+  type TranscriptEntry,
+} from '../run-types';
 import type { CallSurroundings } from '../tool-call-runner';
 
 /** What every run session of one runner shares. */
@@ -82,12 +89,7 @@ export function persist(session: RunSession): void {
 
 /** The `start` chunk: which run, of which version, with which tools. */
 export function startChunk(record: RunRecord): RunChunk {
-  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
-  return {
-    type: 'start',
-    runId,
-    payload: { runId, agentId, versionId, versionNumber, label, resolvedToolsHash },
-  };
+  return { type: 'start', runId: record.runId, payload: identityOf(record) };
 }
 
 /** What a tool call sees of its run, and where its reports go. */
