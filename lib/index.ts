@@ -30,6 +30,7 @@ import {
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
+  type RunStore,
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
@@ -155,7 +156,12 @@ export function createStudio(options: StudioOptions = {}): Studio {
       toolProviders,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createSqliteRunStore({ database, secretsKey });
+    const runStore = createSqliteRunStore({
+      database,
+      secretsKey,
+      onWriteError: (error, runIds) =>
+        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+    });
     const taskStore = createSqliteTaskStore({ database });
     const runtime = createRuntime({
       versions: editor.agents,
@@ -210,7 +216,7 @@ export function createStudio(options: StudioOptions = {}): Studio {
       secretsKey,
       version: studioVersion,
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, database });
+        closing ??= closeInOrder({ mcpPool, outbound, runStore, database });
         return closing;
       },
     };
@@ -286,20 +292,23 @@ function buildSourceLoader({
 }
 
 /** Where finished runs and task lists are kept; a run that cannot be stored is logged, not failed. */
-/** Outside connections first; the database last. */
+/** Outside connections first; the database last, after the run store has written what it queued. */
 async function closeInOrder({
   mcpPool,
   outbound,
+  runStore,
   database,
 }: {
   mcpPool: McpPool;
   outbound: Outbound;
+  runStore: Pick<RunStore, 'close'>;
   database: DatabaseHandle;
 }) {
   try {
     await mcpPool.closeAll();
     await outbound.close();
   } finally {
+    runStore.close();
     database.close();
   }
 }

@@ -84,6 +84,7 @@ function throughSqlite(record: RunRecord): { read: RunRecord; before: RunRecord;
     const secretsKey = ephemeralSecretsKey();
     const writer = createSqliteRunStore({ database, secretsKey });
     writer.insert(record);
+    writer.close();
     const reader = () => createSqliteRunStore({ database, secretsKey }).get(record.runId)!;
     const read = reader();
     const row = database.sqlite.prepare('select state from runs where id = ?').get(record.runId) as { state: string };

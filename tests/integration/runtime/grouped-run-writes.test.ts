@@ -1,0 +1,187 @@
+/**
+ * Runs that are over are written in groups, a few milliseconds after they end; runs that wait for
+ * an answer are written before the answer leaves. Checked against the SQLite file itself.
+ */
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+import { createSqliteRunStore, groupedWriteDelayMs, type RunStore } from '@/lib/runtime/run-store';
+import type { RunRecord } from '@/lib/runtime/run-types';
+import { ephemeralSecretsKey } from '@/lib/secrets';
+import { call, createAndPublish } from '@/tests/support/studio';
+import { createRunStudio, parseEventStream, storedAgent } from './fixture';
+
+let current: ReturnType<typeof createRunStudio> | undefined;
+afterEach(async () => {
+  await current?.cleanup();
+  current = undefined;
+});
+
+/** The run's row as another connection to the file sees it (what another process would read). */
+function storedStatus(databaseFile: string, runId: string): string | undefined {
+  const other = new Database(databaseFile, { readonly: true });
+  try {
+    return (other.prepare('select status from runs where id = ?').get(runId) as { status: string } | undefined)?.status;
+  } finally {
+    other.close();
+  }
+}
+
+describe('grouped writes of runs that are over', () => {
+  it('answers a finished run from this process at once and writes it to the file within the delay', async () => {
+    current = createRunStudio([{ text: 'Done.' }]);
+    await createAndPublish(current.studio, storedAgent);
+    const finished = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Hi' })).body;
+    expect(finished.status).toBe('finished');
+    const read = await call(current.studio, 'GET', `/api/runs/${finished.runId}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ runId: finished.runId, status: 'finished' });
+    const { databaseFile } = current;
+    await vi.waitFor(() => expect(storedStatus(databaseFile, finished.runId)).toBe('finished'), {
+      timeout: groupedWriteDelayMs * 50,
+      interval: groupedWriteDelayMs,
+    });
+  });
+
+  it('writes queued runs when the studio closes, so a restart finds them', async () => {
+    current = createRunStudio([{ text: 'One.' }, { text: 'Two.' }]);
+    await createAndPublish(current.studio, storedAgent);
+    const first = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'A' })).body;
+    const second = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'B' })).body;
+    const restarted = await current.reopen([]);
+    const lastText = (runId: string) => restarted.runtime.runs.get(runId)?.transcript.at(-1);
+    expect(restarted.runtime.runs.get(first.runId)).toMatchObject({ status: 'finished' });
+    expect(lastText(first.runId)).toEqual({ type: 'text', text: 'One.' });
+    expect(lastText(second.runId)).toEqual({ type: 'text', text: 'Two.' });
+  });
+
+  it('stores a paused run before answering: another connection sees it at once', async () => {
+    current = createRunStudio([{ toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] }]);
+    await createAndPublish(current.studio, storedAgent);
+    const paused = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay' })).body;
+    expect(paused.status).toBe('paused');
+    expect(storedStatus(current.databaseFile, paused.runId)).toBe('paused');
+  });
+
+  it('a streamed run is stored as running when it starts; its end replaces that row', async () => {
+    current = createRunStudio([{ text: 'Streamed.' }]);
+    await createAndPublish(current.studio, storedAgent);
+    const response = await current.studio.api.request('/api/agents/banker/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Hi' }),
+    });
+    const events = parseEventStream(await response.text());
+    const runId = events[0]!.data.runId as string;
+    expect(current.studio.runtime.runs.get(runId)).toMatchObject({
+      status: 'finished',
+      transcript: [{ type: 'user' }, { type: 'text', text: 'Streamed.' }],
+    });
+    const { databaseFile } = current;
+    await vi.waitFor(() => expect(storedStatus(databaseFile, runId)).toBe('finished'), {
+      timeout: groupedWriteDelayMs * 50,
+      interval: groupedWriteDelayMs,
+    });
+  });
+});
+
+describe('the SQLite run store', () => {
+  function record(runId: string, status: RunRecord['status']): RunRecord {
+    const at = new Date().toISOString();
+    return {
+      runId,
+      agentId: 'agent',
+      versionId: null,
+      versionNumber: null,
+      resolvedToolsHash: 'hash',
+      status,
+      requestContext: {},
+      state: {
+        messages: [{ role: 'user', content: 'Hi' }],
+        pending: [],
+        stepCount: 0,
+        clientTools: {},
+        options: {},
+        transcript: [],
+        usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+      },
+      revision: 0,
+      createdAt: at,
+      updatedAt: at,
+    } as unknown as RunRecord;
+  }
+
+  function openStore(onWriteError?: (error: unknown, runIds: string[]) => void): {
+    store: RunStore;
+    rows: () => Array<{ id: string; status: string; revision: number }>;
+    close: () => void;
+  } {
+    const database = openDatabase({ url: ':memory:' });
+    migrateDatabase(database);
+    const store = createSqliteRunStore({
+      database,
+      secretsKey: ephemeralSecretsKey(),
+      ...(onWriteError ? { onWriteError } : {}),
+    });
+    return {
+      store,
+      rows: () =>
+        database.sqlite.prepare('select id, status, revision from runs order by id').all() as Array<{
+          id: string;
+          status: string;
+          revision: number;
+        }>,
+      close: () => database.close(),
+    };
+  }
+
+  it('folds a save into a queued insert: one row, with the revision both writes give', () => {
+    const { store, rows, close } = openStore();
+    try {
+      store.insert(record('a', 'finished'));
+      store.save({ ...record('a', 'failed'), error: { code: 'internal_error', message: 'late' } } as RunRecord);
+      expect(rows()).toEqual([]);
+      expect(store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
+      store.flush();
+      expect(rows()).toEqual([{ id: 'a', status: 'failed', revision: 1 }]);
+      expect(store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
+    } finally {
+      close();
+    }
+  });
+
+  it('writes running and paused runs at once, and a finished save of a stored run when flushed', () => {
+    const { store, rows, close } = openStore();
+    try {
+      store.insert(record('b', 'running'));
+      expect(rows()).toEqual([{ id: 'b', status: 'running', revision: 0 }]);
+      store.save(record('b', 'finished'));
+      expect(rows()).toEqual([{ id: 'b', status: 'running', revision: 0 }]);
+      expect(store.get('b')).toMatchObject({ status: 'finished', revision: 1 });
+      store.flush();
+      expect(rows()).toEqual([{ id: 'b', status: 'finished', revision: 1 }]);
+    } finally {
+      close();
+    }
+  });
+
+  it('writes the rest of a group when one run cannot be written, and reports that run', () => {
+    const failures: Array<{ message: string; runIds: string[] }> = [];
+    const { store, rows, close } = openStore((error, runIds) => failures.push({ message: String(error), runIds }));
+    try {
+      store.insert(record('c', 'running'));
+      // An insert of an id that is already stored fails when the group is written.
+      store.insert(record('c', 'finished'));
+      store.insert(record('d', 'finished'));
+      store.flush();
+      expect(failures).toEqual([{ message: expect.stringContaining('UNIQUE') as unknown as string, runIds: ['c'] }]);
+      expect(rows()).toEqual([
+        { id: 'c', status: 'running', revision: 0 },
+        { id: 'd', status: 'finished', revision: 0 },
+      ]);
+    } finally {
+      close();
+    }
+  });
+});
