@@ -12,7 +12,7 @@
  *   is exactly the trie router's answer (the `/api/*` middleware included);
  * - every other path can only match routes with parameters or wildcards, and those alone go to the
  *   regular-expression router, with the trie router as Hono's own fallback should it refuse them
- *   (`tests/unit/foundation/api-router.test.ts` fails then).
+ *   (`tests/integration/api/api-router.test.ts` fails then).
  * Measurements and the reasoning: docs/performance.md.
  */
 import { MESSAGE_MATCHER_IS_ALREADY_BUILT, type Result, type Router } from 'hono/router';
