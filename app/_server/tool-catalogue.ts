@@ -2,29 +2,12 @@
  * Registered tools and tool providers as the pages show them, read from the running studio's
  * registries with the same functions and shapes as `GET /api/tools` and `GET /api/tool-providers`.
  */
-import type { OperationOutput } from '@/lib/client';
 import { pageOfSorted, type Page } from '@/lib/pagination';
 import { describeToolProvider, listProviderTools, type ToolProviderSummary } from '@/lib/sources';
 import type { Studio } from '@/lib/studio-handle';
-import { effectiveToolAnnotations } from '@/lib/tools';
+import { describeTool, type ToolDescription } from '@/lib/tools';
 
-export type ToolDescription = OperationOutput<'getTool'>['tool'];
-
-type RegisteredTool = ReturnType<Studio['tools']['list']>[number];
-
-export function describeTool(tool: RegisteredTool): ToolDescription {
-  return {
-    id: tool.id,
-    description: tool.description,
-    inputSchema: tool.inputJsonSchema,
-    outputSchema: tool.outputJsonSchema ?? null,
-    requestContextSchema: tool.schemas.requestContext?.jsonSchema ?? null,
-    annotations: tool.mcp?.annotations ?? {},
-    effectiveAnnotations: effectiveToolAnnotations(tool),
-    requireApproval: typeof tool.requireApproval === 'function' ? 'conditional' : (tool.requireApproval ?? false),
-    executable: typeof tool.execute === 'function',
-  };
-}
+export { describeTool, type ToolDescription };
 
 /** One page of the registry, sorted by id; a cursor the paging refuses throws `invalid_input`. */
 export function toolPage(studio: Studio, request: { limit: number; cursor?: string }): Page<ToolDescription> {

@@ -106,6 +106,7 @@ export {
 } from './tool-input-stream';
 
 export { defaultToolAnnotations, effectiveToolAnnotations, type EffectiveToolAnnotations } from './annotations';
+export { describeTool, type ToolDescription } from './describe-tool';
 export { createToolRegistry, type ToolRegistry } from './tool-registry';
 export { setOwnProperty } from './plain-copy';
 export { isThenable } from './thenable';

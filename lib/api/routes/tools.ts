@@ -6,7 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { StudioError } from '../../errors';
 import type { Logger } from '../../logger';
 import { pageOfSorted } from '../../pagination';
-import { callTool, effectiveToolAnnotations, type Tool, type ToolRegistry } from '../../tools';
+import { callTool, describeTool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
@@ -46,22 +46,6 @@ const toolSchema = z
     executable: z.boolean().openapi({ description: 'false for client tools, which have no execute function' }),
   })
   .openapi('Tool');
-
-type ToolDescription = z.infer<typeof toolSchema>;
-
-function describeTool(tool: Tool): ToolDescription {
-  return {
-    id: tool.id,
-    description: tool.description,
-    inputSchema: tool.inputJsonSchema,
-    outputSchema: tool.outputJsonSchema ?? null,
-    requestContextSchema: tool.schemas.requestContext?.jsonSchema ?? null,
-    annotations: tool.mcp?.annotations ?? {},
-    effectiveAnnotations: effectiveToolAnnotations(tool),
-    requireApproval: typeof tool.requireApproval === 'function' ? 'conditional' : (tool.requireApproval ?? false),
-    executable: typeof tool.execute === 'function',
-  };
-}
 
 const idParams = idPathParams('convert-units');
 
