@@ -5,7 +5,7 @@
  * only masked (`••••` + last 4), and a save that sends back the mask keeps the stored secret, as
  * long as the calls still go to the same origin (the `baseUrl`, else the document's first server).
  */
-import type { IntegrationConfigInput } from '../schemas';
+import { credentialSecret, type IntegrationConfigInput } from '../schemas';
 import {
   decryptSecret,
   encryptSecret,
@@ -30,17 +30,6 @@ export type StoredIntegrationConfig = IntegrationConfigInput;
 
 const secretField = { bearer: 'token', apiKey: 'value', basic: 'password' } as const;
 
-function secretOf(credentials: OpenApiCredentials): string {
-  switch (credentials.type) {
-    case 'bearer':
-      return credentials.token;
-    case 'apiKey':
-      return credentials.value;
-    case 'basic':
-      return credentials.password;
-  }
-}
-
 function withSecret<T extends OpenApiCredentials>(credentials: T, secret: string): T {
   return { ...credentials, [secretField[credentials.type]]: secret };
 }
@@ -50,7 +39,7 @@ export function mapCredentialSecret<T extends OpenApiCredentials>(
   credentials: T,
   transform: (secret: string) => string,
 ): T {
-  return withSecret(credentials, transform(secretOf(credentials)));
+  return withSecret(credentials, transform(credentialSecret(credentials)));
 }
 
 /** Where the secret sits in a config: `credentials.token`, `credentials.value` or `credentials.password`. */
@@ -78,7 +67,7 @@ export function decryptCredentials({
   /** Also read values written before they were bound to their row (the start-up upgrade). */
   legacy?: boolean;
 }): OpenApiCredentials {
-  const value = secretOf(credentials);
+  const value = credentialSecret(credentials);
   return withSecret(
     credentials,
     decryptSecret({ key, value, location: locationOf(integrationId, credentials), legacy }),
@@ -86,14 +75,14 @@ export function decryptCredentials({
 }
 
 export function encryptCredentials({ credentials, key, integrationId }: IntegrationCredentials): OpenApiCredentials {
-  const plaintext = secretOf(credentials);
+  const plaintext = credentialSecret(credentials);
   return withSecret(credentials, encryptSecret({ key, plaintext, location: locationOf(integrationId, credentials) }));
 }
 
 /** The stored secret in clear, or undefined when it cannot be decrypted (the key changed). */
 function readableSecret(credentials: OpenApiCredentials, key: SecretsKey, integrationId: string): string | undefined {
   try {
-    return secretOf(decryptCredentials({ credentials, key, integrationId }));
+    return credentialSecret(decryptCredentials({ credentials, key, integrationId }));
   } catch (error) {
     if (error instanceof SecretDecryptionError) return undefined;
     throw error;
@@ -141,7 +130,7 @@ export function credentialsToStore({
   sameDestination: boolean;
 }): CheckResult<OpenApiCredentials | undefined> {
   if (!given) return { ok: true, value: undefined };
-  const secret = secretOf(given);
+  const secret = credentialSecret(given);
   const storedSecret = stored && stored.type === given.type ? readableSecret(stored, key, integrationId) : undefined;
   if (stored && storedSecret !== undefined && secret === maskSecret(storedSecret)) {
     if (!sameDestination)
@@ -150,7 +139,7 @@ export function credentialsToStore({
         `credentials.${secretField[given.type]}`,
       );
     // The ciphertext is bound to this integration's id, which a save never changes.
-    return { ok: true, value: withSecret(given, secretOf(stored)) };
+    return { ok: true, value: withSecret(given, credentialSecret(stored)) };
   }
   if (secret.startsWith(secretMask)) {
     return checkFailed(

@@ -30,6 +30,18 @@ export const openApiCredentialsSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('basic'), username: z.string().min(1), password: z.string() }).strict(),
 ]);
 
+/** The secret part of a credential: what is encrypted at rest and masked in answers. */
+export function credentialSecret(credentials: z.infer<typeof openApiCredentialsSchema>): string {
+  switch (credentials.type) {
+    case 'bearer':
+      return credentials.token;
+    case 'apiKey':
+      return credentials.value;
+    case 'basic':
+      return credentials.password;
+  }
+}
+
 export const integrationConfigInputSchema = z
   .object({
     type: z.literal('openapi'),

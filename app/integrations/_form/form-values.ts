@@ -3,7 +3,7 @@
  * and one secret field (masked once saved, and sent back as the mask to keep the stored secret),
  * the document as the text typed or read from a file.
  */
-import type { IntegrationConfigInput } from '@/lib/schemas';
+import { credentialSecret, type IntegrationConfigInput } from '@/lib/schemas';
 
 export type CredentialType = 'none' | 'bearer' | 'apiKey' | 'basic';
 
@@ -33,19 +33,6 @@ export interface StoredIntegration {
   credentials?: Credentials;
 }
 
-function secretOf(credentials: Credentials | undefined): string {
-  switch (credentials?.type) {
-    case 'bearer':
-      return credentials.token;
-    case 'apiKey':
-      return credentials.value;
-    case 'basic':
-      return credentials.password;
-    default:
-      return '';
-  }
-}
-
 export function valuesOfIntegration(stored: StoredIntegration | undefined): IntegrationFormValues {
   const credentials = stored?.credentials;
   return {
@@ -57,7 +44,7 @@ export function valuesOfIntegration(stored: StoredIntegration | undefined): Inte
     apiKeyIn: credentials?.type === 'apiKey' ? credentials.in : 'header',
     apiKeyName: credentials?.type === 'apiKey' ? credentials.name : '',
     username: credentials?.type === 'basic' ? credentials.username : '',
-    secret: secretOf(credentials),
+    secret: credentials ? credentialSecret(credentials) : '',
     secretSaved: credentials !== undefined,
   };
 }
