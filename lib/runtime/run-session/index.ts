@@ -7,5 +7,4 @@ export {
   type ContinuationRequest,
   type NewRunRequest,
 } from './open';
-export { emit, persist, type RunDependencies, type RunReply, type RunSession } from './session';
-export { toRunUsage } from './stretch';
+export { emit, persist, type RunDependencies, type RunSession } from './session';

@@ -65,7 +65,7 @@ interface UsageOfSdk {
   totalTokens?: number;
 }
 
-export function toRunUsage(usage: UsageOfSdk): RunUsage {
+function toRunUsage(usage: UsageOfSdk): RunUsage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
   return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
