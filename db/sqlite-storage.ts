@@ -1,0 +1,148 @@
+/**
+ * The SQLite adapter of the storage interface: one better-sqlite3 connection, its statements
+ * prepared once (db/queries/), answered as promises. better-sqlite3 runs a statement to its end
+ * before it returns, so the async form costs a resolved promise, not a thread hop.
+ *
+ * A write transaction may await between its statements (the interface is async), while every
+ * caller shares the one connection. So transactions take turns: the next one begins when the last
+ * has committed or rolled back; a query from outside the open transaction waits for it to end too,
+ * so nobody reads another request's uncommitted rows; queries from inside it run at once.
+ * Other processes on the same file queue on SQLite's write lock (BEGIN IMMEDIATE, busy timeout).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { openDatabase, type DatabaseHandle } from './client';
+import { migrateDatabase } from './migrate';
+import {
+  agentQueries,
+  agentVersionQueries,
+  auditQueries,
+  checkDatabase,
+  integrationConfigQueries,
+  mcpClientQueries,
+  runQueries,
+  taskListQueries,
+  versionLabelQueries,
+} from './queries';
+import type { Async, Storage, StudioQueries, TransactionOptions } from './storage';
+
+/** Carries a rehearsal's result out of the transaction it rolls back. */
+class Rehearsed<Result> {
+  constructor(readonly value: Result) {}
+}
+
+/** The open transaction of an async context: how deep its savepoints are nested. */
+interface OpenTransaction {
+  depth: number;
+}
+
+export function openSqliteStorage({
+  url,
+  busyTimeoutMs,
+  migrationsFolder,
+}: {
+  url: string;
+  busyTimeoutMs?: number;
+  migrationsFolder?: string;
+}): Storage & { handle: DatabaseHandle } {
+  const handle = openDatabase({ url, busyTimeoutMs });
+  const { sqlite } = handle;
+  const statements = {
+    begin: sqlite.prepare('BEGIN IMMEDIATE'),
+    commit: sqlite.prepare('COMMIT'),
+    rollback: sqlite.prepare('ROLLBACK'),
+  };
+  const inTransaction = new AsyncLocalStorage<OpenTransaction>();
+  /** Settles when the open transaction ends; undefined while none is open. */
+  let current: Promise<void> | undefined;
+  let generation = 0;
+
+  /** Waits for the open transaction unless the caller runs inside it. */
+  async function turn(): Promise<void> {
+    while (current && !inTransaction.getStore()) await current;
+  }
+
+  function asyncQueries<Queries extends object>(queries: Queries): Async<Queries> {
+    const answered: Record<string, unknown> = {};
+    for (const [name, method] of Object.entries(queries) as Array<[string, (...args: unknown[]) => unknown]>) {
+      answered[name] = async (...args: unknown[]) => {
+        if (current) await turn();
+        return method(...args);
+      };
+    }
+    return answered as Async<Queries>;
+  }
+
+  const queries: StudioQueries = {
+    agents: asyncQueries(agentQueries(handle)),
+    versions: asyncQueries(agentVersionQueries(handle)),
+    labels: asyncQueries(versionLabelQueries(handle)),
+    audit: asyncQueries(auditQueries(handle)),
+    mcpClients: asyncQueries(mcpClientQueries(handle)),
+    integrationConfigs: asyncQueries(integrationConfigQueries(handle)),
+    runs: asyncQueries(runQueries(handle)),
+    taskLists: asyncQueries(taskListQueries(handle)),
+  };
+
+  async function savepoint<Result>(open: OpenTransaction, work: () => Promise<Result>): Promise<Result> {
+    const name = `nested_${open.depth + 1}`;
+    sqlite.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await inTransaction.run({ depth: open.depth + 1 }, work);
+      sqlite.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      sqlite.exec(`ROLLBACK TO ${name}`);
+      sqlite.exec(`RELEASE ${name}`);
+      throw error;
+    }
+  }
+
+  async function transaction<Result>(work: () => Promise<Result>, options: TransactionOptions = {}): Promise<Result> {
+    const open = inTransaction.getStore();
+    if (open) return savepoint(open, work);
+    await turn();
+    let end!: () => void;
+    current = new Promise<void>((resolve) => (end = resolve));
+    try {
+      statements.begin.run();
+      try {
+        const result = await inTransaction.run({ depth: 0 }, async () => {
+          const value = await work();
+          if (options.rehearse) throw new Rehearsed(value);
+          return value;
+        });
+        statements.commit.run();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) statements.rollback.run();
+        if (error instanceof Rehearsed) return error.value as Result;
+        throw error;
+      }
+    } finally {
+      generation += 1;
+      current = undefined;
+      end();
+    }
+  }
+
+  return {
+    description: handle.location === ':memory:' ? 'SQLite in memory' : `SQLite file ${handle.location}`,
+    fileLocation: handle.location,
+    handle,
+    queries,
+    transaction,
+    generation: () => generation,
+    check: async () => {
+      await turn();
+      return checkDatabase(handle);
+    },
+    migrate: async () => {
+      await turn();
+      return migrateDatabase(handle, migrationsFolder ? { migrationsFolder } : {});
+    },
+    close: async () => {
+      await turn();
+      handle.close();
+    },
+  };
+}

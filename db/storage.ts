@@ -1,0 +1,80 @@
+/**
+ * The one storage interface the studio uses, whatever database is behind it (docs/storage.md,
+ * "Storage adapters"). Every query is async; `transaction` runs a piece of work as one write
+ * transaction, and the queries called while it runs (through the same `queries` object) take part
+ * in it: the adapter finds the open transaction of the calling async context, so services read and
+ * write through one object and never pass a transaction handle around. Nothing above `db/` knows
+ * which database is in use.
+ */
+
+import type {
+  agentQueries,
+  agentVersionQueries,
+  auditQueries,
+  integrationConfigQueries,
+  mcpClientQueries,
+  runQueries,
+  taskListQueries,
+  versionLabelQueries,
+} from './queries';
+
+/** The async form of a query object: every method answers a promise of what it answered. */
+export type Async<Queries> = {
+  [Name in keyof Queries]: Queries[Name] extends (...args: infer Args) => infer Result
+    ? (...args: Args) => Promise<Awaited<Result>>
+    : never;
+};
+
+/** Every table's queries. */
+export interface StudioQueries {
+  agents: Async<ReturnType<typeof agentQueries>>;
+  versions: Async<ReturnType<typeof agentVersionQueries>>;
+  labels: Async<ReturnType<typeof versionLabelQueries>>;
+  audit: Async<ReturnType<typeof auditQueries>>;
+  mcpClients: Async<ReturnType<typeof mcpClientQueries>>;
+  integrationConfigs: Async<ReturnType<typeof integrationConfigQueries>>;
+  runs: Async<ReturnType<typeof runQueries>>;
+  taskLists: Async<ReturnType<typeof taskListQueries>>;
+}
+
+/** The studio's check shape (`CheckResult` in lib/errors.ts), written out since db/ does not import lib/. */
+export type StorageCheck =
+  { ok: true; value: undefined } | { ok: false; issues: Array<{ path: string; message: string }> };
+
+export interface TransactionOptions {
+  /**
+   * Run the work exactly as a write would, then roll everything back and answer what it answered:
+   * a dry run that sees every check and conflict a real write would, and writes nothing.
+   */
+  rehearse?: boolean;
+}
+
+export interface Storage {
+  /** Which database this is, for the start banner and errors: `SQLite file ./data/studio.db`. */
+  readonly description: string;
+  /**
+   * Where a file database lives (`:memory:` for one in memory); undefined for a database server.
+   * The secrets key is kept beside a database file.
+   */
+  readonly fileLocation: string | undefined;
+  readonly queries: StudioQueries;
+  /**
+   * Runs `work` as one write transaction: the queries it calls see what it wrote, and either all its
+   * writes land or none do. Concurrent writers are ordered by the database (SQLite's write lock;
+   * PostgreSQL's serializable isolation, retried when the database reports a conflict), so `work`
+   * may be run again and must not do anything but storage calls that cannot be undone. A call from
+   * inside a transaction runs as a savepoint of it.
+   */
+  transaction<Result>(work: () => Promise<Result>, options?: TransactionOptions): Promise<Result>;
+  /**
+   * Counts the write transactions seen: this process's commits and, on a shared database server,
+   * the commits other processes announced. A cache of mutable rows compares it with the count it
+   * read at, to drop what a write may have changed.
+   */
+  generation(): number;
+  /** A trivial read that proves the connection works. */
+  check(): Promise<StorageCheck>;
+  /** Applies the migrations that are not applied yet (several processes may start at once). */
+  migrate(): Promise<{ applied: number; total: number }>;
+  close(): Promise<void>;
+}
