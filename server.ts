@@ -54,7 +54,7 @@ async function main() {
 
   let studio: Studio;
   try {
-    studio = createStudio({ ...studioConfig, settings, logger });
+    studio = await createStudio({ ...studioConfig, settings, logger });
   } catch (error) {
     logger.error('Agent Studio could not start', { error: error instanceof Error ? error.message : String(error) });
     process.exit(1);

@@ -50,7 +50,7 @@ async function benchGenerate(): Promise<BenchRow> {
   const directory = mkdtempSync(join(tmpdir(), 'studio-bench-run-'));
   const tools = benchTools();
   const model = createScriptedModel({ respond: (call) => scriptFor(call.prompt) });
-  const studio = createStudio({
+  const studio = await createStudio({
     logger: silentLogger,
     database: { url: `file:${join(directory, 'studio.db')}` },
     settings: { mode: 'test' },

@@ -54,7 +54,7 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
     'index.js',
   );
   const args = [everything, 'stdio'];
-  const studio = createStudio({
+  const studio = await createStudio({
     database: { url: ':memory:' },
     logger: silentLogger,
     settings: {

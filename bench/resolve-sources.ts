@@ -78,7 +78,7 @@ function registeredTools(): Record<string, Tool> {
 
 export async function benchResolveSources(): Promise<BenchRow[]> {
   const tools = registeredTools();
-  const studio = createStudio({
+  const studio = await createStudio({
     database: { url: ':memory:' },
     logger: silentLogger,
     tools,

@@ -77,7 +77,7 @@ function benchVariants(ids: string[]) {
 export async function benchResolve(): Promise<BenchRow[]> {
   const servers = await Promise.all(['alpha', 'beta', 'gamma'].map(startMcpServer));
   const tools = benchTools();
-  const studio = createStudio({
+  const studio = await createStudio({
     database: { url: ':memory:' },
     logger: silentLogger,
     tools,

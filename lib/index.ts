@@ -104,7 +104,7 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-export function createStudio(options: StudioOptions = {}): Studio {
+export async function createStudio(options: StudioOptions = {}): Promise<Studio> {
   const settings = parseSettings(options.settings);
   const tools = createToolRegistry({ tools: options.tools });
   const agents = createCodeAgentRegistry({ agents: options.agents });

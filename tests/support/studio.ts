@@ -5,10 +5,10 @@ import { createStudio, type StudioOptions } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 
 /** A studio on a fresh, migrated SQLite file in a temp folder; `cleanup()` closes and removes it. */
-export function createTestStudio(options: StudioOptions = {}) {
+export async function createTestStudio(options: StudioOptions = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'studio-test-'));
   const databaseFile = join(directory, 'studio.db');
-  const studio = createStudio({
+  const studio = await createStudio({
     logger: silentLogger,
     ...options,
     database: options.database ?? { url: `file:${databaseFile}` },
@@ -34,7 +34,7 @@ export function jsonRequest(method: string, body?: unknown, headers: Record<stri
   };
 }
 
-type TestStudio = ReturnType<typeof createTestStudio>['studio'];
+type TestStudio = Awaited<Awaited<ReturnType<typeof createTestStudio>>>['studio'];
 
 // Response bodies are checked with matchers; typing each one would only restate the assertions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

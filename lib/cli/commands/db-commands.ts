@@ -38,7 +38,11 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         import('../../logger'),
         import('../../seed'),
       ]);
-      const studio = createStudio({ ...(await cli.studioOptions()), settings: await settings(), logger: silentLogger });
+      const studio = await createStudio({
+        ...(await cli.studioOptions()),
+        settings: await settings(),
+        logger: silentLogger,
+      });
       try {
         const { created } = await seedStudio(studio);
         cli.io.stdout(

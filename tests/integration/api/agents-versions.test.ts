@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call as callApi, createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'v1' };
 
@@ -17,8 +17,8 @@ async function agentWith(versions: number) {
   return id;
 }
 
-beforeAll(() => {
-  context = createTestStudio();
+beforeAll(async () => {
+  context = await createTestStudio();
 });
 afterAll(() => context.cleanup());
 

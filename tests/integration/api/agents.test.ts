@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call as callApi, createTestStudio, jsonRequest, type ResponseBody } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Help customers.' };
 
@@ -18,8 +18,8 @@ async function newAgent(extra: Record<string, unknown> = {}) {
 
 const issuePaths = (body: ResponseBody) => body.error.details.issues.map((issue: { path: string }) => issue.path);
 
-beforeAll(() => {
-  context = createTestStudio();
+beforeAll(async () => {
+  context = await createTestStudio();
 });
 afterAll(() => context.cleanup());
 
@@ -189,7 +189,7 @@ describe('PATCH /api/agents/:id', () => {
 
 describe('lists', () => {
   it('pages agents with limit (default 20, max 100) and an opaque cursor', async () => {
-    const other = createTestStudio();
+    const other = await createTestStudio();
     try {
       for (let index = 0; index < 23; index += 1)
         await other.studio.editor.agents.create({ id: `page-${String(index).padStart(2, '0')}`, ...base });
@@ -211,7 +211,7 @@ describe('lists', () => {
   });
 
   it('searches agents by id or name, case-insensitively, and pages the matches past 100', async () => {
-    const other = createTestStudio();
+    const other = await createTestStudio();
     try {
       for (let index = 0; index < 105; index += 1) {
         const id = `bulk-${String(index).padStart(3, '0')}`;

@@ -18,8 +18,8 @@ function probes(routes: Route[]) {
   );
 }
 
-describe('the API router', () => {
-  const handle = createTestStudio();
+describe('the API router', async () => {
+  const handle = await createTestStudio();
   afterAll(() => handle.cleanup());
   const { api } = handle.studio;
   const routes = api.routes as Route[];

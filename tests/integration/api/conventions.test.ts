@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
 describe('API conventions (in process)', () => {
-  let context: ReturnType<typeof createTestStudio>;
-  beforeAll(() => {
-    context = createTestStudio({ settings: { bodyLimitBytes: 4096 } });
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
+  beforeAll(async () => {
+    context = await createTestStudio({ settings: { bodyLimitBytes: 4096 } });
   });
   afterAll(() => context.cleanup());
 
@@ -15,7 +15,7 @@ describe('API conventions (in process)', () => {
   });
 
   it('answers 503 in the error shape when the database is closed', async () => {
-    const other = createTestStudio();
+    const other = await createTestStudio();
     other.studio.database.close();
     const response = await other.studio.api.request('/api/health');
     expect(response.status).toBe(503);

@@ -5,7 +5,7 @@ import { keyedHash } from '@/lib/secrets';
 import { canonicalJson, configHash } from '@/lib/versions';
 import { call as callApi, createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 
 const call = (method: string, path: string, body?: unknown) => callApi(context.studio, method, path, body);
 
@@ -25,8 +25,8 @@ const stdioClient = {
   },
 };
 
-beforeAll(() => {
-  context = createTestStudio({ settings: { stdioAllowedCommands: ['node'] } });
+beforeAll(async () => {
+  context = await createTestStudio({ settings: { stdioAllowedCommands: ['node'] } });
 });
 afterAll(() => context.cleanup());
 

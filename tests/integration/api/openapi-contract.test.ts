@@ -28,7 +28,7 @@ type Document = {
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let document: Document;
 let text: string;
 
@@ -41,7 +41,7 @@ function operations(): Array<{ method: string; path: string; operation: Operatio
 }
 
 beforeAll(async () => {
-  context = createTestStudio();
+  context = await createTestStudio();
   const response = await context.studio.api.request('http://127.0.0.1:4321/api/openapi.json');
   text = await response.text();
   document = JSON.parse(text) as Document;

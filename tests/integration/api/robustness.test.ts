@@ -15,12 +15,12 @@ interface Operation {
 const stackTrace = /\bat .+\(.*:\d+:\d+\)|node_modules|\.ts:\d+/;
 
 describe('every API route rejects bad input with a clear 4xx', () => {
-  let context: ReturnType<typeof createTestStudio>;
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
   let operations: Operation[] = [];
 
   beforeAll(async () => {
     // The deployment import has its own (larger) limit; both are small here.
-    context = createTestStudio({ settings: { bodyLimitBytes: 64 * 1024, importBodyLimitBytes: 64 * 1024 } });
+    context = await createTestStudio({ settings: { bodyLimitBytes: 64 * 1024, importBodyLimitBytes: 64 * 1024 } });
     await context.studio.editor.agents.create({
       id: 'existing',
       name: 'Existing',

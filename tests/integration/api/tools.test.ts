@@ -32,12 +32,12 @@ const extraTools = {
 };
 
 describe('tool routes (in process)', () => {
-  let context: ReturnType<typeof createTestStudio>;
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
   const request = (path: string, init?: RequestInit) => context.studio.api.request(path, init);
   const execute = (id: string, body: unknown) => request(`/api/tools/${id}/execute`, jsonRequest('POST', body));
 
-  beforeAll(() => {
-    context = createTestStudio({ ...studioConfig, tools: { ...studioConfig.tools, ...extraTools } });
+  beforeAll(async () => {
+    context = await createTestStudio({ ...studioConfig, tools: { ...studioConfig.tools, ...extraTools } });
   });
   afterAll(() => context.cleanup());
 
@@ -256,7 +256,7 @@ describe('tool routes (in process)', () => {
 
 describe('tool registration at startup', () => {
   it('exposes the registry in process', async () => {
-    const context = createTestStudio(studioConfig);
+    const context = await createTestStudio(studioConfig);
     try {
       expect(context.studio.tools.list().map((tool) => tool.id)).toEqual([
         'convert-units',
@@ -269,17 +269,17 @@ describe('tool registration at startup', () => {
     }
   });
 
-  it('refuses to start with a key that differs from the tool id, naming both', () => {
+  it('refuses to start with a key that differs from the tool id, naming both', async () => {
     const tool = studioConfig.tools!['convert-units']!;
-    expect(() => createStudio({ database: { url: ':memory:' }, tools: { convert: tool } })).toThrow(
+    await expect(createStudio({ database: { url: ':memory:' }, tools: { convert: tool } })).rejects.toThrow(
       /tools\["convert"\] \(id "convert-units": .*\) is registered under a key that differs from its id/,
     );
   });
 
-  it('refuses to start with two tools of the same id, naming both', () => {
+  it('refuses to start with two tools of the same id, naming both', async () => {
     const first = createTool({ id: 'dup', description: 'First', execute: () => 1 });
     const second = createTool({ id: 'dup', description: 'Second', execute: () => 2 });
-    expect(() => createStudio({ database: { url: ':memory:' }, tools: { dup: first, other: second } })).toThrow(
+    await expect(createStudio({ database: { url: ':memory:' }, tools: { dup: first, other: second } })).rejects.toThrow(
       'Two registered tools have the id "dup": tools["dup"] (id "dup": "First") and tools["other"] (id "dup": "Second"). Tool ids must be unique.',
     );
   });

@@ -23,13 +23,13 @@ async function cli(argv: string[], environment: Record<string, string | undefine
 }
 
 describe('agent-studio agent run', () => {
-  let context: ReturnType<typeof createTestStudio>;
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
   let server: ServerType;
   let url: string;
   const run = (...argv: string[]) => cli(argv, { STUDIO_URL: url });
 
   beforeAll(async () => {
-    context = createTestStudio(testStudioConfig);
+    context = await createTestStudio(testStudioConfig);
     await createAndPublish(context.studio, {
       id: 'cli-runner',
       name: 'CLI runner',

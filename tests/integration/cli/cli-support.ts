@@ -33,7 +33,7 @@ export async function runCapturing(
 
 /** A studio on a temp SQLite file, served on 127.0.0.1; `run(...argv)` runs the CLI against it. */
 export async function servedStudio(options: StudioOptions = {}) {
-  const context = createTestStudio(options);
+  const context = await createTestStudio(options);
   let server: ServerType | undefined;
   const url = await new Promise<string>((resolve) => {
     server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>

@@ -34,13 +34,16 @@ async function closedPort(): Promise<number> {
 }
 
 describe('agent-studio tool commands against a running server', () => {
-  let context: ReturnType<typeof createTestStudio>;
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
   let server: ServerType;
   let url: string;
   const run = (...argv: string[]) => cli(argv, { STUDIO_URL: url });
 
   beforeAll(async () => {
-    context = createTestStudio({ ...studioConfig, tools: { ...studioConfig.tools, [tenantEcho.id]: tenantEcho } });
+    context = await createTestStudio({
+      ...studioConfig,
+      tools: { ...studioConfig.tools, [tenantEcho.id]: tenantEcho },
+    });
     url = await new Promise<string>((resolve) => {
       server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
         resolve(`http://127.0.0.1:${info.port}`),

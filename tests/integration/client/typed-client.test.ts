@@ -13,7 +13,7 @@ import testStudioConfig from '@/tests/support/test-studio-config';
 import { freePort } from '../../support/server-process';
 import { createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let server: ServerType;
 let client: StudioClient;
 
@@ -26,7 +26,7 @@ const agent = (id: string) => ({
 });
 
 beforeAll(async () => {
-  context = createTestStudio(testStudioConfig);
+  context = await createTestStudio(testStudioConfig);
   const url = await new Promise<string>((resolve) => {
     server = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}/`),

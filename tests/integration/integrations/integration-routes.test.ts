@@ -5,7 +5,7 @@ import { createTestStudio, jsonRequest } from '../../support/studio';
 import { startEchoServer, usersDocument } from './echo-server';
 
 let server: Awaited<ReturnType<typeof startEchoServer>>;
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 
 const failingProvider: IntegrationProvider = {
   id: 'flaky',
@@ -16,7 +16,7 @@ const failingProvider: IntegrationProvider = {
 
 beforeAll(async () => {
   server = await startEchoServer();
-  context = createTestStudio({
+  context = await createTestStudio({
     integrations: {
       'code-users': createOpenApiIntegration({
         id: 'code-users',

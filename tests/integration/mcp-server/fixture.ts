@@ -10,14 +10,14 @@ import type { StudioOptions } from '@/lib';
 import { createTestStudio } from '../../support/studio';
 
 export interface ServedStudio {
-  studio: ReturnType<typeof createTestStudio>['studio'];
+  studio: Awaited<ReturnType<typeof createTestStudio>>['studio'];
   /** `http://127.0.0.1:<port>` */
   url: string;
   stop(): Promise<void>;
 }
 
 export async function serveTestStudio(options: StudioOptions): Promise<ServedStudio> {
-  const context = createTestStudio(options);
+  const context = await createTestStudio(options);
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const started = serve({ fetch: context.studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve({ server: started, port: info.port }),

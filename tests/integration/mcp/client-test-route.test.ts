@@ -8,7 +8,7 @@ import { call, createTestStudio } from '../../support/studio';
 import { freePort, startHeaderRecordingServer, testServer, type HeaderRecordingServer } from '../../support/mcp';
 
 const node = process.execPath;
-const handle = createTestStudio({ settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } } });
+const handle = await createTestStudio({ settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } } });
 const { studio } = handle;
 let http: HeaderRecordingServer;
 let downUrl: string;

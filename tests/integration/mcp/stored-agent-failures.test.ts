@@ -9,7 +9,7 @@ import { call, createAndPublish, createTestStudio, type ResponseBody } from '../
 import { freePort, testServer, weather } from '../../support/mcp';
 
 const node = process.execPath;
-const handle = createTestStudio({
+const handle = await createTestStudio({
   tools: { weather },
   settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
 });

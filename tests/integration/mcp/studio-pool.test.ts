@@ -5,7 +5,7 @@ import { testServer, uniqueKey } from '../../support/mcp';
 
 describe('the studio MCP pool', () => {
   it('uses settings.mcp and closes every connection on studio.close()', async () => {
-    const { studio, cleanup } = createTestStudio({
+    const { studio, cleanup } = await createTestStudio({
       // The studio's pool checks saved stdio commands at the spawn point too.
       settings: { mcp: { maxPooledConnections: 3, listTimeoutMs: 4_000 }, stdioAllowedCommands: [process.execPath] },
     });

@@ -14,7 +14,7 @@ import {
 } from '../../support/mcp';
 
 const node = process.execPath;
-const handle = createTestStudio({
+const handle = await createTestStudio({
   tools: { weather },
   mcpServers: { paged: testServer('paginated', ['25', '10']) },
   settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } },

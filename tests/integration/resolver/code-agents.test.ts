@@ -24,7 +24,7 @@ const agents = {
   spare: new Agent({ id: 'spare', ...base }),
 };
 
-const handle = createTestStudio({ tools: { weather }, agents });
+const handle = await createTestStudio({ tools: { weather }, agents });
 const { studio } = handle;
 afterAll(() => handle.cleanup());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VersionSelector } from '@/lib/versions';
 import { call, createAndPublish, createTestStudio, proOnly, search, weather } from './fixtures';
 
-const handle = createTestStudio({ tools: { weather, search } });
+const handle = await createTestStudio({ tools: { weather, search } });
 const { studio } = handle;
 
 beforeAll(async () => {

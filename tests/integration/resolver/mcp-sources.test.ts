@@ -13,7 +13,7 @@ import {
 import { call, createAndPublish, createTestStudio, weather, type ResponseBody } from './fixtures';
 
 const node = process.execPath;
-const handle = createTestStudio({
+const handle = await createTestStudio({
   tools: { weather },
   mcpServers: { local: testServer('changing-tools') },
   settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } },

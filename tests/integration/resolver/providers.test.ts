@@ -64,7 +64,7 @@ const broken: IntegrationProvider = {
   resolveTools: async () => Promise.reject(new Error('HTTP 503')),
 };
 
-const handle = createTestStudio({
+const handle = await createTestStudio({
   tools: { weather },
   toolProviders: { hub },
   integrations: { crm, broken },
@@ -240,7 +240,7 @@ describe('the overall deadline', () => {
       listToolkits: async () => (await pause(200), [{ slug: 'github', name: 'GitHub' }]),
       resolveTools: async (request) => (await pause(200), hub.resolveTools(request)),
     };
-    const short = createTestStudio({
+    const short = await createTestStudio({
       toolProviders: { sluggish },
       settings: { mcp: { listTimeoutMs: 10_000 }, resolveDeadlineMs: 250 },
     });

@@ -11,7 +11,7 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-function setUp(steps: ScriptedStep[]) {
+async function setUp(steps: ScriptedStep[]) {
   const model = createScriptedModel({ steps });
   const helper = new Agent({
     id: 'helper',
@@ -20,7 +20,7 @@ function setUp(steps: ScriptedStep[]) {
     model,
     tools: { ask_user: askUserTool, submit_plan: submitPlanTool },
   });
-  const test = createTestStudio({ agents: { helper } });
+  const test = await createTestStudio({ agents: { helper } });
   cleanup = test.cleanup;
   return { model, studio: test.studio };
 }
@@ -30,7 +30,7 @@ const ask = (input: Record<string, unknown>): ScriptedStep => ({ toolCalls: [{ t
 
 describe('ask_user', () => {
   it('suspends with the question and options, and a single_select answer resumes it', async () => {
-    const { model, studio } = setUp([
+    const { model, studio } = await setUp([
       ask({ question: 'Which colour?', options: colours, selectionMode: 'single_select' }),
       { text: 'Blue it is.' },
     ]);
@@ -51,7 +51,7 @@ describe('ask_user', () => {
   });
 
   it('takes a list for multi_select', async () => {
-    const { model, studio } = setUp([
+    const { model, studio } = await setUp([
       ask({ question: 'Which colours?', options: colours, selectionMode: 'multi_select' }),
       { text: 'Both.' },
     ]);
@@ -61,7 +61,7 @@ describe('ask_user', () => {
   });
 
   it('answers an error result for an answer that does not fit the selection mode, or a mode without options', async () => {
-    const { model, studio } = setUp([
+    const { model, studio } = await setUp([
       ask({ question: 'Which colour?', options: colours, selectionMode: 'single_select' }),
       ask({ question: 'Which colour?', selectionMode: 'multi_select' }),
       ask({ question: 'Which colour?', options: colours, selectionMode: 'multi_select' }),
@@ -94,7 +94,7 @@ describe('built-in tools in stored agents', () => {
     const model = createScriptedModel({
       steps: [ask({ question: 'Ready?' }), { text: 'Going.' }],
     });
-    const test = createTestStudio({ models: { 'test/scripted': model } });
+    const test = await createTestStudio({ models: { 'test/scripted': model } });
     cleanup = test.cleanup;
     const { studio } = test;
     expect(
@@ -126,7 +126,7 @@ describe('submit_plan', () => {
   const submit: ScriptedStep = { toolCalls: [{ toolName: 'submit_plan', input: { title: 'Release v2', plan } }] };
 
   it('writes the plan to the run files, suspends with its path, and resumes approved', async () => {
-    const { model, studio } = setUp([submit, { text: 'Going ahead.' }]);
+    const { model, studio } = await setUp([submit, { text: 'Going ahead.' }]);
     const paused = await (await studio.runtime.loadAgent('helper')).generate('Plan the release');
     const path = 'plans/release-v2-call-1-1.md';
     expect(paused.pending![0]!.suspendPayload).toEqual({ title: 'Release v2', plan, path });
@@ -144,7 +144,7 @@ describe('submit_plan', () => {
   });
 
   it('resumes rejected with feedback, which the model reads', async () => {
-    const { model, studio } = setUp([submit, { text: 'Revising.' }]);
+    const { model, studio } = await setUp([submit, { text: 'Revising.' }]);
     const paused = await (await studio.runtime.loadAgent('helper')).generate('Plan the release');
     const done = await studio.runtime.runs.resume({
       runId: paused.runId,

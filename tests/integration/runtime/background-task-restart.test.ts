@@ -29,7 +29,7 @@ describe('background tools', () => {
       steps: [{ toolCalls: [{ toolName: 'never', input: {} }] }, { text: 'Later.' }],
     });
     const agent = new Agent({ id: 'forever', name: 'Forever', instructions: 'x', model, tools: { never } });
-    const test = createTestStudio({ agents: { forever: agent } });
+    const test = await createTestStudio({ agents: { forever: agent } });
     cleanups.push(test.cleanup);
     const abort = new AbortController();
     const runnable = await test.studio.runtime.loadAgent('forever');
@@ -48,7 +48,7 @@ describe('background tools', () => {
     await expect.poll(() => JSON.parse(row().state).backgroundTasks?.[0]?.status).toBe('running');
 
     // Another studio opens the same database, as after a restart of the process.
-    const restarted = createStudio({
+    const restarted = await createStudio({
       logger: silentLogger,
       agents: { forever: agent },
       database: { url: `file:${test.databaseFile}` },

@@ -11,7 +11,7 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-function setUp(model: ScriptedModel) {
+async function setUp(model: ScriptedModel) {
   const calls: string[] = [];
   const approve = createTool({
     id: 'approve-refund',
@@ -28,7 +28,7 @@ function setUp(model: ScriptedModel) {
     tools: { refund: approve },
     hooks: { beforeToolCall: ({ toolName }) => void calls.push(`agent before ${toolName}`) },
   });
-  const test = createTestStudio({ agents: { support } });
+  const test = await createTestStudio({ agents: { support } });
   cleanup = test.cleanup;
   return { ...test, calls };
 }
@@ -38,7 +38,7 @@ describe('code agents at run time', () => {
     const model = createScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'refund', input: { order: 'A-1' } }] }, { text: 'Refunded.' }],
     });
-    const { studio, calls } = setUp(model);
+    const { studio, calls } = await setUp(model);
     const agent = await studio.runtime.loadAgent('support');
     const paused = await agent.generate('Refund A-1');
     expect(paused).toMatchObject({ status: 'paused', agentId: 'support', versionId: null, versionNumber: null });
@@ -56,7 +56,7 @@ describe('code agents at run time', () => {
         { text: 'Second run.' },
       ],
     });
-    const { studio } = setUp(model);
+    const { studio } = await setUp(model);
     expect((await call(studio, 'POST', '/api/agents', { id: 'support', instructions: 'Override v1.' })).status).toBe(
       201,
     );

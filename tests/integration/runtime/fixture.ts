@@ -46,10 +46,10 @@ export function runTools(executed: string[]) {
   return { [transfer.id]: transfer, [book.id]: book, [weather.id]: weather };
 }
 
-export function createRunStudio(steps: ScriptedStep[]) {
+export async function createRunStudio(steps: ScriptedStep[]) {
   const executed: string[] = [];
   let model: ScriptedModel = createScriptedModel({ steps });
-  const test = createTestStudio({ tools: runTools(executed), models: { 'test/scripted': model } });
+  const test = await createTestStudio({ tools: runTools(executed), models: { 'test/scripted': model } });
   const studios = [test.studio];
   return {
     ...test,
@@ -59,7 +59,7 @@ export function createRunStudio(steps: ScriptedStep[]) {
     async reopen(nextSteps: ScriptedStep[]) {
       await studios.at(-1)!.close();
       model = createScriptedModel({ steps: nextSteps });
-      const studio = createStudio({
+      const studio = await createStudio({
         logger: silentLogger,
         database: { url: `file:${test.databaseFile}` },
         settings: { mode: 'test' },

@@ -12,7 +12,7 @@ import { ephemeralSecretsKey } from '@/lib/secrets';
 import { call, createAndPublish } from '@/tests/support/studio';
 import { createRunStudio, parseEventStream, storedAgent } from './fixture';
 
-let current: ReturnType<typeof createRunStudio> | undefined;
+let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
 afterEach(async () => {
   await current?.cleanup();
   current = undefined;
@@ -30,7 +30,7 @@ function storedStatus(databaseFile: string, runId: string): string | undefined {
 
 describe('grouped writes of runs that are over', () => {
   it('answers a finished run from this process at once and writes it to the file within the delay', async () => {
-    current = createRunStudio([{ text: 'Done.' }]);
+    current = await createRunStudio([{ text: 'Done.' }]);
     await createAndPublish(current.studio, storedAgent);
     const finished = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Hi' })).body;
     expect(finished.status).toBe('finished');
@@ -45,7 +45,7 @@ describe('grouped writes of runs that are over', () => {
   });
 
   it('writes queued runs when the studio closes, so a restart finds them', async () => {
-    current = createRunStudio([{ text: 'One.' }, { text: 'Two.' }]);
+    current = await createRunStudio([{ text: 'One.' }, { text: 'Two.' }]);
     await createAndPublish(current.studio, storedAgent);
     const first = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'A' })).body;
     const second = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'B' })).body;
@@ -57,7 +57,7 @@ describe('grouped writes of runs that are over', () => {
   });
 
   it('stores a paused run before answering: another connection sees it at once', async () => {
-    current = createRunStudio([{ toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] }]);
+    current = await createRunStudio([{ toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] }]);
     await createAndPublish(current.studio, storedAgent);
     const paused = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay' })).body;
     expect(paused.status).toBe('paused');
@@ -65,7 +65,7 @@ describe('grouped writes of runs that are over', () => {
   });
 
   it('a streamed run is stored as running when it starts; its end replaces that row', async () => {
-    current = createRunStudio([{ text: 'Streamed.' }]);
+    current = await createRunStudio([{ text: 'Streamed.' }]);
     await createAndPublish(current.studio, storedAgent);
     const response = await current.studio.api.request('/api/agents/banker/stream', {
       method: 'POST',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call, createAndPublish } from '@/tests/support/studio';
 import { createRunStudio, storedAgent } from './fixture';
 
-let current: ReturnType<typeof createRunStudio> | undefined;
+let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
 afterEach(async () => {
   await current?.cleanup();
   current = undefined;
@@ -10,7 +10,7 @@ afterEach(async () => {
 
 describe('paused runs are stored', () => {
   it('approves by toolCallId after a restart: a new studio on the same database file runs the chosen call', async () => {
-    current = createRunStudio([
+    current = await createRunStudio([
       {
         toolCalls: [
           { toolName: 'transfer', input: { to: 'alice', amount: 10 } },
@@ -55,7 +55,7 @@ describe('paused runs are stored', () => {
   });
 
   it('resumes a suspended call after a restart', async () => {
-    current = createRunStudio([{ toolCalls: [{ toolName: 'book', input: { hotel: 'Ritz' } }] }]);
+    current = await createRunStudio([{ toolCalls: [{ toolName: 'book', input: { hotel: 'Ritz' } }] }]);
     await createAndPublish(current.studio, storedAgent);
     const paused = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Book' })).body;
     const restarted = await current.reopen([{ text: 'Booked the Ritz.' }]);
@@ -67,7 +67,7 @@ describe('paused runs are stored', () => {
   });
 
   it('keeps its version while another is published: the continuation runs the version the run started on', async () => {
-    current = createRunStudio([{ toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] }]);
+    current = await createRunStudio([{ toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] }]);
     const { studio } = current;
     await createAndPublish(studio, storedAgent);
     const paused = (await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay' })).body;
@@ -99,7 +99,7 @@ describe('paused runs are stored', () => {
   });
 
   it('lets exactly one of two concurrent continuations of the same pause proceed', async () => {
-    current = createRunStudio([
+    current = await createRunStudio([
       { toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] },
       { text: 'ok' },
     ]);

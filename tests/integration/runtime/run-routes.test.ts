@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call, createAndPublish, type ResponseBody } from '@/tests/support/studio';
 import { createRunStudio, parseEventStream, storedAgent } from './fixture';
 
-let current: ReturnType<typeof createRunStudio> | undefined;
+let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
 afterEach(async () => {
   await current?.cleanup();
   current = undefined;
 });
 
 async function setUp(steps: Parameters<typeof createRunStudio>[0]) {
-  current = createRunStudio(steps);
+  current = await createRunStudio(steps);
   await createAndPublish(current.studio, storedAgent);
   return current;
 }

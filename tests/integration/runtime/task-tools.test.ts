@@ -12,10 +12,10 @@ afterEach(async () => {
 
 const task = (id: string, status: string) => ({ id, content: `Do ${id}`, status, activeForm: `Doing ${id}` });
 
-function setUp(steps: ScriptedStep[]) {
+async function setUp(steps: ScriptedStep[]) {
   const model = createScriptedModel({ steps });
   const planner = new Agent({ id: 'planner', name: 'Planner', instructions: 'Plan.', model, taskTools: true });
-  const test = createTestStudio({ agents: { planner } });
+  const test = await createTestStudio({ agents: { planner } });
   cleanup = test.cleanup;
   return { model, ...test };
 }
@@ -25,7 +25,7 @@ const systemOf = (prompt: Array<{ role: string; content: unknown }>) =>
 
 describe('the task tools', () => {
   it('keeps one in_progress task per thread: a write with two is refused, an update demotes the running one', async () => {
-    const { model, studio } = setUp([
+    const { model, studio } = await setUp([
       {
         toolCalls: [{ toolName: 'task_write', input: { tasks: [task('a', 'in_progress'), task('b', 'in_progress')] } }],
       },
@@ -96,7 +96,7 @@ describe('the task tools', () => {
   });
 
   it('answers with an error result saying a thread is needed when the run has no threadId', async () => {
-    const { model, studio } = setUp([
+    const { model, studio } = await setUp([
       { toolCalls: [{ toolName: 'task_write', input: { tasks: [task('a', 'pending')] } }] },
       { text: 'No thread.' },
     ]);

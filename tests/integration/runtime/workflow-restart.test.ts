@@ -30,7 +30,7 @@ describe('workflows as tools', () => {
       return { model, concierge };
     };
     const first = build([{ toolCalls: [{ toolName: 'workflow-booking', input: { inputData: { hotel: 'Ritz' } } }] }]);
-    const test = createTestStudio({ agents: { concierge: first.concierge } });
+    const test = await createTestStudio({ agents: { concierge: first.concierge } });
     cleanups.push(test.cleanup);
     const runnable = await test.studio.runtime.loadAgent('concierge');
     const stream = runnable.stream('Book the Ritz');
@@ -61,7 +61,7 @@ describe('workflows as tools', () => {
     const second = build([{ text: 'Booked.' }]);
     const { createStudio } = await import('@/lib');
     const { silentLogger } = await import('@/lib/logger');
-    const restarted = createStudio({
+    const restarted = await createStudio({
       logger: silentLogger,
       agents: { concierge: second.concierge },
       database: { url: `file:${test.databaseFile}` },

@@ -7,9 +7,9 @@ import { createTestStudio, jsonRequest } from '../../support/studio';
 const agent = { name: 'Cors', model: 'openai/gpt-4o-mini', instructions: 'Help.' };
 
 describe('CORS for listed origins, trust for in-process calls', () => {
-  let context: ReturnType<typeof createTestStudio>;
-  beforeAll(() => {
-    context = createTestStudio({ settings: { corsOrigins: ['https://app.example.com'] } });
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
+  beforeAll(async () => {
+    context = await createTestStudio({ settings: { corsOrigins: ['https://app.example.com'] } });
   });
   afterAll(() => context.cleanup());
 

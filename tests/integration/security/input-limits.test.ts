@@ -5,10 +5,10 @@ import { call, createTestStudio, jsonRequest } from '../../support/studio';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 
-beforeAll(() => {
-  context = createTestStudio({
+beforeAll(async () => {
+  context = await createTestStudio({
     settings: { rateLimits: { connectionTestsPerMinute: 2, toolExecutionsPerMinute: 3 } },
     tools: {
       // A pattern that backtracks exponentially on a JavaScript engine.

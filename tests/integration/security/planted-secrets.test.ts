@@ -27,7 +27,7 @@ const planted = Object.values(secrets);
 const seenByServers: string[] = [];
 const transcript: string[] = [];
 const logLines: string[] = [];
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let hostile: Server;
 let hostileUrl: string;
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
@@ -81,7 +81,7 @@ beforeAll(async () => {
   hostile = await startHostileServer();
   hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
   echo = await startEchoServer();
-  context = createTestStudio({
+  context = await createTestStudio({
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
     settings: { stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000 } },
     // Runs call the integration and the MCP tool, then answer.
@@ -230,7 +230,7 @@ describe('planted secrets', () => {
       .prepare('UPDATE mcp_client_versions SET snapshot = ? WHERE id = ?')
       .run(JSON.stringify(last), tampered.id);
     const lines: string[] = [];
-    const fresh = createTestStudio({
+    const fresh = await createTestStudio({
       database: { url: `file:${context.databaseFile}` },
       logger: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
     });

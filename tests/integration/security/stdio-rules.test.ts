@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServerPath } from '../../support/mcp';
 import { call, createTestStudio } from '../../support/studio';
 
-let allowed: ReturnType<typeof createTestStudio>;
-let tightened: ReturnType<typeof createTestStudio>;
+let allowed: Awaited<ReturnType<typeof createTestStudio>>;
+let tightened: Awaited<ReturnType<typeof createTestStudio>>;
 let recorder: string;
 let spawnLog: string;
 
-const spawns = () => {
+const spawns = async () => {
   try {
     return readFileSync(spawnLog, 'utf8').split('\n').filter(Boolean).length;
   } catch {
@@ -23,8 +23,8 @@ const spawns = () => {
   }
 };
 
-beforeAll(() => {
-  allowed = createTestStudio({ settings: { stdioAllowedCommands: ['placeholder'] } });
+beforeAll(async () => {
+  allowed = await createTestStudio({ settings: { stdioAllowedCommands: ['placeholder'] } });
   spawnLog = join(allowed.directory, 'spawns.log');
   recorder = join(allowed.directory, 'recorded-mcp-server');
   writeFileSync(
@@ -34,7 +34,7 @@ beforeAll(() => {
   chmodSync(recorder, 0o755);
   allowed.studio.settings.stdioAllowedCommands.splice(0, 1, recorder);
   // The same database and key later, after the command was taken off the allow-list.
-  tightened = createTestStudio({
+  tightened = await createTestStudio({
     database: { url: `file:${allowed.databaseFile}` },
     settings: { stdioAllowedCommands: [] },
   });
@@ -162,8 +162,8 @@ describe('secrets in exports for another deployment', () => {
     expect(document.secrets).toBe('encrypted');
     expect(JSON.stringify(document)).not.toContain('hello-there-1234');
 
-    const target = createTestStudio({ settings: { secretsKey: targetKey, stdioAllowedCommands: [recorder] } });
-    const other = createTestStudio({
+    const target = await createTestStudio({ settings: { secretsKey: targetKey, stdioAllowedCommands: [recorder] } });
+    const other = await createTestStudio({
       settings: { secretsKey: 'some-other-deployment-key-0002', stdioAllowedCommands: [recorder] },
     });
     try {

@@ -31,7 +31,10 @@ describe('web_fetch against this machine (127.0.0.1)', () => {
     const model = createScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'web_fetch', input: { url } }] }, { text: 'Read it.' }],
     });
-    const test = createTestStudio({ models: { 'test/scripted': model }, settings: { webFetch: { addressPolicy } } });
+    const test = await createTestStudio({
+      models: { 'test/scripted': model },
+      settings: { webFetch: { addressPolicy } },
+    });
     cleanup = test.cleanup;
     await createAndPublish(test.studio, {
       id: 'reader',

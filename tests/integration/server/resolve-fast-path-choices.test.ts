@@ -9,7 +9,7 @@ import { createStudio } from '@/lib';
 import { createResolveFastPath, type ApiApp } from '@/lib/api';
 import { silentLogger } from '@/lib/logger';
 
-const studio = createStudio({ database: { url: ':memory:' }, logger: silentLogger, settings: { mode: 'test' } });
+const studio = await createStudio({ database: { url: ':memory:' }, logger: silentLogger, settings: { mode: 'test' } });
 let replays = 0;
 let admitted = true;
 const countingApi = {

@@ -16,7 +16,7 @@ const fixtures = readdirSync(root)
   .filter((file) => file.endsWith('.json'))
   .map((file) => ({ file, backup: JSON.parse(readFileSync(join(root, file), 'utf8')) }));
 
-let studio: ReturnType<typeof createTestStudio> | undefined;
+let studio: Awaited<ReturnType<typeof createTestStudio>> | undefined;
 afterEach(async () => {
   await studio?.cleanup();
   studio = undefined;
@@ -33,7 +33,7 @@ describe('backup fixtures', () => {
   });
 
   it.each(fixtures)('$file imports, verifies and is idempotent', async ({ backup }) => {
-    studio = createTestStudio({ ...studioConfig, settings: { stdioAllowedCommands: ['node'] } });
+    studio = await createTestStudio({ ...studioConfig, settings: { stdioAllowedCommands: ['node'] } });
     const deployment = studio.studio.editor.deployment;
     const sealed = backup.secrets.mode === 'sealed';
     const result = await deployment.import({ backup, ...(sealed ? { passphrase } : {}) });

@@ -5,7 +5,7 @@ import { StudioError } from '@/lib/errors';
 import { silentLogger } from '@/lib/logger';
 import { createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let editor: Editor;
 
 const codeAgents = new Map<string, CodeAgentInfo>([
@@ -15,8 +15,8 @@ const codeAgents = new Map<string, CodeAgentInfo>([
   ['locked', { editor: false }],
 ]);
 
-beforeAll(() => {
-  context = createTestStudio();
+beforeAll(async () => {
+  context = await createTestStudio();
   const { studio } = context;
   editor = createEditor({
     database: studio.database,

@@ -15,12 +15,12 @@ import {
 const childCount = 6;
 const rounds = 4;
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let children: StorageChild[] = [];
 let bundle: string;
 
 beforeAll(async () => {
-  context = createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
+  context = await createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
   await context.studio.editor.agents.create({
     id: 'contended',
     name: 'C',

@@ -8,11 +8,11 @@ import { configHash } from '@/lib/versions';
 import { createTestStudio } from '../../support/studio';
 import { buildStorageChild, removeStorageChild, startStorageChild } from './children/child-processes';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let bundle: string;
 
 beforeAll(async () => {
-  context = createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
+  context = await createTestStudio({ settings: { secretsKey: 'storage-child-test-key' } });
   bundle = await buildStorageChild();
 }, 60_000);
 afterAll(async () => {

@@ -10,11 +10,11 @@ import { ordersApi } from '../../support/orders-api';
 const passphrase = 'correct horse battery staple';
 const settings = { stdioAllowedCommands: ['node'] };
 
-let source: ReturnType<typeof createTestStudio>;
-let target: ReturnType<typeof createTestStudio>;
+let source: Awaited<ReturnType<typeof createTestStudio>>;
+let target: Awaited<ReturnType<typeof createTestStudio>>;
 let backup: ResponseBody;
 
-const tableCounts = (context: ReturnType<typeof createTestStudio>) =>
+const tableCounts = (context: Awaited<ReturnType<typeof createTestStudio>>) =>
   Object.fromEntries(
     ['agents', 'agent_versions', 'version_labels', 'mcp_clients', 'mcp_client_versions', 'integration_configs'].map(
       (table) => [
@@ -24,13 +24,13 @@ const tableCounts = (context: ReturnType<typeof createTestStudio>) =>
     ),
   );
 
-const hashes = (context: ReturnType<typeof createTestStudio>) =>
+const hashes = (context: Awaited<ReturnType<typeof createTestStudio>>) =>
   context.studio.database.sqlite
     .prepare('SELECT agent_id, version_number, config_hash FROM agent_versions ORDER BY agent_id, version_number')
     .all();
 
 async function importBackup(
-  context: ReturnType<typeof createTestStudio>,
+  context: Awaited<ReturnType<typeof createTestStudio>>,
   body: Record<string, unknown>,
   { dryRun = false } = {},
 ) {
@@ -38,8 +38,8 @@ async function importBackup(
 }
 
 beforeAll(async () => {
-  source = createTestStudio({ settings });
-  target = createTestStudio({ settings });
+  source = await createTestStudio({ settings });
+  target = await createTestStudio({ settings });
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'alpha', name: 'Alpha', model: 'openai/gpt-4o', instructions: 'One.', tools: ['clock'] });
   await agents.update({ id: 'alpha', baseVersionNumber: 1, instructions: 'Two.', changeMessage: 'Second' });
@@ -216,7 +216,7 @@ describe('deployment import into a fresh studio', () => {
 
 describe('a corrupt or wrong-version backup', () => {
   it('is refused with every problem and its path, and nothing is written', async () => {
-    const fresh = createTestStudio({ settings });
+    const fresh = await createTestStudio({ settings });
     try {
       const broken = structuredClone(backup);
       broken.formatVersion = 9;
@@ -251,7 +251,7 @@ describe('a corrupt or wrong-version backup', () => {
   });
 
   it('takes a backup larger than other bodies, up to its own limit', async () => {
-    const limited = createTestStudio({ settings: { bodyLimitBytes: 4096, importBodyLimitBytes: 64 * 1024 } });
+    const limited = await createTestStudio({ settings: { bodyLimitBytes: 4096, importBodyLimitBytes: 64 * 1024 } });
     try {
       const body = (size: number) => ({ backup: { format: 'agent-studio.deployment', padding: 'x'.repeat(size) } });
       const within = await importBackup(limited, body(8 * 1024));

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, jsonRequest } from '../../support/studio';
 
-let source: ReturnType<typeof createTestStudio>;
-let target: ReturnType<typeof createTestStudio>;
+let source: Awaited<ReturnType<typeof createTestStudio>>;
+let target: Awaited<ReturnType<typeof createTestStudio>>;
 
 const rich = {
   name: 'Café helper ☕',
@@ -27,7 +27,7 @@ const rich = {
   defaultOptions: { maxSteps: 4, temperature: 0.5 },
 };
 
-const rows = (context: ReturnType<typeof createTestStudio>, agentId: string) =>
+const rows = (context: Awaited<ReturnType<typeof createTestStudio>>, agentId: string) =>
   context.studio.database.sqlite
     .prepare(
       'SELECT version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at FROM agent_versions WHERE agent_id = ? ORDER BY version_number',
@@ -35,8 +35,8 @@ const rows = (context: ReturnType<typeof createTestStudio>, agentId: string) =>
     .all(agentId);
 
 beforeAll(async () => {
-  source = createTestStudio();
-  target = createTestStudio();
+  source = await createTestStudio();
+  target = await createTestStudio();
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'rich', ...rich, metadata: { owner: 'cx' }, actor: 'alice' });
   await agents.update({

@@ -11,14 +11,14 @@ import { silentLogger } from '@/lib/logger';
 import { createTestStudio } from '../../support/studio';
 
 describe('published and latest pointer cache', () => {
-  let context: ReturnType<typeof createTestStudio>;
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
   let otherConnection: DatabaseHandle;
   let reader: Editor;
   let writer: Editor;
   let clock = 0;
 
   beforeEach(async () => {
-    context = createTestStudio();
+    context = await createTestStudio();
     otherConnection = openDatabase({ url: `file:${context.databaseFile}` });
     const common = { settings: context.studio.settings, secretsKey: context.studio.secretsKey, logger: silentLogger };
     reader = createEditor({ ...common, database: context.studio.database, monotonicMs: () => clock });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAgentId, seedStudio } from '@/lib/seed';
 import { createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
-beforeAll(() => {
-  context = createTestStudio();
+let context: Awaited<ReturnType<typeof createTestStudio>>;
+beforeAll(async () => {
+  context = await createTestStudio();
 });
 afterAll(() => context.cleanup());
 

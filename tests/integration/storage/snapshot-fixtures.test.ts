@@ -31,12 +31,12 @@ const fixtures = readdirSync(root, { withFileTypes: true })
       })),
   );
 
-let first: ReturnType<typeof createTestStudio>;
-let second: ReturnType<typeof createTestStudio>;
+let first: Awaited<ReturnType<typeof createTestStudio>>;
+let second: Awaited<ReturnType<typeof createTestStudio>>;
 
-beforeAll(() => {
-  first = createTestStudio(studioConfig);
-  second = createTestStudio(studioConfig);
+beforeAll(async () => {
+  first = await createTestStudio(studioConfig);
+  second = await createTestStudio(studioConfig);
 });
 afterAll(async () => {
   await first.cleanup();

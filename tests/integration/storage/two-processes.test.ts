@@ -65,7 +65,7 @@ describe('two processes on one database file', () => {
   });
 
   it('answers 503 busy with Retry-After while another process holds the write lock too long', async () => {
-    const context = createTestStudio({ settings: { databaseBusyTimeoutMs: 100 } });
+    const context = await createTestStudio({ settings: { databaseBusyTimeoutMs: 100 } });
     directories.push(context.directory);
     const other = new Database(context.databaseFile);
     try {
@@ -84,7 +84,7 @@ describe('two processes on one database file', () => {
     }
   });
   it('answers a streamed run 503 busy while another process holds the lock; a generated run is answered and stored once the lock is free', async () => {
-    const context = createTestStudio({
+    const context = await createTestStudio({
       settings: { databaseBusyTimeoutMs: 100 },
       models: { 'test/scripted': createScriptedModel({ respond: () => ({ text: 'Hello.' }) }) },
     });

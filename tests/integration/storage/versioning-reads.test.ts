@@ -7,7 +7,7 @@ import { silentLogger } from '@/lib/logger';
 import { rejection } from '../../support/rejection';
 import { createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
 const editor = () => context.studio.editor;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Help customers.' };
@@ -21,8 +21,8 @@ async function agentWithVersions(count: number) {
   return id;
 }
 
-beforeAll(() => {
-  context = createTestStudio();
+beforeAll(async () => {
+  context = await createTestStudio();
 });
 afterAll(() => context.cleanup());
 

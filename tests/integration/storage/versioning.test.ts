@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../support/rejection';
 import { createTestStudio } from '../../support/studio';
 
-let context: ReturnType<typeof createTestStudio>;
+let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
 const editor = () => context.studio.editor;
 const base = { name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Help customers.' };
@@ -15,8 +15,8 @@ async function newAgent(extra: Record<string, unknown> = {}) {
   return id;
 }
 
-beforeAll(() => {
-  context = createTestStudio();
+beforeAll(async () => {
+  context = await createTestStudio();
 });
 afterAll(() => context.cleanup());
 

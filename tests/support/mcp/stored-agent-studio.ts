@@ -90,7 +90,7 @@ export const storedAgent = {
 };
 
 export async function createStoredAgentStudio() {
-  const handle = createTestStudio({
+  const handle = await createTestStudio({
     tools: { weather },
     settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
   });

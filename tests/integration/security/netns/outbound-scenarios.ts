@@ -158,7 +158,7 @@ const snapshot = () => ({
 
 // 2. Through the product: an integration and an HTTP MCP server pointed at metadata addresses.
 const directory = mkdtempSync(join(tmpdir(), 'studio-netns-'));
-const studio = createStudio({
+const studio = await createStudio({
   database: { url: `file:${join(directory, 'studio.db')}` },
   logger: silentLogger,
   settings: { mode: 'test', outbound: { lookup } },
@@ -241,7 +241,7 @@ try {
 // a model server on the local network.
 async function runAgainstProvider(baseUrl: string, { stream = false } = {}) {
   const providerDirectory = mkdtempSync(join(tmpdir(), 'studio-netns-provider-'));
-  const providerStudio = createStudio({
+  const providerStudio = await createStudio({
     database: { url: `file:${join(providerDirectory, 'studio.db')}` },
     logger: silentLogger,
     settings: {

@@ -120,7 +120,7 @@ const model = createScriptedModel({
   ],
 });
 const directory = mkdtempSync(join(tmpdir(), 'studio-web-fetch-'));
-const studio = createStudio({
+const studio = await createStudio({
   database: { url: `file:${join(directory, 'studio.db')}` },
   logger: silentLogger,
   settings: { mode: 'test', outbound: { lookup } },
@@ -262,7 +262,7 @@ try {
 
   // 4. The counting works: with STUDIO_WEB_FETCH_ADDRESS_POLICY=allow-all the same servers are
   // reached (and counted), while metadata addresses stay refused.
-  const allowAll = createStudio({
+  const allowAll = await createStudio({
     database: { url: `file:${join(directory, 'allow-all.db')}` },
     logger: silentLogger,
     settings: { mode: 'test', outbound: { lookup }, webFetch: { addressPolicy: 'allow-all' } },
