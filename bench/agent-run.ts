@@ -63,7 +63,11 @@ async function benchGenerate(): Promise<BenchRow> {
       sdkTool({
         description: tool.description,
         inputSchema: jsonSchema(tool.inputJsonSchema),
-        execute: async (input: unknown) => tool.execute!(input),
+        // The model is given what the studio gives it: the output, or the validation-error value.
+        execute: async (input: unknown) => {
+          const execution = await tool.execute!(input);
+          return execution.status === 'invalid' ? execution.error : execution.output;
+        },
       }),
     ]),
   );

@@ -113,7 +113,7 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
       direct = await connectDirect();
       const client = direct;
       const callDirect = () => client.callTool({ name: 'echo', arguments: input });
-      const expected = JSON.stringify(await callDirect());
+      const expected = JSON.stringify({ status: 'output', output: await callDirect() });
       const answered = JSON.stringify(await callResolved());
       if (answered !== expected) throw new Error(`bench setup: the resolved tool answered ${answered}`);
       await interleave({ measured: () => echo(input), baseline: callDirect, into: resolved });

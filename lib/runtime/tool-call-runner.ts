@@ -279,7 +279,7 @@ export async function runCall({
     case 'skipped':
       return done(call, outcome.output, 'output', outcome.modelOutput);
     case 'invalid':
-      return done(call, outcome.output, 'error', outcome.modelOutput);
+      return done(call, outcome.error, 'error', outcome.modelOutput);
     case 'error':
       return done(call, errorValue(outcome.error), 'error', outcome.modelOutput, true);
     case 'suspended':

@@ -10,7 +10,6 @@ import type { ToolContextInput } from './execution-context';
 import { executeTool } from './execute-tool';
 import { createModelOutput, type ToolModelOutput } from './model-output';
 import type { Tool } from './tool-types';
-import { isToolValidationError } from './validation-error';
 
 export interface ToolCallResult {
   output: unknown;
@@ -35,8 +34,10 @@ export async function callTool({
   logger: Logger;
 }): Promise<ToolCallResult> {
   try {
-    const output = await executeTool({ tool, input, context });
-    if (isToolValidationError(output)) return { output, isError: true };
+    const execution = await executeTool({ tool, input, context });
+    if (execution.status === 'invalid') return { output: execution.error, isError: true };
+    // A suspending tool's return value is answered like an output: a direct call has no run to pause.
+    const { output } = execution;
     if (!tool.toModelOutput) return { output, isError: false };
     const modelOutput = await createModelOutput({ tool, output });
     return { output, isError: modelOutput.type === 'error-text' || modelOutput.type === 'error-json', modelOutput };

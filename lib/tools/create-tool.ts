@@ -7,8 +7,7 @@ import { lifecycleHookNames } from './lifecycle-hooks';
 import { normalizeSchema, type SchemaRole } from './normalize-schema';
 import type { JsonSchema, NormalizedSchema, SchemaOutput, ToolSchema, ToolSchemas } from './schema-types';
 import { ToolDefinitionError } from './tool-definition-error';
-import type { Tool, ToolOptions } from './tool-types';
-import type { ToolValidationError } from './validation-error';
+import type { Tool, ToolExecution, ToolOptions } from './tool-types';
 
 /** What the model sees for a tool without an input schema: an object with no declared fields. */
 const emptyInputJsonSchema: JsonSchema = Object.freeze({ type: 'object', properties: {} });
@@ -87,7 +86,7 @@ export function createTool<const TInputSchema extends ToolSchema | undefined = u
   if (options.execute) {
     return {
       ...tool,
-      execute: (input, context) => executeTool({ tool, input, context }) as Promise<TOutput | ToolValidationError>,
+      execute: (input, context) => executeTool({ tool, input, context }) as Promise<ToolExecution<TOutput>>,
     };
   }
   return tool;

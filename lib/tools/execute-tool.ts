@@ -11,19 +11,14 @@ import {
   type ToolExecutionContext,
 } from './execution-context';
 import { validateInputWithRepairs } from './repair-input';
-import type { Tool } from './tool-types';
+import type { Tool, ToolExecution } from './tool-types';
 import { createValidationError, type ToolValidationError } from './validation-error';
 
 type ToolParts = Pick<Tool, 'id' | 'schemas' | 'options'>;
 
+/** The input and context ready for execute, or the validation failure that ends the call. */
 export type PreparedToolCall =
-  { ok: true; input: unknown; context: ToolExecutionContext } | { ok: false; error: ToolValidationError };
-
-export type ExecutionResult<TOutput = unknown> =
-  | { status: 'output'; output: TOutput }
-  | { status: 'suspended'; payload: unknown; output: unknown }
-  /** The suspend payload or the output failed validation; `output` is the validation-error value. */
-  | { status: 'invalid'; output: ToolValidationError };
+  { status: 'prepared'; input: unknown; context: ToolExecutionContext } | Extract<ToolExecution, { status: 'invalid' }>;
 
 function isResuming(context: ToolExecutionContext): boolean {
   return context.agent?.resumeData !== undefined || context.workflow?.resumeData !== undefined;
@@ -45,7 +40,7 @@ export function prepareToolCall({ tool, input, context }: ToolCallRequest): Prep
     const result = validateInputWithRepairs({ schema: tool.schemas.input, input });
     if (!result.success)
       return {
-        ok: false,
+        status: 'invalid',
         error: createValidationError({ kind: 'input', toolId: tool.id, issues: result.issues, value: input }),
       };
     validatedInput = result.value;
@@ -54,7 +49,7 @@ export function prepareToolCall({ tool, input, context }: ToolCallRequest): Prep
     const result = tool.schemas.requestContext.validate(prepared.requestContext);
     if (!result.success) {
       return {
-        ok: false,
+        status: 'invalid',
         error: createValidationError({
           kind: 'requestContext',
           toolId: tool.id,
@@ -71,13 +66,13 @@ export function prepareToolCall({ tool, input, context }: ToolCallRequest): Prep
     const result = tool.schemas.resume.validate(resumeData);
     if (!result.success)
       return {
-        ok: false,
+        status: 'invalid',
         error: createValidationError({ kind: 'resume', toolId: tool.id, issues: result.issues, value: resumeData }),
       };
     if (owner === 'agent') prepared.agent = { ...prepared.agent!, resumeData: result.value };
     else prepared.workflow = { ...prepared.workflow!, resumeData: result.value };
   }
-  return { ok: true, input: validatedInput, context: prepared };
+  return { status: 'prepared', input: validatedInput, context: prepared };
 }
 
 /** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
@@ -98,7 +93,7 @@ export async function executePreparedToolCall({
   tool: ToolParts;
   input: unknown;
   context: ToolExecutionContext;
-}): Promise<ExecutionResult> {
+}): Promise<ToolExecution> {
   const execute = tool.options.execute;
   if (!execute) throw new Error(`Tool ${tool.id} has no execute function: it is executed elsewhere (a client tool).`);
 
@@ -144,23 +139,22 @@ export async function executePreparedToolCall({
     ? untilAborted(Promise.resolve(running), context.abortSignal)
     : running);
 
-  if (suspensionError) return { status: 'invalid', output: suspensionError };
+  if (suspensionError) return { status: 'invalid', error: suspensionError };
   if (suspension) return { status: 'suspended', payload: suspension.payload, output };
   if (!tool.schemas.output) return { status: 'output', output };
   const result = tool.schemas.output.validate(output);
   if (!result.success) {
     return {
       status: 'invalid',
-      output: createValidationError({ kind: 'output', toolId: tool.id, issues: result.issues, value: output }),
+      error: createValidationError({ kind: 'output', toolId: tool.id, issues: result.issues, value: output }),
     };
   }
   return { status: 'output', output: result.value };
 }
 
-/** A direct call: every step of the tool itself, answering the output or a validation-error value. */
-export async function executeTool({ tool, input, context }: ToolCallRequest): Promise<unknown> {
+/** A direct call: every step of the tool itself, answering the output or the failed validation. */
+export async function executeTool({ tool, input, context }: ToolCallRequest): Promise<ToolExecution> {
   const prepared = prepareToolCall({ tool, input, context });
-  if (!prepared.ok) return prepared.error;
-  const result = await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });
-  return result.output;
+  if (prepared.status === 'invalid') return prepared;
+  return executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });
 }

@@ -10,6 +10,7 @@ export type {
   ToolAnnotations,
   ToolBackgroundOptions,
   ToolExecuteFunction,
+  ToolExecution,
   ToolMcpOptions,
   ToolOptions,
 } from './tool-types';
@@ -54,13 +55,7 @@ export {
   type WorkflowToolContext,
 } from './execution-context';
 
-export {
-  executePreparedToolCall,
-  executeTool,
-  prepareToolCall,
-  type ExecutionResult,
-  type PreparedToolCall,
-} from './execute-tool';
+export { executePreparedToolCall, executeTool, prepareToolCall, type PreparedToolCall } from './execute-tool';
 export { runToolCall, type AfterExecute, type BeforeExecute, type ToolCallOutcome } from './run-tool-call';
 
 export {

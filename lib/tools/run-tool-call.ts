@@ -6,17 +6,17 @@
  */
 import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
-import { executePreparedToolCall, prepareToolCall, type ExecutionResult } from './execute-tool';
+import { executePreparedToolCall, prepareToolCall } from './execute-tool';
 import { callLifecycleHook } from './lifecycle-hooks';
 import { createModelOutput, modelOutputForError, type ToolModelOutput } from './model-output';
-import type { Tool } from './tool-types';
+import type { Tool, ToolExecution } from './tool-types';
 import type { ToolValidationError } from './validation-error';
 
 export type ToolCallOutcome =
   /** execute returned a valid output. */
   | { status: 'output'; output: unknown; modelOutput: ToolModelOutput }
   /** A validation failed (input, request context, resume data, suspend payload or output). */
-  | { status: 'invalid'; output: ToolValidationError; modelOutput: ToolModelOutput }
+  | { status: 'invalid'; error: ToolValidationError; modelOutput: ToolModelOutput }
   /** `beforeExecute` answered `{ proceed: false, output }` (a declined approval, a skipping hook). */
   | { status: 'skipped'; output: unknown; modelOutput: ToolModelOutput }
   /** The tool called `suspend(payload)`; the run pauses. */
@@ -29,8 +29,8 @@ export type BeforeExecute = (argument: {
 }) => Promise<{ proceed: true } | { proceed: false; output: unknown }>;
 export type AfterExecute = (argument: { input: unknown } & ({ output: unknown } | { error: unknown })) => Promise<void>;
 
-async function invalid(output: ToolValidationError, tool: Tool): Promise<ToolCallOutcome> {
-  return { status: 'invalid', output, modelOutput: await createModelOutput({ tool, output }) };
+async function invalid(error: ToolValidationError, tool: Tool): Promise<ToolCallOutcome> {
+  return { status: 'invalid', error, modelOutput: await createModelOutput({ tool, output: error }) };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function runToolCall({
   inputAnnounced?: boolean;
 }): Promise<ToolCallOutcome> {
   const prepared = prepareToolCall({ tool, input, context });
-  if (!prepared.ok) return invalid(prepared.error, tool);
+  if (prepared.status === 'invalid') return invalid(prepared.error, tool);
   const { abortSignal } = prepared.context;
 
   // A hook the tool does not have is not waited for (each wait is a turn of the event loop).
@@ -92,7 +92,7 @@ export async function runToolCall({
     }
   }
 
-  let result: ExecutionResult;
+  let result: ToolExecution;
   try {
     result = await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context });
   } catch (error) {
@@ -101,8 +101,10 @@ export async function runToolCall({
     return { status: 'error', error, modelOutput: modelOutputForError(error) };
   }
   if (result.status === 'suspended') return result;
-  if (afterExecute) await afterExecute({ input: prepared.input, output: result.output });
-  if (result.status === 'invalid') return invalid(result.output, tool);
+  // Agent-level hooks see a failed output validation as the output: the value the model is given.
+  if (afterExecute)
+    await afterExecute({ input: prepared.input, output: result.status === 'invalid' ? result.error : result.output });
+  if (result.status === 'invalid') return invalid(result.error, tool);
 
   if (tool.onOutput) {
     await callLifecycleHook({

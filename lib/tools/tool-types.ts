@@ -92,9 +92,25 @@ export interface Tool<TInput = any, TOutput = any> extends ToolLifecycleHooks<TI
   readonly options: ToolOptions<any, TOutput>;
   /**
    * Runs the tool's own steps of a call: input validation (with repairs), request-context and
-   * resume-data validation, execute, suspend-payload and output validation. Validation failures
-   * are returned as values; a thrown error is rethrown. Absent for client tools.
+   * resume-data validation, execute, suspend-payload and output validation. Answers a
+   * `ToolExecution`: validation failures are its `invalid` case; a thrown error is rethrown.
+   * Absent for client tools.
    */
-  readonly execute?: (input: unknown, context?: ToolContextInput) => Promise<TOutput | ToolValidationError>;
+  readonly execute?: (input: unknown, context?: ToolContextInput) => Promise<ToolExecution<TOutput>>;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * What one call of a tool's own steps answers (`tool.execute`), told apart by `status`: expected
+ * failures are values here, so a caller switches instead of testing the output's shape.
+ */
+export type ToolExecution<TOutput = unknown> =
+  /** execute returned, and the output passed the output schema (if any). */
+  | { status: 'output'; output: TOutput }
+  /** execute called `suspend(payload)` with a valid payload; `output` is what execute returned. */
+  | { status: 'suspended'; payload: unknown; output: unknown }
+  /**
+   * A validation failed (input, request context, resume data, suspend payload or output); `error`
+   * is the value the model is given as the tool result.
+   */
+  | { status: 'invalid'; error: ToolValidationError };

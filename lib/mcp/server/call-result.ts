@@ -4,7 +4,7 @@
  * protocol errors, so the calling model reads the message and can retry.
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { isToolValidationError, type ToolCallResult, type ToolContentPart, type ToolModelOutput } from '../../tools';
+import type { ToolCallResult, ToolContentPart, ToolModelOutput } from '../../tools';
 
 function text(value: string): ContentBlock {
   return { type: 'text', text: value };
@@ -75,8 +75,8 @@ export function modelOutputToMcpContent(modelOutput: ToolModelOutput): ContentBl
   }
 }
 
+/** The message of a failed call: a validation-error value and a thrown execute's `{ message }` alike. */
 function errorMessage(output: unknown): string {
-  if (isToolValidationError(output)) return output.message;
   const message = typeof output === 'object' && output !== null ? (output as { message?: unknown }).message : undefined;
   return typeof message === 'string' ? message : JSON.stringify(output);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenApiIntegration, OpenApiDocumentError, type OpenApiCredentials } from '@/lib/integrations';
 import { silentLogger } from '@/lib/logger';
 import { callTool, freezeRequestContext, type Tool } from '@/lib/tools';
+import { outputOf } from '@/tests/support/tool-execution';
 import { closedPort, startEchoServer, usersDocument } from './echo-server';
 
 let server: Awaited<ReturnType<typeof startEchoServer>>;
@@ -81,9 +82,11 @@ describe('OpenAPI integration: catalogue', () => {
 describe('OpenAPI integration: calls', () => {
   it('GET with path, query and header parameters', async () => {
     const tool = await toolFor('getUser');
-    const output = await tool.execute!(
-      { userId: 'ada lovelace/1', verbose: true, tags: ['a', 'b'], 'X-Trace': 't-1' },
-      { requestContext },
+    const output = outputOf(
+      await tool.execute!(
+        { userId: 'ada lovelace/1', verbose: true, tags: ['a', 'b'], 'X-Trace': 't-1' },
+        { requestContext },
+      ),
     );
     expect(output).toMatchObject({ status: 200, ok: true, headers: { 'content-type': 'application/json' } });
     const seen = server.seen.at(-1)!;
@@ -98,7 +101,7 @@ describe('OpenAPI integration: calls', () => {
 
   it('POST with a JSON body', async () => {
     const tool = await toolFor('createUser');
-    const output = await tool.execute!({ body: { name: 'Grace', age: 85 } }, { requestContext });
+    const output = outputOf(await tool.execute!({ body: { name: 'Grace', age: 85 } }, { requestContext }));
     expect(output).toMatchObject({ status: 201, ok: true });
     const seen = server.seen.at(-1)!;
     expect(seen.method).toBe('POST');
@@ -155,12 +158,13 @@ describe('OpenAPI integration: calls', () => {
 
   it('text bodies stay text, and bodies over 100,000 characters are cut', async () => {
     expect(await (await toolFor('text')).execute!({}, { requestContext })).toEqual({
-      status: 200,
-      ok: true,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-      body: 'plain words',
+      status: 'output',
+      output: { status: 200, ok: true, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'plain words' },
     });
-    const big = (await (await toolFor('big')).execute!({}, { requestContext })) as { body: string; truncated: boolean };
+    const big = outputOf(await (await toolFor('big')).execute!({}, { requestContext })) as {
+      body: string;
+      truncated: boolean;
+    };
     expect(big.truncated).toBe(true);
     expect(big.body).toHaveLength(100_000);
   });

@@ -64,7 +64,7 @@ describe('with no override record', () => {
 
   it('the library returns executable code tools', async () => {
     const resolution = await studio.runtime.resolve('full');
-    await expect(resolution.tools.lookup!.tool.execute!({})).resolves.toBe('found');
+    await expect(resolution.tools.lookup!.tool.execute!({})).resolves.toEqual({ status: 'output', output: 'found' });
   });
 });
 

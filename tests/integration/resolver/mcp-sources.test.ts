@@ -10,6 +10,7 @@ import {
   testServer,
   type HeaderRecordingServer,
 } from '../../support/mcp';
+import { outputOf } from '../../support/tool-execution';
 import { call, createAndPublish, createTestStudio, weather, type ResponseBody } from './fixtures';
 
 const node = process.execPath;
@@ -110,12 +111,14 @@ describe('MCP tools in a resolution', () => {
 
   it('executes MCP tools through the pool', async () => {
     const resolution = await studio.runtime.resolve('mcp-agent');
-    const result = (await resolution.tools.everything_echo!.tool.execute!({ message: 'hello' })) as {
+    const result = outputOf(await resolution.tools.everything_echo!.tool.execute!({ message: 'hello' })) as {
       content: Array<{ text: string }>;
     };
     expect(result.content[0]!.text).toContain('hello');
-    const invalid = (await resolution.tools.everything_echo!.tool.execute!({ message: 42 })) as { error?: boolean };
-    expect(invalid.error).toBe(true);
+    await expect(resolution.tools.everything_echo!.tool.execute!({ message: 42 })).resolves.toMatchObject({
+      status: 'invalid',
+      error: { error: true },
+    });
   });
 
   it('sends mastra__authToken to HTTP servers only, and never shows it in the resolution', async () => {
@@ -123,7 +126,9 @@ describe('MCP tools in a resolution', () => {
     const resolution = await studio.runtime.resolve('mcp-agent', {
       requestContext: { mastra__authToken: 'caller-token-123' },
     });
-    const whoami = (await resolution.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> };
+    const whoami = outputOf(await resolution.tools.remote_whoami!.tool.execute!({})) as {
+      content: Array<{ text: string }>;
+    };
     expect(whoami.content[0]!.text).toBe('Bearer caller-token-123');
     const sent = http.requests.slice(before).map((request) => request.headers.authorization);
     expect(sent.length).toBeGreaterThan(0);
@@ -133,8 +138,8 @@ describe('MCP tools in a resolution', () => {
     // Without a token the same server is asked anonymously, on its own pooled connection.
     const anonymous = await studio.runtime.resolve('mcp-agent');
     expect(
-      ((await anonymous.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> }).content[0]!
-        .text,
+      (outputOf(await anonymous.tools.remote_whoami!.tool.execute!({})) as { content: Array<{ text: string }> })
+        .content[0]!.text,
     ).toBe('anonymous');
   });
 

@@ -157,11 +157,13 @@ describe('runtime.resolve (library)', () => {
     const resolution = await studio.runtime.resolve('support', { requestContext: { tier: 'pro' } });
     expect(Object.keys(resolution.tools).sort()).toEqual(['search', 'weather']);
     await expect(resolution.tools.weather!.execute!({ city: 'Oslo' })).resolves.toEqual({
-      city: 'Oslo',
-      temperature: 21,
+      status: 'output',
+      output: { city: 'Oslo', temperature: 21 },
     });
-    const invalid = (await resolution.tools.weather!.tool.execute!({})) as { error: boolean; message: string };
-    expect(invalid.error).toBe(true);
+    await expect(resolution.tools.weather!.tool.execute!({})).resolves.toMatchObject({
+      status: 'invalid',
+      error: { error: true },
+    });
     const { body } = await call(studio, 'POST', '/api/agents/support/resolve', { requestContext: { tier: 'pro' } });
     expect(body.resolvedToolsHash).toBe(resolution.resolvedToolsHash);
   });

@@ -116,13 +116,16 @@ describe('webFetchTool', () => {
     const abort = new AbortController();
     const output = await tool.execute!({ url: 'https://example.com/start' }, { abortSignal: abort.signal });
     expect(output).toEqual({
-      content: 'hello',
-      truncated: false,
-      status: 200,
-      statusText: 'OK',
-      contentType: 'text/plain',
-      url: 'https://example.com/final',
-      ok: true,
+      status: 'output',
+      output: {
+        content: 'hello',
+        truncated: false,
+        status: 200,
+        statusText: 'OK',
+        contentType: 'text/plain',
+        url: 'https://example.com/final',
+        ok: true,
+      },
     });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
@@ -136,10 +139,8 @@ describe('webFetchTool', () => {
   it('answers HTTP errors with their status rather than failing', async () => {
     const { outbound } = recordingOutbound(async () => answer('no such page', { status: 404 }));
     expect(await createWebFetchTool({ outbound }).execute!({ url: 'https://example.com/x' })).toMatchObject({
-      content: 'no such page',
-      status: 404,
-      statusText: 'Not Found',
-      ok: false,
+      status: 'output',
+      output: { content: 'no such page', status: 404, statusText: 'Not Found', ok: false },
     });
   });
 
@@ -148,17 +149,20 @@ describe('webFetchTool', () => {
       answer('<p>short</p>', { contentType: 'text/html', truncated: true }),
     );
     expect(await createWebFetchTool({ outbound }).execute!({ url: 'https://example.com/' })).toMatchObject({
-      content: 'short',
-      truncated: true,
+      status: 'output',
+      output: { content: 'short', truncated: true },
     });
   });
 
   it('refuses binary types, naming the type and the URL', async () => {
     const { outbound } = recordingOutbound(async () => answer('\u0089PNG', { contentType: 'image/png' }));
     expect(await createWebFetchTool({ outbound }).execute!({ url: 'https://example.com/logo.png' })).toEqual({
-      content:
-        'Failed to fetch URL: https://example.com/final answered with image/png, which is not text; web_fetch reads web pages and text only.',
-      isError: true,
+      status: 'output',
+      output: {
+        content:
+          'Failed to fetch URL: https://example.com/final answered with image/png, which is not text; web_fetch reads web pages and text only.',
+        isError: true,
+      },
     });
   });
 
@@ -170,12 +174,15 @@ describe('webFetchTool', () => {
     );
     expect(
       await createWebFetchTool({ outbound: refused.outbound }).execute!({ url: 'http://user:pw@10.0.0.5/x?token=1' }),
-    ).toEqual({ content: 'Failed to fetch URL: http://10.0.0.5/x: Refused to connect to 10.0.0.5.', isError: true });
+    ).toEqual({
+      status: 'output',
+      output: { content: 'Failed to fetch URL: http://10.0.0.5/x: Refused to connect to 10.0.0.5.', isError: true },
+    });
 
     const broken = recordingOutbound(() => Promise.reject(new TypeError('socket hang up')));
     expect(await createWebFetchTool({ outbound: broken.outbound }).execute!({ url: 'https://example.com/' })).toEqual({
-      content: 'Failed to fetch URL: https://example.com/: socket hang up',
-      isError: true,
+      status: 'output',
+      output: { content: 'Failed to fetch URL: https://example.com/: socket hang up', isError: true },
     });
   });
 
@@ -225,18 +232,21 @@ describe('web_fetch against this machine (127.0.0.1)', () => {
     for (const target of [url, `http://localhost:${port}/`, `http://2130706433:${port}/`, `http://[::1]:${port}/`]) {
       const output = await webFetchTool.execute!({ url: target });
       expect(output, target).toMatchObject({
-        isError: true,
-        content: expect.stringMatching(/^Failed to fetch URL: .*loopback/),
+        status: 'output',
+        output: { isError: true, content: expect.stringMatching(/^Failed to fetch URL: .*loopback/) },
       });
     }
     expect(seen.connections).toBe(0);
     expect(await webFetchTool.execute!({ url: 'file:///etc/passwd' })).toEqual({
-      content: 'Failed to fetch URL: file:///etc/passwd: Only http and https URLs can be fetched (got file:).',
-      isError: true,
+      status: 'output',
+      output: {
+        content: 'Failed to fetch URL: file:///etc/passwd: Only http and https URLs can be fetched (got file:).',
+        isError: true,
+      },
     });
     expect(await webFetchTool.execute!({ url: 'not a url' })).toEqual({
-      content: 'Failed to fetch URL: "not a url" is not a valid URL.',
-      isError: true,
+      status: 'output',
+      output: { content: 'Failed to fetch URL: "not a url" is not a valid URL.', isError: true },
     });
   });
 });

@@ -170,7 +170,10 @@ describe('registered tools (section 5)', () => {
 
   it('a described copy still executes the registered tool', async () => {
     const merged = resolve({ snapshot: { tools: { weather: { description: 'Reworded' } } } });
-    await expect(merged.tools.weather!.tool.execute!({ query: 'x' })).resolves.toEqual({ id: 'weather' });
+    await expect(merged.tools.weather!.tool.execute!({ query: 'x' })).resolves.toEqual({
+      status: 'output',
+      output: { id: 'weather' },
+    });
   });
 });
 

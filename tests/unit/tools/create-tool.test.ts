@@ -5,6 +5,7 @@ import {
   defaultToolAnnotations,
   effectiveToolAnnotations,
   ToolDefinitionError,
+  type ToolExecution,
   type ToolOptions,
 } from '@/lib/tools';
 import { schemaKinds } from './schema-fixtures';
@@ -123,7 +124,8 @@ describe('createTool options', () => {
       },
     });
     const result = await tool.execute!({ city: 'Oslo' });
-    expect(result).toEqual({ temperature: 21, city: 'Oslo' });
+    expectTypeOf(result).toEqualTypeOf<ToolExecution<{ temperature: number; city: string }>>();
+    expect(result).toEqual({ status: 'output', output: { temperature: 21, city: 'Oslo' } });
   });
 });
 

@@ -3,9 +3,9 @@ import {
   createTool,
   executePreparedToolCall,
   freezeRequestContext,
-  isToolValidationError,
   prepareToolCall,
   type AgentToolContext,
+  type ToolExecution,
   type ToolExecutionContext,
   type WorkflowToolContext,
 } from '@/lib/tools';
@@ -21,9 +21,10 @@ function workflowContext(overrides: Partial<WorkflowToolContext> = {}): Workflow
   return { workflowId: 'wf-1', runId: 'run-1', state: {}, setState: vi.fn(), suspend: vi.fn(), ...overrides };
 }
 
-function messageOf(result: unknown): string {
-  if (!isToolValidationError(result)) throw new Error(`expected a validation error, got ${JSON.stringify(result)}`);
-  return result.message;
+function messageOf(result: ToolExecution): string {
+  expect(result).toMatchObject({ status: 'invalid', error: { error: true, validationErrors: expect.any(Array) } });
+  if (result.status !== 'invalid') throw new Error(`expected a validation error, got ${JSON.stringify(result)}`);
+  return result.error.message;
 }
 
 describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ order, options, tenant }) => {
@@ -50,7 +51,10 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
 
     it('gives execute the validated request context, frozen', async () => {
       seen.length = 0;
-      expect(await tool.execute!({}, { requestContext: { tenantId: 'acme' } })).toBe('done');
+      expect(await tool.execute!({}, { requestContext: { tenantId: 'acme' } })).toEqual({
+        status: 'output',
+        output: 'done',
+      });
       expect(seen[0]!.requestContext).toEqual({ tenantId: 'acme', plan: 'free' });
       expect(Object.isFrozen(seen[0]!.requestContext)).toBe(true);
     });
@@ -67,7 +71,7 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
 
     it('skips input validation on resume (the input was validated before the pause)', async () => {
       const result = await tool.execute!({ partial: true }, { agent: agentContext({ resumeData: validOrder }) });
-      expect(result).toEqual({ input: { partial: true }, resumeData: completeOrder });
+      expect(result).toEqual({ status: 'output', output: { input: { partial: true }, resumeData: completeOrder } });
     });
 
     it.each([
@@ -75,8 +79,8 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
       ['a workflow', (resumeData: unknown) => ({ workflow: workflowContext({ resumeData }) })],
     ])('validates the resume data of %s, giving execute the validated value', async (_owner, contextFor) => {
       expect(await tool.execute!(validOrder, contextFor(validOrder))).toEqual({
-        input: validOrder,
-        resumeData: completeOrder,
+        status: 'output',
+        output: { input: validOrder, resumeData: completeOrder },
       });
       const message = messageOf(await tool.execute!(validOrder, contextFor({ customer: 'Ada' })));
       expect(message).toMatch(
@@ -103,7 +107,11 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
 
     it('passes a valid suspend payload on, validated, and skips output validation', async () => {
       const agent = agentContext();
-      expect(await tool.execute!({ verbose: true, limit: 1 }, { agent })).toEqual({ suspended: true });
+      expect(await tool.execute!({ verbose: true, limit: 1 }, { agent })).toEqual({
+        status: 'suspended',
+        payload: completeOrder,
+        output: { suspended: true },
+      });
       expect(agent.suspend).toHaveBeenCalledWith(completeOrder);
     });
 
@@ -117,7 +125,7 @@ describe.each(schemaKinds)('the tool steps of a call with $library schemas', ({ 
     });
 
     it('validates the output, answering the validated value', async () => {
-      expect(await tool.execute!({ limit: 1 })).toEqual(completeOrder);
+      expect(await tool.execute!({ limit: 1 })).toEqual({ status: 'output', output: completeOrder });
     });
 
     it('answers an invalid output with the output message', async () => {
@@ -247,8 +255,8 @@ describe('errors, aborts and client tools', () => {
     });
     expect(tool.execute).toBeUndefined();
     const prepared = prepareToolCall({ tool, input: {} });
-    expect(prepared.ok).toBe(true);
-    if (prepared.ok) {
+    expect(prepared.status).toBe('prepared');
+    if (prepared.status === 'prepared') {
       await expect(executePreparedToolCall({ tool, input: prepared.input, context: prepared.context })).rejects.toThrow(
         'Tool client-side has no execute function: it is executed elsewhere (a client tool).',
       );
@@ -263,9 +271,9 @@ describe('errors, aborts and client tools', () => {
       execute: (input) => input.customer,
     });
     const invalid = prepareToolCall({ tool, input: {} });
-    expect(invalid.ok).toBe(false);
+    expect(invalid.status).toBe('invalid');
     const prepared = prepareToolCall({ tool, input: validOrder });
-    if (!prepared.ok) throw new Error('expected valid input');
+    if (prepared.status === 'invalid') throw new Error('expected valid input');
     expect(prepared.input).toEqual(completeOrder);
     expect(await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context })).toEqual({
       status: 'output',
@@ -283,7 +291,7 @@ describe('errors, aborts and client tools', () => {
       },
     });
     const prepared = prepareToolCall({ tool, input: {}, context: { agent: agentContext() } });
-    if (!prepared.ok) throw new Error('expected valid input');
+    if (prepared.status === 'invalid') throw new Error('expected valid input');
     expect(await executePreparedToolCall({ tool, input: prepared.input, context: prepared.context })).toEqual({
       status: 'suspended',
       payload: { question: 'Which city?' },

@@ -15,6 +15,7 @@ import { createWebFetchTool } from '@/lib/builtin-tools';
 import type { DnsLookup } from '@/lib/env';
 import { silentLogger } from '@/lib/logger';
 import { createScriptedModel } from '@/tests/support/scripted-model';
+import { outputOf } from '@/tests/support/tool-execution';
 import { addLoopbackAddresses, fakeServer, json, type FakeServer } from './fake-servers';
 
 const publicAddress = '93.184.215.14';
@@ -127,7 +128,7 @@ const studio = await createStudio({
   models: { 'test/scripted': model },
 });
 const webFetch = studio.builtInTools.web_fetch!;
-const fetchPage = async (url: string) => brief(await webFetch.execute!({ url }));
+const fetchPage = async (url: string) => brief(outputOf(await webFetch.execute!({ url })));
 
 /** Long contents are described rather than printed: the scenario's answer is one line of JSON. */
 function brief(output: unknown): unknown {
@@ -229,7 +230,10 @@ try {
     ['trickle', 'http://public.test/trickle'],
   ] as const) {
     const started = performance.now();
-    results[name] = { output: await quick.execute!({ url }), elapsedMs: Math.round(performance.now() - started) };
+    results[name] = {
+      output: outputOf(await quick.execute!({ url })),
+      elapsedMs: Math.round(performance.now() - started),
+    };
   }
 
   // 3. A stored agent's run: the model calls web_fetch and reads the results.
@@ -277,7 +281,7 @@ try {
       'http://169.254.169.254/',
     ]) {
       const before = counts();
-      const output = brief(await allowAll.builtInTools.web_fetch!.execute!({ url }));
+      const output = brief(outputOf(await allowAll.builtInTools.web_fetch!.execute!({ url })));
       controls[url] = { output, internalConnections: internalTotal(counts()) - internalTotal(before) };
     }
     results.allowAllControls = controls;

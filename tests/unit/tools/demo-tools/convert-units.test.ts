@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertUnitsTool } from '@/lib/demo-tools';
-import { isToolValidationError } from '@/lib/tools';
+import { outputOf, validationErrorOf } from '@/tests/support/tool-execution';
 
 const convert = (input: unknown) => convertUnitsTool.execute!(input);
 
@@ -19,14 +19,14 @@ describe('convert-units', () => {
     [2, 'cup', 'ml', 473.176473],
     [5, 'm', 'm', 5],
   ])('converts %d %s to %s', async (value, from, to, result) => {
-    const output = await convert({ value, from, to });
+    const output = outputOf(await convert({ value, from, to }));
     expect(output).toMatchObject({ value, from, to, result });
   });
 
   it('says what it did in a readable line', async () => {
     expect(await convert({ value: 10, from: 'km', to: 'mi' })).toMatchObject({
-      kind: 'length',
-      formatted: '10 km = 6.21371 mi',
+      status: 'output',
+      output: { kind: 'length', formatted: '10 km = 6.21371 mi' },
     });
   });
 
@@ -41,11 +41,10 @@ describe('convert-units', () => {
     ['an unknown unit', { value: 1, from: 'furlong', to: 'm' }, 'from', /./],
     ['a value that is not a number', { value: '10', from: 'km', to: 'm' }, 'value', /./],
   ])('answers a conversion %s with a validation error at %s', async (_case, input, path, message) => {
-    const output = await convert(input);
-    if (!isToolValidationError(output)) throw new Error('expected a validation error');
-    expect(output.validationErrors).toHaveLength(1);
-    expect(output.validationErrors[0]!.path).toBe(path);
-    expect(output.validationErrors[0]!.message).toMatch(message);
+    const error = validationErrorOf(await convert(input));
+    expect(error.validationErrors).toHaveLength(1);
+    expect(error.validationErrors[0]!.path).toBe(path);
+    expect(error.validationErrors[0]!.message).toMatch(message);
   });
 
   it('declares an output schema and MCP annotations of a pure calculation', () => {

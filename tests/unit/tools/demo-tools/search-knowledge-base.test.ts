@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchKnowledgeBaseTool, knowledgeBase, searchKnowledgeBaseTool } from '@/lib/demo-tools';
 import { tokenize } from '@/lib/demo-tools/search-knowledge-base';
-import { isToolValidationError } from '@/lib/tools';
+import { outputOf, validationErrorOf } from '@/tests/support/tool-execution';
 
 type SearchOutput = {
   results: Array<{ id: string; score: number; title: string; snippet: string; body: string }>;
   totalMatches: number;
 };
-const search = async (input: unknown) => (await searchKnowledgeBaseTool.execute!(input)) as SearchOutput;
+const search = async (input: unknown): Promise<SearchOutput> => outputOf(await searchKnowledgeBaseTool.execute!(input));
 
 describe('the bundled knowledge base', () => {
   it('has about ten short articles with unique ids', () => {
@@ -57,7 +57,7 @@ describe('search-knowledge-base', () => {
       { id: 'b', title: 'Same', tags: [], body: 'word' },
       { id: 'a', title: 'Same', tags: [], body: 'word' },
     ];
-    const output = (await createSearchKnowledgeBaseTool({ articles }).execute!({ query: 'word' })) as SearchOutput;
+    const output = outputOf(await createSearchKnowledgeBaseTool({ articles }).execute!({ query: 'word' }));
     expect(output.results.map((result) => result.id)).toEqual(['a', 'b']);
   });
 
@@ -65,7 +65,7 @@ describe('search-knowledge-base', () => {
     ['an empty query', { query: '   ' }, 'query'],
     ['a limit above 10', { query: 'tools', limit: 50 }, 'limit'],
   ])('answers %s with a validation error', async (_case, input, path) => {
-    const output = await searchKnowledgeBaseTool.execute!(input);
-    expect(isToolValidationError(output) && output.validationErrors.map((issue) => issue.path)).toEqual([path]);
+    const error = validationErrorOf(await searchKnowledgeBaseTool.execute!(input));
+    expect(error.validationErrors.map((issue) => issue.path)).toEqual([path]);
   });
 });

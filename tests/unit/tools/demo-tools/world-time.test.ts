@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorldTimeTool, worldTimeTool } from '@/lib/demo-tools';
-import { isToolValidationError } from '@/lib/tools';
+import { outputOf, validationErrorOf } from '@/tests/support/tool-execution';
 
 const summerNoon = new Date('2024-06-01T12:00:00Z');
 const tool = createWorldTimeTool({ now: () => summerNoon });
@@ -13,7 +13,7 @@ describe('world-time', () => {
     ['Pacific/Kiritimati', '2024-06-02', '02:00:00', '+14:00', 'Sunday'],
     ['UTC', '2024-06-01', '12:00:00', '+00:00', 'Saturday'],
   ])('tells the time in %s', async (timeZone, localDate, localTime, utcOffset, weekday) => {
-    expect(await tool.execute!({ timeZone })).toMatchObject({
+    expect(outputOf(await tool.execute!({ timeZone }))).toMatchObject({
       timeZone,
       instant: '2024-06-01T12:00:00.000Z',
       localDate,
@@ -24,22 +24,24 @@ describe('world-time', () => {
   });
 
   it('converts a given instant instead of now, following daylight saving time', async () => {
-    expect(await tool.execute!({ timeZone: 'Europe/Berlin', at: '2024-01-15T08:00:00+05:00' })).toMatchObject({
-      instant: '2024-01-15T03:00:00.000Z',
-      localTime: '04:00:00',
-      utcOffset: '+01:00',
-    });
+    expect(outputOf(await tool.execute!({ timeZone: 'Europe/Berlin', at: '2024-01-15T08:00:00+05:00' }))).toMatchObject(
+      {
+        instant: '2024-01-15T03:00:00.000Z',
+        localTime: '04:00:00',
+        utcOffset: '+01:00',
+      },
+    );
   });
 
   it('fixes the case of a zone name', async () => {
-    expect(await tool.execute!({ timeZone: 'asia/tokyo' })).toMatchObject({
+    expect(outputOf(await tool.execute!({ timeZone: 'asia/tokyo' }))).toMatchObject({
       timeZone: 'Asia/Tokyo',
       localTime: '21:00:00',
     });
   });
 
   it('includes a readable rendering', async () => {
-    expect(await tool.execute!({ timeZone: 'Europe/Berlin' })).toMatchObject({
+    expect(outputOf(await tool.execute!({ timeZone: 'Europe/Berlin' }))).toMatchObject({
       formatted: expect.stringMatching(/Saturday.*1 June 2024.*14:00:00/),
     });
   });
@@ -54,13 +56,13 @@ describe('world-time', () => {
     ['a missing zone', {}, 'timeZone'],
     ['an instant that is not ISO 8601', { timeZone: 'UTC', at: 'yesterday' }, 'at'],
   ])('answers %s with a validation error', async (_case, input, path) => {
-    const output = await tool.execute!(input);
-    expect(isToolValidationError(output) && output.validationErrors.map((issue) => issue.path)).toEqual([path]);
+    const error = validationErrorOf(await tool.execute!(input));
+    expect(error.validationErrors.map((issue) => issue.path)).toEqual([path]);
   });
 
   it('uses the real clock by default', async () => {
     const before = Date.now();
-    const output = (await worldTimeTool.execute!({ timeZone: 'UTC' })) as { instant: string };
+    const output = outputOf(await worldTimeTool.execute!({ timeZone: 'UTC' }));
     expect(Date.parse(output.instant)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(output.instant)).toBeLessThanOrEqual(Date.now() + 1000);
   });
