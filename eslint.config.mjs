@@ -9,11 +9,11 @@ const root = import.meta.dirname;
 
 /**
  * The layer map (CONTRIBUTING.md draws it). The pure core takes everything as arguments: it may
- * import other pure modules, the snapshot types of lib/agents, the tool-provider interface, the error
- * vocabulary and the logger's type, and nothing that reaches a database, a network, a process or
- * the clock.
+ * import other pure modules (lib/snapshots among them: the stored snapshot's types, schema and
+ * upgrades), the tool-provider interface, the error vocabulary and the logger's type, and nothing
+ * that reaches a database, a network, a process or the clock.
  */
-const pureLayers = ['lib/resolver', 'lib/rules', 'lib/versions', 'lib/tools', 'lib/mcp/convert'];
+const pureLayers = ['lib/resolver', 'lib/rules', 'lib/versions', 'lib/tools', 'lib/mcp/convert', 'lib/snapshots'];
 const pureImportsFromLib = [
   './resolver',
   './rules',
@@ -21,7 +21,7 @@ const pureImportsFromLib = [
   './tools',
   './mcp/convert',
   './mcp/types.ts',
-  './agents',
+  './snapshots',
   './tool-providers',
   './errors.ts',
   './logger.ts',

@@ -23,7 +23,7 @@ export type { AgentHooks };
 import type { Tool } from '../tools';
 import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
-import type { DefaultOptions, Instructions } from './snapshot-types';
+import type { DefaultOptions, Instructions } from '../snapshots';
 
 export type { AgentModel, LanguageModelLike };
 
