@@ -103,11 +103,10 @@ const layerZones = [
   {
     target: './lib/agents',
     from: './lib/runtime',
-    // `Agent` runs on its own through the standalone run, which it loads on first use, and speaks
-    // the run vocabulary (types only).
+    // `Agent` runs on its own through the standalone run and speaks the run vocabulary.
     except: ['./standalone.ts', './run-types.ts'],
     message:
-      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily, and names the run types (docs/architecture.md, "Layers").',
+      'lib/agents sits below the runtime: Agent imports only lib/runtime/standalone.ts and the run types (docs/architecture.md, "Layers").',
   },
   {
     target: './db',
@@ -184,20 +183,24 @@ export default tseslint.config(
     },
   },
   {
-    // The editor's browser code imports lib/agents, and the runtime (sockets, DNS, SQLite) cannot be
-    // bundled for a browser: Agent reaches it through `await import(...)` on its first run only.
-    files: ['lib/agents/**/*.ts'],
+    // Client components, and every module they import, are bundled for the browser, which cannot
+    // hold the runtime (sockets, DNS, SQLite); Agent and the composition root bring it along. Pages
+    // on the server reach the running studio through `currentStudio()` (lib/studio-handle), so no
+    // file under app/ needs them as values: the rule covers the whole folder, because a module
+    // without 'use client' becomes browser code as soon as a client component imports it.
+    files: ['app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../runtime', '../runtime/*'],
-              // Types are erased from the browser's bundle: the run vocabulary may be named.
+              // `@/lib` (or `@/lib/index`), `@/lib/agents` and `@/lib/runtime`, by alias or relative path.
+              regex: '^(@/|(\\.\\./)+)lib(/index(\\.ts)?|/(agents|runtime)(/.*)?)?$',
+              // Types are erased from the bundle.
               allowTypeImports: true,
               message:
-                "Load the runtime with `await import(...)` when an agent first runs: the editor's browser code imports lib/agents.",
+                'app/ names the runtime, Agent and the composition root as types only: their code cannot be bundled for a browser. Stored snapshots come from @/lib/snapshots.',
             },
           ],
         },
