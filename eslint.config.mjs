@@ -9,11 +9,11 @@ const root = import.meta.dirname;
 
 /**
  * The layer map (CONTRIBUTING.md draws it). The pure core takes everything as arguments: it may
- * import other pure modules, the snapshot types of lib/agents, the tool-provider interface, the error
- * vocabulary and the logger's type, and nothing that reaches a database, a network, a process or
- * the clock.
+ * import other pure modules (lib/snapshots among them: the stored snapshot's types, schema and
+ * upgrades), the tool-provider interface, the error vocabulary and the logger's type, and nothing
+ * that reaches a database, a network, a process or the clock.
  */
-const pureLayers = ['lib/resolver', 'lib/rules', 'lib/versions', 'lib/tools', 'lib/mcp/convert'];
+const pureLayers = ['lib/resolver', 'lib/rules', 'lib/versions', 'lib/tools', 'lib/mcp/convert', 'lib/snapshots'];
 const pureImportsFromLib = [
   './resolver',
   './rules',
@@ -21,7 +21,7 @@ const pureImportsFromLib = [
   './tools',
   './mcp/convert',
   './mcp/types.ts',
-  './agents',
+  './snapshots',
   './tool-providers',
   './errors.ts',
   './logger.ts',
@@ -103,11 +103,10 @@ const layerZones = [
   {
     target: './lib/agents',
     from: './lib/runtime',
-    // `Agent` runs on its own through the standalone run, which it loads on first use, and speaks
-    // the run vocabulary (types only).
+    // `Agent` runs on its own through the standalone run and speaks the run vocabulary.
     except: ['./standalone.ts', './run-types.ts'],
     message:
-      'lib/agents sits below the runtime: only Agent loads lib/runtime/standalone.ts, lazily, and names the run types (docs/architecture.md, "Layers").',
+      'lib/agents sits below the runtime: Agent imports only lib/runtime/standalone.ts and the run types (docs/architecture.md, "Layers").',
   },
   {
     target: './db',
@@ -184,20 +183,24 @@ export default tseslint.config(
     },
   },
   {
-    // The editor's browser code imports lib/agents, and the runtime (sockets, DNS, SQLite) cannot be
-    // bundled for a browser: Agent reaches it through `await import(...)` on its first run only.
-    files: ['lib/agents/**/*.ts'],
+    // Client components, and every module they import, are bundled for the browser, which cannot
+    // hold the runtime (sockets, DNS, SQLite); Agent and the composition root bring it along. Pages
+    // on the server reach the running studio through `currentStudio()` (lib/studio-handle), so no
+    // file under app/ needs them as values: the rule covers the whole folder, because a module
+    // without 'use client' becomes browser code as soon as a client component imports it.
+    files: ['app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../runtime', '../runtime/*'],
-              // Types are erased from the browser's bundle: the run vocabulary may be named.
+              // `@/lib` (or `@/lib/index`), `@/lib/agents` and `@/lib/runtime`, by alias or relative path.
+              regex: '^(@/|(\\.\\./)+)lib(/index(\\.ts)?|/(agents|runtime)(/.*)?)?$',
+              // Types are erased from the bundle.
               allowTypeImports: true,
               message:
-                "Load the runtime with `await import(...)` when an agent first runs: the editor's browser code imports lib/agents.",
+                'app/ names the runtime, Agent and the composition root as types only: their code cannot be bundled for a browser. Stored snapshots come from @/lib/snapshots.',
             },
           ],
         },

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { agentQueries, agentVersionQueries, writeTransaction } from '../db/queries';
-import { currentSnapshotSchemaVersion } from '../lib/agents';
+import { currentSnapshotSchemaVersion } from '../lib/snapshots';
 import { createEditor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
 import { canonicalJson, configHash } from '../lib/versions';

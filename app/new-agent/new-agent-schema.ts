@@ -1,4 +1,4 @@
-import { storedAgentIssues, type AgentSnapshot } from '@/lib/agents';
+import { storedAgentIssues, type AgentSnapshot } from '@/lib/snapshots';
 import { createAgentBodySchema } from '@/lib/schemas';
 
 /**

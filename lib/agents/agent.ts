@@ -1,10 +1,11 @@
 /**
  * `new Agent({...})`: a code-defined agent. The options are checked once, here, so a definition
  * mistake stops startup with a clear message instead of surfacing in a request. Registered through
- * `createStudio({ agents })`; its `editor` setting says what the web editor may override (docs/resolution.md,
- * "Code agents"). On its own
- * it runs with `generate()` / `stream()` (the runtime's loop, runs in memory); in a studio,
- * `studio.runtime.loadAgent(id)` runs it with stored runs and published overrides.
+ * `createStudio({ agents })`; its `editor` setting says what the web editor may override
+ * (docs/resolution.md, "Code agents"). On its own it runs with `generate()` / `stream()` through
+ * the runtime's standalone run (runs in memory); in a studio, `studio.runtime.loadAgent(id)` runs it
+ * with stored runs and published overrides. This module is server code: the editor's browser code
+ * reads the stored snapshot from lib/snapshots, never from here.
  */
 import type { ModelMessage } from 'ai';
 import type {
@@ -18,14 +19,13 @@ import type {
   RunResult,
   RunnableAgent,
 } from '../runtime/run-types';
-
-export type { AgentHooks };
+import { createStandaloneAgents } from '../runtime/standalone';
+import type { DefaultOptions, Instructions } from '../snapshots';
 import type { Tool } from '../tools';
 import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
-import type { DefaultOptions, Instructions } from './snapshot-types';
 
-export type { AgentModel, LanguageModelLike };
+export type { AgentHooks, AgentModel, LanguageModelLike };
 
 export interface AgentOptions {
   /** `^[a-z0-9][a-z0-9_-]{0,63}$`; an override record in the editor lives under this id. */
@@ -163,51 +163,38 @@ export class Agent {
 
   /** Runs the agent on its own until it finishes or pauses. */
   async generate(input: string | ModelMessage[], options?: RunOptions): Promise<RunResult> {
-    return (await this.runnable()).generate(input, options);
+    return this.runnable().generate(input, options);
   }
 
   /** Runs the agent on its own, handing out the typed chunks as they happen. */
   stream(input: string | ModelMessage[], options: RunOptions = {}): AgentStream {
-    const runId = options.runId ?? crypto.randomUUID();
-    let inner: AgentStream | undefined;
-    const chunks = new TransformStream<AgentStream['fullStream'] extends ReadableStream<infer C> ? C : never>();
-    const result = this.runnable().then((runnable) => {
-      inner = runnable.stream(input, { ...options, runId });
-      void inner.fullStream.pipeTo(chunks.writable).catch(() => undefined);
-      return inner.result;
-    });
-    result.catch(() => undefined);
-    return { runId, fullStream: chunks.readable, result };
+    return this.runnable().stream(input, options);
   }
 
   /** Continues a paused run of this agent: approve, decline, resume or send client tool results. */
   async approveToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
-    return (await this.runnable()).approveToolCall(request);
+    return this.runnable().approveToolCall(request);
   }
 
   async declineToolCall(request: ContinueRequest & { toolCallId: string }): Promise<RunResult> {
-    return (await this.runnable()).declineToolCall(request);
+    return this.runnable().declineToolCall(request);
   }
 
   async resumeGenerate(resumeData: unknown, request: ContinueRequest & { toolCallId?: string }): Promise<RunResult> {
-    return (await this.runnable()).resumeGenerate(resumeData, request);
+    return this.runnable().resumeGenerate(resumeData, request);
   }
 
   async submitToolResults(
     request: ContinueRequest & { results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> },
   ): Promise<RunResult> {
-    return (await this.runnable()).submitToolResults(request);
+    return this.runnable().submitToolResults(request);
   }
 
   /** How this agent runs on its own: made on its first run, kept so its paused runs stay reachable. */
-  private standalone: Promise<RunnableAgent> | undefined;
+  private standalone: RunnableAgent | undefined;
 
-  private runnable(): Promise<RunnableAgent> {
-    // Loaded on first run, never statically: the editor's browser code imports lib/agents but
-    // cannot bundle the runtime (its sockets, DNS and SQLite).
-    this.standalone ??= import('../runtime/standalone').then(({ createStandaloneAgents }) =>
-      createStandaloneAgents().runnableOf(this),
-    );
+  private runnable(): RunnableAgent {
+    this.standalone ??= createStandaloneAgents().runnableOf(this);
     return this.standalone;
   }
 

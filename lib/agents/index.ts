@@ -1,7 +1,4 @@
-/** Agents. For now: the stored snapshot (schema, types, format upgrades). */
-export * from './snapshot';
-export * from './snapshot-json-schema';
-export * from './snapshot-upgrades';
+/** Code-defined agents: `new Agent({...})`, checked once and runnable on their own. */
 export {
   Agent,
   AgentDefinitionError,

@@ -1,5 +1,5 @@
 /** The field diff between two versions, plus the resolved-tool diff for a request context when one is given. */
-import { snapshotFields } from '../agents';
+import { snapshotFields } from '../snapshots';
 import { diffResolvedTools, diffSnapshots, type FieldDiff, type ResolvedToolsDiff } from '../versions';
 import { findVersion } from './agent-reads';
 import type { StoredAgentVersion } from './agent-version';

@@ -3,7 +3,7 @@
  * routes and the web editor's forms) and are re-exported here for the service's callers.
  */
 import { z } from 'zod';
-import { snapshotFields, type AgentSnapshot } from '../agents';
+import { snapshotFields, type AgentSnapshot } from '../snapshots';
 import { updateAgentBodySchema, type CreateAgentBody } from '../schemas';
 
 export {

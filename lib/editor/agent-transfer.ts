@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rehearseTransaction, writeTransaction } from '../../db/queries';
-import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../agents';
+import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
 import { agentSummary, agentWithVersion, findVersion } from './agent-reads';

@@ -3,7 +3,7 @@
  * and how the shared version writer stores them, with the optional retention limit.
  */
 import type { AgentVersionRow } from '../../db/queries';
-import { currentSnapshotSchemaVersion, snapshotFields, upgradeSnapshot, type AgentSnapshot } from '../agents';
+import { currentSnapshotSchemaVersion, snapshotFields, upgradeSnapshot, type AgentSnapshot } from '../snapshots';
 import { issueMessages, StudioError } from '../errors';
 import { canonicalJson, hashCanonicalJson } from '../versions';
 import { recordAudit } from './audit';

@@ -1,6 +1,6 @@
 /** The shapes the API and the editor answer: `agent`, and `version` with its snapshot fields flattened into it. */
 import type { AgentListRow, AgentSummaryRow } from '../../db/queries';
-import type { AgentSnapshot } from '../agents';
+import type { AgentSnapshot } from '../snapshots';
 import type { StoredAgentVersion } from './agent-version';
 
 export interface AgentView {

@@ -3,7 +3,7 @@
  * transaction; the base-version check, change detection and the insert happen inside it, under
  * SQLite's write lock, so concurrent saves from the same base cannot both win (docs/storage.md).
  */
-import { storedAgentIssues, type AgentSnapshot } from '../agents';
+import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
 import { editorOwnership, partitionOwnedFields } from '../versions';
 import { writeTransaction } from '../../db/queries';

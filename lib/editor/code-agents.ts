@@ -4,7 +4,7 @@
  * defines. Once a record exists (POST /api/agents with its id) it reads like any agent.
  */
 import type { AgentListRow } from '../../db/queries';
-import type { Instructions } from '../agents';
+import type { Instructions } from '../snapshots';
 import type { CodeAgentInfo, EditorContext } from './context';
 
 export interface CodeOnlyAgent {

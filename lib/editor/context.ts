@@ -15,7 +15,7 @@ import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
-import type { AgentSnapshot, Instructions } from '../agents';
+import type { AgentSnapshot, Instructions } from '../snapshots';
 import { createVersionCache, type VersionCache } from './version-cache';
 
 /** What the editor needs to know about a code-defined agent (its overrides live under its id). */

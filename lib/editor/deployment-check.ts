@@ -5,7 +5,7 @@
  * the sealed secrets against the passphrase, every `configHash` against its snapshot, and the
  * declared counts against the content. Issue paths point into the backup file.
  */
-import { currentSnapshotSchemaVersion } from '../agents';
+import { currentSnapshotSchemaVersion } from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { derivePassphraseKey, openSealedSecret, SecretDecryptionError } from '../secrets';
 import { configHash } from '../versions';

@@ -3,7 +3,7 @@
  * its labels and published version; every saved MCP client with its versions; every stored
  * integration config. Read in one read transaction, so the backup is one consistent moment.
  */
-import { currentSnapshotSchemaVersion } from '../agents';
+import { currentSnapshotSchemaVersion } from '../snapshots';
 import { invalidInput } from '../errors';
 import { decryptCredentials, type StoredIntegrationConfig } from '../integrations';
 import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey } from '../secrets';

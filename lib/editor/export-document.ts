@@ -4,7 +4,7 @@
  * here and each snapshot with the snapshot schema, reporting every problem with its path.
  */
 import { z } from 'zod';
-import { currentSnapshotSchemaVersion } from '../agents';
+import { currentSnapshotSchemaVersion } from '../snapshots';
 import { jsonObjectSchema } from '../rules';
 import { agentIdSchema } from './agent-input';
 

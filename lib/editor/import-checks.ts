@@ -9,7 +9,7 @@ import {
   storedAgentIssues,
   upgradeSnapshot,
   type AgentSnapshot,
-} from '../agents';
+} from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName } from '../versions';
 import { exportDocumentSchema, type ExportDocument } from './export-document';

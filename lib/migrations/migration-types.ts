@@ -11,7 +11,7 @@
  * }
  * ```
  */
-import type { AgentSnapshot } from '../agents';
+import type { AgentSnapshot } from '../snapshots';
 import type { StudioClient } from '../client';
 
 /** A snapshot a script may change in place (fields it deletes are cleared by the save). */

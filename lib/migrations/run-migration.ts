@@ -5,7 +5,7 @@
  * each changed agent as one new version with `baseVersionNumber`, so an agent edited meanwhile is
  * reported as a conflict and never overwritten.
  */
-import { checkAgentSnapshot, snapshotFields, storedAgentIssues, type AgentSnapshot } from '../agents';
+import { checkAgentSnapshot, snapshotFields, storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { collectPages, StudioApiError, type StudioClient } from '../client';
 import type { Issue } from '../errors';
 import { diffSnapshots, type FieldDiff } from '../versions';

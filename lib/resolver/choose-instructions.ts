@@ -4,8 +4,7 @@
  * instructions and the version holds some, otherwise its own; one that declares
  * `editor: { instructions: true }` fails closed instead of falling back (never empty instructions).
  */
-import { hasInstructions } from '../agents/snapshot';
-import type { Instructions } from '../agents/snapshot-types';
+import { hasInstructions, type Instructions } from '../snapshots';
 import { checkFailed, type CheckResult } from '../errors';
 import { codeAgentModes } from './editor-modes';
 import type { CodeAgentInput, VersionInput } from './plan-resolution';

@@ -7,7 +7,7 @@
  * Two steps: `matchVariants` evaluates rules against the request context; `mergeVariants` depends
  * only on the stored value and the matched indices (which the plan's signature names).
  */
-import { isConditional } from '../agents/snapshot-types';
+import { isConditional } from '../snapshots';
 import { evaluateRules, isPlainObject, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';

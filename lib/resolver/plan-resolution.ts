@@ -4,7 +4,7 @@
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.
  */
-import type { AgentSnapshot } from '../agents/snapshot-types';
+import type { AgentSnapshot } from '../snapshots';
 import { isPlainObject } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';

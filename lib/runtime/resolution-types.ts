@@ -1,5 +1,6 @@
 /** What a resolution answers, and the details a run needs beside it. */
-import type { Agent, DefaultOptions } from '../agents';
+import type { Agent } from '../agents';
+import type { DefaultOptions } from '../snapshots';
 import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
 import type { VersionSelector } from '../versions';
 

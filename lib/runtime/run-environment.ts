@@ -4,7 +4,7 @@
  * from the pinned version when a paused run continues.
  */
 import type { AgentHooks } from './run-types';
-import type { DefaultOptions } from '../agents/snapshot-types';
+import type { DefaultOptions } from '../snapshots';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
 import type { AgentTransformPolicy } from './transform-policy';

@@ -6,7 +6,7 @@ import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
 import type { JsonSchema, Tool, TransformFunction, TransformTarget } from '../tools';
 import type { Workflow } from '../workflows';
-import type { DefaultOptions, Instructions } from '../agents/snapshot-types';
+import type { DefaultOptions, Instructions } from '../snapshots';
 
 /** An AI SDK model object (or anything shaped like one); only its identity is read here. */
 export interface LanguageModelLike {

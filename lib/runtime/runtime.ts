@@ -5,7 +5,7 @@
  * explanation and hash per (version, matched variants, source state). Failing sources are warnings;
  * only a missing version fails.
  */
-import type { AgentSnapshot } from '../agents';
+import type { AgentSnapshot } from '../snapshots';
 import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
 import { isPlainObject } from '../rules';

@@ -4,7 +4,7 @@
  * consumers). Unknown keys are rejected; snapshot fields use the snapshot's own schemas.
  */
 import { z } from 'zod';
-import { optionalSnapshotShape, type AgentSnapshot } from '../agents';
+import { optionalSnapshotShape, type AgentSnapshot } from '../snapshots';
 import { jsonObjectSchema } from '../rules';
 
 export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;

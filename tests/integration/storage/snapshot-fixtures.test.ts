@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAgentSnapshot, currentSnapshotSchemaVersion, upgradeSnapshot } from '@/lib/agents';
+import { checkAgentSnapshot, currentSnapshotSchemaVersion, upgradeSnapshot } from '@/lib/snapshots';
 import { configHash } from '@/lib/versions';
 import studioConfig from '@/studio.config';
 import { createTestStudio } from '../../support/studio';

@@ -80,6 +80,7 @@ describe('layer rules', { timeout: 60_000 }, () => {
       'lib/integrations',
       'lib/runtime',
       'lib/agents',
+      'lib/snapshots',
       'db',
       'app',
     ]);

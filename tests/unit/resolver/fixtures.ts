@@ -2,7 +2,7 @@
  * Test data for the pure resolver: real tools (createTool), a real registry, and loaded sources
  * written out as plain values — exactly what the loaders hand to `mergeTools`. No mocks.
  */
-import type { AgentSnapshot } from '@/lib/agents';
+import type { AgentSnapshot } from '@/lib/snapshots';
 import type { McpListedTool } from '@/lib/mcp';
 import {
   mergeTools,

@@ -2,7 +2,8 @@
  * A runner over an in-memory run store with a hand-built environment: the run loop with scripted
  * models and real tools, without a database or resolution.
  */
-import type { AgentHooks, DefaultOptions } from '@/lib/agents';
+import type { AgentHooks } from '@/lib/agents';
+import type { DefaultOptions } from '@/lib/snapshots';
 import { parseSettings } from '@/lib/env';
 import { silentLogger, type Logger } from '@/lib/logger';
 import {

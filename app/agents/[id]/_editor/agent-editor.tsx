@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
-import { isConditional } from '@/lib/agents';
+import { isConditional } from '@/lib/snapshots';
 import { contextFieldsOf } from '@/lib/rules';
 import { EditorHeader } from './editor-header';
 import { EditorTabs } from './editor-tabs';

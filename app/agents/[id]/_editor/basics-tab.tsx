@@ -1,6 +1,6 @@
 'use client';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { PromptBlock } from '@/lib/agents';
+import type { PromptBlock } from '@/lib/snapshots';
 import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';

@@ -5,7 +5,7 @@
  * with their display conditions. Variants are reordered by drag or keyboard.
  */
 import { useEffect, type ReactNode } from 'react';
-import { isConditional, type Variant } from '@/lib/agents';
+import { isConditional, type Variant } from '@/lib/snapshots';
 import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';

@@ -1,4 +1,4 @@
-import { storedAgentIssues, type AgentSnapshot } from '@/lib/agents';
+import { storedAgentIssues, type AgentSnapshot } from '@/lib/snapshots';
 import type { VersionView } from '@/lib/editor';
 import { updateAgentBodySchema } from '@/lib/schemas';
 import { editedFields, type EditedField, type EditorValues } from './types';

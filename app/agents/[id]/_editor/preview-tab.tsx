@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import type { Instructions } from '@/lib/agents';
+import type { Instructions } from '@/lib/snapshots';
 import type { OperationOutput } from '@/lib/client';
 import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';

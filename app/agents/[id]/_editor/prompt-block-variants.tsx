@@ -4,7 +4,7 @@
  * Unlike tool fields nothing is replaced: every block whose condition matches is included, in
  * order, joined by a blank line.
  */
-import type { Instructions, PromptBlock } from '@/lib/agents';
+import type { Instructions, PromptBlock } from '@/lib/snapshots';
 import type { ContextField, Rules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { TextAreaField } from '../../../_components/ui/field';

@@ -2,7 +2,7 @@
  * Pure edits of the stored tool fields, as the picker makes them. Plain values only: a field
  * stored as conditional variants is edited in the Conditions tab.
  */
-import { isConditional } from '@/lib/agents';
+import { isConditional } from '@/lib/snapshots';
 import type { EditorValues } from './types';
 
 type Entry = { description?: string; toolkit?: string; rules?: unknown };

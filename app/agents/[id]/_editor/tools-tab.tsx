@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Note } from '../../../_components/ui/card';
 import { SearchField } from '../../../_components/ui/field';
-import { isConditional } from '@/lib/agents';
+import { isConditional } from '@/lib/snapshots';
 import {
   McpClientsPicker,
   ProviderGroups,

@@ -1,4 +1,4 @@
-import type { AgentSnapshot } from '@/lib/agents';
+import type { AgentSnapshot } from '@/lib/snapshots';
 import type { AgentView, LabelView, Page, VersionView } from '@/lib/editor';
 
 /** A tool as the picker lists it: the name the model sees and its original description. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgentSnapshot, currentSnapshotSchemaVersion, upgradeSnapshot } from '@/lib/agents';
+import { checkAgentSnapshot, currentSnapshotSchemaVersion, upgradeSnapshot } from '@/lib/snapshots';
 
 describe('snapshot upgrades (storage spec rule 12)', () => {
   it('upgrades a version 1 snapshot: the model object becomes a provider/model string', () => {

@@ -5,7 +5,7 @@ import {
   isConditional,
   storedAgentIssues,
   type AgentSnapshot,
-} from '@/lib/agents';
+} from '@/lib/snapshots';
 
 const full: AgentSnapshot = {
   name: 'Support',
