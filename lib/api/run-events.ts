@@ -6,7 +6,6 @@
  * A client that disconnects aborts the run through its signal.
  */
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { runFailure, type AgentStream, type RunChunk } from '../runtime';
 import { errorResponse } from './app';
 
@@ -34,16 +33,29 @@ export async function runEventStream(
     );
     return errorResponse(context, failure ?? runFailure(new Error('The run ended before it started.')));
   }
-  return streamSSE(context, async (sse) => {
-    sse.onAbort(abort);
-    let next: ReadableStreamReadResult<RunChunk> = first;
-    try {
-      while (!next.done) {
-        await sse.writeSSE({ event: next.value.type, data: JSON.stringify(next.value) });
-        next = await reader.read();
-      }
-    } finally {
+  // The body pulls one chunk at a time from the run as the socket takes them, each written as one
+  // event; JSON has no line breaks, so the data fits one `data:` line.
+  const encoder = new TextEncoder();
+  const event = (chunk: RunChunk) => encoder.encode(`event: ${chunk.type}\ndata: ${JSON.stringify(chunk)}\n\n`);
+  let pending: RunChunk | undefined = first.value;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = pending ?? (await reader.read()).value;
+      pending = undefined;
+      if (chunk) return controller.enqueue(event(chunk));
       requestSignal.removeEventListener('abort', abort);
-    }
+      controller.close();
+    },
+    cancel(reason) {
+      requestSignal.removeEventListener('abort', abort);
+      abort();
+      return reader.cancel(reason);
+    },
+  });
+  // Through the context, so the headers its middleware set before the route ran are kept.
+  return context.newResponse(body, 200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
   });
 }
