@@ -3,18 +3,13 @@
  * schema, two consumers); responses are described here for the document.
  */
 import { z } from '@hono/zod-openapi';
+import { pathParam } from '../schemas';
 import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields, versionSelectorSchema } from '../../versions';
 
 /** Until auth exists, every API caller acts as `local`. */
 export const apiActor = 'local';
 
-export const agentIdParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'demo-assistant' }),
-});
+export const agentIdParams = z.object({ id: pathParam({ name: 'id', max: 200, example: 'demo-assistant' }) });
 
 export const versionParams = agentIdParams.extend({
   n: z.coerce
