@@ -4,7 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { pathParam } from '../schemas';
-import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields, versionSelectorSchema } from '../../versions';
+import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
 
 /** Until auth exists, every API caller acts as `local`. */
 export const apiActor = 'local';
@@ -27,8 +27,6 @@ export const selectorQuery = z
     status: versionSelectorFields.status.optional(),
   })
   .superRefine(atMostOneSelectorKey);
-
-export const selectorFromQuery = (query: z.output<typeof selectorQuery>) => toVersionSelector(query);
 
 /** The tool input of the execute routes. */
 export const toolInputField = z
