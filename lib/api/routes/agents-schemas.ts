@@ -19,6 +19,17 @@ export const versionParams = agentIdParams.extend({
     .openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
 });
 
+/**
+ * Restoring version n, for agents and saved MCP clients alike: a new version with version n's
+ * content, answered with 201 (a missing record or version is a 404).
+ */
+export const restoreVersionSpec = <Schema extends z.ZodType>(schema: Schema) => ({
+  request: { params: versionParams },
+  status: 201 as const,
+  ok: ['Restored', schema] as [string, Schema],
+  errors: [404 as const],
+});
+
 export const selectorQuery = z
   .object({
     versionId: versionSelectorFields.versionId.optional(),
