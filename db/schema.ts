@@ -7,7 +7,15 @@
  * JSON. Snapshots are stored exactly as validated so export can reproduce them byte for byte.
  */
 
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 
 const createdAt = () => text('created_at').notNull();
 const updatedAt = () => text('updated_at').notNull();
@@ -23,6 +31,26 @@ const versionColumns = () => ({
   authorId: text('author_id'),
   createdAt: createdAt(),
 });
+
+/**
+ * A table of immutable versions: their id, the owner's id (versions go when their owner does), the
+ * version columns, and each version number once per owner.
+ */
+function versionsTable<OwnerKey extends string>(
+  name: string,
+  {
+    ownerKey,
+    ownerColumn,
+    owner,
+    numberIndex,
+  }: { ownerKey: OwnerKey; ownerColumn: string; owner: () => AnySQLiteColumn; numberIndex: string },
+) {
+  const ownerId = text(ownerColumn).notNull().references(owner, { onDelete: 'cascade' });
+  const ownerColumns = { [ownerKey]: ownerId } as Record<OwnerKey, typeof ownerId>;
+  return sqliteTable(name, { id: text('id').primaryKey(), ...ownerColumns, ...versionColumns() }, (table) => [
+    uniqueIndex(numberIndex).on(table[ownerKey], table.versionNumber),
+  ]);
+}
 
 /** The thin, mutable record of an agent (stored, or a code agent's override record). */
 export const agents = sqliteTable(
@@ -45,17 +73,12 @@ export const agents = sqliteTable(
 );
 
 /** Immutable versions of an agent. */
-export const agentVersions = sqliteTable(
-  'agent_versions',
-  {
-    id: text('id').primaryKey(),
-    agentId: text('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    ...versionColumns(),
-  },
-  (table) => [uniqueIndex('agent_versions_agent_number_idx').on(table.agentId, table.versionNumber)],
-);
+export const agentVersions = versionsTable('agent_versions', {
+  ownerKey: 'agentId',
+  ownerColumn: 'agent_id',
+  owner: () => agents.id,
+  numberIndex: 'agent_versions_agent_number_idx',
+});
 
 /** Movable, user-named pointers at agent versions. `production` and `latest` are computed, never stored. */
 export const versionLabels = sqliteTable(
@@ -88,35 +111,31 @@ export const mcpClients = sqliteTable('mcp_clients', {
 });
 
 /** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */
-export const mcpClientVersions = sqliteTable(
-  'mcp_client_versions',
-  {
+export const mcpClientVersions = versionsTable('mcp_client_versions', {
+  ownerKey: 'clientId',
+  ownerColumn: 'client_id',
+  owner: () => mcpClients.id,
+  numberIndex: 'mcp_client_versions_client_number_idx',
+});
+
+/** Stored settings, one row per id: what they configure (the `kind` column) and the config as JSON. */
+function settingsTable<Kind extends string>(name: string, kind: Kind) {
+  const kindColumn = text(kind).notNull();
+  const kindColumns = { [kind]: kindColumn } as Record<Kind, typeof kindColumn>;
+  return sqliteTable(name, {
     id: text('id').primaryKey(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => mcpClients.id, { onDelete: 'cascade' }),
-    ...versionColumns(),
-  },
-  (table) => [uniqueIndex('mcp_client_versions_client_number_idx').on(table.clientId, table.versionNumber)],
-);
+    ...kindColumns,
+    config: text('config').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  });
+}
 
 /** Stored settings of an integration (e.g. an OpenAPI document), credentials encrypted. */
-export const integrationConfigs = sqliteTable('integration_configs', {
-  id: text('id').primaryKey(),
-  integration: text('integration').notNull(),
-  config: text('config').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const integrationConfigs = settingsTable('integration_configs', 'integration');
 
 /** Stored settings of a tool provider (connections, credentials encrypted). */
-export const toolProviderConfigs = sqliteTable('tool_provider_configs', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  config: text('config').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const toolProviderConfigs = settingsTable('tool_provider_configs', 'provider');
 
 /** Append-only record of every mutation. */
 export const auditLog = sqliteTable(

@@ -10,6 +10,12 @@ export type AgentVersionRow = typeof agentVersions.$inferSelect;
 
 const p = sql.placeholder;
 
+/** Joins an agent record to its latest version (through the unique agent and number index). */
+const latestOfAgent = and(
+  eq(agentVersions.agentId, agents.id),
+  eq(agentVersions.versionNumber, agents.latestVersionNumber),
+);
+
 /**
  * The hot reads, as builders so their SQL can be inspected (a test checks their query plans use
  * only indexes: their cost must not grow with the number of versions).
@@ -31,10 +37,7 @@ function hotReads(db: DatabaseHandle['db']) {
       db
         .select({ version: agentVersions })
         .from(agents)
-        .innerJoin(
-          agentVersions,
-          and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)),
-        )
+        .innerJoin(agentVersions, latestOfAgent)
         .where(eq(agents.id, p('agentId'))),
     active: () =>
       db
@@ -106,10 +109,7 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
   const latestId = db
     .select({ id: agentVersions.id })
     .from(agents)
-    .innerJoin(
-      agentVersions,
-      and(eq(agentVersions.agentId, agents.id), eq(agentVersions.versionNumber, agents.latestVersionNumber)),
-    )
+    .innerJoin(agentVersions, latestOfAgent)
     .where(eq(agents.id, p('agentId')))
     .prepare();
   const count = db

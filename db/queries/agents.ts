@@ -53,32 +53,29 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
     name: sql<string | null>`json_extract(${latest.snapshot}, '$.name')`,
     description: sql<string | null>`json_extract(${latest.snapshot}, '$.description')`,
   };
-  const activeJoin = eq(active.id, agents.activeVersionId);
-  const latestJoin = sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`;
+  // The record with its active and latest versions beside it (either may be missing). The rows are
+  // typed by the callers below (a list row has the summary's columns and more).
+  const withVersions = (selected: typeof columns) =>
+    db
+      .select(selected)
+      .from(agents)
+      .leftJoin(active, eq(active.id, agents.activeVersionId))
+      .leftJoin(
+        latest,
+        sql`${latest.agentId} = ${agents.id} AND ${latest.versionNumber} = ${agents.latestVersionNumber}`,
+      );
 
   const getRecord = selectById(db, agents);
-  const getSummary = db
-    .select(columns)
-    .from(agents)
-    .leftJoin(active, activeJoin)
-    .leftJoin(latest, latestJoin)
+  const getSummary = withVersions(columns)
     .where(eq(agents.id, p('id')))
     .prepare();
-  const listSummaries = db
-    .select(listColumns)
-    .from(agents)
-    .leftJoin(active, activeJoin)
-    .leftJoin(latest, latestJoin)
+  const listSummaries = withVersions(listColumns)
     .where(gt(agents.id, p('afterId')))
     .orderBy(asc(agents.id))
     .limit(p('limit'))
     .prepare();
   // instr() on lower-cased text: a plain substring match with no LIKE wildcards to escape.
-  const searchSummaries = db
-    .select(listColumns)
-    .from(agents)
-    .leftJoin(active, activeJoin)
-    .leftJoin(latest, latestJoin)
+  const searchSummaries = withVersions(listColumns)
     .where(
       and(
         gt(agents.id, p('afterId')),

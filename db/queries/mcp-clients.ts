@@ -54,11 +54,10 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(mcpClientVersions)
     .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
     .prepare();
-  const rewriteVersion = db
-    .update(mcpClientVersions)
-    .set({ snapshot: bind('snapshot'), configHash: bind('configHash') })
-    .where(eq(mcpClientVersions.id, p('id')))
-    .prepare();
+  const rewriteVersion = updateById(db, mcpClientVersions, {
+    snapshot: bind('snapshot'),
+    configHash: bind('configHash'),
+  });
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),

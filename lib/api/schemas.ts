@@ -15,14 +15,17 @@ export const errorSchema = z
   })
   .openapi('Error');
 
-/** `{id}` in a route's path: a non-empty string (the example shows in the OpenAPI document). */
-export const idPathParams = (example: string) =>
-  z.object({
-    id: z
-      .string()
-      .min(1)
-      .openapi({ param: { name: 'id', in: 'path' }, example }),
-  });
+/**
+ * `{name}` in a route's path: a non-empty string, of at most `max` characters when given (the
+ * example shows in the OpenAPI document).
+ */
+export function pathParam({ name, example, max }: { name: string; example: string; max?: number }) {
+  const text = z.string().min(1);
+  return (max === undefined ? text : text.max(max)).openapi({ param: { name, in: 'path' }, example });
+}
+
+/** `{id}` in a route's path, of any length. */
+export const idPathParams = (example: string) => z.object({ id: pathParam({ name: 'id', example }) });
 
 type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 503;
 

@@ -119,9 +119,7 @@ export const deploymentDocumentSchema = z
 export type DeploymentDocument = z.output<typeof deploymentDocumentSchema>;
 export type DeploymentCounts = z.output<typeof deploymentCountsSchema>;
 export type BackupMcpClient = z.output<typeof backupMcpClientSchema>;
-export type BackupMcpClientVersion = z.output<typeof backupMcpClientVersionSchema>;
 export type BackupIntegration = z.output<typeof backupIntegrationSchema>;
-export type SealedSecrets = z.output<typeof sealedSecretsSchema>;
 
 /** How the secrets of an export travel: sealed with a passphrase, or left out. */
 export const deploymentExportOptionsSchema = z

@@ -76,8 +76,6 @@ export const mcpClientSnapshotSchema = z
   .strict()
   .meta({ id: 'McpClientSnapshot' });
 
-export type McpStdioServer = z.output<typeof stdioServerSchema>;
-export type McpHttpServer = z.output<typeof httpServerSchema>;
 export type McpServerConfig = z.output<typeof mcpServerSchema>;
 export type McpClientSnapshot = z.output<typeof mcpClientSnapshotSchema>;
 

@@ -60,26 +60,17 @@ export function contextFieldsOf(schema: unknown): ContextField[] {
   return fields;
 }
 
+/** Numbers compare; only text and arrays take `contains`. */
+const numberOperators = conditionOperators.filter((operator) => operator !== 'contains' && operator !== 'not_contains');
+
 const forType: Record<ContextFieldType, readonly ConditionOperator[]> = {
   string: ['equals', 'not_equals', 'contains', 'not_contains', 'in', 'not_in', 'exists', 'not_exists'],
-  number: [
-    'equals',
-    'not_equals',
-    'greater_than',
-    'less_than',
-    'greater_than_or_equal',
-    'less_than_or_equal',
-    'in',
-    'not_in',
-    'exists',
-    'not_exists',
-  ],
-  integer: [],
+  number: numberOperators,
+  integer: numberOperators,
   boolean: ['equals', 'not_equals', 'exists', 'not_exists'],
   array: ['contains', 'not_contains', 'exists', 'not_exists'],
   object: ['exists', 'not_exists'],
 };
-forType.integer = forType.number;
 
 /** The operators offered for a field of this type (every operator when the type is unknown). */
 export function operatorsForType(type: ContextFieldType | undefined): readonly ConditionOperator[] {

@@ -8,7 +8,7 @@ import { z } from '@hono/zod-openapi';
 import type { Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, pathParam, requestBody } from '../schemas';
 import { agentIdParams, runtimeRequestFields, toolInputField } from './agents-schemas';
 
 const route = jsonRoutes('runtime');
@@ -28,13 +28,7 @@ export const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', {
     '`output` is the tool result a model would get: the output (for MCP tools, the MCP result), the validation-error value, ' +
     'or `{ message }` when the call threw (a server that crashed or timed out); `isError` tells which, and is true for MCP `isError` results.',
   request: {
-    params: agentIdParams.extend({
-      name: z
-        .string()
-        .min(1)
-        .max(256)
-        .openapi({ param: { name: 'name', in: 'path' }, example: 'docs_search' }),
-    }),
+    params: agentIdParams.extend({ name: pathParam({ name: 'name', max: 256, example: 'docs_search' }) }),
     body: requestBody(executeBodySchema, {
       required: false,
       example: { input: { query: 'refunds' }, requestContext: { tenantId: 'acme' } },

@@ -3,18 +3,13 @@
  * schema, two consumers); responses are described here for the document.
  */
 import { z } from '@hono/zod-openapi';
-import { atMostOneSelectorKey, toVersionSelector, versionSelectorFields, versionSelectorSchema } from '../../versions';
+import { pathParam } from '../schemas';
+import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
 
 /** Until auth exists, every API caller acts as `local`. */
 export const apiActor = 'local';
 
-export const agentIdParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'demo-assistant' }),
-});
+export const agentIdParams = z.object({ id: pathParam({ name: 'id', max: 200, example: 'demo-assistant' }) });
 
 export const versionParams = agentIdParams.extend({
   n: z.coerce
@@ -22,6 +17,17 @@ export const versionParams = agentIdParams.extend({
     .int()
     .min(1)
     .openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
+});
+
+/**
+ * Restoring version n, for agents and saved MCP clients alike: a new version with version n's
+ * content, answered with 201 (a missing record or version is a 404).
+ */
+export const restoreVersionSpec = <Schema extends z.ZodType>(schema: Schema) => ({
+  request: { params: versionParams },
+  status: 201 as const,
+  ok: ['Restored', schema] as [string, Schema],
+  errors: [404 as const],
 });
 
 export const selectorQuery = z
@@ -32,8 +38,6 @@ export const selectorQuery = z
     status: versionSelectorFields.status.optional(),
   })
   .superRefine(atMostOneSelectorKey);
-
-export const selectorFromQuery = (query: z.output<typeof selectorQuery>) => toVersionSelector(query);
 
 /** The tool input of the execute routes. */
 export const toolInputField = z

@@ -4,16 +4,10 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
+import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { errorResponses, jsonRoutes, queryFlag, requestBody } from '../schemas';
-import {
-  agentIdParams,
-  agentWithVersionSchema,
-  apiActor,
-  jsonBody,
-  selectorFromQuery,
-  selectorQuery,
-} from './agents-schemas';
+import { agentIdParams, agentWithVersionSchema, apiActor, jsonBody, selectorQuery } from './agents-schemas';
 
 const route = jsonRoutes('agents');
 
@@ -77,7 +71,7 @@ export function registerAgentTransferRoutes(app: ApiApp, { editor }: { editor: E
   app.openapi(exportRoute, async (context) => {
     const { id } = context.req.valid('param');
     return context.json(
-      await editor.agents.export(id, { selector: selectorFromQuery(context.req.valid('query')) }),
+      await editor.agents.export(id, { selector: toVersionSelector(context.req.valid('query')) }),
       200,
     );
   });

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import { agentSearchSchema } from '../../schemas';
+import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
@@ -13,7 +14,6 @@ import {
   codeOnlyAgentSchema,
   deletedSchema,
   saveResultSchema,
-  selectorFromQuery,
   selectorQuery,
 } from './agents-schemas';
 
@@ -95,7 +95,7 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
 
   app.openapi(getRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const selector = selectorFromQuery(context.req.valid('query'));
+    const selector = toVersionSelector(context.req.valid('query'));
     const codeOnly = selector === undefined ? await editor.agents.getCodeOnly(id) : undefined;
     if (codeOnly) return context.json(codeOnly, 200);
     return context.json(await editor.agents.getById(id, selector), 200);

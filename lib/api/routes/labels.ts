@@ -2,18 +2,12 @@
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, pathParam, requestBody } from '../schemas';
 import { agentIdParams, apiActor, deletedSchema, labelSchema } from './agents-schemas';
 
 const route = jsonRoutes('labels');
 
-const labelParams = agentIdParams.extend({
-  label: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({ param: { name: 'label', in: 'path' }, example: 'staging' }),
-});
+const labelParams = agentIdParams.extend({ label: pathParam({ name: 'label', max: 200, example: 'staging' }) });
 
 const setBody = z
   .object({

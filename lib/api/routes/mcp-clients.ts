@@ -7,7 +7,7 @@ import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } fro
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, versionMetadataShape, versionParams } from './agents-schemas';
+import { agentIdParams, apiActor, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
 
@@ -107,10 +107,7 @@ export const routes = {
   restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
     operationId: 'restoreMcpClientVersion',
     summary: "A new version with version n's configuration",
-    request: { params: versionParams },
-    status: 201,
-    ok: ['Restored', clientResponse],
-    errors: [404],
+    ...restoreVersionSpec(clientResponse),
   }),
 };
 

@@ -6,6 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { modelMessageSchema } from 'ai';
 import { versionSelectorSchema } from '../../versions';
+import { pathParam } from '../schemas';
 
 const toolName = z.string().min(1).max(64);
 const jsonObject = z.record(z.string(), z.unknown());
@@ -100,11 +101,7 @@ export const eventStreamResponse = (description: string) => ({
 });
 
 export const runIdParams = z.object({
-  runId: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({ param: { name: 'runId', in: 'path' }, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
+  runId: pathParam({ name: 'runId', max: 100, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
 });
 
 export const toolCallBodySchema = z

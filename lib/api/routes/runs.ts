@@ -61,21 +61,18 @@ function continuationRoute<TBody extends z.ZodType>({
   });
 }
 
-export const approveRunRoute = continuationRoute({
-  operationId: 'approveRun',
-  path: 'approve',
-  summary: 'Approve a call waiting for approval (by toolCallId)',
-  body: toolCallBodySchema,
-  example: { toolCallId: 'call_1' },
-});
+/** Approve and decline take the same body: the toolCallId of the call waiting for approval. */
+const decisionRoute = (decision: 'approve' | 'decline', verb: string) =>
+  continuationRoute({
+    operationId: `${decision}Run`,
+    path: decision,
+    summary: `${verb} a call waiting for approval (by toolCallId)`,
+    body: toolCallBodySchema,
+    example: { toolCallId: 'call_1' },
+  });
 
-export const declineRunRoute = continuationRoute({
-  operationId: 'declineRun',
-  path: 'decline',
-  summary: 'Decline a call waiting for approval (by toolCallId)',
-  body: toolCallBodySchema,
-  example: { toolCallId: 'call_1' },
-});
+export const approveRunRoute = decisionRoute('approve', 'Approve');
+export const declineRunRoute = decisionRoute('decline', 'Decline');
 
 export const resumeRunRoute = continuationRoute({
   operationId: 'resumeRun',

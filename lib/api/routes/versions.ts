@@ -10,6 +10,7 @@ import {
   agentWithVersionSchema,
   apiActor,
   deletedSchema,
+  restoreVersionSpec,
   versionParams,
   versionSchema,
 } from './agents-schemas';
@@ -63,10 +64,7 @@ export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
 export const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
   operationId: 'restoreAgentVersion',
   summary: "A new draft version with version n's snapshot",
-  request: { params: versionParams },
-  status: 201,
-  ok: ['Restored', agentWithVersionSchema],
-  errors: [404],
+  ...restoreVersionSpec(agentWithVersionSchema),
 });
 
 export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
