@@ -61,26 +61,31 @@ export function openSqliteStorage({
     while (current && !inTransaction.getStore()) await current;
   }
 
-  function asyncQueries<Queries extends object>(queries: Queries): Async<Queries> {
-    const answered: Record<string, unknown> = {};
-    for (const [name, method] of Object.entries(queries) as Array<[string, (...args: unknown[]) => unknown]>) {
-      answered[name] = async (...args: unknown[]) => {
-        if (current) await turn();
-        return method(...args);
-      };
-    }
-    return answered as Async<Queries>;
+  /**
+   * The async form of one table's statements. They are prepared on the first call, not here: the
+   * storage is opened before the migrations have created the tables.
+   */
+  function asyncQueries<Queries extends object>(prepare: (handle: DatabaseHandle) => Queries): Async<Queries> {
+    return new Proxy({} as Async<Queries>, {
+      get:
+        (_target, name) =>
+        async (...args: unknown[]) => {
+          if (current) await turn();
+          const method = prepare(handle)[name as keyof Queries] as (...given: unknown[]) => unknown;
+          return method(...args);
+        },
+    });
   }
 
   const queries: StudioQueries = {
-    agents: asyncQueries(agentQueries(handle)),
-    versions: asyncQueries(agentVersionQueries(handle)),
-    labels: asyncQueries(versionLabelQueries(handle)),
-    audit: asyncQueries(auditQueries(handle)),
-    mcpClients: asyncQueries(mcpClientQueries(handle)),
-    integrationConfigs: asyncQueries(integrationConfigQueries(handle)),
-    runs: asyncQueries(runQueries(handle)),
-    taskLists: asyncQueries(taskListQueries(handle)),
+    agents: asyncQueries(agentQueries),
+    versions: asyncQueries(agentVersionQueries),
+    labels: asyncQueries(versionLabelQueries),
+    audit: asyncQueries(auditQueries),
+    mcpClients: asyncQueries(mcpClientQueries),
+    integrationConfigs: asyncQueries(integrationConfigQueries),
+    runs: asyncQueries(runQueries),
+    taskLists: asyncQueries(taskListQueries),
   };
 
   async function savepoint<Result>(open: OpenTransaction, work: () => Promise<Result>): Promise<Result> {
