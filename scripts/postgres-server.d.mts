@@ -3,6 +3,7 @@ export function findPostgresBinaries(): string | undefined;
 export function freePort(): Promise<number>;
 export function initCluster(options: { bin: string; directory: string }): boolean;
 export function startCluster(options: { bin: string; directory: string; port: number; durable?: boolean }): void;
+export function clusterIsRunning(options: { bin: string; directory: string }): boolean;
 export function stopCluster(options: { bin: string; directory: string }): void;
 export function databaseUrl(options: { port: number; database: string }): string;
 export function startThrowawayPostgres(options: { parent: string }): Promise<{

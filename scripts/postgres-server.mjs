@@ -74,7 +74,7 @@ function postgresUser() {
   return { uid: read('-u'), gid: read('-g') };
 }
 
-function isRunning({ bin, directory }) {
+export function clusterIsRunning({ bin, directory }) {
   const command = runsAsRoot() ? 'runuser' : join(bin, 'pg_ctl');
   const args = ['-D', directory, 'status'];
   const result = spawnSync(command, runsAsRoot() ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args] : args);
@@ -101,7 +101,7 @@ export function startCluster({ bin, directory, port, durable = true }) {
 }
 
 export function stopCluster({ bin, directory }) {
-  if (!isRunning({ bin, directory })) return;
+  if (!clusterIsRunning({ bin, directory })) return;
   runProgram(bin, 'pg_ctl', ['-D', directory, '-m', 'fast', '-w', 'stop']);
 }
 
