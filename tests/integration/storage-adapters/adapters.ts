@@ -14,6 +14,8 @@ import type { Storage } from '../../../db/storage';
 import { createTestDatabase, testPostgresUrl } from '../../support/postgres-database';
 
 export interface OpenedDatabase {
+  /** The database's URL on PostgreSQL, for a storage opened with other options. */
+  postgresUrl: string | undefined;
   /** A migrated storage on a database of its own. */
   storage: Storage;
   /**
@@ -46,6 +48,7 @@ async function openSqlite(): Promise<OpenedDatabase> {
   const storage = openSqliteStorage({ url });
   return {
     storage,
+    postgresUrl: undefined,
     other: () => storage,
     unmigrated: undefined,
     close: async () => {
@@ -62,6 +65,7 @@ async function openPostgres(): Promise<OpenedDatabase> {
   const dropped: Array<() => Promise<void>> = [database.drop];
   return {
     storage,
+    postgresUrl: database.url,
     other: () => {
       const another = openPostgresStorage({ url: database.url });
       opened.push(another);

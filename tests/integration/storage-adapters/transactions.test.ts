@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openPostgresStorage } from '../../../db/postgres-storage';
 import type { Storage } from '../../../db/storage';
 import { adapters, type OpenedDatabase } from './adapters';
 import { agentRow, at, versionRow } from './fixtures';
@@ -121,6 +123,35 @@ describe.each(adapters)('$name storage transactions', ({ name, missing, open }) 
     await other.transaction(async () => other.queries.agents.insert(agentRow('support')), { rehearse: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(storage.generation()).toBe(after);
+  });
+
+  it.runIf(name === 'PostgreSQL')('listens again after its connection drops, and moves the generation', async () => {
+    const warnings: string[] = [];
+    const listening = openPostgresStorage({
+      url: database.postgresUrl!,
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    try {
+      await listening.listening();
+      const before = listening.generation();
+      // What a restarting server or a network cut does to the listening connection.
+      await storage.check();
+      const admin = new pg.Client({ connectionString: database.postgresUrl });
+      await admin.connect();
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+      );
+      await admin.end();
+      expect(await waitFor(() => listening.generation() > before, 5_000)).toBe(true);
+      expect(warnings).toContain('Lost the PostgreSQL change notifications; reconnecting');
+      await listening.listening();
+      const reconnected = listening.generation();
+      const other = database.other();
+      await other.transaction(async () => other.queries.agents.insert(agentRow('weather')));
+      expect(await waitFor(() => listening.generation() > reconnected, 1_000)).toBe(true);
+    } finally {
+      await listening.close();
+    }
   });
 
   it('migrates again without applying anything', async () => {
