@@ -29,7 +29,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          globalSetup: ['tests/support/global-server.ts'],
+          // The storage adapter tests also run against a throwaway PostgreSQL server.
+          globalSetup: ['tests/support/global-server.ts', 'tests/support/global-postgres.ts'],
         },
       },
       {

@@ -1,7 +1,9 @@
 /**
  * Chooses the storage adapter from `DATABASE_URL`: `file:<path>`, a bare path or `:memory:` is a
- * SQLite file; anything else is refused with a message that names the URL and what is understood.
+ * SQLite file; `postgres://` or `postgresql://` a PostgreSQL database; anything else is refused with
+ * a message that names the URL (its password hidden) and what is understood.
  */
+import { openPostgresStorage, type StorageLogger } from './postgres-storage';
 import { openSqliteStorage } from './sqlite-storage';
 import type { Storage } from './storage';
 
@@ -11,7 +13,23 @@ export class DatabaseUrlError extends Error {
 
 export type DatabaseTarget = { kind: 'sqlite'; url: string } | { kind: 'postgres'; url: string };
 
-const understood = 'file:<path> (SQLite, the default file:./data/studio.db) or :memory:';
+const understood =
+  'file:<path> (SQLite, the default file:./data/studio.db), :memory: or postgres://<user>:<password>@<host>:<port>/<database> (PostgreSQL)';
+
+const postgresSchemes = new Set(['postgres', 'postgresql']);
+
+/** A PostgreSQL URL that `pg` can connect with: it parses, and names a host (or a socket folder in `?host=`). */
+function parsePostgresUrl(url: string): DatabaseTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseUrlError(`DATABASE_URL "${withoutPassword(url)}" is not a valid URL; use ${understood}.`);
+  }
+  if (parsed.hostname === '' && !parsed.searchParams.has('host'))
+    throw new DatabaseUrlError(`DATABASE_URL "${withoutPassword(url)}" names no host; use ${understood}.`);
+  return { kind: 'postgres', url };
+}
 
 /** Passwords are not repeated in messages. */
 function withoutPassword(url: string): string {
@@ -31,6 +49,7 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
       throw new DatabaseUrlError(`DATABASE_URL "${trimmed}" names no file; use ${understood}.`);
     return { kind: 'sqlite', url: trimmed };
   }
+  if (postgresSchemes.has(scheme)) return parsePostgresUrl(trimmed);
   throw new DatabaseUrlError(
     `DATABASE_URL "${withoutPassword(trimmed)}" uses the scheme "${scheme}:", which the studio cannot use; use ${understood}.`,
   );
@@ -40,12 +59,16 @@ export function openStorage({
   url,
   busyTimeoutMs,
   migrationsFolder,
+  logger,
 }: {
   url: string;
   busyTimeoutMs?: number;
-  /** For tests: another folder of SQLite migrations. */
+  /** For tests: another folder of migrations (SQLite or PostgreSQL, as the URL names). */
   migrationsFolder?: string;
+  /** Where the PostgreSQL adapter reports a lost connection (SQLite has nothing to report). */
+  logger?: StorageLogger;
 }): Storage {
   const target = parseDatabaseUrl(url);
+  if (target.kind === 'postgres') return openPostgresStorage({ url: target.url, logger, migrationsFolder });
   return openSqliteStorage({ url: target.url, busyTimeoutMs, migrationsFolder });
 }

@@ -105,7 +105,9 @@ export function openSqliteStorage({
   async function transaction<Result>(work: () => Promise<Result>, options: TransactionOptions = {}): Promise<Result> {
     const open = inTransaction.getStore();
     if (open) return savepoint(open, work);
-    await turn();
+    // Checked and claimed with no await in between: the waiters of an ending transaction all wake
+    // together, and only the first of them may begin.
+    while (current) await current;
     let end!: () => void;
     current = new Promise<void>((resolve) => (end = resolve));
     try {

@@ -1,0 +1,175 @@
+/**
+ * The PostgreSQL adapter of the storage interface, for several studio processes (on several
+ * machines) sharing one database. Queries run through a `pg` pool with drizzle; a transaction holds
+ * one pooled connection, and the queries called while its work runs find it through the async
+ * context (the same `queries` object answers inside and outside transactions).
+ *
+ * Transactions are SERIALIZABLE: two saves that read the same agent and write the next version
+ * number cannot both commit. PostgreSQL refuses one of them (a serialization failure or a
+ * deadlock); that one is run again from the start after a short random pause, which is why a
+ * transaction's work must do nothing but storage calls. Every committed transaction announces
+ * itself on a notification channel, which the other processes hear (db/postgres/change-listener.ts)
+ * and count in `generation()`, so their caches of mutable rows drop what may have changed.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { changesChannel, listenForChanges, type StorageLogger } from './postgres/change-listener';
+import { migratePostgres } from './postgres/migrate';
+import { postgresQueries, type PostgresDb } from './postgres/queries';
+import type { Storage, TransactionOptions } from './storage';
+
+export type { StorageLogger } from './postgres/change-listener';
+
+/** `db/` and `dist/` both sit one level below the repository root. */
+export function defaultPostgresMigrationsFolder(): string {
+  return fileURLToPath(new URL('../migrations-postgres', import.meta.url));
+}
+
+/** How often a transaction PostgreSQL refused for a conflict is run in all, before the conflict is reported. */
+const attemptsOnConflict = 5;
+/** The longest random pause before running a refused transaction again. */
+const longestConflictPauseMs = 40;
+/** SQLSTATE of a serialization failure and of a deadlock: the transaction can simply be run again. */
+const conflictCodes = new Set(['40001', '40P01']);
+
+type Transaction = PgTransaction<
+  NodePgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+
+/** The open transaction of an async context; `ended` once it committed or rolled back. */
+interface OpenTransaction {
+  tx: Transaction;
+  ended: boolean;
+}
+
+/** Carries a rehearsal's result out of the transaction it rolls back. */
+class Rehearsed<Result> {
+  constructor(readonly value: Result) {}
+}
+
+/** Whether PostgreSQL refused the transaction for a conflict with another (drizzle wraps query errors). */
+function isConflict(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && conflictCodes.has(code)) return true;
+  }
+  return false;
+}
+
+/** `PostgreSQL host:port/database`: where the database is, without user or password. */
+export function describePostgresUrl(url: string): string {
+  const parsed = new URL(url);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  return `PostgreSQL ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${database}`;
+}
+
+export function openPostgresStorage({
+  url,
+  logger,
+  migrationsFolder = defaultPostgresMigrationsFolder(),
+}: {
+  url: string;
+  logger?: StorageLogger;
+  /** For tests: another folder of PostgreSQL migrations. */
+  migrationsFolder?: string;
+}): Storage & {
+  /** Settles once this process hears the other processes' commits (tests wait for it). */
+  listening(): Promise<void>;
+} {
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle pooled connection the server closed reports here; the pool replaces it on next use.
+  pool.on('error', (error) => logger?.warn('A pooled PostgreSQL connection failed', { error: error.message }));
+  const db = drizzle(pool);
+  const inTransaction = new AsyncLocalStorage<OpenTransaction>();
+  /** Tells this process's own notifications from the others' (its commits are counted as they end). */
+  const instanceId = randomUUID();
+  let generation = 0;
+
+  const listener = listenForChanges({
+    url,
+    logger,
+    onNotification: (payload) => {
+      if (payload !== instanceId) generation += 1;
+    },
+    // Commits announced while the connection was down were not heard: anything may have changed.
+    onReconnect: () => (generation += 1),
+  });
+
+  function currentDb(): PostgresDb {
+    const open = inTransaction.getStore();
+    return open && !open.ended ? open.tx : db;
+  }
+
+  async function runOnce<Result>(work: () => Promise<Result>, options: TransactionOptions): Promise<Result> {
+    try {
+      return await db.transaction(
+        async (tx) => {
+          const open: OpenTransaction = { tx, ended: false };
+          try {
+            const value = await inTransaction.run(open, work);
+            if (options.rehearse) throw new Rehearsed(value);
+            // Delivered to the listeners when (and only if) the transaction commits.
+            await tx.execute(sql`SELECT pg_notify(${changesChannel}, ${instanceId})`);
+            return value;
+          } finally {
+            open.ended = true;
+          }
+        },
+        { isolationLevel: 'serializable' },
+      );
+    } catch (error) {
+      if (error instanceof Rehearsed) return error.value as Result;
+      throw error;
+    } finally {
+      generation += 1;
+    }
+  }
+
+  async function transaction<Result>(work: () => Promise<Result>, options: TransactionOptions = {}): Promise<Result> {
+    const open = inTransaction.getStore();
+    // drizzle runs a transaction's nested transaction as a savepoint of it.
+    if (open && !open.ended)
+      return open.tx.transaction((savepoint) => inTransaction.run({ tx: savepoint, ended: false }, work));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await runOnce(work, options);
+      } catch (error) {
+        if (attempt === attemptsOnConflict || !isConflict(error)) throw error;
+        // A random pause, so the transactions that collided do not collide again in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * longestConflictPauseMs * attempt));
+      }
+    }
+  }
+
+  return {
+    description: describePostgresUrl(url),
+    fileLocation: undefined,
+    queries: postgresQueries(currentDb),
+    transaction,
+    generation: () => generation,
+    listening: () => listener.listening(),
+    check: async () => {
+      try {
+        await db.execute(sql`SELECT 1`);
+        return { ok: true, value: undefined };
+      } catch (error) {
+        return {
+          ok: false,
+          issues: [{ path: 'root', message: error instanceof Error ? error.message : String(error) }],
+        };
+      }
+    },
+    migrate: () => migratePostgres(pool, { migrationsFolder }),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Hears the commits of the other studio processes on one PostgreSQL database: a dedicated connection
+ * LISTENs on the studio's channel, every write transaction NOTIFYs it as it commits (PostgreSQL
+ * delivers a notification only when its transaction commits). A lost connection is opened again
+ * with a growing pause; notifications sent while it was down are lost, so `onReconnect` lets the
+ * owner assume that anything may have changed.
+ */
+import pg from 'pg';
+
+/** What the adapter reports through; the studio's logger fits. */
+export interface StorageLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** The channel every studio process on a database announces its commits on. */
+export const changesChannel = 'studio_changes';
+
+const firstPauseMs = 100;
+const longestPauseMs = 5_000;
+
+export interface ChangeListener {
+  /** Settles once the connection listens (after a reconnect, once it listens again). */
+  listening(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A promise settled when the connection listens, and whether it has been. */
+function waitingForListen() {
+  let settle!: () => void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  const state = {
+    promise,
+    settled: false,
+    settle() {
+      state.settled = true;
+      settle();
+    },
+  };
+  return state;
+}
+
+export function listenForChanges({
+  url,
+  onNotification,
+  onReconnect,
+  logger,
+}: {
+  url: string;
+  /** Called with each notification's payload. */
+  onNotification(payload: string): void;
+  /** Called when the connection listens again after it was lost. */
+  onReconnect(): void;
+  logger?: StorageLogger;
+}): ChangeListener {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let pause: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let ready = waitingForListen();
+
+  function reconnectLater(reason: unknown) {
+    if (closed || pause) return;
+    client?.removeAllListeners();
+    // A client that failed is ended so its socket goes; it may already be gone.
+    client?.end().catch(() => undefined);
+    client = undefined;
+    if (ready.settled) ready = waitingForListen();
+    failures += 1;
+    const delayMs = Math.min(longestPauseMs, firstPauseMs * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
+    logger?.warn('Lost the PostgreSQL change notifications; reconnecting', {
+      attempt: failures,
+      delayMs: Math.round(delayMs),
+      error: reason instanceof Error ? reason.message : String(reason),
+    });
+    pause = setTimeout(() => {
+      pause = undefined;
+      void connect();
+    }, delayMs);
+    pause.unref();
+  }
+
+  async function connect() {
+    const connection = new pg.Client({ connectionString: url });
+    client = connection;
+    connection.on('notification', (message) => onNotification(message.payload ?? ''));
+    connection.on('error', (error) => reconnectLater(error));
+    connection.on('end', () => reconnectLater(new Error('the connection ended')));
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${changesChannel}`);
+    } catch (error) {
+      if (client === connection) reconnectLater(error);
+      return;
+    }
+    if (closed) {
+      await connection.end();
+      return;
+    }
+    if (failures > 0) {
+      logger?.warn('Listening to PostgreSQL change notifications again', { attempts: failures });
+      failures = 0;
+      onReconnect();
+    }
+    ready.settle();
+  }
+
+  void connect();
+
+  return {
+    listening: () => ready.promise,
+    async close() {
+      closed = true;
+      clearTimeout(pause);
+      const connection = client;
+      client = undefined;
+      connection?.removeAllListeners();
+      // An error after close (the server going away) must not be unhandled.
+      connection?.on('error', () => undefined);
+      await connection?.end().catch(() => undefined);
+    },
+  };
+}

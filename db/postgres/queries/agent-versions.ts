@@ -1,0 +1,103 @@
+/** PostgreSQL SQL for agent versions (db/queries/agent-versions.ts is the SQLite twin). */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { agents, agentVersions, versionLabels } from '../schema';
+import { versionReads, type CurrentDb } from './shared';
+
+const latestJoin = and(
+  eq(agentVersions.agentId, agents.id),
+  eq(agentVersions.versionNumber, agents.latestVersionNumber),
+);
+
+export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
+  const reads = versionReads(db, agentVersions, agentVersions.agentId);
+  return {
+    byId: async (id) => (await db().select().from(agentVersions).where(eq(agentVersions.id, id)))[0],
+    byNumber: async (agentId, versionNumber) =>
+      (
+        await db()
+          .select()
+          .from(agentVersions)
+          .where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.versionNumber, versionNumber)))
+      )[0],
+    // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
+    latest: async (agentId) =>
+      (
+        await db()
+          .select({ version: agentVersions })
+          .from(agents)
+          .innerJoin(agentVersions, latestJoin)
+          .where(eq(agents.id, agentId))
+      )[0]?.version,
+    active: async (agentId) =>
+      (
+        await db()
+          .select({ version: agentVersions })
+          .from(agents)
+          .innerJoin(agentVersions, eq(agentVersions.id, agents.activeVersionId))
+          .where(eq(agents.id, agentId))
+      )[0]?.version,
+    activeId: async (agentId) =>
+      (await db().select({ id: agents.activeVersionId }).from(agents).where(eq(agents.id, agentId)))[0]?.id,
+    latestId: async (agentId) =>
+      (
+        await db()
+          .select({ id: agentVersions.id })
+          .from(agents)
+          .innerJoin(agentVersions, latestJoin)
+          .where(eq(agents.id, agentId))
+      )[0]?.id,
+    byLabel: async (agentId, name) =>
+      (
+        await db()
+          .select({ version: agentVersions })
+          .from(versionLabels)
+          .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId))
+          .where(and(eq(versionLabels.agentId, agentId), eq(versionLabels.name, name)))
+      )[0]?.version,
+    page: ({ agentId, beforeNumber, limit }) => reads.pageBefore({ ownerId: agentId, beforeNumber, limit }),
+    all: (agentId) => reads.all(agentId),
+    changedFieldsAfter: (agentId, versionNumber) => reads.changedFieldsAfter(agentId, versionNumber),
+    highestNumber: async (agentId) =>
+      (
+        await db()
+          .select({ versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` })
+          .from(agentVersions)
+          .where(eq(agentVersions.agentId, agentId))
+      )[0]?.versionNumber ?? 0,
+    // count(*) is a bigint, which pg hands over as a string.
+    count: async (agentId) =>
+      (
+        await db()
+          .select({ count: sql<number>`count(*)::integer` })
+          .from(agentVersions)
+          .where(eq(agentVersions.agentId, agentId))
+      )[0]?.count ?? 0,
+    async insert(row) {
+      await db().insert(agentVersions).values(row);
+    },
+    async delete(id) {
+      await db().delete(agentVersions).where(eq(agentVersions.id, id));
+    },
+    async deleteAll(agentId) {
+      await db().delete(agentVersions).where(eq(agentVersions.agentId, agentId));
+    },
+    /** Retention candidates: oldest first, never the active, the latest or a labelled version. */
+    oldestUnpinned: async (agentId, limit) => {
+      const rows = await db()
+        .select({ id: agentVersions.id })
+        .from(agentVersions)
+        .where(
+          and(
+            eq(agentVersions.agentId, agentId),
+            sql`${agentVersions.id} IS DISTINCT FROM (SELECT ${agents.activeVersionId} FROM ${agents} WHERE ${agents.id} = ${agentId})`,
+            sql`${agentVersions.versionNumber} < (SELECT ${agents.latestVersionNumber} FROM ${agents} WHERE ${agents.id} = ${agentId})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${versionLabels} WHERE ${versionLabels.versionId} = ${agentVersions.id})`,
+          ),
+        )
+        .orderBy(asc(agentVersions.versionNumber))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/** PostgreSQL SQL for agent records (db/queries/agents.ts is the SQLite twin; the answers are the same). */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AgentListRow, AgentSummaryRow } from '../../queries';
+import type { StudioQueries } from '../../storage';
+import { agents, agentVersions } from '../schema';
+import { binary, changedAny, type CurrentDb } from './shared';
+
+const active = alias(agentVersions, 'active_version');
+const latest = alias(agentVersions, 'latest_version');
+
+const columns = {
+  id: agents.id,
+  source: agents.source,
+  status: agents.status,
+  activeVersionId: agents.activeVersionId,
+  latestVersionNumber: agents.latestVersionNumber,
+  authorId: agents.authorId,
+  metadata: agents.metadata,
+  createdAt: agents.createdAt,
+  updatedAt: agents.updatedAt,
+  activeVersionNumber: active.versionNumber,
+  activeConfigHash: active.configHash,
+  latestVersionId: latest.id,
+  latestConfigHash: latest.configHash,
+};
+const latestName = sql<string | null>`(${latest.snapshot}::jsonb ->> 'name')`;
+const listColumns = {
+  ...columns,
+  name: latestName,
+  description: sql<string | null>`(${latest.snapshot}::jsonb ->> 'description')`,
+};
+const activeJoin = eq(active.id, agents.activeVersionId);
+const latestJoin = and(eq(latest.agentId, agents.id), eq(latest.versionNumber, agents.latestVersionNumber));
+
+export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
+  const summaries = () => db().select(columns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin);
+  const listed = () => db().select(listColumns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin);
+
+  return {
+    get: async (id) => (await db().select().from(agents).where(eq(agents.id, id)))[0],
+    getSummary: async (id) => (await summaries().where(eq(agents.id, id)))[0] as AgentSummaryRow | undefined,
+    // strpos() on lower-cased text: a plain substring match, no LIKE wildcards to escape.
+    listSummaries: async ({ afterId, limit, search }) =>
+      (await listed()
+        .where(
+          and(
+            gt(binary(agents.id), afterId),
+            search
+              ? sql`(strpos(lower(${agents.id}), ${search}) > 0 OR strpos(lower(coalesce(${latestName}, '')), ${search}) > 0)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(binary(agents.id)))
+        .limit(limit)) as AgentListRow[],
+    async insert(row) {
+      await db()
+        .insert(agents)
+        .values({ ...row, status: 'draft' });
+    },
+    async setLatestVersionNumber({ id, latestVersionNumber, updatedAt }) {
+      await db().update(agents).set({ latestVersionNumber, updatedAt }).where(eq(agents.id, id));
+    },
+    async setActiveVersion({ id, activeVersionId, updatedAt }) {
+      const status = activeVersionId === null ? 'draft' : 'published';
+      await db().update(agents).set({ activeVersionId, status, updatedAt }).where(eq(agents.id, id));
+    },
+    async setMetadata({ id, metadata, updatedAt }) {
+      await db().update(agents).set({ metadata, updatedAt }).where(eq(agents.id, id));
+    },
+    delete: async (id) => changedAny(await db().delete(agents).where(eq(agents.id, id))),
+  };
+}

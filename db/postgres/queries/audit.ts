@@ -1,0 +1,30 @@
+/** PostgreSQL SQL for the append-only audit log (db/queries/audit.ts is the SQLite twin). */
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { auditLog } from '../schema';
+import { below, binary, type CurrentDb } from './shared';
+
+export function auditQueries(db: CurrentDb): StudioQueries['audit'] {
+  return {
+    async insert(row) {
+      await db().insert(auditLog).values(row);
+    },
+    /** Newest first, ids below `beforeId`, matching every filter given. */
+    page: async ({ beforeId, limit, actor, action, entity, entityId, from, to }) => {
+      const conditions: SQL[] = [below(auditLog.id, beforeId)];
+      if (actor !== undefined) conditions.push(eq(auditLog.actor, actor));
+      if (action !== undefined) conditions.push(eq(auditLog.action, action));
+      if (entity !== undefined) conditions.push(eq(auditLog.entity, entity));
+      if (entityId !== undefined) conditions.push(eq(auditLog.entityId, entityId));
+      // ISO times in UTC compare as text, byte by byte.
+      if (from !== undefined) conditions.push(gte(binary(auditLog.at), from));
+      if (to !== undefined) conditions.push(lt(binary(auditLog.at), to));
+      return await db()
+        .select()
+        .from(auditLog)
+        .where(and(...conditions))
+        .orderBy(desc(auditLog.id))
+        .limit(limit);
+    },
+  };
+}

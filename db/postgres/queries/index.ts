@@ -1,0 +1,26 @@
+/** Every table's PostgreSQL queries, answering through whichever database `db` names at each call. */
+import type { StudioQueries } from '../../storage';
+import { agentVersionQueries } from './agent-versions';
+import { agentQueries } from './agents';
+import { auditQueries } from './audit';
+import { integrationConfigQueries } from './integration-configs';
+import { mcpClientQueries } from './mcp-clients';
+import { runQueries } from './runs';
+import type { CurrentDb } from './shared';
+import { taskListQueries } from './task-lists';
+import { versionLabelQueries } from './version-labels';
+
+export type { CurrentDb, PostgresDb } from './shared';
+
+export function postgresQueries(db: CurrentDb): StudioQueries {
+  return {
+    agents: agentQueries(db),
+    versions: agentVersionQueries(db),
+    labels: versionLabelQueries(db),
+    audit: auditQueries(db),
+    mcpClients: mcpClientQueries(db),
+    integrationConfigs: integrationConfigQueries(db),
+    runs: runQueries(db),
+    taskLists: taskListQueries(db),
+  };
+}

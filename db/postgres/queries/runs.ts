@@ -1,0 +1,53 @@
+/**
+ * PostgreSQL SQL for agent runs (db/queries/runs.ts is the SQLite twin). `claim` is a conditional
+ * update on `revision`: PostgreSQL re-checks the condition on the row a concurrent claim committed,
+ * so of two continuations of the same paused run exactly one changes it.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { runs } from '../schema';
+import { binary, type CurrentDb } from './shared';
+
+export function runQueries(db: CurrentDb): StudioQueries['runs'] {
+  return {
+    get: async (id) => (await db().select().from(runs).where(eq(runs.id, id)))[0],
+    // Runs left `running` with a background task still marked running (their process stopped).
+    withRunningBackgroundTasks: async () => {
+      const rows = await db()
+        .select({ id: runs.id })
+        .from(runs)
+        .where(
+          and(
+            eq(runs.status, 'running'),
+            sql`jsonb_path_exists(${runs.state}::jsonb, '$.backgroundTasks[*] ? (@.status == "running")')`,
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+    latestPausedInThread: async ({ agentId, threadId }) =>
+      (
+        await db()
+          .select()
+          .from(runs)
+          .where(and(eq(runs.agentId, agentId), eq(runs.threadId, threadId), eq(runs.status, 'paused')))
+          .orderBy(desc(binary(runs.createdAt)))
+          .limit(1)
+      )[0],
+    async insert(row) {
+      await db().insert(runs).values(row);
+    },
+    async update({ id, status, messages, pending, state, error, updatedAt }) {
+      await db()
+        .update(runs)
+        .set({ status, messages, pending, state, error, updatedAt, revision: sql`${runs.revision} + 1` })
+        .where(eq(runs.id, id));
+    },
+    claim: async ({ id, revision, updatedAt }) => {
+      const result = await db()
+        .update(runs)
+        .set({ status: 'running', updatedAt, revision: sql`${runs.revision} + 1` })
+        .where(and(eq(runs.id, id), eq(runs.status, 'paused'), eq(runs.revision, revision)));
+      return result.rowCount === 1;
+    },
+  };
+}

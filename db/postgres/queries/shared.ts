@@ -1,0 +1,64 @@
+/**
+ * What the PostgreSQL queries of every table share: the database they run on (chosen per call, see
+ * `CurrentDb`), the comparisons that must order exactly as SQLite does, and a record's versions read
+ * by number (agent and saved MCP client versions alike).
+ */
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
+
+export type PostgresDb = PgDatabase<NodePgQueryResultHKT>;
+
+/**
+ * The database to run a query on now: the open transaction of the calling async context, or the
+ * pool. A function, so one queries object serves transactions and plain reads alike.
+ */
+export type CurrentDb = () => PostgresDb;
+
+/**
+ * The column compared byte by byte, as SQLite compares text: the database's own collation may sort
+ * `B` after `a` or ignore punctuation, which would change list order and page boundaries.
+ */
+export const binary = (column: PgColumn): SQL => sql`${column} collate "C"`;
+
+/**
+ * `column < value` with the value read as a bigint: the first page of a list asks for everything
+ * below Number.MAX_SAFE_INTEGER, which does not fit the integer the column's type would give it.
+ */
+export const below = (column: PgColumn, value: number): SQL => sql`${column} < cast(${value} as bigint)`;
+
+/** Whether a statement changed a row (`changes > 0` on SQLite). */
+export const changedAny = (result: { rowCount: number | null }): boolean => (result.rowCount ?? 0) > 0;
+
+type VersionTable = PgTable & { changedFields: PgColumn; versionNumber: PgColumn };
+
+/** A record's versions by number (agent and saved MCP client versions share the shape). */
+export function versionReads<Table extends VersionTable>(db: CurrentDb, versions: Table, owner: PgColumn) {
+  type Row = Table['$inferSelect'];
+  return {
+    /** One page of an owner's versions numbered below `beforeNumber`, newest first. */
+    pageBefore: async ({ ownerId, beforeNumber, limit }: { ownerId: string; beforeNumber: number; limit: number }) =>
+      (await db()
+        .select()
+        .from(versions as PgTable)
+        .where(and(eq(owner, ownerId), below(versions.versionNumber, beforeNumber)))
+        .orderBy(desc(versions.versionNumber))
+        .limit(limit)) as Row[],
+    /** Every version of one owner, oldest first. */
+    all: async (ownerId: string) =>
+      (await db()
+        .select()
+        .from(versions as PgTable)
+        .where(eq(owner, ownerId))
+        .orderBy(asc(versions.versionNumber))) as Row[],
+    /** The `changedFields` of each version of one owner after a version number, oldest first. */
+    changedFieldsAfter: async (ownerId: string, versionNumber: number): Promise<string[][]> => {
+      const rows = await db()
+        .select({ changedFields: versions.changedFields })
+        .from(versions as PgTable)
+        .where(and(eq(owner, ownerId), gt(versions.versionNumber, versionNumber)))
+        .orderBy(asc(versions.versionNumber));
+      return rows.map((row) => JSON.parse(String(row.changedFields)) as string[]);
+    },
+  };
+}

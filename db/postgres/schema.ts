@@ -1,0 +1,219 @@
+/**
+ * The database schema on PostgreSQL: the same tables, columns, indexes and constraints as
+ * db/schema.ts (SQLite), with the same row types, so nothing above db/ can tell which database
+ * answered. Migrations in `migrations-postgres/` are generated from this file by drizzle-kit
+ * (`npm run db:generate:postgres`) and never hand-edited.
+ *
+ * The conventions stay those of SQLite on purpose: times are ISO-8601 text, JSON is text holding
+ * canonical JSON (compared and exported byte for byte; queries that look inside cast it to jsonb),
+ * numbers are `integer`. Only the audit log's id differs in kind: an identity column where SQLite
+ * has AUTOINCREMENT, "by default" so that a copied deployment can keep its ids.
+ */
+
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => text('created_at').notNull();
+const updatedAt = () => text('updated_at').notNull();
+
+/** The columns of an immutable version after its id and owner (agent and saved MCP client versions alike). */
+const versionColumns = () => ({
+  versionNumber: integer('version_number').notNull(),
+  schemaVersion: integer('schema_version').notNull(),
+  snapshot: text('snapshot').notNull(),
+  configHash: text('config_hash').notNull(),
+  changedFields: text('changed_fields').notNull().default('[]'),
+  changeMessage: text('change_message'),
+  authorId: text('author_id'),
+  createdAt: createdAt(),
+});
+
+/** The thin, mutable record of an agent (stored, or a code agent's override record). */
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['stored', 'code'] }).notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    // Points at agent_versions.id; not a foreign key because versions reference the agent too.
+    activeVersionId: text('active_version_id'),
+    latestVersionNumber: integer('latest_version_number').notNull().default(0),
+    authorId: text('author_id'),
+    metadata: text('metadata').notNull().default('{}'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('agents_updated_at_idx').on(table.updatedAt)],
+);
+
+/** Immutable versions of an agent. */
+export const agentVersions = pgTable(
+  'agent_versions',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    ...versionColumns(),
+  },
+  (table) => [uniqueIndex('agent_versions_agent_number_idx').on(table.agentId, table.versionNumber)],
+);
+
+/** Movable, user-named pointers at agent versions. `production` and `latest` are computed, never stored. */
+export const versionLabels = pgTable(
+  'version_labels',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    versionId: text('version_id')
+      .notNull()
+      .references(() => agentVersions.id, { onDelete: 'restrict' }),
+    revisionToken: text('revision_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.agentId, table.name] }),
+    index('version_labels_version_idx').on(table.versionId),
+  ],
+);
+
+/** Saved MCP client connections: the same record/version pattern as agents, with no publish step. */
+export const mcpClients = pgTable('mcp_clients', {
+  id: text('id').primaryKey(),
+  latestVersionNumber: integer('latest_version_number').notNull().default(0),
+  authorId: text('author_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */
+export const mcpClientVersions = pgTable(
+  'mcp_client_versions',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => mcpClients.id, { onDelete: 'cascade' }),
+    ...versionColumns(),
+  },
+  (table) => [uniqueIndex('mcp_client_versions_client_number_idx').on(table.clientId, table.versionNumber)],
+);
+
+/** Stored settings of an integration (e.g. an OpenAPI document), credentials encrypted. */
+export const integrationConfigs = pgTable('integration_configs', {
+  id: text('id').primaryKey(),
+  integration: text('integration').notNull(),
+  config: text('config').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Stored settings of a tool provider (connections, credentials encrypted). */
+export const toolProviderConfigs = pgTable('tool_provider_configs', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  config: text('config').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Append-only record of every mutation. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    at: text('at').notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    details: text('details').notNull().default('{}'),
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId, table.id)],
+);
+
+/** Agent runs, kept so a paused run (approval, suspension, client tools) can resume anywhere. */
+export const runs = pgTable(
+  'runs',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id').notNull(),
+    versionId: text('version_id'),
+    versionNumber: integer('version_number'),
+    label: text('label'),
+    resolvedToolsHash: text('resolved_tools_hash'),
+    status: text('status', { enum: ['running', 'paused', 'finished', 'failed', 'aborted'] }).notNull(),
+    threadId: text('thread_id'),
+    resourceId: text('resource_id'),
+    // The conversation as the model sees it (raw tool inputs, `toModelOutput` results).
+    messages: text('messages').notNull().default('[]'),
+    // The calls the run waits for, with their raw input.
+    pending: text('pending').notNull().default('[]'),
+    // The request context without the caller's MCP token, which is kept encrypted in auth_token.
+    requestContext: text('request_context').notNull().default('{}'),
+    authToken: text('auth_token'),
+    // The rest of what a continuation needs: step count, open step, options, transcript, usage.
+    state: text('state').notNull().default('{}'),
+    // Raised on every write; a continuation claims a paused run by its revision.
+    revision: integer('revision').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('runs_agent_idx').on(table.agentId, table.createdAt)],
+);
+
+/** The built-in task tools' list, one per thread. */
+export const taskLists = pgTable('task_lists', {
+  threadId: text('thread_id').primaryKey(),
+  items: text('items').notNull().default('[]'),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  role: text('role', { enum: ['admin', 'editor', 'viewer'] })
+    .notNull()
+    .default('editor'),
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** API keys: only a hash is stored; the key is shown once when created. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').notNull().default('[]'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: text('last_used_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (table) => [uniqueIndex('api_keys_hash_idx').on(table.keyHash)],
+);
+
+export const schemaTables = {
+  agents,
+  agentVersions,
+  versionLabels,
+  mcpClients,
+  mcpClientVersions,
+  integrationConfigs,
+  toolProviderConfigs,
+  auditLog,
+  runs,
+  taskLists,
+  users,
+  apiKeys,
+};

@@ -1,0 +1,393 @@
+/**
+ * The storage contract, query by query: both adapters answer every query of every table alike
+ * (rows read back exactly as written, list order, search, pages, what a delete answers).
+ */
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type * as postgres from '../../../db/postgres/schema';
+import type * as sqlite from '../../../db/schema';
+import type { Storage } from '../../../db/storage';
+import { adapters, type OpenedDatabase } from './adapters';
+import { agentRow, agentWithVersions, at, clientRow, clientVersionRow, runRow, versionRow } from './fixtures';
+
+describe('the two schemas', () => {
+  it('have the same row types, so nothing above db/ can tell the databases apart', () => {
+    expectTypeOf<typeof postgres.agents.$inferSelect>().toEqualTypeOf<typeof sqlite.agents.$inferSelect>();
+    expectTypeOf<typeof postgres.agentVersions.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.agentVersions.$inferSelect
+    >();
+    expectTypeOf<typeof postgres.versionLabels.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.versionLabels.$inferSelect
+    >();
+    expectTypeOf<typeof postgres.mcpClients.$inferSelect>().toEqualTypeOf<typeof sqlite.mcpClients.$inferSelect>();
+    expectTypeOf<typeof postgres.mcpClientVersions.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.mcpClientVersions.$inferSelect
+    >();
+    expectTypeOf<typeof postgres.integrationConfigs.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.integrationConfigs.$inferSelect
+    >();
+    expectTypeOf<typeof postgres.toolProviderConfigs.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.toolProviderConfigs.$inferSelect
+    >();
+    expectTypeOf<typeof postgres.auditLog.$inferSelect>().toEqualTypeOf<typeof sqlite.auditLog.$inferSelect>();
+    expectTypeOf<typeof postgres.runs.$inferSelect>().toEqualTypeOf<typeof sqlite.runs.$inferSelect>();
+    expectTypeOf<typeof postgres.taskLists.$inferSelect>().toEqualTypeOf<typeof sqlite.taskLists.$inferSelect>();
+    expectTypeOf<typeof postgres.users.$inferSelect>().toEqualTypeOf<typeof sqlite.users.$inferSelect>();
+    expectTypeOf<typeof postgres.apiKeys.$inferSelect>().toEqualTypeOf<typeof sqlite.apiKeys.$inferSelect>();
+  });
+});
+
+describe.each(adapters)('$name storage queries', ({ missing, open }) => {
+  let database: OpenedDatabase;
+  let storage: Storage;
+  beforeEach(async (context) => {
+    if (missing) return context.skip();
+    database = await open();
+    storage = database.storage;
+  });
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  describe('agents', () => {
+    it('reads back the record it stored, a new one as a draft', async () => {
+      await storage.queries.agents.insert(agentRow('weather'));
+      expect(await storage.queries.agents.get('weather')).toEqual({ ...agentRow('weather'), status: 'draft' });
+      expect(await storage.queries.agents.get('nobody')).toBeUndefined();
+    });
+
+    it('moves the pointers, publishing with an active version and back to draft without', async () => {
+      await agentWithVersions(storage, 'weather', 2);
+      await storage.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: 'weather-v1', updatedAt: at(5) });
+      await storage.queries.agents.setLatestVersionNumber({ id: 'weather', latestVersionNumber: 2, updatedAt: at(6) });
+      await storage.queries.agents.setMetadata({ id: 'weather', metadata: '{"a":1}', updatedAt: at(7) });
+      expect(await storage.queries.agents.getSummary('weather')).toEqual({
+        ...agentRow('weather', { latestVersionNumber: 2, activeVersionId: 'weather-v1', metadata: '{"a":1}' }),
+        status: 'published',
+        updatedAt: at(7),
+        activeVersionNumber: 1,
+        activeConfigHash: 'hash-weather-1',
+        latestVersionId: 'weather-v2',
+        latestConfigHash: 'hash-weather-2',
+      });
+      await storage.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: null, updatedAt: at(8) });
+      expect(await storage.queries.agents.get('weather')).toMatchObject({ status: 'draft', activeVersionId: null });
+      expect(await storage.queries.agents.getSummary('nobody')).toBeUndefined();
+    });
+
+    it('lists summaries by id byte order in pages, with the latest name and description', async () => {
+      for (const id of ['b-agent', 'B-agent', 'a_agent', 'a-agent', 'c']) await agentWithVersions(storage, id, 1);
+      const first = await storage.queries.agents.listSummaries({ afterId: '', limit: 3 });
+      expect(first.map((row) => row.id)).toEqual(['B-agent', 'a-agent', 'a_agent']);
+      expect(first[0]).toMatchObject({ name: 'B-agent 1', description: 'does things', latestVersionId: 'B-agent-v1' });
+      const second = await storage.queries.agents.listSummaries({ afterId: 'a_agent', limit: 3 });
+      expect(second.map((row) => row.id)).toEqual(['b-agent', 'c']);
+    });
+
+    it('searches the id or the latest name as a case-insensitive substring, wildcards taken literally', async () => {
+      await agentWithVersions(storage, 'weather', 2, 'Forecast 100%');
+      await agentWithVersions(storage, 'support', 1, 'Help_Desk');
+      await agentWithVersions(storage, 'other', 1);
+      await storage.queries.agents.insert(agentRow('no-versions'));
+      const search = async (text: string) =>
+        (await storage.queries.agents.listSummaries({ afterId: '', limit: 10, search: text })).map((row) => row.id);
+      expect(await search('eat')).toEqual(['weather']);
+      expect(await search('forecast')).toEqual(['weather']);
+      expect(await search('100%')).toEqual(['weather']);
+      expect(await search('%')).toEqual(['weather']);
+      expect(await search('_')).toEqual(['support']);
+      expect(await search('help_')).toEqual(['support']);
+      expect(await search('versions')).toEqual(['no-versions']);
+      expect(await search('nothing')).toEqual([]);
+      expect(await storage.queries.agents.listSummaries({ afterId: 'support', limit: 10, search: 'e' })).toMatchObject([
+        { id: 'weather' },
+      ]);
+    });
+
+    it('answers whether a delete removed the record, its versions and labels going with it', async () => {
+      await agentWithVersions(storage, 'weather', 1);
+      await storage.queries.labels.insert({
+        agentId: 'weather',
+        name: 'stable',
+        versionId: 'weather-v1',
+        revisionToken: 't',
+        createdAt: at(1),
+        updatedAt: at(1),
+      });
+      expect(await storage.queries.agents.delete('weather')).toBe(true);
+      expect(await storage.queries.agents.delete('weather')).toBe(false);
+      expect(await storage.queries.versions.byId('weather-v1')).toBeUndefined();
+      expect(await storage.queries.labels.list('weather')).toEqual([]);
+    });
+  });
+
+  describe('agent versions', () => {
+    it('reads a version by id, number, pointer and label', async () => {
+      await agentWithVersions(storage, 'weather', 3);
+      await storage.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: 'weather-v2', updatedAt: at(9) });
+      await storage.queries.labels.insert({
+        agentId: 'weather',
+        name: 'stable',
+        versionId: 'weather-v1',
+        revisionToken: 't',
+        createdAt: at(1),
+        updatedAt: at(1),
+      });
+      const versions = storage.queries.versions;
+      expect(await versions.byId('weather-v2')).toEqual(versionRow('weather', 2));
+      expect(await versions.byNumber('weather', 3)).toEqual(versionRow('weather', 3));
+      expect(await versions.byNumber('weather', 4)).toBeUndefined();
+      expect(await versions.latest('weather')).toEqual(versionRow('weather', 3));
+      expect(await versions.active('weather')).toEqual(versionRow('weather', 2));
+      expect(await versions.activeId('weather')).toBe('weather-v2');
+      expect(await versions.latestId('weather')).toBe('weather-v3');
+      expect(await versions.byLabel('weather', 'stable')).toEqual(versionRow('weather', 1));
+      expect(await versions.byLabel('weather', 'none')).toBeUndefined();
+      expect(await versions.highestNumber('weather')).toBe(3);
+      expect(await versions.count('weather')).toBe(3);
+    });
+
+    it('answers nothing for an agent without versions, and undefined for a missing agent', async () => {
+      await storage.queries.agents.insert(agentRow('empty'));
+      const versions = storage.queries.versions;
+      expect(await versions.latest('empty')).toBeUndefined();
+      expect(await versions.active('empty')).toBeUndefined();
+      expect(await versions.activeId('empty')).toBeNull();
+      expect(await versions.activeId('nobody')).toBeUndefined();
+      expect(await versions.latestId('empty')).toBeUndefined();
+      expect(await versions.highestNumber('empty')).toBe(0);
+      expect(await versions.count('empty')).toBe(0);
+    });
+
+    it('pages newest first below a number, lists all oldest first and the changed fields after one', async () => {
+      await agentWithVersions(storage, 'weather', 5);
+      const versions = storage.queries.versions;
+      const page = await versions.page({ agentId: 'weather', beforeNumber: Number.MAX_SAFE_INTEGER, limit: 2 });
+      expect(page.map((row) => row.versionNumber)).toEqual([5, 4]);
+      const next = await versions.page({ agentId: 'weather', beforeNumber: 4, limit: 2 });
+      expect(next).toEqual([versionRow('weather', 3), versionRow('weather', 2)]);
+      expect((await versions.all('weather')).map((row) => row.versionNumber)).toEqual([1, 2, 3, 4, 5]);
+      expect(await versions.changedFieldsAfter('weather', 3)).toEqual([['field4'], ['field5']]);
+    });
+
+    it('finds the oldest versions neither active, latest nor labelled, and deletes versions', async () => {
+      await agentWithVersions(storage, 'weather', 5);
+      await storage.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: 'weather-v2', updatedAt: at(9) });
+      await storage.queries.labels.insert({
+        agentId: 'weather',
+        name: 'stable',
+        versionId: 'weather-v3',
+        revisionToken: 't',
+        createdAt: at(1),
+        updatedAt: at(1),
+      });
+      const versions = storage.queries.versions;
+      expect(await versions.oldestUnpinned('weather', 10)).toEqual(['weather-v1', 'weather-v4']);
+      expect(await versions.oldestUnpinned('weather', 1)).toEqual(['weather-v1']);
+      await versions.delete('weather-v1');
+      expect(await versions.count('weather')).toBe(4);
+      await storage.queries.labels.deleteAll('weather');
+      await versions.deleteAll('weather');
+      expect(await versions.count('weather')).toBe(0);
+    });
+  });
+
+  describe('labels', () => {
+    it('lists by name with the version number, moves, and deletes', async () => {
+      await agentWithVersions(storage, 'weather', 2);
+      const labels = storage.queries.labels;
+      for (const name of ['stable', 'Beta', 'canary'])
+        await labels.insert({
+          agentId: 'weather',
+          name,
+          versionId: 'weather-v1',
+          revisionToken: `token-${name}`,
+          createdAt: at(1),
+          updatedAt: at(1),
+        });
+      expect((await labels.list('weather')).map((label) => label.name)).toEqual(['Beta', 'canary', 'stable']);
+      expect(await labels.namesForVersion('weather-v1')).toEqual(['Beta', 'canary', 'stable']);
+      await labels.move({
+        agentId: 'weather',
+        name: 'stable',
+        versionId: 'weather-v2',
+        revisionToken: 'moved',
+        updatedAt: at(2),
+      });
+      expect(await labels.get('weather', 'stable')).toEqual({
+        agentId: 'weather',
+        name: 'stable',
+        versionId: 'weather-v2',
+        revisionToken: 'moved',
+        createdAt: at(1),
+        updatedAt: at(2),
+        versionNumber: 2,
+      });
+      await labels.delete('weather', 'Beta');
+      expect(await labels.get('weather', 'Beta')).toBeUndefined();
+      expect(await labels.namesForVersion('weather-v1')).toEqual(['canary']);
+    });
+  });
+
+  describe('audit log', () => {
+    it('pages newest first below an id, with every filter', async () => {
+      const audit = storage.queries.audit;
+      const rows = [
+        { at: at(1), actor: 'ada', action: 'agent.create', entity: 'agent', entityId: 'weather', details: '{}' },
+        { at: at(2), actor: 'bob', action: 'agent.save', entity: 'agent', entityId: 'weather', details: '{"v":2}' },
+        { at: at(3), actor: 'ada', action: 'client.create', entity: 'mcp_client', entityId: 'files', details: '{}' },
+        { at: at(4), actor: 'ada', action: 'agent.save', entity: 'agent', entityId: 'support', details: '{}' },
+      ];
+      for (const row of rows) await audit.insert(row);
+      const all = await audit.page({ beforeId: Number.MAX_SAFE_INTEGER, limit: 10 });
+      expect(all.map(({ id: _id, ...row }) => row)).toEqual([...rows].reverse());
+      const ids = all.map((row) => row.id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const [newest, second] = ids as [number, number];
+      expect((await audit.page({ beforeId: newest, limit: 1 })).map((row) => row.id)).toEqual([second]);
+      const page = (filter: Parameters<Storage['queries']['audit']['page']>[0]) =>
+        audit.page(filter).then((found) => found.map((row) => row.at));
+      const first = { beforeId: Number.MAX_SAFE_INTEGER, limit: 10 };
+      expect(await page({ ...first, entity: 'agent', entityId: 'weather' })).toEqual([at(2), at(1)]);
+      expect(await page({ ...first, actor: 'ada' })).toEqual([at(4), at(3), at(1)]);
+      expect(await page({ ...first, action: 'agent.save', actor: 'ada' })).toEqual([at(4)]);
+      expect(await page({ ...first, entity: 'mcp_client' })).toEqual([at(3)]);
+      expect(await page({ ...first, from: at(2), to: at(4) })).toEqual([at(3), at(2)]);
+    });
+  });
+
+  describe('saved MCP clients', () => {
+    it('stores records and versions, pages them and answers deletes', async () => {
+      const clients = storage.queries.mcpClients;
+      for (const id of ['files', 'Fetch', 'git']) await clients.insert(clientRow(id));
+      for (let number = 1; number <= 3; number += 1) await clients.insertVersion(clientVersionRow('files', number));
+      await clients.setLatestVersionNumber({ id: 'files', latestVersionNumber: 3, updatedAt: at(9) });
+      expect(await clients.get('files')).toEqual({ ...clientRow('files', 3), updatedAt: at(9) });
+      expect((await clients.list({ afterId: '', limit: 2 })).map((row) => row.id)).toEqual(['Fetch', 'files']);
+      expect((await clients.list({ afterId: 'files', limit: 2 })).map((row) => row.id)).toEqual(['git']);
+      expect(await clients.versionById('files-c2')).toEqual(clientVersionRow('files', 2));
+      expect(await clients.versionByNumber('files', 1)).toEqual(clientVersionRow('files', 1));
+      expect(await clients.latest('files')).toEqual(clientVersionRow('files', 3));
+      expect(await clients.latest('git')).toBeUndefined();
+      const page = await clients.versionPage({ clientId: 'files', beforeNumber: Number.MAX_SAFE_INTEGER, limit: 2 });
+      expect(page.map((row) => row.versionNumber)).toEqual([3, 2]);
+      expect((await clients.allVersions('files')).map((row) => row.versionNumber)).toEqual([1, 2, 3]);
+      expect(await clients.changedFieldsAfter('files', 1)).toEqual([['field2'], ['field3']]);
+      expect(await clients.delete('files')).toBe(true);
+      expect(await clients.delete('files')).toBe(false);
+      expect(await clients.versionById('files-c1')).toBeUndefined();
+    });
+
+    it('finds the versions to upgrade and rewrites their secrets', async () => {
+      const clients = storage.queries.mcpClients;
+      await clients.insert(clientRow('files'));
+      await clients.insertVersion({ ...clientVersionRow('files', 1), configHash: 'hmac:abc' });
+      await clients.insertVersion({
+        ...clientVersionRow('files', 2),
+        configHash: 'hmac:def',
+        snapshot: '{"k":"enc:v1:x"}',
+      });
+      await clients.insertVersion({ ...clientVersionRow('files', 3), configHash: 'sha256:old' });
+      const upgrade = await clients.versionsToUpgrade();
+      expect(upgrade.map((row) => row.id).sort()).toEqual(['files-c2', 'files-c3']);
+      await clients.rewriteVersionSecrets({ id: 'files-c2', snapshot: '{"k":"enc:v2:x"}', configHash: 'hmac:new' });
+      expect(await clients.versionById('files-c2')).toMatchObject({
+        snapshot: '{"k":"enc:v2:x"}',
+        configHash: 'hmac:new',
+      });
+    });
+  });
+
+  describe('integration configs', () => {
+    it('stores, stamps, updates, upgrades and deletes configs', async () => {
+      const configs = storage.queries.integrationConfigs;
+      const row = (id: string, config: string) => ({
+        id,
+        integration: 'openapi',
+        config,
+        createdAt: at(1),
+        updatedAt: at(2),
+      });
+      await configs.insert(row('orders', '{"a":"enc:v1:x"}'));
+      await configs.insert(row('Billing', '{}'));
+      expect(await configs.get('orders')).toEqual(row('orders', '{"a":"enc:v1:x"}'));
+      expect(await configs.stamp('orders')).toEqual({ id: 'orders', updatedAt: at(2) });
+      expect(await configs.stamp('nothing')).toBeUndefined();
+      expect(await configs.stamps()).toEqual([
+        { id: 'Billing', updatedAt: at(2) },
+        { id: 'orders', updatedAt: at(2) },
+      ]);
+      expect((await configs.configsToUpgrade()).map((found) => found.id)).toEqual(['orders']);
+      await configs.rewriteConfigSecrets({ id: 'orders', config: '{"a":"enc:v2:x"}' });
+      await configs.update({ id: 'Billing', integration: 'openapi', config: '{"b":1}', updatedAt: at(3) });
+      expect(await configs.get('orders')).toEqual(row('orders', '{"a":"enc:v2:x"}'));
+      expect(await configs.get('Billing')).toEqual({ ...row('Billing', '{"b":1}'), updatedAt: at(3) });
+      expect(await configs.delete('orders')).toBe(true);
+      expect(await configs.delete('orders')).toBe(false);
+    });
+  });
+
+  describe('runs', () => {
+    it('stores a run, updates it raising the revision and finds the latest paused one of a thread', async () => {
+      const runs = storage.queries.runs;
+      await runs.insert(runRow('r1', { createdAt: at(1) }));
+      await runs.insert(runRow('r2', { createdAt: at(2) }));
+      await runs.insert(runRow('r3', { createdAt: at(3), threadId: 'other' }));
+      expect(await runs.get('r1')).toEqual(runRow('r1', { createdAt: at(1) }));
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread' })).toMatchObject({ id: 'r2' });
+      await runs.update({
+        id: 'r2',
+        status: 'finished',
+        messages: '[]',
+        pending: '[]',
+        state: '{"steps":2}',
+        error: null,
+        updatedAt: at(5),
+      });
+      expect(await runs.get('r2')).toEqual(
+        runRow('r2', {
+          createdAt: at(2),
+          status: 'finished',
+          messages: '[]',
+          state: '{"steps":2}',
+          revision: 1,
+          updatedAt: at(5),
+        }),
+      );
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread' })).toMatchObject({ id: 'r1' });
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'none' })).toBeUndefined();
+    });
+
+    it('lets exactly one of two racing claims of a paused run win', async () => {
+      await storage.queries.runs.insert(runRow('r1'));
+      const other = database.other();
+      const claims = await Promise.all([
+        storage.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(1) }),
+        other.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(2) }),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await storage.queries.runs.get('r1')).toMatchObject({ status: 'running', revision: 1 });
+      expect(await storage.queries.runs.claim({ id: 'r1', revision: 1, updatedAt: at(3) })).toBe(false);
+    });
+
+    it('finds running runs with a background task still running', async () => {
+      const state = (statuses: string[]) =>
+        JSON.stringify({ backgroundTasks: statuses.map((status, index) => ({ id: `t${index}`, status })) });
+      const runs = storage.queries.runs;
+      await runs.insert(runRow('waiting', { status: 'running', state: state(['finished', 'running']) }));
+      await runs.insert(runRow('done', { status: 'running', state: state(['finished']) }));
+      await runs.insert(runRow('none', { status: 'running', state: '{}' }));
+      await runs.insert(runRow('paused', { status: 'paused', state: state(['running']) }));
+      expect(await runs.withRunningBackgroundTasks()).toEqual(['waiting']);
+    });
+  });
+
+  describe('task lists', () => {
+    it('answers undefined before the first put, then the latest items', async () => {
+      const lists = storage.queries.taskLists;
+      expect(await lists.get('thread')).toBeUndefined();
+      await lists.put({ threadId: 'thread', items: '[{"title":"a"}]', updatedAt: at(1) });
+      await lists.put({ threadId: 'thread', items: '[{"title":"b"}]', updatedAt: at(2) });
+      expect(await lists.get('thread')).toBe('[{"title":"b"}]');
+    });
+  });
+});
