@@ -32,8 +32,8 @@ const toModelOutput = (output: unknown) => builtInModelOutput(output);
 
 /** What the model reads before each step: the thread's current list. */
 export function taskNote(store: TaskStore) {
-  return ({ threadId }: { threadId?: string }) =>
-    threadId === undefined ? undefined : describeTasks(store.read(threadId));
+  return async ({ threadId }: { threadId?: string }) =>
+    threadId === undefined ? undefined : describeTasks(await store.read(threadId));
 }
 
 function threadOf(context: ToolExecutionContext): string | undefined {
@@ -47,9 +47,9 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       const threadId = threadOf(context);
       return threadId === undefined ? refusal(noThreadMessage) : run(input, threadId);
     };
-  const save = (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
+  const save = async (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
     if (!change.ok) return refusal(issueMessages(change.issues));
-    store.write(threadId, change.value);
+    await store.write(threadId, change.value);
     return { tasks: change.value, ...extra };
   };
   const newId = () => randomUUID().slice(0, 8);
@@ -81,8 +81,8 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
         additionalProperties: false,
       },
       toModelOutput,
-      execute: withThread((change: { id: string } & Partial<Omit<TaskItem, 'id'>>, threadId) => {
-        const updated = updateTask(store.read(threadId), change);
+      execute: withThread(async (change: { id: string } & Partial<Omit<TaskItem, 'id'>>, threadId) => {
+        const updated = updateTask(await store.read(threadId), change);
         if (!updated.ok) return refusal(issueMessages(updated.issues));
         const { items, demoted } = updated.value;
         return save(threadId, { ok: true, value: items }, demoted ? { demoted } : {});
@@ -98,8 +98,8 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
         additionalProperties: false,
       },
       toModelOutput,
-      execute: withThread(({ id }: { id: string }, threadId) => {
-        const updated = updateTask(store.read(threadId), { id, status: 'completed' });
+      execute: withThread(async ({ id }: { id: string }, threadId) => {
+        const updated = updateTask(await store.read(threadId), { id, status: 'completed' });
         return updated.ok
           ? save(threadId, { ok: true, value: updated.value.items })
           : refusal(issueMessages(updated.issues));
@@ -110,7 +110,7 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       description: 'Report how many tasks there are, how many are done, and which are not completed yet.',
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
       toModelOutput,
-      execute: withThread((_input: unknown, threadId) => checkTasks(store.read(threadId))),
+      execute: withThread(async (_input: unknown, threadId) => checkTasks(await store.read(threadId))),
     }),
   };
 }
