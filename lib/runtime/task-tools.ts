@@ -41,11 +41,20 @@ function threadOf(context: ToolExecutionContext): string | undefined {
 }
 
 export function createTaskTools(store: TaskStore): Record<string, Tool> {
+  /**
+   * The last task call. The calls of one step run at once, and each reads the list, then writes
+   * it: they take turns in the order the model made them, so a check after a completion sees it
+   * and no write is lost to another's older read.
+   */
+  let previous: Promise<unknown> = Promise.resolve();
   const withThread =
-    <TInput>(run: (input: TInput, threadId: string) => unknown) =>
-    async (input: TInput, context: ToolExecutionContext) => {
+    <TInput>(run: (input: TInput, threadId: string) => Promise<unknown>) =>
+    (input: TInput, context: ToolExecutionContext): Promise<unknown> => {
       const threadId = threadOf(context);
-      return threadId === undefined ? refusal(noThreadMessage) : run(input, threadId);
+      if (threadId === undefined) return Promise.resolve(refusal(noThreadMessage));
+      const result = previous.then(() => run(input, threadId));
+      previous = result.catch(() => undefined);
+      return result;
     };
   const save = async (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
     if (!change.ok) return refusal(issueMessages(change.issues));
