@@ -216,6 +216,25 @@ export default tseslint.config(
     },
   },
   {
+    // Code on the async storage interface: a query that is not awaited, or a promise used as a
+    // value (`if (queries.agents.get(id))`), type-checks but silently does the wrong thing.
+    files: [
+      'lib/runtime/**/*.ts',
+      'lib/integrations/**/*.ts',
+      'lib/api/routes/health.ts',
+      'lib/api/routes/integrations.ts',
+      'lib/api/routes/runs.ts',
+      'lib/api/routes/threads.ts',
+      'lib/cli/commands/db-commands.ts',
+      'lib/index.ts',
+    ],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksConditionals: true }],
+    },
+  },
+  {
     files: ['lib/env.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.*', 'server.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

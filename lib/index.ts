@@ -3,8 +3,10 @@
  * services once and returns the pieces an application uses: the HTTP `api` (a Hono app), the
  * `editor` service, the `runtime` and `close()`.
  */
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { openSqliteStorage } from '../db/sqlite-storage';
+import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
@@ -25,8 +27,8 @@ import {
   createModelRegistry,
   createResolutionCache,
   createRuntime,
-  createSqliteRunStore,
-  createSqliteTaskStore,
+  createStoredRunStore,
+  createStoredTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
@@ -110,21 +112,23 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   const agents = createCodeAgentRegistry({ agents: options.agents });
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const database = openDatabase({
+  const storage = openSqliteStorage({
     url: options.database?.url ?? settings.databaseUrl,
     busyTimeoutMs: settings.databaseBusyTimeoutMs,
   });
+  const database = storage.handle; // for the parts not on the storage interface yet
   const outbound = createOutbound({
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
   try {
-    const secretsKey = prepareDatabase({ database, settings, migrate: options.migrate !== false });
+    const { secretsKey, credentialsUpgraded } = prepareDatabase({ storage, settings, logger, options });
     const integrations = createIntegrationService({
       providers: options.integrations,
-      database,
+      storage,
       secretsKey,
       fetch: outbound.configured.fetch,
+      credentialsUpgraded,
     });
     // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
     const editor = createEditor({
@@ -156,13 +160,12 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createSqliteRunStore({
-      database,
+    const runStore = createStoredRunStore({
+      storage,
       secretsKey,
       onWriteError: (error, runIds) =>
         logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
     });
-    const taskStore = createSqliteTaskStore({ database });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,
@@ -170,7 +173,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       logger,
       models,
       runStore,
-      taskStore,
+      taskStore: createStoredTaskStore({ storage }),
       resolutionCache: createResolutionCache(),
     });
     const requestPolicy = createRequestPolicy({
@@ -180,7 +183,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     });
     const api = createApi({
       requestPolicy,
-      database,
+      storage,
       logger,
       version: studioVersion,
       bodyLimitBytes: settings.bodyLimitBytes,
@@ -216,7 +219,8 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       secretsKey,
       version: studioVersion,
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, runStore, database });
+        const startup = [runtime.ready, credentialsUpgraded];
+        closing ??= closeInOrder({ mcpPool, outbound, startup, runStore, storage });
         return closing;
       },
     };
@@ -229,28 +233,50 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
 
 /**
  * Migrates the database (unless told not to) and finds the key that seals its secrets; secrets
- * written by earlier releases are then bound to their rows and their hashes keyed, once.
+ * written by earlier releases are then bound to their rows and their hashes keyed, once. The
+ * integration credentials' upgrade is started, not finished: reads of stored configs wait for it.
  */
 function prepareDatabase({
-  database,
+  storage,
   settings,
-  migrate,
+  logger,
+  options: { migrate = true },
 }: {
-  database: DatabaseHandle;
+  storage: Storage & { handle: DatabaseHandle };
   settings: Settings;
-  migrate: boolean;
-}): SecretsKey {
+  logger: Logger;
+  options: Pick<StudioOptions, 'migrate'>;
+}): { secretsKey: SecretsKey; credentialsUpgraded: Promise<void> } {
+  const database = storage.handle;
   if (migrate) migrateDatabase(database);
   const secretsKey = resolveSecretsKey({
     secretsKey: settings.secretsKey,
     databaseLocation: database.location,
     mode: settings.mode,
   });
-  if (migrate) {
-    upgradeClientSecrets({ database, secretsKey });
-    upgradeIntegrationCredentials({ database, secretsKey });
+  if (!migrate) return { secretsKey, credentialsUpgraded: Promise.resolve() };
+  upgradeClientSecrets({ database, secretsKey });
+  return { secretsKey, credentialsUpgraded: upgradeStoredCredentials({ storage, secretsKey, logger }) };
+}
+
+/**
+ * Integration credentials written by earlier releases, bound to their rows. A failure is logged;
+ * those configs then fail as providers, with the decryption error.
+ */
+async function upgradeStoredCredentials({
+  storage,
+  secretsKey,
+  logger,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  logger: Logger;
+}): Promise<void> {
+  try {
+    await upgradeIntegrationCredentials({ storage, secretsKey });
+  } catch (error) {
+    logger.error('Could not upgrade the stored integration credentials', { error });
   }
-  return secretsKey;
 }
 
 /**
@@ -292,24 +318,34 @@ function buildSourceLoader({
 }
 
 /** Where finished runs and task lists are kept; a run that cannot be stored is logged, not failed. */
-/** Outside connections first; the database last, after the run store has written what it queued. */
+/**
+ * Outside connections first; the storage last, after the start-up work on it is done and the run
+ * store has written what it queued.
+ */
 async function closeInOrder({
   mcpPool,
   outbound,
+  startup,
   runStore,
-  database,
+  storage,
 }: {
   mcpPool: McpPool;
   outbound: Outbound;
+  /** Start-up work on the storage (it never rejects). */
+  startup: Array<Promise<void>>;
   runStore: Pick<RunStore, 'close'>;
-  database: DatabaseHandle;
+  storage: Pick<Storage, 'close'>;
 }) {
   try {
     await mcpPool.closeAll();
     await outbound.close();
   } finally {
-    runStore.close();
-    database.close();
+    await Promise.all(startup);
+    try {
+      await runStore.close();
+    } finally {
+      await storage.close();
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../db/client';
+import type { Storage } from '../../db/storage';
 import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
@@ -35,7 +35,8 @@ export { errorResponse, validationHook } from './app';
 export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
 export interface ApiDependencies {
-  database: DatabaseHandle;
+  /** The health route checks it. */
+  storage: Storage;
   logger: Logger;
   version: string;
   bodyLimitBytes: number;

@@ -4,8 +4,8 @@
  * config's `updatedAt`, so an edit (from this process or another one sharing the database) takes
  * effect on the next lookup, and an unchanged config is never re-validated.
  */
-import type { DatabaseHandle } from '../../db/client';
-import { integrationConfigQueries, type IntegrationConfigRow } from '../../db/queries';
+import type { IntegrationConfigRow } from '../../db/queries';
+import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
 import { createOpenApiIntegration } from './openapi/create-openapi-integration';
 import type { FetchFunction } from './openapi/perform-request';
@@ -18,15 +18,12 @@ export interface IntegrationEntry {
 }
 
 export interface IntegrationRegistry {
-  /**
-   * The provider with this id (code first), or undefined. Synchronous (code providers and a cached
-   * row read), so resolution does not wait a turn or set a timer for it.
-   */
-  get(id: string): IntegrationProvider | undefined;
+  /** The provider with this id (code first), or undefined. */
+  get(id: string): Promise<IntegrationProvider | undefined>;
   /** Every provider, code ones and stored ones, sorted by id. */
   list(): Promise<IntegrationEntry[]>;
   /** Which kind an id is, without building anything. */
-  sourceOf(id: string): IntegrationSource | undefined;
+  sourceOf(id: string): Promise<IntegrationSource | undefined>;
   /** Forgets a cached stored provider (called after a save or delete in this process). */
   evict(id: string): void;
 }
@@ -71,19 +68,26 @@ function providerFromRow({
 
 export function createIntegrationRegistry({
   providers = {},
-  database,
+  storage,
   secretsKey,
   fetch,
+  credentialsUpgraded = Promise.resolve(),
 }: {
   /** Code-defined providers, keyed by `provider.id`. */
   providers?: Record<string, IntegrationProvider>;
-  database: DatabaseHandle;
+  storage: Storage;
   secretsKey: SecretsKey;
   /**
    * The fetch stored OpenAPI integrations call: the outbound guard's, always (people configure
    * their URLs). Code-defined providers are trusted code and bring their own.
    */
   fetch: FetchFunction;
+  /**
+   * Settles when the start-up upgrade of stored credentials is done (it never rejects). Stored
+   * configs are read after it: a provider built from a credential not rebound yet would fail, and
+   * stay cached as failing, since the upgrade keeps `updatedAt`.
+   */
+  credentialsUpgraded?: Promise<void>;
 }): IntegrationRegistry {
   for (const [key, provider] of Object.entries(providers)) {
     if (provider.id !== key) {
@@ -92,20 +96,20 @@ export function createIntegrationRegistry({
       );
     }
   }
-  const queries = integrationConfigQueries(database);
+  const queries = storage.queries.integrationConfigs;
   const cache = new Map<string, { updatedAt: string; provider: IntegrationProvider }>();
 
-  const stored = (
+  const stored = async (
     stamp: { id: string; updatedAt: string } | undefined,
     id: string,
-  ): IntegrationProvider | undefined => {
+  ): Promise<IntegrationProvider | undefined> => {
     if (!stamp) {
       cache.delete(id);
       return undefined;
     }
     const cached = cache.get(id);
     if (cached && cached.updatedAt === stamp.updatedAt) return cached.provider;
-    const row = queries.get(id);
+    const row = await queries.get(id);
     if (!row) return undefined;
     const provider = providerFromRow({ row, secretsKey, fetch });
     cache.set(id, { updatedAt: row.updatedAt, provider });
@@ -113,24 +117,27 @@ export function createIntegrationRegistry({
   };
 
   return {
-    get(id) {
+    async get(id) {
       if (Object.hasOwn(providers, id)) return providers[id];
-      return stored(queries.stamp(id), id);
+      await credentialsUpgraded;
+      return stored(await queries.stamp(id), id);
     },
     async list() {
       const entries: IntegrationEntry[] = Object.values(providers).map((provider) => ({ source: 'code', provider }));
-      for (const stamp of queries.stamps()) {
+      await credentialsUpgraded;
+      for (const stamp of await queries.stamps()) {
         if (Object.hasOwn(providers, stamp.id)) continue;
-        const provider = stored(stamp, stamp.id);
+        const provider = await stored(stamp, stamp.id);
         if (provider) entries.push({ source: 'stored', provider });
       }
       return entries.sort((left, right) =>
         left.provider.id < right.provider.id ? -1 : left.provider.id > right.provider.id ? 1 : 0,
       );
     },
-    sourceOf(id) {
+    async sourceOf(id) {
       if (Object.hasOwn(providers, id)) return 'code';
-      return queries.stamp(id) ? 'stored' : undefined;
+      await credentialsUpgraded;
+      return (await queries.stamp(id)) ? 'stored' : undefined;
     },
     evict(id) {
       cache.delete(id);

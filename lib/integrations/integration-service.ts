@@ -4,8 +4,7 @@
  * It also carries the registry's `get` and `list`, which the resolver uses. Like every service,
  * expected failures reject with a `StudioError` (docs/architecture.md, "Errors").
  */
-import type { DatabaseHandle } from '../../db/client';
-import { auditQueries, integrationConfigQueries, writeTransaction } from '../../db/queries';
+import type { Storage } from '../../db/storage';
 import { invalidInput, StudioError } from '../errors';
 import { pageOfSorted, type Page, type PageRequest } from '../pagination';
 import type { SecretsKey } from '../secrets';
@@ -60,7 +59,7 @@ export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'l
     actor: string;
   }): Promise<{ integration: IntegrationDetails; created: boolean }>;
   /** Throws `not_found`, or `conflict` for an integration defined in code. */
-  remove(request: { id: string; actor: string }): { id: string };
+  remove(request: { id: string; actor: string }): Promise<{ id: string }>;
 }
 
 const emptyContext = freezeRequestContext({});
@@ -100,28 +99,31 @@ function nextStamp(now: Date, previous: string | undefined): string {
 
 export function createIntegrationService({
   providers,
-  database,
+  storage,
   secretsKey,
   fetch,
+  credentialsUpgraded,
   now = () => new Date(),
 }: {
   providers?: Record<string, IntegrationProvider>;
-  database: DatabaseHandle;
+  storage: Storage;
   secretsKey: SecretsKey;
   /** How stored integrations reach their APIs: the outbound guard's `configured.fetch`. */
   fetch: FetchFunction;
+  /** The start-up upgrade of stored credentials, which reads of stored configs wait for (never rejects). */
+  credentialsUpgraded?: Promise<void>;
   now?: () => Date;
 }): IntegrationService {
-  const registry = createIntegrationRegistry({ providers, database, secretsKey, fetch });
-  const queries = integrationConfigQueries(database);
-  const audit = auditQueries(database);
+  const registry = createIntegrationRegistry({ providers, storage, secretsKey, fetch, credentialsUpgraded });
+  const queries = storage.queries.integrationConfigs;
+  const audit = storage.queries.audit;
 
   const describe = async (id: string): Promise<IntegrationDetails> => {
-    const source = registry.sourceOf(id);
+    const source = await registry.sourceOf(id);
     const provider = source && (await registry.get(id));
     if (!source || !provider) throw notFound(id);
     const summary = await summarize(provider, source);
-    const row = source === 'stored' ? queries.get(id) : undefined;
+    const row = source === 'stored' ? await queries.get(id) : undefined;
     if (!row) return summary;
     const config = parseStoredConfig(row);
     const skippedOperations = await skippedOperationsOf(provider);
@@ -156,14 +158,14 @@ export function createIntegrationService({
     },
 
     async save({ id, input, actor }) {
-      if (registry.sourceOf(id) === 'code') throw definedInCode(id);
+      if ((await registry.sourceOf(id)) === 'code') throw definedInCode(id);
       const loaded = await loadOpenApiDocument({ document: input.document, prefix: ['document'] });
       if (!loaded.ok)
         throw invalidInput(
           loaded.issues,
           `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
         );
-      const existing = queries.get(id);
+      const existing = await queries.get(id);
       const storedConfig = existing ? parseStoredConfig(existing) : undefined;
       const credentials = credentialsToStore({
         given: input.credentials,
@@ -178,13 +180,13 @@ export function createIntegrationService({
         ...input,
         ...(credentials.value ? { credentials: credentials.value } : {}),
       });
-      const created = writeTransaction(database, () => {
-        const current = queries.get(id);
+      const created = await storage.transaction(async () => {
+        const current = await queries.get(id);
         const updatedAt = nextStamp(now(), current?.updatedAt);
-        if (current) queries.update({ id, integration: input.type, config, updatedAt });
-        else queries.insert({ id, integration: input.type, config, createdAt: updatedAt, updatedAt });
+        if (current) await queries.update({ id, integration: input.type, config, updatedAt });
+        else await queries.insert({ id, integration: input.type, config, createdAt: updatedAt, updatedAt });
         const details = { type: input.type, created: !current };
-        audit.insert({
+        await audit.insert({
           at: updatedAt,
           actor,
           action: 'integration.save',
@@ -198,11 +200,11 @@ export function createIntegrationService({
       return { integration: await describe(id), created };
     },
 
-    remove({ id, actor }) {
-      if (registry.sourceOf(id) === 'code') throw definedInCode(id);
-      const removed = writeTransaction(database, () => {
-        if (!queries.delete(id)) return false;
-        audit.insert({
+    async remove({ id, actor }) {
+      if ((await registry.sourceOf(id)) === 'code') throw definedInCode(id);
+      const removed = await storage.transaction(async () => {
+        if (!(await queries.delete(id))) return false;
+        await audit.insert({
           at: now().toISOString(),
           actor,
           action: 'integration.delete',

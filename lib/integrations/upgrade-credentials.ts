@@ -3,22 +3,21 @@
  * without being bound to their integration (`enc:v1:`) are re-encrypted bound to it. One
  * transaction; nothing to do once upgraded.
  */
-import type { DatabaseHandle } from '../../db/client';
-import { integrationConfigQueries, writeTransaction } from '../../db/queries';
+import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
 import { decryptCredentials, encryptCredentials, type StoredIntegrationConfig } from './stored-config';
 
-export function upgradeIntegrationCredentials({
-  database,
+export async function upgradeIntegrationCredentials({
+  storage,
   secretsKey,
 }: {
-  database: DatabaseHandle;
+  storage: Storage;
   secretsKey: SecretsKey;
-}): { upgraded: number } {
-  const queries = integrationConfigQueries(database);
-  if (queries.configsToUpgrade().length === 0) return { upgraded: 0 };
-  return writeTransaction(database, () => {
-    const rows = queries.configsToUpgrade();
+}): Promise<{ upgraded: number }> {
+  const queries = storage.queries.integrationConfigs;
+  if ((await queries.configsToUpgrade()).length === 0) return { upgraded: 0 };
+  return storage.transaction(async () => {
+    const rows = await queries.configsToUpgrade();
     for (const row of rows) {
       const config = JSON.parse(row.config) as StoredIntegrationConfig;
       if (!config.credentials) continue;
@@ -29,7 +28,7 @@ export function upgradeIntegrationCredentials({
         legacy: true,
       });
       const credentials = encryptCredentials({ credentials: plain, key: secretsKey, integrationId: row.id });
-      queries.rewriteConfigSecrets({ id: row.id, config: JSON.stringify({ ...config, credentials }) });
+      await queries.rewriteConfigSecrets({ id: row.id, config: JSON.stringify({ ...config, credentials }) });
     }
     return { upgraded: rows.length };
   });

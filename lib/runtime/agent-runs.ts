@@ -53,7 +53,7 @@ type ContinueCall<TExtra> = TExtra & { runId: string } & ContinuationOptions & {
 
 export interface Runs {
   /** The stored run; `not_found` for an unknown id. */
-  get(runId: string): RunView;
+  get(runId: string): Promise<RunView>;
   approve(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
   decline(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
   resume(request: ContinueCall<{ toolCallId?: string; resumeData: unknown }>): Promise<RunResult>;
@@ -117,6 +117,26 @@ export function viewOfRun(record: RunRecord): RunView {
   };
 }
 
+/**
+ * Tasks of runs whose process stopped can never report: says so in their runs rather than lose
+ * them. A failure is logged (the studio still starts).
+ */
+async function failInterruptedRuns({ runStore, logger }: { runStore: RunStore; logger: Logger }): Promise<void> {
+  const at = new Date().toISOString();
+  try {
+    for (const runId of await runStore.withRunningBackgroundTasks()) {
+      const record = await runStore.get(runId);
+      if (record && failInterruptedTasks(record, at)) {
+        record.updatedAt = at;
+        await runStore.save(record);
+        logger.warn('Marked the background tasks of an interrupted run failed', { runId });
+      }
+    }
+  } catch (error) {
+    logger.error('Could not mark the background tasks of interrupted runs failed', { error });
+  }
+}
+
 export function createAgentRuns({
   resolveDetailed,
   models,
@@ -129,7 +149,12 @@ export function createAgentRuns({
   runStore: RunStore;
   taskStore: TaskStore;
   logger: Logger;
-}): { loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>; runs: Runs } {
+}): {
+  loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  runs: Runs;
+  /** Settles when the runs interrupted by a stopped process are marked (it never rejects). */
+  ready: Promise<void>;
+} {
   // Sub-agents of code agents run on their own, with the studio's models and task lists.
   const subAgents = createStandaloneAgents({ models, taskStore });
   const runner = createRunner({
@@ -156,22 +181,16 @@ export function createAgentRuns({
     },
   });
 
-  // Tasks of runs whose process stopped can never report: say so in the run rather than lose them.
-  const at = new Date().toISOString();
-  for (const runId of runStore.withRunningBackgroundTasks()) {
-    const record = runStore.get(runId);
-    if (record && failInterruptedTasks(record, at)) {
-      record.updatedAt = at;
-      runStore.save(record);
-      logger.warn('Marked the background tasks of an interrupted run failed', { runId });
-    }
-  }
+  // Started now; reading or continuing a stored run waits for it, so nobody sees an interrupted
+  // task as still running.
+  const ready = failInterruptedRuns({ runStore, logger });
 
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
-    (request: ContinueCall<TExtra>): Promise<RunResult> => {
+    async (request: ContinueCall<TExtra>): Promise<RunResult> => {
       const { runId, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
       const options: ContinuationOptions = { hooks, toolsets, clientTools, prepareStep, abortSignal };
+      await ready;
       return runner.continue({ runId, continuation: toContinuation(request), options, listener: onChunk });
     };
 
@@ -183,8 +202,9 @@ export function createAgentRuns({
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {
-      get(runId) {
-        const record = runner.get(runId);
+      async get(runId) {
+        await ready;
+        const record = await runner.get(runId);
         if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
         return viewOfRun(record);
       },
@@ -199,5 +219,6 @@ export function createAgentRuns({
         results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }>;
       }>(({ results }) => ({ action: 'tool-results', results })),
     },
+    ready,
   };
 }

@@ -57,7 +57,7 @@ const outcomeIsError = (outcome: CallOutcome) =>
  * Starts the tool in the background and answers the call at once. `save` stores the run, so the
  * task is on record even if the process stops before the run's next write.
  */
-export function startBackgroundTask({
+export async function startBackgroundTask({
   record,
   tool,
   call,
@@ -74,9 +74,9 @@ export function startBackgroundTask({
   live: LiveTasks;
   /** The run's own emit (the task ends whenever; its chunk goes out then). */
   emit: CallSurroundings['emit'];
-  save(): void;
+  save(): Promise<void>;
   now(): string;
-}): CallOutcome {
+}): Promise<CallOutcome> {
   const { toolCallId, toolName, input } = call;
   const taskId = randomUUID();
   const task: BackgroundTask = { taskId, toolCallId, toolName, status: 'running', startedAt: now() };
@@ -86,7 +86,7 @@ export function startBackgroundTask({
   const started = backgroundStartedText(taskId);
   around.emit({ type: 'tool-result', runId, payload: { toolCallId, toolName, result: started, isError: false } });
   around.record({ type: 'tool-result', toolCallId, toolName, result: started, isError: false });
-  save();
+  await save();
 
   const options = (typeof tool.background === 'object' ? tool.background : {}) as {
     timeoutMs?: number;

@@ -16,8 +16,8 @@ export {
   type LanguageModelObject,
   type ModelRegistry,
 } from './model-registry';
-export { createMemoryRunStore, createSqliteRunStore, type RunStore } from './run-store';
-export { createMemoryTaskStore, createSqliteTaskStore, type TaskStore } from './task-store';
+export { createMemoryRunStore, createStoredRunStore, type RunStore } from './run-store';
+export { createMemoryTaskStore, createStoredTaskStore, type TaskStore } from './task-store';
 export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';

@@ -25,7 +25,7 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   /** Tools beside the agent's own (sub-agents, workflows, built-in tools), after them in the record. */
   extraSources?: ToolSource[];
   /** Read before every model step; what it gives is added to the instructions for that step. */
-  stepNote?: (run: { threadId?: string }) => string | undefined;
+  stepNote?: (run: { threadId?: string }) => Promise<string | undefined>;
   /** The agent's transform policy for tools without a transform of their own. */
   transformPolicy?: AgentTransformPolicy;
   hooks?: AgentHooks;

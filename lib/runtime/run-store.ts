@@ -1,6 +1,7 @@
 /**
- * Where runs live. The studio stores them in SQLite, so a paused run continues from another
- * request, another process or after a restart; an `Agent` used on its own keeps them in memory.
+ * Where runs live. The studio keeps them in its storage (SQLite or PostgreSQL), so a paused run
+ * continues from another request, another process or after a restart; an `Agent` used on its own
+ * keeps them in memory.
  * The caller's MCP token (`mastra__authToken`) never lands in the stored request context: it is
  * encrypted with the studio's secrets key in its own column and put back when the run is read.
  *
@@ -11,8 +12,8 @@
  * written at once, because another request or process continues it. Reads in this process see
  * queued runs (see docs/runtime.md).
  */
-import type { DatabaseHandle } from '../../db/client';
-import { runQueries, writeTransaction, type RunRow } from '../../db/queries';
+import type { RunRow } from '../../db/queries';
+import type { Storage, StudioQueries } from '../../db/storage';
 import { authTokenKey } from '../resolver';
 import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
@@ -20,20 +21,20 @@ import type { RunRecord, StoredPendingCall } from './run-types';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
 export interface RunStore {
-  insert(record: RunRecord): void;
-  get(runId: string): RunRecord | undefined;
+  insert(record: RunRecord): Promise<void>;
+  get(runId: string): Promise<RunRecord | undefined>;
   /** The newest paused run of an agent in a thread (for `autoResumeSuspendedTools`). */
-  latestPausedInThread(where: { agentId: string; threadId: string }): RunRecord | undefined;
+  latestPausedInThread(where: { agentId: string; threadId: string }): Promise<RunRecord | undefined>;
   /** Writes status, messages, pending, state and error; raises the revision. */
-  save(record: RunRecord): void;
+  save(record: RunRecord): Promise<void>;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
-  claim(request: { runId: string; revision: number; now: string }): boolean;
+  claim(request: { runId: string; revision: number; now: string }): Promise<boolean>;
   /** Runs still `running` with a background task marked running. */
-  withRunningBackgroundTasks(): string[];
+  withRunningBackgroundTasks(): Promise<string[]>;
   /** Writes whatever is queued now (what another process's lock blocks stays queued). */
-  flush(): void;
+  flush(): Promise<void>;
   /** Writes what is queued and stops; what cannot be written is reported (the studio closes it). */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** How long a finished run's write may wait for others to share its transaction. */
@@ -48,39 +49,40 @@ const clone = <TValue>(value: TValue): TValue => structuredClone(value);
 export function createMemoryRunStore(): RunStore {
   const records = new Map<string, RunRecord>();
   return {
-    insert(record) {
+    async insert(record) {
       records.set(record.runId, clone(record));
     },
-    get: (runId) => {
+    async get(runId) {
       const record = records.get(runId);
       return record && clone(record);
     },
-    latestPausedInThread({ agentId, threadId }) {
+    async latestPausedInThread({ agentId, threadId }) {
       const found = [...records.values()]
         .filter((record) => record.agentId === agentId && record.threadId === threadId && record.status === 'paused')
         .at(-1);
       return found && clone(found);
     },
-    save(record) {
+    async save(record) {
       const current = records.get(record.runId);
       records.set(record.runId, clone({ ...record, revision: (current?.revision ?? record.revision) + 1 }));
     },
-    claim({ runId, revision, now }) {
+    async claim({ runId, revision, now }) {
       const record = records.get(runId);
       if (!record || record.status !== 'paused' || record.revision !== revision) return false;
       records.set(runId, { ...record, status: 'running', revision: revision + 1, updatedAt: now });
       return true;
     },
-    withRunningBackgroundTasks: () =>
-      [...records.values()]
+    async withRunningBackgroundTasks() {
+      return [...records.values()]
         .filter(
           (record) =>
             record.status === 'running' &&
             (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
         )
-        .map((record) => record.runId),
-    flush: () => undefined,
-    close: () => undefined,
+        .map((record) => record.runId);
+    },
+    flush: async () => undefined,
+    close: async () => undefined,
   };
 }
 
@@ -96,10 +98,23 @@ function splitAuthToken(requestContext: Record<string, unknown>): {
 /** Binds a run's stored token to its row: copied into another run, it does not decrypt. */
 const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
 
-type InsertRow = Parameters<ReturnType<typeof runQueries>['insert']>[0];
-type UpdateRow = Parameters<ReturnType<typeof runQueries>['update']>[0];
+type InsertRow = Parameters<StudioQueries['runs']['insert']>[0];
+type UpdateRow = Parameters<StudioQueries['runs']['update']>[0];
 /** A queued write: the whole row of a run never stored, or the columns a save rewrites. */
 type QueuedWrite = { kind: 'insert'; row: InsertRow } | { kind: 'update'; row: UpdateRow };
+
+/** Two writes of one run as one: a save after an insert rewrites the insert's columns (one row either way). */
+function combine(earlier: QueuedWrite, later: QueuedWrite): QueuedWrite {
+  return earlier.kind === 'insert' && later.kind === 'update'
+    ? { kind: 'insert', row: { ...earlier.row, ...later.row, revision: earlier.row.revision + 1 } }
+    : later;
+}
+
+/** The row as it is once `write` lands on `row` (undefined: nothing stored yet). */
+function applyWrite(row: RunRow | undefined, write: QueuedWrite): RunRow | undefined {
+  if (write.kind === 'insert') return { ...write.row };
+  return row && { ...row, ...write.row, revision: row.revision + 1 };
+}
 
 /** The rest of a run's state as stored: one copy of it, the transcript's marker or entries in its place. */
 function restOfState({ state }: RunRecord): string {
@@ -183,46 +198,57 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
 /**
  * Writes of runs that are over, queued and written together: a few milliseconds later, at once when
  * many wait, when the studio closes, and a second later when another process holds the write lock.
+ * A group stays readable here until its transaction has committed, so this process reads its own
+ * writes whichever database is behind the storage.
  */
 function createWriteQueue({
-  database,
+  storage,
   onWriteError,
 }: {
-  database: DatabaseHandle;
+  storage: Storage;
   onWriteError: ((error: unknown, runIds: string[]) => void) | undefined;
 }) {
   const queued = new Map<string, QueuedWrite>();
+  /** The group whose transaction is open now. */
+  let writing = new Map<string, QueuedWrite>();
+  /** The last flush; the next one starts when it is done, so a run's writes land in their order. */
+  let flushing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   /** Until when a group waits after another process held the write lock too long. */
   let retryAt = 0;
 
   function schedule(delayMs: number) {
     if (timer) return;
-    timer = setTimeout(flush, delayMs);
+    timer = setTimeout(() => void flush(), delayMs);
     // A queued write never keeps the process alive by itself; closing the studio flushes.
     timer.unref();
   }
 
-  function write(queuedWrite: QueuedWrite) {
-    const statements = runQueries(database);
-    if (queuedWrite.kind === 'insert') statements.insert(queuedWrite.row);
-    else statements.update(queuedWrite.row);
+  async function write(queuedWrite: QueuedWrite) {
+    if (queuedWrite.kind === 'insert') await storage.queries.runs.insert(queuedWrite.row);
+    else await storage.queries.runs.update(queuedWrite.row);
   }
 
-  function flush() {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  /** Writes the queued group; never rejects: a group is tried again later, or its failures reported. */
+  async function writeGroup() {
     if (queued.size === 0) return;
-    const writes = [...queued.values()];
+    writing = new Map(queued);
     queued.clear();
+    const writes = [...writing.values()];
     try {
-      writeTransaction(database, () => writes.forEach(write));
+      await storage.transaction(async () => {
+        for (const queuedWrite of writes) await write(queuedWrite);
+      });
       retryAt = 0;
     } catch (error) {
       if (isDatabaseBusy(error)) {
         // Another process holds the write lock: the runs stay queued (and readable here) and
-        // the group is tried again a little later rather than lost.
-        for (const queuedWrite of writes) queued.set(queuedWrite.row.id, queuedWrite);
+        // the group is tried again a little later rather than lost. A write queued meanwhile
+        // comes after the one that failed.
+        for (const queuedWrite of writes) {
+          const later = queued.get(queuedWrite.row.id);
+          queued.set(queuedWrite.row.id, later ? combine(queuedWrite, later) : queuedWrite);
+        }
         retryAt = Date.now() + busyRetryAfterSeconds * 1_000;
         schedule(busyRetryAfterSeconds * 1_000);
         return;
@@ -230,32 +256,37 @@ function createWriteQueue({
       // One bad row must not cost the others theirs: each is written on its own.
       for (const queuedWrite of writes) {
         try {
-          write(queuedWrite);
+          await write(queuedWrite);
         } catch (rowError) {
           onWriteError?.(rowError, [queuedWrite.row.id]);
         }
       }
+    } finally {
+      writing = new Map();
     }
   }
 
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(writeGroup);
+    return flushing;
+  }
+
   return {
-    /** The queued write of a run, if any. */
-    get: (runId: string) => queued.get(runId),
+    /** The writes of a run not committed yet, oldest first. */
+    writesOf(runId: string): QueuedWrite[] {
+      return [writing.get(runId), queued.get(runId)].filter((write) => write !== undefined);
+    },
     add(queuedWrite: QueuedWrite) {
       const earlier = queued.get(queuedWrite.row.id);
-      // A save after a queued insert rewrites the insert's columns (one row either way).
-      queued.set(
-        queuedWrite.row.id,
-        earlier?.kind === 'insert' && queuedWrite.kind === 'update'
-          ? { kind: 'insert', row: { ...earlier.row, ...queuedWrite.row, revision: earlier.row.revision + 1 } }
-          : queuedWrite,
-      );
-      if (queued.size >= groupedWriteLimit && Date.now() >= retryAt) flush();
+      queued.set(queuedWrite.row.id, earlier ? combine(earlier, queuedWrite) : queuedWrite);
+      if (queued.size >= groupedWriteLimit && Date.now() >= retryAt) void flush();
       else schedule(groupedWriteDelayMs);
     },
     flush,
-    close() {
-      flush();
+    async close() {
+      await flush();
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (queued.size === 0) return;
@@ -266,12 +297,12 @@ function createWriteQueue({
   };
 }
 
-export function createSqliteRunStore({
-  database,
+export function createStoredRunStore({
+  storage,
   secretsKey,
   onWriteError,
 }: {
-  database: DatabaseHandle;
+  storage: Storage;
   secretsKey: SecretsKey;
   /**
    * A run whose grouped write failed for a reason other than another process holding the lock
@@ -279,44 +310,43 @@ export function createSqliteRunStore({
    */
   onWriteError?: (error: unknown, runIds: string[]) => void;
 }): RunStore {
-  const queries = () => runQueries(database);
-  const queue = createWriteQueue({ database, onWriteError });
+  const queries = storage.queries.runs;
+  const queue = createWriteQueue({ storage, onWriteError });
 
   /** The stored row as it will be once the queue is written. */
-  function currentRow(runId: string): RunRow | undefined {
-    const write = queue.get(runId);
-    if (write?.kind === 'insert') return { ...write.row };
-    const row = queries().get(runId);
-    if (!row || !write) return row;
-    return { ...row, ...write.row, revision: row.revision + 1 };
+  async function currentRow(runId: string): Promise<RunRow | undefined> {
+    // Taken before the read: a group that commits meanwhile is still applied, never missed.
+    const writes = queue.writesOf(runId);
+    const stored = writes[0]?.kind === 'insert' ? undefined : await queries.get(runId);
+    return writes.reduce(applyWrite, stored);
   }
 
   return {
-    insert(record) {
+    async insert(record) {
       const row = insertRow(record, secretsKey);
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
-      else queries().insert(row);
+      else await queries.insert(row);
     },
-    get(runId) {
-      const row = currentRow(runId);
+    async get(runId) {
+      const row = await currentRow(runId);
       return row && recordOf(row, secretsKey);
     },
-    latestPausedInThread(where) {
-      const row = queries().latestPausedInThread(where);
+    async latestPausedInThread(where) {
+      const row = await queries.latestPausedInThread(where);
       return row && recordOf(row, secretsKey);
     },
-    save(record) {
+    async save(record) {
       const row = changingColumns(record);
       if (isOver(record.status)) queue.add({ kind: 'update', row });
       else {
         // A run is saved unfinished only before it is over, so nothing of it is queued; the check
         // keeps the order of its writes if that ever changes.
-        if (queue.get(record.runId)) queue.flush();
-        queries().update(row);
+        if (queue.writesOf(record.runId).length > 0) await queue.flush();
+        await queries.update(row);
       }
     },
-    claim: ({ runId, revision, now }) => queries().claim({ id: runId, revision, updatedAt: now }),
-    withRunningBackgroundTasks: () => queries().withRunningBackgroundTasks(),
+    claim: ({ runId, revision, now }) => queries.claim({ id: runId, revision, updatedAt: now }),
+    withRunningBackgroundTasks: () => queries.withRunningBackgroundTasks(),
     flush: queue.flush,
     close: queue.close,
   };

@@ -42,7 +42,7 @@ export interface RunnerDependencies {
 export interface Runner {
   start(request: NewRunRequest): Promise<RunResult>;
   continue(request: ContinuationRequest): Promise<RunResult>;
-  get(runId: string): RunRecord | undefined;
+  get(runId: string): Promise<RunRecord | undefined>;
 }
 
 /** How many paused runs' executable options one process keeps (the oldest are forgotten first). */
@@ -112,11 +112,11 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
       return result;
     } catch (error) {
       keptOptions.delete(record.runId);
-      throw failSession(session, error);
+      throw await failSession(session, error);
     }
   }
 
-  function failSession(session: RunSession, error: unknown): StudioError {
+  async function failSession(session: RunSession, error: unknown): Promise<StudioError> {
     const { record } = session;
     const failure = runFailure(error, { excerpt: models.excerpt });
     if (failure.code === 'internal_error') logger.error('A run failed', { runId: record.runId, error });
@@ -124,7 +124,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     record.error = failure.toBody().error;
     record.updatedAt = dependencies.now();
     try {
-      persist(session);
+      await persist(session);
     } catch (persistError) {
       // The failure is still answered (and streamed) as what it was, e.g. a busy database.
       logger.warn('A failed run could not be stored', { runId: record.runId, error: persistError });
@@ -145,7 +145,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
    */
   async function autoResume({ environment, input, options = {}, listener }: NewRunRequest) {
     if (options.threadId === undefined) return undefined;
-    const paused = store.latestPausedInThread({ agentId: environment.agentId, threadId: options.threadId });
+    const paused = await store.latestPausedInThread({ agentId: environment.agentId, threadId: options.threadId });
     if (!paused) return undefined;
     const pinned = await loadEnvironment(paused);
     const target = suspendedCallOf(paused, pinned.tools);
@@ -173,7 +173,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
         const resumed = await autoResume(request);
         if (resumed) return resumed;
       }
-      const session = openNewRun(dependencies, request);
+      const session = await openNewRun(dependencies, request);
       const { hooks, toolsets, prepareStep, abortSignal } = request.options ?? {};
       return drive(session, { hooks, toolsets, prepareStep, abortSignal });
     },

@@ -36,7 +36,12 @@ export interface Runtime {
   /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
   runs: Runs;
   /** The task tools' list of a thread; `undefined` when the thread has none. */
-  threadTasks(threadId: string): TaskItem[] | undefined;
+  threadTasks(threadId: string): Promise<TaskItem[] | undefined>;
+  /**
+   * Settles when the start-up work on stored runs is done (background tasks of runs a stopped
+   * process left running are marked failed); never rejects. Reading and continuing runs wait for it.
+   */
+  ready: Promise<void>;
   /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
@@ -57,9 +62,9 @@ export interface RuntimeDependencies {
   loader: SourceLoader;
   /** `provider/model` names to models (registered names first, then built-in providers). */
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
-  /** Where runs are kept (SQLite in a studio). */
+  /** Where runs are kept (the studio's storage). */
   runStore: RunStore;
-  /** Where the task tools keep each thread's list (SQLite in a studio). */
+  /** Where the task tools keep each thread's list (the studio's storage). */
   taskStore?: TaskStore;
   /** The studio's resolution cache (one per studio). */
   resolutionCache: ResolutionCache;
@@ -90,6 +95,7 @@ export function createRuntime({
     loadAgent: runs.loadAgent,
     runs: runs.runs,
     threadTasks: (threadId) => taskStore.find(threadId),
+    ready: runs.ready,
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

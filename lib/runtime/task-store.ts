@@ -1,47 +1,46 @@
 /**
- * Where the task tools keep each thread's list: SQLite in a studio (so the list outlives runs and
+ * Where the task tools keep each thread's list: the studio's storage (so the list outlives runs and
  * restarts), memory for an `Agent` used on its own.
  */
-import type { DatabaseHandle } from '../../db/client';
-import { taskListQueries } from '../../db/queries';
+import type { Storage } from '../../db/storage';
 import type { TaskItem } from './task-list';
 
 export interface TaskStore {
   /** The thread's list (empty when it has none). */
-  read(threadId: string): TaskItem[];
+  read(threadId: string): Promise<TaskItem[]>;
   /** The thread's list, or `undefined` when it never had one. */
-  find(threadId: string): TaskItem[] | undefined;
-  write(threadId: string, items: TaskItem[]): void;
+  find(threadId: string): Promise<TaskItem[] | undefined>;
+  write(threadId: string, items: TaskItem[]): Promise<void>;
 }
 
 export function createMemoryTaskStore(): TaskStore {
   const lists = new Map<string, TaskItem[]>();
   return {
-    read: (threadId) => structuredClone(lists.get(threadId) ?? []),
-    find: (threadId) => {
+    read: async (threadId) => structuredClone(lists.get(threadId) ?? []),
+    find: async (threadId) => {
       const items = lists.get(threadId);
       return items && structuredClone(items);
     },
-    write: (threadId, items) => void lists.set(threadId, structuredClone(items)),
+    write: async (threadId, items) => void lists.set(threadId, structuredClone(items)),
   };
 }
 
-export function createSqliteTaskStore({
-  database,
+export function createStoredTaskStore({
+  storage,
   now = () => new Date(),
 }: {
-  database: DatabaseHandle;
+  storage: Storage;
   now?: () => Date;
 }): TaskStore {
-  const find = (threadId: string): TaskItem[] | undefined => {
-    const items = taskListQueries(database).get(threadId);
+  const find = async (threadId: string): Promise<TaskItem[] | undefined> => {
+    const items = await storage.queries.taskLists.get(threadId);
     return items === undefined ? undefined : (JSON.parse(items) as TaskItem[]);
   };
   return {
-    read: (threadId) => find(threadId) ?? [],
+    read: async (threadId) => (await find(threadId)) ?? [],
     find,
-    write(threadId, items) {
-      taskListQueries(database).put({ threadId, items: JSON.stringify(items), updatedAt: now().toISOString() });
+    async write(threadId, items) {
+      await storage.queries.taskLists.put({ threadId, items: JSON.stringify(items), updatedAt: now().toISOString() });
     },
   };
 }

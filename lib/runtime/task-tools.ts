@@ -32,8 +32,8 @@ const toModelOutput = (output: unknown) => builtInModelOutput(output);
 
 /** What the model reads before each step: the thread's current list. */
 export function taskNote(store: TaskStore) {
-  return ({ threadId }: { threadId?: string }) =>
-    threadId === undefined ? undefined : describeTasks(store.read(threadId));
+  return async ({ threadId }: { threadId?: string }) =>
+    threadId === undefined ? undefined : describeTasks(await store.read(threadId));
 }
 
 function threadOf(context: ToolExecutionContext): string | undefined {
@@ -41,15 +41,24 @@ function threadOf(context: ToolExecutionContext): string | undefined {
 }
 
 export function createTaskTools(store: TaskStore): Record<string, Tool> {
+  /**
+   * The last task call. The calls of one step run at once, and each reads the list, then writes
+   * it: they take turns in the order the model made them, so a check after a completion sees it
+   * and no write is lost to another's older read.
+   */
+  let previous: Promise<unknown> = Promise.resolve();
   const withThread =
-    <TInput>(run: (input: TInput, threadId: string) => unknown) =>
-    async (input: TInput, context: ToolExecutionContext) => {
+    <TInput>(run: (input: TInput, threadId: string) => Promise<unknown>) =>
+    (input: TInput, context: ToolExecutionContext): Promise<unknown> => {
       const threadId = threadOf(context);
-      return threadId === undefined ? refusal(noThreadMessage) : run(input, threadId);
+      if (threadId === undefined) return Promise.resolve(refusal(noThreadMessage));
+      const result = previous.then(() => run(input, threadId));
+      previous = result.catch(() => undefined);
+      return result;
     };
-  const save = (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
+  const save = async (threadId: string, change: TaskChange<TaskItem[]>, extra: Record<string, unknown> = {}) => {
     if (!change.ok) return refusal(issueMessages(change.issues));
-    store.write(threadId, change.value);
+    await store.write(threadId, change.value);
     return { tasks: change.value, ...extra };
   };
   const newId = () => randomUUID().slice(0, 8);
@@ -81,8 +90,8 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
         additionalProperties: false,
       },
       toModelOutput,
-      execute: withThread((change: { id: string } & Partial<Omit<TaskItem, 'id'>>, threadId) => {
-        const updated = updateTask(store.read(threadId), change);
+      execute: withThread(async (change: { id: string } & Partial<Omit<TaskItem, 'id'>>, threadId) => {
+        const updated = updateTask(await store.read(threadId), change);
         if (!updated.ok) return refusal(issueMessages(updated.issues));
         const { items, demoted } = updated.value;
         return save(threadId, { ok: true, value: items }, demoted ? { demoted } : {});
@@ -98,8 +107,8 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
         additionalProperties: false,
       },
       toModelOutput,
-      execute: withThread(({ id }: { id: string }, threadId) => {
-        const updated = updateTask(store.read(threadId), { id, status: 'completed' });
+      execute: withThread(async ({ id }: { id: string }, threadId) => {
+        const updated = updateTask(await store.read(threadId), { id, status: 'completed' });
         return updated.ok
           ? save(threadId, { ok: true, value: updated.value.items })
           : refusal(issueMessages(updated.issues));
@@ -110,7 +119,7 @@ export function createTaskTools(store: TaskStore): Record<string, Tool> {
       description: 'Report how many tasks there are, how many are done, and which are not completed yet.',
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
       toModelOutput,
-      execute: withThread((_input: unknown, threadId) => checkTasks(store.read(threadId))),
+      execute: withThread(async (_input: unknown, threadId) => checkTasks(await store.read(threadId))),
     }),
   };
 }

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { DatabaseHandle } from '../../../db/client';
-import { checkDatabase } from '../../../db/queries';
+import type { Storage } from '../../../db/storage';
 import type { ApiApp } from '../app';
 import { errorSchema } from '../schemas';
 
@@ -20,10 +19,10 @@ export const healthRoute = createRoute({
 
 export function registerHealthRoutes(
   app: ApiApp,
-  { database, version }: { database: DatabaseHandle; version: string },
+  { storage, version }: { storage: Pick<Storage, 'check'>; version: string },
 ) {
-  app.openapi(healthRoute, (context) => {
-    const check = checkDatabase(database);
+  app.openapi(healthRoute, async (context) => {
+    const check = await storage.check();
     if (!check.ok) {
       return context.json({ error: { code: 'unavailable' as const, message: 'The database cannot be read.' } }, 503);
     }

@@ -130,8 +130,8 @@ export function registerIntegrationRoutes(app: ApiApp, { integrations }: { integ
     return context.json(saved, saved.created ? 201 : 200);
   });
 
-  app.openapi(deleteRoute, (context) => {
-    const { id } = integrations.remove({ id: context.req.valid('param').id, actor });
+  app.openapi(deleteRoute, async (context) => {
+    const { id } = await integrations.remove({ id: context.req.valid('param').id, actor });
     return context.json({ id, deleted: true as const }, 200);
   });
 }

@@ -102,7 +102,9 @@ async function answer(context: Context, runId: string, run: Continue): Promise<R
 }
 
 export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
-  app.openapi(getRunRoute, (context) => context.json(runtime.runs.get(context.req.valid('param').runId) as never, 200));
+  app.openapi(getRunRoute, async (context) =>
+    context.json((await runtime.runs.get(context.req.valid('param').runId)) as never, 200),
+  );
 
   const decisions = [
     ['approve', approveRunRoute],

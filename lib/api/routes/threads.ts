@@ -40,9 +40,9 @@ export const tasksRoute = createRoute({
 });
 
 export function registerThreadRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
-  app.openapi(tasksRoute, (context) => {
+  app.openapi(tasksRoute, async (context) => {
     const { threadId } = context.req.valid('param');
-    const tasks = runtime.threadTasks(threadId);
+    const tasks = await runtime.threadTasks(threadId);
     if (!tasks) throw new StudioError('not_found', `Thread "${threadId}" has no task list.`, { threadId });
     return context.json({ threadId, tasks }, 200);
   });

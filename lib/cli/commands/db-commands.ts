@@ -3,8 +3,24 @@
  * database and studio code is loaded only when one of them runs, so other commands start quickly.
  */
 import type { Command } from 'commander';
+import type { Storage } from '../../../db/storage';
 import { settingsFromEnvironment } from '../../env';
 import type { CliContext } from '../context';
+import { CliError } from '../io';
+
+/**
+ * The storage `DATABASE_URL` names. A URL the studio cannot use is a plain CLI error (exit code 1),
+ * its message saying what is understood.
+ */
+async function openConfiguredStorage(url: string): Promise<Storage> {
+  const { DatabaseUrlError, openStorage } = await import('../../../db/open-storage');
+  try {
+    return openStorage({ url });
+  } catch (error) {
+    if (error instanceof DatabaseUrlError) throw new CliError(error.message);
+    throw error;
+  }
+}
 
 export function registerDbCommands(parent: Command, cli: CliContext) {
   const db = parent.command('db').description('the database itself (no server needed; DATABASE_URL)');
@@ -13,20 +29,18 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
   db.command('migrate')
     .description('apply pending migrations to the configured database')
     .action(async () => {
-      const [{ openDatabase }, { migrateDatabase }] = await Promise.all([
-        import('../../../db/client'),
-        import('../../../db/migrate'),
-      ]);
-      const database = openDatabase({ url: (await settings()).databaseUrl });
+      const storage = await openConfiguredStorage((await settings()).databaseUrl);
+      // A database file is named by its path; a server by its description.
+      const where = storage.fileLocation ?? storage.description;
       try {
-        const { applied, total } = migrateDatabase(database);
+        const { applied, total } = await storage.migrate();
         cli.io.stdout(
           applied === 0
-            ? `Database ${database.location} is up to date (${total} migrations applied).`
-            : `Applied ${applied} migration(s) to ${database.location} (${total} in all).`,
+            ? `Database ${where} is up to date (${total} migrations applied).`
+            : `Applied ${applied} migration(s) to ${where} (${total} in all).`,
         );
       } finally {
-        database.close();
+        await storage.close();
       }
     });
 

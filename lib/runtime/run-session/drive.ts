@@ -51,11 +51,11 @@ export async function driveSession(session: RunSession): Promise<RunResult> {
 }
 
 /** Stores the run as finished or paused, sends the `finish` chunk and answers the result. */
-function settleSession(session: RunSession, status: 'finished' | 'paused'): RunResult {
+async function settleSession(session: RunSession, status: 'finished' | 'paused'): Promise<RunResult> {
   const { record } = session;
   record.status = status;
   record.updatedAt = session.dependencies.now();
-  persist(session);
+  await persist(session);
   const outcome = {
     status,
     finishReason: status === 'paused' ? 'tool-calls' : (record.state.lastFinishReason ?? 'stop'),

@@ -88,14 +88,14 @@ function sessionOf({
 }
 
 /** A new run: refused when a caller-chosen run id is taken; stored at once when someone listens. */
-export function openNewRun(dependencies: RunDependencies, request: NewRunRequest): RunSession {
+export async function openNewRun(dependencies: RunDependencies, request: NewRunRequest): Promise<RunSession> {
   const { environment, input, options = {}, listener } = request;
   const clientTools = Object.fromEntries(
     Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
   );
   const tools = runToolsOf(environment, options.toolsets, clientTools);
   const runId = options.runId ?? createRunId();
-  if (options.runId !== undefined && dependencies.store.get(runId)) {
+  if (options.runId !== undefined && (await dependencies.store.get(runId))) {
     throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
       runId,
     });
@@ -135,7 +135,7 @@ export function openNewRun(dependencies: RunDependencies, request: NewRunRequest
     createdAt: at,
     updatedAt: at,
   };
-  if (listener) dependencies.store.insert(record);
+  if (listener) await dependencies.store.insert(record);
   const stored = listener !== undefined;
   return sessionOf({ dependencies, record, environment, tools, options, listener, stored, requestContext });
 }
@@ -156,7 +156,7 @@ export async function openContinuation({
 }): Promise<RunSession> {
   const { runId, continuation, options = {}, listener } = request;
   const { store } = dependencies;
-  const record = store.get(runId);
+  const record = await store.get(runId);
   if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
   if (record.status !== 'paused') {
     throw new StudioError('conflict', `Run "${runId}" is not waiting for anything (its status is ${record.status}).`, {
@@ -168,7 +168,7 @@ export async function openContinuation({
   const environment = await loadEnvironment(record);
   const tools = runToolsOf(environment, options.toolsets, record.state.clientTools);
   if (continuation.action === 'resume') checkResumeData(tools, targets[0]!, continuation.resumeData);
-  if (!store.claim({ runId, revision: record.revision, now: dependencies.now() })) {
+  if (!(await store.claim({ runId, revision: record.revision, now: dependencies.now() }))) {
     throw new StudioError('conflict', `Run "${runId}" is already being continued by another request.`, { runId });
   }
   record.revision += 1;

@@ -79,10 +79,10 @@ export function transcribe(session: RunSession, entry: TranscriptEntry): void {
  * Writes the run. A streamed run is stored when it starts (its id is in the `start` chunk, so it can
  * be looked up while it runs); a generated one when it first pauses, finishes or fails.
  */
-export function persist(session: RunSession): void {
-  if (session.stored) session.dependencies.store.save(session.record);
+export async function persist(session: RunSession): Promise<void> {
+  if (session.stored) await session.dependencies.store.save(session.record);
   else {
-    session.dependencies.store.insert(session.record);
+    await session.dependencies.store.insert(session.record);
     session.stored = true;
   }
 }

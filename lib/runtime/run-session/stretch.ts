@@ -176,7 +176,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
       const prepared = (await session.prepareStep?.({ stepNumber: stretch.firstStep + stepNumber, messages })) || {};
       stretch.offered = offeredNames(session, prepared.activeTools ?? state.options.activeTools);
-      const note = environment.stepNote?.({ threadId: record.threadId });
+      const note = await environment.stepNote?.({ threadId: record.threadId });
       return {
         system: note ? [environment.instructions, note].filter(Boolean).join('\n\n') : undefined,
         activeTools: stretch.offered,

@@ -55,12 +55,13 @@ describe('background tools', () => {
       settings: { mode: 'test' },
     });
     cleanups.push(() => restarted.close());
+    await restarted.runtime.ready;
     const state = JSON.parse(row().state);
     expect(state.backgroundTasks[0]).toMatchObject({
       status: 'failed',
       result: { message: 'The server stopped before the background task finished.' },
     });
-    expect(restarted.runtime.runs.get(stream.runId).transcript.at(-1)).toMatchObject({
+    expect((await restarted.runtime.runs.get(stream.runId)).transcript.at(-1)).toMatchObject({
       type: 'background-task-completed',
       toolName: 'never',
       status: 'failed',

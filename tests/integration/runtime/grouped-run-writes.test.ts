@@ -4,9 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { createSqliteRunStore, groupedWriteDelayMs, type RunStore } from '@/lib/runtime/run-store';
+import { openSqliteStorage } from '@/db/sqlite-storage';
+import { createStoredRunStore, groupedWriteDelayMs, type RunStore } from '@/lib/runtime/run-store';
 import type { RunRecord } from '@/lib/runtime/run-types';
 import { ephemeralSecretsKey } from '@/lib/secrets';
 import { call, createAndPublish } from '@/tests/support/studio';
@@ -50,10 +49,10 @@ describe('grouped writes of runs that are over', () => {
     const first = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'A' })).body;
     const second = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'B' })).body;
     const restarted = await current.reopen([]);
-    const lastText = (runId: string) => restarted.runtime.runs.get(runId)?.transcript.at(-1);
-    expect(restarted.runtime.runs.get(first.runId)).toMatchObject({ status: 'finished' });
-    expect(lastText(first.runId)).toEqual({ type: 'text', text: 'One.' });
-    expect(lastText(second.runId)).toEqual({ type: 'text', text: 'Two.' });
+    const lastText = async (runId: string) => (await restarted.runtime.runs.get(runId)).transcript.at(-1);
+    expect(await restarted.runtime.runs.get(first.runId)).toMatchObject({ status: 'finished' });
+    expect(await lastText(first.runId)).toEqual({ type: 'text', text: 'One.' });
+    expect(await lastText(second.runId)).toEqual({ type: 'text', text: 'Two.' });
   });
 
   it('stores a paused run before answering: another connection sees it at once', async () => {
@@ -74,7 +73,7 @@ describe('grouped writes of runs that are over', () => {
     });
     const events = parseEventStream(await response.text());
     const runId = events[0]!.data.runId as string;
-    expect(current.studio.runtime.runs.get(runId)).toMatchObject({
+    expect(await current.studio.runtime.runs.get(runId)).toMatchObject({
       status: 'finished',
       transcript: [{ type: 'user' }, { type: 'text', text: 'Streamed.' }],
     });
@@ -86,7 +85,7 @@ describe('grouped writes of runs that are over', () => {
   });
 });
 
-describe('the SQLite run store', () => {
+describe('the stored run store (SQLite)', () => {
   function record(runId: string, status: RunRecord['status']): RunRecord {
     const at = new Date().toISOString();
     return {
@@ -112,76 +111,91 @@ describe('the SQLite run store', () => {
     } as unknown as RunRecord;
   }
 
-  function openStore(onWriteError?: (error: unknown, runIds: string[]) => void): {
+  async function openStore(onWriteError?: (error: unknown, runIds: string[]) => void): Promise<{
     store: RunStore;
     rows: () => Array<{ id: string; status: string; revision: number }>;
-    close: () => void;
-  } {
-    const database = openDatabase({ url: ':memory:' });
-    migrateDatabase(database);
-    const store = createSqliteRunStore({
-      database,
+    close: () => Promise<void>;
+  }> {
+    const storage = openSqliteStorage({ url: ':memory:' });
+    await storage.migrate();
+    const store = createStoredRunStore({
+      storage,
       secretsKey: ephemeralSecretsKey(),
       ...(onWriteError ? { onWriteError } : {}),
     });
     return {
       store,
       rows: () =>
-        database.sqlite.prepare('select id, status, revision from runs order by id').all() as Array<{
+        storage.handle.sqlite.prepare('select id, status, revision from runs order by id').all() as Array<{
           id: string;
           status: string;
           revision: number;
         }>,
-      close: () => database.close(),
+      close: () => storage.close(),
     };
   }
 
-  it('folds a save into a queued insert: one row, with the revision both writes give', () => {
-    const { store, rows, close } = openStore();
+  it('folds a save into a queued insert: one row, with the revision both writes give', async () => {
+    const { store, rows, close } = await openStore();
     try {
-      store.insert(record('a', 'finished'));
-      store.save({ ...record('a', 'failed'), error: { code: 'internal_error', message: 'late' } } as RunRecord);
+      await store.insert(record('a', 'finished'));
+      await store.save({ ...record('a', 'failed'), error: { code: 'internal_error', message: 'late' } } as RunRecord);
       expect(rows()).toEqual([]);
-      expect(store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
-      store.flush();
+      expect(await store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
+      await store.flush();
       expect(rows()).toEqual([{ id: 'a', status: 'failed', revision: 1 }]);
-      expect(store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
+      expect(await store.get('a')).toMatchObject({ status: 'failed', revision: 1 });
     } finally {
-      close();
+      await close();
     }
   });
 
-  it('writes running and paused runs at once, and a finished save of a stored run when flushed', () => {
-    const { store, rows, close } = openStore();
+  it('writes running and paused runs at once, and a finished save of a stored run when flushed', async () => {
+    const { store, rows, close } = await openStore();
     try {
-      store.insert(record('b', 'running'));
+      await store.insert(record('b', 'running'));
       expect(rows()).toEqual([{ id: 'b', status: 'running', revision: 0 }]);
-      store.save(record('b', 'finished'));
+      await store.save(record('b', 'finished'));
       expect(rows()).toEqual([{ id: 'b', status: 'running', revision: 0 }]);
-      expect(store.get('b')).toMatchObject({ status: 'finished', revision: 1 });
-      store.flush();
+      expect(await store.get('b')).toMatchObject({ status: 'finished', revision: 1 });
+      await store.flush();
       expect(rows()).toEqual([{ id: 'b', status: 'finished', revision: 1 }]);
     } finally {
-      close();
+      await close();
     }
   });
 
-  it('writes the rest of a group when one run cannot be written, and reports that run', () => {
-    const failures: Array<{ message: string; runIds: string[] }> = [];
-    const { store, rows, close } = openStore((error, runIds) => failures.push({ message: String(error), runIds }));
+  it('reads a queued run as it will be written, before, while and after its group is written', async () => {
+    const { store, close } = await openStore();
     try {
-      store.insert(record('c', 'running'));
+      await store.insert(record('e', 'finished'));
+      const flushed = store.flush();
+      expect(await store.get('e')).toMatchObject({ status: 'finished', revision: 0 });
+      await flushed;
+      expect(await store.get('e')).toMatchObject({ status: 'finished', revision: 0 });
+    } finally {
+      await close();
+    }
+  });
+
+  it('writes the rest of a group when one run cannot be written, and reports that run', async () => {
+    const failures: Array<{ message: string; runIds: string[] }> = [];
+    const { store, rows, close } = await openStore((error, runIds) =>
+      failures.push({ message: String(error), runIds }),
+    );
+    try {
+      await store.insert(record('c', 'running'));
       // An insert of an id that is already stored fails when the group is written.
-      store.insert(record('c', 'finished'));
-      store.insert(record('d', 'finished'));
-      store.flush();
+      await store.insert(record('c', 'finished'));
+      await store.insert(record('d', 'finished'));
+      await store.flush();
       expect(failures).toEqual([{ message: expect.stringContaining('UNIQUE') as unknown as string, runIds: ['c'] }]);
       expect(rows()).toEqual([
         { id: 'c', status: 'running', revision: 0 },
         { id: 'd', status: 'finished', revision: 0 },
       ]);
     } finally {
-      close();
+      await close();
     }
   });
 });

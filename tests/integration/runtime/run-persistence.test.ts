@@ -47,7 +47,7 @@ describe('paused runs are stored', () => {
     expect(current.executed).toEqual(['transfer bob 20']);
     // The continued run still renders the instructions for the stored request context.
     expect(current.model().prompts[0]![0]).toEqual({ role: 'system', content: 'You move money for Ada.' });
-    const record = again.runtime.runs.get(paused.runId);
+    const record = await again.runtime.runs.get(paused.runId);
     expect(record.transcript.filter((entry) => entry.type === 'tool-call-decision')).toEqual([
       { type: 'tool-call-decision', toolCallId: 'call-1-2', toolName: 'transfer', decision: 'approved' },
       { type: 'tool-call-decision', toolCallId: 'call-1-1', toolName: 'transfer', decision: 'declined' },

@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { createSqliteRunStore } from '@/lib/runtime/run-store';
+import { openSqliteStorage } from '@/db/sqlite-storage';
+import { createStoredRunStore } from '@/lib/runtime/run-store';
 import type { RunRecord } from '@/lib/runtime/run-types';
 import { ephemeralSecretsKey } from '@/lib/secrets';
 import { createTool, type Tool } from '@/lib/tools';
@@ -70,31 +69,38 @@ async function recordOf(steps: ScriptedStep[], { stream = false }: { stream?: bo
         return started.runId;
       })()
     : (await agent.generate('Go')).runId;
-  return store.get(runId)!;
+  return (await store.get(runId))!;
 }
 
 /**
  * Writes the record to SQLite and reads it back through a second store, once as written now and
  * once from the row as it was written before the marker existed (the whole transcript in `state`).
  */
-function throughSqlite(record: RunRecord): { read: RunRecord; before: RunRecord; storedTranscript: unknown } {
-  const database = openDatabase({ url: ':memory:' });
+async function throughSqlite(
+  record: RunRecord,
+): Promise<{ read: RunRecord; before: RunRecord; storedTranscript: unknown }> {
+  const storage = openSqliteStorage({ url: ':memory:' });
+  const database = storage.handle;
   try {
-    migrateDatabase(database);
+    await storage.migrate();
     const secretsKey = ephemeralSecretsKey();
-    const writer = createSqliteRunStore({ database, secretsKey });
-    writer.insert(record);
-    writer.close();
-    const reader = () => createSqliteRunStore({ database, secretsKey }).get(record.runId)!;
-    const read = reader();
+    const writer = createStoredRunStore({ storage, secretsKey });
+    await writer.insert(record);
+    await writer.close();
+    const reader = async () => (await createStoredRunStore({ storage, secretsKey }).get(record.runId))!;
+    const read = await reader();
     const row = database.sqlite.prepare('select state from runs where id = ?').get(record.runId) as { state: string };
     const { messages, pending, ...rest } = record.state;
     void messages;
     void pending;
     database.sqlite.prepare('update runs set state = ? where id = ?').run(JSON.stringify(rest), record.runId);
-    return { read, before: reader(), storedTranscript: (JSON.parse(row.state) as { transcript: unknown }).transcript };
+    return {
+      read,
+      before: await reader(),
+      storedTranscript: (JSON.parse(row.state) as { transcript: unknown }).transcript,
+    };
   } finally {
-    database.close();
+    await storage.close();
   }
 }
 
@@ -121,7 +127,7 @@ describe('the stored transcript', () => {
     ],
   ])('is stored as a marker when it repeats the messages (%s) and reads back exactly', async (_name, steps, stream) => {
     const record = await recordOf(steps, { stream });
-    const { read, before, storedTranscript } = throughSqlite(record);
+    const { read, before, storedTranscript } = await throughSqlite(record);
     expect(storedTranscript).toBe('messages');
     expect(JSON.stringify(read)).toBe(JSON.stringify(before));
     expect(read.state.transcript).toEqual(record.state.transcript);
@@ -152,7 +158,7 @@ describe('the stored transcript', () => {
     ['a paused run waiting for an approval', [{ toolCalls: [{ toolName: 'guarded', input: { value: 'a' } }] }]],
   ])('is stored whole with %s and reads back as before', async (_name, steps, options) => {
     const record = await recordOf(steps, options);
-    const { read, before, storedTranscript } = throughSqlite(record);
+    const { read, before, storedTranscript } = await throughSqlite(record);
     expect(storedTranscript).toEqual(JSON.parse(JSON.stringify(record.state.transcript)));
     expect(JSON.stringify(read)).toBe(JSON.stringify(before));
     expect(read.state.transcript).toEqual(JSON.parse(JSON.stringify(record.state.transcript)));

@@ -46,7 +46,7 @@ describe('runs that pause', () => {
     ]);
     // The small transfer needed no approval and already ran.
     expect(executed).toEqual(['carol:5']);
-    expect(store.get(paused.runId)!.status).toBe('paused');
+    expect((await store.get(paused.runId))!.status).toBe('paused');
 
     const afterBob = await agent.approveToolCall({ runId: paused.runId, toolCallId: 'call-1-2' });
     expect(executed).toEqual(['carol:5', 'bob:700']);

@@ -119,7 +119,7 @@ describe('streaming a run', () => {
       ['call-1-2', true],
       ['call-2-1', false],
     ]);
-    const stored = store.get(stream.runId)!;
+    const stored = (await store.get(stream.runId))!;
     expect(stored.state.stepCount).toBe(3);
     expect(stored.state.messages.map((message) => message.role)).toEqual([
       'user',
@@ -160,7 +160,7 @@ describe('streaming a run', () => {
     expect(chunks.find((chunk) => chunk.type === 'tool-result')?.payload).toMatchObject({
       result: { message: 'Tool output payload unavailable' },
     });
-    const transcript = store.get(stream.runId)!.state.transcript;
+    const transcript = (await store.get(stream.runId))!.state.transcript;
     expect(transcript).toContainEqual({
       type: 'tool-call',
       toolCallId: 'call-1-1',
@@ -227,6 +227,6 @@ describe('streaming a run', () => {
     await reader.cancel();
     await expect(stream.result).rejects.toMatchObject({ message: 'The run was aborted.' });
     expect(sawAbort).toBe(true);
-    expect(store.get(stream.runId)!.status).toBe('aborted');
+    expect((await store.get(stream.runId))!.status).toBe('aborted');
   });
 });

@@ -49,7 +49,11 @@ describe('threads and resources', () => {
     const model = createScriptedModel({ steps: [bookCall, { text: 'Booked.' }] });
     const { agent, store } = createTestRunner({ model, tools: bookingTools(seen) });
     const paused = await agent.generate('Book the Grand', { threadId: 'thread-1', resourceId: 'user-7' });
-    expect(store.get(paused.runId)).toMatchObject({ status: 'paused', threadId: 'thread-1', resourceId: 'user-7' });
+    expect(await store.get(paused.runId)).toMatchObject({
+      status: 'paused',
+      threadId: 'thread-1',
+      resourceId: 'user-7',
+    });
     await agent.resumeGenerate({ nights: 2 }, { runId: paused.runId });
     expect(seen).toEqual([
       { resumeData: undefined, threadId: 'thread-1', resourceId: 'user-7' },
@@ -82,7 +86,7 @@ describe('autoResumeSuspendedTools', () => {
     expect(JSON.stringify(extraction.tools)).toContain('nights');
     expect(JSON.stringify(promptOf(model, 1))).toContain('How many nights at Grand?');
     expect(JSON.stringify(promptOf(model, 1))).toContain('Three nights, please');
-    expect(store.get(paused.runId)?.status).toBe('finished');
+    expect((await store.get(paused.runId))?.status).toBe('finished');
   });
 
   it('starts a new run and leaves the paused one waiting when the model is unsure or its data does not fit', async () => {
@@ -103,7 +107,7 @@ describe('autoResumeSuspendedTools', () => {
     expect(unsure.text).toBe('What else can I do?');
     const unfit = await agent.generate('Zero nights', { threadId: 't', autoResumeSuspendedTools: true });
     expect(unfit.runId).not.toBe(paused.runId);
-    expect(store.get(paused.runId)?.status).toBe('paused');
+    expect((await store.get(paused.runId))?.status).toBe('paused');
     expect(seen).toHaveLength(1);
   });
 
@@ -121,14 +125,14 @@ describe('autoResumeSuspendedTools', () => {
     const waitingForApproval = await agent.generate('Pay 5', { threadId: 'a' });
     const next = await agent.generate('Yes, go ahead', { threadId: 'a', autoResumeSuspendedTools: true });
     expect(next.text).toBe('New run 1');
-    expect(store.get(waitingForApproval.runId)?.status).toBe('paused');
+    expect((await store.get(waitingForApproval.runId))?.status).toBe('paused');
 
     const suspended = await agent.generate('Book the Grand', { threadId: 'b' });
     expect((await agent.generate('Two nights', { threadId: 'b' })).text).toBe('New run 2');
     expect((await agent.generate('Two nights', { threadId: 'other', autoResumeSuspendedTools: true })).text).toBe(
       'New run 3',
     );
-    expect(store.get(suspended.runId)?.status).toBe('paused');
+    expect((await store.get(suspended.runId))?.status).toBe('paused');
     // No extraction call was made: five scripted steps, five model calls.
     expect(model.doGenerateCalls).toHaveLength(5);
   });
