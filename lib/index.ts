@@ -3,8 +3,10 @@
  * services once and returns the pieces an application uses: the HTTP `api` (a Hono app), the
  * `editor` service, the `runtime` and `close()`.
  */
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { openSqliteStorage } from '../db/sqlite-storage';
+import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
@@ -97,6 +99,8 @@ export interface Studio {
   /** Which `Host` and `Origin` values the server answers; `server.ts` applies it to pages too. */
   requestPolicy: RequestPolicy;
   logger: Logger;
+  /** Where the studio's data lives; the editor reads and writes through it. */
+  storage: Storage;
   database: DatabaseHandle;
   secretsKey: SecretsKey;
   version: string;
@@ -110,16 +114,18 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   const agents = createCodeAgentRegistry({ agents: options.agents });
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const database = openDatabase({
+  const storage = openSqliteStorage({
     url: options.database?.url ?? settings.databaseUrl,
     busyTimeoutMs: settings.databaseBusyTimeoutMs,
   });
+  // The connection underneath, for the parts that do not use the storage interface yet.
+  const database = storage.handle;
   const outbound = createOutbound({
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
   try {
-    const secretsKey = prepareDatabase({ database, settings, migrate: options.migrate !== false });
+    const secretsKey = await prepareDatabase({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
       providers: options.integrations,
       database,
@@ -128,7 +134,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     });
     // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
     const editor = createEditor({
-      database,
+      storage,
       settings,
       secretsKey,
       logger,
@@ -212,6 +218,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       settings,
       requestPolicy,
       logger,
+      storage,
       database,
       secretsKey,
       version: studioVersion,
@@ -231,15 +238,16 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
  * Migrates the database (unless told not to) and finds the key that seals its secrets; secrets
  * written by earlier releases are then bound to their rows and their hashes keyed, once.
  */
-function prepareDatabase({
-  database,
+async function prepareDatabase({
+  storage,
   settings,
   migrate,
 }: {
-  database: DatabaseHandle;
+  storage: Storage & { handle: DatabaseHandle };
   settings: Settings;
   migrate: boolean;
-}): SecretsKey {
+}): Promise<SecretsKey> {
+  const database = storage.handle;
   if (migrate) migrateDatabase(database);
   const secretsKey = resolveSecretsKey({
     secretsKey: settings.secretsKey,
@@ -247,7 +255,7 @@ function prepareDatabase({
     mode: settings.mode,
   });
   if (migrate) {
-    upgradeClientSecrets({ database, secretsKey });
+    await upgradeClientSecrets({ storage, secretsKey });
     upgradeIntegrationCredentials({ database, secretsKey });
   }
   return secretsKey;

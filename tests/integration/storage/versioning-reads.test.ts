@@ -35,7 +35,7 @@ describe('rule 8: retention', () => {
   it('with a maximum, deletes the oldest versions that are neither active, labelled nor latest', async () => {
     const { studio } = context;
     const limited = createEditor({
-      database: studio.database,
+      storage: studio.storage,
       settings: studio.settings,
       secretsKey: studio.secretsKey,
       logger: silentLogger,
@@ -58,7 +58,7 @@ describe('retention and import', () => {
   it('imports every version and label even above the maximum; retention applies from the next save', async () => {
     const { studio } = context;
     const limited = createEditor({
-      database: studio.database,
+      storage: studio.storage,
       settings: studio.settings,
       secretsKey: studio.secretsKey,
       logger: silentLogger,
