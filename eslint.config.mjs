@@ -216,6 +216,24 @@ export default tseslint.config(
     },
   },
   {
+    // Storage calls are async: a query not awaited, or a promise read as a value, is a silent bug
+    // (it runs outside its transaction, or a check always passes). Type-aware, so scoped to the
+    // folders on the storage interface to keep lint fast.
+    files: ['lib/editor/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        // The layer rules' test (tests/unit/lint) lints its fixtures as if they stood at this path,
+        // which no tsconfig includes.
+        projectService: { allowDefaultProject: ['lib/editor/fixture.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksConditionals: true }],
+    },
+  },
+  {
     files: ['lib/env.ts', 'scripts/**', 'tests/**', 'bench/**', '*.config.*', 'server.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
