@@ -5,8 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { openSqliteStorage } from '../db/sqlite-storage';
 import { createBenchEditor, seedPublishedAgents } from './bench-editor';
 import { row, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
@@ -15,12 +14,13 @@ export async function benchAgentsList({
   iterations = 200,
 }: { agents?: number; iterations?: number } = {}): Promise<BenchRow[]> {
   const folder = mkdtempSync(join(tmpdir(), 'studio-bench-list-'));
-  const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
+  const storage = openSqliteStorage({ url: `file:${join(folder, 'bench.db')}` });
   try {
-    migrateDatabase(database);
-    const editor = createBenchEditor(database);
+    await storage.migrate();
+    const editor = createBenchEditor(storage);
     await seedPublishedAgents({ editor, agents });
-    const raw = database.sqlite.prepare(
+    // The raw baseline is a SQLite statement on the same connection.
+    const raw = storage.handle.sqlite.prepare(
       `SELECT a.*, av.version_number AS active_version_number, av.config_hash AS active_config_hash,
               lv.id AS latest_version_id, lv.config_hash AS latest_config_hash,
               json_extract(lv.snapshot, '$.name') AS name, json_extract(lv.snapshot, '$.description') AS description
@@ -52,7 +52,7 @@ export async function benchAgentsList({
       ),
     ];
   } finally {
-    database.close();
+    await storage.close();
     rmSync(folder, { recursive: true, force: true });
   }
 }

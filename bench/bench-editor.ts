@@ -1,12 +1,12 @@
 /** The editor service over a bench database, and the 1,000-agent fixture several figures share. */
-import type { DatabaseHandle } from '../db/client';
+import type { Storage } from '../db/storage';
 import { createEditor, type Editor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
 import { ephemeralSecretsKey } from '../lib/secrets';
 
-export function createBenchEditor(database: DatabaseHandle): Editor {
+export function createBenchEditor(storage: Storage): Editor {
   return createEditor({
-    database,
+    storage,
     settings: { stdioAllowedCommands: [] },
     secretsKey: ephemeralSecretsKey(),
     logger: silentLogger,

@@ -10,20 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { openSqliteStorage } from '../db/sqlite-storage';
 import { chromiumPath, chromiumArgs } from '../tests/e2e/support/browser';
 import { startServerProcess } from '../tests/support/server-process';
 import { createBenchEditor, seedPublishedAgents } from './bench-editor';
 import { row, summarize, type BenchRow } from './harness';
 
 async function seedAgents({ databasePath, agents }: { databasePath: string; agents: number }) {
-  const database = openDatabase({ url: `file:${databasePath}` });
+  const storage = openSqliteStorage({ url: `file:${databasePath}` });
   try {
-    migrateDatabase(database);
-    await seedPublishedAgents({ editor: createBenchEditor(database), agents });
+    await storage.migrate();
+    await seedPublishedAgents({ editor: createBenchEditor(storage), agents });
   } finally {
-    database.close();
+    await storage.close();
   }
 }
 

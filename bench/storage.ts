@@ -3,16 +3,16 @@
  * in the database, each next to raw prepared statements doing the same write or read in the same
  * run. A save's "same write" is every row it writes (the version, the record's pointer and the
  * audit row, which every write keeps in the same transaction); a row against one bare
- * INSERT is printed too, for information. The history is bulk-inserted through the query layer
- * in one transaction.
+ * INSERT is printed too, for information. The editor goes through the storage interface (its
+ * SQLite adapter); the raw statements are prepared on the same connection. The history is
+ * bulk-inserted through the storage's queries in one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { agentQueries, agentVersionQueries, writeTransaction } from '../db/queries';
+import { openSqliteStorage } from '../db/sqlite-storage';
+import type { Storage } from '../db/storage';
 import { currentSnapshotSchemaVersion } from '../lib/snapshots';
 import { createEditor } from '../lib/editor';
 import { silentLogger } from '../lib/logger';
@@ -51,20 +51,20 @@ export async function benchStorage({
   iterations?: number;
 } = {}): Promise<BenchRow[]> {
   const folder = directory ?? mkdtempSync(join(tmpdir(), 'studio-bench-storage-'));
-  const database = openDatabase({ url: `file:${join(folder, 'bench.db')}` });
+  const storage = openSqliteStorage({ url: `file:${join(folder, 'bench.db')}` });
   try {
-    migrateDatabase(database);
+    await storage.migrate();
     const editor = createEditor({
-      database,
+      storage,
       settings: { stdioAllowedCommands: [] },
       secretsKey: ephemeralSecretsKey(),
       logger: silentLogger,
     });
     await editor.agents.create({ id: 'bench', ...snapshot });
     await editor.agents.create({ id: 'bench-raw', ...snapshot });
-    insertHistory({ database, agentId: 'bench', count: versions });
+    await insertHistory({ storage, agentId: 'bench', count: versions });
 
-    const { sqlite } = database;
+    const { sqlite } = storage.handle;
     const raw = {
       insertVersion: sqlite.prepare(
         "INSERT INTO agent_versions (id, agent_id, version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at) VALUES (?, 'bench-raw', ?, ?, ?, ?, '[\"instructions\"]', 'Saved from editor', 'system', ?)",
@@ -147,7 +147,8 @@ export async function benchStorage({
     );
 
     const targets = [Math.floor(latest / 2), latest];
-    const targetIds = targets.map((number) => agentVersionQueries(database).byNumber('bench', number)!.id);
+    const targetIds: string[] = [];
+    for (const number of targets) targetIds.push((await storage.queries.versions.byNumber('bench', number))!.id);
     let flip = 0;
     const publishBaseline = summarize(
       await measure(() => rawPublish.immediate(targetIds[flip++ % 2]!), { iterations }),
@@ -168,27 +169,18 @@ export async function benchStorage({
     rows.push(row('storage: read { agent, version } for the API (information)', 'µs', view, readBaseline.median));
     return rows;
   } finally {
-    database.close();
+    await storage.close();
     if (!directory) rmSync(folder, { recursive: true, force: true });
   }
 }
 
-/** Bulk history: versions 2..count of an existing agent, in one transaction through the query layer. */
-function insertHistory({
-  database,
-  agentId,
-  count,
-}: {
-  database: ReturnType<typeof openDatabase>;
-  agentId: string;
-  count: number;
-}) {
-  const versions = agentVersionQueries(database);
-  const agents = agentQueries(database);
-  writeTransaction(database, () => {
+/** Bulk history: versions 2..count of an existing agent, in one transaction through the storage's queries. */
+async function insertHistory({ storage, agentId, count }: { storage: Storage; agentId: string; count: number }) {
+  const { versions, agents } = storage.queries;
+  await storage.transaction(async () => {
     for (let number = 2; number <= count; number += 1) {
       const historic = { ...snapshot, instructions: `${snapshot.instructions} (${number})` };
-      versions.insert({
+      await versions.insert({
         id: randomUUID(),
         agentId,
         versionNumber: number,
@@ -201,6 +193,10 @@ function insertHistory({
         createdAt: new Date(Date.UTC(2024, 0, 1) + number * 1000).toISOString(),
       });
     }
-    agents.setLatestVersionNumber({ id: agentId, latestVersionNumber: count, updatedAt: new Date().toISOString() });
+    await agents.setLatestVersionNumber({
+      id: agentId,
+      latestVersionNumber: count,
+      updatedAt: new Date().toISOString(),
+    });
   });
 }

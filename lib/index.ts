@@ -3,9 +3,7 @@
  * services once and returns the pieces an application uses: the HTTP `api` (a Hono app), the
  * `editor` service, the `runtime` and `close()`.
  */
-import type { DatabaseHandle } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { openSqliteStorage } from '../db/sqlite-storage';
+import { openStorage } from '../db/open-storage';
 import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
@@ -99,7 +97,8 @@ export interface Studio {
   /** Which `Host` and `Origin` values the server answers; `server.ts` applies it to pages too. */
   requestPolicy: RequestPolicy;
   logger: Logger;
-  database: DatabaseHandle;
+  /** Where everything is stored (SQLite or PostgreSQL, from `DATABASE_URL`). */
+  storage: Storage;
   secretsKey: SecretsKey;
   version: string;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
@@ -112,27 +111,26 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   const agents = createCodeAgentRegistry({ agents: options.agents });
   const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const storage = openSqliteStorage({
+  const storage = openStorage({
     url: options.database?.url ?? settings.databaseUrl,
     busyTimeoutMs: settings.databaseBusyTimeoutMs,
+    logger,
   });
-  const database = storage.handle; // for the parts not on the storage interface yet
   const outbound = createOutbound({
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
   try {
-    const { secretsKey, credentialsUpgraded } = prepareDatabase({ storage, settings, logger, options });
+    const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
       providers: options.integrations,
       storage,
       secretsKey,
       fetch: outbound.configured.fetch,
-      credentialsUpgraded,
     });
     // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
     const editor = createEditor({
-      database,
+      storage,
       settings,
       secretsKey,
       logger,
@@ -215,17 +213,16 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       settings,
       requestPolicy,
       logger,
-      database,
+      storage,
       secretsKey,
       version: studioVersion,
       close() {
-        const startup = [runtime.ready, credentialsUpgraded];
-        closing ??= closeInOrder({ mcpPool, outbound, startup, runStore, storage });
+        closing ??= closeInOrder({ mcpPool, outbound, runStore, storage });
         return closing;
       },
     };
   } catch (error) {
-    database.close();
+    void storage.close();
     void outbound.close();
     throw error;
   }
@@ -233,50 +230,28 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
 
 /**
  * Migrates the database (unless told not to) and finds the key that seals its secrets; secrets
- * written by earlier releases are then bound to their rows and their hashes keyed, once. The
- * integration credentials' upgrade is started, not finished: reads of stored configs wait for it.
+ * written by earlier releases are then bound to their rows and their hashes keyed, once.
  */
-function prepareDatabase({
+async function prepareStorage({
   storage,
   settings,
-  logger,
-  options: { migrate = true },
-}: {
-  storage: Storage & { handle: DatabaseHandle };
-  settings: Settings;
-  logger: Logger;
-  options: Pick<StudioOptions, 'migrate'>;
-}): { secretsKey: SecretsKey; credentialsUpgraded: Promise<void> } {
-  const database = storage.handle;
-  if (migrate) migrateDatabase(database);
-  const secretsKey = resolveSecretsKey({
-    secretsKey: settings.secretsKey,
-    databaseLocation: database.location,
-    mode: settings.mode,
-  });
-  if (!migrate) return { secretsKey, credentialsUpgraded: Promise.resolve() };
-  upgradeClientSecrets({ database, secretsKey });
-  return { secretsKey, credentialsUpgraded: upgradeStoredCredentials({ storage, secretsKey, logger }) };
-}
-
-/**
- * Integration credentials written by earlier releases, bound to their rows. A failure is logged;
- * those configs then fail as providers, with the decryption error.
- */
-async function upgradeStoredCredentials({
-  storage,
-  secretsKey,
-  logger,
+  migrate,
 }: {
   storage: Storage;
-  secretsKey: SecretsKey;
-  logger: Logger;
-}): Promise<void> {
-  try {
+  settings: Settings;
+  migrate: boolean;
+}): Promise<SecretsKey> {
+  if (migrate) await storage.migrate();
+  const secretsKey = resolveSecretsKey({
+    secretsKey: settings.secretsKey,
+    databaseLocation: storage.fileLocation,
+    mode: settings.mode,
+  });
+  if (migrate) {
+    await upgradeClientSecrets({ storage, secretsKey });
     await upgradeIntegrationCredentials({ storage, secretsKey });
-  } catch (error) {
-    logger.error('Could not upgrade the stored integration credentials', { error });
   }
+  return secretsKey;
 }
 
 /**
@@ -317,22 +292,15 @@ function buildSourceLoader({
   });
 }
 
-/** Where finished runs and task lists are kept; a run that cannot be stored is logged, not failed. */
-/**
- * Outside connections first; the storage last, after the start-up work on it is done and the run
- * store has written what it queued.
- */
+/** Outside connections first; the storage last, after the run store has written what it queued. */
 async function closeInOrder({
   mcpPool,
   outbound,
-  startup,
   runStore,
   storage,
 }: {
   mcpPool: McpPool;
   outbound: Outbound;
-  /** Start-up work on the storage (it never rejects). */
-  startup: Array<Promise<void>>;
   runStore: Pick<RunStore, 'close'>;
   storage: Pick<Storage, 'close'>;
 }) {
@@ -340,7 +308,6 @@ async function closeInOrder({
     await mcpPool.closeAll();
     await outbound.close();
   } finally {
-    await Promise.all(startup);
     try {
       await runStore.close();
     } finally {

@@ -52,23 +52,26 @@ function decodeCursor<Key extends string | number>(
 interface PageRead<Row, Item, Key> {
   request?: PageRequest;
   /** Up to `count` rows past `key`, in the list's order. */
-  read: (key: Key, count: number) => Row[];
+  read: (key: Key, count: number) => Promise<Row[]>;
   keyOf: (row: Row) => Key;
-  toItem: (row: Row) => Item;
+  /** May read storage too (a saved client's latest version); rows are turned into items one at a time. */
+  toItem: (row: Row) => Item | Promise<Item>;
 }
 
 /** One page read from storage by key; one row more than the page is read to know whether another follows. */
-function readPage<Row, Item, Key extends string | number>(
+async function readPage<Row, Item, Key extends string | number>(
   { request: { limit, cursor } = {}, read, keyOf, toItem }: PageRead<Row, Item, Key>,
   first: Key,
-): Page<Item> {
+): Promise<Page<Item>> {
   const size = pageLimit(limit);
   const key = decodeCursor<Key>(cursor, typeof first === 'number' ? 'number' : 'string', 'cursor') ?? first;
-  const rows = read(key, size + 1);
+  const rows = await read(key, size + 1);
   const pageRows = rows.slice(0, size);
   const last = pageRows[pageRows.length - 1];
+  const items: Item[] = [];
+  for (const row of pageRows) items.push(await toItem(row));
   return {
-    items: pageRows.map(toItem),
+    items,
     nextCursor: rows.length > size && last !== undefined ? encodeCursor(keyOf(last)) : null,
   };
 }

@@ -22,12 +22,16 @@ export async function diffVersions(
     requestContext,
   }: { id: string; from: number; to?: number; requestContext?: Record<string, unknown> },
 ): Promise<VersionDiff> {
-  const previous = findVersion(context, { agentId, selector: { versionNumber: from }, fallback: 'latest' }).version;
-  const current = findVersion(context, {
+  const { version: previous } = await findVersion(context, {
+    agentId,
+    selector: { versionNumber: from },
+    fallback: 'latest',
+  });
+  const { version: current } = await findVersion(context, {
     agentId,
     selector: to === undefined ? undefined : { versionNumber: to },
     fallback: 'latest',
-  }).version;
+  });
   const diff: VersionDiff = {
     from: previous.versionNumber,
     to: current.versionNumber,

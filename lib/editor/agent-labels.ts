@@ -4,7 +4,7 @@
  * pointing a label at the version it already targets.
  */
 import { randomUUID } from 'node:crypto';
-import { writeTransaction, type LabelWithNumberRow } from '../../db/queries';
+import type { LabelWithNumberRow } from '../../db/queries';
 import { issueMessages, StudioError } from '../errors';
 import { checkWritableLabelName, isReservedLabel } from '../versions';
 import { versionRow, type VersionReference } from './agent-publishing';
@@ -39,8 +39,11 @@ function writableName(label: string): void {
 }
 
 /** Every label of an agent: the computed ones first, then custom labels by name. */
-export function listLabels(context: EditorContext, agentId: string): { items: LabelView[]; nextCursor: null } {
-  const summary = agentSummary(context, agentId);
+export async function listLabels(
+  context: EditorContext,
+  agentId: string,
+): Promise<{ items: LabelView[]; nextCursor: null }> {
+  const summary = await agentSummary(context, agentId);
   const computed: LabelView[] = [];
   if (summary.activeVersionId !== null && summary.activeVersionNumber !== null) {
     computed.push({
@@ -60,19 +63,19 @@ export function listLabels(context: EditorContext, agentId: string): { items: La
       computed: true,
     });
   }
-  return { items: [...computed, ...context.labels.list(agentId).map(toView)], nextCursor: null };
+  return { items: [...computed, ...(await context.labels.list(agentId)).map(toView)], nextCursor: null };
 }
 
-export function setLabel(
+export async function setLabel(
   context: EditorContext,
   input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference,
-): { label: LabelView } {
+): Promise<{ label: LabelView }> {
   const { id: agentId, label, expectedRevisionToken, actor = defaultActor } = input;
   writableName(label);
-  return writeTransaction(context.database, () => {
-    agentSummary(context, agentId);
-    const target = versionRow(context, agentId, input);
-    const existing = context.labels.get(agentId, label);
+  return context.storage.transaction(async () => {
+    await agentSummary(context, agentId);
+    const target = await versionRow(context, agentId, input);
+    const existing = await context.labels.get(agentId, label);
     if (existing?.versionId === target.id) return { label: toView(existing) };
     if (existing === undefined && expectedRevisionToken !== null) {
       throw new StudioError(
@@ -104,7 +107,7 @@ export function setLabel(
     const now = context.now();
     const revisionToken = randomUUID();
     if (existing === undefined) {
-      context.labels.insert({
+      await context.labels.insert({
         agentId,
         name: label,
         versionId: target.id,
@@ -113,9 +116,9 @@ export function setLabel(
         updatedAt: now,
       });
     } else {
-      context.labels.move({ agentId, name: label, versionId: target.id, revisionToken, updatedAt: now });
+      await context.labels.move({ agentId, name: label, versionId: target.id, revisionToken, updatedAt: now });
     }
-    recordAudit(context, {
+    await recordAudit(context, {
       actor,
       action: 'agent.label.set',
       entity: 'agent',
@@ -128,7 +131,7 @@ export function setLabel(
   });
 }
 
-export function deleteLabel(
+export async function deleteLabel(
   context: EditorContext,
   {
     id: agentId,
@@ -136,11 +139,11 @@ export function deleteLabel(
     expectedRevisionToken,
     actor = defaultActor,
   }: { id: string; label: string; expectedRevisionToken: string; actor?: string },
-): { deleted: true } {
+): Promise<{ deleted: true }> {
   writableName(label);
-  return writeTransaction(context.database, () => {
-    agentSummary(context, agentId);
-    const existing = context.labels.get(agentId, label);
+  return context.storage.transaction(async () => {
+    await agentSummary(context, agentId);
+    const existing = await context.labels.get(agentId, label);
     if (!existing) throw labelNotFound(agentId, label);
     if (existing.revisionToken !== expectedRevisionToken) {
       throw new StudioError(
@@ -152,8 +155,8 @@ export function deleteLabel(
         },
       );
     }
-    context.labels.delete(agentId, label);
-    recordAudit(context, {
+    await context.labels.delete(agentId, label);
+    await recordAudit(context, {
       actor,
       action: 'agent.label.delete',
       entity: 'agent',

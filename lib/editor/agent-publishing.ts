@@ -3,7 +3,6 @@
  * publishing is idempotent and optionally a compare-and-swap on the active version; unpublishing
  * clears it. A version that something points at (published, a label, the latest) cannot be deleted.
  */
-import { writeTransaction } from '../../db/queries';
 import { StudioError } from '../errors';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
@@ -16,11 +15,11 @@ import { agentNotFound, versionNotFound } from './not-found';
 export type VersionReference =
   { versionNumber: number; versionId?: undefined } | { versionId: string; versionNumber?: undefined };
 
-function versionRow(context: EditorContext, agentId: string, reference: VersionReference) {
+async function versionRow(context: EditorContext, agentId: string, reference: VersionReference) {
   const row =
     reference.versionId !== undefined
-      ? context.versions.byId(reference.versionId)
-      : context.versions.byNumber(agentId, reference.versionNumber);
+      ? await context.versions.byId(reference.versionId)
+      : await context.versions.byNumber(agentId, reference.versionNumber);
   if (!row || row.agentId !== agentId) throw versionNotFound(agentId, reference);
   return row;
 }
@@ -33,11 +32,11 @@ export interface PublishInput {
   actor?: string;
 }
 
-export function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
+export async function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
   const { id: agentId, actor = defaultActor } = input;
-  return writeTransaction(context.database, () => {
-    const summary = agentSummary(context, agentId);
-    const row = versionRow(context, agentId, input);
+  return context.storage.transaction(async () => {
+    const summary = await agentSummary(context, agentId);
+    const row = await versionRow(context, agentId, input);
     const idMismatch =
       input.expectedActiveVersionId !== undefined && input.expectedActiveVersionId !== summary.activeVersionId;
     const numberMismatch =
@@ -62,8 +61,8 @@ export function publishVersion(context: EditorContext, input: PublishInput & Ver
         activeConfigHash: row.configHash,
         updatedAt: context.now(),
       };
-      context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: published.updatedAt });
-      recordAudit(context, {
+      await context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: published.updatedAt });
+      await recordAudit(context, {
         actor,
         action: 'agent.publish',
         entity: 'agent',
@@ -76,19 +75,19 @@ export function publishVersion(context: EditorContext, input: PublishInput & Ver
       });
     }
     const agent = toAgentView(published);
-    return { agent, version: versionView(context, agent, parseVersionRow(context, row)) };
+    return { agent, version: await versionView(context, agent, parseVersionRow(context, row)) };
   });
 }
 
-export function unpublishAgent(
+export async function unpublishAgent(
   context: EditorContext,
   { id: agentId, actor = defaultActor }: { id: string; actor?: string },
 ) {
-  const latest = writeTransaction(context.database, () => {
-    const summary = agentSummary(context, agentId);
+  const latest = await context.storage.transaction(async () => {
+    const summary = await agentSummary(context, agentId);
     if (summary.activeVersionId !== null) {
-      context.agents.setActiveVersion({ id: agentId, activeVersionId: null, updatedAt: context.now() });
-      recordAudit(context, {
+      await context.agents.setActiveVersion({ id: agentId, activeVersionId: null, updatedAt: context.now() });
+      await recordAudit(context, {
         actor,
         action: 'agent.unpublish',
         entity: 'agent',
@@ -96,7 +95,7 @@ export function unpublishAgent(
         details: { previousVersionNumber: summary.activeVersionNumber },
       });
     }
-    return parseVersionRow(context, context.versions.latest(agentId)!);
+    return parseVersionRow(context, (await context.versions.latest(agentId))!);
   });
   return agentWithVersion(context, agentId, latest);
 }
@@ -105,12 +104,15 @@ export function unpublishAgent(
  * Refused for the active version, a labelled version (naming the label) and the latest version:
  * `latest` is a computed label too, and the next save builds on it.
  */
-export function deleteAgentVersion(context: EditorContext, input: { id: string; actor?: string } & VersionReference) {
+export async function deleteAgentVersion(
+  context: EditorContext,
+  input: { id: string; actor?: string } & VersionReference,
+) {
   const { id: agentId, actor = defaultActor } = input;
-  return writeTransaction(context.database, () => {
-    const record = context.agents.get(agentId);
+  return context.storage.transaction(async () => {
+    const record = await context.agents.get(agentId);
     if (!record) throw agentNotFound(agentId);
-    const row = versionRow(context, agentId, input);
+    const row = await versionRow(context, agentId, input);
     const refuse = (details: Record<string, unknown>, message: string) => {
       throw new StudioError('version_in_use', message, { ...details, versionNumber: row.versionNumber });
     };
@@ -119,7 +121,7 @@ export function deleteAgentVersion(context: EditorContext, input: { id: string; 
         { reason: 'active' },
         `Version ${row.versionNumber} is published; publish another version or unpublish first.`,
       );
-    const label = context.labels.namesForVersion(row.id)[0];
+    const label = (await context.labels.namesForVersion(row.id))[0];
     if (label !== undefined)
       refuse(
         { reason: 'label', label },
@@ -131,9 +133,9 @@ export function deleteAgentVersion(context: EditorContext, input: { id: string; 
         `Version ${row.versionNumber} is the latest version; the next save builds on it.`,
       );
     }
-    context.versions.delete(row.id);
+    await context.versions.delete(row.id);
     context.versionCache.delete(row.id);
-    recordAudit(context, {
+    await recordAudit(context, {
       actor,
       action: 'agent.version.delete',
       entity: 'agent',

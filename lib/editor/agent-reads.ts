@@ -2,7 +2,7 @@
  * Reading agents and versions. A version is found through the record's pointers and the unique
  * (agent_id, version_number) index, then parsed once per version id (see `agent-version.ts`).
  */
-import { writeGeneration, type AgentListRow, type AgentSummaryRow, type AgentVersionRow } from '../../db/queries';
+import type { AgentListRow, AgentSummaryRow, AgentVersionRow } from '../../db/queries';
 import { issueMessages, StudioError } from '../errors';
 import { checkLabelName, type VersionSelector } from '../versions';
 import { parseVersionRow, type StoredAgentVersion } from './agent-version';
@@ -30,22 +30,22 @@ export interface FoundVersion {
   label?: string;
 }
 
-function rowForSelector(
+async function rowForSelector(
   context: EditorContext,
   agentId: string,
   selector: VersionSelector | undefined,
   fallback: DefaultSelector,
-) {
-  const published = () => context.versions.active(agentId) ?? fail(noPublishedVersion(agentId));
+): Promise<AgentVersionRow | undefined> {
+  const published = async () => (await context.versions.active(agentId)) ?? fail(noPublishedVersion(agentId));
   const latest = () => context.versions.latest(agentId);
   if (!selector) return fallback === 'published' ? published() : latest();
   if ('versionId' in selector) {
-    const row = context.versions.byId(selector.versionId);
+    const row = await context.versions.byId(selector.versionId);
     return row?.agentId === agentId ? row : fail(versionNotFound(agentId, { versionId: selector.versionId }));
   }
   if ('versionNumber' in selector) {
     return (
-      context.versions.byNumber(agentId, selector.versionNumber) ??
+      (await context.versions.byNumber(agentId, selector.versionNumber)) ??
       fail(versionNotFound(agentId, { versionNumber: selector.versionNumber }))
     );
   }
@@ -54,7 +54,7 @@ function rowForSelector(
   if (!check.ok) throw new StudioError('invalid_version_label', issueMessages(check.issues), { label: selector.label });
   if (selector.label === 'production') return published();
   if (selector.label === 'latest') return latest();
-  return context.versions.byLabel(agentId, selector.label) ?? fail(labelNotFound(agentId, selector.label));
+  return (await context.versions.byLabel(agentId, selector.label)) ?? fail(labelNotFound(agentId, selector.label));
 }
 
 function fail(error: StudioError): never {
@@ -83,8 +83,12 @@ function pointerOf(
 export const pointerCacheMs = 100;
 const pointerCacheEntries = 10_000;
 
-function pointerId(context: EditorContext, agentId: string, pointer: 'published' | 'latest'): string | undefined {
-  const generation = writeGeneration(context.database);
+async function pointerId(
+  context: EditorContext,
+  agentId: string,
+  pointer: 'published' | 'latest',
+): Promise<string | undefined> {
+  const generation = context.storage.generation();
   const now = context.monotonicMs();
   let entry = context.pointerCache.get(agentId);
   if (!entry || entry.generation !== generation || entry.expiresAt <= now) {
@@ -94,8 +98,11 @@ function pointerId(context: EditorContext, agentId: string, pointer: 'published'
   }
   if (entry[pointer] === undefined) {
     // Only real ids are kept: a missing agent or nothing published goes the slow way, which says why.
+    // The entry was stamped with the generation before this read, so a write committed meanwhile
+    // makes the next call read again.
     entry[pointer] =
-      (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId)) ?? undefined;
+      (await (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId))) ??
+      undefined;
   }
   return entry[pointer];
 }
@@ -104,7 +111,7 @@ function pointerId(context: EditorContext, agentId: string, pointer: 'published'
  * The runtime's hot path: published or latest by id only, answered from the parsed-version cache
  * when the version was read before (versions never change once written).
  */
-function cachedPointerVersion(
+async function cachedPointerVersion(
   context: EditorContext,
   agentId: string,
   selector: VersionSelector | undefined,
@@ -112,25 +119,25 @@ function cachedPointerVersion(
 ) {
   const pointer = pointerOf(selector, fallback);
   if (!pointer) return undefined;
-  const id = pointerId(context, agentId, pointer);
+  const id = await pointerId(context, agentId, pointer);
   return id ? context.versionCache.peek<StoredAgentVersion>(id) : undefined;
 }
 
 /** The version a selector names; the agent's absence is reported before anything else. */
-export function findVersion(
+export async function findVersion(
   context: EditorContext,
   { agentId, selector, fallback }: { agentId: string; selector?: VersionSelector; fallback: DefaultSelector },
-): FoundVersion {
-  const cached = cachedPointerVersion(context, agentId, selector, fallback);
+): Promise<FoundVersion> {
+  const cached = await cachedPointerVersion(context, agentId, selector, fallback);
   if (cached) {
     const label = selector && 'label' in selector ? selector.label : undefined;
     return label === undefined ? { version: cached } : { version: cached, label };
   }
   let row: AgentVersionRow | undefined;
   try {
-    row = rowForSelector(context, agentId, selector, fallback);
+    row = await rowForSelector(context, agentId, selector, fallback);
   } catch (error) {
-    if (!context.agents.get(agentId)) throw agentNotFound(agentId);
+    if (!(await context.agents.get(agentId))) throw agentNotFound(agentId);
     throw error;
   }
   if (!row) throw agentNotFound(agentId);
@@ -140,25 +147,29 @@ export function findVersion(
     : { version: parseVersionRow(context, row), label };
 }
 
-export function agentSummary(context: EditorContext, agentId: string): AgentSummaryRow {
-  return context.agents.getSummary(agentId) ?? fail(agentNotFound(agentId));
+export async function agentSummary(context: EditorContext, agentId: string): Promise<AgentSummaryRow> {
+  return (await context.agents.getSummary(agentId)) ?? fail(agentNotFound(agentId));
 }
 
-export function versionView(context: EditorContext, agent: AgentView, version: StoredAgentVersion): VersionView {
+export async function versionView(
+  context: EditorContext,
+  agent: AgentView,
+  version: StoredAgentVersion,
+): Promise<VersionView> {
   return toVersionView(
     version,
-    versionLabelsFor({ version, agent, customLabels: context.labels.namesForVersion(version.id) }),
+    versionLabelsFor({ version, agent, customLabels: await context.labels.namesForVersion(version.id) }),
   );
 }
 
 /** `{ agent, version }` as the API shapes them. */
-export function agentWithVersion(context: EditorContext, agentId: string, version: StoredAgentVersion) {
-  const agent = toAgentView(agentSummary(context, agentId));
-  return { agent, version: versionView(context, agent, version) };
+export async function agentWithVersion(context: EditorContext, agentId: string, version: StoredAgentVersion) {
+  const agent = toAgentView(await agentSummary(context, agentId));
+  return { agent, version: await versionView(context, agent, version) };
 }
 
-export function getAgent(context: EditorContext, agentId: string, selector?: VersionSelector) {
-  const { version } = findVersion(context, { agentId, selector, fallback: 'latest' });
+export async function getAgent(context: EditorContext, agentId: string, selector?: VersionSelector) {
+  const { version } = await findVersion(context, { agentId, selector, fallback: 'latest' });
   return agentWithVersion(context, agentId, version);
 }
 
@@ -167,16 +178,16 @@ export interface AgentListRequest extends PageRequest {
   search?: string;
 }
 
-export function listAgents(
+export async function listAgents(
   context: EditorContext,
   { search: searchText, ...request }: AgentListRequest = {},
-): Page<AgentListItem | CodeOnlyListItem> {
+): Promise<Page<AgentListItem | CodeOnlyListItem>> {
   return readPageAfterId({
     request,
     // Code agents without an override record are listed too, merged in id order.
-    read: (afterId, limit) => {
+    read: async (afterId, limit) => {
       const search = parseInput(agentSearchSchema, searchText ?? '').toLowerCase();
-      const rows = context.agents.listSummaries({ afterId, limit, search });
+      const rows = await context.agents.listSummaries({ afterId, limit, search });
       return mergeCodeOnlyAgents({ context, rows, afterId, fetched: limit, search });
     },
     keyOf: (row) => row.id,
@@ -184,14 +195,14 @@ export function listAgents(
   });
 }
 
-export function listAgentVersions(
+export async function listAgentVersions(
   context: EditorContext,
   agentId: string,
   request: PageRequest = {},
-): Page<VersionView> {
-  const agent = toAgentView(agentSummary(context, agentId));
+): Promise<Page<VersionView>> {
+  const agent = toAgentView(await agentSummary(context, agentId));
   const labelsByVersion = new Map<string, string[]>();
-  for (const label of context.labels.list(agentId)) {
+  for (const label of await context.labels.list(agentId)) {
     labelsByVersion.set(label.versionId, [...(labelsByVersion.get(label.versionId) ?? []), label.name]);
   }
   return readPageBeforeNumber({

@@ -6,7 +6,6 @@
  * versions after an existing agent's latest instead.
  */
 import { randomUUID } from 'node:crypto';
-import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
@@ -18,14 +17,15 @@ import { checkImportDocument, type CheckedVersion } from './import-checks';
 import { exportFormat, type ExportDocument } from './export-document';
 import { appendVersion } from './version-writer';
 
-export function exportAgent(
+export async function exportAgent(
   context: EditorContext,
   { id: agentId, selector }: { id: string; selector?: VersionSelector },
-): ExportDocument {
-  const summary = agentSummary(context, agentId);
+): Promise<ExportDocument> {
+  const summary = await agentSummary(context, agentId);
   const versions: StoredAgentVersion[] = selector
-    ? [findVersion(context, { agentId, selector, fallback: 'latest' }).version]
-    : context.versions.all(agentId).map((row) => parseVersionRow(context, row));
+    ? [(await findVersion(context, { agentId, selector, fallback: 'latest' })).version]
+    : (await context.versions.all(agentId)).map((row) => parseVersionRow(context, row));
+  const labels = await context.labels.list(agentId);
   const included = new Set(versions.map((version) => version.versionNumber));
   return {
     format: exportFormat,
@@ -41,8 +41,7 @@ export function exportAgent(
         summary.activeVersionNumber !== null && included.has(summary.activeVersionNumber)
           ? summary.activeVersionNumber
           : null,
-      labels: context.labels
-        .list(agentId)
+      labels: labels
         .filter((label) => included.has(label.versionNumber))
         .map((label) => ({ name: label.name, versionNumber: label.versionNumber })),
     },
@@ -65,7 +64,7 @@ export function currentConfigHash(version: StoredAgentVersion): string {
 
 export type ImportMode = 'create' | 'append';
 
-export function importAgent(
+export async function importAgent(
   context: EditorContext,
   {
     document,
@@ -89,53 +88,55 @@ export function importAgent(
     );
   }
   // A dry run does all of it, answer included, inside a transaction that is rolled back.
-  const transaction = dryRun ? rehearseTransaction : writeTransaction;
-  return transaction(context.database, () => {
-    const existing = context.agents.get(agent.id);
-    if (existing && mode !== 'append') {
-      throw new StudioError(
-        'conflict',
-        `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`,
-        { agentId: agent.id },
-      );
-    }
-    const imported = existing
-      ? appendImported(context, {
-          agentId: agent.id,
-          latestVersionNumber: existing.latestVersionNumber,
-          versions,
-          actor,
-        })
-      : createImported(context, { agent, versions });
-    recordImport(context, {
-      actor,
-      entity: 'agent',
-      entityId: agent.id,
-      details: {
-        mode: existing ? 'append' : 'create',
-        versionNumbers: imported.map((version) => version.versionNumber),
+  return context.storage.transaction(
+    async () => {
+      const existing = await context.agents.get(agent.id);
+      if (existing && mode !== 'append') {
+        throw new StudioError(
+          'conflict',
+          `An agent with id "${agent.id}" already exists; import with mode=append to add versions to it.`,
+          { agentId: agent.id },
+        );
+      }
+      const imported = existing
+        ? await appendImported(context, {
+            agentId: agent.id,
+            latestVersionNumber: existing.latestVersionNumber,
+            versions,
+            actor,
+          })
+        : await createImported(context, { agent, versions });
+      await recordImport(context, {
+        actor,
+        entity: 'agent',
+        entityId: agent.id,
+        details: {
+          mode: existing ? 'append' : 'create',
+          versionNumbers: imported.map((version) => version.versionNumber),
+          upgradedFrom: upgradedFrom ?? null,
+        },
+      });
+      const latest = parseVersionRow(context, (await context.versions.latest(agent.id))!);
+      return {
+        ...(await agentWithVersion(context, agent.id, latest)),
+        mode: existing ? ('append' as const) : ('create' as const),
+        importedVersionNumbers: imported.map((version) => version.versionNumber),
+        /** The document's older schemaVersion when its snapshots were upgraded, else null. */
         upgradedFrom: upgradedFrom ?? null,
-      },
-    });
-    const latest = parseVersionRow(context, context.versions.latest(agent.id)!);
-    return {
-      ...agentWithVersion(context, agent.id, latest),
-      mode: existing ? ('append' as const) : ('create' as const),
-      importedVersionNumbers: imported.map((version) => version.versionNumber),
-      /** The document's older schemaVersion when its snapshots were upgraded, else null. */
-      upgradedFrom: upgradedFrom ?? null,
-      dryRun,
-    };
-  });
+        dryRun,
+      };
+    },
+    { rehearse: dryRun },
+  );
 }
 
 /** Inside the caller's transaction: a new agent with the document's versions (numbers kept), published version and labels. */
-export function createImported(
+export async function createImported(
   context: EditorContext,
   { agent, versions }: { agent: ExportDocument['agent']; versions: CheckedVersion[] },
 ) {
   const now = context.now();
-  context.agents.insert({
+  await context.agents.insert({
     id: agent.id,
     source: agent.source,
     activeVersionId: null,
@@ -147,12 +148,12 @@ export function createImported(
   });
   const byNumber = new Map<number, StoredAgentVersion>();
   for (const version of versions) {
-    byNumber.set(version.versionNumber, writeImportedVersion(context, { agentId: agent.id, version, now }));
+    byNumber.set(version.versionNumber, await writeImportedVersion(context, { agentId: agent.id, version, now }));
   }
   const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
-  context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
+  await context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
   for (const label of agent.labels) {
-    insertImportedLabel(context, {
+    await insertImportedLabel(context, {
       agentId: agent.id,
       name: label.name,
       versionId: byNumber.get(label.versionNumber)!.id,
@@ -166,7 +167,7 @@ export function createImported(
 export function writeImportedVersion(
   context: EditorContext,
   { agentId, version, now }: { agentId: string; version: CheckedVersion; now: string },
-): StoredAgentVersion {
+): Promise<StoredAgentVersion> {
   return appendVersion(context, agentVersions, {
     ownerId: agentId,
     versionNumber: version.versionNumber,
@@ -181,14 +182,21 @@ export function writeImportedVersion(
 }
 
 /** Inside the caller's transaction: a document's label, with a fresh revision token. */
-export function insertImportedLabel(
+export async function insertImportedLabel(
   context: EditorContext,
   { agentId, name, versionId, now }: { agentId: string; name: string; versionId: string; now: string },
 ) {
-  context.labels.insert({ agentId, name, versionId, revisionToken: randomUUID(), createdAt: now, updatedAt: now });
+  await context.labels.insert({
+    agentId,
+    name,
+    versionId,
+    revisionToken: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
-function appendImported(
+async function appendImported(
   context: EditorContext,
   {
     agentId,
@@ -198,13 +206,13 @@ function appendImported(
   }: { agentId: string; latestVersionNumber: number; versions: CheckedVersion[]; actor: string },
 ) {
   const appended: StoredAgentVersion[] = [];
-  let latest = parseVersionRow(context, context.versions.latest(agentId)!).snapshot as AgentSnapshot;
+  let latest = parseVersionRow(context, (await context.versions.latest(agentId))!).snapshot as AgentSnapshot;
   let next = latestVersionNumber + 1;
   for (const version of versions) {
     const provided = Object.fromEntries(snapshotFields.map((field) => [field, version.snapshot[field] ?? null]));
     const { snapshot, changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
     if (changedFields.length === 0) continue;
-    const stored = appendVersion(context, agentVersions, {
+    const stored = await appendVersion(context, agentVersions, {
       ownerId: agentId,
       versionNumber: next,
       snapshot,

@@ -30,8 +30,10 @@ export function parseVersionRow(context: EditorContext, row: AgentVersionRow): S
  * A version by id, for an id a record's pointer holds (the row exists): its row is read only when
  * the version is not cached, so a save finds the latest version without reading it again.
  */
-export function versionById(context: EditorContext, id: string): StoredAgentVersion {
-  return context.versionCache.get(id, () => toStoredVersion(context.versions.byId(id)!));
+export async function versionById(context: EditorContext, id: string): Promise<StoredAgentVersion> {
+  // The cache parses synchronously, so a missing row is read before asking it; a hit reads nothing.
+  const row = context.versionCache.peek(id) === undefined ? await context.versions.byId(id) : undefined;
+  return context.versionCache.get(id, () => toStoredVersion(row!));
 }
 
 function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
@@ -57,18 +59,18 @@ function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
  * With `maxVersionsPerAgent` set, removes the oldest versions beyond it that nothing points at
  * (never the published, a labelled or the latest version).
  */
-function applyRetention(context: EditorContext, { agentId, actor }: { agentId: string; actor: string }) {
+async function applyRetention(context: EditorContext, { agentId, actor }: { agentId: string; actor: string }) {
   const maximum = context.maxVersionsPerAgent;
   if (maximum === undefined) return;
-  const excess = context.versions.count(agentId) - maximum;
+  const excess = (await context.versions.count(agentId)) - maximum;
   if (excess <= 0) return;
-  const removable = context.versions.oldestUnpinned(agentId, excess);
+  const removable = await context.versions.oldestUnpinned(agentId, excess);
   for (const id of removable) {
-    context.versions.delete(id);
+    await context.versions.delete(id);
     context.versionCache.delete(id);
   }
   if (removable.length > 0) {
-    recordAudit(context, {
+    await recordAudit(context, {
       actor,
       action: 'agent.version.retention',
       entity: 'agent',
@@ -88,9 +90,9 @@ export const agentVersions: VersionedKind<AgentSnapshot, StoredAgentVersion, Age
     const text = canonicalJson(snapshot);
     return { text, configHash: hashCanonicalJson(text) };
   },
-  insert: (context, { ownerId, ...columns }) => {
+  insert: async (context, { ownerId, ...columns }) => {
     const row = { ...columns, agentId: ownerId };
-    context.versions.insert(row);
+    await context.versions.insert(row);
     return row;
   },
   parse: parseVersionRow,

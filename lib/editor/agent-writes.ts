@@ -1,12 +1,12 @@
 /**
  * Creating, saving, restoring and deleting agents. Input is validated before the write
- * transaction; the base-version check, change detection and the insert happen inside it, under
- * SQLite's write lock, so concurrent saves from the same base cannot both win (docs/storage.md).
+ * transaction; the base-version check, change detection and the insert happen inside it, where
+ * the database orders concurrent writers, so concurrent saves from the same base cannot both win
+ * (docs/storage.md).
  */
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
 import { editorOwnership, partitionOwnedFields } from '../versions';
-import { writeTransaction } from '../../db/queries';
 import {
   createAgentBodySchema,
   pickSnapshotFields,
@@ -58,7 +58,7 @@ function ownedFields(
   return partitionOwnedFields({ provided, ownership });
 }
 
-export function createAgent(context: EditorContext, input: CreateAgentInput) {
+export async function createAgent(context: EditorContext, input: CreateAgentInput) {
   const { actor = defaultActor, ...body } = input;
   const parsed = parseInput(createAgentBodySchema, body);
   const source = context.codeAgents.get(parsed.id) ? 'code' : 'stored';
@@ -68,12 +68,12 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
     const issues = storedAgentIssues(snapshot);
     if (issues.length > 0) throw invalidInput(issues);
   }
-  const version = writeTransaction(context.database, () => {
-    if (context.agents.get(parsed.id)) {
+  const version = await context.storage.transaction(async () => {
+    if (await context.agents.get(parsed.id)) {
       throw new StudioError('conflict', `An agent with id "${parsed.id}" already exists.`, { agentId: parsed.id });
     }
     const now = context.now();
-    context.agents.insert({
+    await context.agents.insert({
       id: parsed.id,
       source,
       activeVersionId: null,
@@ -92,34 +92,34 @@ export function createAgent(context: EditorContext, input: CreateAgentInput) {
       details: { source, droppedFields },
     });
   });
-  return { ...agentWithVersion(context, parsed.id, version), droppedFields };
+  return { ...(await agentWithVersion(context, parsed.id, version)), droppedFields };
 }
 
-export function updateAgent(context: EditorContext, input: UpdateAgentInput): SaveResult {
+export async function updateAgent(context: EditorContext, input: UpdateAgentInput): Promise<SaveResult> {
   const { id: agentId, actor = defaultActor, ...body } = input;
   const parsed = parseInput(updateInputSchema, body);
   const provided = pickSnapshotFields(parsed);
 
-  // Everything below runs under the write lock; the views are built from what the transaction
+  // Everything below runs in the write transaction; the views are built from what the transaction
   // read and wrote, so a save costs no read-back.
-  return writeTransaction(context.database, () => {
-    let summary = agentSummary(context, agentId);
+  return context.storage.transaction(async () => {
+    let summary = await agentSummary(context, agentId);
     const { kept, droppedFields } = ownedFields(context, agentId, summary.source, provided);
-    checkBaseVersion(context, agentVersions, {
+    await checkBaseVersion(context, agentVersions, {
       ownerId: agentId,
       base: parsed.baseVersionNumber,
       latest: summary.latestVersionNumber,
       advice: 'reload or merge before saving.',
     });
-    const latest = versionById(context, summary.latestVersionId!);
+    const latest = await versionById(context, summary.latestVersionId!);
     if (parsed.metadata !== undefined) {
       const metadata = JSON.stringify({
         ...(JSON.parse(summary.metadata) as Record<string, unknown>),
         ...parsed.metadata,
       });
       summary = { ...summary, metadata, updatedAt: context.now() };
-      context.agents.setMetadata({ id: agentId, metadata, updatedAt: summary.updatedAt });
-      recordAudit(context, {
+      await context.agents.setMetadata({ id: agentId, metadata, updatedAt: summary.updatedAt });
+      await recordAudit(context, {
         actor,
         action: 'agent.metadata',
         entity: 'agent',
@@ -127,7 +127,7 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
         details: { keys: Object.keys(parsed.metadata) },
       });
     }
-    const saved = saveChanges(context, agentVersions, {
+    const saved = await saveChanges(context, agentVersions, {
       ownerId: agentId,
       latest: latest.snapshot as AgentSnapshot,
       latestVersionNumber: summary.latestVersionNumber,
@@ -142,7 +142,7 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
     });
     if (!saved.created) {
       const agent = toAgentView(summary);
-      return { created: false, agent, version: versionView(context, agent, latest), droppedFields };
+      return { created: false, agent, version: await versionView(context, agent, latest), droppedFields };
     }
     const { version } = saved;
     const agent = toAgentView(withLatest(summary, version));
@@ -157,12 +157,12 @@ export function updateAgent(context: EditorContext, input: UpdateAgentInput): Sa
 }
 
 /** Version N+1 with version k's snapshot; a draft until published. */
-export function restoreVersion(
+export async function restoreVersion(
   context: EditorContext,
   { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
 ) {
-  const version = writeTransaction(context.database, () => {
-    const record = context.agents.get(agentId);
+  const version = await context.storage.transaction(async () => {
+    const record = await context.agents.get(agentId);
     if (!record) throw agentNotFound(agentId);
     return restoreFromVersion(context, agentVersions, {
       ownerId: agentId,
@@ -175,17 +175,17 @@ export function restoreVersion(
 }
 
 /** Deletes the record, its versions and its labels, with one audit row. */
-export function deleteAgent(
+export async function deleteAgent(
   context: EditorContext,
   { id: agentId, actor = defaultActor }: { id: string; actor?: string },
-): { deleted: true } {
-  writeTransaction(context.database, () => {
-    const summary = agentSummary(context, agentId);
-    context.labels.deleteAll(agentId);
-    for (const version of context.versions.all(agentId)) context.versionCache.delete(version.id);
-    context.versions.deleteAll(agentId);
-    context.agents.delete(agentId);
-    recordAudit(context, {
+): Promise<{ deleted: true }> {
+  await context.storage.transaction(async () => {
+    const summary = await agentSummary(context, agentId);
+    await context.labels.deleteAll(agentId);
+    for (const version of await context.versions.all(agentId)) context.versionCache.delete(version.id);
+    await context.versions.deleteAll(agentId);
+    await context.agents.delete(agentId);
+    await recordAudit(context, {
       actor,
       action: 'agent.delete',
       entity: 'agent',

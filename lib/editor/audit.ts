@@ -43,7 +43,7 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
-export function recordAudit(
+export async function recordAudit(
   context: EditorContext,
   entry: {
     actor: string;
@@ -53,8 +53,8 @@ export function recordAudit(
     entityId: string;
     details?: Record<string, unknown>;
   },
-): void {
-  context.audit.insert({
+): Promise<void> {
+  await context.audit.insert({
     at: context.now(),
     actor: entry.actor,
     action: entry.action,
@@ -65,7 +65,7 @@ export function recordAudit(
 }
 
 /** The import of an agent's or a saved client's versions, from its own export or a deployment backup. */
-export function recordImport(
+export async function recordImport(
   context: EditorContext,
   {
     actor,
@@ -73,8 +73,8 @@ export function recordImport(
     entityId,
     details,
   }: { actor: string; entity: VersionedAuditEntity; entityId: string; details: Record<string, unknown> },
-): void {
-  recordAudit(context, { actor, action: `${entity}.import`, entity, entityId, details });
+): Promise<void> {
+  await recordAudit(context, { actor, action: `${entity}.import`, entity, entityId, details });
 }
 
 const toEntry = (row: AuditRow): AuditEntry => ({

@@ -30,9 +30,9 @@ export interface CodeOnlyListItem {
 }
 
 /** The code-only view of a registered code agent with no record; `undefined` otherwise. */
-export function codeOnlyAgent(context: EditorContext, agentId: string): CodeOnlyAgent | undefined {
+export async function codeOnlyAgent(context: EditorContext, agentId: string): Promise<CodeOnlyAgent | undefined> {
   const info = context.codeAgents.get(agentId);
-  if (!info || context.agents.get(agentId)) return undefined;
+  if (!info || (await context.agents.get(agentId))) return undefined;
   return {
     agent: { id: agentId, source: 'code', status: 'code_only', activeVersionId: null },
     version: null,

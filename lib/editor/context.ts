@@ -2,15 +2,7 @@
  * What every editor operation needs, built once per studio by `createEditor`. Operations are
  * plain functions of this context, so each file stays one concept.
  */
-import type { DatabaseHandle } from '../../db/client';
-import {
-  agentQueries,
-  agentVersionQueries,
-  auditQueries,
-  integrationConfigQueries,
-  mcpClientQueries,
-  versionLabelQueries,
-} from '../../db/queries';
+import type { Storage, StudioQueries } from '../../db/storage';
 import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
@@ -44,7 +36,7 @@ export type ResolveToolsForDiff = (request: {
 }) => Promise<Record<string, ComparableTool>>;
 
 export interface EditorOptions {
-  database: DatabaseHandle;
+  storage: Storage;
   settings: Pick<Settings, 'stdioAllowedCommands'>;
   secretsKey: SecretsKey;
   logger: Logger;
@@ -62,7 +54,8 @@ export interface EditorOptions {
 }
 
 export interface EditorContext {
-  database: DatabaseHandle;
+  /** Writes run in `storage.transaction`; the query objects below are its `queries`, so they take part in it. */
+  storage: Storage;
   settings: Pick<Settings, 'stdioAllowedCommands'>;
   secretsKey: SecretsKey;
   logger: Logger;
@@ -71,13 +64,13 @@ export interface EditorContext {
   resolveToolsForDiff?: ResolveToolsForDiff;
   codeIntegrationIds: string[];
   now(): string;
-  agents: ReturnType<typeof agentQueries>;
-  versions: ReturnType<typeof agentVersionQueries>;
-  labels: ReturnType<typeof versionLabelQueries>;
-  audit: ReturnType<typeof auditQueries>;
-  mcpClients: ReturnType<typeof mcpClientQueries>;
+  agents: StudioQueries['agents'];
+  versions: StudioQueries['versions'];
+  labels: StudioQueries['labels'];
+  audit: StudioQueries['audit'];
+  mcpClients: StudioQueries['mcpClients'];
   /** Stored integration configs (deployment export and import write them with everything else). */
-  integrationConfigs: ReturnType<typeof integrationConfigQueries>;
+  integrationConfigs: StudioQueries['integrationConfigs'];
   versionCache: VersionCache;
   /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
   pointerCache: Map<string, PointerCacheEntry>;
@@ -96,8 +89,9 @@ export interface PointerCacheEntry {
 
 export function createEditorContext(options: EditorOptions): EditorContext {
   const clock = options.now ?? (() => new Date());
+  const { queries } = options.storage;
   return {
-    database: options.database,
+    storage: options.storage,
     settings: options.settings,
     secretsKey: options.secretsKey,
     logger: options.logger,
@@ -106,12 +100,12 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     resolveToolsForDiff: options.resolveToolsForDiff,
     codeIntegrationIds: options.codeIntegrationIds ?? [],
     now: () => clock().toISOString(),
-    agents: agentQueries(options.database),
-    versions: agentVersionQueries(options.database),
-    labels: versionLabelQueries(options.database),
-    audit: auditQueries(options.database),
-    mcpClients: mcpClientQueries(options.database),
-    integrationConfigs: integrationConfigQueries(options.database),
+    agents: queries.agents,
+    versions: queries.versions,
+    labels: queries.labels,
+    audit: queries.audit,
+    mcpClients: queries.mcpClients,
+    integrationConfigs: queries.integrationConfigs,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),

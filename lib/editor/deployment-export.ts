@@ -1,7 +1,7 @@
 /**
  * Export of a whole deployment (`POST /api/deployment/export`): every agent with every version,
  * its labels and published version; every saved MCP client with its versions; every stored
- * integration config. Read in one read transaction, so the backup is one consistent moment.
+ * integration config. Read in one transaction, so the backup is one consistent moment.
  */
 import { currentSnapshotSchemaVersion } from '../snapshots';
 import { invalidInput } from '../errors';
@@ -10,6 +10,7 @@ import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey }
 import { studioVersion } from '../version';
 import { exportAgent } from './agent-transfer';
 import type { EditorContext } from './context';
+import type { ExportDocument } from './export-document';
 import {
   backupConfigHash,
   countMcpSecrets,
@@ -32,17 +33,22 @@ export const sealCheckText = 'agent-studio deployment backup';
 
 const pageSize = 500;
 
-function allIds(list: (request: { afterId: string; limit: number }) => Array<{ id: string }>): string[] {
+async function allIds(
+  list: (request: { afterId: string; limit: number }) => Promise<Array<{ id: string }>>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (;;) {
-    const page = list({ afterId: ids.at(-1) ?? '', limit: pageSize });
+    const page = await list({ afterId: ids.at(-1) ?? '', limit: pageSize });
     ids.push(...page.map((row) => row.id));
     if (page.length < pageSize) return ids;
   }
 }
 
-function storedIntegrationConfig(context: EditorContext, id: string): StoredIntegrationConfig | undefined {
-  const row = context.integrationConfigs.get(id);
+async function storedIntegrationConfig(
+  context: EditorContext,
+  id: string,
+): Promise<StoredIntegrationConfig | undefined> {
+  const row = await context.integrationConfigs.get(id);
   if (!row) return undefined;
   const config = JSON.parse(row.config) as StoredIntegrationConfig;
   return config.credentials
@@ -58,30 +64,32 @@ function storedIntegrationConfig(context: EditorContext, id: string): StoredInte
 }
 
 /** How many secrets the deployment holds (every version of every saved client, every integration). */
-function countSecrets(context: EditorContext): number {
+async function countSecrets(context: EditorContext): Promise<number> {
   let count = 0;
-  for (const id of allIds((request) => context.mcpClients.list(request))) {
-    for (const row of context.mcpClients.allVersions(id))
+  for (const id of await allIds((request) => context.mcpClients.list(request))) {
+    for (const row of await context.mcpClients.allVersions(id))
       count += countMcpSecrets(parseClientVersionRow(context, row).snapshot);
   }
-  for (const { id } of context.integrationConfigs.stamps()) {
-    if (storedIntegrationConfig(context, id)?.credentials) count += 1;
+  for (const { id } of await context.integrationConfigs.stamps()) {
+    if ((await storedIntegrationConfig(context, id))?.credentials) count += 1;
   }
   return count;
 }
 
-function readDeployment(
+async function readDeployment(
   context: EditorContext,
   secrets: SecretsOnExport,
-): Omit<DeploymentDocument, 'format' | 'formatVersion' | 'secrets' | 'exportedAt' | 'studioVersion'> {
-  const agents = allIds((request) => context.agents.listSummaries(request)).map((id) => {
-    const { agent, versions } = exportAgent(context, { id });
-    return { agent, versions };
-  });
+): Promise<Omit<DeploymentDocument, 'format' | 'formatVersion' | 'secrets' | 'exportedAt' | 'studioVersion'>> {
+  const agents: Array<Pick<ExportDocument, 'agent' | 'versions'>> = [];
+  for (const id of await allIds((request) => context.agents.listSummaries(request))) {
+    const { agent, versions } = await exportAgent(context, { id });
+    agents.push({ agent, versions });
+  }
 
-  const mcpClients: BackupMcpClient[] = allIds((request) => context.mcpClients.list(request)).map((id) => {
-    const record = context.mcpClients.get(id)!;
-    const versions = context.mcpClients.allVersions(id).map((row) => {
+  const mcpClients: BackupMcpClient[] = [];
+  for (const id of await allIds((request) => context.mcpClients.list(request))) {
+    const record = (await context.mcpClients.get(id))!;
+    const versions = (await context.mcpClients.allVersions(id)).map((row) => {
       const version = parseClientVersionRow(context, row);
       const { snapshot, omitted } = mcpSnapshotForBackup(version.snapshot, secrets);
       return {
@@ -96,20 +104,27 @@ function readDeployment(
         ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
       };
     });
-    return { id, authorId: record.authorId, createdAt: record.createdAt, updatedAt: record.updatedAt, versions };
-  });
+    mcpClients.push({
+      id,
+      authorId: record.authorId,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      versions,
+    });
+  }
 
-  const integrations: BackupIntegration[] = context.integrationConfigs.stamps().map(({ id }) => {
-    const row = context.integrationConfigs.get(id)!;
-    const { config, omitted } = integrationConfigForBackup(storedIntegrationConfig(context, id)!, secrets);
-    return {
+  const integrations: BackupIntegration[] = [];
+  for (const { id } of await context.integrationConfigs.stamps()) {
+    const row = (await context.integrationConfigs.get(id))!;
+    const { config, omitted } = integrationConfigForBackup((await storedIntegrationConfig(context, id))!, secrets);
+    integrations.push({
       id,
       config,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
-    };
-  });
+    });
+  }
 
   return {
     schemaVersion: currentSnapshotSchemaVersion,
@@ -131,9 +146,11 @@ export async function exportDeployment(
   context: EditorContext,
   options: DeploymentExportOptions,
 ): Promise<DeploymentDocument> {
-  const read = <T>(work: () => T): T => context.database.sqlite.transaction(work).deferred();
+  // Each read runs in one transaction: what it reads is one consistent moment. Storage calls and
+  // sealing only (the passphrase key is derived outside, between the two).
+  const read = <T>(work: () => Promise<T>): Promise<T> => context.storage.transaction(work);
   if (options.passphrase === undefined && options.withoutSecrets !== true) {
-    const count = read(() => countSecrets(context));
+    const count = await read(() => countSecrets(context));
     if (count > 0) {
       throw invalidInput(
         [
@@ -158,7 +175,7 @@ export async function exportDeployment(
       check: sealSecret({ key, plaintext: sealCheckText }),
     };
   }
-  const content = read(() => readDeployment(context, key ? { mode: 'seal', key } : { mode: 'omit' }));
+  const content = await read(() => readDeployment(context, key ? { mode: 'seal', key } : { mode: 'omit' }));
   return {
     format: deploymentFormat,
     formatVersion: currentDeploymentFormatVersion,

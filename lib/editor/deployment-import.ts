@@ -4,7 +4,6 @@
  * plan is made against the current state, applied, and verified by counts and config hashes
  * before commit. A dry run does the same inside a transaction that is rolled back.
  */
-import { rehearseTransaction, writeTransaction } from '../../db/queries';
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { credentialsToStore } from '../integrations';
 import { createImported, insertImportedLabel, writeImportedVersion } from './agent-transfer';
@@ -38,27 +37,32 @@ export interface DeploymentImportResult {
   verification: DeploymentVerification | null;
 }
 
-function applyAgent(context: EditorContext, { entry, change, versions }: AgentPlan, actor: string) {
+async function applyAgent(context: EditorContext, { entry, change, versions }: AgentPlan, actor: string) {
   const { agent } = entry;
   const now = context.now();
   if (change.action === 'create') {
-    createImported(context, { agent, versions });
+    await createImported(context, { agent, versions });
   } else {
-    for (const version of versions) writeImportedVersion(context, { agentId: agent.id, version, now });
-    const idOf = (versionNumber: number) => context.versions.byNumber(agent.id, versionNumber)!.id;
+    for (const version of versions) await writeImportedVersion(context, { agentId: agent.id, version, now });
+    const idOf = async (versionNumber: number) => (await context.versions.byNumber(agent.id, versionNumber))!.id;
     if (change.publishedVersionNumber !== null)
-      context.agents.setActiveVersion({
+      await context.agents.setActiveVersion({
         id: agent.id,
-        activeVersionId: idOf(change.publishedVersionNumber),
+        activeVersionId: await idOf(change.publishedVersionNumber),
         updatedAt: now,
       });
     for (const name of change.labels) {
       const label = agent.labels.find((candidate) => candidate.name === name)!;
-      insertImportedLabel(context, { agentId: agent.id, name, versionId: idOf(label.versionNumber), now });
+      await insertImportedLabel(context, {
+        agentId: agent.id,
+        name,
+        versionId: await idOf(label.versionNumber),
+        now,
+      });
     }
   }
   const { versionNumbers, labels, publishedVersionNumber } = change;
-  recordImport(context, {
+  await recordImport(context, {
     actor,
     entity: 'agent',
     entityId: agent.id,
@@ -72,9 +76,9 @@ function applyAgent(context: EditorContext, { entry, change, versions }: AgentPl
   });
 }
 
-function applyMcpClient(context: EditorContext, { entry, change, versions }: McpClientPlan, actor: string) {
+async function applyMcpClient(context: EditorContext, { entry, change, versions }: McpClientPlan, actor: string) {
   if (change.action === 'create') {
-    context.mcpClients.insert({
+    await context.mcpClients.insert({
       id: entry.id,
       latestVersionNumber: 0,
       authorId: entry.authorId,
@@ -83,7 +87,7 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
     });
   }
   for (const version of versions) {
-    appendVersion(context, mcpClientVersions, {
+    await appendVersion(context, mcpClientVersions, {
       ownerId: entry.id,
       versionNumber: version.versionNumber,
       snapshot: version.snapshot,
@@ -93,7 +97,7 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
       createdAt: version.createdAt,
     });
   }
-  recordImport(context, {
+  await recordImport(context, {
     actor,
     entity: 'mcp_client',
     entityId: entry.id,
@@ -101,7 +105,7 @@ function applyMcpClient(context: EditorContext, { entry, change, versions }: Mcp
   });
 }
 
-function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, actor: string) {
+async function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, actor: string) {
   // Encrypted bound to this integration's row; with nothing stored, no mask can stand for a secret.
   const stored = credentialsToStore({
     given: entry.config.credentials,
@@ -112,14 +116,14 @@ function applyIntegration(context: EditorContext, { entry }: IntegrationPlan, ac
   });
   if (!stored.ok) throw invalidInput(stored.issues);
   const config = { ...entry.config, ...(stored.value ? { credentials: stored.value } : {}) };
-  context.integrationConfigs.insert({
+  await context.integrationConfigs.insert({
     id: entry.id,
     integration: config.type,
     config: JSON.stringify(config),
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
   });
-  recordAudit(context, { actor, action: 'integration.import', entity: 'integration', entityId: entry.id });
+  await recordAudit(context, { actor, action: 'integration.import', entity: 'integration', entityId: entry.id });
 }
 
 export async function importDeployment(
@@ -134,32 +138,35 @@ export async function importDeployment(
     );
   }
   const backup = check.value;
-  const transaction = dryRun ? rehearseTransaction : writeTransaction;
-  return transaction(context.database, () => {
-    const plan = planDeploymentImport(context, backup);
-    const changes = [...plan.agents, ...plan.mcpClients, ...plan.integrations].map((item) => item.change);
-    const count = (action: DeploymentChange['action']) => changes.filter((item) => item.action === action).length;
-    const result = {
-      dryRun,
-      changed: changes.some((item) => item.action !== 'unchanged'),
-      changes,
-      summary: { created: count('create'), updated: count('update'), unchanged: count('unchanged') },
-      conflicts: plan.conflicts,
-      secretsLeftOut: backup.secretsLeftOut,
-      upgradedFrom: backup.upgradedFrom,
-    };
-    if (plan.conflicts.length > 0) {
-      if (dryRun) return { ...result, verification: null };
-      throw new StudioError(
-        'conflict',
-        `${plan.conflicts.length} conflict(s) with what this deployment holds; nothing was imported (see details.conflicts).`,
-        { conflicts: plan.conflicts },
-      );
-    }
-    for (const item of plan.agents) if (item.change.action !== 'unchanged') applyAgent(context, item, actor);
-    for (const item of plan.mcpClients) if (item.change.action !== 'unchanged') applyMcpClient(context, item, actor);
-    for (const item of plan.integrations)
-      if (item.change.action !== 'unchanged') applyIntegration(context, item, actor);
-    return { ...result, verification: verifyImport(context, backup, skippedVersions(plan)) };
-  });
+  return context.storage.transaction(
+    async () => {
+      const plan = await planDeploymentImport(context, backup);
+      const changes = [...plan.agents, ...plan.mcpClients, ...plan.integrations].map((item) => item.change);
+      const count = (action: DeploymentChange['action']) => changes.filter((item) => item.action === action).length;
+      const result = {
+        dryRun,
+        changed: changes.some((item) => item.action !== 'unchanged'),
+        changes,
+        summary: { created: count('create'), updated: count('update'), unchanged: count('unchanged') },
+        conflicts: plan.conflicts,
+        secretsLeftOut: backup.secretsLeftOut,
+        upgradedFrom: backup.upgradedFrom,
+      };
+      if (plan.conflicts.length > 0) {
+        if (dryRun) return { ...result, verification: null };
+        throw new StudioError(
+          'conflict',
+          `${plan.conflicts.length} conflict(s) with what this deployment holds; nothing was imported (see details.conflicts).`,
+          { conflicts: plan.conflicts },
+        );
+      }
+      for (const item of plan.agents) if (item.change.action !== 'unchanged') await applyAgent(context, item, actor);
+      for (const item of plan.mcpClients)
+        if (item.change.action !== 'unchanged') await applyMcpClient(context, item, actor);
+      for (const item of plan.integrations)
+        if (item.change.action !== 'unchanged') await applyIntegration(context, item, actor);
+      return { ...result, verification: await verifyImport(context, backup, skippedVersions(plan)) };
+    },
+    { rehearse: dryRun },
+  );
 }

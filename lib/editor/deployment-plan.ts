@@ -99,10 +99,15 @@ interface PlanRequest<Entry> {
   conflicts: Issue[];
 }
 
-function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: string, conflicts: Issue[]): AgentPlan {
+async function planAgent(
+  context: EditorContext,
+  entry: CheckedBackupAgent,
+  path: string,
+  conflicts: Issue[],
+): Promise<AgentPlan> {
   const { agent, versions } = entry;
   const result = change('agent', agent.id);
-  const record = context.agents.get(agent.id);
+  const record = await context.agents.get(agent.id);
   if (!record) {
     if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
       conflicts.push({ path, message: `Agent "${agent.id}" is defined in code with editor: false on this deployment` });
@@ -118,7 +123,7 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
     });
   }
   const target = new Map(
-    context.versions.all(agent.id).map((row) => {
+    (await context.versions.all(agent.id)).map((row) => {
       const version = parseVersionRow(context, row);
       return [version.versionNumber, version] as const;
     }),
@@ -141,7 +146,7 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
     }
   }
   const present = new Set([...target.keys(), ...added.map((version) => version.versionNumber)]);
-  const published = context.versions.active(agent.id)?.versionNumber ?? null;
+  const published = (await context.versions.active(agent.id))?.versionNumber ?? null;
   if (published === null && agent.activeVersionNumber !== null && present.has(agent.activeVersionNumber)) {
     result.publishedVersionNumber = agent.activeVersionNumber;
   } else if (published !== agent.activeVersionNumber) {
@@ -150,7 +155,7 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
     );
   }
   for (const label of agent.labels) {
-    const existing = context.labels.get(agent.id, label.name);
+    const existing = await context.labels.get(agent.id, label.name);
     if (!existing && present.has(label.versionNumber)) result.labels.push(label.name);
     else if (!existing) result.kept.push(`label ${label.name}: version ${label.versionNumber} is not here`);
     else if (existing.versionNumber !== label.versionNumber)
@@ -161,17 +166,17 @@ function planAgent(context: EditorContext, entry: CheckedBackupAgent, path: stri
   return settleVersions(result, { entry, versions: added, skipped, created: false });
 }
 
-function planMcpClient(
+async function planMcpClient(
   context: EditorContext,
   { entry, path, secretsOmitted, conflicts }: PlanRequest<CheckedBackupMcpClient>,
-): McpClientPlan {
+): Promise<McpClientPlan> {
   const result = change('mcp_client', entry.id);
-  const record = context.mcpClients.get(entry.id);
+  const record = await context.mcpClients.get(entry.id);
   if (!record) return settleVersions(result, { entry, versions: entry.versions, skipped: [], created: true });
   const added: CheckedBackupMcpClient['versions'] = [];
   const skipped: number[] = [];
   for (const version of entry.versions) {
-    const row = context.mcpClients.versionByNumber(entry.id, version.versionNumber);
+    const row = await context.mcpClients.versionByNumber(entry.id, version.versionNumber);
     if (row) {
       const stored = parseClientVersionRow(context, row);
       const hash = comparableConfigHash(stored.snapshot, secretsOmitted);
@@ -190,11 +195,11 @@ function planMcpClient(
   return settleVersions(result, { entry, versions: added, skipped, created: false });
 }
 
-function planIntegration(
+async function planIntegration(
   context: EditorContext,
   { entry, path, secretsOmitted, conflicts }: PlanRequest<CheckedBackupIntegration>,
-): IntegrationPlan {
-  const row = context.integrationConfigs.get(entry.id);
+): Promise<IntegrationPlan> {
+  const row = await context.integrationConfigs.get(entry.id);
   if (!row) return { entry, change: settle(change('integration', entry.id), true) };
   const stored = JSON.parse(row.config) as StoredIntegrationConfig;
   const { credentials, ...rest } = stored;
@@ -210,18 +215,23 @@ function planIntegration(
   return { entry, change: change('integration', entry.id) };
 }
 
-/** Reads only; the import runs it again inside its write transaction. */
-export function planDeploymentImport(context: EditorContext, backup: CheckedBackup): DeploymentPlan {
+/**
+ * Reads only; the import runs it inside its write transaction. One entry after another (the
+ * conflicts are listed in backup order, and queries inside a transaction are awaited one by one).
+ */
+export async function planDeploymentImport(context: EditorContext, backup: CheckedBackup): Promise<DeploymentPlan> {
   const conflicts: Issue[] = [];
   const { secretsOmitted } = backup;
-  return {
-    agents: backup.agents.map((entry, index) => planAgent(context, entry, `agents.${index}`, conflicts)),
-    mcpClients: backup.mcpClients.map((entry, index) =>
-      planMcpClient(context, { entry, path: `mcpClients.${index}`, secretsOmitted, conflicts }),
-    ),
-    integrations: backup.integrations.map((entry, index) =>
-      planIntegration(context, { entry, path: `integrations.${index}`, secretsOmitted, conflicts }),
-    ),
-    conflicts,
-  };
+  const agents: AgentPlan[] = [];
+  for (const [index, entry] of backup.agents.entries())
+    agents.push(await planAgent(context, entry, `agents.${index}`, conflicts));
+  const mcpClients: McpClientPlan[] = [];
+  for (const [index, entry] of backup.mcpClients.entries())
+    mcpClients.push(await planMcpClient(context, { entry, path: `mcpClients.${index}`, secretsOmitted, conflicts }));
+  const integrations: IntegrationPlan[] = [];
+  for (const [index, entry] of backup.integrations.entries())
+    integrations.push(
+      await planIntegration(context, { entry, path: `integrations.${index}`, secretsOmitted, conflicts }),
+    );
+  return { agents, mcpClients, integrations, conflicts };
 }

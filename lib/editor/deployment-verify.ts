@@ -25,19 +25,19 @@ export interface DeploymentVerification {
 }
 
 /** Compares what is now stored with the backup; any difference aborts the transaction. */
-export function verifyImport(
+export async function verifyImport(
   context: EditorContext,
   backup: CheckedBackup,
   skipped: Set<string>,
-): DeploymentVerification {
+): Promise<DeploymentVerification> {
   const mismatches: string[] = [];
   let checked = 0;
   let agentVersions = 0;
   let agentLabels = 0;
   for (const { agent, versions } of backup.agents) {
-    if (!context.agents.get(agent.id)) mismatches.push(`agent ${agent.id} is missing`);
+    if (!(await context.agents.get(agent.id))) mismatches.push(`agent ${agent.id} is missing`);
     for (const version of versions) {
-      const row = context.versions.byNumber(agent.id, version.versionNumber);
+      const row = await context.versions.byNumber(agent.id, version.versionNumber);
       if (!row) {
         if (!skipped.has(`agent ${agent.id} ${version.versionNumber}`))
           mismatches.push(`agent ${agent.id} version ${version.versionNumber} is missing`);
@@ -48,12 +48,12 @@ export function verifyImport(
       if (currentConfigHash(parseVersionRow(context, row)) !== configHash(version.snapshot))
         mismatches.push(`agent ${agent.id} version ${version.versionNumber} has another config hash`);
     }
-    agentLabels += agent.labels.filter((label) => context.labels.get(agent.id, label.name)).length;
+    for (const label of agent.labels) if (await context.labels.get(agent.id, label.name)) agentLabels += 1;
   }
   let mcpClientVersions = 0;
   for (const client of backup.mcpClients) {
     for (const version of client.versions) {
-      const row = context.mcpClients.versionByNumber(client.id, version.versionNumber);
+      const row = await context.mcpClients.versionByNumber(client.id, version.versionNumber);
       if (!row) {
         if (!skipped.has(`mcp_client ${client.id} ${version.versionNumber}`))
           mismatches.push(`saved MCP client ${client.id} version ${version.versionNumber} is missing`);
@@ -68,7 +68,7 @@ export function verifyImport(
     }
   }
   for (const integration of backup.integrations) {
-    const row = context.integrationConfigs.get(integration.id);
+    const row = await context.integrationConfigs.get(integration.id);
     if (!row) mismatches.push(`integration ${integration.id} is missing`);
     else if (!sameJson(JSON.parse(row.config).document, integration.config.document))
       mismatches.push(`integration ${integration.id} holds another document`);

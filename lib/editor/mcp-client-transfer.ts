@@ -7,7 +7,6 @@
  * version, and reports every problem with its path before anything is written.
  */
 import { z } from 'zod';
-import { writeTransaction } from '../../db/queries';
 import { invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
 import {
   decryptSecret,
@@ -81,17 +80,17 @@ export type McpClientExport = z.output<typeof mcpClientExportSchema>;
 const exportLocation = (clientId: string, versionNumber: number, path: string) =>
   `mcp_client_export|${clientId}|${versionNumber}|${path}`;
 
-export function exportMcpClient(
+export async function exportMcpClient(
   context: EditorContext,
   { id: clientId, targetSecretsKey }: { id: string; targetSecretsKey?: string },
-): McpClientExport {
-  const record = context.mcpClients.get(clientId);
+): Promise<McpClientExport> {
+  const record = await context.mcpClients.get(clientId);
   if (!record) throw mcpClientNotFound(clientId);
   const target: SecretsKey | undefined = targetSecretsKey ? secretsKeyFromSetting(targetSecretsKey) : undefined;
   const omitted: string[] = [];
   const versions: McpClientExport['versions'] = [];
   for (let number = 1; number <= record.latestVersionNumber; number += 1) {
-    const row = context.mcpClients.versionByNumber(clientId, number);
+    const row = await context.mcpClients.versionByNumber(clientId, number);
     if (!row) continue;
     const version = parseClientVersionRow(context, row);
     const plain = version.snapshot as McpClientSnapshot;
@@ -176,10 +175,10 @@ function checkImport(context: EditorContext, document: unknown): CheckedImport {
   return { document: parsed, snapshots };
 }
 
-export function importMcpClient(
+export async function importMcpClient(
   context: EditorContext,
   { document, actor = defaultActor }: { document: unknown; actor?: string },
-): { version: StoredMcpClientVersion; importedVersionNumbers: number[]; secretsToEnter: string[] } {
+): Promise<{ version: StoredMcpClientVersion; importedVersionNumbers: number[]; secretsToEnter: string[] }> {
   const { document: parsed, snapshots } = checkImport(context, document);
   const clientId = parsed.client.id;
   const order = parsed.versions
@@ -187,11 +186,11 @@ export function importMcpClient(
     .sort((left, right) => left.version.versionNumber - right.version.versionNumber);
   const latest = order[order.length - 1]!;
   const latestIndex = parsed.versions.indexOf(latest.version);
-  return writeTransaction(context.database, () => {
-    if (context.mcpClients.get(clientId))
+  return context.storage.transaction(async () => {
+    if (await context.mcpClients.get(clientId))
       throw new StudioError('conflict', `An MCP client with id "${clientId}" already exists.`, { clientId });
     const now = context.now();
-    context.mcpClients.insert({
+    await context.mcpClients.insert({
       id: clientId,
       latestVersionNumber: 0,
       authorId: parsed.client.authorId,
@@ -200,7 +199,7 @@ export function importMcpClient(
     });
     let stored: StoredMcpClientVersion | undefined;
     for (const { version, snapshot } of order) {
-      stored = appendVersion(context, mcpClientVersions, {
+      stored = await appendVersion(context, mcpClientVersions, {
         ownerId: clientId,
         versionNumber: version.versionNumber,
         snapshot,
@@ -210,7 +209,7 @@ export function importMcpClient(
         createdAt: version.createdAt ?? now,
       });
     }
-    recordImport(context, {
+    await recordImport(context, {
       actor,
       entity: 'mcp_client',
       entityId: clientId,

@@ -91,9 +91,9 @@ export const mcpClientVersions: VersionedKind<McpClientSnapshot, StoredMcpClient
     ),
     configHash: clientConfigHash(context.secretsKey, snapshot),
   }),
-  insert: (context, { ownerId, ...columns }) => {
+  insert: async (context, { ownerId, ...columns }) => {
     const row = { ...columns, clientId: ownerId };
-    context.mcpClients.insertVersion(row);
+    await context.mcpClients.insertVersion(row);
     return row;
   },
   parse: parseClientVersionRow,

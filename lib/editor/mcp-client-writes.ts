@@ -2,7 +2,6 @@
  * Writes of saved MCP clients, each in one transaction with its audit row. Every submitted stdio
  * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
  */
-import { writeTransaction } from '../../db/queries';
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { commandViolation, envViolations, stdioCommandsSetting } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
@@ -44,16 +43,16 @@ export function checkStdioServers(context: EditorContext, servers: McpClientSnap
   if (issues.length > 0) throw invalidInput(issues);
 }
 
-function latestVersion(context: EditorContext, clientId: string): StoredMcpClientVersion {
-  const row = context.mcpClients.latest(clientId);
+async function latestVersion(context: EditorContext, clientId: string): Promise<StoredMcpClientVersion> {
+  const row = await context.mcpClients.latest(clientId);
   if (!row) throw mcpClientNotFound(clientId);
   return parseClientVersionRow(context, row);
 }
 
-export function createMcpClient(
+export async function createMcpClient(
   context: EditorContext,
   { actor = defaultActor, ...body }: CreateMcpClientInput,
-): StoredMcpClientVersion {
+): Promise<StoredMcpClientVersion> {
   const input = parseInput(createMcpClientBodySchema, body);
   const snapshot: McpClientSnapshot = {
     name: input.name,
@@ -61,11 +60,11 @@ export function createMcpClient(
   };
   if (input.description !== undefined) snapshot.description = input.description;
   checkStdioServers(context, snapshot.servers);
-  return writeTransaction(context.database, () => {
-    if (context.mcpClients.get(input.id))
+  return context.storage.transaction(async () => {
+    if (await context.mcpClients.get(input.id))
       throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
     const now = context.now();
-    context.mcpClients.insert({
+    await context.mcpClients.insert({
       id: input.id,
       latestVersionNumber: 0,
       authorId: actor,
@@ -82,28 +81,28 @@ export function createMcpClient(
   });
 }
 
-export function updateMcpClient(
+export async function updateMcpClient(
   context: EditorContext,
   { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput,
 ) {
   const input = parseInput(updateMcpClientBodySchema, body);
-  return writeTransaction(context.database, () => {
-    const record = context.mcpClients.get(clientId);
+  return context.storage.transaction(async () => {
+    const record = await context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
-    checkBaseVersion(context, mcpClientVersions, {
+    await checkBaseVersion(context, mcpClientVersions, {
       ownerId: clientId,
       base: input.baseVersionNumber,
       latest: record.latestVersionNumber,
       advice: 'reload before saving.',
     });
-    const latest = latestVersion(context, clientId);
+    const latest = await latestVersion(context, clientId);
     const provided: Record<string, unknown> = { name: input.name, description: input.description };
     if (input.servers !== undefined) {
       const servers = unmaskServers({ submitted: input.servers, stored: latest.snapshot.servers });
       checkStdioServers(context, servers);
       provided.servers = servers;
     }
-    const saved = saveChanges(context, mcpClientVersions, {
+    const saved = await saveChanges(context, mcpClientVersions, {
       ownerId: clientId,
       latest: latest.snapshot as McpClientSnapshot,
       latestVersionNumber: record.latestVersionNumber,
@@ -115,12 +114,12 @@ export function updateMcpClient(
   });
 }
 
-export function restoreMcpClient(
+export async function restoreMcpClient(
   context: EditorContext,
   { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
 ) {
-  return writeTransaction(context.database, () => {
-    const record = context.mcpClients.get(clientId);
+  return context.storage.transaction(async () => {
+    const record = await context.mcpClients.get(clientId);
     if (!record) throw mcpClientNotFound(clientId);
     return restoreFromVersion(context, mcpClientVersions, {
       ownerId: clientId,
@@ -133,12 +132,12 @@ export function restoreMcpClient(
   });
 }
 
-export function deleteMcpClient(
+export async function deleteMcpClient(
   context: EditorContext,
   { id: clientId, actor = defaultActor }: { id: string; actor?: string },
-): void {
-  writeTransaction(context.database, () => {
-    if (!context.mcpClients.delete(clientId)) throw mcpClientNotFound(clientId);
-    recordAudit(context, { actor, action: 'mcp_client.delete', entity: 'mcp_client', entityId: clientId });
+): Promise<void> {
+  await context.storage.transaction(async () => {
+    if (!(await context.mcpClients.delete(clientId))) throw mcpClientNotFound(clientId);
+    await recordAudit(context, { actor, action: 'mcp_client.delete', entity: 'mcp_client', entityId: clientId });
   });
 }

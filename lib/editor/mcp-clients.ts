@@ -46,8 +46,8 @@ export function createMcpClientsService(context: EditorContext) {
       }
     }
   };
-  const respond = (clientId: string, version: StoredMcpClientVersion): McpClientResponse => ({
-    client: toClientView(context.mcpClients.get(clientId)!),
+  const respond = async (clientId: string, version: StoredMcpClientVersion): Promise<McpClientResponse> => ({
+    client: toClientView((await context.mcpClients.get(clientId))!),
     version: toClientVersionView(version),
   });
   const changed = (version: StoredMcpClientVersion, kind: 'created' | 'updated') =>
@@ -55,7 +55,7 @@ export function createMcpClientsService(context: EditorContext) {
 
   return {
     async create(input: CreateMcpClientInput): Promise<McpClientResponse> {
-      const version = createMcpClient(context, input);
+      const version = await createMcpClient(context, input);
       changed(version, 'created');
       return respond(version.clientId, version);
     },
@@ -66,12 +66,12 @@ export function createMcpClientsService(context: EditorContext) {
     ): Promise<McpClientResponse> {
       const row =
         selector === undefined
-          ? context.mcpClients.latest(clientId)
+          ? await context.mcpClients.latest(clientId)
           : 'versionId' in selector
-            ? context.mcpClients.versionById(selector.versionId)
-            : context.mcpClients.versionByNumber(clientId, selector.versionNumber);
+            ? await context.mcpClients.versionById(selector.versionId)
+            : await context.mcpClients.versionByNumber(clientId, selector.versionNumber);
       if (!row || row.clientId !== clientId) {
-        if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
+        if (!(await context.mcpClients.get(clientId))) throw mcpClientNotFound(clientId);
         throw new StudioError('version_not_found', `MCP client "${clientId}" has no such version.`, {
           clientId,
           ...selector,
@@ -82,13 +82,13 @@ export function createMcpClientsService(context: EditorContext) {
 
     /** `{ created: false }` when nothing differed from the latest version. */
     async update(input: UpdateMcpClientInput): Promise<McpClientResponse & { created: boolean }> {
-      const outcome = updateMcpClient(context, input);
+      const outcome = await updateMcpClient(context, input);
       if (outcome.created) changed(outcome.version, 'updated');
-      return { created: outcome.created, ...respond(input.id, outcome.version) };
+      return { created: outcome.created, ...(await respond(input.id, outcome.version)) };
     },
 
     async restore(input: { id: string; versionNumber: number; actor?: string }): Promise<McpClientResponse> {
-      const version = restoreMcpClient(context, input);
+      const version = await restoreMcpClient(context, input);
       changed(version, 'updated');
       return respond(input.id, version);
     },
@@ -103,17 +103,17 @@ export function createMcpClientsService(context: EditorContext) {
       document: unknown,
       { actor }: { actor?: string } = {},
     ): Promise<McpClientResponse & { importedVersionNumbers: number[]; secretsToEnter: string[] }> {
-      const imported = importMcpClient(context, { document, actor });
+      const imported = await importMcpClient(context, { document, actor });
       changed(imported.version, 'created');
       return {
-        ...respond(imported.version.clientId, imported.version),
+        ...(await respond(imported.version.clientId, imported.version)),
         importedVersionNumbers: imported.importedVersionNumbers,
         secretsToEnter: imported.secretsToEnter,
       };
     },
 
     async delete(clientId: string, { actor }: { actor?: string } = {}): Promise<{ deleted: true }> {
-      deleteMcpClient(context, { id: clientId, actor });
+      await deleteMcpClient(context, { id: clientId, actor });
       emit({ clientId, kind: 'deleted' });
       return { deleted: true };
     },
@@ -123,8 +123,8 @@ export function createMcpClientsService(context: EditorContext) {
         request,
         read: (afterId, limit) => context.mcpClients.list({ afterId, limit }),
         keyOf: (row) => row.id,
-        toItem: (row) => {
-          const latest = parseClientVersionRow(context, context.mcpClients.latest(row.id)!).snapshot;
+        toItem: async (row) => {
+          const latest = parseClientVersionRow(context, (await context.mcpClients.latest(row.id))!).snapshot;
           return {
             ...toClientView(row),
             name: latest.name,
@@ -136,7 +136,7 @@ export function createMcpClientsService(context: EditorContext) {
     },
 
     async listVersions(clientId: string, request: PageRequest = {}): Promise<Page<McpClientVersionView>> {
-      if (!context.mcpClients.get(clientId)) throw mcpClientNotFound(clientId);
+      if (!(await context.mcpClients.get(clientId))) throw mcpClientNotFound(clientId);
       return readPageBeforeNumber({
         request,
         read: (beforeNumber, limit) => context.mcpClients.versionPage({ clientId, beforeNumber, limit }),
@@ -147,7 +147,7 @@ export function createMcpClientsService(context: EditorContext) {
 
     /** The latest version with env DECRYPTED, for connections only; `undefined` for an unknown id. */
     async getLatestWithSecrets(clientId: string): Promise<StoredMcpClientVersion | undefined> {
-      const row = context.mcpClients.latest(clientId);
+      const row = await context.mcpClients.latest(clientId);
       return row ? parseClientVersionRow(context, row) : undefined;
     },
 

@@ -15,8 +15,8 @@ export function staleBaseError({
 }: {
   base: number;
   latest: number;
-  /** The `changedFields` of each version after `base`. */
-  changedFieldsAfter: () => string[][];
+  /** The `changedFields` of each version after `base` (not used for a base from the future). */
+  changedFieldsAfter: string[][];
   /** Every snapshot field, in display order. */
   fields: readonly string[];
   /** The end of the 409's message: what the editor should do. */
@@ -26,7 +26,7 @@ export function staleBaseError({
     return invalidInput([
       { path: 'baseVersionNumber', message: `Version ${base} does not exist yet; the latest is ${latest}` },
     ]);
-  const versions = changedFieldsAfter().map((changedFields) => ({ changedFields }));
+  const versions = changedFieldsAfter.map((changedFields) => ({ changedFields }));
   return new StudioError('version_conflict', `Version ${latest} was saved after version ${base}; ${advice}`, {
     baseVersionNumber: base,
     latestVersionNumber: latest,

@@ -5,21 +5,24 @@
  * a version does not change, so the rewrite keeps it immutable in every sense a user can see.
  * Runs in one transaction; a database already upgraded costs one indexed-free scan and no write.
  */
-import type { DatabaseHandle } from '../../db/client';
-import { mcpClientQueries, writeTransaction } from '../../db/queries';
+import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
 import { canonicalJson } from '../versions';
 import { decryptSnapshot, encryptSnapshot } from './mcp-client-secrets';
 import type { McpClientSnapshot } from './mcp-client-snapshot';
 import { clientConfigHash } from './mcp-client-versions';
 
-export function upgradeClientSecrets({ database, secretsKey }: { database: DatabaseHandle; secretsKey: SecretsKey }): {
-  upgraded: number;
-} {
-  const queries = mcpClientQueries(database);
-  if (queries.versionsToUpgrade().length === 0) return { upgraded: 0 };
-  return writeTransaction(database, () => {
-    const rows = queries.versionsToUpgrade();
+export async function upgradeClientSecrets({
+  storage,
+  secretsKey,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+}): Promise<{ upgraded: number }> {
+  const queries = storage.queries.mcpClients;
+  if ((await queries.versionsToUpgrade()).length === 0) return { upgraded: 0 };
+  return storage.transaction(async () => {
+    const rows = await queries.versionsToUpgrade();
     for (const row of rows) {
       const ref = { clientId: row.clientId, versionId: row.id };
       const snapshot = decryptSnapshot({
@@ -28,7 +31,7 @@ export function upgradeClientSecrets({ database, secretsKey }: { database: Datab
         row: ref,
         legacy: true,
       });
-      queries.rewriteVersionSecrets({
+      await queries.rewriteVersionSecrets({
         id: row.id,
         snapshot: canonicalJson(encryptSnapshot({ key: secretsKey, snapshot, row: ref })),
         configHash: clientConfigHash(secretsKey, snapshot),

@@ -1,6 +1,6 @@
 /**
  * The one writer of immutable versions, for agents and saved MCP clients alike. Each runs inside
- * the caller's write transaction: a version is appended (snapshot stored as canonical JSON with
+ * the caller's write transaction (`storage.transaction`; every query is awaited there): a version is appended (snapshot stored as canonical JSON with
  * its hash, the record's latest pointer moved), a save refuses a stale base and writes nothing
  * when no field changed, and a restore appends version N+1 with version k's snapshot. What differs
  * between the two kinds of record is described by a `VersionedKind`.
@@ -27,10 +27,10 @@ export interface NewVersionRow extends VersionMetadataColumns {
 
 /** Reads of one kind's version rows. */
 export interface VersionRows<Row> {
-  byNumber(ownerId: string, versionNumber: number): Row | undefined;
-  latest(ownerId: string): Row | undefined;
+  byNumber(ownerId: string, versionNumber: number): Promise<Row | undefined>;
+  latest(ownerId: string): Promise<Row | undefined>;
   /** The `changedFields` of each version after `versionNumber`, oldest first. */
-  changedFieldsAfter(ownerId: string, versionNumber: number): string[][];
+  changedFieldsAfter(ownerId: string, versionNumber: number): Promise<string[][]>;
 }
 
 export interface VersionedKind<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row> {
@@ -52,15 +52,15 @@ export interface VersionedKind<Snapshot extends object, Stored extends StoredVer
     snapshot: Snapshot,
     row: { id: string; ownerId: string },
   ): { text: string; configHash: string };
-  insert(context: EditorContext, row: NewVersionRow): Row;
+  insert(context: EditorContext, row: NewVersionRow): Promise<Row>;
   parse(context: EditorContext, row: Row): Stored;
   rows(context: EditorContext): VersionRows<Row>;
   setLatestVersionNumber(
     context: EditorContext,
     pointer: { id: string; latestVersionNumber: number; updatedAt: string },
-  ): void;
+  ): Promise<void>;
   /** Runs after every append unless the caller turns it off (agents: the retention limit). */
-  afterAppend?(context: EditorContext, appended: { ownerId: string; actor: string | null }): void;
+  afterAppend?(context: EditorContext, appended: { ownerId: string; actor: string | null }): Promise<void>;
 }
 
 export interface AppendRequest<Snapshot> {
@@ -76,7 +76,7 @@ export interface AppendRequest<Snapshot> {
   afterAppend?: boolean;
 }
 
-export function appendVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+export async function appendVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
   kind: VersionedKind<Snapshot, Stored, Row>,
   {
@@ -90,10 +90,10 @@ export function appendVersion<Snapshot extends object, Stored extends StoredVers
     schemaVersion = kind.schemaVersion,
     afterAppend = true,
   }: AppendRequest<Snapshot>,
-): Stored {
+): Promise<Stored> {
   const id = randomUUID();
   const { text, configHash } = kind.encode(context, snapshot, { id, ownerId });
-  const row = kind.insert(context, {
+  const row = await kind.insert(context, {
     id,
     ownerId,
     snapshot: text,
@@ -107,13 +107,13 @@ export function appendVersion<Snapshot extends object, Stored extends StoredVers
       createdAt,
     }),
   });
-  kind.setLatestVersionNumber(context, { id: ownerId, latestVersionNumber: versionNumber, updatedAt: createdAt });
-  if (afterAppend) kind.afterAppend?.(context, { ownerId, actor });
+  await kind.setLatestVersionNumber(context, { id: ownerId, latestVersionNumber: versionNumber, updatedAt: createdAt });
+  if (afterAppend) await kind.afterAppend?.(context, { ownerId, actor });
   return kind.parse(context, row);
 }
 
 /** Version 1 of a new record (every field it has counts as changed), with its `<entity>.create` audit row. */
-export function appendFirstVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+export async function appendFirstVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
   kind: VersionedKind<Snapshot, Stored, Row>,
   {
@@ -132,8 +132,8 @@ export function appendFirstVersion<Snapshot extends object, Stored extends Store
     /** What the audit row records beside the version number. */
     details: Record<string, unknown>;
   },
-): Stored {
-  const version = appendVersion(context, kind, {
+): Promise<Stored> {
+  const version = await appendVersion(context, kind, {
     ownerId,
     versionNumber: 1,
     snapshot,
@@ -142,7 +142,7 @@ export function appendFirstVersion<Snapshot extends object, Stored extends Store
     actor,
     createdAt,
   });
-  recordAudit(context, {
+  await recordAudit(context, {
     actor,
     action: `${kind.entity}.create`,
     entity: kind.entity,
@@ -153,16 +153,18 @@ export function appendFirstVersion<Snapshot extends object, Stored extends Store
 }
 
 /** Refuses a save whose base is not the latest version (400 for a base from the future, else 409). */
-export function checkBaseVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+export async function checkBaseVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
   kind: VersionedKind<Snapshot, Stored, Row>,
   { ownerId, base, latest, advice }: { ownerId: string; base: number | undefined; latest: number; advice: string },
-): void {
+): Promise<void> {
   if (base === undefined || base === latest) return;
+  // A base from the future is refused without naming changes, so nothing is read for it.
+  const changedFieldsAfter = base < latest ? await kind.rows(context).changedFieldsAfter(ownerId, base) : [];
   throw staleBaseError({
     base,
     latest,
-    changedFieldsAfter: () => kind.rows(context).changedFieldsAfter(ownerId, base),
+    changedFieldsAfter,
     fields: kind.fields,
     advice,
   });
@@ -174,7 +176,7 @@ export type SaveOutcome<Stored> = { created: false } | { created: true; version:
  * Applies the provided fields to the latest snapshot and, when any differs, appends the result as
  * the next version with its `<entity>.save` audit row. `check` may refuse the new snapshot.
  */
-export function saveChanges<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+export async function saveChanges<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
   kind: VersionedKind<Snapshot, Stored, Row>,
   {
@@ -194,11 +196,11 @@ export function saveChanges<Snapshot extends object, Stored extends StoredVersio
     actor: string;
     check?: (snapshot: Snapshot) => void;
   },
-): SaveOutcome<Stored> {
+): Promise<SaveOutcome<Stored>> {
   const { snapshot, changedFields } = applyChanges({ latest, provided, fields: kind.fields });
   if (changedFields.length === 0) return { created: false };
   check?.(snapshot);
-  const version = appendVersion(context, kind, {
+  const version = await appendVersion(context, kind, {
     ownerId,
     versionNumber: latestVersionNumber + 1,
     snapshot,
@@ -206,7 +208,7 @@ export function saveChanges<Snapshot extends object, Stored extends StoredVersio
     changeMessage: changeMessage ?? 'Saved from editor',
     actor,
   });
-  recordAudit(context, {
+  await recordAudit(context, {
     actor,
     action: `${kind.entity}.save`,
     entity: kind.entity,
@@ -217,7 +219,7 @@ export function saveChanges<Snapshot extends object, Stored extends StoredVersio
 }
 
 /** Version N+1 with version k's snapshot (a draft until published), with its `<entity>.restore` audit row. */
-export function restoreFromVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+export async function restoreFromVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
   kind: VersionedKind<Snapshot, Stored, Row>,
   {
@@ -234,9 +236,9 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
     /** May refuse the restored snapshot (rules that changed since it was saved). */
     check?: (snapshot: Snapshot) => void;
   },
-): Stored {
+): Promise<Stored> {
   const rows = kind.rows(context);
-  const sourceRow = rows.byNumber(ownerId, versionNumber);
+  const sourceRow = await rows.byNumber(ownerId, versionNumber);
   if (!sourceRow)
     throw new StudioError('version_not_found', `${kind.noun} "${ownerId}" has no version ${versionNumber}.`, {
       [kind.ownerKey]: ownerId,
@@ -244,11 +246,11 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
     });
   const source = kind.parse(context, sourceRow).snapshot as Snapshot;
   check?.(source);
-  const latest = kind.parse(context, rows.latest(ownerId)!).snapshot as Snapshot;
+  const latest = kind.parse(context, (await rows.latest(ownerId))!).snapshot as Snapshot;
   const provided: Partial<Record<keyof Snapshot & string, unknown>> = {};
   for (const field of kind.fields) provided[field] = source[field] ?? null;
   const { changedFields } = applyChanges({ latest, provided, fields: kind.fields });
-  const version = appendVersion(context, kind, {
+  const version = await appendVersion(context, kind, {
     ownerId,
     versionNumber: latestVersionNumber + 1,
     snapshot: source,
@@ -256,7 +258,7 @@ export function restoreFromVersion<Snapshot extends object, Stored extends Store
     changeMessage: `Restored from version ${versionNumber}`,
     actor,
   });
-  recordAudit(context, {
+  await recordAudit(context, {
     actor,
     action: `${kind.entity}.restore`,
     entity: kind.entity,

@@ -63,11 +63,19 @@ export function resolveSecretsKey({
   mode,
 }: {
   secretsKey?: string;
-  databaseLocation: string;
+  /** The database file, `:memory:`, or undefined for a database server. */
+  databaseLocation: string | undefined;
   mode: 'development' | 'production' | 'test';
 }): SecretsKey {
   if (secretsKey) return secretsKeyFromSetting(secretsKey);
   if (databaseLocation === ':memory:') return ephemeralSecretsKey();
+  // Every instance on a shared database must seal and open secrets with the same key, and there
+  // is no file beside a database server to keep one in.
+  if (databaseLocation === undefined) {
+    throw new Error(
+      'SECRETS_KEY is required with a PostgreSQL database: set it to the same random string of at least 16 characters on every instance.',
+    );
+  }
   if (mode === 'production') {
     throw new Error('SECRETS_KEY is required in production: set it to a random string of at least 16 characters.');
   }

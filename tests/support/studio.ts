@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStudio, type StudioOptions } from '@/lib';
 import { silentLogger } from '@/lib/logger';
+import type { DatabaseHandle } from '@/db/client';
+import type { Storage } from '@/db/storage';
 
 /** A studio on a fresh, migrated SQLite file in a temp folder; `cleanup()` closes and removes it. */
 export async function createTestStudio(options: StudioOptions = {}) {
@@ -54,4 +56,15 @@ export async function createAndPublish(studio: TestStudio, body: Record<string, 
   const published = await call(studio, 'POST', `/api/agents/${String(body.id)}/versions/1/publish`, {});
   if (published.status !== 200) throw new Error(`publish failed: ${JSON.stringify(published.body)}`);
   return created.body;
+}
+
+/**
+ * The SQLite connection under a test studio, for tests that look at or plant rows directly. Only a
+ * SQLite studio has one; such tests run on SQLite only.
+ */
+export function sqliteHandle(studio: { storage: Storage }): DatabaseHandle {
+  const handle = (studio.storage as Partial<{ handle: DatabaseHandle }>).handle;
+  if (!handle)
+    throw new Error(`This test reads rows directly, which needs a SQLite studio, not ${studio.storage.description}.`);
+  return handle;
 }

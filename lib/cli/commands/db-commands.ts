@@ -61,8 +61,8 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         const { created } = await seedStudio(studio);
         cli.io.stdout(
           created
-            ? `Created and published the demo agent "${demoAgentId}" in ${studio.database.location}.`
-            : `The database ${studio.database.location} already has agents; nothing was seeded.`,
+            ? `Created and published the demo agent "${demoAgentId}" in ${studio.storage.description}.`
+            : `The database (${studio.storage.description}) already has agents; nothing was seeded.`,
         );
       } finally {
         await studio.close();

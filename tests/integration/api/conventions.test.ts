@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStudio, jsonRequest } from '../../support/studio';
+import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 
 describe('API conventions (in process)', () => {
   let context: Awaited<ReturnType<typeof createTestStudio>>;
@@ -16,7 +16,7 @@ describe('API conventions (in process)', () => {
 
   it('answers 503 in the error shape when the database is closed', async () => {
     const other = await createTestStudio();
-    other.studio.database.close();
+    sqliteHandle(other.studio).close();
     const response = await other.studio.api.request('/api/health');
     expect(response.status).toBe(503);
     expect((await response.json()).error.code).toBe('unavailable');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpClientChange } from '@/lib/editor';
 import { keyedHash } from '@/lib/secrets';
 import { canonicalJson, configHash } from '@/lib/versions';
-import { call as callApi, createTestStudio } from '../../support/studio';
+import { call as callApi, createTestStudio, sqliteHandle } from '../../support/studio';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 
@@ -38,8 +38,8 @@ describe('creating saved clients', () => {
     expect(body.version).toMatchObject({ versionNumber: 1, name: 'Local tools', changeMessage: 'Initial version' });
     expect(body.version.servers.files.env).toEqual({ API_TOKEN: '••••abcd', SHORT: '••••' });
     expect(body.version.servers.docs).toEqual(stdioClient.servers.docs);
-    const row = context.studio.database.sqlite
-      .prepare("SELECT snapshot, config_hash AS hash FROM mcp_client_versions WHERE client_id = 'local-tools'")
+    const row = sqliteHandle(context.studio)
+      .sqlite.prepare("SELECT snapshot, config_hash AS hash FROM mcp_client_versions WHERE client_id = 'local-tools'")
       .get() as { snapshot: string; hash: string };
     expect(row.snapshot).not.toContain(secret);
     expect(row.snapshot).not.toContain('"abc"');

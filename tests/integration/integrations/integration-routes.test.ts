@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenApiIntegration, type IntegrationProvider } from '@/lib/integrations';
 import { freezeRequestContext } from '@/lib/tools';
-import { createTestStudio, jsonRequest } from '../../support/studio';
+import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 import { startEchoServer, usersDocument } from './echo-server';
 
 let server: Awaited<ReturnType<typeof startEchoServer>>;
@@ -147,8 +147,8 @@ describe('credentials', () => {
     });
     const savedBody = (await saved.json()) as { integration: { credentials: unknown } };
     expect(savedBody.integration.credentials).toEqual({ type: 'bearer', token: '••••1234' });
-    const row = context.studio.database.sqlite
-      .prepare('SELECT config FROM integration_configs WHERE id = ?')
+    const row = sqliteHandle(context.studio)
+      .sqlite.prepare('SELECT config FROM integration_configs WHERE id = ?')
       .get('secure') as { config: string };
     expect(row.config).not.toContain(token);
 
@@ -259,8 +259,8 @@ describe('GET and DELETE', () => {
   });
 
   it('records saves and deletes in the audit log with actor local, without secrets', () => {
-    const rows = context.studio.database.sqlite
-      .prepare(
+    const rows = sqliteHandle(context.studio)
+      .sqlite.prepare(
         "SELECT actor, action, entity, entity_id AS entityId, details FROM audit_log WHERE entity = 'integration' ORDER BY id",
       )
       .all() as Array<{ actor: string; action: string; entityId: string; details: string }>;

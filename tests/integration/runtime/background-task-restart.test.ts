@@ -8,7 +8,7 @@ import { Agent } from '@/lib/agents';
 import { silentLogger } from '@/lib/logger';
 import { createTool } from '@/lib/tools';
 import { createScriptedModel } from '@/tests/support/scripted-model';
-import { createTestStudio } from '@/tests/support/studio';
+import { createTestStudio, sqliteHandle } from '@/tests/support/studio';
 
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -41,7 +41,7 @@ describe('background tools', () => {
     }
     // The task is on record while it runs.
     const row = () =>
-      test.studio.database.sqlite.prepare('select status, state from runs where id = ?').get(stream.runId) as {
+      sqliteHandle(test.studio).sqlite.prepare('select status, state from runs where id = ?').get(stream.runId) as {
         status: string;
         state: string;
       };

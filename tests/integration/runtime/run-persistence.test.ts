@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, createAndPublish } from '@/tests/support/studio';
+import { call, createAndPublish, sqliteHandle } from '@/tests/support/studio';
 import { createRunStudio, storedAgent } from './fixture';
 
 let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
@@ -26,8 +26,8 @@ describe('paused runs are stored', () => {
       })
     ).body;
     expect(paused.status).toBe('paused');
-    const stored = current.studio.database.sqlite
-      .prepare('select request_context, auth_token, pending, status from runs where id = ?')
+    const stored = sqliteHandle(current.studio)
+      .sqlite.prepare('select request_context, auth_token, pending, status from runs where id = ?')
       .get(paused.runId) as { request_context: string; auth_token: string; pending: string; status: string };
     expect(stored.status).toBe('paused');
     expect(JSON.parse(stored.request_context)).toEqual({ user: 'Ada' });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '@/lib/agents';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
-import { createTestStudio } from '@/tests/support/studio';
+import { createTestStudio, sqliteHandle } from '@/tests/support/studio';
 import { bookingWorkflow } from '@/tests/unit/runtime/booking-workflow';
 import { readChunks, toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
@@ -47,8 +47,8 @@ describe('workflows as tools', () => {
         stepInput: { hotel: 'Ritz', room: 12 },
       },
     });
-    const row = test.studio.database.sqlite
-      .prepare('select status, pending from runs where id = ?')
+    const row = sqliteHandle(test.studio)
+      .sqlite.prepare('select status, pending from runs where id = ?')
       .get(paused.runId) as {
       status: string;
       pending: string;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
 import { everythingServerPath } from '../../support/mcp';
 import { createScriptedModel } from '../../support/scripted-model';
-import { createTestStudio, jsonRequest } from '../../support/studio';
+import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 import { startEchoServer } from '../integrations/echo-server';
 
 const secrets = {
@@ -218,16 +218,18 @@ describe('planted secrets', () => {
 
   it('answers an undecryptable secret with a generic error and keeps the details in the log', async () => {
     // A ciphertext moved from one version row to another no longer decrypts there.
-    const rows = context.studio.database.sqlite
-      .prepare("SELECT id, snapshot FROM mcp_client_versions WHERE client_id = 'planted' ORDER BY version_number")
+    const rows = sqliteHandle(context.studio)
+      .sqlite.prepare(
+        "SELECT id, snapshot FROM mcp_client_versions WHERE client_id = 'planted' ORDER BY version_number",
+      )
       .all() as Array<{ id: string; snapshot: string }>;
     const first = JSON.parse(rows[0]!.snapshot);
     const last = JSON.parse(rows[rows.length - 1]!.snapshot);
     last.servers.local.env.API_KEY = first.servers.local.env.API_KEY;
     const tampered = rows[rows.length - 1]!;
     // The reader caches decrypted versions by id: a fresh studio on the same file reads the row anew.
-    context.studio.database.sqlite
-      .prepare('UPDATE mcp_client_versions SET snapshot = ? WHERE id = ?')
+    sqliteHandle(context.studio)
+      .sqlite.prepare('UPDATE mcp_client_versions SET snapshot = ? WHERE id = ?')
       .run(JSON.stringify(last), tampered.id);
     const lines: string[] = [];
     const fresh = await createTestStudio({

@@ -19,7 +19,7 @@ beforeAll(async () => {
   context = await createTestStudio();
   const { studio } = context;
   editor = createEditor({
-    database: studio.database,
+    storage: studio.storage,
     settings: studio.settings,
     secretsKey: studio.secretsKey,
     logger: silentLogger,

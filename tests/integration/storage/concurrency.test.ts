@@ -4,7 +4,7 @@
  * have no gaps or duplicates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStudio } from '../../support/studio';
+import { createTestStudio, sqliteHandle } from '../../support/studio';
 import {
   buildStorageChild,
   removeStorageChild,
@@ -60,8 +60,10 @@ describe('parallel processes saving the same agent', () => {
         Array(childCount - 1).fill('version_conflict'),
       );
     }
-    const numbers = context.studio.database.sqlite
-      .prepare("SELECT version_number AS n FROM agent_versions WHERE agent_id = 'contended' ORDER BY version_number")
+    const numbers = sqliteHandle(context.studio)
+      .sqlite.prepare(
+        "SELECT version_number AS n FROM agent_versions WHERE agent_id = 'contended' ORDER BY version_number",
+      )
       .all()
       .map((row) => (row as { n: number }).n);
     expect(numbers).toEqual(Array.from({ length: rounds + 1 }, (_, index) => index + 1));

@@ -4,7 +4,7 @@
  * conflicts, and backups refused with every problem and nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestStudio, type ResponseBody } from '../../support/studio';
+import { call, createTestStudio, type ResponseBody, sqliteHandle } from '../../support/studio';
 import { ordersApi } from '../../support/orders-api';
 
 const passphrase = 'correct horse battery staple';
@@ -19,14 +19,16 @@ const tableCounts = (context: Awaited<ReturnType<typeof createTestStudio>>) =>
     ['agents', 'agent_versions', 'version_labels', 'mcp_clients', 'mcp_client_versions', 'integration_configs'].map(
       (table) => [
         table,
-        (context.studio.database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+        (sqliteHandle(context.studio).sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
       ],
     ),
   );
 
 const hashes = (context: Awaited<ReturnType<typeof createTestStudio>>) =>
-  context.studio.database.sqlite
-    .prepare('SELECT agent_id, version_number, config_hash FROM agent_versions ORDER BY agent_id, version_number')
+  sqliteHandle(context.studio)
+    .sqlite.prepare(
+      'SELECT agent_id, version_number, config_hash FROM agent_versions ORDER BY agent_id, version_number',
+    )
     .all();
 
 async function importBackup(
@@ -162,8 +164,8 @@ describe('deployment import into a fresh studio', () => {
     const client = await target.studio.editor.mcpClients.getLatestWithSecrets('local-tools');
     const server = client!.snapshot.servers.everything!;
     expect(server.type === 'stdio' ? server.env?.API_TOKEN : 'not stdio').toBe('token-123456789');
-    const storedEnv = target.studio.database.sqlite
-      .prepare("SELECT snapshot FROM mcp_client_versions WHERE client_id = 'local-tools' AND version_number = 1")
+    const storedEnv = sqliteHandle(target.studio)
+      .sqlite.prepare("SELECT snapshot FROM mcp_client_versions WHERE client_id = 'local-tools' AND version_number = 1")
       .get() as { snapshot: string };
     expect(storedEnv.snapshot).toMatch(/"API_TOKEN":"enc:v2:/);
     // Client hashes are keyed with each studio's own key; what must match is the clear snapshot.

@@ -1,7 +1,7 @@
 /** Storage spec section 3: export, import into an empty database, and malformed documents. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../support/rejection';
-import { createTestStudio, jsonRequest } from '../../support/studio';
+import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 
 let source: Awaited<ReturnType<typeof createTestStudio>>;
 let target: Awaited<ReturnType<typeof createTestStudio>>;
@@ -28,8 +28,8 @@ const rich = {
 };
 
 const rows = (context: Awaited<ReturnType<typeof createTestStudio>>, agentId: string) =>
-  context.studio.database.sqlite
-    .prepare(
+  sqliteHandle(context.studio)
+    .sqlite.prepare(
       'SELECT version_number, schema_version, snapshot, config_hash, changed_fields, change_message, author_id, created_at FROM agent_versions WHERE agent_id = ? ORDER BY version_number',
     )
     .all(agentId);
@@ -78,8 +78,8 @@ describe('export then import into an empty database', () => {
     expect(rows(target, 'rich')).toEqual(rows(source, 'rich'));
     const again = await target.studio.editor.agents.export('rich');
     expect(again).toEqual(document);
-    const sourceIds = source.studio.database.sqlite.prepare('SELECT id FROM agent_versions').all();
-    const targetIds = target.studio.database.sqlite.prepare('SELECT id FROM agent_versions').all();
+    const sourceIds = sqliteHandle(source.studio).sqlite.prepare('SELECT id FROM agent_versions').all();
+    const targetIds = sqliteHandle(target.studio).sqlite.prepare('SELECT id FROM agent_versions').all();
     expect(targetIds).not.toEqual(expect.arrayContaining(sourceIds));
   });
 
@@ -127,7 +127,8 @@ describe('export then import into an empty database', () => {
 describe('malformed imports', () => {
   const counts = () =>
     ['agents', 'agent_versions', 'version_labels', 'audit_log'].map(
-      (table) => (target.studio.database.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+      (table) =>
+        (sqliteHandle(target.studio).sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
     );
 
   it('report every problem with its path and write nothing', async () => {

@@ -4,7 +4,8 @@
  * process sharing the file) within that time.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@/db/client';
+import { openSqliteStorage } from '@/db/sqlite-storage';
+import type { Storage } from '@/db/storage';
 import { createEditor, type Editor } from '@/lib/editor';
 import { pointerCacheMs } from '@/lib/editor/agent-reads';
 import { silentLogger } from '@/lib/logger';
@@ -12,22 +13,22 @@ import { createTestStudio } from '../../support/studio';
 
 describe('published and latest pointer cache', () => {
   let context: Awaited<ReturnType<typeof createTestStudio>>;
-  let otherConnection: DatabaseHandle;
+  let otherConnection: Storage;
   let reader: Editor;
   let writer: Editor;
   let clock = 0;
 
   beforeEach(async () => {
     context = await createTestStudio();
-    otherConnection = openDatabase({ url: `file:${context.databaseFile}` });
+    otherConnection = openSqliteStorage({ url: `file:${context.databaseFile}` });
     const common = { settings: context.studio.settings, secretsKey: context.studio.secretsKey, logger: silentLogger };
-    reader = createEditor({ ...common, database: context.studio.database, monotonicMs: () => clock });
-    writer = createEditor({ ...common, database: otherConnection });
+    reader = createEditor({ ...common, storage: context.studio.storage, monotonicMs: () => clock });
+    writer = createEditor({ ...common, storage: otherConnection });
     await reader.agents.create({ id: 'pointer', name: 'Pointer', model: 'openai/gpt-4o-mini', instructions: 'One.' });
     await reader.agents.publish({ id: 'pointer', versionNumber: 1 });
   });
   afterEach(async () => {
-    otherConnection.close();
+    await otherConnection.close();
     await context.cleanup();
   });
 

@@ -5,7 +5,7 @@ import { hotReadQueries } from '@/db/queries';
 import { createEditor } from '@/lib/editor';
 import { silentLogger } from '@/lib/logger';
 import { rejection } from '../../support/rejection';
-import { createTestStudio } from '../../support/studio';
+import { createTestStudio, sqliteHandle } from '../../support/studio';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
@@ -35,7 +35,7 @@ describe('rule 8: retention', () => {
   it('with a maximum, deletes the oldest versions that are neither active, labelled nor latest', async () => {
     const { studio } = context;
     const limited = createEditor({
-      database: studio.database,
+      storage: studio.storage,
       settings: studio.settings,
       secretsKey: studio.secretsKey,
       logger: silentLogger,
@@ -58,7 +58,7 @@ describe('retention and import', () => {
   it('imports every version and label even above the maximum; retention applies from the next save', async () => {
     const { studio } = context;
     const limited = createEditor({
-      database: studio.database,
+      storage: studio.storage,
       settings: studio.settings,
       secretsKey: studio.secretsKey,
       logger: silentLogger,
@@ -217,8 +217,8 @@ describe('rule 10: reading a version', () => {
   });
 
   it('reads the latest, a version by number and the active version through indexes only', () => {
-    const { sqlite } = context.studio.database;
-    for (const [name, query] of Object.entries(hotReadQueries(context.studio.database))) {
+    const { sqlite } = sqliteHandle(context.studio);
+    for (const [name, query] of Object.entries(hotReadQueries(sqliteHandle(context.studio)))) {
       const parameters = (query.match(/\?/g) ?? []).map(() => 'x');
       const plan = sqlite
         .prepare(`EXPLAIN QUERY PLAN ${query}`)
@@ -252,7 +252,7 @@ describe('rule 11: diff', () => {
 describe('rule 12: config evolution', () => {
   it('reads a version written with an older schemaVersion through the upgrade, without rewriting the row', async () => {
     const id = await agentWithVersions(1);
-    const sqlite = context.studio.database.sqlite;
+    const sqlite = sqliteHandle(context.studio).sqlite;
     const oldSnapshot = JSON.stringify({
       instructions: 'Old',
       model: { name: 'gpt-4o', provider: 'openai' },

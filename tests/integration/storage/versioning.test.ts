@@ -1,7 +1,7 @@
 /** Storage spec section 2, rules 1-12, on a real SQLite file through the editor service. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../support/rejection';
-import { createTestStudio } from '../../support/studio';
+import { createTestStudio, sqliteHandle } from '../../support/studio';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let counter = 0;
@@ -273,7 +273,7 @@ describe('rule 7: delete', () => {
     await editor().agents.publish({ id, versionNumber: 1 });
     await editor().agents.delete(id);
     expect((await rejection(editor().agents.getById(id))).code).toBe('not_found');
-    const sqlite = context.studio.database.sqlite;
+    const sqlite = sqliteHandle(context.studio).sqlite;
     expect(sqlite.prepare('SELECT count(*) AS n FROM agent_versions WHERE agent_id = ?').get(id)).toEqual({ n: 0 });
     expect(sqlite.prepare('SELECT count(*) AS n FROM version_labels WHERE agent_id = ?').get(id)).toEqual({ n: 0 });
     await newAgent();

@@ -5,7 +5,7 @@
  */
 import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { openDatabase } from '../../../../db/client';
+import { openSqliteStorage } from '../../../../db/sqlite-storage';
 import { createEditor } from '../../../../lib/editor';
 import { StudioError } from '../../../../lib/errors';
 import { silentLogger } from '../../../../lib/logger';
@@ -17,13 +17,15 @@ type Command =
   | { op: 'save-loop'; agentId: string; size: number };
 
 const databaseFile = process.argv[2]!;
-const database = openDatabase({ url: `file:${databaseFile}`, busyTimeoutMs: 20_000 });
+const storage = openSqliteStorage({ url: `file:${databaseFile}`, busyTimeoutMs: 20_000 });
+// The hang below needs the SQLite connection itself.
+const database = storage.handle;
 const secretsKey = resolveSecretsKey({
   secretsKey: 'storage-child-test-key',
   databaseLocation: database.location,
   mode: 'test',
 });
-const editor = createEditor({ database, settings: { stdioAllowedCommands: [] }, secretsKey, logger: silentLogger });
+const editor = createEditor({ storage, settings: { stdioAllowedCommands: [] }, secretsKey, logger: silentLogger });
 
 const send = (message: Record<string, unknown>) => writeSync(1, JSON.stringify(message) + '\n');
 
@@ -73,7 +75,6 @@ lines.on('line', (line) => {
   });
 });
 lines.on('close', () => {
-  database.close();
-  process.exit(0);
+  void storage.close().finally(() => process.exit(0));
 });
 send({ ready: true });
