@@ -71,7 +71,6 @@ export function createIntegrationRegistry({
   storage,
   secretsKey,
   fetch,
-  credentialsUpgraded = Promise.resolve(),
 }: {
   /** Code-defined providers, keyed by `provider.id`. */
   providers?: Record<string, IntegrationProvider>;
@@ -82,12 +81,6 @@ export function createIntegrationRegistry({
    * their URLs). Code-defined providers are trusted code and bring their own.
    */
   fetch: FetchFunction;
-  /**
-   * Settles when the start-up upgrade of stored credentials is done (it never rejects). Stored
-   * configs are read after it: a provider built from a credential not rebound yet would fail, and
-   * stay cached as failing, since the upgrade keeps `updatedAt`.
-   */
-  credentialsUpgraded?: Promise<void>;
 }): IntegrationRegistry {
   for (const [key, provider] of Object.entries(providers)) {
     if (provider.id !== key) {
@@ -119,12 +112,10 @@ export function createIntegrationRegistry({
   return {
     async get(id) {
       if (Object.hasOwn(providers, id)) return providers[id];
-      await credentialsUpgraded;
       return stored(await queries.stamp(id), id);
     },
     async list() {
       const entries: IntegrationEntry[] = Object.values(providers).map((provider) => ({ source: 'code', provider }));
-      await credentialsUpgraded;
       for (const stamp of await queries.stamps()) {
         if (Object.hasOwn(providers, stamp.id)) continue;
         const provider = await stored(stamp, stamp.id);
@@ -136,7 +127,6 @@ export function createIntegrationRegistry({
     },
     async sourceOf(id) {
       if (Object.hasOwn(providers, id)) return 'code';
-      await credentialsUpgraded;
       return (await queries.stamp(id)) ? 'stored' : undefined;
     },
     evict(id) {

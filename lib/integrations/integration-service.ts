@@ -102,7 +102,6 @@ export function createIntegrationService({
   storage,
   secretsKey,
   fetch,
-  credentialsUpgraded,
   now = () => new Date(),
 }: {
   providers?: Record<string, IntegrationProvider>;
@@ -110,11 +109,9 @@ export function createIntegrationService({
   secretsKey: SecretsKey;
   /** How stored integrations reach their APIs: the outbound guard's `configured.fetch`. */
   fetch: FetchFunction;
-  /** The start-up upgrade of stored credentials, which reads of stored configs wait for (never rejects). */
-  credentialsUpgraded?: Promise<void>;
   now?: () => Date;
 }): IntegrationService {
-  const registry = createIntegrationRegistry({ providers, storage, secretsKey, fetch, credentialsUpgraded });
+  const registry = createIntegrationRegistry({ providers, storage, secretsKey, fetch });
   const queries = storage.queries.integrationConfigs;
   const audit = storage.queries.audit;
 
