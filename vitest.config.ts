@@ -36,6 +36,42 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The storage, resolver, runtime and API tests again, with every test studio on its own
+          // PostgreSQL database (tests/support/studio.ts): the same behaviour on both adapters.
+          name: 'integration-postgres',
+          include: [
+            'tests/integration/storage/**/*.test.ts',
+            'tests/integration/resolver/**/*.test.ts',
+            'tests/integration/runtime/**/*.test.ts',
+            'tests/integration/api/**/*.test.ts',
+          ],
+          // What these read or start is SQLite's own: the file itself, rows read through a second
+          // SQLite connection, query plans, child processes on one file. Their PostgreSQL
+          // counterparts are in tests/integration/storage-adapters.
+          exclude: [
+            'tests/integration/storage/concurrency.test.ts',
+            'tests/integration/storage/crash-safety.test.ts',
+            'tests/integration/storage/two-processes.test.ts',
+            'tests/integration/storage/pointer-cache.test.ts',
+            'tests/integration/storage/versioning-reads.test.ts',
+            'tests/integration/storage/versioning.test.ts',
+            'tests/integration/storage/import-export.test.ts',
+            'tests/integration/storage/deployment-backup.test.ts',
+            'tests/integration/runtime/grouped-run-writes.test.ts',
+            'tests/integration/runtime/stored-transcript.test.ts',
+            'tests/integration/api/conventions.test.ts',
+            'tests/integration/api/mcp-clients.test.ts',
+          ],
+          env: { STUDIO_TEST_DATABASE: 'postgres' },
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/support/global-server.ts', 'tests/support/global-postgres.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -94,6 +94,19 @@ export function createApiApp({
     return Number(declared) > maxSize ? limit(context, next) : next();
   });
 
+  // No stored text may hold a NUL character (PostgreSQL's text cannot), so none is accepted: a path
+  // or query that holds one is refused before any route reads it.
+  app.use('*', async (context, next) => {
+    if (!/%00/i.test(context.req.url)) return next();
+    return errorResponse(
+      context,
+      invalidInput(
+        [{ path: 'url', message: 'contains a NUL character (%00)' }],
+        'The request path or query contains a NUL character (%00), which no value may hold.',
+      ),
+    );
+  });
+
   // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the text
   // is cached by Hono and reused by the route validators. An empty JSON body reads as `{}`, so a
   // route whose body is optional accepts it and a route that needs fields lists what is missing.
@@ -114,6 +127,15 @@ export function createApiApp({
           invalidInput(
             [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
             `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+          ),
+        );
+      // JSON can only carry a NUL character as the escape \u0000 (not itself escaped).
+      if (/(?:^|[^\\])(?:\\\\)*\\u0000/.test(text))
+        return errorResponse(
+          context,
+          invalidInput(
+            [{ path: 'root', message: 'contains a NUL character (\\u0000)' }],
+            'The request body contains a NUL character (\\u0000), which no value may hold.',
           ),
         );
       try {

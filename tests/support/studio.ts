@@ -5,23 +5,55 @@ import { createStudio, type StudioOptions } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 import type { DatabaseHandle } from '@/db/client';
 import type { Storage } from '@/db/storage';
+import { createTestDatabase } from './postgres-database';
 
-/** A studio on a fresh, migrated SQLite file in a temp folder; `cleanup()` closes and removes it. */
+/**
+ * Whether this test run puts its studios on PostgreSQL (the `integration-postgres` project runs the
+ * storage, resolver, runtime and API tests again with it) instead of a SQLite file.
+ */
+export const onPostgres = process.env.STUDIO_TEST_DATABASE === 'postgres';
+
+/** Every instance on a shared database needs the same secrets key; the tests' studios use this one. */
+const postgresSecretsKey = 'test-secrets-key-for-postgres';
+
+/**
+ * Where a test studio keeps its data: a fresh, migrated SQLite file in a temp folder, or on
+ * PostgreSQL a fresh database copied from the migrated template. `reopen` holds the options that
+ * open the same data again (a restart).
+ */
+async function createTestDatabaseOptions(directory: string) {
+  if (!onPostgres) {
+    const databaseFile = join(directory, 'studio.db');
+    return { databaseFile, reopen: { database: { url: `file:${databaseFile}` } }, drop: async () => {} };
+  }
+  const database = await createTestDatabase();
+  return {
+    databaseFile: undefined,
+    reopen: { database: { url: database.url }, settings: { secretsKey: postgresSecretsKey } },
+    drop: database.drop,
+  };
+}
+
+/** A studio on its own fresh database (see `createTestDatabaseOptions`); `cleanup()` closes and removes it. */
 export async function createTestStudio(options: StudioOptions = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'studio-test-'));
-  const databaseFile = join(directory, 'studio.db');
+  const { databaseFile, reopen, drop } = await createTestDatabaseOptions(directory);
   const studio = await createStudio({
     logger: silentLogger,
     ...options,
-    database: options.database ?? { url: `file:${databaseFile}` },
-    settings: { mode: 'test', ...options.settings },
+    database: options.database ?? reopen.database,
+    settings: { mode: 'test', ...reopen.settings, ...options.settings },
   });
   return {
     studio,
     directory,
+    /** The SQLite file (undefined on PostgreSQL). */
     databaseFile,
+    /** What `createStudio` needs besides its own options to open the same data again. */
+    reopen,
     async cleanup() {
       await studio.close();
+      await drop();
       rmSync(directory, { recursive: true, force: true });
     },
   };
@@ -67,4 +99,10 @@ export function sqliteHandle(studio: { storage: Storage }): DatabaseHandle {
   if (!handle)
     throw new Error(`This test reads rows directly, which needs a SQLite studio, not ${studio.storage.description}.`);
   return handle;
+}
+
+/** The SQLite file under a test studio, for tests that read the file itself (SQLite only). */
+export function sqliteFile(test: { databaseFile: string | undefined }): string {
+  if (!test.databaseFile) throw new Error('This test reads the SQLite file, which a PostgreSQL studio has not.');
+  return test.databaseFile;
 }

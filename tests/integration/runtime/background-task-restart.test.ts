@@ -8,7 +8,7 @@ import { Agent } from '@/lib/agents';
 import { silentLogger } from '@/lib/logger';
 import { createTool } from '@/lib/tools';
 import { createScriptedModel } from '@/tests/support/scripted-model';
-import { createTestStudio, sqliteHandle } from '@/tests/support/studio';
+import { createTestStudio } from '@/tests/support/studio';
 
 let cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -40,23 +40,19 @@ describe('background tools', () => {
       if (value?.type === 'step-finish') break;
     }
     // The task is on record while it runs.
-    const row = () =>
-      sqliteHandle(test.studio).sqlite.prepare('select status, state from runs where id = ?').get(stream.runId) as {
-        status: string;
-        state: string;
-      };
-    await expect.poll(() => JSON.parse(row().state).backgroundTasks?.[0]?.status).toBe('running');
+    const stored = async () => (await test.studio.storage.queries.runs.get(stream.runId))!;
+    await expect.poll(async () => JSON.parse((await stored()).state).backgroundTasks?.[0]?.status).toBe('running');
 
     // Another studio opens the same database, as after a restart of the process.
     const restarted = await createStudio({
       logger: silentLogger,
       agents: { forever: agent },
-      database: { url: `file:${test.databaseFile}` },
-      settings: { mode: 'test' },
+      ...test.reopen,
+      settings: { mode: 'test', ...test.reopen.settings },
     });
     cleanups.push(() => restarted.close());
     await restarted.runtime.ready;
-    const state = JSON.parse(row().state);
+    const state = JSON.parse((await restarted.storage.queries.runs.get(stream.runId))!.state);
     expect(state.backgroundTasks[0]).toMatchObject({
       status: 'failed',
       result: { message: 'The server stopped before the background task finished.' },

@@ -3,7 +3,6 @@
  * scripted model registered under `test/scripted`. `reopen()` starts a new studio on the same
  * database file (a restart), with a fresh script for what the model says next.
  */
-import { rmSync } from 'node:fs';
 import { z } from 'zod';
 import { createStudio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
@@ -55,14 +54,14 @@ export async function createRunStudio(steps: ScriptedStep[]) {
     ...test,
     executed,
     model: () => model,
-    /** A new studio on the same file, as after a restart; the old one is closed first. */
+    /** A new studio on the same database, as after a restart; the old one is closed first. */
     async reopen(nextSteps: ScriptedStep[]) {
       await studios.at(-1)!.close();
       model = createScriptedModel({ steps: nextSteps });
       const studio = await createStudio({
         logger: silentLogger,
-        database: { url: `file:${test.databaseFile}` },
-        settings: { mode: 'test' },
+        ...test.reopen,
+        settings: { mode: 'test', ...test.reopen.settings },
         tools: runTools(executed),
         models: { 'test/scripted': model },
       });
@@ -71,7 +70,7 @@ export async function createRunStudio(steps: ScriptedStep[]) {
     },
     async cleanup() {
       for (const studio of studios) await studio.close();
-      rmSync(test.directory, { recursive: true, force: true });
+      await test.cleanup();
     },
   };
 }

@@ -8,7 +8,7 @@ import { openSqliteStorage } from '@/db/sqlite-storage';
 import { createStoredRunStore, groupedWriteDelayMs, type RunStore } from '@/lib/runtime/run-store';
 import type { RunRecord } from '@/lib/runtime/run-types';
 import { ephemeralSecretsKey } from '@/lib/secrets';
-import { call, createAndPublish } from '@/tests/support/studio';
+import { call, createAndPublish, sqliteFile } from '@/tests/support/studio';
 import { createRunStudio, parseEventStream, storedAgent } from './fixture';
 
 let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
@@ -36,7 +36,7 @@ describe('grouped writes of runs that are over', () => {
     const read = await call(current.studio, 'GET', `/api/runs/${finished.runId}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ runId: finished.runId, status: 'finished' });
-    const { databaseFile } = current;
+    const databaseFile = sqliteFile(current);
     await vi.waitFor(() => expect(storedStatus(databaseFile, finished.runId)).toBe('finished'), {
       timeout: groupedWriteDelayMs * 50,
       interval: groupedWriteDelayMs,
@@ -60,7 +60,7 @@ describe('grouped writes of runs that are over', () => {
     await createAndPublish(current.studio, storedAgent);
     const paused = (await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay' })).body;
     expect(paused.status).toBe('paused');
-    expect(storedStatus(current.databaseFile, paused.runId)).toBe('paused');
+    expect(storedStatus(sqliteFile(current), paused.runId)).toBe('paused');
   });
 
   it('a streamed run is stored as running when it starts; its end replaces that row', async () => {
@@ -77,7 +77,7 @@ describe('grouped writes of runs that are over', () => {
       status: 'finished',
       transcript: [{ type: 'user' }, { type: 'text', text: 'Streamed.' }],
     });
-    const { databaseFile } = current;
+    const databaseFile = sqliteFile(current);
     await vi.waitFor(() => expect(storedStatus(databaseFile, runId)).toBe('finished'), {
       timeout: groupedWriteDelayMs * 50,
       interval: groupedWriteDelayMs,

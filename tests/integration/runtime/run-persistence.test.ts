@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, createAndPublish, sqliteHandle } from '@/tests/support/studio';
+import { call, createAndPublish } from '@/tests/support/studio';
 import { createRunStudio, storedAgent } from './fixture';
 
 let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
@@ -26,13 +26,11 @@ describe('paused runs are stored', () => {
       })
     ).body;
     expect(paused.status).toBe('paused');
-    const stored = sqliteHandle(current.studio)
-      .sqlite.prepare('select request_context, auth_token, pending, status from runs where id = ?')
-      .get(paused.runId) as { request_context: string; auth_token: string; pending: string; status: string };
+    const stored = (await current.studio.storage.queries.runs.get(paused.runId))!;
     expect(stored.status).toBe('paused');
-    expect(JSON.parse(stored.request_context)).toEqual({ user: 'Ada' });
-    expect(stored.auth_token).toMatch(/^enc:v2:/);
-    expect(stored.auth_token).not.toContain('caller-token-123');
+    expect(JSON.parse(stored.requestContext)).toEqual({ user: 'Ada' });
+    expect(stored.authToken).toMatch(/^enc:v2:/);
+    expect(stored.authToken).not.toContain('caller-token-123');
     expect(JSON.parse(stored.pending)).toHaveLength(2);
 
     const restarted = await current.reopen([{ text: 'Paid bob, not alice.' }]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '@/lib/agents';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
-import { call, createTestStudio, sqliteHandle } from '@/tests/support/studio';
+import { call, createTestStudio } from '@/tests/support/studio';
 import { toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -77,12 +77,8 @@ describe('the task tools', () => {
     });
 
     // Stored per thread in the database, and readable over HTTP.
-    const row = sqliteHandle(studio)
-      .sqlite.prepare('select items from task_lists where thread_id = ?')
-      .get('thread-1') as {
-      items: string;
-    };
-    expect(JSON.parse(row.items).map((item: { status: string }) => item.status)).toEqual([
+    const items = (await studio.storage.queries.taskLists.get('thread-1'))!;
+    expect(JSON.parse(items).map((item: { status: string }) => item.status)).toEqual([
       'completed',
       'in_progress',
       'pending',

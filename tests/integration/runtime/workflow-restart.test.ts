@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '@/lib/agents';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
-import { createTestStudio, sqliteHandle } from '@/tests/support/studio';
+import { createTestStudio } from '@/tests/support/studio';
 import { bookingWorkflow } from '@/tests/unit/runtime/booking-workflow';
 import { readChunks, toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
@@ -47,14 +47,9 @@ describe('workflows as tools', () => {
         stepInput: { hotel: 'Ritz', room: 12 },
       },
     });
-    const row = sqliteHandle(test.studio)
-      .sqlite.prepare('select status, pending from runs where id = ?')
-      .get(paused.runId) as {
-      status: string;
-      pending: string;
-    };
+    const row = (await test.studio.storage.queries.runs.get(paused.runId))!;
     expect(row.status).toBe('paused');
-    expect(JSON.parse(row.pending)[0]).toMatchObject({ toolName: 'workflow-booking', kind: 'suspended' });
+    expect(JSON.parse(row.pending!)[0]).toMatchObject({ toolName: 'workflow-booking', kind: 'suspended' });
     await test.studio.close();
 
     // A new studio on the same file, with freshly built agents and workflows (nothing kept in memory).
@@ -64,8 +59,8 @@ describe('workflows as tools', () => {
     const restarted = await createStudio({
       logger: silentLogger,
       agents: { concierge: second.concierge },
-      database: { url: `file:${test.databaseFile}` },
-      settings: { mode: 'test' },
+      ...test.reopen,
+      settings: { mode: 'test', ...test.reopen.settings },
     });
     cleanups.push(() => restarted.close());
     const done = await restarted.runtime.runs.resume({ runId: paused.runId, resumeData: { nights: 3 } });

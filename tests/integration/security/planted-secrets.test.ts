@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
 import { everythingServerPath } from '../../support/mcp';
 import { createScriptedModel } from '../../support/scripted-model';
-import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
+import { createTestStudio, jsonRequest, sqliteFile, sqliteHandle } from '../../support/studio';
 import { startEchoServer } from '../integrations/echo-server';
 
 const secrets = {
@@ -213,7 +213,7 @@ describe('planted secrets', () => {
     const everything = [...transcript, ...logLines].join('\n');
     expect(logLines.length).toBeGreaterThan(0);
     for (const value of planted) expect(everything, value).not.toContain(value);
-    for (const value of planted) expect(readFileSync(context.databaseFile).includes(value), value).toBe(false);
+    for (const value of planted) expect(readFileSync(sqliteFile(context)).includes(value), value).toBe(false);
   });
 
   it('answers an undecryptable secret with a generic error and keeps the details in the log', async () => {
@@ -233,7 +233,7 @@ describe('planted secrets', () => {
       .run(JSON.stringify(last), tampered.id);
     const lines: string[] = [];
     const fresh = await createTestStudio({
-      database: { url: `file:${context.databaseFile}` },
+      database: { url: `file:${sqliteFile(context)}` },
       logger: createLogger({ level: 'debug', write: (line) => lines.push(line) }),
     });
     try {

@@ -4,7 +4,7 @@
  * have no gaps or duplicates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStudio, sqliteHandle } from '../../support/studio';
+import { createTestStudio, sqliteFile, sqliteHandle } from '../../support/studio';
 import {
   buildStorageChild,
   removeStorageChild,
@@ -28,9 +28,7 @@ beforeAll(async () => {
     instructions: 'v1',
   });
   bundle = await buildStorageChild();
-  children = Array.from({ length: childCount }, () =>
-    startStorageChild({ bundle, databaseFile: context.databaseFile }),
-  );
+  children = Array.from({ length: childCount }, () => startStorageChild({ bundle, databaseFile: sqliteFile(context) }));
   for (const child of children) expect(await child.next()).toEqual({ ready: true });
 }, 60_000);
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { configHash } from '@/lib/versions';
-import { createTestStudio } from '../../support/studio';
+import { createTestStudio, sqliteFile } from '../../support/studio';
 import { buildStorageChild, removeStorageChild, startStorageChild } from './children/child-processes';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** Reads the file through a fresh connection, as the next process to start would. */
 function inspect(agentId: string) {
-  const handle = openDatabase({ url: `file:${context.databaseFile}` });
+  const handle = openDatabase({ url: `file:${sqliteFile(context)}` });
   try {
     const { sqlite } = handle;
     const versions = sqlite
@@ -55,7 +55,7 @@ describe('a save killed mid-transaction', () => {
     await agents.update({ id: 'crash', baseVersionNumber: 1, instructions: 'v2' });
     const before = inspect('crash');
 
-    const child = startStorageChild({ bundle, databaseFile: context.databaseFile });
+    const child = startStorageChild({ bundle, databaseFile: sqliteFile(context) });
     expect(await child.next()).toEqual({ ready: true });
     child.send({ op: 'save-and-hang', agentId: 'crash', baseVersionNumber: 2, instructions: 'v3 that never lands' });
     // The child has inserted the version, moved the latest pointer and written the audit row,
@@ -87,7 +87,7 @@ describe('a save killed mid-transaction', () => {
       instructions: 'v1',
     });
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const child = startStorageChild({ bundle, databaseFile: context.databaseFile });
+      const child = startStorageChild({ bundle, databaseFile: sqliteFile(context) });
       expect(await child.next()).toEqual({ ready: true });
       child.send({ op: 'save-loop', agentId: 'looping', size: 20_000 });
       expect(await child.next()).toEqual({ looping: true });
