@@ -15,7 +15,7 @@ let tightened: Awaited<ReturnType<typeof createTestStudio>>;
 let recorder: string;
 let spawnLog: string;
 
-const spawns = async () => {
+const spawns = () => {
   try {
     return readFileSync(spawnLog, 'utf8').split('\n').filter(Boolean).length;
   } catch {
