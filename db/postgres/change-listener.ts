@@ -61,7 +61,9 @@ export function listenForChanges({
   function reconnectLater(reason: unknown) {
     if (closed || pause) return;
     client?.removeAllListeners();
-    // A client that failed is ended so its socket goes; it may already be gone.
+    // A client that failed is ended so its socket goes; it may already be gone, and what it still
+    // reports on the way must not be unhandled.
+    client?.on('error', () => undefined);
     client?.end().catch(() => undefined);
     client = undefined;
     if (ready.settled) ready = waitingForListen();

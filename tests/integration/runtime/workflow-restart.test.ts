@@ -11,7 +11,8 @@ import { readChunks, toolResultsSeen } from '@/tests/unit/runtime/run-fixture';
 
 let cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const cleanup of cleanups) await cleanup();
+  // The restarted studio closes before the first one's database is dropped.
+  for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
 });
 
