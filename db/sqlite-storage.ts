@@ -12,17 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { openDatabase, type DatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
-import {
-  agentQueries,
-  agentVersionQueries,
-  auditQueries,
-  checkDatabase,
-  integrationConfigQueries,
-  mcpClientQueries,
-  runQueries,
-  taskListQueries,
-  versionLabelQueries,
-} from './queries';
+import { checkDatabase, sqliteQueries } from './queries';
 import type { Async, Storage, StudioQueries, TransactionOptions } from './storage';
 
 /** Carries a rehearsal's result out of the transaction it rolls back. */
@@ -77,16 +67,12 @@ export function openSqliteStorage({
     });
   }
 
-  const queries: StudioQueries = {
-    agents: asyncQueries(agentQueries),
-    versions: asyncQueries(agentVersionQueries),
-    labels: asyncQueries(versionLabelQueries),
-    audit: asyncQueries(auditQueries),
-    mcpClients: asyncQueries(mcpClientQueries),
-    integrationConfigs: asyncQueries(integrationConfigQueries),
-    runs: asyncQueries(runQueries),
-    taskLists: asyncQueries(taskListQueries),
-  };
+  const queries = Object.fromEntries(
+    Object.entries(sqliteQueries).map(([table, prepare]) => [
+      table,
+      asyncQueries(prepare as (handle: DatabaseHandle) => object),
+    ]),
+  ) as StudioQueries;
 
   async function savepoint<Result>(open: OpenTransaction, work: () => Promise<Result>): Promise<Result> {
     const name = `nested_${open.depth + 1}`;

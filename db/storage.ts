@@ -7,16 +7,7 @@
  * which database is in use.
  */
 
-import type {
-  agentQueries,
-  agentVersionQueries,
-  auditQueries,
-  integrationConfigQueries,
-  mcpClientQueries,
-  runQueries,
-  taskListQueries,
-  versionLabelQueries,
-} from './queries';
+import type { sqliteQueries } from './queries';
 
 /** The async form of a query object: every method answers a promise of what it answered. */
 export type Async<Queries> = {
@@ -25,17 +16,13 @@ export type Async<Queries> = {
     : never;
 };
 
-/** Every table's queries. */
-export interface StudioQueries {
-  agents: Async<ReturnType<typeof agentQueries>>;
-  versions: Async<ReturnType<typeof agentVersionQueries>>;
-  labels: Async<ReturnType<typeof versionLabelQueries>>;
-  audit: Async<ReturnType<typeof auditQueries>>;
-  mcpClients: Async<ReturnType<typeof mcpClientQueries>>;
-  integrationConfigs: Async<ReturnType<typeof integrationConfigQueries>>;
-  runs: Async<ReturnType<typeof runQueries>>;
-  taskLists: Async<ReturnType<typeof taskListQueries>>;
-}
+/**
+ * Every table's queries: the methods of the SQLite statements (db/queries/), each answering a
+ * promise; the PostgreSQL adapter answers the same.
+ */
+export type StudioQueries = {
+  [Table in keyof typeof sqliteQueries]: Async<ReturnType<(typeof sqliteQueries)[Table]>>;
+};
 
 /** The studio's check shape (`CheckResult` in lib/errors.ts), written out since db/ does not import lib/. */
 export type StorageCheck =

@@ -8,3 +8,24 @@ export * from './runs';
 export * from './transaction';
 export * from './version-labels';
 export * from './task-lists';
+
+import { agentVersionQueries } from './agent-versions';
+import { agentQueries } from './agents';
+import { auditQueries } from './audit';
+import { integrationConfigQueries } from './integration-configs';
+import { mcpClientQueries } from './mcp-clients';
+import { runQueries } from './runs';
+import { taskListQueries } from './task-lists';
+import { versionLabelQueries } from './version-labels';
+
+/** Every table's statements on a SQLite connection, under the names the storage interface gives them. */
+export const sqliteQueries = {
+  agents: agentQueries,
+  versions: agentVersionQueries,
+  labels: versionLabelQueries,
+  audit: auditQueries,
+  mcpClients: mcpClientQueries,
+  integrationConfigs: integrationConfigQueries,
+  runs: runQueries,
+  taskLists: taskListQueries,
+};
