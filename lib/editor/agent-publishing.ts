@@ -9,7 +9,7 @@ import { parseVersionRow } from './agent-version';
 import { toAgentView } from './agent-views';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
-import { agentNotFound, versionNotFound } from './not-found';
+import { existingAgent, versionNotFound } from './not-found';
 
 /** `versionNumber` or `versionId` names the version. */
 export type VersionReference =
@@ -110,8 +110,7 @@ export async function deleteAgentVersion(
 ) {
   const { id: agentId, actor = defaultActor } = input;
   return context.storage.transaction(async () => {
-    const record = await context.agents.get(agentId);
-    if (!record) throw agentNotFound(agentId);
+    const record = await existingAgent(context, agentId);
     const row = await versionRow(context, agentId, input);
     const refuse = (details: Record<string, unknown>, message: string) => {
       throw new StudioError('version_in_use', message, { ...details, versionNumber: row.versionNumber });

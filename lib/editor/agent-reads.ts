@@ -17,7 +17,7 @@ import {
 } from './agent-views';
 import { mergeCodeOnlyAgents, type CodeOnlyListItem } from './code-agents';
 import type { EditorContext } from './context';
-import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound } from './not-found';
+import { agentNotFound, labelNotFound, noPublishedVersion, versionNotFound, existingAgent } from './not-found';
 import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 import { parseInput } from './parse-input';
 import { agentSearchSchema } from '../schemas';
@@ -137,7 +137,7 @@ export async function findVersion(
   try {
     row = await rowForSelector(context, agentId, selector, fallback);
   } catch (error) {
-    if (!(await context.agents.get(agentId))) throw agentNotFound(agentId);
+    await existingAgent(context, agentId);
     throw error;
   }
   if (!row) throw agentNotFound(agentId);

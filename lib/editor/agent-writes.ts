@@ -27,7 +27,7 @@ import {
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
-import { agentNotFound } from './not-found';
+import { existingAgent } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 export interface SaveResult {
@@ -162,8 +162,7 @@ export async function restoreVersion(
   { id: agentId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
 ) {
   const version = await context.storage.transaction(async () => {
-    const record = await context.agents.get(agentId);
-    if (!record) throw agentNotFound(agentId);
+    const record = await existingAgent(context, agentId);
     return restoreFromVersion(context, agentVersions, {
       ownerId: agentId,
       latestVersionNumber: record.latestVersionNumber,

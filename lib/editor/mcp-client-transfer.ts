@@ -28,7 +28,7 @@ import {
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { checkStdioServers } from './mcp-client-writes';
-import { mcpClientNotFound } from './not-found';
+import { existingClient } from './not-found';
 import { appendVersion } from './version-writer';
 
 export const mcpClientExportFormat = 'agent-studio.mcp-client';
@@ -84,8 +84,7 @@ export async function exportMcpClient(
   context: EditorContext,
   { id: clientId, targetSecretsKey }: { id: string; targetSecretsKey?: string },
 ): Promise<McpClientExport> {
-  const record = await context.mcpClients.get(clientId);
-  if (!record) throw mcpClientNotFound(clientId);
+  const record = await existingClient(context, clientId);
   const target: SecretsKey | undefined = targetSecretsKey ? secretsKeyFromSetting(targetSecretsKey) : undefined;
   const omitted: string[] = [];
   const versions: McpClientExport['versions'] = [];

@@ -16,7 +16,7 @@ import {
   type UpdateMcpClientInput,
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
-import { mcpClientNotFound } from './not-found';
+import { mcpClientNotFound, existingClient } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 /**
@@ -87,8 +87,7 @@ export async function updateMcpClient(
 ) {
   const input = parseInput(updateMcpClientBodySchema, body);
   return context.storage.transaction(async () => {
-    const record = await context.mcpClients.get(clientId);
-    if (!record) throw mcpClientNotFound(clientId);
+    const record = await existingClient(context, clientId);
     await checkBaseVersion(context, mcpClientVersions, {
       ownerId: clientId,
       base: input.baseVersionNumber,
@@ -119,8 +118,7 @@ export async function restoreMcpClient(
   { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
 ) {
   return context.storage.transaction(async () => {
-    const record = await context.mcpClients.get(clientId);
-    if (!record) throw mcpClientNotFound(clientId);
+    const record = await existingClient(context, clientId);
     return restoreFromVersion(context, mcpClientVersions, {
       ownerId: clientId,
       latestVersionNumber: record.latestVersionNumber,

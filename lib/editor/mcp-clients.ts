@@ -16,7 +16,7 @@ import {
   type McpClientView,
   type StoredMcpClientVersion,
 } from './mcp-client-versions';
-import { mcpClientNotFound } from './not-found';
+import { existingClient } from './not-found';
 import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
 
 export type McpClientChange =
@@ -71,7 +71,7 @@ export function createMcpClientsService(context: EditorContext) {
             ? await context.mcpClients.versionById(selector.versionId)
             : await context.mcpClients.versionByNumber(clientId, selector.versionNumber);
       if (!row || row.clientId !== clientId) {
-        if (!(await context.mcpClients.get(clientId))) throw mcpClientNotFound(clientId);
+        await existingClient(context, clientId);
         throw new StudioError('version_not_found', `MCP client "${clientId}" has no such version.`, {
           clientId,
           ...selector,
@@ -136,7 +136,7 @@ export function createMcpClientsService(context: EditorContext) {
     },
 
     async listVersions(clientId: string, request: PageRequest = {}): Promise<Page<McpClientVersionView>> {
-      if (!(await context.mcpClients.get(clientId))) throw mcpClientNotFound(clientId);
+      await existingClient(context, clientId);
       return readPageBeforeNumber({
         request,
         read: (beforeNumber, limit) => context.mcpClients.versionPage({ clientId, beforeNumber, limit }),

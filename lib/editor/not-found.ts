@@ -1,5 +1,6 @@
 /** The specific 404s of the editor, worded once. */
 import { StudioError } from '../errors';
+import type { EditorContext } from './context';
 
 export const agentNotFound = (agentId: string) =>
   new StudioError('not_found', `Agent "${agentId}" does not exist.`, { agentId });
@@ -27,3 +28,17 @@ export const noPublishedVersion = (agentId: string) =>
 
 export const mcpClientNotFound = (clientId: string) =>
   new StudioError('not_found', `MCP client "${clientId}" does not exist.`, { clientId });
+
+/** An agent's record, or its 404. */
+export async function existingAgent(context: Pick<EditorContext, 'agents'>, agentId: string) {
+  const record = await context.agents.get(agentId);
+  if (!record) throw agentNotFound(agentId);
+  return record;
+}
+
+/** A saved MCP client's record, or its 404. */
+export async function existingClient(context: Pick<EditorContext, 'mcpClients'>, clientId: string) {
+  const record = await context.mcpClients.get(clientId);
+  if (!record) throw mcpClientNotFound(clientId);
+  return record;
+}
