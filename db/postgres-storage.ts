@@ -22,6 +22,7 @@ import { changesChannel, listenForChanges, type StorageLogger } from './postgres
 import { migratePostgres } from './postgres/migrate';
 import { postgresQueries, type PostgresDb } from './postgres/queries';
 import type { Storage, TransactionOptions } from './storage';
+import { postgresWholeTables } from './whole-tables';
 
 export type { StorageLogger } from './postgres/change-listener';
 
@@ -152,6 +153,7 @@ export function openPostgresStorage({
     description: describePostgresUrl(url),
     fileLocation: undefined,
     queries: postgresQueries(currentDb),
+    tables: postgresWholeTables(currentDb),
     transaction,
     generation: () => generation,
     listening: () => listener.listening(),

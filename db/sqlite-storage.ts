@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { checkDatabase, sqliteQueries } from './queries';
 import type { Async, Storage, StudioQueries, TransactionOptions } from './storage';
+import { sqliteWholeTables } from './whole-tables';
 
 /** Carries a rehearsal's result out of the transaction it rolls back. */
 class Rehearsed<Result> {
@@ -123,6 +124,7 @@ export function openSqliteStorage({
     fileLocation: handle.location,
     handle,
     queries,
+    tables: asyncQueries(() => sqliteWholeTables(handle.db)),
     transaction,
     generation: () => generation,
     check: async () => {

@@ -8,6 +8,7 @@
  */
 
 import type { sqliteQueries } from './queries';
+import type { WholeTables } from './whole-tables';
 
 /** The async form of a query object: every method answers a promise of what it answered. */
 export type Async<Queries> = {
@@ -45,6 +46,11 @@ export interface Storage {
    */
   readonly fileLocation: string | undefined;
   readonly queries: StudioQueries;
+  /**
+   * Every table read and written whole, rows as they are stored: for copying a deployment to
+   * another database (db/copy.ts), not for the studio's own work, which goes through `queries`.
+   */
+  readonly tables: WholeTables;
   /**
    * Runs `work` as one write transaction: the queries it calls see what it wrote, and either all its
    * writes land or none do. Concurrent writers are ordered by the database (SQLite's write lock;

@@ -1,5 +1,5 @@
 /**
- * `db migrate` and `db seed`: work on the configured database directly, without a server. The
+ * `db migrate`, `db seed` and `db copy`: work on databases directly, without a server. The
  * database and studio code is loaded only when one of them runs, so other commands start quickly.
  */
 import type { Command } from 'commander';
@@ -9,15 +9,15 @@ import type { CliContext } from '../context';
 import { CliError } from '../io';
 
 /**
- * The storage `DATABASE_URL` names. A URL the studio cannot use is a plain CLI error (exit code 1),
- * its message saying what is understood.
+ * The storage a URL names (`DATABASE_URL`, or the option given as `option`). A URL the studio
+ * cannot use is a plain CLI error (exit code 1), its message saying what is understood.
  */
-async function openConfiguredStorage(url: string): Promise<Storage> {
+async function openConfiguredStorage(url: string, option?: string): Promise<Storage> {
   const { DatabaseUrlError, openStorage } = await import('../../../db/open-storage');
   try {
     return openStorage({ url });
   } catch (error) {
-    if (error instanceof DatabaseUrlError) throw new CliError(error.message);
+    if (error instanceof DatabaseUrlError) throw new CliError(option ? `${option}: ${error.message}` : error.message);
     throw error;
   }
 }
@@ -66,6 +66,36 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         );
       } finally {
         await studio.close();
+      }
+    });
+
+  db.command('copy')
+    .description('copy every table from one database to another (SQLite or PostgreSQL, either way)')
+    .requiredOption('--from <url>', 'the database to copy (file:<path> or postgres://...)')
+    .requiredOption('--to <url>', 'the database to copy into; it is migrated first and must be empty')
+    .option('--force', 'replace everything the target already holds')
+    .action(async (options: { from: string; to: string; force?: boolean }) => {
+      const { copyDatabase, DatabaseCopyError } = await import('../../../db/copy');
+      if (options.from.trim() === options.to.trim()) throw new CliError('--from and --to name the same database.');
+      const source = await openConfiguredStorage(options.from, '--from');
+      try {
+        const target = await openConfiguredStorage(options.to, '--to');
+        try {
+          await copyDatabase({
+            source,
+            target,
+            force: options.force === true,
+            onTable: ({ table, rows }) => cli.io.stdout(`${table}: ${rows} rows`),
+          });
+          cli.io.stdout(`Copied ${source.description} to ${target.description}; every table matches.`);
+        } catch (error) {
+          if (error instanceof DatabaseCopyError) throw new CliError(error.message);
+          throw error;
+        } finally {
+          await target.close();
+        }
+      } finally {
+        await source.close();
       }
     });
 }

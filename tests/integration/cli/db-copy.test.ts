@@ -1,0 +1,136 @@
+/**
+ * `agent-studio db copy`: a deployment moved from SQLite to PostgreSQL and back reads the same
+ * through the studio; a target that holds data is replaced only with --force; bad URLs are plain
+ * errors.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudio } from '@/lib';
+import { silentLogger } from '@/lib/logger';
+import { createTestDatabase, testPostgresUrl } from '../../support/postgres-database';
+import { call, createAndPublish } from '../../support/studio';
+import { runCapturing } from './cli-support';
+
+/** Every copy must open sealed secrets with the source's key; PostgreSQL needs one given. */
+const settings = { mode: 'test' as const, secretsKey: 'copy-test-secrets-key-0123456789' };
+
+const directory = mkdtempSync(join(tmpdir(), 'studio-copy-'));
+const sourceUrl = `file:${join(directory, 'source.db')}`;
+
+const openStudio = (url: string) => createStudio({ database: { url }, settings, logger: silentLogger });
+
+/** What the studio answers about the agent: its record with the published version, every version, its labels. */
+async function readAgent(url: string) {
+  const studio = await openStudio(url);
+  try {
+    const reads = ['/api/agents/support', '/api/agents/support/versions', '/api/agents/support/labels'];
+    const answers = [];
+    for (const path of reads) {
+      const { status, body } = await call(studio, 'GET', path);
+      expect(status, path).toBe(200);
+      answers.push(body);
+    }
+    return answers;
+  } finally {
+    await studio.close();
+  }
+}
+
+const copy = (...argv: string[]) => runCapturing(['db', 'copy', ...argv]);
+
+let original: unknown[];
+
+beforeAll(async () => {
+  const studio = await openStudio(sourceUrl);
+  try {
+    await createAndPublish(studio, {
+      id: 'support',
+      name: 'Support',
+      model: 'openai/gpt-4o',
+      instructions: 'You help customers.',
+      tools: { weather: {} },
+    });
+    const saved = await call(studio, 'PATCH', '/api/agents/support', {
+      baseVersionNumber: 1,
+      instructions: 'You help customers briefly.',
+    });
+    expect(saved.status).toBe(200);
+    const labelled = await call(studio, 'PUT', '/api/agents/support/labels/staging', {
+      versionNumber: 2,
+      expectedRevisionToken: null,
+    });
+    expect(labelled.status).toBe(200);
+  } finally {
+    await studio.close();
+  }
+  original = await readAgent(sourceUrl);
+  expect(JSON.stringify(original)).toContain('"staging"');
+});
+
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe.skipIf(testPostgresUrl() === undefined)('agent-studio db copy between SQLite and PostgreSQL', () => {
+  it('copies SQLite to PostgreSQL and back, and the studio reads the same agent from each', async () => {
+    const postgres = await createTestDatabase({ empty: true });
+    try {
+      const there = await copy('--from', sourceUrl, '--to', postgres.url);
+      expect(there).toMatchObject({ code: 0, stderr: '' });
+      expect(there.stdout).toContain('agents: 1 rows');
+      expect(there.stdout).toContain('agent_versions: 2 rows');
+      expect(there.stdout).toContain('version_labels: 1 rows');
+      expect(there.stdout).toMatch(/every table matches/);
+      expect(await readAgent(postgres.url)).toEqual(original);
+
+      const backUrl = `file:${join(directory, 'back.db')}`;
+      const back = await copy('--from', postgres.url, '--to', backUrl);
+      expect(back).toMatchObject({ code: 0, stderr: '' });
+      expect(await readAgent(backUrl)).toEqual(original);
+
+      // The copied audit log keeps its ids, and the next write on PostgreSQL numbers after them.
+      const studio = await openStudio(postgres.url);
+      try {
+        const saved = await call(studio, 'PATCH', '/api/agents/support', {
+          baseVersionNumber: 2,
+          instructions: 'You help customers at length.',
+        });
+        expect(saved.status).toBe(200);
+      } finally {
+        await studio.close();
+      }
+    } finally {
+      await postgres.drop();
+    }
+  });
+});
+
+describe('agent-studio db copy', () => {
+  it('refuses a target that holds data unless --force, which replaces it', async () => {
+    const targetUrl = `file:${join(directory, 'target.db')}`;
+    expect(await copy('--from', sourceUrl, '--to', targetUrl)).toMatchObject({ code: 0, stderr: '' });
+
+    const refused = await copy('--from', sourceUrl, '--to', targetUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`SQLite file ${join(directory, 'target.db')} already holds data`);
+    expect(refused.stderr).toContain('--force');
+
+    const forced = await copy('--from', sourceUrl, '--to', targetUrl, '--force');
+    expect(forced).toMatchObject({ code: 0, stderr: '' });
+    expect(forced.stdout).toContain('agent_versions: 2 rows');
+    expect(await readAgent(targetUrl)).toEqual(original);
+  });
+
+  it('refuses a URL it cannot use, with the password hidden, and the same database twice', async () => {
+    const bad = await copy('--from', sourceUrl, '--to', 'mysql://studio:hunter2@db.internal/studio');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--to: DATABASE_URL "mysql://studio:***@db.internal/studio"');
+    expect(bad.stderr).not.toContain('hunter2');
+    expect(bad.stderr).not.toMatch(/^\s+at /m);
+
+    const same = await copy('--from', sourceUrl, '--to', join(directory, 'source.db'));
+    expect(same.code).toBe(1);
+    expect(same.stderr).toContain('name the same database');
+  });
+});
