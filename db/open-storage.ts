@@ -4,6 +4,8 @@
  * a message that names the URL (its password hidden) and what is understood.
  */
 import { openPostgresStorage, type StorageLogger } from './postgres-storage';
+import { existsSync } from 'node:fs';
+import { databaseLocation } from './client';
 import { openSqliteStorage } from './sqlite-storage';
 import type { Storage } from './storage';
 
@@ -60,8 +62,11 @@ export function openStorage({
   busyTimeoutMs,
   migrationsFolder,
   logger,
+  existing = false,
 }: {
   url: string;
+  /** Refuse a SQLite file that is not there yet instead of creating it (a copy's source). */
+  existing?: boolean;
   busyTimeoutMs?: number;
   /** For tests: another folder of migrations (SQLite or PostgreSQL, as the URL names). */
   migrationsFolder?: string;
@@ -70,5 +75,8 @@ export function openStorage({
 }): Storage {
   const target = parseDatabaseUrl(url);
   if (target.kind === 'postgres') return openPostgresStorage({ url: target.url, logger, migrationsFolder });
+  const location = databaseLocation(target.url);
+  if (existing && location !== ':memory:' && !existsSync(location))
+    throw new DatabaseUrlError(`DATABASE_URL "${target.url}" names a SQLite file that does not exist: ${location}.`);
   return openSqliteStorage({ url: target.url, busyTimeoutMs, migrationsFolder });
 }

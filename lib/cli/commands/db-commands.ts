@@ -12,10 +12,10 @@ import { CliError } from '../io';
  * The storage a URL names (`DATABASE_URL`, or the option given as `option`). A URL the studio
  * cannot use is a plain CLI error (exit code 1), its message saying what is understood.
  */
-async function openConfiguredStorage(url: string, option?: string): Promise<Storage> {
+async function openConfiguredStorage(url: string, option?: string, existing = false): Promise<Storage> {
   const { DatabaseUrlError, openStorage } = await import('../../../db/open-storage');
   try {
-    return openStorage({ url });
+    return openStorage({ url, existing });
   } catch (error) {
     if (error instanceof DatabaseUrlError) throw new CliError(option ? `${option}: ${error.message}` : error.message);
     throw error;
@@ -77,7 +77,7 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
     .action(async (options: { from: string; to: string; force?: boolean }) => {
       const { copyDatabase, DatabaseCopyError } = await import('../../../db/copy');
       if (options.from.trim() === options.to.trim()) throw new CliError('--from and --to name the same database.');
-      const source = await openConfiguredStorage(options.from, '--from');
+      const source = await openConfiguredStorage(options.from, '--from', true);
       try {
         const target = await openConfiguredStorage(options.to, '--to');
         try {

@@ -3,7 +3,7 @@
  * through the studio; a target that holds data is replaced only with --force; bad URLs are plain
  * errors.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,5 +132,12 @@ describe('agent-studio db copy', () => {
     const same = await copy('--from', sourceUrl, '--to', join(directory, 'source.db'));
     expect(same.code).toBe(1);
     expect(same.stderr).toContain('name the same database');
+
+    // A source that is not there is refused, not created empty.
+    const missingFile = join(directory, 'no-such.db');
+    const missing = await copy('--from', `file:${missingFile}`, '--to', join(directory, 'elsewhere.db'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`names a SQLite file that does not exist: ${missingFile}`);
+    expect(existsSync(missingFile)).toBe(false);
   });
 });
