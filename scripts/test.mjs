@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what the tests need (dependencies; Debian's Chromium through apt when it is
- * missing), builds, then runs lint (ESLint with the layer rules, then madge for import cycles in lib/
+ * `npm test`: installs what the tests need (dependencies; Debian's Chromium and PostgreSQL through
+ * apt when they are missing), builds, then runs lint (ESLint with the layer rules, then madge for import cycles in lib/
  * and db/), the format check, typecheck and every vitest project (unit, integration against
  * the real server, browser end-to-end). Ends with a one-line count of passed and failed tests.
  */
@@ -9,21 +9,24 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstall, root, run } from './ensure-install.mjs';
+import { findPostgresBinaries } from './postgres-server.mjs';
 
-const chromium = '/usr/bin/chromium';
-
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+/**
+ * Installs a Debian package the tests need when it is missing (as root, through apt-get); anyone
+ * else is told the command to run.
+ */
+function ensurePackage({ name, present, purpose }) {
+  if (present()) return;
   if (process.getuid?.() !== 0) {
-    process.stderr.write(`Browser tests need Chromium at ${chromium}: run \`sudo apt-get install -y chromium\`.\n`);
+    process.stderr.write(`${purpose} need ${name}: run \`sudo apt-get install -y ${name}\`.\n`);
     process.exit(1);
   }
-  process.stdout.write('Installing Chromium for the browser tests (apt-get)...\n');
+  process.stdout.write(`Installing ${name} for ${purpose.toLowerCase()} (apt-get)...\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', name]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      process.stderr.write(`apt-get ${args.join(' ')} failed; Chromium is needed for the browser tests.\n`);
+      process.stderr.write(`apt-get ${args.join(' ')} failed; ${name} is needed for ${purpose.toLowerCase()}.\n`);
       process.exit(1);
     }
   }
@@ -31,7 +34,12 @@ function ensureChromium() {
 
 const env = { NEXT_TELEMETRY_DISABLED: '1' };
 ensureInstall();
-ensureChromium();
+ensurePackage({ name: 'chromium', present: () => existsSync('/usr/bin/chromium'), purpose: 'The browser tests' });
+ensurePackage({
+  name: 'postgresql',
+  present: () => findPostgresBinaries() !== undefined,
+  purpose: 'The PostgreSQL storage tests',
+});
 run(process.execPath, [join(root, 'scripts', 'build.mjs')], { env });
 
 const step = (title) => process.stdout.write(`\n== ${title} ==\n`);
