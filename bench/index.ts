@@ -20,6 +20,7 @@ import { benchMemory } from './memory';
 import { benchHealth } from './http-health';
 import { benchMcp } from './mcp';
 import { benchStorage } from './storage';
+import { benchStoragePostgres } from './storage-postgres';
 import { benchStreamedRuns } from './streamed-runs';
 import { benchResolve } from './resolve';
 import { benchResolveSources } from './resolve-sources';
@@ -32,6 +33,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'http-health', run: () => benchHealth({ root }) },
   { name: 'mcp', run: () => benchMcp({ root }) },
   { name: 'storage', run: () => benchStorage() },
+  { name: 'storage-postgres', run: () => benchStoragePostgres() },
   { name: 'agents-list', run: () => benchAgentsList() },
   { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },

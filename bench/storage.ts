@@ -175,7 +175,7 @@ export async function benchStorage({
 }
 
 /** Bulk history: versions 2..count of an existing agent, in one transaction through the storage's queries. */
-async function insertHistory({ storage, agentId, count }: { storage: Storage; agentId: string; count: number }) {
+export async function insertHistory({ storage, agentId, count }: { storage: Storage; agentId: string; count: number }) {
   const { versions, agents } = storage.queries;
   await storage.transaction(async () => {
     for (let number = 2; number <= count; number += 1) {
