@@ -8,7 +8,7 @@ import { count, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig as getPostgresTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as getSqliteTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { StudioDb } from './client';
-import type { PostgresDb } from './postgres/queries';
+import type { PostgresDb } from './postgres/queries/shared';
 import { schemaTables as postgresTables } from './postgres/schema';
 import { schemaTables as sqliteTables } from './schema';
 
