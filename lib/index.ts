@@ -174,6 +174,9 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       taskStore: createStoredTaskStore({ storage }),
       resolutionCache: createResolutionCache(),
     });
+    // Runs a stopped process left running are marked before the studio answers anyone, and before
+    // close() could take the storage from under that work.
+    await runtime.ready;
     const requestPolicy = createRequestPolicy({
       allowedHosts: settings.allowedHosts,
       corsOrigins: settings.corsOrigins,
