@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from './placeholders';
 import { allVersionsOf, changedFieldsAfter, deleteById, versionPageBefore } from './statements';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
 import { bind } from './placeholders';
 import { deleteById, selectById, updateById } from './statements';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type AgentRow = typeof agents.$inferSelect;
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { auditLog } from '../schema';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

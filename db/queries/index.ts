@@ -5,7 +5,7 @@ export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
 export * from './runs';
-export * from './transaction';
+export * from './per-handle';
 export * from './version-labels';
 export * from './task-lists';
 

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { deleteById, selectById, updateById } from './statements';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { allVersionsOf, changedFieldsAfter, deleteById, selectById, updateById, versionPageBefore } from './statements';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
 export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;

@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type RunRow = typeof runs.$inferSelect;
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { taskLists } from '../schema';
 import { bind } from './placeholders';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 const p = sql.placeholder;
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
 import { bind, everyColumn } from './placeholders';
-import { perHandle } from './transaction';
+import { perHandle } from './per-handle';
 
 export type VersionLabelRow = typeof versionLabels.$inferSelect;
 export interface LabelWithNumberRow extends VersionLabelRow {
