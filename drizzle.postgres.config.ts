@@ -4,5 +4,5 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   schema: './db/postgres/schema.ts',
-  out: './migrations-postgres',
+  out: './migrations/postgres',
 });

@@ -1,5 +1,5 @@
 /**
- * Applies the drizzle-kit migrations in `migrations/`. Idempotent: applied migrations are recorded
+ * Applies the drizzle-kit migrations in `migrations/sqlite/`. Idempotent: applied migrations are recorded
  * in `__drizzle_migrations` (drizzle's own table and format) and skipped on the next run.
  *
  * Several processes may start on one database file at once (two servers, a server and the CLI).
@@ -15,7 +15,7 @@ import type { DatabaseHandle } from './client';
 
 /** `db/` and `dist/` both sit one level below the repository root. */
 export function defaultMigrationsFolder(): string {
-  return fileURLToPath(new URL('../migrations', import.meta.url));
+  return fileURLToPath(new URL('../migrations/sqlite', import.meta.url));
 }
 
 const migrationsTable = '__drizzle_migrations';

@@ -7,9 +7,11 @@
  * Transactions are SERIALIZABLE: two saves that read the same agent and write the next version
  * number cannot both commit. PostgreSQL refuses one of them (a serialization failure or a
  * deadlock); that one is run again from the start after a short random pause, which is why a
- * transaction's work must do nothing but storage calls. Every committed transaction announces
- * itself on a notification channel, which the other processes hear (db/postgres/change-listener.ts)
- * and count in `generation()`, so their caches of mutable rows drop what may have changed.
+ * transaction's work must do nothing but storage calls. A change to a table whose rows a process may
+ * cache (pointers, labels, saved clients, connections, users, keys) is announced by a trigger of the
+ * database when it commits (migrations/postgres/0001_announce_changes.sql); the other processes
+ * hear it (db/postgres/change-listener.ts) and count it in `generation()`, so their caches of
+ * mutable rows drop what may have changed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +20,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { changesChannel, listenForChanges, type StorageLogger } from './postgres/change-listener';
+import { listenForChanges, type StorageLogger } from './postgres/change-listener';
 import { migratePostgres } from './postgres/migrate';
 import { postgresQueries, type PostgresDb } from './postgres/queries';
 import type { Storage, TransactionOptions } from './storage';
@@ -28,7 +30,7 @@ export type { StorageLogger } from './postgres/change-listener';
 
 /** `db/` and `dist/` both sit one level below the repository root. */
 export function defaultPostgresMigrationsFolder(): string {
-  return fileURLToPath(new URL('../migrations-postgres', import.meta.url));
+  return fileURLToPath(new URL('../migrations/postgres', import.meta.url));
 }
 
 /** How often a transaction PostgreSQL refused for a conflict is run in all, before the conflict is reported. */
@@ -84,13 +86,19 @@ export function openPostgresStorage({
   /** Settles once this process hears the other processes' commits (tests wait for it). */
   listening(): Promise<void>;
 } {
+  /** Tells this process's own change notifications from the others' (its commits are counted as they end). */
+  const instanceId = randomUUID();
   const pool = new pg.Pool({ connectionString: url });
   // An idle pooled connection the server closed reports here; the pool replaces it on next use.
   pool.on('error', (error) => logger?.warn('A pooled PostgreSQL connection failed', { error: error.message }));
+  // What the change trigger puts in its notifications; queued ahead of the new connection's first query.
+  pool.on('connect', (client) => {
+    client.query(`SET studio.instance = '${instanceId}'`).catch((error: Error) => {
+      logger?.warn('Could not name this process on a PostgreSQL connection', { error: error.message });
+    });
+  });
   const db = drizzle(pool);
   const inTransaction = new AsyncLocalStorage<OpenTransaction>();
-  /** Tells this process's own notifications from the others' (its commits are counted as they end). */
-  const instanceId = randomUUID();
   let generation = 0;
 
   const listener = listenForChanges({
@@ -116,8 +124,6 @@ export function openPostgresStorage({
           try {
             const value = await inTransaction.run(open, work);
             if (options.rehearse) throw new Rehearsed(value);
-            // Delivered to the listeners when (and only if) the transaction commits.
-            await tx.execute(sql`SELECT pg_notify(${changesChannel}, ${instanceId})`);
             return value;
           } finally {
             open.ended = true;

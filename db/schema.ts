@@ -1,6 +1,6 @@
 /**
  * The database schema (SQLite through drizzle-orm). Every stored entity lives here;
- * migrations in `migrations/` are generated from this file by drizzle-kit and never hand-edited.
+ * migrations in `migrations/sqlite/` are generated from this file by drizzle-kit and never hand-edited.
  *
  * Conventions: ids are text (slugs for agents and saved clients, UUIDs for versions), times are
  * ISO-8601 text in UTC (they sort and export as they are), JSON columns are text holding canonical

@@ -60,9 +60,10 @@ export interface Storage {
    */
   transaction<Result>(work: () => Promise<Result>, options?: TransactionOptions): Promise<Result>;
   /**
-   * Counts the write transactions seen: this process's commits and, on a shared database server,
-   * the commits other processes announced. A cache of mutable rows compares it with the count it
-   * read at, to drop what a write may have changed.
+   * Counts the write transactions seen: this process's transactions and, on a shared database
+   * server, the other processes' commits that changed a table whose rows may be cached (pointers,
+   * labels, saved clients, connections, users, keys). A cache of mutable rows compares it with the
+   * count it read at, to drop what a write may have changed.
    */
   generation(): number;
   /** A trivial read that proves the connection works. */

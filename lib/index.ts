@@ -154,6 +154,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       builtInTools,
       mcpPool,
       savedMcpClients: editor.mcpClients,
+      storageGeneration: () => storage.generation(),
       integrations,
       toolProviders,
     });
@@ -269,6 +270,7 @@ function buildSourceLoader({
   builtInTools,
   mcpPool,
   savedMcpClients,
+  storageGeneration,
   integrations,
   toolProviders,
 }: {
@@ -278,6 +280,7 @@ function buildSourceLoader({
   builtInTools: Readonly<Record<string, Tool>>;
   mcpPool: McpPool;
   savedMcpClients: Editor['mcpClients'];
+  storageGeneration: () => number;
   integrations: IntegrationService;
   toolProviders: ToolProviderRegistry;
 }) {
@@ -288,6 +291,7 @@ function buildSourceLoader({
     mcpPool,
     codeMcpServers: options.mcpServers,
     savedMcpClients,
+    storageGeneration,
     integrations,
     toolProviders,
     deadlineMs: settings.resolveDeadlineMs,

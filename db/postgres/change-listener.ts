@@ -1,6 +1,6 @@
 /**
- * Hears the commits of the other studio processes on one PostgreSQL database: a dedicated connection
- * LISTENs on the studio's channel, every write transaction NOTIFYs it as it commits (PostgreSQL
+ * Hears the changes the other studio processes commit on one PostgreSQL database: a dedicated
+ * connection LISTENs on the studio's channel, which the database's change trigger NOTIFYs (PostgreSQL
  * delivers a notification only when its transaction commits). A lost connection is opened again
  * with a growing pause; notifications sent while it was down are lost, so `onReconnect` lets the
  * owner assume that anything may have changed.
@@ -12,7 +12,7 @@ export interface StorageLogger {
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** The channel every studio process on a database announces its commits on. */
+/** The channel the change trigger announces commits on (migrations/postgres/0001_announce_changes.sql). */
 export const changesChannel = 'studio_changes';
 
 const firstPauseMs = 100;

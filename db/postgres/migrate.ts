@@ -1,5 +1,5 @@
 /**
- * Applies the drizzle-kit migrations in `migrations-postgres/` with drizzle's migrator (applied
+ * Applies the drizzle-kit migrations in `migrations/postgres/` with drizzle's migrator (applied
  * migrations are recorded in drizzle.__drizzle_migrations and skipped next time).
  *
  * Several instances may start on one database at once. drizzle's migrator reads what was applied

@@ -1,7 +1,7 @@
 /**
  * The database schema on PostgreSQL: the same tables, columns, indexes and constraints as
  * db/schema.ts (SQLite), with the same row types, so nothing above db/ can tell which database
- * answered. Migrations in `migrations-postgres/` are generated from this file by drizzle-kit
+ * answered. Migrations in `migrations/postgres/` are generated from this file by drizzle-kit
  * (`npm run db:generate:postgres`) and never hand-edited.
  *
  * The conventions stay those of SQLite on purpose: times are ISO-8601 text, JSON is text holding

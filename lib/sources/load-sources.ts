@@ -30,8 +30,10 @@ export interface SourceLoaderOptions {
   codeMcpServers?: Readonly<Record<string, CodeMcpServer>>;
   /** The editor's saved clients (`getLatestWithSecrets`, and `onChange` to evict the cache). */
   savedMcpClients?: ChangeNotifyingReader;
-  /** How long another process's edit of a saved client may take to be seen (default 1 s). */
+  /** How long another process's edit of a saved client may take to be seen when nothing announces it (default 1 s). */
   savedClientTtlMs?: number;
+  /** The storage's `generation()`, which moves when another process's announced change arrives. */
+  storageGeneration?: () => number;
   integrations?: IntegrationLookup;
   toolProviders?: ToolProviderLookup;
   /** The whole resolution's budget. */
@@ -62,7 +64,11 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
   const codeServers = new Map(Object.entries(options.codeMcpServers ?? {}));
   const savedClients =
     options.savedMcpClients &&
-    createSavedClientCache({ reader: options.savedMcpClients, ttlMs: options.savedClientTtlMs ?? 1_000 });
+    createSavedClientCache({
+      reader: options.savedMcpClients,
+      ttlMs: options.savedClientTtlMs ?? 1_000,
+      ...(options.storageGeneration ? { writeCount: options.storageGeneration } : {}),
+    });
   const mcp = {
     pool: options.mcpPool,
     factory: createMcpToolFactory({ pool: options.mcpPool }),

@@ -1,8 +1,10 @@
 /**
  * The latest version of each saved MCP client, cached for the hot path. Edits made through this
- * process's editor evict the entry at once (`onChange`), so they take effect on the next request;
- * edits made by another process sharing the database are picked up within `ttlMs`. Unknown ids are
- * cached the same way (creating the client evicts them).
+ * process's editor evict the entry at once (`onChange`), so they take effect on the next request.
+ * Edits made by another process are seen when the storage's write count moves (a database server
+ * announces them within milliseconds), and within `ttlMs` when nothing announces them (another
+ * process on the same SQLite file, a lost notification channel). Unknown ids are cached the same
+ * way (creating the client evicts them).
  */
 import type { McpServerConfig } from '../mcp';
 
@@ -28,15 +30,18 @@ export interface SavedClientCache {
 export function createSavedClientCache({
   reader,
   ttlMs,
+  writeCount = () => 0,
   now = Date.now,
   maxEntries = 1_000,
 }: {
   reader: ChangeNotifyingReader;
   ttlMs: number;
+  /** The storage's `generation()`: an entry read at another count is read again. */
+  writeCount?: () => number;
   now?: () => number;
   maxEntries?: number;
 }): SavedClientCache {
-  const entries = new Map<string, { value: Latest; fetchedAt: number }>();
+  const entries = new Map<string, { value: Latest; fetchedAt: number; writeCount: number }>();
   // A read started before an eviction must not repopulate the cache with what it read.
   const generations = new Map<string, number>();
   const evict = (clientId: string) => {
@@ -47,12 +52,14 @@ export function createSavedClientCache({
   return {
     latest(clientId) {
       const cached = entries.get(clientId);
-      if (cached && now() - cached.fetchedAt < ttlMs) return cached.value;
+      const count = writeCount();
+      if (cached && cached.writeCount === count && now() - cached.fetchedAt < ttlMs) return cached.value;
       const generation = generations.get(clientId) ?? 0;
       return reader.getLatestWithSecrets(clientId).then((value) => {
         if ((generations.get(clientId) ?? 0) === generation) {
           if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-          entries.set(clientId, { value, fetchedAt: now() });
+          // Stamped with the count before the read: a write committed meanwhile makes the next call read again.
+          entries.set(clientId, { value, fetchedAt: now(), writeCount: count });
         }
         return value;
       });

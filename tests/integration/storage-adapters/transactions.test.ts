@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openPostgresStorage } from '../../../db/postgres-storage';
 import type { Storage } from '../../../db/storage';
 import { adapters, type OpenedDatabase } from './adapters';
-import { agentRow, at, versionRow } from './fixtures';
+import { agentRow, at, clientRow, runRow, versionRow } from './fixtures';
 
 /** Saves the next version of an agent the way the editor does: read the number, write the next one. */
 async function saveNextVersion(storage: Storage, agentId: string): Promise<number> {
@@ -124,6 +124,38 @@ describe.each(adapters)('$name storage transactions', ({ name, missing, open }) 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(storage.generation()).toBe(after);
   });
+
+  it.runIf(name === 'PostgreSQL')(
+    'hears changes to cached tables made outside a transaction, and not the writes of runs',
+    async () => {
+      const other = database.other() as Storage & { listening(): Promise<void> };
+      await (storage as Storage & { listening(): Promise<void> }).listening();
+      await other.listening();
+      await other.queries.agents.insert(agentRow('weather'));
+      let before = storage.generation();
+      await other.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: null, updatedAt: at(2) });
+      expect(await waitFor(() => storage.generation() > before, 1_000)).toBe(true);
+      before = storage.generation();
+      await other.queries.mcpClients.insert(clientRow('files'));
+      expect(await waitFor(() => storage.generation() > before, 1_000)).toBe(true);
+      // A run is nobody's cache: storing one announces nothing.
+      before = storage.generation();
+      await other.transaction(async () => other.queries.runs.insert(runRow('run-1')));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(storage.generation()).toBe(before);
+    },
+  );
+
+  it.runIf(name === 'PostgreSQL')(
+    'counts its own commits once, not again when their announcement arrives',
+    async () => {
+      await (storage as Storage & { listening(): Promise<void> }).listening();
+      const before = storage.generation();
+      await storage.transaction(async () => storage.queries.agents.insert(agentRow('weather')));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(storage.generation()).toBe(before + 1);
+    },
+  );
 
   it.runIf(name === 'PostgreSQL')('listens again after its connection drops, and moves the generation', async () => {
     const warnings: string[] = [];

@@ -47,7 +47,7 @@ describe('two processes on one database file', () => {
 
     const database = new Database(databaseFile, { readonly: true });
     try {
-      const migrations = readdirSync(join(root, 'migrations')).filter((name) => name.endsWith('.sql')).length;
+      const migrations = readdirSync(join(root, 'migrations', 'sqlite')).filter((name) => name.endsWith('.sql')).length;
       expect(database.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: migrations });
       expect(database.prepare('SELECT id FROM agents').all()).toEqual([{ id: 'demo-assistant' }]);
       expect(database.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'agent.create'").get()).toEqual({

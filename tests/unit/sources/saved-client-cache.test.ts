@@ -50,6 +50,19 @@ describe('saved-client cache', () => {
     expect(source.reads()).toBe(2);
   });
 
+  it('reads again once the storage write count moves (another process changed something)', async () => {
+    let writes = 0;
+    const source = reader();
+    const cache = createSavedClientCache({ reader: source, ttlMs: 60_000, writeCount: () => writes });
+    expect((await cache.latest('docs'))?.id).toBe('v1');
+    source.versions.set('docs', 'v2');
+    expect((cache.latest('docs') as { id: string }).id).toBe('v1');
+    writes += 1;
+    expect((await cache.latest('docs'))?.id).toBe('v2');
+    expect((cache.latest('docs') as { id: string }).id).toBe('v2');
+    expect(source.reads()).toBe(2);
+  });
+
   it('a change event evicts at once; unknown ids are cached until created', async () => {
     const source = reader();
     const cache = createSavedClientCache({ reader: source, ttlMs: 60_000 });
