@@ -24,7 +24,7 @@ import { benchStoragePostgres } from './storage-postgres';
 import { benchStreamedRuns } from './streamed-runs';
 import { benchResolve } from './resolve';
 import { benchResolveSources } from './resolve-sources';
-import { benchResolveHttp } from './resolve-http';
+import { benchResolveHttp, benchResolveHttpPostgres } from './resolve-http';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
@@ -40,6 +40,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'resolve-sources', run: () => benchResolveSources() },
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
+  { name: 'resolve-http-postgres', run: () => benchResolveHttpPostgres({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },
   { name: 'concurrent-streams', run: () => benchStreamedRuns({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },

@@ -1,6 +1,7 @@
 /**
  * `POST /api/agents/:id/resolve` through the production server (the seeded demo agent, published)
- * against a bare node:http server answering the same JSON, same keep-alive load.
+ * against a bare node:http server answering the same JSON, same keep-alive load; and the same
+ * route with the database on PostgreSQL against SQLite.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,19 +11,26 @@ import { demoAgentId } from '../lib/seed';
 import { startServerProcess } from '../tests/support/server-process';
 import { row, summarize, type BenchRow } from './harness';
 import { alternateRounds, startBareServer } from './http-load';
+import { startThrowawayPostgres } from './postgres-server';
 
-export async function benchResolveHttp({ root }: { root: string }): Promise<BenchRow[]> {
-  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-  const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
-  const path = `/api/agents/${demoAgentId}/resolve`;
-  const requestBody = JSON.stringify({ requestContext: { tier: 'pro', user: { name: 'Ada' } } });
-  const answer = await fetch(`${server.url}${path}`, {
+const path = `/api/agents/${demoAgentId}/resolve`;
+const requestBody = JSON.stringify({ requestContext: { tier: 'pro', user: { name: 'Ada' } } });
+
+/** Resolves once through `url`, which must answer 200; answers the body. */
+async function resolveOnce(url: string): Promise<string> {
+  const answer = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: requestBody,
   });
   if (answer.status !== 200) throw new Error(`resolve answered ${answer.status}: ${await answer.text()}`);
-  const bare = await startBareServer({ root, body: await answer.text() });
+  return answer.text();
+}
+
+export async function benchResolveHttp({ root }: { root: string }): Promise<BenchRow[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
+  const bare = await startBareServer({ root, body: await resolveOnce(server.url) });
   try {
     const { measuredRounds, baselineRounds } = await alternateRounds({
       measured: { url: `${server.url}${path}`, method: 'POST', body: requestBody },
@@ -43,5 +51,46 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
     await bare.stop();
     await server.stop();
     rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same route and load with the database on PostgreSQL against SQLite: published versions and
+ * pointers are served from memory on both, so PostgreSQL should cost next to nothing here.
+ */
+export async function benchResolveHttpPostgres({ root }: { root: string }): Promise<BenchRow[]> {
+  const database = await startThrowawayPostgres();
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const servers = [];
+  try {
+    const sqlite = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
+    servers.push(sqlite);
+    const postgres = await startServerProcess({
+      root,
+      directory,
+      spawn,
+      environment: { LOG_LEVEL: 'error', DATABASE_URL: database.url, SECRETS_KEY: 'bench-postgres-secrets-key' },
+    });
+    servers.push(postgres);
+    await resolveOnce(sqlite.url);
+    await resolveOnce(postgres.url);
+    const { measuredRounds, baselineRounds } = await alternateRounds({
+      measured: { url: `${postgres.url}${path}`, method: 'POST', body: requestBody },
+      baseline: { url: `${sqlite.url}${path}`, method: 'POST', body: requestBody },
+      serverPids: [postgres.child.pid!, sqlite.child.pid!],
+    });
+    return [
+      row(
+        'POST /api/agents/:id/resolve, database on PostgreSQL vs SQLite',
+        'req/s',
+        summarize(measuredRounds),
+        summarize(baselineRounds).median,
+        '>= 0.9',
+      ),
+    ];
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+    database.stop();
   }
 }

@@ -2,13 +2,9 @@
  * Storage figures on PostgreSQL: save a version, publish, read the latest, with 20,000 versions in
  * the database, through the editor on the PostgreSQL storage adapter, each next to the same writes
  * or read as raw `pg` statements (prepared, in a serializable transaction like the adapter's) on
- * their own connection to the same server. The server is a throwaway cluster of the machine's own
- * binaries in a temp folder (scripts/postgres-server.mjs), with its default durability.
+ * their own connection to the same server, a throwaway one (bench/postgres-server.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgresStorage } from '../db/postgres-storage';
 import { createEditor } from '../lib/editor';
@@ -16,15 +12,8 @@ import { silentLogger } from '../lib/logger';
 import { ephemeralSecretsKey } from '../lib/secrets';
 import { currentSnapshotSchemaVersion } from '../lib/snapshots';
 import { canonicalJson, configHash } from '../lib/versions';
-import {
-  databaseUrl,
-  findPostgresBinaries,
-  freePort,
-  initCluster,
-  startCluster,
-  stopCluster,
-} from '../scripts/postgres-server.mjs';
 import { pairedRow, row, sampleMicroseconds, summarize, type BenchRow } from './harness';
+import { startThrowawayPostgres } from './postgres-server';
 import { insertHistory } from './storage';
 
 const snapshot = {
@@ -36,33 +25,6 @@ const snapshot = {
 
 /** Saves are compared with their raw writes in short alternating rounds, after both are warm. */
 const saveRounds = { count: 10, warmup: 200 };
-
-/** A throwaway PostgreSQL server with one empty database, `bench`. */
-async function startServer(): Promise<{ url: string; stop(): void }> {
-  const bin = findPostgresBinaries();
-  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql).');
-  const parent = mkdtempSync(join(tmpdir(), 'studio-bench-postgres-'));
-  // Under root the server runs as the postgres user, which must reach the folder.
-  chmodSync(parent, 0o755);
-  const directory = join(parent, 'cluster');
-  initCluster({ bin, directory });
-  const port = await freePort();
-  startCluster({ bin, directory, port });
-  const admin = new pg.Client({ connectionString: databaseUrl({ port, database: 'postgres' }) });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
-  return {
-    url: databaseUrl({ port, database: 'bench' }),
-    stop() {
-      try {
-        stopCluster({ bin, directory });
-      } finally {
-        rmSync(parent, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 /** The writes of a save and of a publish, and the read of the latest version, as raw prepared statements. */
 function rawStatements(client: pg.Client) {
@@ -120,7 +82,7 @@ export async function benchStoragePostgres({
   versions = 20_000,
   iterations = 1_000,
 }: { versions?: number; iterations?: number } = {}): Promise<BenchRow[]> {
-  const server = await startServer();
+  const server = await startThrowawayPostgres();
   const storage = openPostgresStorage({ url: server.url });
   const client = new pg.Client({ connectionString: server.url });
   try {

@@ -16,9 +16,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listenForChanges, type StorageLogger } from './postgres/change-listener';
 import { migratePostgres } from './postgres/migrate';
@@ -40,16 +39,17 @@ const longestConflictPauseMs = 40;
 /** SQLSTATE of a serialization failure and of a deadlock: the transaction can simply be run again. */
 const conflictCodes = new Set(['40001', '40P01']);
 
-type Transaction = PgTransaction<
-  NodePgQueryResultHKT,
-  Record<string, never>,
-  ExtractTablesWithRelations<Record<string, never>>
->;
-
-/** The open transaction of an async context; `ended` once it committed or rolled back. */
-interface OpenTransaction {
-  tx: Transaction;
+/** The pooled connection a transaction holds, the drizzle database bound to it, and `ended` once it committed or rolled back. */
+interface HeldConnection {
+  client: pg.PoolClient;
+  db: PostgresDb;
   ended: boolean;
+}
+
+/** The open transaction of an async context, and how deep its savepoints are. */
+interface OpenTransaction {
+  connection: HeldConnection;
+  depth: number;
 }
 
 /** Carries a rehearsal's result out of the transaction it rolls back. */
@@ -111,39 +111,64 @@ export function openPostgresStorage({
     onReconnect: () => (generation += 1),
   });
 
+  // One drizzle database per pooled connection, so the statements prepared on it are kept with it.
+  const connectionDbs = new WeakMap<pg.PoolClient, PostgresDb>();
+  function connectionDb(client: pg.PoolClient): PostgresDb {
+    let bound = connectionDbs.get(client);
+    if (!bound) {
+      bound = drizzle(client);
+      connectionDbs.set(client, bound);
+    }
+    return bound;
+  }
+
+  /** The connection of the open transaction, or the pool; a transaction that ended hands back to the pool. */
   function currentDb(): PostgresDb {
-    const open = inTransaction.getStore();
-    return open && !open.ended ? open.tx : db;
+    const connection = inTransaction.getStore()?.connection;
+    return connection && !connection.ended ? connection.db : db;
+  }
+
+  async function savepoint<Result>(open: OpenTransaction, work: () => Promise<Result>): Promise<Result> {
+    const { client } = open.connection;
+    const name = `nested_${open.depth + 1}`;
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await inTransaction.run({ connection: open.connection, depth: open.depth + 1 }, work);
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    }
   }
 
   async function runOnce<Result>(work: () => Promise<Result>, options: TransactionOptions): Promise<Result> {
+    const client = await pool.connect();
+    /** Set when the connection cannot be trusted with another transaction: the pool drops it. */
+    let broken: Error | undefined;
+    const connection: HeldConnection = { client, db: connectionDb(client), ended: false };
     try {
-      return await db.transaction(
-        async (tx) => {
-          const open: OpenTransaction = { tx, ended: false };
-          try {
-            const value = await inTransaction.run(open, work);
-            if (options.rehearse) throw new Rehearsed(value);
-            return value;
-          } finally {
-            open.ended = true;
-          }
-        },
-        { isolationLevel: 'serializable' },
-      );
-    } catch (error) {
-      if (error instanceof Rehearsed) return error.value as Result;
-      throw error;
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      try {
+        const value = await inTransaction.run({ connection, depth: 0 }, work);
+        if (options.rehearse) throw new Rehearsed(value);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        if (error instanceof Rehearsed) return error.value as Result;
+        throw error;
+      }
     } finally {
+      connection.ended = true;
+      client.release(broken);
       generation += 1;
     }
   }
 
   async function transaction<Result>(work: () => Promise<Result>, options: TransactionOptions = {}): Promise<Result> {
     const open = inTransaction.getStore();
-    // drizzle runs a transaction's nested transaction as a savepoint of it.
-    if (open && !open.ended)
-      return open.tx.transaction((savepoint) => inTransaction.run({ tx: savepoint, ended: false }, work));
+    if (open && !open.connection.ended) return savepoint(open, work);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await runOnce(work, options);

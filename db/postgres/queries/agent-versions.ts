@@ -2,7 +2,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions, versionLabels } from '../schema';
-import { versionReads, type CurrentDb } from './shared';
+import { everyColumn } from '../../queries/placeholders';
+import { preparedStatement, versionReads, type CurrentDb } from './shared';
 
 const latestJoin = and(
   eq(agentVersions.agentId, agents.id),
@@ -11,15 +12,24 @@ const latestJoin = and(
 
 export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
   const reads = versionReads(db, agentVersions, agentVersions.agentId);
+  // The statements of every save and publish, prepared once per connection.
+  const numbered = preparedStatement(db, 'agent_version_by_number', (connection) =>
+    connection
+      .select()
+      .from(agentVersions)
+      .where(
+        and(
+          eq(agentVersions.agentId, sql.placeholder('agentId')),
+          eq(agentVersions.versionNumber, sql.placeholder('versionNumber')),
+        ),
+      ),
+  );
+  const append = preparedStatement(db, 'agent_version_insert', (connection) =>
+    connection.insert(agentVersions).values(everyColumn(agentVersions)),
+  );
   return {
     byId: async (id) => (await db().select().from(agentVersions).where(eq(agentVersions.id, id)))[0],
-    byNumber: async (agentId, versionNumber) =>
-      (
-        await db()
-          .select()
-          .from(agentVersions)
-          .where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.versionNumber, versionNumber)))
-      )[0],
+    byNumber: async (agentId, versionNumber) => (await numbered().execute({ agentId, versionNumber }))[0],
     // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
     latest: async (agentId) =>
       (
@@ -74,7 +84,7 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
           .where(eq(agentVersions.agentId, agentId))
       )[0]?.count ?? 0,
     async insert(row) {
-      await db().insert(agentVersions).values(row);
+      await append().execute(row);
     },
     async delete(id) {
       await db().delete(agentVersions).where(eq(agentVersions.id, id));

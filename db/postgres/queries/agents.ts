@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AgentListRow, AgentSummaryRow } from '../../queries';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions } from '../schema';
-import { binary, changedAny, type CurrentDb } from './shared';
+import { bind } from '../../queries/placeholders';
+import { binary, changedAny, preparedStatement, type CurrentDb } from './shared';
 
 const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
@@ -34,12 +35,32 @@ const activeJoin = eq(active.id, agents.activeVersionId);
 const latestJoin = and(eq(latest.agentId, agents.id), eq(latest.versionNumber, agents.latestVersionNumber));
 
 export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
-  const summaries = () => db().select(columns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin);
   const listed = () => db().select(listColumns).from(agents).leftJoin(active, activeJoin).leftJoin(latest, latestJoin);
+  // The statements of every save and publish, prepared once per connection.
+  const summary = preparedStatement(db, 'agent_summary', (connection) =>
+    connection
+      .select(columns)
+      .from(agents)
+      .leftJoin(active, activeJoin)
+      .leftJoin(latest, latestJoin)
+      .where(eq(agents.id, sql.placeholder('id'))),
+  );
+  const moveLatest = preparedStatement(db, 'agent_move_latest', (connection) =>
+    connection
+      .update(agents)
+      .set({ latestVersionNumber: bind('latestVersionNumber'), updatedAt: bind('updatedAt') })
+      .where(eq(agents.id, sql.placeholder('id'))),
+  );
+  const moveActive = preparedStatement(db, 'agent_move_active', (connection) =>
+    connection
+      .update(agents)
+      .set({ activeVersionId: bind('activeVersionId'), status: bind('status'), updatedAt: bind('updatedAt') })
+      .where(eq(agents.id, sql.placeholder('id'))),
+  );
 
   return {
     get: async (id) => (await db().select().from(agents).where(eq(agents.id, id)))[0],
-    getSummary: async (id) => (await summaries().where(eq(agents.id, id)))[0] as AgentSummaryRow | undefined,
+    getSummary: async (id) => (await summary().execute({ id }))[0] as AgentSummaryRow | undefined,
     // strpos() on lower-cased text: a plain substring match, no LIKE wildcards to escape.
     listSummaries: async ({ afterId, limit, search }) =>
       (await listed()
@@ -58,12 +79,12 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
         .insert(agents)
         .values({ ...row, status: 'draft' });
     },
-    async setLatestVersionNumber({ id, latestVersionNumber, updatedAt }) {
-      await db().update(agents).set({ latestVersionNumber, updatedAt }).where(eq(agents.id, id));
+    async setLatestVersionNumber(pointer) {
+      await moveLatest().execute(pointer);
     },
     async setActiveVersion({ id, activeVersionId, updatedAt }) {
       const status = activeVersionId === null ? 'draft' : 'published';
-      await db().update(agents).set({ activeVersionId, status, updatedAt }).where(eq(agents.id, id));
+      await moveActive().execute({ id, activeVersionId, status, updatedAt });
     },
     async setMetadata({ id, metadata, updatedAt }) {
       await db().update(agents).set({ metadata, updatedAt }).where(eq(agents.id, id));

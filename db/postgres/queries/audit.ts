@@ -1,13 +1,26 @@
 /** PostgreSQL SQL for the append-only audit log (db/queries/audit.ts is the SQLite twin). */
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { auditLog } from '../schema';
-import { below, binary, type CurrentDb } from './shared';
+import { below, binary, preparedStatement, type CurrentDb } from './shared';
+
+const p = sql.placeholder;
 
 export function auditQueries(db: CurrentDb): StudioQueries['audit'] {
+  // Every write records itself here: prepared once per connection. The id is the database's.
+  const append = preparedStatement(db, 'audit_insert', (connection) =>
+    connection.insert(auditLog).values({
+      at: p('at'),
+      actor: p('actor'),
+      action: p('action'),
+      entity: p('entity'),
+      entityId: p('entityId'),
+      details: p('details'),
+    }),
+  );
   return {
     async insert(row) {
-      await db().insert(auditLog).values(row);
+      await append().execute(row);
     },
     /** Newest first, ids below `beforeId`, matching every filter given. */
     page: async ({ beforeId, limit, actor, action, entity, entityId, from, to }) => {

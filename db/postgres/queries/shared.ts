@@ -27,6 +27,30 @@ export const binary = (column: PgColumn): SQL => sql`${column} collate "C"`;
  */
 export const below = (column: PgColumn, value: number): SQL => sql`${column} < cast(${value} as bigint)`;
 
+/**
+ * A statement drizzle builds once per connection and PostgreSQL parses and plans once per
+ * connection (a named prepared statement), for the queries every save and publish makes: built
+ * and planned on each call they cost more than the bench bound of a save allows (docs/performance.md).
+ * `build` gets the database of the connection in use and names the parameters with
+ * `sql.placeholder`; `name` must be unique among the statements.
+ */
+export function preparedStatement<Prepared>(
+  db: CurrentDb,
+  name: string,
+  build: (db: PostgresDb) => { prepare(name: string): Prepared },
+): () => Prepared {
+  const byConnection = new WeakMap<PostgresDb, Prepared>();
+  return () => {
+    const current = db();
+    let prepared = byConnection.get(current);
+    if (!prepared) {
+      prepared = build(current).prepare(name);
+      byConnection.set(current, prepared);
+    }
+    return prepared;
+  };
+}
+
 /** Whether a statement changed a row (`changes > 0` on SQLite). */
 export const changedAny = (result: { rowCount: number | null }): boolean => (result.rowCount ?? 0) > 0;
 

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for custom version labels (db/queries/version-labels.ts is the SQLite twin). */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agentVersions, versionLabels } from '../schema';
-import { binary, type CurrentDb } from './shared';
+import { binary, preparedStatement, type CurrentDb } from './shared';
 
 export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
   const withNumber = () =>
@@ -18,6 +18,14 @@ export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
       })
       .from(versionLabels)
       .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId));
+  // Every publish answers with the labels of the version it published: prepared once per connection.
+  const versionNames = preparedStatement(db, 'label_names_of_version', (connection) =>
+    connection
+      .select({ name: versionLabels.name })
+      .from(versionLabels)
+      .where(eq(versionLabels.versionId, sql.placeholder('versionId')))
+      .orderBy(asc(binary(versionLabels.name))),
+  );
   const named = (agentId: string, name: string) =>
     and(eq(versionLabels.agentId, agentId), eq(versionLabels.name, name));
 
@@ -27,14 +35,7 @@ export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
         .where(eq(versionLabels.agentId, agentId))
         .orderBy(asc(binary(versionLabels.name))),
     get: async (agentId, name) => (await withNumber().where(named(agentId, name)))[0],
-    namesForVersion: async (versionId) => {
-      const rows = await db()
-        .select({ name: versionLabels.name })
-        .from(versionLabels)
-        .where(eq(versionLabels.versionId, versionId))
-        .orderBy(asc(binary(versionLabels.name)));
-      return rows.map((row) => row.name);
-    },
+    namesForVersion: async (versionId) => (await versionNames().execute({ versionId })).map((row) => row.name),
     async insert(row) {
       await db().insert(versionLabels).values(row);
     },
