@@ -96,15 +96,26 @@ async function pointerId(
     entry = { generation, expiresAt: now + pointerCacheMs };
     context.pointerCache.set(agentId, entry);
   }
-  if (entry[pointer] === undefined) {
-    // Only real ids are kept: a missing agent or nothing published goes the slow way, which says why.
-    // The entry was stamped with the generation before this read, so a write committed meanwhile
-    // makes the next call read again.
-    entry[pointer] =
-      (await (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId))) ??
-      undefined;
-  }
-  return entry[pointer];
+  const cached = entry[pointer];
+  if (cached) return cached;
+  // One read per refresh: the requests that arrive while it is under way wait for it, instead of
+  // each reading again (on a database server they would queue for its few connections). The entry
+  // was stamped with the generation before this read, so a write committed meanwhile makes the
+  // next call read again.
+  const stamped = entry;
+  const read = (pointer === 'published' ? context.versions.activeId(agentId) : context.versions.latestId(agentId)).then(
+    (id) => {
+      // Only real ids are kept: a missing agent or nothing published goes the slow way, which says why.
+      if (id === null || id === undefined) delete stamped[pointer];
+      return id ?? undefined;
+    },
+    (error: unknown) => {
+      delete stamped[pointer];
+      throw error;
+    },
+  );
+  entry[pointer] = read;
+  return read;
 }
 
 /**

@@ -83,8 +83,9 @@ export interface EditorContext {
 export interface PointerCacheEntry {
   generation: number;
   expiresAt: number;
-  published?: string;
-  latest?: string;
+  /** The read of each pointer, shared by the requests that ask while it is under way. */
+  published?: Promise<string | undefined>;
+  latest?: Promise<string | undefined>;
 }
 
 export function createEditorContext(options: EditorOptions): EditorContext {

@@ -68,4 +68,35 @@ describe('published and latest pointer cache', () => {
     });
     expect(byNumber.version.versionNumber).toBe(2);
   });
+
+  it('reads a pointer once for the requests that ask while the read is under way', async () => {
+    let reads = 0;
+    const storage = context.studio.storage;
+    const versions = new Proxy(storage.queries.versions, {
+      get: (target, name, receiver) =>
+        name === 'activeId'
+          ? (agentId: string) => {
+              reads += 1;
+              return target.activeId(agentId);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const queries = new Proxy(storage.queries, {
+      get: (target, name, receiver) => (name === 'versions' ? versions : Reflect.get(target, name, receiver)),
+    });
+    const counted = createEditor({
+      settings: context.studio.settings,
+      secretsKey: context.studio.secretsKey,
+      logger: silentLogger,
+      storage: { ...storage, queries },
+      monotonicMs: () => clock,
+    });
+    const published = () => counted.agents.loadVersion({ id: 'pointer', fallback: 'published' });
+    const answers = await Promise.all(Array.from({ length: 20 }, published));
+    expect(answers.map((answer) => answer.version.versionNumber)).toEqual(Array(20).fill(1));
+    expect(reads).toBe(1);
+    clock += pointerCacheMs;
+    await Promise.all(Array.from({ length: 20 }, published));
+    expect(reads).toBe(2);
+  });
 });
