@@ -131,7 +131,6 @@ async function appendRecordedVersion<Snapshot extends object, Stored extends Sto
   await recordAudit(context, {
     actor: request.actor,
     action: `${kind.entity}.${audit.verb}`,
-    entity: kind.entity,
     entityId: request.ownerId,
     details: { ...audit.details, versionNumber: version.versionNumber },
   });
