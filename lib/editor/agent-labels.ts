@@ -121,7 +121,6 @@ export async function setLabel(
     await recordAudit(context, {
       actor,
       action: 'agent.label.set',
-      entity: 'agent',
       entityId: agentId,
       details: { label, versionNumber: target.versionNumber, previousVersionNumber: existing?.versionNumber ?? null },
     });
@@ -159,7 +158,6 @@ export async function deleteLabel(
     await recordAudit(context, {
       actor,
       action: 'agent.label.delete',
-      entity: 'agent',
       entityId: agentId,
       details: { label, versionNumber: existing.versionNumber },
     });

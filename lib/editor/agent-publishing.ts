@@ -65,7 +65,6 @@ export async function publishVersion(context: EditorContext, input: PublishInput
       await recordAudit(context, {
         actor,
         action: 'agent.publish',
-        entity: 'agent',
         entityId: agentId,
         details: {
           versionNumber: row.versionNumber,
@@ -90,7 +89,6 @@ export async function unpublishAgent(
       await recordAudit(context, {
         actor,
         action: 'agent.unpublish',
-        entity: 'agent',
         entityId: agentId,
         details: { previousVersionNumber: summary.activeVersionNumber },
       });
@@ -137,7 +135,6 @@ export async function deleteAgentVersion(
     await recordAudit(context, {
       actor,
       action: 'agent.version.delete',
-      entity: 'agent',
       entityId: agentId,
       details: { versionNumber: row.versionNumber, versionId: row.id },
     });

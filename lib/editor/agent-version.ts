@@ -73,7 +73,6 @@ async function applyRetention(context: EditorContext, { agentId, actor }: { agen
     await recordAudit(context, {
       actor,
       action: 'agent.version.retention',
-      entity: 'agent',
       entityId: agentId,
       details: { deletedVersionIds: removable, maximum },
     });

@@ -122,7 +122,6 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       await recordAudit(context, {
         actor,
         action: 'agent.metadata',
-        entity: 'agent',
         entityId: agentId,
         details: { keys: Object.keys(parsed.metadata) },
       });
@@ -187,7 +186,6 @@ export async function deleteAgent(
     await recordAudit(context, {
       actor,
       action: 'agent.delete',
-      entity: 'agent',
       entityId: agentId,
       details: { latestVersionNumber: summary.latestVersionNumber },
     });

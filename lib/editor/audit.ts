@@ -13,6 +13,7 @@ export type VersionedAuditEntity = 'agent' | 'mcp_client';
 /** Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`. */
 export type AuditEntity = VersionedAuditEntity | 'integration';
 
+/** Each action starts with the entity it is about, which is how its row's `entity` is set. */
 export type AuditAction =
   | 'agent.create'
   | 'agent.save'
@@ -43,13 +44,17 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
+/** The entity an action is about: the action's first part (`agent.label.set` is about an agent). */
+function entityOf(action: AuditAction): AuditEntity {
+  return action.slice(0, action.indexOf('.')) as AuditEntity;
+}
+
 export async function recordAudit(
   context: EditorContext,
   entry: {
     actor: string;
     action: AuditAction;
-    /** Integration configs are audited too (their writes are not versions). */
-    entity: AuditEntity | 'integration';
+    /** The id of the entity the action names. */
     entityId: string;
     details?: Record<string, unknown>;
   },
@@ -58,7 +63,7 @@ export async function recordAudit(
     at: context.now(),
     actor: entry.actor,
     action: entry.action,
-    entity: entry.entity,
+    entity: entityOf(entry.action),
     entityId: entry.entityId,
     details: canonicalJson(entry.details ?? {}),
   });
@@ -74,7 +79,7 @@ export async function recordImport(
     details,
   }: { actor: string; entity: VersionedAuditEntity; entityId: string; details: Record<string, unknown> },
 ): Promise<void> {
-  await recordAudit(context, { actor, action: `${entity}.import`, entity, entityId, details });
+  await recordAudit(context, { actor, action: `${entity}.import`, entityId, details });
 }
 
 const toEntry = (row: AuditRow): AuditEntry => ({

@@ -123,7 +123,7 @@ async function applyIntegration(context: EditorContext, { entry }: IntegrationPl
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
   });
-  await recordAudit(context, { actor, action: 'integration.import', entity: 'integration', entityId: entry.id });
+  await recordAudit(context, { actor, action: 'integration.import', entityId: entry.id });
 }
 
 export async function importDeployment(

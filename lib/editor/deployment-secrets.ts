@@ -203,7 +203,7 @@ export function integrationConfigFromBackup({
   if (!credentials) return { config, issues };
   const path = `${prefix}.${credentialSecretPath(credentials)}`;
   if (!sealed) {
-    issues.push({ path, message: 'The backup says its secrets were left out, yet this one is here' });
+    issues.push({ path, message: leftOutYetHere });
     return { config, issues };
   }
   if (secrets.mode === 'omit') {

@@ -136,6 +136,6 @@ export async function deleteMcpClient(
 ): Promise<void> {
   await context.storage.transaction(async () => {
     if (!(await context.mcpClients.delete(clientId))) throw mcpClientNotFound(clientId);
-    await recordAudit(context, { actor, action: 'mcp_client.delete', entity: 'mcp_client', entityId: clientId });
+    await recordAudit(context, { actor, action: 'mcp_client.delete', entityId: clientId });
   });
 }

@@ -7,6 +7,7 @@
  */
 import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
+import { upgradeRows } from '../upgrade-rows';
 import { canonicalJson } from '../versions';
 import { decryptSnapshot, encryptSnapshot } from './mcp-client-secrets';
 import type { McpClientSnapshot } from './mcp-client-snapshot';
@@ -20,10 +21,10 @@ export async function upgradeClientSecrets({
   secretsKey: SecretsKey;
 }): Promise<{ upgraded: number }> {
   const queries = storage.queries.mcpClients;
-  if ((await queries.versionsToUpgrade()).length === 0) return { upgraded: 0 };
-  return storage.transaction(async () => {
-    const rows = await queries.versionsToUpgrade();
-    for (const row of rows) {
+  return upgradeRows({
+    storage,
+    rowsToUpgrade: () => queries.versionsToUpgrade(),
+    upgrade: async (row) => {
       const ref = { clientId: row.clientId, versionId: row.id };
       const snapshot = decryptSnapshot({
         key: secretsKey,
@@ -36,7 +37,6 @@ export async function upgradeClientSecrets({
         snapshot: canonicalJson(encryptSnapshot({ key: secretsKey, snapshot, row: ref })),
         configHash: clientConfigHash(secretsKey, snapshot),
       });
-    }
-    return { upgraded: rows.length };
+    },
   });
 }

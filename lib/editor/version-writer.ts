@@ -112,6 +112,31 @@ export async function appendVersion<Snapshot extends object, Stored extends Stor
   return kind.parse(context, row);
 }
 
+/**
+ * An append by a person's action, with its `<entity>.<verb>` audit row; the row's details name the
+ * new version number beside what the caller gives.
+ */
+async function appendRecordedVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
+  context: EditorContext,
+  kind: VersionedKind<Snapshot, Stored, Row>,
+  {
+    audit,
+    ...request
+  }: AppendRequest<Snapshot> & {
+    actor: string;
+    audit: { verb: 'create' | 'save' | 'restore'; details: Record<string, unknown> };
+  },
+): Promise<Stored> {
+  const version = await appendVersion(context, kind, request);
+  await recordAudit(context, {
+    actor: request.actor,
+    action: `${kind.entity}.${audit.verb}`,
+    entityId: request.ownerId,
+    details: { ...audit.details, versionNumber: version.versionNumber },
+  });
+  return version;
+}
+
 /** Version 1 of a new record (every field it has counts as changed), with its `<entity>.create` audit row. */
 export async function appendFirstVersion<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
@@ -133,7 +158,7 @@ export async function appendFirstVersion<Snapshot extends object, Stored extends
     details: Record<string, unknown>;
   },
 ): Promise<Stored> {
-  const version = await appendVersion(context, kind, {
+  return appendRecordedVersion(context, kind, {
     ownerId,
     versionNumber: 1,
     snapshot,
@@ -141,15 +166,8 @@ export async function appendFirstVersion<Snapshot extends object, Stored extends
     changeMessage: changeMessage ?? 'Initial version',
     actor,
     createdAt,
+    audit: { verb: 'create', details },
   });
-  await recordAudit(context, {
-    actor,
-    action: `${kind.entity}.create`,
-    entity: kind.entity,
-    entityId: ownerId,
-    details: { ...details, versionNumber: 1 },
-  });
-  return version;
 }
 
 /** Refuses a save whose base is not the latest version (400 for a base from the future, else 409). */
@@ -200,20 +218,14 @@ export async function saveChanges<Snapshot extends object, Stored extends Stored
   const { snapshot, changedFields } = applyChanges({ latest, provided, fields: kind.fields });
   if (changedFields.length === 0) return { created: false };
   check?.(snapshot);
-  const version = await appendVersion(context, kind, {
+  const version = await appendRecordedVersion(context, kind, {
     ownerId,
     versionNumber: latestVersionNumber + 1,
     snapshot,
     changedFields,
     changeMessage: changeMessage ?? 'Saved from editor',
     actor,
-  });
-  await recordAudit(context, {
-    actor,
-    action: `${kind.entity}.save`,
-    entity: kind.entity,
-    entityId: ownerId,
-    details: { versionNumber: version.versionNumber, changedFields },
+    audit: { verb: 'save', details: { changedFields } },
   });
   return { created: true, version, changedFields };
 }
@@ -250,20 +262,13 @@ export async function restoreFromVersion<Snapshot extends object, Stored extends
   const provided: Partial<Record<keyof Snapshot & string, unknown>> = {};
   for (const field of kind.fields) provided[field] = source[field] ?? null;
   const { changedFields } = applyChanges({ latest, provided, fields: kind.fields });
-  const version = await appendVersion(context, kind, {
+  return appendRecordedVersion(context, kind, {
     ownerId,
     versionNumber: latestVersionNumber + 1,
     snapshot: source,
     changedFields,
     changeMessage: `Restored from version ${versionNumber}`,
     actor,
+    audit: { verb: 'restore', details: { fromVersionNumber: versionNumber } },
   });
-  await recordAudit(context, {
-    actor,
-    action: `${kind.entity}.restore`,
-    entity: kind.entity,
-    entityId: ownerId,
-    details: { fromVersionNumber: versionNumber, versionNumber: version.versionNumber },
-  });
-  return version;
 }

@@ -5,6 +5,7 @@
  */
 import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
+import { upgradeRows } from '../upgrade-rows';
 import { decryptCredentials, encryptCredentials, type StoredIntegrationConfig } from './stored-config';
 
 export async function upgradeIntegrationCredentials({
@@ -15,12 +16,12 @@ export async function upgradeIntegrationCredentials({
   secretsKey: SecretsKey;
 }): Promise<{ upgraded: number }> {
   const queries = storage.queries.integrationConfigs;
-  if ((await queries.configsToUpgrade()).length === 0) return { upgraded: 0 };
-  return storage.transaction(async () => {
-    const rows = await queries.configsToUpgrade();
-    for (const row of rows) {
+  return upgradeRows({
+    storage,
+    rowsToUpgrade: () => queries.configsToUpgrade(),
+    upgrade: async (row) => {
       const config = JSON.parse(row.config) as StoredIntegrationConfig;
-      if (!config.credentials) continue;
+      if (!config.credentials) return;
       const plain = decryptCredentials({
         credentials: config.credentials,
         key: secretsKey,
@@ -29,7 +30,6 @@ export async function upgradeIntegrationCredentials({
       });
       const credentials = encryptCredentials({ credentials: plain, key: secretsKey, integrationId: row.id });
       await queries.rewriteConfigSecrets({ id: row.id, config: JSON.stringify({ ...config, credentials }) });
-    }
-    return { upgraded: rows.length };
+    },
   });
 }
