@@ -1,5 +1,5 @@
 /**
- * Storage figures on PostgreSQL: save a version, publish, read the latest, with 20,000 versions in
+ * Storage figures on PostgreSQL: save a version, publish, read the latest, with 100,000 versions in
  * the database, through the editor on the PostgreSQL storage adapter, each next to the same writes
  * or read as raw `pg` statements (prepared, in a serializable transaction like the adapter's) on
  * their own connection to the same server, a throwaway one (bench/postgres-server.ts).
@@ -79,7 +79,7 @@ function rawStatements(client: pg.Client) {
 }
 
 export async function benchStoragePostgres({
-  versions = 20_000,
+  versions = 100_000,
   iterations = 1_000,
 }: { versions?: number; iterations?: number } = {}): Promise<BenchRow[]> {
   const server = await startThrowawayPostgres();
