@@ -57,6 +57,10 @@ export async function createRunStudio(steps: ScriptedStep[]) {
     /** A new studio on the same database, as after a restart; the old one is closed first. */
     async reopen(nextSteps: ScriptedStep[]) {
       await studios.at(-1)!.close();
+      return this.alongside(nextSteps);
+    },
+    /** Another studio on the same database while this one runs, as a second instance behind a load balancer. */
+    async alongside(nextSteps: ScriptedStep[]) {
       model = createScriptedModel({ steps: nextSteps });
       const studio = await createStudio({
         logger: silentLogger,

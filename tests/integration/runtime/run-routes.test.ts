@@ -195,6 +195,29 @@ describe('paused runs over HTTP', () => {
     expect(executed).toEqual(['transfer bob 20']);
   });
 
+  it('continues a run paused in one instance through another on the same database, once', async () => {
+    const { studio, executed, alongside } = await setUp([
+      { toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] },
+    ]);
+    const paused = (await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay Alice' })).body;
+    expect(paused.status).toBe('paused');
+    const other = await alongside([{ text: 'Paid Alice.' }]);
+    const finished = await call(other, 'POST', `/api/runs/${paused.runId}/approve`, {
+      toolCallId: paused.pending[0].toolCallId,
+    });
+    expect(finished.body).toMatchObject({ status: 'finished', text: 'Paid Alice.' });
+    expect(executed).toEqual(['transfer alice 10']);
+    // The other instance claimed the run: continuing it here again is refused.
+    const again = await call(studio, 'POST', `/api/runs/${paused.runId}/approve`, {
+      toolCallId: paused.pending[0].toolCallId,
+    });
+    expect(again.status).toBe(409);
+    // Finished runs are stored in groups, shortly after their answer.
+    await expect
+      .poll(async () => (await call(studio, 'GET', `/api/runs/${paused.runId}`)).body.status, { timeout: 2_000 })
+      .toBe('finished');
+  });
+
   it('streams a continuation when the request accepts text/event-stream', async () => {
     const { studio } = await setUp([
       { toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] },
