@@ -190,29 +190,105 @@ export const taskLists = sqliteTable('task_lists', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Who signs in, and how: the tables of the sign-in library (Better Auth, lib/auth). Their times are
+ * the library's dates (milliseconds since 1970 here, `timestamptz` on PostgreSQL), not ISO text.
+ * `role` orders what a user may do (admin, editor, viewer); `banned` is how a user is disabled.
+ */
+const authTime = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const flag = (name: string) => integer(name, { mode: 'boolean' });
+
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
+  name: text('name').notNull(),
   email: text('email').notNull().unique(),
-  name: text('name'),
-  role: text('role', { enum: ['admin', 'editor', 'viewer'] })
-    .notNull()
-    .default('editor'),
-  passwordHash: text('password_hash'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  emailVerified: flag('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('viewer'),
+  banned: flag('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: authTime('ban_expires'),
+  createdAt: authTime('created_at').notNull(),
+  updatedAt: authTime('updated_at').notNull(),
 });
 
-/** API keys: only a hash is stored; the key is shown once when created. */
+/** Signed-in sessions: the cookie carries the token; a deleted row is a revoked session. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: authTime('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** How a user signs in: a password (its scrypt hash) or an OpenID Connect provider's account. */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    accountId: text('account_id').notNull(),
+    password: text('password'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: authTime('access_token_expires_at'),
+    refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
+    scope: text('scope'),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('accounts_user_idx').on(table.userId)],
+);
+
+/** One-time values of the sign-in library: setup and invitation links, OpenID Connect state. */
+export const verifications = sqliteTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: authTime('expires_at').notNull(),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Sign-in attempts per address and path, shared by every instance. */
+export const rateLimits = sqliteTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: integer('last_request').notNull(),
+});
+
+/** API keys with one scope each: only a SHA-256 of the key is stored; the key is shown once when created. */
 export const apiKeys = sqliteTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    scope: text('scope', { enum: ['runtime', 'editor', 'admin'] }).notNull(),
+    /** The key's first characters, to tell keys apart in lists. */
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
-    scopes: text('scopes').notNull().default('[]'),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
+    expiresAt: text('expires_at'),
     lastUsedAt: text('last_used_at'),
     revokedAt: text('revoked_at'),
   },
@@ -231,5 +307,9 @@ export const schemaTables = {
   runs,
   taskLists,
   users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
   apiKeys,
 };

@@ -33,6 +33,10 @@ export const tablesInCopyOrder = [
   'runs',
   'taskLists',
   'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'rateLimits',
   'apiKeys',
 ] as const satisfies readonly TableName[];
 

@@ -6,11 +6,22 @@
  *
  * The conventions stay those of SQLite on purpose: times are ISO-8601 text, JSON is text holding
  * canonical JSON (compared and exported byte for byte; queries that look inside cast it to jsonb),
- * numbers are `integer`. Only the audit log's id differs in kind: an identity column where SQLite
+ * numbers are `integer`. The sign-in library's tables keep its dates and flags (`timestamptz`,
+ * `boolean`; SQLite stores milliseconds and 0/1, both read back as dates and booleans). Only the audit log's id differs in kind: an identity column where SQLite
  * has AUTOINCREMENT, "by default" so that a copied deployment can keep its ids.
  */
 
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => text('created_at').notNull();
 const updatedAt = () => text('updated_at').notNull();
@@ -174,29 +185,99 @@ export const taskLists = pgTable('task_lists', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Who signs in, and how: the tables of the sign-in library (Better Auth, lib/auth), with its dates
+ * (`timestamptz`) where SQLite keeps milliseconds; both read back as dates. See db/schema.ts.
+ */
+const authTime = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
+  name: text('name').notNull(),
   email: text('email').notNull().unique(),
-  name: text('name'),
-  role: text('role', { enum: ['admin', 'editor', 'viewer'] })
-    .notNull()
-    .default('editor'),
-  passwordHash: text('password_hash'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('viewer'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: authTime('ban_expires'),
+  createdAt: authTime('created_at').notNull(),
+  updatedAt: authTime('updated_at').notNull(),
 });
 
-/** API keys: only a hash is stored; the key is shown once when created. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: authTime('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    accountId: text('account_id').notNull(),
+    password: text('password'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: authTime('access_token_expires_at'),
+    refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
+    scope: text('scope'),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('accounts_user_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: authTime('expires_at').notNull(),
+    createdAt: authTime('created_at').notNull(),
+    updatedAt: authTime('updated_at').notNull(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Milliseconds since 1970 outgrow `integer`: a bigint read back as a number. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** API keys: only a SHA-256 of the key is stored; the key is shown once when created. */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    scope: text('scope', { enum: ['runtime', 'editor', 'admin'] }).notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
-    scopes: text('scopes').notNull().default('[]'),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
+    expiresAt: text('expires_at'),
     lastUsedAt: text('last_used_at'),
     revokedAt: text('revoked_at'),
   },
@@ -215,5 +296,9 @@ export const schemaTables = {
   runs,
   taskLists,
   users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
   apiKeys,
 };

@@ -1,0 +1,2 @@
+DROP TABLE "api_keys" CASCADE;--> statement-breakpoint
+DROP TABLE "users" CASCADE;

@@ -1,0 +1,2 @@
+DROP TABLE `api_keys`;--> statement-breakpoint
+DROP TABLE `users`;
