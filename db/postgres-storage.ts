@@ -22,6 +22,7 @@ import pg from 'pg';
 import { listenForChanges, type StorageLogger } from './postgres/change-listener';
 import { migratePostgres } from './postgres/migrate';
 import { postgresQueries, type PostgresDb } from './postgres/queries';
+import { postgresSignInAdapter, type SignInAdapter } from './sign-in-adapter';
 import type { Storage, TransactionOptions } from './storage';
 import { postgresWholeTables } from './whole-tables';
 
@@ -180,6 +181,8 @@ export function openPostgresStorage({
     }
   }
 
+  let signInAdapter: SignInAdapter | undefined;
+
   return {
     description: describePostgresUrl(url),
     fileLocation: undefined,
@@ -187,6 +190,7 @@ export function openPostgresStorage({
     tables: postgresWholeTables(currentDb),
     transaction,
     generation: () => generation,
+    signInAdapter: () => (signInAdapter ??= postgresSignInAdapter(db)),
     listening: () => listener.listening(),
     check: async () => {
       try {

@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { checkDatabase, sqliteQueries } from './queries';
 import type { Async, Storage, StudioQueries, TransactionOptions } from './storage';
+import { sqliteSignInAdapter, type SignInAdapter } from './sign-in-adapter';
 import { sqliteWholeTables } from './whole-tables';
 
 /** Carries a rehearsal's result out of the transaction it rolls back. */
@@ -119,6 +120,16 @@ export function openSqliteStorage({
     }
   }
 
+  /** The sign-in library's own connection (see db/sign-in-adapter.ts); in memory there is only the one. */
+  let signIn: { handle?: DatabaseHandle; adapter: SignInAdapter } | undefined;
+  function signInAdapter(): SignInAdapter {
+    if (!signIn) {
+      const own = handle.location === ':memory:' ? undefined : openDatabase({ url: handle.location, busyTimeoutMs });
+      signIn = { handle: own, adapter: sqliteSignInAdapter((own ?? handle).db) };
+    }
+    return signIn.adapter;
+  }
+
   return {
     description: handle.location === ':memory:' ? 'SQLite in memory' : `SQLite file ${handle.location}`,
     fileLocation: handle.location,
@@ -127,6 +138,7 @@ export function openSqliteStorage({
     tables: asyncQueries(() => sqliteWholeTables(handle.db)),
     transaction,
     generation: () => generation,
+    signInAdapter,
     check: async () => {
       await turn();
       return checkDatabase(handle);
@@ -137,6 +149,7 @@ export function openSqliteStorage({
     },
     close: async () => {
       await turn();
+      signIn?.handle?.close();
       handle.close();
     },
   };

@@ -8,6 +8,7 @@
  */
 
 import type { sqliteQueries } from './queries';
+import type { SignInAdapter } from './sign-in-adapter';
 import type { WholeTables } from './whole-tables';
 
 /** The async form of a query object: every method answers a promise of what it answered. */
@@ -66,6 +67,11 @@ export interface Storage {
    * count it read at, to drop what a write may have changed.
    */
   generation(): number;
+  /**
+   * The sign-in library's database adapter (db/sign-in-adapter.ts), opened on first use and closed
+   * with the storage.
+   */
+  signInAdapter(): SignInAdapter;
   /** A trivial read that proves the connection works. */
   check(): Promise<StorageCheck>;
   /** Applies the migrations that are not applied yet (several processes may start at once). */
