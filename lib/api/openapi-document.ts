@@ -2,9 +2,11 @@
  * `GET /api/openapi.json`: the document generated from the route schemas, a contract for client
  * generators (openapi-typescript, orval, ...). It is built once, on first request (the routes are
  * all registered by then), and `servers` names the origin the request reached, so a generated
- * client points at the server it was fetched from.
+ * client points at the server it was fetched from. The security declarations come from the operation
+ * table (./openapi-security).
  */
 import type { ApiApp } from './app';
+import { withSecurity } from './openapi-security';
 
 /** Each tag of the document and what its operations are about, in the order the document lists them. */
 const tagDescriptions = {
@@ -26,18 +28,20 @@ const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ nam
 export function serveOpenApiDocument(app: ApiApp, { version }: { version: string }) {
   let document: ReturnType<ApiApp['getOpenAPI31Document']> | undefined;
   app.get('/openapi.json', (context) => {
-    document ??= app.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'Agent Studio API',
-        version,
-        description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
-        // No open-source licence has been chosen; the SPDX custom reference says so instead of guessing one.
-        // OpenAPI 3.1 has `identifier`; the generator's types only know 3.0's license object.
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
-      },
-      tags,
-    });
+    document ??= withSecurity(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Agent Studio API',
+          version,
+          description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
+          // No open-source licence has been chosen; the SPDX custom reference says so instead of guessing one.
+          // OpenAPI 3.1 has `identifier`; the generator's types only know 3.0's license object.
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
+        },
+        tags,
+      }),
+    );
     const { openapi, info, ...rest } = document;
     return context.json({ openapi, info, servers: [{ url: new URL(context.req.url).origin }], ...rest });
   });

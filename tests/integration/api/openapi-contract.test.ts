@@ -1,7 +1,7 @@
 /**
  * The served OpenAPI document as a client contract: every operation has a stable operationId,
- * tags and examples; Redocly's recommended lint is clean (run offline, with the security rule
- * off until sign-in exists); openapi-typescript turns the document into types that compile.
+ * tags and examples; each declares the scope the operation table gives it; Redocly's recommended
+ * lint is clean (run offline); openapi-typescript turns the document into types that compile.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,13 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiScopeLookup, operationScopes } from '@/lib/api/operation-scopes';
 import { apiOperations } from '@/lib/api/operations';
 import { createTestStudio } from '../../support/studio';
 
 type Operation = {
   operationId?: string;
+  security?: Array<Record<string, string[]>>;
   tags?: string[];
   summary?: string;
   parameters?: Array<{ name: string; in: string; example?: unknown; schema?: { example?: unknown } }>;
@@ -22,6 +24,7 @@ type Operation = {
 };
 type Document = {
   servers?: Array<{ url: string }>;
+  components?: { securitySchemes?: Record<string, unknown> };
   tags?: Array<{ name: string }>;
   paths: Record<string, Record<string, Operation>>;
 };
@@ -77,6 +80,34 @@ describe('the OpenAPI document as a client contract', () => {
     expect(served.sort()).toEqual(registered.sort());
   });
 
+  it('declares the bearer key and the session cookie as security schemes', () => {
+    expect(document.components?.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'studio_session' }),
+    });
+  });
+
+  it('declares on every operation the scope of the operation table, public ones with no security', () => {
+    const declared = operations().map(({ operation }) => [operation.operationId, operation.security]);
+    const expected = Object.entries(operationScopes).map(([operationId, scope]) => [
+      operationId,
+      scope === 'public' ? [] : [{ bearerAuth: [scope] }, { sessionCookie: [scope] }],
+    ]);
+    const byId = (entries: unknown[][]) => entries.sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(byId(declared)).toEqual(byId(expected));
+    expect(declared.filter(([, security]) => (security as unknown[]).length === 0)).toEqual([['getHealth', []]]);
+  });
+
+  it('has every served path answered by the scope lookup with its own operation', () => {
+    const lookup = createApiScopeLookup();
+    for (const { method, path, operation } of operations()) {
+      const concrete = path.replaceAll(/{(.+?)}/g, 'sample_$1');
+      expect(lookup.find(method, concrete)?.operationId, `${method.toUpperCase()} ${concrete}`).toBe(
+        operation.operationId,
+      );
+    }
+  });
+
   it('gives an example for every path parameter and every JSON request body', () => {
     const components = (document as { components?: { schemas?: Record<string, { example?: unknown }> } }).components;
     const exampleOf = (schema: { example?: unknown; $ref?: string } | undefined) =>
@@ -102,8 +133,8 @@ describe('the OpenAPI document as a client contract', () => {
    */
   const withoutInput = new Set(['#/paths/~1api~1health/get/responses', '#/paths/~1api~1tool-providers/get/responses']);
 
-  it("passes Redocly's recommended lint (security rules off until sign-in exists)", async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: { 'security-defined': 'off' } });
+  it("passes Redocly's recommended lint", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
     const described = problems
       .filter(

@@ -1,0 +1,112 @@
+/**
+ * The scope every operation of the API needs, in one table: the OpenAPI document declares it on
+ * each operation (./openapi-security) and the credential check reads it through
+ * `createApiScopeLookup`. An operation added to `apiOperations` without a row here does not compile.
+ *
+ * The lists follow the spec's "Sign-in, roles and API keys": `runtime` reads and runs, `editor`
+ * changes agents, versions, labels and saved MCP clients, `admin` the rest of the deployment.
+ * Whether a saved MCP client runs a local command (stdio, which needs `admin`) depends on the body,
+ * not the route: the table can only give the route's floor, `editor`.
+ */
+import { apiOperations, type OperationId } from './operations';
+import { createScopeLookup, type ScopeLookup, type ScopedRoute } from './scope-lookup';
+import type { RequiredScope } from './scopes';
+
+export { higherScope, scopeIncludes, scopes, type RequiredScope, type Scope } from './scopes';
+
+export const operationScopes = {
+  getHealth: 'public',
+
+  listAgents: 'runtime',
+  createAgent: 'editor',
+  getAgent: 'runtime',
+  updateAgent: 'editor',
+  deleteAgent: 'editor',
+  exportAgent: 'editor',
+  importAgent: 'editor',
+
+  listAgentVersions: 'runtime',
+  getAgentVersion: 'runtime',
+  publishAgentVersion: 'editor',
+  unpublishAgent: 'editor',
+  restoreAgentVersion: 'editor',
+  deleteAgentVersion: 'editor',
+  diffAgentVersions: 'runtime',
+
+  listAgentLabels: 'runtime',
+  setAgentLabel: 'editor',
+  deleteAgentLabel: 'editor',
+
+  listAuditEntries: 'admin',
+  listAgentAuditEntries: 'admin',
+
+  exportDeployment: 'admin',
+  importDeployment: 'admin',
+
+  resolveAgent: 'runtime',
+  executeAgentTool: 'runtime',
+  generateAgent: 'runtime',
+  streamAgent: 'runtime',
+
+  getRun: 'runtime',
+  approveRun: 'runtime',
+  declineRun: 'runtime',
+  resumeRun: 'runtime',
+  submitRunToolResults: 'runtime',
+  listThreadTasks: 'runtime',
+
+  listMcpClients: 'runtime',
+  createMcpClient: 'editor',
+  getMcpClient: 'runtime',
+  updateMcpClient: 'editor',
+  deleteMcpClient: 'editor',
+  listMcpClientVersions: 'runtime',
+  restoreMcpClientVersion: 'editor',
+  testMcpClient: 'editor',
+  exportMcpClient: 'editor',
+  importMcpClient: 'editor',
+
+  listTools: 'runtime',
+  getTool: 'runtime',
+  executeTool: 'runtime',
+
+  listIntegrations: 'runtime',
+  getIntegration: 'runtime',
+  saveIntegration: 'admin',
+  deleteIntegration: 'admin',
+
+  listToolProviders: 'runtime',
+  listToolProviderTools: 'runtime',
+
+  handleMcpMessage: 'runtime',
+} as const satisfies Record<OperationId, RequiredScope>;
+
+/** Where the app is mounted (`createApiApp`'s base path): the paths of `apiOperations` are below it. */
+export const apiBasePath = '/api';
+
+/**
+ * Routes of the app that are not operations of the document. `GET` and `DELETE /mcp` only answer
+ * 405 (the MCP server is stateless), with the scope of `POST /mcp` so that a runtime key learns
+ * that and not 403.
+ */
+const routesOutsideTheDocument: ReadonlyArray<ScopedRoute<OperationId>> = [
+  { method: 'get', path: `${apiBasePath}/openapi.json`, scope: 'public' },
+  { method: 'get', path: `${apiBasePath}/mcp`, scope: 'runtime' },
+  { method: 'delete', path: `${apiBasePath}/mcp`, scope: 'runtime' },
+];
+
+/** Every route of the app with the scope it needs, full paths as the app sees them. */
+export function scopedRoutes(): Array<ScopedRoute<OperationId>> {
+  const operations = (Object.keys(operationScopes) as OperationId[]).map((operationId) => ({
+    method: apiOperations[operationId].method,
+    path: `${apiBasePath}${apiOperations[operationId].path}`,
+    scope: operationScopes[operationId],
+    operationId,
+  }));
+  return [...operations, ...routesOutsideTheDocument];
+}
+
+/** The lookup for the credential check, over every route of the app. */
+export function createApiScopeLookup(): ScopeLookup<OperationId> {
+  return createScopeLookup(scopedRoutes());
+}
