@@ -6,7 +6,7 @@
  */
 import type { ApiApp } from './app';
 import { operationScopes } from './operation-scopes';
-import type { RequiredScope } from './scopes';
+import type { RequiredScope } from '../auth/roles';
 
 type OpenApiDocument = ReturnType<ApiApp['getOpenAPI31Document']>;
 type PathItem = NonNullable<OpenApiDocument['paths']>[string];

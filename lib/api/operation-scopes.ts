@@ -10,9 +10,9 @@
  */
 import { apiOperations, type OperationId } from './operations';
 import { createScopeLookup, type ScopeLookup, type ScopedRoute } from './scope-lookup';
-import type { RequiredScope } from './scopes';
+import type { RequiredScope } from '../auth/roles';
 
-export { higherScope, scopeIncludes, scopes, type RequiredScope, type Scope } from './scopes';
+export { higherScope, scopeIncludes, scopes, type RequiredScope, type Scope } from '../auth/roles';
 
 export const operationScopes = {
   getHealth: 'public',

@@ -5,7 +5,7 @@
  * app: no second set of patterns to keep in step.
  */
 import { ApiRouter } from './router';
-import { higherScope, type RequiredScope } from './scopes';
+import { higherScope, type RequiredScope } from '../auth/roles';
 
 export interface ScopedRoute<Id extends string = string> {
   /** Lowercase or uppercase, as in the route definitions (`get`, `post`, ...). */

@@ -6,15 +6,25 @@
 export const scopes = ['runtime', 'editor', 'admin'] as const;
 export type Scope = (typeof scopes)[number];
 
+/** What an API operation needs (lib/api/operation-scopes.ts): `public` ones need no credentials at all. */
+export type RequiredScope = 'public' | Scope;
+
 export const roles = ['viewer', 'editor', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 export const isRole = (value: unknown): value is Role => roles.includes(value as Role);
 export const isScope = (value: unknown): value is Scope => scopes.includes(value as Scope);
 
-/** Whether a granted scope includes a required one. */
-export function scopeIncludes(granted: Scope, required: Scope): boolean {
+/** Whether credentials granted `granted` may call an operation that needs `required`. */
+export function scopeIncludes(granted: Scope, required: RequiredScope): boolean {
+  if (required === 'public') return true;
   return scopes.indexOf(granted) >= scopes.indexOf(required);
+}
+
+/** The higher of two requirements (`public` is the lowest). */
+export function higherScope(first: RequiredScope, second: RequiredScope): RequiredScope {
+  const rank = (scope: RequiredScope) => (scope === 'public' ? -1 : scopes.indexOf(scope));
+  return rank(second) > rank(first) ? second : first;
 }
 
 /** The scope a role acts with (a viewer reads like a runtime key, without spending calls). */

@@ -36,9 +36,9 @@ export interface SignedInSession {
 
 /** The key that signs session cookies, derived from the secrets key (one setting less to keep in step across instances). */
 function cookieSecret(secretsKey: SecretsKey): string {
-  return Buffer.from(hkdfSync('sha256', secretsKey.hashKey, Buffer.alloc(0), 'agent-studio session cookies', 32)).toString(
-    'hex',
-  );
+  return Buffer.from(
+    hkdfSync('sha256', secretsKey.hashKey, Buffer.alloc(0), 'agent-studio session cookies', 32),
+  ).toString('hex');
 }
 
 /**
@@ -132,7 +132,9 @@ export function createSignIn({
       password: string;
       role: Role;
     }): Promise<SignedInUser> {
-      const created = await auth.api.createUser({ body: { email, name, password, role, data: { emailVerified: true } } });
+      const created = await auth.api.createUser({
+        body: { email, name, password, role, data: { emailVerified: true } },
+      });
       return { id: created.user.id, email: created.user.email, name: created.user.name, role };
     },
   };

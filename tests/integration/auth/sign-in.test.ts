@@ -62,7 +62,9 @@ describe('sign-in with email and password', () => {
   it('refuses a wrong password and, after a few attempts from one address, answers 429', async () => {
     const statuses: number[] = [];
     for (let index = 0; index <= signInAttempts; index++)
-      statuses.push((await attempt({ email: 'ada@example.com', password: 'not the password at all' }, '192.0.2.3')).status);
+      statuses.push(
+        (await attempt({ email: 'ada@example.com', password: 'not the password at all' }, '192.0.2.3')).status,
+      );
     expect(statuses.slice(0, signInAttempts)).toEqual(Array(signInAttempts).fill(401));
     expect(statuses.at(-1)).toBe(429);
     // Another address is not held back by them.
