@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { apiKeys } from '../schema';
 import { bind, everyColumn } from './placeholders';
+import { selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -11,6 +12,7 @@ const p = sql.placeholder;
 
 export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
   const insert = db.insert(apiKeys).values(everyColumn(apiKeys)).prepare();
+  const byId = selectById(db, apiKeys);
   const byHash = db
     .select()
     .from(apiKeys)
@@ -39,6 +41,7 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     insert(row: ApiKeyRow) {
       insert.run(row);
     },
+    byId: (id: string): ApiKeyRow | undefined => byId.get({ id }),
     byHash: (keyHash: string): ApiKeyRow | undefined => byHash.get({ keyHash }),
     /** Every key, newest first. */
     list: (): ApiKeyRow[] => list.all(),

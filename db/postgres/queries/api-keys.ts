@@ -9,6 +9,7 @@ export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
     async insert(row) {
       await db().insert(apiKeys).values(row);
     },
+    byId: async (id) => (await db().select().from(apiKeys).where(eq(apiKeys.id, id)))[0],
     byHash: async (keyHash) => (await db().select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)))[0],
     list: async () =>
       await db()

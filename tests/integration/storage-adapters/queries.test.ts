@@ -405,11 +405,13 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
   });
 
   describe('API keys', () => {
-    it('finds a key by its hash, every column as written, and nothing for another hash', async () => {
+    it('finds a key by its hash or id, every column as written, and nothing for another', async () => {
       const row = apiKeyRow('k1', { scope: 'admin', expiresAt: at(30) });
       await storage.queries.apiKeys.insert(row);
       expect(await storage.queries.apiKeys.byHash('hash-k1')).toEqual(row);
+      expect(await storage.queries.apiKeys.byId('k1')).toEqual(row);
       expect(await storage.queries.apiKeys.byHash('hash-nobody')).toBeUndefined();
+      expect(await storage.queries.apiKeys.byId('nobody')).toBeUndefined();
     });
 
     it('lists newest first, the id breaking ties', async () => {
