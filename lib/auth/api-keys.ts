@@ -70,6 +70,7 @@ const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const shownLength = 10;
 /** Anything longer is not a key, and is not worth hashing. */
 const longestKey = 256;
+
 export function createApiKeys({
   storage,
   now = () => new Date(),
