@@ -1,4 +1,5 @@
 export * from './agent-versions';
+export * from './api-keys';
 export * from './agents';
 export * from './audit';
 export * from './health';
@@ -8,14 +9,17 @@ export * from './runs';
 export * from './per-handle';
 export * from './version-labels';
 export * from './task-lists';
+export * from './users';
 
 import { agentVersionQueries } from './agent-versions';
 import { agentQueries } from './agents';
+import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { runQueries } from './runs';
 import { taskListQueries } from './task-lists';
+import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
 
 /** Every table's statements on a SQLite connection, under the names the storage interface gives them. */
@@ -28,4 +32,6 @@ export const sqliteQueries = {
   integrationConfigs: integrationConfigQueries,
   runs: runQueries,
   taskLists: taskListQueries,
+  apiKeys: apiKeyQueries,
+  users: userQueries,
 };

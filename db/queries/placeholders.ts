@@ -1,8 +1,14 @@
 /** Named placeholders of prepared statements (SQLite's and PostgreSQL's): rows are bound by column name. */
-import { getTableColumns, sql, type Placeholder, type Table } from 'drizzle-orm';
+import { getTableColumns, Param, sql, type Column, type Placeholder, type Table } from 'drizzle-orm';
 
 /** A placeholder where drizzle's types want a value (update sets). */
 export const bind = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * A placeholder whose value is stored as `column` stores it, for update sets of columns whose
+ * values are not what the driver takes (a Date kept as milliseconds, a boolean kept as 0 or 1).
+ */
+export const bindAs = (name: string, column: Column) => sql`${new Param(sql.placeholder(name), column)}`;
 
 /** Insert values that bind every column of `table` to the placeholder of the same name: a whole-row insert. */
 export function everyColumn<Columns extends Table>(

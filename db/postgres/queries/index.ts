@@ -2,12 +2,14 @@
 import type { StudioQueries } from '../../storage';
 import { agentVersionQueries } from './agent-versions';
 import { agentQueries } from './agents';
+import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
 import { taskListQueries } from './task-lists';
+import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
 
 export type { CurrentDb, PostgresDb } from './shared';
@@ -22,5 +24,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     integrationConfigs: integrationConfigQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),
+    apiKeys: apiKeyQueries(db),
+    users: userQueries(db),
   };
 }

@@ -1,5 +1,13 @@
 /** Rows for the storage contract tests: whole rows, so reading one back compares every column. */
-import type { AgentRow, AgentVersionRow, McpClientRow, McpClientVersionRow, RunRow } from '../../../db/queries';
+import type {
+  AgentRow,
+  AgentVersionRow,
+  ApiKeyRow,
+  McpClientRow,
+  McpClientVersionRow,
+  RunRow,
+  UserRow,
+} from '../../../db/queries';
 import type { Storage } from '../../../db/storage';
 
 export const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
@@ -78,5 +86,55 @@ export function runRow(id: string, overrides: Partial<RunRow> = {}): RunRow {
     createdAt: at(0),
     updatedAt: at(0),
     ...overrides,
+  };
+}
+
+export function apiKeyRow(id: string, overrides: Partial<ApiKeyRow> = {}): ApiKeyRow {
+  return {
+    id,
+    name: `key ${id}`,
+    scope: 'runtime',
+    prefix: `as_${id}`.slice(0, 10),
+    keyHash: `hash-${id}`,
+    createdBy: 'user:ada@example.com',
+    createdAt: at(0),
+    expiresAt: null,
+    lastUsedAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+/** The sign-in library's dates: whole milliseconds, which both databases keep exactly. */
+export const dateAt = (second: number) => new Date(at(second));
+
+export function userRow(id: string, overrides: Partial<UserRow> = {}): UserRow {
+  return {
+    id,
+    name: `User ${id}`,
+    email: `${id}@example.com`,
+    emailVerified: false,
+    image: null,
+    role: 'viewer',
+    banned: false,
+    banReason: null,
+    banExpires: null,
+    createdAt: dateAt(0),
+    updatedAt: dateAt(0),
+    ...overrides,
+  };
+}
+
+export function sessionRow(id: string, userId: string) {
+  return {
+    id,
+    token: `token-${id}`,
+    userId,
+    expiresAt: dateAt(59),
+    ipAddress: null,
+    userAgent: null,
+    impersonatedBy: null,
+    createdAt: dateAt(0),
+    updatedAt: dateAt(0),
   };
 }

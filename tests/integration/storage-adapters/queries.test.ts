@@ -7,7 +7,19 @@ import type * as postgres from '../../../db/postgres/schema';
 import type * as sqlite from '../../../db/schema';
 import type { Storage } from '../../../db/storage';
 import { adapters, type OpenedDatabase } from './adapters';
-import { agentRow, agentWithVersions, at, clientRow, clientVersionRow, runRow, versionRow } from './fixtures';
+import {
+  agentRow,
+  agentWithVersions,
+  apiKeyRow,
+  at,
+  clientRow,
+  clientVersionRow,
+  dateAt,
+  runRow,
+  sessionRow,
+  userRow,
+  versionRow,
+} from './fixtures';
 
 describe('the two schemas', () => {
   it('have the same row types, so nothing above db/ can tell the databases apart', () => {
@@ -32,6 +44,7 @@ describe('the two schemas', () => {
     expectTypeOf<typeof postgres.runs.$inferSelect>().toEqualTypeOf<typeof sqlite.runs.$inferSelect>();
     expectTypeOf<typeof postgres.taskLists.$inferSelect>().toEqualTypeOf<typeof sqlite.taskLists.$inferSelect>();
     expectTypeOf<typeof postgres.users.$inferSelect>().toEqualTypeOf<typeof sqlite.users.$inferSelect>();
+    expectTypeOf<typeof postgres.sessions.$inferSelect>().toEqualTypeOf<typeof sqlite.sessions.$inferSelect>();
     expectTypeOf<typeof postgres.apiKeys.$inferSelect>().toEqualTypeOf<typeof sqlite.apiKeys.$inferSelect>();
   });
 });
@@ -388,6 +401,96 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       await lists.put({ threadId: 'thread', items: '[{"title":"a"}]', updatedAt: at(1) });
       await lists.put({ threadId: 'thread', items: '[{"title":"b"}]', updatedAt: at(2) });
       expect(await lists.get('thread')).toBe('[{"title":"b"}]');
+    });
+  });
+
+  describe('API keys', () => {
+    it('finds a key by its hash or id, every column as written, and nothing for another', async () => {
+      const row = apiKeyRow('k1', { scope: 'admin', expiresAt: at(30) });
+      await storage.queries.apiKeys.insert(row);
+      expect(await storage.queries.apiKeys.byHash('hash-k1')).toEqual(row);
+      expect(await storage.queries.apiKeys.byId('k1')).toEqual(row);
+      expect(await storage.queries.apiKeys.byHash('hash-nobody')).toBeUndefined();
+      expect(await storage.queries.apiKeys.byId('nobody')).toBeUndefined();
+    });
+
+    it('lists newest first, the id breaking ties', async () => {
+      const keys = storage.queries.apiKeys;
+      await keys.insert(apiKeyRow('old', { createdAt: at(1) }));
+      await keys.insert(apiKeyRow('new', { createdAt: at(3) }));
+      await keys.insert(apiKeyRow('B', { createdAt: at(2) }));
+      await keys.insert(apiKeyRow('a', { createdAt: at(2) }));
+      expect((await keys.list()).map((row) => row.id)).toEqual(['new', 'a', 'B', 'old']);
+    });
+
+    it('revokes a key once, answering whether it was still valid', async () => {
+      const keys = storage.queries.apiKeys;
+      await keys.insert(apiKeyRow('k1'));
+      expect(await keys.revoke({ id: 'k1', revokedAt: at(5) })).toBe(true);
+      expect(await keys.revoke({ id: 'k1', revokedAt: at(6) })).toBe(false);
+      expect(await keys.revoke({ id: 'nobody', revokedAt: at(6) })).toBe(false);
+      expect(await keys.byHash('hash-k1')).toEqual(apiKeyRow('k1', { revokedAt: at(5) }));
+    });
+
+    it('stamps the last use of several keys at once, never moving a stamp back', async () => {
+      const keys = storage.queries.apiKeys;
+      for (const id of ['k1', 'k2', 'k3']) await keys.insert(apiKeyRow(id));
+      await keys.insert(apiKeyRow('later', { lastUsedAt: at(20) }));
+      await keys.touch({ ids: ['k1', 'k2', 'later', 'nobody'], lastUsedAt: at(10) });
+      await keys.touch({ ids: [], lastUsedAt: at(11) });
+      const lastUsed = Object.fromEntries((await keys.list()).map((row) => [row.id, row.lastUsedAt]));
+      expect(lastUsed).toEqual({ k1: at(10), k2: at(10), k3: null, later: at(20) });
+    });
+  });
+
+  describe('users and sessions', () => {
+    it('reads a user by id and by email with its dates and flags, and lists users by email', async () => {
+      const ada = userRow('ada', { role: 'admin', emailVerified: true, banExpires: dateAt(9) });
+      await storage.tables.insert('users', [ada, userRow('Bob'), userRow('carol')]);
+      const users = storage.queries.users;
+      expect(await users.byId('ada')).toEqual(ada);
+      expect(await users.byEmail('ada@example.com')).toEqual(ada);
+      expect(await users.byId('nobody')).toBeUndefined();
+      expect(await users.byEmail('ADA@example.com')).toBeUndefined();
+      expect((await users.list()).map((user) => user.email)).toEqual([
+        'Bob@example.com',
+        'ada@example.com',
+        'carol@example.com',
+      ]);
+    });
+
+    it('counts users by role and changes a role, answering whether the user exists', async () => {
+      await storage.tables.insert('users', [userRow('ada', { role: 'admin' }), userRow('bob'), userRow('carol')]);
+      const users = storage.queries.users;
+      expect(await users.countByRole('admin')).toBe(1);
+      expect(await users.countByRole('viewer')).toBe(2);
+      expect(await users.countByRole('editor')).toBe(0);
+      expect(await users.setRole({ id: 'bob', role: 'admin', updatedAt: dateAt(5) })).toBe(true);
+      expect(await users.setRole({ id: 'nobody', role: 'admin', updatedAt: dateAt(5) })).toBe(false);
+      expect(await users.byId('bob')).toEqual(userRow('bob', { role: 'admin', updatedAt: dateAt(5) }));
+      expect(await users.countByRole('admin')).toBe(2);
+    });
+
+    it('disables and enables a user, answering whether the user exists', async () => {
+      await storage.tables.insert('users', [userRow('bob')]);
+      const users = storage.queries.users;
+      expect(await users.setBanned({ id: 'bob', banned: true, updatedAt: dateAt(5) })).toBe(true);
+      expect(await users.byId('bob')).toEqual(userRow('bob', { banned: true, updatedAt: dateAt(5) }));
+      expect(await users.setBanned({ id: 'bob', banned: false, updatedAt: dateAt(6) })).toBe(true);
+      expect(await users.byId('bob')).toEqual(userRow('bob', { banned: false, updatedAt: dateAt(6) }));
+      expect(await users.setBanned({ id: 'nobody', banned: true, updatedAt: dateAt(6) })).toBe(false);
+    });
+
+    it("ends a user's sessions, answering how many, and leaves other users' sessions", async () => {
+      await storage.tables.insert('users', [userRow('ada'), userRow('bob')]);
+      await storage.tables.insert('sessions', [
+        sessionRow('s1', 'ada'),
+        sessionRow('s2', 'ada'),
+        sessionRow('s3', 'bob'),
+      ]);
+      expect(await storage.queries.users.endSessions('ada')).toBe(2);
+      expect(await storage.queries.users.endSessions('ada')).toBe(0);
+      expect(await storage.tables.count('sessions')).toBe(1);
     });
   });
 });

@@ -1,0 +1,30 @@
+/** PostgreSQL SQL for users and their sessions (db/queries/users.ts is the SQLite twin). */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { sessions, users } from '../schema';
+import { binary, changedAny, type CurrentDb } from './shared';
+
+export function userQueries(db: CurrentDb): StudioQueries['users'] {
+  return {
+    byId: async (id) => (await db().select().from(users).where(eq(users.id, id)))[0],
+    byEmail: async (email) => (await db().select().from(users).where(eq(users.email, email)))[0],
+    list: async () =>
+      await db()
+        .select()
+        .from(users)
+        .orderBy(asc(binary(users.email))),
+    // count(*) is a bigint, which pg hands over as a string.
+    countByRole: async (role) =>
+      (
+        await db()
+          .select({ count: sql<number>`count(*)::integer` })
+          .from(users)
+          .where(eq(users.role, role))
+      )[0]?.count ?? 0,
+    setRole: async ({ id, role, updatedAt }) =>
+      changedAny(await db().update(users).set({ role, updatedAt }).where(eq(users.id, id))),
+    setBanned: async ({ id, banned, updatedAt }) =>
+      changedAny(await db().update(users).set({ banned, updatedAt }).where(eq(users.id, id))),
+    endSessions: async (userId) => (await db().delete(sessions).where(eq(sessions.userId, userId))).rowCount ?? 0,
+  };
+}

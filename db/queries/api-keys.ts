@@ -1,0 +1,56 @@
+/** SQL for API keys: found by the hash of the key, listed newest first, revoked and stamped as used. */
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { apiKeys } from '../schema';
+import { bind, everyColumn } from './placeholders';
+import { selectById } from './statements';
+import { perHandle } from './per-handle';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+const p = sql.placeholder;
+
+export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
+  const insert = db.insert(apiKeys).values(everyColumn(apiKeys)).prepare();
+  const byId = selectById(db, apiKeys);
+  const byHash = db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, p('keyHash')))
+    .prepare();
+  const list = db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).prepare();
+  const revoke = db
+    .update(apiKeys)
+    .set({ revokedAt: bind('revokedAt') })
+    .where(and(eq(apiKeys.id, p('id')), isNull(apiKeys.revokedAt)))
+    .prepare();
+  // The ids arrive as one JSON array, so one prepared statement serves any number of them. A stamp
+  // never moves back: instances flushing at different moments leave the latest use.
+  const touch = db
+    .update(apiKeys)
+    .set({ lastUsedAt: bind('lastUsedAt') })
+    .where(
+      and(
+        sql`${apiKeys.id} in (select value from json_each(${p('ids')}))`,
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, p('lastUsedAt'))),
+      ),
+    )
+    .prepare();
+
+  return {
+    insert(row: ApiKeyRow) {
+      insert.run(row);
+    },
+    byId: (id: string): ApiKeyRow | undefined => byId.get({ id }),
+    byHash: (keyHash: string): ApiKeyRow | undefined => byHash.get({ keyHash }),
+    /** Every key, newest first. */
+    list: (): ApiKeyRow[] => list.all(),
+    /** Whether a key that was not revoked yet is revoked now. */
+    revoke: ({ id, revokedAt }: { id: string; revokedAt: string }): boolean =>
+      revoke.run({ id, revokedAt }).changes > 0,
+    /** Records when several keys were last used, in one statement. */
+    touch({ ids, lastUsedAt }: { ids: string[]; lastUsedAt: string }) {
+      if (ids.length > 0) touch.run({ ids: JSON.stringify(ids), lastUsedAt });
+    },
+  };
+});

@@ -1,0 +1,63 @@
+/**
+ * SQL for the users the studio manages beside the sign-in library: read, listed, counted by role,
+ * given a role or disabled, and their sessions ended. Times are Dates and `banned` a boolean, as
+ * the library keeps them (db/schema.ts); the columns convert them.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { sessions, users } from '../schema';
+import { bind, bindAs } from './placeholders';
+import { perHandle } from './per-handle';
+
+export type UserRow = typeof users.$inferSelect;
+
+const p = sql.placeholder;
+
+export const userQueries = perHandle(({ db }: DatabaseHandle) => {
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, p('id')))
+    .prepare();
+  const byEmail = db
+    .select()
+    .from(users)
+    .where(eq(users.email, p('email')))
+    .prepare();
+  const list = db.select().from(users).orderBy(asc(users.email)).prepare();
+  const countByRole = db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(eq(users.role, p('role')))
+    .prepare();
+  const setRole = db
+    .update(users)
+    .set({ role: bind('role'), updatedAt: bindAs('updatedAt', users.updatedAt) })
+    .where(eq(users.id, p('id')))
+    .prepare();
+  const setBanned = db
+    .update(users)
+    .set({ banned: bindAs('banned', users.banned), updatedAt: bindAs('updatedAt', users.updatedAt) })
+    .where(eq(users.id, p('id')))
+    .prepare();
+  const endSessions = db
+    .delete(sessions)
+    .where(eq(sessions.userId, p('userId')))
+    .prepare();
+
+  return {
+    byId: (id: string): UserRow | undefined => byId.get({ id }),
+    byEmail: (email: string): UserRow | undefined => byEmail.get({ email }),
+    /** Every user, by email. */
+    list: (): UserRow[] => list.all(),
+    countByRole: (role: string): number => countByRole.get({ role })?.count ?? 0,
+    /** Whether the user exists (and now has `role`). */
+    setRole: ({ id, role, updatedAt }: { id: string; role: string; updatedAt: Date }): boolean =>
+      setRole.run({ id, role, updatedAt }).changes > 0,
+    /** Whether the user exists (and is now disabled or enabled). */
+    setBanned: ({ id, banned, updatedAt }: { id: string; banned: boolean; updatedAt: Date }): boolean =>
+      setBanned.run({ id, banned, updatedAt }).changes > 0,
+    /** Ends every session of a user (signed out everywhere); answers how many there were. */
+    endSessions: (userId: string): number => endSessions.run({ userId }).changes,
+  };
+});

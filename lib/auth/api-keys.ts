@@ -1,0 +1,196 @@
+/**
+ * API keys for applications and scripts (docs: api.md, "Keys"). A key is `as_` and 40 random base62
+ * characters, shown once when it is created; only its SHA-256 is stored, which is enough for a key
+ * of this entropy and keeps checking a key cheap. Checking is one cached lookup
+ * (api-key-lookup.ts); when each key was last used is collected in memory and written every few
+ * seconds in one statement, so a request never waits on a write.
+ */
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { ApiKeyRow } from '../../db/queries';
+import type { Storage } from '../../db/storage';
+import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { silentLogger, type Logger } from '../logger';
+import { createApiKeyLookup } from './api-key-lookup';
+
+export const apiKeyScopes = ['runtime', 'editor', 'admin'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+/** The body of `POST /api/keys`, for the route and the CLI alike. */
+export const createApiKeyInput = z.strictObject({
+  name: z.string().min(1, 'A name is required').max(100, 'A name has at most 100 characters'),
+  scope: z.enum(apiKeyScopes, { error: 'The scope is one of runtime, editor or admin' }),
+  expiresAt: z.iso.datetime({ offset: true, error: 'An ISO date and time, e.g. 2030-01-01T00:00:00Z' }).optional(),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+
+/** A key as lists show it: never the key, never its hash. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  scope: ApiKeyScope;
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdBy: string;
+}
+
+/** The answer of creating a key: the one time the key itself is seen. */
+export interface CreatedApiKey extends Pick<
+  ApiKeyView,
+  'id' | 'name' | 'scope' | 'prefix' | 'createdAt' | 'expiresAt'
+> {
+  key: string;
+}
+
+export type ApiKeyCheck =
+  | { ok: true; key: { id: string; name: string; scope: ApiKeyScope } }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+
+export interface ApiKeys {
+  /** `createdBy` is the actor creating it (`user:<email>`, `key:<name>`, `local`). */
+  create(input: CreateApiKeyInput & { createdBy: string }): Promise<CreatedApiKey>;
+  /** Every key, newest first. */
+  list(): Promise<ApiKeyView[]>;
+  /** Revokes a key for every process; revoking a revoked key again changes nothing. */
+  revoke(id: string): Promise<void>;
+  verify(key: string): Promise<ApiKeyCheck>;
+  /** Writes when the keys checked since the last flush were used. */
+  flushUse(): Promise<void>;
+  /** Flushes the last uses and stops the timer that flushes them. */
+  close(): Promise<void>;
+}
+
+const keyPrefix = 'as_';
+const randomLength = 40;
+const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** How much of a key lists show, to tell keys apart: `as_` and 7 random characters. */
+const shownLength = 10;
+/** Anything longer is not a key, and is not worth hashing. */
+const longestKey = 256;
+
+export function createApiKeys({
+  storage,
+  now = () => new Date(),
+  logger = silentLogger,
+  flushIntervalMs = 5_000,
+}: {
+  storage: Pick<Storage, 'queries' | 'generation' | 'transaction'>;
+  now?: () => Date;
+  logger?: Logger;
+  /** How often the last uses are written. */
+  flushIntervalMs?: number;
+}): ApiKeys {
+  const lookup = createApiKeyLookup({ storage, nowMs: () => now().getTime() });
+  const usedSinceFlush = new Set<string>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function create({ createdBy, ...input }: CreateApiKeyInput & { createdBy: string }): Promise<CreatedApiKey> {
+    const { name, scope, expiresAt } = parseCreateInput(input, now());
+    const key = newKey();
+    const row: ApiKeyRow = {
+      id: randomUUID(),
+      name,
+      scope,
+      prefix: key.slice(0, shownLength),
+      keyHash: hashKey(key),
+      createdBy,
+      createdAt: now().toISOString(),
+      expiresAt,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    // A transaction, so the storage's generation moves and no cached miss of this key outlives it.
+    await storage.transaction(() => storage.queries.apiKeys.insert(row));
+    return { id: row.id, name, scope, prefix: row.prefix, createdAt: row.createdAt, expiresAt, key };
+  }
+
+  async function revoke(id: string): Promise<void> {
+    // A transaction, so the storage's generation moves and the cached row is read again.
+    await storage.transaction(async () => {
+      if (await storage.queries.apiKeys.revoke({ id, revokedAt: now().toISOString() })) return;
+      if (!(await storage.queries.apiKeys.byId(id))) throw apiKeyNotFound(id);
+    });
+  }
+
+  async function verify(key: string): Promise<ApiKeyCheck> {
+    if (!key.startsWith(keyPrefix) || key.length > longestKey) return { ok: false, reason: 'unknown' };
+    const known = await lookup.byHash(hashKey(key));
+    if (!known) return { ok: false, reason: 'unknown' };
+    if (known.revoked) return { ok: false, reason: 'revoked' };
+    // Checked on every call: a cached key expires on time.
+    if (known.expiresAtMs !== undefined && known.expiresAtMs <= now().getTime())
+      return { ok: false, reason: 'expired' };
+    recordUse(known.id);
+    return { ok: true, key: { id: known.id, name: known.name, scope: known.scope } };
+  }
+
+  function recordUse(id: string): void {
+    usedSinceFlush.add(id);
+    if (flushTimer || closed) return;
+    flushTimer = setInterval(() => void flushUse().catch(logFlushFailure), flushIntervalMs);
+    // Pending last uses are not a reason to keep the process alive; close() writes them.
+    flushTimer.unref();
+  }
+
+  async function flushUse(): Promise<void> {
+    if (usedSinceFlush.size === 0) return;
+    const ids = [...usedSinceFlush];
+    usedSinceFlush.clear();
+    try {
+      await storage.queries.apiKeys.touch({ ids, lastUsedAt: now().toISOString() });
+    } catch (error) {
+      // Kept for the next flush: a busy database delays the stamps, it does not lose them.
+      for (const id of ids) usedSinceFlush.add(id);
+      throw error;
+    }
+  }
+
+  function logFlushFailure(error: unknown): void {
+    logger.warn('Could not record when API keys were last used; retrying with the next flush', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+
+  return {
+    create,
+    list: async () => (await storage.queries.apiKeys.list()).map(apiKeyView),
+    revoke,
+    verify,
+    flushUse,
+    async close() {
+      closed = true;
+      clearInterval(flushTimer);
+      flushTimer = undefined;
+      await flushUse();
+    },
+  };
+}
+
+/** The parsed input, with an expiry normalised to UTC and required to lie in the future. */
+function parseCreateInput(input: CreateApiKeyInput, now: Date) {
+  const parsed = createApiKeyInput.safeParse(input);
+  if (!parsed.success) throw invalidInput(issuesFromZod(parsed.error));
+  const expiresAt = parsed.data.expiresAt === undefined ? null : new Date(parsed.data.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    throw invalidInput([{ path: 'expiresAt', message: 'The expiry must lie in the future' }]);
+  return { ...parsed.data, expiresAt: expiresAt?.toISOString() ?? null };
+}
+
+/** `as_` and 40 characters drawn uniformly from base62 (about 238 bits). */
+function newKey(): string {
+  let random = '';
+  for (let index = 0; index < randomLength; index += 1) random += base62[randomInt(base62.length)];
+  return keyPrefix + random;
+}
+
+const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+function apiKeyView({ keyHash: _hash, ...view }: ApiKeyRow): ApiKeyView {
+  return view;
+}
+
+const apiKeyNotFound = (id: string) => new StudioError('not_found', `API key "${id}" does not exist.`, { id });
