@@ -94,7 +94,15 @@ export const settingsSchema = z
     allowedHosts: hostList.default([]),
     /** Other sites allowed to call the API from a browser (CORS); none by default. */
     corsOrigins: originList.default([]),
-    /** Listening on a non-loopback `host` without sign-in must be asked for explicitly. */
+    /**
+     * `required`: every API route (but health and the OpenAPI document) and every page needs a
+     * signed-in user or an API key; `off`: every caller is the local user. Unset: `off` on a
+     * loopback `host`, `required` on any other (see `authMode`).
+     */
+    auth: z.enum(['off', 'required']).optional(),
+    /** Where people reach the studio (`https://studio.example.com`): https marks session cookies `Secure`. */
+    publicUrl: z.string().url().optional(),
+    /** Listening on a non-loopback `host` with `auth=off` must be asked for explicitly. */
     allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
     exposeAgentsOverMcp: booleanFlag.default(false),
@@ -166,6 +174,8 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_ALLOWED_HOSTS: 'allowedHosts',
   STUDIO_CORS_ORIGINS: 'corsOrigins',
   STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',
+  STUDIO_AUTH: 'auth',
+  STUDIO_PUBLIC_URL: 'publicUrl',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',

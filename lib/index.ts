@@ -8,9 +8,10 @@ import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
+import { createAccess, type Access } from './auth';
 import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
-import { createRequestPolicy, type RequestPolicy } from './http';
+import { authMode, createRequestPolicy, type RequestPolicy } from './http';
 import {
   createIntegrationService,
   upgradeIntegrationCredentials,
@@ -100,6 +101,11 @@ export interface Studio {
   /** Where everything is stored (SQLite or PostgreSQL, from `DATABASE_URL`). */
   storage: Storage;
   secretsKey: SecretsKey;
+  /**
+   * With sign-in required (`STUDIO_AUTH`, lib/http/exposure.ts `authMode`): users, sessions and API
+   * keys, and who a request's credentials name. Undefined when every caller is the local user.
+   */
+  access: Access | undefined;
   version: string;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
@@ -183,7 +189,10 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       corsOrigins: settings.corsOrigins,
       listenHost: settings.host,
     });
+    const access =
+      authMode(settings) === 'required' ? createAccess({ storage, secretsKey, settings, logger }) : undefined;
     const api = createApi({
+      access,
       requestPolicy,
       storage,
       logger,
@@ -219,9 +228,10 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       logger,
       storage,
       secretsKey,
+      access,
       version: studioVersion,
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, runStore, storage });
+        closing ??= closeInOrder({ mcpPool, outbound, runStore, apiKeys: access?.apiKeys, storage });
         return closing;
       },
     };
@@ -304,11 +314,14 @@ async function closeInOrder({
   mcpPool,
   outbound,
   runStore,
+  apiKeys,
   storage,
 }: {
   mcpPool: McpPool;
   outbound: Outbound;
   runStore: Pick<RunStore, 'close'>;
+  /** Writes when keys were last used before the storage goes. */
+  apiKeys: Pick<Access['apiKeys'], 'close'> | undefined;
   storage: Pick<Storage, 'close'>;
 }) {
   try {
@@ -317,6 +330,7 @@ async function closeInOrder({
   } finally {
     try {
       await runStore.close();
+      await apiKeys?.close();
     } finally {
       await storage.close();
     }

@@ -21,6 +21,8 @@ import {
 } from '../errors';
 import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
+import type { Credentials } from '../auth/credentials';
+import { accessGate } from './access-gate';
 import { requestGate } from './request-gate';
 import { ApiRouter } from './router';
 
@@ -67,18 +69,23 @@ export function createApiApp({
   bodyLimitBytes,
   importBodyLimitBytes = bodyLimitBytes,
   requestPolicy,
+  credentials,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
   /** The limit of `largeBodyPath` (default: the standard limit). */
   importBodyLimitBytes?: number;
   requestPolicy: RequestPolicy;
+  /** With sign-in required: who the callers are (./access-gate). Without, every caller is the local user. */
+  credentials?: Credentials | undefined;
 }): ApiApp {
   // Not Hono's default router, which falls back to its slowest one for this route set (see ./router).
   const app = new OpenAPIHono({ defaultHook: validationHook, router: new ApiRouter() }).basePath('/api');
 
   // Before everything else: a page on another site gets nothing done here (docs/security.md).
   app.use('*', requestGate(requestPolicy));
+  // Then credentials, before any body is read: an anonymous caller learns nothing but 401.
+  if (credentials) app.use('*', accessGate(credentials));
 
   const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
   const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };

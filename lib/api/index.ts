@@ -1,4 +1,6 @@
 import type { Storage } from '../../db/storage';
+import type { Credentials } from '../auth/credentials';
+import type { SignIn } from '../auth/sign-in';
 import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
@@ -14,6 +16,7 @@ import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerRunRoutes } from './routes/runs';
+import { registerSignInRoutes } from './routes/sign-in';
 import { registerThreadRoutes } from './routes/threads';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
@@ -57,6 +60,8 @@ export interface ApiDependencies {
   exposeAgentsOverMcp?: boolean;
   /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
   rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
+  /** With sign-in required (`STUDIO_AUTH=required`): who callers are, and the sign-in routes. */
+  access?: { credentials: Credentials; signIn: SignIn } | undefined;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -65,6 +70,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     bodyLimitBytes: dependencies.bodyLimitBytes,
     importBodyLimitBytes: dependencies.importBodyLimitBytes,
     requestPolicy: dependencies.requestPolicy,
+    credentials: dependencies.access?.credentials,
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
   app.use(
@@ -92,6 +98,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     }),
   );
   registerHealthRoutes(app, dependencies);
+  if (dependencies.access) registerSignInRoutes(app, dependencies.access);
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);

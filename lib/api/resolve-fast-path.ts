@@ -12,6 +12,7 @@
  * So every error, header and status stays exactly the app's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allows, type Credentials } from '../auth/credentials';
 import { exceedsJsonDepth, setHeaderList, type HeaderList } from '../http';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './app';
@@ -36,10 +37,16 @@ export function createResolveFastPath({
   bodyLimitBytes,
   admits,
   headers,
+  credentials,
 }: {
   api: ApiApp;
   runtime: Runtime;
   bodyLimitBytes: number;
+  /**
+   * With sign-in required: the request's key or session must allow resolving, or the app answers
+   * it (401 or 403, worded by the access gate). Checked while the body arrives.
+   */
+  credentials?: Credentials | undefined;
   /** Whether the app's first checks (host, origin, CORS) would let the request through unchanged. */
   admits: (request: IncomingMessage) => boolean;
   /** Headers every API answer carries (the server sets them before the app answers the others). */
@@ -71,8 +78,15 @@ export function createResolveFastPath({
     response.end(Buffer.from(await answer.arrayBuffer()));
   }
 
-  async function answer(request: IncomingMessage, response: ServerResponse, id: string, body: Buffer) {
+  async function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    id: string,
+    body: Buffer,
+    allowed: Promise<boolean>,
+  ) {
     try {
+      if (!(await allowed)) return await replay(request, response, body);
       const text = body.toString('utf8');
       // Empty bodies, deep nesting, bad JSON and schema failures: the app words those errors.
       if (text.trim() === '' || exceedsJsonDepth(text)) return await replay(request, response, body);
@@ -100,12 +114,21 @@ export function createResolveFastPath({
       if (declared === undefined || headers['transfer-encoding'] !== undefined) return false;
       if (Number(declared) > bodyLimitBytes || !jsonContentType.test(headers['content-type'] ?? '')) return false;
       if (!admits(request)) return false;
+      // Without any credentials the app answers 401 before reading the body.
+      if (credentials && headers.authorization === undefined && headers.cookie === undefined) return false;
       let id: string;
       try {
         id = decodeURIComponent(match[1]!);
       } catch {
         return false;
       }
+      const allowed = credentials
+        ? credentials
+            .identify({ authorization: headers.authorization, cookie: headers.cookie })
+            .then((principal) => principal !== undefined && allows(principal, 'runtime', 'resolveAgent'))
+            // A check that failed is left to the app, which answers it in its own words.
+            .catch(() => false)
+        : Promise.resolve(true);
       // Bodies this small come in one chunk; more are joined.
       let first: Buffer | undefined;
       let chunks: Buffer[] | undefined;
@@ -115,7 +138,7 @@ export function createResolveFastPath({
       });
       request.on('end', () => {
         const body = chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0));
-        void answer(request, response, id, body);
+        void answer(request, response, id, body, allowed);
       });
       request.on('error', () => response.destroy());
       return true;

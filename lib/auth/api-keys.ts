@@ -12,14 +12,12 @@ import type { Storage } from '../../db/storage';
 import { invalidInput, issuesFromZod, StudioError } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import { createApiKeyLookup } from './api-key-lookup';
-
-export const apiKeyScopes = ['runtime', 'editor', 'admin'] as const;
-export type ApiKeyScope = (typeof apiKeyScopes)[number];
+import { scopes, type Scope } from './roles';
 
 /** The body of `POST /api/keys`, for the route and the CLI alike. */
 export const createApiKeyInput = z.strictObject({
   name: z.string().min(1, 'A name is required').max(100, 'A name has at most 100 characters'),
-  scope: z.enum(apiKeyScopes, { error: 'The scope is one of runtime, editor or admin' }),
+  scope: z.enum(scopes, { error: 'The scope is one of runtime, editor or admin' }),
   expiresAt: z.iso.datetime({ offset: true, error: 'An ISO date and time, e.g. 2030-01-01T00:00:00Z' }).optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
@@ -28,7 +26,7 @@ export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 export interface ApiKeyView {
   id: string;
   name: string;
-  scope: ApiKeyScope;
+  scope: Scope;
   prefix: string;
   createdAt: string;
   expiresAt: string | null;
@@ -46,7 +44,7 @@ export interface CreatedApiKey extends Pick<
 }
 
 export type ApiKeyCheck =
-  | { ok: true; key: { id: string; name: string; scope: ApiKeyScope } }
+  | { ok: true; key: { id: string; name: string; scope: Scope } }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
 export interface ApiKeys {

@@ -1,1 +1,5 @@
 export * from './api-keys';
+export * from './credentials';
+export * from './roles';
+export * from './sign-in';
+export * from './access';

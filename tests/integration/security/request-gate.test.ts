@@ -213,12 +213,20 @@ describe('requests from other sites (production server)', () => {
     expect(rebound.status).toBe(421);
   });
 
-  it('refuses to start on a network address without sign-in unless asked for explicitly', async () => {
+  it('refuses to start on a network address with sign-in turned off unless asked for explicitly', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'studio-exposed-'));
     try {
       await expect(
-        startServerProcess({ root, directory, spawn, environment: { HOST: '0.0.0.0' }, timeoutMs: 20_000 }),
-      ).rejects.toThrow(/HOST=0\.0\.0\.0 would let anyone[\s\S]*STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/);
+        startServerProcess({
+          root,
+          directory,
+          spawn,
+          environment: { HOST: '0.0.0.0', STUDIO_AUTH: 'off' },
+          timeoutMs: 20_000,
+        }),
+      ).rejects.toThrow(
+        /HOST=0\.0\.0\.0 with STUDIO_AUTH=off would let anyone[\s\S]*STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/,
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

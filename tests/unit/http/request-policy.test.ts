@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, createRequestPolicy, describeExposure, type RequestFacts } from '@/lib/http';
+import { checkRequest, createRequestPolicy, authMode, describeExposure, type RequestFacts } from '@/lib/http';
 
 const policy = createRequestPolicy({
   allowedHosts: ['studio.internal', '[fd00::1]'],
@@ -102,11 +102,22 @@ describe('start-up exposure', () => {
     expect(exposure.ok && exposure.value.notice).toMatch(/Only programs on this machine/);
   });
 
-  it('refuses a network address without sign-in unless it is asked for explicitly', () => {
-    const refused = describeExposure({ ...settings, host: '0.0.0.0' });
+  it('requires sign-in on a network address unless turned off, and says how to sign in', () => {
+    const exposure = describeExposure({ ...settings, host: '0.0.0.0' });
+    expect(exposure).toMatchObject({ ok: true, value: { warning: false } });
+    expect(exposure.ok && exposure.value.notice).toMatch(/STUDIO_AUTH=required[\s\S]*db user create/);
+    expect(authMode({ host: '0.0.0.0' })).toBe('required');
+    expect(authMode({ host: '127.0.0.1' })).toBe('off');
+    expect(authMode({ host: '127.0.0.1', auth: 'required' })).toBe('required');
+    const local = describeExposure({ ...settings, host: '127.0.0.1', auth: 'required' });
+    expect(local.ok && local.value.notice).toMatch(/Only programs on this machine[\s\S]*STUDIO_AUTH=required/);
+  });
+
+  it('refuses a network address with sign-in turned off unless it is asked for explicitly', () => {
+    const refused = describeExposure({ ...settings, host: '0.0.0.0', auth: 'off' });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.issues[0]!.message).toMatch(/STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true/);
-    const allowed = describeExposure({ ...settings, host: '0.0.0.0', allowUnauthenticatedNetwork: true });
+    const allowed = describeExposure({ ...settings, host: '0.0.0.0', auth: 'off', allowUnauthenticatedNetwork: true });
     expect(allowed).toMatchObject({ ok: true, value: { warning: true } });
     expect(allowed.ok && allowed.value.notice).toMatch(/anyone who can reach port 3000/);
   });

@@ -1,0 +1,61 @@
+/**
+ * The credential check of every API route, from one table (lib/api/operation-scopes.ts, the same
+ * the OpenAPI document declares): it runs right after the request gate, before any body is read,
+ * so an anonymous caller learns nothing but 401. Public routes (health, the OpenAPI document) and
+ * the sign-in routes under `/api/auth/` pass without credentials; a route the table does not name
+ * needs `admin`, so an undeclared route is never open by mistake. The principal is left on the
+ * context for the routes (`principalOf`), which record its actor.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { actorOf, allows, localPrincipal, type Credentials, type Principal } from '../auth/credentials';
+import { errorBody } from '../errors';
+import { createApiScopeLookup } from './operation-scopes';
+
+const principalKey = 'principal';
+
+/** The caller of a request that passed the access gate (the local user when sign-in is off). */
+export function principalOf(context: Context): Principal {
+  return (context.get(principalKey) as Principal | undefined) ?? localPrincipal;
+}
+
+/** How the audit log names the caller of a request: `local`, `user:<email>` or `key:<name>`. */
+export function requestActor(context: Context): string {
+  return actorOf(principalOf(context));
+}
+
+/** The request's credentials headers, straight from Node's parsed request when served by server.ts. */
+function credentialHeaders(context: Context) {
+  const incoming = (context.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) return { authorization: incoming.headers.authorization, cookie: incoming.headers.cookie };
+  return { authorization: context.req.header('authorization'), cookie: context.req.header('cookie') };
+}
+
+export function accessGate(credentials: Credentials): MiddlewareHandler {
+  const lookup = createApiScopeLookup();
+  return async (context, next) => {
+    const { method, path } = context.req;
+    if (path === '/api/auth' || path.startsWith('/api/auth/')) return next();
+    const route = lookup.find(method, path);
+    const required = route?.scope ?? 'admin';
+    if (required === 'public') return next();
+    const principal = await credentials.identify(credentialHeaders(context));
+    if (!principal) {
+      context.header('WWW-Authenticate', 'Bearer');
+      return context.json(
+        errorBody('unauthorized', 'Sign in, or send an API key as `Authorization: Bearer <key>`.'),
+        401,
+      );
+    }
+    if (!allows(principal, required, route?.operationId)) {
+      return context.json(
+        errorBody('forbidden', `${actorOf(principal)} may not do this: it needs the ${required} scope.`, {
+          requiredScope: required,
+        }),
+        403,
+      );
+    }
+    context.set(principalKey as never, principal as never);
+    return next();
+  };
+}

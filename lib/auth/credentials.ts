@@ -1,0 +1,89 @@
+/**
+ * Who is calling: the credentials of a request (an API key in `Authorization: Bearer`, or the
+ * session cookie of a signed-in user) turned into a principal, and what that principal may do.
+ * With sign-in off every caller is the local user, who may do everything.
+ */
+import type { ApiKeyCheck } from './api-keys';
+import { roleScope, scopeIncludes, type RequiredScope, type Role, type Scope } from './roles';
+import type { SignedInSession } from './sign-in';
+
+export type Principal =
+  | { kind: 'local' }
+  | { kind: 'user'; id: string; email: string; name: string; role: Role }
+  | { kind: 'key'; id: string; name: string; scope: Scope };
+
+export const localPrincipal: Principal = Object.freeze({ kind: 'local' });
+
+/** How the audit log and versions name who did something: `local`, `user:<email>` or `key:<name>`. */
+export function actorOf(principal: Principal): string {
+  switch (principal.kind) {
+    case 'local':
+      return 'local';
+    case 'user':
+      return `user:${principal.email}`;
+    case 'key':
+      return `key:${principal.name}`;
+  }
+}
+
+/**
+ * Operations that spend model or tool calls: a viewer may look at everything a runtime key may,
+ * and preview, but not run these.
+ */
+const spendingOperations = new Set([
+  'generateAgent',
+  'streamAgent',
+  'executeAgentTool',
+  'executeTool',
+  'approveRun',
+  'declineRun',
+  'resumeRun',
+  'submitRunToolResults',
+  'handleMcpMessage',
+]);
+
+/** Whether a principal may call an operation that needs `required` (`operationId` when the route is one). */
+export function allows(principal: Principal, required: RequiredScope, operationId?: string): boolean {
+  switch (principal.kind) {
+    case 'local':
+      return true;
+    case 'key':
+      return scopeIncludes(principal.scope, required);
+    case 'user':
+      if (principal.role === 'viewer' && operationId !== undefined && spendingOperations.has(operationId)) return false;
+      return scopeIncludes(roleScope(principal.role), required);
+  }
+}
+
+export interface Credentials {
+  /** The principal the request's headers name; undefined when they name none that is live. */
+  identify(headers: {
+    authorization?: string | undefined;
+    cookie?: string | undefined;
+  }): Promise<Principal | undefined>;
+}
+
+const bearer = /^Bearer\s+(\S+)\s*$/i;
+
+export function createCredentials({
+  verifyKey,
+  session,
+}: {
+  verifyKey(key: string): Promise<ApiKeyCheck>;
+  session(headers: Headers): Promise<SignedInSession | undefined>;
+}): Credentials {
+  return {
+    async identify({ authorization, cookie }) {
+      if (authorization !== undefined) {
+        // A key that is wrong is refused, even when a cookie would have done.
+        const key = bearer.exec(authorization)?.[1];
+        if (!key) return undefined;
+        const check = await verifyKey(key);
+        return check.ok ? { kind: 'key', ...check.key } : undefined;
+      }
+      if (!cookie) return undefined;
+      const found = await session(new Headers({ cookie }));
+      return found ? { kind: 'user', ...found.user } : undefined;
+    },
+  };
+}
