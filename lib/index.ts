@@ -184,11 +184,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
     await runtime.ready;
-    const requestPolicy = createRequestPolicy({
-      allowedHosts: settings.allowedHosts,
-      corsOrigins: settings.corsOrigins,
-      listenHost: settings.host,
-    });
+    const requestPolicy = requestPolicyOf(settings);
     const access =
       authMode(settings) === 'required' ? createAccess({ storage, secretsKey, settings, logger }) : undefined;
     const api = createApi({
@@ -306,6 +302,15 @@ function buildSourceLoader({
     toolProviders,
     deadlineMs: settings.resolveDeadlineMs,
     sourceTimeoutMs: settings.mcp.listTimeoutMs,
+  });
+}
+
+/** Which `Host` and `Origin` values the server answers, from the settings. */
+function requestPolicyOf(settings: Settings): RequestPolicy {
+  return createRequestPolicy({
+    allowedHosts: settings.allowedHosts,
+    corsOrigins: settings.corsOrigins,
+    listenHost: settings.host,
   });
 }
 
