@@ -81,7 +81,7 @@ async function main() {
       );
     },
     headers: apiSecurityHeaders,
-    credentials: studio.access?.credentials,
+    credentials: studio.access.credentials,
   });
 
   let stopping = false;

@@ -44,6 +44,7 @@ export default defineConfig({
             'tests/integration/resolver/**/*.test.ts',
             'tests/integration/runtime/**/*.test.ts',
             'tests/integration/api/**/*.test.ts',
+            'tests/integration/auth/**/*.test.ts',
           ],
           // What these read or start is SQLite's own: the file itself, rows read through a second
           // SQLite connection, query plans, child processes on one file. Their PostgreSQL

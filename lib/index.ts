@@ -102,10 +102,11 @@ export interface Studio {
   storage: Storage;
   secretsKey: SecretsKey;
   /**
-   * With sign-in required (`STUDIO_AUTH`, lib/http/exposure.ts `authMode`): users, sessions and API
-   * keys, and who a request's credentials name. Undefined when every caller is the local user.
+   * API keys, and with sign-in required (`STUDIO_AUTH`, lib/http/exposure.ts `authMode`) users,
+   * sessions and who a request's credentials name (`signIn` and `credentials` are undefined when
+   * every caller is the local user).
    */
-  access: Access | undefined;
+  access: Access;
   version: string;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
@@ -185,8 +186,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // close() could take the storage from under that work.
     await runtime.ready;
     const requestPolicy = requestPolicyOf(settings);
-    const access =
-      authMode(settings) === 'required' ? createAccess({ storage, secretsKey, settings, logger }) : undefined;
+    const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
     const api = createApi({
       access,
       requestPolicy,
@@ -227,7 +227,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       access,
       version: studioVersion,
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, runStore, apiKeys: access?.apiKeys, storage });
+        closing ??= closeInOrder({ mcpPool, outbound, runStore, apiKeys: access.apiKeys, storage });
         return closing;
       },
     };
@@ -326,7 +326,7 @@ async function closeInOrder({
   outbound: Outbound;
   runStore: Pick<RunStore, 'close'>;
   /** Writes when keys were last used before the storage goes. */
-  apiKeys: Pick<Access['apiKeys'], 'close'> | undefined;
+  apiKeys: Pick<Access['apiKeys'], 'close'>;
   storage: Pick<Storage, 'close'>;
 }) {
   try {
@@ -335,7 +335,7 @@ async function closeInOrder({
   } finally {
     try {
       await runStore.close();
-      await apiKeys?.close();
+      await apiKeys.close();
     } finally {
       await storage.close();
     }

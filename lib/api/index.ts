@@ -1,4 +1,5 @@
 import type { Storage } from '../../db/storage';
+import type { ApiKeys } from '../auth/api-keys';
 import type { Credentials } from '../auth/credentials';
 import type { SignIn } from '../auth/sign-in';
 import type { Editor } from '../editor';
@@ -15,6 +16,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
+import { registerKeyRoutes } from './routes/keys';
 import { registerRunRoutes } from './routes/runs';
 import { registerSignInRoutes } from './routes/sign-in';
 import { registerThreadRoutes } from './routes/threads';
@@ -60,8 +62,11 @@ export interface ApiDependencies {
   exposeAgentsOverMcp?: boolean;
   /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */
   rateLimits: { connectionTestsPerMinute: number; toolExecutionsPerMinute: number };
-  /** With sign-in required (`STUDIO_AUTH=required`): who callers are, and the sign-in routes. */
-  access?: { credentials: Credentials; signIn: SignIn } | undefined;
+  /**
+   * API keys; with sign-in required (`STUDIO_AUTH=required`) also who callers are and the sign-in
+   * routes. Without it every caller is the local user.
+   */
+  access?: { apiKeys: ApiKeys; credentials: Credentials | undefined; signIn: SignIn | undefined } | undefined;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -98,7 +103,9 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     }),
   );
   registerHealthRoutes(app, dependencies);
-  if (dependencies.access) registerSignInRoutes(app, dependencies.access);
+  if (dependencies.access) registerKeyRoutes(app, dependencies.access);
+  const signIn = dependencies.access?.signIn;
+  if (signIn) registerSignInRoutes(app, { signIn });
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);

@@ -21,6 +21,7 @@ const tagDescriptions = {
   'tool-providers': 'Tool providers with their toolkits and connections',
   deployment: 'Whole-deployment backup: export and import everything at once',
   mcp: 'This app as an MCP server',
+  keys: 'API keys for applications and scripts, one scope each (with sign-in required)',
   system: 'Health',
 };
 const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ name, description }));

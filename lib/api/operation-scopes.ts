@@ -79,6 +79,9 @@ export const operationScopes = {
   listToolProviderTools: 'runtime',
 
   handleMcpMessage: 'runtime',
+  createApiKey: 'admin',
+  listApiKeys: 'admin',
+  revokeApiKey: 'admin',
 } as const satisfies Record<OperationId, RequiredScope>;
 
 /** Where the app is mounted (`createApiApp`'s base path): the paths of `apiOperations` are below it. */

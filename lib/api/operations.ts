@@ -12,6 +12,7 @@ import * as audit from './routes/audit';
 import * as deployment from './routes/deployment';
 import * as health from './routes/health';
 import * as integrations from './routes/integrations';
+import * as keys from './routes/keys';
 import * as labels from './routes/labels';
 import * as mcpClientTest from './routes/mcp-client-test';
 import * as mcpClients from './routes/mcp-clients';
@@ -89,6 +90,10 @@ export const apiOperations = {
   listToolProviderTools: toolProviders.toolsRoute,
 
   handleMcpMessage: mcpServer.mcpRoute,
+
+  createApiKey: keys.createKeyRoute,
+  listApiKeys: keys.listKeysRoute,
+  revokeApiKey: keys.revokeKeyRoute,
 };
 
 export type ApiOperations = typeof apiOperations;

@@ -1,6 +1,7 @@
 /**
- * Everything sign-in needs, built once per studio when `STUDIO_AUTH=required`: API keys, the
- * sign-in library, and the credential check the API's access gate asks.
+ * Everything sign-in needs, built once per studio: API keys (managed whether or not sign-in is
+ * required, so keys can be made before it is turned on), and when `STUDIO_AUTH=required` the
+ * sign-in library and the credential check the API's access gate asks.
  */
 import type { Storage } from '../../db/storage';
 import type { Logger } from '../logger';
@@ -13,14 +14,18 @@ export function createAccess({
   storage,
   secretsKey,
   settings,
+  required,
   logger,
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
   settings: { publicUrl?: string | undefined };
+  /** Whether callers must sign in (`authMode` of lib/http). */
+  required: boolean;
   logger: Logger;
 }) {
   const apiKeys = createApiKeys({ storage, logger });
+  if (!required) return { apiKeys, signIn: undefined, credentials: undefined };
   const signIn = createSignIn({
     storage,
     secretsKey,

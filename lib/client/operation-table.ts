@@ -75,4 +75,8 @@ export const operationTable = {
 
   listToolProviders: { method: 'get', path: '/tool-providers' },
   listToolProviderTools: { method: 'get', path: '/tool-providers/{id}/tools' },
+
+  createApiKey: { method: 'post', path: '/keys' },
+  listApiKeys: { method: 'get', path: '/keys' },
+  revokeApiKey: { method: 'delete', path: '/keys/{id}' },
 } as const satisfies { [Id in ClientOperationId]: Endpoint<Id> };

@@ -1,0 +1,83 @@
+/**
+ * API keys (admin): create one (the key is in that answer only), list them without their keys,
+ * revoke one. Only there when sign-in is required, since keys mean nothing without it.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiKeys } from '../../auth/api-keys';
+import { scopes } from '../../auth/roles';
+import { requestActor } from '../access-gate';
+import type { ApiApp } from '../app';
+import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';
+
+const route = jsonRoutes('keys');
+
+const keyViewShape = {
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(scopes),
+  prefix: z.string().openapi({ description: 'The first characters of the key, to tell keys apart' }),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+};
+
+const keySchema = z
+  .object({
+    ...keyViewShape,
+    lastUsedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    createdBy: z.string(),
+  })
+  .openapi('ApiKey');
+
+const createdKeySchema = z
+  .object({ ...keyViewShape, key: z.string().openapi({ description: 'The key itself: shown in this answer only' }) })
+  .openapi('CreatedApiKey');
+
+const createBody = z
+  .object({
+    name: z.string().min(1).max(100),
+    scope: z.enum(scopes),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+const keyParams = z.object({
+  id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
+});
+
+export const createKeyRoute = route('post', '/keys', {
+  operationId: 'createApiKey',
+  summary: 'Create an API key with one scope; the key is in this answer only',
+  request: { body: requestBody(createBody, { required: true, example: { name: 'orders-service', scope: 'runtime' } }) },
+  status: 201,
+  ok: ['The key, shown this once', createdKeySchema],
+  errors: [400],
+});
+
+export const listKeysRoute = route('get', '/keys', {
+  operationId: 'listApiKeys',
+  summary: 'Every API key, newest first, without the keys themselves',
+  ok: ['The keys', z.object({ items: z.array(keySchema) })],
+  errors: [],
+});
+
+export const revokeKeyRoute = createRoute({
+  method: 'delete',
+  path: '/keys/{id}',
+  operationId: 'revokeApiKey',
+  summary: 'Revoke an API key: refused from the next request on, by every instance',
+  tags: ['keys'],
+  request: { params: keyParams },
+  responses: { 204: { description: 'Revoked (also when it already was)' }, ...errorResponses(404) },
+});
+
+export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }) {
+  app.openapi(createKeyRoute, async (context) =>
+    context.json(await apiKeys.create({ ...context.req.valid('json'), createdBy: requestActor(context) }), 201),
+  );
+  app.openapi(listKeysRoute, async (context) => context.json({ items: await apiKeys.list() }, 200));
+  app.openapi(revokeKeyRoute, async (context) => {
+    await apiKeys.revoke(context.req.valid('param').id);
+    return context.body(null, 204);
+  });
+}
