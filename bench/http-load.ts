@@ -7,6 +7,8 @@ export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
   body?: string;
+  /** Sent with every request besides the content type (an `authorization` header). */
+  headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
 }
@@ -16,6 +18,7 @@ export async function requestsPerSecond({
   url,
   method = 'GET',
   body,
+  headers = {},
   connections = 16,
   durationSeconds = 3,
 }: LoadOptions) {
@@ -23,7 +26,7 @@ export async function requestsPerSecond({
     url,
     method,
     body,
-    headers: body ? { 'content-type': 'application/json' } : {},
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
     connections,
     duration: durationSeconds,
   });

@@ -24,7 +24,7 @@ import { benchStoragePostgres } from './storage-postgres';
 import { benchStreamedRuns } from './streamed-runs';
 import { benchResolve } from './resolve';
 import { benchResolveSources } from './resolve-sources';
-import { benchResolveHttp, benchResolveHttpPostgres } from './resolve-http';
+import { benchResolveHttp, benchResolveHttpPostgres, benchResolveHttpWithKey } from './resolve-http';
 
 const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
@@ -41,6 +41,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'editor-pages', run: () => benchEditorPages({ root }) },
   { name: 'resolve-http', run: () => benchResolveHttp({ root }) },
   { name: 'resolve-http-postgres', run: () => benchResolveHttpPostgres({ root }) },
+  { name: 'resolve-http-key', run: () => benchResolveHttpWithKey({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },
   { name: 'concurrent-streams', run: () => benchStreamedRuns({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },

@@ -1,12 +1,14 @@
 /**
  * `POST /api/agents/:id/resolve` through the production server (the seeded demo agent, published)
  * against a bare node:http server answering the same JSON, same keep-alive load; and the same
- * route with the database on PostgreSQL against SQLite.
+ * route with the database on PostgreSQL against SQLite, and with a runtime API key against sign-in off.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStorage } from '../db/open-storage';
+import { createApiKeys } from '../lib/auth';
 import { demoAgentId } from '../lib/seed';
 import { startServerProcess } from '../tests/support/server-process';
 import { row, summarize, type BenchRow } from './harness';
@@ -17,10 +19,10 @@ const path = `/api/agents/${demoAgentId}/resolve`;
 const requestBody = JSON.stringify({ requestContext: { tier: 'pro', user: { name: 'Ada' } } });
 
 /** Resolves once through `url`, which must answer 200; answers the body. */
-async function resolveOnce(url: string): Promise<string> {
+async function resolveOnce(url: string, headers: Record<string, string> = {}): Promise<string> {
   const answer = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: requestBody,
   });
   if (answer.status !== 200) throw new Error(`resolve answered ${answer.status}: ${await answer.text()}`);
@@ -92,5 +94,67 @@ export async function benchResolveHttpPostgres({ root }: { root: string }): Prom
     for (const server of servers) await server.stop();
     rmSync(directory, { recursive: true, force: true });
     database.stop();
+  }
+}
+
+/** A runtime key made in the database of a server about to start there, as `db key create` does. */
+async function runtimeKeyIn(directory: string): Promise<string> {
+  const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+  try {
+    await storage.migrate();
+    const apiKeys = createApiKeys({ storage });
+    const created = await apiKeys.create({ name: 'bench', scope: 'runtime', createdBy: 'bench' });
+    await apiKeys.close();
+    return created.key;
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * The same route and load with sign-in required and a `runtime` API key on every request, against
+ * the same server with sign-in off: the key's check is one cached lookup.
+ */
+export async function benchResolveHttpWithKey({ root }: { root: string }): Promise<BenchRow[]> {
+  const openDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const keyedDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const servers = [];
+  try {
+    const key = await runtimeKeyIn(keyedDirectory);
+    const authorization = { authorization: `Bearer ${key}` };
+    const open = await startServerProcess({
+      root,
+      directory: openDirectory,
+      spawn,
+      environment: { LOG_LEVEL: 'error' },
+    });
+    servers.push(open);
+    const keyed = await startServerProcess({
+      root,
+      directory: keyedDirectory,
+      spawn,
+      environment: { LOG_LEVEL: 'error', STUDIO_AUTH: 'required' },
+    });
+    servers.push(keyed);
+    await resolveOnce(open.url);
+    await resolveOnce(keyed.url, authorization);
+    const { measuredRounds, baselineRounds } = await alternateRounds({
+      measured: { url: `${keyed.url}${path}`, method: 'POST', body: requestBody, headers: authorization },
+      baseline: { url: `${open.url}${path}`, method: 'POST', body: requestBody },
+      serverPids: [keyed.child.pid!, open.child.pid!],
+    });
+    return [
+      row(
+        'POST /api/agents/:id/resolve with a runtime API key (sign-in required) vs sign-in off',
+        'req/s',
+        summarize(measuredRounds),
+        summarize(baselineRounds).median,
+        '>= 0.9',
+      ),
+    ];
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(openDirectory, { recursive: true, force: true });
+    rmSync(keyedDirectory, { recursive: true, force: true });
   }
 }
