@@ -4,25 +4,16 @@
  * so an anonymous caller learns nothing but 401. Public routes (health, the OpenAPI document) and
  * the sign-in routes under `/api/auth/` pass without credentials; a route the table does not name
  * needs `admin`, so an undeclared route is never open by mistake. The principal is left on the
- * context for the routes (`principalOf`), which record its actor.
+ * context for the routes (./request-principal), which record its actor.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { actorOf, allows, localPrincipal, type Credentials, type Principal } from '../auth/credentials';
+import { actorOf, allows, type Credentials } from '../auth/credentials';
 import { errorBody } from '../errors';
 import { createApiScopeLookup } from './operation-scopes';
+import { setPrincipal } from './request-principal';
 
-const principalKey = 'principal';
-
-/** The caller of a request that passed the access gate (the local user when sign-in is off). */
-export function principalOf(context: Context): Principal {
-  return (context.get(principalKey) as Principal | undefined) ?? localPrincipal;
-}
-
-/** How the audit log names the caller of a request: `local`, `user:<email>` or `key:<name>`. */
-export function requestActor(context: Context): string {
-  return actorOf(principalOf(context));
-}
+export { principalOf, requestActor } from './request-principal';
 
 /** The request's credentials headers, straight from Node's parsed request when served by server.ts. */
 function credentialHeaders(context: Context) {
@@ -55,7 +46,7 @@ export function accessGate(credentials: Credentials): MiddlewareHandler {
         403,
       );
     }
-    context.set(principalKey as never, principal as never);
+    setPrincipal(context, principal);
     return next();
   };
 }

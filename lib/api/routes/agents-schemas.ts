@@ -6,9 +6,6 @@ import { z } from '@hono/zod-openapi';
 import { pathParam } from '../schemas';
 import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
 
-/** Until auth exists, every API caller acts as `local`. */
-export const apiActor = 'local';
-
 export const agentIdParams = z.object({ id: pathParam({ name: 'id', max: 200, example: 'demo-assistant' }) });
 
 export const versionParams = agentIdParams.extend({

@@ -6,8 +6,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { exportDocumentSchema, type Editor } from '../../editor';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { errorResponses, jsonRoutes, queryFlag, requestBody } from '../schemas';
-import { agentIdParams, agentWithVersionSchema, apiActor, jsonBody, selectorQuery } from './agents-schemas';
+import { agentIdParams, agentWithVersionSchema, jsonBody, selectorQuery } from './agents-schemas';
 
 const route = jsonRoutes('agents');
 
@@ -78,7 +79,11 @@ export function registerAgentTransferRoutes(app: ApiApp, { editor }: { editor: E
 
   app.openapi(importRoute, async (context) => {
     const { mode, dryRun } = context.req.valid('query');
-    const result = await editor.agents.import(context.req.valid('json'), { mode, dryRun, actor: apiActor });
+    const result = await editor.agents.import(context.req.valid('json'), {
+      mode,
+      dryRun,
+      actor: requestActor(context),
+    });
     return context.json(result, dryRun ? 200 : 201);
   });
 }

@@ -4,13 +4,13 @@ import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../..
 import { agentSearchSchema } from '../../schemas';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
   agentWithVersionSchema,
-  apiActor,
   codeOnlyAgentSchema,
   deletedSchema,
   saveResultSchema,
@@ -90,7 +90,7 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
   app.openapi(listRoute, async (context) => context.json(await editor.agents.list(context.req.valid('query')), 200));
 
   app.openapi(createAgentRoute, async (context) =>
-    context.json(await editor.agents.create({ ...context.req.valid('json'), actor: apiActor }), 201),
+    context.json(await editor.agents.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );
 
   app.openapi(getRoute, async (context) => {
@@ -106,12 +106,12 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
     const { created, version, droppedFields } = await editor.agents.update({
       ...context.req.valid('json'),
       id,
-      actor: apiActor,
+      actor: requestActor(context),
     });
     return context.json({ created, version, droppedFields }, 200);
   });
 
   app.openapi(deleteRoute, async (context) =>
-    context.json(await editor.agents.delete(context.req.valid('param').id, { actor: apiActor }), 200),
+    context.json(await editor.agents.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
   );
 }

@@ -11,8 +11,9 @@ import {
   type Editor,
 } from '../../editor';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { errorResponses, issueSchema, queryFlag, requestBody } from '../schemas';
-import { apiActor, jsonBody } from './agents-schemas';
+import { jsonBody } from './agents-schemas';
 
 const tags = ['deployment'];
 
@@ -115,6 +116,9 @@ export function registerDeploymentRoutes(app: ApiApp, { editor }: { editor: Edit
 
   app.openapi(importRoute, async (context) => {
     const { dryRun } = context.req.valid('query');
-    return context.json(await editor.deployment.import({ ...context.req.valid('json'), dryRun, actor: apiActor }), 200);
+    return context.json(
+      await editor.deployment.import({ ...context.req.valid('json'), dryRun, actor: requestActor(context) }),
+      200,
+    );
   });
 }

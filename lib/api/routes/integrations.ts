@@ -5,13 +5,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
 
-// Until sign-in exists, every change made through the API is recorded as made by `local`.
 const route = jsonRoutes('integrations');
-
-const actor = 'local';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -126,12 +124,12 @@ export function registerIntegrationRoutes(app: ApiApp, { integrations }: { integ
 
   app.openapi(saveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const saved = await integrations.save({ id, input: context.req.valid('json'), actor });
+    const saved = await integrations.save({ id, input: context.req.valid('json'), actor: requestActor(context) });
     return context.json(saved, saved.created ? 201 : 200);
   });
 
   app.openapi(deleteRoute, async (context) => {
-    const { id } = await integrations.remove({ id: context.req.valid('param').id, actor });
+    const { id } = await integrations.remove({ id: context.req.valid('param').id, actor: requestActor(context) });
     return context.json({ id, deleted: true as const }, 200);
   });
 }

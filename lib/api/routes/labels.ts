@@ -2,8 +2,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requestBody } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, labelSchema } from './agents-schemas';
+import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
 
 const route = jsonRoutes('labels');
 
@@ -74,7 +75,7 @@ export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor })
         label,
         expectedRevisionToken: body.expectedRevisionToken,
         ...reference,
-        actor: apiActor,
+        actor: requestActor(context),
       }),
       200,
     );
@@ -83,6 +84,9 @@ export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor })
   app.openapi(deleteRoute, async (context) => {
     const { id, label } = context.req.valid('param');
     const { expectedRevisionToken } = context.req.valid('query');
-    return context.json(await editor.agents.labels.delete({ id, label, expectedRevisionToken, actor: apiActor }), 200);
+    return context.json(
+      await editor.agents.labels.delete({ id, label, expectedRevisionToken, actor: requestActor(context) }),
+      200,
+    );
   });
 }

@@ -7,8 +7,9 @@
 import { z } from '@hono/zod-openapi';
 import { mcpClientExportSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { jsonRoutes, requestBody } from '../schemas';
-import { agentIdParams, apiActor } from './agents-schemas';
+import { agentIdParams } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
 
 const route = jsonRoutes('mcp-clients');
@@ -76,6 +77,6 @@ export function registerMcpClientTransferRoutes(app: ApiApp, { editor }: { edito
     return context.json(await editor.mcpClients.export(context.req.valid('param').id, { targetSecretsKey }), 200);
   });
   app.openapi(importRoute, async (context) =>
-    context.json(await editor.mcpClients.import(context.req.valid('json'), { actor: apiActor }), 201),
+    context.json(await editor.mcpClients.import(context.req.valid('json'), { actor: requestActor(context) }), 201),
   );
 }

@@ -5,9 +5,10 @@
 import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
-import { agentIdParams, apiActor, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
+import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
 
@@ -115,7 +116,7 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
   const clients = editor.mcpClients;
   app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
   app.openapi(routes.create, async (context) =>
-    context.json(await clients.create({ ...context.req.valid('json'), actor: apiActor }), 201),
+    context.json(await clients.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );
   app.openapi(routes.get, async (context) => {
     const { versionNumber } = context.req.valid('query');
@@ -126,18 +127,22 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
   });
   app.openapi(routes.update, async (context) =>
     context.json(
-      await clients.update({ ...context.req.valid('json'), id: context.req.valid('param').id, actor: apiActor }),
+      await clients.update({
+        ...context.req.valid('json'),
+        id: context.req.valid('param').id,
+        actor: requestActor(context),
+      }),
       200,
     ),
   );
   app.openapi(routes.remove, async (context) =>
-    context.json(await clients.delete(context.req.valid('param').id, { actor: apiActor }), 200),
+    context.json(await clients.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
   );
   app.openapi(routes.versions, async (context) =>
     context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
   );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');
-    return context.json(await clients.restore({ id, versionNumber: n, actor: apiActor }), 201);
+    return context.json(await clients.restore({ id, versionNumber: n, actor: requestActor(context) }), 201);
   });
 }

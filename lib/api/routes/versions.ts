@@ -3,12 +3,12 @@ import { z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
   agentWithVersionSchema,
-  apiActor,
   deletedSchema,
   restoreVersionSpec,
   versionParams,
@@ -145,24 +145,27 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
         id,
         versionNumber: n,
         expectedActiveVersionNumber: body.expectedActiveVersionNumber,
-        actor: apiActor,
+        actor: requestActor(context),
       }),
       200,
     );
   });
 
   app.openapi(unpublishRoute, async (context) =>
-    context.json(await editor.agents.unpublish({ id: context.req.valid('param').id, actor: apiActor }), 200),
+    context.json(
+      await editor.agents.unpublish({ id: context.req.valid('param').id, actor: requestActor(context) }),
+      200,
+    ),
   );
 
   app.openapi(restoreRoute, async (context) => {
     const { id, n } = context.req.valid('param');
-    return context.json(await editor.agents.restore({ id, versionNumber: n, actor: apiActor }), 201);
+    return context.json(await editor.agents.restore({ id, versionNumber: n, actor: requestActor(context) }), 201);
   });
 
   app.openapi(deleteRoute, async (context) => {
     const { id, n } = context.req.valid('param');
-    return context.json(await editor.agents.deleteVersion({ id, versionNumber: n, actor: apiActor }), 200);
+    return context.json(await editor.agents.deleteVersion({ id, versionNumber: n, actor: requestActor(context) }), 200);
   });
 
   app.openapi(diffRoute, async (context) => {
