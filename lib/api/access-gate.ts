@@ -10,10 +10,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { actorOf, allows, type Credentials } from '../auth/credentials';
 import { errorBody } from '../errors';
-import { createApiScopeLookup } from './operation-scopes';
+import type { ScopeLookup } from './scope-lookup';
 import { setPrincipal } from './request-principal';
-
-export { principalOf, requestActor } from './request-principal';
 
 /** The request's credentials headers, straight from Node's parsed request when served by server.ts. */
 function credentialHeaders(context: Context) {
@@ -22,8 +20,8 @@ function credentialHeaders(context: Context) {
   return { authorization: context.req.header('authorization'), cookie: context.req.header('cookie') };
 }
 
-export function accessGate(credentials: Credentials): MiddlewareHandler {
-  const lookup = createApiScopeLookup();
+/** `lookup` is the route table's (`createApiScopeLookup` of ./operation-scopes, built where the routes are known). */
+export function accessGate(credentials: Credentials, lookup: ScopeLookup): MiddlewareHandler {
   return async (context, next) => {
     const { method, path } = context.req;
     if (path === '/api/auth' || path.startsWith('/api/auth/')) return next();

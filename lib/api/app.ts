@@ -24,6 +24,7 @@ import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
 import { requestGate } from './request-gate';
+import type { ScopeLookup } from './scope-lookup';
 import { ApiRouter } from './router';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -69,15 +70,18 @@ export function createApiApp({
   bodyLimitBytes,
   importBodyLimitBytes = bodyLimitBytes,
   requestPolicy,
-  credentials,
+  access,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
   /** The limit of `largeBodyPath` (default: the standard limit). */
   importBodyLimitBytes?: number;
   requestPolicy: RequestPolicy;
-  /** With sign-in required: who the callers are (./access-gate). Without, every caller is the local user. */
-  credentials?: Credentials | undefined;
+  /**
+   * With sign-in required: who the callers are, and the scope each route needs (./access-gate).
+   * Without, every caller is the local user.
+   */
+  access?: { credentials: Credentials; lookup: ScopeLookup } | undefined;
 }): ApiApp {
   // Not Hono's default router, which falls back to its slowest one for this route set (see ./router).
   const app = new OpenAPIHono({ defaultHook: validationHook, router: new ApiRouter() }).basePath('/api');
@@ -85,7 +89,7 @@ export function createApiApp({
   // Before everything else: a page on another site gets nothing done here (docs/security.md).
   app.use('*', requestGate(requestPolicy));
   // Then credentials, before any body is read: an anonymous caller learns nothing but 401.
-  if (credentials) app.use('*', accessGate(credentials));
+  if (access) app.use('*', accessGate(access.credentials, access.lookup));
 
   const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
   const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };

@@ -7,6 +7,7 @@ import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { serveOpenApiDocument } from './openapi-document';
+import { createApiScopeLookup } from './operation-scopes';
 import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
@@ -75,7 +76,10 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     bodyLimitBytes: dependencies.bodyLimitBytes,
     importBodyLimitBytes: dependencies.importBodyLimitBytes,
     requestPolicy: dependencies.requestPolicy,
-    credentials: dependencies.access?.credentials,
+    access: dependencies.access?.credentials && {
+      credentials: dependencies.access.credentials,
+      lookup: createApiScopeLookup(),
+    },
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
   app.use(

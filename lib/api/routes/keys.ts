@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiKeys } from '../../auth/api-keys';
 import { scopes } from '../../auth/roles';
-import { requestActor } from '../access-gate';
+import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
 import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';
 
@@ -51,14 +51,14 @@ export const createKeyRoute = route('post', '/keys', {
   request: { body: requestBody(createBody, { required: true, example: { name: 'orders-service', scope: 'runtime' } }) },
   status: 201,
   ok: ['The key, shown this once', createdKeySchema],
-  errors: [400],
+  errors: [400, 401, 403],
 });
 
 export const listKeysRoute = route('get', '/keys', {
   operationId: 'listApiKeys',
   summary: 'Every API key, newest first, without the keys themselves',
   ok: ['The keys', z.object({ items: z.array(keySchema) })],
-  errors: [],
+  errors: [401, 403],
 });
 
 export const revokeKeyRoute = createRoute({
@@ -68,7 +68,7 @@ export const revokeKeyRoute = createRoute({
   summary: 'Revoke an API key: refused from the next request on, by every instance',
   tags: ['keys'],
   request: { params: keyParams },
-  responses: { 204: { description: 'Revoked (also when it already was)' }, ...errorResponses(404) },
+  responses: { 204: { description: 'Revoked (also when it already was)' }, ...errorResponses(401, 403, 404) },
 });
 
 export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }) {

@@ -16,10 +16,10 @@ describe('the actor of API changes with sign-in required', () => {
 
   beforeAll(async () => {
     context = await createTestStudio({ settings: { auth: 'required' } });
-    const access = context.studio.access!;
+    const { access } = context.studio;
     editorKey = (await access.apiKeys.create({ name: 'ci', scope: 'editor', createdBy: 'test' })).key;
     adminKey = (await access.apiKeys.create({ name: 'auditor', scope: 'admin', createdBy: 'test' })).key;
-    await access.signIn.createUser({ email: 'ada@example.com', name: 'Ada', password, role: 'editor' });
+    await access.signIn!.createUser({ email: 'ada@example.com', name: 'Ada', password, role: 'editor' });
   }, 30_000);
   afterAll(async () => {
     await context.cleanup();
