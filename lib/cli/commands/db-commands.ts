@@ -1,13 +1,14 @@
 /**
- * `db migrate`, `db seed`, `db copy` and `db key create`: work on databases directly, without a
- * server. The database and studio code is loaded only when one of them runs, so other commands
- * start quickly.
+ * `db migrate`, `db seed`, `db copy`, `db key create` and `db user create`: work on databases
+ * directly, without a server. The database and studio code is loaded only when one of them runs,
+ * so other commands start quickly.
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { configuredSettings, openConfiguredStorage } from '../database';
 import { CliError } from '../io';
 import { registerDbKeyCommands } from './db-key-commands';
+import { registerDbUserCommands } from './db-user-commands';
 
 export function registerDbCommands(parent: Command, cli: CliContext) {
   const db = parent.command('db').description('the database itself (no server needed; DATABASE_URL)');
@@ -87,4 +88,5 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
     });
 
   registerDbKeyCommands(db, cli);
+  registerDbUserCommands(db, cli);
 }
