@@ -1,7 +1,7 @@
 /**
  * Turns what the typed client throws into CLI failures: an unreachable server is exit code 2 with
- * how to start it; 401/403 is exit code 3 with how to pass a key; every other API error is exit
- * code 1 with the server's message and every problem it listed.
+ * how to start it; 401/403 is exit code 3 with the server's message and how to pass a key; every
+ * other API error is exit code 1 with the server's message and every problem it listed.
  */
 import { StudioApiError, StudioUnreachableError } from '../client';
 import { isStudioError } from '../errors';
@@ -32,10 +32,12 @@ export function cliFailure(error: unknown): CliError | undefined {
   }
   if (error instanceof StudioApiError) {
     if (error.status === 401 || error.status === 403) {
-      return new CliError(
-        `Not authorised: ${error.message}\nPass an API key with --key or STUDIO_API_KEY.`,
-        exitCodes.unauthorized,
-      );
+      // 401: no key or one the server does not know; 403: a known key whose scope is too low.
+      const hint =
+        error.status === 401
+          ? 'Pass an API key with --key or STUDIO_API_KEY.'
+          : 'Pass a key with that scope with --key or STUDIO_API_KEY.';
+      return new CliError(`Not authorised: ${error.message}\n${hint}`, exitCodes.unauthorized);
     }
     return new CliError([error.message, ...problemLines(error)].join('\n'), exitCodes.badInput);
   }

@@ -15,6 +15,14 @@ export interface CliIo {
   stderrRaw?(text: string): void;
   /** Writes to stdout as is, without ending the line (streamed text); falls back to `stdout`. */
   write?(text: string): void;
+  /** All of stdin, read to its end (`--password-stdin`). */
+  readStdin?(): Promise<string>;
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const processIo: CliIo = {
@@ -23,6 +31,7 @@ export const processIo: CliIo = {
   stderr: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
   stderrIsTerminal: process.stderr.isTTY === true,
   stderrRaw: (text) => process.stderr.write(text),
+  readStdin: readProcessStdin,
 };
 
 /** An expected CLI failure: printed to stderr, mapped to an exit code, never a stack trace. */

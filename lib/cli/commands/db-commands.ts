@@ -1,30 +1,18 @@
 /**
- * `db migrate`, `db seed` and `db copy`: work on databases directly, without a server. The
- * database and studio code is loaded only when one of them runs, so other commands start quickly.
+ * `db migrate`, `db seed`, `db copy`, `db key create` and `db user create`: work on databases
+ * directly, without a server. The database and studio code is loaded only when one of them runs,
+ * so other commands start quickly.
  */
 import type { Command } from 'commander';
-import type { Storage } from '../../../db/storage';
-import { settingsFromEnvironment } from '../../env';
 import type { CliContext } from '../context';
+import { configuredSettings, openConfiguredStorage } from '../database';
 import { CliError } from '../io';
-
-/**
- * The storage a URL names (`DATABASE_URL`, or the option given as `option`). A URL the studio
- * cannot use is a plain CLI error (exit code 1), its message saying what is understood.
- */
-async function openConfiguredStorage(url: string, option?: string, existing = false): Promise<Storage> {
-  const { DatabaseUrlError, openStorage } = await import('../../../db/open-storage');
-  try {
-    return openStorage({ url, existing });
-  } catch (error) {
-    if (error instanceof DatabaseUrlError) throw new CliError(option ? `${option}: ${error.message}` : error.message);
-    throw error;
-  }
-}
+import { registerDbKeyCommands } from './db-key-commands';
+import { registerDbUserCommands } from './db-user-commands';
 
 export function registerDbCommands(parent: Command, cli: CliContext) {
   const db = parent.command('db').description('the database itself (no server needed; DATABASE_URL)');
-  const settings = async () => settingsFromEnvironment(cli.environment, (await cli.studioOptions()).settings);
+  const settings = () => configuredSettings(cli);
 
   db.command('migrate')
     .description('apply pending migrations to the configured database')
@@ -98,4 +86,7 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         await source.close();
       }
     });
+
+  registerDbKeyCommands(db, cli);
+  registerDbUserCommands(db, cli);
 }

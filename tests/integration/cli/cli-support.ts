@@ -14,7 +14,16 @@ export interface CliRun {
 
 export async function runCapturing(
   argv: string[],
-  { environment = {}, terminal = false }: { environment?: Record<string, string | undefined>; terminal?: boolean } = {},
+  {
+    environment = {},
+    terminal = false,
+    stdin = '',
+  }: {
+    environment?: Record<string, string | undefined>;
+    terminal?: boolean;
+    /** What the command reads from stdin. */
+    stdin?: string;
+  } = {},
 ): Promise<CliRun> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -25,6 +34,7 @@ export async function runCapturing(
       stderr: (text) => stderr.push(text.replace(/\n$/, '')),
       stderrIsTerminal: terminal,
       stderrRaw: (text) => (drawn += text),
+      readStdin: () => Promise.resolve(stdin),
     },
     environment,
   });
