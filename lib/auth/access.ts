@@ -30,6 +30,7 @@ export function createAccess({
     storage,
     secretsKey,
     secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
+    publicUrl: settings.publicUrl,
   });
   const credentials = createCredentials({
     verifyKey: (key) => apiKeys.verify(key),

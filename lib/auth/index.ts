@@ -3,3 +3,4 @@ export * from './credentials';
 export * from './roles';
 export * from './sign-in';
 export * from './access';
+export * from './password-rules';

@@ -12,6 +12,7 @@ import { createAccessControl } from 'better-auth/plugins/access';
 import { admin } from 'better-auth/plugins/admin';
 import type { Storage } from '../../db/storage';
 import type { SecretsKey } from '../secrets';
+import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { isRole, type Role } from './roles';
 
 /** A session unused this long ends. */
@@ -54,17 +55,23 @@ export function createSignIn({
   storage,
   secretsKey,
   secureCookies,
+  publicUrl,
   now = () => new Date(),
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
   /** Behind https: cookies marked `Secure` (and named with the `__Secure-` prefix). */
   secureCookies: boolean;
+  /** Where people reach the studio (`STUDIO_PUBLIC_URL`); without it the library takes each request's origin. */
+  publicUrl?: string | undefined;
   now?: () => Date;
 }) {
   const { control, roles } = libraryRoles();
   const auth = betterAuth({
     basePath: '/api/auth',
+    ...(publicUrl ? { baseURL: publicUrl } : {}),
+    // Only its errors: without a public URL it warns at every start that it takes the request's origin.
+    logger: { level: 'error' },
     secret: cookieSecret(secretsKey),
     database: storage.signInAdapter(),
     telemetry: { enabled: false },
@@ -77,7 +84,12 @@ export function createSignIn({
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
     // People are added by an admin, an invitation or the CLI, never by signing themselves up.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 200 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: minimumPasswordLength,
+      maxPasswordLength: maximumPasswordLength,
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -10,12 +10,7 @@ import type { Settings } from '../../env';
 import type { CliContext } from '../context';
 import { withConfiguredStorage } from '../database';
 import { CliError, printJson } from '../io';
-
-/**
- * Sign-in's own minimum (lib/auth/sign-in.ts): the library checks it when people set a password
- * themselves, not when a user is created for them, so it is checked here.
- */
-const minimumPasswordLength = 12;
+import { minimumPasswordLength } from '../../auth/password-rules';
 
 /** The sign-in library names an address in use with this code. */
 const emailInUse = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
@@ -84,6 +79,7 @@ async function createUser(cli: CliContext, options: UserCreateOptions) {
       storage,
       secretsKey: await secretsKeyOf(storage, settings),
       secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
+      publicUrl: settings.publicUrl,
     });
     try {
       return await signIn.createUser(user);
