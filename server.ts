@@ -21,6 +21,7 @@ import {
   isListedCorsOrigin,
   pageContentSecurityPolicy,
   pageSecurityHeaders,
+  refusePage,
   setHeaderList,
 } from './lib/http';
 import { createLogger } from './lib/logger';
@@ -107,6 +108,22 @@ async function main() {
     const policy = pageContentSecurityPolicy({ nonce: createScriptNonce(), development: settings.editorDev });
     request.headers['content-security-policy'] = policy;
     response.setHeader('Content-Security-Policy', policy);
+    const pageCredentials = studio.access.credentials;
+    if (pageCredentials) {
+      void refusePage(pageCredentials, request, response).then(
+        (refused) => refused || servePage(request, response),
+        () => {
+          response.statusCode = 503;
+          response.end('Could not check who is signed in; see the server log.');
+        },
+      );
+      return;
+    }
+    servePage(request, response);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  function servePage(request: IncomingMessage, response: ServerResponse) {
     if (editorHandler) {
       void editorHandler(request, response);
       return;
@@ -118,8 +135,7 @@ async function main() {
         response.end('The editor failed to start; see the server log.');
       },
     );
-  });
-  server.keepAliveTimeout = 65_000;
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -62,6 +62,8 @@ export default defineConfig({
             'tests/integration/runtime/stored-transcript.test.ts',
             'tests/integration/api/conventions.test.ts',
             'tests/integration/api/mcp-clients.test.ts',
+            // A production server on its SQLite file, keys made there first; the gate is the same on both.
+            'tests/integration/auth/pages.test.ts',
           ],
           env: { STUDIO_TEST_DATABASE: 'postgres' },
           environment: 'node',

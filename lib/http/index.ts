@@ -4,3 +4,4 @@ export * from './security-headers';
 export * from './exposure';
 export * from './json-depth';
 export * from './rate-limiter';
+export * from './page-gate';
