@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { openStorage } from '../db/open-storage';
 import { createApiKeys } from '../lib/auth';
 import { demoAgentId } from '../lib/seed';
-import { startServerProcess } from '../tests/support/server-process';
+import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { row, summarize, type BenchRow } from './harness';
 import { alternateRounds, startBareServer } from './http-load';
 import { startThrowawayPostgres } from './postgres-server';
@@ -56,43 +56,73 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
   }
 }
 
+/** One of two production servers to compare: its environment, and headers for every request. */
+interface ComparedServer {
+  environment: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Its own folder (for its SQLite file), made before it starts. */
+  directory?: string;
+}
+
+/**
+ * The resolve route's requests per second through two production servers with the same load, in
+ * alternating rounds: `measured` against `baseline`, one row.
+ */
+async function compareServers({
+  root,
+  name,
+  measured,
+  baseline,
+}: {
+  root: string;
+  name: string;
+  measured: ComparedServer;
+  baseline: ComparedServer;
+}): Promise<BenchRow> {
+  const servers: ServerProcess[] = [];
+  const folders: string[] = [];
+  try {
+    for (const compared of [measured, baseline]) {
+      const directory = compared.directory ?? mkdtempSync(join(tmpdir(), 'studio-bench-'));
+      folders.push(directory);
+      const server = await startServerProcess({
+        root,
+        directory,
+        spawn,
+        environment: { LOG_LEVEL: 'error', ...compared.environment },
+      });
+      servers.push(server);
+      await resolveOnce(server.url, compared.headers);
+    }
+    const [measuredServer, baselineServer] = servers as [ServerProcess, ServerProcess];
+    const { measuredRounds, baselineRounds } = await alternateRounds({
+      measured: { url: `${measuredServer.url}${path}`, method: 'POST', body: requestBody, headers: measured.headers },
+      baseline: { url: `${baselineServer.url}${path}`, method: 'POST', body: requestBody, headers: baseline.headers },
+      serverPids: [measuredServer.child.pid!, baselineServer.child.pid!],
+    });
+    return row(name, 'req/s', summarize(measuredRounds), summarize(baselineRounds).median, '>= 0.9');
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * The same route and load with the database on PostgreSQL against SQLite: published versions and
  * pointers are served from memory on both, so PostgreSQL should cost next to nothing here.
  */
 export async function benchResolveHttpPostgres({ root }: { root: string }): Promise<BenchRow[]> {
   const database = await startThrowawayPostgres();
-  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-  const servers = [];
   try {
-    const sqlite = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
-    servers.push(sqlite);
-    const postgres = await startServerProcess({
-      root,
-      directory,
-      spawn,
-      environment: { LOG_LEVEL: 'error', DATABASE_URL: database.url, SECRETS_KEY: 'bench-postgres-secrets-key' },
-    });
-    servers.push(postgres);
-    await resolveOnce(sqlite.url);
-    await resolveOnce(postgres.url);
-    const { measuredRounds, baselineRounds } = await alternateRounds({
-      measured: { url: `${postgres.url}${path}`, method: 'POST', body: requestBody },
-      baseline: { url: `${sqlite.url}${path}`, method: 'POST', body: requestBody },
-      serverPids: [postgres.child.pid!, sqlite.child.pid!],
-    });
     return [
-      row(
-        'POST /api/agents/:id/resolve, database on PostgreSQL vs SQLite',
-        'req/s',
-        summarize(measuredRounds),
-        summarize(baselineRounds).median,
-        '>= 0.9',
-      ),
+      await compareServers({
+        root,
+        name: 'POST /api/agents/:id/resolve, database on PostgreSQL vs SQLite',
+        measured: { environment: { DATABASE_URL: database.url, SECRETS_KEY: 'bench-postgres-secrets-key' } },
+        baseline: { environment: {} },
+      }),
     ];
   } finally {
-    for (const server of servers) await server.stop();
-    rmSync(directory, { recursive: true, force: true });
     database.stop();
   }
 }
@@ -116,45 +146,14 @@ async function runtimeKeyIn(directory: string): Promise<string> {
  * the same server with sign-in off: the key's check is one cached lookup.
  */
 export async function benchResolveHttpWithKey({ root }: { root: string }): Promise<BenchRow[]> {
-  const openDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-  const keyedDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
-  const servers = [];
-  try {
-    const key = await runtimeKeyIn(keyedDirectory);
-    const authorization = { authorization: `Bearer ${key}` };
-    const open = await startServerProcess({
+  const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const key = await runtimeKeyIn(directory);
+  return [
+    await compareServers({
       root,
-      directory: openDirectory,
-      spawn,
-      environment: { LOG_LEVEL: 'error' },
-    });
-    servers.push(open);
-    const keyed = await startServerProcess({
-      root,
-      directory: keyedDirectory,
-      spawn,
-      environment: { LOG_LEVEL: 'error', STUDIO_AUTH: 'required' },
-    });
-    servers.push(keyed);
-    await resolveOnce(open.url);
-    await resolveOnce(keyed.url, authorization);
-    const { measuredRounds, baselineRounds } = await alternateRounds({
-      measured: { url: `${keyed.url}${path}`, method: 'POST', body: requestBody, headers: authorization },
-      baseline: { url: `${open.url}${path}`, method: 'POST', body: requestBody },
-      serverPids: [keyed.child.pid!, open.child.pid!],
-    });
-    return [
-      row(
-        'POST /api/agents/:id/resolve with a runtime API key (sign-in required) vs sign-in off',
-        'req/s',
-        summarize(measuredRounds),
-        summarize(baselineRounds).median,
-        '>= 0.9',
-      ),
-    ];
-  } finally {
-    for (const server of servers) await server.stop();
-    rmSync(openDirectory, { recursive: true, force: true });
-    rmSync(keyedDirectory, { recursive: true, force: true });
-  }
+      name: 'POST /api/agents/:id/resolve with a runtime API key (sign-in required) vs sign-in off',
+      measured: { environment: { STUDIO_AUTH: 'required' }, headers: { authorization: `Bearer ${key}` }, directory },
+      baseline: { environment: {} },
+    }),
+  ];
 }
