@@ -8,6 +8,7 @@ import { z } from '@hono/zod-openapi';
 import { mcpClientExportSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
+import { requireAdminForStdio } from '../stdio-guard';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
@@ -71,12 +72,24 @@ export const importRoute = route('post', '/mcp-clients/import', {
   errors: [400, 403, 409],
 });
 
+/**
+ * The servers of every version of an export document: any of them could be restored later. A
+ * document that is not an export yields none; the import then refuses it with every problem listed.
+ */
+function serversOfExport(document: unknown) {
+  const parsed = mcpClientExportSchema.safeParse(document);
+  if (!parsed.success) return [];
+  return parsed.data.versions.map(({ snapshot }) => snapshot.servers);
+}
+
 export function registerMcpClientTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(exportRoute, async (context) => {
     const targetSecretsKey = context.req.valid('header')['x-secrets-key'];
     return context.json(await editor.mcpClients.export(context.req.valid('param').id, { targetSecretsKey }), 200);
   });
-  app.openapi(importRoute, async (context) =>
-    context.json(await editor.mcpClients.import(context.req.valid('json'), { actor: requestActor(context) }), 201),
-  );
+  app.openapi(importRoute, async (context) => {
+    const document = context.req.valid('json');
+    await requireAdminForStdio(context, () => serversOfExport(document));
+    return context.json(await editor.mcpClients.import(document, { actor: requestActor(context) }), 201);
+  });
 }

@@ -1,11 +1,13 @@
 /**
  * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
- * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`.
+ * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`. A save or restore
+ * whose servers include a stdio one needs `admin` (../stdio-guard), the other routes `editor`.
  */
 import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
+import { requireAdminForStdio } from '../stdio-guard';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
@@ -53,7 +55,7 @@ export const routes = {
   }),
   create: route('post', '/mcp-clients', {
     operationId: 'createMcpClient',
-    summary: 'Save a new MCP client (stdio commands must be on settings.stdioAllowedCommands)',
+    summary: 'Save a new MCP client (a stdio server needs admin, its command on settings.stdioAllowedCommands)',
     request: {
       body: requestBody(createMcpClientBodySchema, {
         required: true,
@@ -115,9 +117,11 @@ export const routes = {
 export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const clients = editor.mcpClients;
   app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
-  app.openapi(routes.create, async (context) =>
-    context.json(await clients.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
-  );
+  app.openapi(routes.create, async (context) => {
+    const body = context.req.valid('json');
+    await requireAdminForStdio(context, () => [body.servers]);
+    return context.json(await clients.create({ ...body, actor: requestActor(context) }), 201);
+  });
   app.openapi(routes.get, async (context) => {
     const { versionNumber } = context.req.valid('query');
     return context.json(
@@ -125,16 +129,13 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
       200,
     );
   });
-  app.openapi(routes.update, async (context) =>
-    context.json(
-      await clients.update({
-        ...context.req.valid('json'),
-        id: context.req.valid('param').id,
-        actor: requestActor(context),
-      }),
-      200,
-    ),
-  );
+  app.openapi(routes.update, async (context) => {
+    const body = context.req.valid('json');
+    const { id } = context.req.valid('param');
+    // Servers left out of the body stay as they are: the saved version will still have them.
+    await requireAdminForStdio(context, async () => [body.servers ?? (await clients.getById(id)).version.servers]);
+    return context.json(await clients.update({ ...body, id, actor: requestActor(context) }), 200);
+  });
   app.openapi(routes.remove, async (context) =>
     context.json(await clients.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
   );
@@ -143,6 +144,9 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
   );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');
+    await requireAdminForStdio(context, async () => [
+      (await clients.getById(id, { versionNumber: n })).version.servers,
+    ]);
     return context.json(await clients.restore({ id, versionNumber: n, actor: requestActor(context) }), 201);
   });
 }
