@@ -2,6 +2,7 @@ import type { Storage } from '../../db/storage';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Credentials } from '../auth/credentials';
 import type { SignIn } from '../auth/sign-in';
+import { createUserDirectory } from '../auth/user-directory';
 import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
@@ -30,6 +31,7 @@ import { registerIntegrationRoutes } from './routes/integrations';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerToolProviderRoutes } from './routes/tool-providers';
 import { registerToolRoutes } from './routes/tools';
+import { registerUserRoutes } from './routes/users';
 import type { Runtime } from '../runtime';
 import type { ToolProviderRegistry } from '../tool-providers';
 import type { ToolRegistry } from '../tools';
@@ -109,7 +111,10 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerHealthRoutes(app, dependencies);
   if (dependencies.access) registerKeyRoutes(app, dependencies.access);
   const signIn = dependencies.access?.signIn;
-  if (signIn) registerSignInRoutes(app, { signIn });
+  if (signIn) {
+    registerSignInRoutes(app, { signIn });
+    registerUserRoutes(app, { users: createUserDirectory({ storage: dependencies.storage, signIn }) });
+  }
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);

@@ -22,6 +22,7 @@ const tagDescriptions = {
   deployment: 'Whole-deployment backup: export and import everything at once',
   mcp: 'This app as an MCP server',
   keys: 'API keys for applications and scripts, one scope each (with sign-in required)',
+  users: 'People who sign in to the editor and their roles (with sign-in required)',
   system: 'Health',
 };
 const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ name, description }));

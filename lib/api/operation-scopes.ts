@@ -82,6 +82,10 @@ export const operationScopes = {
   createApiKey: 'admin',
   listApiKeys: 'admin',
   revokeApiKey: 'admin',
+
+  listUsers: 'admin',
+  createUser: 'admin',
+  updateUser: 'admin',
 } as const satisfies Record<OperationId, RequiredScope>;
 
 /** Where the app is mounted (`createApiApp`'s base path): the paths of `apiOperations` are below it. */

@@ -23,6 +23,7 @@ import * as runs from './routes/runs';
 import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
+import * as users from './routes/users';
 import * as versions from './routes/versions';
 
 export const apiOperations = {
@@ -94,6 +95,10 @@ export const apiOperations = {
   createApiKey: keys.createKeyRoute,
   listApiKeys: keys.listKeysRoute,
   revokeApiKey: keys.revokeKeyRoute,
+
+  listUsers: users.listUsersRoute,
+  createUser: users.createUserRoute,
+  updateUser: users.updateUserRoute,
 };
 
 export type ApiOperations = typeof apiOperations;

@@ -4,3 +4,4 @@ export * from './roles';
 export * from './sign-in';
 export * from './access';
 export * from './password-rules';
+export * from './user-directory';

@@ -8,9 +8,11 @@
  */
 import { hkdfSync } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { admin } from 'better-auth/plugins/admin';
 import type { Storage } from '../../db/storage';
+import { StudioError } from '../errors';
 import type { SecretsKey } from '../secrets';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { isRole, type Role } from './roles';
@@ -22,6 +24,17 @@ export const absoluteHours = 7 * 24;
 /** Sign-in attempts per address within `signInWindowSeconds`, counted by every instance together. */
 export const signInAttempts = 5;
 export const signInWindowSeconds = 60;
+
+/** The sign-in library names an address in use with this code. */
+const emailInUse = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
+
+/** The library's refusal of an address in use as the studio's `conflict`; anything else as it was. */
+function plainRefusal(error: unknown, email: string): unknown {
+  if (!isAPIError(error) || (error.body as { code?: unknown } | undefined)?.code !== emailInUse) return error;
+  return new StudioError('conflict', `A user with the email ${email} already exists; nothing was changed.`, undefined, {
+    cause: error,
+  });
+}
 
 export interface SignedInUser {
   id: string;
@@ -132,7 +145,10 @@ export function createSignIn({
     /** Better Auth's own routes under `/api/auth/*` (sign-in, sign-out, OpenID Connect callbacks). */
     handler: (request: Request) => auth.handler(request),
     session,
-    /** Adds a user who signs in with a password (no request needed: the CLI and the setup page call this). */
+    /**
+     * Adds a user who signs in with a password (no request needed: the CLI and the setup page call
+     * this). An address in use is a `conflict`.
+     */
     async createUser({
       email,
       name,
@@ -144,9 +160,11 @@ export function createSignIn({
       password: string;
       role: Role;
     }): Promise<SignedInUser> {
-      const created = await auth.api.createUser({
-        body: { email, name, password, role, data: { emailVerified: true } },
-      });
+      const created = await auth.api
+        .createUser({ body: { email, name, password, role, data: { emailVerified: true } } })
+        .catch((error: unknown) => {
+          throw plainRefusal(error, email);
+        });
       return { id: created.user.id, email: created.user.email, name: created.user.name, role };
     },
   };

@@ -79,4 +79,8 @@ export const operationTable = {
   createApiKey: { method: 'post', path: '/keys' },
   listApiKeys: { method: 'get', path: '/keys' },
   revokeApiKey: { method: 'delete', path: '/keys/{id}' },
+
+  listUsers: { method: 'get', path: '/users' },
+  createUser: { method: 'post', path: '/users' },
+  updateUser: { method: 'patch', path: '/users/{id}' },
 } as const satisfies { [Id in ClientOperationId]: Endpoint<Id> };

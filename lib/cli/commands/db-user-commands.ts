@@ -12,9 +12,6 @@ import { withConfiguredStorage } from '../database';
 import { CliError, printJson } from '../io';
 import { minimumPasswordLength } from '../../auth/password-rules';
 
-/** The sign-in library names an address in use with this code. */
-const emailInUse = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
-
 interface UserCreateOptions {
   email: string;
   role: string;
@@ -47,12 +44,13 @@ async function newUserFrom(cli: CliContext, options: UserCreateOptions): Promise
   return { email, name, role: options.role, password: await readPassword(cli) };
 }
 
-/** What the sign-in library refused, said plainly (it throws its own API errors). */
-async function refusal(error: unknown, email: string): Promise<CliError | undefined> {
+/**
+ * What the sign-in library refused, said plainly (it throws its own API errors). An address in use
+ * comes as the studio's `conflict`, whose message the CLI prints as it is.
+ */
+async function refusal(error: unknown): Promise<CliError | undefined> {
   const { isAPIError } = await import('better-auth/api');
   if (!isAPIError(error)) return undefined;
-  const code = (error.body as { code?: unknown } | undefined)?.code;
-  if (code === emailInUse) return new CliError(`A user with the email ${email} already exists; nothing was changed.`);
   return new CliError(`The user was not created: ${error.message}`);
 }
 
@@ -84,7 +82,7 @@ async function createUser(cli: CliContext, options: UserCreateOptions) {
     try {
       return await signIn.createUser(user);
     } catch (error) {
-      throw (await refusal(error, user.email)) ?? error;
+      throw (await refusal(error)) ?? error;
     }
   });
   if (options.json) printJson(cli.io, created);

@@ -1,7 +1,8 @@
 /**
- * The served OpenAPI document as a client contract: every operation has a stable operationId,
- * tags and examples; each declares the scope the operation table gives it; Redocly's recommended
- * lint is clean (run offline); openapi-typescript turns the document into types that compile.
+ * The served OpenAPI document (of a studio with sign-in required, which serves every operation) as
+ * a client contract: every operation has a stable operationId, tags and examples; each declares
+ * the scope the operation table gives it; Redocly's recommended lint is clean (run offline);
+ * openapi-typescript turns the document into types that compile.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,8 @@ function operations(): Array<{ method: string; path: string; operation: Operatio
 }
 
 beforeAll(async () => {
-  context = await createTestStudio();
+  // With sign-in required every operation is served (the user operations only are there then).
+  context = await createTestStudio({ settings: { auth: 'required' } });
   const response = await context.studio.api.request('http://127.0.0.1:4321/api/openapi.json');
   text = await response.text();
   document = JSON.parse(text) as Document;
@@ -78,6 +80,20 @@ describe('the OpenAPI document as a client contract', () => {
       ([key, route]) => `${key} ${route.method} /api${route.path.replace(/\/$/, '')}`,
     );
     expect(served.sort()).toEqual(registered.sort());
+  });
+
+  it('leaves out only the user operations when sign-in is not required', async () => {
+    const open = await createTestStudio();
+    try {
+      const served = (await (await open.studio.api.request('/api/openapi.json')).json()) as Document;
+      const ids = Object.values(served.paths).flatMap((item) =>
+        Object.values(item).map((operation) => operation.operationId),
+      );
+      const missing = Object.keys(apiOperations).filter((operationId) => !ids.includes(operationId));
+      expect(missing.sort()).toEqual(['createUser', 'listUsers', 'updateUser']);
+    } finally {
+      await open.cleanup();
+    }
   });
 
   it('declares the bearer key and the session cookie as security schemes', () => {
