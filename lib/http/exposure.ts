@@ -24,8 +24,9 @@ export function authMode(settings: { host: string; auth?: 'off' | 'required' | u
 export type Exposure = CheckResult<{ notice: string; warning: boolean }>;
 
 const signInNotice =
-  "Every request needs a signed-in user or an API key (STUDIO_AUTH=required): sign in on the editor's " +
-  'sign-in page, or create the first admin with `agent-studio db user create --role admin --password-stdin`.';
+  'Every request needs a signed-in user or an API key (STUDIO_AUTH=required): create the first admin with ' +
+  '`agent-studio db user create --role admin --password-stdin`, sign in with POST /api/auth/sign-in, and ' +
+  'make keys with `agent-studio db key create`.';
 
 export function describeExposure(settings: ExposureSettings): Exposure {
   const name = hostNameOf(settings.host);
