@@ -131,15 +131,22 @@ describe.each(adapters)('$name storage transactions', ({ name, missing, open }) 
       const other = database.other() as Storage & { listening(): Promise<void> };
       await (storage as Storage & { listening(): Promise<void> }).listening();
       await other.listening();
+      /** The generation once every announcement under way has arrived (none for 150 ms). */
+      const settled = async () => {
+        for (let seen = storage.generation(); ; seen = storage.generation()) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          if (storage.generation() === seen) return seen;
+        }
+      };
       await other.queries.agents.insert(agentRow('weather'));
-      let before = storage.generation();
+      let before = await settled();
       await other.queries.agents.setActiveVersion({ id: 'weather', activeVersionId: null, updatedAt: at(2) });
       expect(await waitFor(() => storage.generation() > before, 1_000)).toBe(true);
-      before = storage.generation();
+      before = await settled();
       await other.queries.mcpClients.insert(clientRow('files'));
       expect(await waitFor(() => storage.generation() > before, 1_000)).toBe(true);
       // A run is nobody's cache: storing one announces nothing.
-      before = storage.generation();
+      before = await settled();
       await other.transaction(async () => other.queries.runs.insert(runRow('run-1')));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(storage.generation()).toBe(before);
