@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { Navigation } from './_components/navigation';
+import { PermissionsProvider } from './_components/permissions';
+import { currentPermissions } from './_server/principal';
 import './globals.css';
 
 // Every page is rendered per request: the server's Content-Security-Policy allows only inline
@@ -13,7 +15,7 @@ export const metadata: Metadata = {
   description: 'Configure agents, their tools and their versions.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
@@ -22,7 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <Navigation />
         <main id="main" className="mx-auto max-w-6xl p-6">
-          {children}
+          <PermissionsProvider value={await currentPermissions()}>{children}</PermissionsProvider>
         </main>
       </body>
     </html>

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { integrationConfigInputSchema } from '@/lib/integrations';
 import { issuesFromZod } from '@/lib/errors';
 import { currentStudio } from '@/lib/studio-handle';
-import { editorActor, runAction } from '../_server/run-action';
+import { runAction } from '../_server/run-action';
 import type { ActionResult } from '../_lib/action-result';
 
 export interface IntegrationFormInput {
@@ -57,15 +57,15 @@ export async function saveIntegration(form: IntegrationFormInput) {
       `Not saved: ${issues.length === 1 ? `${issues[0]!.path}: ${issues[0]!.message}` : `${issues.length} problems`}`,
     );
   }
-  return runAction(async () => {
-    const result = await currentStudio().integrations.save({ id: form.id, input: parsed.data, actor: editorActor });
+  return runAction('admin', async ({ actor }) => {
+    const result = await currentStudio().integrations.save({ id: form.id, input: parsed.data, actor });
     return { id: result.integration.id, created: result.created, tools: result.integration.tools.length };
   });
 }
 
 export async function deleteIntegration({ id }: { id: string }) {
-  return runAction(async () => {
-    currentStudio().integrations.remove({ id, actor: editorActor });
+  return runAction('admin', async ({ actor }) => {
+    currentStudio().integrations.remove({ id, actor });
     return { deleted: true };
   });
 }

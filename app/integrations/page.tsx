@@ -26,7 +26,13 @@ export default async function IntegrationsPage({
   const providerItems = await listToolProviders(studio);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <ListHeading id="page-heading" title="Integrations" newHref="/new-integration" newLabel="New integration" />
+      <ListHeading
+        id="page-heading"
+        title="Integrations"
+        newHref="/new-integration"
+        newLabel="New integration"
+        creating="administer"
+      />
       <p className="text-slate-700">
         Integrations turn an API described by an OpenAPI document into tools, one per operation. Tool providers offer
         toolkits of hosted tools that act through a connection (an account). Agents pick both in the agent

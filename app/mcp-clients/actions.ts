@@ -6,35 +6,46 @@
  */
 import type { CreateMcpClientInput, UpdateMcpClientInput } from '@/lib/editor';
 import { currentStudio } from '@/lib/studio-handle';
-import { editorActor, runAction } from '../_server/run-action';
+import { refuseStdioUnlessAdmin } from '@/lib/auth';
+import { runAction } from '../_server/run-action';
 
 type Body<T> = Omit<T, 'actor'>;
 
 export async function createMcpClient(input: Body<CreateMcpClientInput>) {
-  return runAction(async () => {
-    const { client } = await currentStudio().editor.mcpClients.create({ ...input, actor: editorActor });
+  return runAction('editor', async ({ principal, actor }) => {
+    await refuseStdioUnlessAdmin(principal, () => [input.servers]);
+    const { client } = await currentStudio().editor.mcpClients.create({ ...input, actor });
     return { id: client.id };
   });
 }
 
 export async function saveMcpClient(input: Body<UpdateMcpClientInput>) {
-  return runAction(async () => {
-    const { created, version } = await currentStudio().editor.mcpClients.update({ ...input, actor: editorActor });
+  return runAction('editor', async ({ principal, actor }) => {
+    const clients = currentStudio().editor.mcpClients;
+    // Servers left out stay as they are: the saved version will still have them.
+    await refuseStdioUnlessAdmin(principal, async () => [
+      input.servers ?? (await clients.getById(input.id)).version.servers,
+    ]);
+    const { created, version } = await clients.update({ ...input, actor });
     return { created, versionNumber: version.versionNumber };
   });
 }
 
 export async function restoreMcpClient(input: { id: string; versionNumber: number }) {
-  return runAction(async () => {
-    const { version } = await currentStudio().editor.mcpClients.restore({ ...input, actor: editorActor });
+  return runAction('editor', async ({ principal, actor }) => {
+    const clients = currentStudio().editor.mcpClients;
+    await refuseStdioUnlessAdmin(principal, async () => [
+      (await clients.getById(input.id, { versionNumber: input.versionNumber })).version.servers,
+    ]);
+    const { version } = await clients.restore({ ...input, actor });
     return { versionNumber: version.versionNumber };
   });
 }
 
 export async function deleteMcpClient({ id }: { id: string }) {
-  return runAction(() => currentStudio().editor.mcpClients.delete(id, { actor: editorActor }));
+  return runAction('editor', ({ actor }) => currentStudio().editor.mcpClients.delete(id, { actor }));
 }
 
 export async function listMcpClientVersions({ id, cursor }: { id: string; cursor?: string }) {
-  return runAction(() => currentStudio().editor.mcpClients.listVersions(id, { limit: 100, cursor }));
+  return runAction('runtime', () => currentStudio().editor.mcpClients.listVersions(id, { limit: 100, cursor }));
 }

@@ -6,11 +6,15 @@ import { currentStudio, type Studio } from '@/lib/studio-handle';
 import { Time } from '../_components/format';
 import { cursorParam, Pager } from '../_components/pager';
 import { Button, buttonClasses } from '../_components/ui/button';
-import { Card, Note } from '../_components/ui/card';
+import { Card } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
 import { ListTable } from '../_components/list-table';
 import { loadPage, staleLinkText } from '../_server/load-page';
+import { ApiKeysPanel } from './api-keys-panel';
+import { SettingsTabs } from './settings-tabs';
+import { tabOf } from './tab-names';
+import { UsersPanel } from './users-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -36,7 +40,7 @@ const actions = [
   'integration.delete',
 ];
 
-type Params = Record<'who' | 'what' | 'id' | 'from' | 'to' | 'cursor', string | string[] | undefined>;
+type Params = Record<'who' | 'what' | 'id' | 'from' | 'to' | 'cursor' | 'tab', string | string[] | undefined>;
 
 const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.trim().slice(0, 200) : '');
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
@@ -50,6 +54,27 @@ function dayStart(day: string, next = false): string {
 
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<Partial<Params>> }) {
   const params = await searchParams;
+  const studio = currentStudio();
+  return (
+    <section aria-labelledby="page-heading" className="flex flex-col gap-5" data-main-content>
+      <h1 id="page-heading" className="text-2xl font-semibold">
+        Settings
+      </h1>
+      <SettingsTabs
+        initial={tabOf(params.tab)}
+        panels={{
+          audit: <AuditLog params={params} />,
+          users: <UsersPanel signInRequired={studio.access.signIn !== undefined} />,
+          keys: <ApiKeysPanel />,
+        }}
+      />
+      <SettingsInForce settings={studio.settings} />
+    </section>
+  );
+}
+
+/** Every change, newest first, filtered by who, what, which and when (the filters are in the address). */
+async function AuditLog({ params }: { params: Partial<Params> }) {
   const studio = currentStudio();
   const filters = {
     who: text(params.who),
@@ -81,70 +106,58 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   };
 
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-5" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Settings
-      </h1>
-      <Note>
-        API keys (created once, shown once), users and roles arrive with sign-in. Until then the studio listens on this
-        machine only and every change is recorded as made by <span className="font-mono">local</span>.
-      </Note>
-
-      <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
-        <h2 id="audit-heading" className="text-lg font-semibold">
-          Audit log
-        </h2>
-        <p className="text-sm text-slate-700">
-          Every create, save, publish, label move, restore and delete, newest first. Times are UTC.
-        </p>
-        {/* Keyed by the filters in the URL: after "Clear filters" or Back the fields show what is in force. */}
-        <Form
-          key={hrefOf(null)}
-          action="/settings"
-          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <TextField label="Who" name="who" defaultValue={filters.who} className="w-40" autoComplete="off" />
-          <SelectField label="What" name="what" defaultValue={filters.what} className="w-52">
-            <option value="">any change</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Agent, client or integration id"
-            name="id"
-            defaultValue={filters.id}
-            className="w-64"
-            autoComplete="off"
-          />
-          <TextField label="From" name="from" type="date" defaultValue={filters.from} className="w-44" />
-          <TextField label="To" name="to" type="date" defaultValue={filters.to} className="w-44" />
-          <Button type="submit" variant="primary">
-            Filter
-          </Button>
-          {filtered ? (
-            <Link href="/settings" className={buttonClasses('ghost')}>
-              Clear filters
-            </Link>
-          ) : null}
-        </Form>
-        {badDays.length ? (
-          <p className="text-sm text-danger">Dates are written YYYY-MM-DD; {badDays.join(', ')} was ignored.</p>
+    <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        Audit log
+      </h2>
+      <p className="text-sm text-slate-700">
+        Every create, save, publish, label move, restore and delete, newest first. Times are UTC.
+      </p>
+      {/* Keyed by the filters in the URL: after "Clear filters" or Back the fields show what is in force. */}
+      <Form
+        key={hrefOf(null)}
+        action="/settings"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <TextField label="Who" name="who" defaultValue={filters.who} className="w-40" autoComplete="off" />
+        <SelectField label="What" name="what" defaultValue={filters.what} className="w-52">
+          <option value="">any change</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Agent, client or integration id"
+          name="id"
+          defaultValue={filters.id}
+          className="w-64"
+          autoComplete="off"
+        />
+        <TextField label="From" name="from" type="date" defaultValue={filters.from} className="w-44" />
+        <TextField label="To" name="to" type="date" defaultValue={filters.to} className="w-44" />
+        <Button type="submit" variant="primary">
+          Filter
+        </Button>
+        {filtered ? (
+          <Link href="/settings" className={buttonClasses('ghost')}>
+            Clear filters
+          </Link>
         ) : null}
-        {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
-        {page.items.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
-            {filtered ? 'No change matches these filters.' : 'Nothing has changed yet.'}
-          </p>
-        ) : (
-          <AuditTable entries={page.items} />
-        )}
-        <Pager label="Pages of the audit log" cursor={cursor} nextCursor={page.nextCursor} hrefOf={hrefOf} />
-      </section>
-
-      <SettingsInForce settings={studio.settings} />
+      </Form>
+      {badDays.length ? (
+        <p className="text-sm text-danger">Dates are written YYYY-MM-DD; {badDays.join(', ')} was ignored.</p>
+      ) : null}
+      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
+      {page.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          {filtered ? 'No change matches these filters.' : 'Nothing has changed yet.'}
+        </p>
+      ) : (
+        <AuditTable entries={page.items} />
+      )}
+      <Pager label="Pages of the audit log" cursor={cursor} nextCursor={page.nextCursor} hrefOf={hrefOf} />
     </section>
   );
 }

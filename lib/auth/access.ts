@@ -7,9 +7,21 @@ import type { Storage } from '../../db/storage';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import { createApiKeys } from './api-keys';
-import { createCredentials } from './credentials';
+import { createCredentials, localPrincipal, type Principal } from './credentials';
 import { createSignIn } from './sign-in';
 
+type Identify = (headers: {
+  authorization?: string | undefined;
+  cookie?: string | undefined;
+}) => Promise<Principal | undefined>;
+
+/** With sign-in off every caller is the local user, whatever the request carries. */
+const identifyLocal: Identify = () => Promise.resolve(localPrincipal);
+
+/**
+ * `identify` names the caller of a request from its headers (the editor's pages and server actions
+ * ask it; the API's gate asks `credentials`): undefined when they name nobody live.
+ */
 export function createAccess({
   storage,
   secretsKey,
@@ -25,7 +37,7 @@ export function createAccess({
   logger: Logger;
 }) {
   const apiKeys = createApiKeys({ storage, logger });
-  if (!required) return { apiKeys, signIn: undefined, credentials: undefined };
+  if (!required) return { apiKeys, signIn: undefined, credentials: undefined, identify: identifyLocal };
   const signIn = createSignIn({
     storage,
     secretsKey,
@@ -36,7 +48,7 @@ export function createAccess({
     verifyKey: (key) => apiKeys.verify(key),
     session: (headers) => signIn.session(headers),
   });
-  return { apiKeys, signIn, credentials };
+  return { apiKeys, signIn, credentials, identify: credentials.identify };
 }
 
 export type Access = ReturnType<typeof createAccess>;

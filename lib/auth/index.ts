@@ -5,3 +5,4 @@ export * from './sign-in';
 export * from './access';
 export * from './password-rules';
 export * from './user-directory';
+export * from './stdio-rule';

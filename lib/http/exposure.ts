@@ -25,8 +25,8 @@ export type Exposure = CheckResult<{ notice: string; warning: boolean }>;
 
 const signInNotice =
   'Every request needs a signed-in user or an API key (STUDIO_AUTH=required): create the first admin with ' +
-  '`agent-studio db user create --role admin --password-stdin`, sign in with POST /api/auth/sign-in, and ' +
-  'make keys with `agent-studio db key create`.';
+  '`agent-studio db user create --role admin --password-stdin`, people sign in at /sign-in, and scripts ' +
+  'use keys made with `agent-studio db key create`';
 
 export function describeExposure(settings: ExposureSettings): Exposure {
   const name = hostNameOf(settings.host);
@@ -50,7 +50,7 @@ export function describeExposure(settings: ExposureSettings): Exposure {
       value: {
         warning: false,
         notice:
-          `Anyone who can reach port ${settings.port} on ${settings.host} can reach it. ${signInNotice} ` +
+          `Anyone who can reach port ${settings.port} on ${settings.host} can reach it. ${signInNotice}. ` +
           `Host names answered: ${hosts} (STUDIO_ALLOWED_HOSTS); serve it behind https.`,
       },
     };

@@ -1,6 +1,7 @@
 'use client';
 /** The MCP client form's own fields (name, id while creating, description) and its save bar. */
 import type { UseFormReturn } from 'react-hook-form';
+import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { TextField } from '../../_components/ui/field';
 import { NameAndIdFields } from '../../_components/name-and-id-fields';
@@ -42,6 +43,8 @@ export function ClientFields({
 }
 
 export function SaveBar({ form, onDiscard }: { form: Form; onDiscard?: () => void }) {
+  const { edit } = usePermissions();
+  if (!edit) return null;
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <TextField

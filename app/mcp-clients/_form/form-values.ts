@@ -36,9 +36,10 @@ export interface McpClientFormValues {
   servers: ServerValues[];
 }
 
-export const newServer = (name: string): ServerValues => ({
+/** A blank server; `type` is HTTP for people who may not save stdio servers. */
+export const newServer = (name: string, type: ServerValues['type'] = 'stdio'): ServerValues => ({
   name,
-  type: 'stdio',
+  type,
   command: '',
   args: '',
   env: [],
@@ -48,12 +49,12 @@ export const newServer = (name: string): ServerValues => ({
   allowed: {},
 });
 
-export const emptyClient = (): McpClientFormValues => ({
+export const emptyClient = (serverType: ServerValues['type'] = 'stdio'): McpClientFormValues => ({
   id: '',
   name: '',
   description: '',
   changeMessage: '',
-  servers: [newServer('main')],
+  servers: [newServer('main', serverType)],
 });
 
 function serverValues(name: string, server: McpServerConfig): ServerValues {

@@ -9,6 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { usePermissions } from '../../_components/permissions';
 import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { McpClientVersionView } from '@/lib/editor';
 import { Button } from '../../_components/ui/button';
@@ -85,9 +86,10 @@ export function McpClientForm({
 }) {
   const router = useRouter();
   const editing = version !== undefined;
+  const blankType = usePermissions().administer ? 'stdio' : 'http';
   const form = useForm<McpClientFormValues>({
     resolver: zodResolver(mcpClientFormSchema({ editing })),
-    defaultValues: version ? valuesOfVersion(version) : emptyClient(),
+    defaultValues: version ? valuesOfVersion(version) : emptyClient(blankType),
   });
   const [conflict, setConflict] = useState<number | null>(null);
   const [test, setTest] = useState<ConnectionTest | null>(null);
@@ -147,7 +149,9 @@ export function McpClientForm({
         />
       ))}
       <div>
-        <Button onClick={() => setServers([...servers, newServer(`server-${servers.length + 1}`)])}>Add server</Button>
+        <Button onClick={() => setServers([...servers, newServer(`server-${servers.length + 1}`, blankType)])}>
+          Add server
+        </Button>
       </div>
       <SaveBar form={form} onDiscard={editing && dirty ? () => form.reset(valuesOfVersion(version)) : undefined} />
       {conflict !== null ? (

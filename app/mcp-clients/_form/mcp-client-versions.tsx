@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { McpClientVersionView, Page } from '@/lib/editor';
 import { EditedCell, ListTable } from '../../_components/list-table';
+import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { listMcpClientVersions, restoreMcpClient } from '../actions';
 
@@ -19,6 +20,7 @@ export function McpClientVersions({
   const router = useRouter();
   const [older, setOlder] = useState<McpClientVersionView[]>([]);
   const [cursor, setCursor] = useState(versions.nextCursor);
+  const { edit } = usePermissions();
   const rows = [...versions.items, ...older.filter((row) => !versions.items.some((item) => item.id === row.id))];
 
   async function restore(versionNumber: number) {
@@ -57,7 +59,7 @@ export function McpClientVersions({
             <td className="p-2.5">
               {row.versionNumber === version.versionNumber ? (
                 <span className="text-slate-600">Latest</span>
-              ) : (
+              ) : !edit ? null : (
                 <Button
                   size="sm"
                   aria-label={`Restore version ${row.versionNumber}`}

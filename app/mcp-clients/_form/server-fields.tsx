@@ -1,6 +1,7 @@
 'use client';
 /** One server of a saved MCP client: name, transport (stdio or HTTP) and its settings, allow-list. */
 import { useId, type ChangeEvent } from 'react';
+import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { TextAreaField, TextField } from '../../_components/ui/field';
 import { AllowList } from './allow-list';
@@ -35,6 +36,9 @@ export function ServerFields({
   allowedCommands: string[];
 }) {
   const transport = useId();
+  // Only admins may save stdio servers: others are not offered the choice (a stdio server they
+  // open stays shown as it is).
+  const { administer } = usePermissions();
   const set = (patch: Partial<ServerValues>) => onChange({ ...server, ...patch });
   const title = server.name ? `Server ${server.name}` : `Server ${index + 1}`;
   /** What ties a text field to the server setting of the same name: its value, its error, its change. */
@@ -59,12 +63,14 @@ export function ServerFields({
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-slate-800">Transport</legend>
           <div className="flex gap-4 py-1.5 text-sm">
-            {transports.map(([type, label]) => (
-              <label key={type} className="flex items-center gap-2">
-                <input type="radio" name={transport} checked={server.type === type} onChange={() => set({ type })} />
-                {label}
-              </label>
-            ))}
+            {transports
+              .filter(([type]) => administer || type !== 'stdio' || server.type === 'stdio')
+              .map(([type, label]) => (
+                <label key={type} className="flex items-center gap-2">
+                  <input type="radio" name={transport} checked={server.type === type} onChange={() => set({ type })} />
+                  {label}
+                </label>
+              ))}
           </div>
         </fieldset>
         {onRemove ? (

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { OperationOutput } from '@/lib/client';
 import { formNodeOf, formValueOf, initialFormValue, valueOfForm, type FormValue } from '@/lib/schema-form';
 import { SchemaFields } from '../../_components/schema-form/schema-fields';
+import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
@@ -28,6 +29,17 @@ function json(value: unknown) {
     <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">
       {JSON.stringify(value, null, 2)}
     </pre>
+  );
+}
+
+/** "Run tool", for roles that may spend tool calls; others are told why it is not there. */
+function RunToolButton({ onRun }: { onRun: () => void }) {
+  if (!usePermissions().run)
+    return <p className="text-sm text-slate-700">Your role can look at tools, not run them.</p>;
+  return (
+    <Button variant="primary" onClick={onRun}>
+      Run tool
+    </Button>
   );
 }
 
@@ -140,9 +152,7 @@ export function ToolRunner({
         </div>
       </div>
       <div className="flex items-center gap-3">
-        <Button variant="primary" onClick={() => void run()}>
-          Run tool
-        </Button>
+        <RunToolButton onRun={() => void run()} />
         <p role="status" className="text-sm text-slate-700">
           {status}
         </p>

@@ -1,7 +1,7 @@
 /**
- * The editor's pages with sign-in required, through the production server: nobody signed in gets
- * 401, a caller below admin 403 (the editor's server actions do not yet know who is signed in),
- * an admin the page. The API next to them keeps its own answers.
+ * The editor's pages with sign-in required, through the production server: nobody signed in is
+ * sent to the sign-in page (which, with its scripts, is open to all), admin pages answer 403 below
+ * admin, every other page is there for any role. The API next to them keeps its own answers.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,21 +37,44 @@ describe('editor pages with sign-in required', () => {
 
   const page = (headers: Record<string, string> = {}) => fetch(`${server.url}/`, { headers });
 
-  it('answers 401 with a page saying how to sign in to anyone not signed in', async () => {
-    const answer = await page();
-    expect(answer.status).toBe(401);
-    expect(answer.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await answer.text()).toContain('Sign-in required');
+  it('sends anyone not signed in to the sign-in page, and back afterwards', async () => {
+    const answer = await fetch(`${server.url}/agents/demo-assistant?tab=versions`, { redirect: 'manual' });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/sign-in?next=%2Fagents%2Fdemo-assistant%3Ftab%3Dversions');
+    const home = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(home.headers.get('location')).toBe('/sign-in');
+    const signIn = await fetch(`${server.url}/sign-in`);
+    expect(signIn.status).toBe(200);
+    const html = await signIn.text();
+    expect(html).toContain('Sign in');
+    // The page's own scripts load without a session.
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(`${server.url}${script}`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/agents`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 
-  it('answers 403 below admin and the editor to an admin', async () => {
-    expect((await page({ authorization: `Bearer ${keys.editor}` })).status).toBe(403);
-    expect((await page({ authorization: `Bearer ${keys.runtime}` })).status).toBe(403);
-    const admin = await page({ authorization: `Bearer ${keys.admin}` });
-    expect(admin.status).toBe(200);
-    expect(await admin.text()).toContain('<html');
+  it('answers a server action or a client-side navigation without a session with 401, not a redirect', async () => {
+    const action = await fetch(`${server.url}/agents/demo-assistant`, { method: 'POST', redirect: 'manual' });
+    expect(action.status).toBe(401);
+    const navigation = await fetch(`${server.url}/mcp-clients`, { headers: { rsc: '1' }, redirect: 'manual' });
+    expect(navigation.status).toBe(401);
+  });
+
+  it('gives every role the pages and only admins the admin pages', async () => {
+    for (const scope of ['runtime', 'editor', 'admin'] as const) {
+      const home = await page({ authorization: `Bearer ${keys[scope]}` });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<html');
+    }
+    for (const path of ['/settings', '/integrations', '/new-integration']) {
+      const asEditor = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${keys.editor}` } });
+      expect(asEditor.status).toBe(403);
+      expect(await asEditor.text()).toContain('Admins only');
+      const asAdmin = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${keys.admin}` } });
+      expect(asAdmin.status).toBe(200);
+    }
   });
 
   it('lets a key through the resolve fast path only with credentials', async () => {

@@ -1,6 +1,7 @@
 'use client';
 /** The agent editor's header: name, status, which version is edited and published, what is unsaved, and the actions. */
 import type { AgentView, VersionView } from '@/lib/editor';
+import { usePermissions } from '../../../_components/permissions';
 import { StatusBadge } from '../../../_components/status-badge';
 import { Button } from '../../../_components/ui/button';
 
@@ -21,6 +22,7 @@ export function EditorHeader({
   onPublish: () => void;
 }) {
   const dirty = changed.length > 0;
+  const { edit } = usePermissions();
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex flex-col gap-1">
@@ -43,10 +45,14 @@ export function EditorHeader({
             Discard changes
           </Button>
         ) : null}
-        <Button variant="primary" onClick={onSave}>
-          Save
-        </Button>
-        <Button onClick={onPublish}>Publish</Button>
+        {edit ? (
+          <>
+            <Button variant="primary" onClick={onSave}>
+              Save
+            </Button>
+            <Button onClick={onPublish}>Publish</Button>
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -1,10 +1,32 @@
 'use client';
 import { useState } from 'react';
 import type { LabelView, VersionView } from '@/lib/editor';
+import { usePermissions } from '../../../_components/permissions';
 import { Button } from '../../../_components/ui/button';
 import { Card } from '../../../_components/ui/card';
 import { SelectField, TextField } from '../../../_components/ui/field';
 import { deleteLabel, setLabel } from '../../actions';
+
+const labelsLead =
+  'Labels are names for versions that applications can load (for example staging). production and latest are kept by the studio: production is the published version, latest the newest.';
+
+/** The custom labels for someone who may look but not change them. */
+function LabelList({ labels }: { labels: LabelView[] }) {
+  return (
+    <Card className="flex flex-col gap-3">
+      <h3 className="font-semibold">Labels</h3>
+      <p className="text-sm text-slate-700">{labelsLead}</p>
+      {labels.length === 0 ? <p className="text-sm">No custom labels yet.</p> : null}
+      <ul className="flex flex-col gap-1 text-sm">
+        {labels.map((label) => (
+          <li key={label.name} className="font-mono">
+            {label.name} → version {label.versionNumber}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 /** Custom labels (staging, canary, ...): add one, move it to another version, delete it. */
 export function LabelsPanel({
@@ -28,6 +50,8 @@ export function LabelsPanel({
   // The token a move answered with, so a next move or delete does not wait for the page to reload.
   const [tokens, setTokens] = useState<Record<string, string | null>>({});
   const tokenOf = (label: LabelView) => (label.name in tokens ? tokens[label.name]! : label.revisionToken);
+  const { edit } = usePermissions();
+  if (!edit) return <LabelList labels={custom} />;
 
   async function add() {
     announce(`Adding label ${name}…`);
@@ -81,10 +105,7 @@ export function LabelsPanel({
   return (
     <Card className="flex flex-col gap-3">
       <h3 className="font-semibold">Labels</h3>
-      <p className="text-sm text-slate-700">
-        Labels are names for versions that applications can load (for example staging). production and latest are kept
-        by the studio: production is the published version, latest the newest.
-      </p>
+      <p className="text-sm text-slate-700">{labelsLead}</p>
       {custom.length === 0 ? <p className="text-sm">No custom labels yet.</p> : null}
       <ul className="flex flex-col gap-2">
         {custom.map((label) => (

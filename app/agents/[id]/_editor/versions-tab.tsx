@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { LabelView, Page, VersionView } from '@/lib/editor';
 import { Time } from '../../../_components/format';
+import { usePermissions } from '../../../_components/permissions';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { TableHead } from '../../../_components/ui/table-head';
@@ -34,6 +35,7 @@ export function VersionsTab({
   const [older, setOlder] = useState<VersionView[]>([]);
   const [cursor, setCursor] = useState(versions.nextCursor);
   const [selected, setSelected] = useState<number[]>([]);
+  const { edit } = usePermissions();
   const [viewing, setViewing] = useState<number | null>(null);
   const rows = [
     ...versions.items,
@@ -63,7 +65,7 @@ export function VersionsTab({
         <p className="text-sm">
           {activeVersionNumber === null ? 'No version is published.' : `Version ${activeVersionNumber} is published.`}
         </p>
-        {activeVersionNumber !== null ? (
+        {edit && activeVersionNumber !== null ? (
           <Button size="sm" variant="danger" onClick={() => void actions.unpublish()}>
             Unpublish
           </Button>
@@ -93,17 +95,21 @@ export function VersionsTab({
                   <Button size="sm" onClick={() => setViewing(version.versionNumber)}>
                     View
                   </Button>
-                  <Button size="sm" onClick={() => void actions.restore(version.versionNumber)}>
-                    Restore
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="primary"
-                    disabled={version.versionNumber === activeVersionNumber}
-                    onClick={() => void actions.publish(version.versionNumber)}
-                  >
-                    Publish
-                  </Button>
+                  {edit ? (
+                    <>
+                      <Button size="sm" onClick={() => void actions.restore(version.versionNumber)}>
+                        Restore
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="primary"
+                        disabled={version.versionNumber === activeVersionNumber}
+                        onClick={() => void actions.publish(version.versionNumber)}
+                      >
+                        Publish
+                      </Button>
+                    </>
+                  ) : null}
                 </div>
               </td>
             </tr>

@@ -1,5 +1,6 @@
 'use client';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
 import { SelectField, TextAreaField } from '../../../../_components/ui/field';
@@ -20,6 +21,7 @@ export function PlaygroundTab({
   dirty,
 }: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'>) {
   const playground = usePlayground(agentId);
+  const { run } = usePermissions();
   const { conversation } = playground;
   const [version, setVersion] = useState<PlaygroundVersion>('draft');
   const [message, setMessage] = useState('');
@@ -40,7 +42,7 @@ export function PlaygroundTab({
   }
 
   function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!run || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
   }
@@ -109,9 +111,13 @@ export function PlaygroundTab({
           onKeyDown={sendOnEnter}
         />
         <div className="flex gap-2">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Send
-          </Button>
+          {run ? (
+            <Button type="submit" variant="primary" disabled={busy}>
+              Send
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-700">Your role can look and preview, not run the agent.</p>
+          )}
           {busy ? <Button onClick={playground.stop}>Stop</Button> : null}
           {conversation.items.length > 0 && !busy ? (
             <Button variant="ghost" onClick={playground.reset}>

@@ -1,0 +1,39 @@
+/**
+ * A JSON request to one of the studio's routes that the typed operations do not cover (sign-in,
+ * sign-out, keys and users from Settings): the answer's body, or the server's own message.
+ */
+export type JsonAnswer<Value> =
+  | { ok: true; status: number; value: Value }
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+
+export async function sendJson<Value = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<JsonAnswer<Value>> {
+  try {
+    const response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => null)) as unknown;
+    if (response.ok) return { ok: true, status: response.status, value: json as Value };
+    const message =
+      (json as { error?: { message?: unknown } } | null)?.error?.message ??
+      (json as { message?: unknown } | null)?.message;
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return {
+      ok: false,
+      status: response.status,
+      message: typeof message === 'string' ? message : `The server answered ${response.status}.`,
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    };
+  } catch {
+    return {
+      ok: false,
+      status: 0,
+      message: 'The studio could not be reached. Check that it is running, then try again.',
+    };
+  }
+}

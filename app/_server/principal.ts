@@ -1,0 +1,30 @@
+/**
+ * Who is using the editor: the principal the request's session cookie (or API key) names, asked
+ * once per request of the studio's access (lib/auth). With sign-in off it is the local user, who may
+ * do everything. Pages use it to leave out controls the role cannot use; server actions to refuse
+ * them and to name the actor.
+ */
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import type { Principal, RequiredScope } from '@/lib/auth';
+import { allows } from '@/lib/auth';
+import { currentStudio } from '@/lib/studio-handle';
+import type { Permissions } from '../_lib/permissions';
+
+export const currentPrincipal = cache(async (): Promise<Principal | undefined> => {
+  const requestHeaders = await headers();
+  return currentStudio().access.identify({
+    authorization: requestHeaders.get('authorization') ?? undefined,
+    cookie: requestHeaders.get('cookie') ?? undefined,
+  });
+});
+
+export function permissionsOf(principal: Principal | undefined): Permissions {
+  if (!principal) return { edit: false, administer: false, run: false };
+  const may = (required: RequiredScope, operationId?: string) => allows(principal, required, operationId);
+  return { edit: may('editor'), administer: may('admin'), run: may('runtime', 'generateAgent') };
+}
+
+export async function currentPermissions(): Promise<Permissions> {
+  return permissionsOf(await currentPrincipal());
+}
