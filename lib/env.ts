@@ -108,16 +108,13 @@ export const settingsSchema = z
      * connection's address counts), `true` (one proxy) or a number of proxies.
      */
     trustedProxy: z
-      .preprocess(
-        (value) => {
-          if (typeof value === 'boolean') return Number(value);
-          if (typeof value !== 'string') return value;
-          if (/^(true|yes|on)$/i.test(value)) return 1;
-          if (/^(false|no|off)$/i.test(value)) return 0;
-          return value;
-        },
-        z.coerce.number().int().min(0).max(10),
-      )
+      .preprocess((value) => {
+        if (typeof value === 'boolean') return Number(value);
+        if (typeof value !== 'string') return value;
+        if (/^(true|yes|on)$/i.test(value)) return 1;
+        if (/^(false|no|off)$/i.test(value)) return 0;
+        return value;
+      }, z.coerce.number().int().min(0).max(10))
       .default(0),
     /** Listening on a non-loopback `host` with `auth=off` must be asked for explicitly. */
     allowUnauthenticatedNetwork: booleanFlag.default(false),

@@ -10,7 +10,7 @@
  * - A password change ends every other session of the user, whatever the caller asks.
  */
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 
 /** Failed sign-ins for one email within `accountWindowMinutes`, counted by every instance together. */
 export const accountAttempts = 10;
@@ -76,13 +76,16 @@ async function liveAttempts(adapter: AuthAdapter, email: string, now: Date): Pro
   });
 }
 
-function tooManyAttempts(oldest: AttemptRow, now: Date): APIError {
-  const retryAfter = Math.max(1, Math.ceil((new Date(oldest.expiresAt).getTime() - now.getTime()) / 1000));
-  return new APIError(
-    'TOO_MANY_REQUESTS',
-    { message: 'Too many requests. Please try again later.' },
-    { 'Retry-After': String(retryAfter), 'X-Retry-After': String(retryAfter) },
-  );
+/**
+ * The library's own answer to too many attempts from one address, word for word. Answered rather
+ * than thrown: the library logs every error thrown by a hook, and a guessing run would fill the log.
+ */
+function tooManyAttempts(oldest: AttemptRow, now: Date): Response {
+  const retryAfter = String(Math.max(1, Math.ceil((new Date(oldest.expiresAt).getTime() - now.getTime()) / 1000)));
+  return new Response(JSON.stringify({ message: 'Too many requests. Please try again later.' }), {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter, 'X-Retry-After': retryAfter },
+  });
 }
 
 const limitAccountAttempts = createAuthMiddleware(async (context) => {
@@ -96,7 +99,7 @@ const limitAccountAttempts = createAuthMiddleware(async (context) => {
   if (live.length <= accountAttempts) return;
   // A refused attempt is not a failure of its own: the account opens again when the oldest expires.
   await adapter.delete({ model: attemptModel, where: [{ field: 'id', value: recorded.id }] });
-  throw tooManyAttempts(live[0]!, now);
+  return tooManyAttempts(live[0]!, now);
 });
 
 const clearAttemptsAfterSuccess = createAuthMiddleware(async (context) => {

@@ -42,7 +42,8 @@ describe('sign-in with email and password', () => {
     );
   /** A new address for each attempt, so that only the per-account limit can hold them back. */
   let addresses = 0;
-  const fromAnywhere = (body: Record<string, unknown>) => attempt(body, `198.51.${addresses >> 8}.${addresses++ & 255}`);
+  const fromAnywhere = (body: Record<string, unknown>) =>
+    attempt(body, `198.51.${addresses >> 8}.${addresses++ & 255}`);
   const wrong = 'not the password at all';
   async function answers(email: string, count: number, guess = wrong) {
     const found: Array<{ status: number; body: unknown }> = [];
