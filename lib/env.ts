@@ -102,6 +102,20 @@ export const settingsSchema = z
     auth: z.enum(['off', 'required']).optional(),
     /** Where people reach the studio (`https://studio.example.com`): https marks session cookies `Secure`. */
     publicUrl: z.string().url().optional(),
+    /**
+     * How many reverse proxies stand in front of the studio, whose `X-Forwarded-For` says who the
+     * client is (for the sign-in rate limit): `0`/`false` (the default: the header is ignored and the
+     * connection's address counts), `true` (one proxy) or a number of proxies.
+     */
+    trustedProxy: z
+      .preprocess((value) => {
+        if (typeof value === 'boolean') return Number(value);
+        if (typeof value !== 'string') return value;
+        if (/^(true|yes|on)$/i.test(value)) return 1;
+        if (/^(false|no|off)$/i.test(value)) return 0;
+        return value;
+      }, z.coerce.number().int().min(0).max(10))
+      .default(0),
     /** Listening on a non-loopback `host` with `auth=off` must be asked for explicitly. */
     allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
@@ -176,6 +190,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',
   STUDIO_AUTH: 'auth',
   STUDIO_PUBLIC_URL: 'publicUrl',
+  STUDIO_TRUSTED_PROXY: 'trustedProxy',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',

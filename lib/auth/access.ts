@@ -31,7 +31,7 @@ export function createAccess({
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
-  settings: { publicUrl?: string | undefined };
+  settings: { publicUrl?: string | undefined; trustedProxy: number };
   /** Whether callers must sign in (`authMode` of lib/http). */
   required: boolean;
   logger: Logger;
@@ -43,6 +43,7 @@ export function createAccess({
     secretsKey,
     secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
     publicUrl: settings.publicUrl,
+    trustedProxies: settings.trustedProxy,
   });
   const credentials = createCredentials({
     verifyKey: (key) => apiKeys.verify(key),

@@ -15,7 +15,9 @@ import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import type { SecretsKey } from '../secrets';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
+import { clientAddress, clientAddressHeader, withClientAddress } from './client-address';
 import { isRole, type Role } from './roles';
+import { studioSignInRules } from './sign-in-rules';
 
 /** A session unused this long ends. */
 export const idleHours = 8;
@@ -69,6 +71,7 @@ export function createSignIn({
   secretsKey,
   secureCookies,
   publicUrl,
+  trustedProxies = 0,
   now = () => new Date(),
 }: {
   storage: Storage;
@@ -77,6 +80,8 @@ export function createSignIn({
   secureCookies: boolean;
   /** Where people reach the studio (`STUDIO_PUBLIC_URL`); without it the library takes each request's origin. */
   publicUrl?: string | undefined;
+  /** Reverse proxies in front of the studio (`STUDIO_TRUSTED_PROXY`): whether and how far `X-Forwarded-For` is read. */
+  trustedProxies?: number;
   now?: () => Date;
 }) {
   const { control, roles } = libraryRoles();
@@ -118,9 +123,12 @@ export function createSignIn({
     advanced: {
       cookiePrefix: 'studio',
       useSecureCookies: secureCookies,
+      // Its default reads `X-Forwarded-For`, which any client can send; the studio's handler below
+      // puts the address it trusts in a header of its own instead.
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ ac: control, roles, defaultRole: 'viewer', adminRoles: ['admin'] })],
+    plugins: [admin({ ac: control, roles, defaultRole: 'viewer', adminRoles: ['admin'] }), studioSignInRules()],
   });
 
   /** The session a request's cookie carries, if it is live: unexpired, within its absolute lifetime, user not disabled. */
@@ -142,8 +150,15 @@ export function createSignIn({
   }
 
   return {
-    /** Better Auth's own routes under `/api/auth/*` (sign-in, sign-out, OpenID Connect callbacks). */
-    handler: (request: Request) => auth.handler(request),
+    /**
+     * Better Auth's own routes under `/api/auth/*` (sign-in, sign-out, OpenID Connect callbacks);
+     * `socketAddress` is where the connection comes from (unknown in process).
+     */
+    handler: (request: Request, socketAddress?: string) => {
+      const forwardedFor = request.headers.get('x-forwarded-for') ?? undefined;
+      const address = clientAddress({ socketAddress, forwardedFor, trustedProxies });
+      return auth.handler(withClientAddress(request, address));
+    },
     session,
     /**
      * Adds a user who signs in with a password (no request needed: the CLI and the setup page call

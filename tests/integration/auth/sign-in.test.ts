@@ -1,10 +1,11 @@
 /**
  * Signing in with email and password through the sign-in library on the studio's own database:
- * the session cookie, the session it names, sign-out ending it, wrong passwords, the rate limit,
- * disabled users and the absolute lifetime.
+ * the session cookie, the session it names, sign-out ending it, wrong passwords, the rate limits
+ * per address and per account, and the absolute lifetime.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absoluteHours, createSignIn, signInAttempts, type SignIn } from '@/lib/auth/sign-in';
+import { accountAttempts, accountWindowMinutes } from '@/lib/auth/sign-in-rules';
 import { createTestStudio } from '../../support/studio';
 
 const password = 'correct horse battery staple';
@@ -23,7 +24,8 @@ describe('sign-in with email and password', () => {
       secureCookies: false,
       now: () => new Date(Date.now() + hoursAhead * 3_600_000),
     });
-    await signIn.createUser({ email: 'ada@example.com', name: 'Ada', password, role: 'editor' });
+    for (const name of ['Ada', 'Grace', 'Lin'])
+      await signIn.createUser({ email: `${name.toLowerCase()}@example.com`, name, password, role: 'editor' });
   }, 30_000);
   afterAll(async () => {
     await context.cleanup();
@@ -33,10 +35,24 @@ describe('sign-in with email and password', () => {
     signIn.handler(
       new Request('http://127.0.0.1/api/auth/sign-in/email', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
+      address,
     );
+  /** A new address for each attempt, so that only the per-account limit can hold them back. */
+  let addresses = 0;
+  const fromAnywhere = (body: Record<string, unknown>) =>
+    attempt(body, `198.51.${addresses >> 8}.${addresses++ & 255}`);
+  const wrong = 'not the password at all';
+  async function answers(email: string, count: number, guess = wrong) {
+    const found: Array<{ status: number; body: unknown }> = [];
+    for (let index = 0; index < count; index++) {
+      const response = await fromAnywhere({ email, password: guess });
+      found.push({ status: response.status, body: await response.json() });
+    }
+    return found;
+  }
   const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
 
   it('sets an HttpOnly, SameSite=Lax session cookie naming a live session of the user', async () => {
@@ -70,6 +86,43 @@ describe('sign-in with email and password', () => {
     // Another address is not held back by them.
     expect((await attempt({ email: 'ada@example.com', password }, '192.0.2.4')).status).toBe(200);
   }, 30_000);
+
+  it(`after ${accountAttempts} failures for one email from many addresses answers 429 with Retry-After, even for the right password`, async () => {
+    const failures = await answers('grace@example.com', accountAttempts);
+    expect(failures.map(({ status }) => status)).toEqual(Array(accountAttempts).fill(401));
+    const refused = await fromAnywhere({ email: 'grace@example.com', password: wrong });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(accountWindowMinutes * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(accountWindowMinutes * 60);
+    expect((await fromAnywhere({ email: 'GRACE@example.com', password })).status).toBe(429);
+    // Another account is not held back.
+    expect((await fromAnywhere({ email: 'lin@example.com', password })).status).toBe(200);
+  }, 60_000);
+
+  it('answers an unknown email exactly as a known one, limit included', async () => {
+    const known = await answers('grace@example.com', 1);
+    const unknown = await answers('nobody@example.com', accountAttempts + 1);
+    expect(unknown.slice(0, accountAttempts)).toEqual(Array(accountAttempts).fill(unknown[0]));
+    expect(unknown[0]).toEqual((await answers('lin@example.com', 1))[0]);
+    expect(unknown.at(-1)).toEqual(known[0]);
+    expect(known[0]!.status).toBe(429);
+  }, 60_000);
+
+  it('does not count successful sign-ins against the account', async () => {
+    const statuses = [
+      ...(await answers('lin@example.com', accountAttempts - 2)),
+      ...(await answers('lin@example.com', 3, password)),
+      ...(await answers('lin@example.com', accountAttempts)),
+    ].map(({ status }) => status);
+    expect(statuses).toEqual([
+      ...Array(accountAttempts - 2).fill(401),
+      200,
+      200,
+      200,
+      ...Array(accountAttempts).fill(401),
+    ]);
+  }, 60_000);
 
   it('ends a session at its absolute lifetime however recently it was used', async () => {
     const cookie = cookieOf(await attempt({ email: 'ada@example.com', password }, '192.0.2.5'));

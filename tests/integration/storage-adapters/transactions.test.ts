@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openPostgresStorage } from '../../../db/postgres-storage';
 import type { Storage } from '../../../db/storage';
 import { adapters, type OpenedDatabase } from './adapters';
-import { agentRow, at, clientRow, runRow, versionRow } from './fixtures';
+import { agentRow, apiKeyRow, at, clientRow, runRow, versionRow } from './fixtures';
 
 /** Saves the next version of an agent the way the editor does: read the number, write the next one. */
 async function saveNextVersion(storage: Storage, agentId: string): Promise<number> {
@@ -150,6 +150,15 @@ describe.each(adapters)('$name storage transactions', ({ name, missing, open }) 
       await other.transaction(async () => other.queries.runs.insert(runRow('run-1')));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(storage.generation()).toBe(before);
+      // Nor is a key's last use; its revocation is.
+      await other.queries.apiKeys.insert(apiKeyRow('key-1'));
+      before = await settled();
+      await other.queries.apiKeys.touch({ ids: ['key-1'], lastUsedAt: at(5) });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(storage.generation()).toBe(before);
+      expect((await other.queries.apiKeys.byId('key-1'))?.lastUsedAt).toBe(at(5));
+      await other.queries.apiKeys.revoke({ id: 'key-1', revokedAt: at(6) });
+      expect(await waitFor(() => storage.generation() > before, 1_000)).toBe(true);
     },
   );
 

@@ -53,10 +53,21 @@ describe('settings', () => {
   });
 
   it.each([
+    [undefined, 0],
+    ['false', 0],
+    ['true', 1],
+    ['2', 2],
+  ])('reads STUDIO_TRUSTED_PROXY=%s as %s proxies in front', (value, proxies) => {
+    expect(settingsFromEnvironment({ STUDIO_TRUSTED_PROXY: value }).trustedProxy).toBe(proxies);
+  });
+
+  it.each([
     ['STUDIO_CORS_ORIGINS', 'https://app.example.com/path'],
     ['STUDIO_CORS_ORIGINS', '*'],
     ['STUDIO_ALLOWED_HOSTS', 'studio.internal:3000'],
     ['STUDIO_WEB_FETCH_ADDRESS_POLICY', 'everything'],
+    ['STUDIO_TRUSTED_PROXY', 'nginx'],
+    ['STUDIO_TRUSTED_PROXY', '-1'],
   ])('refuses %s=%s naming the variable', (variable, value) => {
     expect(() => settingsFromEnvironment({ [variable]: value })).toThrow(new RegExp(variable));
   });
