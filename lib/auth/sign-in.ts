@@ -116,6 +116,9 @@ export function createSignIn({
       },
     },
     advanced: {
+      // The library skips its checks of `Origin` and of where to redirect after a provider sign-in
+      // when it thinks it runs under tests; the studio keeps them everywhere (tests included).
+      disableOriginCheck: false,
       cookiePrefix: 'studio',
       useSecureCookies: secureCookies,
       database: { generateId: () => crypto.randomUUID() },
