@@ -8,7 +8,29 @@ import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import { createApiKeys } from './api-keys';
 import { createCredentials } from './credentials';
-import { createSignIn } from './sign-in';
+import type { Role } from './roles';
+import { createSignIn, type OidcOptions } from './sign-in';
+
+/** `settings.oidc` as the environment gives it (see lib/env.ts). */
+interface OidcSettings {
+  issuer?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  defaultRole: Role;
+  name?: string | undefined;
+}
+
+/** The provider to offer, once its settings are complete (lib/env.ts refuses half of them). */
+function oidcOptionsOf(oidc: OidcSettings | undefined): OidcOptions | undefined {
+  if (!oidc?.issuer || !oidc.clientId || !oidc.clientSecret) return undefined;
+  return {
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    defaultRole: oidc.defaultRole,
+    name: oidc.name ?? new URL(oidc.issuer).hostname,
+  };
+}
 
 export function createAccess({
   storage,
@@ -19,18 +41,28 @@ export function createAccess({
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
-  settings: { publicUrl?: string | undefined };
+  settings: { publicUrl?: string | undefined; oidc?: OidcSettings | undefined };
   /** Whether callers must sign in (`authMode` of lib/http). */
   required: boolean;
   logger: Logger;
 }) {
   const apiKeys = createApiKeys({ storage, logger });
-  if (!required) return { apiKeys, signIn: undefined, credentials: undefined };
+  const oidc = oidcOptionsOf(settings.oidc);
+  if (!required) {
+    // Not refused: without sign-in nobody signs in at all, so nothing is opened by the setting.
+    if (oidc)
+      logger.warn(
+        'STUDIO_OIDC_ISSUER is set but sign-in is off (STUDIO_AUTH=off), so OpenID Connect sign-in is not offered; ' +
+          'set STUDIO_AUTH=required to use it.',
+      );
+    return { apiKeys, signIn: undefined, credentials: undefined };
+  }
   const signIn = createSignIn({
     storage,
     secretsKey,
     secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
     publicUrl: settings.publicUrl,
+    oidc,
   });
   const credentials = createCredentials({
     verifyKey: (key) => apiKeys.verify(key),

@@ -2,15 +2,46 @@
  * Sign-in routes under `/api/auth/`, answered by the sign-in library (lib/auth/sign-in.ts):
  * `POST /api/auth/sign-in` `{ email, password }` sets the session cookie (rate-limited per
  * address: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, and `GET
- * /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. The library's other
- * routes (OpenID Connect callbacks) are served as it defines them.
+ * /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. With an OpenID Connect
+ * provider, `POST /api/auth/sign-in/oauth2` `{ providerId: 'oidc', callbackURL?, errorCallbackURL? }`
+ * answers `{ url, redirect: true }` (the provider's page to go to) and sets the state cookie; the
+ * provider sends the browser back to `GET /api/auth/callback/oidc`, which sets the session cookie
+ * and redirects to `callbackURL` (a path on this site, `/` by default; any other site is refused
+ * with 403 when starting). The library's other routes are served as it defines them.
  */
 import type { SignIn } from '../../auth/sign-in';
 import { errorBody } from '../../errors';
 import type { ApiApp } from '../app';
 
 /** The spec's paths that the library names otherwise. */
-const libraryPaths: Record<string, string> = { '/api/auth/sign-in': '/api/auth/sign-in/email' };
+const libraryPaths: Record<string, string> = {
+  '/api/auth/sign-in': '/api/auth/sign-in/email',
+  '/api/auth/sign-in/oauth2': '/api/auth/sign-in/social',
+};
+
+/** The library's path that starts a provider sign-in. */
+const providerSignInPath = '/api/auth/sign-in/social';
+
+/**
+ * The body a provider sign-in is started with, reduced to what the studio offers: the redirect to
+ * the provider and back. The library's other ways in (an ID token posted directly, extra
+ * authorization parameters, scopes) are left out, so a token copied from elsewhere signs nobody in.
+ */
+function providerSignInBody(text: string): string {
+  let given: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) given = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable body starts nothing: the library refuses the missing provider.
+  }
+  return JSON.stringify({
+    provider: given.providerId ?? given.provider,
+    callbackURL: given.callbackURL ?? '/',
+    ...(given.errorCallbackURL === undefined ? {} : { errorCallbackURL: given.errorCallbackURL }),
+    ...(given.newUserCallbackURL === undefined ? {} : { newUserCallbackURL: given.newUserCallbackURL }),
+  });
+}
 
 export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }) {
   app.get('/auth/session', async (context) => {
@@ -23,7 +54,8 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     const url = new URL(context.req.url);
     url.pathname = libraryPaths[url.pathname] ?? url.pathname;
     // The API's JSON check has read the body already; the library gets it again from that text.
-    const body = context.req.method === 'POST' ? await context.req.text() : undefined;
+    const text = context.req.method === 'POST' ? await context.req.text() : undefined;
+    const body = text !== undefined && url.pathname === providerSignInPath ? providerSignInBody(text) : text;
     const answer = await signIn.handler(
       new Request(url, { method: context.req.method, headers: context.req.raw.headers, body }),
     );
