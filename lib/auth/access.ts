@@ -57,6 +57,11 @@ export function createAccess({
       );
     return { apiKeys, signIn: undefined, credentials: undefined };
   }
+  if (oidc && !settings.publicUrl)
+    logger.warn(
+      'STUDIO_OIDC_ISSUER is set without STUDIO_PUBLIC_URL: the redirect URI sent to the provider follows each ' +
+        "request's host, so it may not be the one registered; set STUDIO_PUBLIC_URL.",
+    );
   const signIn = createSignIn({
     storage,
     secretsKey,

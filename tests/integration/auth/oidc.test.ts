@@ -206,30 +206,41 @@ describe('sign-in through an OpenID Connect provider', () => {
   });
 });
 
-describe('OpenID Connect settings without sign-in', () => {
-  it('warns at start that the provider is not offered, and offers no sign-in', async () => {
-    const context = await createTestStudio();
-    try {
-      const warnings: string[] = [];
-      const logger: Logger = { debug() {}, info() {}, error() {}, warn: (message) => warnings.push(message) };
-      const access = createAccess({
-        storage: context.studio.storage,
-        secretsKey: context.studio.secretsKey,
-        settings: {
-          oidc: {
-            issuer: 'https://login.example.com',
-            clientId: 'studio',
-            clientSecret: 'secret',
-            defaultRole: 'viewer',
-          },
-        },
-        required: false,
-        logger,
-      });
-      expect(access.signIn).toBeUndefined();
-      expect(warnings).toEqual([expect.stringMatching(/STUDIO_OIDC_ISSUER is set but sign-in is off/)]);
-    } finally {
-      await context.cleanup();
-    }
+describe('OpenID Connect settings that cannot work as set', () => {
+  let context: Awaited<ReturnType<typeof createTestStudio>>;
+  beforeAll(async () => {
+    context = await createTestStudio();
+  });
+  afterAll(async () => {
+    await context.cleanup();
+  });
+
+  /** What `createAccess` offers for a complete provider configuration, and the warnings it logs. */
+  const accessWith = (settings: { publicUrl?: string }, required: boolean) => {
+    const warnings: string[] = [];
+    const logger: Logger = { debug() {}, info() {}, error() {}, warn: (message) => warnings.push(message) };
+    // Nothing listens there: the library's discovery at start fails at once, without leaving the machine.
+    const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'studio', clientSecret: 'secret' } as const;
+    const access = createAccess({
+      storage: context.studio.storage,
+      secretsKey: context.studio.secretsKey,
+      settings: { ...settings, oidc: { ...oidc, defaultRole: 'viewer' } },
+      required,
+      logger,
+    });
+    return { access, warnings };
+  };
+
+  it('warns at start that the provider is not offered when sign-in is off, and offers no sign-in', () => {
+    const { access, warnings } = accessWith({ publicUrl: 'https://studio.example.com' }, false);
+    expect(access.signIn).toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/STUDIO_OIDC_ISSUER is set but sign-in is off/)]);
+  });
+
+  it('warns at start when the redirect URI would follow the request host (no STUDIO_PUBLIC_URL)', () => {
+    const { access, warnings } = accessWith({}, true);
+    expect(access.signIn?.oidc).toEqual({ providerId: 'oidc', name: '127.0.0.1' });
+    expect(warnings).toEqual([expect.stringMatching(/without STUDIO_PUBLIC_URL/)]);
+    expect(accessWith({ publicUrl: 'https://studio.example.com' }, true).warnings).toEqual([]);
   });
 });
