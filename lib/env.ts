@@ -4,6 +4,7 @@
  * tests and embedding applications pass the same shape to `createStudio({ settings })`.
  */
 import { z } from 'zod';
+import { roles } from './auth/roles';
 
 /** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
 function commaList<Item extends z.ZodType>(item: Item) {
@@ -27,6 +28,40 @@ const booleanFlag = z.preprocess((value) => {
   if (/^(0|false|no|off)$/i.test(value)) return false;
   return value;
 }, z.boolean());
+
+/**
+ * Signing in through the company's OpenID Connect provider: the issuer, the client id and the
+ * client secret come together or not at all (half a configuration is a start error, not a button
+ * that fails). New people get `defaultRole`; `name` is what the sign-in button says.
+ */
+const oidcSettings = z
+  .object({
+    issuer: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//i.test(value), 'must be an http(s) URL')
+      .optional(),
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    defaultRole: z.enum(roles).default('viewer'),
+    /** Shown as "Sign in with <name>"; the issuer's host name when unset. */
+    name: z.string().min(1).max(100).optional(),
+  })
+  .strict()
+  .superRefine((oidc, context) => {
+    const parts = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret };
+    const given = Object.entries(parts).filter(([, value]) => value !== undefined);
+    if (given.length === 0 || given.length === 3) return;
+    for (const [key, value] of Object.entries(parts))
+      if (value === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            'is required too: OpenID Connect sign-in needs the issuer, the client id and the client secret together ' +
+            '(or none of them)',
+        });
+  });
 
 const milliseconds = z.coerce.number().int().min(1).max(3_600_000);
 
@@ -116,6 +151,8 @@ export const settingsSchema = z
         return value;
       }, z.coerce.number().int().min(0).max(10))
       .default(0),
+    /** Sign-in through an OpenID Connect provider besides passwords (only with `auth=required`). */
+    oidc: oidcSettings.prefault({}),
     /** Listening on a non-loopback `host` with `auth=off` must be asked for explicitly. */
     allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
@@ -191,6 +228,11 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_AUTH: 'auth',
   STUDIO_PUBLIC_URL: 'publicUrl',
   STUDIO_TRUSTED_PROXY: 'trustedProxy',
+  STUDIO_OIDC_ISSUER: 'oidc.issuer',
+  STUDIO_OIDC_CLIENT_ID: 'oidc.clientId',
+  STUDIO_OIDC_CLIENT_SECRET: 'oidc.clientSecret',
+  STUDIO_OIDC_DEFAULT_ROLE: 'oidc.defaultRole',
+  STUDIO_OIDC_NAME: 'oidc.name',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
@@ -252,6 +294,7 @@ export function settingsFromEnvironment(
     outbound: { ...base.outbound },
     rateLimits: { ...base.rateLimits },
     webFetch: { ...base.webFetch },
+    oidc: { ...base.oidc },
     modelKeys: { ...base.modelKeys },
   };
   for (const [variable, path] of Object.entries(environmentVariables)) {

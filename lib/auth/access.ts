@@ -8,7 +8,29 @@ import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import { createApiKeys } from './api-keys';
 import { createCredentials, localPrincipal, type Principal } from './credentials';
-import { createSignIn } from './sign-in';
+import type { Role } from './roles';
+import { createSignIn, type OidcOptions } from './sign-in';
+
+/** `settings.oidc` as the environment gives it (see lib/env.ts). */
+interface OidcSettings {
+  issuer?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  defaultRole: Role;
+  name?: string | undefined;
+}
+
+/** The provider to offer, once its settings are complete (lib/env.ts refuses half of them). */
+function oidcOptionsOf(oidc: OidcSettings | undefined): OidcOptions | undefined {
+  if (!oidc?.issuer || !oidc.clientId || !oidc.clientSecret) return undefined;
+  return {
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    defaultRole: oidc.defaultRole,
+    name: oidc.name ?? new URL(oidc.issuer).hostname,
+  };
+}
 
 type Identify = (headers: {
   authorization?: string | undefined;
@@ -31,19 +53,34 @@ export function createAccess({
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
-  settings: { publicUrl?: string | undefined; trustedProxy: number };
+  settings: { publicUrl?: string | undefined; trustedProxy?: number; oidc?: OidcSettings | undefined };
   /** Whether callers must sign in (`authMode` of lib/http). */
   required: boolean;
   logger: Logger;
 }) {
   const apiKeys = createApiKeys({ storage, logger });
-  if (!required) return { apiKeys, signIn: undefined, credentials: undefined, identify: identifyLocal };
+  const oidc = oidcOptionsOf(settings.oidc);
+  if (!required) {
+    // Not refused: without sign-in nobody signs in at all, so nothing is opened by the setting.
+    if (oidc)
+      logger.warn(
+        'STUDIO_OIDC_ISSUER is set but sign-in is off (STUDIO_AUTH=off), so OpenID Connect sign-in is not offered; ' +
+          'set STUDIO_AUTH=required to use it.',
+      );
+    return { apiKeys, signIn: undefined, credentials: undefined, identify: identifyLocal };
+  }
+  if (oidc && !settings.publicUrl)
+    logger.warn(
+      'STUDIO_OIDC_ISSUER is set without STUDIO_PUBLIC_URL: the redirect URI sent to the provider follows each ' +
+        "request's host, so it may not be the one registered; set STUDIO_PUBLIC_URL.",
+    );
   const signIn = createSignIn({
     storage,
     secretsKey,
     secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
     publicUrl: settings.publicUrl,
     trustedProxies: settings.trustedProxy,
+    oidc,
   });
   const credentials = createCredentials({
     verifyKey: (key) => apiKeys.verify(key),

@@ -5,12 +5,17 @@
  * unused for `idleHours` ends; each use after an hour pushes the end out) and sign-in rate limits
  * shared by every instance (in the database). This module adds what the library leaves out: an
  * absolute lifetime, ending every session of a user, and the studio's roles.
+ *
+ * Optionally people also sign in through the company's OpenID Connect provider (`oidc` below):
+ * the library's generic OAuth plugin with the provider id `oidc`, callback
+ * `/api/auth/callback/oidc`. Its sessions are the same sessions, with the same expiry.
  */
 import { hkdfSync } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { admin } from 'better-auth/plugins/admin';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import type { SecretsKey } from '../secrets';
@@ -26,6 +31,11 @@ export const absoluteHours = 7 * 24;
 /** Sign-in attempts per address within `signInWindowSeconds`, counted by every instance together. */
 export const signInAttempts = 5;
 export const signInWindowSeconds = 60;
+/** Provider sign-ins started per address within `signInWindowSeconds`. */
+export const providerSignInStarts = 30;
+
+/** The editor's sign-in page. */
+const signInPagePath = '/sign-in';
 
 /** The sign-in library names an address in use with this code. */
 const emailInUse = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
@@ -35,6 +45,50 @@ function plainRefusal(error: unknown, email: string): unknown {
   if (!isAPIError(error) || (error.body as { code?: unknown } | undefined)?.code !== emailInUse) return error;
   return new StudioError('conflict', `A user with the email ${email} already exists; nothing was changed.`, undefined, {
     cause: error,
+  });
+}
+
+/** The provider id of OpenID Connect sign-in: its callback is `/api/auth/callback/oidc`. */
+export const oidcProviderId = 'oidc';
+
+/** A complete OpenID Connect configuration (`settings.oidc` once its issuer is set). */
+export interface OidcOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The role of someone's user made at their first sign-in through the provider. */
+  defaultRole: Role;
+  /** What the sign-in button names the provider. */
+  name: string;
+}
+
+/** What the sign-in page needs to offer the provider: "Sign in with <name>". */
+export interface OidcButton {
+  providerId: typeof oidcProviderId;
+  name: string;
+}
+
+/**
+ * The provider as the library's generic OAuth plugin takes it. An existing user with the same
+ * address is linked (not duplicated) only when the provider says the address is verified
+ * (`email_verified`): the library's default, kept because it is what stops someone who controls
+ * an unverified address at the provider from taking over a password user's account.
+ */
+function oidcPlugin(oidc: OidcOptions) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: oidcProviderId,
+        name: oidc.name,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        discoveryUrl: `${oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+        scopes: ['openid', 'email', 'profile'],
+        pkce: true,
+        // Signed ID tokens are checked against the provider's published keys, or sign-in fails.
+        requireIdTokenVerification: true,
+      },
+    ],
   });
 }
 
@@ -72,6 +126,7 @@ export function createSignIn({
   secureCookies,
   publicUrl,
   trustedProxies = 0,
+  oidc,
   now = () => new Date(),
 }: {
   storage: Storage;
@@ -82,6 +137,8 @@ export function createSignIn({
   publicUrl?: string | undefined;
   /** Reverse proxies in front of the studio (`STUDIO_TRUSTED_PROXY`): whether and how far `X-Forwarded-For` is read. */
   trustedProxies?: number;
+  /** Sign-in through an OpenID Connect provider too; none when undefined. */
+  oidc?: OidcOptions | undefined;
   now?: () => Date;
 }) {
   const { control, roles } = libraryRoles();
@@ -99,7 +156,9 @@ export function createSignIn({
       expiresIn: idleHours * 3600,
       updateAge: 3600,
     },
-    account: { modelName: 'accounts' },
+    // The provider's tokens are kept (the library needs a row per linked provider) but never used:
+    // sealed with the library's secret (from the secrets key), so a copy of the database does not hand them out.
+    account: { modelName: 'accounts', encryptOAuthTokens: true },
     verification: { modelName: 'verifications' },
     // People are added by an admin, an invitation or the CLI, never by signing themselves up.
     emailAndPassword: {
@@ -116,11 +175,17 @@ export function createSignIn({
       max: 100,
       customRules: {
         '/sign-in/email': { window: signInWindowSeconds, max: signInAttempts },
+        // Starting a provider sign-in checks no secret (the provider does), so it is not held to
+        // the password attempts: a generous limit per address still bounds the state rows it writes.
+        '/sign-in/social': { window: signInWindowSeconds, max: providerSignInStarts },
         // Reading the session is every page's first request, not an attempt at anything.
         '/get-session': false,
       },
     },
     advanced: {
+      // The library skips its checks of `Origin` and of where to redirect after a provider sign-in
+      // when it thinks it runs under tests; the studio keeps them everywhere (tests included).
+      disableOriginCheck: false,
       cookiePrefix: 'studio',
       useSecureCookies: secureCookies,
       // Its default reads `X-Forwarded-For`, which any client can send; the studio's handler below
@@ -128,7 +193,15 @@ export function createSignIn({
       ipAddress: { ipAddressHeaders: [clientAddressHeader] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ ac: control, roles, defaultRole: 'viewer', adminRoles: ['admin'] }), studioSignInRules()],
+    // Errors of a provider sign-in land on the sign-in page (`?error=<code>`), not the library's own page.
+    onAPIError: { errorURL: signInPagePath },
+    plugins: [
+      // Users added by an admin, an invitation or the CLI always come with a role; the default
+      // role is only given to people a provider's sign-in adds.
+      admin({ ac: control, roles, defaultRole: oidc?.defaultRole ?? 'viewer', adminRoles: ['admin'] }),
+      studioSignInRules(),
+      ...(oidc ? [oidcPlugin(oidc)] : []),
+    ],
   });
 
   /** The session a request's cookie carries, if it is live: unexpired, within its absolute lifetime, user not disabled. */
@@ -159,6 +232,8 @@ export function createSignIn({
       const address = clientAddress({ socketAddress, forwardedFor, trustedProxies });
       return auth.handler(withClientAddress(request, address));
     },
+    /** The provider the sign-in page offers besides passwords, when one is configured. */
+    oidc: oidc ? ({ providerId: oidcProviderId, name: oidc.name } satisfies OidcButton) : undefined,
     session,
     /**
      * Adds a user who signs in with a password (no request needed: the CLI and the setup page call

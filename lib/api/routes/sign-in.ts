@@ -3,10 +3,14 @@
  * `POST /api/auth/sign-in` `{ email, password }` sets the session cookie (rate-limited per address
  * and per account: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, `POST
  * /api/auth/change-password` `{ currentPassword, newPassword }` ends every other session of the
- * user, and `GET /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. Of the
- * library's other routes only the OpenID Connect ones are served; the rest (signing up, changing
- * one's own account, its admin routes) would go around the studio's rules on users, which are
- * managed under `/api/users`.
+ * user, and `GET /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. With an
+ * OpenID Connect provider, `POST /api/auth/sign-in/oauth2` `{ providerId: 'oidc', callbackURL?,
+ * errorCallbackURL? }` answers `{ url, redirect: true }` (the provider's page to go to) and sets the
+ * state cookie; the provider sends the browser back to `GET /api/auth/callback/oidc`, which sets
+ * the session cookie and redirects to `callbackURL` (a path on this site, `/` by default; any other
+ * site is refused with 403 when starting). The library's other routes are not served: signing up,
+ * changing one's own account and its admin routes would go around the studio's rules on users,
+ * which are managed under `/api/users`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
@@ -15,14 +19,42 @@ import { errorBody } from '../../errors';
 import type { ApiApp } from '../app';
 
 /** The spec's paths that the library names otherwise. */
-const libraryPaths: Record<string, string> = { '/api/auth/sign-in': '/api/auth/sign-in/email' };
+const libraryPaths: Record<string, string> = {
+  '/api/auth/sign-in': '/api/auth/sign-in/email',
+  '/api/auth/sign-in/oauth2': '/api/auth/sign-in/social',
+};
+
+/** The library's path that starts a provider sign-in. */
+const providerSignInPath = '/api/auth/sign-in/social';
+
+/**
+ * The body a provider sign-in is started with, reduced to what the studio offers: the redirect to
+ * the provider and back. The library's other ways in (an ID token posted directly, extra
+ * authorization parameters, scopes) are left out, so a token copied from elsewhere signs nobody in.
+ */
+function providerSignInBody(text: string): string {
+  let given: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) given = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable body starts nothing: the library refuses the missing provider.
+  }
+  return JSON.stringify({
+    provider: given.providerId ?? given.provider,
+    callbackURL: given.callbackURL ?? '/',
+    ...(given.errorCallbackURL === undefined ? {} : { errorCallbackURL: given.errorCallbackURL }),
+    ...(given.newUserCallbackURL === undefined ? {} : { newUserCallbackURL: given.newUserCallbackURL }),
+  });
+}
 
 /** The library's routes the studio uses (a trailing `/*`: every path below). */
 const libraryRoutesInUse = [
   '/sign-in/email',
   '/sign-out',
   '/change-password',
-  '/sign-in/oauth2',
+  // `POST /api/auth/sign-in/oauth2` arrives here under the library's name for it.
+  '/sign-in/social',
   '/callback/*',
   '/oauth2/callback/*',
   // Where the library sends a browser when an OpenID Connect sign-in fails.
@@ -54,7 +86,8 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     // Not the library's: the studio's own routes under /api/auth registered later, or 404.
     if (!isLibraryRouteInUse(url.pathname)) return next();
     // The API's JSON check has read the body already; the library gets it again from that text.
-    const body = context.req.method === 'POST' ? await context.req.text() : undefined;
+    const text = context.req.method === 'POST' ? await context.req.text() : undefined;
+    const body = text !== undefined && url.pathname === providerSignInPath ? providerSignInBody(text) : text;
     const answer = await signIn.handler(
       new Request(url, { method: context.req.method, headers: context.req.raw.headers, body }),
       socketAddress(context),

@@ -69,10 +69,22 @@ describe('sign-in with email and password', () => {
   it('ends the session on sign-out', async () => {
     const cookie = cookieOf(await attempt({ email: 'ada@example.com', password }, '192.0.2.2'));
     const out = await signIn.handler(
-      new Request('http://127.0.0.1/api/auth/sign-out', { method: 'POST', headers: { cookie } }),
+      new Request('http://127.0.0.1/api/auth/sign-out', {
+        method: 'POST',
+        headers: { cookie, origin: 'http://127.0.0.1' },
+      }),
     );
     expect(out.status).toBe(200);
     expect(await signIn.session(new Headers({ cookie }))).toBeUndefined();
+  });
+
+  it('refuses a request that carries the session cookie but no Origin (the library checks where it comes from)', async () => {
+    const cookie = cookieOf(await attempt({ email: 'ada@example.com', password }, '192.0.2.6'));
+    const out = await signIn.handler(
+      new Request('http://127.0.0.1/api/auth/sign-out', { method: 'POST', headers: { cookie } }),
+    );
+    expect(out.status).toBe(403);
+    expect(await signIn.session(new Headers({ cookie }))).toBeDefined();
   });
 
   it('refuses a wrong password and, after a few attempts from one address, answers 429', async () => {

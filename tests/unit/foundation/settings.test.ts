@@ -72,6 +72,40 @@ describe('settings', () => {
     expect(() => settingsFromEnvironment({ [variable]: value })).toThrow(new RegExp(variable));
   });
 
+  it('reads OpenID Connect sign-in as a whole: issuer, client id and secret together, a default role and a name', () => {
+    expect(parseSettings().oidc).toEqual({ defaultRole: 'viewer' });
+    const settings = settingsFromEnvironment({
+      STUDIO_OIDC_ISSUER: 'https://login.example.com/tenant',
+      STUDIO_OIDC_CLIENT_ID: 'studio',
+      STUDIO_OIDC_CLIENT_SECRET: 'secret',
+      STUDIO_OIDC_DEFAULT_ROLE: 'editor',
+      STUDIO_OIDC_NAME: 'Example SSO',
+    });
+    expect(settings.oidc).toEqual({
+      issuer: 'https://login.example.com/tenant',
+      clientId: 'studio',
+      clientSecret: 'secret',
+      defaultRole: 'editor',
+      name: 'Example SSO',
+    });
+  });
+
+  it('refuses half an OpenID Connect configuration, naming each missing variable', () => {
+    const attempt = () => settingsFromEnvironment({ STUDIO_OIDC_ISSUER: 'https://login.example.com' });
+    expect(attempt).toThrow(SettingsError);
+    expect(attempt).toThrow(/STUDIO_OIDC_CLIENT_ID: is required too/);
+    expect(attempt).toThrow(/STUDIO_OIDC_CLIENT_SECRET: is required too/);
+    expect(() => settingsFromEnvironment({ STUDIO_OIDC_CLIENT_ID: 'studio' })).toThrow(/STUDIO_OIDC_ISSUER/);
+    expect(() =>
+      settingsFromEnvironment({
+        STUDIO_OIDC_ISSUER: 'https://login.example.com',
+        STUDIO_OIDC_CLIENT_ID: 'studio',
+        STUDIO_OIDC_CLIENT_SECRET: 'secret',
+        STUDIO_OIDC_DEFAULT_ROLE: 'owner',
+      }),
+    ).toThrow(/STUDIO_OIDC_DEFAULT_ROLE/);
+  });
+
   it('lets environment variables win over the config file settings', () => {
     const settings = settingsFromEnvironment({ PORT: '4001' }, { port: 5000, mcp: { listTimeoutMs: 100 } });
     expect(settings.port).toBe(4001);
