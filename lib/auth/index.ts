@@ -5,3 +5,6 @@ export * from './sign-in';
 export * from './access';
 export * from './password-rules';
 export * from './user-directory';
+export * from './first-admin';
+export * from './invitations';
+export { linkUrl } from './one-time-links';
