@@ -26,8 +26,8 @@ export type Exposure = CheckResult<{ notice: string; warning: boolean }>;
 const signInNotice =
   'Every request needs a signed-in user or an API key (STUDIO_AUTH=required): create the first admin with ' +
   'the setup link printed below while there is none (or `agent-studio db user create --role admin ' +
-  '--password-stdin`), invite others from Settings, sign in with POST /api/auth/sign-in, and make keys with ' +
-  '`agent-studio db key create`.';
+  '--password-stdin`), invite others (POST /api/users/invitations), sign in with POST /api/auth/sign-in, and ' +
+  'make keys with `agent-studio db key create`';
 
 export function describeExposure(settings: ExposureSettings): Exposure {
   const name = hostNameOf(settings.host);
@@ -51,7 +51,7 @@ export function describeExposure(settings: ExposureSettings): Exposure {
       value: {
         warning: false,
         notice:
-          `Anyone who can reach port ${settings.port} on ${settings.host} can reach it. ${signInNotice} ` +
+          `Anyone who can reach port ${settings.port} on ${settings.host} can reach it. ${signInNotice}. ` +
           `Host names answered: ${hosts} (STUDIO_ALLOWED_HOSTS); serve it behind https.`,
       },
     };
