@@ -25,11 +25,18 @@ export function linkUrl(base: string, page: string, token: string): string {
 export function createOneTimeLinks({ storage, now }: { storage: Storage; now: () => Date }) {
   const rows = storage.queries.oneTimeLinks;
 
+  /** Expired links of a kind are of no use to anyone; deleted as new ones are made, so they do not pile up. */
+  async function removeExpired(kind: LinkKind, at: Date): Promise<void> {
+    for (const row of await rows.listByKind(kind))
+      if (row.expiresAt.getTime() <= at.getTime()) await rows.remove(row.id);
+  }
+
   return {
     /** Stores a new link of `kind` granting `grant`, valid for `validMs`; answers its token and row. */
     async issue(kind: LinkKind, grant: Record<string, unknown>, validMs: number) {
       const token = newLinkToken();
       const createdAt = now();
+      await removeExpired(kind, createdAt);
       const row: OneTimeLinkRow = {
         id: crypto.randomUUID(),
         identifier: identifierOf(kind, token),

@@ -3,7 +3,8 @@
  * `POST /api/auth/sign-in` `{ email, password }` sets the session cookie (rate-limited per
  * address: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, and `GET
  * /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. The library's other
- * routes (OpenID Connect callbacks) are served as it defines them.
+ * routes (OpenID Connect callbacks) are served as it defines them. The setup and invitation routes
+ * under `/api/auth/` are the studio's own (./invitations), registered before these.
  */
 import type { SignIn } from '../../auth/sign-in';
 import { errorBody } from '../../errors';
