@@ -10,6 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
 import { createResolveFastPath } from './lib/api';
+import { linkUrl } from './lib/auth';
 import { errorBody, errorStatus, issueMessages } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import {
@@ -173,11 +174,30 @@ async function main() {
     logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  const setupLine = await firstAdminLine(studio, settings.publicUrl ?? shownUrl).catch((error: unknown) => {
+    logger.error('Could not make the setup link of the first admin', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return '';
+  });
   process.stdout.write(
-    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.value.notice}\n`,
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.value.notice}\n${setupLine}`,
   );
   if (exposure.value.warning)
     logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
+}
+
+/**
+ * With sign-in required and no enabled admin yet: a line with a new one-time link where the first
+ * admin sets a password (lib/auth/first-admin.ts). Each start makes its own; using any one voids the rest.
+ */
+async function firstAdminLine(studio: Studio, base: string): Promise<string> {
+  const issued = await studio.access.firstAdmin?.issueIfNoAdmin();
+  if (!issued) return '';
+  return (
+    `No admin yet: create the first one within an hour at ${linkUrl(base, 'setup', issued.token)} ` +
+    '(the link works once).\n'
+  );
 }
 
 main().catch((error) => {

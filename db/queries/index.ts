@@ -5,6 +5,7 @@ export * from './audit';
 export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
+export * from './one-time-links';
 export * from './runs';
 export * from './per-handle';
 export * from './version-labels';
@@ -17,6 +18,7 @@ import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import { taskListQueries } from './task-lists';
 import { userQueries } from './users';
@@ -34,4 +36,5 @@ export const sqliteQueries = {
   taskLists: taskListQueries,
   apiKeys: apiKeyQueries,
   users: userQueries,
+  oneTimeLinks: oneTimeLinkQueries,
 };

@@ -1,6 +1,8 @@
 import type { Storage } from '../../db/storage';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Credentials } from '../auth/credentials';
+import type { FirstAdminSetup } from '../auth/first-admin';
+import type { Invitations } from '../auth/invitations';
 import type { SignIn } from '../auth/sign-in';
 import { createUserDirectory } from '../auth/user-directory';
 import type { Editor } from '../editor';
@@ -18,6 +20,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
+import { registerInvitationRoutes, registerLinkRoutes } from './routes/invitations';
 import { registerKeyRoutes } from './routes/keys';
 import { registerRunRoutes } from './routes/runs';
 import { registerSignInRoutes } from './routes/sign-in';
@@ -69,7 +72,15 @@ export interface ApiDependencies {
    * API keys; with sign-in required (`STUDIO_AUTH=required`) also who callers are and the sign-in
    * routes. Without it every caller is the local user.
    */
-  access?: { apiKeys: ApiKeys; credentials: Credentials | undefined; signIn: SignIn | undefined } | undefined;
+  access?:
+    | {
+        apiKeys: ApiKeys;
+        credentials: Credentials | undefined;
+        signIn: SignIn | undefined;
+        firstAdmin?: FirstAdminSetup | undefined;
+        invitations?: Invitations | undefined;
+      }
+    | undefined;
 }
 
 export function createApi(dependencies: ApiDependencies): ApiApp {
@@ -110,10 +121,13 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   );
   registerHealthRoutes(app, dependencies);
   if (dependencies.access) registerKeyRoutes(app, dependencies.access);
-  const signIn = dependencies.access?.signIn;
+  const { signIn, firstAdmin, invitations } = dependencies.access ?? {};
   if (signIn) {
+    // Before the sign-in library's `/auth/*`, so that these paths are answered here.
+    if (firstAdmin && invitations) registerLinkRoutes(app, { firstAdmin, invitations });
     registerSignInRoutes(app, { signIn });
     registerUserRoutes(app, { users: createUserDirectory({ storage: dependencies.storage, signIn }) });
+    if (invitations) registerInvitationRoutes(app, { invitations });
   }
   // Import before /agents/{id} routes so the literal path wins.
   registerAgentTransferRoutes(app, dependencies);

@@ -23,6 +23,7 @@ const tagDescriptions = {
   mcp: 'This app as an MCP server',
   keys: 'API keys for applications and scripts, one scope each (with sign-in required)',
   users: 'People who sign in to the editor and their roles (with sign-in required)',
+  'sign-in': 'The first admin and accepting invitations through one-time links (with sign-in required)',
   system: 'Health',
 };
 const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ name, description }));

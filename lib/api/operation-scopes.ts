@@ -86,6 +86,14 @@ export const operationScopes = {
   listUsers: 'admin',
   createUser: 'admin',
   updateUser: 'admin',
+  createInvitation: 'admin',
+  listInvitations: 'admin',
+  withdrawInvitation: 'admin',
+
+  // The pages that open a setup or invitation link post these; the link's token is the credential.
+  setUpFirstAdmin: 'public',
+  readInvitation: 'public',
+  acceptInvitation: 'public',
 } as const satisfies Record<OperationId, RequiredScope>;
 
 /** Where the app is mounted (`createApiApp`'s base path): the paths of `apiOperations` are below it. */

@@ -10,6 +10,7 @@ import * as agentsTransfer from './routes/agents-transfer';
 import * as agents from './routes/agents';
 import * as audit from './routes/audit';
 import * as deployment from './routes/deployment';
+import * as invitations from './routes/invitations';
 import * as health from './routes/health';
 import * as integrations from './routes/integrations';
 import * as keys from './routes/keys';
@@ -99,6 +100,13 @@ export const apiOperations = {
   listUsers: users.listUsersRoute,
   createUser: users.createUserRoute,
   updateUser: users.updateUserRoute,
+  createInvitation: invitations.createInvitationRoute,
+  listInvitations: invitations.listInvitationsRoute,
+  withdrawInvitation: invitations.withdrawInvitationRoute,
+
+  setUpFirstAdmin: invitations.setUpFirstAdminRoute,
+  readInvitation: invitations.readInvitationRoute,
+  acceptInvitation: invitations.acceptInvitationRoute,
 };
 
 export type ApiOperations = typeof apiOperations;

@@ -1,13 +1,16 @@
 /**
  * Everything sign-in needs, built once per studio: API keys (managed whether or not sign-in is
  * required, so keys can be made before it is turned on), and when `STUDIO_AUTH=required` the
- * sign-in library and the credential check the API's access gate asks.
+ * sign-in library, the credential check the API's access gate asks, the first admin's setup link
+ * and invitations.
  */
 import type { Storage } from '../../db/storage';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import { createApiKeys } from './api-keys';
 import { createCredentials, localPrincipal, type Principal } from './credentials';
+import { createFirstAdminSetup } from './first-admin';
+import { createInvitations } from './invitations';
 import type { Role } from './roles';
 import { createSignIn, type OidcOptions } from './sign-in';
 
@@ -67,7 +70,14 @@ export function createAccess({
         'STUDIO_OIDC_ISSUER is set but sign-in is off (STUDIO_AUTH=off), so OpenID Connect sign-in is not offered; ' +
           'set STUDIO_AUTH=required to use it.',
       );
-    return { apiKeys, signIn: undefined, credentials: undefined, identify: identifyLocal };
+    return {
+      apiKeys,
+      signIn: undefined,
+      credentials: undefined,
+      firstAdmin: undefined,
+      invitations: undefined,
+      identify: identifyLocal,
+    };
   }
   if (oidc && !settings.publicUrl)
     logger.warn(
@@ -86,7 +96,9 @@ export function createAccess({
     verifyKey: (key) => apiKeys.verify(key),
     session: (headers) => signIn.session(headers),
   });
-  return { apiKeys, signIn, credentials, identify: credentials.identify };
+  const firstAdmin = createFirstAdminSetup({ storage, signIn });
+  const invitations = createInvitations({ storage, signIn, publicUrl: settings.publicUrl });
+  return { apiKeys, signIn, credentials, firstAdmin, invitations, identify: credentials.identify };
 }
 
 export type Access = ReturnType<typeof createAccess>;

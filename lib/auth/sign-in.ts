@@ -257,6 +257,23 @@ export function createSignIn({
         });
       return { id: created.user.id, email: created.user.email, name: created.user.name, role };
     },
+    /**
+     * Signs a user in with their password and answers the `Set-Cookie` values of the new session:
+     * how the setup and invitation pages leave the person they just added signed in.
+     */
+    async sessionCookies({
+      email,
+      password,
+      headers,
+    }: {
+      email: string;
+      password: string;
+      headers: Headers;
+    }): Promise<string[]> {
+      const answer = await auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+      if (!answer.ok) throw new StudioError('internal_error', `Could not sign ${email} in after adding them.`);
+      return answer.headers.getSetCookie();
+    },
   };
 }
 

@@ -83,4 +83,11 @@ export const operationTable = {
   listUsers: { method: 'get', path: '/users' },
   createUser: { method: 'post', path: '/users' },
   updateUser: { method: 'patch', path: '/users/{id}' },
+  createInvitation: { method: 'post', path: '/users/invitations' },
+  listInvitations: { method: 'get', path: '/users/invitations' },
+  withdrawInvitation: { method: 'delete', path: '/users/invitations/{id}' },
+
+  setUpFirstAdmin: { method: 'post', path: '/auth/setup' },
+  readInvitation: { method: 'post', path: '/auth/invitation' },
+  acceptInvitation: { method: 'post', path: '/auth/accept-invitation' },
 } as const satisfies { [Id in ClientOperationId]: Endpoint<Id> };

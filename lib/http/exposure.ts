@@ -25,8 +25,9 @@ export type Exposure = CheckResult<{ notice: string; warning: boolean }>;
 
 const signInNotice =
   'Every request needs a signed-in user or an API key (STUDIO_AUTH=required): create the first admin with ' +
-  '`agent-studio db user create --role admin --password-stdin`, people sign in at /sign-in, and scripts ' +
-  'use keys made with `agent-studio db key create`';
+  'the setup link printed below while there is none (or `agent-studio db user create --role admin ' +
+  '--password-stdin`), invite others from Settings; people sign in at /sign-in, and scripts use keys made ' +
+  'with `agent-studio db key create`';
 
 export function describeExposure(settings: ExposureSettings): Exposure {
   const name = hostNameOf(settings.host);

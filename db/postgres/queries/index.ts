@@ -6,6 +6,7 @@ import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
 import { taskListQueries } from './task-lists';
@@ -26,5 +27,6 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     taskLists: taskListQueries(db),
     apiKeys: apiKeyQueries(db),
     users: userQueries(db),
+    oneTimeLinks: oneTimeLinkQueries(db),
   };
 }

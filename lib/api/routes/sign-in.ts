@@ -10,7 +10,8 @@
  * the session cookie and redirects to `callbackURL` (a path on this site, `/` by default; any other
  * site is refused with 403 when starting). The library's other routes are not served: signing up,
  * changing one's own account and its admin routes would go around the studio's rules on users,
- * which are managed under `/api/users`.
+ * which are managed under `/api/users`. The setup and invitation routes under `/api/auth/` are the
+ * studio's own (./invitations), registered before these.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';

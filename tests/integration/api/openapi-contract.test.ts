@@ -82,7 +82,7 @@ describe('the OpenAPI document as a client contract', () => {
     expect(served.sort()).toEqual(registered.sort());
   });
 
-  it('leaves out only the user operations when sign-in is not required', async () => {
+  it('leaves out only the user, invitation and setup operations when sign-in is not required', async () => {
     const open = await createTestStudio();
     try {
       const served = (await (await open.studio.api.request('/api/openapi.json')).json()) as Document;
@@ -90,7 +90,17 @@ describe('the OpenAPI document as a client contract', () => {
         Object.values(item).map((operation) => operation.operationId),
       );
       const missing = Object.keys(apiOperations).filter((operationId) => !ids.includes(operationId));
-      expect(missing.sort()).toEqual(['createUser', 'listUsers', 'updateUser']);
+      expect(missing.sort()).toEqual([
+        'acceptInvitation',
+        'createInvitation',
+        'createUser',
+        'listInvitations',
+        'listUsers',
+        'readInvitation',
+        'setUpFirstAdmin',
+        'updateUser',
+        'withdrawInvitation',
+      ]);
     } finally {
       await open.cleanup();
     }
@@ -111,7 +121,12 @@ describe('the OpenAPI document as a client contract', () => {
     ]);
     const byId = (entries: unknown[][]) => entries.sort(([a], [b]) => String(a).localeCompare(String(b)));
     expect(byId(declared)).toEqual(byId(expected));
-    expect(declared.filter(([, security]) => (security as unknown[]).length === 0)).toEqual([['getHealth', []]]);
+    expect(declared.filter(([, security]) => (security as unknown[]).length === 0)).toEqual([
+      ['acceptInvitation', []],
+      ['getHealth', []],
+      ['readInvitation', []],
+      ['setUpFirstAdmin', []],
+    ]);
   });
 
   it('has every served path answered by the scope lookup with its own operation', () => {

@@ -105,7 +105,8 @@ describe('start-up exposure', () => {
   it('requires sign-in on a network address unless turned off, and says how to sign in', () => {
     const exposure = describeExposure({ ...settings, host: '0.0.0.0' });
     expect(exposure).toMatchObject({ ok: true, value: { warning: false } });
-    expect(exposure.ok && exposure.value.notice).toMatch(/STUDIO_AUTH=required[\s\S]*db user create/);
+    expect(exposure.ok && exposure.value.notice).toMatch(/STUDIO_AUTH=required[\s\S]*setup link[\s\S]*db user create/);
+    expect(exposure.ok && exposure.value.notice).not.toContain('..');
     expect(authMode({ host: '0.0.0.0' })).toBe('required');
     expect(authMode({ host: '127.0.0.1' })).toBe('off');
     expect(authMode({ host: '127.0.0.1', auth: 'required' })).toBe('required');

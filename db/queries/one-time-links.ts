@@ -1,0 +1,67 @@
+/**
+ * SQL for one-time links (the first admin's setup link, invitations), kept in the sign-in
+ * library's `verifications` table: `identifier` is the link's kind and the SHA-256 of its token
+ * (`invitation:<hash>`), `value` what the link grants as JSON. A link is used by deleting its row,
+ * which only one caller can do.
+ */
+import { asc, eq, like, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { verifications } from '../schema';
+import { bindAs } from './placeholders';
+import { perHandle } from './per-handle';
+
+export type OneTimeLinkRow = typeof verifications.$inferSelect;
+
+const p = sql.placeholder;
+
+export const oneTimeLinkQueries = perHandle(({ db }: DatabaseHandle) => {
+  const insert = db
+    .insert(verifications)
+    .values({
+      id: p('id'),
+      identifier: p('identifier'),
+      value: p('value'),
+      expiresAt: bindAs('expiresAt', verifications.expiresAt),
+      createdAt: bindAs('createdAt', verifications.createdAt),
+      updatedAt: bindAs('updatedAt', verifications.updatedAt),
+    })
+    .prepare();
+  const byIdentifier = db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.identifier, p('identifier')))
+    .prepare();
+  const byId = db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.id, p('id')))
+    .prepare();
+  const listByKind = db
+    .select()
+    .from(verifications)
+    .where(like(verifications.identifier, p('pattern')))
+    .orderBy(asc(verifications.createdAt), asc(verifications.id))
+    .prepare();
+  const remove = db
+    .delete(verifications)
+    .where(eq(verifications.id, p('id')))
+    .prepare();
+  const removeByKind = db
+    .delete(verifications)
+    .where(like(verifications.identifier, p('pattern')))
+    .prepare();
+
+  return {
+    insert: (row: OneTimeLinkRow): void => {
+      insert.run(row);
+    },
+    byIdentifier: (identifier: string): OneTimeLinkRow | undefined => byIdentifier.get({ identifier }),
+    byId: (id: string): OneTimeLinkRow | undefined => byId.get({ id }),
+    /** Every link of a kind (`invitation`), oldest first. */
+    listByKind: (kind: string): OneTimeLinkRow[] => listByKind.all({ pattern: `${kind}:%` }),
+    /** Whether this call deleted the row (a second caller finds it gone). */
+    remove: (id: string): boolean => remove.run({ id }).changes > 0,
+    /** Deletes every link of a kind; answers how many there were. */
+    removeByKind: (kind: string): number => removeByKind.run({ pattern: `${kind}:%` }).changes,
+  };
+});
