@@ -16,10 +16,18 @@ function pathBack(next: unknown): string {
     : '/';
 }
 
+/** Why a sign-in through the provider came back without a session (`?error=<code>` from the library). */
+function providerErrorText(code: string): string {
+  if (code === 'account_not_linked')
+    return 'Your provider did not confirm this email address, so it cannot sign you in to the account that has it. Sign in with your password, or ask an admin.';
+  if (code.toLowerCase().includes('banned')) return 'This account cannot sign in; ask an admin.';
+  return 'The sign-in provider did not sign you in. Try again, or sign in with your password.';
+}
+
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ next?: string | string[]; failed?: string | string[] }>;
+  searchParams: Promise<{ next?: string | string[]; error?: string | string[] }>;
 }) {
   const params = await searchParams;
   const next = pathBack(params.next);
@@ -32,12 +40,10 @@ export default async function SignInPage({
       />
     );
   if (await currentPrincipal()) redirect(next);
-  const provider = (signIn as { oidc?: { providerId: string; name: string } }).oidc;
+  const provider = signIn.oidc;
   return (
     <SimplePage title="Sign in" lead="Sign in to configure and publish agents.">
-      {params.failed === 'provider' ? (
-        <Note tone="warning">The sign-in provider did not sign you in. Try again, or sign in with your password.</Note>
-      ) : null}
+      {typeof params.error === 'string' ? <Note tone="warning">{providerErrorText(params.error)}</Note> : null}
       <SignInForm next={next} {...(provider ? { provider: { id: provider.providerId, name: provider.name } } : {})} />
     </SimplePage>
   );

@@ -40,7 +40,6 @@ export function SignInForm({ next, provider }: { next: string; provider?: { id: 
     const answer = await sendJson<{ url?: string }>('POST', '/api/auth/sign-in/oauth2', {
       providerId: id,
       callbackURL: next,
-      errorCallbackURL: '/sign-in?failed=provider',
     });
     if (answer.ok && answer.value.url) {
       window.location.assign(answer.value.url);

@@ -120,6 +120,25 @@ function libraryRoles() {
   return { control, roles: { admin: control.newRole({}), editor: control.newRole({}), viewer: control.newRole({}) } };
 }
 
+/** Sign-in attempts per address, counted in the database so that every instance counts them together. */
+function rateLimits() {
+  return {
+    enabled: true,
+    storage: 'database',
+    modelName: 'rateLimits',
+    window: signInWindowSeconds,
+    max: 100,
+    customRules: {
+      '/sign-in/email': { window: signInWindowSeconds, max: signInAttempts },
+      // Starting a provider sign-in checks no secret (the provider does), so it is not held to
+      // the password attempts: a generous limit per address still bounds the state rows it writes.
+      '/sign-in/social': { window: signInWindowSeconds, max: providerSignInStarts },
+      // Reading the session is every page's first request, not an attempt at anything.
+      '/get-session': false,
+    },
+  } as const;
+}
+
 export function createSignIn({
   storage,
   secretsKey,
@@ -167,21 +186,7 @@ export function createSignIn({
       minPasswordLength: minimumPasswordLength,
       maxPasswordLength: maximumPasswordLength,
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      modelName: 'rateLimits',
-      window: signInWindowSeconds,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: signInWindowSeconds, max: signInAttempts },
-        // Starting a provider sign-in checks no secret (the provider does), so it is not held to
-        // the password attempts: a generous limit per address still bounds the state rows it writes.
-        '/sign-in/social': { window: signInWindowSeconds, max: providerSignInStarts },
-        // Reading the session is every page's first request, not an attempt at anything.
-        '/get-session': false,
-      },
-    },
+    rateLimit: rateLimits(),
     advanced: {
       // The library skips its checks of `Origin` and of where to redirect after a provider sign-in
       // when it thinks it runs under tests; the studio keeps them everywhere (tests included).

@@ -73,7 +73,9 @@ describe('sign-in and roles in a real browser', () => {
 
   /** A fresh browser profile (no cookies) with one page open. */
   async function freshPage() {
-    const context = await browser.browser.newContext();
+    const context = await browser.browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${contexts.length + 1}` },
+    });
     contexts.push(context);
     const page = await context.newPage();
     return { page, errors: watchConsoleErrors(page) };
