@@ -5,6 +5,7 @@ import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
 import { TextField } from '../_components/ui/field';
 import { postOperation } from '../_lib/api-fetch';
+import { useHydrated } from '../_lib/use-hydrated';
 
 const noToken = 'This page needs the setup link the server printed at start (it ends in ?token=...).';
 
@@ -13,6 +14,7 @@ export function SetupForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(token ? undefined : noToken);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +55,7 @@ export function SetupForm({ token }: { token: string }) {
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormAlert message={error} />
-        <Button type="submit" variant="primary" disabled={busy || !token}>
+        <Button type="submit" variant="primary" disabled={busy || !token || !hydrated}>
           Create admin
         </Button>
       </form>

@@ -1,6 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { sendJson } from '../_lib/send-json';
+import { useHydrated } from '../_lib/use-hydrated';
 import { Button } from '../_components/ui/button';
 import { TextField } from '../_components/ui/field';
 
@@ -15,6 +16,7 @@ function refusalText(answer: { status: number; message: string; retryAfterSecond
 export function SignInForm({ next, provider }: { next: string; provider?: { id: string; name: string } }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,10 +53,15 @@ export function SignInForm({ next, provider }: { next: string; provider?: { id: 
 
   return (
     <div className="flex max-w-sm flex-col gap-4">
-      <form onSubmit={signIn} className="flex flex-col gap-3" aria-label="Sign in with email and password">
+      <form
+        onSubmit={signIn}
+        method="post"
+        className="flex flex-col gap-3"
+        aria-label="Sign in with email and password"
+      >
         <TextField label="Email" name="email" type="email" autoComplete="username" required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Button type="submit" variant="primary" disabled={busy} className="self-start">
+        <Button type="submit" variant="primary" disabled={busy || !hydrated} className="self-start">
           Sign in
         </Button>
       </form>

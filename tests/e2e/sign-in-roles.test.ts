@@ -54,12 +54,14 @@ describe('sign-in and roles in a real browser', () => {
     await apiKeys.close();
     await storage.close();
     const root = fileURLToPath(new URL('../..', import.meta.url));
+    // As behind a proxy, so each browser profile below signs in from an address of its own: the
+    // sign-in limit per address (5 a minute) would otherwise count all of them together.
     server = await startServerProcess({
       root,
       directory,
       spawn,
       config: 'browser',
-      environment: { STUDIO_AUTH: 'required' },
+      environment: { STUDIO_AUTH: 'required', STUDIO_TRUSTED_PROXY: '1' },
     });
     for (const [role, email] of Object.entries(people))
       expect((await api('POST', '/api/users', { email, role, password })).status).toBe(201);
@@ -190,7 +192,7 @@ describe('sign-in and roles in a real browser', () => {
   it('lets an admin manage users and API keys in Settings', async () => {
     const { page, errors } = await signedIn(people.admin, '/settings?tab=users');
     const users = page.getByRole('table', { name: 'Users' });
-    await users.getByRole('cell', { name: people.viewer }).waitFor(patience);
+    await users.getByRole('cell', { name: people.viewer, exact: true }).waitFor(patience);
     await page.getByRole('combobox', { name: `Role for ${people.viewer}` }).selectOption('editor');
     await page
       .getByRole('status')
@@ -216,7 +218,7 @@ describe('sign-in and roles in a real browser', () => {
     const key = await shown.inputValue();
     expect(key).toMatch(/^as_[0-9A-Za-z]{32,}$/);
     expect((await api('GET', '/api/agents', undefined, key)).status).toBe(200);
-    await page.getByRole('table', { name: 'API keys' }).getByRole('cell', { name: 'orders-service' }).waitFor(patience);
+    await page.getByRole('table', { name: 'API keys' }).getByRole('cell', { name: 'orders-service', exact: true }).waitFor(patience);
     await page.getByRole('button', { name: 'Revoke orders-service' }).click();
     await page.getByRole('status').filter({ hasText: 'Key orders-service revoked' }).waitFor(patience);
     await expect.poll(async () => (await api('GET', '/api/agents', undefined, key)).status, patience).toBe(401);
