@@ -29,6 +29,7 @@ export async function startServerProcess({
   spawn,
   environment = {},
   config = 'app',
+  port: chosenPort,
   timeoutMs = 60_000,
 }: {
   root: string;
@@ -41,9 +42,11 @@ export async function startServerProcess({
    * `many-tools`: the test configuration plus 120 registered tools.
    */
   config?: 'app' | 'test' | 'browser' | 'many-tools';
+  /** The port to listen on, for a test that must know the server's URL before it starts; a free one otherwise. */
+  port?: number;
   timeoutMs?: number;
 }): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const child = spawn(process.execPath, [...serverNodeFlags.nodeFlags, join(root, 'dist', 'server.js')], {
     cwd: root,
     env: {
