@@ -84,6 +84,25 @@ export default defineConfig({
           globalSetup: ['tests/support/global-server.ts'],
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e-editor',
+          include: ['tests/e2e/**/*.test.ts'],
+          // The same walks once more with sign-in required, as a signed-in editor (tests/support/
+          // signed-in-editor.ts); these files start servers of their own, with sign-in set up there.
+          exclude: [
+            'tests/e2e/tools-catalogue.test.ts',
+            'tests/e2e/sign-in-roles.test.ts',
+            'tests/e2e/first-sign-in.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          globalSetup: ['tests/support/global-server.ts'],
+        },
+      },
     ],
   },
 });

@@ -12,6 +12,7 @@ import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
+import { editorActor, signedInAsEditor, signInContext } from './support/credentials';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
@@ -188,6 +189,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     'two people saving the same agent get the conflict dialog, and Overwrite keeps both their fields',
     async () => {
       const second = await browser.browser.newContext();
+      await signInContext(second);
       try {
         const first = await newPage();
         const other = await second.newPage();
@@ -207,7 +209,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         const dialog = bob.conflictDialog();
         await dialog.waitFor();
         const said = (await dialog.textContent()) ?? '';
-        expect(said).toContain(`Version ${before + 1} by local`);
+        expect(said).toContain(`Version ${before + 1} by ${editorActor()}`);
         expect(said).toContain('Clearer description');
         expect(said).toContain('changed description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
@@ -263,7 +265,8 @@ describe('the agent editor, start to finish, in a real browser', () => {
 
   it('every other page passes the accessibility scan with no console errors', async () => {
     const { page, errors } = await newPage();
-    for (const path of ['/mcp-clients', '/tools', '/integrations', '/settings', '/?search=triage']) {
+    const adminPages = signedInAsEditor() ? [] : ['/integrations', '/settings'];
+    for (const path of ['/mcp-clients', '/tools', ...adminPages, '/?search=triage']) {
       const response = await page.goto(`${baseUrl}${path}`);
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { level: 1 }).waitFor();

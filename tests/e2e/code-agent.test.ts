@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
+import { scriptHeaders } from './support/credentials';
 import { watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
@@ -15,7 +16,7 @@ const baseUrl = inject('serverUrl');
 async function resolveDraft() {
   const response = await fetch(`${baseUrl}/api/agents/unit-helper/resolve`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...scriptHeaders(), 'content-type': 'application/json' },
     body: JSON.stringify({ selector: { status: 'draft' } }),
   });
   expect(response.status).toBe(200);

@@ -6,12 +6,13 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { scriptHeaders } from './support/credentials';
 
 const baseUrl = inject('serverUrl');
 const { port } = new URL(baseUrl);
 
 async function agentStatus(id: string): Promise<number | string> {
-  const response = await fetch(`${baseUrl}/api/agents/${id}`);
+  const response = await fetch(`${baseUrl}/api/agents/${id}`, { headers: scriptHeaders() });
   return response.status === 200
     ? ((await response.json()) as { agent: { status: string } }).agent.status
     : response.status;

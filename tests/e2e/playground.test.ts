@@ -10,6 +10,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
+import { scriptHeaders } from './support/credentials';
 import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
@@ -19,7 +20,7 @@ const patience = { timeout: 20_000 };
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...scriptHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

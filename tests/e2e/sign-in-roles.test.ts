@@ -218,7 +218,10 @@ describe('sign-in and roles in a real browser', () => {
     const key = await shown.inputValue();
     expect(key).toMatch(/^as_[0-9A-Za-z]{32,}$/);
     expect((await api('GET', '/api/agents', undefined, key)).status).toBe(200);
-    await page.getByRole('table', { name: 'API keys' }).getByRole('cell', { name: 'orders-service', exact: true }).waitFor(patience);
+    await page
+      .getByRole('table', { name: 'API keys' })
+      .getByRole('cell', { name: 'orders-service', exact: true })
+      .waitFor(patience);
     await page.getByRole('button', { name: 'Revoke orders-service' }).click();
     await page.getByRole('status').filter({ hasText: 'Key orders-service revoked' }).waitFor(patience);
     await expect.poll(async () => (await api('GET', '/api/agents', undefined, key)).status, patience).toBe(401);

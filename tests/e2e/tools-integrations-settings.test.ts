@@ -13,6 +13,7 @@ import { ToolsPage } from './pages/tools-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
+import { signedInAsEditor } from './support/credentials';
 import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
@@ -133,193 +134,205 @@ describe('tools, integrations and settings pages in a real browser', () => {
     await page.close();
   });
 
-  it('stores an OpenAPI document by paste and by upload and shows its operations, with search', async () => {
-    const { page, errors } = await newPage();
-    const integrations = new IntegrationsPage(page, baseUrl);
-    expect(await integrations.openList()).toBe(200);
-    await integrations.newIntegration().click();
-    await integrations.textbox('Name').waitFor();
-    await saveScreenshot(page, 'new-integration');
-    await integrations.textbox('Name').fill('Pet store');
-    expect(await integrations.textbox('Id').inputValue()).toBe('pet-store');
+  // Stdio MCP servers, integrations and settings are for admins: an editor cannot run this walk.
+  it.skipIf(signedInAsEditor())(
+    'stores an OpenAPI document by paste and by upload and shows its operations, with search',
+    async () => {
+      const { page, errors } = await newPage();
+      const integrations = new IntegrationsPage(page, baseUrl);
+      expect(await integrations.openList()).toBe(200);
+      await integrations.newIntegration().click();
+      await integrations.textbox('Name').waitFor();
+      await saveScreenshot(page, 'new-integration');
+      await integrations.textbox('Name').fill('Pet store');
+      expect(await integrations.textbox('Id').inputValue()).toBe('pet-store');
 
-    // A broken document: every problem with its path.
-    await integrations.document().fill('openapi: 2.0\ninfo: {}\n');
-    await integrations.save();
-    await expect.poll(() => integrations.documentProblems().count(), patience).toBeGreaterThan(0);
-    expect((await integrations.documentProblems().allTextContents()).join('\n')).toContain('document.openapi');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // A broken document: every problem with its path.
+      await integrations.document().fill('openapi: 2.0\ninfo: {}\n');
+      await integrations.save();
+      await expect.poll(() => integrations.documentProblems().count(), patience).toBeGreaterThan(0);
+      expect((await integrations.documentProblems().allTextContents()).join('\n')).toContain('document.openapi');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await integrations.document().fill(petsYaml);
-    await page.getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
-    await page.getByLabel('Token', { exact: true }).fill('pet-token-123456789');
-    await integrations.save();
-    await page.waitForURL('**/integrations/pet-store', patience);
-    await expect.poll(() => integrations.operations().count(), patience).toBe(3);
-    expect(await integrations.operations().allTextContents()).toEqual([
-      expect.stringContaining('listPets'),
-      expect.stringContaining('createPet'),
-      expect.stringContaining('showPet'),
-    ]);
-    await integrations.search().fill('one pet');
-    expect(await integrations.operations().allTextContents()).toEqual([expect.stringContaining('showPet')]);
-    await integrations.search().fill('');
-    expect(await page.getByLabel('Token', { exact: true }).inputValue()).toBe('••••6789');
-    expect(await page.content()).not.toContain('pet-token-123456789');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'integration');
+      await integrations.document().fill(petsYaml);
+      await page.getByRole('combobox', { name: 'Authentication' }).selectOption('bearer');
+      await page.getByLabel('Token', { exact: true }).fill('pet-token-123456789');
+      await integrations.save();
+      await page.waitForURL('**/integrations/pet-store', patience);
+      await expect.poll(() => integrations.operations().count(), patience).toBe(3);
+      expect(await integrations.operations().allTextContents()).toEqual([
+        expect.stringContaining('listPets'),
+        expect.stringContaining('createPet'),
+        expect.stringContaining('showPet'),
+      ]);
+      await integrations.search().fill('one pet');
+      expect(await integrations.operations().allTextContents()).toEqual([expect.stringContaining('showPet')]);
+      await integrations.search().fill('');
+      expect(await page.getByLabel('Token', { exact: true }).inputValue()).toBe('••••6789');
+      expect(await page.content()).not.toContain('pet-token-123456789');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'integration');
 
-    // Upload a JSON file replacing the document; the catalogue updates without a reload, the token is kept.
-    const file = join(folder, 'pets.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Pet store', version: '2.0' },
-        servers: [{ url: 'http://127.0.0.1:9' }],
-        paths: {
-          '/owners': {
-            get: { operationId: 'listOwners', summary: 'List owners', responses: { 200: { description: 'ok' } } },
-          },
-        },
-      }),
-    );
-    await integrations.documentFile().setInputFiles(file);
-    await expect.poll(() => integrations.document().inputValue(), patience).toContain('listOwners');
-    await integrations.save();
-    await expect
-      .poll(() => integrations.operations().allTextContents(), patience)
-      .toEqual([expect.stringContaining('listOwners')]);
-    const stored = (await api('GET', '/api/integrations/pet-store')).body.integration;
-    expect(stored.credentials).toEqual({ type: 'bearer', token: '••••6789' });
-
-    await integrations.openList();
-    await page.getByRole('link', { name: 'Pet store', exact: true }).waitFor();
-    // Tool providers with their toolkits and the connections an agent can pin.
-    const provider = page.getByRole('region', { name: 'Provider Helpdesk hub' });
-    expect(await provider.textContent()).toContain('Open and update support tickets');
-    expect(await provider.getByRole('list', { name: 'Connections of Tickets' }).textContent()).toContain(
-      'support desk',
-    );
-    expect(await provider.getByText('No connections to pin.').count()).toBe(1);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'integrations');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('shows a catalogue of 150 operations 100 at a time, and search goes back to the first page', async () => {
-    const paths = Object.fromEntries(
-      Array.from({ length: 150 }, (_, index) => {
-        const number = String(index).padStart(3, '0');
-        return [
-          `/items/${number}`,
-          {
-            get: {
-              operationId: `getItem${number}`,
-              summary: `Item ${number}`,
-              responses: { 200: { description: 'ok' } },
+      // Upload a JSON file replacing the document; the catalogue updates without a reload, the token is kept.
+      const file = join(folder, 'pets.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Pet store', version: '2.0' },
+          servers: [{ url: 'http://127.0.0.1:9' }],
+          paths: {
+            '/owners': {
+              get: { operationId: 'listOwners', summary: 'List owners', responses: { 200: { description: 'ok' } } },
             },
           },
-        ];
-      }),
-    );
-    const stored = await api('PUT', '/api/integrations/many-operations', {
-      type: 'openapi',
-      name: 'Many operations',
-      document: {
-        openapi: '3.1.0',
-        info: { title: 'Many', version: '1' },
-        servers: [{ url: 'http://127.0.0.1:9' }],
-        paths,
-      },
-    });
-    expect(stored.status).toBe(201);
-    const { page, errors } = await newPage();
-    const integrations = new IntegrationsPage(page, baseUrl);
-    await page.goto(`${baseUrl}/integrations/many-operations`);
-    await expect.poll(() => integrations.operations().count(), patience).toBe(100);
-    expect(await integrations.operations().first().textContent()).toContain('getItem000');
-    const pages = page.getByRole('navigation', { name: 'Pages of operations' });
-    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
-    await pages.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => integrations.operations().count(), patience).toBe(50);
-    expect(await integrations.operations().first().textContent()).toContain('getItem100');
-    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
-    await integrations.search().fill('Item 14');
-    await expect.poll(() => integrations.operations().count(), patience).toBe(10);
-    expect(await page.getByRole('navigation', { name: 'Pages of operations' }).count()).toBe(0);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+        }),
+      );
+      await integrations.documentFile().setInputFiles(file);
+      await expect.poll(() => integrations.document().inputValue(), patience).toContain('listOwners');
+      await integrations.save();
+      await expect
+        .poll(() => integrations.operations().allTextContents(), patience)
+        .toEqual([expect.stringContaining('listOwners')]);
+      const stored = (await api('GET', '/api/integrations/pet-store')).body.integration;
+      expect(stored.credentials).toEqual({ type: 'bearer', token: '••••6789' });
 
-  it('finds a save in the audit log by who, what and which, and pages past 50 entries', async () => {
-    expect(
-      (
-        await api('POST', '/api/agents', {
-          id: 'audited',
-          name: 'Audited',
-          model: 'openai/gpt-4o-mini',
-          instructions: 'v1',
-        })
-      ).status,
-    ).toBe(201);
-    for (let number = 2; number <= 56; number += 1)
+      await integrations.openList();
+      await page.getByRole('link', { name: 'Pet store', exact: true }).waitFor();
+      // Tool providers with their toolkits and the connections an agent can pin.
+      const provider = page.getByRole('region', { name: 'Provider Helpdesk hub' });
+      expect(await provider.textContent()).toContain('Open and update support tickets');
+      expect(await provider.getByRole('list', { name: 'Connections of Tickets' }).textContent()).toContain(
+        'support desk',
+      );
+      expect(await provider.getByText('No connections to pin.').count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'integrations');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  // Stdio MCP servers, integrations and settings are for admins: an editor cannot run this walk.
+  it.skipIf(signedInAsEditor())(
+    'shows a catalogue of 150 operations 100 at a time, and search goes back to the first page',
+    async () => {
+      const paths = Object.fromEntries(
+        Array.from({ length: 150 }, (_, index) => {
+          const number = String(index).padStart(3, '0');
+          return [
+            `/items/${number}`,
+            {
+              get: {
+                operationId: `getItem${number}`,
+                summary: `Item ${number}`,
+                responses: { 200: { description: 'ok' } },
+              },
+            },
+          ];
+        }),
+      );
+      const stored = await api('PUT', '/api/integrations/many-operations', {
+        type: 'openapi',
+        name: 'Many operations',
+        document: {
+          openapi: '3.1.0',
+          info: { title: 'Many', version: '1' },
+          servers: [{ url: 'http://127.0.0.1:9' }],
+          paths,
+        },
+      });
+      expect(stored.status).toBe(201);
+      const { page, errors } = await newPage();
+      const integrations = new IntegrationsPage(page, baseUrl);
+      await page.goto(`${baseUrl}/integrations/many-operations`);
+      await expect.poll(() => integrations.operations().count(), patience).toBe(100);
+      expect(await integrations.operations().first().textContent()).toContain('getItem000');
+      const pages = page.getByRole('navigation', { name: 'Pages of operations' });
+      expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+      await pages.getByRole('button', { name: 'Next page' }).click();
+      await expect.poll(() => integrations.operations().count(), patience).toBe(50);
+      expect(await integrations.operations().first().textContent()).toContain('getItem100');
+      expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+      await integrations.search().fill('Item 14');
+      await expect.poll(() => integrations.operations().count(), patience).toBe(10);
+      expect(await page.getByRole('navigation', { name: 'Pages of operations' }).count()).toBe(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  // Stdio MCP servers, integrations and settings are for admins: an editor cannot run this walk.
+  it.skipIf(signedInAsEditor())(
+    'finds a save in the audit log by who, what and which, and pages past 50 entries',
+    async () => {
       expect(
-        (await api('PATCH', '/api/agents/audited', { baseVersionNumber: number - 1, instructions: `v${number}` }))
-          .status,
-      ).toBe(200);
-    const { page, errors } = await newPage();
-    const settings = new SettingsPage(page, baseUrl);
-    expect(await settings.open()).toBe(200);
-    expect(
-      await settings
-        .settingsTable()
-        .getByRole('row')
-        .filter({ hasText: 'STUDIO_STDIO_ALLOWED_COMMANDS' })
-        .textContent(),
-    ).toContain(process.execPath);
-    expect(
-      await settings.settingsTable().getByRole('row').filter({ hasText: 'SECRETS_KEY' }).textContent(),
-    ).not.toMatch(/[A-Za-z0-9+/]{32}/);
-    // The settings in force are read, not edited, here: they come from the environment.
-    expect(await settings.settingsTable().locator('input, textarea, select, button').count()).toBe(0);
-    await settings.filter({ who: 'local', what: 'agent.save', id: 'audited' });
-    await page.waitForURL(/what=agent.save/);
-    await expect.poll(() => settings.auditRows().count(), patience).toBe(50);
-    expect(await settings.auditRows().first().textContent()).toContain('versionNumber: 56');
-    await page
-      .getByRole('navigation', { name: 'Pages of the audit log' })
-      .getByRole('link', { name: 'Next page' })
-      .click();
-    await expect.poll(() => settings.auditRows().count(), patience).toBe(5);
-    expect(await settings.auditRows().last().textContent()).toContain('versionNumber: 2');
-    expect(page.url()).toContain('id=audited');
+        (
+          await api('POST', '/api/agents', {
+            id: 'audited',
+            name: 'Audited',
+            model: 'openai/gpt-4o-mini',
+            instructions: 'v1',
+          })
+        ).status,
+      ).toBe(201);
+      for (let number = 2; number <= 56; number += 1)
+        expect(
+          (await api('PATCH', '/api/agents/audited', { baseVersionNumber: number - 1, instructions: `v${number}` }))
+            .status,
+        ).toBe(200);
+      const { page, errors } = await newPage();
+      const settings = new SettingsPage(page, baseUrl);
+      expect(await settings.open()).toBe(200);
+      expect(
+        await settings
+          .settingsTable()
+          .getByRole('row')
+          .filter({ hasText: 'STUDIO_STDIO_ALLOWED_COMMANDS' })
+          .textContent(),
+      ).toContain(process.execPath);
+      expect(
+        await settings.settingsTable().getByRole('row').filter({ hasText: 'SECRETS_KEY' }).textContent(),
+      ).not.toMatch(/[A-Za-z0-9+/]{32}/);
+      // The settings in force are read, not edited, here: they come from the environment.
+      expect(await settings.settingsTable().locator('input, textarea, select, button').count()).toBe(0);
+      await settings.filter({ who: 'local', what: 'agent.save', id: 'audited' });
+      await page.waitForURL(/what=agent.save/);
+      await expect.poll(() => settings.auditRows().count(), patience).toBe(50);
+      expect(await settings.auditRows().first().textContent()).toContain('versionNumber: 56');
+      await page
+        .getByRole('navigation', { name: 'Pages of the audit log' })
+        .getByRole('link', { name: 'Next page' })
+        .click();
+      await expect.poll(() => settings.auditRows().count(), patience).toBe(5);
+      expect(await settings.auditRows().last().textContent()).toContain('versionNumber: 2');
+      expect(page.url()).toContain('id=audited');
 
-    // A day range that ends before today finds nothing; today's finds the create.
-    const today = new Date().toISOString().slice(0, 10);
-    await settings.filter({ what: 'agent.create', from: today, to: today });
-    await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
-    await settings.filter({ from: '2000-01-01', to: '2000-01-02' });
-    await page.getByText('No change matches these filters.').waitFor();
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Clear filters' }).click();
-    await page.waitForURL(`${baseUrl}/settings`);
-    // The fields show that no filter is in force any more.
-    await expect.poll(() => page.getByLabel('From').inputValue(), patience).toBe('');
-    expect(await page.getByRole('textbox', { name: 'Who' }).inputValue()).toBe('');
-    const client = {
-      id: 'audited-client',
-      name: 'Audited client',
-      servers: { main: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
-    };
-    expect((await api('POST', '/api/mcp-clients', client)).status).toBe(201);
-    expect((await api('PATCH', '/api/mcp-clients/audited-client', { description: 'Saved once' })).status).toBe(200);
-    await settings.filter({ what: 'mcp_client.save', id: 'audited-client' });
-    await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
-    await saveScreenshot(page, 'settings');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+      // A day range that ends before today finds nothing; today's finds the create.
+      const today = new Date().toISOString().slice(0, 10);
+      await settings.filter({ what: 'agent.create', from: today, to: today });
+      await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
+      await settings.filter({ from: '2000-01-01', to: '2000-01-02' });
+      await page.getByText('No change matches these filters.').waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL(`${baseUrl}/settings`);
+      // The fields show that no filter is in force any more.
+      await expect.poll(() => page.getByLabel('From').inputValue(), patience).toBe('');
+      expect(await page.getByRole('textbox', { name: 'Who' }).inputValue()).toBe('');
+      const client = {
+        id: 'audited-client',
+        name: 'Audited client',
+        servers: { main: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      };
+      expect((await api('POST', '/api/mcp-clients', client)).status).toBe(201);
+      expect((await api('PATCH', '/api/mcp-clients/audited-client', { description: 'Saved once' })).status).toBe(200);
+      await settings.filter({ what: 'mcp_client.save', id: 'audited-client' });
+      await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
+      await saveScreenshot(page, 'settings');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 });

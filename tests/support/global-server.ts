@@ -9,10 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServerProcess } from './server-process';
+import { createAdminKey, signInEditor } from './signed-in-editor';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
+    /** `e2e-editor` only: an admin key for the tests' set-up requests. */
+    apiKey?: string;
+    /** `e2e-editor` only: the signed-in editor's session cookie (`name=value`) for the test browsers. */
+    sessionCookie?: string;
   }
 }
 
@@ -21,12 +26,21 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The build failed; the server tests cannot run.');
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
+  const browserSuite = project.name === 'e2e' || project.name === 'e2e-editor';
+  const signedIn = project.name === 'e2e-editor';
   // The editor's browser tests save an MCP client that runs a reference server with this node.
-  const environment: Record<string, string> =
-    project.name === 'e2e' ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {};
-  const config = project.name === 'e2e' ? 'browser' : 'test';
+  const environment: Record<string, string> = {
+    ...(browserSuite ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {}),
+    ...(signedIn ? { STUDIO_AUTH: 'required' } : {}),
+  };
+  const apiKey = signedIn ? await createAdminKey(directory) : undefined;
+  const config = browserSuite ? 'browser' : 'test';
   const server = await startServerProcess({ root, directory, spawn, environment, config });
   project.provide('serverUrl', server.url);
+  if (apiKey) {
+    project.provide('apiKey', apiKey);
+    project.provide('sessionCookie', await signInEditor(server.url, apiKey));
+  }
   return async () => {
     await server.stop();
     rmSync(directory, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { signInContext } from './credentials';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -29,6 +30,7 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
     args: [...chromiumArgs, ...extraArgs],
   });
   const context = await browser.newContext();
+  await signInContext(context);
   return {
     browser,
     context,
