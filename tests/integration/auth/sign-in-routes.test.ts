@@ -28,7 +28,8 @@ async function servedStudio(settings: SettingsInput = {}) {
     signIn: (forwardedFor: string) =>
       fetch(`${url}/api/auth/sign-in`, {
         ...jsonRequest('POST', { email: 'ada@example.com', password: 'not the password at all' }),
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        // As a browser's page would send it: the library refuses a sign-in that names no origin.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, origin: url },
       }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -82,7 +83,10 @@ describe('password change and the library’s other routes', () => {
   });
 
   const send = (method: string, path: string, cookie?: string, body?: unknown) =>
-    context.studio.api.request(path, jsonRequest(method, body, cookie ? { cookie } : {}));
+    context.studio.api.request(
+      path,
+      jsonRequest(method, body, { origin: 'http://localhost', ...(cookie ? { cookie } : {}) }),
+    );
   const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
   async function signedIn(email: string, secret = password) {
     const answer = await send('POST', '/api/auth/sign-in', undefined, { email, password: secret });
