@@ -6,7 +6,7 @@
  */
 import { headers } from 'next/headers';
 import { cache } from 'react';
-import type { Principal, RequiredScope } from '@/lib/auth';
+import type { Principal } from '@/lib/auth';
 import { allows } from '@/lib/auth';
 import { currentStudio } from '@/lib/studio-handle';
 import type { Permissions } from '../_lib/permissions';
@@ -21,8 +21,11 @@ export const currentPrincipal = cache(async (): Promise<Principal | undefined> =
 
 export function permissionsOf(principal: Principal | undefined): Permissions {
   if (!principal) return { edit: false, administer: false, run: false };
-  const may = (required: RequiredScope, operationId?: string) => allows(principal, required, operationId);
-  return { edit: may('editor'), administer: may('admin'), run: may('runtime', 'generateAgent') };
+  return {
+    edit: allows(principal, 'editor'),
+    administer: allows(principal, 'admin'),
+    run: allows(principal, 'runtime', { spends: true }),
+  };
 }
 
 export async function currentPermissions(): Promise<Permissions> {

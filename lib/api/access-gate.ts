@@ -36,7 +36,7 @@ export function accessGate(credentials: Credentials, lookup: ScopeLookup): Middl
         401,
       );
     }
-    if (!allows(principal, required, route?.operationId)) {
+    if (!allows(principal, required, { spends: route?.spends ?? false })) {
       return context.json(
         errorBody('forbidden', `${actorOf(principal)} may not do this: it needs the ${required} scope.`, {
           requiredScope: required,

@@ -96,6 +96,22 @@ export const operationScopes = {
   acceptInvitation: 'public',
 } as const satisfies Record<OperationId, RequiredScope>;
 
+/**
+ * Operations that spend model or tool calls. The role `viewer` is `runtime` without these: a viewer
+ * looks and previews, and starts no runs and no tools (API keys of any scope may).
+ */
+export const spendingOperations: ReadonlySet<OperationId> = new Set<OperationId>([
+  'generateAgent',
+  'streamAgent',
+  'executeAgentTool',
+  'executeTool',
+  'approveRun',
+  'declineRun',
+  'resumeRun',
+  'submitRunToolResults',
+  'handleMcpMessage',
+]);
+
 /** Where the app is mounted (`createApiApp`'s base path): the paths of `apiOperations` are below it. */
 export const apiBasePath = '/api';
 
@@ -117,6 +133,7 @@ export function scopedRoutes(): Array<ScopedRoute<OperationId>> {
     path: `${apiBasePath}${apiOperations[operationId].path}`,
     scope: operationScopes[operationId],
     operationId,
+    spends: spendingOperations.has(operationId),
   }));
   return [...operations, ...routesOutsideTheDocument];
 }

@@ -125,7 +125,7 @@ export function createResolveFastPath({
       const allowed = credentials
         ? credentials
             .identify({ authorization: headers.authorization, cookie: headers.cookie })
-            .then((principal) => principal !== undefined && allows(principal, 'runtime', 'resolveAgent'))
+            .then((principal) => principal !== undefined && allows(principal, 'runtime'))
             // A check that failed is left to the app, which answers it in its own words.
             .catch(() => false)
         : Promise.resolve(true);

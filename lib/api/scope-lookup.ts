@@ -15,6 +15,8 @@ export interface ScopedRoute<Id extends string = string> {
   scope: RequiredScope;
   /** The operation, when the route is one (the document and the health check are not all). */
   operationId?: Id;
+  /** Whether it spends model or tool calls, which the role `viewer` may not (`spendingOperations`). */
+  spends?: boolean;
 }
 
 export interface ScopeLookup<Id extends string = string> {

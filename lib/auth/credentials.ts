@@ -27,30 +27,17 @@ export function actorOf(principal: Principal): string {
 }
 
 /**
- * Operations that spend model or tool calls: a viewer may look at everything a runtime key may,
- * and preview, but not run these.
+ * Whether a principal may call an operation that needs `required`; `spends` when it spends model or
+ * tool calls (lib/api/operation-scopes.ts lists those operations), which the role `viewer` may not.
  */
-const spendingOperations = new Set([
-  'generateAgent',
-  'streamAgent',
-  'executeAgentTool',
-  'executeTool',
-  'approveRun',
-  'declineRun',
-  'resumeRun',
-  'submitRunToolResults',
-  'handleMcpMessage',
-]);
-
-/** Whether a principal may call an operation that needs `required` (`operationId` when the route is one). */
-export function allows(principal: Principal, required: RequiredScope, operationId?: string): boolean {
+export function allows(principal: Principal, required: RequiredScope, { spends = false } = {}): boolean {
   switch (principal.kind) {
     case 'local':
       return true;
     case 'key':
       return scopeIncludes(principal.scope, required);
     case 'user':
-      if (principal.role === 'viewer' && operationId !== undefined && spendingOperations.has(operationId)) return false;
+      if (principal.role === 'viewer' && spends) return false;
       return scopeIncludes(roleScope(principal.role), required);
   }
 }
