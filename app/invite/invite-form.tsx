@@ -1,10 +1,11 @@
 'use client';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
-import { TextField } from '../_components/ui/field';
+import { PasswordField } from '../_components/account-fields';
 import { postOperation } from '../_lib/api-fetch';
+import { useEntryForm } from '../_lib/use-entry-form';
 
 const noToken = 'This page needs the invitation link an admin gave you (it ends in ?token=...).';
 
@@ -16,8 +17,12 @@ interface Invited {
 export function InviteForm({ token }: { token: string }) {
   const [invited, setInvited] = useState<Invited | undefined>();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>(token ? undefined : noToken);
-  const [busy, setBusy] = useState(false);
+  const form = useEntryForm(
+    () => postOperation<'acceptInvitation'>('/api/auth/accept-invitation', { token, password }),
+    '/',
+    token ? undefined : noToken,
+  );
+  const { setError } = form;
 
   // Whom the link invites, so that the person sees which account they are creating.
   useEffect(() => {
@@ -31,21 +36,7 @@ export function InviteForm({ token }: { token: string }) {
     return () => {
       current = false;
     };
-  }, [token]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    const answer = await postOperation<'acceptInvitation'>('/api/auth/accept-invitation', { token, password });
-    if (answer.ok) {
-      // A full load, so that every page is fetched with the new session cookie.
-      window.location.assign('/');
-      return;
-    }
-    setError(answer.message);
-    setBusy(false);
-  }
+  }, [token, setError]);
 
   return (
     <Card className="mx-auto flex max-w-md flex-col gap-4">
@@ -56,18 +47,10 @@ export function InviteForm({ token }: { token: string }) {
           your account.
         </p>
       ) : null}
-      <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 12 characters."
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <FormAlert message={error} />
-        <Button type="submit" variant="primary" disabled={busy || !invited}>
+      <form className="flex flex-col gap-3" onSubmit={(event) => void form.submit(event)}>
+        <PasswordField value={password} onValue={setPassword} creating />
+        <FormAlert message={form.error} />
+        <Button type="submit" variant="primary" disabled={!form.ready || !invited}>
           Create account
         </Button>
       </form>

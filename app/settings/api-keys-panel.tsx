@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { formatTime } from '../_components/format';
+import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
@@ -75,11 +76,7 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
           Create key
         </Button>
       </form>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       {created ? (
         <div className="flex flex-wrap items-end gap-2">
           <TextField label="New API key" value={created} readOnly className="min-w-96 flex-1 font-mono" />

@@ -5,6 +5,7 @@
  * a new person to set their password. The API checks the admin role again on every request.
  */
 import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
@@ -56,11 +57,7 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
           Create invitation
         </Button>
       </form>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       {link ? (
         <div className="flex flex-col gap-1">
           <TextField label="Invitation link" value={link} readOnly className="font-mono" />

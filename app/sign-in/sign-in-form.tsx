@@ -1,9 +1,10 @@
 'use client';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { sendJson } from '../_lib/send-json';
-import { useHydrated } from '../_lib/use-hydrated';
+import { useEntryForm } from '../_lib/use-entry-form';
+import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
-import { TextField } from '../_components/ui/field';
+import { EmailField, PasswordField } from '../_components/account-fields';
 
 /** What a refused sign-in tells the person: never whether the email or the password was wrong. */
 function refusalText(answer: { status: number; message: string; retryAfterSeconds?: number }): string {
@@ -14,31 +15,16 @@ function refusalText(answer: { status: number; message: string; retryAfterSecond
 }
 
 export function SignInForm({ next, provider }: { next: string; provider?: { id: string; name: string } }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-
-  async function signIn(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    const answer = await sendJson('POST', '/api/auth/sign-in', {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-    });
-    if (answer.ok) {
-      // A full load, so every part of the page (the navigation too) is drawn for the signed-in person.
-      window.location.assign(next);
-      return;
-    }
-    setBusy(false);
-    setError(refusalText(answer));
-  }
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useEntryForm(async () => {
+    const answer = await sendJson('POST', '/api/auth/sign-in', { email, password });
+    return answer.ok ? answer : { ok: false, message: refusalText(answer) };
+  }, next);
 
   async function signInWithProvider(id: string) {
-    setBusy(true);
-    setError(undefined);
+    form.setBusy(true);
+    form.setError(undefined);
     const answer = await sendJson<{ url?: string }>('POST', '/api/auth/sign-in/oauth2', {
       providerId: id,
       callbackURL: next,
@@ -47,31 +33,27 @@ export function SignInForm({ next, provider }: { next: string; provider?: { id: 
       window.location.assign(answer.value.url);
       return;
     }
-    setBusy(false);
-    setError(answer.ok ? 'The sign-in provider gave no address to go to.' : answer.message);
+    form.setBusy(false);
+    form.setError(answer.ok ? 'The sign-in provider gave no address to go to.' : answer.message);
   }
 
   return (
     <div className="flex max-w-sm flex-col gap-4">
       <form
-        onSubmit={signIn}
+        onSubmit={(event) => void form.submit(event)}
         method="post"
         className="flex flex-col gap-3"
         aria-label="Sign in with email and password"
       >
-        <TextField label="Email" name="email" type="email" autoComplete="username" required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <Button type="submit" variant="primary" disabled={busy || !hydrated} className="self-start">
+        <EmailField value={email} onValue={setEmail} autoComplete="username" />
+        <PasswordField value={password} onValue={setPassword} creating={false} />
+        <Button type="submit" variant="primary" disabled={!form.ready} className="self-start">
           Sign in
         </Button>
       </form>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={form.error} />
       {provider ? (
-        <Button disabled={busy} onClick={() => void signInWithProvider(provider.id)} className="self-start">
+        <Button disabled={!form.ready} onClick={() => void signInWithProvider(provider.id)} className="self-start">
           Sign in with {provider.name}
         </Button>
       ) : null}
