@@ -59,7 +59,12 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
     onCreated();
   }
 
-  if (!open) return <Button onClick={() => setOpen(true)}>Create API key</Button>;
+  if (!open)
+    return (
+      <Button className="self-start" onClick={() => setOpen(true)}>
+        Create API key
+      </Button>
+    );
   return (
     <Card className="flex flex-col gap-3">
       <form onSubmit={create} className="flex flex-wrap items-end gap-3" aria-label="Create API key">

@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
-import { SelectField, TextField } from '../_components/ui/field';
+import { cn } from '../_components/ui/cn';
+import { controlClasses, SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
 import { sendJson } from '../_lib/send-json';
 import { useJsonList } from './use-json-list';
@@ -41,7 +42,12 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
     onInvited();
   }
 
-  if (!open) return <Button onClick={() => setOpen(true)}>Invite user</Button>;
+  if (!open)
+    return (
+      <Button className="self-start" onClick={() => setOpen(true)}>
+        Invite user
+      </Button>
+    );
   return (
     <Card className="flex flex-col gap-3">
       <form onSubmit={invite} className="flex flex-wrap items-end gap-3" aria-label="Invite user">
@@ -106,10 +112,11 @@ export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
               <tr key={user.id} className="border-b border-slate-100">
                 <td className="p-2.5">{user.email}</td>
                 <td className="p-2.5">
-                  <SelectField
-                    label={`Role for ${user.email}`}
+                  {/* Named for the row's person; the column heading says what it is. */}
+                  <select
+                    aria-label={`Role for ${user.email}`}
                     value={user.role}
-                    className="w-36"
+                    className={cn(controlClasses, 'w-36')}
                     onChange={(event) =>
                       void change(user, { role: event.target.value }, `${user.email} is now ${event.target.value}.`)
                     }
@@ -119,7 +126,7 @@ export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
                         {role}
                       </option>
                     ))}
-                  </SelectField>
+                  </select>
                 </td>
                 <td className="p-2.5">{user.disabled ? 'Disabled' : 'Active'}</td>
                 <td className="p-2.5">
