@@ -1,6 +1,7 @@
 'use client';
 /** Test connection: connects every server of the saved version now and shows its tools and latency, or its error. */
 import { useState } from 'react';
+import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { Note, Panel } from '../../_components/ui/card';
 import { postOperation } from '../../_lib/api-fetch';
@@ -22,6 +23,7 @@ export function ConnectionTestPanel({
   announce: (text: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const { edit } = usePermissions();
   async function run() {
     setBusy(true);
     announce('Connecting to every server…');
@@ -40,11 +42,14 @@ export function ConnectionTestPanel({
         Connects every server of the saved version {versionNumber} now, on fresh connections, and lists its tools.
         {dirty ? ' You have unsaved changes: save them to test them.' : ''}
       </p>
-      <div>
-        <Button onClick={() => void run()} disabled={busy}>
-          Test connection
-        </Button>
-      </div>
+      {/* Connecting starts the servers' commands: for roles that may change clients. */}
+      {edit ? (
+        <div>
+          <Button onClick={() => void run()} disabled={busy}>
+            Test connection
+          </Button>
+        </div>
+      ) : null}
       {result ? <p className="text-sm text-slate-700">Version {result.versionNumber} was tested.</p> : null}
       {result ? (
         <ul aria-label="Servers tested" className="flex flex-col gap-2">
