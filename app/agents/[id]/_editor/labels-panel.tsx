@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LabelView, VersionView } from '@/lib/editor';
 import { usePermissions } from '../../../_components/permissions';
 import { Button } from '../../../_components/ui/button';
@@ -10,13 +10,22 @@ import { deleteLabel, setLabel } from '../../actions';
 const labelsLead =
   'Labels are names for versions that applications can load (for example staging). production and latest are kept by the studio: production is the published version, latest the newest.';
 
-/** The custom labels for someone who may look but not change them. */
-function LabelList({ labels }: { labels: LabelView[] }) {
+/** The labels' card: what labels are, and whether there are any yet. */
+function LabelsCard({ count, children }: { count: number; children: ReactNode }) {
   return (
     <Card className="flex flex-col gap-3">
       <h3 className="font-semibold">Labels</h3>
       <p className="text-sm text-slate-700">{labelsLead}</p>
-      {labels.length === 0 ? <p className="text-sm">No custom labels yet.</p> : null}
+      {count === 0 ? <p className="text-sm">No custom labels yet.</p> : null}
+      {children}
+    </Card>
+  );
+}
+
+/** The custom labels for someone who may look but not change them. */
+function LabelList({ labels }: { labels: LabelView[] }) {
+  return (
+    <LabelsCard count={labels.length}>
       <ul className="flex flex-col gap-1 text-sm">
         {labels.map((label) => (
           <li key={label.name} className="font-mono">
@@ -24,7 +33,7 @@ function LabelList({ labels }: { labels: LabelView[] }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </LabelsCard>
   );
 }
 
@@ -103,10 +112,7 @@ export function LabelsPanel({
   ));
 
   return (
-    <Card className="flex flex-col gap-3">
-      <h3 className="font-semibold">Labels</h3>
-      <p className="text-sm text-slate-700">{labelsLead}</p>
-      {custom.length === 0 ? <p className="text-sm">No custom labels yet.</p> : null}
+    <LabelsCard count={custom.length}>
       <ul className="flex flex-col gap-2">
         {custom.map((label) => (
           <li key={label.name} className="flex flex-wrap items-end gap-2 text-sm">
@@ -145,6 +151,6 @@ export function LabelsPanel({
           Add label
         </Button>
       </div>
-    </Card>
+    </LabelsCard>
   );
 }
