@@ -2,6 +2,8 @@
  * A JSON request to one of the studio's routes that the typed operations do not cover (sign-in,
  * sign-out, keys and users from Settings): the answer's body, or the server's own message.
  */
+export const unreachableMessage = 'The studio could not be reached. Check that it is running, then try again.';
+
 export type JsonAnswer<Value> =
   | { ok: true; status: number; value: Value }
   | { ok: false; status: number; message: string; retryAfterSeconds?: number };
@@ -30,10 +32,6 @@ export async function sendJson<Value = unknown>(
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
     };
   } catch {
-    return {
-      ok: false,
-      status: 0,
-      message: 'The studio could not be reached. Check that it is running, then try again.',
-    };
+    return { ok: false, status: 0, message: unreachableMessage };
   }
 }

@@ -5,6 +5,7 @@
  * again on every request.
  */
 import { useState } from 'react';
+import type { OperationOutput } from '@/lib/client';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
@@ -14,17 +15,8 @@ import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand, textOf } from './create-on-demand';
 import { useJsonList } from './use-json-list';
 
-interface ApiKeyRow {
-  id: string;
-  name: string;
-  scope: string;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdBy: string;
-}
+/** A key as `GET /api/keys` lists it. */
+type ApiKeyRow = OperationOutput<'listApiKeys'>['items'][number];
 
 const scopeHints = {
   runtime: 'runtime: read, resolve and run agents',

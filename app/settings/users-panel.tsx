@@ -5,6 +5,7 @@
  * a new person to set their password. The API checks the admin role again on every request.
  */
 import { useState } from 'react';
+import type { OperationOutput } from '@/lib/client';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { cn } from '../_components/ui/cn';
@@ -14,13 +15,8 @@ import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand, textOf } from './create-on-demand';
 import { useJsonList } from './use-json-list';
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  disabled: boolean;
-}
+/** A user as `GET /api/users` lists them. */
+type UserRow = OperationOutput<'listUsers'>['items'][number];
 
 const roleNames = ['viewer', 'editor', 'admin'] as const;
 
