@@ -10,13 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type ProviderAccount, type TestOidcProvider } from '../support/oidc-provider';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { launchBrowser } from './support/browser';
-import { unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { freshProfiles, launchBrowser } from './support/browser';
+import { unexpectedConsoleErrors } from './support/page-watch';
 
 const patience = { timeout: 30_000 };
 const password = 'a long enough passphrase';
@@ -43,10 +43,11 @@ describe('the first sign-in in a real browser: setup link, provider, invitation'
   let setupLink: string;
   /** The first admin's page, signed in by the setup link; the invitation is made there. */
   let adminPage: Page | undefined;
-  const contexts: BrowserContext[] = [];
+  let profiles: ReturnType<typeof freshProfiles>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    profiles = freshProfiles(browser.browser);
     directory = mkdtempSync(join(tmpdir(), 'studio-first-sign-in-'));
     // The provider is registered with the studio's callback, so the studio's address is fixed first.
     const port = await freePort();
@@ -74,22 +75,14 @@ describe('the first sign-in in a real browser: setup link, provider, invitation'
     setupLink = await setupLinkOf(server);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await profiles?.close();
     await browser?.close();
     await server?.stop();
     await provider?.close();
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  /** A fresh browser profile (no cookies) with one page open, from an address of its own. */
-  async function freshPage() {
-    const context = await browser.browser.newContext({
-      extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${contexts.length + 1}` },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    return { page, errors: watchConsoleErrors(page) };
-  }
+  const freshPage = () => profiles.page();
 
   /** Who the page's session is, as the editor's own scripts would ask. */
   function sessionUser(page: Page) {

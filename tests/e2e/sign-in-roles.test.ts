@@ -10,14 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '@/db/open-storage';
 import { createApiKeys } from '@/lib/auth';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { launchBrowser } from './support/browser';
-import { unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { freshProfiles, launchBrowser } from './support/browser';
+import { unexpectedConsoleErrors } from './support/page-watch';
 
 const patience = { timeout: 30_000 };
 const password = 'a long enough passphrase';
@@ -28,7 +28,7 @@ describe('sign-in and roles in a real browser', () => {
   let server: ServerProcess;
   let directory: string;
   let adminKey: string;
-  const contexts: BrowserContext[] = [];
+  let profiles: ReturnType<typeof freshProfiles>;
 
   /** The API as an admin script calls it, to set up and check what the browser did. */
   async function api(method: string, path: string, body?: unknown, key = adminKey) {
@@ -45,6 +45,7 @@ describe('sign-in and roles in a real browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    profiles = freshProfiles(browser.browser);
     directory = mkdtempSync(join(tmpdir(), 'studio-sign-in-'));
     // The first key is made on the database before the server starts, as `db key create` does.
     const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
@@ -67,21 +68,13 @@ describe('sign-in and roles in a real browser', () => {
       expect((await api('POST', '/api/users', { email, role, password })).status).toBe(201);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await profiles?.close();
     await browser?.close();
     await server?.stop();
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  /** A fresh browser profile (no cookies) with one page open. */
-  async function freshPage() {
-    const context = await browser.browser.newContext({
-      extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${contexts.length + 1}` },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    return { page, errors: watchConsoleErrors(page) };
-  }
+  const freshPage = () => profiles.page();
 
   async function signIn(page: Page, email: string, secret = password) {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { signInContext } from './credentials';
+import { watchConsoleErrors } from './page-watch';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -36,6 +37,28 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
     context,
     async close() {
       await browser.close();
+    },
+  };
+}
+
+/**
+ * Fresh browser profiles (no cookies), each from an address of its own as a trusted proxy reports
+ * it (for a server with `STUDIO_TRUSTED_PROXY=1`), so the sign-in limit per address does not count
+ * the profiles of one test file together.
+ */
+export function freshProfiles(browser: Browser) {
+  const contexts: BrowserContext[] = [];
+  return {
+    async page() {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${contexts.length + 1}` },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { page, errors: watchConsoleErrors(page) };
+    },
+    async close() {
+      for (const context of contexts) await context.close();
     },
   };
 }
