@@ -103,10 +103,18 @@ interface SdkCall {
   outcome(): Promise<SdkOutcome>;
 }
 
-/** With a listener: `streamText`, read as it happens. */
+/**
+ * With a listener: `streamText`, read as it happens. The outcome comes from `onFinish`, not from the
+ * result's `steps` and `totalUsage`: each of those reads the whole stream again through a copy.
+ */
 function streamedCall(request: SdkRequest): SdkCall {
   let failure: { error: unknown } | undefined;
-  const result = streamText({ ...request, onError: ({ error }) => void (failure ??= { error }) });
+  let finished: SdkOutcome | undefined;
+  const result = streamText({
+    ...request,
+    onError: ({ error }) => void (failure ??= { error }),
+    onFinish: ({ response, steps, totalUsage }) => void (finished = { messages: response.messages, steps, totalUsage }),
+  });
   async function* parts() {
     for await (const part of result.fullStream) {
       if (part.type === 'error') failure ??= { error: part.error };
@@ -117,8 +125,8 @@ function streamedCall(request: SdkRequest): SdkCall {
     parts: parts(),
     async outcome() {
       if (failure) throw failure.error;
-      const [response, steps, totalUsage] = await Promise.all([result.response, result.steps, result.totalUsage]);
-      return { messages: response.messages, steps, totalUsage };
+      if (!finished) throw new Error('The model stream ended without finishing its last step.');
+      return finished;
     },
   };
 }
