@@ -33,25 +33,19 @@ export async function runEventStream(
     );
     return errorResponse(context, failure ?? runFailure(new Error('The run ended before it started.')));
   }
-  // The body pulls one chunk at a time from the run as the socket takes them, each written as one
-  // event; JSON has no line breaks, so the data fits one `data:` line.
+  // The rest of the run goes through one transform, each chunk written as one event (JSON has no
+  // line breaks, so the data fits one `data:` line). A client that goes away cancels the body, and
+  // with it the run's stream, which aborts the run.
+  reader.releaseLock();
   const encoder = new TextEncoder();
   const event = (chunk: RunChunk) => encoder.encode(`event: ${chunk.type}\ndata: ${JSON.stringify(chunk)}\n\n`);
-  let pending: RunChunk | undefined = first.value;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = pending ?? (await reader.read()).value;
-      pending = undefined;
-      if (chunk) return controller.enqueue(event(chunk));
-      requestSignal.removeEventListener('abort', abort);
-      controller.close();
-    },
-    cancel(reason) {
-      requestSignal.removeEventListener('abort', abort);
-      abort();
-      return reader.cancel(reason);
-    },
-  });
+  const body = stream.fullStream.pipeThrough(
+    new TransformStream<RunChunk, Uint8Array>({
+      start: (controller) => controller.enqueue(event(first.value)),
+      transform: (chunk, controller) => controller.enqueue(event(chunk)),
+      flush: () => requestSignal.removeEventListener('abort', abort),
+    }),
+  );
   // Through the context, so the headers its middleware set before the route ran are kept.
   return context.newResponse(body, 200, {
     'content-type': 'text/event-stream',

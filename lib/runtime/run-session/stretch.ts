@@ -87,7 +87,7 @@ export async function runStretch(session: RunSession): Promise<void> {
   };
   const request = await buildSdkRequest(session, stretch);
   const sdk = session.listener ? streamedCall(request) : await generatedCall(request);
-  for await (const part of sdk.parts) readPart(session, stretch, part);
+  await sdk.readParts((part) => readPart(session, stretch, part));
   const outcome = await sdk.outcome();
   for (const toolCallId of [...stretch.held.keys()]) release(stretch, toolCallId);
   // A call stopped by the abort is a tool error to the SDK, which may then end normally.
@@ -99,7 +99,7 @@ type SdkRequest = Awaited<ReturnType<typeof buildSdkRequest>>;
 
 /** The SDK's answer to a stretch: its parts in the model's order, then what the stretch produced. */
 interface SdkCall {
-  parts: Iterable<TextStreamPart<ToolSet>> | AsyncIterable<TextStreamPart<ToolSet>>;
+  readParts(read: (part: TextStreamPart<ToolSet>) => void): Promise<void>;
   outcome(): Promise<SdkOutcome>;
 }
 
@@ -115,14 +115,13 @@ function streamedCall(request: SdkRequest): SdkCall {
     onError: ({ error }) => void (failure ??= { error }),
     onFinish: ({ response, steps, totalUsage }) => void (finished = { messages: response.messages, steps, totalUsage }),
   });
-  async function* parts() {
-    for await (const part of result.fullStream) {
-      if (part.type === 'error') failure ??= { error: part.error };
-      else yield part;
-    }
-  }
   return {
-    parts: parts(),
+    async readParts(read) {
+      for await (const part of result.fullStream) {
+        if (part.type === 'error') failure ??= { error: part.error };
+        else read(part);
+      }
+    },
     async outcome() {
       if (failure) throw failure.error;
       if (!finished) throw new Error('The model stream ended without finishing its last step.');
@@ -139,7 +138,9 @@ function streamedCall(request: SdkRequest): SdkCall {
 async function generatedCall(request: SdkRequest): Promise<SdkCall> {
   const result = await generateText(request);
   return {
-    parts: partsOfSteps(result.steps),
+    async readParts(read) {
+      for (const part of partsOfSteps(result.steps)) read(part);
+    },
     outcome: async () => ({ messages: result.response.messages, steps: result.steps, totalUsage: result.totalUsage }),
   };
 }
