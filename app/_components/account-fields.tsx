@@ -1,27 +1,30 @@
 'use client';
 /** The email and password fields of the forms that sign someone in or make their account. */
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from './ui/field';
 
+/** A field bound to its form, with the schema's message for it, read out as it appears. */
 interface Bound {
-  value: string;
-  onValue: (value: string) => void;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
 }
 
-export function EmailField({ value, onValue, autoComplete = 'email' }: Bound & { autoComplete?: string }) {
+export function EmailField({ registration, error, autoComplete = 'email' }: Bound & { autoComplete?: string }) {
   return (
     <TextField
       label="Email"
       type="email"
       autoComplete={autoComplete}
       required
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
+      error={error}
+      announceError
+      {...registration}
     />
   );
 }
 
 /** `creating`: a new password (with the rule it must meet), not the current one. */
-export function PasswordField({ value, onValue, creating }: Bound & { creating: boolean }) {
+export function PasswordField({ registration, error, creating }: Bound & { creating: boolean }) {
   return (
     <TextField
       label="Password"
@@ -29,8 +32,9 @@ export function PasswordField({ value, onValue, creating }: Bound & { creating: 
       autoComplete={creating ? 'new-password' : 'current-password'}
       {...(creating ? { hint: 'At least 12 characters.' } : {})}
       required
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
+      error={error}
+      announceError
+      {...registration}
     />
   );
 }
