@@ -1,4 +1,5 @@
 import { studioErrorBody } from '@/lib/studio-handle';
+import { cursorParam } from '../_components/pager';
 
 /**
  * Loads one page of a list for a page link. A hand-edited or outdated link (a cursor the service
@@ -16,4 +17,13 @@ export async function loadPage<T>(
   }
 }
 
-export const staleLinkText = 'That page link was not valid any more: showing the first page.';
+/** The search parameters of a list page that takes only a cursor. */
+export type CursorSearchParams = Promise<{ cursor?: string | string[] }>;
+
+/** `loadPage` for a list page whose only search parameter is its cursor. */
+export async function loadCursorPage<T>(
+  searchParams: CursorSearchParams,
+  load: (cursor: string | undefined) => Promise<T>,
+): Promise<{ page: T; cursor: string | undefined; staleLink: boolean }> {
+  return loadPage(load, cursorParam((await searchParams).cursor));
+}
