@@ -1,4 +1,5 @@
 'use client';
+import { useState } from 'react';
 import { SelectField, TextAreaField, TextField } from './ui/field';
 
 type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
@@ -115,6 +116,21 @@ export function parseContext(
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, message: 'The request context must be a JSON object, such as {"tier": "pro"}.' };
   return { ok: true, value: value as Record<string, unknown> };
+}
+
+/**
+ * The request context typed as JSON in a box: `field` goes to ContextJsonField, and `read()`
+ * answers the parsed context, or undefined after putting the problem beside the box.
+ */
+export function useContextJson() {
+  const [json, setJson] = useState('{}');
+  const [error, setError] = useState<string | undefined>();
+  function read(): Record<string, unknown> | undefined {
+    const context = parseContext(json);
+    setError(context.ok ? undefined : context.message);
+    return context.ok ? context.value : undefined;
+  }
+  return { json, setJson, read, field: { json, onJson: setJson, error } };
 }
 
 /** The request context as a JSON object, typed in a box (its parse error shown beside it). */
