@@ -137,10 +137,8 @@ export function useContextJson() {
 export function ContextJsonField({
   json,
   onJson,
-  error,
-  rows,
-  hint,
   label = 'Request context',
+  ...shown
 }: {
   json: string;
   onJson: (text: string) => void;
@@ -149,14 +147,5 @@ export function ContextJsonField({
   hint?: string;
   label?: string;
 }) {
-  return (
-    <TextAreaField
-      label={label}
-      rows={rows}
-      value={json}
-      error={error}
-      hint={hint}
-      onChange={(event) => onJson(event.target.value)}
-    />
-  );
+  return <TextAreaField label={label} value={json} onChange={(event) => onJson(event.target.value)} {...shown} />;
 }
