@@ -1,5 +1,5 @@
 import { currentStudio } from '@/lib/studio-handle';
-import { loadPage } from './_server/load-page';
+import { listPageSize, loadPage } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { ListHeading } from './_components/list-heading';
@@ -8,8 +8,6 @@ import { PagedList } from './_components/paged-list';
 import { cursorParam } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
-
-const pageSize = 50;
 
 export default async function AgentsPage({
   searchParams,
@@ -20,7 +18,7 @@ export default async function AgentsPage({
   const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
   const studio = currentStudio();
   const loaded = await loadPage(
-    (from) => studio.editor.agents.list({ limit: pageSize, cursor: from, search }),
+    (from) => studio.editor.agents.list({ limit: listPageSize, cursor: from, search }),
     cursorParam(params.cursor),
   );
   const query = (next: string | null) =>

@@ -20,10 +20,16 @@ export async function loadPage<T>(
 /** The search parameters of a list page that takes only a cursor. */
 export type CursorSearchParams = Promise<{ cursor?: string | string[] }>;
 
-/** `loadPage` for a list page whose only search parameter is its cursor. */
+/** How many records a list page shows. */
+export const listPageSize = 50;
+
+/**
+ * `loadPage` for a list page whose only search parameter is its cursor: `load` gets the page to
+ * read as the list services take it.
+ */
 export async function loadCursorPage<T>(
   searchParams: CursorSearchParams,
-  load: (cursor: string | undefined) => Promise<T>,
+  load: (page: { limit: number; cursor: string | undefined }) => Promise<T>,
 ): Promise<{ page: T; cursor: string | undefined; staleLink: boolean }> {
-  return loadPage(load, cursorParam((await searchParams).cursor));
+  return loadPage((cursor) => load({ limit: listPageSize, cursor }), cursorParam((await searchParams).cursor));
 }

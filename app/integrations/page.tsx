@@ -12,13 +12,9 @@ import { ProviderList } from './_form/provider-list';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Integrations' };
 
-const pageSize = 50;
-
 export default async function IntegrationsPage({ searchParams }: { searchParams: CursorSearchParams }) {
   const studio = currentStudio();
-  const loaded = await loadCursorPage(searchParams, (from) =>
-    studio.integrations.describeAll({ limit: pageSize, cursor: from }),
-  );
+  const loaded = await loadCursorPage(searchParams, (page) => studio.integrations.describeAll(page));
   const providerItems = await listToolProviders(studio);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>

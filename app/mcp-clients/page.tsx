@@ -9,13 +9,9 @@ import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'MCP clients' };
 
-const pageSize = 50;
-
 export default async function McpClientsPage({ searchParams }: { searchParams: CursorSearchParams }) {
   const studio = currentStudio();
-  const loaded = await loadCursorPage(searchParams, (from) =>
-    studio.editor.mcpClients.list({ limit: pageSize, cursor: from }),
-  );
+  const loaded = await loadCursorPage(searchParams, (page) => studio.editor.mcpClients.list(page));
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4">
       <ListHeading id="page-heading" title="MCP clients" newHref="/new-mcp-client" newLabel="New MCP client" />

@@ -10,7 +10,7 @@ import { Card } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
 import { ListTable } from '../_components/list-table';
-import { loadPage } from '../_server/load-page';
+import { listPageSize, loadPage } from '../_server/load-page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SettingsTabs } from './settings-tabs';
 import { tabOf } from './tab-names';
@@ -18,8 +18,6 @@ import { UsersPanel } from './users-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
-
-const pageSize = 50;
 
 const actions = [
   'agent.create',
@@ -87,7 +85,7 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
   const { page, cursor, staleLink } = await loadPage(
     (from) =>
       studio.editor.audit.list({
-        limit: pageSize,
+        limit: listPageSize,
         cursor: from,
         ...(filters.who ? { actor: filters.who } : {}),
         ...(filters.what ? { action: filters.what } : {}),

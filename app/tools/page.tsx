@@ -9,13 +9,9 @@ import { toolPage } from '../_server/tool-catalogue';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tools' };
 
-const pageSize = 50;
-
 export default async function ToolsPage({ searchParams }: { searchParams: CursorSearchParams }) {
   const studio = currentStudio();
-  const loaded = await loadCursorPage(searchParams, async (from) =>
-    toolPage(studio, { limit: pageSize, cursor: from }),
-  );
+  const loaded = await loadCursorPage(searchParams, async (page) => toolPage(studio, page));
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4">
       <h1 id="page-heading" className="text-2xl font-semibold">
