@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessageAt } from './form-errors';
+import { boundField } from './bound-field';
 import { useHydrated } from './use-hydrated';
 
 type Answer = { ok: true } | { ok: false; message: string };
@@ -45,11 +45,8 @@ export function useEntryForm<Values extends FieldValues>({
     setBusy(false);
   });
 
-  /** A field's binding and the schema's message for it (account-fields.tsx takes both). */
-  const field = (name: Path<Values>) => ({
-    registration: form.register(name),
-    error: errorMessageAt(form.formState.errors, name),
-  });
+  /** A field's binding and the schema's message for it, for account-fields.tsx. */
+  const field = (name: Path<Values>) => boundField(form, name);
 
   return { field, busy, error, setError, setBusy, ready: hydrated && !busy, submit };
 }

@@ -7,18 +7,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
-import { errorMessageAt } from '../_lib/form-errors';
+import { boundField } from '../_lib/bound-field';
 import { sendJson } from '../_lib/send-json';
 
 /** What a field of the form spreads onto its TextField or SelectField: its binding and its error. */
-export type FieldOf<Values extends FieldValues> = (
-  name: Path<Values>,
-) => UseFormRegisterReturn<Path<Values>> & { error: string | undefined };
+export type FieldOf<Values extends FieldValues> = (name: Path<Values>) => ReturnType<typeof boundField<Values>>;
 
 export function CreateOnDemand<Values extends FieldValues, Made>({
   opener,
@@ -55,10 +53,7 @@ export function CreateOnDemand<Values extends FieldValues, Made>({
     onMade();
   });
 
-  const field: FieldOf<Values> = (name) => ({
-    ...form.register(name),
-    error: errorMessageAt(form.formState.errors, name),
-  });
+  const field: FieldOf<Values> = (name) => boundField(form, name);
 
   if (!open)
     return (
