@@ -1,14 +1,13 @@
 import { currentStudio } from '@/lib/studio-handle';
-import { loadPage, staleLinkText } from './_server/load-page';
+import { listPageSize, loadPage } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { ListHeading } from './_components/list-heading';
-import { EditedCell, ListTable, RecordCell } from './_components/list-table';
-import { cursorParam, Pager } from './_components/pager';
+import { EditedCell, RecordCell } from './_components/list-table';
+import { PagedList } from './_components/paged-list';
+import { cursorParam } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
-
-const pageSize = 50;
 
 export default async function AgentsPage({
   searchParams,
@@ -18,11 +17,10 @@ export default async function AgentsPage({
   const params = await searchParams;
   const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
   const studio = currentStudio();
-  const { page, cursor, staleLink } = await loadPage(
-    (from) => studio.editor.agents.list({ limit: pageSize, cursor: from, search }),
+  const loaded = await loadPage(
+    (from) => studio.editor.agents.list({ limit: listPageSize, cursor: from, search }),
     cursorParam(params.cursor),
   );
-  const { items, nextCursor } = page;
   const query = (next: string | null) =>
     `/?${new URLSearchParams({ ...(search ? { search } : {}), ...(next ? { cursor: next } : {}) })}`;
   return (
@@ -31,33 +29,26 @@ export default async function AgentsPage({
       <p className="text-slate-700">
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>
-      <AgentSearch initial={search} shown={items.length} />
-      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
-      {items.length === 0 ? (
-        <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
-          {search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
-        </p>
-      ) : (
-        <ListTable
-          data-main-content
-          className="overflow-hidden"
-          columns={['Name', 'Kind', 'Status', 'Published version', 'Last edit']}
-          items={items}
-          keyOf={(agent) => agent.id}
-          cells={(agent) => (
-            <>
-              <RecordCell href={`/agents/${agent.id}`} name={agent.name ?? agent.id} id={agent.id} />
-              <td className="p-2.5">{agent.source === 'code' ? 'Code' : 'Stored'}</td>
-              <td className="p-2.5">
-                <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
-              </td>
-              <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
-              <EditedCell iso={agent.updatedAt} authorId={agent.authorId} />
-            </>
-          )}
-        />
-      )}
-      <Pager label="Pages of agents" cursor={cursor} nextCursor={nextCursor} hrefOf={query} />
+      <AgentSearch initial={search} shown={loaded.page.items.length} />
+      <PagedList
+        loaded={loaded}
+        pagerLabel="Pages of agents"
+        hrefOf={query}
+        empty={search ? `No agent's name or id contains "${search}".` : 'No agents yet. Create one with New agent.'}
+        columns={['Name', 'Kind', 'Status', 'Published version', 'Last edit']}
+        className="overflow-hidden"
+        cells={(agent) => (
+          <>
+            <RecordCell href={`/agents/${agent.id}`} record={{ id: agent.id, name: agent.name }} />
+            <td className="p-2.5">{agent.source === 'code' ? 'Code' : 'Stored'}</td>
+            <td className="p-2.5">
+              <StatusBadge status={agent.status} hasUnpublishedChanges={agent.hasUnpublishedChanges} />
+            </td>
+            <td className="p-2.5">{agent.activeVersionNumber === null ? '—' : `v${agent.activeVersionNumber}`}</td>
+            <EditedCell iso={agent.updatedAt} authorId={agent.authorId} />
+          </>
+        )}
+      />
       <p className="text-sm text-slate-600">Version {studio.version}</p>
     </section>
   );

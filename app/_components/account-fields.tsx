@@ -1,27 +1,17 @@
 'use client';
 /** The email and password fields of the forms that sign someone in or make their account. */
+import type { boundField } from '../_lib/bound-field';
 import { TextField } from './ui/field';
 
-interface Bound {
-  value: string;
-  onValue: (value: string) => void;
-}
+/** A field bound to its form, with the schema's message for it (read out as it appears). */
+type Bound = ReturnType<typeof boundField>;
 
-export function EmailField({ value, onValue, autoComplete = 'email' }: Bound & { autoComplete?: string }) {
-  return (
-    <TextField
-      label="Email"
-      type="email"
-      autoComplete={autoComplete}
-      required
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
-    />
-  );
+export function EmailField({ autoComplete = 'email', ...bound }: Bound & { autoComplete?: string }) {
+  return <TextField label="Email" type="email" autoComplete={autoComplete} required announceError {...bound} />;
 }
 
 /** `creating`: a new password (with the rule it must meet), not the current one. */
-export function PasswordField({ value, onValue, creating }: Bound & { creating: boolean }) {
+export function PasswordField({ creating, ...bound }: Bound & { creating: boolean }) {
   return (
     <TextField
       label="Password"
@@ -29,8 +19,8 @@ export function PasswordField({ value, onValue, creating }: Bound & { creating: 
       autoComplete={creating ? 'new-password' : 'current-password'}
       {...(creating ? { hint: 'At least 12 characters.' } : {})}
       required
-      value={value}
-      onChange={(event) => onValue(event.target.value)}
+      announceError
+      {...bound}
     />
   );
 }

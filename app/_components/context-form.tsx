@@ -1,4 +1,5 @@
 'use client';
+import { useState } from 'react';
 import { SelectField, TextAreaField, TextField } from './ui/field';
 
 type Property = { type?: string | string[]; enum?: unknown[]; description?: string; title?: string };
@@ -117,14 +118,27 @@ export function parseContext(
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+/**
+ * The request context typed as JSON in a box: `field` goes to ContextJsonField, and `read()`
+ * answers the parsed context, or undefined after putting the problem beside the box.
+ */
+export function useContextJson() {
+  const [json, setJson] = useState('{}');
+  const [error, setError] = useState<string | undefined>();
+  function read(): Record<string, unknown> | undefined {
+    const context = parseContext(json);
+    setError(context.ok ? undefined : context.message);
+    return context.ok ? context.value : undefined;
+  }
+  return { json, setJson, read, field: { json, onJson: setJson, error } };
+}
+
 /** The request context as a JSON object, typed in a box (its parse error shown beside it). */
 export function ContextJsonField({
   json,
   onJson,
-  error,
-  rows,
-  hint,
   label = 'Request context',
+  ...shown
 }: {
   json: string;
   onJson: (text: string) => void;
@@ -133,14 +147,5 @@ export function ContextJsonField({
   hint?: string;
   label?: string;
 }) {
-  return (
-    <TextAreaField
-      label={label}
-      rows={rows}
-      value={json}
-      error={error}
-      hint={hint}
-      onChange={(event) => onJson(event.target.value)}
-    />
-  );
+  return <TextAreaField label={label} value={json} onChange={(event) => onJson(event.target.value)} {...shown} />;
 }

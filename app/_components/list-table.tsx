@@ -38,22 +38,18 @@ export function ListTable<Item>({
   );
 }
 
-/** A record's first cell: its name linking to its page, its id below, and its description when it has one. */
+/** A record's first cell: its name (or its id) linking to its page, its id below, and its description when it has one. */
 export function RecordCell({
   href,
-  name,
-  id,
-  description,
+  record: { id, name, description },
 }: {
   href: string;
-  name: string;
-  id: string;
-  description?: string | null;
+  record: { id: string; name?: string | null; description?: string | null };
 }) {
   return (
     <td className="p-2.5">
       <Link href={href} className="block font-semibold">
-        {name}
+        {name ?? id}
       </Link>
       <span className="font-mono text-xs text-slate-600">{id}</span>
       {description ? <p className="text-slate-700">{description}</p> : null}

@@ -40,3 +40,9 @@ export const cursorHref = (path: string) => (cursor: string | null) =>
 
 /** The `cursor` search parameter of a page, when it is one string. */
 export const cursorParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** Said when a list page's link held a cursor the service refused (see `loadPage`). */
+export function StaleLinkNote({ staleLink }: { staleLink: boolean }) {
+  if (!staleLink) return null;
+  return <p className="text-sm text-slate-700">That page link was not valid any more: showing the first page.</p>;
+}

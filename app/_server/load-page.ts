@@ -1,4 +1,5 @@
 import { studioErrorBody } from '@/lib/studio-handle';
+import { cursorParam } from '../_components/pager';
 
 /**
  * Loads one page of a list for a page link. A hand-edited or outdated link (a cursor the service
@@ -16,4 +17,19 @@ export async function loadPage<T>(
   }
 }
 
-export const staleLinkText = 'That page link was not valid any more: showing the first page.';
+/** The search parameters of a list page that takes only a cursor. */
+export type CursorSearchParams = Promise<{ cursor?: string | string[] }>;
+
+/** How many records a list page shows. */
+export const listPageSize = 50;
+
+/**
+ * `loadPage` for a list page whose only search parameter is its cursor: `load` gets the page to
+ * read as the list services take it.
+ */
+export async function loadCursorPage<T>(
+  searchParams: CursorSearchParams,
+  load: (page: { limit: number; cursor: string | undefined }) => Promise<T>,
+): Promise<{ page: T; cursor: string | undefined; staleLink: boolean }> {
+  return loadPage((cursor) => load({ limit: listPageSize, cursor }), cursorParam((await searchParams).cursor));
+}

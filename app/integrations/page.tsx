@@ -1,28 +1,20 @@
 import type { Metadata } from 'next';
 import { currentStudio } from '@/lib/studio-handle';
-import { cursorHref, cursorParam, Pager } from '../_components/pager';
+import { cursorHref } from '../_components/pager';
 import { ListHeading } from '../_components/list-heading';
 import { Card } from '../_components/ui/card';
-import { ListTable, RecordCell } from '../_components/list-table';
-import { loadPage, staleLinkText } from '../_server/load-page';
+import { RecordCell } from '../_components/list-table';
+import { PagedList } from '../_components/paged-list';
+import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
 import { listToolProviders } from '../_server/tool-catalogue';
 import { ProviderList } from './_form/provider-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Integrations' };
 
-const pageSize = 50;
-
-export default async function IntegrationsPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ cursor?: string | string[] }>;
-}) {
+export default async function IntegrationsPage({ searchParams }: { searchParams: CursorSearchParams }) {
   const studio = currentStudio();
-  const { page, cursor, staleLink } = await loadPage(
-    (from) => studio.integrations.describeAll({ limit: pageSize, cursor: from }),
-    cursorParam((await searchParams).cursor),
-  );
+  const loaded = await loadCursorPage(searchParams, (page) => studio.integrations.describeAll(page));
   const providerItems = await listToolProviders(studio);
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
@@ -39,41 +31,26 @@ export default async function IntegrationsPage({
         editor&rsquo;s Tools tab.
       </p>
       <h2 className="text-lg font-semibold">Integrations</h2>
-      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
-      {page.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
-          No integrations yet. Add one with New integration: paste or upload an OpenAPI document.
-        </p>
-      ) : (
-        <ListTable
-          columns={['Integration', 'Source', 'Tools']}
-          items={page.items}
-          keyOf={(integration) => integration.id}
-          cells={(integration) => (
-            <>
-              <RecordCell
-                href={`/integrations/${integration.id}`}
-                name={integration.name}
-                id={integration.id}
-                description={integration.description}
-              />
-              <td className="p-2.5">{integration.source === 'code' ? 'Code' : 'Stored'}</td>
-              <td className="p-2.5">
-                {integration.error ? (
-                  <span className="text-danger">Could not list: {integration.error}</span>
-                ) : (
-                  `${integration.tools.length} ${integration.tools.length === 1 ? 'tool' : 'tools'}`
-                )}
-              </td>
-            </>
-          )}
-        />
-      )}
-      <Pager
-        label="Pages of integrations"
-        cursor={cursor}
-        nextCursor={page.nextCursor}
+      <PagedList
+        loaded={loaded}
+        pagerLabel="Pages of integrations"
         hrefOf={cursorHref('/integrations')}
+        empty="No integrations yet. Add one with New integration: paste or upload an OpenAPI document."
+        columns={['Integration', 'Source', 'Tools']}
+        mainContent={false}
+        cells={(integration) => (
+          <>
+            <RecordCell href={`/integrations/${integration.id}`} record={integration} />
+            <td className="p-2.5">{integration.source === 'code' ? 'Code' : 'Stored'}</td>
+            <td className="p-2.5">
+              {integration.error ? (
+                <span className="text-danger">Could not list: {integration.error}</span>
+              ) : (
+                `${integration.tools.length} ${integration.tools.length === 1 ? 'tool' : 'tools'}`
+              )}
+            </td>
+          </>
+        )}
       />
       <h2 className="text-lg font-semibold">Tool providers</h2>
       {providerItems.length === 0 ? (

@@ -5,14 +5,16 @@
  * again on every request.
  */
 import { useState } from 'react';
+import { z } from 'zod';
 import type { OperationOutput } from '@/lib/client';
+import { createApiKeyInput } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
 import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand, textOf } from './create-on-demand';
+import { CreateOnDemand } from './create-on-demand';
 import { useJsonList } from './use-json-list';
 
 /** A key as `GET /api/keys` lists it. */
@@ -30,15 +32,30 @@ function statusOf(key: ApiKeyRow, now: number): string {
   return key.expiresAt ? `Active until ${formatTime(key.expiresAt)}` : 'Active';
 }
 
+/** The form's values: the expiry is a date, where the body takes a date and time. */
+interface KeyFormValues {
+  name: string;
+  scope: string;
+  expires: string;
+}
+
 /** The body of `POST /api/keys`: an expiry date means the end of that day (UTC). */
-function keyBody(form: FormData) {
-  const expires = textOf(form, 'expires');
+function keyBody({ name, scope, expires }: KeyFormValues) {
   return {
-    name: textOf(form, 'name'),
-    scope: textOf(form, 'scope'),
+    name: name.trim(),
+    scope,
     ...(expires ? { expiresAt: new Date(`${expires}T23:59:59Z`).toISOString() } : {}),
   };
 }
+
+/** The form checks the body it sends with the API's schema, each problem beside its field. */
+const keyFormSchema = z.custom<KeyFormValues>().superRefine((values, context) => {
+  const parsed = createApiKeyInput.safeParse(keyBody(values));
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] === 'expiresAt' ? 'expires' : String(issue.path[0]);
+    context.addIssue({ code: 'custom', path: [field], message: issue.message });
+  }
+});
 
 function ShownOnce({ apiKey }: { apiKey: string }) {
   const [copied, setCopied] = useState(false);
@@ -64,28 +81,30 @@ function ShownOnce({ apiKey }: { apiKey: string }) {
 
 function NewKey({ onCreated }: { onCreated: () => void }) {
   return (
-    <CreateOnDemand<{ key: string }>
+    <CreateOnDemand<KeyFormValues, { key: string }>
       opener="Create API key"
       path="/api/keys"
+      schema={keyFormSchema}
+      defaultValues={{ name: '', scope: 'runtime', expires: '' }}
       bodyOf={keyBody}
       onMade={onCreated}
       shown={(made) => <ShownOnce apiKey={made.key} />}
-      fields={
+      fields={(field) => (
         <>
-          <TextField label="Key name" name="name" required maxLength={100} className="w-64" autoComplete="off" />
-          <SelectField label="Scope" name="scope" defaultValue="runtime" className="w-72">
+          <TextField label="Key name" required maxLength={100} className="w-64" autoComplete="off" {...field('name')} />
+          <SelectField label="Scope" className="w-72" {...field('scope')}>
             {Object.entries(scopeHints).map(([scope, hint]) => (
               <option key={scope} value={scope}>
                 {hint}
               </option>
             ))}
           </SelectField>
-          <TextField label="Expires on (optional)" name="expires" type="date" className="w-44" />
+          <TextField label="Expires on (optional)" type="date" className="w-44" {...field('expires')} />
           <Button type="submit" variant="primary">
             Create key
           </Button>
         </>
-      }
+      )}
     />
   );
 }

@@ -1,19 +1,29 @@
 'use client';
 /**
  * What Settings' "Create API key" and "Invite user" have in common: a button that opens its form,
- * a form whose fields become the body of one POST, the refusal shown as an alert, and what the
- * server made kept to show (a key or a link is shown this once).
+ * a form validated with the API's own body schema whose values become the body of one POST, each
+ * problem beside its field, the refusal shown as an alert, and what the server made kept to show
+ * (a key or a link is shown this once).
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
+import { boundField } from '../_lib/bound-field';
 import { sendJson } from '../_lib/send-json';
 
-export function CreateOnDemand<Made>({
+/** What a field of the form spreads onto its TextField or SelectField: its binding and its error. */
+export type FieldOf<Values extends FieldValues> = (name: Path<Values>) => ReturnType<typeof boundField<Values>>;
+
+export function CreateOnDemand<Values extends FieldValues, Made>({
   opener,
   path,
-  bodyOf,
+  schema,
+  defaultValues,
+  bodyOf = (values) => values,
   onMade,
   fields,
   shown,
@@ -21,24 +31,29 @@ export function CreateOnDemand<Made>({
   /** The name of the button that opens the form, and of the form. */
   opener: string;
   path: string;
-  bodyOf: (form: FormData) => unknown;
+  schema: z.ZodType<Values, Values>;
+  defaultValues: DefaultValues<Values>;
+  /** The body sent, when it is not the values themselves. */
+  bodyOf?: (values: Values) => unknown;
   onMade: () => void;
-  fields: ReactNode;
+  fields: (field: FieldOf<Values>) => ReactNode;
   /** What to show of what the server made. */
   shown: (made: Made) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [made, setMade] = useState<Made>();
   const [error, setError] = useState<string>();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const answer = await sendJson<Made>('POST', path, bodyOf(new FormData(event.currentTarget)));
+  const submit = form.handleSubmit(async (values) => {
+    const answer = await sendJson<Made>('POST', path, bodyOf(values));
     if (!answer.ok) return setError(answer.message);
     setError(undefined);
     setMade(answer.value);
     onMade();
-  }
+  });
+
+  const field: FieldOf<Values> = (name) => boundField(form, name);
 
   if (!open)
     return (
@@ -48,14 +63,16 @@ export function CreateOnDemand<Made>({
     );
   return (
     <Card className="flex flex-col gap-3">
-      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3" aria-label={opener}>
-        {fields}
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="flex flex-wrap items-end gap-3"
+        aria-label={opener}
+      >
+        {fields(field)}
       </form>
       <FormAlert message={error} />
       {made === undefined ? null : shown(made)}
     </Card>
   );
 }
-
-/** A form field's text, trimmed. */
-export const textOf = (form: FormData, name: string) => String(form.get(name) ?? '').trim();

@@ -4,13 +4,13 @@ import Link from 'next/link';
 import { settingsInForce } from '@/lib/settings-in-force';
 import { currentStudio, type Studio } from '@/lib/studio-handle';
 import { Time } from '../_components/format';
-import { cursorParam, Pager } from '../_components/pager';
+import { cursorParam, Pager, StaleLinkNote } from '../_components/pager';
 import { Button, buttonClasses } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
 import { ListTable } from '../_components/list-table';
-import { loadPage, staleLinkText } from '../_server/load-page';
+import { listPageSize, loadPage } from '../_server/load-page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SettingsTabs } from './settings-tabs';
 import { tabOf } from './tab-names';
@@ -18,8 +18,6 @@ import { UsersPanel } from './users-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
-
-const pageSize = 50;
 
 const actions = [
   'agent.create',
@@ -87,7 +85,7 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
   const { page, cursor, staleLink } = await loadPage(
     (from) =>
       studio.editor.audit.list({
-        limit: pageSize,
+        limit: listPageSize,
         cursor: from,
         ...(filters.who ? { actor: filters.who } : {}),
         ...(filters.what ? { action: filters.what } : {}),
@@ -149,7 +147,7 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
       {badDays.length ? (
         <p className="text-sm text-danger">Dates are written YYYY-MM-DD; {badDays.join(', ')} was ignored.</p>
       ) : null}
-      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
+      <StaleLinkNote staleLink={staleLink} />
       {page.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
           {filtered ? 'No change matches these filters.' : 'Nothing has changed yet.'}

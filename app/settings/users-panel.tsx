@@ -6,13 +6,14 @@
  */
 import { useState } from 'react';
 import type { OperationOutput } from '@/lib/client';
+import { createInvitationInput, type CreateInvitationInput } from '@/lib/schemas';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { cn } from '../_components/ui/cn';
 import { controlClasses, SelectField, TextField } from '../_components/ui/field';
 import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand, textOf } from './create-on-demand';
+import { CreateOnDemand } from './create-on-demand';
 import { useJsonList } from './use-json-list';
 
 /** A user as `GET /api/users` lists them. */
@@ -22,10 +23,11 @@ const roleNames = ['viewer', 'editor', 'admin'] as const;
 
 function Invitation({ onInvited }: { onInvited: () => void }) {
   return (
-    <CreateOnDemand<{ link: string }>
+    <CreateOnDemand<CreateInvitationInput, { link: string }>
       opener="Invite user"
       path="/api/users/invitations"
-      bodyOf={(form) => ({ email: textOf(form, 'email'), role: textOf(form, 'role') })}
+      schema={createInvitationInput}
+      defaultValues={{ email: '', role: 'editor' }}
       onMade={onInvited}
       shown={(made) => (
         <div className="flex flex-col gap-1">
@@ -35,10 +37,10 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
           </p>
         </div>
       )}
-      fields={
+      fields={(field) => (
         <>
-          <TextField label="Email" name="email" type="email" required className="w-72" autoComplete="off" />
-          <SelectField label="Role" name="role" defaultValue="editor" className="w-40">
+          <TextField label="Email" type="email" required className="w-72" autoComplete="off" {...field('email')} />
+          <SelectField label="Role" className="w-40" {...field('role')}>
             {roleNames.map((role) => (
               <option key={role} value={role}>
                 {role}
@@ -49,7 +51,7 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
             Create invitation
           </Button>
         </>
-      }
+      )}
     />
   );
 }

@@ -1,8 +1,6 @@
 'use client';
-import { useState } from 'react';
-import { FormAlert } from '../_components/form-alert';
-import { Button } from '../_components/ui/button';
-import { Card } from '../_components/ui/card';
+import { firstAdminInput } from '@/lib/schemas';
+import { AccountCard } from '../_components/account-card';
 import { EmailField, PasswordField } from '../_components/account-fields';
 import { postOperation } from '../_lib/api-fetch';
 import { useEntryForm } from '../_lib/use-entry-form';
@@ -10,28 +8,32 @@ import { useEntryForm } from '../_lib/use-entry-form';
 const noToken = 'This page needs the setup link the server printed at start (it ends in ?token=...).';
 
 export function SetupForm({ token }: { token: string }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useEntryForm(
-    () => postOperation<'setUpFirstAdmin'>('/api/auth/setup', { token, email, password }),
-    '/',
-    token ? undefined : noToken,
-  );
+  const entry = useEntryForm({
+    schema: firstAdminInput,
+    defaultValues: { token, email: '', password: '' },
+    send: (body) => postOperation<'setUpFirstAdmin'>('/api/auth/setup', body),
+    destination: '/',
+    ...(token ? {} : { initialError: noToken }),
+  });
 
   return (
-    <Card className="mx-auto flex max-w-md flex-col gap-4">
-      <h1 className="text-xl font-semibold text-slate-900">Create the first admin</h1>
-      <p className="text-sm text-slate-700">
-        This link works once and for an hour after the server started. The admin can then invite everyone else.
-      </p>
-      <form className="flex flex-col gap-3" onSubmit={(event) => void form.submit(event)}>
-        <EmailField value={email} onValue={setEmail} />
-        <PasswordField value={password} onValue={setPassword} creating />
-        <FormAlert message={form.error} />
-        <Button type="submit" variant="primary" disabled={!form.ready || !token}>
-          Create admin
-        </Button>
-      </form>
-    </Card>
+    <AccountCard
+      title="Create the first admin"
+      lead={
+        <p className="text-sm text-slate-700">
+          This link works once and for an hour after the server started. The admin can then invite everyone else.
+        </p>
+      }
+      onSubmit={(event) => void entry.submit(event)}
+      fields={
+        <>
+          <EmailField {...entry.field('email')} />
+          <PasswordField {...entry.field('password')} creating />
+        </>
+      }
+      error={entry.error}
+      submitLabel="Create admin"
+      canSubmit={entry.ready && Boolean(token)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { signInInput } from '@/lib/schemas';
 import { sendJson } from '../_lib/send-json';
 import { useEntryForm } from '../_lib/use-entry-form';
 import { FormAlert } from '../_components/form-alert';
@@ -15,12 +15,15 @@ function refusalText(answer: { status: number; message: string; retryAfterSecond
 }
 
 export function SignInForm({ next, provider }: { next: string; provider?: { id: string; name: string } }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useEntryForm(async () => {
-    const answer = await sendJson('POST', '/api/auth/sign-in', { email, password });
-    return answer.ok ? answer : { ok: false, message: refusalText(answer) };
-  }, next);
+  const form = useEntryForm({
+    schema: signInInput,
+    defaultValues: { email: '', password: '' },
+    send: async (body) => {
+      const answer = await sendJson('POST', '/api/auth/sign-in', body);
+      return answer.ok ? answer : { ok: false, message: refusalText(answer) };
+    },
+    destination: next,
+  });
 
   async function signInWithProvider(id: string) {
     form.setBusy(true);
@@ -42,11 +45,12 @@ export function SignInForm({ next, provider }: { next: string; provider?: { id: 
       <form
         onSubmit={(event) => void form.submit(event)}
         method="post"
+        noValidate
         className="flex flex-col gap-3"
         aria-label="Sign in with email and password"
       >
-        <EmailField value={email} onValue={setEmail} autoComplete="username" />
-        <PasswordField value={password} onValue={setPassword} creating={false} />
+        <EmailField {...form.field('email')} autoComplete="username" />
+        <PasswordField {...form.field('password')} creating={false} />
         <Button type="submit" variant="primary" disabled={!form.ready} className="self-start">
           Sign in
         </Button>

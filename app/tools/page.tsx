@@ -1,22 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
-import { cursorHref, cursorParam, Pager } from '../_components/pager';
-import { ListTable } from '../_components/list-table';
-import { loadPage, staleLinkText } from '../_server/load-page';
+import { cursorHref } from '../_components/pager';
+import { PagedList } from '../_components/paged-list';
+import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
 import { toolPage } from '../_server/tool-catalogue';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Tools' };
 
-const pageSize = 50;
-
-export default async function ToolsPage({ searchParams }: { searchParams: Promise<{ cursor?: string | string[] }> }) {
+export default async function ToolsPage({ searchParams }: { searchParams: CursorSearchParams }) {
   const studio = currentStudio();
-  const { page, cursor, staleLink } = await loadPage(
-    async (from) => toolPage(studio, { limit: pageSize, cursor: from }),
-    cursorParam((await searchParams).cursor),
-  );
+  const loaded = await loadCursorPage(searchParams, async (page) => toolPage(studio, page));
   return (
     <section aria-labelledby="page-heading" className="flex flex-col gap-4">
       <h1 id="page-heading" className="text-2xl font-semibold">
@@ -26,40 +21,33 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
         The tools registered in code (<code>studio.config.ts</code>). Open one to see its schemas and annotations and to
         run it with a form. Agents select them in the agent editor&rsquo;s Tools tab.
       </p>
-      {staleLink ? <p className="text-sm text-slate-700">{staleLinkText}</p> : null}
-      {page.items.length === 0 ? (
-        <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
-          No tools are registered in code.
-        </p>
-      ) : (
-        <ListTable
-          data-main-content
-          columns={['Tool', 'Description', 'Behaviour']}
-          items={page.items}
-          keyOf={(tool) => tool.id}
-          cells={(tool) => (
-            <>
-              <td className="p-2.5">
-                <Link href={`/tools/${encodeURIComponent(tool.id)}`} className="font-mono font-semibold">
-                  {tool.id}
-                </Link>
-              </td>
-              <td className="p-2.5 text-slate-700">{tool.description}</td>
-              <td className="p-2.5 text-slate-700">
-                {tool.effectiveAnnotations.readOnlyHint
-                  ? 'read-only'
-                  : tool.effectiveAnnotations.destructiveHint
-                    ? 'may change or delete things'
-                    : 'changes things'}
-                {tool.requireApproval
-                  ? `; needs approval${tool.requireApproval === 'conditional' ? ' (for some inputs)' : ''}`
-                  : ''}
-              </td>
-            </>
-          )}
-        />
-      )}
-      <Pager label="Pages of tools" cursor={cursor} nextCursor={page.nextCursor} hrefOf={cursorHref('/tools')} />
+      <PagedList
+        loaded={loaded}
+        pagerLabel="Pages of tools"
+        hrefOf={cursorHref('/tools')}
+        empty="No tools are registered in code."
+        columns={['Tool', 'Description', 'Behaviour']}
+        cells={(tool) => (
+          <>
+            <td className="p-2.5">
+              <Link href={`/tools/${encodeURIComponent(tool.id)}`} className="font-mono font-semibold">
+                {tool.id}
+              </Link>
+            </td>
+            <td className="p-2.5 text-slate-700">{tool.description}</td>
+            <td className="p-2.5 text-slate-700">
+              {tool.effectiveAnnotations.readOnlyHint
+                ? 'read-only'
+                : tool.effectiveAnnotations.destructiveHint
+                  ? 'may change or delete things'
+                  : 'changes things'}
+              {tool.requireApproval
+                ? `; needs approval${tool.requireApproval === 'conditional' ? ' (for some inputs)' : ''}`
+                : ''}
+            </td>
+          </>
+        )}
+      />
     </section>
   );
 }

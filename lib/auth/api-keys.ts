@@ -6,21 +6,13 @@
  * seconds in one statement, so a request never waits on a write.
  */
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
 import { invalidInput, issuesFromZod, StudioError } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import { createApiKeyLookup } from './api-key-lookup';
-import { scopes, type Scope } from './roles';
-
-/** The body of `POST /api/keys`, for the route and the CLI alike. */
-export const createApiKeyInput = z.strictObject({
-  name: z.string().min(1, 'A name is required').max(100, 'A name has at most 100 characters'),
-  scope: z.enum(scopes, { error: 'The scope is one of runtime, editor or admin' }),
-  expiresAt: z.iso.datetime({ offset: true, error: 'An ISO date and time, e.g. 2030-01-01T00:00:00Z' }).optional(),
-});
-export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+import { createApiKeyInput, type CreateApiKeyInput } from '../schemas';
+import type { Scope } from './roles';
 
 /** A key as lists show it: never the key, never its hash. */
 export interface ApiKeyView {

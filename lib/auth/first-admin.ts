@@ -4,30 +4,14 @@
  * admin's email and password and is signed in. Several instances starting together each print a
  * link of their own; once one is used an admin exists and every other link is refused (409).
  */
-import { z } from 'zod';
 import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import { createOneTimeLinks, recordUserAudit } from './one-time-links';
-import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
+import type { FirstAdminInput } from '../schemas';
 import type { SignedInUser, SignIn } from './sign-in';
 
 /** How long a setup link is valid. */
 export const setupLinkHours = 1;
-
-export const passwordInput = z
-  .string()
-  .min(minimumPasswordLength, `The password needs at least ${minimumPasswordLength} characters`)
-  .max(maximumPasswordLength, `The password has at most ${maximumPasswordLength} characters`);
-
-export const linkTokenInput = z.string().min(1, 'The token of the link is required').max(200);
-
-/** The body of `POST /api/auth/setup`. */
-export const firstAdminInput = z.strictObject({
-  token: linkTokenInput,
-  email: z.email('An email address is required'),
-  password: passwordInput,
-});
-export type FirstAdminInput = z.infer<typeof firstAdminInput>;
 
 const unusableLink =
   'This setup link is unknown, used or expired (it is valid for one hour). Restart the studio for a new one ' +

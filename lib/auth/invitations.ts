@@ -4,35 +4,17 @@
  * is signed in. Pending invitations are listed without their tokens and can be withdrawn. A newer
  * invitation for the same email replaces the pending one.
  */
-import { z } from 'zod';
 import type { OneTimeLinkRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
-import { linkTokenInput, passwordInput, type AddedAndSignedIn } from './first-admin';
+import type { AcceptInvitationInput, CreateInvitationInput } from '../schemas';
+import type { AddedAndSignedIn } from './first-admin';
 import { createOneTimeLinks, linkUrl, recordUserAudit } from './one-time-links';
-import { isRole, roles, type Role } from './roles';
+import { isRole, type Role } from './roles';
 import type { SignIn } from './sign-in';
 
 /** How long an invitation link is valid. */
 export const invitationDays = 7;
-
-/** The body of `POST /api/users/invitations`. */
-export const createInvitationInput = z.strictObject({
-  email: z.email('An email address is required'),
-  role: z.enum(roles, { error: 'The role is one of viewer, editor or admin' }),
-});
-export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
-
-/** The body of `POST /api/auth/accept-invitation`. */
-export const acceptInvitationInput = z.strictObject({
-  token: linkTokenInput,
-  password: passwordInput,
-  name: z.string().trim().min(1).max(100).optional(),
-});
-export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
-
-/** The body of `POST /api/auth/invitation`: the link's token, to learn whom it invites. */
-export const readInvitationInput = z.strictObject({ token: linkTokenInput });
 
 /** A pending invitation as admins see it: never its token. */
 export interface InvitationView {

@@ -7,6 +7,13 @@ const overlayClasses = 'fixed inset-0 z-40 bg-slate-900/40';
 const contentClasses =
   'fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[min(40rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl';
 
+/** What both dialogs show: a title that names them, a description, and their content. */
+interface DialogContentProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -16,12 +23,7 @@ export function DialogContent({
   description,
   children,
   className,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
+}: DialogContentProps & { className?: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
@@ -46,15 +48,7 @@ export const AlertDialogCancel = AlertPrimitive.Cancel;
 export const AlertDialogAction = AlertPrimitive.Action;
 
 /** An alert dialog (role=alertdialog): a decision the person must take before going on. */
-export function AlertDialogContent({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-}) {
+export function AlertDialogContent({ title, description, children }: Required<DialogContentProps>) {
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className={overlayClasses} />

@@ -10,10 +10,20 @@ interface FieldFrame {
   label: string;
   hint?: ReactNode;
   error?: string;
+  /** Read the error out as it appears (role alert), where a refusal used to be the form's alert. */
+  announceError?: boolean;
   className?: string;
 }
 
-function Frame({ id, label, hint, error, className, children }: FieldFrame & { id: string; children: ReactNode }) {
+function Frame({
+  id,
+  label,
+  hint,
+  error,
+  announceError,
+  className,
+  children,
+}: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -26,7 +36,7 @@ function Frame({ id, label, hint, error, className, children }: FieldFrame & { i
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
+        <p id={`${id}-error`} role={announceError ? 'alert' : undefined} className="text-sm text-danger">
           {error}
         </p>
       ) : null}
@@ -40,36 +50,49 @@ function controlProps(id: string, { hint, error }: Pick<FieldFrame, 'hint' | 'er
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
 
-/** A labelled text input with its hint and its error beside it. */
-export function TextField({ label, hint, error, className, ...props }: FieldFrame & ComponentProps<'input'>) {
+/**
+ * A field's props split in two: the frame's (with the id that ties them) and the control's, which
+ * carry the id, `aria-invalid` and `aria-describedby` along with what the caller gave.
+ */
+function useFieldParts<Control extends object>({
+  label,
+  hint,
+  error,
+  announceError,
+  className,
+  ...rest
+}: FieldFrame & Control) {
   const id = useId();
+  const frame = { id, label, hint, error, announceError, className };
+  return { frame, control: { ...controlProps(id, { hint, error }), ...rest } };
+}
+
+/** A labelled text input with its hint and its error beside it. */
+export function TextField(props: FieldFrame & ComponentProps<'input'>) {
+  const { frame, control } = useFieldParts(props);
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
-      <input {...controlProps(id, { hint, error })} className={controlClasses} {...props} />
+    <Frame {...frame}>
+      <input className={controlClasses} {...control} />
     </Frame>
   );
 }
 
 /** A labelled multi-line text field. */
-export function TextAreaField({ label, hint, error, className, ...props }: FieldFrame & ComponentProps<'textarea'>) {
-  const id = useId();
+export function TextAreaField(props: FieldFrame & ComponentProps<'textarea'>) {
+  const { frame, control } = useFieldParts(props);
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
-      <textarea
-        {...controlProps(id, { hint, error })}
-        className={cn(controlClasses, 'min-h-24 font-mono')}
-        {...props}
-      />
+    <Frame {...frame}>
+      <textarea className={cn(controlClasses, 'min-h-24 font-mono')} {...control} />
     </Frame>
   );
 }
 
 /** A labelled select; the label stays outside so the options do not join its name. */
-export function SelectField({ label, hint, error, className, ...props }: FieldFrame & ComponentProps<'select'>) {
-  const id = useId();
+export function SelectField(props: FieldFrame & ComponentProps<'select'>) {
+  const { frame, control } = useFieldParts(props);
   return (
-    <Frame id={id} label={label} hint={hint} error={error} className={className}>
-      <select {...controlProps(id, { hint, error })} className={controlClasses} {...props} />
+    <Frame {...frame}>
+      <select className={controlClasses} {...control} />
     </Frame>
   );
 }

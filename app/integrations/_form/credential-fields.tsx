@@ -4,6 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { SecretField } from '../../_components/secret-field';
 import { SelectField, TextField } from '../../_components/ui/field';
 import type { CredentialType, IntegrationFormValues } from './form-values';
+import { boundField } from '../../_lib/bound-field';
 
 const secretLabels: Record<Exclude<CredentialType, 'none'>, string> = {
   bearer: 'Token',
@@ -45,21 +46,11 @@ export function CredentialFields({
             <option value="header">a header</option>
             <option value="query">the query string</option>
           </SelectField>
-          <TextField
-            label="Key name"
-            autoComplete="off"
-            error={errors.apiKeyName?.message}
-            {...form.register('apiKeyName')}
-          />
+          <TextField label="Key name" autoComplete="off" {...boundField(form, 'apiKeyName')} />
         </div>
       ) : null}
       {values.credentialType === 'basic' ? (
-        <TextField
-          label="User name"
-          autoComplete="off"
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
+        <TextField label="User name" autoComplete="off" {...boundField(form, 'username')} />
       ) : null}
       {values.credentialType !== 'none' ? (
         <SecretField

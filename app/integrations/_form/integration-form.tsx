@@ -20,6 +20,7 @@ import { CredentialFields } from './credential-fields';
 import { DocumentField } from './document-field';
 import { integrationFormSchema } from './form-schema';
 import { credentialsOf, fieldOfIssue, valuesOfIntegration, type StoredIntegration } from './form-values';
+import { boundField } from '../../_lib/bound-field';
 
 type Issue = { path: string; message: string };
 
@@ -37,7 +38,7 @@ export function IntegrationForm({
   const form = useForm({ resolver: zodResolver(integrationFormSchema), defaultValues: valuesOfIntegration(stored) });
   const [documentIssues, setDocumentIssues] = useState<Issue[]>([]);
   const values = form.watch();
-  const { errors, isSubmitting, dirtyFields } = form.formState;
+  const { isSubmitting, dirtyFields } = form.formState;
 
   const submit = form.handleSubmit(
     async (current) => {
@@ -87,8 +88,7 @@ export function IntegrationForm({
         autoComplete="off"
         placeholder="https://api.example.com"
         hint="Optional: where requests go; the document's first server is used when empty."
-        error={errors.baseUrl?.message}
-        {...form.register('baseUrl')}
+        {...boundField(form, 'baseUrl')}
       />
       <DocumentField form={form} issues={documentIssues} announce={announce} />
       <CredentialFields form={form} values={values} />

@@ -6,6 +6,7 @@ import { Button } from '../../_components/ui/button';
 import { TextField } from '../../_components/ui/field';
 import { NameAndIdFields } from '../../_components/name-and-id-fields';
 import type { McpClientFormValues } from './form-values';
+import { boundField } from '../../_lib/bound-field';
 
 type Form = UseFormReturn<McpClientFormValues>;
 
@@ -19,7 +20,6 @@ export function ClientFields({
   clientId?: string;
   versionNumber?: number;
 }) {
-  const { errors } = form.formState;
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
       <NameAndIdFields
@@ -32,12 +32,7 @@ export function ClientFields({
           </p>
         }
       />
-      <TextField
-        label="Description"
-        autoComplete="off"
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
+      <TextField label="Description" autoComplete="off" {...boundField(form, 'description')} />
     </div>
   );
 }
@@ -52,8 +47,7 @@ export function SaveBar({ form, onDiscard }: { form: Form; onDiscard?: () => voi
         className="min-w-80 flex-1"
         autoComplete="off"
         placeholder="What changed and why (optional)"
-        error={form.formState.errors.changeMessage?.message}
-        {...form.register('changeMessage')}
+        {...boundField(form, 'changeMessage')}
       />
       <Button type="submit" variant="primary" disabled={form.formState.isSubmitting} className="mb-0.5">
         Save

@@ -9,14 +9,10 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { firstAdminInput, type AddedAndSignedIn, type FirstAdminSetup } from '../../auth/first-admin';
-import {
-  acceptInvitationInput,
-  createInvitationInput,
-  readInvitationInput,
-  type Invitations,
-} from '../../auth/invitations';
+import type { AddedAndSignedIn, FirstAdminSetup } from '../../auth/first-admin';
+import type { Invitations } from '../../auth/invitations';
 import { roles } from '../../auth/roles';
+import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';

@@ -5,6 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiKeys } from '../../auth/api-keys';
 import { scopes } from '../../auth/roles';
+import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
 import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';
@@ -33,14 +34,6 @@ const createdKeySchema = z
   .object({ ...keyViewShape, key: z.string().openapi({ description: 'The key itself: shown in this answer only' }) })
   .openapi('CreatedApiKey');
 
-const createBody = z
-  .object({
-    name: z.string().min(1).max(100),
-    scope: z.enum(scopes),
-    expiresAt: z.iso.datetime({ offset: true }).optional(),
-  })
-  .strict();
-
 const keyParams = z.object({
   id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
 });
@@ -48,7 +41,9 @@ const keyParams = z.object({
 export const createKeyRoute = route('post', '/keys', {
   operationId: 'createApiKey',
   summary: 'Create an API key with one scope; the key is in this answer only',
-  request: { body: requestBody(createBody, { required: true, example: { name: 'orders-service', scope: 'runtime' } }) },
+  request: {
+    body: requestBody(createApiKeyInput, { required: true, example: { name: 'orders-service', scope: 'runtime' } }),
+  },
   status: 201,
   ok: ['The key, shown this once', createdKeySchema],
   errors: [400, 401, 403],

@@ -43,7 +43,8 @@ function printCreatedKey(cli: CliContext, created: CreatedApiKey) {
 }
 
 async function createKey(cli: CliContext, options: KeyCreateOptions) {
-  const { createApiKeyInput, createApiKeys } = await import('../../auth');
+  const { createApiKeys } = await import('../../auth');
+  const { createApiKeyInput } = await import('../../schemas');
   const input = { name: options.name, scope: options.scope, expiresAt: options.expiresAt };
   // Checked before the database is opened (or created): bad input changes nothing.
   const parsed = createApiKeyInput.safeParse(input);

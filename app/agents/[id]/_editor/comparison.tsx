@@ -4,7 +4,7 @@ import type { VersionDiff } from '@/lib/editor';
 import { Button } from '../../../_components/ui/button';
 import { Panel } from '../../../_components/ui/card';
 import { compareVersions } from '../../actions';
-import { ContextJsonField, parseContext } from '../../../_components/context-form';
+import { ContextJsonField, useContextJson } from '../../../_components/context-form';
 
 const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 
@@ -18,17 +18,15 @@ export function Comparison({
   selected: number[];
   announce: (text: string) => void;
 }) {
-  const [json, setJson] = useState('{}');
-  const [error, setError] = useState<string | undefined>();
+  const requestContext = useContextJson();
   const [diff, setDiff] = useState<VersionDiff | null>(null);
 
   async function compare() {
-    const context = parseContext(json);
-    if (!context.ok) return setError(context.message);
-    setError(undefined);
+    const context = requestContext.read();
+    if (!context) return;
     const [from, to] = [...selected].sort((left, right) => left - right) as [number, number];
     announce(`Comparing version ${from} with version ${to}…`);
-    const result = await compareVersions({ id: agentId, from, to, requestContext: context.value });
+    const result = await compareVersions({ id: agentId, from, to, requestContext: context });
     if (!result.ok) return announce(`Could not compare: ${result.error.message}`);
     setDiff(result.value);
     announce(`Compared version ${from} with version ${to}`);
@@ -37,13 +35,7 @@ export function Comparison({
   return (
     <div className="flex flex-col gap-3">
       <div className="grid items-end gap-3 md:grid-cols-[1fr_auto]">
-        <ContextJsonField
-          label="Request context for the tool comparison"
-          json={json}
-          onJson={setJson}
-          error={error}
-          rows={3}
-        />
+        <ContextJsonField label="Request context for the tool comparison" {...requestContext.field} rows={3} />
         <Button variant="primary" disabled={selected.length !== 2} onClick={compare}>
           Compare
         </Button>

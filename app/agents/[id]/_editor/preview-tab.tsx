@@ -7,7 +7,7 @@ import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { postOperation } from '../../../_lib/api-fetch';
-import { ContextJsonField, parseContext, RequestContextForm } from '../../../_components/context-form';
+import { ContextJsonField, RequestContextForm, useContextJson } from '../../../_components/context-form';
 import type { SavedTabProps } from './tab-props';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
@@ -93,23 +93,18 @@ export function PreviewTab({
   /** The latest saved version's instructions (what Preview resolves). */
   instructions: Instructions | undefined;
 }) {
-  const [json, setJson] = useState('{}');
-  const [error, setError] = useState<string | undefined>();
+  const requestContext = useContextJson();
   const [resolution, setResolution] = useState<Resolution | null>(null);
   const [resolvedContext, setResolvedContext] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
 
   async function resolve() {
-    const context = parseContext(json);
-    if (!context.ok) {
-      setError(context.message);
-      return;
-    }
-    setError(undefined);
+    const context = requestContext.read();
+    if (!context) return;
     setBusy(true);
     announce('Resolving…');
     const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
-      requestContext: context.value,
+      requestContext: context,
       selector: { status: 'draft' },
     });
     setBusy(false);
@@ -118,7 +113,7 @@ export function PreviewTab({
       return;
     }
     setResolution(result.value as Resolution);
-    setResolvedContext(context.value);
+    setResolvedContext(context);
     announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
   }
 
@@ -136,13 +131,11 @@ export function PreviewTab({
       </Note>
       <div className="grid gap-4 md:grid-cols-2">
         <ContextJsonField
-          json={json}
-          onJson={setJson}
-          error={error}
+          {...requestContext.field}
           rows={8}
           hint='A JSON object, such as {"tier": "pro", "user": {"role": "admin"}}.'
         />
-        <RequestContextForm schema={requestContextSchema} json={json} onJson={setJson} />
+        <RequestContextForm schema={requestContextSchema} json={requestContext.json} onJson={requestContext.setJson} />
       </div>
       <div>
         <Button variant="primary" onClick={resolve} disabled={busy}>

@@ -7,6 +7,7 @@ import { Time } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
 import { AlertDialog, AlertDialogContent, Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
 import { TextField } from '../../../_components/ui/field';
+import { boundField } from '../../../_lib/bound-field';
 
 /** The change message is validated by the save route's own schema. */
 const saveFormSchema = updateAgentBodySchema.pick({ changeMessage: true });
@@ -36,8 +37,7 @@ export function SaveDialog({
             label="Change message"
             placeholder="What changed and why (optional)"
             autoComplete="off"
-            error={form.formState.errors.changeMessage?.message}
-            {...form.register('changeMessage')}
+            {...boundField(form, 'changeMessage')}
           />
           <div className="flex justify-end gap-2">
             <DialogClose asChild>

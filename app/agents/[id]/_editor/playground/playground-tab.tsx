@@ -4,7 +4,7 @@ import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
 import { SelectField, TextAreaField } from '../../../../_components/ui/field';
-import { ContextJsonField, parseContext } from '../../../../_components/context-form';
+import { ContextJsonField, useContextJson } from '../../../../_components/context-form';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 import type { SavedTabProps } from '../tab-props';
@@ -25,8 +25,7 @@ export function PlaygroundTab({
   const { conversation } = playground;
   const [version, setVersion] = useState<PlaygroundVersion>('draft');
   const [message, setMessage] = useState('');
-  const [contextJson, setContextJson] = useState('{}');
-  const [contextError, setContextError] = useState<string | undefined>();
+  const requestContext = useContextJson();
   const busy = conversation.phase === 'running';
   const identity = conversation.run;
 
@@ -34,11 +33,10 @@ export function PlaygroundTab({
     event?.preventDefault();
     const text = message.trim();
     if (text === '' || busy) return;
-    const context = parseContext(contextJson);
-    if (!context.ok) return setContextError(context.message);
-    setContextError(undefined);
+    const context = requestContext.read();
+    if (!context) return;
     setMessage('');
-    void playground.send(text, { version, requestContext: context.value });
+    void playground.send(text, { version, requestContext: context });
   }
 
   function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -67,9 +65,7 @@ export function PlaygroundTab({
           </option>
         </SelectField>
         <ContextJsonField
-          json={contextJson}
-          onJson={setContextJson}
-          error={contextError}
+          {...requestContext.field}
           rows={2}
           hint='A JSON object the run&apos;s instructions and tools read, such as {"tier": "pro"}.'
         />

@@ -1,0 +1,62 @@
+/**
+ * Request bodies of the account operations: signing in, the first admin, invitations and API keys.
+ * The API routes and lib/auth parse with them and the sign-in, setup, invitation and Settings forms
+ * validate with them. Roles, scopes and the password rules are plain constants, so this module
+ * stays safe to bundle for the browser.
+ */
+import { z } from 'zod';
+import { maximumPasswordLength, minimumPasswordLength } from '../auth/password-rules';
+import { roles, scopes } from '../auth/roles';
+
+export const emailInput = z.email('An email address is required');
+
+export const passwordInput = z
+  .string()
+  .min(minimumPasswordLength, `The password needs at least ${minimumPasswordLength} characters`)
+  .max(maximumPasswordLength, `The password has at most ${maximumPasswordLength} characters`);
+
+export const linkTokenInput = z.string().min(1, 'The token of the link is required').max(200);
+
+/**
+ * The body of `POST /api/auth/sign-in`, which the sign-in library answers: an email and the current
+ * password. No length rule on the password: one set before a rule changed still signs in.
+ */
+export const signInInput = z.strictObject({
+  email: emailInput,
+  password: z.string().min(1, 'The password is required'),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+/** The body of `POST /api/auth/setup`. */
+export const firstAdminInput = z.strictObject({
+  token: linkTokenInput,
+  email: emailInput,
+  password: passwordInput,
+});
+export type FirstAdminInput = z.infer<typeof firstAdminInput>;
+
+/** The body of `POST /api/users/invitations`. */
+export const createInvitationInput = z.strictObject({
+  email: emailInput,
+  role: z.enum(roles, { error: 'The role is one of viewer, editor or admin' }),
+});
+export type CreateInvitationInput = z.infer<typeof createInvitationInput>;
+
+/** The body of `POST /api/auth/accept-invitation`. */
+export const acceptInvitationInput = z.strictObject({
+  token: linkTokenInput,
+  password: passwordInput,
+  name: z.string().trim().min(1).max(100).optional(),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
+
+/** The body of `POST /api/auth/invitation`: the link's token, to learn whom it invites. */
+export const readInvitationInput = z.strictObject({ token: linkTokenInput });
+
+/** The body of `POST /api/keys`, for the route, the CLI and the Settings form alike. */
+export const createApiKeyInput = z.strictObject({
+  name: z.string().min(1, 'A name is required').max(100, 'A name has at most 100 characters'),
+  scope: z.enum(scopes, { error: 'The scope is one of runtime, editor or admin' }),
+  expiresAt: z.iso.datetime({ offset: true, error: 'An ISO date and time, e.g. 2030-01-01T00:00:00Z' }).optional(),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
