@@ -2,8 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
-import { everyColumn } from './placeholders';
-import { allVersionsOf, changedFieldsAfter, deleteById, versionPageBefore } from './statements';
+import { allVersionsOf, changedFieldsAfter, deleteBy, deleteById, insertRow, versionPageBefore } from './statements';
 import { perHandle } from './per-handle';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -79,12 +78,9 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(agentVersions)
     .where(eq(agentVersions.agentId, p('agentId')))
     .prepare();
-  const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
+  const insert = insertRow(db, agentVersions);
   const remove = deleteById(db, agentVersions);
-  const removeAll = db
-    .delete(agentVersions)
-    .where(eq(agentVersions.agentId, p('agentId')))
-    .prepare();
+  const removeAll = deleteBy(db, agentVersions, agentVersions.agentId, 'agentId');
   const oldestUnpinned = db
     .select({ id: agentVersions.id })
     .from(agentVersions)

@@ -6,8 +6,8 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
-import { bind, everyColumn } from './placeholders';
-import { deleteById, selectById, updateById } from './statements';
+import { bind } from './placeholders';
+import { deleteById, insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
@@ -26,7 +26,7 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(integrationConfigs)
     .orderBy(asc(integrationConfigs.id))
     .prepare();
-  const insert = db.insert(integrationConfigs).values(everyColumn(integrationConfigs)).prepare();
+  const insert = insertRow(db, integrationConfigs);
   const update = updateById(db, integrationConfigs, {
     integration: bind('integration'),
     config: bind('config'),

@@ -2,8 +2,16 @@
 import { and, asc, eq, gt, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { bind, everyColumn } from './placeholders';
-import { allVersionsOf, changedFieldsAfter, deleteById, selectById, updateById, versionPageBefore } from './statements';
+import { bind } from './placeholders';
+import {
+  allVersionsOf,
+  changedFieldsAfter,
+  deleteById,
+  insertRow,
+  selectById,
+  updateById,
+  versionPageBefore,
+} from './statements';
 import { perHandle } from './per-handle';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
@@ -20,7 +28,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(mcpClients.id))
     .limit(p('limit'))
     .prepare();
-  const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
+  const insert = insertRow(db, mcpClients);
   const setLatest = updateById(db, mcpClients, {
     latestVersionNumber: bind('latestVersionNumber'),
     updatedAt: bind('updatedAt'),
@@ -48,7 +56,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const versionPage = versionPageBefore(db, mcpClientVersions, mcpClientVersions.clientId);
   const allVersions = allVersionsOf(db, mcpClientVersions, mcpClientVersions.clientId);
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
-  const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
+  const insertVersion = insertRow(db, mcpClientVersions);
   const versionsToUpgrade = db
     .select()
     .from(mcpClientVersions)

@@ -2,8 +2,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
-import { bind, everyColumn } from './placeholders';
+import { bind } from './placeholders';
 import { perHandle } from './per-handle';
+import { deleteBy, insertRow } from './statements';
 
 export type VersionLabelRow = typeof versionLabels.$inferSelect;
 export interface LabelWithNumberRow extends VersionLabelRow {
@@ -39,7 +40,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(versionLabels.versionId, p('versionId')))
     .orderBy(asc(versionLabels.name))
     .prepare();
-  const insert = db.insert(versionLabels).values(everyColumn(versionLabels)).prepare();
+  const insert = insertRow(db, versionLabels);
   const move = db
     .update(versionLabels)
     .set({ versionId: bind('versionId'), revisionToken: bind('revisionToken'), updatedAt: bind('updatedAt') })
@@ -49,10 +50,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .delete(versionLabels)
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
-  const removeAll = db
-    .delete(versionLabels)
-    .where(eq(versionLabels.agentId, p('agentId')))
-    .prepare();
+  const removeAll = deleteBy(db, versionLabels, versionLabels.agentId, 'agentId');
 
   return {
     list: (agentId: string) => list.all({ agentId }) as LabelWithNumberRow[],
