@@ -3,7 +3,7 @@
  * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
  * with the number of versions.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
@@ -34,15 +34,7 @@ const p = sql.placeholder;
 
 export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const columns = {
-    id: agents.id,
-    source: agents.source,
-    status: agents.status,
-    activeVersionId: agents.activeVersionId,
-    latestVersionNumber: agents.latestVersionNumber,
-    authorId: agents.authorId,
-    metadata: agents.metadata,
-    createdAt: agents.createdAt,
-    updatedAt: agents.updatedAt,
+    ...getTableColumns(agents),
     activeVersionNumber: active.versionNumber,
     activeConfigHash: active.configHash,
     latestVersionId: latest.id,

@@ -19,6 +19,12 @@ export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 
 const p = sql.placeholder;
 
+/** Joins a client record to its latest version (through the unique client and number index). */
+const latestOfClient = and(
+  eq(mcpClientVersions.clientId, mcpClients.id),
+  eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
+);
+
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, mcpClients);
   const list = db
@@ -44,13 +50,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const latest = db
     .select({ version: mcpClientVersions })
     .from(mcpClients)
-    .innerJoin(
-      mcpClientVersions,
-      and(
-        eq(mcpClientVersions.clientId, mcpClients.id),
-        eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
-      ),
-    )
+    .innerJoin(mcpClientVersions, latestOfClient)
     .where(eq(mcpClients.id, p('clientId')))
     .prepare();
   const versionPage = versionPageBefore(db, mcpClientVersions, mcpClientVersions.clientId);

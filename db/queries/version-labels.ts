@@ -1,5 +1,5 @@
 /** SQL for custom version labels. `production` and `latest` are computed and never stored. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
 import { bind } from './placeholders';
@@ -17,12 +17,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
   const withNumber = () =>
     db
       .select({
-        agentId: versionLabels.agentId,
-        name: versionLabels.name,
-        versionId: versionLabels.versionId,
-        revisionToken: versionLabels.revisionToken,
-        createdAt: versionLabels.createdAt,
-        updatedAt: versionLabels.updatedAt,
+        ...getTableColumns(versionLabels),
         versionNumber: agentVersions.versionNumber,
       })
       .from(versionLabels)

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from '../../queries/placeholders';
-import { preparedStatement, versionReads, type CurrentDb } from './shared';
+import { countWhere, preparedStatement, versionReads, type CurrentDb } from './shared';
 
 const latestJoin = and(
   eq(agentVersions.agentId, agents.id),
@@ -75,14 +75,7 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
           .from(agentVersions)
           .where(eq(agentVersions.agentId, agentId))
       )[0]?.versionNumber ?? 0,
-    // count(*) is a bigint, which pg hands over as a string.
-    count: async (agentId) =>
-      (
-        await db()
-          .select({ count: sql<number>`count(*)::integer` })
-          .from(agentVersions)
-          .where(eq(agentVersions.agentId, agentId))
-      )[0]?.count ?? 0,
+    count: (agentId) => countWhere(db, agentVersions, eq(agentVersions.agentId, agentId)),
     async insert(row) {
       await append().execute(row);
     },

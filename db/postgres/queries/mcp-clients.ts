@@ -4,6 +4,12 @@ import type { StudioQueries } from '../../storage';
 import { mcpClients, mcpClientVersions } from '../schema';
 import { binary, changedAny, versionReads, type CurrentDb } from './shared';
 
+/** Joins a client record to its latest version (through the unique client and number index). */
+const latestOfClient = and(
+  eq(mcpClientVersions.clientId, mcpClients.id),
+  eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
+);
+
 export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
   const reads = versionReads(db, mcpClientVersions, mcpClientVersions.clientId);
   return {
@@ -35,13 +41,7 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
         await db()
           .select({ version: mcpClientVersions })
           .from(mcpClients)
-          .innerJoin(
-            mcpClientVersions,
-            and(
-              eq(mcpClientVersions.clientId, mcpClients.id),
-              eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
-            ),
-          )
+          .innerJoin(mcpClientVersions, latestOfClient)
           .where(eq(mcpClients.id, clientId))
       )[0]?.version,
     versionPage: ({ clientId, beforeNumber, limit }) => reads.pageBefore({ ownerId: clientId, beforeNumber, limit }),

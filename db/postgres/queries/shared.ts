@@ -54,6 +54,15 @@ export function preparedStatement<Prepared>(
 /** Whether a statement changed a row (`changes > 0` on SQLite). */
 export const changedAny = (result: { rowCount: number | null }): boolean => (result.rowCount ?? 0) > 0;
 
+/** How many rows of `table` match `where`. count(*) is a bigint, which pg hands over as a string. */
+export async function countWhere(db: CurrentDb, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(table)
+    .where(where);
+  return row?.count ?? 0;
+}
+
 type VersionTable = PgTable & { changedFields: PgColumn; versionNumber: PgColumn };
 
 /** A record's versions by number (agent and saved MCP client versions share the shape). */
