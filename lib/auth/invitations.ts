@@ -6,12 +6,11 @@
  */
 import { z } from 'zod';
 import type { OneTimeLinkRow } from '../../db/queries';
-import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import { linkTokenInput, passwordInput, type AddedAndSignedIn } from './first-admin';
 import { createOneTimeLinks, linkUrl, recordUserAudit } from './one-time-links';
 import { isRole, roles, type Role } from './roles';
-import type { SignIn } from './sign-in';
+import type { UserServiceParts } from './sign-in';
 
 /** How long an invitation link is valid. */
 export const invitationDays = 7;
@@ -77,12 +76,9 @@ export function createInvitations({
   signIn,
   publicUrl,
   now = () => new Date(),
-}: {
-  storage: Storage;
-  signIn: SignIn;
+}: UserServiceParts & {
   /** Where people reach the studio (`STUDIO_PUBLIC_URL`); without it links use the request's origin. */
   publicUrl?: string | undefined;
-  now?: () => Date;
 }) {
   const links = createOneTimeLinks({ storage, now });
 
