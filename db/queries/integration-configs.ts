@@ -6,8 +6,7 @@
 import { asc, eq, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
-import { bind } from './placeholders';
-import { deleteById, insertRow, selectById, updateById } from './statements';
+import { deleteById, insertRow, selectById, updateColumnsById } from './statements';
 import { perHandle } from './per-handle';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
@@ -27,18 +26,14 @@ export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(integrationConfigs.id))
     .prepare();
   const insert = insertRow(db, integrationConfigs);
-  const update = updateById(db, integrationConfigs, {
-    integration: bind('integration'),
-    config: bind('config'),
-    updatedAt: bind('updatedAt'),
-  });
+  const update = updateColumnsById(db, integrationConfigs, ['integration', 'config', 'updatedAt']);
   const remove = deleteById(db, integrationConfigs);
   const configsToUpgrade = db
     .select()
     .from(integrationConfigs)
     .where(like(integrationConfigs.config, '%enc:v1:%'))
     .prepare();
-  const rewriteConfig = updateById(db, integrationConfigs, { config: bind('config') });
+  const rewriteConfig = updateColumnsById(db, integrationConfigs, ['config']);
 
   return {
     get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),

@@ -2,14 +2,13 @@
 import { and, asc, eq, gt, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { bind } from './placeholders';
 import {
   allVersionsOf,
   changedFieldsAfter,
   deleteById,
   insertRow,
   selectById,
-  updateById,
+  updateColumnsById,
   versionPageBefore,
 } from './statements';
 import { perHandle } from './per-handle';
@@ -35,10 +34,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .limit(p('limit'))
     .prepare();
   const insert = insertRow(db, mcpClients);
-  const setLatest = updateById(db, mcpClients, {
-    latestVersionNumber: bind('latestVersionNumber'),
-    updatedAt: bind('updatedAt'),
-  });
+  const setLatest = updateColumnsById(db, mcpClients, ['latestVersionNumber', 'updatedAt']);
   const remove = deleteById(db, mcpClients);
 
   const versionById = selectById(db, mcpClientVersions);
@@ -62,10 +58,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(mcpClientVersions)
     .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
     .prepare();
-  const rewriteVersion = updateById(db, mcpClientVersions, {
-    snapshot: bind('snapshot'),
-    configHash: bind('configHash'),
-  });
+  const rewriteVersion = updateColumnsById(db, mcpClientVersions, ['snapshot', 'configHash']);
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import type { StudioDb } from '../client';
-import { everyColumn } from './placeholders';
+import { bind, everyColumn } from './placeholders';
 
 type TableWithId = SQLiteTable & { id: SQLiteColumn };
 
@@ -44,6 +44,14 @@ export const deleteById = (db: StudioDb, table: TableWithId) => deleteBy(db, tab
 /** `UPDATE ... SET ... WHERE id = :id`; `set` binds columns with `bind` (placeholders.ts). */
 export const updateById = <Table extends TableWithId>(db: StudioDb, table: Table, set: SQLiteUpdateSetSource<Table>) =>
   db.update(table).set(set).where(byId(table)).prepare();
+
+/** `UPDATE ... SET column = :column, ... WHERE id = :id`: each of `columns` bound to the placeholder of its name. */
+export const updateColumnsById = <Table extends TableWithId>(
+  db: StudioDb,
+  table: Table,
+  columns: Array<keyof Table['$inferInsert'] & string>,
+) =>
+  updateById(db, table, Object.fromEntries(columns.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>);
 
 type VersionTable = SQLiteTable & { changedFields: SQLiteColumn; versionNumber: SQLiteColumn };
 
