@@ -1,7 +1,8 @@
 /**
- * The statements several tables need, prepared once: insert a whole row, read and delete rows by one column (one row by
- * its `id`), update one row by its `id`, and a record's versions read by number: a page, all of them, the changed fields after a base
- * (agent and saved MCP client versions alike). Table-specific SQL stays in each table's file.
+ * The statements several tables need, prepared once: insert a whole row, read and delete rows by
+ * one column (one row by its `id`), update one row by its `id`, and a record's versions read by
+ * number: a page, all of them, the changed fields after a base (agent and saved MCP client versions
+ * alike). Table-specific SQL stays in each table's file.
  */
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
@@ -45,7 +46,7 @@ export const deleteById = (db: StudioDb, table: TableWithId) => deleteBy(db, tab
 export const updateById = <Table extends TableWithId>(db: StudioDb, table: Table, set: SQLiteUpdateSetSource<Table>) =>
   db.update(table).set(set).where(byId(table)).prepare();
 
-/** `UPDATE ... SET column = :column, ... WHERE id = :id`: each of `columns` bound to the placeholder of its name. */
+/** `UPDATE ... SET column = :column, ... WHERE id = :id` for each of `columns`. */
 export const updateColumnsById = <Table extends TableWithId>(
   db: StudioDb,
   table: Table,
