@@ -3,28 +3,19 @@
  * One row per integration id; `updatedAt` strictly increases on every write so a process can tell
  * that a config it built a provider from has changed.
  */
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { asc, like } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
-import { deleteById, insertRow, selectById, updateColumnsById } from './statements';
+import { deleteById, insertRow, selectById, selectFieldsBy, updateColumnsById } from './statements';
 import { perHandle } from './per-handle';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 
-const p = sql.placeholder;
-
 export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, integrationConfigs);
-  const stamp = db
-    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.id, p('id')))
-    .prepare();
-  const stamps = db
-    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
-    .from(integrationConfigs)
-    .orderBy(asc(integrationConfigs.id))
-    .prepare();
+  const stampColumns = { id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt };
+  const stamp = selectFieldsBy(db, stampColumns, { from: integrationConfigs, where: [integrationConfigs.id, 'id'] });
+  const stamps = db.select(stampColumns).from(integrationConfigs).orderBy(asc(integrationConfigs.id)).prepare();
   const insert = insertRow(db, integrationConfigs);
   const update = updateColumnsById(db, integrationConfigs, ['integration', 'config', 'updatedAt']);
   const remove = deleteById(db, integrationConfigs);

@@ -5,7 +5,13 @@
  * alike). Table-specific SQL stays in each table's file.
  */
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import type {
+  SelectedFields,
+  SQLiteColumn,
+  SQLiteInsertValue,
+  SQLiteTable,
+  SQLiteUpdateSetSource,
+} from 'drizzle-orm/sqlite-core';
 import type { StudioDb } from '../client';
 import { bind, everyColumn } from './placeholders';
 
@@ -18,6 +24,18 @@ export const selectBy = <Table extends SQLiteTable>(db: StudioDb, table: Table, 
   db
     .select()
     .from(table)
+    .where(eq(column, sql.placeholder(name)))
+    .prepare();
+
+/** `SELECT fields ... WHERE column = :name`: a few columns or aggregates instead of whole rows. */
+export const selectFieldsBy = <Fields extends SelectedFields>(
+  db: StudioDb,
+  fields: Fields,
+  { from, where: [column, name] }: { from: SQLiteTable; where: readonly [column: SQLiteColumn, name: string] },
+) =>
+  db
+    .select(fields)
+    .from(from)
     .where(eq(column, sql.placeholder(name)))
     .prepare();
 
