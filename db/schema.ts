@@ -197,6 +197,13 @@ export const taskLists = sqliteTable('task_lists', {
  */
 const authTime = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const flag = (name: string) => integer(name, { mode: 'boolean' });
+/** When a sign-in row was written and last changed, as the library keeps it. */
+const authTimes = () => ({ createdAt: authTime('created_at').notNull(), updatedAt: authTime('updated_at').notNull() });
+/** The user a sign-in row belongs to: it goes when the user does. */
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -208,8 +215,7 @@ export const users = sqliteTable('users', {
   banned: flag('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: authTime('ban_expires'),
-  createdAt: authTime('created_at').notNull(),
-  updatedAt: authTime('updated_at').notNull(),
+  ...authTimes(),
 });
 
 /** Signed-in sessions: the cookie carries the token; a deleted row is a revoked session. */
@@ -218,15 +224,12 @@ export const sessions = sqliteTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     expiresAt: authTime('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -236,9 +239,7 @@ export const accounts = sqliteTable(
   'accounts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     providerId: text('provider_id').notNull(),
     accountId: text('account_id').notNull(),
     password: text('password'),
@@ -248,8 +249,7 @@ export const accounts = sqliteTable(
     accessTokenExpiresAt: authTime('access_token_expires_at'),
     refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
     scope: text('scope'),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('accounts_user_idx').on(table.userId)],
 );
@@ -262,8 +262,7 @@ export const verifications = sqliteTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: authTime('expires_at').notNull(),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );

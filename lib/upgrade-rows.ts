@@ -3,6 +3,10 @@
  * for once before it opens, so a database already upgraded costs that one read and no write.
  */
 import type { Storage } from '../db/storage';
+import type { SecretsKey } from './secrets';
+
+/** A start-up upgrade of stored secrets (saved MCP clients, integration configs), run with the studio's key. */
+export type SecretsUpgrade = (parts: { storage: Storage; secretsKey: SecretsKey }) => Promise<{ upgraded: number }>;
 
 export async function upgradeRows<Row>({
   storage,

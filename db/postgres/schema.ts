@@ -190,6 +190,13 @@ export const taskLists = pgTable('task_lists', {
  * (`timestamptz`) where SQLite keeps milliseconds; both read back as dates. See db/schema.ts.
  */
 const authTime = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** When a sign-in row was written and last changed, as the library keeps it. */
+const authTimes = () => ({ createdAt: authTime('created_at').notNull(), updatedAt: authTime('updated_at').notNull() });
+/** The user a sign-in row belongs to: it goes when the user does. */
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -201,8 +208,7 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: authTime('ban_expires'),
-  createdAt: authTime('created_at').notNull(),
-  updatedAt: authTime('updated_at').notNull(),
+  ...authTimes(),
 });
 
 export const sessions = pgTable(
@@ -210,15 +216,12 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     expiresAt: authTime('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -227,9 +230,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     providerId: text('provider_id').notNull(),
     accountId: text('account_id').notNull(),
     password: text('password'),
@@ -239,8 +240,7 @@ export const accounts = pgTable(
     accessTokenExpiresAt: authTime('access_token_expires_at'),
     refreshTokenExpiresAt: authTime('refresh_token_expires_at'),
     scope: text('scope'),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('accounts_user_idx').on(table.userId)],
 );
@@ -252,8 +252,7 @@ export const verifications = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: authTime('expires_at').notNull(),
-    createdAt: authTime('created_at').notNull(),
-    updatedAt: authTime('updated_at').notNull(),
+    ...authTimes(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );

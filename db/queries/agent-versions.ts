@@ -2,8 +2,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions, versionLabels } from '../schema';
-import { everyColumn } from './placeholders';
-import { allVersionsOf, changedFieldsAfter, deleteById, versionPageBefore } from './statements';
+import {
+  allVersionsOf,
+  changedFieldsAfter,
+  deleteBy,
+  deleteById,
+  insertRow,
+  selectFieldsBy,
+  versionPageBefore,
+} from './statements';
 import { perHandle } from './per-handle';
 
 export type AgentVersionRow = typeof agentVersions.$inferSelect;
@@ -74,17 +81,15 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
   const page = versionPageBefore(db, agentVersions, agentVersions.agentId);
   const all = allVersionsOf(db, agentVersions, agentVersions.agentId);
   const changedSince = changedFieldsAfter(db, agentVersions, agentVersions.agentId);
-  const highestNumber = db
-    .select({ versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` })
-    .from(agentVersions)
-    .where(eq(agentVersions.agentId, p('agentId')))
-    .prepare();
-  const insert = db.insert(agentVersions).values(everyColumn(agentVersions)).prepare();
+  const ofAgent = { from: agentVersions, where: [agentVersions.agentId, 'agentId'] } as const;
+  const highestNumber = selectFieldsBy(
+    db,
+    { versionNumber: sql<number | null>`max(${agentVersions.versionNumber})` },
+    ofAgent,
+  );
+  const insert = insertRow(db, agentVersions);
   const remove = deleteById(db, agentVersions);
-  const removeAll = db
-    .delete(agentVersions)
-    .where(eq(agentVersions.agentId, p('agentId')))
-    .prepare();
+  const removeAll = deleteBy(db, agentVersions, agentVersions.agentId, 'agentId');
   const oldestUnpinned = db
     .select({ id: agentVersions.id })
     .from(agentVersions)
@@ -101,22 +106,14 @@ export const agentVersionQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   // Version ids only: when the parsed version is already cached (versions are immutable), the hot
   // path reads one small column instead of the whole snapshot row.
-  const activeId = db
-    .select({ id: agents.activeVersionId })
-    .from(agents)
-    .where(eq(agents.id, p('agentId')))
-    .prepare();
+  const activeId = selectFieldsBy(db, { id: agents.activeVersionId }, { from: agents, where: [agents.id, 'agentId'] });
   const latestId = db
     .select({ id: agentVersions.id })
     .from(agents)
     .innerJoin(agentVersions, latestOfAgent)
     .where(eq(agents.id, p('agentId')))
     .prepare();
-  const count = db
-    .select({ count: sql<number>`count(*)` })
-    .from(agentVersions)
-    .where(eq(agentVersions.agentId, p('agentId')))
-    .prepare();
+  const count = selectFieldsBy(db, { count: sql<number>`count(*)` }, ofAgent);
 
   return {
     byId: (id: string): AgentVersionRow | undefined => byId.get({ id }),

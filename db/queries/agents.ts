@@ -3,12 +3,11 @@
  * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
  * with the number of versions.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
-import { bind } from './placeholders';
-import { deleteById, selectById, updateById } from './statements';
+import { deleteById, selectById, updateColumnsById } from './statements';
 import { perHandle } from './per-handle';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -34,15 +33,7 @@ const p = sql.placeholder;
 
 export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const columns = {
-    id: agents.id,
-    source: agents.source,
-    status: agents.status,
-    activeVersionId: agents.activeVersionId,
-    latestVersionNumber: agents.latestVersionNumber,
-    authorId: agents.authorId,
-    metadata: agents.metadata,
-    createdAt: agents.createdAt,
-    updatedAt: agents.updatedAt,
+    ...getTableColumns(agents),
     activeVersionNumber: active.versionNumber,
     activeConfigHash: active.configHash,
     latestVersionId: latest.id,
@@ -99,16 +90,9 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
       updatedAt: p('updatedAt'),
     })
     .prepare();
-  const setLatest = updateById(db, agents, {
-    latestVersionNumber: bind('latestVersionNumber'),
-    updatedAt: bind('updatedAt'),
-  });
-  const setActive = updateById(db, agents, {
-    activeVersionId: bind('activeVersionId'),
-    status: bind('status'),
-    updatedAt: bind('updatedAt'),
-  });
-  const setMetadata = updateById(db, agents, { metadata: bind('metadata'), updatedAt: bind('updatedAt') });
+  const setLatest = updateColumnsById(db, agents, ['latestVersionNumber', 'updatedAt']);
+  const setActive = updateColumnsById(db, agents, ['activeVersionId', 'status', 'updatedAt']);
+  const setMetadata = updateColumnsById(db, agents, ['metadata', 'updatedAt']);
   const remove = deleteById(db, agents);
 
   return {

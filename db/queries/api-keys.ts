@@ -2,8 +2,8 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { apiKeys } from '../schema';
-import { bind, everyColumn } from './placeholders';
-import { selectById } from './statements';
+import { bind } from './placeholders';
+import { insertRow, selectBy, selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -11,13 +11,9 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 const p = sql.placeholder;
 
 export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
-  const insert = db.insert(apiKeys).values(everyColumn(apiKeys)).prepare();
+  const insert = insertRow(db, apiKeys);
   const byId = selectById(db, apiKeys);
-  const byHash = db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, p('keyHash')))
-    .prepare();
+  const byHash = selectBy(db, apiKeys, apiKeys.keyHash, 'keyHash');
   const list = db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).prepare();
   const revoke = db
     .update(apiKeys)

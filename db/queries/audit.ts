@@ -2,6 +2,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { auditLog } from '../schema';
+import { everyColumn } from './placeholders';
 import { perHandle } from './per-handle';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -19,29 +20,18 @@ export interface AuditFilter {
 const p = sql.placeholder;
 
 export const auditQueries = perHandle(({ db }: DatabaseHandle) => {
+  // The database gives the id.
   const insert = db
     .insert(auditLog)
-    .values({
-      at: p('at'),
-      actor: p('actor'),
-      action: p('action'),
-      entity: p('entity'),
-      entityId: p('entityId'),
-      details: p('details'),
-    })
+    .values(everyColumn(auditLog, { except: ['id'] }))
     .prepare();
-  const page = db
-    .select()
-    .from(auditLog)
-    .where(lt(auditLog.id, p('beforeId')))
-    .orderBy(desc(auditLog.id))
+  const newestFirst = (where: SQL | undefined) => db.select().from(auditLog).where(where).orderBy(desc(auditLog.id));
+  const page = newestFirst(lt(auditLog.id, p('beforeId')))
     .limit(p('limit'))
     .prepare();
-  const pageForEntity = db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, p('entity')), eq(auditLog.entityId, p('entityId')), lt(auditLog.id, p('beforeId'))))
-    .orderBy(desc(auditLog.id))
+  const pageForEntity = newestFirst(
+    and(eq(auditLog.entity, p('entity')), eq(auditLog.entityId, p('entityId')), lt(auditLog.id, p('beforeId'))),
+  )
     .limit(p('limit'))
     .prepare();
 
@@ -54,11 +44,7 @@ export const auditQueries = perHandle(({ db }: DatabaseHandle) => {
     if (filter.entityId !== undefined) conditions.push(eq(auditLog.entityId, filter.entityId));
     if (filter.from !== undefined) conditions.push(gte(auditLog.at, filter.from));
     if (filter.to !== undefined) conditions.push(lt(auditLog.at, filter.to));
-    return db
-      .select()
-      .from(auditLog)
-      .where(and(...conditions))
-      .orderBy(desc(auditLog.id))
+    return newestFirst(and(...conditions))
       .limit(limit)
       .all();
   };

@@ -3,42 +3,28 @@
  * One row per integration id; `updatedAt` strictly increases on every write so a process can tell
  * that a config it built a provider from has changed.
  */
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { asc, like } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { integrationConfigs } from '../schema';
-import { bind, everyColumn } from './placeholders';
-import { deleteById, selectById, updateById } from './statements';
+import { deleteById, insertRow, selectById, selectFieldsBy, updateColumnsById } from './statements';
 import { perHandle } from './per-handle';
 
 export type IntegrationConfigRow = typeof integrationConfigs.$inferSelect;
 
-const p = sql.placeholder;
-
 export const integrationConfigQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, integrationConfigs);
-  const stamp = db
-    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.id, p('id')))
-    .prepare();
-  const stamps = db
-    .select({ id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt })
-    .from(integrationConfigs)
-    .orderBy(asc(integrationConfigs.id))
-    .prepare();
-  const insert = db.insert(integrationConfigs).values(everyColumn(integrationConfigs)).prepare();
-  const update = updateById(db, integrationConfigs, {
-    integration: bind('integration'),
-    config: bind('config'),
-    updatedAt: bind('updatedAt'),
-  });
+  const stampColumns = { id: integrationConfigs.id, updatedAt: integrationConfigs.updatedAt };
+  const stamp = selectFieldsBy(db, stampColumns, { from: integrationConfigs, where: [integrationConfigs.id, 'id'] });
+  const stamps = db.select(stampColumns).from(integrationConfigs).orderBy(asc(integrationConfigs.id)).prepare();
+  const insert = insertRow(db, integrationConfigs);
+  const update = updateColumnsById(db, integrationConfigs, ['integration', 'config', 'updatedAt']);
   const remove = deleteById(db, integrationConfigs);
   const configsToUpgrade = db
     .select()
     .from(integrationConfigs)
     .where(like(integrationConfigs.config, '%enc:v1:%'))
     .prepare();
-  const rewriteConfig = updateById(db, integrationConfigs, { config: bind('config') });
+  const rewriteConfig = updateColumnsById(db, integrationConfigs, ['config']);
 
   return {
     get: (id: string): IntegrationConfigRow | undefined => get.get({ id }),

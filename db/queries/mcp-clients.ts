@@ -2,14 +2,27 @@
 import { and, asc, eq, gt, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { bind, everyColumn } from './placeholders';
-import { allVersionsOf, changedFieldsAfter, deleteById, selectById, updateById, versionPageBefore } from './statements';
+import {
+  allVersionsOf,
+  changedFieldsAfter,
+  deleteById,
+  insertRow,
+  selectById,
+  updateColumnsById,
+  versionPageBefore,
+} from './statements';
 import { perHandle } from './per-handle';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
 export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
 
 const p = sql.placeholder;
+
+/** Joins a client record to its latest version (through the unique client and number index). */
+const latestOfClient = and(
+  eq(mcpClientVersions.clientId, mcpClients.id),
+  eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
+);
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, mcpClients);
@@ -20,11 +33,8 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(asc(mcpClients.id))
     .limit(p('limit'))
     .prepare();
-  const insert = db.insert(mcpClients).values(everyColumn(mcpClients)).prepare();
-  const setLatest = updateById(db, mcpClients, {
-    latestVersionNumber: bind('latestVersionNumber'),
-    updatedAt: bind('updatedAt'),
-  });
+  const insert = insertRow(db, mcpClients);
+  const setLatest = updateColumnsById(db, mcpClients, ['latestVersionNumber', 'updatedAt']);
   const remove = deleteById(db, mcpClients);
 
   const versionById = selectById(db, mcpClientVersions);
@@ -36,28 +46,19 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const latest = db
     .select({ version: mcpClientVersions })
     .from(mcpClients)
-    .innerJoin(
-      mcpClientVersions,
-      and(
-        eq(mcpClientVersions.clientId, mcpClients.id),
-        eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
-      ),
-    )
+    .innerJoin(mcpClientVersions, latestOfClient)
     .where(eq(mcpClients.id, p('clientId')))
     .prepare();
   const versionPage = versionPageBefore(db, mcpClientVersions, mcpClientVersions.clientId);
   const allVersions = allVersionsOf(db, mcpClientVersions, mcpClientVersions.clientId);
   const changedSince = changedFieldsAfter(db, mcpClientVersions, mcpClientVersions.clientId);
-  const insertVersion = db.insert(mcpClientVersions).values(everyColumn(mcpClientVersions)).prepare();
+  const insertVersion = insertRow(db, mcpClientVersions);
   const versionsToUpgrade = db
     .select()
     .from(mcpClientVersions)
     .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
     .prepare();
-  const rewriteVersion = updateById(db, mcpClientVersions, {
-    snapshot: bind('snapshot'),
-    configHash: bind('configHash'),
-  });
+  const rewriteVersion = updateColumnsById(db, mcpClientVersions, ['snapshot', 'configHash']);
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),

@@ -4,10 +4,11 @@
  * (`invitation:<hash>`), `value` what the link grants as JSON. A link is used by deleting its row,
  * which only one caller can do.
  */
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { asc, like, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { verifications } from '../schema';
 import { bindAs } from './placeholders';
+import { deleteById, selectBy, selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type OneTimeLinkRow = typeof verifications.$inferSelect;
@@ -26,26 +27,15 @@ export const oneTimeLinkQueries = perHandle(({ db }: DatabaseHandle) => {
       updatedAt: bindAs('updatedAt', verifications.updatedAt),
     })
     .prepare();
-  const byIdentifier = db
-    .select()
-    .from(verifications)
-    .where(eq(verifications.identifier, p('identifier')))
-    .prepare();
-  const byId = db
-    .select()
-    .from(verifications)
-    .where(eq(verifications.id, p('id')))
-    .prepare();
+  const byIdentifier = selectBy(db, verifications, verifications.identifier, 'identifier');
+  const byId = selectById(db, verifications);
   const listByKind = db
     .select()
     .from(verifications)
     .where(like(verifications.identifier, p('pattern')))
     .orderBy(asc(verifications.createdAt), asc(verifications.id))
     .prepare();
-  const remove = db
-    .delete(verifications)
-    .where(eq(verifications.id, p('id')))
-    .prepare();
+  const remove = deleteById(db, verifications);
   const removeByKind = db
     .delete(verifications)
     .where(like(verifications.identifier, p('pattern')))

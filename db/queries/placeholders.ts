@@ -10,13 +10,20 @@ export const bind = (name: string) => sql`${sql.placeholder(name)}`;
  */
 export const bindAs = (name: string, column: Column) => sql`${new Param(sql.placeholder(name), column)}`;
 
-/** Insert values that bind every column of `table` to the placeholder of the same name: a whole-row insert. */
-export function everyColumn<Columns extends Table>(
+type ColumnName<Columns extends Table> = keyof Columns['$inferInsert'] & string;
+
+/**
+ * Insert values that bind every column of `table` to the placeholder of the same name: a whole-row
+ * insert. Columns in `except` are left to the database (an identity id).
+ */
+export function everyColumn<Columns extends Table, Skipped extends ColumnName<Columns> = never>(
   table: Columns,
-): Record<keyof Columns['$inferInsert'] & string, Placeholder> {
-  const names = Object.keys(getTableColumns(table)) as Array<keyof Columns['$inferInsert'] & string>;
+  { except = [] }: { except?: Skipped[] } = {},
+): Record<Exclude<ColumnName<Columns>, Skipped>, Placeholder> {
+  const skipped = new Set<string>(except);
+  const names = Object.keys(getTableColumns(table)).filter((name) => !skipped.has(name));
   return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<
-    keyof Columns['$inferInsert'] & string,
+    Exclude<ColumnName<Columns>, Skipped>,
     Placeholder
   >;
 }

@@ -6,7 +6,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
-import { bind, everyColumn } from './placeholders';
+import { bind } from './placeholders';
+import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -14,11 +15,7 @@ export type RunRow = typeof runs.$inferSelect;
 const p = sql.placeholder;
 
 export const runQueries = perHandle(({ db }: DatabaseHandle) => {
-  const get = db
-    .select()
-    .from(runs)
-    .where(eq(runs.id, p('id')))
-    .prepare();
+  const get = selectById(db, runs);
   // Few runs per agent wait at a time; the agent index narrows the search to one agent's runs.
   const latestPausedInThread = db
     .select()
@@ -27,20 +24,16 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(runs.createdAt))
     .limit(1)
     .prepare();
-  const insert = db.insert(runs).values(everyColumn(runs)).prepare();
-  const update = db
-    .update(runs)
-    .set({
-      status: bind('status'),
-      messages: bind('messages'),
-      pending: bind('pending'),
-      state: bind('state'),
-      error: bind('error'),
-      revision: sql`${runs.revision} + 1`,
-      updatedAt: bind('updatedAt'),
-    })
-    .where(eq(runs.id, p('id')))
-    .prepare();
+  const insert = insertRow(db, runs);
+  const update = updateById(db, runs, {
+    status: bind('status'),
+    messages: bind('messages'),
+    pending: bind('pending'),
+    state: bind('state'),
+    error: bind('error'),
+    revision: sql`${runs.revision} + 1`,
+    updatedAt: bind('updatedAt'),
+  });
   const claim = db
     .update(runs)
     .set({ status: 'running', revision: sql`${runs.revision} + 1`, updatedAt: bind('updatedAt') })

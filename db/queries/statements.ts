@@ -1,27 +1,76 @@
 /**
- * The statements several tables need, prepared once: read, update and delete one row by its `id`,
- * and a record's versions read by number: a page, all of them, the changed fields after a base
- * (agent and saved MCP client versions alike). Table-specific SQL stays in each table's file.
+ * The statements several tables need, prepared once: insert a whole row, read and delete rows by
+ * one column (one row by its `id`), update one row by its `id`, and a record's versions read by
+ * number: a page, all of them, the changed fields after a base (agent and saved MCP client versions
+ * alike). Table-specific SQL stays in each table's file.
  */
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
+import type {
+  SelectedFields,
+  SQLiteColumn,
+  SQLiteInsertValue,
+  SQLiteTable,
+  SQLiteUpdateSetSource,
+} from 'drizzle-orm/sqlite-core';
 import type { StudioDb } from '../client';
+import { bind, everyColumn } from './placeholders';
 
 type TableWithId = SQLiteTable & { id: SQLiteColumn };
 
 const byId = <Table extends TableWithId>(table: Table) => eq(table.id, sql.placeholder('id'));
 
+/** `SELECT * ... WHERE column = :name`. */
+export const selectBy = <Table extends SQLiteTable>(db: StudioDb, table: Table, column: SQLiteColumn, name: string) =>
+  db
+    .select()
+    .from(table)
+    .where(eq(column, sql.placeholder(name)))
+    .prepare();
+
+/** `SELECT fields ... WHERE column = :name`: a few columns or aggregates instead of whole rows. */
+export const selectFieldsBy = <Fields extends SelectedFields>(
+  db: StudioDb,
+  fields: Fields,
+  { from, where: [column, name] }: { from: SQLiteTable; where: readonly [column: SQLiteColumn, name: string] },
+) =>
+  db
+    .select(fields)
+    .from(from)
+    .where(eq(column, sql.placeholder(name)))
+    .prepare();
+
+/** `DELETE ... WHERE column = :name`. */
+export const deleteBy = (db: StudioDb, table: SQLiteTable, column: SQLiteColumn, name: string) =>
+  db
+    .delete(table)
+    .where(eq(column, sql.placeholder(name)))
+    .prepare();
+
+/** `INSERT` of a whole row, every column bound to the placeholder of its name. */
+export const insertRow = <Table extends SQLiteTable>(db: StudioDb, table: Table) =>
+  db
+    .insert(table)
+    .values(everyColumn(table) as SQLiteInsertValue<Table>)
+    .prepare();
+
 /** `SELECT * ... WHERE id = :id`. */
 export const selectById = <Table extends TableWithId>(db: StudioDb, table: Table) =>
-  db.select().from(table).where(byId(table)).prepare();
+  selectBy(db, table, table.id, 'id');
 
 /** `DELETE ... WHERE id = :id`. */
-export const deleteById = <Table extends TableWithId>(db: StudioDb, table: Table) =>
-  db.delete(table).where(byId(table)).prepare();
+export const deleteById = (db: StudioDb, table: TableWithId) => deleteBy(db, table, table.id, 'id');
 
 /** `UPDATE ... SET ... WHERE id = :id`; `set` binds columns with `bind` (placeholders.ts). */
 export const updateById = <Table extends TableWithId>(db: StudioDb, table: Table, set: SQLiteUpdateSetSource<Table>) =>
   db.update(table).set(set).where(byId(table)).prepare();
+
+/** `UPDATE ... SET column = :column, ... WHERE id = :id` for each of `columns`. */
+export const updateColumnsById = <Table extends TableWithId>(
+  db: StudioDb,
+  table: Table,
+  columns: Array<keyof Table['$inferInsert'] & string>,
+) =>
+  updateById(db, table, Object.fromEntries(columns.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>);
 
 type VersionTable = SQLiteTable & { changedFields: SQLiteColumn; versionNumber: SQLiteColumn };
 

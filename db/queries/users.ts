@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { sessions, users } from '../schema';
 import { bind, bindAs } from './placeholders';
+import { deleteBy, selectBy, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,36 +15,20 @@ export type UserRow = typeof users.$inferSelect;
 const p = sql.placeholder;
 
 export const userQueries = perHandle(({ db }: DatabaseHandle) => {
-  const byId = db
-    .select()
-    .from(users)
-    .where(eq(users.id, p('id')))
-    .prepare();
-  const byEmail = db
-    .select()
-    .from(users)
-    .where(eq(users.email, p('email')))
-    .prepare();
+  const byId = selectById(db, users);
+  const byEmail = selectBy(db, users, users.email, 'email');
   const list = db.select().from(users).orderBy(asc(users.email)).prepare();
   const countByRole = db
     .select({ count: sql<number>`count(*)` })
     .from(users)
     .where(eq(users.role, p('role')))
     .prepare();
-  const setRole = db
-    .update(users)
-    .set({ role: bind('role'), updatedAt: bindAs('updatedAt', users.updatedAt) })
-    .where(eq(users.id, p('id')))
-    .prepare();
-  const setBanned = db
-    .update(users)
-    .set({ banned: bindAs('banned', users.banned), updatedAt: bindAs('updatedAt', users.updatedAt) })
-    .where(eq(users.id, p('id')))
-    .prepare();
-  const endSessions = db
-    .delete(sessions)
-    .where(eq(sessions.userId, p('userId')))
-    .prepare();
+  const setRole = updateById(db, users, { role: bind('role'), updatedAt: bindAs('updatedAt', users.updatedAt) });
+  const setBanned = updateById(db, users, {
+    banned: bindAs('banned', users.banned),
+    updatedAt: bindAs('updatedAt', users.updatedAt),
+  });
+  const endSessions = deleteBy(db, sessions, sessions.userId, 'userId');
 
   return {
     byId: (id: string): UserRow | undefined => byId.get({ id }),

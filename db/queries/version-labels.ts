@@ -1,9 +1,10 @@
 /** SQL for custom version labels. `production` and `latest` are computed and never stored. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
-import { bind, everyColumn } from './placeholders';
+import { bind } from './placeholders';
 import { perHandle } from './per-handle';
+import { deleteBy, insertRow } from './statements';
 
 export type VersionLabelRow = typeof versionLabels.$inferSelect;
 export interface LabelWithNumberRow extends VersionLabelRow {
@@ -16,12 +17,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
   const withNumber = () =>
     db
       .select({
-        agentId: versionLabels.agentId,
-        name: versionLabels.name,
-        versionId: versionLabels.versionId,
-        revisionToken: versionLabels.revisionToken,
-        createdAt: versionLabels.createdAt,
-        updatedAt: versionLabels.updatedAt,
+        ...getTableColumns(versionLabels),
         versionNumber: agentVersions.versionNumber,
       })
       .from(versionLabels)
@@ -39,7 +35,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(versionLabels.versionId, p('versionId')))
     .orderBy(asc(versionLabels.name))
     .prepare();
-  const insert = db.insert(versionLabels).values(everyColumn(versionLabels)).prepare();
+  const insert = insertRow(db, versionLabels);
   const move = db
     .update(versionLabels)
     .set({ versionId: bind('versionId'), revisionToken: bind('revisionToken'), updatedAt: bind('updatedAt') })
@@ -49,10 +45,7 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .delete(versionLabels)
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
-  const removeAll = db
-    .delete(versionLabels)
-    .where(eq(versionLabels.agentId, p('agentId')))
-    .prepare();
+  const removeAll = deleteBy(db, versionLabels, versionLabels.agentId, 'agentId');
 
   return {
     list: (agentId: string) => list.all({ agentId }) as LabelWithNumberRow[],

@@ -104,6 +104,38 @@ export function jsonRoutes(...tags: string[]) {
 }
 
 /**
+ * A route that answers 204 with no body once it has done what it says (a revocation, a withdrawal),
+ * under one OpenAPI tag; `done` describes that empty answer.
+ */
+export function noContentRoute<
+  RouteMethod extends Method,
+  Path extends string,
+  Request extends RouteConfig['request'],
+  ErrorStatus extends ErrorResponseStatus,
+>(
+  tag: string,
+  method: RouteMethod,
+  path: Path,
+  {
+    operationId,
+    summary,
+    request,
+    done,
+    errors,
+  }: { operationId: string; summary: string; request: Request; done: string; errors: ErrorStatus[] },
+) {
+  return createRoute({
+    method,
+    path,
+    operationId,
+    summary,
+    tags: [tag],
+    request,
+    responses: { 204: { description: done }, ...errorResponses(...errors) },
+  });
+}
+
+/**
  * A JSON request body with an example: generators and API explorers show it, and the lint checks
  * it against the schema (so an example cannot drift from what the route accepts).
  */

@@ -4,11 +4,11 @@
  * admin's email and password and is signed in. Several instances starting together each print a
  * link of their own; once one is used an admin exists and every other link is refused (409).
  */
-import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
-import { createOneTimeLinks, recordUserAudit } from './one-time-links';
 import type { FirstAdminInput } from '../schemas';
-import type { SignedInUser, SignIn } from './sign-in';
+import { createOneTimeLinks, recordUserAudit } from './one-time-links';
+import { isEnabledAdmin } from './roles';
+import type { SignedInUser, UserServiceParts } from './sign-in';
 
 /** How long a setup link is valid. */
 export const setupLinkHours = 1;
@@ -23,19 +23,11 @@ export interface AddedAndSignedIn {
   cookies: string[];
 }
 
-export function createFirstAdminSetup({
-  storage,
-  signIn,
-  now = () => new Date(),
-}: {
-  storage: Storage;
-  signIn: SignIn;
-  now?: () => Date;
-}) {
+export function createFirstAdminSetup({ storage, signIn, now = () => new Date() }: UserServiceParts) {
   const links = createOneTimeLinks({ storage, now });
 
   async function hasEnabledAdmin(): Promise<boolean> {
-    return (await storage.queries.users.list()).some((user) => user.role === 'admin' && user.banned !== true);
+    return (await storage.queries.users.list()).some(isEnabledAdmin);
   }
 
   return {

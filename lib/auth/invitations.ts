@@ -5,13 +5,12 @@
  * invitation for the same email replaces the pending one.
  */
 import type { OneTimeLinkRow } from '../../db/queries';
-import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import type { AcceptInvitationInput, CreateInvitationInput } from '../schemas';
 import type { AddedAndSignedIn } from './first-admin';
 import { createOneTimeLinks, linkUrl, recordUserAudit } from './one-time-links';
 import { isRole, type Role } from './roles';
-import type { SignIn } from './sign-in';
+import type { UserServiceParts } from './sign-in';
 
 /** How long an invitation link is valid. */
 export const invitationDays = 7;
@@ -59,12 +58,9 @@ export function createInvitations({
   signIn,
   publicUrl,
   now = () => new Date(),
-}: {
-  storage: Storage;
-  signIn: SignIn;
+}: UserServiceParts & {
   /** Where people reach the studio (`STUDIO_PUBLIC_URL`); without it links use the request's origin. */
   publicUrl?: string | undefined;
-  now?: () => Date;
 }) {
   const links = createOneTimeLinks({ storage, now });
 

@@ -15,6 +15,10 @@ export type Role = (typeof roles)[number];
 export const isRole = (value: unknown): value is Role => roles.includes(value as Role);
 export const isScope = (value: unknown): value is Scope => scopes.includes(value as Scope);
 
+/** Whether a user is an admin who can sign in (`banned` is how a user is disabled). */
+export const isEnabledAdmin = (user: { role: string; banned: boolean | null }): boolean =>
+  user.role === 'admin' && user.banned !== true;
+
 /** Whether credentials granted `granted` may call an operation that needs `required`. */
 export function scopeIncludes(granted: Scope, required: RequiredScope): boolean {
   if (required === 'public') return true;

@@ -283,3 +283,10 @@ export function createSignIn({
 }
 
 export type SignIn = ReturnType<typeof createSignIn>;
+
+/** What the services over the library's users (first admin, invitations, the user directory) are built from. */
+export interface UserServiceParts {
+  storage: Storage;
+  signIn: SignIn;
+  now?: () => Date;
+}

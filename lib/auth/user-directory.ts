@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import type { UserRow } from '../../db/queries';
-import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
-import { isRole, roles, type Role } from './roles';
-import type { SignIn } from './sign-in';
+import { isEnabledAdmin, isRole, roles, type Role } from './roles';
+import type { UserServiceParts } from './sign-in';
 
 /** The body of `POST /api/users`. */
 export const createUserInput = z.strictObject({
@@ -54,22 +53,12 @@ function viewOf(row: UserRow): UserView {
   };
 }
 
-const isEnabledAdmin = (row: UserRow) => row.role === 'admin' && row.banned !== true;
-
 /** Whether the change leaves `row` an admin who can sign in. */
 function staysEnabledAdmin(row: UserRow, change: UpdateUserInput): boolean {
   return (change.role ?? row.role) === 'admin' && !(change.disabled ?? row.banned === true);
 }
 
-export function createUserDirectory({
-  storage,
-  signIn,
-  now = () => new Date(),
-}: {
-  storage: Storage;
-  signIn: SignIn;
-  now?: () => Date;
-}) {
+export function createUserDirectory({ storage, signIn, now = () => new Date() }: UserServiceParts) {
   const users = storage.queries.users;
 
   async function find(id: string): Promise<UserRow> {

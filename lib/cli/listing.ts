@@ -21,6 +21,10 @@ export function printListing<Item>(
   io.stdout(table(items.map(listing.row), { header: listing.header }));
 }
 
+/** The page query the CLI lists with: the API's largest page, after `cursor`. */
+type PageQuery = { limit: number; cursor: string | undefined };
+const pageSize = 100;
+
 /** A `list` subcommand that walks every page of one API listing before printing it. */
 export function addListCommand<Item>(
   parent: Command,
@@ -33,10 +37,8 @@ export function addListCommand<Item>(
   }: Listing<Item> & {
     description: string;
     jsonDescription: string;
-    fetchPage: (
-      client: StudioClient,
-      cursor: string | undefined,
-    ) => Promise<{ items: Item[]; nextCursor: string | null }>;
+    /** One page of the listing: `page` is the API's page query (size and cursor). */
+    fetchPage: (client: StudioClient, page: PageQuery) => Promise<{ items: Item[]; nextCursor: string | null }>;
   },
 ) {
   parent
@@ -45,7 +47,7 @@ export function addListCommand<Item>(
     .option('--json', jsonDescription)
     .action(async (options: { json?: boolean }, command: Command) => {
       const client = cli.connect(command);
-      const items = await collectPages((cursor) => fetchPage(client, cursor));
+      const items = await collectPages((cursor) => fetchPage(client, { limit: pageSize, cursor }));
       printListing(cli.io, { items, json: options.json, listing });
     });
 }

@@ -5,21 +5,13 @@
  * a version does not change, so the rewrite keeps it immutable in every sense a user can see.
  * Runs in one transaction; a database already upgraded costs one indexed-free scan and no write.
  */
-import type { Storage } from '../../db/storage';
-import type { SecretsKey } from '../secrets';
-import { upgradeRows } from '../upgrade-rows';
+import { upgradeRows, type SecretsUpgrade } from '../upgrade-rows';
 import { canonicalJson } from '../versions';
 import { decryptSnapshot, encryptSnapshot } from './mcp-client-secrets';
 import type { McpClientSnapshot } from './mcp-client-snapshot';
 import { clientConfigHash } from './mcp-client-versions';
 
-export async function upgradeClientSecrets({
-  storage,
-  secretsKey,
-}: {
-  storage: Storage;
-  secretsKey: SecretsKey;
-}): Promise<{ upgraded: number }> {
+export const upgradeClientSecrets: SecretsUpgrade = ({ storage, secretsKey }) => {
   const queries = storage.queries.mcpClients;
   return upgradeRows({
     storage,
@@ -39,4 +31,4 @@ export async function upgradeClientSecrets({
       });
     },
   });
-}
+};

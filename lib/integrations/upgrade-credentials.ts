@@ -3,18 +3,10 @@
  * without being bound to their integration (`enc:v1:`) are re-encrypted bound to it. One
  * transaction; nothing to do once upgraded.
  */
-import type { Storage } from '../../db/storage';
-import type { SecretsKey } from '../secrets';
-import { upgradeRows } from '../upgrade-rows';
+import { upgradeRows, type SecretsUpgrade } from '../upgrade-rows';
 import { decryptCredentials, encryptCredentials, type StoredIntegrationConfig } from './stored-config';
 
-export async function upgradeIntegrationCredentials({
-  storage,
-  secretsKey,
-}: {
-  storage: Storage;
-  secretsKey: SecretsKey;
-}): Promise<{ upgraded: number }> {
+export const upgradeIntegrationCredentials: SecretsUpgrade = ({ storage, secretsKey }) => {
   const queries = storage.queries.integrationConfigs;
   return upgradeRows({
     storage,
@@ -32,4 +24,4 @@ export async function upgradeIntegrationCredentials({
       await queries.rewriteConfigSecrets({ id: row.id, config: JSON.stringify({ ...config, credentials }) });
     },
   });
-}
+};

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from '../../queries/placeholders';
-import { preparedStatement, versionReads, type CurrentDb } from './shared';
+import { countWhere, preparedStatement, versionReads, versionThrough, type CurrentDb } from './shared';
 
 const latestJoin = and(
   eq(agentVersions.agentId, agents.id),
@@ -31,22 +31,15 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
     byId: async (id) => (await db().select().from(agentVersions).where(eq(agentVersions.id, id)))[0],
     byNumber: async (agentId, versionNumber) => (await numbered().execute({ agentId, versionNumber }))[0],
     // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
-    latest: async (agentId) =>
-      (
-        await db()
-          .select({ version: agentVersions })
-          .from(agents)
-          .innerJoin(agentVersions, latestJoin)
-          .where(eq(agents.id, agentId))
-      )[0]?.version,
-    active: async (agentId) =>
-      (
-        await db()
-          .select({ version: agentVersions })
-          .from(agents)
-          .innerJoin(agentVersions, eq(agentVersions.id, agents.activeVersionId))
-          .where(eq(agents.id, agentId))
-      )[0]?.version,
+    latest: (agentId) =>
+      versionThrough(db, { versions: agentVersions, from: agents, on: latestJoin, where: eq(agents.id, agentId) }),
+    active: (agentId) =>
+      versionThrough(db, {
+        versions: agentVersions,
+        from: agents,
+        on: eq(agentVersions.id, agents.activeVersionId),
+        where: eq(agents.id, agentId),
+      }),
     activeId: async (agentId) =>
       (await db().select({ id: agents.activeVersionId }).from(agents).where(eq(agents.id, agentId)))[0]?.id,
     latestId: async (agentId) =>
@@ -57,14 +50,13 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
           .innerJoin(agentVersions, latestJoin)
           .where(eq(agents.id, agentId))
       )[0]?.id,
-    byLabel: async (agentId, name) =>
-      (
-        await db()
-          .select({ version: agentVersions })
-          .from(versionLabels)
-          .innerJoin(agentVersions, eq(agentVersions.id, versionLabels.versionId))
-          .where(and(eq(versionLabels.agentId, agentId), eq(versionLabels.name, name)))
-      )[0]?.version,
+    byLabel: (agentId, name) =>
+      versionThrough(db, {
+        versions: agentVersions,
+        from: versionLabels,
+        on: eq(agentVersions.id, versionLabels.versionId),
+        where: and(eq(versionLabels.agentId, agentId), eq(versionLabels.name, name)),
+      }),
     page: ({ agentId, beforeNumber, limit }) => reads.pageBefore({ ownerId: agentId, beforeNumber, limit }),
     all: (agentId) => reads.all(agentId),
     changedFieldsAfter: (agentId, versionNumber) => reads.changedFieldsAfter(agentId, versionNumber),
@@ -75,14 +67,7 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
           .from(agentVersions)
           .where(eq(agentVersions.agentId, agentId))
       )[0]?.versionNumber ?? 0,
-    // count(*) is a bigint, which pg hands over as a string.
-    count: async (agentId) =>
-      (
-        await db()
-          .select({ count: sql<number>`count(*)::integer` })
-          .from(agentVersions)
-          .where(eq(agentVersions.agentId, agentId))
-      )[0]?.count ?? 0,
+    count: (agentId) => countWhere(db, agentVersions, eq(agentVersions.agentId, agentId)),
     async insert(row) {
       await append().execute(row);
     },

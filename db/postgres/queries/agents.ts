@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for agent records (db/queries/agents.ts is the SQLite twin; the answers are the same). */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgentListRow, AgentSummaryRow } from '../../queries';
 import type { StudioQueries } from '../../storage';
@@ -11,15 +11,7 @@ const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
 
 const columns = {
-  id: agents.id,
-  source: agents.source,
-  status: agents.status,
-  activeVersionId: agents.activeVersionId,
-  latestVersionNumber: agents.latestVersionNumber,
-  authorId: agents.authorId,
-  metadata: agents.metadata,
-  createdAt: agents.createdAt,
-  updatedAt: agents.updatedAt,
+  ...getTableColumns(agents),
   activeVersionNumber: active.versionNumber,
   activeConfigHash: active.configHash,
   latestVersionId: latest.id,

@@ -1,22 +1,14 @@
 /** PostgreSQL SQL for the append-only audit log (db/queries/audit.ts is the SQLite twin). */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { auditLog } from '../schema';
+import { everyColumn } from '../../queries/placeholders';
 import { below, binary, preparedStatement, type CurrentDb } from './shared';
-
-const p = sql.placeholder;
 
 export function auditQueries(db: CurrentDb): StudioQueries['audit'] {
   // Every write records itself here: prepared once per connection. The id is the database's.
   const append = preparedStatement(db, 'audit_insert', (connection) =>
-    connection.insert(auditLog).values({
-      at: p('at'),
-      actor: p('actor'),
-      action: p('action'),
-      entity: p('entity'),
-      entityId: p('entityId'),
-      details: p('details'),
-    }),
+    connection.insert(auditLog).values(everyColumn(auditLog, { except: ['id'] })),
   );
   return {
     async insert(row) {

@@ -2,7 +2,13 @@
 import { and, asc, eq, gt, like, notLike, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { binary, changedAny, versionReads, type CurrentDb } from './shared';
+import { binary, changedAny, versionReads, versionThrough, type CurrentDb } from './shared';
+
+/** Joins a client record to its latest version (through the unique client and number index). */
+const latestOfClient = and(
+  eq(mcpClientVersions.clientId, mcpClients.id),
+  eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
+);
 
 export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
   const reads = versionReads(db, mcpClientVersions, mcpClientVersions.clientId);
@@ -30,20 +36,13 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
           .from(mcpClientVersions)
           .where(and(eq(mcpClientVersions.clientId, clientId), eq(mcpClientVersions.versionNumber, versionNumber)))
       )[0],
-    latest: async (clientId) =>
-      (
-        await db()
-          .select({ version: mcpClientVersions })
-          .from(mcpClients)
-          .innerJoin(
-            mcpClientVersions,
-            and(
-              eq(mcpClientVersions.clientId, mcpClients.id),
-              eq(mcpClientVersions.versionNumber, mcpClients.latestVersionNumber),
-            ),
-          )
-          .where(eq(mcpClients.id, clientId))
-      )[0]?.version,
+    latest: (clientId) =>
+      versionThrough(db, {
+        versions: mcpClientVersions,
+        from: mcpClients,
+        on: latestOfClient,
+        where: eq(mcpClients.id, clientId),
+      }),
     versionPage: ({ clientId, beforeNumber, limit }) => reads.pageBefore({ ownerId: clientId, beforeNumber, limit }),
     allVersions: (clientId) => reads.all(clientId),
     changedFieldsAfter: (clientId, versionNumber) => reads.changedFieldsAfter(clientId, versionNumber),

@@ -54,6 +54,31 @@ export function preparedStatement<Prepared>(
 /** Whether a statement changed a row (`changes > 0` on SQLite). */
 export const changedAny = (result: { rowCount: number | null }): boolean => (result.rowCount ?? 0) > 0;
 
+/** How many rows of `table` match `where`. count(*) is a bigint, which pg hands over as a string. */
+export async function countWhere(db: CurrentDb, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db()
+    .select({ count: sql<number>`count(*)::integer` })
+    .from(table)
+    .where(where);
+  return row?.count ?? 0;
+}
+
+/**
+ * The version a pointer leads to: `from` (a record's latest or active version, a label) joined to
+ * `versions` on `on`, in the row `where` picks; undefined when there is none.
+ */
+export async function versionThrough<Versions extends PgTable>(
+  db: CurrentDb,
+  { versions, from, on, where }: { versions: Versions; from: PgTable; on: SQL | undefined; where: SQL | undefined },
+): Promise<Versions['$inferSelect'] | undefined> {
+  const [row] = await db()
+    .select({ version: versions as PgTable })
+    .from(from)
+    .innerJoin(versions as PgTable, on)
+    .where(where);
+  return row?.version as Versions['$inferSelect'] | undefined;
+}
+
 type VersionTable = PgTable & { changedFields: PgColumn; versionNumber: PgColumn };
 
 /** A record's versions by number (agent and saved MCP client versions share the shape). */

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for users and their sessions (db/queries/users.ts is the SQLite twin). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { sessions, users } from '../schema';
-import { binary, changedAny, type CurrentDb } from './shared';
+import { binary, changedAny, countWhere, type CurrentDb } from './shared';
 
 export function userQueries(db: CurrentDb): StudioQueries['users'] {
   return {
@@ -13,14 +13,7 @@ export function userQueries(db: CurrentDb): StudioQueries['users'] {
         .select()
         .from(users)
         .orderBy(asc(binary(users.email))),
-    // count(*) is a bigint, which pg hands over as a string.
-    countByRole: async (role) =>
-      (
-        await db()
-          .select({ count: sql<number>`count(*)::integer` })
-          .from(users)
-          .where(eq(users.role, role))
-      )[0]?.count ?? 0,
+    countByRole: (role) => countWhere(db, users, eq(users.role, role)),
     setRole: async ({ id, role, updatedAt }) =>
       changedAny(await db().update(users).set({ role, updatedAt }).where(eq(users.id, id))),
     setBanned: async ({ id, banned, updatedAt }) =>

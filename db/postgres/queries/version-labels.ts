@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for custom version labels (db/queries/version-labels.ts is the SQLite twin). */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agentVersions, versionLabels } from '../schema';
 import { binary, preparedStatement, type CurrentDb } from './shared';
@@ -8,12 +8,7 @@ export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
   const withNumber = () =>
     db()
       .select({
-        agentId: versionLabels.agentId,
-        name: versionLabels.name,
-        versionId: versionLabels.versionId,
-        revisionToken: versionLabels.revisionToken,
-        createdAt: versionLabels.createdAt,
-        updatedAt: versionLabels.updatedAt,
+        ...getTableColumns(versionLabels),
         versionNumber: agentVersions.versionNumber,
       })
       .from(versionLabels)

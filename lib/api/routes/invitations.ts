@@ -7,7 +7,7 @@
  * unknown, used, withdrawn or expired answers 401 `unauthorized`. Only there when sign-in is
  * required.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AddedAndSignedIn, FirstAdminSetup } from '../../auth/first-admin';
 import type { Invitations } from '../../auth/invitations';
@@ -15,7 +15,7 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, pathParam, requestBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
 const userRoute = jsonRoutes('users');
@@ -119,14 +119,12 @@ export const listInvitationsRoute = userRoute('get', '/users/invitations', {
   errors: [401, 403],
 });
 
-export const withdrawInvitationRoute = createRoute({
-  method: 'delete',
-  path: '/users/invitations/{id}',
+export const withdrawInvitationRoute = noContentRoute('users', 'delete', '/users/invitations/{id}', {
   operationId: 'withdrawInvitation',
   summary: 'Withdraw a pending invitation: its link is refused from now on',
-  tags: ['users'],
   request: { params: invitationParams },
-  responses: { 204: { description: 'Withdrawn' }, ...errorResponses(401, 403, 404) },
+  done: 'Withdrawn',
+  errors: [401, 403, 404],
 });
 
 /** The new user as the answer, with their session cookies. */

@@ -2,13 +2,13 @@
  * API keys (admin): create one (the key is in that answer only), list them without their keys,
  * revoke one. Only there when sign-in is required, since keys mean nothing without it.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ApiKeys } from '../../auth/api-keys';
 import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { errorResponses, jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, pathParam, requestBody } from '../schemas';
 
 const route = jsonRoutes('keys');
 
@@ -56,14 +56,12 @@ export const listKeysRoute = route('get', '/keys', {
   errors: [401, 403],
 });
 
-export const revokeKeyRoute = createRoute({
-  method: 'delete',
-  path: '/keys/{id}',
+export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', {
   operationId: 'revokeApiKey',
   summary: 'Revoke an API key: refused from the next request on, by every instance',
-  tags: ['keys'],
   request: { params: keyParams },
-  responses: { 204: { description: 'Revoked (also when it already was)' }, ...errorResponses(401, 403, 404) },
+  done: 'Revoked (also when it already was)',
+  errors: [401, 403, 404],
 });
 
 export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }) {

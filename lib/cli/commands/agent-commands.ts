@@ -75,7 +75,7 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
   addListCommand(agent, cli, {
     description: 'list agents (stored, and code agents with or without overrides)',
     jsonDescription: 'print the agents as JSON',
-    fetchPage: (client, cursor) => client.listAgents({ query: { limit: 100, cursor } }),
+    fetchPage: (client, page) => client.listAgents({ query: page }),
     whenEmpty: 'No agents yet.',
     header: ['ID', 'STATUS', 'LATEST', 'PUBLISHED', 'NAME'],
     row: (item) => [

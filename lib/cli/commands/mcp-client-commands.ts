@@ -22,7 +22,7 @@ export function registerMcpClientCommands(parent: Command, cli: CliContext) {
   addListCommand(mcpClient, cli, {
     description: 'list saved MCP clients',
     jsonDescription: 'print the clients as JSON',
-    fetchPage: (client, cursor) => client.listMcpClients({ query: { limit: 100, cursor } }),
+    fetchPage: (client, page) => client.listMcpClients({ query: page }),
     whenEmpty: 'No saved MCP clients yet.',
     header: ['ID', 'LATEST', 'SERVERS', 'NAME'],
     row: (item) => [item.id, String(item.latestVersionNumber), item.servers.join(','), firstLine(item.name)],

@@ -27,7 +27,7 @@ export function registerToolCommands(parent: Command, cli: CliContext) {
   addListCommand(tool, cli, {
     description: 'list registered tools: id and description',
     jsonDescription: 'print the tools as JSON',
-    fetchPage: (client, cursor) => client.listTools({ query: { limit: 100, cursor } }),
+    fetchPage: (client, page) => client.listTools({ query: page }),
     whenEmpty: 'No tools are registered. Add tools to studio.config.ts.',
     row: (item) => [item.id, firstLine(item.description)],
   });
