@@ -122,19 +122,30 @@ export type BackupMcpClient = z.output<typeof backupMcpClientSchema>;
 export type BackupIntegration = z.output<typeof backupIntegrationSchema>;
 
 /** How the secrets of an export travel: sealed with a passphrase, or left out. */
+/** The two ways a backup's secrets travel, each described for the side that uses it. */
+function secretsOptions({
+  passphrase,
+  withoutSecrets,
+}: {
+  passphrase: { schema: z.ZodString; description: string };
+  withoutSecrets: string;
+}) {
+  return {
+    passphrase: passphrase.schema.max(1024).optional().meta({ description: passphrase.description }),
+    withoutSecrets: z.boolean().optional().meta({ description: withoutSecrets }),
+  };
+}
+
 export const deploymentExportOptionsSchema = z
-  .object({
-    passphrase: z
-      .string()
-      .min(12, 'A passphrase has at least 12 characters')
-      .max(1024)
-      .optional()
-      .meta({ description: 'Seals every secret with a key derived from it (scrypt); the importer needs it too' }),
-    withoutSecrets: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Leave every secret out (MCP client env values, integration credentials)' }),
-  })
+  .object(
+    secretsOptions({
+      passphrase: {
+        schema: z.string().min(12, 'A passphrase has at least 12 characters'),
+        description: 'Seals every secret with a key derived from it (scrypt); the importer needs it too',
+      },
+      withoutSecrets: 'Leave every secret out (MCP client env values, integration credentials)',
+    }),
+  )
   .strict()
   .refine((options) => !(options.passphrase !== undefined && options.withoutSecrets === true), {
     message: 'Give a passphrase or withoutSecrets, not both',
@@ -145,16 +156,13 @@ export const deploymentExportOptionsSchema = z
 export const deploymentImportBodySchema = z
   .object({
     backup: z.unknown().meta({ description: 'A deployment backup (format agent-studio.deployment)' }),
-    passphrase: z
-      .string()
-      .min(1)
-      .max(1024)
-      .optional()
-      .meta({ description: 'Opens the sealed secrets; they are re-encrypted with this studio’s key' }),
-    withoutSecrets: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Import without the secrets, even if the backup holds them sealed' }),
+    ...secretsOptions({
+      passphrase: {
+        schema: z.string().min(1),
+        description: 'Opens the sealed secrets; they are re-encrypted with this studio’s key',
+      },
+      withoutSecrets: 'Import without the secrets, even if the backup holds them sealed',
+    }),
   })
   .strict()
   .meta({ id: 'DeploymentImportBody' });

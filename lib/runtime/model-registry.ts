@@ -43,31 +43,41 @@ interface BuiltInProvider {
   create(settings: { key: string; baseUrl?: string; fetch: FetchFunction }): Promise<ProviderModels>;
 }
 
+/** A provider that needs an API key, created by its package's factory. */
+function keyedProvider(
+  key: keyof ModelKeys,
+  variable: string,
+  modelProvider: string,
+  factory: () => Promise<(options: { apiKey: string; fetch: FetchFunction }) => ProviderModels>,
+): BuiltInProvider & { key: keyof ModelKeys } {
+  return {
+    key,
+    variable,
+    modelProvider,
+    create: async ({ key: apiKey, fetch }) => (await factory())({ apiKey, fetch }),
+  };
+}
+
 const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys | 'baseUrl' }> = {
-  openai: {
-    key: 'openai',
-    variable: 'OPENAI_API_KEY',
-    modelProvider: 'openai.responses',
-    create: async ({ key, fetch }) => (await import('@ai-sdk/openai')).createOpenAI({ apiKey: key, fetch }),
-  },
-  anthropic: {
-    key: 'anthropic',
-    variable: 'ANTHROPIC_API_KEY',
-    modelProvider: 'anthropic.messages',
-    create: async ({ key, fetch }) => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey: key, fetch }),
-  },
-  google: {
-    key: 'google',
-    variable: 'GOOGLE_GENERATIVE_AI_API_KEY',
-    modelProvider: 'google.generative-ai',
-    create: async ({ key, fetch }) => (await import('@ai-sdk/google')).createGoogleGenerativeAI({ apiKey: key, fetch }),
-  },
-  xai: {
-    key: 'xai',
-    variable: 'XAI_API_KEY',
-    modelProvider: 'xai.chat',
-    create: async ({ key, fetch }) => (await import('@ai-sdk/xai')).createXai({ apiKey: key, fetch }),
-  },
+  openai: keyedProvider(
+    'openai',
+    'OPENAI_API_KEY',
+    'openai.responses',
+    async () => (await import('@ai-sdk/openai')).createOpenAI,
+  ),
+  anthropic: keyedProvider(
+    'anthropic',
+    'ANTHROPIC_API_KEY',
+    'anthropic.messages',
+    async () => (await import('@ai-sdk/anthropic')).createAnthropic,
+  ),
+  google: keyedProvider(
+    'google',
+    'GOOGLE_GENERATIVE_AI_API_KEY',
+    'google.generative-ai',
+    async () => (await import('@ai-sdk/google')).createGoogleGenerativeAI,
+  ),
+  xai: keyedProvider('xai', 'XAI_API_KEY', 'xai.chat', async () => (await import('@ai-sdk/xai')).createXai),
   // Local servers (Ollama, vLLM) need no key: the base URL is what makes the provider usable.
   compatible: {
     key: 'baseUrl',

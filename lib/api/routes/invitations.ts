@@ -15,7 +15,7 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, noContentRoute, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requestBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
 const userRoute = jsonRoutes('users');
@@ -47,10 +47,6 @@ const createdInvitationSchema = z
       .openapi({ description: 'The one-time link to pass on (`/invite?token=...`): in this answer only' }),
   })
   .openapi('CreatedInvitation');
-
-const invitationParams = z.object({
-  id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
-});
 
 const exampleToken = 'bGlrZS1hLXRva2VuLWZyb20tdGhlLWxpbmstYXQtc3RhcnQ';
 
@@ -115,14 +111,14 @@ export const createInvitationRoute = userRoute('post', '/users/invitations', {
 export const listInvitationsRoute = userRoute('get', '/users/invitations', {
   operationId: 'listInvitations',
   summary: 'Pending invitations, oldest first, without their links',
-  ok: ['The invitations', z.object({ items: z.array(invitationSchema) })],
+  ok: ['The invitations', itemsOf(invitationSchema)],
   errors: [401, 403],
 });
 
 export const withdrawInvitationRoute = noContentRoute('users', 'delete', '/users/invitations/{id}', {
   operationId: 'withdrawInvitation',
   summary: 'Withdraw a pending invitation: its link is refused from now on',
-  request: { params: invitationParams },
+  request: { params: generatedIdParams },
   done: 'Withdrawn',
   errors: [401, 403, 404],
 });

@@ -8,7 +8,7 @@ import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { jsonRoutes, noContentRoute, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requestBody } from '../schemas';
 
 const route = jsonRoutes('keys');
 
@@ -34,10 +34,6 @@ const createdKeySchema = z
   .object({ ...keyViewShape, key: z.string().openapi({ description: 'The key itself: shown in this answer only' }) })
   .openapi('CreatedApiKey');
 
-const keyParams = z.object({
-  id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
-});
-
 export const createKeyRoute = route('post', '/keys', {
   operationId: 'createApiKey',
   summary: 'Create an API key with one scope; the key is in this answer only',
@@ -52,14 +48,14 @@ export const createKeyRoute = route('post', '/keys', {
 export const listKeysRoute = route('get', '/keys', {
   operationId: 'listApiKeys',
   summary: 'Every API key, newest first, without the keys themselves',
-  ok: ['The keys', z.object({ items: z.array(keySchema) })],
+  ok: ['The keys', itemsOf(keySchema)],
   errors: [401, 403],
 });
 
 export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', {
   operationId: 'revokeApiKey',
   summary: 'Revoke an API key: refused from the next request on, by every instance',
-  request: { params: keyParams },
+  request: { params: generatedIdParams },
   done: 'Revoked (also when it already was)',
   errors: [401, 403, 404],
 });

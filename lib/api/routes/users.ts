@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { createUserInput, updateUserInput, type UserDirectory } from '../../auth/user-directory';
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
-import { jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, generatedIdParams, itemsOf, requestBody } from '../schemas';
 
 const route = jsonRoutes('users');
 
@@ -22,14 +22,10 @@ const userSchema = z
   })
   .openapi('User');
 
-const userParams = z.object({
-  id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
-});
-
 export const listUsersRoute = route('get', '/users', {
   operationId: 'listUsers',
   summary: 'Every user who signs in, by email',
-  ok: ['The users', z.object({ items: z.array(userSchema) })],
+  ok: ['The users', itemsOf(userSchema)],
   errors: [401, 403],
 });
 
@@ -52,7 +48,7 @@ export const updateUserRoute = route('patch', '/users/{id}', {
   summary: "Change a user's role or disable them; either ends every session of theirs",
   description: 'The last enabled admin can be neither demoted nor disabled (409).',
   request: {
-    params: userParams,
+    params: generatedIdParams,
     body: requestBody(updateUserInput, { required: true, example: { role: 'viewer' } }),
   },
   ok: ['The user as changed', userSchema],
