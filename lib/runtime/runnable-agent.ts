@@ -91,7 +91,8 @@ export function createRunnableAgent({
           runner.start({
             environment: environment(withContext(options).requestContext ?? {}),
             input,
-            options: { ...withContext(options), runId, abortSignal },
+            options: { ...withContext(options), abortSignal },
+            newRunId: runId,
             listener: emit,
           }),
       });

@@ -21,6 +21,11 @@ export interface NewRunRequest {
   options?: RunOptions;
   /** Who reads the chunks as they happen; without one the run is generated. */
   listener?: (chunk: RunChunk) => void;
+  /**
+   * An id the studio made for the run already (a stream names its run before it starts); unlike
+   * `options.runId`, the caller's choice, it is not looked up for a collision.
+   */
+  newRunId?: string;
 }
 
 export interface ContinuationRequest {
@@ -89,12 +94,12 @@ function sessionOf({
 
 /** A new run: refused when a caller-chosen run id is taken; stored at once when someone listens. */
 export async function openNewRun(dependencies: RunDependencies, request: NewRunRequest): Promise<RunSession> {
-  const { environment, input, options = {}, listener } = request;
+  const { environment, input, options = {}, listener, newRunId } = request;
   const clientTools = Object.fromEntries(
     Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
   );
   const tools = runToolsOf(environment, options.toolsets, clientTools);
-  const runId = options.runId ?? createRunId();
+  const runId = options.runId ?? newRunId ?? createRunId();
   if (options.runId !== undefined && (await dependencies.store.get(runId))) {
     throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
       runId,
