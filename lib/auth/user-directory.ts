@@ -55,7 +55,7 @@ function viewOf(row: UserRow): UserView {
 
 /** Whether the change leaves `row` an admin who can sign in. */
 function staysEnabledAdmin(row: UserRow, change: UpdateUserInput): boolean {
-  return (change.role ?? row.role) === 'admin' && !(change.disabled ?? row.banned === true);
+  return isEnabledAdmin({ role: change.role ?? row.role, banned: change.disabled ?? row.banned });
 }
 
 export function createUserDirectory({ storage, signIn, now = () => new Date() }: UserServiceParts) {
