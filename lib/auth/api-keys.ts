@@ -11,7 +11,7 @@ import type { Storage } from '../../db/storage';
 import { invalidInput, issuesFromZod, StudioError } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import { createApiKeyLookup } from './api-key-lookup';
-import { createApiKeyInput, type CreateApiKeyInput } from '../schemas';
+import { createApiKeyInput, type CreateApiKeyInput } from './account-bodies';
 import type { Scope } from './roles';
 
 /** A key as lists show it: never the key, never its hash. */

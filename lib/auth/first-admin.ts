@@ -5,7 +5,7 @@
  * link of their own; once one is used an admin exists and every other link is refused (409).
  */
 import { StudioError } from '../errors';
-import type { FirstAdminInput } from '../schemas';
+import type { FirstAdminInput } from './account-bodies';
 import { createOneTimeLinks, recordUserAudit } from './one-time-links';
 import { isEnabledAdmin } from './roles';
 import type { SignedInUser, UserServiceParts } from './sign-in';

@@ -6,7 +6,7 @@
  */
 import type { OneTimeLinkRow } from '../../db/queries';
 import { StudioError } from '../errors';
-import type { AcceptInvitationInput, CreateInvitationInput } from '../schemas';
+import type { AcceptInvitationInput, CreateInvitationInput } from './account-bodies';
 import type { AddedAndSignedIn } from './first-admin';
 import { createOneTimeLinks, linkUrl, recordUserAudit } from './one-time-links';
 import { isRole, type Role } from './roles';

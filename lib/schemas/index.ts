@@ -6,4 +6,4 @@
 export * from './agent-bodies';
 export * from './integration-bodies';
 export * from './mcp-client-bodies';
-export * from './account-bodies';
+export * from '../auth/account-bodies';

@@ -5,8 +5,8 @@
  * stays safe to bundle for the browser.
  */
 import { z } from 'zod';
-import { maximumPasswordLength, minimumPasswordLength } from '../auth/password-rules';
-import { roles, scopes } from '../auth/roles';
+import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
+import { roles, scopes } from './roles';
 
 export const emailInput = z.email('An email address is required');
 
