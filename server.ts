@@ -13,6 +13,7 @@ import { createResolveFastPath } from './lib/api';
 import { linkUrl } from './lib/auth';
 import { errorBody, errorStatus, issueMessages } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
+import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
   apiSecurityHeaders,
   checkRequest,
@@ -181,7 +182,8 @@ async function main() {
     return '';
   });
   process.stdout.write(
-    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.value.notice}\n${setupLine}`,
+    `Agent Studio is running at ${shownUrl} (API at /api, ready in ${seconds}s)\n${exposure.value.notice}\n` +
+      `${bareInterpreterNotice(settings)}${setupLine}`,
   );
   if (exposure.value.warning)
     logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { roles } from './auth/roles';
+import { allowedEnvSetting, launchSpecListSetting, refuseBareInterpreters } from './stdio-settings';
 
 /** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
 function commaList<Item extends z.ZodType>(item: Item) {
@@ -19,8 +20,6 @@ function commaList<Item extends z.ZodType>(item: Item) {
     z.array(item),
   );
 }
-
-const commandList = commaList(z.string().min(1));
 
 const booleanFlag = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
@@ -124,7 +123,15 @@ export const settingsSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .default(64 * 1024 * 1024),
-    stdioAllowedCommands: commandList.default([]),
+    /**
+     * Approved launch specs of saved stdio servers: `;`-separated entries, each a command and the
+     * leading arguments it fixes (`npx -y @modelcontextprotocol/server-everything; node ./mcp/orders.js`).
+     */
+    stdioAllowedCommands: launchSpecListSetting.default([]),
+    /** Lets an entry be a bare interpreter (`node`, `python3 -m`): it then admits any arguments, i.e. any code. */
+    stdioAllowBareInterpreters: booleanFlag.default(false),
+    /** Env names stdio servers may set besides the allowed suffixes (`_TOKEN`, `_URL`, ...). */
+    stdioAllowedEnv: allowedEnvSetting.default([]),
     /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
     allowedHosts: hostList.default([]),
     /** Other sites allowed to call the API from a browser (CORS); none by default. */
@@ -205,7 +212,8 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
   })
-  .strict();
+  .strict()
+  .superRefine(refuseBareInterpreters);
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.output<typeof settingsSchema>;
@@ -222,6 +230,8 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
+  STUDIO_STDIO_ALLOW_BARE_INTERPRETERS: 'stdioAllowBareInterpreters',
+  STUDIO_STDIO_ALLOWED_ENV: 'stdioAllowedEnv',
   STUDIO_ALLOWED_HOSTS: 'allowedHosts',
   STUDIO_CORS_ORIGINS: 'corsOrigins',
   STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',

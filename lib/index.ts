@@ -148,7 +148,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const mcpPool = createMcpPool({
       settings: settings.mcp,
       logger,
-      connectionPolicy: { stdioAllowedCommands: settings.stdioAllowedCommands, fetch: outbound.configured.fetch },
+      connectionPolicy: { stdio: settings, fetch: outbound.configured.fetch },
     });
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.

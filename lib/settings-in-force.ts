@@ -29,9 +29,12 @@ function withoutCredentials(text: string): string {
   return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1••••@');
 }
 
-function display(value: unknown): string {
+/** Lists shown in their variable's own syntax: launch specs are separated by `;`, other lists by `,`. */
+const listSeparators: Record<string, string> = { stdioAllowedCommands: '; ' };
+
+function display(value: unknown, setting: string): string {
   if (value === undefined || value === null) return 'not set';
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'empty';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(listSeparators[setting] ?? ', ') : 'empty';
   if (typeof value === 'string') return withoutCredentials(value);
   if (typeof value === 'object' || typeof value === 'function') return 'set in code';
   return String(value);
@@ -45,7 +48,7 @@ export function settingsInForce(settings: Settings): SettingRow[] {
       variable,
       setting,
       secret,
-      value: secret ? (value === undefined || value === '' ? 'not set' : 'set (hidden)') : display(value),
+      value: secret ? (value === undefined || value === '' ? 'not set' : 'set (hidden)') : display(value, setting),
     };
   });
 }

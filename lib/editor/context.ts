@@ -3,7 +3,7 @@
  * plain functions of this context, so each file stays one concept.
  */
 import type { Storage, StudioQueries } from '../../db/storage';
-import type { Settings } from '../env';
+import type { StdioPolicy } from '../mcp/stdio-rules';
 import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
@@ -37,7 +37,8 @@ export type ResolveToolsForDiff = (request: {
 
 export interface EditorOptions {
   storage: Storage;
-  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  /** The stdio rules of the deployment (the studio passes its settings). */
+  settings: StdioPolicy;
   secretsKey: SecretsKey;
   logger: Logger;
   /** Registered code agents by id; creating a record with such an id makes an override record. */
@@ -56,7 +57,8 @@ export interface EditorOptions {
 export interface EditorContext {
   /** Writes run in `storage.transaction`; the query objects below are its `queries`, so they take part in it. */
   storage: Storage;
-  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  /** The stdio rules of the deployment (the studio passes its settings). */
+  settings: StdioPolicy;
   secretsKey: SecretsKey;
   logger: Logger;
   codeAgents: CodeAgentLookup;

@@ -10,6 +10,7 @@ import {
   type IntegrationConfigInput,
   type StoredIntegrationConfig,
 } from '../integrations';
+import { stdioServerViolations } from '../mcp/stdio-rules';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
 import type { BackupMcpClient, DeploymentDocument } from './deployment-document';
@@ -58,7 +59,6 @@ export function checkBackupMcpClients(
   { document, secrets, issues, secretsLeftOut }: SourceCheck,
 ): CheckedBackupMcpClient[] {
   const sealed = document.secrets.mode === 'sealed';
-  const allowed = context.settings.stdioAllowedCommands;
   for (const { index, key } of repeatedKeys(document.mcpClients, (client) => client.id))
     issues.push({ path: `mcpClients.${index}.id`, message: `Saved MCP client "${key}" appears twice` });
   return document.mcpClients.map((client, clientIndex) => {
@@ -76,10 +76,11 @@ export function checkBackupMcpClients(
         return { ...version, snapshot: version.snapshot as McpClientSnapshot };
       }
       for (const [server, config] of Object.entries(parsed.data.servers)) {
-        if (config.type === 'stdio' && !allowed.includes(config.command))
+        if (config.type !== 'stdio') continue;
+        for (const violation of stdioServerViolations({ server: config, policy: context.settings }))
           issues.push({
-            path: `${prefix}.snapshot.servers.${server}.command`,
-            message: `Stdio command "${config.command}" is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS`,
+            path: `${prefix}.snapshot.servers.${server}.${violation.rule === 'command' ? 'command' : `env.${violation.variable}`}`,
+            message: violation.message,
           });
       }
       if (secrets === undefined) return { ...version, snapshot: parsed.data };

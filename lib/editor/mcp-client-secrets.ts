@@ -4,7 +4,8 @@
  * version row and field, decrypted for connections and change detection, and masked in responses.
  *
  * A masked value sent back keeps the stored secret only while the secret would still go to the same
- * place: the same stdio command and arguments for `env`, the same URL origin for URL credentials.
+ * place: for `env` the same stdio command, arguments and set of env names (another variable can make
+ * the same program send its secrets elsewhere), the same URL origin for URL credentials.
  * Otherwise the save is refused, naming the secret to enter again.
  */
 import { invalidInput, type Issue } from '../errors';
@@ -126,11 +127,15 @@ export function transformSecrets(
   });
 }
 
+const envNames = (env: Record<string, string> | undefined) => Object.keys(env ?? {}).sort();
+
+/** The secret goes to the same launch: same command, same arguments, same env names (values aside). */
 const sameStdioDestination = (submitted: McpServerConfig, stored: McpServerConfig | undefined) =>
   stored?.type === 'stdio' &&
   submitted.type === 'stdio' &&
   stored.command === submitted.command &&
-  JSON.stringify(stored.args ?? []) === JSON.stringify(submitted.args ?? []);
+  JSON.stringify(stored.args ?? []) === JSON.stringify(submitted.args ?? []) &&
+  JSON.stringify(envNames(stored.env)) === JSON.stringify(envNames(submitted.env));
 
 /**
  * Replaces masked values in submitted servers with the stored plaintext they stand for, when the
@@ -161,7 +166,7 @@ export function unmaskServers({
           issues.push({
             path,
             message:
-              'The command or its arguments changed, so the stored secret is not reused: enter this secret again',
+              'The command, its arguments or its env names changed, so the stored secret is not reused: enter this secret again',
           });
         } else return storedValue;
         return value;

@@ -4,7 +4,7 @@
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
-import { isLoaderVariable } from '../mcp/stdio-rules';
+import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { agentIdSchema } from '../schemas/agent-bodies';
 
@@ -30,18 +30,16 @@ export const stdioServerSchema = z
     args: z.array(z.string().max(10_000)).max(200).optional(),
     env: z
       .record(
-        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Environment variable names use letters, digits and "_"'),
+        z.string().regex(envNamePattern, 'Environment variable names use letters, digits and "_"'),
         z.string().max(100_000),
       )
       .superRefine((env, context) => {
         atMostKeys(sizeCaps.envVariables, 'environment variables per server')(env, context);
+        // Runtime and loader variables are refused whatever the deployment allows; the names the
+        // deployment allows (suffixes, STUDIO_STDIO_ALLOWED_ENV) are checked with its settings on write.
         for (const name of Object.keys(env)) {
-          if (!isLoaderVariable(name)) continue;
-          context.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `${name} may not be set for a stdio server: it changes which code the command loads (PATH, NODE_OPTIONS, NODE_PATH, LD_*, DYLD_*, PYTHONPATH and the like are refused)`,
-          });
+          if (isRuntimeVariable(name))
+            context.addIssue({ code: 'custom', path: [name], message: runtimeVariableMessage(name) });
         }
       })
       .optional(),

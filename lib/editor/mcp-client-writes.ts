@@ -1,9 +1,11 @@
 /**
  * Writes of saved MCP clients, each in one transaction with its audit row. Every submitted stdio
- * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
+ * server must be admitted by a launch spec of `settings.stdioAllowedCommands` and set only allowed
+ * env names; masked env values keep the stored secret while the server's launch spec and env names
+ * are unchanged.
  */
 import { invalidInput, StudioError, type Issue } from '../errors';
-import { commandViolation, envViolations, stdioCommandsSetting } from '../mcp/stdio-rules';
+import { stdioCommandsSetting, stdioServerViolations } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
@@ -20,25 +22,24 @@ import { mcpClientNotFound, existingClient } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 /**
- * The stdio rules for servers about to be written (saved, restored or imported): a command off the
- * allow-list is 403 naming the setting; loader variables in `env` are 400 naming each variable
- * (new input never gets this far, the schema refuses it, but an older version being restored can).
+ * The stdio rules for servers about to be written (saved, restored or imported): a command and
+ * arguments no launch spec admits is 403 naming the setting; an env name off the allow-list is 400
+ * naming each variable (runtime variables in new input are refused by the schema already, but an
+ * older version being restored, or a name the deployment no longer lists, gets here).
  */
 export function checkStdioServers(context: EditorContext, servers: McpClientSnapshot['servers']): void {
-  const allowedCommands = context.settings.stdioAllowedCommands;
   const issues: Issue[] = [];
   for (const [server, config] of Object.entries(servers)) {
     if (config.type !== 'stdio') continue;
-    const refused = commandViolation({ command: config.command, allowedCommands });
-    if (refused)
-      throw new StudioError('forbidden', `Server "${server}": ${refused.message}`, {
-        server,
-        command: config.command,
-        ...stdioCommandsSetting,
-      });
-    for (const violation of envViolations(config.env))
-      if (violation.rule === 'env')
-        issues.push({ path: `servers.${server}.env.${violation.variable}`, message: violation.message });
+    for (const violation of stdioServerViolations({ server: config, policy: context.settings })) {
+      if (violation.rule === 'command')
+        throw new StudioError('forbidden', `Server "${server}": ${violation.message}`, {
+          server,
+          command: config.command,
+          ...stdioCommandsSetting,
+        });
+      issues.push({ path: `servers.${server}.env.${violation.variable}`, message: violation.message });
+    }
   }
   if (issues.length > 0) throw invalidInput(issues);
 }

@@ -4,8 +4,8 @@
  * transport when the server answers the Streamable HTTP handshake with a 4xx (what a legacy server
  * does). Nothing else is ever added to HTTP requests but `Authorization: Bearer <authToken>`.
  *
- * This is the one place a child process is started for MCP, so the stdio rules (allowed command,
- * no loader variables) are checked here once more, whatever was checked when the configuration was
+ * This is the one place a child process is started for MCP, so the stdio rules (an approved launch
+ * spec, allowed env names) are checked here once more, whatever was checked when the configuration was
  * saved: a command removed from the allow-list since then does not start. HTTP requests go through
  * the given `fetch`: the product passes the outbound guard.
  */
@@ -21,7 +21,7 @@ import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import { loadMcpClientSdk, type McpClientSdk } from './sdk';
-import { commandViolation, envViolations } from './stdio-rules';
+import { stdioServerViolations, type StdioPolicy } from './stdio-rules';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
 
 export interface McpConnection {
@@ -50,10 +50,10 @@ export interface ConnectServerParams {
   /** Receives the background close of a half-open connection after a failed attempt. */
   trackClose?: (closing: Promise<void>) => void;
   /**
-   * Commands a stdio server may run (exact match) and no loader variables in its env; `undefined`
-   * checks nothing, for servers registered in code (trusted code).
+   * The launch specs a stdio server must match and the env names it may set; `undefined` checks
+   * nothing, for servers registered in code (trusted code).
    */
-  allowedCommands?: readonly string[];
+  stdioPolicy?: StdioPolicy;
   /** Used for every HTTP request of the transports (default: the global fetch). */
   fetch?: FetchFunction;
 }
@@ -115,9 +115,9 @@ type ConnectStepParams<Server> = ConnectServerParams & {
   sdk: McpClientSdk;
 };
 
-function refuseUnlistedStdio({ server, serverName, allowedCommands }: ConnectStepParams<McpStdioServerConfig>): void {
-  if (allowedCommands === undefined) return;
-  const violation = commandViolation({ command: server.command, allowedCommands }) ?? envViolations(server.env)[0];
+function refuseUnlistedStdio({ server, serverName, stdioPolicy }: ConnectStepParams<McpStdioServerConfig>): void {
+  if (stdioPolicy === undefined) return;
+  const [violation] = stdioServerViolations({ server, policy: stdioPolicy });
   if (violation)
     throw new McpServerError({
       reason: 'refused',

@@ -15,6 +15,14 @@ export { hashAuthToken, type McpToolList } from './pool-entry';
 export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
 export * from './stdio-rules';
+export {
+  formatLaunchSpec,
+  interpreterNames,
+  isBareInterpreter,
+  launchSpecAdmits,
+  parseLaunchSpecs,
+  type LaunchSpec,
+} from './launch-specs';
 export type {
   McpBackoffSettings,
   McpCallToolResult,

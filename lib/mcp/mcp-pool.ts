@@ -117,8 +117,8 @@ export function createMcpPool({
         // Like the pool's own connections: stdio servers never receive the caller's token.
         ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
-        // Connection tests are for saved clients: always checked against the allow-list.
-        allowedCommands: connectionPolicy.stdioAllowedCommands,
+        // Connection tests are for saved clients: always checked against the stdio rules.
+        stdioPolicy: connectionPolicy.stdio,
         fetch: connectionPolicy.fetch,
         signal: signal ? AbortSignal.any([signal, state.shutdownSignal]) : state.shutdownSignal,
         logger,

@@ -16,7 +16,7 @@ export function createPoolConnections({
   onToolListChanged,
 }: {
   state: PoolState;
-  /** The stdio allow-list (not applied to trusted, code-registered servers) and the guarded fetch. */
+  /** The stdio rules (not applied to trusted, code-registered servers) and the guarded fetch. */
   connectionPolicy: McpConnectionPolicy;
   onToolListChanged: (entry: PoolEntry, pooled: PooledConnection) => void;
 }) {
@@ -35,7 +35,7 @@ export function createPoolConnections({
         timeoutMs: entry.listTimeoutMs,
         logger: state.logger,
         trackClose: state.trackClose,
-        allowedCommands: entry.trusted ? undefined : connectionPolicy.stdioAllowedCommands,
+        stdioPolicy: entry.trusted ? undefined : connectionPolicy.stdio,
         fetch: connectionPolicy.fetch,
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && state.connectionLost(entry, pooled),

@@ -11,6 +11,7 @@ import { connectServer, type McpConnection } from './connect-server';
 import { createDeadline } from './deadline';
 import { listAllTools } from './list-all-tools';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
+import type { StdioPolicy } from './stdio-rules';
 import type { McpListedTool, McpServerConfig, McpTransportKind } from './types';
 
 export type McpProbeResult =
@@ -27,7 +28,7 @@ export async function probeServer({
   trackClose,
   onConnect,
   onListRequest,
-  allowedCommands,
+  stdioPolicy,
   fetch,
 }: {
   server: McpServerConfig;
@@ -42,8 +43,8 @@ export async function probeServer({
   trackClose: (closing: Promise<void>) => void;
   onConnect?: () => void;
   onListRequest?: () => void;
-  /** See `connectServer`: the stdio allow-list checked at the spawn point. */
-  allowedCommands?: readonly string[];
+  /** See `connectServer`: the stdio rules checked at the spawn point. */
+  stdioPolicy?: StdioPolicy;
   fetch?: FetchFunction;
 }): Promise<McpProbeResult> {
   const startedAt = performance.now();
@@ -60,7 +61,7 @@ export async function probeServer({
       signal: deadline.signal,
       logger,
       trackClose,
-      allowedCommands,
+      stdioPolicy,
       fetch,
     });
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });

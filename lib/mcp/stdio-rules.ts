@@ -1,61 +1,118 @@
 /**
- * What a saved stdio MCP server may run. Saving a command means running it on this machine, so only
- * commands on the deployment's allow-list (`settings.stdioAllowedCommands`, exact match) may be
- * saved, restored, imported or started, and the stored environment may not set variables that make
- * a program load other code (interpreter and loader hooks, the search path). Pure: the editor checks
- * these rules when a configuration is written, the connection layer again right before it spawns.
+ * What a saved stdio MCP server may run. Saving a command means running it on this machine, so a
+ * server is admitted only by an approved launch spec of the deployment
+ * (`settings.stdioAllowedCommands`, see `launch-specs.ts`), and its stored environment only sets
+ * names from the allow-list of `stdio-env-names.ts`. Pure: the editor checks these rules when a
+ * configuration is written (saved, restored, imported), the connection layer again right before it
+ * spawns.
  */
+import {
+  formatLaunchSpec,
+  isBareInterpreter,
+  launchSpecAdmits,
+  parseLaunchSpecs,
+  type LaunchSpec,
+} from './launch-specs';
+import { checkEnvName } from './stdio-env-names';
+
+export { allowedEnvSuffixes, envNamePattern, isRuntimeVariable } from './stdio-env-names';
+
 export const stdioCommandsSetting = {
   setting: 'stdioAllowedCommands',
   environmentVariable: 'STUDIO_STDIO_ALLOWED_COMMANDS',
 } as const;
 
-const loaderVariableNames = new Set([
-  'PATH',
-  'NODE_OPTIONS',
-  'NODE_PATH',
-  'PYTHONPATH',
-  'PYTHONSTARTUP',
-  'PYTHONHOME',
-  'PERL5OPT',
-  'PERL5LIB',
-  'RUBYOPT',
-  'RUBYLIB',
-  'BASH_ENV',
-  'ENV',
-]);
-const loaderVariablePrefixes = ['LD_', 'DYLD_'];
-
-/** Whether setting this variable could make the child load code other than the allowed command. */
-export function isLoaderVariable(name: string): boolean {
-  const upper = name.toUpperCase();
-  return loaderVariableNames.has(upper) || loaderVariablePrefixes.some((prefix) => upper.startsWith(prefix));
+/** The deployment's stdio settings as the checks read them (the studio's settings object fits). */
+export interface StdioPolicy {
+  /** Launch specs in the setting's syntax, one entry each (`node ./mcp/orders.js`). */
+  stdioAllowedCommands: readonly string[];
+  /** `STUDIO_STDIO_ALLOW_BARE_INTERPRETERS`: a bare interpreter entry admits any arguments (default: nothing). */
+  stdioAllowBareInterpreters?: boolean;
+  /** `STUDIO_STDIO_ALLOWED_ENV`: env names accepted besides the allowed suffixes (never a runtime variable). */
+  stdioAllowedEnv?: readonly string[];
 }
 
 export type StdioRuleViolation =
   { rule: 'command'; command: string; message: string } | { rule: 'env'; variable: string; message: string };
 
+/** The entries of the setting as specs; an entry that does not parse (only possible when set in code after start) admits nothing. */
+export function allowedLaunchSpecs(entries: readonly string[]): LaunchSpec[] {
+  return entries.flatMap((entry) => {
+    const parsed = parseLaunchSpecs(entry);
+    return parsed.ok ? parsed.specs : [];
+  });
+}
+
+const maxShownLength = 200;
+
+/** The server's launch spec for a message: quoted like the setting, cut short (arguments may hold a whole script). */
+function shownSpec(server: LaunchSpec): string {
+  const text = formatLaunchSpec(server);
+  return text.length > maxShownLength ? `${text.slice(0, maxShownLength)}…` : text;
+}
+
 export function commandViolation({
   command,
-  allowedCommands,
+  args = [],
+  policy,
 }: {
   command: string;
-  allowedCommands: readonly string[];
+  args?: readonly string[];
+  policy: StdioPolicy;
 }): StdioRuleViolation | undefined {
-  if (allowedCommands.includes(command)) return undefined;
+  const server = { command, args };
+  const specs = allowedLaunchSpecs(policy.stdioAllowedCommands);
+  const allowBareInterpreters = policy.stdioAllowBareInterpreters ?? false;
+  if (specs.some((spec) => launchSpecAdmits({ spec, server, allowBareInterpreters }))) return undefined;
+  const { environmentVariable, setting } = stdioCommandsSetting;
+  const bare = allowBareInterpreters
+    ? undefined
+    : specs.find((spec) => spec.command === command && isBareInterpreter(spec));
+  const hint = bare
+    ? ` Its entry "${formatLaunchSpec(bare)}" is a bare interpreter, which admits nothing unless STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true.`
+    : ` Add an entry (the command followed by the arguments it fixes) to ${environmentVariable} (settings.${setting}).`;
   return {
     rule: 'command',
     command,
-    message: `The stdio command "${command}" is not allowed on this deployment: add it to ${stdioCommandsSetting.environmentVariable} (settings.${stdioCommandsSetting.setting}).`,
+    message: `The stdio command "${shownSpec(server)}" is not allowed on this deployment: no entry of ${environmentVariable} (settings.${setting}) has this command with arguments that start its arguments.${hint}`,
   };
 }
 
-export function envViolations(env: Readonly<Record<string, string>> | undefined): StdioRuleViolation[] {
-  return Object.keys(env ?? {})
-    .filter(isLoaderVariable)
-    .map((variable) => ({
-      rule: 'env' as const,
-      variable,
-      message: `The environment variable ${variable} may not be set for a stdio server: it changes which code the command loads.`,
-    }));
+/** Why one stored env name is refused, or undefined when it is accepted. */
+export function envNameViolation({ name, policy }: { name: string; policy: StdioPolicy }): string | undefined {
+  const verdict = checkEnvName({ name, allowedEnv: policy.stdioAllowedEnv ?? [] });
+  if (verdict.ok) return undefined;
+  return verdict.reason === 'runtime'
+    ? runtimeVariableMessage(name)
+    : `The environment variable ${name} may not be set for a stdio server: accepted names end in _TOKEN, _API_KEY, _KEY, _SECRET, _PASSWORD, _URL, _ENDPOINT, _HOST, _PORT, _REGION, _PROJECT, _ORG, _WORKSPACE, _ACCOUNT, _ID, _USER or _LOG_LEVEL, or are listed in STUDIO_STDIO_ALLOWED_ENV (settings.stdioAllowedEnv).`;
+}
+
+/** The refusal of a runtime or loader variable: the same words for the input schema and the deployment checks. */
+export function runtimeVariableMessage(name: string): string {
+  return `The environment variable ${name} may not be set for a stdio server: it changes which code a runtime, loader or shell runs, what it trusts or where it connects (NODE_*, PYTHON*, LD_*, *_PROXY, PATH and the like are refused, even when listed in STUDIO_STDIO_ALLOWED_ENV).`;
+}
+
+export function envViolations({
+  env,
+  policy,
+}: {
+  env: Readonly<Record<string, string>> | undefined;
+  policy: StdioPolicy;
+}): StdioRuleViolation[] {
+  return Object.keys(env ?? {}).flatMap((variable) => {
+    const message = envNameViolation({ name: variable, policy });
+    return message ? [{ rule: 'env' as const, variable, message }] : [];
+  });
+}
+
+/** Every rule a stdio server breaks under the deployment's policy: its launch spec first, then each env name. */
+export function stdioServerViolations({
+  server,
+  policy,
+}: {
+  server: { command: string; args?: readonly string[]; env?: Readonly<Record<string, string>> };
+  policy: StdioPolicy;
+}): StdioRuleViolation[] {
+  const command = commandViolation({ command: server.command, args: server.args ?? [], policy });
+  return [...(command ? [command] : []), ...envViolations({ env: server.env, policy })];
 }

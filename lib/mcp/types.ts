@@ -5,6 +5,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FetchFunction } from '../net';
+import type { StdioPolicy } from './stdio-rules';
 
 /** Per-tool entries of a server-level or agent-level `tools` map. */
 export type McpToolEntries = Record<string, { description?: string }>;
@@ -49,10 +50,10 @@ export interface McpPoolKey {
   trusted?: boolean;
 }
 
-/** How the pool's connections reach servers: which saved commands may start, and the fetch HTTP servers use. */
+/** How the pool's connections reach servers: which saved stdio servers may start, and the fetch HTTP servers use. */
 export interface McpConnectionPolicy {
-  /** Commands saved stdio servers may run (exact match); undefined checks nothing (trusted callers only). */
-  stdioAllowedCommands?: readonly string[];
+  /** The launch specs and env names saved stdio servers may use; undefined checks nothing (trusted callers only). */
+  stdio?: StdioPolicy;
   /** Every HTTP request to an MCP server goes through it (the outbound guard); default the global fetch. */
   fetch?: FetchFunction;
 }

@@ -8,7 +8,7 @@ describe('the settings in force, as the Settings page shows them', () => {
     parseSettings({
       secretsKey: secret,
       databaseUrl: 'postgres://admin:hunter2@db.internal:5432/studio',
-      stdioAllowedCommands: ['/usr/bin/node', 'uvx'],
+      stdioAllowedCommands: ['/usr/bin/node ./mcp/server.js', 'uvx mcp-server-fetch'],
       mcp: { listTimeoutMs: 2500 },
     }),
   );
@@ -18,7 +18,7 @@ describe('the settings in force, as the Settings page shows them', () => {
     expect(row('STUDIO_STDIO_ALLOWED_COMMANDS')).toEqual({
       variable: 'STUDIO_STDIO_ALLOWED_COMMANDS',
       setting: 'stdioAllowedCommands',
-      value: '/usr/bin/node, uvx',
+      value: '/usr/bin/node ./mcp/server.js; uvx mcp-server-fetch',
       secret: false,
     });
     expect(row('STUDIO_MCP_LIST_TIMEOUT_MS')?.value).toBe('2500');

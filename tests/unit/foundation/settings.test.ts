@@ -22,12 +22,15 @@ describe('settings', () => {
   it('reads the environment with the same schema, splitting lists and coercing numbers', () => {
     const settings = settingsFromEnvironment({
       PORT: '4000',
-      STUDIO_STDIO_ALLOWED_COMMANDS: 'node, npx ,',
+      STUDIO_STDIO_ALLOWED_COMMANDS: 'node ./mcp/orders.js; npx -y @modelcontextprotocol/server-everything ;',
       STUDIO_MCP_CALL_TIMEOUT_MS: '1500',
       STUDIO_EXPOSE_AGENTS_OVER_MCP: 'yes',
     });
     expect(settings.port).toBe(4000);
-    expect(settings.stdioAllowedCommands).toEqual(['node', 'npx']);
+    expect(settings.stdioAllowedCommands).toEqual([
+      'node ./mcp/orders.js',
+      'npx -y @modelcontextprotocol/server-everything',
+    ]);
     expect(settings.mcp.callTimeoutMs).toBe(1500);
     expect(settings.exposeAgentsOverMcp).toBe(true);
   });

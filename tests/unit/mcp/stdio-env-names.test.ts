@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { checkEnvName } from '@/lib/mcp/stdio-env-names';
+import { envViolations } from '@/lib/mcp/stdio-rules';
+
+/** Variables that make a runtime, loader or shell run other code, trust other certificates or send traffic elsewhere. */
+const attackNames = [
+  'PYTHONWARNINGS',
+  'BROWSER',
+  'PERLLIB',
+  'JAVA_TOOL_OPTIONS',
+  'SHELLOPTS',
+  'PS4',
+  'npm_config_registry',
+  'OPENSSL_CONF',
+  'GCONV_PATH',
+  'PYTHONUSERBASE',
+  'NODE_TLS_REJECT_UNAUTHORIZED',
+];
+
+const moreRuntimeNames = [
+  'PATH',
+  'NODE_OPTIONS',
+  'NODE_AUTH_TOKEN',
+  'LD_PRELOAD',
+  'DYLD_INSERT_LIBRARIES',
+  'BASH_ENV',
+  'ENV',
+  'HOME',
+  'EDITOR',
+  'VISUAL',
+  'JDK_JAVA_OPTIONS',
+  '_JAVA_OPTIONS',
+  'RUBYOPT',
+  'PERL5OPT',
+  'HTTPS_PROXY',
+  'http_proxy',
+  'SSL_CERT_FILE',
+  'SSLKEYLOGFILE',
+  'NODE_EXTRA_CA_CERTS',
+  'REQUESTS_CA_BUNDLE',
+  'GIT_SSH_COMMAND',
+  'GIT_TOKEN',
+  'NPM_TOKEN',
+  'GOFLAGS',
+  'XDG_CONFIG_HOME',
+  'CORECLR_PROFILER_PATH',
+];
+
+describe('stored env names of stdio servers', () => {
+  it.each([...attackNames, ...moreRuntimeNames])('refuses %s, even when the deployment lists it', (name) => {
+    expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: false, reason: 'runtime' });
+    expect(checkEnvName({ name, allowedEnv: [name] })).toEqual({ ok: false, reason: 'runtime' });
+  });
+
+  it.each([
+    'GITHUB_TOKEN',
+    'OPENAI_API_KEY',
+    'DATABASE_URL',
+    'GOOGLE_API_KEY',
+    'GOOGLE_CLOUD_PROJECT',
+    'AWS_REGION',
+    'STRIPE_SECRET',
+    'DB_PASSWORD',
+    'SERVICE_ENDPOINT',
+    'REDIS_HOST',
+    'REDIS_PORT',
+    'SLACK_WORKSPACE',
+    'GITHUB_ORG',
+    'CLIENT_ID',
+    'DB_USER',
+    'MCP_LOG_LEVEL',
+    'SNOWFLAKE_ACCOUNT',
+  ])('accepts %s (an allowed suffix)', (name) => {
+    expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: true });
+  });
+
+  it('accepts another name only when the deployment lists it', () => {
+    expect(checkEnvName({ name: 'GREETING', allowedEnv: [] })).toEqual({ ok: false, reason: 'not-listed' });
+    expect(checkEnvName({ name: 'GREETING', allowedEnv: ['GREETING'] })).toEqual({ ok: true });
+    expect(checkEnvName({ name: 'USER', allowedEnv: [] })).toEqual({ ok: false, reason: 'not-listed' });
+  });
+
+  it('names each refused variable and says how to allow a plain name', () => {
+    const violations = envViolations({
+      env: { GITHUB_TOKEN: 'x', GREETING: 'hi', PYTHONWARNINGS: 'x' },
+      policy: { stdioAllowedCommands: [] },
+    });
+    expect(violations.map((violation) => violation.rule === 'env' && violation.variable)).toEqual([
+      'GREETING',
+      'PYTHONWARNINGS',
+    ]);
+    expect(violations[0]!.message).toMatch(/STUDIO_STDIO_ALLOWED_ENV/);
+    expect(violations[1]!.message).toMatch(/changes which code/);
+  });
+});
