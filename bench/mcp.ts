@@ -60,7 +60,7 @@ export async function benchMcp({ root }: { root: string }): Promise<BenchRow[]> 
     settings: {
       mode: 'test',
       logLevel: 'silent',
-      stdioAllowedCommands: [process.execPath],
+      stdioAllowedCommands: [{ command: process.execPath, args: [everything] }],
       mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 },
     },
   });

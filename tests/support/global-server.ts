@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { formatLaunchSpec } from '../../lib/mcp/launch-specs';
+import { everythingServerPath } from './mcp/servers';
 import { startServerProcess } from './server-process';
 import { createAdminKey, signInEditor } from './signed-in-editor';
 
@@ -28,9 +30,16 @@ export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
   const browserSuite = project.name === 'e2e' || project.name === 'e2e-editor';
   const signedIn = project.name === 'e2e-editor';
-  // The editor's browser tests save an MCP client that runs a reference server with this node.
+  // The editor's browser tests save MCP clients that run a reference server (or a missing script)
+  // with this node: launch specs fixing each script, never node alone.
   const environment: Record<string, string> = {
-    ...(browserSuite ? { STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath } : {}),
+    ...(browserSuite
+      ? {
+          STUDIO_STDIO_ALLOWED_COMMANDS: [everythingServerPath, '/nonexistent/mcp-server.js']
+            .map((script) => formatLaunchSpec({ command: process.execPath, args: [script] }))
+            .join('; '),
+        }
+      : {}),
     ...(signedIn ? { STUDIO_AUTH: 'required' } : {}),
   };
   const apiKey = signedIn ? await createAdminKey(directory) : undefined;

@@ -26,7 +26,9 @@ const stdioClient = {
 };
 
 beforeAll(async () => {
-  context = await createTestStudio({ settings: { stdioAllowedCommands: ['node'] } });
+  context = await createTestStudio({
+    settings: { stdioAllowedCommands: ['node server.js'], stdioAllowedEnv: ['SHORT'] },
+  });
 });
 afterAll(() => context.cleanup());
 
@@ -123,6 +125,26 @@ describe('saving with masked secrets', () => {
     expect(
       (await context.studio.editor.mcpClients.getLatestWithSecrets('local-tools'))?.snapshot.servers.files,
     ).toMatchObject({ env: { API_TOKEN: 'sk-new-secret-value-9999' } });
+  });
+
+  it.each([
+    ['a variable is added (one that sends the token elsewhere)', { API_URL: 'https://collector.example' }, ['SHORT']],
+    ['a variable is removed', {}, []],
+  ])('refuses a kept secret when %s, naming the secret to enter again', async (_case, added, kept) => {
+    const current = (await call('GET', '/api/mcp-clients/local-tools')).body.version;
+    const servers = structuredClone(current.servers);
+    const env: Record<string, string> = { API_TOKEN: current.servers.files.env.API_TOKEN, ...added };
+    for (const name of kept) env[name] = current.servers.files.env[name];
+    servers.files.env = env;
+    const response = await call('PATCH', '/api/mcp-clients/local-tools', { servers });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_input');
+    expect(response.body.error.details.issues).toContainEqual({
+      path: 'servers.files.env.API_TOKEN',
+      message: expect.stringMatching(/env names changed.*enter this secret again/),
+    });
+    expect(JSON.stringify(response.body)).not.toContain('sk-new-secret-value-9999');
+    expect((await call('GET', '/api/mcp-clients/local-tools')).body.client.latestVersionNumber).toBe(3);
   });
 
   it('refuses a masked value that matches no stored secret', async () => {

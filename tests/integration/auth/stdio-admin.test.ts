@@ -15,7 +15,7 @@ describe('stdio MCP servers with sign-in required', () => {
   let adminKey: string;
 
   beforeAll(async () => {
-    context = await createTestStudio({ settings: { auth: 'required', stdioAllowedCommands: ['node'] } });
+    context = await createTestStudio({ settings: { auth: 'required', stdioAllowedCommands: ['node server.js'] } });
     const { apiKeys } = context.studio.access;
     editorKey = (await apiKeys.create({ name: 'editor', scope: 'editor', createdBy: 'test' })).key;
     adminKey = (await apiKeys.create({ name: 'admin', scope: 'admin', createdBy: 'test' })).key;

@@ -31,7 +31,10 @@ const agent = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  studio = await servedStudio({ ...studioConfig, settings: { stdioAllowedCommands: [process.execPath] } });
+  studio = await servedStudio({
+    ...studioConfig,
+    settings: { stdioAllowedCommands: [{ command: process.execPath, args: ['server.js'] }] },
+  });
   folder = mkdtempSync(join(tmpdir(), 'studio-cli-'));
   const agents = studio.studio.editor.agents;
   await agents.create(agent('alpha'));
@@ -51,7 +54,7 @@ beforeAll(async () => {
     id: 'local',
     name: 'Local',
     servers: {
-      tools: { type: 'stdio', command: process.execPath, args: ['server.js'], env: { TOKEN: 'secret-123456789' } },
+      tools: { type: 'stdio', command: process.execPath, args: ['server.js'], env: { API_TOKEN: 'secret-123456789' } },
     },
   });
 });
@@ -240,7 +243,7 @@ describe('mcp-client and audit commands', () => {
   it('lists, shows (secrets masked) and tests saved clients', async () => {
     expect((await studio.run('mcp-client', 'list')).stdout).toMatch(/docs-v1\s+1\s+docs\s+Docs/);
     const shown = await studio.run('mcp-client', 'show', 'local', '--json');
-    expect(JSON.parse(shown.stdout).version.servers.tools.env.TOKEN).toBe('••••6789');
+    expect(JSON.parse(shown.stdout).version.servers.tools.env.API_TOKEN).toBe('••••6789');
     const test = await studio.run('mcp-client', 'test', 'docs-v1');
     expect(test.code).toBe(1);
     expect(test.stdout).toMatch(/^FAILED\s+docs\s+unreachable/);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioClient, type StudioClient } from '@/lib/client';
+import { formatLaunchSpec } from '@/lib/mcp';
 import { everythingServerPath } from '../../support/mcp';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { ordersApi } from '../../support/orders-api';
@@ -50,7 +51,7 @@ async function startServer(name: string, secretsKey: string) {
     directory,
     spawn,
     environment: {
-      STUDIO_STDIO_ALLOWED_COMMANDS: process.execPath,
+      STUDIO_STDIO_ALLOWED_COMMANDS: formatLaunchSpec({ command: process.execPath, args: [everythingServerPath] }),
       SECRETS_KEY: secretsKey,
       STUDIO_MODE: 'production',
     },

@@ -5,10 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestStudio } from '../../support/studio';
-import { freePort, startHeaderRecordingServer, testServer, type HeaderRecordingServer } from '../../support/mcp';
+import {
+  freePort,
+  startHeaderRecordingServer,
+  testServer,
+  type HeaderRecordingServer,
+  testStdioAllowedCommands,
+} from '../../support/mcp';
 
 const node = process.execPath;
-const handle = await createTestStudio({ settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } } });
+const handle = await createTestStudio({
+  settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000 } },
+});
 const { studio } = handle;
 let http: HeaderRecordingServer;
 let downUrl: string;

@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createAndPublish, createTestStudio, type ResponseBody } from '../../support/studio';
-import { freePort, testServer, weather } from '../../support/mcp';
+import { freePort, testServer, weather, testStdioAllowedCommands } from '../../support/mcp';
 
 const node = process.execPath;
 const handle = await createTestStudio({
   tools: { weather },
-  settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
+  settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
 });
 const { studio } = handle;
 

@@ -11,13 +11,14 @@ import {
   testServer,
   weather,
   type HeaderRecordingServer,
+  testStdioAllowedCommands,
 } from '../../support/mcp';
 
 const node = process.execPath;
 const handle = await createTestStudio({
   tools: { weather },
   mcpServers: { paged: testServer('paginated', ['25', '10']) },
-  settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } },
+  settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000 } },
 });
 const { studio } = handle;
 let http: HeaderRecordingServer;

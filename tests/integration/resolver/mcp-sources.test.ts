@@ -9,6 +9,7 @@ import {
   startHeaderRecordingServer,
   testServer,
   type HeaderRecordingServer,
+  testStdioAllowedCommands,
 } from '../../support/mcp';
 import { outputOf } from '../../support/tool-execution';
 import { call, createAndPublish, createTestStudio, weather, type ResponseBody } from './fixtures';
@@ -17,7 +18,7 @@ const node = process.execPath;
 const handle = await createTestStudio({
   tools: { weather },
   mcpServers: { local: testServer('changing-tools') },
-  settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000 } },
+  settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000 } },
 });
 const { studio } = handle;
 let http: HeaderRecordingServer;

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
-import { everythingServerPath } from '../../support/mcp';
+import { everythingServerPath, testStdioAllowedCommands } from '../../support/mcp';
 import { createScriptedModel } from '../../support/scripted-model';
 import { createTestStudio, jsonRequest, sqliteFile, sqliteHandle } from '../../support/studio';
 import { startEchoServer } from '../integrations/echo-server';
@@ -83,7 +83,7 @@ beforeAll(async () => {
   echo = await startEchoServer();
   context = await createTestStudio({
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
-    settings: { stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000 } },
+    settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000 } },
     // Runs call the integration and the MCP tool, then answer.
     models: {
       'test/scripted': createScriptedModel({

@@ -44,7 +44,7 @@ afterAll(async () => {
   await allowed?.cleanup();
 });
 
-const recordedServer = () => ({ type: 'stdio', command: recorder, env: { GREETING: 'hello-there-1234' } });
+const recordedServer = () => ({ type: 'stdio', command: recorder, env: { GREETING_TOKEN: 'hello-there-1234' } });
 
 describe('the stdio allow-list', () => {
   it('starts an allowed command (the counter sees it)', async () => {
@@ -108,7 +108,7 @@ describe('the stdio allow-list', () => {
     expect(exported.status).toBe(200);
     expect(exported.body).toMatchObject({ format: 'agent-studio.mcp-client', secrets: 'omitted' });
     expect(JSON.stringify(exported.body)).not.toContain('hello-there-1234');
-    expect(exported.body.omittedSecrets).toEqual(['versions.0.snapshot.servers.tools.env.GREETING']);
+    expect(exported.body.omittedSecrets).toEqual(['versions.0.snapshot.servers.tools.env.GREETING_TOKEN']);
 
     const before = spawns();
     const document = { ...exported.body, client: { ...exported.body.client, id: 'recorded-copy' } };
@@ -170,10 +170,10 @@ describe('secrets in exports for another deployment', () => {
       const imported = await call(target.studio, 'POST', '/api/mcp-clients/import', document);
       expect(imported.status).toBe(201);
       const stored = await target.studio.editor.mcpClients.getById('recorded', { versionNumber: 1 });
-      expect(stored.version.servers.tools).toMatchObject({ env: { GREETING: '••••1234' } });
+      expect(stored.version.servers.tools).toMatchObject({ env: { GREETING_TOKEN: '••••1234' } });
       const refused = await call(other.studio, 'POST', '/api/mcp-clients/import', document);
       expect(refused.status).toBe(400);
-      expect(refused.body.error.details.issues[0].path).toBe('versions.0.snapshot.servers.tools.env.GREETING');
+      expect(refused.body.error.details.issues[0].path).toBe('versions.0.snapshot.servers.tools.env.GREETING_TOKEN');
     } finally {
       await target.cleanup();
       await other.cleanup();

@@ -33,7 +33,7 @@ describe('backup fixtures', () => {
   });
 
   it.each(fixtures)('$file imports, verifies and is idempotent', async ({ backup }) => {
-    studio = await createTestStudio({ ...studioConfig, settings: { stdioAllowedCommands: ['node'] } });
+    studio = await createTestStudio({ ...studioConfig, settings: { stdioAllowedCommands: ['node server.js'] } });
     const deployment = studio.studio.editor.deployment;
     const sealed = backup.secrets.mode === 'sealed';
     const result = await deployment.import({ backup, ...(sealed ? { passphrase } : {}) });

@@ -8,7 +8,7 @@ import { call, createTestStudio, type ResponseBody, sqliteHandle } from '../../s
 import { ordersApi } from '../../support/orders-api';
 
 const passphrase = 'correct horse battery staple';
-const settings = { stdioAllowedCommands: ['node'] };
+const settings = { stdioAllowedCommands: ['node server.js'] };
 
 let source: Awaited<ReturnType<typeof createTestStudio>>;
 let target: Awaited<ReturnType<typeof createTestStudio>>;

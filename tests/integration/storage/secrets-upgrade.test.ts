@@ -27,7 +27,7 @@ const ordersApi = {
 };
 
 beforeAll(async () => {
-  context = await createTestStudio({ settings: { stdioAllowedCommands: ['node'] } });
+  context = await createTestStudio({ settings: { stdioAllowedCommands: ['node server.js'] } });
 });
 afterAll(() => context.cleanup());
 

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { McpPoolSettings, McpStdioServerConfig } from '@/lib/mcp';
+import { formatLaunchSpec, type McpPoolSettings, type McpStdioServerConfig } from '@/lib/mcp';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -23,6 +23,18 @@ export const filesystemServerPath = packageEntry('@modelcontextprotocol/server-f
 export const bindLoopbackPreload = pathToFileURL(join(here, 'bind-loopback.mjs')).href;
 
 export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing';
+
+const testServerNames: TestServerName[] = ['changing-tools', 'paginated', 'slow', 'crashing'];
+
+/**
+ * The launch specs (`settings.stdioAllowedCommands`) admitting the servers below: this node with
+ * each server's entry script fixed, never node alone (a bare interpreter admits any code).
+ */
+export const testStdioAllowedCommands: string[] = [
+  everythingServerPath,
+  filesystemServerPath,
+  ...testServerNames.map((name) => join(here, 'servers', `${name}.mjs`)),
+].map((script) => formatLaunchSpec({ command: process.execPath, args: [script] }));
 
 /** A stdio config for one of the small servers in `servers/`. */
 export function testServer(

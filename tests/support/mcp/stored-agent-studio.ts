@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTool } from '@/lib/tools';
 import { call, createAndPublish, createTestStudio } from '../studio';
-import { everythingServerPath, filesystemServerPath, startEverythingHttp, type RunningHttpServer } from './servers';
+import {
+  everythingServerPath,
+  filesystemServerPath,
+  startEverythingHttp,
+  type RunningHttpServer,
+  testStdioAllowedCommands,
+} from './servers';
 
 const node = process.execPath;
 
@@ -92,7 +98,7 @@ export const storedAgent = {
 export async function createStoredAgentStudio() {
   const handle = await createTestStudio({
     tools: { weather },
-    settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
+    settings: { stdioAllowedCommands: testStdioAllowedCommands, mcp: { listTimeoutMs: 15_000, callTimeoutMs: 15_000 } },
   });
   const directory = mkdtempSync(join(tmpdir(), 'studio-notes-'));
   writeFileSync(join(directory, 'hello.txt'), 'hello from disk');
