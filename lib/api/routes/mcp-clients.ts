@@ -55,7 +55,7 @@ export const routes = {
   }),
   create: route('post', '/mcp-clients', {
     operationId: 'createMcpClient',
-    summary: 'Save a new MCP client (a stdio server needs admin, its command on settings.stdioAllowedCommands)',
+    summary: 'Save a new MCP client (a stdio server needs admin and a launch spec of settings.stdioAllowedCommands)',
     request: {
       body: requestBody(createMcpClientBodySchema, {
         required: true,
