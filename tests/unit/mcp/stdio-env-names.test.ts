@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkEnvName } from '@/lib/mcp/stdio-env-names';
 import { envViolations } from '@/lib/mcp/stdio-rules';
@@ -91,5 +92,21 @@ describe('stored env names of stdio servers', () => {
     ]);
     expect(violations[0]!.message).toMatch(/STUDIO_STDIO_ALLOWED_ENV/);
     expect(violations[1]!.message).toMatch(/changes which code/);
+  });
+
+  it('never accepts a runtime prefix or suffix, whatever follows and whoever lists it', () => {
+    const rest = fc.stringMatching(/^[A-Z0-9_]{0,12}$/);
+    const runtimeName = fc.oneof(
+      fc
+        .tuple(fc.constantFrom('NODE_', 'PYTHON', 'LD_', 'DYLD_', 'npm_', 'JAVA_', 'GIT_', 'OPENSSL_'), rest)
+        .map(([prefix, tail]) => prefix + tail),
+      fc.tuple(rest, fc.constantFrom('_PROXY', '_OPTIONS', '_PATH', '_HOME')).map(([head, suffix]) => head + suffix),
+    );
+    fc.assert(
+      fc.property(runtimeName, fc.constantFrom('_TOKEN', '_URL', ''), (name, ending) => {
+        const candidate = ending && !/_(PROXY|OPTIONS|PATH|HOME)$/.test(name) ? name + ending : name;
+        expect(checkEnvName({ name: candidate, allowedEnv: [candidate] }).ok).toBe(false);
+      }),
+    );
   });
 });
