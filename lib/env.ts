@@ -125,6 +125,8 @@ export const settingsSchema = z
       .max(1024 * 1024 * 1024)
       .default(64 * 1024 * 1024),
     stdioAllowedCommands: commandList.default([]),
+    /** Lets a launch spec be a bare interpreter (`node`, `python3`), which admits any code. */
+    stdioAllowBareInterpreters: booleanFlag.default(false),
     /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
     allowedHosts: hostList.default([]),
     /** Other sites allowed to call the API from a browser (CORS); none by default. */
@@ -222,6 +224,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
+  STUDIO_STDIO_ALLOW_BARE_INTERPRETERS: 'stdioAllowBareInterpreters',
   STUDIO_ALLOWED_HOSTS: 'allowedHosts',
   STUDIO_CORS_ORIGINS: 'corsOrigins',
   STUDIO_ALLOW_UNAUTHENTICATED_NETWORK: 'allowUnauthenticatedNetwork',

@@ -35,9 +35,13 @@ export type ResolveToolsForDiff = (request: {
   requestContext: Record<string, unknown>;
 }) => Promise<Record<string, ComparableTool>>;
 
+/** The settings the editor reads: the stdio allow-list and whether a bare interpreter may be on it. */
+export type EditorSettings = Pick<Settings, 'stdioAllowedCommands'> &
+  Partial<Pick<Settings, 'stdioAllowBareInterpreters'>>;
+
 export interface EditorOptions {
   storage: Storage;
-  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  settings: EditorSettings;
   secretsKey: SecretsKey;
   logger: Logger;
   /** Registered code agents by id; creating a record with such an id makes an override record. */
@@ -56,7 +60,7 @@ export interface EditorOptions {
 export interface EditorContext {
   /** Writes run in `storage.transaction`; the query objects below are its `queries`, so they take part in it. */
   storage: Storage;
-  settings: Pick<Settings, 'stdioAllowedCommands'>;
+  settings: EditorSettings;
   secretsKey: SecretsKey;
   logger: Logger;
   codeAgents: CodeAgentLookup;
@@ -69,6 +73,8 @@ export interface EditorContext {
   labels: StudioQueries['labels'];
   audit: StudioQueries['audit'];
   mcpClients: StudioQueries['mcpClients'];
+  /** Stdio launch specs an admin approved (./stdio-launch-specs), read on every check. */
+  stdioLaunchSpecs: StudioQueries['stdioLaunchSpecs'];
   /** Stored integration configs (deployment export and import write them with everything else). */
   integrationConfigs: StudioQueries['integrationConfigs'];
   versionCache: VersionCache;
@@ -106,6 +112,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     labels: queries.labels,
     audit: queries.audit,
     mcpClients: queries.mcpClients,
+    stdioLaunchSpecs: queries.stdioLaunchSpecs,
     integrationConfigs: queries.integrationConfigs,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),

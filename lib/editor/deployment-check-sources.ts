@@ -10,6 +10,7 @@ import {
   type IntegrationConfigInput,
   type StoredIntegrationConfig,
 } from '../integrations';
+import { commandViolation } from '../mcp/stdio-rules';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
 import type { BackupMcpClient, DeploymentDocument } from './deployment-document';
@@ -36,6 +37,8 @@ export interface CheckedBackupIntegration {
 
 interface SourceCheck {
   document: DeploymentDocument;
+  /** The stdio allow-list in force (./stdio-launch-specs `allowedLaunchEntries`). */
+  allowedCommands: readonly string[];
   /** How secrets come in; undefined when the passphrase failed (secrets are then not looked at). */
   secrets: SecretsOnImport | undefined;
   issues: Issue[];
@@ -55,10 +58,9 @@ export const repeatedKeys = <T>(items: T[], keyOf: (item: T) => string | number)
 
 export function checkBackupMcpClients(
   context: EditorContext,
-  { document, secrets, issues, secretsLeftOut }: SourceCheck,
+  { document, allowedCommands, secrets, issues, secretsLeftOut }: SourceCheck,
 ): CheckedBackupMcpClient[] {
   const sealed = document.secrets.mode === 'sealed';
-  const allowed = context.settings.stdioAllowedCommands;
   for (const { index, key } of repeatedKeys(document.mcpClients, (client) => client.id))
     issues.push({ path: `mcpClients.${index}.id`, message: `Saved MCP client "${key}" appears twice` });
   return document.mcpClients.map((client, clientIndex) => {
@@ -76,11 +78,9 @@ export function checkBackupMcpClients(
         return { ...version, snapshot: version.snapshot as McpClientSnapshot };
       }
       for (const [server, config] of Object.entries(parsed.data.servers)) {
-        if (config.type === 'stdio' && !allowed.includes(config.command))
-          issues.push({
-            path: `${prefix}.snapshot.servers.${server}.command`,
-            message: `Stdio command "${config.command}" is not allowed on this deployment: add it to STUDIO_STDIO_ALLOWED_COMMANDS`,
-          });
+        const refused =
+          config.type === 'stdio' ? commandViolation({ command: config.command, allowedCommands }) : undefined;
+        if (refused) issues.push({ path: `${prefix}.snapshot.servers.${server}.command`, message: refused.message });
       }
       if (secrets === undefined) return { ...version, snapshot: parsed.data };
       const opened = mcpSnapshotFromBackup({
@@ -115,7 +115,7 @@ export function checkBackupMcpClients(
 
 export async function checkBackupIntegrations(
   context: EditorContext,
-  { document, secrets, issues, secretsLeftOut }: SourceCheck,
+  { document, secrets, issues, secretsLeftOut }: Omit<SourceCheck, 'allowedCommands'>,
 ): Promise<CheckedBackupIntegration[]> {
   const sealed = document.secrets.mode === 'sealed';
   for (const { index, key } of repeatedKeys(document.integrations, (integration) => integration.id))

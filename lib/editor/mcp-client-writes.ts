@@ -1,15 +1,18 @@
 /**
  * Writes of saved MCP clients, each in one transaction with its audit row. Every submitted stdio
- * command must be on `settings.stdioAllowedCommands`; masked env values keep the stored secret.
+ * command must be on the allow-list (`settings.stdioAllowedCommands` and the stored launch specs); masked env values keep the stored secret.
  */
 import { invalidInput, StudioError, type Issue } from '../errors';
 import { commandViolation, envViolations, stdioCommandsSetting } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
+import { approveSubmittedServers } from './mcp-client-approval';
 import { parseInput } from './parse-input';
+import { allowedLaunchEntries } from './stdio-launch-specs';
 import { defaultActor, type EditorContext } from './context';
 import { unmaskServers } from './mcp-client-secrets';
 import {
   createMcpClientBodySchema,
+  mcpServersSchema,
   updateMcpClientBodySchema,
   type CreateMcpClientInput,
   type McpClientSnapshot,
@@ -21,11 +24,13 @@ import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges }
 
 /**
  * The stdio rules for servers about to be written (saved, restored or imported): a command off the
- * allow-list is 403 naming the setting; loader variables in `env` are 400 naming each variable
+ * allow-list (the setting and the stored launch specs, `allowedLaunchEntries`) is 403 naming the setting; loader variables in `env` are 400 naming each variable
  * (new input never gets this far, the schema refuses it, but an older version being restored can).
  */
-export function checkStdioServers(context: EditorContext, servers: McpClientSnapshot['servers']): void {
-  const allowedCommands = context.settings.stdioAllowedCommands;
+export function checkStdioServers(
+  servers: McpClientSnapshot['servers'],
+  { allowedCommands }: { allowedCommands: readonly string[] },
+): void {
   const issues: Issue[] = [];
   for (const [server, config] of Object.entries(servers)) {
     if (config.type !== 'stdio') continue;
@@ -41,6 +46,19 @@ export function checkStdioServers(context: EditorContext, servers: McpClientSnap
         issues.push({ path: `servers.${server}.env.${violation.variable}`, message: violation.message });
   }
   if (issues.length > 0) throw invalidInput(issues);
+}
+
+/**
+ * Servers that are not saved yet, ready for a connection test: checked like a save's (the schema,
+ * the stdio allow-list); a masked secret cannot stand for anything here, so it is refused.
+ */
+export async function checkDraftServers(
+  context: EditorContext,
+  servers: unknown,
+): Promise<McpClientSnapshot['servers']> {
+  const unmasked = unmaskServers({ submitted: parseInput(mcpServersSchema, servers), stored: undefined });
+  checkStdioServers(unmasked, { allowedCommands: await allowedLaunchEntries(context) });
+  return unmasked;
 }
 
 async function latestVersion(context: EditorContext, clientId: string): Promise<StoredMcpClientVersion> {
@@ -59,7 +77,7 @@ export async function createMcpClient(
     servers: unmaskServers({ submitted: input.servers, stored: undefined }),
   };
   if (input.description !== undefined) snapshot.description = input.description;
-  checkStdioServers(context, snapshot.servers);
+  checkStdioServers(snapshot.servers, { allowedCommands: await allowedLaunchEntries(context) });
   return context.storage.transaction(async () => {
     if (await context.mcpClients.get(input.id))
       throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
@@ -70,6 +88,8 @@ export async function createMcpClient(
       authorId: actor,
       createdAt: now,
       updatedAt: now,
+      // Saved by whoever may save these servers (./mcp-client-approval): nothing left to approve.
+      approval: 'approved',
     });
     return appendFirstVersion(context, mcpClientVersions, {
       ownerId: input.id,
@@ -98,7 +118,7 @@ export async function updateMcpClient(
     const provided: Record<string, unknown> = { name: input.name, description: input.description };
     if (input.servers !== undefined) {
       const servers = unmaskServers({ submitted: input.servers, stored: latest.snapshot.servers });
-      checkStdioServers(context, servers);
+      checkStdioServers(servers, { allowedCommands: await allowedLaunchEntries(context) });
       provided.servers = servers;
     }
     const saved = await saveChanges(context, mcpClientVersions, {
@@ -109,7 +129,9 @@ export async function updateMcpClient(
       changeMessage: input.changeMessage,
       actor,
     });
-    return saved.created ? { created: true, version: saved.version } : { created: false, version: latest };
+    if (!saved.created) return { created: false, version: latest };
+    if (input.servers !== undefined) await approveSubmittedServers(context, clientId);
+    return { created: true, version: saved.version };
   });
 }
 
@@ -119,12 +141,13 @@ export async function restoreMcpClient(
 ) {
   return context.storage.transaction(async () => {
     const record = await existingClient(context, clientId);
+    const allowedCommands = await allowedLaunchEntries(context);
     return restoreFromVersion(context, mcpClientVersions, {
       ownerId: clientId,
       latestVersionNumber: record.latestVersionNumber,
       versionNumber,
       // The deployment's rules may have changed since that version was saved.
-      check: (snapshot) => checkStdioServers(context, snapshot.servers),
+      check: (snapshot) => checkStdioServers(snapshot.servers, { allowedCommands }),
       actor,
     });
   });

@@ -10,12 +10,19 @@ import type { FetchFunction } from '../net';
 import { connectServer, type McpConnection } from './connect-server';
 import { createDeadline } from './deadline';
 import { listAllTools } from './list-all-tools';
+import { createStderrTail } from './stderr-tail';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { McpListedTool, McpServerConfig, McpTransportKind } from './types';
 
 export type McpProbeResult =
   | { ok: true; tools: McpListedTool[]; transport: McpTransportKind; latencyMs: number }
-  | { ok: false; error: McpServerError; latencyMs: number };
+  | {
+      ok: false;
+      error: McpServerError;
+      latencyMs: number;
+      /** A stdio child's last stderr output (bounded, its secrets redacted), when it wrote any. */
+      stderr?: string;
+    };
 
 export async function probeServer({
   server,
@@ -42,16 +49,18 @@ export async function probeServer({
   trackClose: (closing: Promise<void>) => void;
   onConnect?: () => void;
   onListRequest?: () => void;
-  /** See `connectServer`: the stdio allow-list checked at the spawn point. */
-  allowedCommands?: readonly string[];
+  /** See `connectServer`: the stdio allow-list checked at the spawn point, read when the probe starts. */
+  allowedCommands?: () => Promise<readonly string[] | undefined>;
   fetch?: FetchFunction;
 }): Promise<McpProbeResult> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
   const deadline = createDeadline({ timeoutMs, ...(signal ? { signal } : {}) });
   let connection: McpConnection | undefined;
+  const stderr = createStderrTail({ secrets: server.type === 'stdio' ? Object.values(server.env ?? {}) : [] });
   try {
     onConnect?.();
+    const allowed = await allowedCommands?.();
     connection = await connectServer({
       server,
       serverName,
@@ -60,7 +69,8 @@ export async function probeServer({
       signal: deadline.signal,
       logger,
       trackClose,
-      allowedCommands,
+      ...(allowed === undefined ? {} : { allowedCommands: allowed }),
+      onStderr: stderr.write,
       fetch,
     });
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
@@ -82,7 +92,8 @@ export async function probeServer({
             action: connection ? 'list tools' : 'connect',
             ...(signal ? { signal } : {}),
           });
-    return { ok: false, error: failure, latencyMs: elapsed() };
+    const output = stderr.read();
+    return { ok: false, error: failure, latencyMs: elapsed(), ...(output === undefined ? {} : { stderr: output }) };
   } finally {
     deadline.dispose();
     if (connection) trackClose(connection.close());

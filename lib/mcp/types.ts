@@ -53,6 +53,11 @@ export interface McpPoolKey {
 export interface McpConnectionPolicy {
   /** Commands saved stdio servers may run (exact match); undefined checks nothing (trusted callers only). */
   stdioAllowedCommands?: readonly string[];
+  /**
+   * More allow-list entries, read at each spawn: the launch specs an admin approved in the editor
+   * (stored; the product passes them). They join `stdioAllowedCommands`, which must be set for any check.
+   */
+  approvedLaunchEntries?: () => Promise<readonly string[]>;
   /** Every HTTP request to an MCP server goes through it (the outbound guard); default the global fetch. */
   fetch?: FetchFunction;
 }

@@ -1,0 +1,121 @@
+/**
+ * Stdio launch specs (docs/mcp.md, "Stdio launch specs"): the deployment's allow-list is the
+ * setting (`settings.stdioAllowedCommands`, read-only here) plus the specs an admin approved in the
+ * editor, stored and audited. Every check of the allow-list (save, restore, import, spawn) reads
+ * both through `allowedLaunchEntries`, straight from storage: a removed spec stops admitting at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { StdioLaunchSpecRow } from '../../db/queries';
+import type { StudioQueries } from '../../db/storage';
+import { invalidInput, StudioError } from '../errors';
+import { bareInterpreterViolation } from '../mcp/bare-interpreters';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { parseInput } from './parse-input';
+
+/** No whitespace or `;`: a spec must read back as one entry of the setting's format. */
+const specWord = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[^\s;]+$/, 'No spaces or ";" (each argument is one word, as in STUDIO_STDIO_ALLOWED_COMMANDS)');
+
+export const stdioLaunchSpecBodySchema = z
+  .object({ command: specWord, args: z.array(specWord).max(50).default([]) })
+  .strict();
+
+export type StdioLaunchSpecBody = z.input<typeof stdioLaunchSpecBodySchema>;
+
+export type StdioLaunchSpecView =
+  | { id: string; command: string; args: string[]; source: 'setting' }
+  | { id: string; command: string; args: string[]; source: 'stored'; createdBy: string; createdAt: string };
+
+/** A spec as an entry of `settings.stdioAllowedCommands`: the command, then the arguments it fixes. */
+export const launchSpecEntry = ({ command, args }: { command: string; args: readonly string[] }): string =>
+  [command, ...args].join(' ');
+
+const fromEntry = (entry: string) => {
+  const [command = '', ...args] = entry.trim().split(/\s+/);
+  return { command, args };
+};
+
+const storedView = (row: StdioLaunchSpecRow): StdioLaunchSpecView => ({
+  id: row.id,
+  command: row.command,
+  args: JSON.parse(row.args) as string[],
+  source: 'stored',
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+});
+
+/** The stored specs as entries of the setting's form (the connection policy reads them at each spawn). */
+export async function storedLaunchEntries(specs: Pick<StudioQueries['stdioLaunchSpecs'], 'list'>): Promise<string[]> {
+  return (await specs.list()).map((row) => launchSpecEntry(storedView(row)));
+}
+
+/** The allow-list in force: the setting's entries, then the stored specs. */
+export async function allowedLaunchEntries(
+  context: Pick<EditorContext, 'settings' | 'stdioLaunchSpecs'>,
+): Promise<string[]> {
+  return [...context.settings.stdioAllowedCommands, ...(await storedLaunchEntries(context.stdioLaunchSpecs))];
+}
+
+export async function listStdioLaunchSpecs(context: EditorContext): Promise<StdioLaunchSpecView[]> {
+  const fromSetting = context.settings.stdioAllowedCommands.map((entry, index): StdioLaunchSpecView => ({
+    id: `setting-${index + 1}`,
+    ...fromEntry(entry),
+    source: 'setting',
+  }));
+  return [...fromSetting, ...(await context.stdioLaunchSpecs.list()).map(storedView)];
+}
+
+export async function createStdioLaunchSpec(
+  context: EditorContext,
+  { actor = defaultActor, ...body }: StdioLaunchSpecBody & { actor?: string },
+): Promise<StdioLaunchSpecView> {
+  const input = parseInput(stdioLaunchSpecBodySchema, body);
+  const refused = bareInterpreterViolation({
+    ...input,
+    allowBareInterpreters: context.settings.stdioAllowBareInterpreters ?? false,
+  });
+  if (refused) throw invalidInput([{ path: 'args', message: refused }]);
+  const entry = launchSpecEntry(input);
+  return context.storage.transaction(async () => {
+    if ((await allowedLaunchEntries(context)).includes(entry))
+      throw new StudioError('conflict', `The launch spec "${entry}" is already approved.`, { spec: entry });
+    const row = {
+      id: randomUUID(),
+      command: input.command,
+      args: JSON.stringify(input.args),
+      createdBy: actor,
+      createdAt: context.now(),
+    };
+    await context.stdioLaunchSpecs.insert(row);
+    await recordAudit(context, {
+      actor,
+      action: 'stdio_launch_spec.create',
+      entityId: row.id,
+      details: { command: input.command, args: input.args },
+    });
+    return storedView(row);
+  });
+}
+
+export async function deleteStdioLaunchSpec(
+  context: EditorContext,
+  { id, actor = defaultActor }: { id: string; actor?: string },
+): Promise<{ deleted: true }> {
+  return context.storage.transaction(async () => {
+    const row = (await context.stdioLaunchSpecs.list()).find((spec) => spec.id === id);
+    if (!row || !(await context.stdioLaunchSpecs.delete(id)))
+      throw new StudioError('not_found', `No stored stdio launch spec has id "${id}".`, { id });
+    await recordAudit(context, {
+      actor,
+      action: 'stdio_launch_spec.delete',
+      entityId: id,
+      details: { command: row.command, args: JSON.parse(row.args) as string[] },
+    });
+    return { deleted: true as const };
+  });
+}
