@@ -47,9 +47,9 @@ import {
   createStdioLaunchSpec,
   deleteStdioLaunchSpec,
   listStdioLaunchSpecs,
-  type StdioLaunchSpecBody,
   type StdioLaunchSpecView,
 } from './stdio-launch-specs';
+import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
 import type { Page, PageRequest } from '../pagination';
 
 export interface AgentWithVersion {

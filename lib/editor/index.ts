@@ -36,11 +36,6 @@ export { mcpClientExportFormat, mcpClientExportSchema, type McpClientExport } fr
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
 export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';
-export {
-  launchSpecEntry,
-  stdioLaunchSpecBodySchema,
-  storedLaunchEntries,
-  type StdioLaunchSpecBody,
-  type StdioLaunchSpecView,
-} from './stdio-launch-specs';
+export { launchSpecEntry, storedLaunchEntries, type StdioLaunchSpecView } from './stdio-launch-specs';
+export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
 export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';

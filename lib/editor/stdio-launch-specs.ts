@@ -5,7 +5,6 @@
  * both through `allowedLaunchEntries`, straight from storage: a removed spec stops admitting at once.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { StdioLaunchSpecRow } from '../../db/queries';
 import type { StudioQueries } from '../../db/storage';
 import { invalidInput, StudioError } from '../errors';
@@ -13,19 +12,7 @@ import { bareInterpreterViolation } from '../mcp/bare-interpreters';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { parseInput } from './parse-input';
-
-/** No whitespace or `;`: a spec must read back as one entry of the setting's format. */
-const specWord = z
-  .string()
-  .min(1)
-  .max(1024)
-  .regex(/^[^\s;]+$/, 'No spaces or ";" (each argument is one word, as in STUDIO_STDIO_ALLOWED_COMMANDS)');
-
-export const stdioLaunchSpecBodySchema = z
-  .object({ command: specWord, args: z.array(specWord).max(50).default([]) })
-  .strict();
-
-export type StdioLaunchSpecBody = z.input<typeof stdioLaunchSpecBodySchema>;
+import { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
 
 export type StdioLaunchSpecView =
   | { id: string; command: string; args: string[]; source: 'setting' }

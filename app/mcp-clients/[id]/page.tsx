@@ -16,7 +16,7 @@ export default async function McpClientPage({ params }: Params) {
   const id = idParam((await params).id);
   const studio = currentStudio();
   try {
-    const [{ version }, versions] = await Promise.all([
+    const [{ client, version }, versions] = await Promise.all([
       studio.editor.mcpClients.getById(id),
       studio.editor.mcpClients.listVersions(id, { limit: 100 }),
     ]);
@@ -26,6 +26,7 @@ export default async function McpClientPage({ params }: Params) {
         version={version}
         versions={versions}
         allowedCommands={studio.settings.stdioAllowedCommands}
+        approval={client.approval}
       />
     );
   } catch (error) {

@@ -28,6 +28,7 @@ import {
   emptyClient,
   formPathOf,
   newServer,
+  serversBody,
   valuesOfVersion,
   type McpClientFormValues,
 } from './form-values';
@@ -169,20 +170,15 @@ export function McpClientForm({
           </Button>
         </Note>
       ) : null}
-      {editing ? (
-        <ConnectionTestPanel
-          clientId={version.clientId}
-          versionNumber={version.versionNumber}
-          dirty={dirty}
-          result={test}
-          onResult={setTest}
-          announce={announce}
-        />
-      ) : (
-        <Note>
-          Save the client first; then Test connection lists each server&rsquo;s tools so you can pick its allow-list.
-        </Note>
-      )}
+      <ConnectionTestPanel
+        clientId={version?.clientId}
+        versionNumber={version?.versionNumber}
+        dirty={dirty}
+        draftServers={() => serversBody(form.getValues())}
+        result={test}
+        onResult={setTest}
+        announce={announce}
+      />
       <UnsavedChangesGuard dirty={dirty} what="This MCP client" />
     </form>
   );
