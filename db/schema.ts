@@ -108,6 +108,10 @@ export const mcpClients = sqliteTable('mcp_clients', {
   authorId: text('author_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** `needs_approval`: a stdio server arrived by import and starts only once an admin approves it. */
+  approval: text('approval', { enum: ['approved', 'needs_approval'] })
+    .notNull()
+    .default('approved'),
 });
 
 /** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */
@@ -116,6 +120,18 @@ export const mcpClientVersions = versionsTable('mcp_client_versions', {
   ownerColumn: 'client_id',
   owner: () => mcpClients.id,
   numberIndex: 'mcp_client_versions_client_number_idx',
+});
+
+/**
+ * Stdio launch specs an admin approved in the editor: they join the deployment's allow-list
+ * (`settings.stdioAllowedCommands`). `args` is canonical JSON (the leading arguments the spec fixes).
+ */
+export const stdioLaunchSpecs = sqliteTable('stdio_launch_specs', {
+  id: text('id').primaryKey(),
+  command: text('command').notNull(),
+  args: text('args').notNull().default('[]'),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
 });
 
 /** Stored settings, one row per id: what they configure (the `kind` column) and the config as JSON. */
@@ -300,6 +316,7 @@ export const schemaTables = {
   versionLabels,
   mcpClients,
   mcpClientVersions,
+  stdioLaunchSpecs,
   integrationConfigs,
   toolProviderConfigs,
   auditLog,

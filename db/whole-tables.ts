@@ -27,6 +27,7 @@ export const tablesInCopyOrder = [
   'versionLabels',
   'mcpClients',
   'mcpClientVersions',
+  'stdioLaunchSpecs',
   'integrationConfigs',
   'toolProviderConfigs',
   'auditLog',

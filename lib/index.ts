@@ -9,7 +9,7 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, upgradeClientSecrets, type Editor } from './editor';
+import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, createRequestPolicy, type RequestPolicy } from './http';
 import {
@@ -19,7 +19,7 @@ import {
   type IntegrationService,
 } from './integrations';
 import { createLogger, type Logger } from './logger';
-import { createMcpPool, type McpPool } from './mcp';
+import { createMcpPool, type McpConnectionPolicy, type McpPool } from './mcp';
 import { createOutbound, type Outbound } from './net';
 import {
   createCodeAgentRegistry,
@@ -148,7 +148,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const mcpPool = createMcpPool({
       settings: settings.mcp,
       logger,
-      connectionPolicy: { stdio: settings, fetch: outbound.configured.fetch },
+      connectionPolicy: connectionPolicyOf({ settings, storage, fetch: outbound.configured.fetch }),
     });
     // A saved client's connections and cached lists are keyed by its version; dropping them on
     // change closes the old connections now instead of when they go idle.
@@ -303,6 +303,23 @@ function buildSourceLoader({
     deadlineMs: settings.resolveDeadlineMs,
     sourceTimeoutMs: settings.mcp.listTimeoutMs,
   });
+}
+
+/** Saved stdio servers start when the setting or a launch spec an admin stored admits them (read at each spawn). */
+function connectionPolicyOf({
+  settings,
+  storage,
+  fetch,
+}: {
+  settings: Settings;
+  storage: Storage;
+  fetch: McpConnectionPolicy['fetch'];
+}): McpConnectionPolicy {
+  return {
+    stdio: settings,
+    approvedLaunchEntries: () => storedLaunchEntries(storage.queries.stdioLaunchSpecs),
+    fetch,
+  };
 }
 
 /** Which `Host` and `Origin` values the server answers, from the settings. */

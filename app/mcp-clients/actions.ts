@@ -49,3 +49,11 @@ export async function deleteMcpClient({ id }: { id: string }) {
 export async function listMcpClientVersions({ id, cursor }: { id: string; cursor?: string }) {
   return runAction('runtime', () => currentStudio().editor.mcpClients.listVersions(id, { limit: 100, cursor }));
 }
+
+/** Lets the stdio servers of an imported client start: admin only, like the API's route. */
+export async function approveMcpClient({ id }: { id: string }) {
+  return runAction('admin', async ({ actor }) => {
+    const { client } = await currentStudio().editor.mcpClients.approve(id, { actor });
+    return { approval: client.approval };
+  });
+}

@@ -5,6 +5,7 @@ import { ListHeading } from '../_components/list-heading';
 import { EditedCell, RecordCell } from '../_components/list-table';
 import { PagedList } from '../_components/paged-list';
 import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
+import { ApprovalBadge } from './_form/approval-panel';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'MCP clients' };
@@ -28,7 +29,9 @@ export default async function McpClientsPage({ searchParams }: { searchParams: C
         cells={(client) => (
           <>
             <RecordCell href={`/mcp-clients/${client.id}`} record={client} />
-            <td className="p-2.5">{client.servers.join(', ') || 'none'}</td>
+            <td className="p-2.5">
+              {client.servers.join(', ') || 'none'} {client.approval === 'needs_approval' ? <ApprovalBadge /> : null}
+            </td>
             <td className="p-2.5">v{client.latestVersionNumber}</td>
             <EditedCell iso={client.updatedAt} authorId={client.authorId} />
           </>

@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New MCP client' };
 
 /** At `/new-mcp-client`, not `/mcp-clients/new`: a client may have the id `new`. */
-export default function NewMcpClientPage() {
-  return <McpClientEditor allowedCommands={currentStudio().settings.stdioAllowedCommands} />;
+export default async function NewMcpClientPage() {
+  return <McpClientEditor allowedCommands={await currentStudio().editor.stdioLaunchSpecs.entries()} />;
 }

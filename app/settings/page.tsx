@@ -13,6 +13,7 @@ import { ListTable } from '../_components/list-table';
 import { listPageSize, loadPage } from '../_server/load-page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SettingsTabs } from './settings-tabs';
+import { StdioLaunchSpecsPanel } from './stdio-launch-specs-panel';
 import { tabOf } from './tab-names';
 import { UsersPanel } from './users-panel';
 
@@ -34,6 +35,9 @@ const actions = [
   'mcp_client.save',
   'mcp_client.restore',
   'mcp_client.delete',
+  'mcp_client.approve',
+  'stdio_launch_spec.create',
+  'stdio_launch_spec.delete',
   'integration.save',
   'integration.delete',
 ];
@@ -64,6 +68,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           audit: <AuditLog params={params} />,
           users: <UsersPanel signInRequired={studio.access.signIn !== undefined} />,
           keys: <ApiKeysPanel />,
+          stdio: <StdioLaunchSpecsPanel />,
         }}
       />
       <SettingsInForce settings={studio.settings} />

@@ -3,6 +3,7 @@ export const settingsTabs = [
   ['audit', 'Audit log'],
   ['users', 'Users'],
   ['keys', 'API keys'],
+  ['stdio', 'Stdio launch specs'],
 ] as const;
 export type SettingsTab = (typeof settingsTabs)[number][0];
 

@@ -99,6 +99,10 @@ export const mcpClients = pgTable('mcp_clients', {
   authorId: text('author_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** `needs_approval`: a stdio server arrived by import and starts only once an admin approves it. */
+  approval: text('approval', { enum: ['approved', 'needs_approval'] })
+    .notNull()
+    .default('approved'),
 });
 
 /** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */
@@ -113,6 +117,18 @@ export const mcpClientVersions = pgTable(
   },
   (table) => [uniqueIndex('mcp_client_versions_client_number_idx').on(table.clientId, table.versionNumber)],
 );
+
+/**
+ * Stdio launch specs an admin approved in the editor: they join the deployment's allow-list
+ * (`settings.stdioAllowedCommands`). `args` is canonical JSON (the leading arguments the spec fixes).
+ */
+export const stdioLaunchSpecs = pgTable('stdio_launch_specs', {
+  id: text('id').primaryKey(),
+  command: text('command').notNull(),
+  args: text('args').notNull().default('[]'),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Stored settings of an integration (e.g. an OpenAPI document), credentials encrypted. */
 export const integrationConfigs = pgTable('integration_configs', {
@@ -289,6 +305,7 @@ export const schemaTables = {
   versionLabels,
   mcpClients,
   mcpClientVersions,
+  stdioLaunchSpecs,
   integrationConfigs,
   toolProviderConfigs,
   auditLog,

@@ -7,6 +7,7 @@ export * from './integration-configs';
 export * from './mcp-clients';
 export * from './one-time-links';
 export * from './runs';
+export * from './stdio-launch-specs';
 export * from './per-handle';
 export * from './version-labels';
 export * from './task-lists';
@@ -20,6 +21,7 @@ import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
+import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
 import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
@@ -31,6 +33,7 @@ export const sqliteQueries = {
   labels: versionLabelQueries,
   audit: auditQueries,
   mcpClients: mcpClientQueries,
+  stdioLaunchSpecs: stdioLaunchSpecQueries,
   integrationConfigs: integrationConfigQueries,
   runs: runQueries,
   taskLists: taskListQueries,

@@ -35,6 +35,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   const insert = insertRow(db, mcpClients);
   const setLatest = updateColumnsById(db, mcpClients, ['latestVersionNumber', 'updatedAt']);
+  const setApproval = updateColumnsById(db, mcpClients, ['approval', 'updatedAt']);
   const remove = deleteById(db, mcpClients);
 
   const versionById = selectById(db, mcpClientVersions);
@@ -68,6 +69,10 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     setLatestVersionNumber(row: { id: string; latestVersionNumber: number; updatedAt: string }) {
       setLatest.run(row);
+    },
+    /** Marks a client approved or needing approval (its stdio servers start only when approved). */
+    setApproval(row: { id: string; approval: McpClientRow['approval']; updatedAt: string }) {
+      setApproval.run(row);
     },
     delete: (id: string): boolean => remove.run({ id }).changes > 0,
     versionById: (id: string): McpClientVersionRow | undefined => versionById.get({ id }),

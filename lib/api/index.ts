@@ -28,6 +28,7 @@ import { registerThreadRoutes } from './routes/threads';
 import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
+import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerIntegrationRoutes } from './routes/integrations';
@@ -140,6 +141,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerMcpClientTransferRoutes(app, dependencies);
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
+  registerStdioLaunchSpecRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
   registerMcpServerRoutes(app, dependencies);
   registerIntegrationRoutes(app, dependencies);

@@ -16,6 +16,7 @@ const tagDescriptions = {
   runtime: 'What applications call per request: resolve an agent, run its tools',
   audit: 'The append-only audit log',
   'mcp-clients': 'Saved MCP client connections (versioned; secrets masked)',
+  'stdio-launch-specs': 'The commands saved stdio MCP servers may run: the setting and the specs an admin approved',
   tools: 'Registered code tools',
   integrations: 'Integrations (OpenAPI documents) and their tool catalogues',
   'tool-providers': 'Tool providers with their toolkits and connections',

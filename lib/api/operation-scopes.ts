@@ -63,8 +63,14 @@ export const operationScopes = {
   listMcpClientVersions: 'runtime',
   restoreMcpClientVersion: 'editor',
   testMcpClient: 'editor',
+  testMcpClientDraft: 'editor',
+  approveMcpClient: 'admin',
   exportMcpClient: 'editor',
   importMcpClient: 'editor',
+
+  listStdioLaunchSpecs: 'admin',
+  createStdioLaunchSpec: 'admin',
+  deleteStdioLaunchSpec: 'admin',
 
   listTools: 'runtime',
   getTool: 'runtime',

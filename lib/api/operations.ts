@@ -21,6 +21,7 @@ import * as mcpClientsTransfer from './routes/mcp-clients-transfer';
 import * as mcpServer from './routes/mcp-server';
 import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
+import * as stdioLaunchSpecs from './routes/stdio-launch-specs';
 import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
@@ -76,8 +77,14 @@ export const apiOperations = {
   listMcpClientVersions: mcpClients.routes.versions,
   restoreMcpClientVersion: mcpClients.routes.restore,
   testMcpClient: mcpClientTest.testRoute,
+  testMcpClientDraft: mcpClientTest.draftTestRoute,
+  approveMcpClient: mcpClients.routes.approve,
   exportMcpClient: mcpClientsTransfer.exportRoute,
   importMcpClient: mcpClientsTransfer.importRoute,
+
+  listStdioLaunchSpecs: stdioLaunchSpecs.listRoute,
+  createStdioLaunchSpec: stdioLaunchSpecs.createRoute,
+  deleteStdioLaunchSpec: stdioLaunchSpecs.deleteRoute,
 
   listTools: tools.listRoute,
   getTool: tools.showRoute,

@@ -61,6 +61,11 @@ export const operationTable = {
   listMcpClientVersions: { method: 'get', path: '/mcp-clients/{id}/versions' },
   restoreMcpClientVersion: { method: 'post', path: '/mcp-clients/{id}/versions/{n}/restore' },
   testMcpClient: { method: 'post', path: '/mcp-clients/{id}/test' },
+  testMcpClientDraft: { method: 'post', path: '/mcp-clients/test' },
+  approveMcpClient: { method: 'post', path: '/mcp-clients/{id}/approve' },
+  listStdioLaunchSpecs: { method: 'get', path: '/stdio-launch-specs' },
+  createStdioLaunchSpec: { method: 'post', path: '/stdio-launch-specs' },
+  deleteStdioLaunchSpec: { method: 'delete', path: '/stdio-launch-specs/{id}' },
   exportMcpClient: { method: 'get', path: '/mcp-clients/{id}/export' },
   importMcpClient: { method: 'post', path: '/mcp-clients/import' },
 

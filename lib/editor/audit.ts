@@ -11,7 +11,7 @@ import { readPageBeforeNumber, type Page, type PageRequest } from '../pagination
 export type VersionedAuditEntity = 'agent' | 'mcp_client';
 
 /** Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`. */
-export type AuditEntity = VersionedAuditEntity | 'integration';
+export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec';
 
 /** Each action starts with the entity it is about, which is how its row's `entity` is set. */
 export type AuditAction =
@@ -32,6 +32,9 @@ export type AuditAction =
   | 'mcp_client.restore'
   | 'mcp_client.import'
   | 'mcp_client.delete'
+  | 'mcp_client.approve'
+  | 'stdio_launch_spec.create'
+  | 'stdio_launch_spec.delete'
   | 'integration.import';
 
 export interface AuditEntry {

@@ -71,6 +71,8 @@ export interface EditorContext {
   labels: StudioQueries['labels'];
   audit: StudioQueries['audit'];
   mcpClients: StudioQueries['mcpClients'];
+  /** Stdio launch specs an admin approved (./stdio-launch-specs), read on every check. */
+  stdioLaunchSpecs: StudioQueries['stdioLaunchSpecs'];
   /** Stored integration configs (deployment export and import write them with everything else). */
   integrationConfigs: StudioQueries['integrationConfigs'];
   versionCache: VersionCache;
@@ -108,6 +110,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     labels: queries.labels,
     audit: queries.audit,
     mcpClients: queries.mcpClients,
+    stdioLaunchSpecs: queries.stdioLaunchSpecs,
     integrationConfigs: queries.integrationConfigs,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),

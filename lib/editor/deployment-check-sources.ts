@@ -10,7 +10,7 @@ import {
   type IntegrationConfigInput,
   type StoredIntegrationConfig,
 } from '../integrations';
-import { stdioServerViolations } from '../mcp/stdio-rules';
+import { stdioServerViolations, type StdioPolicy } from '../mcp/stdio-rules';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
 import type { BackupMcpClient, DeploymentDocument } from './deployment-document';
@@ -37,6 +37,8 @@ export interface CheckedBackupIntegration {
 
 interface SourceCheck {
   document: DeploymentDocument;
+  /** The stdio rules in force: the settings and the stored launch specs (./stdio-launch-specs `stdioPolicyInForce`). */
+  stdioPolicy: StdioPolicy;
   /** How secrets come in; undefined when the passphrase failed (secrets are then not looked at). */
   secrets: SecretsOnImport | undefined;
   issues: Issue[];
@@ -56,7 +58,7 @@ export const repeatedKeys = <T>(items: T[], keyOf: (item: T) => string | number)
 
 export function checkBackupMcpClients(
   context: EditorContext,
-  { document, secrets, issues, secretsLeftOut }: SourceCheck,
+  { document, stdioPolicy, secrets, issues, secretsLeftOut }: SourceCheck,
 ): CheckedBackupMcpClient[] {
   const sealed = document.secrets.mode === 'sealed';
   for (const { index, key } of repeatedKeys(document.mcpClients, (client) => client.id))
@@ -77,7 +79,7 @@ export function checkBackupMcpClients(
       }
       for (const [server, config] of Object.entries(parsed.data.servers)) {
         if (config.type !== 'stdio') continue;
-        for (const violation of stdioServerViolations({ server: config, policy: context.settings }))
+        for (const violation of stdioServerViolations({ server: config, policy: stdioPolicy }))
           issues.push({
             path: `${prefix}.snapshot.servers.${server}.${violation.rule === 'command' ? 'command' : `env.${violation.variable}`}`,
             message: violation.message,
@@ -116,7 +118,7 @@ export function checkBackupMcpClients(
 
 export async function checkBackupIntegrations(
   context: EditorContext,
-  { document, secrets, issues, secretsLeftOut }: SourceCheck,
+  { document, secrets, issues, secretsLeftOut }: Omit<SourceCheck, 'stdioPolicy'>,
 ): Promise<CheckedBackupIntegration[]> {
   const sealed = document.secrets.mode === 'sealed';
   for (const { index, key } of repeatedKeys(document.integrations, (integration) => integration.id))

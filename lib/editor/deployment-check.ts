@@ -10,6 +10,7 @@ import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { derivePassphraseKey, openSealedSecret, SecretDecryptionError } from '../secrets';
 import { configHash } from '../versions';
 import type { EditorContext } from './context';
+import { stdioPolicyInForce } from './stdio-launch-specs';
 import {
   checkBackupIntegrations,
   checkBackupMcpClients,
@@ -147,7 +148,13 @@ export async function checkDeploymentBackup(
   checkCounts(document, issues);
   const secrets = await secretsFor(document, { passphrase, withoutSecrets }, issues);
   const agents = checkAgents(document, issues);
-  const mcpClients = checkBackupMcpClients(context, { document, secrets, issues, secretsLeftOut });
+  const mcpClients = checkBackupMcpClients(context, {
+    document,
+    stdioPolicy: await stdioPolicyInForce(context),
+    secrets,
+    issues,
+    secretsLeftOut,
+  });
   const integrations = await checkBackupIntegrations(context, { document, secrets, issues, secretsLeftOut });
   if (issues.length > 0) return { ok: false, issues };
   return {

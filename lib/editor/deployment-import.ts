@@ -19,6 +19,7 @@ import {
 } from './deployment-plan';
 import type { DeploymentImportBody } from './deployment-document';
 import { skippedVersions, verifyImport, type DeploymentVerification } from './deployment-verify';
+import { holdImportedStdio } from './mcp-client-approval';
 import { mcpClientVersions } from './mcp-client-versions';
 import { appendVersion } from './version-writer';
 
@@ -84,8 +85,11 @@ async function applyMcpClient(context: EditorContext, { entry, change, versions 
       authorId: entry.authorId,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
+      approval: 'approved',
     });
   }
+  // A backup is not trusted either: a stdio server it brings waits for an admin's approval.
+  await holdImportedStdio(context, { clientId: entry.id, snapshots: versions.map((version) => version.snapshot) });
   for (const version of versions) {
     await appendVersion(context, mcpClientVersions, {
       ownerId: entry.id,

@@ -42,6 +42,14 @@ import { importDeployment, type DeploymentImportResult } from './deployment-impo
 import type { ExportDocument } from './export-document';
 import { parseInput } from './parse-input';
 import { createMcpClientsService, type McpClientsService } from './mcp-clients';
+import {
+  createStdioLaunchSpec,
+  deleteStdioLaunchSpec,
+  listStdioLaunchSpecs,
+  stdioPolicyInForce,
+  type StdioLaunchSpecView,
+} from './stdio-launch-specs';
+import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
 import type { Page, PageRequest } from '../pagination';
 
 export interface AgentWithVersion {
@@ -109,11 +117,21 @@ export interface DeploymentService {
   import(input: DeploymentImportBody & { dryRun?: boolean; actor?: string }): Promise<DeploymentImportResult>;
 }
 
+/** The stdio allow-list: the setting's entries (read-only) and the launch specs an admin approved here. */
+export interface StdioLaunchSpecsService {
+  list(): Promise<StdioLaunchSpecView[]>;
+  /** Every approved spec (the setting's, then the stored ones) as an entry of the setting's syntax. */
+  entries(): Promise<string[]>;
+  create(input: StdioLaunchSpecBody & { actor?: string }): Promise<StdioLaunchSpecView>;
+  delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
+}
+
 export interface Editor {
   agents: AgentsService;
   mcpClients: McpClientsService;
   audit: AuditService;
   deployment: DeploymentService;
+  stdioLaunchSpecs: StdioLaunchSpecsService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -165,5 +183,11 @@ export function createEditor(options: EditorOptions): Editor {
       return result;
     },
   };
-  return { agents, mcpClients, audit: createAuditService(context), deployment };
+  const stdioLaunchSpecs: StdioLaunchSpecsService = {
+    list: async () => listStdioLaunchSpecs(context),
+    entries: async () => [...(await stdioPolicyInForce(context)).stdioAllowedCommands],
+    create: async (input) => createStdioLaunchSpec(context, input),
+    delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
+  };
+  return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs };
 }

@@ -16,7 +16,14 @@ export {
   type ResolveToolsForDiff,
 } from './context';
 export type { CodeOnlyAgent, CodeOnlyListItem } from './code-agents';
-export { createEditor, type AgentsService, type AgentWithVersion, type DeploymentService, type Editor } from './editor';
+export {
+  createEditor,
+  type AgentsService,
+  type AgentWithVersion,
+  type DeploymentService,
+  type Editor,
+  type StdioLaunchSpecsService,
+} from './editor';
 export * from './deployment-document';
 export type { DeploymentImportResult } from './deployment-import';
 export type { DeploymentVerification } from './deployment-verify';
@@ -29,3 +36,6 @@ export { mcpClientExportFormat, mcpClientExportSchema, type McpClientExport } fr
 export type { McpClientChange, McpClientListItem, McpClientResponse, McpClientsService } from './mcp-clients';
 export type { McpClientVersionView, McpClientView, StoredMcpClientVersion } from './mcp-client-versions';
 export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRequest } from '../pagination';
+export { storedLaunchEntries, type StdioLaunchSpecView } from './stdio-launch-specs';
+export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
+export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';

@@ -27,7 +27,10 @@ import {
   type McpClientSnapshot,
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
+import { approvalOnImport } from './mcp-client-approval';
 import { checkStdioServers } from './mcp-client-writes';
+import type { StdioPolicy } from '../mcp/stdio-rules';
+import { stdioPolicyInForce } from './stdio-launch-specs';
 import { existingClient } from './not-found';
 import { appendVersion } from './version-writer';
 
@@ -127,7 +130,10 @@ interface CheckedImport {
   snapshots: McpClientSnapshot[];
 }
 
-function checkImport(context: EditorContext, document: unknown): CheckedImport {
+function checkImport(
+  context: EditorContext,
+  { document, stdioPolicy }: { document: unknown; stdioPolicy: StdioPolicy },
+): CheckedImport {
   const envelope = mcpClientExportSchema.safeParse(document);
   if (!envelope.success) throw invalidInput(issuesFromZod(envelope.error));
   const parsed = envelope.data;
@@ -170,7 +176,7 @@ function checkImport(context: EditorContext, document: unknown): CheckedImport {
       `The import document has ${issues.length} problem(s); nothing was imported (see details.issues).`,
     );
   // The deployment's stdio rules apply to every version: any of them could be restored later.
-  for (const snapshot of snapshots) checkStdioServers(context, snapshot.servers);
+  for (const snapshot of snapshots) checkStdioServers(snapshot.servers, stdioPolicy);
   return { document: parsed, snapshots };
 }
 
@@ -178,7 +184,10 @@ export async function importMcpClient(
   context: EditorContext,
   { document, actor = defaultActor }: { document: unknown; actor?: string },
 ): Promise<{ version: StoredMcpClientVersion; importedVersionNumbers: number[]; secretsToEnter: string[] }> {
-  const { document: parsed, snapshots } = checkImport(context, document);
+  const { document: parsed, snapshots } = checkImport(context, {
+    document,
+    stdioPolicy: await stdioPolicyInForce(context),
+  });
   const clientId = parsed.client.id;
   const order = parsed.versions
     .map((version, index) => ({ version, snapshot: snapshots[index]! }))
@@ -195,6 +204,8 @@ export async function importMcpClient(
       authorId: parsed.client.authorId,
       createdAt: parsed.client.createdAt ?? now,
       updatedAt: parsed.client.updatedAt ?? now,
+      // Imported configurations are not trusted: a stdio server waits for an admin's approval.
+      approval: approvalOnImport(snapshots),
     });
     let stored: StoredMcpClientVersion | undefined;
     for (const { version, snapshot } of order) {

@@ -27,6 +27,8 @@ export interface McpClientView {
   authorId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** `needs_approval`: a stdio server arrived by import and does not start until an admin approves (./mcp-client-approval). */
+  approval: 'approved' | 'needs_approval';
 }
 
 export type McpClientVersionView = Omit<StoredMcpClientVersion, 'snapshot'> & McpClientSnapshot;

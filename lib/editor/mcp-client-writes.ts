@@ -1,17 +1,20 @@
 /**
  * Writes of saved MCP clients, each in one transaction with its audit row. Every submitted stdio
- * server must be admitted by a launch spec of `settings.stdioAllowedCommands` and set only allowed
- * env names; masked env values keep the stored secret while the server's launch spec and env names
+ * server must be admitted by a launch spec (`settings.stdioAllowedCommands` or one an admin stored)
+ * and set only allowed env names; masked env values keep the stored secret while the server's launch spec and env names
  * are unchanged.
  */
 import { invalidInput, StudioError, type Issue } from '../errors';
-import { stdioCommandsSetting, stdioServerViolations } from '../mcp/stdio-rules';
+import { stdioCommandsSetting, stdioServerViolations, type StdioPolicy } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
+import { approveSubmittedServers } from './mcp-client-approval';
 import { parseInput } from './parse-input';
+import { stdioPolicyInForce } from './stdio-launch-specs';
 import { defaultActor, type EditorContext } from './context';
 import { unmaskServers } from './mcp-client-secrets';
 import {
   createMcpClientBodySchema,
+  mcpServersSchema,
   updateMcpClientBodySchema,
   type CreateMcpClientInput,
   type McpClientSnapshot,
@@ -22,16 +25,18 @@ import { mcpClientNotFound, existingClient } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
 
 /**
- * The stdio rules for servers about to be written (saved, restored or imported): a command and
- * arguments no launch spec admits is 403 naming the setting; an env name off the allow-list is 400
- * naming each variable (runtime variables in new input are refused by the schema already, but an
- * older version being restored, or a name the deployment no longer lists, gets here).
+/**
+ * The stdio rules for servers about to be written (saved, restored or imported), under the policy in
+ * force (the settings and the stored launch specs, `stdioPolicyInForce`): a command and arguments no
+ * launch spec admits is 403 naming the setting; an env name off the allow-list is 400 naming each
+ * variable (runtime variables in new input are refused by the schema already, but an older version
+ * being restored, or a name the deployment no longer lists, gets here).
  */
-export function checkStdioServers(context: EditorContext, servers: McpClientSnapshot['servers']): void {
+export function checkStdioServers(servers: McpClientSnapshot['servers'], policy: StdioPolicy): void {
   const issues: Issue[] = [];
   for (const [server, config] of Object.entries(servers)) {
     if (config.type !== 'stdio') continue;
-    for (const violation of stdioServerViolations({ server: config, policy: context.settings })) {
+    for (const violation of stdioServerViolations({ server: config, policy })) {
       if (violation.rule === 'command')
         throw new StudioError('forbidden', `Server "${server}": ${violation.message}`, {
           server,
@@ -42,6 +47,19 @@ export function checkStdioServers(context: EditorContext, servers: McpClientSnap
     }
   }
   if (issues.length > 0) throw invalidInput(issues);
+}
+
+/**
+ * Servers that are not saved yet, ready for a connection test: checked like a save's (the schema,
+ * the stdio allow-list); a masked secret cannot stand for anything here, so it is refused.
+ */
+export async function checkDraftServers(
+  context: EditorContext,
+  servers: unknown,
+): Promise<McpClientSnapshot['servers']> {
+  const unmasked = unmaskServers({ submitted: parseInput(mcpServersSchema, servers), stored: undefined });
+  checkStdioServers(unmasked, await stdioPolicyInForce(context));
+  return unmasked;
 }
 
 async function latestVersion(context: EditorContext, clientId: string): Promise<StoredMcpClientVersion> {
@@ -60,7 +78,7 @@ export async function createMcpClient(
     servers: unmaskServers({ submitted: input.servers, stored: undefined }),
   };
   if (input.description !== undefined) snapshot.description = input.description;
-  checkStdioServers(context, snapshot.servers);
+  checkStdioServers(snapshot.servers, await stdioPolicyInForce(context));
   return context.storage.transaction(async () => {
     if (await context.mcpClients.get(input.id))
       throw new StudioError('conflict', `An MCP client with id "${input.id}" already exists.`, { clientId: input.id });
@@ -71,6 +89,8 @@ export async function createMcpClient(
       authorId: actor,
       createdAt: now,
       updatedAt: now,
+      // Saved by whoever may save these servers (./mcp-client-approval): nothing left to approve.
+      approval: 'approved',
     });
     return appendFirstVersion(context, mcpClientVersions, {
       ownerId: input.id,
@@ -99,7 +119,7 @@ export async function updateMcpClient(
     const provided: Record<string, unknown> = { name: input.name, description: input.description };
     if (input.servers !== undefined) {
       const servers = unmaskServers({ submitted: input.servers, stored: latest.snapshot.servers });
-      checkStdioServers(context, servers);
+      checkStdioServers(servers, await stdioPolicyInForce(context));
       provided.servers = servers;
     }
     const saved = await saveChanges(context, mcpClientVersions, {
@@ -110,7 +130,9 @@ export async function updateMcpClient(
       changeMessage: input.changeMessage,
       actor,
     });
-    return saved.created ? { created: true, version: saved.version } : { created: false, version: latest };
+    if (!saved.created) return { created: false, version: latest };
+    if (input.servers !== undefined) await approveSubmittedServers(context, clientId);
+    return { created: true, version: saved.version };
   });
 }
 
@@ -120,12 +142,13 @@ export async function restoreMcpClient(
 ) {
   return context.storage.transaction(async () => {
     const record = await existingClient(context, clientId);
+    const policy = await stdioPolicyInForce(context);
     return restoreFromVersion(context, mcpClientVersions, {
       ownerId: clientId,
       latestVersionNumber: record.latestVersionNumber,
       versionNumber,
       // The deployment's rules may have changed since that version was saved.
-      check: (snapshot) => checkStdioServers(context, snapshot.servers),
+      check: (snapshot) => checkStdioServers(snapshot.servers, policy),
       actor,
     });
   });

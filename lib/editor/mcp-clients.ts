@@ -5,7 +5,14 @@
  */
 import { StudioError } from '../errors';
 import type { EditorContext } from './context';
-import { createMcpClient, deleteMcpClient, restoreMcpClient, updateMcpClient } from './mcp-client-writes';
+import { approveMcpClient, type McpClientApproval } from './mcp-client-approval';
+import {
+  checkDraftServers,
+  createMcpClient,
+  deleteMcpClient,
+  restoreMcpClient,
+  updateMcpClient,
+} from './mcp-client-writes';
 import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
 import type { CreateMcpClientInput, UpdateMcpClientInput } from './mcp-client-snapshot';
 import {
@@ -145,11 +152,26 @@ export function createMcpClientsService(context: EditorContext) {
       });
     },
 
-    /** The latest version with env DECRYPTED, for connections only; `undefined` for an unknown id. */
-    async getLatestWithSecrets(clientId: string): Promise<StoredMcpClientVersion | undefined> {
-      const row = await context.mcpClients.latest(clientId);
-      return row ? parseClientVersionRow(context, row) : undefined;
+    /**
+     * The latest version with env DECRYPTED, for connections only, and the client's approval (an
+     * imported stdio server starts only once approved); `undefined` for an unknown id.
+     */
+    async getLatestWithSecrets(
+      clientId: string,
+    ): Promise<(StoredMcpClientVersion & { approval: McpClientApproval }) | undefined> {
+      const [record, row] = await Promise.all([context.mcpClients.get(clientId), context.mcpClients.latest(clientId)]);
+      return record && row ? { ...parseClientVersionRow(context, row), approval: record.approval } : undefined;
     },
+
+    /** The latest version's stdio servers may start (admin only at the API); audited. */
+    async approve(clientId: string, { actor }: { actor?: string } = {}): Promise<McpClientResponse> {
+      const outcome = await approveMcpClient(context, { id: clientId, actor });
+      if (outcome.changed) changed(outcome.version, 'updated');
+      return respond(clientId, outcome.version);
+    },
+
+    /** Servers not saved yet, checked like a save's, for a connection test (see `checkDraftServers`). */
+    draftServers: async (servers: unknown) => checkDraftServers(context, servers),
 
     /** Tells the listeners about a change written outside this service (a deployment import), after commit. */
     notifyChanged(change: McpClientChange): void {

@@ -56,6 +56,8 @@ export interface ConnectServerParams {
   stdioPolicy?: StdioPolicy;
   /** Used for every HTTP request of the transports (default: the global fetch). */
   fetch?: FetchFunction;
+  /** Receives what a stdio child writes to stderr, as written (a connection test keeps its tail). */
+  onStderr?: (text: string) => void;
 }
 
 const maxStderrChunkLength = 2_000;
@@ -142,6 +144,7 @@ async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Pr
   });
   const secrets = knownSecrets(params);
   transport.stderr?.on('data', (chunk: Buffer) => {
+    params.onStderr?.(chunk.toString('utf8'));
     // A server may print its environment: what reaches our log is an excerpt without its secrets.
     logger.debug('MCP server stderr', {
       server: serverName,

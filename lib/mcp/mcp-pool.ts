@@ -11,6 +11,7 @@
 import { fail, type Result } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { McpServerError } from './mcp-server-error';
+import { stdioPolicyOf } from './connection-policy';
 import { createPoolConnections } from './pool-connections';
 import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
@@ -118,7 +119,7 @@ export function createMcpPool({
         ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
         // Connection tests are for saved clients: always checked against the stdio rules.
-        stdioPolicy: connectionPolicy.stdio,
+        stdioPolicy: () => stdioPolicyOf(connectionPolicy),
         fetch: connectionPolicy.fetch,
         signal: signal ? AbortSignal.any([signal, state.shutdownSignal]) : state.shutdownSignal,
         logger,

@@ -4,6 +4,7 @@
  * retire, close) is `pool-state.ts`.
  */
 import { connectServer } from './connect-server';
+import { stdioPolicyOf } from './connection-policy';
 import { raceSignal } from './deadline';
 import { toMcpServerError } from './mcp-server-error';
 import { backoffError, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
@@ -35,7 +36,7 @@ export function createPoolConnections({
         timeoutMs: entry.listTimeoutMs,
         logger: state.logger,
         trackClose: state.trackClose,
-        stdioPolicy: entry.trusted ? undefined : connectionPolicy.stdio,
+        stdioPolicy: entry.trusted ? undefined : await stdioPolicyOf(connectionPolicy),
         fetch: connectionPolicy.fetch,
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && state.connectionLost(entry, pooled),

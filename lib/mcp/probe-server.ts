@@ -10,13 +10,20 @@ import type { FetchFunction } from '../net';
 import { connectServer, type McpConnection } from './connect-server';
 import { createDeadline } from './deadline';
 import { listAllTools } from './list-all-tools';
+import { createStderrTail } from './stderr-tail';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import type { StdioPolicy } from './stdio-rules';
 import type { McpListedTool, McpServerConfig, McpTransportKind } from './types';
 
 export type McpProbeResult =
   | { ok: true; tools: McpListedTool[]; transport: McpTransportKind; latencyMs: number }
-  | { ok: false; error: McpServerError; latencyMs: number };
+  | {
+      ok: false;
+      error: McpServerError;
+      latencyMs: number;
+      /** A stdio child's last stderr output (bounded, its secrets redacted), when it wrote any. */
+      stderr?: string;
+    };
 
 export async function probeServer({
   server,
@@ -43,16 +50,18 @@ export async function probeServer({
   trackClose: (closing: Promise<void>) => void;
   onConnect?: () => void;
   onListRequest?: () => void;
-  /** See `connectServer`: the stdio rules checked at the spawn point. */
-  stdioPolicy?: StdioPolicy;
+  /** See `connectServer`: the stdio rules checked at the spawn point, read when the probe starts. */
+  stdioPolicy?: () => Promise<StdioPolicy | undefined>;
   fetch?: FetchFunction;
 }): Promise<McpProbeResult> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
   const deadline = createDeadline({ timeoutMs, ...(signal ? { signal } : {}) });
   let connection: McpConnection | undefined;
+  const stderr = createStderrTail({ secrets: server.type === 'stdio' ? Object.values(server.env ?? {}) : [] });
   try {
     onConnect?.();
+    const policy = await stdioPolicy?.();
     connection = await connectServer({
       server,
       serverName,
@@ -61,7 +70,8 @@ export async function probeServer({
       signal: deadline.signal,
       logger,
       trackClose,
-      stdioPolicy,
+      ...(policy === undefined ? {} : { stdioPolicy: policy }),
+      onStderr: stderr.write,
       fetch,
     });
     const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
@@ -83,7 +93,8 @@ export async function probeServer({
             action: connection ? 'list tools' : 'connect',
             ...(signal ? { signal } : {}),
           });
-    return { ok: false, error: failure, latencyMs: elapsed() };
+    const output = stderr.read();
+    return { ok: false, error: failure, latencyMs: elapsed(), ...(output === undefined ? {} : { stderr: output }) };
   } finally {
     deadline.dispose();
     if (connection) trackClose(connection.close());

@@ -54,6 +54,11 @@ export interface McpPoolKey {
 export interface McpConnectionPolicy {
   /** The launch specs and env names saved stdio servers may use; undefined checks nothing (trusted callers only). */
   stdio?: StdioPolicy;
+  /**
+   * The launch specs an admin approved in the editor (stored, in the setting's syntax), read at each
+   * spawn: they join `stdio.stdioAllowedCommands`. Only used when `stdio` is set.
+   */
+  approvedLaunchEntries?: () => Promise<readonly string[]>;
   /** Every HTTP request to an MCP server goes through it (the outbound guard); default the global fetch. */
   fetch?: FetchFunction;
 }

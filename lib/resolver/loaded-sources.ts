@@ -16,6 +16,8 @@ export type LoadedMcpClient =
   | { status: 'unknown' }
   /** Nothing could be listed (e.g. the resolution deadline passed first). */
   | { status: 'failed'; message: string }
+  /** A saved client with a stdio server that arrived by import and no admin approved yet: nothing was started. */
+  | { status: 'needs_approval' }
   | {
       status: 'loaded';
       /** `saved`: namespaced names and the server-level filter; `code`: bare names, no filter. */

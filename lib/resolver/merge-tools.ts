@@ -84,6 +84,15 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
     });
     return;
   }
+  if (client.status === 'needs_approval') {
+    set.warn({
+      code: 'mcp_needs_approval',
+      message: `MCP client "${clientId}" has a stdio server that arrived by import and needs an admin's approval; its tools are left out`,
+      source: 'mcp',
+      ref: `mcpClients.${clientId}`,
+    });
+    return;
+  }
   if (client.status === 'failed') {
     set.warn({
       code: 'mcp_unavailable',

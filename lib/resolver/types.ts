@@ -73,6 +73,7 @@ export type WarningCode =
   | 'tool_not_registered'
   | 'mcp_client_unknown'
   | 'mcp_unavailable'
+  | 'mcp_needs_approval'
   | 'mcp_tool_not_offered'
   | 'provider_unknown'
   | 'provider_failed'

@@ -4,3 +4,4 @@
  * with the same schemas the API parses with. Everything they import is pure.
  */
 export { createMcpClientBodySchema, updateMcpClientBodySchema } from '../editor/mcp-client-snapshot';
+export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from '../editor/stdio-launch-spec-body';

@@ -21,6 +21,7 @@ export {
   type SavedMcpClientReader,
 } from './saved-client-cache';
 export {
+  testDraftMcpClient,
   testSavedMcpClient,
   type LatestMcpClientReader,
   type McpClientTestReport,

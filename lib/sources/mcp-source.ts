@@ -64,11 +64,12 @@ async function findClient(clientId: string, dependencies: McpSourceDependencies)
   const cached = dependencies.savedClients?.latest(clientId);
   const saved = cached instanceof Promise ? await cached : cached;
   if (!saved) return undefined;
+  if (saved.approval === 'needs_approval') return 'needs_approval' as const;
   return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: saved.snapshot.servers };
 }
 
 function clientState(
-  client: NonNullable<Awaited<ReturnType<typeof findClient>>>,
+  client: Exclude<Awaited<ReturnType<typeof findClient>>, undefined | 'needs_approval'>,
   authToken: string | undefined,
   states: Map<string, ClientState>,
 ): ClientState {
@@ -117,6 +118,8 @@ export async function loadMcpClient({
     return { loaded: { status: 'failed', message }, fingerprint: `x:${message}` };
   }
   if (!client) return { loaded: { status: 'unknown' }, fingerprint: 'unknown' };
+  // Checked before any pool key exists: an unapproved stdio server is never spawned.
+  if (client === 'needs_approval') return { loaded: { status: 'needs_approval' }, fingerprint: 'needs_approval' };
   const state = clientState(client, authToken, dependencies.states);
   const results = await Promise.all(
     state.servers.map(({ key, server }) => dependencies.pool.listTools({ key, server })),

@@ -10,9 +10,15 @@ import type { McpServerConfig } from '../mcp';
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
 export interface SavedMcpClientReader {
-  getLatestWithSecrets(
-    clientId: string,
-  ): Promise<{ id: string; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
+  getLatestWithSecrets(clientId: string): Promise<
+    | {
+        id: string;
+        snapshot: { servers: Readonly<Record<string, McpServerConfig>> };
+        /** `needs_approval`: an imported stdio server waits for an admin; nothing of the client is started. */
+        approval?: 'approved' | 'needs_approval';
+      }
+    | undefined
+  >;
 }
 
 type Latest = Awaited<ReturnType<SavedMcpClientReader['getLatestWithSecrets']>>;

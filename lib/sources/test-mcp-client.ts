@@ -1,9 +1,15 @@
 /**
- * `POST /api/mcp-clients/:id/test`: connects every server of the saved client's LATEST version
- * (read from storage, not from the resolution cache, so an edit a moment ago is what gets tested),
- * each on a fresh connection through `pool.probe`, concurrently. Per server: ok, the tools it
- * lists (bare names, before any allow-list: the editor ticks from them), the latency of connect +
- * list, and the error. The caller's `mastra__authToken` goes to HTTP servers only, as in resolution.
+ * The connection tests: `POST /api/mcp-clients/:id/test` connects every server of the saved
+ * client's LATEST version (read from storage, not from the resolution cache, so an edit a moment
+ * ago is what gets tested); `POST /api/mcp-clients/test` does the same for servers not saved yet.
+ * Each server on a fresh connection through `pool.probe` (which checks the stdio allow-list at the
+ * spawn point), concurrently. Per server: ok, the tools it lists (bare names, before any
+ * allow-list: the editor ticks from them), the latency of connect + list, the error and, for a stdio
+ * child that failed, the tail of its stderr with its secrets redacted. The caller's
+ * `mastra__authToken` goes to HTTP servers only, as in resolution.
+ *
+ * A saved client whose imported stdio server no admin approved yet (docs/mcp.md, "Approval") has
+ * those servers answered `needs_approval` without anything being started.
  */
 import { StudioError } from '../errors';
 import type { McpFailureReason, McpPool, McpServerConfig } from '../mcp';
@@ -16,7 +22,9 @@ export interface McpServerTestResult {
   latencyMs: number;
   /** Why it failed (never contains the caller's token). */
   error?: string;
-  reason?: McpFailureReason;
+  reason?: McpFailureReason | 'needs_approval';
+  /** The last few kilobytes a failed stdio child wrote to stderr, its secrets `[redacted]`. */
+  stderr?: string;
 }
 
 export interface McpClientTestReport {
@@ -25,51 +33,93 @@ export interface McpClientTestReport {
   servers: Record<string, McpServerTestResult>;
 }
 
+type Servers = Readonly<Record<string, McpServerConfig>>;
+
 /** Structurally the editor's `mcpClients.getLatestWithSecrets` (env decrypted, for connections only). */
 export interface LatestMcpClientReader {
   getLatestWithSecrets(
     clientId: string,
-  ): Promise<{ versionNumber: number; snapshot: { servers: Readonly<Record<string, McpServerConfig>> } } | undefined>;
+  ): Promise<
+    { versionNumber: number; snapshot: { servers: Servers }; approval?: 'approved' | 'needs_approval' } | undefined
+  >;
+}
+
+interface ProbeRequest {
+  requestContext?: Readonly<Record<string, unknown>>;
+  pool: McpPool;
+  signal?: AbortSignal;
+}
+
+const needsApproval = (serverName: string): McpServerTestResult => ({
+  ok: false,
+  tools: [],
+  latencyMs: 0,
+  error: `MCP server "${serverName}" runs a local command that arrived by import: it starts only after an admin approves this client.`,
+  reason: 'needs_approval',
+});
+
+async function probeOne(
+  { pool, signal }: ProbeRequest,
+  { serverName, server, authToken }: { serverName: string; server: McpServerConfig; authToken: string | undefined },
+): Promise<McpServerTestResult> {
+  const result = await pool.probe({
+    server,
+    serverName,
+    ...(authToken === undefined ? {} : { authToken }),
+    ...(signal ? { signal } : {}),
+  });
+  if (result.ok)
+    return {
+      ok: true,
+      tools: result.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })),
+      latencyMs: result.latencyMs,
+    };
+  return {
+    ok: false,
+    tools: [],
+    latencyMs: result.latencyMs,
+    error: result.error.message,
+    reason: result.error.reason,
+    ...(result.stderr === undefined ? {} : { stderr: result.stderr }),
+  };
+}
+
+/** Every server probed concurrently; `held` stdio servers are answered `needs_approval` unstarted. */
+async function probeServers(
+  request: ProbeRequest & { servers: Servers; holdStdio: boolean },
+): Promise<Record<string, McpServerTestResult>> {
+  const token = (request.requestContext ?? {})[authTokenKey];
+  const authToken = typeof token === 'string' && token !== '' ? token : undefined;
+  const entries = Object.entries(request.servers);
+  const results = await Promise.all(
+    entries.map(([serverName, server]) =>
+      request.holdStdio && server.type === 'stdio'
+        ? needsApproval(serverName)
+        : probeOne(request, { serverName, server, authToken }),
+    ),
+  );
+  return Object.fromEntries(entries.map(([serverName], index) => [serverName, results[index]!]));
 }
 
 export async function testSavedMcpClient({
   clientId,
-  requestContext = {},
   savedClients,
-  pool,
-  signal,
-}: {
-  clientId: string;
-  requestContext?: Readonly<Record<string, unknown>>;
-  savedClients: LatestMcpClientReader;
-  pool: McpPool;
-  signal?: AbortSignal;
-}): Promise<McpClientTestReport> {
+  ...request
+}: ProbeRequest & { clientId: string; savedClients: LatestMcpClientReader }): Promise<McpClientTestReport> {
   const latest = await savedClients.getLatestWithSecrets(clientId);
   if (!latest) throw new StudioError('not_found', `MCP client "${clientId}" does not exist.`, { clientId });
-  const token = requestContext[authTokenKey];
-  const authToken = typeof token === 'string' && token !== '' ? token : undefined;
-  const entries = Object.entries(latest.snapshot.servers);
-  const results = await Promise.all(
-    entries.map(([serverName, server]) =>
-      pool.probe({
-        server,
-        serverName,
-        ...(authToken === undefined ? {} : { authToken }),
-        ...(signal ? { signal } : {}),
-      }),
-    ),
-  );
-  const servers: Record<string, McpServerTestResult> = {};
-  entries.forEach(([serverName], index) => {
-    const result = results[index]!;
-    servers[serverName] = result.ok
-      ? {
-          ok: true,
-          tools: result.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })),
-          latencyMs: result.latencyMs,
-        }
-      : { ok: false, tools: [], latencyMs: result.latencyMs, error: result.error.message, reason: result.error.reason };
+  const servers = await probeServers({
+    ...request,
+    servers: latest.snapshot.servers,
+    holdStdio: latest.approval === 'needs_approval',
   });
   return { clientId, versionNumber: latest.versionNumber, servers };
+}
+
+/** Servers that are not saved yet (checked by the editor's schema first; stdio needs admin at the route). */
+export async function testDraftMcpClient({
+  servers,
+  ...request
+}: ProbeRequest & { servers: Servers }): Promise<{ servers: Record<string, McpServerTestResult> }> {
+  return { servers: await probeServers({ ...request, servers, holdStdio: false }) };
 }

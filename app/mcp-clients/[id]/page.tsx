@@ -16,16 +16,18 @@ export default async function McpClientPage({ params }: Params) {
   const id = idParam((await params).id);
   const studio = currentStudio();
   try {
-    const [{ version }, versions] = await Promise.all([
+    const [{ client, version }, versions, allowedCommands] = await Promise.all([
       studio.editor.mcpClients.getById(id),
       studio.editor.mcpClients.listVersions(id, { limit: 100 }),
+      studio.editor.stdioLaunchSpecs.entries(),
     ]);
     return (
       <McpClientEditor
         key={id}
         version={version}
         versions={versions}
-        allowedCommands={studio.settings.stdioAllowedCommands}
+        allowedCommands={allowedCommands}
+        approval={client.approval}
       />
     );
   } catch (error) {

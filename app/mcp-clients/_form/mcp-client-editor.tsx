@@ -1,7 +1,8 @@
 'use client';
 /** The MCP client page: heading, the status line, the form and (once saved) its version history. */
 import { useCallback, useState } from 'react';
-import type { McpClientVersionView, Page } from '@/lib/editor';
+import type { McpClientVersionView, McpClientView, Page } from '@/lib/editor';
+import { ApprovalPanel } from './approval-panel';
 import { McpClientForm } from './mcp-client-form';
 import { McpClientVersions } from './mcp-client-versions';
 
@@ -9,10 +10,13 @@ export function McpClientEditor({
   version,
   versions,
   allowedCommands,
+  approval = 'approved',
 }: {
   version?: McpClientVersionView;
   versions?: Page<McpClientVersionView>;
   allowedCommands: string[];
+  /** `needs_approval`: an imported stdio server waits for an admin (./approval-panel). */
+  approval?: McpClientView['approval'];
 }) {
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
@@ -28,6 +32,7 @@ export function McpClientEditor({
       <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
         {announcement}
       </p>
+      {version && approval === 'needs_approval' ? <ApprovalPanel version={version} announce={announce} /> : null}
       <McpClientForm version={version} allowedCommands={allowedCommands} announce={announce} />
       {version && versions ? <McpClientVersions version={version} versions={versions} announce={announce} /> : null}
     </section>

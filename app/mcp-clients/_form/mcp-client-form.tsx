@@ -28,6 +28,7 @@ import {
   emptyClient,
   formPathOf,
   newServer,
+  serversBody,
   valuesOfVersion,
   type McpClientFormValues,
 } from './form-values';
@@ -37,7 +38,7 @@ import { ServerFields } from './server-fields';
 function refusalText(error: ActionError): string {
   const details = (error.details ?? {}) as { command?: string; environmentVariable?: string };
   const setting = details.environmentVariable ?? 'STUDIO_STDIO_ALLOWED_COMMANDS';
-  return `This studio does not allow saved servers to run "${details.command ?? 'this command'}". The commands they may run are listed in the setting ${setting} (comma-separated, read when the studio starts): add this command there and restart the studio, or pick an allowed command.`;
+  return `This studio does not allow saved servers to run "${details.command ?? 'this command'}". Saved servers may run only an approved launch spec: a command and the first arguments it must start with. An admin can approve one under Settings, "Stdio launch specs", or add it to the setting ${setting} (entries separated by ";", read when the studio starts).`;
 }
 
 /** Puts a refused save's problems beside their fields; answers what the status line says. */
@@ -169,20 +170,15 @@ export function McpClientForm({
           </Button>
         </Note>
       ) : null}
-      {editing ? (
-        <ConnectionTestPanel
-          clientId={version.clientId}
-          versionNumber={version.versionNumber}
-          dirty={dirty}
-          result={test}
-          onResult={setTest}
-          announce={announce}
-        />
-      ) : (
-        <Note>
-          Save the client first; then Test connection lists each server&rsquo;s tools so you can pick its allow-list.
-        </Note>
-      )}
+      <ConnectionTestPanel
+        clientId={version?.clientId}
+        versionNumber={version?.versionNumber}
+        dirty={dirty}
+        draftServers={() => serversBody(form.getValues())}
+        result={test}
+        onResult={setTest}
+        announce={announce}
+      />
       <UnsavedChangesGuard dirty={dirty} what="This MCP client" />
     </form>
   );

@@ -86,8 +86,8 @@ export function ServerFields({
             autoComplete="off"
             hint={
               allowedCommands.length
-                ? `Run directly, never through a shell. Allowed on this deployment: ${allowedCommands.join(', ')}.`
-                : 'Run directly, never through a shell. No command is allowed on this deployment yet: the setting STUDIO_STDIO_ALLOWED_COMMANDS lists the commands that saved servers may run.'
+                ? `Run directly, never through a shell. Approved launch specs (the command, then the arguments it must start with): ${allowedCommands.join('; ')}.`
+                : 'Run directly, never through a shell. No launch spec is approved on this deployment yet: an admin approves them under Settings, "Stdio launch specs", or in the setting STUDIO_STDIO_ALLOWED_COMMANDS.'
             }
             {...bind('command')}
           />

@@ -9,6 +9,7 @@ import { mcpClientQueries } from './mcp-clients';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
+import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
 import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
@@ -22,6 +23,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     labels: versionLabelQueries(db),
     audit: auditQueries(db),
     mcpClients: mcpClientQueries(db),
+    stdioLaunchSpecs: stdioLaunchSpecQueries(db),
     integrationConfigs: integrationConfigQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),

@@ -27,6 +27,9 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
     async setLatestVersionNumber({ id, latestVersionNumber, updatedAt }) {
       await db().update(mcpClients).set({ latestVersionNumber, updatedAt }).where(eq(mcpClients.id, id));
     },
+    async setApproval({ id, approval, updatedAt }) {
+      await db().update(mcpClients).set({ approval, updatedAt }).where(eq(mcpClients.id, id));
+    },
     delete: async (id) => changedAny(await db().delete(mcpClients).where(eq(mcpClients.id, id))),
     versionById: async (id) => (await db().select().from(mcpClientVersions).where(eq(mcpClientVersions.id, id)))[0],
     versionByNumber: async (clientId, versionNumber) =>

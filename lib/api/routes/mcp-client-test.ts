@@ -2,13 +2,17 @@
  * `POST /api/mcp-clients/:id/test`: connects every server of the client's latest version on a fresh
  * connection (never the pool's: a test must show the server as it is now, not a cached list or a
  * backoff answer, and must leave no pooled entry behind). 200 even when servers fail: each server
- * answers `{ ok, tools, latencyMs, error? }`.
+ * answers `{ ok, tools, latencyMs, error?, reason?, stderr? }`; a stdio server of a client that
+ * needs approval answers `reason: 'needs_approval'` and is not started.
+ * `POST /api/mcp-clients/test` does the same for servers not saved yet (the editor's "Test
+ * connection" before the first save), under the save's stdio rules: admin, and the allow-list.
  */
 import { z } from '@hono/zod-openapi';
-import type { Editor } from '../../editor';
+import { mcpServersSchema, type Editor } from '../../editor';
 import type { McpPool } from '../../mcp';
-import { testSavedMcpClient } from '../../sources';
+import { testDraftMcpClient, testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
+import { requireAdminForStdio } from '../stdio-guard';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams, requestContextField } from './agents-schemas';
 
@@ -30,8 +34,20 @@ const serverResultSchema = z.object({
     .openapi({ description: 'As the server lists them (bare names, before allow-lists)' }),
   latencyMs: z.number().openapi({ description: 'Connect + handshake + listing every page' }),
   error: z.string().optional(),
-  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol', 'refused']).optional(),
+  reason: z.enum(['unreachable', 'timeout', 'closed', 'aborted', 'protocol', 'refused', 'needs_approval']).optional(),
+  stderr: z.string().optional().openapi({
+    description: "A failed stdio server's last stderr output (at most 4 KB, its env values `[redacted]`)",
+  }),
 });
+
+const draftBodySchema = z
+  .object({
+    // Servers by name, as in a create body.
+    servers: mcpServersSchema,
+    requestContext: testBodySchema.shape.requestContext,
+  })
+  .strict()
+  .openapi('McpClientDraftTestRequest');
 
 export const testRoute = route('post', '/mcp-clients/{id}/test', {
   operationId: 'testMcpClient',
@@ -53,12 +69,41 @@ export const testRoute = route('post', '/mcp-clients/{id}/test', {
   errors: [400, 404],
 });
 
+export const draftTestRoute = route('post', '/mcp-clients/test', {
+  operationId: 'testMcpClientDraft',
+  summary:
+    'Connect servers that are not saved yet and list their tools (a stdio server needs admin and the allow-list)',
+  request: {
+    body: requestBody(draftBodySchema, {
+      required: true,
+      example: { servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } } },
+    }),
+  },
+  ok: [
+    'One result per server; failing servers are ok: false with the error',
+    z.object({ servers: z.record(z.string(), serverResultSchema) }).openapi('McpClientDraftTestResult'),
+  ],
+  errors: [400, 403],
+});
+
 export function registerMcpClientTestRoutes(app: ApiApp, { editor, mcpPool }: { editor: Editor; mcpPool: McpPool }) {
   app.openapi(testRoute, async (context) => {
     const report = await testSavedMcpClient({
       clientId: context.req.valid('param').id,
       requestContext: context.req.valid('json')?.requestContext ?? {},
       savedClients: editor.mcpClients,
+      pool: mcpPool,
+      signal: context.req.raw.signal,
+    });
+    return context.json(report, 200);
+  });
+  app.openapi(draftTestRoute, async (context) => {
+    const body = context.req.valid('json');
+    await requireAdminForStdio(context, () => [body.servers]);
+    const servers = await editor.mcpClients.draftServers(body.servers);
+    const report = await testDraftMcpClient({
+      servers,
+      requestContext: body.requestContext ?? {},
       pool: mcpPool,
       signal: context.req.raw.signal,
     });

@@ -21,6 +21,9 @@ const clientSchema = z
     authorId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    approval: z.enum(['approved', 'needs_approval']).openapi({
+      description: '`needs_approval`: a stdio server arrived by import; nothing starts until an admin approves',
+    }),
   })
   .openapi('McpClient');
 
@@ -107,6 +110,14 @@ export const routes = {
     ok: ['One page of versions', pageOf(clientVersionSchema)],
     errors: [400, 404],
   }),
+  approve: route('post', '/mcp-clients/{id}/approve', {
+    operationId: 'approveMcpClient',
+    summary:
+      "Let the stdio servers of an imported client start (admin): the latest version's commands, arguments and env names",
+    request: { params: clientParams },
+    ok: ['Approved (also when it already was)', clientResponse],
+    errors: [401, 403, 404],
+  }),
   restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
     operationId: 'restoreMcpClientVersion',
     summary: "A new version with version n's configuration",
@@ -141,6 +152,9 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
   );
   app.openapi(routes.versions, async (context) =>
     context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
+  );
+  app.openapi(routes.approve, async (context) =>
+    context.json(await clients.approve(context.req.valid('param').id, { actor: requestActor(context) }), 200),
   );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');

@@ -44,6 +44,9 @@ export function registerMcpClientCommands(parent: Command, cli: CliContext) {
       cli.io.stdout(
         [
           `${id}: ${version.name} (version ${version.versionNumber} of ${answer.client.latestVersionNumber})`,
+          ...(answer.client.approval === 'needs_approval'
+            ? ['NEEDS APPROVAL: its stdio servers arrived by import and start only once an admin approves them']
+            : []),
           ...(version.description ? [version.description] : []),
           'servers:',
           ...Object.entries(version.servers).map(([name, server]) => describeServer(name, server as ServerConfig)),
@@ -75,7 +78,19 @@ export function registerMcpClientCommands(parent: Command, cli: CliContext) {
             ]),
           ),
         );
+      if (!options.json)
+        for (const [name, result] of failed)
+          if (result.stderr) cli.io.stdout(`stderr of ${name} (last lines, secrets redacted):\n${result.stderr}`);
       if (failed.length > 0)
         throw new CliError(`${failed.length} server(s) of ${id} failed: ${failed.map(([name]) => name).join(', ')}`);
+    });
+
+  mcpClient
+    .command('approve')
+    .description("let an imported client's stdio servers start (admin): check them first with `mcp-client show`")
+    .argument('<id>', 'the client id')
+    .action(async (id: string, _options: unknown, command: Command) => {
+      await cli.connect(command).approveMcpClient({ params: { id } });
+      cli.io.stdout(`Approved ${id}: its stdio servers may start.`);
     });
 }

@@ -74,6 +74,19 @@ export class McpClientPage {
     return errorId ? this.page.locator(`[id="${errorId}"]`).textContent() : null;
   }
 
+  /** The "Approve" dialog of a client that needs approval, opened from the page's button. */
+  async openApproval() {
+    await this.button('Approve').click();
+    const dialog = this.page.getByRole('dialog', { name: 'Approve stdio servers' });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** A failed stdio server's stderr as Test connection shows it. */
+  stderrOf(serverName: string) {
+    return this.page.getByLabel(`Error output of server ${serverName}`, { exact: true });
+  }
+
   versionRow(number: number) {
     return this.page.getByRole('row').filter({ hasText: new RegExp(`^Version ${number}(?!\\d)`) });
   }

@@ -30,6 +30,20 @@ export class SettingsPage {
       .filter({ has: this.page.getByRole('cell') });
   }
 
+  /** The "Stdio launch specs" tab's table of approved specs. */
+  launchSpecs() {
+    return this.page.getByRole('table', { name: 'Stdio launch specs' });
+  }
+
+  /** Approves a launch spec through the tab's form. */
+  async approveLaunchSpec({ command, args }: { command: string; args: string[] }) {
+    await this.page.getByRole('button', { name: 'Approve a launch spec' }).click();
+    const form = this.page.getByRole('form', { name: 'Approve a launch spec' });
+    await form.getByRole('textbox', { name: 'Command' }).fill(command);
+    await form.getByRole('textbox', { name: 'Leading arguments' }).fill(args.join(' '));
+    await form.getByRole('button', { name: 'Approve', exact: true }).click();
+  }
+
   settingsTable() {
     return this.page.getByRole('table', { name: 'Settings in force' });
   }

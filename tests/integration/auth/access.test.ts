@@ -58,6 +58,19 @@ describe('access with sign-in required', () => {
     expect((await context.studio.api.request('/api/health')).status).toBe(200);
   });
 
+  it('declares admin on approving an imported client and on the stored stdio launch specs', () => {
+    const required = (operationId: string) =>
+      operations.find((operation) => operation.operationId === operationId)?.required;
+    for (const operationId of [
+      'approveMcpClient',
+      'listStdioLaunchSpecs',
+      'createStdioLaunchSpec',
+      'deleteStdioLaunchSpec',
+    ])
+      expect(required(operationId), operationId).toBe('admin');
+    expect(required('testMcpClientDraft')).toBe('editor');
+  });
+
   it('answers 401 with WWW-Authenticate to no credentials and to an unknown key, on every operation', async () => {
     for (const operation of operations.filter((candidate) => candidate.required !== 'public')) {
       const anonymous = await send(operation);

@@ -4,6 +4,7 @@
  * the access gate's 403 (`details.requiredScope: 'admin'`) and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/mcp';
 import { createTestStudio, jsonRequest, type ResponseBody } from '../../support/studio';
 
 const httpServers = { docs: { type: 'http', url: 'https://docs.example.com/mcp' } };
@@ -100,5 +101,26 @@ describe('stdio MCP servers with sign-in required', () => {
     const exported = await send(adminKey, 'GET', '/api/mcp-clients/docs/export');
     const document = { ...exported.body, client: { ...exported.body.client, id: 'docs-copy' } };
     expect((await send(editorKey, 'POST', '/api/mcp-clients/import', document)).status).toBe(201);
+  });
+
+  it('leaves approving an imported stdio client to an admin key, audited as that key', async () => {
+    expect((await send(adminKey, 'GET', '/api/mcp-clients/tools-copy')).body.client.approval).toBe('needs_approval');
+    const refused = await send(editorKey, 'POST', '/api/mcp-clients/tools-copy/approve');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.details).toEqual({ requiredScope: 'admin' });
+    const approved = await send(adminKey, 'POST', '/api/mcp-clients/tools-copy/approve');
+    expect(approved.body.client.approval).toBe('approved');
+    const audit = await send(adminKey, 'GET', '/api/audit?action=mcp_client.approve');
+    expect(audit.body.items[0]).toMatchObject({ actor: 'key:admin', entityId: 'tools-copy' });
+  });
+
+  it('refuses an editor key the connection test of unsaved stdio servers, and lets it test HTTP ones', async () => {
+    expectAdminRequired(await send(editorKey, 'POST', '/api/mcp-clients/test', { servers: stdioServers }));
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    const tested = await send(editorKey, 'POST', '/api/mcp-clients/test', {
+      servers: { docs: { type: 'http', url, timeout: 5_000 } },
+    });
+    expect(tested.status).toBe(200);
+    expect(tested.body.servers.docs).toMatchObject({ ok: false, reason: 'unreachable' });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -14,6 +14,7 @@ import { createCliContext } from '@/lib/cli/context';
 import { processIo } from '@/lib/cli/io';
 import { buildProgram } from '@/lib/cli/program';
 import studioConfig from '@/studio.config';
+import { testServer } from '../../support/mcp';
 import { freePort } from '../../support/server-process';
 import { runCapturing, servedStudio } from './cli-support';
 
@@ -95,6 +96,7 @@ describe('help', () => {
         'mcp-client list',
         'mcp-client show',
         'mcp-client test',
+        'mcp-client approve',
         'audit',
         'export',
         'import',
@@ -248,6 +250,24 @@ describe('mcp-client and audit commands', () => {
     expect(test.code).toBe(1);
     expect(test.stdout).toMatch(/^FAILED\s+docs\s+unreachable/);
     expect(test.stderr).toBe('1 server(s) of docs-v1 failed: docs');
+  });
+
+  it('shows an imported client as needing approval, starts nothing in a test, and approves it', async () => {
+    const clients = studio.studio.editor.mcpClients;
+    const marker = join(folder, 'cli-marker');
+    await clients.create({ id: 'imported', name: 'Imported', servers: { main: testServer('marker', [marker]) } });
+    const document = await clients.export('imported');
+    await clients.delete('imported');
+    await clients.import(document);
+    expect((await studio.run('mcp-client', 'show', 'imported')).stdout).toContain('NEEDS APPROVAL');
+    const held = await studio.run('mcp-client', 'test', 'imported');
+    expect(held.code).toBe(1);
+    expect(held.stdout).toMatch(/^FAILED\s+main\s+needs_approval/);
+    expect(existsSync(marker)).toBe(false);
+    const approved = await studio.run('mcp-client', 'approve', 'imported');
+    expect(approved.stdout).toBe('Approved imported: its stdio servers may start.');
+    expect((await studio.run('mcp-client', 'show', 'imported')).stdout).not.toContain('NEEDS APPROVAL');
+    await clients.delete('imported');
   });
 
   it('prints the audit log since a time, for one agent', async () => {

@@ -57,7 +57,7 @@ export async function agentWithVersions(storage: Storage, id: string, count: num
 }
 
 export function clientRow(id: string, latestVersionNumber = 0): McpClientRow {
-  return { id, latestVersionNumber, authorId: null, createdAt: at(0), updatedAt: at(1) };
+  return { id, latestVersionNumber, authorId: null, createdAt: at(0), updatedAt: at(1), approval: 'approved' };
 }
 
 export function clientVersionRow(clientId: string, versionNumber: number): McpClientVersionRow {

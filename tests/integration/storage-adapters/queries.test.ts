@@ -46,6 +46,9 @@ describe('the two schemas', () => {
     expectTypeOf<typeof postgres.users.$inferSelect>().toEqualTypeOf<typeof sqlite.users.$inferSelect>();
     expectTypeOf<typeof postgres.sessions.$inferSelect>().toEqualTypeOf<typeof sqlite.sessions.$inferSelect>();
     expectTypeOf<typeof postgres.apiKeys.$inferSelect>().toEqualTypeOf<typeof sqlite.apiKeys.$inferSelect>();
+    expectTypeOf<typeof postgres.stdioLaunchSpecs.$inferSelect>().toEqualTypeOf<
+      typeof sqlite.stdioLaunchSpecs.$inferSelect
+    >();
   });
 });
 
@@ -288,6 +291,36 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await clients.delete('files')).toBe(true);
       expect(await clients.delete('files')).toBe(false);
       expect(await clients.versionById('files-c1')).toBeUndefined();
+    });
+
+    it('marks a client as needing approval and approved again', async () => {
+      const clients = storage.queries.mcpClients;
+      await clients.insert(clientRow('files'));
+      await clients.setApproval({ id: 'files', approval: 'needs_approval', updatedAt: at(5) });
+      expect(await clients.get('files')).toEqual({
+        ...clientRow('files'),
+        approval: 'needs_approval',
+        updatedAt: at(5),
+      });
+      await clients.setApproval({ id: 'files', approval: 'approved', updatedAt: at(6) });
+      expect((await clients.get('files'))?.approval).toBe('approved');
+    });
+
+    it('stores stdio launch specs, lists them oldest first and answers deletes', async () => {
+      const specs = storage.queries.stdioLaunchSpecs;
+      const spec = (id: string, minute: number) => ({
+        id,
+        command: 'npx',
+        args: JSON.stringify(['-y', id]),
+        createdBy: 'user:admin@example.com',
+        createdAt: at(minute),
+      });
+      await specs.insert(spec('later', 2));
+      await specs.insert(spec('earlier', 1));
+      expect(await specs.list()).toEqual([spec('earlier', 1), spec('later', 2)]);
+      expect(await specs.delete('earlier')).toBe(true);
+      expect(await specs.delete('earlier')).toBe(false);
+      expect(await specs.list()).toEqual([spec('later', 2)]);
     });
 
     it('finds the versions to upgrade and rewrites their secrets', async () => {

@@ -85,6 +85,7 @@ describe('the scope lookup over the routes of the app', () => {
     ['POST', '/api/mcp-clients/docs/test', 'editor'],
     ['GET', '/api/mcp-clients/docs/export', 'editor'],
     ['POST', '/api/mcp-clients/import', 'editor'],
+    ['POST', '/api/mcp-clients/test', 'editor'],
 
     ['GET', '/api/audit', 'admin'],
     ['GET', '/api/agents/weather/audit', 'admin'],
@@ -92,6 +93,10 @@ describe('the scope lookup over the routes of the app', () => {
     ['POST', '/api/deployment/import', 'admin'],
     ['PUT', '/api/integrations/orders', 'admin'],
     ['DELETE', '/api/integrations/orders', 'admin'],
+    ['POST', '/api/mcp-clients/docs/approve', 'admin'],
+    ['GET', '/api/stdio-launch-specs', 'admin'],
+    ['POST', '/api/stdio-launch-specs', 'admin'],
+    ['DELETE', '/api/stdio-launch-specs/0190c1a4', 'admin'],
   ])('%s %s needs %s', (method, path, scope) => {
     expect(lookup.requiredScope(method, path)).toBe(scope);
   });

@@ -162,6 +162,23 @@ describe('failures stay isolated', () => {
     ]);
   });
 
+  it('a client waiting for approval contributes nothing, with an mcp_needs_approval warning; the rest resolves', () => {
+    const merged = resolve({
+      snapshot: { tools: { weather: {} }, mcpClients: { imported: { tools: {} } } },
+      sources: { mcpClients: { imported: { status: 'needs_approval' } } },
+    });
+    expect(names(merged)).toEqual(['weather']);
+    expect(merged.warnings).toEqual([
+      {
+        code: 'mcp_needs_approval',
+        message:
+          'MCP client "imported" has a stdio server that arrived by import and needs an admin\'s approval; its tools are left out',
+        source: 'mcp',
+        ref: 'mcpClients.imported',
+      },
+    ]);
+  });
+
   it('a failing server contributes nothing and is named in an mcp_unavailable warning; its siblings still resolve', () => {
     const client = mcpClient({
       servers: [

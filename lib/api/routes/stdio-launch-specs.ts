@@ -1,0 +1,64 @@
+/**
+ * Stdio launch specs (admin): the deployment's stdio allow-list, read-only entries from the setting
+ * (`STUDIO_STDIO_ALLOWED_COMMANDS`) and specs an admin approved here, stored and audited. A stored
+ * spec admits saved stdio servers wherever the setting does (save, restore, import, spawn).
+ */
+import { z } from '@hono/zod-openapi';
+import { stdioLaunchSpecBodySchema, type Editor } from '../../editor';
+import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
+import { generatedIdParams, itemsOf, jsonRoutes, requestBody } from '../schemas';
+import { deletedSchema } from './agents-schemas';
+
+const route = jsonRoutes('stdio-launch-specs');
+
+const launchSpecSchema = z
+  .object({
+    id: z.string(),
+    command: z.string(),
+    args: z.array(z.string()).openapi({ description: 'The leading arguments the spec fixes' }),
+    source: z.enum(['setting', 'stored']).openapi({ description: '`setting`: from the environment, read-only' }),
+    createdBy: z.string().optional().openapi({ description: 'Who approved a stored spec' }),
+    createdAt: z.string().optional(),
+  })
+  .openapi('StdioLaunchSpec');
+
+export const listRoute = route('get', '/stdio-launch-specs', {
+  operationId: 'listStdioLaunchSpecs',
+  summary: "The stdio allow-list: the setting's entries, then the specs approved here",
+  ok: ['Every launch spec', itemsOf(launchSpecSchema)],
+  errors: [401, 403],
+});
+
+export const createRoute = route('post', '/stdio-launch-specs', {
+  operationId: 'createStdioLaunchSpec',
+  summary: 'Approve a launch spec: a command and the leading arguments it fixes (a bare interpreter is refused)',
+  request: {
+    body: requestBody(stdioLaunchSpecBodySchema, {
+      required: true,
+      example: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
+    }),
+  },
+  status: 201,
+  ok: ['Approved', launchSpecSchema],
+  errors: [400, 401, 403, 409],
+});
+
+export const deleteRoute = route('delete', '/stdio-launch-specs/{id}', {
+  operationId: 'deleteStdioLaunchSpec',
+  summary: 'Remove a stored launch spec (setting entries are changed in the environment)',
+  request: { params: generatedIdParams },
+  ok: ['Removed', deletedSchema],
+  errors: [401, 403, 404],
+});
+
+export function registerStdioLaunchSpecRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  const specs = editor.stdioLaunchSpecs;
+  app.openapi(listRoute, async (context) => context.json({ items: await specs.list() }, 200));
+  app.openapi(createRoute, async (context) =>
+    context.json(await specs.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
+  );
+  app.openapi(deleteRoute, async (context) =>
+    context.json(await specs.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Stdio launch specs (docs/mcp.md, "Stdio launch specs"): the deployment's allow-list is the
+ * setting (`settings.stdioAllowedCommands`, read-only here) plus the specs an admin approved in the
+ * editor, stored and audited. Every check of the allow-list (save, restore, import, spawn) reads
+ * both through `stdioPolicyInForce`, straight from storage: a removed spec stops admitting at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StdioLaunchSpecRow } from '../../db/queries';
+import type { StudioQueries } from '../../db/storage';
+import { invalidInput, StudioError } from '../errors';
+import { formatLaunchSpec, isBareInterpreter, parseLaunchSpecs } from '../mcp/launch-specs';
+import type { StdioPolicy } from '../mcp/stdio-rules';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { parseInput } from './parse-input';
+import { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
+
+export type StdioLaunchSpecView =
+  | { id: string; command: string; args: string[]; source: 'setting' }
+  | { id: string; command: string; args: string[]; source: 'stored'; createdBy: string; createdAt: string };
+
+/** An entry of the setting as the specs it holds (one, as the settings schema splits them). */
+const specsOfEntry = (entry: string) => {
+  const parsed = parseLaunchSpecs(entry);
+  return parsed.ok ? parsed.specs.map(({ command, args }) => ({ command, args: [...args] })) : [];
+};
+
+const storedView = (row: StdioLaunchSpecRow): StdioLaunchSpecView => ({
+  id: row.id,
+  command: row.command,
+  args: JSON.parse(row.args) as string[],
+  source: 'stored',
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+});
+
+/** The stored specs as entries of the setting's form (the connection policy reads them at each spawn). */
+export async function storedLaunchEntries(specs: Pick<StudioQueries['stdioLaunchSpecs'], 'list'>): Promise<string[]> {
+  return (await specs.list()).map((row) => formatLaunchSpec(storedView(row)));
+}
+
+/** The stdio rules in force: the settings, with the stored specs joining the setting's entries. */
+export async function stdioPolicyInForce(
+  context: Pick<EditorContext, 'settings' | 'stdioLaunchSpecs'>,
+): Promise<StdioPolicy> {
+  const stored = await storedLaunchEntries(context.stdioLaunchSpecs);
+  return { ...context.settings, stdioAllowedCommands: [...context.settings.stdioAllowedCommands, ...stored] };
+}
+
+export async function listStdioLaunchSpecs(context: EditorContext): Promise<StdioLaunchSpecView[]> {
+  const fromSetting = context.settings.stdioAllowedCommands
+    .flatMap(specsOfEntry)
+    .map((spec, index): StdioLaunchSpecView => ({ id: `setting-${index + 1}`, ...spec, source: 'setting' }));
+  return [...fromSetting, ...(await context.stdioLaunchSpecs.list()).map(storedView)];
+}
+
+export async function createStdioLaunchSpec(
+  context: EditorContext,
+  { actor = defaultActor, ...body }: StdioLaunchSpecBody & { actor?: string },
+): Promise<StdioLaunchSpecView> {
+  const input = parseInput(stdioLaunchSpecBodySchema, body);
+  if (isBareInterpreter(input) && !context.settings.stdioAllowBareInterpreters)
+    throw invalidInput([
+      {
+        path: 'args',
+        message: `"${formatLaunchSpec(input)}" would run any code: an interpreter or package runner needs the script or package it runs among its arguments (or set STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true).`,
+      },
+    ]);
+  const entry = formatLaunchSpec(input);
+  return context.storage.transaction(async () => {
+    if ((await stdioPolicyInForce(context)).stdioAllowedCommands.includes(entry))
+      throw new StudioError('conflict', `The launch spec "${entry}" is already approved.`, { spec: entry });
+    const row = {
+      id: randomUUID(),
+      command: input.command,
+      args: JSON.stringify(input.args),
+      createdBy: actor,
+      createdAt: context.now(),
+    };
+    await context.stdioLaunchSpecs.insert(row);
+    await recordAudit(context, {
+      actor,
+      action: 'stdio_launch_spec.create',
+      entityId: row.id,
+      details: { command: input.command, args: input.args },
+    });
+    return storedView(row);
+  });
+}
+
+export async function deleteStdioLaunchSpec(
+  context: EditorContext,
+  { id, actor = defaultActor }: { id: string; actor?: string },
+): Promise<{ deleted: true }> {
+  return context.storage.transaction(async () => {
+    const row = (await context.stdioLaunchSpecs.list()).find((spec) => spec.id === id);
+    if (!row || !(await context.stdioLaunchSpecs.delete(id)))
+      throw new StudioError('not_found', `No stored stdio launch spec has id "${id}".`, { id });
+    await recordAudit(context, {
+      actor,
+      action: 'stdio_launch_spec.delete',
+      entityId: id,
+      details: { command: row.command, args: JSON.parse(row.args) as string[] },
+    });
+    return { deleted: true as const };
+  });
+}

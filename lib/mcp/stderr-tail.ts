@@ -1,0 +1,38 @@
+/**
+ * The last few kilobytes a stdio child wrote to stderr, kept while a connection test runs so a
+ * server that fails to start can say why. What is shown has the server's own secrets (its env
+ * values) replaced by `[redacted]`: a failing program often prints its configuration.
+ */
+export const maxStderrTailLength = 4_096;
+/** Kept before redaction: room for the tail plus secrets that the redaction shortens. */
+const windowLength = 16_384;
+
+export interface StderrTail {
+  write(text: string): void;
+  /** The redacted tail, or undefined when the child wrote nothing. */
+  read(): string | undefined;
+}
+
+export function createStderrTail({ secrets }: { secrets: readonly string[] }): StderrTail {
+  const redactable = secrets.filter((secret) => secret.length >= 4).sort((left, right) => right.length - left.length);
+  const longest = redactable[0]?.length ?? 0;
+  let window = '';
+  let truncated = false;
+  return {
+    write(text) {
+      window += text;
+      if (window.length > windowLength + longest) {
+        window = window.slice(window.length - windowLength - longest);
+        truncated = true;
+      }
+    },
+    read() {
+      if (window === '') return undefined;
+      let redacted = window;
+      for (const secret of redactable) redacted = redacted.split(secret).join('[redacted]');
+      // The window may start inside a secret: that fragment matched nothing, so it goes.
+      if (truncated) redacted = redacted.slice(longest);
+      return redacted.length > maxStderrTailLength || truncated ? `…${redacted.slice(-maxStderrTailLength)}` : redacted;
+    },
+  };
+}
