@@ -164,6 +164,10 @@ describe('export --all, then import --all into a fresh deployment', () => {
     const imported = cli(['import', '--all', backupFile, '--passphrase-file', passphraseFile], target.url);
     expect([imported.code, imported.stderr]).toEqual([0, '']);
     expect(imported.stdout).toContain('config hashes match the backup');
+    // A backup is not trusted to run commands: its stdio client waits for an admin's approval.
+    expect(cli(['mcp-client', 'show', 'everything'], target.url).stdout).toContain('NEEDS APPROVAL');
+    const approved = cli(['mcp-client', 'approve', 'everything'], target.url);
+    expect([approved.code, approved.stdout.trim()]).toEqual([0, 'Approved everything: its stdio servers may start.']);
 
     const agents = ['conditional', 'demo-assistant', 'integrated', 'plain'];
     expect(Object.keys(await versionCounts(targetClient)).sort()).toEqual(agents);
