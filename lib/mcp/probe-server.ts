@@ -63,7 +63,13 @@ export async function probeServer({
       allowedCommands,
       fetch,
     });
-    const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
+    const tools = await listAllTools({
+      connection,
+      deadline,
+      ...(onListRequest ? { onRequest: onListRequest } : {}),
+      onPatternDropped: (dropped) =>
+        logger.warn('MCP tool schema pattern left out: RE2 cannot run it', { server: serverName, ...dropped }),
+    });
     return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };
   } catch (error) {
     const failure =

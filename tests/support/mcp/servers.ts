@@ -22,7 +22,7 @@ export const everythingServerPath = packageEntry('@modelcontextprotocol/server-e
 export const filesystemServerPath = packageEntry('@modelcontextprotocol/server-filesystem');
 export const bindLoopbackPreload = pathToFileURL(join(here, 'bind-loopback.mjs')).href;
 
-export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing';
+export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing' | 'patterns';
 
 /** A stdio config for one of the small servers in `servers/`. */
 export function testServer(
