@@ -11,11 +11,11 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { silentLogger, type Logger } from '../logger';
-import { linearRegExp } from '../tools';
+import { linearRegExp, withoutUnsupportedPatterns } from '../tools';
 import { remoteExcerpt, type FetchFunction } from '../net';
 import { studioVersion } from '../version';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
@@ -64,13 +64,15 @@ const maxStderrChunkLength = 2_000;
 
 /**
  * The SDK client checks tool results against the output schemas servers list; those schemas are the
- * server's to write, so their `pattern`s run on the linear-time engine like ours. One per connection
- * (about a millisecond to build, against a handshake), so connections share no compiled schemas.
+ * server's to write, so their `pattern`s run on the linear-time engine like ours, and a pattern it
+ * cannot run is left out (the listing reports it: runnable-patterns.ts). One per connection (about a
+ * millisecond to build, against a handshake), so connections share no compiled schemas.
  */
-function createResultValidator({ AjvJsonSchemaValidator }: McpClientSdk): AjvJsonSchemaValidator {
+function createResultValidator({ AjvJsonSchemaValidator }: McpClientSdk): jsonSchemaValidator {
   const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true, code: { regExp: linearRegExp } });
   addFormats(ajv);
-  return new AjvJsonSchemaValidator(ajv);
+  const validator = new AjvJsonSchemaValidator(ajv);
+  return { getValidator: (schema) => validator.getValidator(withoutUnsupportedPatterns(schema).schema) };
 }
 
 /** Connects and completes the MCP handshake within `timeoutMs`; failures are `McpServerError`s. */

@@ -1,8 +1,11 @@
 /**
  * Lists every tool of a connected server, following `nextCursor` to the end within one deadline.
+ * Schema patterns RE2 cannot run are left out of the listed schemas and reported through
+ * `onPatternDropped` (runnable-patterns.ts).
  */
 import type { McpConnection } from './connect-server';
 import { raceSignal, type Deadline } from './deadline';
+import { withRunnablePatterns, type DroppedPattern } from './runnable-patterns';
 import { createMcpError, rpcErrorCodes } from './sdk';
 import type { McpListedTool } from './types';
 
@@ -13,11 +16,14 @@ export async function listAllTools({
   connection,
   deadline,
   onRequest,
+  onPatternDropped,
 }: {
   connection: McpConnection;
   deadline: Deadline;
   /** Called once per `tools/list` request (for the pool's counters). */
   onRequest?: () => void;
+  /** Called for each schema pattern left out because RE2 cannot run it (for the log). */
+  onPatternDropped?: (dropped: DroppedPattern) => void;
 }): Promise<McpListedTool[]> {
   // A server that does not declare the tools capability offers no tools: that is an empty list,
   // not a failure, and asking would only earn a "method not found".
@@ -34,7 +40,9 @@ export async function listAllTools({
       }),
       deadline.signal,
     );
-    tools.push(...result.tools);
+    const runnable = withRunnablePatterns(result.tools);
+    for (const dropped of runnable.dropped) onPatternDropped?.(dropped);
+    tools.push(...runnable.tools);
     cursor = result.nextCursor;
     if (!cursor) return tools;
     if (seenCursors.has(cursor))

@@ -48,6 +48,11 @@ async function listOnConnection(
       onRequest: () => {
         state.counters.toolListRequests += 1;
       },
+      onPatternDropped: (dropped) =>
+        state.logger.warn('MCP tool schema pattern left out: RE2 cannot run it', {
+          server: entry.serverName,
+          ...dropped,
+        }),
     });
     // The list changed while it was being read: read it again (within the same deadline).
     if (generation !== entry.listGeneration) continue;

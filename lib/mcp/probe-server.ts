@@ -74,7 +74,13 @@ export async function probeServer({
       onStderr: stderr.write,
       fetch,
     });
-    const tools = await listAllTools({ connection, deadline, ...(onListRequest ? { onRequest: onListRequest } : {}) });
+    const tools = await listAllTools({
+      connection,
+      deadline,
+      ...(onListRequest ? { onRequest: onListRequest } : {}),
+      onPatternDropped: (dropped) =>
+        logger.warn('MCP tool schema pattern left out: RE2 cannot run it', { server: serverName, ...dropped }),
+    });
     return { ok: true, tools, transport: connection.transport, latencyMs: elapsed() };
   } catch (error) {
     const failure =

@@ -8,7 +8,7 @@
  * only on the stored value and the matched indices (which the plan's signature names).
  */
 import { isConditional } from '../snapshots';
-import { evaluateRules, isPlainObject, type Rules } from '../rules';
+import { createRuleBudget, isPlainObject, ruleOutcome, type RuleBudget, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
 
@@ -37,35 +37,64 @@ function plainEntries(value: unknown): Array<[string, Record<string, unknown>]> 
   return Object.entries(value).map(([key, entry]) => [key, isPlainObject(entry) ? entry : {}]);
 }
 
-/** Stored rules are validated at save time; anything that still fails to evaluate does not match. */
-export function rulesPass({ rules, requestContext }: { rules: unknown; requestContext: RequestContext }): boolean {
+/**
+ * Stored rules are validated at save time; anything that still fails to evaluate does not match.
+ * A rule the request's `budget` stops does not match either, and its `ref` joins `budget.stopped`.
+ */
+export function rulesPass({
+  rules,
+  requestContext,
+  budget = createRuleBudget(),
+  ref = 'rules',
+}: {
+  rules: unknown;
+  requestContext: RequestContext;
+  budget?: RuleBudget;
+  /** Where the rules live in the version, for the warning when the budget stops them. */
+  ref?: string;
+}): boolean {
   if (rules === undefined || rules === null) return true;
   if (!isPlainObject(rules)) return false;
-  try {
-    return evaluateRules({ rules: rules as unknown as Rules, context: requestContext });
-  } catch {
-    return false;
-  }
+  const outcome = ruleOutcome({ rules: rules as unknown as Rules, context: requestContext, budget });
+  if (outcome === 'budget_exceeded') budget.stopped.push(ref);
+  return outcome === 'matched';
 }
 
-function evaluateVariants(variants: unknown[], requestContext: RequestContext): number[] {
+function evaluateVariants({
+  field,
+  variants,
+  requestContext,
+  budget,
+}: {
+  field: ResolutionField;
+  variants: unknown[];
+  requestContext: RequestContext;
+  budget: RuleBudget;
+}): number[] {
   const matched: number[] = [];
   variants.forEach((variant, variantIndex) => {
-    if (isPlainObject(variant) && rulesPass({ rules: variant.rules, requestContext })) matched.push(variantIndex);
+    const ref = `${field}[${variantIndex}].rules`;
+    if (isPlainObject(variant) && rulesPass({ rules: variant.rules, requestContext, budget, ref }))
+      matched.push(variantIndex);
   });
   return matched;
 }
 
 /** The indices of the variants that apply, or `null` for a plain value. */
 export function matchVariants({
+  field,
   value,
   requestContext,
+  budget = createRuleBudget(),
 }: {
+  field: ResolutionField;
   value: unknown;
   requestContext: RequestContext;
+  /** The request's rule budget, shared by every rule evaluated for it. */
+  budget?: RuleBudget;
 }): number[] | null {
   if (!isConditional(value as never)) return null;
-  return evaluateVariants(value as unknown[], requestContext);
+  return evaluateVariants({ field, variants: value as unknown[], requestContext, budget });
 }
 
 export function mergeVariants({
@@ -105,5 +134,5 @@ export function resolveField({
   value: unknown;
   requestContext: RequestContext;
 }): ResolvedField {
-  return mergeVariants({ field, value, matched: matchVariants({ value, requestContext }) });
+  return mergeVariants({ field, value, matched: matchVariants({ field, value, requestContext }) });
 }

@@ -5,7 +5,7 @@
  * that source is not contacted at all.
  */
 import type { AgentSnapshot } from '../snapshots';
-import { isPlainObject } from '../rules';
+import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';
 import { matchVariants, mergeVariants, type FieldEntry } from './conditional-field';
@@ -203,11 +203,14 @@ export function planResolution({
   version,
   codeAgent,
   requestContext,
+  budget = createRuleBudget(),
 }: {
   /** `undefined` for a code agent running as defined in code (no record, or nothing published). */
   version: VersionInput | undefined;
   codeAgent?: CodeAgentInput;
   requestContext: RequestContext;
+  /** The request's rule budget; the variants it stops are named in `budget.stopped`. */
+  budget?: RuleBudget;
 }): ResolutionPlan {
   const modes = codeAgent ? codeAgentModes(codeAgent.editor) : undefined;
   const toolsMode: ToolsMode = modes ? modes.tools : 'stored';
@@ -216,7 +219,8 @@ export function planResolution({
   // What matched decides everything after it; the signature names it (part of the runtime's memo key).
   const matched = new Map<ResolutionField, number[] | null>();
   for (const field of readFieldsByMode[toolsMode]) {
-    matched.set(field, matchVariants({ value: (snapshot as Record<string, unknown>)[field], requestContext }));
+    const value = (snapshot as Record<string, unknown>)[field];
+    matched.set(field, matchVariants({ field, value, requestContext, budget }));
   }
   const owner = codeAgent ? `code:${codeAgent.id}` : 'stored';
   const fieldsKey = [...matched]

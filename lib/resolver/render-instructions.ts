@@ -5,7 +5,7 @@
  * token is never rendered: instructions reach the model and the API response.
  */
 import { LRUCache } from 'lru-cache';
-import { isPlainObject, valueAtSegments } from '../rules';
+import { createRuleBudget, isPlainObject, valueAtSegments, type RuleBudget } from '../rules';
 import type { RequestContext } from '../tools';
 import { rulesPass } from './conditional-field';
 
@@ -85,16 +85,20 @@ export function renderTemplate({
 export function renderInstructions({
   instructions,
   requestContext,
+  budget = createRuleBudget(),
 }: {
   instructions: unknown;
   requestContext: RequestContext;
+  /** The request's rule budget; the blocks it stops are named in `budget.stopped`. */
+  budget?: RuleBudget;
 }): string {
   if (typeof instructions === 'string') return renderTemplate({ template: instructions, requestContext });
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];
-  for (const block of instructions) {
+  for (const [index, block] of instructions.entries()) {
     if (!isPlainObject(block) || typeof block.content !== 'string') continue;
-    if (block.type === 'prompt_block' && !rulesPass({ rules: block.rules, requestContext })) continue;
+    const ref = `instructions[${index}].rules`;
+    if (block.type === 'prompt_block' && !rulesPass({ rules: block.rules, requestContext, budget, ref })) continue;
     if (block.type !== 'text' && block.type !== 'prompt_block') continue;
     parts.push(renderTemplate({ template: block.content, requestContext }));
   }

@@ -78,12 +78,16 @@ export type WarningCode =
   | 'provider_unknown'
   | 'provider_failed'
   | 'name_invalid'
-  | 'name_shadowed';
+  | 'name_shadowed'
+  | 'rule_budget_exceeded';
+
+/** What a warning is about: a kind of tool source, or `rules` for the version's own rules. */
+export type WarningSource = ToolSource | 'rules';
 
 export interface ResolutionWarning {
   code: WarningCode;
   message: string;
-  source: ToolSource;
+  source: WarningSource;
   /** Where in the agent version the problem lives, e.g. `mcpClients.docs` or `tools.weather`. */
   ref: string;
 }

@@ -5,28 +5,100 @@
 import jsonLogic from 'json-logic-js';
 import { compileRules, type JsonLogicExpression } from './compile';
 import { customOperations } from './custom-operations';
+import { createRuleBudget, isBudgetSpent, type RuleBudget } from './rule-budget';
 import type { Rules } from './types';
 
 for (const [name, operation] of Object.entries(customOperations)) {
   jsonLogic.add_operation(name, operation as (...args: unknown[]) => unknown);
 }
 
-/** Applies a compiled JSON Logic expression and reads the result as JSON Logic truthiness. */
-export function evaluateJsonLogic(expression: JsonLogicExpression, context: unknown): boolean {
+export type RuleOutcome = 'matched' | 'not_matched' | 'budget_exceeded';
+
+type Apply = (logic: unknown, data: unknown) => unknown;
+
+/** Thrown by the counting `apply` to unwind an evaluation that ran out of budget. */
+class BudgetExceeded extends Error {}
+
+/** Characters of `studio_literal` JSON text that cost one more step: parsing them is work too. */
+const literalCharactersPerStep = 64;
+
+function stepsOf(logic: unknown): number {
+  if (logic === null || typeof logic !== 'object' || !('studio_literal' in logic)) return 1;
+  const text = JSON.stringify((logic as { studio_literal: unknown }).studio_literal) ?? '';
+  return 1 + Math.floor(text.length / literalCharactersPerStep);
+}
+
+/**
+ * `jsonLogic.apply` with every step counted against `budget`. json-logic-js evaluates every node,
+ * argument and array item (each `some` test included) through a call to `jsonLogic.apply`, so
+ * counting those calls counts the work. The library offers no other hook for it; the counting
+ * function is put in place for this one synchronous call and the original is always restored
+ * before returning, so nothing else ever sees it.
+ */
+function applyCounted(expression: JsonLogicExpression, context: unknown, budget: RuleBudget): unknown {
+  const library = jsonLogic as unknown as { apply: Apply };
+  const original = library.apply;
+  library.apply = (logic, data) => {
+    budget.spent += stepsOf(logic);
+    if (budget.spent > budget.limit) throw new BudgetExceeded();
+    return original(logic, data);
+  };
   try {
-    return jsonLogic.truthy(jsonLogic.apply(expression as Parameters<typeof jsonLogic.apply>[0], context ?? {}));
-  } catch {
-    // Validation at save time rejects every shape known to throw; should one slip through, the
-    // rule does not match rather than failing the whole resolution.
-    return false;
+    return library.apply(expression, context);
+  } finally {
+    library.apply = original;
   }
 }
 
 /**
- * Whether `rules` pass for the request context. Absent rules always pass. A rule group compiles to
- * a small JSON Logic object (no parsing, no code generation), so it is compiled on every call.
+ * Applies a compiled JSON Logic expression under `budget` and reads the result as JSON Logic
+ * truthiness. Never throws.
  */
-export function evaluateRules({ rules, context }: { rules: Rules | undefined; context: unknown }): boolean {
-  if (rules === undefined) return true;
-  return evaluateJsonLogic(compileRules(rules), context);
+export function evaluateJsonLogic(
+  expression: JsonLogicExpression,
+  context: unknown,
+  budget: RuleBudget = createRuleBudget(),
+): RuleOutcome {
+  if (isBudgetSpent(budget)) return 'budget_exceeded';
+  try {
+    return jsonLogic.truthy(applyCounted(expression, context ?? {}, budget)) ? 'matched' : 'not_matched';
+  } catch (error) {
+    if (error instanceof BudgetExceeded) {
+      budget.spent = budget.limit;
+      return 'budget_exceeded';
+    }
+    // Validation at save time rejects every shape known to throw; should one slip through, the
+    // rule does not match rather than failing the whole resolution.
+    return 'not_matched';
+  }
+}
+
+/**
+ * How `rules` come out for the request context. Absent rules always match. A rule group compiles to
+ * a small JSON Logic object (no parsing, no code generation), so it is compiled on every call.
+ * `budget` is the request's (shared by all its rules); without one the call gets its own.
+ */
+export function ruleOutcome({
+  rules,
+  context,
+  budget,
+}: {
+  rules: Rules | undefined;
+  context: unknown;
+  budget?: RuleBudget;
+}): RuleOutcome {
+  if (rules === undefined) return 'matched';
+  let expression: JsonLogicExpression;
+  try {
+    expression = compileRules(rules);
+  } catch {
+    // Only stored data the schema would refuse gets here (say, a group without `conditions`).
+    return 'not_matched';
+  }
+  return evaluateJsonLogic(expression, context, budget);
+}
+
+/** Whether `rules` pass for the request context (a rule stopped by the budget does not). */
+export function evaluateRules(request: { rules: Rules | undefined; context: unknown; budget?: RuleBudget }): boolean {
+  return ruleOutcome(request) === 'matched';
 }

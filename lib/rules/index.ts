@@ -9,6 +9,7 @@ export * from './evaluate';
 export * from './json-logic-limits';
 export * from './json-value';
 export * from './operators';
+export * from './rule-budget';
 export * from './rules-draft';
 export * from './schema';
 export { isPlainObject, selectSchema } from './select-schema';

@@ -92,7 +92,8 @@ export const jsonLogicRuleSchema: z.ZodType<JsonLogicRule> = z
   })
   .meta({
     id: 'JsonLogicRule',
-    description: 'A raw JSON Logic expression (allowed operations only; 8 KiB, 10 levels, 200 nodes).',
+    description:
+      'A raw JSON Logic expression (allowed operations only; 8 KiB, 10 levels, 200 nodes; array operations nested at most 2 deep, literal arrays of at most 100 items).',
   }) as z.ZodType<JsonLogicRule>;
 
 /** What a variant or prompt block stores under `rules`: a rule group or `{ jsonLogic }`. */

@@ -12,9 +12,10 @@ import {
   planResolution,
   renderInstructions,
   resolvedToolsHash,
+  ruleBudgetWarnings,
   type VersionInput,
 } from '../resolver';
-import { isPlainObject } from '../rules';
+import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
 import type { SourceLoader } from '../sources';
 import type { RequestContext } from '../tools';
 import type { CodeAgentRegistry } from './code-agent-registry';
@@ -41,15 +42,18 @@ export async function resolveTools(
     requestContext,
     resourceId,
     signal,
+    budget = createRuleBudget(),
   }: {
     version: VersionInput | undefined;
     codeAgent: Agent | undefined;
     requestContext: RequestContext;
     resourceId?: string | undefined;
     signal?: AbortSignal | undefined;
+    /** The request's rule budget; the rules it stopped are in `budget.stopped` afterwards. */
+    budget?: RuleBudget;
   },
 ): Promise<CachedResolution> {
-  const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext });
+  const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext, budget });
   const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
   const compute = () => {
     const merged = mergeTools({ plan, loaded });
@@ -58,6 +62,22 @@ export async function resolveTools(
   // Built on tools a source made for this request: used once, so not cached.
   if (fingerprint === undefined) return compute();
   return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
+}
+
+/**
+ * The cached explanation and warnings, plus a warning per rule the budget stopped. Those depend on
+ * this request alone, so they come with a fresh explanation object: answers kept per cached
+ * explanation (the resolve route's) never pair them with another request.
+ */
+function withBudgetWarnings(
+  resolved: CachedResolution,
+  budget: RuleBudget,
+): Pick<Resolution, 'explanation' | 'warnings'> {
+  if (budget.stopped.length === 0) return { explanation: resolved.explanation, warnings: resolved.warnings };
+  return {
+    explanation: { ...resolved.explanation },
+    warnings: [...resolved.warnings, ...ruleBudgetWarnings(budget)],
+  };
 }
 
 /** An agent resolved for one request: its resolution, the code agent behind it, its default options. */
@@ -95,18 +115,20 @@ export async function resolveAgent(
       { agentId },
     );
   }
-  const resolved = await resolveTools(resolving, { version, codeAgent, requestContext, resourceId, signal });
+  // One budget for every rule this request evaluates: the variants' and the prompt blocks'.
+  const budget = createRuleBudget();
+  const resolved = await resolveTools(resolving, { version, codeAgent, requestContext, resourceId, signal, budget });
   const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
+  const instructions = renderInstructions({ instructions: chosen.value.instructions, requestContext, budget });
   const resolution: Resolution = {
     agentId,
     versionId: found?.version.id ?? null,
     versionNumber: found?.version.versionNumber ?? null,
     ...(found?.label === undefined ? {} : { label: found.label }),
-    instructions: renderInstructions({ instructions: chosen.value.instructions, requestContext }),
+    instructions,
     model,
     tools: resolved.tools,
-    explanation: resolved.explanation,
-    warnings: resolved.warnings,
+    ...withBudgetWarnings(resolved, budget),
     resolvedToolsHash: resolved.resolvedToolsHash,
   };
   const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;

@@ -15,7 +15,15 @@ export type {
   ToolOptions,
 } from './tool-types';
 export { ToolDefinitionError } from './tool-definition-error';
-export { fallbackInputLimit, linearRegExp } from './linear-regexp';
+export { linearRegExp, re2Problem, UnsupportedPatternError } from './linear-regexp';
+export {
+  findSchemaPatterns,
+  findUnsupportedPatterns,
+  formatPatternPath,
+  withoutUnsupportedPatterns,
+  type SchemaPattern,
+  type UnsupportedPattern,
+} from './schema-patterns';
 
 export { normalizeSchema, type SchemaRole } from './normalize-schema';
 export { decodeJsonPointer } from './json-schema-validator';

@@ -8,6 +8,7 @@ import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { linearRegExp } from './linear-regexp';
+import { findUnsupportedPatterns, formatPatternPath } from './schema-patterns';
 import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 
 // `strict: false` because tool schemas come from elsewhere (MCP servers, OpenAPI documents) and
@@ -74,15 +75,26 @@ function copyForDefaults(value: unknown): unknown {
 // ajv writes into the validated value only where the schema declares a `default` (`useDefaults`):
 // without one the per-call copy, the most expensive part of validating a small input, is skipped.
 
+/** Throws naming the first pattern RE2 cannot run: such a schema is never compiled. */
+function refuseUnsupportedPatterns(schema: JsonSchema): void {
+  const [unsupported] = findUnsupportedPatterns(schema);
+  if (unsupported === undefined) return;
+  throw new Error(
+    `the pattern ${JSON.stringify(unsupported.pattern)} at ${formatPatternPath(unsupported.path)} cannot run on RE2, ` +
+      `the linear-time engine schema patterns use (look-arounds and back-references are not supported): ${unsupported.reason}`,
+  );
+}
+
 /**
- * Checks a JSON Schema against its meta-schema (throws ajv's reason when the schema is invalid) and
- * returns a validator that compiles it on first use.
+ * Checks a JSON Schema against its meta-schema and its patterns against RE2 (throws the reason
+ * when either fails) and returns a validator that compiles it on first use.
  */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const { ajv, schema: compiledSchema } = dialectOf(schema);
   if (!ajv.validateSchema(compiledSchema)) {
     throw new Error(ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
   }
+  refuseUnsupportedPatterns(compiledSchema);
   let validate: ValidateFunction | undefined;
   const copy = JSON.stringify(compiledSchema).includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {

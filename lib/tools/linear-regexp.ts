@@ -1,9 +1,9 @@
 /**
  * The regular-expression engine JSON Schema `pattern`s run on. Schemas come from MCP servers and
  * OpenAPI documents, which anyone can write, so a pattern must not be able to stall the server
- * (catastrophic backtracking): patterns run on RE2 (the `re2js` port, linear time in the input).
- * The few patterns RE2 cannot express (look-arounds, back-references) fall back to JavaScript's
- * engine on inputs of at most `fallbackInputLimit` characters; longer inputs fail the check.
+ * (catastrophic backtracking): patterns run on RE2 (the `re2js` port, linear time in the input) and
+ * nowhere else. A pattern RE2 cannot run (look-arounds, back-references) is refused where schemas
+ * come in (schema-patterns.ts); should one still reach ajv, compiling its schema fails.
  */
 import { RE2JS } from 're2js';
 
@@ -12,19 +12,51 @@ interface RegExpLike {
   toString(): string;
 }
 
-export const fallbackInputLimit = 256;
+/**
+ * JavaScript's `\uXXXX` and `\u{X…}` escapes (common in JSON Schema patterns) as RE2's `\x{…}`;
+ * every other escape, `\\` included, is left as written.
+ */
+function toRe2Syntax(pattern: string): string {
+  return pattern.replace(/\\(?:u([0-9a-fA-F]{4})|u\{([0-9a-fA-F]{1,6})\}|[\s\S])/g, (escape, four, braced) =>
+    four !== undefined || braced !== undefined ? `\\x{${four ?? braced}}` : escape,
+  );
+}
+
+/** RE2's reason for refusing a pattern, or `undefined` when RE2 can run it. */
+export function re2Problem(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(toRe2Syntax(pattern));
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export class UnsupportedPatternError extends Error {
+  constructor(
+    readonly pattern: string,
+    reason: string,
+  ) {
+    super(
+      `The pattern ${JSON.stringify(pattern)} cannot run on RE2, the linear-time engine schema patterns use ` +
+        `(look-arounds and back-references are not supported): ${reason}`,
+    );
+    this.name = 'UnsupportedPatternError';
+  }
+}
 
 function compile(pattern: string, flags: string): RegExpLike {
-  // ajv keys compiled patterns by `toString()`: it must differ per pattern, as a RegExp's does.
-  const toString = () => `/${pattern}/${flags}`;
+  let expression: RE2JS;
   try {
-    const expression = RE2JS.compile(pattern, flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
-    return { test: (input) => expression.matcher(input).find(), toString };
-  } catch {
-    // Throws like ajv expects when the pattern is not a regular expression at all.
-    const native = new RegExp(pattern, flags);
-    return { test: (input) => input.length <= fallbackInputLimit && native.test(input), toString };
+    expression = RE2JS.compile(toRe2Syntax(pattern), flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    throw new UnsupportedPatternError(pattern, error instanceof Error ? error.message : String(error));
   }
+  return {
+    test: (input) => expression.matcher(input).find(),
+    // ajv keys compiled patterns by `toString()`: it must differ per pattern, as a RegExp's does.
+    toString: () => `/${pattern}/${flags}`,
+  };
 }
 
 /** An ajv `code.regExp` engine: ajv calls it while compiling a schema, once per pattern. */

@@ -76,7 +76,8 @@ function fromStandardSchema({
   }
   const standardValidate = props.validate;
   // A Standard JSON Schema is not required to validate; its own JSON Schema can then do it.
-  if (typeof standardValidate !== 'function') return { jsonSchema, validate: createJsonSchemaValidator(jsonSchema) };
+  if (typeof standardValidate !== 'function')
+    return { jsonSchema, validate: jsonSchemaValidator(jsonSchema, label, toolId) };
   if (standardValidate.constructor.name === 'AsyncFunction') throw asyncValidatorError(label, toolId);
 
   const run = (value: unknown): SchemaValidationResult => {
@@ -130,8 +131,16 @@ export function normalizeSchema({
       { toolId },
     );
   }
+  return { jsonSchema: schema, validate: jsonSchemaValidator(schema, label, toolId) };
+}
+
+/**
+ * ajv's validator of a plain JSON Schema; a schema ajv refuses, or with a pattern RE2 cannot run,
+ * is a definition error naming the tool (so a code tool with one fails at start-up).
+ */
+function jsonSchemaValidator(schema: JsonSchema, label: string, toolId: string) {
   try {
-    return { jsonSchema: schema, validate: createJsonSchemaValidator(schema) };
+    return createJsonSchemaValidator(schema);
   } catch (error) {
     throw new ToolDefinitionError(
       `${label} is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,

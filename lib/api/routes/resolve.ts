@@ -56,7 +56,15 @@ const resolutionSchema = z
     model: z.string(),
     tools: z.array(resolvedToolSchema),
     explanation: z.object({ tools: z.record(z.string(), z.unknown()), fields: z.record(z.string(), z.unknown()) }),
-    warnings: z.array(z.object({ code: z.string(), message: z.string(), source: z.enum(sources), ref: z.string() })),
+    warnings: z.array(
+      z.object({
+        code: z.string(),
+        message: z.string(),
+        // `rules`: a rule of the version itself (`rule_budget_exceeded`).
+        source: z.enum([...sources, 'rules']),
+        ref: z.string(),
+      }),
+    ),
     resolvedToolsHash: z.string(),
   })
   .openapi('Resolution');

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
-import { decodeJsonPointer } from '../../tools';
+import { decodeJsonPointer, findUnsupportedPatterns } from '../../tools';
 
 type Segment = string | number;
 type JsonObject = Record<string, unknown>;
@@ -66,6 +66,21 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
   };
   visit(document, []);
   return issues;
+}
+
+/**
+ * Schema patterns RE2 cannot run (look-arounds, back-references) are refused: tool input is checked
+ * on RE2 only, and JavaScript's backtracking engine could be held for minutes by one crafted pattern.
+ */
+export function findPatternIssues(document: unknown, prefix: ReadonlyArray<Segment> = []): Issue[] {
+  return findUnsupportedPatterns(document).map(({ path, pattern, reason }) =>
+    issueAt(
+      prefix,
+      path,
+      `The pattern ${JSON.stringify(pattern)} cannot run on RE2, the linear-time engine schema patterns use ` +
+        `(look-arounds and back-references are not supported): ${reason}. Rewrite it without them or remove it.`,
+    ),
+  );
 }
 
 const noise = new Set([

@@ -7,7 +7,13 @@
 import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { formatPath, type CheckResult, type Issue } from '../../errors';
-import { findReferenceIssues, findStructuralIssues, isJsonObject, issuesFromLibraryMessages } from './document-issues';
+import {
+  findPatternIssues,
+  findReferenceIssues,
+  findStructuralIssues,
+  isJsonObject,
+  issuesFromLibraryMessages,
+} from './document-issues';
 
 export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 
@@ -50,6 +56,8 @@ export async function loadOpenApiDocument({
   }
   const referenceIssues = findReferenceIssues(document, prefix);
   if (referenceIssues.length > 0) return { ok: false, issues: referenceIssues };
+  const patternIssues = findPatternIssues(document, prefix);
+  if (patternIssues.length > 0) return { ok: false, issues: patternIssues };
 
   // The library writes into the object it is given; the caller's document stays untouched.
   const candidate = structuredClone(document) as unknown as OpenApiDocument;

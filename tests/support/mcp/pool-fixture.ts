@@ -10,7 +10,7 @@ import {
   type McpPoolKey,
   type McpPoolSettings,
 } from '@/lib/mcp';
-import { silentLogger } from '@/lib/logger';
+import { silentLogger, type Logger } from '@/lib/logger';
 import { testPoolSettings } from './servers';
 
 export interface TestClock {
@@ -32,14 +32,16 @@ export function createTestPool({
   settings = {},
   backoff,
   clock = createTestClock(),
+  logger = silentLogger,
 }: {
   settings?: Partial<McpPoolSettings>;
   backoff?: CreateMcpPoolParams['backoff'];
   clock?: TestClock;
+  logger?: Logger;
 } = {}): { pool: McpPool; clock: TestClock } {
   const pool = createMcpPool({
     settings: { ...testPoolSettings, ...settings },
-    logger: silentLogger,
+    logger,
     now: clock.now,
     backoff,
   });

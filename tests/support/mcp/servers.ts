@@ -22,9 +22,9 @@ export const everythingServerPath = packageEntry('@modelcontextprotocol/server-e
 export const filesystemServerPath = packageEntry('@modelcontextprotocol/server-filesystem');
 export const bindLoopbackPreload = pathToFileURL(join(here, 'bind-loopback.mjs')).href;
 
-export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing' | 'marker';
+export type TestServerName = 'changing-tools' | 'paginated' | 'slow' | 'crashing' | 'marker' | 'patterns';
 
-const testServerNames: TestServerName[] = ['changing-tools', 'paginated', 'slow', 'crashing'];
+const testServerNames: TestServerName[] = ['changing-tools', 'paginated', 'slow', 'crashing', 'patterns'];
 
 /**
  * The launch specs (`settings.stdioAllowedCommands`) admitting the servers below: this node with

@@ -175,8 +175,8 @@ describe('properties', () => {
       fc.property(variantList, contexts, (list, requestContexts) => {
         const frozen = deepFreeze(structuredClone(list));
         for (const requestContext of [...requestContexts, ...requestContexts]) {
-          expect(matchVariants({ value: frozen, requestContext })).toEqual(
-            matchVariants({ value: list, requestContext }),
+          expect(matchVariants({ field: 'tools', value: frozen, requestContext })).toEqual(
+            matchVariants({ field: 'tools', value: list, requestContext }),
           );
         }
       }),

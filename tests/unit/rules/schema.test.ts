@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { issuesFromZod } from '@/lib/errors';
 import { jsonLogicLimits, rulesSchema } from '@/lib/rules';
+import { nestedSomeRule } from '../../support/bounded-rules';
 
 function issuesOf(value: unknown) {
   const result = rulesSchema.safeParse(value);
@@ -102,9 +103,10 @@ describe('rule validation at save time', () => {
   });
 
   it('limits raw expressions to 200 nodes', () => {
-    const within = { merge: Array.from({ length: 198 }, (_, index) => index) };
+    const items = (length: number) => Array.from({ length }, (_, index) => index);
+    const within = { merge: [items(99), items(97)] };
     expect(issuesOf({ jsonLogic: within })).toEqual([]);
-    const over = { merge: Array.from({ length: 199 }, (_, index) => index) };
+    const over = { merge: [items(99), items(98)] };
     expect(issuesOf({ jsonLogic: over })[0]!.message).toMatch(/201 nodes; the limit is 200/);
   });
 
@@ -112,6 +114,52 @@ describe('rule validation at save time', () => {
     const issues = issuesOf({ jsonLogic: { cat: ['x'.repeat(jsonLogicLimits.maxBytes)] } });
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ path: 'jsonLogic', message: expect.stringMatching(/bytes; the limit is 8192/) });
+  });
+});
+
+describe('the work limits of raw expressions', () => {
+  const items = (length: number) => Array.from({ length }, (_, index) => index);
+  const literal = (value: unknown) => ({ studio_literal: [JSON.stringify(value)] });
+  const test = { '===': [{ var: '' }, 1] };
+
+  it('refuses the 1.5 KB nested-some rule at its third array operation', () => {
+    expect(issuesOf(nestedSomeRule())).toEqual([
+      {
+        path: 'jsonLogic.some.1.some.1.some',
+        message: expect.stringMatching(/nest at most 2 deep; this "some" is inside 2 others/),
+      },
+    ]);
+  });
+
+  it.each([
+    ['some in some', { some: [{ var: 'a' }, { some: [{ var: 'b' }, test] }] }, []],
+    ['all in none', { none: [{ var: 'a' }, { all: [items(100), test] }] }, []],
+    [
+      'merge in the list of some in some',
+      { some: [{ var: 'a' }, { some: [{ merge: [[1]] }, test] }] },
+      ['jsonLogic.some.1.some.0.merge'],
+    ],
+    ['none in all in some', { some: [[1], { all: [[2], { none: [[3], test] }] }] }, ['jsonLogic.some.1.all.1.none']],
+  ])('array operations nest at most twice: %s', (_name, jsonLogic, paths) => {
+    const issues = issuesOf({ jsonLogic });
+    expect(issues.map((issue) => issue.path)).toEqual(paths);
+    for (const issue of issues) expect(issue.message).toMatch(/nest at most 2 deep/);
+  });
+
+  it.each<[string, (length: number) => unknown, string]>([
+    ['a written list', (length) => ({ in: [{ var: 'a' }, items(length)] }), 'jsonLogic.in.1'],
+    ['an argument list', (length) => ({ or: items(length).map(() => true) }), 'jsonLogic.or'],
+    ['a literal list', (length) => ({ some: [literal(items(length)), test] }), 'jsonLogic.some.0.studio_literal'],
+    [
+      'a list inside a literal',
+      (length) => ({ in: [1, literal({ a: [items(length)] })] }),
+      'jsonLogic.in.1.studio_literal',
+    ],
+  ])('literal arrays hold at most 100 items: %s', (_name, expression, path) => {
+    expect(issuesOf({ jsonLogic: expression(100) })).toEqual([]);
+    expect(issuesOf({ jsonLogic: expression(101) })).toEqual([
+      { path, message: expect.stringMatching(/at most 100 items \(this one has 101\)/) },
+    ]);
   });
 });
 

@@ -68,7 +68,8 @@ export function RuleBuilder({
         {visual === undefined && result.ok ? (
           <Note>
             This rule is a raw JSON Logic expression (or nests deeper than the builder shows), so it is edited as JSON.
-            It is checked like every save: only the allowed operations, at most 8 KiB, 10 levels and 200 nodes.
+            It is checked like every save: only the allowed operations, at most 8 KiB, 10 levels and 200 nodes, array
+            operations nested at most 2 deep and lists of at most 100 items.
           </Note>
         ) : null}
         <TextAreaField
