@@ -38,7 +38,8 @@ const looksLikeJson = /^\s*[[{"]/;
 
 function redactText(text: string, spellings: readonly string[], depth: number): string {
   const replaced = replaceAll(text, spellings);
-  if (depth > 0 || !looksLikeJson.test(replaced)) return replaced;
+  // Without a backslash, JSON text spells every string as written: the search above found them all.
+  if (depth > 0 || !replaced.includes('\\') || !looksLikeJson.test(replaced)) return replaced;
   let parsed: unknown;
   try {
     parsed = JSON.parse(replaced);

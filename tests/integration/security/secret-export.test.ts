@@ -2,12 +2,14 @@
  * Taking secrets out of the deployment (a backup sealed with a passphrase, a saved MCP client
  * re-encrypted for another SECRETS_KEY) is an admin action written to the audit log. With sign-in
  * on, an editor key gets 403; with sign-in off it is allowed from this machine only: a request whose
- * client address (here given by a trusted proxy) is not loopback gets 403. Served over real HTTP.
+ * client address is not loopback gets 403: a connection from 10.0.0.5 (in a private network
+ * namespace), or an address a trusted proxy forwarded. Served over real HTTP.
  */
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsInput } from '@/lib/env';
+import { networkNamespacesWork, runInNetworkNamespace } from '../../support/netns';
 import { createTestStudio, jsonRequest, type ResponseBody } from '../../support/studio';
 
 const passphrase = 'correct horse battery staple';
@@ -150,3 +152,31 @@ describe('secret export with sign-in off', () => {
     ]);
   });
 });
+
+interface NamespaceResults {
+  remote: { backup: number; client: number };
+  auditedAfterRemote: number;
+  local: { backup: number; client: number };
+  audited: string[][];
+}
+
+// The addresses must live on a loopback nothing else shares: skipped only where none can be made.
+describe.skipIf(!networkNamespacesWork)(
+  'secret export with sign-in off, by connection address (needs unshare -n)',
+  () => {
+    it('refuses a connection from 10.0.0.5 and serves one from 127.0.0.1', async () => {
+      const results = await runInNetworkNamespace<NamespaceResults>({
+        entry: 'tests/integration/security/netns/secret-export-scenarios.ts',
+      });
+      expect(results).toEqual({
+        remote: { backup: 403, client: 403 },
+        auditedAfterRemote: 0,
+        local: { backup: 200, client: 200 },
+        audited: [
+          ['local', 'mcp_client.export_secrets'],
+          ['local', 'deployment.export_secrets'],
+        ],
+      });
+    }, 90_000);
+  },
+);
