@@ -67,7 +67,7 @@ function operationTool({
 }: {
   operation: OperationDescription;
   options: OpenApiIntegrationOptions;
-  allowedOrigins: ReadonlySet<string>;
+  allowedOrigins: ReadonlySet<string> | undefined;
 }): Tool<Record<string, unknown>, OpenApiCallOutput> {
   const fetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? defaultOpenApiTimeoutMs;
@@ -99,9 +99,10 @@ function operationTool({
 async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catalogue> {
   const loaded = await loadOpenApiDocument({ document: options.document });
   if (!loaded.ok) throw new OpenApiDocumentError(options.id, loaded.issues);
+  // With credentials the origins must be known (a save refuses a config whose set cannot be computed).
   const origins = integrationOrigins(options);
-  if (!origins.ok) throw new OpenApiDocumentError(options.id, origins.issues);
-  const allowedOrigins = new Set(origins.origins);
+  if (!origins.ok && options.credentials) throw new OpenApiDocumentError(options.id, origins.issues);
+  const allowedOrigins = origins.ok ? new Set(origins.origins) : undefined;
   const { operations, skipped } = describeOperations(loaded.value);
   const tools = new Map<string, Tool<Record<string, unknown>, OpenApiCallOutput>>();
   const descriptions: IntegrationToolDescription[] = [];

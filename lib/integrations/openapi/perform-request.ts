@@ -21,9 +21,10 @@ export interface PerformRequestOptions {
   credentials?: OpenApiCredentials;
   /**
    * The origins the integration may call (./server-origins), computed from the same saved config
-   * as `credentials`: a URL outside them is refused before anything is sent.
+   * as `credentials`: with credentials, a URL outside them (or no set at all) is refused before
+   * anything is sent. Without credentials there is nothing to carry elsewhere.
    */
-  allowedOrigins: ReadonlySet<string>;
+  allowedOrigins: ReadonlySet<string> | undefined;
   fetch: FetchFunction;
   timeoutMs: number;
   abortSignal: AbortSignal;
@@ -95,8 +96,8 @@ function reasonOf(error: unknown): string {
 }
 
 /** Refuses a URL whose origin the integration's config does not list (its credential would follow). */
-function checkOrigin({ operation, allowedOrigins }: PerformRequestOptions, url: URL): void {
-  if (allowedOrigins.has(url.origin)) return;
+function checkOrigin({ operation, allowedOrigins, credentials }: PerformRequestOptions, url: URL): void {
+  if (!credentials || allowedOrigins?.has(url.origin)) return;
   throw new Error(
     `OpenAPI tool ${operation.slug} would call ${url.origin}, which is not one of the origins its integration ` +
       'was saved with (its baseUrl and document servers): the call was not sent.',
