@@ -77,4 +77,36 @@ describe('OpenAPI call destinations', () => {
     );
     expect(requested).toEqual([]);
   });
+
+  it('need no origin set for a call without credentials (nothing secret can follow it)', async () => {
+    const requested: string[] = [];
+    const fetch = async (input: string | URL) => {
+      requested.push(String(input));
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    };
+    await performRequest({
+      operation: { ...operation, parameters: [], pathTemplate: '/files' },
+      input: {},
+      baseUrl: 'https://api.example.com',
+      allowedOrigins: undefined,
+      fetch,
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    });
+    expect(requested).toEqual(['https://api.example.com/files']);
+  });
+
+  it('refuse a call with credentials when no origin set could be computed', async () => {
+    const result = performRequest({
+      operation: { ...operation, parameters: [], pathTemplate: '/files' },
+      input: {},
+      baseUrl: 'https://api.example.com',
+      credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      allowedOrigins: undefined,
+      fetch: async () => new Response('{}'),
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    });
+    await expect(result).rejects.toThrow(/not one of the origins/);
+  });
 });
