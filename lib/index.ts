@@ -204,6 +204,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
       exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
       rateLimits: settings.rateLimits,
+      trustedProxies: settings.trustedProxy ?? 0,
     });
 
     let closing: Promise<void> | undefined;

@@ -65,6 +65,8 @@ export interface ApiDependencies {
   mcpPool: McpPool;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
+  /** How many reverse proxies stand in front (`STUDIO_TRUSTED_PROXY`): where a caller's address is read. */
+  trustedProxies: number;
   /** List every runnable agent as a tool on `POST /api/mcp` (`STUDIO_EXPOSE_AGENTS_OVER_MCP`). */
   exposeAgentsOverMcp?: boolean;
   /** Per-minute limits of connection tests (per saved client) and tool runs (per tool or agent). */

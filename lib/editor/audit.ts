@@ -10,8 +10,11 @@ import { readPageBeforeNumber, type Page, type PageRequest } from '../pagination
 /** What is stored as numbered versions (its actions include `.create`, `.save` and `.restore`). */
 export type VersionedAuditEntity = 'agent' | 'mcp_client';
 
-/** Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`. */
-export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec';
+/**
+ * Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`.
+ * `deployment` rows record a backup that carried secrets (entity id `deployment`).
+ */
+export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec' | 'deployment';
 
 /** Each action starts with the entity it is about, which is how its row's `entity` is set. */
 export type AuditAction =
@@ -31,11 +34,13 @@ export type AuditAction =
   | 'mcp_client.save'
   | 'mcp_client.restore'
   | 'mcp_client.import'
+  | 'mcp_client.export_secrets'
   | 'mcp_client.delete'
   | 'mcp_client.approve'
   | 'stdio_launch_spec.create'
   | 'stdio_launch_spec.delete'
-  | 'integration.import';
+  | 'integration.import'
+  | 'deployment.export_secrets';
 
 export interface AuditEntry {
   id: number;

@@ -9,7 +9,8 @@ import { decryptCredentials, type StoredIntegrationConfig } from '../integration
 import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey } from '../secrets';
 import { studioVersion } from '../version';
 import { exportAgent } from './agent-transfer';
-import type { EditorContext } from './context';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
 import type { ExportDocument } from './export-document';
 import {
   backupConfigHash,
@@ -145,6 +146,7 @@ async function readDeployment(
 export async function exportDeployment(
   context: EditorContext,
   options: DeploymentExportOptions,
+  { actor = defaultActor }: { actor?: string } = {},
 ): Promise<DeploymentDocument> {
   // Each read runs in one transaction: what it reads is one consistent moment. Storage calls and
   // sealing only (the passphrase key is derived outside, between the two).
@@ -175,7 +177,18 @@ export async function exportDeployment(
       check: sealSecret({ key, plaintext: sealCheckText }),
     };
   }
-  const content = await read(() => readDeployment(context, key ? { mode: 'seal', key } : { mode: 'omit' }));
+  const content = await read(async () => {
+    const read = await readDeployment(context, key ? { mode: 'seal', key } : { mode: 'omit' });
+    // Secrets leaving the deployment, even sealed, are an admin's act on the record (spec, "Secrets").
+    if (key)
+      await recordAudit(context, {
+        actor,
+        action: 'deployment.export_secrets',
+        entityId: 'deployment',
+        details: { secrets: 'sealed', counts: read.counts },
+      });
+    return read;
+  });
   return {
     format: deploymentFormat,
     formatVersion: currentDeploymentFormatVersion,

@@ -111,8 +111,12 @@ export interface AgentsService {
 
 /** The whole deployment at once: backups (docs/deployment-backup.md). */
 export interface DeploymentService {
-  /** Every agent, saved MCP client and stored integration; secrets sealed with a passphrase or left out. */
-  export(options?: DeploymentExportOptions): Promise<DeploymentDocument>;
+  /**
+   * Every agent, saved MCP client and stored integration; secrets sealed with a passphrase or left
+   * out. A sealed export is audited under `actor`; who may ask for one is the caller's check
+   * (lib/api/secret-export-guard.ts).
+   */
+  export(options?: DeploymentExportOptions, request?: { actor?: string }): Promise<DeploymentDocument>;
   /** Adds what the backup has and this deployment lacks, in one transaction, verified before commit. */
   import(input: DeploymentImportBody & { dryRun?: boolean; actor?: string }): Promise<DeploymentImportResult>;
 }
@@ -160,7 +164,8 @@ export function createEditor(options: EditorOptions): Editor {
   };
   const mcpClients = createMcpClientsService(context);
   const deployment: DeploymentService = {
-    export: async (options = {}) => exportDeployment(context, parseInput(deploymentExportOptionsSchema, options)),
+    export: async (options = {}, request = {}) =>
+      exportDeployment(context, parseInput(deploymentExportOptionsSchema, options), request),
     async import({ dryRun, actor, ...body }) {
       const result = await importDeployment(context, {
         body: parseInput(deploymentImportBodySchema, body),

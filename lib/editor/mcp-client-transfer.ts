@@ -16,7 +16,7 @@ import {
   type SecretsKey,
 } from '../secrets';
 import { agentIdSchema } from './agent-input';
-import { recordImport } from './audit';
+import { recordAudit, recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { isoTime, readableVersionSchema } from './export-document';
 import { omitSecrets, transformSecrets } from './mcp-client-secrets';
@@ -85,7 +85,7 @@ const exportLocation = (clientId: string, versionNumber: number, path: string) =
 
 export async function exportMcpClient(
   context: EditorContext,
-  { id: clientId, targetSecretsKey }: { id: string; targetSecretsKey?: string },
+  { id: clientId, targetSecretsKey, actor = defaultActor }: { id: string; targetSecretsKey?: string; actor?: string },
 ): Promise<McpClientExport> {
   const record = await existingClient(context, clientId);
   const target: SecretsKey | undefined = targetSecretsKey ? secretsKeyFromSetting(targetSecretsKey) : undefined;
@@ -115,6 +115,16 @@ export async function exportMcpClient(
       createdAt: version.createdAt,
     });
   }
+  // Secrets leaving the deployment, even encrypted for another key, are an act on the record.
+  if (target)
+    await context.storage.transaction(() =>
+      recordAudit(context, {
+        actor,
+        action: 'mcp_client.export_secrets',
+        entityId: clientId,
+        details: { secrets: 'encrypted', versions: versions.length },
+      }),
+    );
   return {
     format: mcpClientExportFormat,
     schemaVersion: currentMcpClientSchemaVersion,

@@ -100,9 +100,15 @@ export function createMcpClientsService(context: EditorContext) {
       return respond(input.id, version);
     },
 
-    /** Every version; secrets left out, or re-encrypted for another deployment's `SECRETS_KEY`. */
-    async export(clientId: string, { targetSecretsKey }: { targetSecretsKey?: string } = {}): Promise<McpClientExport> {
-      return exportMcpClient(context, { id: clientId, targetSecretsKey });
+    /**
+     * Every version; secrets left out, or re-encrypted for another deployment's `SECRETS_KEY` (then
+     * audited under `actor`; who may ask is the caller's check, lib/api/secret-export-guard.ts).
+     */
+    async export(
+      clientId: string,
+      { targetSecretsKey, actor }: { targetSecretsKey?: string; actor?: string } = {},
+    ): Promise<McpClientExport> {
+      return exportMcpClient(context, { id: clientId, targetSecretsKey, actor });
     },
 
     /** A new client from an export document, checked like a save (stdio allow-list included). */

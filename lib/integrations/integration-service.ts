@@ -15,12 +15,8 @@ import type { SkippedOperation } from './openapi/describe-operations';
 import { loadOpenApiDocument } from './openapi/load-document';
 import type { FetchFunction } from './openapi/perform-request';
 import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
-import {
-  credentialsToStore,
-  integrationDestination,
-  maskCredentials,
-  type IntegrationConfigInput,
-} from './stored-config';
+import { integrationOrigins, sameOrigins } from './openapi/server-origins';
+import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
 import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
 
 export interface IntegrationSummary {
@@ -89,6 +85,24 @@ async function summarize(provider: IntegrationProvider, source: IntegrationSourc
 async function skippedOperationsOf(provider: IntegrationProvider): Promise<SkippedOperation[]> {
   const { skippedOperations } = provider as Partial<OpenApiIntegration>;
   return typeof skippedOperations === 'function' ? skippedOperations().catch(() => []) : [];
+}
+
+/**
+ * Whether a new config can call exactly the origins the stored one could. A config whose origins
+ * cannot be computed (too many server variable values) counts as changed; with credentials it is
+ * refused anyway (`originIssues`).
+ */
+function sameDestination(stored: IntegrationConfigInput, given: IntegrationConfigInput): boolean {
+  const before = integrationOrigins(stored);
+  const after = integrationOrigins(given);
+  return before.ok && after.ok && sameOrigins(before.origins, after.origins);
+}
+
+/** A config with credentials must have an origin set the calls can be held to. */
+function originIssues(input: IntegrationConfigInput) {
+  if (!input.credentials) return [];
+  const origins = integrationOrigins(input);
+  return origins.ok ? [] : origins.issues;
 }
 
 /** An ISO time after `previous`, so `updatedAt` changes on every write even within one millisecond. */
@@ -162,6 +176,8 @@ export function createIntegrationService({
           loaded.issues,
           `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
         );
+      const unbounded = originIssues(input);
+      if (unbounded.length > 0) throw invalidInput(unbounded);
       const existing = await queries.get(id);
       const storedConfig = existing ? parseStoredConfig(existing) : undefined;
       const credentials = credentialsToStore({
@@ -169,8 +185,7 @@ export function createIntegrationService({
         stored: storedConfig?.credentials,
         key: secretsKey,
         integrationId: id,
-        sameDestination:
-          storedConfig !== undefined && integrationDestination(storedConfig) === integrationDestination(input),
+        sameDestination: storedConfig !== undefined && sameDestination(storedConfig, input),
       });
       if (!credentials.ok) throw invalidInput(credentials.issues);
       const config = JSON.stringify({

@@ -3,7 +3,7 @@
  * and the editor) and how its credentials are kept. Credential secrets are treated like MCP `env`
  * values: encrypted at rest with the studio's secrets key and bound to the integration's row, shown
  * only masked (`••••` + last 4), and a save that sends back the mask keeps the stored secret, as
- * long as the calls still go to the same origin (the `baseUrl`, else the document's first server).
+ * long as the set of origins the integration can call is unchanged (./openapi/server-origins).
  */
 import { credentialSecret, type IntegrationConfigInput } from '../schemas';
 import {
@@ -95,22 +95,6 @@ export function maskCredentials({ credentials, key, integrationId }: Integration
   return withSecret(credentials, secret === undefined ? secretMask : maskSecret(secret));
 }
 
-/** Where an integration's calls go: the origin of its `baseUrl`, else of the document's first server. */
-export function integrationDestination(config: {
-  baseUrl?: string;
-  document: Record<string, unknown>;
-}): string | undefined {
-  const servers = config.document.servers;
-  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
-  const url = config.baseUrl ?? (typeof first === 'string' ? first : undefined);
-  if (url === undefined) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The credentials to store for a save: a secret equal to the mask of the stored one (the editor
  * sends back what it was shown) keeps the stored secret; anything else is encrypted as given.
@@ -126,7 +110,7 @@ export function credentialsToStore({
   stored: OpenApiCredentials | undefined;
   key: SecretsKey;
   integrationId: string;
-  /** Whether the calls still go to the stored config's origin: only then may a mask keep the stored secret. */
+  /** Whether the integration can call exactly the origins it could: only then may a mask keep the stored secret. */
   sameDestination: boolean;
 }): CheckResult<OpenApiCredentials | undefined> {
   if (!given) return { ok: true, value: undefined };
@@ -135,7 +119,7 @@ export function credentialsToStore({
   if (stored && storedSecret !== undefined && secret === maskSecret(storedSecret)) {
     if (!sameDestination)
       return checkFailed(
-        'The calls now go to another origin (baseUrl or the document servers), so the stored secret is not reused: send the secret itself',
+        'The origins this integration can call changed (its baseUrl, or a server or server variable of the document), so the stored secret is not sent there: enter the secret again instead of the masked value',
         `credentials.${secretField[given.type]}`,
       );
     // The ciphertext is bound to this integration's id, which a save never changes.

@@ -14,6 +14,7 @@ export {
 export { hashAuthToken, type McpToolList } from './pool-entry';
 export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
+export { serverSecrets } from './server-secrets';
 export * from './stdio-rules';
 export {
   formatLaunchSpec,

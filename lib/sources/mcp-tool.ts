@@ -12,7 +12,9 @@ import {
   type McpPool,
   type McpPoolKey,
   type McpServerConfig,
+  serverSecrets,
 } from '../mcp';
+import { redactErrorMessage, redactSecrets } from '../secrets';
 import { callerAbortSignal, createTool, type Tool } from '../tools';
 
 export interface McpToolFactory {
@@ -50,13 +52,21 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
           // A run's signal goes to the call (the SDK then sends notifications/cancelled); a call
           // given none passes none, which spares the pool a signal of its own per call.
           const signal = callerAbortSignal(context);
-          return pool.callTool({
-            key,
-            server,
-            name: tool.bareName,
-            arguments: (input ?? {}) as Record<string, unknown>,
-            ...(signal ? { signal } : {}),
-          });
+          // The one place a result leaves the server: its own secrets are taken out here, before
+          // the model, the stream, the run record or a log can see them (docs/mcp.md, "Secrets").
+          const secrets = serverSecrets({ server, authToken: key.authToken });
+          return pool
+            .callTool({
+              key,
+              server,
+              name: tool.bareName,
+              arguments: (input ?? {}) as Record<string, unknown>,
+              ...(signal ? { signal } : {}),
+            })
+            .then(
+              (result) => redactSecrets(result, secrets),
+              (error: unknown) => Promise.reject(redactErrorMessage(error, secrets)),
+            );
         },
       });
     } catch {

@@ -12,6 +12,7 @@ import {
 } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
+import { requireSecretExport } from '../secret-export-guard';
 import { errorResponses, issueSchema, queryFlag, requestBody } from '../schemas';
 import { jsonBody } from './agents-schemas';
 
@@ -70,7 +71,7 @@ export const exportRoute = createRoute({
   },
   responses: {
     200: { description: 'The backup', ...jsonBody(deploymentDocumentSchema) },
-    ...errorResponses(400),
+    ...errorResponses(400, 403),
   },
 });
 
@@ -109,10 +110,17 @@ export const importRoute = createRoute({
   },
 });
 
-export function registerDeploymentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
-  app.openapi(exportRoute, async (context) =>
-    context.json(await editor.deployment.export(context.req.valid('json')), 200),
-  );
+export function registerDeploymentRoutes(
+  app: ApiApp,
+  { editor, trustedProxies }: { editor: Editor; trustedProxies: number },
+) {
+  app.openapi(exportRoute, async (context) => {
+    const options = context.req.valid('json');
+    // Leaving secrets out needs only the route's scope; sealing them is an audited admin action.
+    const actor =
+      options.passphrase === undefined ? requestActor(context) : requireSecretExport(context, { trustedProxies });
+    return context.json(await editor.deployment.export(options, { actor }), 200);
+  });
 
   app.openapi(importRoute, async (context) => {
     const { dryRun } = context.req.valid('query');

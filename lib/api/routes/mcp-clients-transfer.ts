@@ -9,6 +9,7 @@ import { mcpClientExportSchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForStdio } from '../stdio-guard';
+import { requireSecretExport } from '../secret-export-guard';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
@@ -17,7 +18,8 @@ const route = jsonRoutes('mcp-clients');
 
 export const exportRoute = route('get', '/mcp-clients/{id}/export', {
   operationId: 'exportMcpClient',
-  summary: 'Export a saved client with every version (secrets left out, or encrypted for X-Secrets-Key)',
+  summary:
+    'Export a saved client with every version (secrets left out, or encrypted for X-Secrets-Key: admin only, audited)',
   request: {
     params: agentIdParams,
     headers: z.object({
@@ -29,7 +31,7 @@ export const exportRoute = route('get', '/mcp-clients/{id}/export', {
     }),
   },
   ok: ['The export document', mcpClientExportSchema],
-  errors: [400, 404],
+  errors: [400, 403, 404],
 });
 
 export const importRoute = route('post', '/mcp-clients/import', {
@@ -82,10 +84,18 @@ function serversOfExport(document: unknown) {
   return parsed.data.versions.map(({ snapshot }) => snapshot.servers);
 }
 
-export function registerMcpClientTransferRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+export function registerMcpClientTransferRoutes(
+  app: ApiApp,
+  { editor, trustedProxies }: { editor: Editor; trustedProxies: number },
+) {
   app.openapi(exportRoute, async (context) => {
     const targetSecretsKey = context.req.valid('header')['x-secrets-key'];
-    return context.json(await editor.mcpClients.export(context.req.valid('param').id, { targetSecretsKey }), 200);
+    // Without a key the secrets are left out (the route's `editor` scope); with one they leave,
+    // readable by whoever chose the key: an audited admin action.
+    const actor =
+      targetSecretsKey === undefined ? requestActor(context) : requireSecretExport(context, { trustedProxies });
+    const id = context.req.valid('param').id;
+    return context.json(await editor.mcpClients.export(id, { targetSecretsKey, actor }), 200);
   });
   app.openapi(importRoute, async (context) => {
     const document = context.req.valid('json');

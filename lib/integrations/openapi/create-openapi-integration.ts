@@ -8,11 +8,13 @@
 import type { Issue } from '../../errors';
 import { createTool, type Tool } from '../../tools';
 import type { IntegrationProvider, IntegrationToolDescription } from '../types';
-import type { OpenApiCredentials } from './credentials';
+import { redactErrorMessage, redactSecrets } from '../../secrets';
+import { credentialValues, type OpenApiCredentials } from './credentials';
 import { describeOperations, type OperationDescription, type SkippedOperation } from './describe-operations';
 import { isJsonObject } from './document-issues';
 import { loadOpenApiDocument } from './load-document';
 import { performRequest, type FetchFunction } from './perform-request';
+import { integrationOrigins } from './server-origins';
 import type { OpenApiCallOutput } from './read-response';
 
 export interface OpenApiIntegrationOptions {
@@ -61,39 +63,52 @@ interface Catalogue {
 function operationTool({
   operation,
   options,
+  allowedOrigins,
 }: {
   operation: OperationDescription;
   options: OpenApiIntegrationOptions;
+  allowedOrigins: ReadonlySet<string> | undefined;
 }): Tool<Record<string, unknown>, OpenApiCallOutput> {
   const fetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? defaultOpenApiTimeoutMs;
+  const secrets = credentialValues(options.credentials);
   return createTool({
     id: operation.slug,
     description: operation.description,
     inputSchema: operation.inputSchema,
     mcp: { annotations: operation.annotations },
+    // The one place a result leaves the integration: a server that echoes the credential it was
+    // sent (an error page quoting the request) has it taken out before anything else sees it.
     execute: (input, context) =>
       performRequest({
         operation,
         input: input as Record<string, unknown>,
         baseUrl: options.baseUrl,
         credentials: options.credentials,
+        allowedOrigins,
         fetch: fetchFunction,
         timeoutMs,
         abortSignal: context.abortSignal,
-      }),
+      }).then(
+        (output) => redactSecrets(output, secrets),
+        (error: unknown) => Promise.reject(redactErrorMessage(error, secrets)),
+      ),
   }) as Tool<Record<string, unknown>, OpenApiCallOutput>;
 }
 
 async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catalogue> {
   const loaded = await loadOpenApiDocument({ document: options.document });
   if (!loaded.ok) throw new OpenApiDocumentError(options.id, loaded.issues);
+  // With credentials the origins must be known (a save refuses a config whose set cannot be computed).
+  const origins = integrationOrigins(options);
+  if (!origins.ok && options.credentials) throw new OpenApiDocumentError(options.id, origins.issues);
+  const allowedOrigins = origins.ok ? new Set(origins.origins) : undefined;
   const { operations, skipped } = describeOperations(loaded.value);
   const tools = new Map<string, Tool<Record<string, unknown>, OpenApiCallOutput>>();
   const descriptions: IntegrationToolDescription[] = [];
   for (const operation of operations) {
     try {
-      tools.set(operation.slug, operationTool({ operation, options }));
+      tools.set(operation.slug, operationTool({ operation, options, allowedOrigins }));
       descriptions.push({
         slug: operation.slug,
         description: operation.description,

@@ -6,7 +6,7 @@
  * (an API key may be in it).
  */
 import { findOutboundError } from '../../net';
-import { applyCredentials, credentialValues, type OpenApiCredentials } from './credentials';
+import { applyCredentials, type OpenApiCredentials } from './credentials';
 import type { OperationDescription } from './describe-operations';
 import { readResponse, type OpenApiCallOutput } from './read-response';
 import { appendQueryParameter, serializeHeaderParameter, serializePathParameter } from './serialize-parameters';
@@ -19,6 +19,12 @@ export interface PerformRequestOptions {
   /** The configured base URL; wins over the document's `servers`. */
   baseUrl?: string;
   credentials?: OpenApiCredentials;
+  /**
+   * The origins the integration may call (./server-origins), computed from the same saved config
+   * as `credentials`: with credentials, a URL outside them (or no set at all) is refused before
+   * anything is sent. Without credentials there is nothing to carry elsewhere.
+   */
+  allowedOrigins: ReadonlySet<string> | undefined;
   fetch: FetchFunction;
   timeoutMs: number;
   abortSignal: AbortSignal;
@@ -89,9 +95,19 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Refuses a URL whose origin the integration's config does not list (its credential would follow). */
+function checkOrigin({ operation, allowedOrigins, credentials }: PerformRequestOptions, url: URL): void {
+  if (!credentials || allowedOrigins?.has(url.origin)) return;
+  throw new Error(
+    `OpenAPI tool ${operation.slug} would call ${url.origin}, which is not one of the origins its integration ` +
+      'was saved with (its baseUrl and document servers): the call was not sent.',
+  );
+}
+
 export async function performRequest(options: PerformRequestOptions): Promise<OpenApiCallOutput> {
   const { operation, abortSignal, timeoutMs } = options;
   const url = buildUrl(options);
+  checkOrigin(options, url);
   const { headers, body } = buildHeadersAndBody(options);
   applyCredentials({ credentials: options.credentials, headers, url });
   const method = operation.method.toUpperCase();
@@ -119,7 +135,7 @@ export async function performRequest(options: PerformRequestOptions): Promise<Op
     throw failure(error);
   }
   try {
-    return await readResponse(response, { secrets: credentialValues(options.credentials) });
+    return await readResponse(response);
   } catch (error) {
     throw failure(error);
   }

@@ -38,17 +38,9 @@ async function readLimitedText(response: Response, limit: number): Promise<{ tex
   return text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false };
 }
 
-/** Blanks the integration's own credentials should the server echo them (an error page quoting the request). */
-function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets)
-    if (secret.length >= 4 && result.includes(secret)) result = result.split(secret).join('[redacted]');
-  return result;
-}
-
 export async function readResponse(
   response: Response,
-  { limit = bodyCharacterLimit, secrets = [] }: { limit?: number; secrets?: readonly string[] } = {},
+  { limit = bodyCharacterLimit }: { limit?: number } = {},
 ): Promise<OpenApiCallOutput> {
   const contentType = response.headers.get('content-type') ?? undefined;
   const base = {
@@ -60,9 +52,7 @@ export async function readResponse(
     await response.body?.cancel().catch(() => undefined);
     return { ...base, body: `[binary content omitted: ${contentType}]` };
   }
-  const read = await readLimitedText(response, limit);
-  const { truncated } = read;
-  const text = redact(read.text, secrets);
+  const { text, truncated } = await readLimitedText(response, limit);
   if (truncated) return { ...base, body: text, truncated: true };
   if (text === '') return { ...base, body: null };
   if (contentType && /json/i.test(contentType)) {

@@ -25,6 +25,7 @@ function call(name: unknown) {
       input: { name },
       baseUrl: 'https://api.example.com/v1',
       credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      allowedOrigins: new Set(['https://api.example.com']),
       fetch,
       timeoutMs: 1_000,
       abortSignal: new AbortController().signal,
@@ -51,21 +52,61 @@ describe('OpenAPI path parameters', () => {
     await result;
     expect(requested).toEqual([url]);
   });
+});
 
-  it('blanks the integration credentials if the server echoes them', async () => {
-    const fetch = async () =>
-      new Response(JSON.stringify({ seen: 'Bearer echoed-token-1234' }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    const output = await performRequest({
-      operation,
-      input: { name: 'x' },
+describe('OpenAPI call destinations', () => {
+  it('refuse a URL outside the origins the integration was saved with, before anything is sent', async () => {
+    const requested: string[] = [];
+    const fetch = async (input: string | URL) => {
+      requested.push(String(input));
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    };
+    // A path that glues onto the host: the URL's origin is no longer the base URL's.
+    const result = performRequest({
+      operation: { ...operation, pathTemplate: '.attacker.example/collect', parameters: [] },
+      input: {},
       baseUrl: 'https://api.example.com',
       credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      allowedOrigins: new Set(['https://api.example.com']),
       fetch,
       timeoutMs: 1_000,
       abortSignal: new AbortController().signal,
     });
-    expect(output.body).toEqual({ seen: 'Bearer [redacted]' });
+    await expect(result).rejects.toThrow(
+      /would call https:\/\/api\.example\.com\.attacker\.example, which is not one of the origins/,
+    );
+    expect(requested).toEqual([]);
+  });
+
+  it('need no origin set for a call without credentials (nothing secret can follow it)', async () => {
+    const requested: string[] = [];
+    const fetch = async (input: string | URL) => {
+      requested.push(String(input));
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    };
+    await performRequest({
+      operation: { ...operation, parameters: [], pathTemplate: '/files' },
+      input: {},
+      baseUrl: 'https://api.example.com',
+      allowedOrigins: undefined,
+      fetch,
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    });
+    expect(requested).toEqual(['https://api.example.com/files']);
+  });
+
+  it('refuse a call with credentials when no origin set could be computed', async () => {
+    const result = performRequest({
+      operation: { ...operation, parameters: [], pathTemplate: '/files' },
+      input: {},
+      baseUrl: 'https://api.example.com',
+      credentials: { type: 'bearer', token: 'echoed-token-1234' },
+      allowedOrigins: undefined,
+      fetch: async () => new Response('{}'),
+      timeoutMs: 1_000,
+      abortSignal: new AbortController().signal,
+    });
+    await expect(result).rejects.toThrow(/not one of the origins/);
   });
 });
