@@ -42,17 +42,30 @@ export interface McpClientListItem extends McpClientView {
   servers: string[];
 }
 
-export function createMcpClientsService(context: EditorContext) {
+/** The change listeners of one service: a failing listener is logged and the others still hear. */
+function createChangeFeed(context: EditorContext) {
   const listeners = new Set<(change: McpClientChange) => void>();
-  const emit = (change: McpClientChange) => {
-    for (const listener of listeners) {
-      try {
-        listener(change);
-      } catch (error) {
-        context.logger.error('An MCP client change listener failed', { clientId: change.clientId, error });
+  return {
+    emit(change: McpClientChange): void {
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          context.logger.error('An MCP client change listener failed', { clientId: change.clientId, error });
+        }
       }
-    }
+    },
+    subscribe(listener: (change: McpClientChange) => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
   };
+}
+
+export function createMcpClientsService(context: EditorContext) {
+  const { emit, subscribe } = createChangeFeed(context);
   const respond = async (clientId: string, version: StoredMcpClientVersion): Promise<McpClientResponse> => ({
     client: toClientView((await context.mcpClients.get(clientId))!),
     version: toClientVersionView(version),
@@ -186,10 +199,7 @@ export function createMcpClientsService(context: EditorContext) {
 
     /** Called after every committed create, update, restore and delete; returns an unsubscribe function. */
     onChange(listener: (change: McpClientChange) => void): () => void {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return subscribe(listener);
     },
   };
 }
