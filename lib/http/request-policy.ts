@@ -123,11 +123,29 @@ function refuseHost(host: string): Refusal {
   };
 }
 
+/**
+ * A browser's own word that another site made the request (`same-site` and `none`, a typed URL or
+ * a bookmark, are not). An origin listed in `STUDIO_CORS_ORIGINS` is exempt: its requests always
+ * carry that mark, and it is listed to be let in.
+ */
+function isCrossSite(policy: RequestPolicy, facts: RequestFacts): boolean {
+  return facts.secFetchSite === 'cross-site' && !isListedCorsOrigin(policy, facts.origin);
+}
+
+const crossSiteRead: Refusal = {
+  code: 'forbidden',
+  message:
+    'Requests from other sites may not use the API (Sec-Fetch-Site: cross-site); list the site in STUDIO_CORS_ORIGINS to allow it.',
+};
+
 /** `undefined` when the request may go on; otherwise what to answer. `kind` decides the body rule. */
 export function checkRequest(policy: RequestPolicy, facts: RequestFacts, kind: 'api' | 'page'): Refusal | undefined {
   if (facts.host !== undefined && !isAllowedHost(policy, facts.host)) return refuseHost(facts.host);
-  if (isSafeMethod(facts.method)) return undefined;
   const { origin } = facts;
+  // Even a GET from another site is refused on the API: an `<img>` or a link must not make the
+  // server do anything. Pages stay reachable by links from other sites.
+  if (kind === 'api' && isCrossSite(policy, facts)) return crossSiteRead;
+  if (isSafeMethod(facts.method)) return undefined;
   const listed = isListedCorsOrigin(policy, origin);
   if (!listed) {
     if (facts.secFetchSite === 'cross-site')

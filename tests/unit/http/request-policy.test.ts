@@ -56,8 +56,27 @@ describe('which requests the server answers', () => {
   });
 
   it('never checks Origin on safe methods', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      expect(verdict({ method, origin: 'https://evil.example' })).toBe('ok');
+      expect(verdict({ method, origin: 'https://evil.example', secFetchSite: 'cross-site' }, 'page')).toBe('ok');
+    }
+  });
+
+  it.each([
+    ['cross-site', undefined, 'forbidden'],
+    ['cross-site', 'https://evil.example', 'forbidden'],
+    ['cross-site', 'https://app.example.com', 'ok'],
+    ['same-site', undefined, 'ok'],
+    ['same-origin', undefined, 'ok'],
+    ['none', undefined, 'ok'],
+  ])('an API GET or HEAD with Sec-Fetch-Site %s and Origin %s -> %s', (secFetchSite, origin, expected) => {
     for (const method of ['GET', 'HEAD', 'OPTIONS'])
-      expect(verdict({ method, origin: 'https://evil.example', secFetchSite: 'cross-site' })).toBe('ok');
+      expect(verdict({ method, secFetchSite, origin, contentType: undefined, hasBody: false })).toBe(expected);
+  });
+
+  it('names the cross-site mark in the refusal of an API read', () => {
+    const refusal = checkRequest(policy, { ...base, method: 'GET', secFetchSite: 'cross-site' }, 'api');
+    expect(refusal?.message).toMatch(/other sites may not use the API \(Sec-Fetch-Site: cross-site\)/);
   });
 
   it.each([
