@@ -30,6 +30,7 @@ import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
+import { registerVersionDiffRoutes } from './routes/version-diff';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerToolProviderRoutes } from './routes/tool-providers';
@@ -133,6 +134,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerVersionRoutes(app, dependencies);
+  registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);
