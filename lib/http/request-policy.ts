@@ -33,6 +33,8 @@ export interface RequestFacts {
   contentType: string | undefined;
   /** A body was sent (a length above zero or a chunked body). */
   hasBody: boolean;
+  /** The URL path, where the API's gate knows it: other sites may send browsers to a few paths. */
+  path?: string;
 }
 
 export interface Refusal {
@@ -132,6 +134,19 @@ function isCrossSite(policy: RequestPolicy, facts: RequestFacts): boolean {
   return facts.secFetchSite === 'cross-site' && !isListedCorsOrigin(policy, facts.origin);
 }
 
+/**
+ * Where another site sends a browser on purpose: an OpenID Connect provider redirects it back to
+ * the sign-in callback, and the sign-in library may send it on to its error page (the whole chain
+ * stays `cross-site`). The library checks its state parameter and cookie there.
+ */
+const crossSiteEntryPrefixes = ['/api/auth/callback/', '/api/auth/oauth2/callback/'];
+
+export function isCrossSiteEntry(facts: Pick<RequestFacts, 'method' | 'path'>): boolean {
+  const { path } = facts;
+  if (facts.method !== 'GET' || path === undefined) return false;
+  return path === '/api/auth/error' || crossSiteEntryPrefixes.some((prefix) => path.startsWith(prefix));
+}
+
 const crossSiteRead: Refusal = {
   code: 'forbidden',
   message:
@@ -144,7 +159,7 @@ export function checkRequest(policy: RequestPolicy, facts: RequestFacts, kind: '
   const { origin } = facts;
   // Even a GET from another site is refused on the API: an `<img>` or a link must not make the
   // server do anything. Pages stay reachable by links from other sites.
-  if (kind === 'api' && isCrossSite(policy, facts)) return crossSiteRead;
+  if (kind === 'api' && isCrossSite(policy, facts) && !isCrossSiteEntry(facts)) return crossSiteRead;
   if (isSafeMethod(facts.method)) return undefined;
   const listed = isListedCorsOrigin(policy, origin);
   if (!listed) {

@@ -82,6 +82,21 @@ describe('which requests the server answers', () => {
       expect(verdict({ method, secFetchSite, origin, contentType: undefined, hasBody: false })).toBe(expected);
   });
 
+  it.each([
+    ['GET', '/api/auth/callback/oidc', 'ok'],
+    ['GET', '/api/auth/oauth2/callback/oidc', 'ok'],
+    ['GET', '/api/auth/error', 'ok'],
+    ['POST', '/api/auth/callback/oidc', 'forbidden'],
+    ['GET', '/api/auth/callback/', 'ok'],
+    ['GET', '/api/auth/session', 'forbidden'],
+    ['GET', '/api/auth/callbacks', 'forbidden'],
+    ['GET', '/api/agents', 'forbidden'],
+  ])('a cross-site %s %s (where another site sends the browser) -> %s', (method, path, expected) => {
+    expect(verdict({ method, path, secFetchSite: 'cross-site', contentType: undefined, hasBody: false })).toBe(
+      expected,
+    );
+  });
+
   it('names the cross-site mark in the refusal of an API read', () => {
     const refusal = checkRequest(policy, { ...base, method: 'GET', secFetchSite: 'cross-site' }, 'api');
     expect(refusal?.message).toMatch(/other sites may not use the API \(Sec-Fetch-Site: cross-site\)/);
