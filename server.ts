@@ -11,11 +11,12 @@ import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
 import { createResolveFastPath } from './lib/api';
 import { linkUrl } from './lib/auth';
-import { errorBody, errorStatus, issueMessages } from './lib/errors';
+import { errorBody, errorStatus, issueMessages, type Issue } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
   apiSecurityHeaders,
+  authMode,
   checkRequest,
   createScriptNonce,
   describeExposure,
@@ -24,15 +25,18 @@ import {
   pageContentSecurityPolicy,
   pageSecurityHeaders,
   refusePage,
+  resolveListenAddress,
   setHeaderList,
 } from './lib/http';
-import { createLogger } from './lib/logger';
+import { createLogger, type Logger } from './lib/logger';
 import { seedStudio } from './lib/seed';
 import { publishStudio } from './lib/studio-handle';
 import defaultStudioConfig from './studio.config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shutdownGraceMs = 10_000;
+/** Bound addresses whose URL is shown as http://localhost:port/ (it reaches them from this machine). */
+const shownAsLocalhost = new Set(['127.0.0.1', '0.0.0.0', '::']);
 
 /** The bundled studio.config.ts, or the compiled configuration module STUDIO_CONFIG names. */
 async function loadStudioConfig(): Promise<StudioOptions> {
@@ -49,15 +53,18 @@ async function main() {
   const settings = settingsFromEnvironment(process.env, studioConfig.settings);
   const logger = createLogger({ level: settings.logLevel });
   const startedAt = performance.now();
-  const exposure = describeExposure(settings);
-  if (!exposure.ok) {
-    logger.error('Agent Studio will not start', { reason: issueMessages(exposure.issues) });
-    process.exit(1);
-  }
+  // Judged on the address it will bind, not on the name: a name can resolve to 0.0.0.0.
+  const listen = await resolveListenAddress({ host: settings.host });
+  if (!listen.ok) return refuseToStart(logger, listen.issues);
+  const { address: listenAddress } = listen.value;
+  const exposure = describeExposure({ ...settings, address: listenAddress });
+  if (!exposure.ok) return refuseToStart(logger, exposure.issues);
 
   let studio: Studio;
   try {
-    studio = await createStudio({ ...studioConfig, settings, logger });
+    // Whether sign-in is required follows the bound address too.
+    const auth = authMode({ host: listenAddress, auth: settings.auth });
+    studio = await createStudio({ ...studioConfig, settings: { ...settings, auth }, logger });
   } catch (error) {
     logger.error('Agent Studio could not start', { error: error instanceof Error ? error.message : String(error) });
     process.exit(1);
@@ -141,11 +148,11 @@ async function main() {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve());
+    server.listen(settings.port, listenAddress, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  const shownHost = settings.host === '127.0.0.1' || settings.host === '0.0.0.0' ? 'localhost' : settings.host;
+  const shownHost = shownAsLocalhost.has(listenAddress) ? 'localhost' : settings.host;
   const shownUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
 
   // Handled from the moment the port is open: a stop while the editor still prepares must also
@@ -186,7 +193,12 @@ async function main() {
       `${bareInterpreterNotice(settings)}${setupLine}`,
   );
   if (exposure.value.warning)
-    logger.warn('Listening beyond this machine without sign-in', { host: settings.host, port });
+    logger.warn('Listening beyond this machine without sign-in', { host: settings.host, address: listenAddress, port });
+}
+
+function refuseToStart(logger: Logger, issues: readonly Issue[]): never {
+  logger.error('Agent Studio will not start', { reason: issueMessages(issues) });
+  process.exit(1);
 }
 
 /**

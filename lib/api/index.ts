@@ -31,6 +31,7 @@ import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
+import { registerVersionDiffRoutes } from './routes/version-diff';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerResolveRoutes } from './routes/resolve';
 import { registerToolProviderRoutes } from './routes/tool-providers';
@@ -136,6 +137,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerVersionRoutes(app, dependencies);
+  registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);

@@ -32,6 +32,7 @@ export const operationScopes = {
   restoreAgentVersion: 'editor',
   deleteAgentVersion: 'editor',
   diffAgentVersions: 'runtime',
+  compareAgentVersions: 'runtime',
 
   listAgentLabels: 'runtime',
   setAgentLabel: 'editor',

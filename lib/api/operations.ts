@@ -26,6 +26,7 @@ import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
 import * as users from './routes/users';
+import * as versionDiff from './routes/version-diff';
 import * as versions from './routes/versions';
 
 export const apiOperations = {
@@ -45,7 +46,8 @@ export const apiOperations = {
   unpublishAgent: versions.unpublishRoute,
   restoreAgentVersion: versions.restoreRoute,
   deleteAgentVersion: versions.deleteRoute,
-  diffAgentVersions: versions.diffRoute,
+  diffAgentVersions: versionDiff.diffRoute,
+  compareAgentVersions: versionDiff.compareRoute,
 
   listAgentLabels: labels.listRoute,
   setAgentLabel: labels.setRoute,

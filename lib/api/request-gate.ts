@@ -19,6 +19,7 @@ export function requestGate(policy: RequestPolicy): MiddlewareHandler {
     const facts = incoming
       ? factsFromIncoming(incoming.method ?? 'GET', incoming.headers)
       : factsFromRequest(context.req.raw);
+    facts.path = context.req.path;
     const refusal = checkRequest(policy, facts, 'api');
     if (refusal) return context.json(errorBody(refusal.code, refusal.message), errorStatus[refusal.code]);
     if (policy.corsOrigins.size === 0 || !isListedCorsOrigin(policy, facts.origin)) return next();

@@ -30,6 +30,7 @@ export const operationTable = {
   restoreAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/restore' },
   deleteAgentVersion: { method: 'delete', path: '/agents/{id}/versions/{n}' },
   diffAgentVersions: { method: 'get', path: '/agents/{id}/diff' },
+  compareAgentVersions: { method: 'post', path: '/agents/{id}/diff' },
 
   listAgentLabels: { method: 'get', path: '/agents/{id}/labels' },
   setAgentLabel: { method: 'put', path: '/agents/{id}/labels/{label}' },

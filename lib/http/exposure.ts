@@ -9,6 +9,11 @@ import { hostNameOf, isLoopbackHostName } from './request-policy';
 
 export interface ExposureSettings {
   host: string;
+  /**
+   * The address the server binds (`resolveListenAddress`): what is judged. Defaults to `host`,
+   * right only when that is an IP address.
+   */
+  address?: string;
   port: number;
   auth?: 'off' | 'required' | undefined;
   allowUnauthenticatedNetwork: boolean;
@@ -30,17 +35,18 @@ const signInNotice =
   'with `agent-studio db key create`';
 
 export function describeExposure(settings: ExposureSettings): Exposure {
-  const name = hostNameOf(settings.host);
+  const address = settings.address ?? settings.host;
+  const bound = address === settings.host ? address : `${address} (HOST=${settings.host})`;
   const hosts = ['localhost', '127.0.0.1', '[::1]', ...settings.allowedHosts].join(', ');
-  const mode = authMode(settings);
-  if (isLoopbackHostName(name)) {
+  const mode = authMode({ host: address, auth: settings.auth });
+  if (isLoopbackHostName(hostNameOf(address))) {
     const who = mode === 'off' ? 'there is no sign-in (STUDIO_AUTH=off), so every local user can use it' : signInNotice;
     return {
       ok: true,
       value: {
         warning: false,
         notice:
-          `Only programs on this machine can reach it (listening on ${settings.host}); ${who}. ` +
+          `Only programs on this machine can reach it (listening on ${bound}); ${who}. ` +
           `Pages from other sites are refused; host names answered: ${hosts}.`,
       },
     };
@@ -51,14 +57,14 @@ export function describeExposure(settings: ExposureSettings): Exposure {
       value: {
         warning: false,
         notice:
-          `Anyone who can reach port ${settings.port} on ${settings.host} can reach it. ${signInNotice}. ` +
+          `Anyone who can reach port ${settings.port} on ${bound} can reach it. ${signInNotice}. ` +
           `Host names answered: ${hosts} (STUDIO_ALLOWED_HOSTS); serve it behind https.`,
       },
     };
   }
   if (!settings.allowUnauthenticatedNetwork) {
     return checkFailed(
-      `HOST=${settings.host} with STUDIO_AUTH=off would let anyone who can reach port ${settings.port} read and ` +
+      `HOST=${settings.host}${address === settings.host ? '' : ` (which resolves to ${address})`} with STUDIO_AUTH=off would let anyone who can reach port ${settings.port} read and ` +
         'change every agent and secret and start the allowed stdio commands, without signing in. ' +
         'Leave STUDIO_AUTH unset (sign-in is then required), keep HOST=127.0.0.1, or set ' +
         'STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true to do it on purpose.',
@@ -70,7 +76,7 @@ export function describeExposure(settings: ExposureSettings): Exposure {
     value: {
       warning: true,
       notice:
-        `WARNING: listening on ${settings.host} without sign-in (STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true): anyone ` +
+        `WARNING: listening on ${bound} without sign-in (STUDIO_ALLOW_UNAUTHENTICATED_NETWORK=true): anyone ` +
         `who can reach port ${settings.port} can read and change every agent and start the allowed stdio commands. ` +
         `Host names answered: ${hosts} (STUDIO_ALLOWED_HOSTS).`,
     },

@@ -33,6 +33,8 @@ export interface RequestFacts {
   contentType: string | undefined;
   /** A body was sent (a length above zero or a chunked body). */
   hasBody: boolean;
+  /** The URL path, where the API's gate knows it: other sites may send browsers to a few paths. */
+  path?: string;
 }
 
 export interface Refusal {
@@ -123,11 +125,42 @@ function refuseHost(host: string): Refusal {
   };
 }
 
+/**
+ * A browser's own word that another site made the request (`same-site` and `none`, a typed URL or
+ * a bookmark, are not). An origin listed in `STUDIO_CORS_ORIGINS` is exempt: its requests always
+ * carry that mark, and it is listed to be let in.
+ */
+function isCrossSite(policy: RequestPolicy, facts: RequestFacts): boolean {
+  return facts.secFetchSite === 'cross-site' && !isListedCorsOrigin(policy, facts.origin);
+}
+
+/**
+ * Where another site sends a browser on purpose: an OpenID Connect provider redirects it back to
+ * the sign-in callback, and the sign-in library may send it on to its error page (the whole chain
+ * stays `cross-site`). The library checks its state parameter and cookie there.
+ */
+const crossSiteEntryPrefixes = ['/api/auth/callback/', '/api/auth/oauth2/callback/'];
+
+export function isCrossSiteEntry(facts: Pick<RequestFacts, 'method' | 'path'>): boolean {
+  const { path } = facts;
+  if (facts.method !== 'GET' || path === undefined) return false;
+  return path === '/api/auth/error' || crossSiteEntryPrefixes.some((prefix) => path.startsWith(prefix));
+}
+
+const crossSiteRead: Refusal = {
+  code: 'forbidden',
+  message:
+    'Requests from other sites may not use the API (Sec-Fetch-Site: cross-site); list the site in STUDIO_CORS_ORIGINS to allow it.',
+};
+
 /** `undefined` when the request may go on; otherwise what to answer. `kind` decides the body rule. */
 export function checkRequest(policy: RequestPolicy, facts: RequestFacts, kind: 'api' | 'page'): Refusal | undefined {
   if (facts.host !== undefined && !isAllowedHost(policy, facts.host)) return refuseHost(facts.host);
-  if (isSafeMethod(facts.method)) return undefined;
   const { origin } = facts;
+  // Even a GET from another site is refused on the API: an `<img>` or a link must not make the
+  // server do anything. Pages stay reachable by links from other sites.
+  if (kind === 'api' && isCrossSite(policy, facts) && !isCrossSiteEntry(facts)) return crossSiteRead;
+  if (isSafeMethod(facts.method)) return undefined;
   const listed = isListedCorsOrigin(policy, origin);
   if (!listed) {
     if (facts.secFetchSite === 'cross-site')

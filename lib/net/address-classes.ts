@@ -56,8 +56,24 @@ const internal: ReadonlySet<AddressKind> = new Set([
   'documentation',
 ]);
 
-/** Cloud instance metadata services (AWS, GCP, Azure: link-local; Alibaba; AWS over IPv6). */
-const metadataAddresses = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
+/**
+ * Cloud instance services that hand out credentials or answer for the instance: the metadata
+ * service (AWS, GCP, Azure, Oracle on 169.254.169.254; the AWS container credentials on
+ * 169.254.170.2; Alibaba on 100.100.100.200), the AWS DNS resolver (169.254.169.253) and Azure's
+ * WireServer (168.63.129.16, which sits in public space and so needs its own entry). No URL anyone
+ * configures has a reason to reach them, so they are refused for every caller.
+ */
+const metadataIpv4 = new Set([
+  '169.254.169.254',
+  '169.254.169.253',
+  '169.254.170.2',
+  '100.100.100.200',
+  '168.63.129.16',
+]);
+/** The same over IPv6: AWS (metadata, DNS) and Google Cloud. Kept in RFC 5952 form, as compared. */
+const metadataIpv6 = new Set(
+  ['fd00:ec2::254', 'fd00:ec2::253', 'fd20:ce::254'].map((text) => ipaddr.IPv6.parse(text).toRFC5952String()),
+);
 /** Names that reach a metadata service whatever a resolver answers. */
 const metadataNames = new Set(['metadata.google.internal', 'metadata.goog']);
 
@@ -84,7 +100,7 @@ const localNat64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
 
 function classifyIpv4(address: ipaddr.IPv4): AddressKind {
   const text = address.toString();
-  if (metadataAddresses.has(text)) return 'metadata';
+  if (metadataIpv4.has(text)) return 'metadata';
   if (documentationV4.some((range) => address.match(range))) return 'documentation';
   return ipv4Kinds[address.range()] ?? 'public';
 }
@@ -115,8 +131,8 @@ function embeddedIpv4(address: ipaddr.IPv6): { embedding: Embedding; ipv4: ipadd
 }
 
 function classifyIpv6(address: ipaddr.IPv6): AddressClass {
-  if (metadataAddresses.has(address.toNormalizedString()) || metadataAddresses.has(address.toRFC5952String()))
-    return { kind: 'metadata' };
+  // Compared without a zone (`fd20:ce::254%eth0` reaches the same service).
+  if (metadataIpv6.has(new ipaddr.IPv6(address.parts).toRFC5952String())) return { kind: 'metadata' };
   if (address.match(localNat64)) return { kind: 'reserved', embedding: 'NAT64' };
   const embedded = embeddedIpv4(address);
   if (embedded) {

@@ -1,6 +1,5 @@
-/** Version routes: list, read, publish, unpublish, restore, delete, diff. */
+/** Version routes: list, read, publish, unpublish, restore, delete (diffs: ./version-diff.ts). */
 import { z } from '@hono/zod-openapi';
-import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
@@ -14,7 +13,6 @@ import {
   versionParams,
   versionSchema,
 } from './agents-schemas';
-import { exceedsJsonDepth, maxJsonDepth } from '../../http';
 
 const route = jsonRoutes('versions');
 
@@ -75,58 +73,6 @@ export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
   errors: [404, 409],
 });
 
-const diffQuery = z.object({
-  from: z.coerce.number<number>().int().min(1),
-  to: z.coerce.number<number>().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
-  requestContext: z
-    .string()
-    .max(64 * 1024)
-    .optional()
-    .openapi({ description: 'JSON object; adds the resolved-tool diff' }),
-});
-
-const diffSchema = z.object({
-  from: z.number().int(),
-  to: z.number().int(),
-  diffs: z.array(z.object({ field: z.string(), previous: z.unknown(), current: z.unknown() })),
-  tools: z
-    .object({
-      added: z.array(z.string()),
-      removed: z.array(z.string()),
-      changed: z.array(
-        z.object({
-          name: z.string(),
-          changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
-        }),
-      ),
-    })
-    .optional(),
-});
-
-export const diffRoute = route('get', '/agents/{id}/diff', {
-  operationId: 'diffAgentVersions',
-  summary: 'Field diff between two versions (and the resolved-tool diff for a request context)',
-  request: { params: agentIdParams, query: diffQuery },
-  ok: ['The differences', diffSchema],
-  errors: [400, 404],
-});
-
-function parseRequestContext(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  if (exceedsJsonDepth(text))
-    throw invalidInput([{ path: 'query.requestContext', message: `JSON nested deeper than ${maxJsonDepth} levels` }]);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidInput([{ path: 'query.requestContext', message: 'Not valid JSON' }]);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidInput([{ path: 'query.requestContext', message: 'The request context is a JSON object' }]);
-  }
-  return value as Record<string, unknown>;
-}
-
 export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) =>
     context.json(await editor.agents.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
@@ -166,14 +112,5 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(deleteRoute, async (context) => {
     const { id, n } = context.req.valid('param');
     return context.json(await editor.agents.deleteVersion({ id, versionNumber: n, actor: requestActor(context) }), 200);
-  });
-
-  app.openapi(diffRoute, async (context) => {
-    const { id } = context.req.valid('param');
-    const { from, to, requestContext } = context.req.valid('query');
-    return context.json(
-      await editor.agents.diff({ id, from, to, requestContext: parseRequestContext(requestContext) }),
-      200,
-    );
   });
 }

@@ -147,10 +147,11 @@ function registerHistoryCommands(agent: Command, cli: CliContext) {
     .action(
       async (id: string, from: number, to: number, options: { context?: string; json?: boolean }, command: Command) => {
         const requestContext = parseContextArgument(options.context);
-        const diff = await cli.connect(command).diffAgentVersions({
-          params: { id },
-          query: { from, to, ...(requestContext ? { requestContext: JSON.stringify(requestContext) } : {}) },
-        });
+        const client = cli.connect(command);
+        // The tool comparison resolves sources live, so it is the POST; the field diff is a GET.
+        const diff = requestContext
+          ? await client.compareAgentVersions({ params: { id }, body: { from, to, requestContext } })
+          : await client.diffAgentVersions({ params: { id }, query: { from, to } });
         if (options.json) return printJson(cli.io, diff);
         cli.io.stdout(describeDiff(id, diff));
       },

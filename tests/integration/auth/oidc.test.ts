@@ -111,7 +111,10 @@ describe('sign-in through an OpenID Connect provider', () => {
       location = new URL(answer.headers.get('location')!, location).toString();
     }
     expect(location.startsWith(`${studioOrigin}/api/auth/callback/oidc?`)).toBe(true);
-    const callback = await studio(location.slice(studioOrigin.length), { headers: { cookie: studioJar.header() } });
+    // The provider's redirect is a navigation from another site: browsers mark it cross-site.
+    const callback = await studio(location.slice(studioOrigin.length), {
+      headers: { cookie: studioJar.header(), 'sec-fetch-site': 'cross-site' },
+    });
     studioJar.take(callback);
     return { callback, jar: studioJar };
   }

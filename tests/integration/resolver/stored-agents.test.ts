@@ -191,14 +191,13 @@ describe('runtime.resolve (library)', () => {
   });
 });
 
-describe('GET /api/agents/:id/diff with a request context', () => {
+describe('POST /api/agents/:id/diff (the resolved-tool comparison)', () => {
   it('adds the resolved-tool diff', async () => {
-    const context = encodeURIComponent(JSON.stringify({ tier: 'pro' }));
-    const { status, body } = await call(
-      studio,
-      'GET',
-      `/api/agents/support/diff?from=1&to=2&requestContext=${context}`,
-    );
+    const { status, body } = await call(studio, 'POST', '/api/agents/support/diff', {
+      from: 1,
+      to: 2,
+      requestContext: { tier: 'pro' },
+    });
     expect(status).toBe(200);
     expect(body.tools).toEqual({
       added: [],
@@ -207,5 +206,29 @@ describe('GET /api/agents/:id/diff with a request context', () => {
     });
     const plain = await call(studio, 'GET', '/api/agents/support/diff?from=1&to=2');
     expect(plain.body.tools).toBeUndefined();
+  });
+
+  it('refuses a request context on the GET with 400 naming the POST', async () => {
+    const context = encodeURIComponent(JSON.stringify({ tier: 'pro' }));
+    const { status, body } = await call(
+      studio,
+      'GET',
+      `/api/agents/support/diff?from=1&to=2&requestContext=${context}`,
+    );
+    expect(status).toBe(400);
+    expect(body.error.details.issues[0]).toMatchObject({ path: 'query.requestContext' });
+    expect(body.error.message).toMatch(/POST \/api\/agents\/\{id\}\/diff/);
+  });
+
+  it.each([
+    [{ from: 1, to: 2 }, 'requestContext'],
+    [{ from: 1, requestContext: [] }, 'requestContext'],
+    [{ from: 0, requestContext: {} }, 'from'],
+    [{ from: 1, requestContext: {}, extra: true }, ''],
+  ])('answers 400 for the body %o', async (payload, field) => {
+    const { status, body } = await call(studio, 'POST', '/api/agents/support/diff', payload);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_input');
+    expect(JSON.stringify(body.error.details)).toContain(field);
   });
 });

@@ -120,6 +120,31 @@ describe('requests from other sites (production server)', () => {
     expect(await agentCount()).toBe(before);
   });
 
+  it('refuses every API read marked Sec-Fetch-Site: cross-site with 403, and lets same-site and typed URLs read', async () => {
+    const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const reads = Object.entries(document.paths)
+      .filter(([, methods]) => 'get' in methods)
+      .map(([template]) => template.replace(/\{[^}]+\}/g, 'gate-probe'));
+    expect(reads.length).toBeGreaterThan(15);
+    const failures: string[] = [];
+    for (const path of [...reads, '/api/openapi.json', '/api/agents/demo-assistant/diff?from=1']) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await rawRequest({ method, path, headers: { 'sec-fetch-site': 'cross-site' } });
+        const code = method === 'GET' && response.status === 403 ? JSON.parse(response.body).error.code : 'forbidden';
+        if (response.status !== 403 || code !== 'forbidden') failures.push(`${method} ${path}: ${response.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const refused = await rawRequest({ path: '/api/health', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(JSON.parse(refused.body).error.message).toMatch(/Sec-Fetch-Site: cross-site/);
+    for (const site of ['same-origin', 'same-site', 'none'])
+      expect((await rawRequest({ path: '/api/health', headers: { 'sec-fetch-site': site } })).status, site).toBe(200);
+    // Pages stay reachable from links on other sites.
+    expect((await rawRequest({ path: '/', headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+
   it('accepts only JSON bodies on mutating routes: text/plain, forms and a missing type get 415', async () => {
     const operations = await mutatingOperations();
     const failures: string[] = [];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, createRequestPolicy, authMode, describeExposure, type RequestFacts } from '@/lib/http';
+import type { DnsLookup } from '@/lib/env';
+import {
+  authMode,
+  checkRequest,
+  createRequestPolicy,
+  describeExposure,
+  resolveListenAddress,
+  type RequestFacts,
+} from '@/lib/http';
 
 const policy = createRequestPolicy({
   allowedHosts: ['studio.internal', '[fd00::1]'],
@@ -56,8 +64,42 @@ describe('which requests the server answers', () => {
   });
 
   it('never checks Origin on safe methods', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      expect(verdict({ method, origin: 'https://evil.example' })).toBe('ok');
+      expect(verdict({ method, origin: 'https://evil.example', secFetchSite: 'cross-site' }, 'page')).toBe('ok');
+    }
+  });
+
+  it.each([
+    ['cross-site', undefined, 'forbidden'],
+    ['cross-site', 'https://evil.example', 'forbidden'],
+    ['cross-site', 'https://app.example.com', 'ok'],
+    ['same-site', undefined, 'ok'],
+    ['same-origin', undefined, 'ok'],
+    ['none', undefined, 'ok'],
+  ])('an API GET or HEAD with Sec-Fetch-Site %s and Origin %s -> %s', (secFetchSite, origin, expected) => {
     for (const method of ['GET', 'HEAD', 'OPTIONS'])
-      expect(verdict({ method, origin: 'https://evil.example', secFetchSite: 'cross-site' })).toBe('ok');
+      expect(verdict({ method, secFetchSite, origin, contentType: undefined, hasBody: false })).toBe(expected);
+  });
+
+  it.each([
+    ['GET', '/api/auth/callback/oidc', 'ok'],
+    ['GET', '/api/auth/oauth2/callback/oidc', 'ok'],
+    ['GET', '/api/auth/error', 'ok'],
+    ['POST', '/api/auth/callback/oidc', 'forbidden'],
+    ['GET', '/api/auth/callback/', 'ok'],
+    ['GET', '/api/auth/session', 'forbidden'],
+    ['GET', '/api/auth/callbacks', 'forbidden'],
+    ['GET', '/api/agents', 'forbidden'],
+  ])('a cross-site %s %s (where another site sends the browser) -> %s', (method, path, expected) => {
+    expect(verdict({ method, path, secFetchSite: 'cross-site', contentType: undefined, hasBody: false })).toBe(
+      expected,
+    );
+  });
+
+  it('names the cross-site mark in the refusal of an API read', () => {
+    const refusal = checkRequest(policy, { ...base, method: 'GET', secFetchSite: 'cross-site' }, 'api');
+    expect(refusal?.message).toMatch(/other sites may not use the API \(Sec-Fetch-Site: cross-site\)/);
   });
 
   it.each([
@@ -121,5 +163,54 @@ describe('start-up exposure', () => {
     const allowed = describeExposure({ ...settings, host: '0.0.0.0', auth: 'off', allowUnauthenticatedNetwork: true });
     expect(allowed).toMatchObject({ ok: true, value: { warning: true } });
     expect(allowed.ok && allowed.value.notice).toMatch(/anyone who can reach port 3000/);
+  });
+});
+
+describe('the address the server binds', () => {
+  const settings = { port: 3000, allowUnauthenticatedNetwork: false, allowedHosts: [] };
+  const answers: Record<string, string[]> = {
+    'studio.localhost': ['0.0.0.0'],
+    localhost: ['::'],
+    'lan.example': ['192.168.1.5', '127.0.0.1'],
+    'loop.example': ['127.0.0.1'],
+  };
+  const lookup: DnsLookup = async (hostname) => {
+    const found = answers[hostname];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) }));
+  };
+  const bound = async (host: string) => {
+    const listen = await resolveListenAddress({ host, lookup });
+    return listen.ok ? listen.value.address : listen.issues[0]!.message;
+  };
+
+  it('binds an address as written and a name to its first answer', async () => {
+    expect(await bound('127.0.0.1')).toBe('127.0.0.1');
+    expect(await bound('[::1]')).toBe('::1');
+    expect(await bound('0.0.0.0')).toBe('0.0.0.0');
+    expect(await bound('studio.localhost')).toBe('0.0.0.0');
+    expect(await bound('localhost')).toBe('::');
+    expect(await bound('lan.example')).toBe('192.168.1.5');
+    expect(await bound('loop.example')).toBe('127.0.0.1');
+    expect(await bound('nowhere.example')).toMatch(/HOST=nowhere\.example does not resolve[\s\S]*ENOTFOUND/);
+  });
+
+  it.each(['studio.localhost', 'localhost', 'lan.example'])(
+    'judges %s by the address it resolves to: sign-in off is refused, and by default sign-in is required',
+    async (host) => {
+      const address = await bound(host);
+      const refused = describeExposure({ ...settings, host, address, auth: 'off' });
+      expect(!refused.ok && refused.issues[0]!.message).toContain(`HOST=${host} (which resolves to ${address})`);
+      const required = describeExposure({ ...settings, host, address });
+      expect(required.ok && required.value.notice).toContain(`on ${address} (HOST=${host}) can reach it`);
+      expect(authMode({ host: address })).toBe('required');
+    },
+  );
+
+  it('still says loopback for a name that resolves to loopback, naming the address', async () => {
+    const exposure = describeExposure({ ...settings, host: 'loop.example', address: await bound('loop.example') });
+    expect(exposure.ok && exposure.value.notice).toMatch(
+      /Only programs on this machine.*listening on 127\.0\.0\.1 \(HOST=loop\.example\)/,
+    );
   });
 });

@@ -90,6 +90,62 @@ describe('address classes', () => {
   });
 });
 
+/** Every form a cloud service address can take: the address itself and each IPv6 form embedding it. */
+const cloudServices: Array<[string, string[]]> = [
+  [
+    '169.254.169.253',
+    [
+      '::ffff:169.254.169.253',
+      '::ffff:a9fe:a9fd',
+      '::ffff:0:a9fe:a9fd',
+      '64:ff9b::169.254.169.253',
+      '2002:a9fe:a9fd::1',
+      '2001:0:4136:e378:8000:63bf:5601:5602',
+      '::a9fe:a9fd',
+    ],
+  ],
+  [
+    '168.63.129.16',
+    [
+      '::ffff:168.63.129.16',
+      '::ffff:a83f:8110',
+      '::ffff:0:a83f:8110',
+      '64:ff9b::a83f:8110',
+      '2002:a83f:8110::1',
+      '2001:0:4136:e378:8000:63bf:57c0:7eef',
+      '::a83f:8110',
+    ],
+  ],
+  ['fd20:ce::254', ['FD20:00CE:0:0:0:0:0:254', '[fd20:ce::254]', 'fd20:ce::254%eth0']],
+  ['fd00:ec2::253', ['fd00:0ec2:0000:0000:0000:0000:0000:0253', '[FD00:EC2::253]', 'fd00:ec2::253%25en0']],
+  ['fd00:ec2::254', ['fd00:ec2::254%eth0']],
+];
+
+describe('cloud metadata, DNS and WireServer addresses', () => {
+  it.each(cloudServices.flatMap(([service, forms]) => [service, ...forms].map((form) => [form, service])))(
+    '%s (%s) is metadata, refused for every caller and for allow-all',
+    (form) => {
+      const addressClass = classifyAddress(form);
+      expect(addressClass?.kind).toBe('metadata');
+      for (const rules of [configured, modelChosen, modelChosenAllowAll])
+        expect(isAllowed(addressClass!, rules)).toBe(false);
+    },
+  );
+
+  it('names the embedded address in the refusal', () => {
+    expect(describeClass(classifyAddress('64:ff9b::a83f:8110')!)).toBe('NAT64 (embedding 168.63.129.16, metadata)');
+    expect(describeClass(classifyAddress('::ffff:169.254.169.253')!)).toBe(
+      'IPv4-mapped (embedding 169.254.169.253, metadata)',
+    );
+  });
+
+  it('leaves the neighbours of those addresses in their own class', () => {
+    expect(classifyAddress('168.63.129.17')).toEqual({ kind: 'public' });
+    expect(classifyAddress('fd20:ce::253')).toEqual({ kind: 'unique-local' });
+    expect(classifyAddress('169.254.169.252')).toEqual({ kind: 'link-local' });
+  });
+});
+
 describe('remote excerpts', () => {
   it('keeps errors short, on one line and without credentials', () => {
     const body = `Unauthorized\n\n token=abc123secret Authorization: Bearer eyJhbGciOi.x.y https://u:p4ss@h/x ${'x'.repeat(500)}`;
