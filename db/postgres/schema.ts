@@ -176,6 +176,9 @@ export const runs = pgTable(
     status: text('status', { enum: ['running', 'paused', 'finished', 'failed', 'aborted'] }).notNull(),
     threadId: text('thread_id'),
     resourceId: text('resource_id'),
+    // Who started the run (`user:<id>` or `key:<id>`), when sign-in named them: only they or an
+    // admin may continue it. Null for runs started by code or with sign-in off.
+    createdBy: text('created_by'),
     // The conversation as the model sees it (raw tool inputs, `toModelOutput` results).
     messages: text('messages').notNull().default('[]'),
     // The calls the run waits for, with their raw input.

@@ -1,12 +1,14 @@
 /**
  * SQL for agent runs. A run row is written when the run starts and rewritten when it pauses,
  * finishes or fails. `claim` is a compare-and-swap on `revision`: of two continuations of the same
- * paused run (two requests, two processes), exactly one wins.
+ * paused run (two requests, two processes), exactly one wins. `insertNew` takes a caller-chosen id
+ * the same way: the id is the primary key, and of two inserts of one id exactly one lands.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
-import { bind } from './placeholders';
+import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
 
@@ -17,14 +19,27 @@ const p = sql.placeholder;
 export const runQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, runs);
   // Few runs per agent wait at a time; the agent index narrows the search to one agent's runs.
+  // `is` compares null with null as equal: a run without a resource matches a request without one.
   const latestPausedInThread = db
     .select()
     .from(runs)
-    .where(and(eq(runs.agentId, p('agentId')), eq(runs.threadId, p('threadId')), eq(runs.status, 'paused')))
+    .where(
+      and(
+        eq(runs.agentId, p('agentId')),
+        eq(runs.threadId, p('threadId')),
+        sql`${runs.resourceId} is ${p('resourceId')}`,
+        eq(runs.status, 'paused'),
+      ),
+    )
     .orderBy(desc(runs.createdAt))
     .limit(1)
     .prepare();
   const insert = insertRow(db, runs);
+  const insertNew = db
+    .insert(runs)
+    .values(everyColumn(runs) as SQLiteInsertValue<typeof runs>)
+    .onConflictDoNothing()
+    .prepare();
   const update = updateById(db, runs, {
     status: bind('status'),
     messages: bind('messages'),
@@ -55,11 +70,17 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
   return {
     get: (id: string): RunRow | undefined => get.get({ id }),
     withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
-    latestPausedInThread: (where: { agentId: string; threadId: string }): RunRow | undefined =>
-      latestPausedInThread.get(where),
+    /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
+    latestPausedInThread: (where: {
+      agentId: string;
+      threadId: string;
+      resourceId: string | null;
+    }): RunRow | undefined => latestPausedInThread.get(where),
     insert(row: RunRow) {
       insert.run(row);
     },
+    /** Inserts the row unless its id exists; false then. */
+    insertNew: (row: RunRow): boolean => insertNew.run(row).changes === 1,
     update(row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt'>) {
       update.run(row);
     },

@@ -16,6 +16,7 @@ import {
   type RunRecord,
   type RunResult,
   type ContinuationOptions,
+  type ContinuationParty,
 } from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { createRunner, type Continuation } from './runner';
@@ -49,7 +50,9 @@ export interface RunView extends RunIdentity {
   updatedAt: string;
 }
 
-type ContinueCall<TExtra> = TExtra & { runId: string } & ContinuationOptions & { onChunk?: (chunk: RunChunk) => void };
+/** A continuation's request: its `resourceId` and caller must be the run's (else 403 `forbidden`). */
+type ContinueCall<TExtra> = TExtra & { runId: string } & ContinuationOptions &
+  ContinuationParty & { onChunk?: (chunk: RunChunk) => void };
 
 export interface Runs {
   /** The stored run; `not_found` for an unknown id. */
@@ -188,10 +191,17 @@ export function createAgentRuns({
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
     async (request: ContinueCall<TExtra>): Promise<RunResult> => {
-      const { runId, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
+      const { runId, resourceId, caller, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
       const options: ContinuationOptions = { hooks, toolsets, clientTools, prepareStep, abortSignal };
       await ready;
-      return runner.continue({ runId, continuation: toContinuation(request), options, listener: onChunk });
+      return runner.continue({
+        runId,
+        resourceId,
+        caller,
+        continuation: toContinuation(request),
+        options,
+        listener: onChunk,
+      });
     };
 
   return {

@@ -1,18 +1,44 @@
 /**
  * What a continuation of a paused run asks for, and the checks made before the run is claimed: the
- * calls it answers must be pending and of its kind (409 otherwise), resume data must pass the tool's
- * `resumeSchema` (400 with the standard message).
+ * run must be the caller's (403 otherwise, checked first so a stranger learns nothing of its
+ * state), the calls it answers must be pending and of its kind (409 otherwise), resume data must
+ * pass the tool's `resumeSchema` (400 with the standard message).
  */
 import { invalidInput, StudioError } from '../errors';
 import { createValidationError } from '../tools';
 import type { RunTools } from './run-tools';
-import type { PendingKind, RunRecord, StoredPendingCall } from './run-types';
+import type { ContinuationParty, PendingKind, RunRecord, StoredPendingCall } from './run-types';
 
 export type Continuation =
   | { action: 'approve'; toolCallId: string }
   | { action: 'decline'; toolCallId: string }
   | { action: 'resume'; toolCallId?: string; resumeData: unknown }
   | { action: 'tool-results'; results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }> };
+
+/**
+ * Whether `party` may continue the run: the run's `resourceId`, when it has one, must be named
+ * exactly; a run started by a known caller continues only for that caller or an admin. A party with
+ * no caller is code in the process, or any request with sign-in off.
+ */
+function refusal(record: RunRecord, { resourceId, caller }: ContinuationParty): string | undefined {
+  if (record.resourceId !== undefined && resourceId !== record.resourceId) {
+    return `Run "${record.runId}" belongs to another resource: a continuation must name the resourceId the run was started with.`;
+  }
+  if (record.createdBy !== undefined && caller !== undefined && !caller.admin && caller.id !== record.createdBy) {
+    return `Run "${record.runId}" was started by another caller: only the same API key or user, or an admin, may continue it.`;
+  }
+  return undefined;
+}
+
+export function mayContinue(record: RunRecord, party: ContinuationParty): boolean {
+  return refusal(record, party) === undefined;
+}
+
+/** 403 `forbidden` unless `party` may continue the run. */
+export function checkContinuationParty(record: RunRecord, party: ContinuationParty): void {
+  const why = refusal(record, party);
+  if (why !== undefined) throw new StudioError('forbidden', why, { runId: record.runId });
+}
 
 const kindOf: Record<Continuation['action'], PendingKind> = {
   approve: 'approval',

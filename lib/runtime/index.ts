@@ -27,9 +27,11 @@ export { declinedMessage } from './tool-call-runner';
 export type {
   ClientToolDefinition,
   ContinuationOptions,
+  ContinuationParty,
   PendingCall,
   PendingKind,
   PrepareStep,
+  RunCaller,
   RunChunk,
   RunChunkType,
   RunIdentity,

@@ -20,11 +20,24 @@ import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
+/** Where `autoResumeSuspendedTools` looks: one agent's runs in one thread, of one resource (or of none). */
+export interface ThreadOfResource {
+  agentId: string;
+  threadId: string;
+  /** Undefined matches only runs started without a resourceId. */
+  resourceId: string | undefined;
+}
+
 export interface RunStore {
   insert(record: RunRecord): Promise<void>;
+  /**
+   * Writes a new run at once unless a run with its id exists (stored, or queued to be): false then.
+   * The id is the primary key, so of two inserts of one id exactly one succeeds, in any process.
+   */
+  insertNew(record: RunRecord): Promise<boolean>;
   get(runId: string): Promise<RunRecord | undefined>;
-  /** The newest paused run of an agent in a thread (for `autoResumeSuspendedTools`). */
-  latestPausedInThread(where: { agentId: string; threadId: string }): Promise<RunRecord | undefined>;
+  /** The newest paused run of an agent in a thread, of the same resource (for `autoResumeSuspendedTools`). */
+  latestPausedInThread(where: ThreadOfResource): Promise<RunRecord | undefined>;
   /** Writes status, messages, pending, state and error; raises the revision. */
   save(record: RunRecord): Promise<void>;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
@@ -52,13 +65,24 @@ export function createMemoryRunStore(): RunStore {
     async insert(record) {
       records.set(record.runId, clone(record));
     },
+    async insertNew(record) {
+      if (records.has(record.runId)) return false;
+      records.set(record.runId, clone(record));
+      return true;
+    },
     async get(runId) {
       const record = records.get(runId);
       return record && clone(record);
     },
-    async latestPausedInThread({ agentId, threadId }) {
+    async latestPausedInThread({ agentId, threadId, resourceId }) {
       const found = [...records.values()]
-        .filter((record) => record.agentId === agentId && record.threadId === threadId && record.status === 'paused')
+        .filter(
+          (record) =>
+            record.agentId === agentId &&
+            record.threadId === threadId &&
+            record.resourceId === resourceId &&
+            record.status === 'paused',
+        )
         .at(-1);
       return found && clone(found);
     },
@@ -148,6 +172,7 @@ function insertRow(record: RunRecord, secretsKey: SecretsKey): InsertRow {
     resolvedToolsHash: record.resolvedToolsHash,
     threadId: record.threadId ?? null,
     resourceId: record.resourceId ?? null,
+    createdBy: record.createdBy ?? null,
     requestContext: JSON.stringify(stored),
     authToken:
       token === undefined
@@ -181,6 +206,7 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
     status: row.status,
     ...(row.threadId === null ? {} : { threadId: row.threadId }),
     ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
+    ...(row.createdBy === null ? {} : { createdBy: row.createdBy }),
     requestContext,
     state: {
       ...state,
@@ -327,12 +353,17 @@ export function createStoredRunStore({
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
       else await queries.insert(row);
     },
+    async insertNew(record) {
+      // A finished run queued under this id is not in the table yet; it is taken all the same.
+      if (queue.writesOf(record.runId).length > 0) return false;
+      return queries.insertNew(insertRow(record, secretsKey));
+    },
     async get(runId) {
       const row = await currentRow(runId);
       return row && recordOf(row, secretsKey);
     },
-    async latestPausedInThread(where) {
-      const row = await queries.latestPausedInThread(where);
+    async latestPausedInThread({ agentId, threadId, resourceId }) {
+      const row = await queries.latestPausedInThread({ agentId, threadId, resourceId: resourceId ?? null });
       return row && recordOf(row, secretsKey);
     },
     async save(record) {

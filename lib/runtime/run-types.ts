@@ -83,6 +83,17 @@ export interface ClientToolDefinition {
   inputSchema?: JsonSchema;
 }
 
+/**
+ * Who asks for a run or a continuation, when the API knows (a signed-in user or an API key). Code in
+ * the process passes none: it is trusted like the server itself.
+ */
+export interface RunCaller {
+  /** `user:<id>` or `key:<id>`; kept with the runs the caller starts. */
+  id: string;
+  /** An admin user or key, which may continue anybody's runs. */
+  admin: boolean;
+}
+
 export interface RunOptions {
   /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
   requestContext?: Record<string, unknown>;
@@ -98,12 +109,15 @@ export interface RunOptions {
   /** Tools executed by the caller: `createTool` objects (their execute is not used) or definitions. */
   clientTools?: Record<string, Tool | ClientToolDefinition>;
   prepareStep?: PrepareStep;
-  /** Reuse an id chosen by the caller (must be new). */
+  /** An id chosen by the caller; one that exists or is running is refused with 409 `conflict`. */
   runId?: string;
   threadId?: string;
+  /** Who the run is for; its continuations must name the same one (else 403 `forbidden`). */
   resourceId?: string;
+  /** Who starts the run (recorded; with sign-in on, only they or an admin may continue it). */
+  caller?: RunCaller;
   /**
-   * With a `threadId`: when the thread's newest paused run waits for resume data, read that data
+   * With a `threadId`: when the newest paused run of this thread and resource waits for resume data, read that data
    * from this message (one model call) and resume that run instead of starting a new one. Only
    * data the message clearly gives is used; approvals are never inferred.
    */
@@ -282,6 +296,8 @@ export interface RunRecord extends RunIdentity {
   status: RunStatus;
   threadId?: string;
   resourceId?: string;
+  /** The `RunCaller.id` of who started the run; absent for code, and with sign-in off. */
+  createdBy?: string;
   /** Without the caller's MCP token, which is kept encrypted beside it. */
   requestContext: Record<string, unknown>;
   state: RunState;
@@ -300,7 +316,16 @@ export interface AgentStream {
   result: Promise<RunResult>;
 }
 
-export type ContinueRequest = { runId: string } & ContinuationOptions;
+/**
+ * Who continues a run: the `resourceId` must be the run's when it has one, and the caller the one
+ * who started it (or an admin) when it was started by a known caller; else 403 `forbidden`.
+ */
+export interface ContinuationParty {
+  resourceId?: string;
+  caller?: RunCaller;
+}
+
+export type ContinueRequest = { runId: string } & ContinuationOptions & ContinuationParty;
 
 /** An agent ready to run: `generate()` answers when the run finishes or pauses, `stream()` hands out chunks. */
 export interface RunnableAgent {

@@ -65,15 +65,25 @@ export function createRunnableAgent({
   const withContext = (options: RunOptions): RunOptions =>
     options.requestContext === undefined && requestContext !== undefined ? { ...options, requestContext } : options;
 
-  const continueWith = (continuation: Continuation, { runId, ...options }: ContinueRequest) =>
-    runner.continue({ runId, continuation, options });
+  const continueWith = (continuation: Continuation, { runId, resourceId, caller, ...options }: ContinueRequest) =>
+    runner.continue({ runId, resourceId, caller, continuation, options });
 
-  const continueStream = (continuation: Continuation, { runId, abortSignal, ...options }: ContinueRequest) =>
+  const continueStream = (
+    continuation: Continuation,
+    { runId, resourceId, caller, abortSignal, ...options }: ContinueRequest,
+  ) =>
     streamRun({
       runId,
       ...(abortSignal ? { abortSignal } : {}),
       start: (emit, signal) =>
-        runner.continue({ runId, continuation, options: { ...options, abortSignal: signal }, listener: emit }),
+        runner.continue({
+          runId,
+          resourceId,
+          caller,
+          continuation,
+          options: { ...options, abortSignal: signal },
+          listener: emit,
+        }),
     });
 
   return {

@@ -10,6 +10,7 @@ import { databaseBusyError, isDatabaseBusy, isStudioError, StudioError } from '.
 import type { Logger } from '../logger';
 import { findOutboundError, remoteExcerpt } from '../net';
 import { extractResumeData, suspendedCallOf } from './auto-resume';
+import { mayContinue } from './continuation';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import {
@@ -140,13 +141,20 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
   }
 
   /**
-   * `autoResumeSuspendedTools`: the thread's newest paused run, when it waits for resume data that
-   * this message clearly gives, is resumed with it (and its result answers this call).
+   * `autoResumeSuspendedTools`: the newest paused run of this thread and resource, when it waits for
+   * resume data that this message clearly gives, is resumed with it (and its result answers this
+   * call). A thread id alone finds nothing: a paused run of another resource, or one this caller
+   * may not continue, is left alone and the message starts a new run, as if there were none.
    */
   async function autoResume({ environment, input, options = {}, listener }: NewRunRequest) {
     if (options.threadId === undefined) return undefined;
-    const paused = await store.latestPausedInThread({ agentId: environment.agentId, threadId: options.threadId });
-    if (!paused) return undefined;
+    const { resourceId, caller } = options;
+    const paused = await store.latestPausedInThread({
+      agentId: environment.agentId,
+      threadId: options.threadId,
+      resourceId,
+    });
+    if (!paused || !mayContinue(paused, { resourceId, caller })) return undefined;
     const pinned = await loadEnvironment(paused);
     const target = suspendedCallOf(paused, pinned.tools);
     if (!target) return undefined;
@@ -161,6 +169,8 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     const { hooks, toolsets, prepareStep, abortSignal } = options;
     return continueRun({
       runId: paused.runId,
+      resourceId,
+      caller,
       continuation: { action: 'resume', toolCallId: target.call.toolCallId, resumeData: found.resumeData },
       options: { hooks, toolsets, prepareStep, abortSignal },
       listener,

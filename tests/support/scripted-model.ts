@@ -6,6 +6,7 @@
  * to script a model that sends something unparseable).
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { setTimeout } from 'node:timers/promises';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
@@ -19,7 +20,10 @@ export interface ScriptedToolCall {
 export interface ScriptedStep {
   text?: string;
   toolCalls?: ScriptedToolCall[];
-  /** Spaces this step's stream chunks (overrides the model's `delayMs`). */
+  /**
+   * Spaces this step's stream chunks (overrides the model's `delayMs`); a non-streaming call answers
+   * this step after waiting as long once, so a generated run stays open for a while too.
+   */
   delayMs?: number;
 }
 
@@ -117,6 +121,7 @@ export function createScriptedModel({
     modelId,
     doGenerate: async (options) => {
       const { index, step } = next(options);
+      if (step.delayMs !== undefined) await setTimeout(step.delayMs, undefined, { signal: options.abortSignal });
       return { content: generateContent(step, index), finishReason: finishReason(step), usage, warnings: [] };
     },
     doStream: async (options) => {

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL SQL for agent runs (db/queries/runs.ts is the SQLite twin). `claim` is a conditional
  * update on `revision`: PostgreSQL re-checks the condition on the row a concurrent claim committed,
- * so of two continuations of the same paused run exactly one changes it.
+ * so of two continuations of the same paused run exactly one changes it. `insertNew` does nothing on
+ * an id that exists, so of two inserts of one new id exactly one lands.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
@@ -24,18 +25,27 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
         );
       return rows.map((row) => row.id);
     },
-    latestPausedInThread: async ({ agentId, threadId }) =>
+    latestPausedInThread: async ({ agentId, threadId, resourceId }) =>
       (
         await db()
           .select()
           .from(runs)
-          .where(and(eq(runs.agentId, agentId), eq(runs.threadId, threadId), eq(runs.status, 'paused')))
+          .where(
+            and(
+              eq(runs.agentId, agentId),
+              eq(runs.threadId, threadId),
+              // Null equals null here: a run without a resource matches a request without one.
+              sql`${runs.resourceId} is not distinct from ${resourceId}`,
+              eq(runs.status, 'paused'),
+            ),
+          )
           .orderBy(desc(binary(runs.createdAt)))
           .limit(1)
       )[0],
     async insert(row) {
       await db().insert(runs).values(row);
     },
+    insertNew: async (row) => (await db().insert(runs).values(row).onConflictDoNothing()).rowCount === 1,
     async update({ id, status, messages, pending, state, error, updatedAt }) {
       await db()
         .update(runs)

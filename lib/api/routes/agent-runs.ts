@@ -6,9 +6,10 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { ModelMessage } from 'ai';
-import type { RunOptions, Runtime } from '../../runtime';
+import type { RunCaller, RunOptions, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
+import { runCallerOf } from '../request-principal';
 import { runEventStream } from '../run-events';
 import { errorResponses, jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
@@ -48,9 +49,13 @@ export const streamRoute = createRoute({
   },
 });
 
-/** The run options of a request body (the agent was loaded with its context and selector). */
-function runOptionsOf(body: RunBody): RunOptions {
+/**
+ * The run options of a request body (the agent was loaded with its context and selector), with the
+ * caller the run is recorded as started by.
+ */
+function runOptionsOf(body: RunBody, caller: RunCaller | undefined): RunOptions {
   return {
+    ...(caller ? { caller } : {}),
     ...(body.requestContext ? { requestContext: body.requestContext } : {}),
     ...(body.toolChoice ? { toolChoice: body.toolChoice } : {}),
     ...(body.activeTools ? { activeTools: body.activeTools } : {}),
@@ -81,7 +86,10 @@ export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runt
     const body = context.req.valid('json');
     const signal = context.req.raw.signal;
     const agent = await loadFor(runtime, id, body, signal);
-    const result = await agent.generate(inputOf(body), { ...runOptionsOf(body), abortSignal: signal });
+    const result = await agent.generate(inputOf(body), {
+      ...runOptionsOf(body, runCallerOf(context)),
+      abortSignal: signal,
+    });
     return context.json(result, 200);
   });
 
@@ -91,7 +99,7 @@ export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runt
     const agent = await loadFor(runtime, id, body, context.req.raw.signal);
     // The SSE answer is not one of the typed JSON responses the route definition can express.
     return (await runEventStream(context, (abortSignal) =>
-      agent.stream(inputOf(body), { ...runOptionsOf(body), abortSignal }),
+      agent.stream(inputOf(body), { ...runOptionsOf(body, runCallerOf(context)), abortSignal }),
     )) as never;
   });
 }

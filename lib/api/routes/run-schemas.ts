@@ -9,6 +9,7 @@ import { versionSelectorSchema } from '../../versions';
 import { pathParam } from '../schemas';
 
 const toolName = z.string().min(1).max(64);
+const resourceId = z.string().min(1).max(256);
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const toolChoiceSchema = z
@@ -63,9 +64,16 @@ export const runBodySchema = z
     toolChoice: toolChoiceSchema.optional(),
     activeTools: z.array(toolName).max(1_000).optional().openapi({ description: 'Offer and allow only these tools' }),
     maxSteps: z.number().int().min(1).max(100).optional().openapi({ description: 'Model calls at most (default 5)' }),
-    runId: z.string().min(1).max(100).optional().openapi({ description: 'A new id chosen by the caller' }),
+    runId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'A new id chosen by the caller; an id that exists or is running is 409 `conflict`' }),
     threadId: z.string().min(1).max(256).optional(),
-    resourceId: z.string().min(1).max(256).optional(),
+    resourceId: resourceId
+      .optional()
+      .openapi({ description: "Who the run is for; the run's continuations must name the same resourceId" }),
     autoResumeSuspendedTools: z.boolean().optional().openapi({
       description:
         "With threadId: when the thread's newest paused run waits for resume data that this message clearly gives, resume that run with it",
@@ -104,8 +112,13 @@ export const runIdParams = z.object({
   runId: pathParam({ name: 'runId', max: 100, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
 });
 
+/** Every continuation names the run's resourceId when the run has one (else 403 `forbidden`). */
+const continuationResourceId = resourceId
+  .optional()
+  .openapi({ description: "The run's resourceId; required (and must match) when the run was started with one" });
+
 export const toolCallBodySchema = z
-  .object({ toolCallId: z.string().min(1).max(200) })
+  .object({ toolCallId: z.string().min(1).max(200), resourceId: continuationResourceId })
   .strict()
   .openapi('ToolCallDecision');
 
@@ -118,6 +131,7 @@ export const resumeBodySchema = z
       .optional()
       .openapi({ description: 'Needed when several calls are suspended' }),
     resumeData: z.unknown().openapi({ description: "Checked against the tool's resumeSchema" }),
+    resourceId: continuationResourceId,
   })
   .strict()
   .superRefine((body, context) => {
@@ -143,6 +157,7 @@ export const toolResultsBodySchema = z
       )
       .min(1)
       .max(100),
+    resourceId: continuationResourceId,
   })
   .strict()
   .openapi('ToolResultsRequest');

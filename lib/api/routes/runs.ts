@@ -2,12 +2,14 @@
  * The runs of agents: `GET /api/runs/:runId` (the stored record) and the continuations of a paused
  * run: approve or decline a call by its toolCallId, resume a suspended call, send client tool
  * results. Each answers like generate (the run may pause again), or as Server-Sent Events when the
- * request accepts `text/event-stream`.
+ * request accepts `text/event-stream`. A continuation is the caller's only: it names the run's
+ * resourceId, and comes from the key or user that started the run or an admin (403 otherwise).
  */
 import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { streamRun, type RunChunk, type RunResult, type Runtime } from '../../runtime';
+import { streamRun, type ContinuationParty, type RunChunk, type RunResult, type Runtime } from '../../runtime';
 import type { ApiApp } from '../app';
+import { runCallerOf } from '../request-principal';
 import { runEventStream, wantsEventStream } from '../run-events';
 import { errorResponses, jsonRoutes, requestBody } from '../schemas';
 import {
@@ -48,7 +50,10 @@ function continuationRoute<TBody extends z.ZodType>({
     path: `/runs/{runId}/${path}`,
     operationId,
     summary,
-    description: 'Answers the continued run like generate; with `Accept: text/event-stream`, streams it.',
+    description:
+      'Answers the continued run like generate; with `Accept: text/event-stream`, streams it. ' +
+      "403 `forbidden` when the body's resourceId is not the run's, or (with sign-in) the caller is neither " +
+      'the key or user that started the run nor an admin.',
     tags: ['runtime'],
     request: { params: runIdParams, body: requestBody(body, { required: true, example }) },
     responses: {
@@ -56,7 +61,7 @@ function continuationRoute<TBody extends z.ZodType>({
         description: 'The continued run (it may pause again)',
         content: { 'application/json': { schema: runResultSchema }, ...eventStreamResponse('').content },
       },
-      ...errorResponses(400, 404, 409, 503),
+      ...errorResponses(400, 403, 404, 409, 503),
     },
   });
 }
@@ -90,15 +95,30 @@ export const submitRunToolResultsRoute = continuationRoute({
   example: { results: [{ toolCallId: 'call_3', output: { city: 'Oslo' } }] },
 });
 
-type Continue = (request: { onChunk?: (chunk: RunChunk) => void; abortSignal: AbortSignal }) => Promise<RunResult>;
+type Continue = (
+  request: ContinuationParty & { onChunk?: (chunk: RunChunk) => void; abortSignal: AbortSignal },
+) => Promise<RunResult>;
 
-async function answer(context: Context, runId: string, run: Continue): Promise<Response> {
+/**
+ * Continues the run as JSON or as events. The body's resourceId and the request's caller go with
+ * every continuation, so the runtime checks them whichever route and form it is.
+ */
+async function answer(
+  context: Context,
+  { runId, resourceId }: { runId: string; resourceId: string | undefined },
+  run: Continue,
+): Promise<Response> {
+  const party: ContinuationParty = { resourceId, caller: runCallerOf(context) };
   if (wantsEventStream(context)) {
     return runEventStream(context, (abortSignal) =>
-      streamRun({ runId, abortSignal, start: (emit, signal) => run({ onChunk: emit, abortSignal: signal }) }),
+      streamRun({
+        runId,
+        abortSignal,
+        start: (emit, signal) => run({ ...party, onChunk: emit, abortSignal: signal }),
+      }),
     );
   }
-  return context.json(await run({ abortSignal: context.req.raw.signal }), 200);
+  return context.json(await run({ ...party, abortSignal: context.req.raw.signal }), 200);
 }
 
 export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
@@ -113,8 +133,8 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
   for (const [decision, decisionRoute] of decisions) {
     app.openapi(decisionRoute, async (context) => {
       const { runId } = context.req.valid('param');
-      const { toolCallId } = context.req.valid('json');
-      return (await answer(context, runId, (options) =>
+      const { toolCallId, resourceId } = context.req.valid('json');
+      return (await answer(context, { runId, resourceId }, (options) =>
         runtime.runs[decision]({ runId, toolCallId, ...options }),
       )) as never;
     });
@@ -122,16 +142,16 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
 
   app.openapi(resumeRunRoute, async (context) => {
     const { runId } = context.req.valid('param');
-    const { toolCallId, resumeData } = context.req.valid('json');
-    return (await answer(context, runId, (options) =>
+    const { toolCallId, resumeData, resourceId } = context.req.valid('json');
+    return (await answer(context, { runId, resourceId }, (options) =>
       runtime.runs.resume({ runId, resumeData, ...(toolCallId ? { toolCallId } : {}), ...options }),
     )) as never;
   });
 
   app.openapi(submitRunToolResultsRoute, async (context) => {
     const { runId } = context.req.valid('param');
-    const { results } = context.req.valid('json');
-    return (await answer(context, runId, (options) =>
+    const { results, resourceId } = context.req.valid('json');
+    return (await answer(context, { runId, resourceId }, (options) =>
       runtime.runs.submitToolResults({
         runId,
         results: results.map(({ toolCallId, output, modelOutput }) => ({

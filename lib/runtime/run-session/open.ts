@@ -7,11 +7,18 @@ import type { ModelMessage } from 'ai';
 import { StudioError } from '../../errors';
 import { freezeRequestContext, type RequestContext } from '../../tools';
 import { createLiveTasks } from '../background-tasks';
-import { checkResumeData, pendingTargets, type Continuation } from '../continuation';
+import { checkContinuationParty, checkResumeData, pendingTargets, type Continuation } from '../continuation';
 import { createRunId } from '../run-id';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from '../run-environment';
 import { buildRunTools, clientToolDefinition, type RunTools } from '../run-tools';
-import type { ClientToolDefinition, ContinuationOptions, RunChunk, RunOptions, RunRecord } from '../run-types';
+import type {
+  ClientToolDefinition,
+  ContinuationOptions,
+  ContinuationParty,
+  RunChunk,
+  RunOptions,
+  RunRecord,
+} from '../run-types';
 import { answerPendingCall, applyOutcome } from './calls';
 import { callSurroundings, emit, startChunk, type RunDependencies, type RunSession } from './session';
 
@@ -28,7 +35,7 @@ export interface NewRunRequest {
   newRunId?: string;
 }
 
-export interface ContinuationRequest {
+export interface ContinuationRequest extends ContinuationParty {
   runId: string;
   continuation: Continuation;
   options?: ContinuationOptions;
@@ -92,6 +99,34 @@ function sessionOf({
   return session;
 }
 
+/**
+ * Stores a new run now when it needs to be: a caller-chosen id is taken by inserting the row first
+ * (the id is the primary key, so of two requests with one new id exactly one gets it, in any
+ * process); a run someone listens to is stored so its id can be looked up while it runs. Whether
+ * the record was written.
+ */
+async function storeAtStart(
+  store: RunDependencies['store'],
+  record: RunRecord,
+  { callerChoseId = false, listened = false },
+): Promise<boolean> {
+  if (callerChoseId) {
+    if (!(await store.insertNew(record))) {
+      throw new StudioError(
+        'conflict',
+        `A run with id "${record.runId}" already exists; leave runId out for a new id.`,
+        {
+          runId: record.runId,
+        },
+      );
+    }
+    return true;
+  }
+  if (!listened) return false;
+  await store.insert(record);
+  return true;
+}
+
 /** A new run: refused when a caller-chosen run id is taken; stored at once when someone listens. */
 export async function openNewRun(dependencies: RunDependencies, request: NewRunRequest): Promise<RunSession> {
   const { environment, input, options = {}, listener, newRunId } = request;
@@ -100,11 +135,6 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
   );
   const tools = runToolsOf(environment, options.toolsets, clientTools);
   const runId = options.runId ?? newRunId ?? createRunId();
-  if (options.runId !== undefined && (await dependencies.store.get(runId))) {
-    throw new StudioError('conflict', `A run with id "${runId}" already exists; leave runId out for a new id.`, {
-      runId,
-    });
-  }
   // Checked before anything is stored: a context that is not plain JSON is refused.
   const requestContext = freezeRequestContext(options.requestContext);
   const messages = toMessages(input);
@@ -120,6 +150,7 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     status: 'running',
     threadId: options.threadId,
     resourceId: options.resourceId,
+    createdBy: options.caller?.id,
     requestContext: { ...requestContext },
     state: {
       messages,
@@ -140,14 +171,17 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     createdAt: at,
     updatedAt: at,
   };
-  if (listener) await dependencies.store.insert(record);
-  const stored = listener !== undefined;
+  const stored = await storeAtStart(dependencies.store, record, {
+    callerChoseId: options.runId !== undefined,
+    listened: listener !== undefined,
+  });
   return sessionOf({ dependencies, record, environment, tools, options, listener, stored, requestContext });
 }
 
 /**
- * A paused run continued: the calls it answers must be pending, resume data must fit, and the run
- * is claimed by revision before anything runs. The answered calls close its open step.
+ * A paused run continued: it must be the caller's (resource and, with sign-in, key or user), the
+ * calls it answers must be pending, resume data must fit, and the run is claimed by revision before
+ * anything runs. The answered calls close its open step.
  */
 export async function openContinuation({
   dependencies,
@@ -163,6 +197,7 @@ export async function openContinuation({
   const { store } = dependencies;
   const record = await store.get(runId);
   if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
+  checkContinuationParty(record, request);
   if (record.status !== 'paused') {
     throw new StudioError('conflict', `Run "${runId}" is not waiting for anything (its status is ${record.status}).`, {
       runId,

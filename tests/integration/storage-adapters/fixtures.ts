@@ -76,6 +76,7 @@ export function runRow(id: string, overrides: Partial<RunRow> = {}): RunRow {
     status: 'paused',
     threadId: 'thread',
     resourceId: null,
+    createdBy: null,
     messages: '[{"role":"user","content":"hi"}]',
     pending: '[]',
     requestContext: '{}',

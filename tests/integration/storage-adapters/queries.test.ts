@@ -379,7 +379,9 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       await runs.insert(runRow('r2', { createdAt: at(2) }));
       await runs.insert(runRow('r3', { createdAt: at(3), threadId: 'other' }));
       expect(await runs.get('r1')).toEqual(runRow('r1', { createdAt: at(1) }));
-      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread' })).toMatchObject({ id: 'r2' });
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread', resourceId: null })).toMatchObject(
+        { id: 'r2' },
+      );
       await runs.update({
         id: 'r2',
         status: 'finished',
@@ -399,8 +401,37 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
           updatedAt: at(5),
         }),
       );
-      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread' })).toMatchObject({ id: 'r1' });
-      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'none' })).toBeUndefined();
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread', resourceId: null })).toMatchObject(
+        { id: 'r1' },
+      );
+      expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'none', resourceId: null })).toBeUndefined();
+    });
+
+    it('finds the paused run of a thread only for its own resource (or for none when it has none)', async () => {
+      const runs = storage.queries.runs;
+      await runs.insert(runRow('mine', { createdAt: at(1), resourceId: 'ada' }));
+      await runs.insert(runRow('theirs', { createdAt: at(2), resourceId: 'bob' }));
+      const latest = (resourceId: string | null) =>
+        runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread', resourceId });
+      expect(await latest('ada')).toMatchObject({ id: 'mine' });
+      expect(await latest('bob')).toMatchObject({ id: 'theirs' });
+      expect(await latest('eve')).toBeUndefined();
+      expect(await latest(null)).toBeUndefined();
+      await runs.insert(runRow('nobody', { createdAt: at(0) }));
+      expect(await latest(null)).toMatchObject({ id: 'nobody' });
+    });
+
+    it('inserts a new run id once: of two racing inserts of one id exactly one lands, the first row kept', async () => {
+      const other = database.other();
+      const landed = await Promise.all([
+        storage.queries.runs.insertNew(runRow('chosen', { createdBy: 'key:one' })),
+        other.queries.runs.insertNew(runRow('chosen', { createdBy: 'key:two' })),
+      ]);
+      expect(landed.filter(Boolean)).toHaveLength(1);
+      const kept = await storage.queries.runs.get('chosen');
+      expect(kept?.createdBy).toBe(landed[0] ? 'key:one' : 'key:two');
+      expect(await storage.queries.runs.insertNew(runRow('chosen'))).toBe(false);
+      expect(await storage.queries.runs.get('chosen')).toEqual(kept);
     });
 
     it('lets exactly one of two racing claims of a paused run win', async () => {

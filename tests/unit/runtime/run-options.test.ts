@@ -196,4 +196,18 @@ describe('run options', () => {
     expect(result.toolResults[0]).toMatchObject({ toolName: 'times', result: 12 });
     await expect(agent.generate('Again', { runId: 'chosen-run-id' })).rejects.toMatchObject({ code: 'conflict' });
   });
+
+  it('runs one of two simultaneous runs with the same new runId and refuses the other with conflict', async () => {
+    const model = createScriptedModel({ steps: [{ text: 'one' }, { text: 'two' }] });
+    const { agent, store } = createTestRunner({ model });
+    const outcomes = await Promise.allSettled([
+      agent.generate('First', { runId: 'same-id' }),
+      agent.generate('Second', { runId: 'same-id' }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
+    expect(refused.reason).toMatchObject({ code: 'conflict' });
+    expect(model.doGenerateCalls).toHaveLength(1);
+    expect((await store.get('same-id'))?.status).toBe('finished');
+  });
 });

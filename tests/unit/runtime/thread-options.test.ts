@@ -54,7 +54,7 @@ describe('threads and resources', () => {
       threadId: 'thread-1',
       resourceId: 'user-7',
     });
-    await agent.resumeGenerate({ nights: 2 }, { runId: paused.runId });
+    await agent.resumeGenerate({ nights: 2 }, { runId: paused.runId, resourceId: 'user-7' });
     expect(seen).toEqual([
       { resumeData: undefined, threadId: 'thread-1', resourceId: 'user-7' },
       { resumeData: { nights: 2 }, threadId: 'thread-1', resourceId: 'user-7' },
@@ -135,5 +135,69 @@ describe('autoResumeSuspendedTools', () => {
     expect((await store.get(suspended.runId))?.status).toBe('paused');
     // No extraction call was made: five scripted steps, five model calls.
     expect(model.doGenerateCalls).toHaveLength(5);
+  });
+
+  it('looks for the paused run by thread and resource: a thread id with another resource starts a new run', async () => {
+    const seen: unknown[] = [];
+    const model = createScriptedModel({ steps: [bookCall, { text: 'A new run of yours.' }] });
+    const { agent, store } = createTestRunner({ model, tools: bookingTools(seen) });
+    const theirs = await agent.generate('Book the Grand', { threadId: 't', resourceId: 'ada' });
+    const mine = await agent.generate('Two nights', {
+      threadId: 't',
+      resourceId: 'eve',
+      autoResumeSuspendedTools: true,
+    });
+    expect(mine.runId).not.toBe(theirs.runId);
+    expect(mine.text).toBe('A new run of yours.');
+    expect((await store.get(theirs.runId))?.status).toBe('paused');
+    // No extraction call either: the other resource's question never reached the model.
+    expect(model.doGenerateCalls).toHaveLength(2);
+    expect(JSON.stringify(promptOf(model, 1))).not.toContain('Book the Grand');
+  });
+});
+
+describe('continuations of a run belong to its resource and its caller', () => {
+  const ada = { id: 'user:ada', admin: false };
+  const eve = { id: 'key:eve', admin: false };
+  const root = { id: 'key:root', admin: true };
+
+  it('refuses a continuation that does not name the run resource, or comes from another caller, with forbidden', async () => {
+    const seen: unknown[] = [];
+    const model = createScriptedModel({ steps: [bookCall, { text: 'Booked.' }] });
+    const { agent, store } = createTestRunner({ model, tools: bookingTools(seen) });
+    const paused = await agent.generate('Book the Grand', { resourceId: 'tenant-1', caller: ada });
+    expect((await store.get(paused.runId))?.createdBy).toBe('user:ada');
+    const refusals = [
+      {},
+      { resourceId: 'tenant-2' },
+      { resourceId: 'tenant-1', caller: eve },
+      { resourceId: 'tenant-2', caller: root },
+    ];
+    for (const party of refusals) {
+      await expect(agent.resumeGenerate({ nights: 2 }, { runId: paused.runId, ...party })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+      // Checked before anything else: a stranger does not learn which calls wait.
+      await expect(
+        agent.approveToolCall({ runId: paused.runId, toolCallId: 'nothing', ...party }),
+      ).rejects.toMatchObject({ code: 'forbidden' });
+    }
+    expect((await store.get(paused.runId))?.status).toBe('paused');
+    const resumed = await agent.resumeGenerate(
+      { nights: 2 },
+      { runId: paused.runId, resourceId: 'tenant-1', caller: root },
+    );
+    expect(resumed.status).toBe('finished');
+  });
+
+  it('lets the caller that started the run continue it, and code in the process that names the resource', async () => {
+    const model = createScriptedModel({ steps: [bookCall, { text: 'Booked.' }, bookCall, { text: 'Booked again.' }] });
+    const { agent } = createTestRunner({ model, tools: bookingTools([]) });
+    const first = await agent.generate('Book', { resourceId: 'tenant-1', caller: ada });
+    const own = await agent.resumeGenerate({ nights: 1 }, { runId: first.runId, resourceId: 'tenant-1', caller: ada });
+    expect(own.status).toBe('finished');
+    const second = await agent.generate('Book', { resourceId: 'tenant-1', caller: ada });
+    const byCode = await agent.resumeGenerate({ nights: 1 }, { runId: second.runId, resourceId: 'tenant-1' });
+    expect(byCode.status).toBe('finished');
   });
 });

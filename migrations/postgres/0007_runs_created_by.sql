@@ -1,0 +1,1 @@
+ALTER TABLE "runs" ADD COLUMN "created_by" text;
