@@ -34,7 +34,12 @@ const agent = (id: string, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   studio = await servedStudio({
     ...studioConfig,
-    settings: { stdioAllowedCommands: [{ command: process.execPath, args: ['server.js'] }] },
+    settings: {
+      stdioAllowedCommands: [
+        { command: process.execPath, args: ['server.js'] },
+        { command: process.execPath, args: testServer('marker').args!.slice(0, 1) },
+      ],
+    },
   });
   folder = mkdtempSync(join(tmpdir(), 'studio-cli-'));
   const agents = studio.studio.editor.agents;
