@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { roles } from './auth/roles';
-import { allowedEnvSetting, launchSpecListSetting, refuseBareInterpreters } from './stdio-settings';
+import { allowedEnvName, launchSpecListSetting, refuseBareInterpreters } from './stdio-settings';
 
 /** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
 function commaList<Item extends z.ZodType>(item: Item) {
@@ -131,7 +131,7 @@ export const settingsSchema = z
     /** Lets an entry be a bare interpreter (`node`, `python3 -m`): it then admits any arguments, i.e. any code. */
     stdioAllowBareInterpreters: booleanFlag.default(false),
     /** Env names stdio servers may set besides the allowed suffixes (`_TOKEN`, `_URL`, ...). */
-    stdioAllowedEnv: allowedEnvSetting.default([]),
+    stdioAllowedEnv: commaList(allowedEnvName).default([]),
     /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
     allowedHosts: hostList.default([]),
     /** Other sites allowed to call the API from a browser (CORS); none by default. */

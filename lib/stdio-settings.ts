@@ -29,28 +29,17 @@ export const launchSpecListSetting = z
     }),
   );
 
-/** `STUDIO_STDIO_ALLOWED_ENV`: extra env names (comma list); a runtime or loader variable is refused here, not ignored later. */
-export const allowedEnvSetting = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean)
-      : value,
-  z.array(
-    z
-      .string()
-      .regex(envNamePattern, 'An environment variable name uses letters, digits and "_"')
-      .superRefine((name, context) => {
-        if (isRuntimeVariable(name))
-          context.addIssue({
-            code: 'custom',
-            message: `${name} changes which code a runtime, loader or shell runs (or what it trusts): it cannot be allowed for stdio servers`,
-          });
-      }),
-  ),
-);
+/** One name of `STUDIO_STDIO_ALLOWED_ENV` (a comma list): a runtime or loader variable is refused here, not ignored later. */
+export const allowedEnvName = z
+  .string()
+  .regex(envNamePattern, 'An environment variable name uses letters, digits and "_"')
+  .superRefine((name, context) => {
+    if (isRuntimeVariable(name))
+      context.addIssue({
+        code: 'custom',
+        message: `${name} changes which code a runtime, loader or shell runs (or what it trusts): it cannot be allowed for stdio servers`,
+      });
+  });
 
 /**
  * Refuses bare interpreter entries (`node`, `python3 -m`, `npx -y`: any code) unless the deployment
