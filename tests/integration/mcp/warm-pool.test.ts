@@ -111,7 +111,9 @@ describe('a warm pool', () => {
         input: {},
         requestContext: withToken(round),
       });
-      expect(whoami.body.output.content[0].text).toBe(round % 2 === 0 ? 'Bearer caller-token' : 'anonymous');
+      // The server saw the caller's token; the result names it redacted (a tool result never carries it back).
+      expect(whoami.body.output.content[0].text).toBe(round % 2 === 0 ? 'Bearer [redacted]' : 'anonymous');
+      expect(http.requests.at(-1)!.headers.authorization).toBe(round % 2 === 0 ? 'Bearer caller-token' : undefined);
       const paged = await call(studio, 'POST', '/api/agents/warm/tools/tool-007/execute', { input: {} });
       expect(paged.body.output.content[0].text).toBe('tool-007');
     }

@@ -130,7 +130,8 @@ describe('MCP tools in a resolution', () => {
     const whoami = outputOf(await resolution.tools.remote_whoami!.tool.execute!({})) as {
       content: Array<{ text: string }>;
     };
-    expect(whoami.content[0]!.text).toBe('Bearer caller-token-123');
+    // The server echoes the token it received; the result carries it redacted.
+    expect(whoami.content[0]!.text).toBe('Bearer [redacted]');
     const sent = http.requests.slice(before).map((request) => request.headers.authorization);
     expect(sent.length).toBeGreaterThan(0);
     expect(new Set(sent)).toEqual(new Set(['Bearer caller-token-123']));
