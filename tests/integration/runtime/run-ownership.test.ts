@@ -135,13 +135,7 @@ describe('a caller-chosen runId', () => {
 
   it('runs exactly one of two simultaneous generates with the same new runId; the other is 409', async () => {
     const body = { prompt: slowPrompt, runId: 'chosen-at-once' };
-    const t0 = Date.now();
-    const timed = (label: string) =>
-      generate(body).then((answer) => {
-        console.log('DEBUG', label, Date.now() - t0, answer.status);
-        return answer;
-      });
-    const answers = await Promise.all([timed('a'), timed('b')]);
+    const answers = await Promise.all([generate(body), generate(body)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const refused = answers.find((answer) => answer.status === 409)!;
     expect(refused.body.error).toMatchObject({ code: 'conflict', details: { runId: 'chosen-at-once' } });

@@ -18,11 +18,11 @@ const envSecret = 'exported-env-secret-9911';
 
 /** A studio holding one saved client with a secret, served over HTTP on a loopback port. */
 async function servedStudio(settings: SettingsInput) {
-  const context = await createTestStudio({ settings: { stdioAllowedCommands: ['node'], ...settings } });
+  const context = await createTestStudio({ settings: { stdioAllowedCommands: ['node server.js'], ...settings } });
   const created = await context.studio.editor.mcpClients.create({
     id: 'local',
     name: 'Local',
-    servers: { files: { type: 'stdio', command: 'node', args: ['server.js'], env: { TOKEN: envSecret } } },
+    servers: { files: { type: 'stdio', command: 'node', args: ['server.js'], env: { FILES_TOKEN: envSecret } } },
   });
   expect(created.version.versionNumber).toBe(1);
   const server: Server = createServer(getRequestListener(context.studio.api.fetch));

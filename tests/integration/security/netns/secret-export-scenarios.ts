@@ -21,7 +21,7 @@ const directory = mkdtempSync(join(tmpdir(), 'secret-export-'));
 const studio = await createStudio({
   database: { url: `file:${join(directory, 'studio.db')}` },
   logger: silentLogger,
-  settings: { mode: 'test', auth: 'off', stdioAllowedCommands: ['node'] },
+  settings: { mode: 'test', auth: 'off', stdioAllowedCommands: ['node server.js'] },
 });
 const server = createServer(getRequestListener(studio.api.fetch));
 await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
@@ -64,7 +64,9 @@ try {
   await studio.editor.mcpClients.create({
     id: 'local',
     name: 'Local',
-    servers: { files: { type: 'stdio', command: 'node', args: ['server.js'], env: { TOKEN: 'netns-secret-0001' } } },
+    servers: {
+      files: { type: 'stdio', command: 'node', args: ['server.js'], env: { FILES_TOKEN: 'netns-secret-0001' } },
+    },
   });
   const remote = await exportBoth(remoteAddress);
   const auditedAfterRemote = (await studio.editor.audit.list({})).items.filter((entry) =>
