@@ -9,6 +9,9 @@
  * saved: a command removed from the allow-list since then does not start. HTTP requests go through
  * the given `fetch`: the product passes the outbound guard.
  */
+import type { Readable, Stream } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
@@ -61,6 +64,19 @@ export interface ConnectServerParams {
 }
 
 const maxStderrChunkLength = 2_000;
+/** How long a failed start waits for the rest of the child's stderr (it says why it gave up). */
+const stderrDrainMs = 500;
+
+/** Resolves when the stream has ended or `ms` passed, whichever comes first. */
+async function endedWithin(stream: Stream, ms: number): Promise<void> {
+  const timer = new AbortController();
+  await Promise.race([
+    // The SDK types it as a Stream; with `stderr: 'pipe'` it is the PassThrough the child's stderr feeds.
+    finished(stream as Readable).catch(() => undefined),
+    delay(ms, undefined, { signal: timer.signal }).catch(() => undefined),
+  ]);
+  timer.abort();
+}
 
 /**
  * The SDK client checks tool results against the output schemas servers list; those schemas are the
@@ -153,7 +169,14 @@ async function connectStdio(params: ConnectStepParams<McpStdioServerConfig>): Pr
       output: remoteExcerpt(chunk.toString('utf8', 0, maxStderrChunkLength), { secrets }),
     });
   });
-  return handshake({ ...params, transport, kind: 'stdio' });
+  try {
+    return await handshake({ ...params, transport, kind: 'stdio' });
+  } catch (error) {
+    // A child that fails to start usually writes why just before it exits: let those last lines
+    // reach `onStderr` (a connection test shows them) before the failure is reported.
+    if (params.onStderr && transport.stderr) await endedWithin(transport.stderr, stderrDrainMs);
+    throw error;
+  }
 }
 
 async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Promise<McpConnection> {

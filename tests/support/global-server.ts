@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { formatLaunchSpec } from '../../lib/mcp/launch-specs';
-import { everythingServerPath } from './mcp/servers';
+import { everythingServerPath, testServer } from './mcp/servers';
 import { startServerProcess } from './server-process';
 import { createAdminKey, signInEditor } from './signed-in-editor';
 
@@ -30,12 +30,16 @@ export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'studio-server-'));
   const browserSuite = project.name === 'e2e' || project.name === 'e2e-editor';
   const signedIn = project.name === 'e2e-editor';
-  // The editor's browser tests save MCP clients that run a reference server (or a missing script)
-  // with this node: launch specs fixing each script, never node alone.
+  // The editor's browser tests save MCP clients that run a reference server, a marker server (or a
+  // missing script) with this node: launch specs fixing each script, never node alone.
   const environment: Record<string, string> = {
     ...(browserSuite
       ? {
-          STUDIO_STDIO_ALLOWED_COMMANDS: [everythingServerPath, '/nonexistent/mcp-server.js']
+          STUDIO_STDIO_ALLOWED_COMMANDS: [
+            everythingServerPath,
+            testServer('marker').args![0]!,
+            '/nonexistent/mcp-server.js',
+          ]
             .map((script) => formatLaunchSpec({ command: process.execPath, args: [script] }))
             .join('; '),
         }
