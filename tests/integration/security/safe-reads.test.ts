@@ -10,11 +10,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLaunchSpec } from '@/lib/mcp/launch-specs';
 import { startCountingServer, type CountingServer } from '../../support/counting-server';
+import { testServer } from '../../support/mcp';
 import { call, createAndPublish, createTestStudio } from '../../support/studio';
 
-const node = process.execPath;
-const writeMarker = "require('node:fs').writeFileSync(process.argv[1], 'spawned')";
+// A server that writes its marker file the moment it starts, admitted by a launch spec fixing its script.
+const stamper = (markerFile: string) => testServer('marker', [markerFile]);
+const stamperSpec = formatLaunchSpec({ command: process.execPath, args: stamper('').args!.slice(0, 1) });
 
 let handle: Awaited<ReturnType<typeof createTestStudio>>;
 let counting: CountingServer;
@@ -27,7 +30,7 @@ const integrationDocument = {
 };
 
 beforeAll(async () => {
-  handle = await createTestStudio({ settings: { stdioAllowedCommands: [node], mcp: { listTimeoutMs: 5_000 } } });
+  handle = await createTestStudio({ settings: { stdioAllowedCommands: [stamperSpec], mcp: { listTimeoutMs: 5_000 } } });
   counting = await startCountingServer();
   marker = join(handle.directory, 'spawned.marker');
   const { studio } = handle;
@@ -35,7 +38,7 @@ beforeAll(async () => {
     await call(studio, 'POST', '/api/mcp-clients', {
       id: 'stamper',
       name: 'Stamper',
-      servers: { stamp: { type: 'stdio', command: node, args: ['-e', writeMarker, marker] } },
+      servers: { stamp: stamper(marker) },
     }),
     await call(studio, 'POST', '/api/mcp-clients', {
       id: 'remote',

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
+import { formatLaunchSpec } from '@/lib/mcp/launch-specs';
 import { everythingServerPath } from '../../support/mcp';
 import { createScriptedModel, type ScriptedModel } from '../../support/scripted-model';
 import { call, createAndPublish, createTestStudio, jsonRequest } from '../../support/studio';
@@ -55,7 +56,10 @@ beforeAll(async () => {
   });
   context = await createTestStudio({
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
-    settings: { stdioAllowedCommands: [process.execPath], mcp: { listTimeoutMs: 15_000 } },
+    settings: {
+      stdioAllowedCommands: [formatLaunchSpec({ command: process.execPath, args: [everythingServerPath] })],
+      mcp: { listTimeoutMs: 15_000 },
+    },
     models: { 'test/scripted': model },
   });
   const { studio } = context;
