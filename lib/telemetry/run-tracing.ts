@@ -16,9 +16,9 @@ import { createRunSpans } from './run-spans';
 export interface RunTracing {
   /** Follows every run as spans (passed to the runtime). */
   observer: RunObserver;
-  /** Exports every ended span now: before a process exits, or in tests instead of waiting. */
+  /** Exports every ended span now: before a process exits, or in tests instead of waiting. Never rejects. */
   flush(): Promise<void>;
-  /** Exports what is left and stops; spans ended later are dropped. */
+  /** Exports what is left and stops; spans ended later are dropped. Never rejects. */
   close(): Promise<void>;
 }
 
@@ -56,10 +56,13 @@ export function createRunTracing({
       new BatchSpanProcessor(loggedExporter(exporter, logger), { exportTimeoutMillis: exportTimeoutMs }),
     ],
   });
+  // A failed export is in the log already (`loggedExporter`): flushing and closing never reject,
+  // so a collector that is down cannot fail a caller or the studio's close.
+  const settled = () => undefined;
   return {
     observer: createRunSpans(provider.getTracer('agent-studio', serviceVersion)),
-    flush: () => provider.forceFlush(),
-    close: () => provider.shutdown(),
+    flush: () => provider.forceFlush().catch(settled),
+    close: () => provider.shutdown().catch(settled),
   };
 }
 

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { SettingsInput } from '@/lib';
+import { createLogger } from '@/lib/logger';
 import { createTool } from '@/lib/tools';
 import { runTools, storedAgent } from '@/tests/integration/runtime/fixture';
 import { runSpans, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@/tests/support/otlp-receiver';
@@ -211,6 +212,28 @@ describe('run traces', () => {
     const request = receiver.requests.find((entry) => entry.body.includes(body.runId as string))!;
     expect(request.path).toBe('/v1/traces');
     expect(request.headers['x-collector-key']).toBe('key one');
+  });
+});
+
+describe('a collector that is down', () => {
+  it('fails no run, and the log says once that exports fail', async () => {
+    const gone = await startOtlpReceiver();
+    await gone.close();
+    const lines: string[] = [];
+    const model = createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] });
+    const test = await createTestStudio({
+      logger: createLogger({ level: 'info', write: (line) => lines.push(line) }),
+      models: { 'test/scripted': model },
+      settings: { otlpEndpoint: gone.endpoint },
+    });
+    cleanups.push(test.cleanup);
+    await createAndPublish(test.studio, { ...storedAgent, tools: {} });
+    for (const prompt of ['Hi', 'Again']) {
+      const { body } = await call(test.studio, 'POST', '/api/agents/banker/generate', { prompt });
+      expect(body.status).toBe('finished');
+      await test.studio.tracing!.flush();
+    }
+    expect(lines.filter((line) => line.includes('Could not export run traces'))).toHaveLength(1);
   });
 });
 
