@@ -99,6 +99,40 @@ const hostList = commaList(
     .transform((host) => host.toLowerCase()),
 );
 
+/** A header name as HTTP allows it (RFC 9110 token). */
+const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+
+/**
+ * `OTEL_EXPORTER_OTLP_HEADERS`: `name=value` pairs separated by commas, values percent-encoded (the
+ * OpenTelemetry convention); in code, a record. The values are credentials: a problem names the
+ * entry by its position or name, never by its text.
+ */
+const otlpHeaders = z.preprocess(
+  (value, context) => {
+    if (typeof value !== 'string') return value;
+    const headers: Record<string, string> = {};
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    entries.forEach((entry, index) => {
+      const at = entry.indexOf('=');
+      const name = entry.slice(0, Math.max(at, 0)).trim();
+      if (at < 1 || !headerName.test(name)) {
+        context.addIssue({ code: 'custom', message: `entry ${index + 1} is not name=value with a header name` });
+        return;
+      }
+      try {
+        headers[name] = decodeURIComponent(entry.slice(at + 1).trim());
+      } catch {
+        context.addIssue({ code: 'custom', message: `the value of "${name}" is not valid percent-encoded text` });
+      }
+    });
+    return headers;
+  },
+  z.record(z.string().regex(headerName, 'must be an HTTP header name'), z.string()),
+);
+
 export const settingsSchema = z
   .object({
     host: z.string().min(1).default('127.0.0.1'),
@@ -204,6 +238,19 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * Where runs are exported as OpenTelemetry traces over OTLP/HTTP: the collector's base URL
+     * (`http://localhost:4318`; `/v1/traces` is added). Unset, nothing is traced (docs/runtime.md).
+     */
+    otlpEndpoint: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//i.test(value), 'must be an http(s) URL')
+      .optional(),
+    /** Headers sent with every export (a collector's API key). */
+    otlpHeaders: otlpHeaders.optional(),
+    /** The `service.name` the traces carry. */
+    otelServiceName: z.string().min(1).max(200).default('agent-studio'),
     webFetch: z
       .object({
         /** `allow-all` lets the model's URLs reach loopback and private addresses too. */
@@ -258,6 +305,9 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_MCP_TOOL_LIST_TTL_MS: 'mcp.toolListTtlMs',
   STUDIO_MCP_MAX_POOLED_CONNECTIONS: 'mcp.maxPooledConnections',
   STUDIO_WEB_FETCH_ADDRESS_POLICY: 'webFetch.addressPolicy',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'otlpEndpoint',
+  OTEL_EXPORTER_OTLP_HEADERS: 'otlpHeaders',
+  OTEL_SERVICE_NAME: 'otelServiceName',
   STUDIO_RATE_LIMIT_CONNECTION_TESTS: 'rateLimits.connectionTestsPerMinute',
   STUDIO_RATE_LIMIT_TOOL_EXECUTIONS: 'rateLimits.toolExecutionsPerMinute',
 };

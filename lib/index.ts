@@ -36,6 +36,7 @@ import {
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createSourceLoader, type CodeMcpServer } from './sources';
+import { createRunTracing, type RunTracing } from './telemetry';
 import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
 import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { studioVersion } from './version';
@@ -108,6 +109,11 @@ export interface Studio {
    */
   access: Access;
   version: string;
+  /**
+   * Runs exported as OpenTelemetry traces (docs/runtime.md, "Traces"); `undefined` unless
+   * `otlpEndpoint` is set. `flush()` exports the ended spans now; `close()` does it too.
+   */
+  tracing: Pick<RunTracing, 'flush'> | undefined;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -127,6 +133,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
+  const tracing = tracingOf(settings, logger);
   try {
     const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
@@ -145,14 +152,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
-    const mcpPool = createMcpPool({
-      settings: settings.mcp,
-      logger,
-      connectionPolicy: connectionPolicyOf({ settings, storage, fetch: outbound.configured.fetch }),
-    });
-    // A saved client's connections and cached lists are keyed by its version; dropping them on
-    // change closes the old connections now instead of when they go idle.
-    editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+    const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });
     const loader = buildSourceLoader({
       options,
@@ -181,6 +181,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runStore,
       taskStore: createStoredTaskStore({ storage }),
       resolutionCache: createResolutionCache(),
+      runObserver: tracing?.observer,
     });
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
@@ -227,16 +228,30 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       secretsKey,
       access,
       version: studioVersion,
+      tracing: tracing && { flush: () => tracing.flush() },
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, runStore, apiKeys: access.apiKeys, storage });
+        closing ??= closeInOrder({ mcpPool, outbound, tracing, runStore, apiKeys: access.apiKeys, storage });
         return closing;
       },
     };
   } catch (error) {
     void storage.close();
     void outbound.close();
+    void tracing?.close();
     throw error;
   }
+}
+
+/** The studio's own tracing when `otlpEndpoint` is set; without it runs do no tracing work at all. */
+function tracingOf(settings: Settings, logger: Logger): RunTracing | undefined {
+  if (!settings.otlpEndpoint) return undefined;
+  return createRunTracing({
+    endpoint: settings.otlpEndpoint,
+    headers: settings.otlpHeaders,
+    serviceName: settings.otelServiceName,
+    serviceVersion: studioVersion,
+    logger,
+  });
 }
 
 /**
@@ -306,6 +321,32 @@ function buildSourceLoader({
   });
 }
 
+/**
+ * The pool of MCP connections. A saved client's connections and cached lists are keyed by its
+ * version; dropping them on change closes the old connections now instead of when they go idle.
+ */
+function mcpPoolOf({
+  settings,
+  storage,
+  logger,
+  outbound,
+  savedMcpClients,
+}: {
+  settings: Settings;
+  storage: Storage;
+  logger: Logger;
+  outbound: Outbound;
+  savedMcpClients: Editor['mcpClients'];
+}): McpPool {
+  const mcpPool = createMcpPool({
+    settings: settings.mcp,
+    logger,
+    connectionPolicy: connectionPolicyOf({ settings, storage, fetch: outbound.configured.fetch }),
+  });
+  savedMcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+  return mcpPool;
+}
+
 /** Saved stdio servers start when the setting or a launch spec an admin stored admits them (read at each spawn). */
 function connectionPolicyOf({
   settings,
@@ -332,16 +373,21 @@ function requestPolicyOf(settings: Settings): RequestPolicy {
   });
 }
 
-/** Outside connections first; the storage last, after the run store has written what it queued. */
+/**
+ * Outside connections first (the traces of ended runs are exported then); the storage last, after
+ * the run store has written what it queued.
+ */
 async function closeInOrder({
   mcpPool,
   outbound,
+  tracing,
   runStore,
   apiKeys,
   storage,
 }: {
   mcpPool: McpPool;
   outbound: Outbound;
+  tracing: Pick<RunTracing, 'close'> | undefined;
   runStore: Pick<RunStore, 'close'>;
   /** Writes when keys were last used before the storage goes. */
   apiKeys: Pick<Access['apiKeys'], 'close'>;
@@ -350,6 +396,7 @@ async function closeInOrder({
   try {
     await mcpPool.closeAll();
     await outbound.close();
+    await tracing?.close();
   } finally {
     try {
       await runStore.close();

@@ -1,7 +1,7 @@
 /**
  * The settings a running studio uses, as the Settings page shows them: one row per environment
  * variable with the value in force. Secret values never appear: a variable that names a key,
- * secret, token or password shows only whether it is set, and credentials inside a URL are masked.
+ * secret, token, password or headers shows only whether it is set, and credentials inside a URL are masked.
  */
 import { environmentVariables, type Settings } from './env';
 
@@ -13,7 +13,7 @@ export interface SettingRow {
   secret: boolean;
 }
 
-const secretName = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i;
+const secretName = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL|HEADERS/i;
 
 function valueAt(settings: Settings, path: string): unknown {
   let current: unknown = settings;

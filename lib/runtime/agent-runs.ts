@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import { StudioError } from '../errors';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
+import type { RunObserver } from './run-observer';
 import type { RunStore } from './run-store';
 import {
   identityOf,
@@ -146,12 +147,15 @@ export function createAgentRuns({
   runStore,
   taskStore,
   logger,
+  observer,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   runStore: RunStore;
   taskStore: TaskStore;
   logger: Logger;
+  /** Follows the lifecycle of every run (the studio's tracing). */
+  observer?: RunObserver;
 }): {
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
   runs: Runs;
@@ -164,6 +168,7 @@ export function createAgentRuns({
     store: runStore,
     models,
     logger,
+    observer,
     async loadEnvironment(record) {
       const detailed = await resolveDetailed(record.agentId, {
         requestContext: record.requestContext,

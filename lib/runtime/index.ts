@@ -23,6 +23,14 @@ export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
 export { createRunner, runFailure, type Continuation, type Runner } from './runner';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
+export type {
+  ObservedCallOutcome,
+  ObservedModel,
+  ObservedRunEnd,
+  RunObservation,
+  RunObserver,
+  ToolCallObservation,
+} from './run-observer';
 export { declinedMessage } from './tool-call-runner';
 export type {
   ClientToolDefinition,

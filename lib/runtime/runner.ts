@@ -13,6 +13,7 @@ import { extractResumeData, suspendedCallOf } from './auto-resume';
 import { mayContinue } from './continuation';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
+import type { RunObserver } from './run-observer';
 import {
   answerContinuation,
   driveSession,
@@ -38,6 +39,8 @@ export interface RunnerDependencies {
   /** Rebuilds the environment of a stored run (its pinned version and tool set). */
   loadEnvironment(record: RunRecord): Promise<RunEnvironment>;
   now?: () => Date;
+  /** Follows every run's lifecycle (the studio's tracing); none by default. */
+  observer?: RunObserver;
 }
 
 export interface Runner {
@@ -89,12 +92,13 @@ function withKept(kept: ContinuationOptions = {}, given: ContinuationOptions = {
   };
 }
 
-export function createRunner({ store, models, logger, loadEnvironment, now }: RunnerDependencies): Runner {
+export function createRunner({ store, models, logger, loadEnvironment, now, observer }: RunnerDependencies): Runner {
   const dependencies: RunDependencies = {
     store,
     models,
     logger,
     now: now ? () => now().toISOString() : () => new Date().toISOString(),
+    observer,
   };
   // Executable options of this process's paused runs.
   const keptOptions = new Map<string, ContinuationOptions>();
@@ -121,7 +125,8 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     const { record } = session;
     const failure = runFailure(error, { excerpt: models.excerpt });
     if (failure.code === 'internal_error') logger.error('A run failed', { runId: record.runId, error });
-    record.status = session.abortSignal?.aborted ? 'aborted' : 'failed';
+    const status = session.abortSignal?.aborted ? 'aborted' : 'failed';
+    record.status = status;
     record.error = failure.toBody().error;
     record.updatedAt = dependencies.now();
     try {
@@ -130,6 +135,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
       // The failure is still answered (and streamed) as what it was, e.g. a busy database.
       logger.warn('A failed run could not be stored', { runId: record.runId, error: persistError });
     }
+    session.observation?.runEnded({ status, error: { code: failure.code, message: failure.message } });
     emit(session, { type: 'error', runId: record.runId, payload: failure.toBody() });
     return failure;
   }

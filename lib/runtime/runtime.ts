@@ -19,6 +19,7 @@ import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOpt
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
 import type { ModelRegistry } from './model-registry';
 import type { ResolutionCache } from './resolution-cache';
+import type { RunObserver } from './run-observer';
 import type { RunStore } from './run-store';
 import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
@@ -70,6 +71,8 @@ export interface RuntimeDependencies {
   resolutionCache: ResolutionCache;
   /** Where a tool call that threw is logged. */
   logger?: Logger;
+  /** Follows the lifecycle of every run of a studio agent (the studio's tracing); none by default. */
+  runObserver?: RunObserver;
 }
 
 export function createRuntime({
@@ -81,6 +84,7 @@ export function createRuntime({
   taskStore = createMemoryTaskStore(),
   resolutionCache,
   logger = silentLogger,
+  runObserver,
 }: RuntimeDependencies): Runtime {
   const resolving: Resolving = { versions, codeAgents, loader, resolutionCache };
   const resolveDetailed = (agentId: string, options?: DetailedResolveOptions) =>
@@ -88,7 +92,7 @@ export function createRuntime({
   const resolve = async (agentId: string, options?: ResolveOptions) =>
     (await resolveDetailed(agentId, options)).resolution;
 
-  const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger });
+  const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger, observer: runObserver });
 
   return {
     resolve,

@@ -14,6 +14,7 @@ import {
   type RunFiles,
   type Tool,
   type ToolModelOutput,
+  type ToolObserve,
   type TransformPhase,
   type TransformPhaseArguments,
 } from '../tools';
@@ -233,6 +234,7 @@ export async function runCall({
   input,
   mode,
   around,
+  observe,
 }: {
   tool: Tool;
   toolCallId: string;
@@ -240,6 +242,8 @@ export async function runCall({
   input: unknown;
   mode: CallMode;
   around: CallSurroundings;
+  /** The call's `context.observe` when the run is traced. */
+  observe?: ToolObserve;
 }): Promise<CallOutcome> {
   const call: CallIdentity = { tool, toolCallId, toolName, around };
   if (!tool.execute) return { status: 'pending', pending: { toolCallId, toolName, kind: 'client', input } };
@@ -258,6 +262,7 @@ export async function runCall({
         requestContext: around.requestContext,
         abortSignal: around.abortSignal,
         agent: agentContext(call, mode),
+        observe,
       },
       beforeExecute: beforeExecute(call, mode),
       afterExecute: afterToolCall

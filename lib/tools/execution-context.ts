@@ -47,9 +47,19 @@ export interface McpToolContext {
   elicitation: { sendRequest(request: unknown): Promise<unknown> };
 }
 
+/**
+ * Tracing from inside a tool (docs/tools.md): when the run is traced, `span` makes a child span of
+ * the call's span and `log` an event on it; otherwise both only run what they are given. What a
+ * tool puts here is exported as it is, so keep secrets and personal data out of names and attributes.
+ */
 export interface ToolObserve {
-  /** Runs `run` inside a tracing span and returns its result. */
-  span<TResult>(name: string, run: () => TResult, attributes?: Record<string, unknown>): TResult;
+  /**
+   * Runs `run` inside a tracing span and returns its result (a promise ends the span when it
+   * settles; a throw or rejection marks it failed). `run` gets the span's own `observe`, for spans
+   * and events nested under it.
+   */
+  span<TResult>(name: string, run: (observe: ToolObserve) => TResult, attributes?: Record<string, unknown>): TResult;
+  /** An event on the current span, with `data`'s strings, numbers and booleans as its attributes. */
   log(level: LogLevel, message: string, data?: Record<string, unknown>): void;
 }
 
@@ -74,7 +84,7 @@ export interface ToolContextInput {
 
 /** Used when tracing is off, so tools can call `observe` unconditionally. */
 export const noopObserve: ToolObserve = {
-  span: (_name, run) => run(),
+  span: (_name, run) => run(noopObserve),
   log: () => undefined,
 };
 

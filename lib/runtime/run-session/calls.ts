@@ -4,9 +4,10 @@
  * a call the run waits on (approve, decline, resume, a client's result).
  */
 import { StudioError } from '../../errors';
-import { createModelOutput, type Tool } from '../../tools';
+import { createModelOutput, type Tool, type ToolObserve } from '../../tools';
 import { isBackgroundTool, startBackgroundTask } from '../background-tasks';
 import type { Continuation } from '../continuation';
+import type { ObservedCallOutcome, ToolCallObservation } from '../run-observer';
 import type { PendingCall, StoredPendingCall } from '../run-types';
 import {
   declinedOutcome,
@@ -54,20 +55,33 @@ export function announceCall(session: RunSession, { toolCallId, toolName, input 
   transcribe(session, { type: 'tool-call', toolCallId, toolName, args: view('transcript') });
 }
 
-/** One call of the model: not offered -> the fixed not-found text; client tool -> pending; else run it. */
-export async function startCall({
-  session,
-  around,
-  call,
-  offered,
-  mode,
-}: {
+interface CallRequest {
   session: RunSession;
   around: CallSurroundings;
   call: ModelCall;
   offered: ReadonlyArray<string>;
   mode: CallMode;
-}): Promise<CallOutcome> {
+}
+
+/** One call of the model, followed by the run's observer when it has one. */
+export function startCall(request: CallRequest): Promise<CallOutcome> {
+  const { observation } = request.session;
+  if (!observation) return callOf(request);
+  const { toolCallId, toolName } = request.call;
+  return observedCall(observation.toolCallStarted({ toolCallId, toolName }), (observe) =>
+    callOf({ ...request, observe }),
+  );
+}
+
+/** Not offered -> the fixed not-found text; client tool -> pending; background tool -> a task; else run it. */
+async function callOf({
+  session,
+  around,
+  call,
+  offered,
+  mode,
+  observe,
+}: CallRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
   const { toolCallId, toolName, input } = call;
   if (!offered.includes(toolName)) return notFoundOutcome({ toolCallId, toolName, available: offered, around });
   const tool = session.tools.executable[toolName];
@@ -84,7 +98,31 @@ export async function startCall({
       now: session.dependencies.now,
     });
   }
-  return runCall({ tool, toolCallId, toolName, input, mode, around });
+  return runCall({ tool, toolCallId, toolName, input, mode, around, observe });
+}
+
+/** Runs a call with its observation's `observe`, then tells the observation how it ended. */
+async function observedCall(
+  observed: ToolCallObservation,
+  run: (observe: ToolObserve) => Promise<CallOutcome>,
+): Promise<CallOutcome> {
+  let outcome: CallOutcome;
+  try {
+    outcome = await run(observed.observe);
+  } catch (error) {
+    observed.finished({ status: 'threw', error });
+    throw error;
+  }
+  observed.finished(observedOutcome(outcome));
+  return outcome;
+}
+
+function observedOutcome(outcome: CallOutcome): ObservedCallOutcome {
+  if (outcome.status === 'pending') return { status: 'pending', kind: outcome.pending.kind };
+  const { output } = outcome.part;
+  if (output.type === 'error-text') return { status: 'done', isError: true, errorText: output.value };
+  if (output.type === 'error-json') return { status: 'done', isError: true, errorText: JSON.stringify(output.value) };
+  return { status: 'done', isError: false };
 }
 
 /** Puts a finished call into the open step, or back on the pending list. */
@@ -94,18 +132,31 @@ export function applyOutcome(session: RunSession, outcome: CallOutcome): void {
   else if (state.openStep) state.openStep.results[outcome.part.toolCallId] = outcome.part;
 }
 
-/** Answers one call the run waits on, as the continuation says. */
-export async function answerPendingCall({
-  session,
-  around,
-  target,
-  continuation,
-}: {
+interface AnswerRequest {
   session: RunSession;
   around: CallSurroundings;
   target: StoredPendingCall;
   continuation: Continuation;
-}): Promise<CallOutcome> {
+}
+
+/** Answers one call the run waits on, as the continuation says, followed by the run's observer. */
+export function answerPendingCall(request: AnswerRequest): Promise<CallOutcome> {
+  const { observation } = request.session;
+  if (!observation) return answerOf(request);
+  const { toolCallId, toolName } = request.target;
+  const answering = request.continuation.action;
+  return observedCall(observation.toolCallStarted({ toolCallId, toolName, answering }), (observe) =>
+    answerOf({ ...request, observe }),
+  );
+}
+
+async function answerOf({
+  session,
+  around,
+  target,
+  continuation,
+  observe,
+}: AnswerRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
   const { toolCallId, toolName, input } = target;
   switch (continuation.action) {
     case 'decline':
@@ -113,12 +164,13 @@ export async function answerPendingCall({
       return declinedOutcome({ toolCallId, toolName, around });
     case 'approve':
       transcribe(session, { type: 'tool-call-decision', toolCallId, toolName, decision: 'approved' });
-      return startCall({
+      return callOf({
         session,
         around,
         call: target,
         offered: session.tools.names,
         mode: { kind: 'approved' },
+        observe,
       });
     case 'resume': {
       const tool = requiredTool(session, toolName);
@@ -130,6 +182,7 @@ export async function answerPendingCall({
         input,
         mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
         around,
+        observe,
       });
     }
     case 'tool-results': {

@@ -65,6 +65,11 @@ async function settleSession(session: RunSession, status: 'finished' | 'paused')
     ...(status === 'paused' ? { pending: describePending(session) } : {}),
     usage: record.state.usage,
   };
+  session.observation?.runEnded(
+    status === 'paused'
+      ? { status, pendingCalls: record.state.pending.length }
+      : { status, finishReason: outcome.finishReason },
+  );
   emit(session, { type: 'finish', runId: record.runId, payload: outcome });
   return { ...identityOf(record), ...outcome };
 }

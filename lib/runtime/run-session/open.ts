@@ -69,6 +69,7 @@ function sessionOf({
   options,
   listener,
   stored,
+  continued,
   requestContext = freezeRequestContext(record.requestContext),
 }: {
   dependencies: RunDependencies;
@@ -78,6 +79,8 @@ function sessionOf({
   options: ContinuationOptions;
   listener: ((chunk: RunChunk) => void) | undefined;
   stored: boolean;
+  /** Whether the session continues a paused run. */
+  continued: boolean;
   /** The frozen request context, when the caller has it already. */
   requestContext?: RequestContext;
 }): RunSession {
@@ -94,6 +97,7 @@ function sessionOf({
     listener,
     reply: { toolCalls: [], toolResults: [], text: '' },
     live: createLiveTasks(),
+    observation: dependencies.observer?.runStarted({ record, model: environment.model, continued }),
   };
   emit(session, startChunk(record));
   return session;
@@ -175,7 +179,17 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     callerChoseId: options.runId !== undefined,
     listened: listener !== undefined,
   });
-  return sessionOf({ dependencies, record, environment, tools, options, listener, stored, requestContext });
+  return sessionOf({
+    dependencies,
+    record,
+    environment,
+    tools,
+    options,
+    listener,
+    stored,
+    continued: false,
+    requestContext,
+  });
 }
 
 /**
@@ -213,7 +227,7 @@ export async function openContinuation({
   }
   record.revision += 1;
   record.status = 'running';
-  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true });
+  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true, continued: true });
 }
 
 /** Answers the calls a continuation names; their results join the run's open step. */

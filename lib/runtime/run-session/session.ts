@@ -8,6 +8,7 @@ import type { RequestContext } from '../../tools';
 import type { AgentHooks, PrepareStep } from '../run-types';
 import type { LiveTasks } from '../background-tasks';
 import type { ModelRegistry } from '../model-registry';
+import type { RunObservation, RunObserver } from '../run-observer';
 import type { RunEnvironment } from '../run-environment';
 import type { RunStore } from '../run-store';
 import type { RunTools } from '../run-tools';
@@ -28,6 +29,8 @@ export interface RunDependencies {
   logger: Logger;
   /** The current time as ISO text. */
   now(): string;
+  /** Follows every run's lifecycle (tracing); absent, runs do no such work. */
+  observer?: RunObserver;
 }
 
 /** What this request's part of the run produced: its result reports only these. */
@@ -56,6 +59,8 @@ export interface RunSession {
   reply: RunReply;
   /** The run's background tasks still working in this process. */
   live: LiveTasks;
+  /** This run as the studio's observer follows it; `undefined` without an observer. */
+  observation: RunObservation | undefined;
 }
 
 /** Sends a chunk to the listener, keeping the calls and results the reply reports. */

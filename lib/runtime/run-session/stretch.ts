@@ -25,11 +25,12 @@ import {
 import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../../tools';
 import type { LanguageModelLike } from '../run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
-import type { RunUsage } from '../run-types';
+import type { RunObservation } from '../run-observer';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
 import type { CallOutcome, CallSurroundings } from '../tool-call-runner';
 import { announceCall, offeredNames, startCall, type ModelCall } from './calls';
 import { callSurroundings, emit, transcribe, type RunSession } from './session';
+import { toRunUsage, type UsageOfSdk } from './usage';
 
 /** What one stretch keeps while the SDK drives it. */
 interface Stretch {
@@ -57,18 +58,6 @@ interface SdkOutcome {
   messages: ModelMessage[];
   steps: ReadonlyArray<{ text: string; finishReason: string }>;
   totalUsage: UsageOfSdk;
-}
-
-interface UsageOfSdk {
-  inputTokens?: number;
-  outputTokens?: number;
-  totalTokens?: number;
-}
-
-function toRunUsage(usage: UsageOfSdk): RunUsage {
-  const inputTokens = usage.inputTokens ?? 0;
-  const outputTokens = usage.outputTokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
 }
 
 /** Runs one stretch of the session's run. */
@@ -186,14 +175,20 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
       const prepared = (await session.prepareStep?.({ stepNumber: stretch.firstStep + stepNumber, messages })) || {};
       stretch.offered = offeredNames(session, prepared.activeTools ?? state.options.activeTools);
       const note = await environment.stepNote?.({ threadId: record.threadId });
+      const model = prepared.model ? dependencies.models.resolve(prepared.model) : undefined;
+      session.observation?.stepStarted({
+        stepNumber: stretch.firstStep + stepNumber,
+        model: model ?? environment.model,
+      });
       return {
         system: note ? [environment.instructions, note].filter(Boolean).join('\n\n') : undefined,
         activeTools: stretch.offered,
         toolChoice: prepared.toolChoice ?? state.options.toolChoice,
-        model: prepared.model ? dependencies.models.resolve(prepared.model) : undefined,
+        model,
         messages: withOurOutputs(messages, stretch.repaired),
       };
     },
+    onStepFinish: session.observation && stepFinishObserver(session.observation, stretch),
     experimental_repairToolCall: async ({
       toolCall,
       messages,
@@ -215,6 +210,17 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
       return null;
     },
   };
+}
+
+/** The SDK's end of each step, told to the run's observer. */
+function stepFinishObserver(observation: RunObservation, stretch: Stretch) {
+  return (step: { stepNumber: number; finishReason: string; usage: UsageOfSdk; response: { modelId: string } }) =>
+    observation.stepFinished({
+      stepNumber: stretch.firstStep + step.stepNumber,
+      finishReason: step.finishReason,
+      usage: toRunUsage(step.usage),
+      responseModelId: step.response.modelId,
+    });
 }
 
 /** A call the SDK executes: always a new one (answers to paused calls never go through the SDK). */

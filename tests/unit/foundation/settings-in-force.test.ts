@@ -10,6 +10,8 @@ describe('the settings in force, as the Settings page shows them', () => {
       databaseUrl: 'postgres://admin:hunter2@db.internal:5432/studio',
       stdioAllowedCommands: ['/usr/bin/node ./mcp/server.js', 'uvx mcp-server-fetch'],
       mcp: { listTimeoutMs: 2500 },
+      otlpEndpoint: 'http://collector:4318',
+      otlpHeaders: 'x-api-key=collector-key-that-must-not-show',
     }),
   );
   const row = (variable: string) => rows.find((candidate) => candidate.variable === variable);
@@ -24,6 +26,8 @@ describe('the settings in force, as the Settings page shows them', () => {
     expect(row('STUDIO_MCP_LIST_TIMEOUT_MS')?.value).toBe('2500');
     expect(row('PORT')?.value).toBe('3000');
     expect(row('OPENAI_COMPATIBLE_BASE_URL')?.value).toBe('not set');
+    expect(row('OTEL_EXPORTER_OTLP_ENDPOINT')?.value).toBe('http://collector:4318');
+    expect(row('OTEL_SERVICE_NAME')?.value).toBe('agent-studio');
   });
 
   it('never shows a secret value or credentials inside a URL', () => {
@@ -31,5 +35,7 @@ describe('the settings in force, as the Settings page shows them', () => {
     expect(row('DATABASE_URL')?.value).toBe('postgres://••••@db.internal:5432/studio');
     expect(JSON.stringify(rows)).not.toContain(secret);
     expect(JSON.stringify(rows)).not.toContain('hunter2');
+    expect(row('OTEL_EXPORTER_OTLP_HEADERS')).toMatchObject({ value: 'set (hidden)', secret: true });
+    expect(JSON.stringify(rows)).not.toContain('collector-key-that-must-not-show');
   });
 });

@@ -126,6 +126,42 @@ describe('settings', () => {
     }
   });
 
+  it('reads the OpenTelemetry export: endpoint, percent-encoded headers and service name, tracing off when unset', () => {
+    const unset = settingsFromEnvironment({});
+    expect(unset.otlpEndpoint).toBeUndefined();
+    expect(unset.otlpHeaders).toBeUndefined();
+    expect(unset.otelServiceName).toBe('agent-studio');
+    const settings = settingsFromEnvironment({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20abc%3D, x-tenant = acme ,',
+      OTEL_SERVICE_NAME: 'studio-eu',
+    });
+    expect(settings.otlpEndpoint).toBe('http://collector:4318');
+    expect(settings.otlpHeaders).toEqual({ authorization: 'Bearer abc=', 'x-tenant': 'acme' });
+    expect(settings.otelServiceName).toBe('studio-eu');
+    expect(parseSettings({ otlpHeaders: { 'x-api-key': 'k' } }).otlpHeaders).toEqual({ 'x-api-key': 'k' });
+  });
+
+  it('refuses a bad OpenTelemetry endpoint or header entry, naming the variable but never the header value', () => {
+    const problemsOf = (environment: Record<string, string>) => {
+      try {
+        settingsFromEnvironment(environment);
+      } catch (error) {
+        return (error as SettingsError).problems;
+      }
+      throw new Error('expected a SettingsError');
+    };
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector' })).toEqual([
+      { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', message: 'must be an http(s) URL' },
+    ]);
+    const headers = problemsOf({ OTEL_EXPORTER_OTLP_HEADERS: 'x-ok=1,Bearer sekrit-value,x-bad=%E0%A4%A' });
+    expect(headers).toEqual([
+      { name: 'OTEL_EXPORTER_OTLP_HEADERS', message: 'entry 2 is not name=value with a header name' },
+      { name: 'OTEL_EXPORTER_OTLP_HEADERS', message: 'the value of "x-bad" is not valid percent-encoded text' },
+    ]);
+    expect(JSON.stringify(headers)).not.toContain('sekrit');
+  });
+
   it('names the setting path when settings given in code are invalid, and rejects unknown settings', () => {
     expect(() => parseSettings({ mcp: { callTimeoutMs: 0 } })).toThrow(/settings\.mcp\.callTimeoutMs/);
     expect(() => parseSettings({ colour: 'blue' } as never)).toThrow(/Invalid settings/);

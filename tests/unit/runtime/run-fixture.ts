@@ -14,6 +14,7 @@ import {
   type LanguageModelObject,
   type RunChunk,
   type RunEnvironment,
+  type RunObserver,
 } from '@/lib/runtime';
 import type { Tool } from '@/lib/tools';
 import type { ScriptedModel } from '@/tests/support/scripted-model';
@@ -25,6 +26,7 @@ export function createTestRunner({
   defaultOptions,
   instructions = 'You are a test agent.',
   logger = silentLogger,
+  observer,
 }: {
   model: LanguageModelObject;
   tools?: Record<string, Tool>;
@@ -32,6 +34,7 @@ export function createTestRunner({
   defaultOptions?: DefaultOptions;
   instructions?: string;
   logger?: Logger;
+  observer?: RunObserver;
 }) {
   const store = createMemoryRunStore();
   const environment: RunEnvironment = {
@@ -55,6 +58,7 @@ export function createTestRunner({
     }),
     logger,
     loadEnvironment: async () => environment,
+    observer,
   });
   const agent = createRunnableAgent({ id: 'test-agent', runner, environment: () => environment });
   return { store, runner, agent, environment };

@@ -7,6 +7,7 @@ import {
   type AgentToolContext,
   type ToolExecution,
   type ToolExecutionContext,
+  type ToolObserve,
   type WorkflowToolContext,
 } from '@/lib/tools';
 import { schemaKinds, validOrder } from './schema-fixtures';
@@ -160,7 +161,7 @@ describe('the execution context', () => {
   });
 
   it('passes the agent, workflow, mcp and observe it was given', async () => {
-    const observe = { span: <T>(_name: string, run: () => T) => run(), log: vi.fn() };
+    const observe: ToolObserve = { span: (_name, run) => run(observe), log: vi.fn() };
     const mcp = { elicitation: { sendRequest: vi.fn() } };
     const context = await lastContext({ agent: agentContext(), workflow: workflowContext(), mcp, observe });
     expect(context.agent?.agentId).toBe('agent-1');
