@@ -1,7 +1,7 @@
+import { conversationOfTranscript } from '@/lib/playground';
 import { ChatMessage } from '../../_components/chat-message';
 import { ToolCallCard } from '../../agents/[id]/_editor/playground/tool-call-card';
 import type { RunDetail } from '../_data/runs';
-import { conversationOfTranscript } from './transcript-conversation';
 
 /** What was said in the run, shown as the Playground shows a conversation (its tool calls read-only). */
 export function RunConversation({ run }: { run: Pick<RunDetail, 'runId' | 'transcript'> }) {

@@ -74,7 +74,14 @@ export type TranscriptEntry =
   | { type: 'tool-call-decision'; toolCallId: string; toolName: string; decision: 'approved' | 'declined' }
   | { type: 'tool-call-suspended'; toolCallId: string; toolName: string; suspendPayload: unknown }
   | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown }
-  | { type: 'background-task-completed'; toolCallId: string; toolName: string; status: string; result: unknown };
+  | {
+      type: 'background-task-completed';
+      taskId: string;
+      toolCallId: string;
+      toolName: string;
+      status: 'completed' | 'failed';
+      result: unknown;
+    };
 
 export interface RunDetail extends RunListItem {
   steps: RunStep[];

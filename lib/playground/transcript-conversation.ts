@@ -1,9 +1,10 @@
 /**
- * A stored run's transcript as the Playground's conversation: the entries are replayed through the
- * Playground's own reducer (`applyEvent`), so a run reads on its page as it read while it ran.
+ * A stored run's transcript as a chat UI's conversation: the entries are replayed through the same
+ * reducer as a live stream (`applyEvent`), so a run reads on the editor's run page as it read in
+ * the Playground while it ran.
  */
-import { applyEvent, markDeclined, type ChatItem, type Conversation, type RunChunk } from '@/lib/playground';
-import type { TranscriptEntry } from '../_data/runs';
+import type { RunChunk, TranscriptEntry } from '../runtime/run-types';
+import { applyEvent, markDeclined, type ChatItem, type Conversation } from './conversation';
 
 /** The text of a user message's content (a string, or parts of which the text ones are read). */
 function userText(content: unknown): string {
