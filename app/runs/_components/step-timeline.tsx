@@ -2,6 +2,9 @@ import type { RunStep, StepToolCall } from '../_data/runs';
 import { barWidths } from './step-bars';
 import { callStateWords, durationWords, finishReasonWords, sourceOfTool, tokenWords } from './run-words';
 
+/** A step's tokens; none where they were not recorded, which the step then leaves unsaid. */
+const stepTokens = (step: RunStep) => step.model.usage.inputTokens + step.model.usage.outputTokens;
+
 function asJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
@@ -50,7 +53,8 @@ export function StepTimeline({ steps }: { steps: RunStep[] }) {
             <span className="font-semibold">Step {step.index + 1}</span>
             <span>took {durationWords(step.durationMs)}</span>
             <span className="text-sm text-slate-700">
-              The model {finishReasonWords(step.model.finishReason)}; tokens {tokenWords(step.model.usage)}
+              The model {finishReasonWords(step.model.finishReason)}
+              {stepTokens(step) > 0 ? `; tokens ${tokenWords(step.model.usage)}` : ''}
             </span>
           </div>
           <div aria-hidden="true" className="h-2 w-full rounded bg-slate-100">
