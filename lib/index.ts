@@ -25,12 +25,14 @@ import {
   createCodeAgentRegistry,
   createModelRegistry,
   createResolutionCache,
+  createRunHistory,
   createRuntime,
   createStoredRunStore,
   createStoredTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
+  type RunHistory,
   type RunStore,
   type Runtime,
 } from './runtime';
@@ -72,6 +74,8 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
+  /** Stored runs as the editor's Runs pages read them: a filtered, paged list and one run with its steps. */
+  runHistory: RunHistory;
   /** The language models runs can use: which providers have a key, which names are registered. */
   models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
@@ -116,6 +120,17 @@ export interface Studio {
   tracing: Pick<RunTracing, 'flush'> | undefined;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/** Where the studio keeps its runs, and how the editor's Runs pages read them. */
+function storedRuns({ storage, secretsKey, logger }: { storage: Storage; secretsKey: SecretsKey; logger: Logger }) {
+  const runStore = createStoredRunStore({
+    storage,
+    secretsKey,
+    onWriteError: (error, runIds) =>
+      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+  });
+  return { runStore, runHistory: createRunHistory({ queries: storage.queries.runs, runStore }) };
 }
 
 export async function createStudio(options: StudioOptions = {}): Promise<Studio> {
@@ -166,12 +181,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createStoredRunStore({
-      storage,
-      secretsKey,
-      onWriteError: (error, runIds) =>
-        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-    });
+    const { runStore, runHistory } = storedRuns({ storage, secretsKey, logger });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,
@@ -213,6 +223,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       api,
       editor,
       runtime,
+      runHistory,
       models,
       agents,
       toolProviders,

@@ -4,6 +4,7 @@ import { UserMenu } from './user-menu';
 
 const links = [
   { href: '/', label: 'Agents' },
+  { href: '/runs', label: 'Runs' },
   { href: '/mcp-clients', label: 'MCP clients' },
   { href: '/tools', label: 'Tools' },
   { href: '/integrations', label: 'Integrations', adminOnly: true },

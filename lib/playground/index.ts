@@ -21,6 +21,7 @@ export {
   type ToolCallState,
   type ToolCallView,
 } from './conversation';
+export { conversationOfTranscript } from './transcript-conversation';
 export { planDecision, questionAnswer, suspendedForm, type QuestionOption, type SuspendedForm } from './suspended-form';
 export type { PendingCall, RunChunk, RunIdentity, RunResult } from '../runtime/run-types';
 export type { JsonSchema } from '../tools';

@@ -16,6 +16,17 @@ export {
   type LanguageModelObject,
   type ModelRegistry,
 } from './model-registry';
+export {
+  createRunHistory,
+  runListQuerySchema,
+  type RunDetail,
+  type RunHistory,
+  type RunListItem,
+  type RunListQuery,
+  type RunListStatus,
+  type RunStep,
+  type RunStepToolCall,
+} from './run-history';
 export { createMemoryRunStore, createStoredRunStore, type RunStore } from './run-store';
 export { createMemoryTaskStore, createStoredTaskStore, type TaskStore } from './task-store';
 export type { TaskItem, TaskStatus } from './task-list';

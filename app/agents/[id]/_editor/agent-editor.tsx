@@ -28,7 +28,8 @@ function tabOf(field: EditedField, values: EditorValues): string {
   return value !== undefined && isConditional(value as never) ? 'conditions' : 'tools';
 }
 
-export function AgentEditor({ data }: { data: EditorData }) {
+/** `openVersion`: opened at a version (`/agents/<id>?version=<n>`), which the Versions tab shows read-only. */
+export function AgentEditor({ data, openVersion = null }: { data: EditorData; openVersion?: number | null }) {
   const router = useRouter();
   const { agent, version } = data;
   const form = useForm<EditorValues>({
@@ -50,7 +51,7 @@ export function AgentEditor({ data }: { data: EditorData }) {
   const dirty = changed.length > 0;
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
-  const [tab, setTab] = useState('basics');
+  const [tab, setTab] = useState(openVersion === null ? 'basics' : 'versions');
   const clientIds = useMemo(() => data.catalog.mcpClients.map((client) => client.id), [data.catalog.mcpClients]);
   const mcp = useMcpTools(clientIds);
   const refresh = useCallback(() => router.refresh(), [router]);
@@ -127,6 +128,7 @@ export function AgentEditor({ data }: { data: EditorData }) {
           announce={announce}
           refresh={refresh}
           versionActions={{ publish, restore, unpublish }}
+          openVersion={openVersion}
         />
         <SaveDialog
           open={saveOpen}

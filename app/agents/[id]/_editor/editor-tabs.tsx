@@ -1,11 +1,12 @@
 'use client';
-/** The agent editor's tabs; the Playground stays mounted so a conversation survives a look at another tab. */
+/** The agent editor's tabs (Runs lists the agent's runs); the Playground stays mounted so a conversation survives a look at another tab. */
 import type { UseFormReturn } from 'react-hook-form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
 import { BasicsTab } from './basics-tab';
 import { ConditionsTab } from './conditions-tab';
 import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
+import { RunsTab } from './runs-tab';
 import { ToolsTab } from './tools-tab';
 import type { EditorData, EditorValues } from './types';
 import type { useVersionActions } from './use-version-actions';
@@ -22,6 +23,7 @@ export function EditorTabs({
   announce,
   refresh,
   versionActions,
+  openVersion,
 }: {
   tab: string;
   onTab: (tab: string) => void;
@@ -32,6 +34,8 @@ export function EditorTabs({
   announce: (text: string) => void;
   refresh: () => void;
   versionActions: ReturnType<typeof useVersionActions>;
+  /** The version the editor was opened at (`?version=<n>`), shown read-only on the Versions tab. */
+  openVersion: number | null;
 }) {
   const { agent, version } = data;
   const saved: SavedTabProps = {
@@ -50,6 +54,7 @@ export function EditorTabs({
         <TabsTrigger value="preview">Preview</TabsTrigger>
         <TabsTrigger value="versions">Versions</TabsTrigger>
         <TabsTrigger value="playground">Playground</TabsTrigger>
+        <TabsTrigger value="runs">Runs</TabsTrigger>
       </TabsList>
       <TabsContent value="basics">
         <BasicsTab {...draft} register={form.register} errors={form.formState.errors} models={data.models} />
@@ -74,11 +79,16 @@ export function EditorTabs({
           labels={data.labels}
           actions={versionActions}
           refresh={refresh}
+          initialViewing={openVersion}
         />
       </TabsContent>
       {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
       <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
         <PlaygroundTab {...saved} />
+      </TabsContent>
+      {/* Mounted when opened, so each visit lists the runs made since (the Playground's too). */}
+      <TabsContent value="runs">
+        <RunsTab agentId={agent.id} />
       </TabsContent>
     </Tabs>
   );

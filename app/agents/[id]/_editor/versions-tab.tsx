@@ -26,17 +26,20 @@ export function VersionsTab({
   actions,
   announce,
   refresh,
+  initialViewing = null,
 }: Pick<SavedTabProps, 'agentId' | 'activeVersionNumber' | 'announce'> & {
   versions: Page<VersionView>;
   labels: LabelView[];
   actions: VersionActions;
   refresh: () => void;
+  /** A version to open read-only at once (the editor opened at a version, e.g. from a run's page). */
+  initialViewing?: number | null;
 }) {
   const [older, setOlder] = useState<VersionView[]>([]);
   const [cursor, setCursor] = useState(versions.nextCursor);
   const [selected, setSelected] = useState<number[]>([]);
   const { edit } = usePermissions();
-  const [viewing, setViewing] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(initialViewing);
   const rows = [
     ...versions.items,
     ...older.filter((version) => !versions.items.some((item) => item.id === version.id)),

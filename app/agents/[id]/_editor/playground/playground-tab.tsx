@@ -5,6 +5,7 @@ import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
 import { SelectField, TextAreaField } from '../../../../_components/ui/field';
 import { ContextJsonField, useContextJson } from '../../../../_components/context-form';
+import { ChatMessage } from '../../../../_components/chat-message';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 import type { SavedTabProps } from '../tab-props';
@@ -142,22 +143,13 @@ function ConversationItem({
     return (
       <ToolCallCard
         call={item.call}
-        busy={busy}
-        onApprove={() => void playground.approve(item.call.toolCallId)}
-        onDecline={() => void playground.decline(item.call.toolCallId)}
-        onResume={(resumeData) => void playground.resume(item.call.toolCallId, resumeData)}
+        actions={{
+          busy,
+          onApprove: () => void playground.approve(item.call.toolCallId),
+          onDecline: () => void playground.decline(item.call.toolCallId),
+          onResume: (resumeData) => void playground.resume(item.call.toolCallId, resumeData),
+        }}
       />
     );
-  return (
-    <p
-      className={
-        item.kind === 'user'
-          ? 'rounded-md bg-accent px-3 py-2 text-sm text-white'
-          : 'whitespace-pre-wrap rounded-md border border-slate-200 bg-white px-3 py-2 text-sm'
-      }
-    >
-      <span className="sr-only">{item.kind === 'user' ? 'You: ' : 'Agent: '}</span>
-      {item.text}
-    </p>
-  );
+  return <ChatMessage side={item.kind} text={item.text} />;
 }

@@ -51,23 +51,19 @@ function SuspendedCallForm({
   );
 }
 
-/**
- * One tool call of the conversation: its name, its arguments (rendered while they stream), what it
- * waits for (Approve / Decline, an answer, a plan decision or resume data) and its result or error.
- */
-export function ToolCallCard({
-  call,
-  busy,
-  onApprove,
-  onDecline,
-  onResume,
-}: {
-  call: ToolCallView;
+/** What a person can do with a waiting call; without them the card only shows the call (a stored run's page). */
+export interface ToolCallActions {
   busy: boolean;
   onApprove: () => void;
   onDecline: () => void;
   onResume: (resumeData: unknown) => void;
-}) {
+}
+
+/**
+ * One tool call of the conversation: its name, its arguments (rendered while they stream), what it
+ * waits for (Approve / Decline, an answer, a plan decision or resume data) and its result or error.
+ */
+export function ToolCallCard({ call, actions }: { call: ToolCallView; actions?: ToolCallActions }) {
   const argsId = `args-${call.toolCallId}`;
   const form = call.state === 'suspended' ? suspendedForm(call) : undefined;
   return (
@@ -98,17 +94,19 @@ export function ToolCallCard({
           </pre>
         </div>
       )}
-      {call.state === 'awaiting-approval' ? (
+      {actions && call.state === 'awaiting-approval' ? (
         <div className="flex gap-2">
-          <Button variant="primary" size="sm" disabled={busy} onClick={onApprove}>
+          <Button variant="primary" size="sm" disabled={actions.busy} onClick={actions.onApprove}>
             Approve
           </Button>
-          <Button variant="danger" size="sm" disabled={busy} onClick={onDecline}>
+          <Button variant="danger" size="sm" disabled={actions.busy} onClick={actions.onDecline}>
             Decline
           </Button>
         </div>
       ) : null}
-      {form ? <SuspendedCallForm call={call} form={form} busy={busy} onResume={onResume} /> : null}
+      {actions && form ? (
+        <SuspendedCallForm call={call} form={form} busy={actions.busy} onResume={actions.onResume} />
+      ) : null}
       {call.result !== undefined ? (
         <div>
           <p className="text-xs font-medium text-slate-600">{call.isError ? 'Error result' : 'Result'}</p>

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import Form from 'next/form';
+import Link from 'next/link';
+import { Button, buttonClasses } from '../_components/ui/button';
+import { cursorParam, StaleLinkNote } from '../_components/pager';
+import { loadPage } from '../_server/load-page';
+import { RunFilterFields } from './_components/run-filter-fields';
+import { RunsPager, RunsTable } from './_components/runs-table';
+import { filterProblems, filtersOf, hrefOf, queryOf, type SearchParams } from './_data/run-filters';
+import { listRuns } from './_data/runs';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Runs' };
+
+const pageSize = 50;
+
+/** Every agent's runs, newest first, filtered by agent, status, version, days and thread (the filters are in the address). */
+export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = await searchParams;
+  const filters = filtersOf(params);
+  const problems = filterProblems(filters);
+  const { page, cursor, staleLink } = await loadPage(
+    (from) => listRuns({ ...queryOf(filters), limit: pageSize, ...(from ? { cursor: from } : {}) }),
+    cursorParam(params.cursor),
+  );
+  const filtered = Object.values(filters).some(Boolean);
+  return (
+    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
+      <h1 id="page-heading" className="text-2xl font-semibold">
+        Runs
+      </h1>
+      <p className="text-slate-700">
+        Every run of every agent, newest first: from the Playground, the API and applications. Open one to see its
+        conversation and its steps. Times are UTC.
+      </p>
+      {/* Keyed by the filters in the address: after "Clear filters" or Back the fields show what is in force. */}
+      <Form
+        key={hrefOf('/runs', filters)}
+        action="/runs"
+        aria-label="Filter runs"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <RunFilterFields filters={filters} showAgent />
+        <Button type="submit" variant="primary">
+          Filter
+        </Button>
+        {filtered ? (
+          <Link href="/runs" className={buttonClasses('ghost')}>
+            Clear filters
+          </Link>
+        ) : null}
+      </Form>
+      {problems.length > 0 ? <p className="text-sm text-danger">Not applied: {problems.join('; ')}.</p> : null}
+      <StaleLinkNote staleLink={staleLink} />
+      {page.items.length === 0 ? (
+        <p data-main-content className="rounded-lg border border-dashed border-slate-300 bg-white p-4">
+          {filtered
+            ? 'No run matches these filters.'
+            : 'No runs yet. Chat with an agent in its Playground to make one.'}
+        </p>
+      ) : (
+        <div data-main-content>
+          <RunsTable runs={page.items} showAgent={!filters.agentId} />
+        </div>
+      )}
+      <RunsPager cursor={cursor} nextCursor={page.nextCursor} hrefOf={(next) => hrefOf('/runs', filters, next)} />
+    </section>
+  );
+}
