@@ -31,6 +31,8 @@ import {
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
+  startRunRetention,
+  type RunRetention,
   type RunStore,
   type Runtime,
 } from './runtime';
@@ -108,6 +110,8 @@ export interface Studio {
    */
   access: Access;
   version: string;
+  /** Deletes runs past `runRetentionDays` at start and daily; `runOnce()` does it now. */
+  runRetention: Pick<RunRetention, 'runOnce'>;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -166,12 +170,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const runStore = createStoredRunStore({
-      storage,
-      secretsKey,
-      onWriteError: (error, runIds) =>
-        logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-    });
+    const runStore = storedRunStoreOf({ storage, secretsKey, logger });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,
@@ -185,6 +184,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
     await runtime.ready;
+    const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
     const api = createApi({
@@ -227,8 +227,9 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       secretsKey,
       access,
       version: studioVersion,
+      runRetention: { runOnce: runRetention.runOnce },
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, runStore, apiKeys: access.apiKeys, storage });
+        closing ??= closeInOrder({ runRetention, mcpPool, outbound, runStore, apiKeys: access.apiKeys, storage });
         return closing;
       },
     };
@@ -237,6 +238,24 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     void outbound.close();
     throw error;
   }
+}
+
+/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
+function storedRunStoreOf({
+  storage,
+  secretsKey,
+  logger,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  logger: Logger;
+}) {
+  return createStoredRunStore({
+    storage,
+    secretsKey,
+    onWriteError: (error, runIds) =>
+      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+  });
 }
 
 /**
@@ -332,14 +351,19 @@ function requestPolicyOf(settings: Settings): RequestPolicy {
   });
 }
 
-/** Outside connections first; the storage last, after the run store has written what it queued. */
+/**
+ * The retention timer first, outside connections next; the storage last, after the run store has
+ * written what it queued.
+ */
 async function closeInOrder({
+  runRetention,
   mcpPool,
   outbound,
   runStore,
   apiKeys,
   storage,
 }: {
+  runRetention: Pick<RunRetention, 'stop'>;
   mcpPool: McpPool;
   outbound: Outbound;
   runStore: Pick<RunStore, 'close'>;
@@ -348,6 +372,7 @@ async function closeInOrder({
   storage: Pick<Storage, 'close'>;
 }) {
   try {
+    await runRetention.stop();
     await mcpPool.closeAll();
     await outbound.close();
   } finally {

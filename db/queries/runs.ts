@@ -11,8 +11,12 @@ import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
+import { runListStatements } from './run-list';
 
 export type RunRow = typeof runs.$inferSelect;
+
+/** The columns the runs list shows, rewritten with the run's state. */
+type ListedColumn = 'finishedAt' | 'durationMs' | 'finishReason' | 'inputTokens' | 'outputTokens' | 'toolCallCount';
 
 const p = sql.placeholder;
 
@@ -46,6 +50,12 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     pending: bind('pending'),
     state: bind('state'),
     error: bind('error'),
+    finishedAt: bind('finishedAt'),
+    durationMs: bind('durationMs'),
+    finishReason: bind('finishReason'),
+    inputTokens: bind('inputTokens'),
+    outputTokens: bind('outputTokens'),
+    toolCallCount: bind('toolCallCount'),
     revision: sql`${runs.revision} + 1`,
     updatedAt: bind('updatedAt'),
   });
@@ -68,6 +78,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
 
   return {
+    ...runListStatements(db),
     get: (id: string): RunRow | undefined => get.get({ id }),
     withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
     /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
@@ -81,7 +92,9 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     /** Inserts the row unless its id exists; false then. */
     insertNew: (row: RunRow): boolean => insertNew.run(row).changes === 1,
-    update(row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt'>) {
+    update(
+      row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | ListedColumn>,
+    ) {
       update.run(row);
     },
     /** Moves a paused run at `revision` to running; false when another continuation got there first. */

@@ -22,6 +22,8 @@ export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
 export { createRunner, runFailure, type Continuation, type Runner } from './runner';
+export { startRunRetention, type RunRetention } from './run-retention';
+export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
 export { declinedMessage } from './tool-call-runner';
 export type {
@@ -31,6 +33,8 @@ export type {
   PendingCall,
   PendingKind,
   PrepareStep,
+  RecordedStep,
+  RecordedToolCall,
   RunCaller,
   RunChunk,
   RunChunkType,

@@ -124,6 +124,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now }: Ru
     record.status = session.abortSignal?.aborted ? 'aborted' : 'failed';
     record.error = failure.toBody().error;
     record.updatedAt = dependencies.now();
+    record.finishedAt = record.updatedAt;
     try {
       await persist(session);
     } catch (persistError) {

@@ -7,10 +7,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { runs } from '../schema';
+import { runListQueries } from './run-list';
 import { binary, type CurrentDb } from './shared';
 
 export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
+    ...runListQueries(db),
     get: async (id) => (await db().select().from(runs).where(eq(runs.id, id)))[0],
     // Runs left `running` with a background task still marked running (their process stopped).
     withRunningBackgroundTasks: async () => {
@@ -46,10 +48,10 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
       await db().insert(runs).values(row);
     },
     insertNew: async (row) => (await db().insert(runs).values(row).onConflictDoNothing()).rowCount === 1,
-    async update({ id, status, messages, pending, state, error, updatedAt }) {
+    async update({ id, ...columns }) {
       await db()
         .update(runs)
-        .set({ status, messages, pending, state, error, updatedAt, revision: sql`${runs.revision} + 1` })
+        .set({ ...columns, revision: sql`${runs.revision} + 1` })
         .where(eq(runs.id, id));
     },
     claim: async ({ id, revision, updatedAt }) => {

@@ -20,6 +20,7 @@ import type {
   RunRecord,
 } from '../run-types';
 import { answerPendingCall, applyOutcome } from './calls';
+import { createRunTiming } from './recorded-steps';
 import { callSurroundings, emit, startChunk, type RunDependencies, type RunSession } from './session';
 
 export interface NewRunRequest {
@@ -54,6 +55,7 @@ function runToolsOf(
 ): RunTools {
   return buildRunTools({
     agentTools: environment.tools,
+    agentToolSources: environment.toolSources,
     extraSources: environment.extraSources,
     transformPolicy: environment.transformPolicy,
     toolsets,
@@ -69,6 +71,7 @@ function sessionOf({
   options,
   listener,
   stored,
+  actor,
   requestContext = freezeRequestContext(record.requestContext),
 }: {
   dependencies: RunDependencies;
@@ -78,6 +81,8 @@ function sessionOf({
   options: ContinuationOptions;
   listener: ((chunk: RunChunk) => void) | undefined;
   stored: boolean;
+  /** Who answers the run's waiting calls in this session. */
+  actor?: string;
   /** The frozen request context, when the caller has it already. */
   requestContext?: RequestContext;
 }): RunSession {
@@ -94,6 +99,8 @@ function sessionOf({
     listener,
     reply: { toolCalls: [], toolResults: [], text: '' },
     live: createLiveTasks(),
+    recording: { state: record.state, timing: createRunTiming(), sources: tools.sources, now: dependencies.now },
+    actor,
   };
   emit(session, startChunk(record));
   return session;
@@ -213,7 +220,7 @@ export async function openContinuation({
   }
   record.revision += 1;
   record.status = 'running';
-  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true });
+  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true, actor: request.actor });
 }
 
 /** Answers the calls a continuation names; their results join the run's open step. */

@@ -28,7 +28,8 @@ import { hasUndeliveredTasks } from '../background-tasks';
 import type { RunUsage } from '../run-types';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
 import type { CallOutcome, CallSurroundings } from '../tool-call-runner';
-import { announceCall, offeredNames, startCall, type ModelCall } from './calls';
+import { announceCall, offeredNames, startCall, timedCall, type ModelCall } from './calls';
+import { markStepEnd, markStepStart } from './recorded-steps';
 import { callSurroundings, emit, transcribe, type RunSession } from './session';
 
 /** What one stretch keeps while the SDK drives it. */
@@ -183,6 +184,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     stopWhen: ({ steps }: { steps: ReadonlyArray<unknown> }) =>
       steps.length >= stretch.budget || stretch.paused || hasUndeliveredTasks(record),
     prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+      markStepStart(session.recording.timing, stretch.firstStep + stepNumber, dependencies.now());
       const prepared = (await session.prepareStep?.({ stepNumber: stretch.firstStep + stepNumber, messages })) || {};
       stretch.offered = offeredNames(session, prepared.activeTools ?? state.options.activeTools);
       const note = await environment.stepNote?.({ threadId: record.threadId });
@@ -194,6 +196,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
         messages: withOurOutputs(messages, stretch.repaired),
       };
     },
+    onStepFinish: () => markStepEnd(session.recording.timing),
     experimental_repairToolCall: async ({
       toolCall,
       messages,
@@ -202,13 +205,15 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
       messages: ModelMessage[];
     }) => {
       const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: parsedInput(toolCall.input) };
-      const outcome = await startCall({
-        session,
-        around: heldSurroundings(session, stretch, call.toolCallId, messages),
-        call,
-        offered: stretch.offered,
-        mode: { kind: 'new' },
-      });
+      const outcome = await timedCall(session, call.toolCallId, () =>
+        startCall({
+          session,
+          around: heldSurroundings(session, stretch, call.toolCallId, messages),
+          call,
+          offered: stretch.offered,
+          mode: { kind: 'new' },
+        }),
+      );
       stretch.repaired.set(call.toolCallId, outcome);
       settleCall(session, stretch, outcome);
       // Nothing for the SDK to execute: its error text is replaced by our answer in the next step.
@@ -224,13 +229,15 @@ async function executeCall(
   call: ModelCall,
   options: SdkCallOptions,
 ): Promise<SdkToolEnvelope> {
-  const outcome = await startCall({
-    session,
-    around: heldSurroundings(session, stretch, call.toolCallId, options.messages),
-    call,
-    offered: stretch.offered,
-    mode: { kind: 'new' },
-  });
+  const outcome = await timedCall(session, call.toolCallId, () =>
+    startCall({
+      session,
+      around: heldSurroundings(session, stretch, call.toolCallId, options.messages),
+      call,
+      offered: stretch.offered,
+      mode: { kind: 'new' },
+    }),
+  );
   return settleCall(session, stretch, outcome);
 }
 
