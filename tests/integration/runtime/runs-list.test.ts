@@ -8,7 +8,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAndPublish, type ResponseBody } from '@/tests/support/studio';
-import { createRunStudio, storedAgent } from './fixture';
+import { createRunStudio, parseEventStream, storedAgent } from './fixture';
 
 let current: Awaited<ReturnType<typeof createRunStudio>> | undefined;
 let server: ServerType | undefined;
@@ -190,6 +190,29 @@ describe('GET /api/runs/:runId', () => {
     expect(call.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(call.startedAt)).toBeGreaterThanOrEqual(Date.parse(calling!.startedAt));
     expect(Date.parse(answering!.startedAt)).toBeGreaterThanOrEqual(Date.parse(call.startedAt));
+  });
+
+  it('records a streamed run the same way', async () => {
+    await setUp([{ toolCalls: [{ toolName: 'weather', input: { city: 'Oslo' } }] }, { text: 'It is 7 degrees.' }]);
+    const response = await fetch(`${url}/api/agents/banker/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ prompt: 'Weather?' }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const events = parseEventStream(await response.text());
+    expect(events.at(-1)!.event).toBe('finish');
+    const { body } = await send('GET', `/api/runs/${String(events[0]!.data.runId)}`);
+    expect(body).toMatchObject({ status: 'finished', usage: { inputTokens: 20, outputTokens: 10 }, toolCallCount: 1 });
+    expect(body.steps.map((step: ResponseBody) => step.model.finishReason)).toEqual(['tool-calls', 'stop']);
+    const [call] = body.steps[0].toolCalls;
+    expect(call).toMatchObject({
+      toolName: 'weather',
+      args: { city: 'Oslo' },
+      result: { city: 'Oslo', temperature: 7 },
+    });
+    expect(call.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(call.startedAt)).toBeGreaterThanOrEqual(Date.parse(body.steps[0].startedAt));
   });
 
   it('shows a pending approval, then who approved it and when', async () => {
