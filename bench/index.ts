@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAgentRun } from './agent-run';
 import { benchAgentsList } from './agents-list';
+import { benchRunsList } from './runs-list';
 import { benchColdStart } from './cold-start';
 import { benchCreateTool } from './create-tool';
 import { benchEditorPages } from './editor-pages';
@@ -35,6 +36,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'storage', run: () => benchStorage() },
   { name: 'storage-postgres', run: () => benchStoragePostgres() },
   { name: 'agents-list', run: () => benchAgentsList() },
+  { name: 'runs-list', run: () => benchRunsList() },
   { name: 'create-tool', run: () => benchCreateTool() },
   { name: 'resolve', run: () => benchResolve() },
   { name: 'resolve-sources', run: () => benchResolveSources() },

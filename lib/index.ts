@@ -25,20 +25,20 @@ import {
   createCodeAgentRegistry,
   createModelRegistry,
   createResolutionCache,
-  createRunHistory,
   createRuntime,
   createStoredRunStore,
   createStoredTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
-  type RunHistory,
+  startRunRetention,
+  type RunRetention,
   type RunStore,
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createSourceLoader, type CodeMcpServer } from './sources';
-import { createRunTracing, type RunTracing } from './telemetry';
+import { tracingOfSettings, type RunTracing } from './telemetry';
 import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
 import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { studioVersion } from './version';
@@ -74,8 +74,6 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
-  /** Stored runs as the editor's Runs pages read them: a filtered, paged list and one run with its steps. */
-  runHistory: RunHistory;
   /** The language models runs can use: which providers have a key, which names are registered. */
   models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
@@ -118,19 +116,10 @@ export interface Studio {
    * `otlpEndpoint` is set. `flush()` exports the ended spans now; `close()` does it too.
    */
   tracing: Pick<RunTracing, 'flush'> | undefined;
+  /** Deletes runs past `runRetentionDays` at start and daily; `runOnce()` does it now. */
+  runRetention: Pick<RunRetention, 'runOnce'>;
   /** Closes the database and every connection the studio opened. Safe to call twice. */
   close(): Promise<void>;
-}
-
-/** Where the studio keeps its runs, and how the editor's Runs pages read them. */
-function storedRuns({ storage, secretsKey, logger }: { storage: Storage; secretsKey: SecretsKey; logger: Logger }) {
-  const runStore = createStoredRunStore({
-    storage,
-    secretsKey,
-    onWriteError: (error, runIds) =>
-      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-  });
-  return { runStore, runHistory: createRunHistory({ queries: storage.queries.runs, runStore }) };
 }
 
 export async function createStudio(options: StudioOptions = {}): Promise<Studio> {
@@ -148,7 +137,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
-  const tracing = tracingOf(settings, logger);
+  const tracing = tracingOfSettings(settings, { logger, serviceVersion: studioVersion });
   try {
     const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
@@ -181,7 +170,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
-    const { runStore, runHistory } = storedRuns({ storage, secretsKey, logger });
+    const runStore = storedRunStoreOf({ storage, secretsKey, logger });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,
@@ -196,6 +185,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
     await runtime.ready;
+    const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
     const api = createApi({
@@ -204,18 +194,13 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       storage,
       logger,
       version: studioVersion,
-      bodyLimitBytes: settings.bodyLimitBytes,
-      importBodyLimitBytes: settings.importBodyLimitBytes,
       tools,
       integrations,
       editor,
       runtime,
       toolProviders,
       mcpPool,
-      toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
-      exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
-      rateLimits: settings.rateLimits,
-      trustedProxies: settings.trustedProxy ?? 0,
+      ...apiSettingsOf(settings),
     });
 
     let closing: Promise<void> | undefined;
@@ -223,7 +208,6 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       api,
       editor,
       runtime,
-      runHistory,
       models,
       agents,
       toolProviders,
@@ -240,8 +224,17 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       access,
       version: studioVersion,
       tracing: tracing && { flush: () => tracing.flush() },
+      runRetention: { runOnce: runRetention.runOnce },
       close() {
-        closing ??= closeInOrder({ mcpPool, outbound, tracing, runStore, apiKeys: access.apiKeys, storage });
+        closing ??= closeInOrder({
+          runRetention,
+          mcpPool,
+          outbound,
+          tracing,
+          runStore,
+          apiKeys: access.apiKeys,
+          storage,
+        });
         return closing;
       },
     };
@@ -253,15 +246,33 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   }
 }
 
-/** The studio's own tracing when `otlpEndpoint` is set; without it runs do no tracing work at all. */
-function tracingOf(settings: Settings, logger: Logger): RunTracing | undefined {
-  if (!settings.otlpEndpoint) return undefined;
-  return createRunTracing({
-    endpoint: settings.otlpEndpoint,
-    headers: settings.otlpHeaders,
-    serviceName: settings.otelServiceName,
-    serviceVersion: studioVersion,
-    logger,
+/** What the API reads of the settings: its limits, and whom it serves how. */
+function apiSettingsOf(settings: Settings) {
+  return {
+    bodyLimitBytes: settings.bodyLimitBytes,
+    importBodyLimitBytes: settings.importBodyLimitBytes,
+    toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
+    exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
+    rateLimits: settings.rateLimits,
+    trustedProxies: settings.trustedProxy ?? 0,
+  };
+}
+
+/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
+function storedRunStoreOf({
+  storage,
+  secretsKey,
+  logger,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  logger: Logger;
+}) {
+  return createStoredRunStore({
+    storage,
+    secretsKey,
+    onWriteError: (error, runIds) =>
+      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
   });
 }
 
@@ -385,10 +396,11 @@ function requestPolicyOf(settings: Settings): RequestPolicy {
 }
 
 /**
- * Outside connections first (the traces of ended runs are exported then); the storage last, after
- * the run store has written what it queued.
+ * The retention timer first, outside connections next (the traces of ended runs are exported
+ * then); the storage last, after the run store has written what it queued.
  */
 async function closeInOrder({
+  runRetention,
   mcpPool,
   outbound,
   tracing,
@@ -396,6 +408,7 @@ async function closeInOrder({
   apiKeys,
   storage,
 }: {
+  runRetention: Pick<RunRetention, 'stop'>;
   mcpPool: McpPool;
   outbound: Outbound;
   tracing: Pick<RunTracing, 'close'> | undefined;
@@ -405,6 +418,7 @@ async function closeInOrder({
   storage: Pick<Storage, 'close'>;
 }) {
   try {
+    await runRetention.stop();
     await mcpPool.closeAll();
     await outbound.close();
     await tracing?.close();

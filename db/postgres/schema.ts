@@ -191,10 +191,29 @@ export const runs = pgTable(
     // Raised on every write; a continuation claims a paused run by its revision.
     revision: integer('revision').notNull().default(0),
     error: text('error'),
+    // When the run started: the runs list's order (newest first, then by id) and its time filter.
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What the runs list shows and filters on, written with the run's state (null or zero in runs
+    // stored before they were recorded): when it finished or failed, how long it took from its start
+    // (waits for answers included), the last model step's finish reason, tokens and tool calls.
+    finishedAt: text('finished_at'),
+    durationMs: integer('duration_ms'),
+    finishReason: text('finish_reason'),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    toolCallCount: integer('tool_call_count').notNull().default(0),
   },
-  (table) => [index('runs_agent_idx').on(table.agentId, table.createdAt)],
+  // One index per filter of the runs list, each ending in the list's order so a page is read in
+  // order and stops at its limit; the agent's also serves `latestPausedInThread`.
+  (table) => [
+    index('runs_started_idx').on(table.createdAt, table.id),
+    index('runs_agent_started_idx').on(table.agentId, table.createdAt, table.id),
+    index('runs_agent_status_started_idx').on(table.agentId, table.status, table.createdAt, table.id),
+    index('runs_status_started_idx').on(table.status, table.createdAt, table.id),
+    index('runs_thread_started_idx').on(table.threadId, table.createdAt, table.id),
+    index('runs_resource_started_idx').on(table.resourceId, table.createdAt, table.id),
+  ],
 );
 
 /** The built-in task tools' list, one per thread. */

@@ -7,6 +7,7 @@ export * from './integration-configs';
 export * from './mcp-clients';
 export * from './one-time-links';
 export * from './runs';
+export * from './run-list';
 export * from './stdio-launch-specs';
 export * from './per-handle';
 export * from './version-labels';

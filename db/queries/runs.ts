@@ -4,51 +4,19 @@
  * paused run (two requests, two processes), exactly one wins. `insertNew` takes a caller-chosen id
  * the same way: the id is the primary key, and of two inserts of one id exactly one lands.
  */
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
+import { runListStatements } from './run-list';
 
 export type RunRow = typeof runs.$inferSelect;
 
-/**
- * Filters of the run list: each given one must match (`from` inclusive, `to` exclusive, ISO times
- * of the start). `failed` matches aborted runs too. `before` is the last row of the previous page:
- * rows after it in the order newest start first, then id descending (a keyset, not an offset).
- */
-export interface RunListFilter {
-  agentId?: string;
-  versionNumber?: number;
-  label?: string;
-  status?: 'running' | 'paused' | 'finished' | 'failed';
-  threadId?: string;
-  resourceId?: string;
-  from?: string;
-  to?: string;
-  before?: { createdAt: string; id: string };
-}
-
-/** The conditions of a run list filter. */
-function runListConditions(filter: RunListFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.agentId !== undefined) conditions.push(eq(runs.agentId, filter.agentId));
-  if (filter.versionNumber !== undefined) conditions.push(eq(runs.versionNumber, filter.versionNumber));
-  if (filter.label !== undefined) conditions.push(eq(runs.label, filter.label));
-  if (filter.status === 'failed') conditions.push(inArray(runs.status, ['failed', 'aborted']));
-  else if (filter.status !== undefined) conditions.push(eq(runs.status, filter.status));
-  if (filter.threadId !== undefined) conditions.push(eq(runs.threadId, filter.threadId));
-  if (filter.resourceId !== undefined) conditions.push(eq(runs.resourceId, filter.resourceId));
-  if (filter.from !== undefined) conditions.push(gte(runs.createdAt, filter.from));
-  if (filter.to !== undefined) conditions.push(lt(runs.createdAt, filter.to));
-  if (filter.before !== undefined) {
-    const { createdAt, id } = filter.before;
-    conditions.push(or(lt(runs.createdAt, createdAt), and(eq(runs.createdAt, createdAt), lt(runs.id, id)))!);
-  }
-  return conditions;
-}
+/** The columns the runs list shows, rewritten with the run's state. */
+type ListedColumn = 'finishedAt' | 'durationMs' | 'finishReason' | 'inputTokens' | 'outputTokens' | 'toolCallCount';
 
 const p = sql.placeholder;
 
@@ -82,6 +50,12 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     pending: bind('pending'),
     state: bind('state'),
     error: bind('error'),
+    finishedAt: bind('finishedAt'),
+    durationMs: bind('durationMs'),
+    finishReason: bind('finishReason'),
+    inputTokens: bind('inputTokens'),
+    outputTokens: bind('outputTokens'),
+    toolCallCount: bind('toolCallCount'),
     revision: sql`${runs.revision} + 1`,
     updatedAt: bind('updatedAt'),
   });
@@ -104,19 +78,8 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
 
   return {
+    ...runListStatements(db),
     get: (id: string): RunRow | undefined => get.get({ id }),
-    /**
-     * Newest first (start time, then id, both descending), matching every filter given. Built per
-     * call: the filters combine freely, and reading the list is not a hot path.
-     */
-    page: ({ limit, ...filter }: RunListFilter & { limit: number }): RunRow[] =>
-      db
-        .select()
-        .from(runs)
-        .where(and(...runListConditions(filter)))
-        .orderBy(desc(runs.createdAt), desc(runs.id))
-        .limit(limit)
-        .all(),
     withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
     /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
     latestPausedInThread: (where: {
@@ -129,7 +92,9 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     /** Inserts the row unless its id exists; false then. */
     insertNew: (row: RunRow): boolean => insertNew.run(row).changes === 1,
-    update(row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt'>) {
+    update(
+      row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | ListedColumn>,
+    ) {
       update.run(row);
     },
     /** Moves a paused run at `revision` to running; false when another continuation got there first. */

@@ -49,6 +49,7 @@ export const operationScopes = {
   generateAgent: 'runtime',
   streamAgent: 'runtime',
 
+  listRuns: 'runtime',
   getRun: 'runtime',
   approveRun: 'runtime',
   declineRun: 'runtime',

@@ -64,6 +64,7 @@ export const apiOperations = {
   generateAgent: agentRuns.generateRoute,
   streamAgent: agentRuns.streamRoute,
 
+  listRuns: runs.listRunsRoute,
   getRun: runs.getRunRoute,
   approveRun: runs.approveRunRoute,
   declineRun: runs.declineRunRoute,

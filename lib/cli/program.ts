@@ -15,10 +15,11 @@ import { registerDeploymentCommands } from './commands/deployment-commands';
 import { registerLabelCommands } from './commands/label-commands';
 import { registerMcpClientCommands } from './commands/mcp-client-commands';
 import { registerMigrateCommand } from './commands/migrate-command';
+import { registerRunCommands } from './commands/run-commands';
 import { registerToolCommands } from './commands/tool-commands';
 import type { CliContext } from './context';
 
-const serverCommands = ['agent', 'mcp-client', 'tool', 'audit', 'export', 'import', 'migrate'];
+const serverCommands = ['agent', 'mcp-client', 'tool', 'run', 'audit', 'export', 'import', 'migrate'];
 
 /**
  * Options are positional (a command's own options after its name, the program's before it), so
@@ -43,6 +44,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
   registerAgentRunCommand(agent, cli);
   registerMcpClientCommands(parent, cli);
   registerToolCommands(parent, cli);
+  registerRunCommands(parent, cli);
   registerAuditCommands(parent, cli);
   registerDeploymentCommands(parent, cli);
   registerMigrateCommand(parent, cli);

@@ -47,6 +47,7 @@ export const operationTable = {
   generateAgent: { method: 'post', path: '/agents/{id}/generate' },
   streamAgent: { method: 'post', path: '/agents/{id}/stream', stream: true },
 
+  listRuns: { method: 'get', path: '/runs' },
   getRun: { method: 'get', path: '/runs/{runId}' },
   approveRun: { method: 'post', path: '/runs/{runId}/approve' },
   declineRun: { method: 'post', path: '/runs/{runId}/decline' },

@@ -18,8 +18,10 @@ import {
   type RunResult,
   type ContinuationOptions,
   type ContinuationParty,
+  type RecordedStep,
 } from './run-types';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
+import { listItemOfRecord, readRunPage, type RunListItem, type RunListPage, type RunListRequest } from './run-list';
 import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
@@ -37,9 +39,18 @@ export interface LoadAgentOptions {
   signal?: AbortSignal;
 }
 
-/** The stored run as the API shows it: identity, status, pending calls and the transcript. */
-export interface RunView extends RunIdentity {
+/**
+ * The stored run as the API shows it: identity, status, pending calls and the transcript, what the
+ * runs list shows of it, and its recorded steps. Where the list and this view name a field alike,
+ * this view keeps the form it had before the list existed (`status` may be `aborted`; `label`,
+ * `threadId` and `resourceId` are left out when absent).
+ */
+export interface RunView
+  extends RunIdentity, Omit<RunListItem, keyof RunIdentity | 'status' | 'threadId' | 'resourceId' | 'error'> {
   status: RunRecord['status'];
+  steps: Array<RecordedStep & { index: number }>;
+  /** The conversation as the Playground shows it (the transcript). */
+  messages: RunRecord['state']['transcript'];
   pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
   transcript: RunRecord['state']['transcript'];
   /** Files kept with the run, by path. */
@@ -56,8 +67,12 @@ type ContinueCall<TExtra> = TExtra & { runId: string } & ContinuationOptions &
   ContinuationParty & { onChunk?: (chunk: RunChunk) => void };
 
 export interface Runs {
+  /** One page of stored runs, newest first, filtered (`GET /api/runs`). */
+  list(request?: RunListRequest): Promise<RunListPage>;
   /** The stored run; `not_found` for an unknown id. */
   get(runId: string): Promise<RunView>;
+  /** Deletes runs started before `before` (an ISO time) except those retention keeps; how many. */
+  deleteExpired(before: string): Promise<number>;
   approve(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
   decline(request: ContinueCall<{ toolCallId: string }>): Promise<RunResult>;
   resume(request: ContinueCall<{ toolCallId?: string; resumeData: unknown }>): Promise<RunResult>;
@@ -95,6 +110,7 @@ export function environmentFromResolution({
     instructions: resolution.instructions,
     model,
     tools: Object.fromEntries(Object.entries(resolution.tools).map(([name, entry]) => [name, entry.tool])),
+    toolSources: Object.fromEntries(Object.entries(resolution.tools).map(([name, entry]) => [name, entry.source])),
     extraSources,
     hooks: codeAgent?.hooks,
     transformPolicy: codeAgent?.transform,
@@ -105,9 +121,18 @@ export function environmentFromResolution({
 
 export function viewOfRun(record: RunRecord): RunView {
   const { status, state } = record;
+  const { startedAt, finishedAt, durationMs, finishReason, usage, toolCallCount } = listItemOfRecord(record);
   return {
     ...identityOf(record),
     status,
+    startedAt,
+    finishedAt,
+    durationMs,
+    finishReason,
+    usage,
+    toolCallCount,
+    steps: (state.steps ?? []).map((step, index) => ({ index, ...step })),
+    messages: state.transcript,
     ...(state.pending.length > 0
       ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }
       : {}),
@@ -196,13 +221,15 @@ export function createAgentRuns({
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
     async (request: ContinueCall<TExtra>): Promise<RunResult> => {
-      const { runId, resourceId, caller, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } = request;
+      const { runId, resourceId, caller, actor, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } =
+        request;
       const options: ContinuationOptions = { hooks, toolsets, clientTools, prepareStep, abortSignal };
       await ready;
       return runner.continue({
         runId,
         resourceId,
         caller,
+        actor,
         continuation: toContinuation(request),
         options,
         listener: onChunk,
@@ -217,6 +244,11 @@ export function createAgentRuns({
       return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
     },
     runs: {
+      async list(request = {}) {
+        await ready;
+        return readRunPage(runStore, request);
+      },
+      deleteExpired: (before) => runStore.deleteExpired(before),
       async get(runId) {
         await ready;
         const record = await runner.get(runId);

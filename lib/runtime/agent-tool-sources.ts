@@ -25,7 +25,7 @@ export function agentToolSources({
   taskStore: TaskStore;
 }): ToolSource[] {
   const sources: ToolSource[] = [];
-  if (agent.taskTools) sources.push({ label: 'the task tools', tools: createTaskTools(taskStore) });
+  if (agent.taskTools) sources.push({ label: 'the task tools', kind: 'builtin', tools: createTaskTools(taskStore) });
   const agents = Object.entries(agent.agents ?? {});
   if (agents.length > 0) {
     const tools: Record<string, Tool> = {};
@@ -33,7 +33,7 @@ export function agentToolSources({
       const name = toModelToolName(`agent-${key}`);
       tools[name] = createSubAgentTool({ name, agent: subAgent, runnable: () => runnableOf(subAgent) });
     }
-    sources.push({ label: 'the sub-agents', tools });
+    sources.push({ label: 'the sub-agents', kind: 'sub-agent', tools });
   }
   const workflows = Object.entries(agent.workflows ?? {});
   if (workflows.length > 0) {
@@ -42,7 +42,7 @@ export function agentToolSources({
       const name = toModelToolName(`workflow-${key}`);
       tools[name] = createWorkflowTool({ name, workflow });
     }
-    sources.push({ label: 'the workflows', tools });
+    sources.push({ label: 'the workflows', kind: 'workflow', tools });
   }
   return sources;
 }

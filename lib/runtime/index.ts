@@ -16,23 +16,14 @@ export {
   type LanguageModelObject,
   type ModelRegistry,
 } from './model-registry';
-export {
-  createRunHistory,
-  runListQuerySchema,
-  type RunDetail,
-  type RunHistory,
-  type RunListItem,
-  type RunListQuery,
-  type RunListStatus,
-  type RunStep,
-  type RunStepToolCall,
-} from './run-history';
 export { createMemoryRunStore, createStoredRunStore, type RunStore } from './run-store';
 export { createMemoryTaskStore, createStoredTaskStore, type TaskStore } from './task-store';
 export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
 export { createRunner, runFailure, type Continuation, type Runner } from './runner';
+export { startRunRetention, type RunRetention } from './run-retention';
+export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
 export type {
   ObservedCallOutcome,
@@ -50,6 +41,8 @@ export type {
   PendingCall,
   PendingKind,
   PrepareStep,
+  RecordedStep,
+  RecordedToolCall,
   RunCaller,
   RunChunk,
   RunChunkType,

@@ -14,6 +14,8 @@ import type { RunIdentity } from './run-types';
 export interface ToolSource {
   /** Named in collision errors. */
   label: string;
+  /** The source kind its calls are recorded with (`sub-agent`, `workflow`, `builtin`). */
+  kind: string;
   tools: Record<string, Tool>;
 }
 
@@ -22,6 +24,8 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   model: LanguageModelObject;
   /** The agent's tools by the name the model sees. */
   tools: Record<string, Tool>;
+  /** Where each of the agent's tools came from, as the resolution names sources (default `code`). */
+  toolSources?: Record<string, string>;
   /** Tools beside the agent's own (sub-agents, workflows, built-in tools), after them in the record. */
   extraSources?: ToolSource[];
   /** Read before every model step; what it gives is added to the instructions for that step. */

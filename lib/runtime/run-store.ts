@@ -12,12 +12,14 @@
  * written at once, because another request or process continues it. Reads in this process see
  * queued runs (see docs/runtime.md).
  */
-import type { RunRow } from '../../db/queries';
+import type { RunListFilter, RunListKey, RunRow } from '../../db/queries';
 import type { Storage, StudioQueries } from '../../db/storage';
 import { authTokenKey } from '../resolver';
 import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { RunRecord, StoredPendingCall } from './run-types';
+import { durationOfRun, listItemOfRecord, listItemOfRow, matchesFilter, type RunListItem } from './run-list';
+import { countToolCalls } from './run-session/recorded-steps';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
 /** Where `autoResumeSuspendedTools` looks: one agent's runs in one thread, of one resource (or of none). */
@@ -44,6 +46,10 @@ export interface RunStore {
   claim(request: { runId: string; revision: number; now: string }): Promise<boolean>;
   /** Runs still `running` with a background task marked running. */
   withRunningBackgroundTasks(): Promise<string[]>;
+  /** Up to `limit` runs below `after` (by start time, then id), newest first, matching the filter. */
+  list(request: { filter: RunListFilter; after: RunListKey; limit: number }): Promise<RunListItem[]>;
+  /** Deletes runs started before `before` that retention does not keep (paused ones); how many. */
+  deleteExpired(before: string): Promise<number>;
   /** Writes whatever is queued now (what another process's lock blocks stays queued). */
   flush(): Promise<void>;
   /** Writes what is queued and stops; what cannot be written is reported (the studio closes it). */
@@ -105,10 +111,28 @@ export function createMemoryRunStore(): RunStore {
         )
         .map((record) => record.runId);
     },
+    async list({ filter, after, limit }) {
+      return [...records.values()]
+        .filter((record) => matchesFilter(record, filter) && isBelow(record, after))
+        .sort((left, right) => (isBelow(left, keyOf(right)) ? 1 : -1))
+        .slice(0, limit)
+        .map(listItemOfRecord);
+    },
+    async deleteExpired(before) {
+      const expired = [...records.values()].filter((record) => record.createdAt < before && record.status !== 'paused');
+      for (const record of expired) records.delete(record.runId);
+      return expired.length;
+    },
     flush: async () => undefined,
     close: async () => undefined,
   };
 }
+
+const keyOf = (record: RunRecord): RunListKey => ({ createdAt: record.createdAt, id: record.runId });
+
+/** Whether a run comes after the key in the list (newest first, then by id descending). */
+const isBelow = (record: RunRecord, key: RunListKey) =>
+  record.createdAt < key.createdAt || (record.createdAt === key.createdAt && record.runId < key.id);
 
 function splitAuthToken(requestContext: Record<string, unknown>): {
   stored: Record<string, unknown>;
@@ -147,16 +171,23 @@ function restOfState({ state }: RunRecord): string {
   return JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) });
 }
 
-/** The columns a save rewrites. */
+/** The columns a save rewrites: the state, and what the runs list shows and filters on. */
 function changingColumns(record: RunRecord): UpdateRow {
+  const { state } = record;
   return {
     id: record.runId,
     status: record.status,
     updatedAt: record.updatedAt,
-    messages: JSON.stringify(record.state.messages),
-    pending: JSON.stringify(record.state.pending),
+    messages: JSON.stringify(state.messages),
+    pending: JSON.stringify(state.pending),
     state: restOfState(record),
     error: record.error === undefined ? null : JSON.stringify(record.error),
+    finishedAt: record.finishedAt ?? null,
+    durationMs: durationOfRun(record),
+    finishReason: state.lastFinishReason ?? null,
+    inputTokens: state.usage.inputTokens,
+    outputTokens: state.usage.outputTokens,
+    toolCallCount: countToolCalls(state),
   };
 }
 
@@ -218,6 +249,7 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
     ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...(row.finishedAt === null ? {} : { finishedAt: row.finishedAt }),
   };
 }
 
@@ -377,6 +409,12 @@ export function createStoredRunStore({
       }
     },
     claim: ({ runId, revision, now }) => queries.claim({ id: runId, revision, updatedAt: now }),
+    async list(request) {
+      // Runs over a moment ago may still be queued: written first, so the list shows them.
+      await queue.flush();
+      return (await queries.list(request)).map(listItemOfRow);
+    },
+    deleteExpired: (before) => queries.deleteExpired(before),
     withRunningBackgroundTasks: () => queries.withRunningBackgroundTasks(),
     flush: queue.flush,
     close: queue.close,

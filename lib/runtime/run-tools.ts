@@ -16,6 +16,8 @@ export interface RunTools {
   client: Record<string, ClientToolDefinition>;
   /** Every name, in record order (what `activeTools` narrows). */
   names: string[];
+  /** Where each tool came from, by name (recorded with its calls). */
+  sources: Record<string, string>;
 }
 
 const emptyObjectSchema: JsonSchema = { type: 'object', properties: {} };
@@ -31,48 +33,55 @@ export function clientToolDefinition(value: Tool | ClientToolDefinition): Client
 
 export function buildRunTools({
   agentTools,
+  agentToolSources = {},
   toolsets = {},
   clientTools = {},
   extraSources = [],
   transformPolicy,
 }: {
   agentTools: Record<string, Tool>;
+  /** Where each of the agent's tools came from (default `code`). */
+  agentToolSources?: Record<string, string>;
   toolsets?: Record<string, Record<string, Tool>>;
   clientTools?: Record<string, ClientToolDefinition>;
-  /** Further executable sources, each with a label used in collision errors. */
-  extraSources?: Array<{ label: string; tools: Record<string, Tool> }>;
+  /** Further executable sources, each with a label used in collision errors and the kind its calls are recorded with. */
+  extraSources?: Array<{ label: string; kind: string; tools: Record<string, Tool> }>;
   /** The agent's transform policy, folded into every executable tool without its own transform. */
   transformPolicy?: AgentTransformPolicy;
 }): RunTools {
   const executable: Record<string, Tool> = { ...agentTools };
   const owner = new Map<string, string>(Object.keys(agentTools).map((name) => [name, 'the agent']));
+  const sources: Record<string, string> = Object.fromEntries(
+    Object.keys(agentTools).map((name) => [name, agentToolSources[name] ?? 'code']),
+  );
   const issues: Array<{ path: string; message: string }> = [];
-  const add = (label: string, path: string, name: string) => {
+  const add = (label: string, kind: string, path: string, name: string) => {
     const existing = owner.get(name);
     if (existing) {
       issues.push({ path, message: `The tool "${name}" of ${label} collides with the tool "${name}" of ${existing}.` });
       return false;
     }
     owner.set(name, label);
+    sources[name] = kind;
     return true;
   };
   for (const source of extraSources) {
     for (const [name, tool] of Object.entries(source.tools))
-      if (add(source.label, source.label, name)) executable[name] = tool;
+      if (add(source.label, source.kind, source.label, name)) executable[name] = tool;
   }
   for (const [setName, tools] of Object.entries(toolsets)) {
     for (const [name, tool] of Object.entries(tools)) {
-      if (add(`toolset "${setName}"`, `toolsets.${setName}.${name}`, name)) executable[name] = tool;
+      if (add(`toolset "${setName}"`, 'toolset', `toolsets.${setName}.${name}`, name)) executable[name] = tool;
     }
   }
   const client: Record<string, ClientToolDefinition> = {};
   for (const [name, definition] of Object.entries(clientTools)) {
-    if (add('the client tools', `clientTools.${name}`, name)) client[name] = definition;
+    if (add('the client tools', 'client', `clientTools.${name}`, name)) client[name] = definition;
   }
   if (issues.length > 0) throw invalidInput(issues);
   if (transformPolicy) {
     for (const [name, tool] of Object.entries(executable))
       executable[name] = applyTransformPolicy(tool, transformPolicy);
   }
-  return { executable, client, names: [...owner.keys()] };
+  return { executable, client, names: [...owner.keys()], sources };
 }

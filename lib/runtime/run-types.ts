@@ -275,6 +275,47 @@ export interface OpenStep {
   results: Record<string, unknown>;
 }
 
+/** How a call waiting for an answer was answered, and by whom (the actor of the continuation request). */
+export interface RecordedAnswer<TState extends string> {
+  state: TState;
+  /** `user:<email>`, `key:<name>` or `local`; absent when code in the process answered. */
+  answeredBy?: string;
+  answeredAt?: string;
+}
+
+/** One tool call of a recorded step, as the run showed it (display transforms and redaction applied). */
+export interface RecordedToolCall {
+  toolCallId: string;
+  toolName: string;
+  /** Where the tool came from, as the resolution names sources (`code`, `mcp`, `integration`, ...). */
+  source: string;
+  args: unknown;
+  /** Absent while the call waits. */
+  result?: unknown;
+  isError: boolean;
+  error?: string;
+  /** When the tool's own steps began (null for a call that never ran, such as one waiting for approval). */
+  startedAt: string | null;
+  durationMs: number | null;
+  approval?: RecordedAnswer<'pending' | 'approved' | 'declined'>;
+  suspended?: RecordedAnswer<'pending' | 'resumed'>;
+}
+
+/** One model step of a run as the runs pages show it: the model call and the tool calls it made. */
+export interface RecordedStep {
+  startedAt: string;
+  /** From the model call's start until the step's last tool call ended. */
+  durationMs: number;
+  model: {
+    startedAt: string;
+    /** Until the step's first tool call started, or the step ended. */
+    durationMs: number;
+    finishReason: string | null;
+    usage: { inputTokens: number; outputTokens: number };
+  };
+  toolCalls: RecordedToolCall[];
+}
+
 /** Everything a paused run needs to continue anywhere (stored as JSON). */
 export interface RunState {
   messages: ModelMessage[];
@@ -290,6 +331,8 @@ export interface RunState {
   backgroundTasks?: BackgroundTask[];
   /** Files kept with the run, by path (a plan submitted with `submit_plan`). */
   files?: Record<string, string>;
+  /** The model steps as recorded for the runs pages (absent in runs stored before steps were recorded). */
+  steps?: RecordedStep[];
 }
 
 export interface RunRecord extends RunIdentity {
@@ -304,8 +347,11 @@ export interface RunRecord extends RunIdentity {
   /** Raised on every write: a continuation claims the run by its revision. */
   revision: number;
   error?: ErrorBody['error'];
+  /** When the run started. */
   createdAt: string;
   updatedAt: string;
+  /** When the run finished or failed (absent while it runs or waits). */
+  finishedAt?: string;
 }
 
 export interface AgentStream {
@@ -323,6 +369,8 @@ export interface AgentStream {
 export interface ContinuationParty {
   resourceId?: string;
   caller?: RunCaller;
+  /** How the audit log names who answers (`user:<email>`, `key:<name>`, `local`): recorded with the answer. */
+  actor?: string;
 }
 
 export type ContinueRequest = { runId: string } & ContinuationOptions & ContinuationParty;

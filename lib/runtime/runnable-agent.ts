@@ -65,12 +65,14 @@ export function createRunnableAgent({
   const withContext = (options: RunOptions): RunOptions =>
     options.requestContext === undefined && requestContext !== undefined ? { ...options, requestContext } : options;
 
-  const continueWith = (continuation: Continuation, { runId, resourceId, caller, ...options }: ContinueRequest) =>
-    runner.continue({ runId, resourceId, caller, continuation, options });
+  const continueWith = (
+    continuation: Continuation,
+    { runId, resourceId, caller, actor, ...options }: ContinueRequest,
+  ) => runner.continue({ runId, resourceId, caller, actor, continuation, options });
 
   const continueStream = (
     continuation: Continuation,
-    { runId, resourceId, caller, abortSignal, ...options }: ContinueRequest,
+    { runId, resourceId, caller, actor, abortSignal, ...options }: ContinueRequest,
   ) =>
     streamRun({
       runId,
@@ -80,6 +82,7 @@ export function createRunnableAgent({
           runId,
           resourceId,
           caller,
+          actor,
           continuation,
           options: { ...options, abortSignal: signal },
           listener: emit,

@@ -129,6 +129,7 @@ export function createRunner({ store, models, logger, loadEnvironment, now, obse
     record.status = status;
     record.error = failure.toBody().error;
     record.updatedAt = dependencies.now();
+    record.finishedAt = record.updatedAt;
     try {
       await persist(session);
     } catch (persistError) {

@@ -1,3 +1,3 @@
 /** Tracing: runs exported as OpenTelemetry spans over OTLP/HTTP when `otlpEndpoint` is set. */
-export { createRunTracing, tracesUrl, type RunTracing } from './run-tracing';
+export { createRunTracing, tracesUrl, tracingOfSettings, type RunTracing } from './run-tracing';
 export { createRunSpans } from './run-spans';

@@ -1,9 +1,12 @@
 /**
  * The one place the Runs pages read runs: the shapes of `GET /api/runs` and `GET /api/runs/:runId`
  * (written out here, so the pages depend on the contract rather than on how the runtime builds
- * it) and the in-process reader that answers them, `studio.runHistory`, read like every page reads
+ * it) and the in-process reader that answers them, `studio.runtime.runs`, read like every page reads
  * the studio (no page goes through the HTTP API in process).
  */
+import { z } from 'zod';
+import { invalidInput, issuesFromZod } from '@/lib/errors';
+import type { RunView } from '@/lib/runtime';
 import { currentStudio } from '@/lib/studio-handle';
 
 export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
@@ -116,8 +119,58 @@ export interface RunsReader {
   get(runId: string): Promise<RunDetail>;
 }
 
+/** The list query a caller may send (the Runs tab's server action takes it from the browser). */
+const runListQuerySchema = z
+  .object({
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().min(1).max(500).optional(),
+    agentId: z.string().min(1).max(200).optional(),
+    versionNumber: z.number().int().min(1).optional(),
+    label: z.string().min(1).max(100).optional(),
+    status: z.enum(['running', 'paused', 'finished', 'failed']).optional(),
+    threadId: z.string().min(1).max(256).optional(),
+    resourceId: z.string().min(1).max(256).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+/** A run as the API's `getRun` shows it, in the contract's list form (`aborted` listed as `failed`, absent ids as null). */
+function detailOf(view: RunView): RunDetail {
+  const { error } = view;
+  return {
+    runId: view.runId,
+    agentId: view.agentId,
+    versionNumber: view.versionNumber ?? null,
+    label: view.label ?? null,
+    resolvedToolsHash: view.resolvedToolsHash ?? null,
+    status: view.status === 'aborted' ? 'failed' : view.status,
+    finishReason: view.finishReason,
+    startedAt: view.startedAt,
+    finishedAt: view.finishedAt,
+    durationMs: view.durationMs,
+    usage: view.usage,
+    toolCallCount: view.toolCallCount,
+    threadId: view.threadId ?? null,
+    resourceId: view.resourceId ?? null,
+    ...(error ? { error: { code: error.code, message: error.message } } : {}),
+    steps: view.steps as RunStep[],
+    transcript: view.transcript as TranscriptEntry[],
+    ...(view.pending ? { pending: view.pending } : {}),
+    ...(view.files ? { files: view.files } : {}),
+  };
+}
+
 function reader(): RunsReader {
-  return currentStudio().runHistory;
+  const { runs } = currentStudio().runtime;
+  return {
+    async list(query) {
+      const parsed = runListQuerySchema.safeParse(query);
+      if (!parsed.success) throw invalidInput(issuesFromZod(parsed.error));
+      return runs.list(parsed.data);
+    },
+    get: async (runId) => detailOf(await runs.get(runId)),
+  };
 }
 
 export const listRuns = (query: RunListQuery): Promise<RunListPage> => reader().list(query);

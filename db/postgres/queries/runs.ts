@@ -4,44 +4,16 @@
  * so of two continuations of the same paused run exactly one changes it. `insertNew` does nothing on
  * an id that exists, so of two inserts of one new id exactly one lands.
  */
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
-import type { RunListFilter } from '../../queries/runs';
 import { runs } from '../schema';
+import { runListQueries } from './run-list';
 import { binary, type CurrentDb } from './shared';
-
-/** The conditions of a run list filter; times and ids compare byte by byte, as SQLite compares text. */
-function runListConditions(filter: RunListFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.agentId !== undefined) conditions.push(eq(runs.agentId, filter.agentId));
-  if (filter.versionNumber !== undefined) conditions.push(eq(runs.versionNumber, filter.versionNumber));
-  if (filter.label !== undefined) conditions.push(eq(runs.label, filter.label));
-  if (filter.status === 'failed') conditions.push(inArray(runs.status, ['failed', 'aborted']));
-  else if (filter.status !== undefined) conditions.push(eq(runs.status, filter.status));
-  if (filter.threadId !== undefined) conditions.push(eq(runs.threadId, filter.threadId));
-  if (filter.resourceId !== undefined) conditions.push(eq(runs.resourceId, filter.resourceId));
-  if (filter.from !== undefined) conditions.push(gte(binary(runs.createdAt), filter.from));
-  if (filter.to !== undefined) conditions.push(lt(binary(runs.createdAt), filter.to));
-  if (filter.before !== undefined) {
-    const { createdAt, id } = filter.before;
-    conditions.push(
-      or(lt(binary(runs.createdAt), createdAt), and(eq(runs.createdAt, createdAt), lt(binary(runs.id), id)))!,
-    );
-  }
-  return conditions;
-}
 
 export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
+    ...runListQueries(db),
     get: async (id) => (await db().select().from(runs).where(eq(runs.id, id)))[0],
-    // Times and ids compare byte by byte, as on SQLite, so pages split at the same rows.
-    page: async ({ limit, ...filter }) =>
-      await db()
-        .select()
-        .from(runs)
-        .where(and(...runListConditions(filter)))
-        .orderBy(desc(binary(runs.createdAt)), desc(binary(runs.id)))
-        .limit(limit),
     // Runs left `running` with a background task still marked running (their process stopped).
     withRunningBackgroundTasks: async () => {
       const rows = await db()
@@ -76,10 +48,10 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
       await db().insert(runs).values(row);
     },
     insertNew: async (row) => (await db().insert(runs).values(row).onConflictDoNothing()).rowCount === 1,
-    async update({ id, status, messages, pending, state, error, updatedAt }) {
+    async update({ id, ...columns }) {
       await db()
         .update(runs)
-        .set({ status, messages, pending, state, error, updatedAt, revision: sql`${runs.revision} + 1` })
+        .set({ ...columns, revision: sql`${runs.revision} + 1` })
         .where(eq(runs.id, id));
     },
     claim: async ({ id, revision, updatedAt }) => {

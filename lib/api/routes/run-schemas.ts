@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { modelMessageSchema } from 'ai';
 import { versionSelectorSchema } from '../../versions';
 import { pathParam } from '../schemas';
+import { runDetailShape } from './run-list-schemas';
 
 const toolName = z.string().min(1).max(64);
 const resourceId = z.string().min(1).max(256);
@@ -207,5 +208,6 @@ export const runViewSchema = z
     resourceId: z.string().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    ...runDetailShape,
   })
   .openapi('Run');

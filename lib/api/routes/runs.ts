@@ -1,5 +1,6 @@
 /**
- * The runs of agents: `GET /api/runs/:runId` (the stored record) and the continuations of a paused
+ * The runs of agents: `GET /api/runs` (the list, newest first, filtered and paged),
+ * `GET /api/runs/:runId` (the stored record with its steps) and the continuations of a paused
  * run: approve or decline a call by its toolCallId, resume a suspended call, send client tool
  * results. Each answers like generate (the run may pause again), or as Server-Sent Events when the
  * request accepts `text/event-stream`. A continuation is the caller's only: it names the run's
@@ -9,7 +10,7 @@ import { createRoute, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamRun, type ContinuationParty, type RunChunk, type RunResult, type Runtime } from '../../runtime';
 import type { ApiApp } from '../app';
-import { runCallerOf } from '../request-principal';
+import { requestActor, runCallerOf } from '../request-principal';
 import { runEventStream, wantsEventStream } from '../run-events';
 import { errorResponses, jsonRoutes, requestBody } from '../schemas';
 import {
@@ -21,12 +22,24 @@ import {
   toolCallBodySchema,
   toolResultsBodySchema,
 } from './run-schemas';
+import { runListPageSchema, runListQuery } from './run-list-schemas';
 
 const route = jsonRoutes('runtime');
 
+export const listRunsRoute = route('get', '/runs', {
+  operationId: 'listRuns',
+  summary: 'Stored runs, newest first, filtered and paged',
+  description:
+    'Filters combine: `agentId`, `versionNumber`, `label`, `status`, `threadId`, `resourceId`, and the start time ' +
+    '(`from` inclusive, `to` exclusive, ISO 8601). Pages follow `nextCursor`, stable while runs start meanwhile.',
+  request: { query: runListQuery },
+  ok: ['One page of runs', runListPageSchema],
+  errors: [400],
+});
+
 export const getRunRoute = route('get', '/runs/{runId}', {
   operationId: 'getRun',
-  summary: 'A stored run: version, tool-set hash, status, pending calls, transcript',
+  summary: 'A stored run: version, tool-set hash, status, pending calls, transcript, timings, usage and steps',
   request: { params: runIdParams },
   ok: ['The run', runViewSchema],
   errors: [404],
@@ -108,7 +121,7 @@ async function answer(
   { runId, resourceId }: { runId: string; resourceId: string | undefined },
   run: Continue,
 ): Promise<Response> {
-  const party: ContinuationParty = { resourceId, caller: runCallerOf(context) };
+  const party: ContinuationParty = { resourceId, caller: runCallerOf(context), actor: requestActor(context) };
   if (wantsEventStream(context)) {
     return runEventStream(context, (abortSignal) =>
       streamRun({
@@ -122,6 +135,9 @@ async function answer(
 }
 
 export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
+  app.openapi(listRunsRoute, async (context) =>
+    context.json(await runtime.runs.list({ ...context.req.valid('query'), cursorPath: 'query.cursor' }), 200),
+  );
   app.openapi(getRunRoute, async (context) =>
     context.json((await runtime.runs.get(context.req.valid('param').runId)) as never, 200),
   );

@@ -18,6 +18,7 @@ import {
   type CallOutcome,
   type CallSurroundings,
 } from '../tool-call-runner';
+import { markCallEnd, markCallStart, recordAnswer } from './recorded-steps';
 import { emit, persist, transcribe, type RunSession } from './session';
 
 export interface ModelCall {
@@ -53,6 +54,30 @@ export function announceCall(session: RunSession, { toolCallId, toolName, input 
     payload: { toolCallId, toolName, args: view('display') },
   });
   transcribe(session, { type: 'tool-call', toolCallId, toolName, args: view('transcript') });
+}
+
+/** Runs a call's steps with its start and duration read off the clock (for the recorded steps). */
+export async function timedCall<TResult>(
+  session: RunSession,
+  toolCallId: string,
+  run: () => Promise<TResult>,
+): Promise<TResult> {
+  markCallStart(session.recording.timing, toolCallId, session.dependencies.now());
+  try {
+    return await run();
+  } finally {
+    markCallEnd(session.recording, toolCallId);
+  }
+}
+
+/** Records who answered a waiting call, and when. */
+function recordAnswered(session: RunSession, toolCallId: string, answer: 'approved' | 'declined' | 'resumed'): void {
+  recordAnswer(session.record.state, {
+    toolCallId,
+    answer,
+    answeredBy: session.actor,
+    answeredAt: session.dependencies.now(),
+  });
 }
 
 interface CallRequest {
@@ -161,29 +186,36 @@ async function answerOf({
   switch (continuation.action) {
     case 'decline':
       transcribe(session, { type: 'tool-call-decision', toolCallId, toolName, decision: 'declined' });
+      recordAnswered(session, toolCallId, 'declined');
       return declinedOutcome({ toolCallId, toolName, around });
     case 'approve':
       transcribe(session, { type: 'tool-call-decision', toolCallId, toolName, decision: 'approved' });
-      return callOf({
-        session,
-        around,
-        call: target,
-        offered: session.tools.names,
-        mode: { kind: 'approved' },
-        observe,
-      });
+      recordAnswered(session, toolCallId, 'approved');
+      return timedCall(session, toolCallId, () =>
+        callOf({
+          session,
+          around,
+          call: target,
+          offered: session.tools.names,
+          mode: { kind: 'approved' },
+          observe,
+        }),
+      );
     case 'resume': {
       const tool = requiredTool(session, toolName);
       transcribe(session, { type: 'tool-call-resumed', toolCallId, toolName, resumeData: continuation.resumeData });
-      return runCall({
-        tool,
-        toolCallId,
-        toolName,
-        input,
-        mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
-        around,
-        observe,
-      });
+      recordAnswered(session, toolCallId, 'resumed');
+      return timedCall(session, toolCallId, () =>
+        runCall({
+          tool,
+          toolCallId,
+          toolName,
+          input,
+          mode: { kind: 'resume', resumeData: continuation.resumeData, suspendPayload: target.suspendPayload },
+          around,
+          observe,
+        }),
+      );
     }
     case 'tool-results': {
       const given = continuation.results.find((result) => result.toolCallId === toolCallId)!;

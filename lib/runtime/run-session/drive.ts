@@ -55,6 +55,7 @@ async function settleSession(session: RunSession, status: 'finished' | 'paused')
   const { record } = session;
   record.status = status;
   record.updatedAt = session.dependencies.now();
+  if (status === 'finished') record.finishedAt = record.updatedAt;
   await persist(session);
   const outcome = {
     status,

@@ -20,6 +20,7 @@ import type {
   RunRecord,
 } from '../run-types';
 import { answerPendingCall, applyOutcome } from './calls';
+import { createRunTiming } from './recorded-steps';
 import { callSurroundings, emit, startChunk, type RunDependencies, type RunSession } from './session';
 
 export interface NewRunRequest {
@@ -54,6 +55,7 @@ function runToolsOf(
 ): RunTools {
   return buildRunTools({
     agentTools: environment.tools,
+    agentToolSources: environment.toolSources,
     extraSources: environment.extraSources,
     transformPolicy: environment.transformPolicy,
     toolsets,
@@ -70,6 +72,7 @@ function sessionOf({
   listener,
   stored,
   continued,
+  actor,
   requestContext = freezeRequestContext(record.requestContext),
 }: {
   dependencies: RunDependencies;
@@ -81,6 +84,8 @@ function sessionOf({
   stored: boolean;
   /** Whether the session continues a paused run. */
   continued: boolean;
+  /** Who answers the run's waiting calls in this session. */
+  actor?: string;
   /** The frozen request context, when the caller has it already. */
   requestContext?: RequestContext;
 }): RunSession {
@@ -98,6 +103,8 @@ function sessionOf({
     reply: { toolCalls: [], toolResults: [], text: '' },
     live: createLiveTasks(),
     observation: dependencies.observer?.runStarted({ record, model: environment.model, continued }),
+    recording: { state: record.state, timing: createRunTiming(), sources: tools.sources, now: dependencies.now },
+    actor,
   };
   emit(session, startChunk(record));
   return session;
@@ -227,7 +234,17 @@ export async function openContinuation({
   }
   record.revision += 1;
   record.status = 'running';
-  return sessionOf({ dependencies, record, environment, tools, options, listener, stored: true, continued: true });
+  return sessionOf({
+    dependencies,
+    record,
+    environment,
+    tools,
+    options,
+    listener,
+    stored: true,
+    continued: true,
+    actor: request.actor,
+  });
 }
 
 /** Answers the calls a continuation names; their results join the run's open step. */

@@ -21,6 +21,7 @@ import {
   type TranscriptEntry,
 } from '../run-types';
 import type { CallSurroundings } from '../tool-call-runner';
+import { recordChunk, type StepRecording } from './recorded-steps';
 
 /** What every run session of one runner shares. */
 export interface RunDependencies {
@@ -61,10 +62,15 @@ export interface RunSession {
   live: LiveTasks;
   /** This run as the studio's observer follows it; `undefined` without an observer. */
   observation: RunObservation | undefined;
+  /** The steps being recorded for the runs pages, with this session's clock readings. */
+  recording: StepRecording;
+  /** Who answers the run's waiting calls in this session (a continuation's actor), when known. */
+  actor: string | undefined;
 }
 
-/** Sends a chunk to the listener, keeping the calls and results the reply reports. */
+/** Sends a chunk to the listener, keeping the calls and results the reply reports and the recorded steps. */
 export function emit(session: RunSession, chunk: RunChunk): void {
+  recordChunk(session.recording, chunk);
   const { reply } = session;
   if (chunk.type === 'tool-call') reply.toolCalls.push(chunk.payload);
   else if (chunk.type === 'tool-result') reply.toolResults.push(chunk.payload);

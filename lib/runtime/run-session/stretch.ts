@@ -25,10 +25,10 @@ import {
 import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../../tools';
 import type { LanguageModelLike } from '../run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
-import type { RunObservation } from '../run-observer';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
 import type { CallOutcome, CallSurroundings } from '../tool-call-runner';
-import { announceCall, offeredNames, startCall, type ModelCall } from './calls';
+import { announceCall, offeredNames, startCall, timedCall, type ModelCall } from './calls';
+import { markStepEnd, markStepStart } from './recorded-steps';
 import { callSurroundings, emit, transcribe, type RunSession } from './session';
 import { toRunUsage, type UsageOfSdk } from './usage';
 
@@ -172,6 +172,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     stopWhen: ({ steps }: { steps: ReadonlyArray<unknown> }) =>
       steps.length >= stretch.budget || stretch.paused || hasUndeliveredTasks(record),
     prepareStep: async ({ stepNumber, messages }: { stepNumber: number; messages: ModelMessage[] }) => {
+      markStepStart(session.recording.timing, stretch.firstStep + stepNumber, dependencies.now());
       const prepared = (await session.prepareStep?.({ stepNumber: stretch.firstStep + stepNumber, messages })) || {};
       stretch.offered = offeredNames(session, prepared.activeTools ?? state.options.activeTools);
       const note = await environment.stepNote?.({ threadId: record.threadId });
@@ -188,7 +189,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
         messages: withOurOutputs(messages, stretch.repaired),
       };
     },
-    onStepFinish: session.observation && stepFinishObserver(session.observation, stretch),
+    onStepFinish: stepFinished(session, stretch),
     experimental_repairToolCall: async ({
       toolCall,
       messages,
@@ -197,13 +198,15 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
       messages: ModelMessage[];
     }) => {
       const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: parsedInput(toolCall.input) };
-      const outcome = await startCall({
-        session,
-        around: heldSurroundings(session, stretch, call.toolCallId, messages),
-        call,
-        offered: stretch.offered,
-        mode: { kind: 'new' },
-      });
+      const outcome = await timedCall(session, call.toolCallId, () =>
+        startCall({
+          session,
+          around: heldSurroundings(session, stretch, call.toolCallId, messages),
+          call,
+          offered: stretch.offered,
+          mode: { kind: 'new' },
+        }),
+      );
       stretch.repaired.set(call.toolCallId, outcome);
       settleCall(session, stretch, outcome);
       // Nothing for the SDK to execute: its error text is replaced by our answer in the next step.
@@ -212,15 +215,18 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
   };
 }
 
-/** The SDK's end of each step, told to the run's observer. */
-function stepFinishObserver(observation: RunObservation, stretch: Stretch) {
-  return (step: { stepNumber: number; finishReason: string; usage: UsageOfSdk; response: { modelId: string } }) =>
-    observation.stepFinished({
+/** The SDK's end of each step: its duration for the recorded steps, and the run's observer told. */
+function stepFinished(session: RunSession, stretch: Stretch) {
+  const { observation } = session;
+  return (step: { stepNumber: number; finishReason: string; usage: UsageOfSdk; response: { modelId: string } }) => {
+    markStepEnd(session.recording.timing);
+    observation?.stepFinished({
       stepNumber: stretch.firstStep + step.stepNumber,
       finishReason: step.finishReason,
       usage: toRunUsage(step.usage),
       responseModelId: step.response.modelId,
     });
+  };
 }
 
 /** A call the SDK executes: always a new one (answers to paused calls never go through the SDK). */
@@ -230,13 +236,15 @@ async function executeCall(
   call: ModelCall,
   options: SdkCallOptions,
 ): Promise<SdkToolEnvelope> {
-  const outcome = await startCall({
-    session,
-    around: heldSurroundings(session, stretch, call.toolCallId, options.messages),
-    call,
-    offered: stretch.offered,
-    mode: { kind: 'new' },
-  });
+  const outcome = await timedCall(session, call.toolCallId, () =>
+    startCall({
+      session,
+      around: heldSurroundings(session, stretch, call.toolCallId, options.messages),
+      call,
+      offered: stretch.offered,
+      mode: { kind: 'new' },
+    }),
+  );
   return settleCall(session, stretch, outcome);
 }
 

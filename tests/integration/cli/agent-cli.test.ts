@@ -350,6 +350,8 @@ describe('--json on every read', () => {
         'mcp-client list',
         'mcp-client show',
         'mcp-client test',
+        'run list',
+        'run show',
         'tool list',
       ].sort(),
     );

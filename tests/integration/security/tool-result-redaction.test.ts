@@ -132,6 +132,21 @@ describe('tool results', () => {
     expect(stored).not.toContain(integrationToken);
     expect(stored).not.toContain(escaped(integrationToken));
 
+    // The run's recorded steps show the results as the stream did; the runs list shows none of them.
+    const calls = (run.body.steps as Array<{ toolCalls: Array<{ toolName: string; result: unknown }> }>).flatMap(
+      (step) => step.toolCalls,
+    );
+    expect(calls.map((entry) => entry.toolName).sort()).toEqual(['local_echo', 'local_get-env', 'whoami']);
+    const recorded = JSON.stringify(calls.map((entry) => entry.result));
+    expect(recorded).toContain('the token is [redacted]');
+    expect(recorded).toContain('Bearer [redacted]');
+    expect(recorded).not.toContain(envSecret);
+    expect(recorded).not.toContain(integrationToken);
+    expect(recorded).not.toContain(escaped(integrationToken));
+    const listed = JSON.stringify((await call(context.studio, 'GET', '/api/runs?agentId=echoer')).body);
+    expect(listed).toContain(String(events[0]!.data.runId));
+    for (const secret of [envSecret, integrationToken, escaped(integrationToken)]) expect(listed).not.toContain(secret);
+
     // The model's next prompt: the tool messages hold no secret.
     const toolMessages = JSON.stringify(model.prompts.at(-1)!.filter((message) => message.role === 'tool'));
     expect(toolMessages).toContain('[redacted]');

@@ -86,6 +86,12 @@ export function runRow(id: string, overrides: Partial<RunRow> = {}): RunRow {
     error: null,
     createdAt: at(0),
     updatedAt: at(0),
+    finishedAt: null,
+    durationMs: null,
+    finishReason: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    toolCallCount: 0,
     ...overrides,
   };
 }

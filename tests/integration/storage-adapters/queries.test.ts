@@ -390,6 +390,12 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
         state: '{"steps":2}',
         error: null,
         updatedAt: at(5),
+        finishedAt: null,
+        durationMs: null,
+        finishReason: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        toolCallCount: 0,
       });
       expect(await runs.get('r2')).toEqual(
         runRow('r2', {

@@ -1,0 +1,102 @@
+/**
+ * Shapes of the runs list (`GET /api/runs`) and of what `GET /api/runs/:runId` adds to a run: the
+ * list's fields and the recorded steps (docs/runs.md).
+ */
+import { z } from '@hono/zod-openapi';
+
+const listedStatuses = ['running', 'paused', 'finished', 'failed'] as const;
+
+const usageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() });
+
+export const runListQuery = z.object({
+  limit: z.coerce
+    .number<number>()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: 'Page size, 1-100 (default 50)' }),
+  cursor: z.string().min(1).max(500).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
+  agentId: z.string().min(1).max(200).optional(),
+  versionNumber: z.coerce.number<number>().int().min(1).optional(),
+  label: z.string().min(1).max(100).optional(),
+  status: z
+    .enum(listedStatuses)
+    .optional()
+    .openapi({ description: '`failed` also finds aborted runs, which are listed as failed' }),
+  threadId: z.string().min(1).max(256).optional(),
+  resourceId: z.string().min(1).max(256).optional(),
+  from: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Runs started at or after this time' }),
+  to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Runs started before this time' }),
+});
+
+/** The fields the list shows of a run; `GET /api/runs/:runId` has them too. */
+const listedFields = {
+  finishReason: z.string().nullable().openapi({ description: "The last model step's finish reason" }),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable().openapi({ description: 'From start to finish, waits for answers included' }),
+  usage: usageSchema,
+  toolCallCount: z.number().int(),
+};
+
+export const runListItemSchema = z
+  .object({
+    runId: z.string(),
+    agentId: z.string(),
+    versionNumber: z.number().int().nullable(),
+    label: z.string().nullable(),
+    resolvedToolsHash: z.string().nullable(),
+    status: z.enum(listedStatuses),
+    ...listedFields,
+    threadId: z.string().nullable(),
+    resourceId: z.string().nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  })
+  .openapi('RunListItem');
+
+export const runListPageSchema = z
+  .object({
+    items: z.array(runListItemSchema),
+    nextCursor: z.string().optional().openapi({ description: 'Absent on the last page' }),
+  })
+  .openapi('RunListPage');
+
+const answerOf = <State extends readonly [string, ...string[]]>(states: State) =>
+  z.object({ state: z.enum(states), answeredBy: z.string().optional(), answeredAt: z.string().optional() });
+
+const recordedToolCallSchema = z.object({
+  toolCallId: z.string(),
+  toolName: z.string(),
+  source: z.string().openapi({ description: '`code`, `mcp`, `integration`, `provider`, `sub-agent`, `workflow`, ...' }),
+  args: z.unknown().openapi({ description: 'As shown for display: transforms applied, secrets redacted' }),
+  result: z.unknown().optional().openapi({ description: 'As shown for display; absent while the call waits' }),
+  isError: z.boolean(),
+  error: z.string().optional(),
+  startedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  approval: answerOf(['pending', 'approved', 'declined'] as const).optional(),
+  suspended: answerOf(['pending', 'resumed'] as const).optional(),
+});
+
+const recordedStepSchema = z
+  .object({
+    index: z.number().int(),
+    startedAt: z.string(),
+    durationMs: z.number().int(),
+    model: z.object({
+      startedAt: z.string(),
+      durationMs: z.number().int(),
+      finishReason: z.string().nullable(),
+      usage: usageSchema,
+    }),
+    toolCalls: z.array(recordedToolCallSchema),
+  })
+  .openapi('RunStep');
+
+/** What a stored run shows beside its transcript: the list's fields, its steps and its messages. */
+export const runDetailShape = {
+  ...listedFields,
+  steps: z.array(recordedStepSchema),
+  messages: z.array(z.record(z.string(), z.unknown())).openapi({ description: 'The conversation (the transcript)' }),
+};
