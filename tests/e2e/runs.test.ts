@@ -121,7 +121,9 @@ describe('the Runs pages, in a real browser', () => {
     expect(calling).toMatch(/Step 1took \d+ ms/);
     expect(calling).toContain('The model called tools');
     expect(calling).toContain('issue-refund');
-    expect(calling).toContain('Approved, done');
+    // Who approved the call is recorded with it (the local user, or the signed-in editor).
+    expect(calling).toMatch(/Approved by \S+, done/);
+    expect(calling).toMatch(/tokens \d+ \(\d+ in, \d+ out\)/);
     expect(answering).toMatch(/Step 2took \d+ ms/);
     expect(answering).toContain('The model answered');
     // Arguments and results are folded until asked for.
