@@ -1,90 +1,29 @@
 /**
  * The one place the Runs pages read runs: the shapes of `GET /api/runs` and `GET /api/runs/:runId`
- * (written out here, so the pages depend on the contract rather than on how the runtime builds
- * it) and the in-process reader that answers them, `studio.runtime.runs`, read like every page reads
- * the studio (no page goes through the HTTP API in process).
+ * (the runtime's own types, a run's detail in the list's form) and the in-process reader that
+ * answers them, `studio.runtime.runs`, read like every page reads the studio (no page goes through
+ * the HTTP API in process).
  */
 import { z } from 'zod';
 import { invalidInput, issuesFromZod } from '@/lib/errors';
-import type { RunView } from '@/lib/runtime';
+import type {
+  ListedStatus,
+  RecordedStep,
+  RecordedToolCall,
+  RunListItem,
+  RunListPage,
+  RunListRequest,
+  RunView,
+  TranscriptEntry,
+} from '@/lib/runtime';
 import { currentStudio } from '@/lib/studio-handle';
 
-export type RunStatus = 'running' | 'paused' | 'finished' | 'failed';
+export type { RunListItem, RunListPage } from '@/lib/runtime';
 
-export interface TokenUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
-
-export interface RunListItem {
-  runId: string;
-  agentId: string;
-  versionNumber: number | null;
-  label: string | null;
-  resolvedToolsHash: string | null;
-  status: RunStatus;
-  /** The last model step's finish reason. */
-  finishReason: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  usage: TokenUsage;
-  toolCallCount: number;
-  threadId: string | null;
-  resourceId: string | null;
-  error?: { code: string; message: string };
-}
-
-/** An approval or a suspension and who answered it (`user:<email>`, `key:<name>`, `local`). */
-export interface Answerable<State extends string> {
-  state: State;
-  answeredBy?: string;
-  answeredAt?: string;
-}
-
-export interface StepToolCall {
-  toolCallId: string;
-  toolName: string;
-  /** Where the tool comes from, as the resolution names sources (`code`, `mcp`, `builtin`, ...). */
-  source: string;
-  /** As shown for display: transforms applied, secrets redacted. */
-  args: unknown;
-  /** As shown for display; absent while the call waits. */
-  result?: unknown;
-  isError: boolean;
-  error?: string;
-  startedAt: string | null;
-  durationMs: number | null;
-  approval?: Answerable<'pending' | 'approved' | 'declined'>;
-  suspended?: Answerable<'pending' | 'resumed'>;
-}
-
-export interface RunStep {
-  /** 0-based, in order. */
-  index: number;
-  startedAt: string;
-  durationMs: number;
-  model: { startedAt: string; durationMs: number; finishReason: string | null; usage: TokenUsage };
-  toolCalls: StepToolCall[];
-}
-
-/** What the stored transcript shows of the conversation (display transforms applied). */
-export type TranscriptEntry =
-  | { type: 'user'; content: unknown }
-  | { type: 'text'; text: string }
-  | { type: 'tool-call' | 'tool-call-approval'; toolCallId: string; toolName: string; args: unknown }
-  | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown; isError: boolean }
-  | { type: 'tool-call-decision'; toolCallId: string; toolName: string; decision: 'approved' | 'declined' }
-  | { type: 'tool-call-suspended'; toolCallId: string; toolName: string; suspendPayload: unknown }
-  | { type: 'tool-call-resumed'; toolCallId: string; toolName: string; resumeData: unknown }
-  | {
-      type: 'background-task-completed';
-      taskId: string;
-      toolCallId: string;
-      toolName: string;
-      status: 'completed' | 'failed';
-      result: unknown;
-    };
+export type RunStatus = ListedStatus;
+export type TokenUsage = RunListItem['usage'];
+export type RunStep = RecordedStep & { index: number };
+export type StepToolCall = RecordedToolCall;
 
 export interface RunDetail extends RunListItem {
   steps: RunStep[];
@@ -94,24 +33,8 @@ export interface RunDetail extends RunListItem {
   files?: Record<string, string>;
 }
 
-export interface RunListQuery {
-  limit?: number;
-  cursor?: string;
-  agentId?: string;
-  versionNumber?: number;
-  label?: string;
-  status?: RunStatus;
-  threadId?: string;
-  resourceId?: string;
-  /** ISO date-times: `startedAt >= from`, `startedAt < to`. */
-  from?: string;
-  to?: string;
-}
-
-export interface RunListPage {
-  items: RunListItem[];
-  nextCursor?: string;
-}
+/** The list's filters and page (the API's `listRuns` query). */
+export type RunListQuery = Omit<RunListRequest, 'cursorPath'>;
 
 /** What the pages need of the runtime; `invalid_input` for a bad filter or cursor, `not_found` for an unknown run. */
 export interface RunsReader {
@@ -154,8 +77,8 @@ function detailOf(view: RunView): RunDetail {
     threadId: view.threadId ?? null,
     resourceId: view.resourceId ?? null,
     ...(error ? { error: { code: error.code, message: error.message } } : {}),
-    steps: view.steps as RunStep[],
-    transcript: view.transcript as TranscriptEntry[],
+    steps: view.steps,
+    transcript: view.transcript,
     ...(view.pending ? { pending: view.pending } : {}),
     ...(view.files ? { files: view.files } : {}),
   };
