@@ -15,6 +15,8 @@ export const errorStatus = {
   version_not_found: 404,
   version_label_not_found: 404,
   no_published_version: 404,
+  /** A known path asked with a method it does not answer (the `Allow` header lists those it does). */
+  method_not_allowed: 405,
   conflict: 409,
   version_conflict: 409,
   version_in_use: 409,

@@ -23,6 +23,7 @@ import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
+import { createAllowedMethods } from './allowed-methods';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
 import { ApiRouter } from './router';
@@ -165,12 +166,21 @@ export function createApiApp({
     return next();
   });
 
-  app.notFound((context) =>
-    context.json(
-      errorBody('not_found', `No API route matches ${context.req.method} ${new URL(context.req.url).pathname}.`),
-      404,
-    ),
-  );
+  const allowedMethods = createAllowedMethods(() => app.routes);
+  app.notFound((context) => {
+    const { method } = context.req;
+    const path = new URL(context.req.url).pathname;
+    const allowed = allowedMethods(path);
+    if (allowed.length === 0)
+      return context.json(errorBody('not_found', `No API route matches ${method} ${path}.`), 404);
+    context.header('Allow', allowed.join(', '));
+    return context.json(
+      errorBody('method_not_allowed', `${path} does not answer ${method}; it answers ${allowed.join(', ')}.`, {
+        allowed,
+      }),
+      405,
+    );
+  });
 
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);

@@ -32,6 +32,22 @@ describe('API conventions (in process)', () => {
     });
   });
 
+  it('answers a known path asked with another method with 405 and the methods it answers in Allow', async () => {
+    const response = await context.studio.api.request('/api/agents/some-agent', jsonRequest('POST', '{}'));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD');
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'method_not_allowed',
+        message: '/api/agents/some-agent does not answer POST; it answers GET, PATCH, DELETE, HEAD.',
+        details: { allowed: ['GET', 'PATCH', 'DELETE', 'HEAD'] },
+      },
+    });
+    const literal = await context.studio.api.request('/api/health', { method: 'DELETE' });
+    expect([literal.status, literal.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
   it('rejects a malformed JSON body with 400 invalid_input naming the problem', async () => {
     const response = await context.studio.api.request('/api/health', jsonRequest('POST', '{"a": '));
     expect(response.status).toBe(400);
