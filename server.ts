@@ -70,7 +70,8 @@ async function main() {
     process.exit(1);
   }
   publishStudio(studio);
-  const seeded = await seedStudio(studio);
+  // STUDIO_SEED_DEMO=false: a deployment that is about to receive a restore starts empty.
+  const seeded = studio.settings.seedDemo ? await seedStudio(studio) : { created: false };
   if (seeded.created) logger.info('Seeded an empty database with the demo agent', { agentId: 'demo-assistant' });
 
   const editor = next({ dev: settings.editorDev, dir: root, hostname: settings.host, port: settings.port });

@@ -164,6 +164,8 @@ export const settingsSchema = z
     stdioAllowedCommands: launchSpecListSetting.default([]),
     /** Lets an entry be a bare interpreter (`node`, `python3 -m`): it then admits any arguments, i.e. any code. */
     stdioAllowBareInterpreters: booleanFlag.default(false),
+    /** Whether the server adds the demo agent to a database without stored agents when it starts. */
+    seedDemo: booleanFlag.default(true),
     /** Env names stdio servers may set besides the allowed suffixes (`_TOKEN`, `_URL`, ...). */
     stdioAllowedEnv: commaList(allowedEnvName).default([]),
     /** Host names (beyond loopback ones) the server answers; any other `Host` gets 421. */
@@ -280,6 +282,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_IMPORT_BODY_LIMIT_BYTES: 'importBodyLimitBytes',
   STUDIO_STDIO_ALLOWED_COMMANDS: 'stdioAllowedCommands',
   STUDIO_STDIO_ALLOW_BARE_INTERPRETERS: 'stdioAllowBareInterpreters',
+  STUDIO_SEED_DEMO: 'seedDemo',
   STUDIO_STDIO_ALLOWED_ENV: 'stdioAllowedEnv',
   STUDIO_ALLOWED_HOSTS: 'allowedHosts',
   STUDIO_CORS_ORIGINS: 'corsOrigins',
