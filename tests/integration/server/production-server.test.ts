@@ -101,8 +101,8 @@ describe('the production server (dist/server.js)', () => {
         });
         pending.flushHeaders();
       });
-      // The route only answers GET, so a well-formed POST is a 404 — but it is answered.
-      expect(await answer).toBe(404);
+      // The route only answers GET, so a well-formed POST is a 405 — but it is answered.
+      expect(await answer).toBe(405);
       expect(await server.stop()).toBe(0);
       expect(server.output()).not.toMatch(/Error:/);
     } finally {
