@@ -7,3 +7,4 @@ export * from './agent-bodies';
 export * from './integration-bodies';
 export * from './mcp-client-bodies';
 export * from '../auth/account-bodies';
+export * from './run-list-query';

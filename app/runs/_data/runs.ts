@@ -4,8 +4,8 @@
  * answers them, `studio.runtime.runs`, read like every page reads the studio (no page goes through
  * the HTTP API in process).
  */
-import { z } from 'zod';
 import { invalidInput, issuesFromZod } from '@/lib/errors';
+import { runListQuerySchema } from '@/lib/schemas';
 import type {
   ListedStatus,
   RecordedStep,
@@ -42,22 +42,6 @@ export interface RunsReader {
   get(runId: string): Promise<RunDetail>;
 }
 
-/** The list query a caller may send (the Runs tab's server action takes it from the browser). */
-const runListQuerySchema = z
-  .object({
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().min(1).max(500).optional(),
-    agentId: z.string().min(1).max(200).optional(),
-    versionNumber: z.number().int().min(1).optional(),
-    label: z.string().min(1).max(100).optional(),
-    status: z.enum(['running', 'paused', 'finished', 'failed']).optional(),
-    threadId: z.string().min(1).max(256).optional(),
-    resourceId: z.string().min(1).max(256).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-  })
-  .strict();
-
 /** A run as the API's `getRun` shows it, in the contract's list form (`aborted` listed as `failed`, absent ids as null). */
 function detailOf(view: RunView): RunDetail {
   const { error } = view;
@@ -88,7 +72,8 @@ function reader(): RunsReader {
   const { runs } = currentStudio().runtime;
   return {
     async list(query) {
-      const parsed = runListQuerySchema.safeParse(query);
+      // The Runs tab's server action takes the query from the browser: parse it as the API would.
+      const parsed = runListQuerySchema.strict().safeParse(query);
       if (!parsed.success) throw invalidInput(issuesFromZod(parsed.error));
       return runs.list(parsed.data);
     },

@@ -8,27 +8,8 @@ const listedStatuses = ['running', 'paused', 'finished', 'failed'] as const;
 
 const usageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() });
 
-export const runListQuery = z.object({
-  limit: z.coerce
-    .number<number>()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .openapi({ description: 'Page size, 1-100 (default 50)' }),
-  cursor: z.string().min(1).max(500).optional().openapi({ description: 'Opaque; the nextCursor of the previous page' }),
-  agentId: z.string().min(1).max(200).optional(),
-  versionNumber: z.coerce.number<number>().int().min(1).optional(),
-  label: z.string().min(1).max(100).optional(),
-  status: z
-    .enum(listedStatuses)
-    .optional()
-    .openapi({ description: '`failed` also finds aborted runs, which are listed as failed' }),
-  threadId: z.string().min(1).max(256).optional(),
-  resourceId: z.string().min(1).max(256).optional(),
-  from: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Runs started at or after this time' }),
-  to: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Runs started before this time' }),
-});
+/** The query's schema is shared with the Runs pages' server action. */
+export { runListQuerySchema as runListQuery } from '../../schemas';
 
 /** The fields the list shows of a run; `GET /api/runs/:runId` has them too. */
 const listedFields = {
