@@ -3,6 +3,8 @@
  * server that fails to start can say why. What is shown has the server's own secrets (its env
  * values) replaced by `[redacted]`: a failing program often prints its configuration.
  */
+import { minimumRedactedLength, redactSecrets } from '../secrets';
+
 export const maxStderrTailLength = 4_096;
 /** Kept before redaction: room for the tail plus secrets that the redaction shortens. */
 const windowLength = 16_384;
@@ -14,8 +16,11 @@ export interface StderrTail {
 }
 
 export function createStderrTail({ secrets }: { secrets: readonly string[] }): StderrTail {
-  const redactable = secrets.filter((secret) => secret.length >= 4).sort((left, right) => right.length - left.length);
-  const longest = redactable[0]?.length ?? 0;
+  // The window keeps room for the longest secret, so one cut by the window's start is dropped whole.
+  const longest = Math.max(
+    0,
+    ...secrets.filter((secret) => secret.length >= minimumRedactedLength).map((secret) => secret.length),
+  );
   let window = '';
   let truncated = false;
   return {
@@ -28,8 +33,7 @@ export function createStderrTail({ secrets }: { secrets: readonly string[] }): S
     },
     read() {
       if (window === '') return undefined;
-      let redacted = window;
-      for (const secret of redactable) redacted = redacted.split(secret).join('[redacted]');
+      let redacted = redactSecrets(window, secrets);
       // The window may start inside a secret: that fragment matched nothing, so it goes.
       if (truncated) redacted = redacted.slice(longest);
       return redacted.length > maxStderrTailLength || truncated ? `…${redacted.slice(-maxStderrTailLength)}` : redacted;
