@@ -5,14 +5,16 @@
  * the body misses it. The stream, the stored run, the model's next prompt and the log see
  * `[redacted]` instead.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/lib/logger';
-import { formatLaunchSpec } from '@/lib/mcp/launch-specs';
-import { everythingServerPath } from '../../support/mcp';
-import { createScriptedModel, type ScriptedModel } from '../../support/scripted-model';
-import { call, createAndPublish, createTestStudio, jsonRequest } from '../../support/studio';
+import {
+  createEchoingModel,
+  everythingLaunchSettings,
+  publishEchoer,
+  startAuthorizationEcho,
+} from '../../support/echoing-sources';
+import type { ScriptedModel } from '../../support/scripted-model';
+import { call, createTestStudio, jsonRequest } from '../../support/studio';
 import { parseEventStream } from '../runtime/fixture';
 
 const envSecret = 's3cret-value-123';
@@ -24,82 +26,24 @@ const escaped = (text: string) =>
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let model: ScriptedModel;
-let echo: Server;
-let echoUrl: string;
+let echo: Awaited<ReturnType<typeof startAuthorizationEcho>>;
 const logLines: string[] = [];
 
-/** Answers every request with the Authorization header it received, written with `\u` escapes. */
-async function startEscapingEchoServer(): Promise<Server> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(`{"authorization":"${escaped(request.headers.authorization ?? '')}"}`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
 beforeAll(async () => {
-  echo = await startEscapingEchoServer();
-  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
-  model = createScriptedModel({
-    respond: (_call, callIndex) =>
-      callIndex % 2 === 0
-        ? {
-            toolCalls: [
-              { toolName: 'local_echo', input: { message: `the token is ${envSecret}` } },
-              { toolName: 'local_get-env', input: {} },
-              { toolName: 'whoami', input: {} },
-            ],
-          }
-        : { text: 'Done.' },
-  });
+  // The echo writes the credential with `\u` escapes.
+  echo = await startAuthorizationEcho(escaped);
+  model = createEchoingModel(envSecret);
   context = await createTestStudio({
     logger: createLogger({ level: 'debug', write: (line) => logLines.push(line) }),
-    settings: {
-      stdioAllowedCommands: [formatLaunchSpec({ command: process.execPath, args: [everythingServerPath] })],
-      mcp: { listTimeoutMs: 15_000 },
-    },
+    settings: everythingLaunchSettings,
     models: { 'test/scripted': model },
   });
-  const { studio } = context;
-  const saved = await call(studio, 'POST', '/api/mcp-clients', {
-    id: 'everything',
-    name: 'Everything',
-    servers: {
-      local: {
-        type: 'stdio',
-        command: process.execPath,
-        args: [everythingServerPath, 'stdio'],
-        env: { ECHO_TOKEN: envSecret },
-      },
-    },
-  });
-  expect(saved.status).toBe(201);
-  const integration = await call(studio, 'PUT', '/api/integrations/echo', {
-    type: 'openapi',
-    document: {
-      openapi: '3.0.3',
-      info: { title: 'Echo', version: '1' },
-      servers: [{ url: echoUrl }],
-      paths: { '/whoami': { get: { operationId: 'whoami', responses: { '200': { description: 'ok' } } } } },
-    },
-    credentials: { type: 'bearer', token: integrationToken },
-  });
-  expect(integration.status).toBe(201);
-  await createAndPublish(studio, {
-    id: 'echoer',
-    name: 'Echoer',
-    model: 'test/scripted',
-    instructions: 'Echo.',
-    mcpClients: { everything: { tools: { local_echo: {}, 'local_get-env': {} } } },
-    integrationTools: { echo: { tools: { whoami: {} } } },
-  });
+  await publishEchoer(context.studio, { envSecret, integrationToken, echoUrl: echo.url });
 }, 60_000);
 
 afterAll(async () => {
   await context?.cleanup();
-  await new Promise((resolve) => echo?.close(resolve));
+  await echo?.close();
 });
 
 /** The tool results of a stream's events, as text. */

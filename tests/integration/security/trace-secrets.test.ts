@@ -5,14 +5,15 @@
  * sent; the run's spans, as a local OTLP/HTTP receiver gets them, name the calls but carry none of
  * these values.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLaunchSpec } from '@/lib/mcp';
-import { everythingServerPath } from '../../support/mcp';
+import {
+  createEchoingModel,
+  everythingLaunchSettings,
+  publishEchoer,
+  startAuthorizationEcho,
+} from '../../support/echoing-sources';
 import { runSpans, startOtlpReceiver, type OtlpReceiver } from '../../support/otlp-receiver';
-import { createScriptedModel } from '../../support/scripted-model';
-import { call, createAndPublish, createTestStudio, jsonRequest } from '../../support/studio';
+import { createTestStudio, jsonRequest } from '../../support/studio';
 import { parseEventStream } from '../runtime/fixture';
 
 const envSecret = 'trace-s3cret-value-321';
@@ -21,81 +22,22 @@ const prompt = 'My card number is 4111 1111 1111 1111, go.';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let receiver: OtlpReceiver;
-let echo: Server;
-
-/** Answers every request with the Authorization header it received. */
-async function startEchoServer(): Promise<Server> {
-  const server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ authorization: request.headers.authorization ?? '' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
+let echo: Awaited<ReturnType<typeof startAuthorizationEcho>>;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  echo = await startEchoServer();
-  const model = createScriptedModel({
-    respond: (_call, callIndex) =>
-      callIndex % 2 === 0
-        ? {
-            toolCalls: [
-              { toolName: 'local_echo', input: { message: `the token is ${envSecret}` } },
-              { toolName: 'local_get-env', input: {} },
-              { toolName: 'whoami', input: {} },
-            ],
-          }
-        : { text: 'Done.' },
-  });
+  echo = await startAuthorizationEcho();
   context = await createTestStudio({
-    settings: {
-      stdioAllowedCommands: formatLaunchSpec({ command: process.execPath, args: [everythingServerPath] }),
-      mcp: { listTimeoutMs: 15_000 },
-      otlpEndpoint: receiver.endpoint,
-    },
-    models: { 'test/scripted': model },
+    settings: { ...everythingLaunchSettings, otlpEndpoint: receiver.endpoint },
+    models: { 'test/scripted': createEchoingModel(envSecret) },
   });
-  const { studio } = context;
-  const saved = await call(studio, 'POST', '/api/mcp-clients', {
-    id: 'everything',
-    name: 'Everything',
-    servers: {
-      local: {
-        type: 'stdio',
-        command: process.execPath,
-        args: [everythingServerPath, 'stdio'],
-        env: { ECHO_TOKEN: envSecret },
-      },
-    },
-  });
-  expect(saved.status).toBe(201);
-  const integration = await call(studio, 'PUT', '/api/integrations/echo', {
-    type: 'openapi',
-    document: {
-      openapi: '3.0.3',
-      info: { title: 'Echo', version: '1' },
-      servers: [{ url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}` }],
-      paths: { '/whoami': { get: { operationId: 'whoami', responses: { '200': { description: 'ok' } } } } },
-    },
-    credentials: { type: 'bearer', token: integrationToken },
-  });
-  expect(integration.status).toBe(201);
-  await createAndPublish(studio, {
-    id: 'echoer',
-    name: 'Echoer',
-    model: 'test/scripted',
-    instructions: 'Echo.',
-    mcpClients: { everything: { tools: { local_echo: {}, 'local_get-env': {} } } },
-    integrationTools: { echo: { tools: { whoami: {} } } },
-  });
+  await publishEchoer(context.studio, { envSecret, integrationToken, echoUrl: echo.url });
 }, 60_000);
 
 afterAll(async () => {
   await context?.cleanup();
   await receiver?.close();
-  await new Promise((resolve) => echo?.close(resolve));
+  await echo?.close();
 });
 
 describe('exported run traces', () => {
