@@ -6,3 +6,4 @@ export { alwaysMatches } from './group-checks';
 export { lintRuleGroup, lintRules } from './lint-rule-group';
 export { isVariantList, lintVariantList, type StoredVariant } from './lint-variants';
 export { lintVersion, toolRulesPaths, toolRulesPathsOf, type LintableSnapshot } from './lint-version';
+export { toolRulesAsVariants, type ToolVariant } from './tool-rules-variants';
