@@ -247,4 +247,18 @@ describe('the rule linter', () => {
     };
     expect(lintVersion({ snapshot })).toEqual([]);
   });
+  it('checks a long list against a long enum in time proportional to their sum', { timeout: 10_000 }, () => {
+    const values = Array.from({ length: 50_000 }, (_, index) => `value-${index}`);
+    const snapshot = {
+      tools: [
+        { value: { search: {} }, rules: when({ field: 'tier', operator: 'in', value: values.map((v) => `${v}!`) }) },
+      ],
+      requestContextSchema: { type: 'object', properties: { tier: { type: 'string', enum: values } } },
+    };
+    const started = performance.now();
+    const found = lintVersion({ snapshot });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(found).toEqual([expect.objectContaining({ code: 'never_matches' })]);
+    expect(found[0]!.message.length).toBeLessThan(300);
+  });
 });
