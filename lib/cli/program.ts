@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { studioVersion } from '../version';
 import { registerAgentRunCommand } from './agent-run';
 import { registerAgentCommands } from './commands/agent-commands';
+import { registerAgentLintCommand } from './commands/agent-lint-command';
 import { registerAgentTransferCommands } from './commands/agent-transfer-commands';
 import { registerAuditCommands } from './commands/audit-commands';
 import { registerCompletionCommand } from './commands/completion-command';
@@ -40,6 +41,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
     .description('versioned agents: read, compare, publish, label, move between studios');
   registerAgentCommands(agent, cli);
   registerAgentTransferCommands(agent, cli);
+  registerAgentLintCommand(agent, cli);
   registerLabelCommands(agent, cli);
   registerAgentRunCommand(agent, cli);
   registerMcpClientCommands(parent, cli);

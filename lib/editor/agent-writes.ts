@@ -6,6 +6,7 @@
  */
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
+import { lintVersion, type Diagnostic } from '../rules';
 import { editorOwnership, partitionOwnedFields } from '../versions';
 import {
   createAgentBodySchema,
@@ -29,6 +30,7 @@ import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
+import { checkRulesForWrite } from './version-lint';
 
 export interface SaveResult {
   /** False when no provided field differed: no version was written and `version` is the latest. */
@@ -37,6 +39,8 @@ export interface SaveResult {
   version: VersionView;
   /** Fields a code agent's `editor` setting does not let the editor own; they were not saved. */
   droppedFields: string[];
+  /** The rule linter's warnings about the version (its errors refuse the save). */
+  warnings: Diagnostic[];
 }
 
 /** Splits off the fields a code agent's override record may not hold. */
@@ -68,6 +72,7 @@ export async function createAgent(context: EditorContext, input: CreateAgentInpu
     const issues = storedAgentIssues(snapshot);
     if (issues.length > 0) throw invalidInput(issues);
   }
+  const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools });
   const version = await context.storage.transaction(async () => {
     if (await context.agents.get(parsed.id)) {
       throw new StudioError('conflict', `An agent with id "${parsed.id}" already exists.`, { agentId: parsed.id });
@@ -92,7 +97,7 @@ export async function createAgent(context: EditorContext, input: CreateAgentInpu
       details: { source, droppedFields },
     });
   });
-  return { ...(await agentWithVersion(context, parsed.id, version)), droppedFields };
+  return { ...(await agentWithVersion(context, parsed.id, version)), droppedFields, warnings };
 }
 
 export async function updateAgent(context: EditorContext, input: UpdateAgentInput): Promise<SaveResult> {
@@ -126,6 +131,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
         details: { keys: Object.keys(parsed.metadata) },
       });
     }
+    let warnings: Diagnostic[] = [];
     const saved = await saveChanges(context, agentVersions, {
       ownerId: agentId,
       latest: latest.snapshot as AgentSnapshot,
@@ -134,14 +140,19 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       changeMessage: parsed.changeMessage,
       actor,
       check: (snapshot) => {
-        if (summary.source !== 'stored') return;
-        const issues = storedAgentIssues(snapshot);
-        if (issues.length > 0) throw invalidInput(issues);
+        if (summary.source === 'stored') {
+          const issues = storedAgentIssues(snapshot);
+          if (issues.length > 0) throw invalidInput(issues);
+        }
+        warnings = checkRulesForWrite({ snapshot, providedTools: kept.tools });
       },
     });
     if (!saved.created) {
       const agent = toAgentView(summary);
-      return { created: false, agent, version: await versionView(context, agent, latest), droppedFields };
+      warnings = lintVersion({ snapshot: latest.snapshot as AgentSnapshot }).filter(
+        (diagnostic) => diagnostic.severity === 'warning',
+      );
+      return { created: false, agent, version: await versionView(context, agent, latest), droppedFields, warnings };
     }
     const { version } = saved;
     const agent = toAgentView(withLatest(summary, version));
@@ -151,6 +162,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       agent,
       version: toVersionView(version, versionLabelsFor({ version, agent, customLabels: [] })),
       droppedFields,
+      warnings,
     };
   });
 }

@@ -4,6 +4,7 @@
  * `lib/errors.ts` (the API maps it to its status); they are async so a future PostgreSQL
  * dialect can slot in without changing callers.
  */
+import type { Diagnostic } from '../rules';
 import type { VersionSelector } from '../versions';
 import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
 import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
@@ -58,7 +59,7 @@ export interface AgentWithVersion {
 }
 
 export interface AgentsService {
-  create(input: CreateAgentInput): Promise<AgentWithVersion & { droppedFields: string[] }>;
+  create(input: CreateAgentInput): Promise<AgentWithVersion & { droppedFields: string[]; warnings: Diagnostic[] }>;
   /** `{ agent, version }` for the selector; the latest version by default. */
   getById(id: string, selector?: VersionSelector): Promise<AgentWithVersion>;
   /** A registered code agent that has no override record, as `status: 'code_only'`; otherwise `undefined`. */

@@ -13,6 +13,7 @@ import {
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName } from '../versions';
 import { exportDocumentSchema, type ExportDocument } from './export-document';
+import { lintErrors, toolRulesIssues } from './version-lint';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
 
@@ -50,7 +51,12 @@ export function checkImportDocument(document: unknown): ImportCheck {
     const check = checkAgentSnapshot(upgraded.value.snapshot, prefix);
     if (!check.ok) issues.push(...check.issues);
     else if (stored) issues.push(...storedAgentIssues(check.value, prefix));
-    if (check.ok) snapshots[index] = check.value;
+    if (check.ok) {
+      snapshots[index] = check.value;
+      // Rules are checked as at a save: per-tool rules and linter errors refuse the document.
+      const at = `${prefix.join('.')}.`;
+      issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at));
+    }
   });
   if (!envelope.success || issues.length > 0) return { ok: false, issues };
 

@@ -16,3 +16,4 @@ export { isPlainObject, selectSchema } from './select-schema';
 export * from './types';
 export * from './size-caps';
 export * from './value-draft';
+export * from './lint';

@@ -3,7 +3,7 @@
  * variants, each with optional rules on the request context (every matching variant is merged in
  * order; see docs/resolution.md); `instructions` is a string or prompt blocks.
  */
-import type { Rules } from '../rules';
+import { isVariantList, type Rules } from '../rules';
 
 /** One variant of a conditional field: included when it has no rules or they pass. */
 export interface Variant<T> {
@@ -14,7 +14,10 @@ export interface Variant<T> {
 /** A plain value, or a non-empty list of variants (detected by the first item having `value`). */
 export type PlainOrConditional<T> = T | Array<Variant<T>>;
 
-/** `{ "<tool id>": { description? } }`; `rules` on an entry is stored but never evaluated. */
+/**
+ * `{ "<tool id>": { description? } }`. `rules` on an entry is refused at save; versions stored
+ * before keep it, never evaluated, and the linter warns (`ignored_tool_rules`).
+ */
 export interface ToolEntry {
   description?: string;
   rules?: Rules;
@@ -102,7 +105,5 @@ export const conditionalFields = ['tools', 'mcpClients', 'integrationTools', 'to
 
 /** Whether a stored field value is a list of variants (`[{ value, rules? }]`) rather than a plain value. */
 export function isConditional<T>(value: PlainOrConditional<T> | undefined): value is Array<Variant<T>> {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  const first: unknown = value[0];
-  return typeof first === 'object' && first !== null && !Array.isArray(first) && 'value' in first;
+  return isVariantList(value);
 }

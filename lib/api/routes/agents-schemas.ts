@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { pathParam } from '../schemas';
 import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
+import { diagnosticCodes } from '../../rules';
 
 export const agentIdParams = z.object({ id: pathParam({ name: 'id', max: 200, example: 'demo-assistant' }) });
 
@@ -130,9 +131,34 @@ export const agentWithVersionSchema = z
   .object({ agent: agentSchema, version: versionSchema })
   .openapi('AgentWithVersion');
 
+/** One finding of the rule linter; errors refuse a save (in a 400's `details.issues`), warnings come back with it. */
+export const diagnosticSchema = z
+  .object({
+    severity: z.enum(['error', 'warning']),
+    code: z.enum(diagnosticCodes),
+    path: z.string().openapi({ example: 'tools[2].rules.conditions[0]' }),
+    message: z.string(),
+  })
+  .openapi('RuleDiagnostic');
+
+const warningsSchema = z
+  .array(diagnosticSchema)
+  .openapi({ description: "The rule linter's warnings about the saved version" });
+
 export const saveResultSchema = z
-  .object({ created: z.boolean(), version: versionSchema, droppedFields: z.array(z.string()) })
+  .object({
+    created: z.boolean(),
+    version: versionSchema,
+    droppedFields: z.array(z.string()),
+    warnings: warningsSchema,
+  })
   .openapi('SaveResult');
+
+/** What creating an agent answers: the agent, its first version and what the save left out or warns about. */
+export const createResultSchema = agentWithVersionSchema.extend({
+  droppedFields: z.array(z.string()),
+  warnings: warningsSchema,
+});
 
 export const labelSchema = z
   .object({

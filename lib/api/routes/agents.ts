@@ -12,6 +12,7 @@ import {
   agentListItemSchema,
   agentWithVersionSchema,
   codeOnlyAgentSchema,
+  createResultSchema,
   deletedSchema,
   saveResultSchema,
   selectorQuery,
@@ -49,7 +50,7 @@ export const createAgentRoute = route('post', '/agents', {
     }),
   },
   status: 201,
-  ok: ['Created', agentWithVersionSchema.extend({ droppedFields: z.array(z.string()) })],
+  ok: ['Created', createResultSchema],
   errors: [400, 403, 409],
 });
 
@@ -103,12 +104,12 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
 
   app.openapi(updateRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const { created, version, droppedFields } = await editor.agents.update({
+    const { created, version, droppedFields, warnings } = await editor.agents.update({
       ...context.req.valid('json'),
       id,
       actor: requestActor(context),
     });
-    return context.json({ created, version, droppedFields }, 200);
+    return context.json({ created, version, droppedFields, warnings }, 200);
   });
 
   app.openapi(deleteRoute, async (context) =>

@@ -129,6 +129,11 @@ export class AgentEditorPage {
     return row;
   }
 
+  /** The rule linter's findings shown inside `scope` (beside a rule, or at the top of a group). */
+  ruleCheck(scope: Locator) {
+    return scope.getByRole('list', { name: 'Rule check' }).getByRole('listitem');
+  }
+
   /** The top rule group of a variant's builder (the group named "Rules"). */
   rules(scope: Locator) {
     return scope.getByRole('group', { name: 'Rules', exact: true });

@@ -32,7 +32,7 @@ describe('POST /api/agents', () => {
       changeMessage: 'First',
     });
     expect(status).toBe(201);
-    expect(Object.keys(body).sort()).toEqual(['agent', 'droppedFields', 'version']);
+    expect(Object.keys(body).sort()).toEqual(['agent', 'droppedFields', 'version', 'warnings']);
     expect(Object.keys(body.agent).sort()).toEqual(
       [
         'activeVersionId',
@@ -154,7 +154,7 @@ describe('PATCH /api/agents/:id', () => {
       changeMessage: 'Why',
     });
     expect(saved.status).toBe(200);
-    expect(Object.keys(saved.body).sort()).toEqual(['created', 'droppedFields', 'version']);
+    expect(Object.keys(saved.body).sort()).toEqual(['created', 'droppedFields', 'version', 'warnings']);
     expect(saved.body).toMatchObject({
       created: true,
       droppedFields: [],

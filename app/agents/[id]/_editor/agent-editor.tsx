@@ -8,6 +8,7 @@ import { contextFieldsOf } from '@/lib/rules';
 import { EditorHeader } from './editor-header';
 import { EditorTabs } from './editor-tabs';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
+import { RequestContextSchemaContext } from './rule-diagnostics';
 import { isMarkedDirty } from '../../../_lib/form-dirty';
 import { editorFormSchema, valuesOf } from './editor-form';
 import { errorsUnder } from '../../../_lib/form-errors';
@@ -98,56 +99,58 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
 
   return (
     <DraftProblemsProvider value={drafts}>
-      <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
-        <EditorHeader
-          agent={agent}
-          version={version}
-          changed={changed}
-          onDiscard={() => form.reset(valuesOf(version))}
-          onSave={() => void requestSave()}
-          onPublish={() => void publishLatest()}
-        />
-        <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
-          {announcement}
-        </p>
-        <EditorTabs
-          tab={tab}
-          onTab={setTab}
-          data={data}
-          form={form}
-          draft={{
-            values,
-            setField,
-            catalog: data.catalog,
-            codeAgent: data.codeAgent,
-            mcp,
-            fields: contextFields,
-            errorAt,
-          }}
-          dirty={dirty}
-          announce={announce}
-          refresh={refresh}
-          versionActions={{ publish, restore, unpublish }}
-          openVersion={openVersion}
-        />
-        <SaveDialog
-          open={saveOpen}
-          onOpenChange={setSaveOpen}
-          changedFields={changed}
-          onSave={(message) => save(message, version.versionNumber)}
-        />
-        <ConflictDialog
-          conflict={conflict}
-          onReload={() => {
-            setConflict(null);
-            form.reset(valuesOf(version));
-            announce('Reloading the newest version…');
-            refresh();
-          }}
-          onOverwrite={() => void save(conflictMessage.current, conflict!.latestVersionNumber)}
-        />
-        <UnsavedChangesGuard dirty={dirty} />
-      </section>
+      <RequestContextSchemaContext.Provider value={version.requestContextSchema}>
+        <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
+          <EditorHeader
+            agent={agent}
+            version={version}
+            changed={changed}
+            onDiscard={() => form.reset(valuesOf(version))}
+            onSave={() => void requestSave()}
+            onPublish={() => void publishLatest()}
+          />
+          <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
+            {announcement}
+          </p>
+          <EditorTabs
+            tab={tab}
+            onTab={setTab}
+            data={data}
+            form={form}
+            draft={{
+              values,
+              setField,
+              catalog: data.catalog,
+              codeAgent: data.codeAgent,
+              mcp,
+              fields: contextFields,
+              errorAt,
+            }}
+            dirty={dirty}
+            announce={announce}
+            refresh={refresh}
+            versionActions={{ publish, restore, unpublish }}
+            openVersion={openVersion}
+          />
+          <SaveDialog
+            open={saveOpen}
+            onOpenChange={setSaveOpen}
+            changedFields={changed}
+            onSave={(message) => save(message, version.versionNumber)}
+          />
+          <ConflictDialog
+            conflict={conflict}
+            onReload={() => {
+              setConflict(null);
+              form.reset(valuesOf(version));
+              announce('Reloading the newest version…');
+              refresh();
+            }}
+            onOverwrite={() => void save(conflictMessage.current, conflict!.latestVersionNumber)}
+          />
+          <UnsavedChangesGuard dirty={dirty} />
+        </section>
+      </RequestContextSchemaContext.Provider>
     </DraftProblemsProvider>
   );
 }

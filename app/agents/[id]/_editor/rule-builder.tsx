@@ -21,6 +21,7 @@ import { Note } from '../../../_components/ui/card';
 import { TextAreaField } from '../../../_components/ui/field';
 import { useReportDraftProblem } from './draft-problems';
 import type { ErrorAt } from '../../../_lib/form-errors';
+import { RuleDiagnostics, useRuleDiagnostics } from './rule-diagnostics';
 import { RuleGroupEditor } from './rule-group-editor';
 import { newRuleId } from './rule-ids';
 
@@ -49,7 +50,10 @@ export function RuleBuilder({
   }
   const result = rulesOfDraft(draft);
   const problemKey = useId();
-  useReportDraftProblem(problemKey, result.ok ? undefined : `the rules of ${subject}: ${result.issues[0]!.message}`);
+  const diagnostics = useRuleDiagnostics(result.ok ? result.value : undefined);
+  const lintError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  const problem = result.ok ? lintError?.message : result.issues[0]!.message;
+  useReportDraftProblem(problemKey, problem === undefined ? undefined : `the rules of ${subject}: ${problem}`);
 
   const change = (next: RulesDraft) => {
     setDraft(next);
@@ -85,6 +89,7 @@ export function RuleBuilder({
           hint='A rule group {"operator": "AND", "conditions": [...]} or {"jsonLogic": ...}.'
           onChange={(event) => change({ mode: 'json', text: event.target.value })}
         />
+        <RuleDiagnostics diagnostics={diagnostics} />
         <div>
           <Button
             size="sm"
@@ -111,6 +116,7 @@ export function RuleBuilder({
         path=""
         fields={fields}
         valueProblems={valueProblems}
+        diagnostics={diagnostics}
         errorAt={errorAt}
         onChange={(group) => change({ mode: 'visual', group })}
       />

@@ -8,11 +8,13 @@ import {
   newGroupDraft,
   type Combinator,
   type ContextField,
+  type Diagnostic,
   type GroupDraft,
 } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { SelectField } from '../../../_components/ui/field';
 import type { ErrorAt } from '../../../_lib/form-errors';
+import { diagnosticsAt, RuleDiagnostics } from './rule-diagnostics';
 import { newRuleId } from './rule-ids';
 import { RuleRow } from './rule-row';
 
@@ -23,6 +25,7 @@ export function RuleGroupEditor({
   path,
   fields,
   valueProblems,
+  diagnostics,
   errorAt,
   onChange,
   name,
@@ -36,6 +39,8 @@ export function RuleGroupEditor({
   path: string;
   fields: ContextField[];
   valueProblems: Map<string, string>;
+  /** The rule linter's findings for the whole rule (paths relative to it). */
+  diagnostics: Diagnostic[];
   errorAt: ErrorAt;
   onChange: (root: GroupDraft) => void;
   /** A nested group's accessible name ("Group 2"); the top group is "Rules". */
@@ -74,6 +79,7 @@ export function RuleGroupEditor({
           </Button>
         ) : null}
       </div>
+      <RuleDiagnostics diagnostics={diagnosticsAt(diagnostics, path)} />
       {group.children.length === 0 ? (
         <p className="text-sm text-slate-700">No rules: this group always matches.</p>
       ) : null}
@@ -90,6 +96,7 @@ export function RuleGroupEditor({
               path={`${childPath}.`}
               fields={fields}
               valueProblems={valueProblems}
+              diagnostics={diagnostics}
               errorAt={errorAt}
               onChange={onChange}
               name={`Group ${groups}`}
@@ -99,16 +106,18 @@ export function RuleGroupEditor({
         }
         rules += 1;
         return (
-          <RuleRow
-            key={child.id}
-            name={`Rule ${rules}`}
-            condition={child}
-            fields={fields}
-            valueProblem={valueProblems.get(child.id)}
-            errorAt={(part) => errorAt(`${childPath}.${part}`)}
-            onChange={(next) => onChange(draftEdits.update(root, child.id, () => next))}
-            onRemove={() => onChange(draftEdits.remove(root, child.id))}
-          />
+          <div key={child.id} className="flex flex-col gap-1">
+            <RuleRow
+              name={`Rule ${rules}`}
+              condition={child}
+              fields={fields}
+              valueProblem={valueProblems.get(child.id)}
+              errorAt={(part) => errorAt(`${childPath}.${part}`)}
+              onChange={(next) => onChange(draftEdits.update(root, child.id, () => next))}
+              onRemove={() => onChange(draftEdits.remove(root, child.id))}
+            />
+            <RuleDiagnostics diagnostics={diagnosticsAt(diagnostics, childPath)} />
+          </div>
         );
       })}
       <div className="flex flex-wrap items-center gap-2">

@@ -13,6 +13,7 @@ import {
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
+import { ToolRulesNote } from './tool-rules-note';
 import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
@@ -172,6 +173,7 @@ export function ToolsTab({
         Sources merge in this order: code, registered tools, MCP clients, integrations, providers. When two sources
         offer the same name, the later one replaces the earlier tool whole.
       </Note>
+      <ToolRulesNote tools={values.tools} onConvert={(variants) => setField('tools', variants)} />
       {mode === 'full' ? (
         <ToolGroup legend="Code tools">
           <Note>Defined in this agent&rsquo;s code and always included.</Note>

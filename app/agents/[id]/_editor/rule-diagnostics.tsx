@@ -1,0 +1,47 @@
+'use client';
+/**
+ * The rule linter live in the builder: the same pure module the API runs at save (no second
+ * implementation), against the agent's request-context schema, its findings shown beside the rule
+ * or group they concern. An error also refuses Save, as the server would.
+ */
+import { createContext, useContext, useMemo } from 'react';
+import { lintRules, type Diagnostic, type Rules } from '@/lib/rules';
+
+/** The agent's `requestContextSchema`, which rules are checked against. */
+export const RequestContextSchemaContext = createContext<unknown>(undefined);
+
+/** The linter's findings for one rule, with paths relative to it (`conditions[0]`; `''`: the rule as a whole). */
+export function useRuleDiagnostics(rules: Rules | undefined): Diagnostic[] {
+  const requestContextSchema = useContext(RequestContextSchemaContext);
+  return useMemo(
+    () => (rules === undefined ? [] : lintRules({ rules, path: '', requestContextSchema })),
+    [rules, requestContextSchema],
+  );
+}
+
+/** The findings at one place of the builder, named as the builder does (`conditions.0.conditions.1`). */
+export function diagnosticsAt(diagnostics: Diagnostic[], builderPath: string): Diagnostic[] {
+  const path = builderPath.replace(/\.$/, '').replace(/\.(\d+)/g, '[$1]');
+  return diagnostics.filter((diagnostic) => diagnostic.path === path);
+}
+
+export function RuleDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {
+  if (diagnostics.length === 0) return null;
+  return (
+    <ul aria-label="Rule check" className="flex flex-col gap-1">
+      {diagnostics.map((diagnostic) => (
+        <li
+          key={`${diagnostic.path} ${diagnostic.code}`}
+          className={
+            diagnostic.severity === 'error'
+              ? 'rounded-md border border-red-300 bg-red-50 px-3 py-1 text-sm text-red-900'
+              : 'rounded-md border border-amber-300 bg-amber-50 px-3 py-1 text-sm text-amber-900'
+          }
+        >
+          <span className="font-semibold">{diagnostic.severity === 'error' ? 'Error' : 'Warning'}</span> (
+          {diagnostic.code}): {diagnostic.message}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * What a rule's `field` refers to, as the linter asks it: a lookup from a dot path to the JSON
+ * Schema that declares it. Built here from an agent's `requestContextSchema`; another user of rule
+ * groups (say, a policy reading `args.<path>` and `context.<path>`) passes its own lookup.
+ */
+export type SchemaNode = Record<string, unknown>;
+
+export type FieldLookup =
+  /** No schema to check against: nothing is reported about the field. */
+  | { kind: 'unchecked' }
+  /** Declared by `schema`. */
+  | { kind: 'declared'; schema: SchemaNode }
+  /** Not declared, but the enclosing object allows other properties. */
+  | { kind: 'undeclared' }
+  /** Not declared and the enclosing object allows no other properties (or is not an object). */
+  | { kind: 'unknown'; reason: string };
+
+export type FieldSchema = (fieldPath: string) => FieldLookup;
+
+const isSchemaNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const hasOwn = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);
+
+/** The JSON types a schema node names (`[]` when it names none). */
+export function declaredTypes(schema: SchemaNode): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
+  if (isSchemaNode(schema.properties)) return ['object'];
+  return [];
+}
+
+/** Where a property that `node` does not name leads: nowhere (closed), an open door, or a schema. */
+function otherProperty(node: SchemaNode, name: string, at: string): FieldLookup {
+  const types = declaredTypes(node);
+  if (types.length > 0 && !types.includes('object')) {
+    return { kind: 'unknown', reason: `"${at}" is ${types.join(' or ')}, so it has no property "${name}"` };
+  }
+  const extra = node.additionalProperties;
+  if (extra === false || node.unevaluatedProperties === false) {
+    return { kind: 'unknown', reason: `the schema of ${at ? `"${at}"` : 'the context'} allows no other properties` };
+  }
+  if (isSchemaNode(extra)) return { kind: 'declared', schema: extra };
+  return { kind: 'undeclared' };
+}
+
+/** A lookup over one JSON Schema (an object schema with `properties`); no schema: every field unchecked. */
+export function fieldSchemaOf(schema: unknown): FieldSchema {
+  if (!isSchemaNode(schema)) return () => ({ kind: 'unchecked' });
+  return (fieldPath) => {
+    let node: SchemaNode = schema;
+    let at = '';
+    for (const name of fieldPath.split('.')) {
+      const properties = isSchemaNode(node.properties) ? node.properties : {};
+      const next = hasOwn(properties, name) ? properties[name] : undefined;
+      if (!isSchemaNode(next)) {
+        const other = otherProperty(node, name, at);
+        if (other.kind !== 'declared') return other;
+        node = other.schema;
+      } else {
+        node = next;
+      }
+      at = at ? `${at}.${name}` : name;
+    }
+    return { kind: 'declared', schema: node };
+  };
+}

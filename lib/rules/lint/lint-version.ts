@@ -1,0 +1,91 @@
+/**
+ * The rule linter over a whole version (docs/resolution.md, "The rule linter"): every rule of the
+ * four conditional tool fields and of the prompt blocks, the variant lists, and per-tool `rules`
+ * that versions stored before they were refused still carry. Pure, so the API, the CLI and the
+ * editor in the browser run this same code.
+ */
+import type { Rules } from '../types';
+import { childPath, type Diagnostic } from './diagnostic';
+import { fieldSchemaOf, type FieldSchema } from './field-schema';
+import { lintRules } from './lint-rule-group';
+import { isVariantList, lintVariantList } from './lint-variants';
+
+/** The parts of an agent snapshot the linter reads (an `AgentSnapshot` is one). */
+export interface LintableSnapshot {
+  instructions?: unknown;
+  tools?: unknown;
+  mcpClients?: unknown;
+  integrationTools?: unknown;
+  toolProviders?: unknown;
+  requestContextSchema?: unknown;
+}
+
+const lintedFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Tool entries of a `tools` value that still carry their own `rules` (`path` is where the value lives). */
+export function toolRulesPaths({ tools, path }: { tools: unknown; path: string }): string[] {
+  if (!isObject(tools)) return [];
+  return Object.entries(tools)
+    .filter(([, entry]) => isObject(entry) && entry.rules !== undefined)
+    .map(([id]) => childPath(childPath(path, id), 'rules'));
+}
+
+/** Where every per-tool `rules` of a `tools` field lives, plain or in any variant. */
+export function toolRulesPathsOf(tools: unknown): string[] {
+  if (!isVariantList(tools)) return toolRulesPaths({ tools, path: 'tools' });
+  return tools.flatMap((variant, index) =>
+    isObject(variant)
+      ? toolRulesPaths({ tools: variant.value, path: childPath(childPath('tools', index), 'value') })
+      : [],
+  );
+}
+
+function ignoredToolRules(tools: unknown): Diagnostic[] {
+  return toolRulesPathsOf(tools).map((path) => ({
+    severity: 'warning',
+    code: 'ignored_tool_rules',
+    path,
+    message: 'Rules on a tool entry are never evaluated (rules act on variants); move them to a variant of their own',
+  }));
+}
+
+function lintField(field: string, value: unknown, fieldSchema: FieldSchema): Diagnostic[] {
+  if (!isVariantList(value)) return [];
+  const diagnostics = value.flatMap((variant, index) =>
+    isObject(variant) && isObject(variant.rules)
+      ? lintRules({ rules: variant.rules as unknown as Rules, path: `${field}[${index}].rules`, fieldSchema })
+      : [],
+  );
+  return [...diagnostics, ...lintVariantList({ variants: value, field })];
+}
+
+function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diagnostic[] {
+  if (!Array.isArray(instructions)) return [];
+  return instructions.flatMap((block: unknown, index) =>
+    isObject(block) && isObject(block.rules)
+      ? lintRules({ rules: block.rules as unknown as Rules, path: `instructions[${index}].rules`, fieldSchema })
+      : [],
+  );
+}
+
+/**
+ * Every diagnostic of a version, in field order. `requestContextSchema` defaults to the snapshot's
+ * own; without one, only what the rules' shapes tell is reported. Never throws on stored data.
+ */
+export function lintVersion({
+  snapshot,
+  requestContextSchema = snapshot.requestContextSchema,
+}: {
+  snapshot: LintableSnapshot;
+  requestContextSchema?: unknown;
+}): Diagnostic[] {
+  const fieldSchema = fieldSchemaOf(requestContextSchema);
+  return [
+    ...lintInstructions(snapshot.instructions, fieldSchema),
+    ...lintedFields.flatMap((field) => lintField(field, snapshot[field], fieldSchema)),
+    ...ignoredToolRules(snapshot.tools),
+  ];
+}
