@@ -238,3 +238,47 @@ describe('the stricter of the two wins', () => {
     expect(executed).toEqual([]);
   }, 30_000);
 });
+
+describe('policies are part of the version', () => {
+  it('a save detects a policy change, the diff shows it per field and per tool, and the export carries it', async () => {
+    const studio = studios.at(-1)!;
+    const { local_echo: _echoPolicy, ...kept } = guardedAgent.toolPolicies;
+    const saved = await call(studio, 'PATCH', '/api/agents/guarded', {
+      baseVersionNumber: 1,
+      toolPolicies: { ...kept, getUser: { requireApproval: true } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.version).toMatchObject({ versionNumber: 2, changedFields: ['toolPolicies'] });
+
+    const unchanged = await call(studio, 'PATCH', '/api/agents/guarded', {
+      baseVersionNumber: 2,
+      toolPolicies: { ...kept, getUser: { requireApproval: true } },
+    });
+    expect(unchanged.body.version.versionNumber).toBe(2);
+
+    const diff = await call(studio, 'POST', '/api/agents/guarded/diff', { from: 1, to: 2, requestContext: {} });
+    expect(diff.status, JSON.stringify(diff.body)).toBe(200);
+    expect(diff.body.diffs.map((change: { field: string }) => change.field)).toEqual(['toolPolicies']);
+    expect(diff.body.tools.changed).toEqual([
+      { name: 'getUser', changes: ['approval'] },
+      { name: 'local_echo', changes: ['approval'] },
+    ]);
+
+    const exported = await call(studio, 'GET', '/api/agents/guarded/export');
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).toContain('"toolPolicies":{');
+    expect(JSON.stringify(exported.body)).toContain('"field":"args.body.age"');
+  }, 30_000);
+
+  it('refuses a policy rule on a field outside args. and context. with a 400 naming the field', async () => {
+    const refused = await call(studios.at(-1)!, 'PATCH', '/api/agents/guarded', {
+      baseVersionNumber: 2,
+      toolPolicies: {
+        getUser: { requireApproval: { operator: 'AND', conditions: [{ field: 'role', operator: 'exists' }] } },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('invalid_input');
+    expect(JSON.stringify(refused.body.error)).toContain('toolPolicies.getUser.requireApproval.conditions.0.field');
+  });
+});
