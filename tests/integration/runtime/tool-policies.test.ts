@@ -268,6 +268,19 @@ describe('policies are part of the version', () => {
     expect(exported.status).toBe(200);
     expect(JSON.stringify(exported.body)).toContain('"toolPolicies":{');
     expect(JSON.stringify(exported.body)).toContain('"field":"args.body.age"');
+
+    // An import brings the policies back; one that breaks the rules is refused at its path.
+    const copy = { ...exported.body, agent: { ...exported.body.agent, id: 'guarded-copy' } };
+    const imported = await call(studio, 'POST', '/api/agents/import', copy);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const resolved = await call(studio, 'POST', '/api/agents/guarded-copy/resolve', {});
+    expect(resolved.body.explanation.tools.createUser.approval.summary).toContain('args.body.age > 60');
+    const broken = structuredClone(copy);
+    broken.agent.id = 'guarded-broken';
+    broken.versions[0].snapshot.toolPolicies.createUser.requireApproval.conditions[0].field = 'age';
+    const refused = await call(studio, 'POST', '/api/agents/import', broken);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('toolPolicies.createUser.requireApproval.conditions.0.field');
   }, 30_000);
 
   it('refuses a policy rule on a field outside args. and context. with a 400 naming the field', async () => {
