@@ -11,7 +11,7 @@ import { createOpenApiIntegration } from '@/lib/integrations';
 import { silentLogger } from '@/lib/logger';
 import { createTool } from '@/lib/tools';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';
-import { call, createAndPublish, createTestStudio } from '@/tests/support/studio';
+import { call, createAndPublish, createTestStudio, type ResponseBody } from '@/tests/support/studio';
 import { everythingServerPath, testStdioAllowedCommands } from '@/tests/support/mcp';
 import { startEchoServer, usersDocument } from '../integrations/echo-server';
 
@@ -275,7 +275,7 @@ describe('policies are part of the version', () => {
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const resolved = await call(studio, 'POST', '/api/agents/guarded-copy/resolve', {});
     expect(resolved.body.explanation.tools.createUser.approval.summary).toContain('args.body.age > 60');
-    const broken = structuredClone(copy);
+    const broken: ResponseBody = structuredClone(copy);
     broken.agent.id = 'guarded-broken';
     broken.versions[0].snapshot.toolPolicies.createUser.requireApproval.conditions[0].field = 'age';
     const refused = await call(studio, 'POST', '/api/agents/import', broken);

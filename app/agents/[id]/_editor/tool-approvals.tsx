@@ -26,17 +26,18 @@ function choiceOf(policies: ToolPolicies | undefined, name: string): Choice {
   return requirement === true ? 'always' : 'when';
 }
 
-/** The policies with one tool's entry replaced (or removed for Never); `undefined` when none is left. */
+/**
+ * The policies with one tool's entry set in place (or removed for Never); `undefined` when none is
+ * left. Built from entries, so a tool named like an object property is an entry like any other.
+ */
 function withPolicy(policies: ToolPolicies | undefined, name: string, requirement: true | RuleGroup | undefined) {
-  const next: ToolPolicies = Object.fromEntries(Object.entries(policies ?? {}).filter(([key]) => key !== name));
-  if (requirement !== undefined)
-    Object.defineProperty(next, name, {
-      value: { requireApproval: requirement },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  return Object.keys(next).length === 0 ? undefined : next;
+  const entry = requirement === undefined ? undefined : { requireApproval: requirement };
+  const entries = Object.entries(policies ?? {});
+  const next = entries.some(([key]) => key === name)
+    ? entries.map(([key, value]) => [key, key === name ? entry : value] as const)
+    : [...entries, [name, entry] as const];
+  const kept = next.filter(([, value]) => value !== undefined);
+  return kept.length === 0 ? undefined : (Object.fromEntries(kept) as ToolPolicies);
 }
 
 function ToolApproval({
