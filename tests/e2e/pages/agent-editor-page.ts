@@ -71,10 +71,10 @@ export class AgentEditorPage {
     return this.toolGroup('Approval policies').getByRole('group', { name: toolName, exact: true });
   }
 
-  /** Picks "Never", "Always" or "When..." in a tool's "Approval" control. */
+  /** Picks "Never", "Always" or "When..." in the tool's "Approval for <tool name>" control. */
   async setApproval(toolName: string, choice: 'Never' | 'Always' | 'When...') {
     await this.approvalFor(toolName)
-      .getByRole('combobox', { name: 'Approval', exact: true })
+      .getByRole('combobox', { name: `Approval for ${toolName}`, exact: true })
       .selectOption({ label: choice });
     return this.approvalFor(toolName);
   }

@@ -63,7 +63,7 @@ function ToolApproval({
     <div role="group" aria-label={name} className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
       <p className="font-mono text-sm font-semibold">{name}</p>
       <SelectField
-        label="Approval"
+        label={`Approval for ${name}`}
         className="w-48"
         value={choice}
         error={choice === 'when' ? undefined : errorAt('')}
