@@ -41,6 +41,7 @@ export type {
   LoadedToolProvider,
 } from './loaded-sources';
 export { mergeTools } from './merge-tools';
+export { applyToolPolicies, approvalSummary, policyAsksApproval, type ApprovalRequirement } from './tool-policies';
 export { ruleBudgetWarnings } from './rule-budget-warnings';
 export { nonEmptyDescription, withDescription } from './tool-set';
 export { authTokenKey, hasPlaceholders, renderInstructions, renderTemplate } from './render-instructions';

@@ -8,6 +8,7 @@ import type { FieldEntry } from './conditional-field';
 import type { LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
 import { createToolSet, resolvedDescription, type ToolSet } from './tool-set';
+import { applyToolPolicies } from './tool-policies';
 import type { MergedTools } from './types';
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
@@ -258,5 +259,5 @@ export function mergeTools({ plan, loaded }: { plan: ResolutionPlan; loaded: Loa
   for (const client of plan.mcpClients) addMcpClient(set, client, loaded);
   for (const integration of plan.integrations) addIntegration(set, integration, loaded);
   for (const provider of plan.toolProviders) addToolProvider(set, provider, loaded);
-  return set.result(plan.fields);
+  return applyToolPolicies(set.result(plan.fields), plan.toolPolicies);
 }

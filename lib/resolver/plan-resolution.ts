@@ -4,7 +4,7 @@
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.
  */
-import type { AgentSnapshot } from '../snapshots';
+import type { AgentSnapshot, ToolPolicies } from '../snapshots';
 import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';
@@ -67,6 +67,8 @@ export interface ResolutionPlan {
   toolProviders: ToolProviderPlan[];
   /** The identity of `per-author` connections. */
   authorId?: string;
+  /** The version's approval policies (fixed per version, so the signature's version id covers them). */
+  toolPolicies?: ToolPolicies;
   /** Identifies the version, mode and matched variants: part of the memo key of a resolution. */
   signature: string;
   /** No field the plan read has variants: every request context gets this plan. */
@@ -173,6 +175,7 @@ function buildPlan({
     integrations: [],
     toolProviders: [],
     ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
+    ...(snapshot.toolPolicies ? { toolPolicies: snapshot.toolPolicies } : {}),
     signature,
     variantFree: [...matched.values()].every((indices) => indices === null),
   };

@@ -3,6 +3,7 @@
  * came from, why it is there, and what went wrong on the way. Shared by the pure core, the loaders
  * in `lib/sources` and the runtime.
  */
+import type { RuleGroup } from '../rules';
 import type { JsonSchema, Tool, ToolAnnotations } from '../tools';
 
 export type ToolSource = 'code' | 'registry' | 'mcp' | 'integration' | 'provider' | 'agent' | 'workflow';
@@ -37,6 +38,8 @@ export interface ResolvedTool {
   readonly tool: Tool;
   /** `tool.execute`: the tool's own steps of a call (validation, execute); absent for client tools. */
   readonly execute?: Tool['execute'];
+  /** The version's approval policy for this tool (`toolPolicies`), when it has one. */
+  readonly approval?: true | RuleGroup;
 }
 
 /** A variant index, or `null` for a plain field. */
@@ -55,6 +58,8 @@ export interface ToolExplanation {
   shadowed: Array<{ source: ToolSource; origin: ToolOrigin }>;
   /** Present when the name had to be changed to be valid for models. */
   originalName?: string;
+  /** The version's approval policy for this tool, with how it reads ("needs approval when ..."). */
+  approval?: { requireApproval: true | RuleGroup; summary: string };
 }
 
 export interface FieldExplanation {
@@ -79,7 +84,8 @@ export type WarningCode =
   | 'provider_failed'
   | 'name_invalid'
   | 'name_shadowed'
-  | 'rule_budget_exceeded';
+  | 'rule_budget_exceeded'
+  | 'tool_policy_unused';
 
 /** What a warning is about: a kind of tool source, or `rules` for the version's own rules. */
 export type WarningSource = ToolSource | 'rules';

@@ -116,6 +116,9 @@ export function environmentFromResolution({
     transformPolicy: codeAgent?.transform,
     stepNote: codeAgent?.taskTools ? taskNote(taskStore) : undefined,
     defaultOptions,
+    toolApprovals: Object.fromEntries(
+      Object.values(resolution.tools).flatMap((entry) => (entry.approval ? [[entry.name, entry.approval]] : [])),
+    ),
   };
 }
 

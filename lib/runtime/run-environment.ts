@@ -4,6 +4,7 @@
  * from the pinned version when a paused run continues.
  */
 import type { AgentHooks } from './run-types';
+import type { ApprovalRequirement } from '../resolver';
 import type { DefaultOptions } from '../snapshots';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
@@ -34,6 +35,8 @@ export interface RunEnvironment extends Omit<RunIdentity, 'runId'> {
   transformPolicy?: AgentTransformPolicy;
   hooks?: AgentHooks;
   defaultOptions?: DefaultOptions;
+  /** The version's approval policies by tool name (see `toolPolicies`), beside each tool's own. */
+  toolApprovals?: Readonly<Record<string, ApprovalRequirement>>;
 }
 
 const noHooks: AgentHooks = Object.freeze({});

@@ -129,6 +129,7 @@ export function createRuntime({
             inputSchema: tool.inputSchema,
             outputSchema: tool.outputSchema,
             source: tool.source,
+            ...(tool.approval === undefined ? {} : { approval: tool.approval }),
           },
         ]),
       );

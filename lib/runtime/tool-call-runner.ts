@@ -7,6 +7,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from './run-types';
 import type { Logger } from '../logger';
+import { policyAsksApproval, type ApprovalRequirement } from '../resolver';
 import {
   resolveTransform,
   runToolCall,
@@ -34,6 +35,8 @@ export interface CallSurroundings {
   abortSignal?: AbortSignal;
   messages: ReadonlyArray<ModelMessage>;
   hooks: AgentHooks;
+  /** The version's approval policies by tool name; the stricter of a policy and the tool's own wins. */
+  toolApprovals?: Readonly<Record<string, ApprovalRequirement>>;
   logger: Logger;
   emit(chunk: RunChunk): void;
   record(entry: TranscriptEntry): void;
@@ -64,7 +67,17 @@ function resultPart(toolCallId: string, toolName: string, output: ToolModelOutpu
   return { type: 'tool-result', toolCallId, toolName, output: output as ToolResultPart['output'] };
 }
 
-async function needsApproval(tool: Tool, input: unknown, requestContext: Readonly<Record<string, unknown>>) {
+/** The version's policy for a tool name, when it has one. */
+function policyOf(around: CallSurroundings, toolName: string): ApprovalRequirement | undefined {
+  const approvals = around.toolApprovals;
+  return approvals && Object.hasOwn(approvals, toolName) ? approvals[toolName] : undefined;
+}
+
+/** Whether the tool's own `requireApproval` or the version's policy asks (the stricter wins). */
+async function needsApproval({ tool, toolName, around }: CallIdentity, input: unknown) {
+  const { requestContext } = around;
+  const requirement = policyOf(around, toolName);
+  if (policyAsksApproval({ requirement, args: input, context: requestContext })) return true;
   const rule = tool.requireApproval;
   if (typeof rule === 'function') return Boolean(await rule(input, { requestContext }));
   return rule === true;
@@ -167,12 +180,14 @@ function agentContext({ toolCallId, toolName, around }: CallIdentity, mode: Call
  * The step between validation and execute: approval (asked only for a new call; an approved or
  * resumed one was asked before it paused), then the agent-level `beforeToolCall`.
  */
-function beforeExecute({ tool, toolCallId, toolName, around }: CallIdentity, mode: CallMode) {
+function beforeExecute(call: CallIdentity, mode: CallMode) {
+  const { tool, toolCallId, toolName, around } = call;
   const { beforeToolCall } = around.hooks;
-  const asksApproval = mode.kind === 'new' && tool.requireApproval !== undefined;
+  const hasRequirement = tool.requireApproval !== undefined || policyOf(around, toolName) !== undefined;
+  const asksApproval = mode.kind === 'new' && hasRequirement;
   if (!asksApproval && !beforeToolCall) return undefined;
   return async ({ input }: { input: unknown }) => {
-    if (asksApproval && (await needsApproval(tool, input, around.requestContext))) throw new ApprovalRequired();
+    if (asksApproval && (await needsApproval(call, input))) throw new ApprovalRequired();
     if (!beforeToolCall) return { proceed: true as const };
     const decision = (await beforeToolCall({ toolName, input, context: hookContext(around, toolCallId) })) as
       { proceed?: unknown; output?: unknown } | undefined;

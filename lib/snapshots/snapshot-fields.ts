@@ -15,6 +15,7 @@ import {
   sizeCaps,
 } from '../rules';
 import { isConditional } from './snapshot-types';
+import { toolPoliciesSchema } from './tool-policies-schema';
 
 export type SchemaMode = 'validate' | 'document';
 
@@ -160,6 +161,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     ),
     agents: recordOrIds(descriptionEntry, 'Sub-agents exposed as agent-<key> tools'),
     workflows: recordOrIds(descriptionEntry, 'Workflows exposed as workflow-<key> tools'),
+    toolPolicies: toolPoliciesSchema(mode),
     requestContextSchema: jsonObjectSchema,
     defaultOptions,
   };

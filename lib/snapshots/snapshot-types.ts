@@ -3,7 +3,7 @@
  * variants, each with optional rules on the request context (every matching variant is merged in
  * order; see docs/resolution.md); `instructions` is a string or prompt blocks.
  */
-import { isVariantList, type Rules } from '../rules';
+import { isVariantList, type RuleGroup, type Rules } from '../rules';
 
 /** One variant of a conditional field: included when it has no rules or they pass. */
 export interface Variant<T> {
@@ -65,6 +65,17 @@ export interface DefaultOptions {
   [option: string]: unknown;
 }
 
+/**
+ * When a call of one tool pauses the run for approval: always (`true`), or when the rule group
+ * matches `{ args: <the call's arguments>, context: <the request context> }`.
+ */
+export interface ToolPolicy {
+  requireApproval: true | RuleGroup;
+}
+
+/** Approval policies by the tool name the model sees (as resolved). */
+export type ToolPolicies = Record<string, ToolPolicy>;
+
 export interface AgentSnapshot {
   name?: string;
   description?: string;
@@ -77,6 +88,7 @@ export interface AgentSnapshot {
   toolProviders?: PlainOrConditional<Record<string, ToolProviderReference>>;
   agents?: CallableSelection;
   workflows?: CallableSelection;
+  toolPolicies?: ToolPolicies;
   /** A JSON Schema describing the request context (drives the editor's forms). */
   requestContextSchema?: Record<string, unknown>;
   defaultOptions?: DefaultOptions;
@@ -96,6 +108,7 @@ export const snapshotFields: readonly SnapshotField[] = [
   'toolProviders',
   'agents',
   'workflows',
+  'toolPolicies',
   'requestContextSchema',
   'defaultOptions',
 ];

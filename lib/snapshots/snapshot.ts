@@ -25,6 +25,7 @@ export function optionalSnapshotShape(parts: SnapshotPartSchemas = validateParts
     toolProviders: parts.toolProviders.optional(),
     agents: parts.agents.optional(),
     workflows: parts.workflows.optional(),
+    toolPolicies: parts.toolPolicies.optional(),
     requestContextSchema: parts.requestContextSchema.optional(),
     defaultOptions: parts.defaultOptions.optional(),
   };

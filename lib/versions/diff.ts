@@ -38,9 +38,11 @@ export interface ComparableTool {
   inputSchema?: unknown;
   outputSchema?: unknown;
   source: string;
+  /** The version's approval policy for the tool (`toolPolicies`), when it has one. */
+  approval?: unknown;
 }
 
-export type ToolChange = 'description' | 'inputSchema' | 'outputSchema' | 'source';
+export type ToolChange = 'description' | 'inputSchema' | 'outputSchema' | 'source' | 'approval';
 
 export interface ResolvedToolsDiff {
   added: string[];
@@ -48,7 +50,7 @@ export interface ResolvedToolsDiff {
   changed: Array<{ name: string; changes: ToolChange[] }>;
 }
 
-const comparedProperties: ToolChange[] = ['description', 'inputSchema', 'outputSchema', 'source'];
+const comparedProperties: ToolChange[] = ['description', 'inputSchema', 'outputSchema', 'source', 'approval'];
 
 export function diffResolvedTools({
   previous,

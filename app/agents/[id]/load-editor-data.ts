@@ -13,7 +13,9 @@ const allowListDescriptions = (tools: Record<string, { description?: string }>) 
 
 /** Every tool source the picker offers. MCP servers' tools are listed live by the page itself. */
 async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
-  const registered = studio.tools.list().map((tool) => ({ name: tool.id, description: tool.description }));
+  const registered = studio.tools
+    .list()
+    .map((tool) => ({ name: tool.id, description: tool.description, inputSchema: tool.inputJsonSchema }));
   const builtIn = Object.values(studio.builtInTools)
     .filter((tool) => !studio.tools.get(tool.id))
     .map((tool) => ({ name: tool.id, description: tool.description }));
@@ -39,7 +41,11 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const integrations = described.map((integration) => ({
     id: integration.id,
     name: integration.name,
-    tools: integration.tools.map((tool) => ({ name: tool.slug, description: tool.description })),
+    tools: integration.tools.map((tool) => ({
+      name: tool.slug,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+    })),
     ...(integration.error ? { error: integration.error } : {}),
   }));
   const providers = await Promise.all(

@@ -60,7 +60,7 @@ const resolutionSchema = z
       z.object({
         code: z.string(),
         message: z.string(),
-        // `rules`: a rule of the version itself (`rule_budget_exceeded`).
+        // `rules`: a rule of the version itself (`rule_budget_exceeded`, `tool_policy_unused`).
         source: z.enum([...sources, 'rules']),
         ref: z.string(),
       }),

@@ -48,7 +48,7 @@ const diffSchema = z.object({
       changed: z.array(
         z.object({
           name: z.string(),
-          changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source'])),
+          changes: z.array(z.enum(['description', 'inputSchema', 'outputSchema', 'source', 'approval'])),
         }),
       ),
     })

@@ -116,6 +116,7 @@ export function callSurroundings(session: RunSession): CallSurroundings {
     abortSignal: session.abortSignal,
     messages: state.messages,
     hooks: session.hooks,
+    toolApprovals: session.environment.toolApprovals,
     logger: session.dependencies.logger,
     emit: (chunk) => emit(session, chunk),
     record: (entry) => transcribe(session, entry),

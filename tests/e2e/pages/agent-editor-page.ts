@@ -66,6 +66,19 @@ export class AgentEditorPage {
     return this.textbox(`Description for ${toolName}`);
   }
 
+  /** A selected tool's approval policy on the Tools tab: a group named by the tool inside "Approval policies". */
+  approvalFor(toolName: string) {
+    return this.toolGroup('Approval policies').getByRole('group', { name: toolName, exact: true });
+  }
+
+  /** Picks "Never", "Always" or "When..." in the tool's "Approval for <tool name>" control. */
+  async setApproval(toolName: string, choice: 'Never' | 'Always' | 'When...') {
+    await this.approvalFor(toolName)
+      .getByRole('combobox', { name: `Approval for ${toolName}`, exact: true })
+      .selectOption({ label: choice });
+    return this.approvalFor(toolName);
+  }
+
   // Save
   async save(changeMessage: string) {
     await this.button('Save').click();

@@ -52,4 +52,16 @@ describe('diffResolvedTools', () => {
       ],
     });
   });
+
+  it('names a changed approval policy, added or removed', () => {
+    const base = { description: 'd', source: 'mcp' };
+    const rule = { operator: 'AND', conditions: [{ field: 'args.amount', operator: 'greater_than', value: 100 }] };
+    const previous = { asks: { ...base, approval: true }, guarded: base, tightened: { ...base, approval: rule } };
+    const current = { asks: base, guarded: { ...base, approval: rule }, tightened: { ...base, approval: true } };
+    expect(diffResolvedTools({ previous, current }).changed).toEqual([
+      { name: 'asks', changes: ['approval'] },
+      { name: 'guarded', changes: ['approval'] },
+      { name: 'tightened', changes: ['approval'] },
+    ]);
+  });
 });

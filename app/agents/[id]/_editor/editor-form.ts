@@ -33,6 +33,7 @@ export function valuesOf(version: VersionView): EditorValues {
     mcpClients: version.mcpClients,
     integrationTools: version.integrationTools,
     toolProviders: version.toolProviders,
+    toolPolicies: version.toolPolicies,
   };
 }
 

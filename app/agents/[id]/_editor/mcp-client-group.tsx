@@ -19,6 +19,7 @@ export function offeredByServer(serverName: string, server: CatalogMcpServer | u
     .map((tool) => ({
       name: `${serverName}_${tool.name}`,
       description: server?.descriptions?.[tool.name] ?? tool.description,
+      ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
     }));
 }
 

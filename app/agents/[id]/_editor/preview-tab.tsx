@@ -189,6 +189,9 @@ function ResolutionView({ resolution, matched }: { resolution: Resolution; match
               <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
               <p className="text-slate-700">{tool.description}</p>
               <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
+              <p className="text-xs text-slate-600">
+                Approval: {resolution.explanation.tools[tool.name]?.approval?.summary ?? 'no policy in this version'}
+              </p>
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import {
   type SourceRecord,
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
+import { ToolApprovals } from './tool-approvals';
 import { ToolGroup } from './tool-group';
 import { ToolRulesNote } from './tool-rules-note';
 import { MatchingToolRows } from '../../../_components/tool-row';
@@ -78,6 +79,31 @@ function offeredNames({
   return offered;
 }
 
+/** The input schema of a selected tool, looked up by the name the model sees, across the sources. */
+function inputSchemaFinder(
+  catalog: ToolCatalog,
+  codeAgent: CodeAgentFacts | null,
+  mcp: ReturnType<typeof useMcpTools>,
+) {
+  const listed = catalog.mcpClients.flatMap((client) => {
+    const report = mcp.byClient[client.id];
+    if (report?.state !== 'loaded') return [];
+    return Object.entries(report.servers).flatMap(([server, found]) =>
+      offeredByServer(server, client.servers[server], found.tools),
+    );
+  });
+  const tools = [
+    ...(codeAgent?.tools ?? []),
+    ...catalog.registered,
+    ...(catalog.builtIn ?? []),
+    ...listed,
+    ...catalog.integrations.flatMap((integration) => integration.tools),
+    ...catalog.providers.flatMap((provider) => provider.tools),
+  ];
+  // Later sources replace earlier ones of the same name, as in resolution.
+  return (name: string) => tools.findLast((tool) => tool.name === name)?.inputSchema;
+}
+
 /** A code agent's own tools: always included; with `descriptions`, each with its description override. */
 function CodeTools({
   tools,
@@ -107,7 +133,9 @@ export function ToolsTab({
   catalog,
   codeAgent,
   mcp,
-}: Pick<DraftTabProps, 'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp'>) {
+  fields,
+  errorAt,
+}: Pick<DraftTabProps, 'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp' | 'fields' | 'errorAt'>) {
   const [search, setSearch] = useState('');
   const { ensureLoaded } = mcp;
   const mode = codeAgent?.toolsMode ?? 'stored';
@@ -116,7 +144,8 @@ export function ToolsTab({
   }, [ensureLoaded, mode]);
 
   const registered = registeredSelection(values.tools);
-  const collisions = findCollisions(offeredNames({ values, catalog, codeAgent, mode, mcp }));
+  const offered = offeredNames({ values, catalog, codeAgent, mode, mcp });
+  const collisions = findCollisions(offered);
 
   if (mode === 'code') {
     return (
@@ -202,6 +231,14 @@ export function ToolsTab({
           note={conditionalNote(field)}
         />
       ))}
+      <ToolApprovals
+        names={[...new Set(offered.map((tool) => tool.name))]}
+        policies={values.toolPolicies}
+        onChange={(next) => setField('toolPolicies', next)}
+        inputSchemaOf={inputSchemaFinder(catalog, codeAgent, mcp)}
+        contextFields={fields}
+        errorAt={errorAt}
+      />
     </div>
   );
 }

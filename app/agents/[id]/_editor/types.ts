@@ -5,6 +5,8 @@ import type { AgentView, LabelView, Page, VersionView } from '@/lib/editor';
 export interface CatalogTool {
   name: string;
   description: string;
+  /** Its input schema, when the catalogue knows it (offers `args.*` fields to approval rules). */
+  inputSchema?: Record<string, unknown>;
 }
 
 export interface CatalogMcpServer {
@@ -54,6 +56,7 @@ export const editedFields = [
   'mcpClients',
   'integrationTools',
   'toolProviders',
+  'toolPolicies',
 ] as const;
 
 export type EditedField = (typeof editedFields)[number];

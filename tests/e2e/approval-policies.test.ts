@@ -1,0 +1,72 @@
+/**
+ * Approval policies in a real browser: a person sets "Approval: When..." on a selected tool with
+ * the rule builder (a rule on the call's arguments), saves, sees the policy in Preview, and the
+ * Playground (the scripted model, driven by `[[call <tool> <json>]]`) asks for approval only for a
+ * call the rule matches.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AgentEditorPage } from './pages/agent-editor-page';
+import { PlaygroundPanel } from './pages/playground-panel';
+import { seriousAccessibilityViolations } from './support/accessibility';
+import { launchBrowser } from './support/browser';
+import { scriptHeaders } from './support/credentials';
+import { unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+
+const baseUrl = inject('serverUrl');
+/** A shared machine may take a while for the first page and run. */
+const patience = { timeout: 20_000 };
+
+describe('approval policies, in a real browser', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const response = await fetch(`${baseUrl}/api/agents`, {
+      method: 'POST',
+      headers: { ...scriptHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'careful-converter',
+        name: 'Careful converter',
+        model: 'test/scripted',
+        instructions: 'Convert units.',
+        tools: { 'convert-units': {} },
+      }),
+    });
+    expect(response.status).toBe(201);
+  });
+  afterAll(() => browser?.close());
+
+  it('sets a policy with the rule builder, saves it, shows it in Preview and asks in the Playground', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchConsoleErrors(page);
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open('careful-converter');
+
+    await editor.tab('Tools');
+    const policy = await editor.setApproval('convert-units', 'When...');
+    await editor.rules(policy).getByRole('button', { name: 'Add rule', exact: true }).click();
+    await editor.setRule(policy, 1, { field: 'args.value', operator: 'greater than', value: '100' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.save('Ask before converting big values');
+    await editor.announced('Version 2 saved');
+
+    await editor.tab('Preview');
+    await editor.resolve('{}');
+    await expect
+      .poll(() => editor.resolvedTools().first().textContent(), patience)
+      .toContain('needs approval when args.value > 100');
+
+    const playground = new PlaygroundPanel(page);
+    await playground.open();
+    await playground.send('Small [[call convert-units {"value":5,"from":"km","to":"mi"}]]');
+    await expect.poll(() => playground.toolCall('convert-units').textContent(), patience).toContain('done');
+
+    await playground.send('Big [[call convert-units {"value":500,"from":"km","to":"mi"}]]');
+    const big = playground.toolCall('convert-units');
+    await expect.poll(() => big.textContent(), patience).toContain('waiting for approval');
+    await big.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => big.textContent(), patience).toContain('done');
+    expect(unexpectedConsoleErrors(errors, 400)).toEqual([]);
+    await page.close();
+  });
+});
