@@ -34,8 +34,13 @@ export interface DifferenceScope {
  * Notes one difference and answers whether the backup's side is to be written. Without a
  * preference it is listed (and nothing of it written); the import then refuses.
  */
-export function settleDifference(scope: DifferenceScope, message: string): boolean {
+export function settleDifference(scope: DifferenceScope, message: string, { takeable = true } = {}): boolean {
   scope.differences.push({ path: scope.path, message: `${scope.subject}: ${message}` });
+  // What the backup's side cannot be written for (a label on a version that is not here) stays kept.
+  if (scope.prefer === 'backup' && !takeable) {
+    scope.notes.kept.push(message);
+    return false;
+  }
   if (scope.prefer === 'backup') {
     scope.notes.replaced.push(message);
     return true;
@@ -98,8 +103,7 @@ export async function planPointers(request: PointerRequest): Promise<PointerPlan
       existing === undefined
         ? `label ${label.name}: version ${label.versionNumber} is not here`
         : `label ${label.name} points at version ${existing} here, at ${label.versionNumber} in the backup`;
-    // A label whose version is not here cannot be taken from the backup: it stays a kept difference.
-    const takeBackup = settleDifference(scope, message) && present.has(label.versionNumber);
+    const takeBackup = settleDifference(scope, message, { takeable: present.has(label.versionNumber) });
     if (!takeBackup) plan.keptPointers.push(labelPointerKey(label.name));
     else if (existing === undefined) plan.labels.push(label.name);
     else plan.labelsMoved.push(label.name);

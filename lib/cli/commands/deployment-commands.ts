@@ -56,7 +56,10 @@ function describeImport(result: ImportResult): string[] {
         `${verified.configHashesChecked} config hashes match the backup, published versions and labels included.`,
     );
     if (verified.differencesKept > 0)
-      lines.push(`The target differs from the backup in ${verified.differencesKept} way(s), kept by --prefer target.`);
+      lines.push(
+        `The target differs from the backup in ${verified.differencesKept} way(s), ` +
+          (result.prefer === 'target' ? 'kept by --prefer target.' : 'which the backup cannot settle (kept: above).'),
+      );
   }
   return lines;
 }
