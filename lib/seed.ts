@@ -1,6 +1,8 @@
 /**
  * Demo content for a fresh database: one published agent that works offline with the bundled demo
- * tools. Seeding only happens when no agent exists, so it never touches a database in use.
+ * tools. Seeding only happens on a database with no stored agent and no agent history (audit log),
+ * so it never touches a database in use, nor one that received a restore or had its agents
+ * deleted: a restore writes an audit row even when the backup brought no agent.
  */
 import type { Editor } from './editor';
 import { isStudioError } from './errors';
@@ -17,12 +19,12 @@ const demoInstructions = [
 ].join('\n');
 
 /**
- * Creates and publishes the demo agent (actor `system`) when the database has no stored agents. Processes
+ * Creates and publishes the demo agent (actor `system`) when the database is new: no stored agents, no agent or restore in the audit log. Processes
  * starting together on one file may all see it empty: the create is one transaction, so exactly one
  * of them creates the agent and the others get a conflict, which means someone else seeded.
  */
 export async function seedStudio(studio: { editor: Editor }): Promise<{ created: boolean }> {
-  if (await hasStoredAgent(studio.editor)) return { created: false };
+  if ((await hasHistory(studio.editor)) || (await hasStoredAgent(studio.editor))) return { created: false };
   try {
     await createDemoAgent(studio.editor);
   } catch (error) {
@@ -31,6 +33,17 @@ export async function seedStudio(studio: { editor: Editor }): Promise<{ created:
   }
   await studio.editor.agents.publish({ id: demoAgentId, versionNumber: 1, actor: 'system' });
   return { created: true };
+}
+
+/**
+ * A restore or any agent ever stored (even one deleted since). Other rows (users, keys made
+ * before the first start) do not count: they say nothing about the agents this database holds.
+ */
+async function hasHistory(editor: Editor): Promise<boolean> {
+  for (const entity of ['deployment', 'agent']) {
+    if ((await editor.audit.list({ entity, limit: 1 })).items.length > 0) return true;
+  }
+  return false;
 }
 
 /** Code agents are listed too, but they are not what makes a database empty. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Builds what Node 20 runs: dist/server.js, dist/cli.js and dist/bench.js (esbuild bundles of the
- * TypeScript entry points, dependencies left external) and the Next.js editor (.next). Each part is
+ * TypeScript entry points, dependencies left external), dist/client.js (the typed client as one
+ * self-contained file, exported as `agent-studio/client`) and the Next.js editor (.next). Each part is
  * rebuilt only when the files it is made from changed (content fingerprint), so a second start
  * reuses the build. Flags: --force (rebuild everything), --server-only (skip Next).
  */
@@ -89,6 +90,7 @@ async function buildServer() {
   const outputs = [
     'dist/server.js',
     'dist/cli.js',
+    'dist/client.js',
     'dist/test-studio-config.js',
     'dist/browser-studio-config.js',
     'dist/many-tools-studio-config.js',
@@ -129,9 +131,29 @@ async function buildServer() {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   });
+  await buildClient(build);
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(stamp, print);
   return true;
+}
+
+/**
+ * `agent-studio/client` (package.json `exports`): the HTTP client alone, its one dependency
+ * (eventsource-parser) bundled in, so an application imports it with no server, UI or zod code.
+ * Its size limit is in docs/client.md and checked by tests/integration/client/client-package.test.ts.
+ */
+async function buildClient(build) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { client: 'lib/client/index.ts' },
+    outdir: 'dist',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
 }
 
 function buildEditor() {

@@ -9,6 +9,7 @@ import { registerAgentRunCommand } from './agent-run';
 import { registerAgentCommands } from './commands/agent-commands';
 import { registerAgentLintCommand } from './commands/agent-lint-command';
 import { registerAgentTransferCommands } from './commands/agent-transfer-commands';
+import { registerAgentWriteCommands } from './commands/agent-write-commands';
 import { registerAuditCommands } from './commands/audit-commands';
 import { registerCompletionCommand } from './commands/completion-command';
 import { registerDbCommands } from './commands/db-commands';
@@ -40,6 +41,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
     .command('agent')
     .description('versioned agents: read, compare, publish, label, move between studios');
   registerAgentCommands(agent, cli);
+  registerAgentWriteCommands(agent, cli);
   registerAgentTransferCommands(agent, cli);
   registerAgentLintCommand(agent, cli);
   registerLabelCommands(agent, cli);

@@ -5,7 +5,8 @@
  * run's chunks as they arrive); failures reject with a `StudioApiError` or a
  * `StudioUnreachableError` (see `errors.ts`).
  */
-import { readRunEvents } from '../playground';
+// The file, not the playground's index: that one pulls in the chat UI helpers and zod.
+import { readRunEvents } from '../playground/read-run-events';
 import { StudioApiError, StudioUnreachableError } from './errors';
 import { operationTable } from './operation-table';
 import type { ClientOperationId, RequestOptions, StudioOperations } from './operation-types';

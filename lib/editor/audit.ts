@@ -12,7 +12,7 @@ export type VersionedAuditEntity = 'agent' | 'mcp_client';
 
 /**
  * Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`.
- * `deployment` rows record a backup that carried secrets (entity id `deployment`).
+ * `deployment` rows record a backup that carried secrets and every restore (entity id `deployment`).
  */
 export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec' | 'deployment';
 
@@ -40,7 +40,8 @@ export type AuditAction =
   | 'stdio_launch_spec.create'
   | 'stdio_launch_spec.delete'
   | 'integration.import'
-  | 'deployment.export_secrets';
+  | 'deployment.export_secrets'
+  | 'deployment.import';
 
 export interface AuditEntry {
   id: number;

@@ -163,6 +163,14 @@ export const deploymentImportBodySchema = z
       },
       withoutSecrets: 'Import without the secrets, even if the backup holds them sealed',
     }),
+    prefer: z
+      .enum(['backup', 'target'])
+      .optional()
+      .meta({
+        description:
+          'Where this deployment differs from the backup (a published version, a label on another version, a version ' +
+          'deleted here): backup makes it match the backup, target keeps what it has. Without it such differences refuse the import',
+      }),
   })
   .strict()
   .meta({ id: 'DeploymentImportBody' });

@@ -1,10 +1,12 @@
 /**
- * What importing a checked backup would change on this deployment. Import only adds: a missing
- * agent, client or integration is created as the backup has it (version numbers, authors and
- * times kept); an existing one gets the versions it lacks after its latest, and, where it has
- * none, the backup's published version and labels. Anything the target holds differently is kept
- * and listed; a version number both hold with different configurations is a conflict. Importing
- * the same backup twice therefore changes nothing the second time.
+ * What importing a checked backup would change on this deployment. A missing agent, client or
+ * integration is created as the backup has it (version numbers, authors and times kept); an
+ * existing one gets the versions it lacks after its latest, and, where it has none, the backup's
+ * published version and labels. Where the target holds something else (a published version, a
+ * label on another version, a version deleted here) the difference is settled by the caller's
+ * preference or, without one, refuses the import (deployment-differences.ts); a version number
+ * both hold with different configurations is a conflict. Importing the same backup twice
+ * therefore changes nothing the second time.
  */
 import type { Issue } from '../errors';
 import type { StoredIntegrationConfig } from '../integrations';
@@ -22,6 +24,12 @@ import type {
 import { comparableConfigHash } from './deployment-secrets';
 import type { CheckedVersion } from './import-checks';
 import { parseClientVersionRow } from './mcp-client-versions';
+import {
+  planPointers,
+  settleDifference,
+  type DeploymentPreference,
+  type DifferenceScope,
+} from './deployment-differences';
 
 export interface DeploymentChange {
   entity: 'agent' | 'mcp_client' | 'integration';
@@ -31,10 +39,16 @@ export interface DeploymentChange {
   versionNumbers: number[];
   /** Labels the import creates (agents). */
   labels: string[];
-  /** The version the import publishes (an agent with nothing published). */
+  /** Labels the import moves to the backup's version (`prefer: 'backup'`). */
+  labelsMoved: string[];
+  /** The version the import publishes. */
   publishedVersionNumber: number | null;
-  /** Differences left as the target has them. */
+  /** Whether the import clears the published version (`prefer: 'backup'`, the backup publishes none). */
+  unpublishes: boolean;
+  /** Differences left as the target has them (`prefer: 'target'`). */
   kept: string[];
+  /** Differences settled as the backup has them (`prefer: 'backup'`). */
+  replaced: string[];
 }
 
 export interface AgentPlan {
@@ -42,8 +56,10 @@ export interface AgentPlan {
   change: DeploymentChange;
   /** The versions to write. */
   versions: CheckedVersion[];
-  /** Backup versions this deployment deleted; they are not written again. */
+  /** Backup versions this deployment deleted and keeps deleted (`prefer: 'target'`). */
   skippedVersionNumbers: number[];
+  /** The published version and labels the target keeps unlike the backup (`published`, `label <name>`). */
+  keptPointers: string[];
 }
 
 export interface McpClientPlan {
@@ -63,6 +79,8 @@ export interface DeploymentPlan {
   mcpClients: McpClientPlan[];
   integrations: IntegrationPlan[];
   conflicts: Issue[];
+  /** Where the target differs from the backup (settled by the preference, or refusing the import without one). */
+  differences: Issue[];
 }
 
 const change = (entity: DeploymentChange['entity'], id: string): DeploymentChange => ({
@@ -71,13 +89,20 @@ const change = (entity: DeploymentChange['entity'], id: string): DeploymentChang
   action: 'unchanged',
   versionNumbers: [],
   labels: [],
+  labelsMoved: [],
   publishedVersionNumber: null,
+  unpublishes: false,
   kept: [],
+  replaced: [],
 });
 
 function settle(result: DeploymentChange, created: boolean): DeploymentChange {
   const changed =
-    result.versionNumbers.length > 0 || result.labels.length > 0 || result.publishedVersionNumber !== null;
+    result.versionNumbers.length > 0 ||
+    result.labels.length > 0 ||
+    result.labelsMoved.length > 0 ||
+    result.publishedVersionNumber !== null ||
+    result.unpublishes;
   return { ...result, action: created ? 'create' : changed ? 'update' : 'unchanged' };
 }
 
@@ -97,16 +122,32 @@ interface PlanRequest<Entry> {
   secretsOmitted: boolean;
   /** Where differences that stop the import are collected. */
   conflicts: Issue[];
+  /** Which side wins where the target and the backup differ, and where differences are listed. */
+  compare: Pick<DifferenceScope, 'prefer' | 'differences'>;
+}
+
+/** Backup versions numbered at or below the target's latest that the target no longer has. */
+function deletedHere<Version extends { versionNumber: number }>(
+  scope: DifferenceScope,
+  versions: Version[],
+): { readded: Version[]; skipped: number[] } {
+  const readded: Version[] = [];
+  const skipped: number[] = [];
+  for (const version of versions) {
+    if (settleDifference(scope, `version ${version.versionNumber} was deleted here; the backup has it`))
+      readded.push(version);
+    else skipped.push(version.versionNumber);
+  }
+  return { readded, skipped };
 }
 
 async function planAgent(
   context: EditorContext,
-  entry: CheckedBackupAgent,
-  path: string,
-  conflicts: Issue[],
+  { entry, path, conflicts, compare }: Omit<PlanRequest<CheckedBackupAgent>, 'secretsOmitted'>,
 ): Promise<AgentPlan> {
   const { agent, versions } = entry;
   const result = change('agent', agent.id);
+  const scope: DifferenceScope = { ...compare, path, subject: `Agent "${agent.id}"`, notes: result };
   const record = await context.agents.get(agent.id);
   if (!record) {
     if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
@@ -114,7 +155,7 @@ async function planAgent(
     }
     result.labels = agent.labels.map((label) => label.name);
     result.publishedVersionNumber = agent.activeVersionNumber;
-    return settleVersions(result, { entry, versions, skipped: [], created: true });
+    return { ...settleVersions(result, { entry, versions, skipped: [], created: true }), keptPointers: [] };
   }
   if (record.source !== agent.source) {
     conflicts.push({
@@ -129,7 +170,7 @@ async function planAgent(
     }),
   );
   const added: CheckedVersion[] = [];
-  const skipped: number[] = [];
+  const deleted: CheckedVersion[] = [];
   for (const version of versions) {
     const existing = target.get(version.versionNumber);
     if (existing) {
@@ -138,43 +179,35 @@ async function planAgent(
           path,
           message: `Agent "${agent.id}" version ${version.versionNumber} differs here from the backup; nothing is overwritten`,
         });
-    } else if (version.versionNumber > record.latestVersionNumber) {
-      added.push(version);
-    } else {
-      skipped.push(version.versionNumber);
-      result.kept.push(`version ${version.versionNumber} was deleted here; it is not added again`);
-    }
+    } else if (version.versionNumber > record.latestVersionNumber) added.push(version);
+    else deleted.push(version);
   }
-  const present = new Set([...target.keys(), ...added.map((version) => version.versionNumber)]);
-  const published = (await context.versions.active(agent.id))?.versionNumber ?? null;
-  if (published === null && agent.activeVersionNumber !== null && present.has(agent.activeVersionNumber)) {
-    result.publishedVersionNumber = agent.activeVersionNumber;
-  } else if (published !== agent.activeVersionNumber) {
-    result.kept.push(
-      `the published version stays ${published ?? 'none'} (the backup publishes ${agent.activeVersionNumber ?? 'none'})`,
-    );
-  }
-  for (const label of agent.labels) {
-    const existing = await context.labels.get(agent.id, label.name);
-    if (!existing && present.has(label.versionNumber)) result.labels.push(label.name);
-    else if (!existing) result.kept.push(`label ${label.name}: version ${label.versionNumber} is not here`);
-    else if (existing.versionNumber !== label.versionNumber)
-      result.kept.push(
-        `label ${label.name} stays on version ${existing.versionNumber} (the backup has it on ${label.versionNumber})`,
-      );
-  }
-  return settleVersions(result, { entry, versions: added, skipped, created: false });
+  const { readded, skipped } = deletedHere(scope, deleted);
+  const written = [...readded, ...added];
+  const present = new Set([...target.keys(), ...written.map((version) => version.versionNumber)]);
+  const pointers = await planPointers({
+    scope,
+    published: (await context.versions.active(agent.id))?.versionNumber ?? null,
+    backupPublished: agent.activeVersionNumber,
+    backupLabels: agent.labels,
+    targetLabel: async (name) => (await context.labels.get(agent.id, name))?.versionNumber,
+    present,
+  });
+  const { keptPointers, ...moves } = pointers;
+  Object.assign(result, moves);
+  return { ...settleVersions(result, { entry, versions: written, skipped, created: false }), keptPointers };
 }
 
 async function planMcpClient(
   context: EditorContext,
-  { entry, path, secretsOmitted, conflicts }: PlanRequest<CheckedBackupMcpClient>,
+  { entry, path, secretsOmitted, conflicts, compare }: PlanRequest<CheckedBackupMcpClient>,
 ): Promise<McpClientPlan> {
   const result = change('mcp_client', entry.id);
+  const scope: DifferenceScope = { ...compare, path, subject: `Saved MCP client "${entry.id}"`, notes: result };
   const record = await context.mcpClients.get(entry.id);
   if (!record) return settleVersions(result, { entry, versions: entry.versions, skipped: [], created: true });
   const added: CheckedBackupMcpClient['versions'] = [];
-  const skipped: number[] = [];
+  const deleted: CheckedBackupMcpClient['versions'] = [];
   for (const version of entry.versions) {
     const row = await context.mcpClients.versionByNumber(entry.id, version.versionNumber);
     if (row) {
@@ -185,14 +218,11 @@ async function planMcpClient(
           path,
           message: `Saved MCP client "${entry.id}" version ${version.versionNumber} differs here from the backup; nothing is overwritten`,
         });
-    } else if (version.versionNumber > record.latestVersionNumber) {
-      added.push(version);
-    } else {
-      skipped.push(version.versionNumber);
-      result.kept.push(`version ${version.versionNumber} was deleted here; it is not added again`);
-    }
+    } else if (version.versionNumber > record.latestVersionNumber) added.push(version);
+    else deleted.push(version);
   }
-  return settleVersions(result, { entry, versions: added, skipped, created: false });
+  const { readded, skipped } = deletedHere(scope, deleted);
+  return settleVersions(result, { entry, versions: [...readded, ...added], skipped, created: false });
 }
 
 async function planIntegration(
@@ -219,19 +249,25 @@ async function planIntegration(
  * Reads only; the import runs it inside its write transaction. One entry after another (the
  * conflicts are listed in backup order, and queries inside a transaction are awaited one by one).
  */
-export async function planDeploymentImport(context: EditorContext, backup: CheckedBackup): Promise<DeploymentPlan> {
+export async function planDeploymentImport(
+  context: EditorContext,
+  { backup, prefer }: { backup: CheckedBackup; prefer?: DeploymentPreference },
+): Promise<DeploymentPlan> {
   const conflicts: Issue[] = [];
+  const compare = { prefer, differences: [] as Issue[] };
   const { secretsOmitted } = backup;
   const agents: AgentPlan[] = [];
   for (const [index, entry] of backup.agents.entries())
-    agents.push(await planAgent(context, entry, `agents.${index}`, conflicts));
+    agents.push(await planAgent(context, { entry, path: `agents.${index}`, conflicts, compare }));
   const mcpClients: McpClientPlan[] = [];
-  for (const [index, entry] of backup.mcpClients.entries())
-    mcpClients.push(await planMcpClient(context, { entry, path: `mcpClients.${index}`, secretsOmitted, conflicts }));
+  for (const [index, entry] of backup.mcpClients.entries()) {
+    const path = `mcpClients.${index}`;
+    mcpClients.push(await planMcpClient(context, { entry, path, secretsOmitted, conflicts, compare }));
+  }
   const integrations: IntegrationPlan[] = [];
-  for (const [index, entry] of backup.integrations.entries())
-    integrations.push(
-      await planIntegration(context, { entry, path: `integrations.${index}`, secretsOmitted, conflicts }),
-    );
-  return { agents, mcpClients, integrations, conflicts };
+  for (const [index, entry] of backup.integrations.entries()) {
+    const path = `integrations.${index}`;
+    integrations.push(await planIntegration(context, { entry, path, secretsOmitted, conflicts, compare }));
+  }
+  return { agents, mcpClients, integrations, conflicts, differences: compare.differences };
 }

@@ -25,8 +25,13 @@ const changeSchema = z
     action: z.enum(['create', 'update', 'unchanged']),
     versionNumbers: z.array(z.number().int()).openapi({ description: 'Versions added' }),
     labels: z.array(z.string()).openapi({ description: 'Labels created' }),
+    labelsMoved: z.array(z.string()).openapi({ description: "Labels moved to the backup's version (prefer backup)" }),
     publishedVersionNumber: z.number().int().nullable().openapi({ description: 'The version published, if any' }),
-    kept: z.array(z.string()).openapi({ description: 'Differences left as this deployment has them' }),
+    unpublishes: z.boolean().openapi({ description: 'The published version is cleared (prefer backup)' }),
+    kept: z.array(z.string()).openapi({ description: 'Differences left as this deployment has them (prefer target)' }),
+    replaced: z
+      .array(z.string())
+      .openapi({ description: 'Differences settled as the backup has them (prefer backup)' }),
   })
   .openapi('DeploymentChange');
 
@@ -46,12 +51,16 @@ const importResultSchema = z
     changes: z.array(changeSchema),
     summary: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
     conflicts: z.array(issueSchema),
+    differences: z.array(issueSchema).openapi({
+      description: 'Where this deployment differed from the backup; without prefer an import refuses them (409)',
+    }),
+    prefer: z.enum(['backup', 'target']).nullable(),
     secretsLeftOut: z
       .array(z.string())
       .openapi({ description: 'Paths into the backup of secrets that were not imported: set them again' }),
     upgradedFrom: z.number().int().nullable(),
     verification: z
-      .object({ ...countsShape, configHashesChecked: z.number().int() })
+      .object({ ...countsShape, configHashesChecked: z.number().int(), differencesKept: z.number().int() })
       .nullable()
       .openapi({ description: 'What this deployment holds of the backup after the import, checked before commit' }),
   })

@@ -50,7 +50,7 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         cli.io.stdout(
           created
             ? `Created and published the demo agent "${demoAgentId}" in ${studio.storage.description}.`
-            : `The database (${studio.storage.description}) already has agents; nothing was seeded.`,
+            : `The database (${studio.storage.description}) already has agents, or had them or a restore before; nothing was seeded.`,
         );
       } finally {
         await studio.close();

@@ -74,6 +74,7 @@ export function registerLabelCommands(agent: Command, cli: CliContext) {
 
   label
     .command('delete')
+    .alias('remove')
     .description('delete a label (the version stays)')
     .argument('<id>', 'the agent id')
     .argument('<label>', 'the label name')

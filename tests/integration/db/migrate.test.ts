@@ -85,7 +85,7 @@ describe('database migrations', () => {
         encoding: 'utf8',
       });
     expect(seed()).toMatch(/Created and published the demo agent "demo-assistant"/);
-    expect(seed()).toMatch(/already has agents; nothing was seeded/);
+    expect(seed()).toMatch(/already has agents, or had them or a restore before; nothing was seeded/);
     const handle = openDatabase({ url: `file:${file}` });
     const rows = handle.sqlite.prepare('SELECT id, status, active_version_id FROM agents').all() as Array<
       Record<string, unknown>

@@ -154,6 +154,7 @@ describe('deployment import into a fresh studio', () => {
       mcpClientVersions: 2,
       integrations: 1,
       configHashesChecked: 5,
+      differencesKept: 0,
     });
     expect(hashes(target)).toEqual(hashes(source));
     const alpha = await target.studio.editor.agents.getById('alpha');
@@ -187,18 +188,56 @@ describe('deployment import into a fresh studio', () => {
     const { body } = await importBackup(target, { backup, passphrase });
     expect(body).toMatchObject({ changed: false, summary: { created: 0, updated: 0, unchanged: 4 } });
     expect({ counts: tableCounts(target), hashes: hashes(target) }).toEqual(before);
-    expect((await target.studio.editor.audit.list({ limit: 100 })).items.length).toBe(audit);
+    // Only the restore's own row: a database that received one is never seeded with the demo agent.
+    const rows = (await target.studio.editor.audit.list({ limit: 100 })).items;
+    expect([rows.length, rows[0]?.action]).toEqual([audit + 1, 'deployment.import']);
   });
 
-  it('adds only the versions a target lacks, and keeps its own published version and labels', async () => {
+  it('refuses a target that publishes another version until told which side wins', async () => {
     await source.studio.editor.agents.update({ id: 'beta', baseVersionNumber: 1, instructions: 'B2.' });
     await target.studio.editor.agents.publish({ id: 'beta', versionNumber: 1 });
     const newer = (await call(source.studio, 'POST', '/api/deployment/export', { passphrase })).body;
-    const { body } = await importBackup(target, { backup: newer, passphrase });
+    const before = tableCounts(target);
+    const refused = await importBackup(target, { backup: newer, passphrase });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict']);
+    expect(refused.body.error.details.differences).toEqual([
+      { path: 'agents.1', message: 'Agent "beta": the published version here is 1, the backup publishes none' },
+    ]);
+    expect(tableCounts(target)).toEqual(before);
+    const dryRun = await importBackup(target, { backup: newer, passphrase }, { dryRun: true });
+    expect([dryRun.status, dryRun.body.differences.length, dryRun.body.verification]).toEqual([200, 1, null]);
+  });
+
+  it('prefer target adds only the versions a target lacks, and keeps its own published version', async () => {
+    const newer = (await call(source.studio, 'POST', '/api/deployment/export', { passphrase })).body;
+    const { body } = await importBackup(target, { backup: newer, passphrase, prefer: 'target' });
     const beta = body.changes.find((change: ResponseBody) => change.id === 'beta');
     expect(beta).toMatchObject({ action: 'update', versionNumbers: [2], publishedVersionNumber: null });
-    expect(beta.kept).toEqual(['the published version stays 1 (the backup publishes none)']);
+    expect(beta.kept).toEqual(['the published version here is 1, the backup publishes none']);
+    expect(body.verification.differencesKept).toBe(1);
     expect(hashes(target)).toEqual(hashes(source));
+  });
+
+  it('prefer backup unpublishes, and writes again a version deleted here below the latest', async () => {
+    await target.studio.editor.agents.update({ id: 'alpha', baseVersionNumber: 2, instructions: 'Three.' });
+    await target.studio.editor.agents.labels.delete({
+      id: 'alpha',
+      label: 'staging',
+      expectedRevisionToken: (await target.studio.editor.agents.labels.list('alpha')).items.find(
+        (item) => item.name === 'staging',
+      )!.revisionToken!,
+    });
+    await target.studio.editor.agents.deleteVersion({ id: 'alpha', versionNumber: 2 });
+    const newer = (await call(source.studio, 'POST', '/api/deployment/export', { passphrase })).body;
+    const { status, body } = await importBackup(target, { backup: newer, passphrase, prefer: 'backup' });
+    expect(status).toBe(200);
+    const byId = (id: string) => body.changes.find((change: ResponseBody) => change.id === id);
+    expect(byId('alpha')).toMatchObject({ versionNumbers: [2], labels: ['staging'] });
+    expect(byId('beta')).toMatchObject({ unpublishes: true, replaced: [expect.stringContaining('publishes none')] });
+    expect(body.verification.differencesKept).toBe(0);
+    const alpha = await target.studio.editor.agents.getById('alpha');
+    expect([alpha.agent.latestVersionNumber, alpha.version.versionNumber]).toEqual([3, 3]);
+    expect((await target.studio.editor.agents.getById('beta')).agent.activeVersionNumber).toBeNull();
   });
 
   it('refuses a version both sides hold differently, as a conflict, writing nothing', async () => {
