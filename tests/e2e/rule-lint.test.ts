@@ -48,7 +48,7 @@ describe('the rule linter in the rule builder', () => {
       .poll(() => found.allTextContents(), patience)
       .toEqual(['Error (never_matches): "tier" is one of "free", "pro"; "gold" is not among them']);
     // Beside the rule: the finding follows the rule's own row.
-    expect(await rule.locator('xpath=following-sibling::ul[1]').getAttribute('aria-label')).toBe('Rule check');
+    expect(await rule.locator('xpath=following-sibling::*[1]').getByRole('alert').count()).toBe(1);
 
     await editor.button('Save').click();
     await editor.announced(

@@ -144,7 +144,11 @@ export class AgentEditorPage {
 
   /** The rule linter's findings shown inside `scope` (beside a rule, or at the top of a group). */
   ruleCheck(scope: Locator) {
-    return scope.getByRole('list', { name: 'Rule check' }).getByRole('listitem');
+    // Errors are alerts and warnings statuses; both begin with their severity and code.
+    return scope
+      .getByRole('alert')
+      .or(scope.getByRole('status'))
+      .filter({ hasText: /^(Error|Warning) \(/ });
   }
 
   /** The top rule group of a variant's builder (the group named "Rules"). */

@@ -25,13 +25,18 @@ export function diagnosticsAt(diagnostics: Diagnostic[], builderPath: string): D
   return diagnostics.filter((diagnostic) => diagnostic.path === path);
 }
 
+/**
+ * Each finding is its own live region: an error in a `role=alert`, a warning in a `role=status`, so
+ * a screen reader hears it as the rule changes.
+ */
 export function RuleDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
-    <ul aria-label="Rule check" className="flex flex-col gap-1">
+    <div className="flex flex-col gap-1">
       {diagnostics.map((diagnostic) => (
-        <li
+        <p
           key={`${diagnostic.path} ${diagnostic.code}`}
+          role={diagnostic.severity === 'error' ? 'alert' : 'status'}
           className={
             diagnostic.severity === 'error'
               ? 'rounded-md border border-red-300 bg-red-50 px-3 py-1 text-sm text-red-900'
@@ -40,8 +45,8 @@ export function RuleDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) 
         >
           <span className="font-semibold">{diagnostic.severity === 'error' ? 'Error' : 'Warning'}</span> (
           {diagnostic.code}): {diagnostic.message}
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
