@@ -18,6 +18,7 @@ export interface LintableSnapshot {
   integrationTools?: unknown;
   toolProviders?: unknown;
   requestContextSchema?: unknown;
+  toolPolicies?: unknown;
 }
 
 const lintedFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'] as const;
@@ -72,6 +73,26 @@ function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diag
 }
 
 /**
+ * Approval policies' rules read `context.<path>` (checked against the request-context schema) and
+ * `args.<path>` (the tool's arguments: their schema is the tool's, which a version alone does not
+ * hold, so those fields are left unchecked here).
+ */
+function lintToolPolicies(toolPolicies: unknown, contextSchema: FieldSchema): Diagnostic[] {
+  if (!isObject(toolPolicies)) return [];
+  const fieldSchema: FieldSchema = (fieldPath) =>
+    fieldPath.startsWith('context.') ? contextSchema(fieldPath.slice('context.'.length)) : { kind: 'unchecked' };
+  return Object.entries(toolPolicies).flatMap(([name, policy]) =>
+    isObject(policy) && isObject(policy.requireApproval)
+      ? lintRules({
+          rules: policy.requireApproval as unknown as Rules,
+          path: childPath(childPath('toolPolicies', name), 'requireApproval'),
+          fieldSchema,
+        })
+      : [],
+  );
+}
+
+/**
  * Every diagnostic of a version, in field order. `requestContextSchema` defaults to the snapshot's
  * own; without one, only what the rules' shapes tell is reported. Never throws on stored data.
  */
@@ -87,5 +108,6 @@ export function lintVersion({
     ...lintInstructions(snapshot.instructions, fieldSchema),
     ...lintedFields.flatMap((field) => lintField(field, snapshot[field], fieldSchema)),
     ...ignoredToolRules(snapshot.tools),
+    ...lintToolPolicies(snapshot.toolPolicies, fieldSchema),
   ];
 }

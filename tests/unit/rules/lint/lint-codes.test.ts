@@ -225,6 +225,26 @@ describe('the rule linter', () => {
     ]);
   });
 
+  it("lints approval policies' context fields against the schema and leaves their args unchecked", () => {
+    const found = lintVersion({
+      snapshot: {
+        requestContextSchema: closedSchema,
+        toolPolicies: {
+          refund: {
+            requireApproval: when(
+              { field: 'context.tier', operator: 'equals', value: 'gold' },
+              { field: 'args.amount', operator: 'greater_than', value: 100 },
+            ),
+          },
+          lookup: { requireApproval: true },
+        },
+      },
+    });
+    expect(found).toEqual([
+      expect.objectContaining({ code: 'never_matches', path: 'toolPolicies.refund.requireApproval.conditions[0]' }),
+    ]);
+  });
+
   it('finds per-tool rules inside variants and quotes ids that are not plain names', () => {
     const found = lintVersion({
       snapshot: { tools: [{ value: { 'web.search': { rules: when() } } }] },
