@@ -158,8 +158,14 @@ export function snapshotPartSchemas(mode: SchemaMode) {
       recordOrEmpty(toolProviderReference),
       'Tool providers by id: plain or a list of variants',
     ),
-    agents: recordOrIds(descriptionEntry, 'Sub-agents exposed as agent-<key> tools'),
-    workflows: recordOrIds(descriptionEntry, 'Workflows exposed as workflow-<key> tools'),
+    agents: recordOrIds(
+      z.object({ agentId: key.optional(), description: text.optional() }).strict(),
+      'Sub-agents exposed as agent-<key> tools: { agentId } names a code or stored agent (default: the key)',
+    ),
+    workflows: recordOrIds(
+      z.object({ workflowId: key.optional(), description: text.optional() }).strict(),
+      'Workflows exposed as workflow-<key> tools: { workflowId } names a registered workflow (default: the key)',
+    ),
     requestContextSchema: jsonObjectSchema,
     defaultOptions,
   };
