@@ -72,6 +72,7 @@ const defaultOptions = z
       .array(z.string().min(1))
       .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
       .optional(),
+    output: jsonObjectSchema.optional(),
   })
   .catchall(jsonValueSchema);
 

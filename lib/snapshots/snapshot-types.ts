@@ -69,6 +69,8 @@ export interface DefaultOptions {
   maxSteps?: number;
   toolChoice?: 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
   activeTools?: string[];
+  /** A JSON Schema: runs answer an `object` of it unless the request gives its own `output`. */
+  output?: Record<string, unknown>;
   [option: string]: unknown;
 }
 

@@ -62,6 +62,7 @@ function runOptionsOf(body: RunBody, caller: RunCaller | undefined): RunOptions 
     ...(body.toolChoice ? { toolChoice: body.toolChoice } : {}),
     ...(body.activeTools ? { activeTools: body.activeTools } : {}),
     ...(body.maxSteps ? { maxSteps: body.maxSteps } : {}),
+    ...(body.output ? { output: body.output } : {}),
     ...(body.runId ? { runId: body.runId } : {}),
     ...(body.threadId ? { threadId: body.threadId } : {}),
     ...(body.resourceId ? { resourceId: body.resourceId } : {}),

@@ -26,9 +26,10 @@ import { createToolInputStream, type ToolInputStream, type ToolModelOutput } fro
 import type { LanguageModelLike, ToolChoice } from '../run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
+import { sdkOutputOf } from '../structured-output';
 import { checkToolChoices } from '../tool-choice-check';
 import type { CallOutcome, CallSurroundings } from '../tool-call-runner';
-import { announceCall, offeredNames, startCall, timedCall, type ModelCall } from './calls';
+import { announceCall, offeredNames, parsedInput, startCall, timedCall, type ModelCall } from './calls';
 import { markStepEnd, markStepStart } from './recorded-steps';
 import { callSurroundings, emit, transcribe, type RunSession } from './session';
 import { toRunUsage, type UsageOfSdk } from './usage';
@@ -171,6 +172,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     tools,
     activeTools: stretch.offered,
     toolChoice: state.options.toolChoice,
+    output: sdkOutputOf(state.options.output),
     abortSignal: session.abortSignal,
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
@@ -402,14 +404,6 @@ function openStepOf(messages: ModelMessage[], pending: ReadonlyArray<{ toolCallI
     if (part.type === 'tool-result' && !pendingIds.has(part.toolCallId)) results[part.toolCallId] = part;
   }
   return { toolCallIds, results };
-}
-
-function parsedInput(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 /** Replaces the SDK's results of calls the run answered itself (its own texts and validation). */
