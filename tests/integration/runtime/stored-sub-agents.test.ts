@@ -174,6 +174,14 @@ describe('sub-agents and workflows of stored agents', () => {
   it('drops a sub-agent deleted since, and a workflow no longer registered, from resolution with a warning', async () => {
     const { studio, model, options, restartWith, closeFirst } = await setUp();
     expect((await call(studio, 'DELETE', '/api/agents/researcher')).status).toBe(200);
+    // Saving other fields still works; publishing a version that names the deleted agent does not.
+    const saved = await call(studio, 'PATCH', '/api/agents/lead', { baseVersionNumber: 1, instructions: 'Lead. v2' });
+    expect(saved.status).toBe(200);
+    const publish = await call(studio, 'POST', '/api/agents/lead/versions/2/publish', {});
+    expect(publish.status).toBe(400);
+    expect(publish.body.error.details.issues).toEqual([
+      { path: 'agents.research.agentId', message: 'No code or stored agent with id "researcher"' },
+    ]);
     await closeFirst();
     const restarted = await restartWith(options);
     const resolved = await call(restarted, 'POST', '/api/agents/lead/resolve', {});
