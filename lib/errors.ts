@@ -28,6 +28,8 @@ export const errorStatus = {
   rate_limited: 429,
   mcp_unavailable: 502,
   tool_failed: 502,
+  /** The model answered against the run's rules (e.g. no tool call although `toolChoice` required one). */
+  model_error: 502,
   internal_error: 500,
   unavailable: 503,
   /** The database is locked by another process for longer than the busy timeout: retry shortly. */

@@ -11,7 +11,7 @@ import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
 import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
-import { authMode, createRequestPolicy, type RequestPolicy } from './http';
+import { authMode, type RequestPolicy } from './http';
 import {
   createIntegrationService,
   upgradeIntegrationCredentials,
@@ -22,7 +22,6 @@ import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpConnectionPolicy, type McpPool } from './mcp';
 import { createOutbound, type Outbound } from './net';
 import {
-  createCodeAgentRegistry,
   createModelRegistry,
   createResolutionCache,
   createRuntime,
@@ -39,9 +38,11 @@ import {
 import { resolveSecretsKey, type SecretsKey } from './secrets';
 import { createSourceLoader, type CodeMcpServer } from './sources';
 import { tracingOfSettings, type RunTracing } from './telemetry';
-import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
-import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
+import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
+import type { Tool, ToolRegistry } from './tools';
 import { studioVersion } from './version';
+import type { Workflow, WorkflowRegistry } from './workflows';
+import { apiSettingsOf, createRegistries, requestPolicyOf } from './studio-parts';
 
 export interface StudioOptions {
   /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
@@ -57,6 +58,8 @@ export interface StudioOptions {
   integrations?: Record<string, IntegrationProvider>;
   /** Code-defined agents, keyed by `agent.id`; the editor may override them per their `editor` setting. */
   agents?: Record<string, Agent>;
+  /** Workflows stored agents may call by id (`workflows: { [key]: { workflowId } }`), keyed by `workflow.id`. */
+  workflows?: Record<string, Workflow>;
   /** Code-defined MCP connections agents may reference by id in `mcpClients` (tools un-namespaced). */
   mcpServers?: Record<string, CodeMcpServer>;
   /** Tool providers, keyed by `provider.id`. */
@@ -78,6 +81,8 @@ export interface Studio {
   models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
   agents: CodeAgentRegistry;
+  /** The registered workflows: `get(id)`, `ids()`. */
+  workflows: WorkflowRegistry;
   /** The registered tool providers: `get(id)`, `list()`. */
   toolProviders: ToolProviderRegistry;
   /** The registered code tools: `get(id)`, `list()`. */
@@ -124,9 +129,7 @@ export interface Studio {
 
 export async function createStudio(options: StudioOptions = {}): Promise<Studio> {
   const settings = parseSettings(options.settings);
-  const tools = createToolRegistry({ tools: options.tools });
-  const agents = createCodeAgentRegistry({ agents: options.agents });
-  const toolProviders = createToolProviderRegistry({ toolProviders: options.toolProviders });
+  const { tools, agents, workflows, toolProviders } = createRegistries(options);
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
   const storage = openStorage({
     url: options.database?.url ?? settings.databaseUrl,
@@ -154,6 +157,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       logger,
       codeAgents: agents,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
+      codeWorkflowIds: workflows.ids(),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
@@ -181,6 +185,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       taskStore: createStoredTaskStore({ storage }),
       resolutionCache: createResolutionCache(),
       runObserver: tracing?.observer,
+      workflows,
     });
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
@@ -210,6 +215,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runtime,
       models,
       agents,
+      workflows,
       toolProviders,
       tools,
       builtInTools,
@@ -244,18 +250,6 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     void tracing?.close();
     throw error;
   }
-}
-
-/** What the API reads of the settings: its limits, and whom it serves how. */
-function apiSettingsOf(settings: Settings) {
-  return {
-    bodyLimitBytes: settings.bodyLimitBytes,
-    importBodyLimitBytes: settings.importBodyLimitBytes,
-    toolProviderTimeoutMs: settings.mcp.listTimeoutMs,
-    exposeAgentsOverMcp: settings.exposeAgentsOverMcp,
-    rateLimits: settings.rateLimits,
-    trustedProxies: settings.trustedProxy ?? 0,
-  };
 }
 
 /** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
@@ -384,15 +378,6 @@ function connectionPolicyOf({
     approvedLaunchEntries: () => storedLaunchEntries(storage.queries.stdioLaunchSpecs),
     fetch,
   };
-}
-
-/** Which `Host` and `Origin` values the server answers, from the settings. */
-function requestPolicyOf(settings: Settings): RequestPolicy {
-  return createRequestPolicy({
-    allowedHosts: settings.allowedHosts,
-    corsOrigins: settings.corsOrigins,
-    listenHost: settings.host,
-  });
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type VersionView,
 } from './agent-views';
 import { recordAudit } from './audit';
+import { checkCallableReferences } from './callable-checks';
 import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
@@ -72,6 +73,7 @@ export async function createAgent(context: EditorContext, input: CreateAgentInpu
     const issues = storedAgentIssues(snapshot);
     if (issues.length > 0) throw invalidInput(issues);
   }
+  await checkCallableReferences(context, { agentId: parsed.id, provided: snapshot });
   const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools });
   const version = await context.storage.transaction(async () => {
     if (await context.agents.get(parsed.id)) {
@@ -104,6 +106,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
   const { id: agentId, actor = defaultActor, ...body } = input;
   const parsed = parseInput(updateInputSchema, body);
   const provided = pickSnapshotFields(parsed);
+  await checkCallableReferences(context, { agentId, provided: provided as AgentSnapshot });
 
   // Everything below runs in the write transaction; the views are built from what the transaction
   // read and wrote, so a save costs no read-back.

@@ -48,6 +48,8 @@ export interface EditorOptions {
   resolveToolsForDiff?: ResolveToolsForDiff;
   /** Ids of integrations defined in code: a deployment import may not store a config under them. */
   codeIntegrationIds?: string[];
+  /** Ids of the registered workflows a version's `workflows` may name. */
+  codeWorkflowIds?: string[];
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
@@ -65,6 +67,7 @@ export interface EditorContext {
   maxVersionsPerAgent?: number;
   resolveToolsForDiff?: ResolveToolsForDiff;
   codeIntegrationIds: string[];
+  codeWorkflowIds: string[];
   now(): string;
   agents: StudioQueries['agents'];
   versions: StudioQueries['versions'];
@@ -104,6 +107,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     maxVersionsPerAgent: options.maxVersionsPerAgent,
     resolveToolsForDiff: options.resolveToolsForDiff,
     codeIntegrationIds: options.codeIntegrationIds ?? [],
+    codeWorkflowIds: options.codeWorkflowIds ?? [],
     now: () => clock().toISOString(),
     agents: queries.agents,
     versions: queries.versions,

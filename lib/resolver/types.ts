@@ -85,7 +85,11 @@ export type WarningCode =
   | 'name_invalid'
   | 'name_shadowed'
   | 'rule_budget_exceeded'
-  | 'tool_policy_unused';
+  | 'tool_policy_unused'
+  /** A stored agent's sub-agent names an agent that is gone or has nothing published. */
+  | 'agent_unknown'
+  /** A stored agent's workflow names no registered workflow. */
+  | 'workflow_unknown';
 
 /** What a warning is about: a kind of tool source, or `rules` for the version's own rules. */
 export type WarningSource = ToolSource | 'rules';

@@ -30,6 +30,7 @@ import { failInterruptedTasks } from './background-tasks';
 import type { TaskStore } from './task-store';
 import { taskNote } from './task-tools';
 import { createStandaloneAgents, type StandaloneAgents } from './standalone';
+import { storedCallableSources, type LoadInChain } from './stored-callables';
 
 export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
@@ -86,12 +87,15 @@ export function environmentFromResolution({
   models,
   taskStore,
   subAgents,
+  stored,
 }: {
   detailed: DetailedResolution;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   taskStore: TaskStore;
   /** Where a code agent's sub-agents run. */
   subAgents: StandaloneAgents;
+  /** How a stored agent's sub-agent is loaded, and the agents calling each other down to this one. */
+  stored?: { loadInChain: LoadInChain; chain: readonly string[] };
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
@@ -100,7 +104,9 @@ export function environmentFromResolution({
       : models.resolve(resolution.model);
   const extraSources = codeAgent
     ? agentToolSources({ agent: codeAgent, runnableOf: subAgents.runnableOf, taskStore })
-    : [];
+    : detailed.callables && stored
+      ? storedCallableSources({ callables: detailed.callables, ...stored })
+      : [];
   return {
     agentId: resolution.agentId,
     versionId: resolution.versionId,
@@ -192,6 +198,9 @@ export function createAgentRuns({
 } {
   // Sub-agents of code agents run on their own, with the studio's models and task lists.
   const subAgents = createStandaloneAgents({ models, taskStore });
+  // A stored agent's sub-agents are loaded like any agent, one level further down the chain.
+  const environmentOf = (detailed: DetailedResolution, chain: readonly string[]) =>
+    environmentFromResolution({ detailed, models, taskStore, subAgents, stored: { loadInChain, chain } });
   const runner = createRunner({
     store: runStore,
     models,
@@ -212,7 +221,7 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = environmentFromResolution({ detailed, models, taskStore, subAgents });
+      const environment = environmentOf(detailed, [record.agentId]);
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash };
     },
   });
@@ -239,13 +248,23 @@ export function createAgentRuns({
       });
     };
 
+  async function loadAgent(
+    agentId: string,
+    { requestContext = {}, selector, resourceId, signal }: LoadAgentOptions = {},
+    chain: readonly string[] = [agentId],
+  ): Promise<RunnableAgent> {
+    const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
+    // Built now, so a provider with no key fails here, before a run is stored or a model called.
+    const environment = environmentOf(detailed, chain);
+    return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
+  }
+
+  function loadInChain(...[agentId, { requestContext, chain }]: Parameters<LoadInChain>): Promise<RunnableAgent> {
+    return loadAgent(agentId, { requestContext }, chain);
+  }
+
   return {
-    async loadAgent(agentId, { requestContext = {}, selector, resourceId, signal } = {}) {
-      const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
-      // Built now, so a provider with no key fails here, before a run is stored or a model called.
-      const environment = environmentFromResolution({ detailed, models, taskStore, subAgents });
-      return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
-    },
+    loadAgent: (agentId, options) => loadAgent(agentId, options),
     runs: {
       async list(request = {}) {
         await ready;

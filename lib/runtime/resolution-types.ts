@@ -3,6 +3,7 @@ import type { Agent } from '../agents';
 import type { DefaultOptions } from '../snapshots';
 import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
 import type { VersionSelector } from '../versions';
+import type { StoredCallables } from './stored-callables';
 
 export interface Resolution {
   agentId: string;
@@ -37,6 +38,8 @@ export interface DetailedResolution {
   resolution: Resolution;
   codeAgent?: Agent;
   defaultOptions?: DefaultOptions;
+  /** A stored agent's sub-agents and workflows that exist now. */
+  callables?: StoredCallables;
 }
 
 export interface DetailedResolveOptions extends ResolveOptions {

@@ -21,6 +21,8 @@ import type { RequestContext } from '../tools';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
 import type { CachedResolution, ResolutionCache } from './resolution-cache';
+import { findStoredCallables } from './stored-callables';
+import type { WorkflowRegistry } from '../workflows';
 import type { DetailedResolution, DetailedResolveOptions, Resolution } from './resolution-types';
 
 /** What resolving reads: stored versions, code agents, the sources' loader and the cache. */
@@ -29,6 +31,8 @@ export interface Resolving {
   codeAgents: CodeAgentRegistry;
   loader: SourceLoader;
   resolutionCache: ResolutionCache;
+  /** The registered workflows a stored agent's `workflows` may name. */
+  workflows: WorkflowRegistry;
 }
 
 const codeAgentInput = (agent: Agent | undefined) =>
@@ -131,6 +135,9 @@ export async function resolveAgent(
     ...withBudgetWarnings(resolved, budget),
     resolvedToolsHash: resolved.resolvedToolsHash,
   };
+  // A code agent's sub-agents and workflows are its own; a stored agent's are found per request.
+  const callables = codeAgent || !found ? undefined : await findStoredCallables(resolving, found.version.snapshot);
+  if (callables && callables.warnings.length > 0) resolution.warnings = [...resolution.warnings, ...callables.warnings];
   const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
-  return { resolution, codeAgent, defaultOptions };
+  return { resolution, codeAgent, defaultOptions, ...(callables ? { callables } : {}) };
 }

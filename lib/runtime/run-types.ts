@@ -102,6 +102,11 @@ export interface RunOptions {
   activeTools?: string[];
   /** Model calls at most (default: the version's `defaultOptions.maxSteps`, else 5). */
   maxSteps?: number;
+  /**
+   * The final answer as an object of this schema (a JSON Schema, or a Standard Schema such as zod);
+   * the result carries it as `object` (default: the version's `defaultOptions.output`).
+   */
+  output?: unknown;
   /** Override the agent's hooks per key. */
   hooks?: AgentHooks;
   /** Extra executable tools for this run, grouped by set; names must not collide with the agent's. */
@@ -194,6 +199,8 @@ export interface RunResult extends RunIdentity {
   toolResults: RunToolResult[];
   pending?: PendingCall[];
   usage: RunUsage;
+  /** The finished run's structured output, validated against the run's `output` schema. */
+  object?: unknown;
 }
 
 /**
@@ -324,7 +331,8 @@ export interface RunState {
   openStep?: OpenStep;
   pending: StoredPendingCall[];
   clientTools: Record<string, ClientToolDefinition>;
-  options: { toolChoice?: ToolChoice; activeTools?: string[]; maxSteps: number };
+  /** `output`: the JSON Schema form of the run's structured output. */
+  options: { toolChoice?: ToolChoice; activeTools?: string[]; maxSteps: number; output?: JsonSchema };
   transcript: TranscriptEntry[];
   usage: RunUsage;
   lastFinishReason?: string;

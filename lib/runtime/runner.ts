@@ -28,6 +28,8 @@ import {
   type RunSession,
 } from './run-session';
 import type { RunStore } from './run-store';
+import { structuredOutputFailureOf } from './structured-output';
+import { toolChoiceFailureOf } from './tool-choice-check';
 import type { ContinuationOptions, RunRecord, RunResult } from './run-types';
 
 export type { Continuation } from './continuation';
@@ -60,6 +62,8 @@ const keptOptionsLimit = 1_000;
 export function runFailure(error: unknown, { excerpt = (text: string) => remoteExcerpt(text) } = {}): StudioError {
   if (isStudioError(error)) return error;
   if (isDatabaseBusy(error)) return databaseBusyError(error);
+  const modelFailure = toolChoiceFailureOf(error) ?? structuredOutputFailureOf(error);
+  if (modelFailure) return modelFailure;
   const refused = findOutboundError(RetryError.isInstance(error) ? error.lastError : error);
   if (refused) {
     return new StudioError(

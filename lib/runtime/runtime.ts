@@ -24,6 +24,7 @@ import type { RunStore } from './run-store';
 import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
 import type { TaskItem } from './task-list';
+import { createWorkflowRegistry, type WorkflowRegistry } from '../workflows';
 
 export type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions };
 
@@ -73,6 +74,8 @@ export interface RuntimeDependencies {
   logger?: Logger;
   /** Follows the lifecycle of every run of a studio agent (the studio's tracing); none by default. */
   runObserver?: RunObserver;
+  /** The workflows stored agents may call by id (`createStudio({ workflows })`); none by default. */
+  workflows?: WorkflowRegistry;
 }
 
 export function createRuntime({
@@ -85,8 +88,9 @@ export function createRuntime({
   resolutionCache,
   logger = silentLogger,
   runObserver,
+  workflows = createWorkflowRegistry(),
 }: RuntimeDependencies): Runtime {
-  const resolving: Resolving = { versions, codeAgents, loader, resolutionCache };
+  const resolving: Resolving = { versions, codeAgents, loader, resolutionCache, workflows };
   const resolveDetailed = (agentId: string, options?: DetailedResolveOptions) =>
     resolveAgent(resolving, agentId, options);
   const resolve = async (agentId: string, options?: ResolveOptions) =>

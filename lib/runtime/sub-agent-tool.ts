@@ -46,8 +46,9 @@ export function createSubAgentTool({
 }: {
   /** The name the model sees (`agent-<key>`). */
   name: string;
-  agent: StandaloneAgentDefinition;
-  runnable: () => RunnableAgent;
+  agent: Pick<StandaloneAgentDefinition, 'id' | 'description'>;
+  /** The agent to run for one call (a stored one is loaded for the call's request context). */
+  runnable: (call: { requestContext: Record<string, unknown> }) => RunnableAgent | Promise<RunnableAgent>;
 }): Tool {
   return createTool({
     id: name,
@@ -60,8 +61,9 @@ export function createSubAgentTool({
         ...(instructions ? [{ role: 'system' as const, content: instructions }] : []),
         { role: 'user' as const, content: prompt },
       ];
-      const stream = runnable().stream(messages, {
-        requestContext: { ...context.requestContext },
+      const requestContext = { ...context.requestContext };
+      const stream = (await runnable({ requestContext })).stream(messages, {
+        requestContext,
         abortSignal: context.abortSignal,
         ...(threadId === undefined ? {} : { threadId }),
         ...(resourceId === undefined ? {} : { resourceId }),

@@ -5,3 +5,4 @@
 export * from './snapshot';
 export * from './snapshot-json-schema';
 export * from './snapshot-upgrades';
+export * from './callable-references';

@@ -73,6 +73,7 @@ const defaultOptions = z
       .array(z.string().min(1))
       .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
       .optional(),
+    output: jsonObjectSchema.optional(),
   })
   .catchall(jsonValueSchema);
 
@@ -159,8 +160,14 @@ export function snapshotPartSchemas(mode: SchemaMode) {
       recordOrEmpty(toolProviderReference),
       'Tool providers by id: plain or a list of variants',
     ),
-    agents: recordOrIds(descriptionEntry, 'Sub-agents exposed as agent-<key> tools'),
-    workflows: recordOrIds(descriptionEntry, 'Workflows exposed as workflow-<key> tools'),
+    agents: recordOrIds(
+      z.object({ agentId: key.optional(), description: text.optional() }).strict(),
+      'Sub-agents exposed as agent-<key> tools: { agentId } names a code or stored agent (default: the key)',
+    ),
+    workflows: recordOrIds(
+      z.object({ workflowId: key.optional(), description: text.optional() }).strict(),
+      'Workflows exposed as workflow-<key> tools: { workflowId } names a registered workflow (default: the key)',
+    ),
     toolPolicies: toolPoliciesSchema(mode),
     requestContextSchema: jsonObjectSchema,
     defaultOptions,

@@ -55,13 +55,25 @@ export type PromptBlock = { type: 'text'; content: string } | { type: 'prompt_bl
 
 export type Instructions = string | PromptBlock[];
 
-/** Sub-agents and workflows exposed as tools, keyed by the id of what they call. */
-export type CallableSelection = Record<string, ToolDescriptionEntry> | string[];
+/**
+ * A sub-agent (`agent-<key>`): the code or stored agent it calls by id. Older snapshots keyed the
+ * entry by that id and had no `agentId`, or listed ids; both still read, the key standing for the id.
+ */
+export interface AgentReference extends ToolDescriptionEntry {
+  agentId?: string;
+}
+
+/** A workflow (`workflow-<key>`): a workflow registered with `createStudio({ workflows })`, by id. */
+export interface WorkflowReference extends ToolDescriptionEntry {
+  workflowId?: string;
+}
 
 export interface DefaultOptions {
   maxSteps?: number;
   toolChoice?: 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
   activeTools?: string[];
+  /** A JSON Schema: runs answer an `object` of it unless the request gives its own `output`. */
+  output?: Record<string, unknown>;
   [option: string]: unknown;
 }
 
@@ -86,8 +98,8 @@ export interface AgentSnapshot {
   mcpClients?: PlainOrConditional<Record<string, McpClientReference>>;
   integrationTools?: PlainOrConditional<Record<string, IntegrationReference>>;
   toolProviders?: PlainOrConditional<Record<string, ToolProviderReference>>;
-  agents?: CallableSelection;
-  workflows?: CallableSelection;
+  agents?: Record<string, AgentReference> | string[];
+  workflows?: Record<string, WorkflowReference> | string[];
   toolPolicies?: ToolPolicies;
   /** A JSON Schema describing the request context (drives the editor's forms). */
   requestContextSchema?: Record<string, unknown>;

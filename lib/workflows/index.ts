@@ -15,3 +15,4 @@ export type {
   WorkflowRunResult,
   WorkflowRunStore,
 } from './workflow-types';
+export { createWorkflowRegistry, type WorkflowRegistry } from './workflow-registry';

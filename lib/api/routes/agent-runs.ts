@@ -25,10 +25,12 @@ const runBody = requestBody(runBodySchema, {
 export const generateRoute = route('post', '/agents/{id}/generate', {
   operationId: 'generateAgent',
   summary: 'Run an agent until it finishes or pauses (default: the published version)',
-  description: 'A provider with no key answers 503 `model_not_configured`, naming the environment variable to set.',
+  description:
+    'A provider with no key answers 503 `model_not_configured`, naming the environment variable to set. ' +
+    'A model that breaks `toolChoice` (no tool call although one was required) answers 502 `model_error`.',
   request: { params: agentIdParams, body: runBody },
   ok: ['The run: finished, or paused on calls it waits for', runResultSchema],
-  errors: [400, 404, 409, 503],
+  errors: [400, 404, 409, 502, 503],
 });
 
 export const streamRoute = createRoute({
@@ -60,6 +62,7 @@ function runOptionsOf(body: RunBody, caller: RunCaller | undefined): RunOptions 
     ...(body.toolChoice ? { toolChoice: body.toolChoice } : {}),
     ...(body.activeTools ? { activeTools: body.activeTools } : {}),
     ...(body.maxSteps ? { maxSteps: body.maxSteps } : {}),
+    ...(body.output ? { output: body.output } : {}),
     ...(body.runId ? { runId: body.runId } : {}),
     ...(body.threadId ? { threadId: body.threadId } : {}),
     ...(body.resourceId ? { resourceId: body.resourceId } : {}),

@@ -65,6 +65,10 @@ export const runBodySchema = z
     toolChoice: toolChoiceSchema.optional(),
     activeTools: z.array(toolName).max(1_000).optional().openapi({ description: 'Offer and allow only these tools' }),
     maxSteps: z.number().int().min(1).max(100).optional().openapi({ description: 'Model calls at most (default 5)' }),
+    output: jsonObject.optional().openapi({
+      description:
+        "A JSON Schema the final answer must satisfy; the result carries it as `object` (default: the version's defaultOptions.output)",
+    }),
     runId: z
       .string()
       .min(1)
@@ -193,6 +197,7 @@ export const runResultSchema = z
     ),
     pending: z.array(pendingSchema).optional(),
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
+    object: z.unknown().optional().openapi({ description: 'The structured output, when the run asked for one' }),
   })
   .openapi('RunResult');
 

@@ -264,3 +264,12 @@ export function describePending(session: RunSession): PendingCall[] {
     return described;
   });
 }
+
+/** A call's argument text as the model sent it: parsed JSON, or the text itself when it is not JSON. */
+export function parsedInput(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

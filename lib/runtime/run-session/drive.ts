@@ -6,6 +6,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
 import { identityOf, type RunRecord, type RunResult } from '../run-types';
+import { structuredObject } from '../structured-output';
 import { describePending } from './calls';
 import { emit, persist, type RunSession } from './session';
 import { runStretch } from './stretch';
@@ -53,6 +54,9 @@ export async function driveSession(session: RunSession): Promise<RunResult> {
 /** Stores the run as finished or paused, sends the `finish` chunk and answers the result. */
 async function settleSession(session: RunSession, status: 'finished' | 'paused'): Promise<RunResult> {
   const { record } = session;
+  const schema = record.state.options.output;
+  // A finished run with an output schema answers its object, or fails if the answer is not one.
+  const object = status === 'finished' && schema ? structuredObject(session.reply.text, schema) : undefined;
   record.status = status;
   record.updatedAt = session.dependencies.now();
   if (status === 'finished') record.finishedAt = record.updatedAt;
@@ -65,6 +69,7 @@ async function settleSession(session: RunSession, status: 'finished' | 'paused')
     toolResults: session.reply.toolResults,
     ...(status === 'paused' ? { pending: describePending(session) } : {}),
     usage: record.state.usage,
+    ...(object === undefined ? {} : { object }),
   };
   session.observation?.runEnded(
     status === 'paused'

@@ -11,6 +11,7 @@ import { checkContinuationParty, checkResumeData, pendingTargets, type Continuat
 import { createRunId } from '../run-id';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from '../run-environment';
 import { buildRunTools, clientToolDefinition, type RunTools } from '../run-tools';
+import { outputJsonSchema } from '../structured-output';
 import type {
   ClientToolDefinition,
   ContinuationOptions,
@@ -150,6 +151,9 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
   const requestContext = freezeRequestContext(options.requestContext);
   const messages = toMessages(input);
   const defaults = environment.defaultOptions ?? {};
+  const output = options.output ?? defaults.output;
+  // Checked before anything is stored, like the request context: a schema that cannot be used is a 400.
+  const outputSchema = output === undefined ? undefined : outputJsonSchema(output);
   const at = dependencies.now();
   const record: RunRecord = {
     runId,
@@ -172,6 +176,7 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
         toolChoice: options.toolChoice ?? defaults.toolChoice,
         activeTools: options.activeTools ?? defaults.activeTools,
         maxSteps: options.maxSteps ?? defaults.maxSteps ?? defaultMaxSteps,
+        ...(outputSchema ? { output: outputSchema } : {}),
       },
       transcript: messages
         .filter((message) => message.role === 'user')

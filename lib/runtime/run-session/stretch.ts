@@ -23,11 +23,13 @@ import {
   type ToolSet,
 } from 'ai';
 import { createToolInputStream, type ToolInputStream, type ToolModelOutput } from '../../tools';
-import type { LanguageModelLike } from '../run-types';
+import type { LanguageModelLike, ToolChoice } from '../run-types';
 import { hasUndeliveredTasks } from '../background-tasks';
 import { sdkToolsOf, type SdkCallOptions, type SdkToolEnvelope } from '../sdk-tools';
+import { sdkOutputOf } from '../structured-output';
+import { checkToolChoices } from '../tool-choice-check';
 import type { CallOutcome, CallSurroundings } from '../tool-call-runner';
-import { announceCall, offeredNames, startCall, timedCall, type ModelCall } from './calls';
+import { announceCall, offeredNames, parsedInput, startCall, timedCall, type ModelCall } from './calls';
 import { markStepEnd, markStepStart } from './recorded-steps';
 import { callSurroundings, emit, transcribe, type RunSession } from './session';
 import { toRunUsage, type UsageOfSdk } from './usage';
@@ -52,11 +54,13 @@ interface Stretch {
   stepText: string;
   /** How many steps have finished in this stretch. */
   stepsRead: number;
+  /** The tool choice each step of the stretch ran with, by its index in the stretch. */
+  choices: Array<ToolChoice | undefined>;
 }
 
 interface SdkOutcome {
   messages: ModelMessage[];
-  steps: ReadonlyArray<{ text: string; finishReason: string }>;
+  steps: ReadonlyArray<{ text: string; finishReason: string; toolCalls: ReadonlyArray<{ toolName: string }> }>;
   totalUsage: UsageOfSdk;
 }
 
@@ -73,6 +77,7 @@ export async function runStretch(session: RunSession): Promise<void> {
     inputs: new Map(),
     stepText: '',
     stepsRead: 0,
+    choices: [],
   };
   const request = await buildSdkRequest(session, stretch);
   const sdk = session.listener ? streamedCall(request) : await generatedCall(request);
@@ -81,6 +86,7 @@ export async function runStretch(session: RunSession): Promise<void> {
   for (const toolCallId of [...stretch.held.keys()]) release(stretch, toolCallId);
   // A call stopped by the abort is a tool error to the SDK, which may then end normally.
   session.abortSignal?.throwIfAborted();
+  checkToolChoices(outcome.steps, stretch.choices);
   applyStretch(session, stretch, outcome);
 }
 
@@ -166,6 +172,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     tools,
     activeTools: stretch.offered,
     toolChoice: state.options.toolChoice,
+    output: sdkOutputOf(state.options.output),
     abortSignal: session.abortSignal,
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,
@@ -181,10 +188,11 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
         stepNumber: stretch.firstStep + stepNumber,
         model: model ?? environment.model,
       });
+      stretch.choices[stepNumber] = prepared.toolChoice ?? state.options.toolChoice;
       return {
         system: note ? [environment.instructions, note].filter(Boolean).join('\n\n') : undefined,
         activeTools: stretch.offered,
-        toolChoice: prepared.toolChoice ?? state.options.toolChoice,
+        toolChoice: stretch.choices[stepNumber],
         model,
         messages: withOurOutputs(messages, stretch.repaired),
       };
@@ -396,14 +404,6 @@ function openStepOf(messages: ModelMessage[], pending: ReadonlyArray<{ toolCallI
     if (part.type === 'tool-result' && !pendingIds.has(part.toolCallId)) results[part.toolCallId] = part;
   }
   return { toolCallIds, results };
-}
-
-function parsedInput(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 /** Replaces the SDK's results of calls the run answered itself (its own texts and validation). */

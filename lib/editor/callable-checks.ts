@@ -1,0 +1,52 @@
+/**
+ * Sub-agents and workflows a save names must exist: a code agent or a stored agent for each
+ * `agents.<key>`, a registered workflow for each `workflows.<key>`; an agent may not name itself.
+ * Only the fields a save provides are checked, so a reference that disappeared since an earlier
+ * version does not block saving other fields (resolution skips it with a warning).
+ */
+import { invalidInput, type Issue } from '../errors';
+import { agentReferences, workflowReferences, type AgentSnapshot, type CallableReference } from '../snapshots';
+import type { EditorContext } from './context';
+
+/** The issue's path: the id field of a record entry, or the entry itself in the older forms. */
+function pathOf(field: 'agents' | 'workflows', reference: CallableReference, snapshot: AgentSnapshot): string {
+  const selection = snapshot[field];
+  if (Array.isArray(selection)) return `${field}.${selection.indexOf(reference.id)}`;
+  const idField = field === 'agents' ? 'agentId' : 'workflowId';
+  const entry = selection?.[reference.key] as Record<string, unknown> | undefined;
+  return entry?.[idField] === undefined ? `${field}.${reference.key}` : `${field}.${reference.key}.${idField}`;
+}
+
+async function agentIssues(context: EditorContext, agentId: string, snapshot: AgentSnapshot): Promise<Issue[]> {
+  const issues: Issue[] = [];
+  for (const reference of agentReferences(snapshot)) {
+    const path = pathOf('agents', reference, snapshot);
+    if (reference.id === agentId) {
+      issues.push({ path, message: `Agent "${agentId}" cannot call itself as a sub-agent` });
+    } else if (!context.codeAgents.get(reference.id) && !(await context.agents.get(reference.id))) {
+      issues.push({ path, message: `No code or stored agent with id "${reference.id}"` });
+    }
+  }
+  return issues;
+}
+
+function workflowIssues(context: EditorContext, snapshot: AgentSnapshot): Issue[] {
+  return workflowReferences(snapshot)
+    .filter((reference) => !context.codeWorkflowIds.includes(reference.id))
+    .map((reference) => ({
+      path: pathOf('workflows', reference, snapshot),
+      message: `No workflow registered with id "${reference.id}" (createStudio({ workflows }))`,
+    }));
+}
+
+/** Refuses (400, every problem with its path) references in `provided` that name nothing. */
+export async function checkCallableReferences(
+  context: EditorContext,
+  { agentId, provided }: { agentId: string; provided: AgentSnapshot },
+): Promise<void> {
+  const issues = [
+    ...(provided.agents === undefined ? [] : await agentIssues(context, agentId, provided)),
+    ...(provided.workflows === undefined ? [] : workflowIssues(context, provided)),
+  ];
+  if (issues.length > 0) throw invalidInput(issues);
+}
