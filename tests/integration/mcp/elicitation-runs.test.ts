@@ -215,3 +215,12 @@ describe('who may answer', () => {
     expect(toolText(owner.body)).not.toContain('Mallory');
   }, 30_000);
 });
+
+describe('a question with nobody to ask', () => {
+  it('is answered cancel for a call outside a run (the tool execute route), which completes at once', async () => {
+    const executed = await served.send('POST', `/api/agents/asker/tools/${toolName}/execute`, { input: {} });
+    expect(executed.status, JSON.stringify(executed.body)).toBe(200);
+    const text = (executed.body.output.content as Array<{ text: string }>).map((part) => part.text).join('\n');
+    expect(text).toContain('User cancelled the elicitation dialog');
+  }, 30_000);
+});
