@@ -220,6 +220,8 @@ export const settingsSchema = z
       .object({
         listTimeoutMs: milliseconds.default(5_000),
         callTimeoutMs: milliseconds.default(60_000),
+        /** How long a server's question (elicitation) waits for a paused run's answer before it is cancelled. */
+        elicitationTimeoutMs: milliseconds.default(600_000),
         idleCloseMs: milliseconds.default(300_000),
         toolListTtlMs: milliseconds.default(60_000),
         maxPooledConnections: z.coerce.number().int().min(1).max(10_000).default(64),
@@ -307,6 +309,7 @@ export const environmentVariables: Record<string, string> = {
   OPENAI_COMPATIBLE_API_KEY: 'modelKeys.compatible',
   STUDIO_MCP_LIST_TIMEOUT_MS: 'mcp.listTimeoutMs',
   STUDIO_MCP_CALL_TIMEOUT_MS: 'mcp.callTimeoutMs',
+  STUDIO_MCP_ELICITATION_TIMEOUT_MS: 'mcp.elicitationTimeoutMs',
   STUDIO_MCP_IDLE_CLOSE_MS: 'mcp.idleCloseMs',
   STUDIO_MCP_TOOL_LIST_TTL_MS: 'mcp.toolListTtlMs',
   STUDIO_MCP_MAX_POOLED_CONNECTIONS: 'mcp.maxPooledConnections',

@@ -21,6 +21,7 @@ import { silentLogger, type Logger } from '../logger';
 import { linearRegExp, withoutUnsupportedPatterns } from '../tools';
 import { remoteExcerpt, type FetchFunction } from '../net';
 import { studioVersion } from '../version';
+import type { McpElicitationAnswer, McpElicitationRequest } from './convert';
 import { createDeadline, DeadlineExceeded, raceSignal } from './deadline';
 import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import { loadMcpClientSdk, type McpClientSdk } from './sdk';
@@ -61,6 +62,12 @@ export interface ConnectServerParams {
   fetch?: FetchFunction;
   /** Receives what a stdio child writes to stderr, as written (a connection test keeps its tail). */
   onStderr?: (text: string) => void;
+  /**
+   * Answers the server's form-mode `elicitation/create` requests; given, the client declares the
+   * `elicitation` capability (servers may then offer tools that ask). `signal` aborts when the
+   * server gives the request up.
+   */
+  onElicitation?: (request: McpElicitationRequest, signal: AbortSignal) => Promise<McpElicitationAnswer>;
 }
 
 const maxStderrChunkLength = 2_000;
@@ -217,6 +224,7 @@ async function handshake({
   onToolListChanged,
   onUnexpectedClose,
   trackClose,
+  onElicitation,
   server,
   authToken,
   sdk,
@@ -226,8 +234,18 @@ async function handshake({
   const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
   const client = new sdk.Client(
     { name: 'agent-studio', version: studioVersion },
-    { jsonSchemaValidator: createResultValidator(sdk) },
+    {
+      jsonSchemaValidator: createResultValidator(sdk),
+      // Form mode only: a URL-mode request is refused by the SDK before it reaches the handler.
+      ...(onElicitation ? { capabilities: { elicitation: { form: {} } } } : {}),
+    },
   );
+  if (onElicitation) {
+    client.setRequestHandler(sdk.ElicitRequestSchema, async ({ params }, extra) => {
+      const { message, requestedSchema } = params as McpElicitationRequest;
+      return (await onElicitation({ message, requestedSchema }, extra.signal)) as never;
+    });
+  }
   let closing: Promise<void> | undefined;
   let closed = false;
   let connected = false;

@@ -93,3 +93,50 @@ export function followSignal(signal: AbortSignal): { signal: AbortSignal; dispos
   signal.addEventListener('abort', onAbort, { once: true });
   return { signal: controller.signal, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
+
+/** A call's time budget that stops running while someone is asked for input (an elicitation). */
+export interface CallClock {
+  /** Aborts with `DeadlineExceeded` when the running time reaches the budget. */
+  readonly signal: AbortSignal;
+  pause(): void;
+  resume(): void;
+  timedOut(): boolean;
+  dispose(): void;
+}
+
+export function createCallClock({ timeoutMs, now = Date.now }: { timeoutMs: number; now?: () => number }): CallClock {
+  const controller = new AbortController();
+  let remainingMs = timeoutMs;
+  let startedAt = now();
+  let timer: NodeJS.Timeout | undefined;
+  let pauses = 0;
+  let expired = false;
+  let disposed = false;
+  const run = () => {
+    startedAt = now();
+    timer = setTimeout(() => {
+      expired = true;
+      controller.abort(new DeadlineExceeded(timeoutMs));
+    }, remainingMs);
+    timer.unref?.();
+  };
+  run();
+  return {
+    signal: controller.signal,
+    pause() {
+      pauses += 1;
+      if (pauses > 1) return;
+      clearTimeout(timer);
+      remainingMs = Math.max(1, remainingMs - (now() - startedAt));
+    },
+    resume() {
+      pauses = Math.max(0, pauses - 1);
+      if (pauses === 0 && !expired && !disposed) run();
+    },
+    timedOut: () => expired,
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -12,6 +12,7 @@ export {
   type McpToolListChangedEvent,
 } from './mcp-pool';
 export { hashAuthToken, type McpToolList } from './pool-entry';
+export type { McpElicitationHandler } from './elicitation-routing';
 export type { McpProbeResult } from './probe-server';
 export { isMcpServerError, McpServerError, type McpFailureReason } from './mcp-server-error';
 export { serverSecrets } from './server-secrets';

@@ -12,6 +12,7 @@ import { fail, type Result } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { McpServerError } from './mcp-server-error';
 import { stdioPolicyOf } from './connection-policy';
+import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
 import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
@@ -43,6 +44,11 @@ export interface McpPool {
     name: string;
     arguments?: Record<string, unknown>;
     signal?: AbortSignal;
+    /**
+     * Answers the server's elicitations during the call (docs/mcp.md, "Elicitation"); the call's
+     * timeout does not run while an answer is awaited. Without one, they are answered `cancel`.
+     */
+    onElicitation?: McpElicitationHandler;
   }): Promise<McpCallToolResult>;
   /**
    * A connection test: a fresh, unpooled connect + full listing within the server's listing budget,
@@ -100,8 +106,9 @@ export function createMcpPool({
       state.isShutDown()
         ? Promise.resolve(fail(state.closedPoolError(key.serverName)))
         : operations.listTools({ entry: state.entryFor(key, server), server, authToken: key.authToken, signal }),
-    callTool: ({ key, server, name, arguments: toolArguments, signal }) =>
+    callTool: ({ key, server, name, arguments: toolArguments, signal, onElicitation }) =>
       operations.callTool({
+        onElicitation,
         entry: state.entryFor(key, server),
         server,
         authToken: key.authToken,

@@ -5,11 +5,46 @@
  */
 import { connectServer } from './connect-server';
 import { stdioPolicyOf } from './connection-policy';
+import type { McpElicitationAnswer, McpElicitationRequest } from './convert';
+import { routeElicitation } from './elicitation-routing';
 import { raceSignal } from './deadline';
 import { toMcpServerError } from './mcp-server-error';
 import { backoffError, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { PoolState } from './pool-state';
 import type { McpConnectionPolicy, McpServerConfig } from './types';
+
+/**
+ * A server's elicitation, handed to the one call it can belong to, or answered `cancel`
+ * (elicitation-routing.ts).
+ */
+function answerElicitation({
+  state,
+  entry,
+  pooled,
+  request,
+  signal,
+}: {
+  state: PoolState;
+  entry: PoolEntry;
+  pooled: PooledConnection | undefined;
+  request: McpElicitationRequest;
+  signal: AbortSignal;
+}): Promise<McpElicitationAnswer> {
+  // Before the handshake ends there is no pooled connection and so no call to ask for.
+  const route = routeElicitation(pooled?.openCalls ?? new Set());
+  if ('handler' in route) {
+    // The call may now wait minutes for a person: its connection leaves the pool, so that later
+    // calls get a connection of their own and this one keeps exactly one call (it closes when the
+    // call ends). Otherwise any later question on it could no longer be told apart.
+    if (pooled) state.retire(entry, pooled);
+    return route.handler(request, signal);
+  }
+  state.logger.warn('MCP elicitation answered cancel: it cannot be tied to one call that can ask', {
+    server: entry.serverName,
+    why: route.refused,
+  });
+  return Promise.resolve({ action: 'cancel' });
+}
 
 export function createPoolConnections({
   state,
@@ -40,6 +75,7 @@ export function createPoolConnections({
         fetch: connectionPolicy.fetch,
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && state.connectionLost(entry, pooled),
+        onElicitation: (request, signal) => answerElicitation({ state, entry, pooled, request, signal }),
       });
       pooled = state.addConnection(connection);
       return state.adoptConnection(entry, pooled);

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { McpConnection } from './connect-server';
+import type { OpenCall } from './elicitation-routing';
 import { McpServerError } from './mcp-server-error';
 import type { McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } from './types';
 
@@ -11,6 +12,8 @@ import type { McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } f
 export interface PooledConnection {
   connection: McpConnection;
   activeOperations: number;
+  /** The tools/call requests in flight on it (elicitations are routed by them). */
+  openCalls: Set<OpenCall>;
   /** Taken out of the pool (idle, LRU, eviction): closed as soon as no operation uses it. */
   retired: boolean;
   /** When an operation last started or ended on it (for the idle sweep). */

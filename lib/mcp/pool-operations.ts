@@ -4,7 +4,8 @@
  * to the pool's state goes through `pool-state.ts`.
  */
 import { fail, ok, type Result } from '../errors';
-import { createDeadline, followSignal, raceSignal, type Deadline } from './deadline';
+import { createCallClock, createDeadline, followSignal, raceSignal, type CallClock, type Deadline } from './deadline';
+import type { McpElicitationHandler, OpenCall } from './elicitation-routing';
 import { listAllTools } from './list-all-tools';
 import { classifyCallError, isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-server-error';
 import {
@@ -162,11 +163,63 @@ type ToolCallRequest = PoolEntryRequest & {
   name: string;
   toolArguments?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** Who answers the server's elicitations during this call; without one they are answered `cancel`. */
+  onElicitation?: McpElicitationHandler;
 };
+
+/** The SDK's own request timeout when ours is a pausable clock (the largest a Node timer takes). */
+const clockedSdkTimeoutMs = 2_147_483_647;
+
+export const defaultElicitationTimeoutMs = 600_000;
+
+const cancelled = { action: 'cancel' } as const;
+
+/**
+ * The call as its connection knows it. With someone to answer elicitations, the call's budget is a
+ * clock that stops while an answer is awaited (a person may take minutes; the server waits too), and
+ * each question has `elicitationTimeoutMs` of its own: then the server is answered `cancel` and the
+ * handler's signal aborts, so whoever holds the question lets it go.
+ */
+function openCallOf({
+  onElicitation,
+  clock,
+  timeoutMs,
+  logger,
+  serverName,
+}: {
+  onElicitation: McpElicitationHandler | undefined;
+  clock: CallClock | undefined;
+  timeoutMs: number;
+  logger: PoolState['logger'];
+  serverName: string;
+}): OpenCall {
+  if (!onElicitation || !clock) return {};
+  return {
+    async onElicitation(request, serverSignal) {
+      const expiry = new AbortController();
+      const timer = setTimeout(() => {
+        logger.info('MCP elicitation unanswered in time; the server is answered cancel', {
+          server: serverName,
+          timeoutMs,
+        });
+        expiry.abort(new Error(`The question was not answered within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      timer.unref();
+      const signal = AbortSignal.any([serverSignal, expiry.signal]);
+      clock.pause();
+      try {
+        return await raceSignal(onElicitation(request, signal), signal).catch(() => cancelled);
+      } finally {
+        clearTimeout(timer);
+        clock.resume();
+      }
+    },
+  };
+}
 
 async function callTool(
   { state, acquire }: PoolOperationsDependencies,
-  { entry, server, authToken, name, toolArguments, signal }: ToolCallRequest,
+  { entry, server, authToken, name, toolArguments, signal, onElicitation }: ToolCallRequest,
 ): Promise<McpCallToolResult> {
   const timeoutMs = server.timeout ?? state.settings.callTimeoutMs;
   if (signal?.aborted) {
@@ -183,21 +236,34 @@ async function callTool(
   // notifications/cancelled); our own deadline is only needed while connecting.
   let pooled = state.takeWarmConnection(entry);
   let deadline: Deadline | undefined;
+  let clock: CallClock | undefined;
   // The SDK never removes the abort listener it adds: it gets a signal that dies with the call.
   const callSignal = signal && followSignal(signal);
+  let openCall: OpenCall | undefined;
   try {
     if (!pooled) {
       deadline = createDeadline({ timeoutMs, signal });
       pooled = await acquire({ entry, server, authToken, signal: deadline.signal });
     }
+    const remainingMs = deadline ? deadline.remainingMs() : timeoutMs;
+    if (onElicitation) clock = createCallClock({ timeoutMs: remainingMs });
+    openCall = openCallOf({
+      onElicitation,
+      clock,
+      timeoutMs: state.settings.elicitationTimeoutMs ?? defaultElicitationTimeoutMs,
+      logger: state.logger,
+      serverName: entry.serverName,
+    });
+    pooled.openCalls.add(openCall);
     state.counters.toolCalls += 1;
+    const signals = [callSignal?.signal, clock?.signal].filter((candidate) => candidate !== undefined);
     const result = await pooled.connection.client.callTool({ name, arguments: toolArguments }, undefined, {
-      ...(callSignal ? { signal: callSignal.signal } : {}),
-      timeout: deadline ? deadline.remainingMs() : timeoutMs,
+      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+      timeout: clock ? clockedSdkTimeoutMs : remainingMs,
     });
     return result as McpCallToolResult;
   } catch (error) {
-    const timedOut = deadline?.timedOut() ?? false;
+    const timedOut = (deadline?.timedOut() ?? false) || (clock?.timedOut() ?? false);
     const failure = classifyCallError({ error, serverName: entry.serverName, timedOut, signal, name, timeoutMs });
     if (pooled && failure.code === 'mcp_unavailable' && failure.reason !== 'closed') {
       state.retire(entry, pooled);
@@ -205,8 +271,10 @@ async function callTool(
     }
     throw failure;
   } finally {
+    if (openCall) pooled?.openCalls.delete(openCall);
     if (pooled) state.release(pooled);
     deadline?.dispose();
+    clock?.dispose();
     callSignal?.dispose();
   }
 }

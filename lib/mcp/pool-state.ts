@@ -7,6 +7,7 @@
  */
 import type { Logger } from '../logger';
 import type { McpConnection } from './connect-server';
+import type { OpenCall } from './elicitation-routing';
 import { McpServerError } from './mcp-server-error';
 import {
   createPoolEntry,
@@ -238,7 +239,13 @@ function trackConnect(memory: PoolMemory, entry: PoolEntry, connecting: Promise<
 
 /** A new connection: counted as live, so shutdown closes it whatever happens next. */
 function addConnection(memory: PoolMemory, connection: McpConnection): PooledConnection {
-  const pooled = { connection, activeOperations: 0, retired: false, lastUsedAt: memory.now() };
+  const pooled = {
+    connection,
+    activeOperations: 0,
+    openCalls: new Set<OpenCall>(),
+    retired: false,
+    lastUsedAt: memory.now(),
+  };
   memory.livePooled.add(pooled);
   return pooled;
 }

@@ -73,6 +73,9 @@ export async function probeServer({
       ...(policy === undefined ? {} : { stdioPolicy: policy }),
       onStderr: stderr.write,
       fetch,
+      // Declared as on pooled connections, so the test lists the tools runs are offered; nothing
+      // is called here, so no question can come (one that did would be answered cancel).
+      onElicitation: async () => ({ action: 'cancel' }),
     });
     const tools = await listAllTools({
       connection,

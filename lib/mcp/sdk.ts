@@ -54,6 +54,7 @@ async function loadClientModules() {
     StreamableHTTPClientTransport: streamableHttp.StreamableHTTPClientTransport,
     StreamableHTTPError: streamableHttp.StreamableHTTPError,
     ToolListChangedNotificationSchema: loadedTypes.ToolListChangedNotificationSchema,
+    ElicitRequestSchema: loadedTypes.ElicitRequestSchema,
     AjvJsonSchemaValidator: validation.AjvJsonSchemaValidator,
   };
 }

@@ -68,6 +68,11 @@ export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 export interface McpPoolSettings {
   listTimeoutMs: number;
   callTimeoutMs: number;
+  /**
+   * How long a call waits for the answer to its server's question (elicitation) before the server is
+   * answered `cancel` (default 600,000: ten minutes, what server-everything itself allows).
+   */
+  elicitationTimeoutMs?: number;
   idleCloseMs: number;
   toolListTtlMs: number;
   maxPooledConnections: number;

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { checkFailed, type CheckResult } from '../errors';
+import { readElicitationSuspension } from '../mcp/convert';
 import type { JsonSchema } from '../tools';
 
 const questionPayload = z.object({
@@ -39,6 +40,7 @@ export type SuspendedForm =
       freeText: boolean;
     }
   | { kind: 'plan'; title?: string; plan: string; path?: string; feedbackRequired: boolean }
+  | { kind: 'elicitation'; serverName: string; message: string; requestedSchema: JsonSchema }
   | { kind: 'data' };
 
 type SchemaObject = Record<string, unknown>;
@@ -83,6 +85,12 @@ export function suspendedForm({
   suspendPayload?: unknown;
   resumeSchema?: JsonSchema;
 }): SuspendedForm {
+  // Answered `{ action, content? }`, checked by the server against the requested schema.
+  const elicitation = readElicitationSuspension(suspendPayload);
+  if (elicitation) {
+    const { serverName, message, requestedSchema } = elicitation;
+    return { kind: 'elicitation', serverName, message, requestedSchema };
+  }
   const schema = asObject(resumeSchema);
   if (!schema) return { kind: 'data' };
 

@@ -5,7 +5,8 @@
  * pass the tool's `resumeSchema` (400 with the standard message).
  */
 import { invalidInput, StudioError } from '../errors';
-import { createValidationError } from '../tools';
+import { elicitationAnswerSchema, readElicitationSuspension } from '../mcp/convert';
+import { createValidationError, normalizeSchema, type NormalizedSchema } from '../tools';
 import type { RunTools } from './run-tools';
 import type { ContinuationParty, PendingKind, RunRecord, StoredPendingCall } from './run-types';
 
@@ -95,10 +96,30 @@ export function pendingTargets(record: RunRecord, continuation: Continuation): S
   return [pendingCall(record, continuation.toolCallId!, kind)];
 }
 
+/**
+ * An MCP server's question (docs/mcp.md, "Elicitation") is answered `{ action: 'accept', content }`
+ * with content fitting the server's requested schema, or `{ action: 'decline' | 'cancel' }`. A
+ * requested schema ajv cannot compile is not the caller's fault: content need only be an object.
+ */
+function elicitationResumeSchema(call: StoredPendingCall): NormalizedSchema | undefined {
+  const asked = readElicitationSuspension(call.suspendPayload);
+  if (!asked) return undefined;
+  const normalized = (schema: Record<string, unknown> | undefined) =>
+    normalizeSchema({ schema: elicitationAnswerSchema(schema), toolId: call.toolName, role: 'resumeSchema' });
+  try {
+    const schema = normalized(asked.requestedSchema);
+    // Compiled on first use: a schema ajv refuses must fail here, not while checking the answer.
+    schema.validate(undefined);
+    return schema;
+  } catch {
+    return normalized(undefined);
+  }
+}
+
 /** Resume data failing the tool's `resumeSchema` is the caller's mistake: 400 with the standard message. */
 export function checkResumeData(tools: RunTools, call: StoredPendingCall, resumeData: unknown): void {
   const tool = tools.executable[call.toolName];
-  const schema = tool?.schemas.resume;
+  const schema = elicitationResumeSchema(call) ?? tool?.schemas.resume;
   if (!tool || !schema) return;
   const result = schema.validate(resumeData);
   if (result.success) return;

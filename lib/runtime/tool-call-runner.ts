@@ -149,6 +149,7 @@ function agentContext({ toolCallId, toolName, around }: CallIdentity, mode: Call
   const { runId } = around;
   const agent: AgentToolContext = {
     agentId: around.agentId,
+    runId,
     toolCallId,
     messages: around.messages,
     suspend: suspendRecordedByTool,

@@ -6,7 +6,8 @@ export { createSourceLoader, type LoadRequest, type SourceLoader, type SourceLoa
 export type { CodeMcpServer } from './mcp-source';
 export type { IntegrationLookup } from './integration-source';
 export type { ToolProviderLookup } from './provider-source';
-export { createMcpToolFactory, tokenHash, type McpToolFactory } from './mcp-tool';
+export { createMcpToolFactory, elicitationGoneMessage, tokenHash, type McpToolFactory } from './mcp-tool';
+export { createElicitationWaits, type ElicitationWaits } from './mcp-elicitation-waits';
 export { raceDeadline, settleWithin, type Settled } from './settle';
 export {
   describeToolProvider,

@@ -17,6 +17,7 @@ import {
 import { freezeRequestContext, type RequestContext, type Tool } from '../tools';
 import { loadIntegration, type IntegrationLookup } from './integration-source';
 import { loadMcpClient, type CodeMcpServer } from './mcp-source';
+import { createElicitationWaits } from './mcp-elicitation-waits';
 import { createMcpToolFactory } from './mcp-tool';
 import { loadToolProvider, type ToolProviderLookup } from './provider-source';
 import { createToolIdentities } from './returned-tools';
@@ -71,7 +72,8 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
     });
   const mcp = {
     pool: options.mcpPool,
-    factory: createMcpToolFactory({ pool: options.mcpPool }),
+    // MCP calls held open while their run waits for an elicitation answer: this loader's own.
+    factory: createMcpToolFactory({ pool: options.mcpPool, waits: createElicitationWaits() }),
     codeServers,
     states: new Map(),
     ...(savedClients ? { savedClients } : {}),

@@ -6,8 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  elicitationSuspension,
   mcpResultToToolOutput,
+  readElicitationSuspension,
+  toElicitationAnswer,
   type McpCallToolResult,
+  type McpElicitationHandler,
   type McpNeutralTool,
   type McpPool,
   type McpPoolKey,
@@ -15,7 +19,8 @@ import {
   serverSecrets,
 } from '../mcp';
 import { redactErrorMessage, redactSecrets } from '../secrets';
-import { callerAbortSignal, createTool, type Tool } from '../tools';
+import { callerAbortSignal, createTool, type Tool, type ToolExecutionContext } from '../tools';
+import type { ElicitationWaits, ElicitingCallStep } from './mcp-elicitation-waits';
 
 export interface McpToolFactory {
   toolFor(request: { key: McpPoolKey; server: McpServerConfig; tool: McpNeutralTool }): Tool | undefined;
@@ -26,7 +31,23 @@ export function tokenHash(token: string | undefined): string {
   return token === undefined ? '' : createHash('sha256').update(token).digest('hex');
 }
 
-export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactory {
+/** What a resumed call answers when the server's question is no longer open in this process. */
+export function elicitationGoneMessage(serverName: string): string {
+  return (
+    `MCP server "${serverName}" asked for input, but its request is no longer open: it went unanswered ` +
+    'past the elicitation timeout (the server was answered cancel), its connection closed, or the ' +
+    'process holding it restarted. The tool call did not complete; call the tool again to be asked again.'
+  );
+}
+
+export function createMcpToolFactory({
+  pool,
+  waits,
+}: {
+  pool: McpPool;
+  /** Calls held open while their run waits for an elicitation answer (absent: servers are answered cancel). */
+  waits?: ElicitationWaits;
+}): McpToolFactory {
   // Keyed first by the listed schema object: a refreshed list brings new objects, so stale tools
   // fall away with the old list.
   const built = new WeakMap<object, Map<string, Tool | null>>();
@@ -49,24 +70,28 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
         // isError results reach the model as tool errors (and `callTool` answers isError: true).
         toModelOutput: (result: McpCallToolResult) => mcpResultToToolOutput(result),
         execute: (input, context) => {
-          // A run's signal goes to the call (the SDK then sends notifications/cancelled); a call
-          // given none passes none, which spares the pool a signal of its own per call.
-          const signal = callerAbortSignal(context);
           // The one place a result leaves the server: its own secrets are taken out here, before
           // the model, the stream, the run record or a log can see them (docs/mcp.md, "Secrets").
           const secrets = serverSecrets({ server, authToken: key.authToken });
-          return pool
-            .callTool({
-              key,
-              server,
-              name: tool.bareName,
-              arguments: (input ?? {}) as Record<string, unknown>,
-              ...(signal ? { signal } : {}),
-            })
-            .then(
-              (result) => redactSecrets(result, secrets),
-              (error: unknown) => Promise.reject(redactErrorMessage(error, secrets)),
-            );
+          const call = (extra: Pick<Parameters<McpPool['callTool']>[0], 'signal' | 'onElicitation'>) =>
+            pool
+              .callTool({
+                key,
+                server,
+                name: tool.bareName,
+                arguments: (input ?? {}) as Record<string, unknown>,
+                ...extra,
+              })
+              .then(
+                (result) => redactSecrets(result, secrets),
+                (error: unknown) => Promise.reject(redactErrorMessage(error, secrets)),
+              );
+          // A run's signal goes to the call (the SDK then sends notifications/cancelled); a call
+          // given none passes none, which spares the pool a signal of its own per call.
+          const signal = callerAbortSignal(context);
+          const waitKey = waits && waitKeyOf(context);
+          if (!waits || !waitKey) return call(signal ? { signal } : {});
+          return callInRun({ waits, waitKey, context, serverName: key.serverName, secrets, call });
         },
       });
     } catch {
@@ -100,4 +125,51 @@ export function createMcpToolFactory({ pool }: { pool: McpPool }): McpToolFactor
       return entry ?? undefined;
     },
   };
+}
+
+/** A run's call is held under its run and tool call while the server waits for an answer. */
+function waitKeyOf(context: ToolExecutionContext): string | undefined {
+  const agent = context.agent;
+  return agent?.runId === undefined ? undefined : `${agent.runId}\u0000${agent.toolCallId}`;
+}
+
+/**
+ * A call inside a run: a new one starts (and may suspend the run with the server's question); a
+ * resumed one brings the answer to the call still open in this process, which then goes on (and may
+ * ask again). A resume finding nothing open fails the call with a clear error.
+ */
+async function callInRun({
+  waits,
+  waitKey,
+  context,
+  serverName,
+  secrets,
+  call,
+}: {
+  waits: ElicitationWaits;
+  waitKey: string;
+  context: ToolExecutionContext;
+  serverName: string;
+  secrets: string[];
+  call(extra: { signal?: AbortSignal; onElicitation: McpElicitationHandler }): Promise<McpCallToolResult>;
+}): Promise<McpCallToolResult> {
+  const agent = context.agent!;
+  const signal = callerAbortSignal(context);
+  const asked = readElicitationSuspension(agent.suspendPayload);
+  let step: ElicitingCallStep;
+  if (agent.resumeData !== undefined && asked) {
+    const answering = waits.answer({ key: waitKey, answer: toElicitationAnswer(agent.resumeData), signal });
+    if (!answering) throw new Error(elicitationGoneMessage(serverName));
+    step = await answering;
+  } else {
+    step = await waits.start({
+      key: waitKey,
+      signal,
+      call: (onElicitation, callSignal) => call({ signal: callSignal, onElicitation }),
+    });
+  }
+  if (step.status === 'done') return step.result;
+  await agent.suspend(redactSecrets(elicitationSuspension(step.request, serverName), secrets));
+  // A suspended call's output is never read (no output validation, no `toModelOutput`).
+  return undefined as unknown as McpCallToolResult;
 }

@@ -15,6 +15,8 @@ export interface ToolStreamWriter {
 
 export interface AgentToolContext {
   agentId: string;
+  /** The run the call belongs to (absent outside a run's own call path). */
+  runId?: string;
   toolCallId: string;
   messages: ReadonlyArray<unknown>;
   /** Pauses the run with a payload (validated against `suspendSchema`). */

@@ -135,7 +135,12 @@ export const resumeBodySchema = z
       .max(200)
       .optional()
       .openapi({ description: 'Needed when several calls are suspended' }),
-    resumeData: z.unknown().openapi({ description: "Checked against the tool's resumeSchema" }),
+    resumeData: z.unknown().openapi({
+      description:
+        "Checked against the tool's resumeSchema; for an MCP server's question (suspendPayload.kind " +
+        "'elicitation'): { action: 'accept', content } (content checked against its requestedSchema), " +
+        "{ action: 'decline' } or { action: 'cancel' }",
+    }),
     resourceId: continuationResourceId,
   })
   .strict()

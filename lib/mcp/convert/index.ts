@@ -20,3 +20,12 @@ export {
   type McpModelContentPart,
   type McpModelOutput,
 } from './convert-content';
+export {
+  elicitationAnswerSchema,
+  elicitationSuspension,
+  readElicitationSuspension,
+  toElicitationAnswer,
+  type McpElicitationAnswer,
+  type McpElicitationRequest,
+  type McpElicitationSuspension,
+} from './elicitation';

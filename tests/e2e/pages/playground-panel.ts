@@ -69,6 +69,23 @@ export class PlaygroundPanel {
     await plan.getByRole('button', { name: decision, exact: true }).click();
   }
 
+  /** The form of an MCP server's question in a tool's latest call, named by what the server asks. */
+  elicitation(toolName: string) {
+    return this.toolCall(toolName).getByRole('form', { name: /^MCP server .* asks:/ });
+  }
+
+  /** Fills an MCP server's form field by field (text fields by property name), then Accept or Decline. */
+  async answerElicitation(
+    toolName: string,
+    { fill = {}, button }: { fill?: Record<string, string>; button: 'Accept' | 'Decline' },
+  ): Promise<void> {
+    const form = this.elicitation(toolName);
+    for (const [name, value] of Object.entries(fill)) {
+      await form.getByRole('textbox', { name, exact: true }).fill(value);
+    }
+    await form.getByRole('button', { name: button, exact: true }).click();
+  }
+
   /** The conversation's last answer of the agent. */
   lastAnswer() {
     return this.conversation().getByRole('listitem').last();

@@ -26,7 +26,8 @@ const toolNamed = (body: ResponseBody, name: string) => body.tools.find((tool: {
 
 beforeAll(async () => {
   fixture = await createStoredAgentStudio();
-  const client = new Client({ name: 'test-direct', version: '1.0.0' });
+  // With the capabilities the studio's pool declares (elicitation): servers list tools by them.
+  const client = new Client({ name: 'test-direct', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(fixture.everythingHttp.url)));
   remoteToolNames = (await client.listTools()).tools.map((tool) => tool.name);
   await client.close();

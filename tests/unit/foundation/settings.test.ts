@@ -13,6 +13,7 @@ describe('settings', () => {
     expect(settings.mcp).toEqual({
       listTimeoutMs: 5000,
       callTimeoutMs: 60000,
+      elicitationTimeoutMs: 600000,
       idleCloseMs: 300000,
       toolListTtlMs: 60000,
       maxPooledConnections: 64,

@@ -85,6 +85,16 @@ describe('suspendedForm', () => {
     });
   });
 
+  it("offers an MCP server's question as a form from its requested schema, whatever the tool's resume schema", () => {
+    const requestedSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    const suspendPayload = { kind: 'elicitation', serverName: 'local', message: 'Your name?', requestedSchema };
+    const form = { kind: 'elicitation', serverName: 'local', message: 'Your name?', requestedSchema };
+    expect(suspendedForm({ suspendPayload })).toEqual(form);
+    expect(suspendedForm({ suspendPayload, resumeSchema: askSchema })).toEqual(form);
+    // Without its requested schema it is not read as one.
+    expect(suspendedForm({ suspendPayload: { kind: 'elicitation', message: 'Your name?' } })).toEqual({ kind: 'data' });
+  });
+
   it('falls back to resume data for payloads it cannot read (a display transform, no schema, other shapes)', () => {
     const placeholder = { message: 'Tool suspend payload unavailable' };
     expect(suspendedForm({ suspendPayload: placeholder, resumeSchema: askSchema })).toEqual({ kind: 'data' });

@@ -1,6 +1,7 @@
 'use client';
 import { Button } from '../../../../_components/ui/button';
 import { suspendedForm, type SuspendedForm, type ToolCallView } from '@/lib/playground';
+import { ElicitationForm } from './elicitation-form';
 import { PlanReview } from './plan-review';
 import { QuestionForm } from './question-form';
 import { ResumeForm } from './resume-form';
@@ -18,6 +19,7 @@ const stateText: Record<ToolCallView['state'], string> = {
 const waitingText: Record<SuspendedForm['kind'], string> = {
   question: 'waiting for an answer',
   plan: 'waiting for a decision',
+  elicitation: 'waiting for an answer',
   data: 'waiting for data',
 };
 
@@ -26,7 +28,10 @@ function asJson(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
-/** What answers a suspended call: a question form, a plan to approve or reject, or resume data. */
+/**
+ * What answers a suspended call: a question form, a plan to approve or reject, an MCP server's
+ * form, or resume data.
+ */
 function SuspendedCallForm({
   call,
   form,
@@ -40,6 +45,7 @@ function SuspendedCallForm({
 }) {
   if (form.kind === 'question') return <QuestionForm form={form} busy={busy} onAnswer={onResume} />;
   if (form.kind === 'plan') return <PlanReview form={form} busy={busy} onDecide={onResume} />;
+  if (form.kind === 'elicitation') return <ElicitationForm form={form} busy={busy} onAnswer={onResume} />;
   return (
     <ResumeForm
       toolName={call.toolName}
