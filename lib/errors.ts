@@ -20,6 +20,8 @@ export const errorStatus = {
   conflict: 409,
   version_conflict: 409,
   version_in_use: 409,
+  /** Publishing was refused by its checks; `details.problems` lists each with its code and path. */
+  publish_blocked: 409,
   payload_too_large: 413,
   /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
   misdirected_request: 421,

@@ -8,9 +8,9 @@ import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
 import { toAgentView } from './agent-views';
 import { recordAudit } from './audit';
-import { checkCallableReferences } from './callable-checks';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent, versionNotFound } from './not-found';
+import { checkPublishable } from './publish-checks';
 
 /** `versionNumber` or `versionId` names the version. */
 export type VersionReference =
@@ -54,8 +54,12 @@ export async function publishVersion(context: EditorContext, input: PublishInput
     }
     let published = summary;
     if (summary.activeVersionId !== row.id) {
-      // A sub-agent or workflow that is gone since the version was saved blocks publishing it.
-      await checkCallableReferences(context, { agentId, provided: parseVersionRow(context, row).snapshot });
+      // A sub-agent or workflow gone since the version was saved, or a rule-linter error, blocks it.
+      await checkPublishable(context, {
+        agentId,
+        versionNumber: row.versionNumber,
+        snapshot: parseVersionRow(context, row).snapshot,
+      });
       published = {
         ...summary,
         status: 'published',

@@ -39,14 +39,22 @@ function workflowIssues(context: EditorContext, snapshot: AgentSnapshot): Issue[
     }));
 }
 
-/** Refuses (400, every problem with its path) references in `provided` that name nothing. */
-export async function checkCallableReferences(
+/** The sub-agent and workflow references in `provided` that name nothing, each with its path. */
+export async function callableReferenceIssues(
   context: EditorContext,
   { agentId, provided }: { agentId: string; provided: AgentSnapshot },
-): Promise<void> {
-  const issues = [
+): Promise<Issue[]> {
+  return [
     ...(provided.agents === undefined ? [] : await agentIssues(context, agentId, provided)),
     ...(provided.workflows === undefined ? [] : workflowIssues(context, provided)),
   ];
+}
+
+/** Refuses (400, every problem with its path) references in `provided` that name nothing. */
+export async function checkCallableReferences(
+  context: EditorContext,
+  input: { agentId: string; provided: AgentSnapshot },
+): Promise<void> {
+  const issues = await callableReferenceIssues(context, input);
   if (issues.length > 0) throw invalidInput(issues);
 }

@@ -178,9 +178,14 @@ describe('sub-agents and workflows of stored agents', () => {
     const saved = await call(studio, 'PATCH', '/api/agents/lead', { baseVersionNumber: 1, instructions: 'Lead. v2' });
     expect(saved.status).toBe(200);
     const publish = await call(studio, 'POST', '/api/agents/lead/versions/2/publish', {});
-    expect(publish.status).toBe(400);
-    expect(publish.body.error.details.issues).toEqual([
-      { path: 'agents.research.agentId', message: 'No code or stored agent with id "researcher"' },
+    expect(publish.status).toBe(409);
+    expect(publish.body.error.code).toBe('publish_blocked');
+    expect(publish.body.error.details.problems).toEqual([
+      {
+        code: 'missing_reference',
+        path: 'agents.research.agentId',
+        message: 'No code or stored agent with id "researcher"',
+      },
     ]);
     await closeFirst();
     const restarted = await restartWith(options);
