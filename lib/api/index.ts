@@ -10,7 +10,9 @@ import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { serveOpenApiDocument } from './openapi-document';
-import { createApiScopeLookup } from './operation-scopes';
+import { apiBasePath, createApiScopeLookup } from './operation-scopes';
+import { apiOperations } from './operations';
+import { createQueryParameterLookup } from './query-parameters';
 import { rateLimit } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
@@ -97,6 +99,13 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
       credentials: dependencies.access.credentials,
       lookup: createApiScopeLookup(),
     },
+    queryParameters: createQueryParameterLookup(
+      Object.values(apiOperations).map((route: { method: string; path: string; request?: { query?: unknown } }) => ({
+        method: route.method,
+        path: `${apiBasePath}${route.path}`,
+        query: route.request?.query,
+      })),
+    ),
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
   app.use(
