@@ -24,6 +24,8 @@ export const errorStatus = {
   /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
   misdirected_request: 421,
   unsupported_media_type: 415,
+  /** The request line and headers are over Node's `maxHeaderSize` (a very long URL, too many headers). */
+  request_header_fields_too_large: 431,
   /** Too many requests of one kind for one target (connection tests, tool runs): retry after `Retry-After`. */
   rate_limited: 429,
   mcp_unavailable: 502,
