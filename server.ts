@@ -3,7 +3,7 @@
  * call), everything else to Next's request handler (the editor). Compiled to dist/server.js by
  * `scripts/build.mjs`, because Node 20 runs no TypeScript.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -15,6 +15,7 @@ import { errorBody, errorStatus, issueMessages, type Issue } from './lib/errors'
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
+  answerClientError,
   apiSecurityHeaders,
   authMode,
   checkRequest,
@@ -132,6 +133,10 @@ async function main() {
     servePage(request, response);
   });
   server.keepAliveTimeout = 65_000;
+  // Over-long URLs and headers get the API's JSON error instead of Node's bare 431.
+  server.on('clientError', (error: Error & { code?: string }, socket) =>
+    answerClientError(error, socket, { maxHeaderSize }),
+  );
 
   function servePage(request: IncomingMessage, response: ServerResponse) {
     if (editorHandler) {

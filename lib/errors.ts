@@ -26,6 +26,8 @@ export const errorStatus = {
   /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
   misdirected_request: 421,
   unsupported_media_type: 415,
+  /** The request line and headers are over Node's `maxHeaderSize` (a very long URL, too many headers). */
+  request_header_fields_too_large: 431,
   /** Too many requests of one kind for one target (connection tests, tool runs): retry after `Retry-After`. */
   rate_limited: 429,
   mcp_unavailable: 502,
@@ -129,13 +131,27 @@ export function formatPath(path: ReadonlyArray<PropertyKey | { key: PropertyKey 
   return path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
 }
 
+/**
+ * zod's default words for a missing field and a bad record key say what went wrong in zod's terms
+ * ("expected nonoptional, received undefined", "Invalid key in record"); these say what to send.
+ */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue.expected === 'nonoptional' || /received undefined$/.test(issue.message)))
+    return issue.expected === 'nonoptional'
+      ? 'Required: send this field'
+      : `Required: send a value of type ${issue.expected}`;
+  if (issue.code === 'invalid_key')
+    return `Invalid key: ${issue.issues.map((inner) => inner.message).join('; ') || 'not an accepted key'}`;
+  return issue.message;
+}
+
 export function issuesFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): Issue[] {
   return error.issues.flatMap((issue) => {
     // An unknown key is reported at the key itself, so the path points at what to remove.
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: formatPath([...prefix, ...issue.path, key]), message: 'Unknown field' }));
     }
-    return [{ path: formatPath([...prefix, ...issue.path]), message: issue.message }];
+    return [{ path: formatPath([...prefix, ...issue.path]), message: messageOf(issue) }];
   });
 }
 

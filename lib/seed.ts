@@ -57,15 +57,17 @@ async function hasStoredAgent(editor: Editor): Promise<boolean> {
   return false;
 }
 
+/** The demo agent as a create body (`POST /api/agents`); the API's contract test types it too. */
+export const demoAgentBody = {
+  id: demoAgentId,
+  name: 'Demo assistant',
+  description: 'Converts units, tells the time around the world and searches the bundled knowledge base.',
+  model: 'openai/gpt-4o-mini',
+  instructions: demoInstructions,
+  tools: { 'convert-units': {}, 'world-time': {}, 'search-knowledge-base': {} },
+  changeMessage: 'Demo agent created by the seed',
+};
+
 async function createDemoAgent(editor: Editor) {
-  await editor.agents.create({
-    id: demoAgentId,
-    name: 'Demo assistant',
-    description: 'Converts units, tells the time around the world and searches the bundled knowledge base.',
-    model: 'openai/gpt-4o-mini',
-    instructions: demoInstructions,
-    tools: { 'convert-units': {}, 'world-time': {}, 'search-knowledge-base': {} },
-    changeMessage: 'Demo agent created by the seed',
-    actor: 'system',
-  });
+  await editor.agents.create({ ...demoAgentBody, actor: 'system' });
 }

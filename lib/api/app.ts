@@ -24,6 +24,7 @@ import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
 import { createAllowedMethods } from './allowed-methods';
+import { unknownQueryGate, type createQueryParameterLookup } from './query-parameters';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
 import { ApiRouter } from './router';
@@ -72,6 +73,7 @@ export function createApiApp({
   importBodyLimitBytes = bodyLimitBytes,
   requestPolicy,
   access,
+  queryParameters,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
@@ -83,6 +85,8 @@ export function createApiApp({
    * Without, every caller is the local user.
    */
   access?: { credentials: Credentials; lookup: ScopeLookup } | undefined;
+  /** The query parameter names of each operation (./query-parameters); others are refused with 400. */
+  queryParameters?: ReturnType<typeof createQueryParameterLookup>;
 }): ApiApp {
   // Not Hono's default router, which falls back to its slowest one for this route set (see ./router).
   const app = new OpenAPIHono({ defaultHook: validationHook, router: new ApiRouter() }).basePath('/api');
@@ -91,6 +95,8 @@ export function createApiApp({
   app.use('*', requestGate(requestPolicy));
   // Then credentials, before any body is read: an anonymous caller learns nothing but 401.
   if (access) app.use('*', accessGate(access.credentials, access.lookup));
+  // A misspelt query parameter would silently change the answer (`?lable=` serves the latest).
+  if (queryParameters) app.use('*', unknownQueryGate(queryParameters));
 
   const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
   const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };

@@ -10,8 +10,10 @@ import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
 import { serveOpenApiDocument } from './openapi-document';
-import { createApiScopeLookup } from './operation-scopes';
-import { rateLimit } from './rate-limit';
+import { apiBasePath, createApiScopeLookup } from './operation-scopes';
+import { apiOperations } from './operations';
+import { createQueryParameterLookup } from './query-parameters';
+import { honoPattern, rateLimit, rateLimitedPaths } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
@@ -97,10 +99,19 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
       credentials: dependencies.access.credentials,
       lookup: createApiScopeLookup(),
     },
+    queryParameters: createQueryParameterLookup(
+      (Object.values(apiOperations) as ReadonlyArray<{ method: string; path: string; request?: unknown }>).map(
+        (route) => ({
+          method: route.method,
+          path: `${apiBasePath}${route.path}`,
+          query: (route.request as { query?: unknown } | undefined)?.query,
+        }),
+      ),
+    ),
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;
   app.use(
-    '/mcp-clients/:id/test',
+    honoPattern(rateLimitedPaths.connectionTests),
     rateLimit({
       perMinute: connectionTestsPerMinute,
       what: (id) => `connection tests of MCP client "${id}"`,
@@ -108,7 +119,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     }),
   );
   app.use(
-    '/tools/:id/execute',
+    honoPattern(rateLimitedPaths.toolRuns),
     rateLimit({
       perMinute: toolExecutionsPerMinute,
       what: (id) => `runs of tool "${id}"`,
@@ -116,7 +127,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     }),
   );
   app.use(
-    '/agents/:id/tools/:name/execute',
+    honoPattern(rateLimitedPaths.agentToolRuns),
     rateLimit({
       perMinute: toolExecutionsPerMinute,
       what: (key) => `tool runs of agent "${key}"`,

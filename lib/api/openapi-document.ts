@@ -5,8 +5,12 @@
  * client points at the server it was fetched from. The security declarations come from the operation
  * table (./openapi-security).
  */
+import { snapshotFieldDefinitions } from '../snapshots';
 import type { ApiApp } from './app';
+import { withStandardAnswers } from './openapi-answers';
 import { withSecurity } from './openapi-security';
+import { apiBasePath } from './operation-scopes';
+import { rateLimitedPaths } from './rate-limit';
 
 /** Each tag of the document and what its operations are about, in the order the document lists them. */
 const tagDescriptions = {
@@ -32,21 +36,38 @@ const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ nam
 export function serveOpenApiDocument(app: ApiApp, { version }: { version: string }) {
   let document: ReturnType<ApiApp['getOpenAPI31Document']> | undefined;
   app.get('/openapi.json', (context) => {
-    document ??= withSecurity(
+    document ??= documentOf(app, version);
+    const { openapi, info, ...rest } = document;
+    return context.json({ openapi, info, servers: [{ url: new URL(context.req.url).origin }], ...rest });
+  });
+}
+
+/**
+ * The generated document with its security declarations, the answers every operation can give, and
+ * the rule schemas the snapshot fields refer to.
+ */
+function documentOf(app: ApiApp, version: string) {
+  const rateLimited = Object.values(rateLimitedPaths).map((path) => `${apiBasePath}${path}`);
+  const document = withStandardAnswers(
+    withSecurity(
       app.getOpenAPI31Document({
         openapi: '3.1.0',
         info: {
           title: 'Agent Studio API',
           version,
-          description: 'Manage versioned agents, resolve their tools per request, run tools and agents.',
+          description:
+            'Manage versioned agents, resolve their tools per request, run tools and agents. Every refusal is a JSON ' +
+            '`Error`. A known path asked with a method it does not answer is 405 `method_not_allowed` with `Allow`; ' +
+            'an unknown path is 404. Unknown query parameters and body fields are refused with 400.',
           // No open-source licence has been chosen; the SPDX custom reference says so instead of guessing one.
           // OpenAPI 3.1 has `identifier`; the generator's types only know 3.0's license object.
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
         },
         tags,
       }),
-    );
-    const { openapi, info, ...rest } = document;
-    return context.json({ openapi, info, servers: [{ url: new URL(context.req.url).origin }], ...rest });
-  });
+    ),
+    { rateLimitedPaths: rateLimited },
+  );
+  const schemas = { ...snapshotFieldDefinitions(), ...document.components?.schemas };
+  return { ...document, components: { ...document.components, schemas } };
 }

@@ -8,6 +8,19 @@ import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../errors';
 import { createRateLimiter } from '../http';
 
+/**
+ * The routes with a rate limit, as the app's path templates; the OpenAPI document lists 429 on
+ * exactly these operations (./openapi-answers).
+ */
+export const rateLimitedPaths = {
+  connectionTests: '/mcp-clients/{id}/test',
+  toolRuns: '/tools/{id}/execute',
+  agentToolRuns: '/agents/{id}/tools/{name}/execute',
+} as const;
+
+/** Hono's pattern of an OpenAPI path template (`{id}` -> `:id`). */
+export const honoPattern = (path: string) => path.replaceAll(/{(.+?)}/g, ':$1');
+
 export function rateLimit({
   perMinute,
   what,

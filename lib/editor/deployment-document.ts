@@ -155,7 +155,14 @@ export const deploymentExportOptionsSchema = z
 
 export const deploymentImportBodySchema = z
   .object({
-    backup: z.unknown().meta({ description: 'A deployment backup (format agent-studio.deployment)' }),
+    // Checked (and upgraded from older format versions) by the import itself; documented as the current format.
+    backup: z
+      .unknown()
+      .refine((value) => value !== undefined, 'Required: the backup document (format agent-studio.deployment)')
+      .meta({
+        $ref: '#/components/schemas/DeploymentBackup',
+        description: 'A deployment backup (format agent-studio.deployment); older format versions are upgraded',
+      }),
     ...secretsOptions({
       passphrase: {
         schema: z.string().min(1),

@@ -6,3 +6,4 @@ export * from './listen-address';
 export * from './json-depth';
 export * from './rate-limiter';
 export * from './page-gate';
+export * from './client-error';

@@ -107,4 +107,4 @@ export const rulesSchema: z.ZodType<Rules> = selectSchema<Rules>({
 });
 
 /** For the published JSON Schema: the same shape as a plain union. */
-export const rulesDocumentationSchema = z.union([baseRuleGroupSchema, jsonLogicRuleSchema]);
+export const rulesDocumentationSchema = z.xor([baseRuleGroupSchema, jsonLogicRuleSchema]);

@@ -1,7 +1,9 @@
 /**
  * Zod schemas of the snapshot's parts. Built by a factory with two modes: `validate` picks the
  * schema a value obviously meant (one precise issue per problem) and `document` spells the same
- * shapes as unions for the published JSON Schema.
+ * shapes as unions for the published JSON Schema. The `validate` schemas carry the `document`
+ * schemas' JSON Schema as their metadata, so the OpenAPI document generated from the routes (which
+ * validate) describes each field exactly, from the same definitions.
  */
 import { z } from 'zod';
 import {
@@ -14,6 +16,7 @@ import {
   selectSchema,
   sizeCaps,
 } from '../rules';
+import { fieldJsonSchema } from './field-json-schema';
 import { isConditional } from './snapshot-types';
 import { toolPoliciesSchema } from './tool-policies-schema';
 
@@ -78,46 +81,52 @@ const defaultOptions = z
   .catchall(jsonValueSchema);
 
 /** Instructions: one text, or a list of blocks some of which carry rules. */
-function instructionsSchema(mode: SchemaMode, rules: z.ZodType) {
+function instructionsSchema(mode: SchemaMode, rules: z.ZodType, documentation: () => Record<string, unknown>) {
   const promptBlock = z.discriminatedUnion('type', [
     z.object({ type: z.literal('text'), content: text }).strict(),
     z.object({ type: z.literal('prompt_block'), content: text, rules: rules.optional() }).strict(),
   ]);
-  if (mode === 'document') return z.union([text, z.array(promptBlock)]);
-  return selectSchema<unknown>({
-    select: (value) =>
-      Array.isArray(value)
-        ? z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'))
-        : text,
-    meta: { anyOf: [{ type: 'string' }, { type: 'array' }] },
-  });
+  const blocks = z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'));
+  if (mode === 'document')
+    return z.xor([text, blocks]).meta({ description: 'One text, or a list of blocks some of which carry rules' });
+  return selectSchema<unknown>({ select: (value) => (Array.isArray(value) ? blocks : text), meta: documentation() });
+}
+
+/** The fields whose `validate` schema picks a branch, so that their documentation comes from `document`. */
+type DocumentedField =
+  'instructions' | 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders' | 'agents' | 'workflows';
+
+/** The JSON Schema of a field's `document` schema, for the metadata of its `validate` schema. */
+function documentationOf(field: DocumentedField): () => Record<string, unknown> {
+  return () => fieldJsonSchema(snapshotPartSchemas('document')[field]);
 }
 
 export function snapshotPartSchemas(mode: SchemaMode) {
   const rules = mode === 'validate' ? rulesSchema : rulesDocumentationSchema;
 
   /** Plain value or list of variants; an empty array is an empty plain value. */
-  function plainOrConditional(plain: z.ZodType, description: string) {
+  function plainOrConditional(plain: z.ZodType, description: string, field: DocumentedField) {
     const variants = z
       .array(z.object({ value: plain, rules: rules.optional() }).strict())
       .min(1)
       .max(sizeCaps.variantsPerField, atMostItems(sizeCaps.variantsPerField, 'variants per field'));
-    if (mode === 'document') return z.union([variants, plain]).meta({ description });
+    if (mode === 'document') return z.xor([variants, plain]).meta({ description });
     return selectSchema<unknown>({
       select: (value) => (isConditional(value as never) ? variants : plain),
-      meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] },
+      meta: documentationOf(field)(),
     });
   }
 
   /** A record, or (legacy) a list of ids meaning `{ id: {} }` for each. */
-  function recordOrIds(entry: z.ZodType, description: string) {
+  function recordOrIds(entry: z.ZodType, description: string, field?: DocumentedField) {
     const what = 'entries (tools, agents or workflows) per agent';
     const record = z.record(key, entry).superRefine(atMostKeys(sizeCaps.toolsPerAgent, what));
     const ids = z.array(key).max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, what));
-    if (mode === 'document') return z.union([record, ids]).meta({ description });
+    if (mode === 'document') return z.xor([record, ids]).meta({ description });
     return selectSchema<unknown>({
       select: (value) => (Array.isArray(value) ? ids : record),
-      meta: { description, anyOf: [{ type: 'object' }, { type: 'array' }] },
+      // Inside a plain-or-variants field only that field's documentation counts.
+      meta: field === undefined ? { description } : documentationOf(field)(),
     });
   }
 
@@ -126,7 +135,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     const record = z
       .record(key, entry)
       .superRefine(atMostKeys(sizeCaps.sourcesPerAgent, 'MCP clients, integrations or providers per agent'));
-    if (mode === 'document') return z.union([record, z.array(z.never()).max(0)]);
+    if (mode === 'document') return z.xor([record, z.array(z.never()).max(0)]);
     return selectSchema<unknown>({
       select: (value) => (Array.isArray(value) && value.length === 0 ? z.array(z.never()) : record),
       meta: { type: 'object' },
@@ -134,7 +143,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
   }
 
   const toolEntry = z.object({ description: text.optional(), rules: rules.optional() }).strict();
-  const instructions = instructionsSchema(mode, rules);
+  const instructions = instructionsSchema(mode, rules, documentationOf('instructions'));
 
   return {
     name: z.string().max(200).regex(/\S/, 'The name is empty'),
@@ -147,26 +156,32 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     tools: plainOrConditional(
       recordOrIds(toolEntry, 'Registered tools by id'),
       'Registered tools: plain or a list of variants',
+      'tools',
     ),
     mcpClients: plainOrConditional(
       recordOrEmpty(mcpClientReference),
       'Saved MCP clients by id: plain or a list of variants',
+      'mcpClients',
     ),
     integrationTools: plainOrConditional(
       recordOrEmpty(integrationReference),
       'Integration tools by provider id: plain or a list of variants',
+      'integrationTools',
     ),
     toolProviders: plainOrConditional(
       recordOrEmpty(toolProviderReference),
       'Tool providers by id: plain or a list of variants',
+      'toolProviders',
     ),
     agents: recordOrIds(
       z.object({ agentId: key.optional(), description: text.optional() }).strict(),
       'Sub-agents exposed as agent-<key> tools: { agentId } names a code or stored agent (default: the key)',
+      'agents',
     ),
     workflows: recordOrIds(
       z.object({ workflowId: key.optional(), description: text.optional() }).strict(),
       'Workflows exposed as workflow-<key> tools: { workflowId } names a registered workflow (default: the key)',
+      'workflows',
     ),
     toolPolicies: toolPoliciesSchema(mode),
     requestContextSchema: jsonObjectSchema,

@@ -8,7 +8,8 @@ import { checkFailed, type CheckResult } from '../errors';
 export const reservedLabels = ['production', 'latest'] as const;
 export type ReservedLabel = (typeof reservedLabels)[number];
 
-const labelPattern = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
+/** A label name as the document states it too (reserved names pass it and are refused by the check). */
+export const labelPattern = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
 
 export function isReservedLabel(name: string): name is ReservedLabel {
   return (reservedLabels as readonly string[]).includes(name);

@@ -5,13 +5,15 @@
  * `invalid_version_label` rather than a generic 400.
  */
 import { z } from 'zod';
+import { labelPattern } from './labels';
 
 export const selectorKeys = ['versionId', 'versionNumber', 'label', 'status'] as const;
 
 export const versionSelectorFields = {
   versionId: z.string().min(1).max(100),
   versionNumber: z.number().int().min(1),
-  label: z.string().min(1).max(64),
+  // The pattern is documentation: a malformed name is answered by the label check (invalid_version_label).
+  label: z.string().min(1).max(64).meta({ pattern: labelPattern.source }),
   status: z.enum(['published', 'draft']),
 };
 
@@ -36,7 +38,7 @@ export const versionSelectorSchema = z
   })
   .strict()
   .superRefine(atMostOneSelectorKey)
-  .meta({ id: 'VersionSelector' });
+  .meta({ id: 'VersionSelector', maxProperties: 1 });
 
 export type VersionSelector =
   { versionId: string } | { versionNumber: number } | { label: string } | { status: 'published' | 'draft' };

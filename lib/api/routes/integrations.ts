@@ -84,7 +84,13 @@ export const saveRoute = createRoute({
           openapi: '3.1.0',
           info: { title: 'Orders', version: '1.0.0' },
           paths: {
-            '/orders/{id}': { get: { operationId: 'getOrder', responses: { 200: { description: 'The order' } } } },
+            '/orders/{id}': {
+              get: {
+                operationId: 'getOrder',
+                parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+                responses: { 200: { description: 'The order' } },
+              },
+            },
           },
         },
         baseUrl: 'https://orders.internal.test',

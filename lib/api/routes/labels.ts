@@ -2,13 +2,16 @@
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
+import { labelPattern } from '../../versions';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requestBody } from '../schemas';
 import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
 
 const route = jsonRoutes('labels');
 
-const labelParams = agentIdParams.extend({ label: pathParam({ name: 'label', max: 200, example: 'staging' }) });
+const labelParams = agentIdParams.extend({
+  label: pathParam({ name: 'label', max: 64, example: 'staging' }).openapi({ pattern: labelPattern.source }),
+});
 
 const setBody = z
   .object({

@@ -135,18 +135,18 @@ export const resumeBodySchema = z
       .max(200)
       .optional()
       .openapi({ description: 'Needed when several calls are suspended' }),
-    resumeData: z.unknown().openapi({
-      description:
-        "Checked against the tool's resumeSchema; for an MCP server's question (suspendPayload.kind " +
-        "'elicitation'): { action: 'accept', content } (content checked against its requestedSchema), " +
-        "{ action: 'decline' } or { action: 'cancel' }",
-    }),
+    resumeData: z
+      .unknown()
+      .refine((value) => value !== undefined, "Required: the data the paused tool's resumeSchema describes")
+      .openapi({
+        description:
+          "Checked against the tool's resumeSchema; for an MCP server's question (suspendPayload.kind " +
+          "'elicitation'): { action: 'accept', content } (content checked against its requestedSchema), " +
+          "{ action: 'decline' } or { action: 'cancel' }",
+      }),
     resourceId: continuationResourceId,
   })
   .strict()
-  .superRefine((body, context) => {
-    if (body.resumeData === undefined) context.addIssue({ code: 'custom', path: ['resumeData'], message: 'Required' });
-  })
   .openapi('ResumeRequest');
 
 export const toolResultsBodySchema = z
@@ -156,9 +156,12 @@ export const toolResultsBodySchema = z
         z
           .object({
             toolCallId: z.string().min(1).max(200),
-            output: z.unknown(),
+            output: z.unknown().refine((value) => value !== undefined, "Required: the client tool's output"),
             modelOutput: z
-              .object({ type: z.enum(['text', 'json', 'content', 'error-text', 'error-json']), value: z.unknown() })
+              .object({
+                type: z.enum(['text', 'json', 'content', 'error-text', 'error-json']),
+                value: z.unknown().refine((value) => value !== undefined, 'Required: the value of this output type'),
+              })
               .strict()
               .optional()
               .openapi({ description: "The client tool's toModelOutput, applied where it ran" }),

@@ -24,6 +24,7 @@ const diffQuery = z.object({
     .max(64 * 1024)
     .optional()
     .openapi({
+      deprecated: true,
       description:
         'Refused with 400: comparing resolved tools loads MCP servers and integrations, so it is `POST /agents/{id}/diff`',
     }),

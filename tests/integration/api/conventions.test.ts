@@ -48,6 +48,33 @@ describe('API conventions (in process)', () => {
     expect([literal.status, literal.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
 
+  it('refuses an unknown query parameter with 400 naming it and the ones the route takes', async () => {
+    const response = await context.studio.api.request('/api/agents/demo?lable=staging&label=staging');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'invalid_input',
+        message:
+          'Unknown query parameter lable: GET /api/agents/demo takes only label, status, versionId, versionNumber.',
+        details: {
+          issues: [
+            {
+              path: 'query.lable',
+              message: 'Unknown query parameter; this route takes only label, status, versionId, versionNumber',
+            },
+          ],
+        },
+      },
+    });
+    const none = await context.studio.api.request('/api/health?verbose=1');
+    expect([none.status, (await none.json()).error.details.issues]).toEqual([
+      400,
+      [{ path: 'query.verbose', message: 'Unknown query parameter; this route takes no query parameters' }],
+    ]);
+    const declared = await context.studio.api.request('/api/agents?limit=5&search=x');
+    expect(declared.status).toBe(200);
+  });
+
   it('rejects a malformed JSON body with 400 invalid_input naming the problem', async () => {
     const response = await context.studio.api.request('/api/health', jsonRequest('POST', '{"a": '));
     expect(response.status).toBe(400);

@@ -8,11 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Document as SpectralDocument, Spectral } from '@stoplight/spectral-core';
+import Parsers from '@stoplight/spectral-parsers';
+import { oas } from '@stoplight/spectral-rulesets';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiScopeLookup, operationScopes } from '@/lib/api/operation-scopes';
 import { apiOperations } from '@/lib/api/operations';
+import { demoAgentBody } from '@/lib/seed';
 import { createTestStudio } from '../../support/studio';
 
 type Operation = {
@@ -31,6 +35,32 @@ type Document = {
 };
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+/** An agent whose tools, MCP clients and instructions depend on the request context. */
+const conditionalAgentBody = {
+  id: 'conditional-bot',
+  name: 'Conditional bot',
+  model: 'openai/gpt-4o-mini',
+  instructions: [
+    { type: 'text', content: 'Help the customer.' },
+    {
+      type: 'prompt_block',
+      content: 'Offer refunds.',
+      rules: { operator: 'AND', conditions: [{ field: 'user.plan', operator: 'equals', value: 'pro' }] },
+    },
+  ],
+  tools: [
+    {
+      value: { 'search-knowledge-base': { description: 'Search the docs' } },
+      rules: { operator: 'OR', conditions: [{ field: 'tenant', operator: 'in', value: ['acme', 'globex'] }] },
+    },
+    { value: ['convert-units'] },
+  ],
+  mcpClients: [
+    { value: { docs: { tools: { search: {} } } }, rules: { jsonLogic: { '==': [{ var: 'env' }, 'prod'] } } },
+  ],
+  agents: { helper: { description: 'A helper agent' } },
+};
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let document: Document;
@@ -156,24 +186,43 @@ describe('the OpenAPI document as a client contract', () => {
     expect(missing).toEqual([]);
   });
 
-  /**
-   * The two operations that take no input (health, the provider list) have no 4xx answer to
-   * document: nothing a caller sends can be wrong. They are the only exceptions, listed by name, so
-   * any other operation without a 4xx still fails; once the server refuses unknown Host headers
-   * (421, on every route) the document lists that and the exceptions go.
-   */
-  const withoutInput = new Set(['#/paths/~1api~1health/get/responses', '#/paths/~1api~1tool-providers/get/responses']);
-
   it("passes Redocly's recommended lint", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
-    const described = problems
-      .filter(
-        (problem) =>
-          !(problem.ruleId === 'operation-4xx-response' && withoutInput.has(problem.location[0]?.pointer ?? '')),
-      )
-      .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`);
+    const described = problems.map(
+      (problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`,
+    );
     expect(described).toEqual([]);
+  });
+
+  it("has no errors under Spectral's spectral:oas ruleset, and a description on every operation", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as never, 'recommended']] } as never);
+    const results = await spectral.run(new SpectralDocument(text, Parsers.Json));
+    // Severity 0 is an error; warnings (an info contact, scopes on a bearer scheme) do not count.
+    const errors = results.filter((result) => result.severity === 0);
+    expect(errors.map((result) => `${result.code} at ${result.path.join('.')}: ${result.message}`)).toEqual([]);
+    expect(results.filter((result) => result.code === 'operation-description')).toEqual([]);
+  });
+
+  it('lists on every operation the refusals of the cross-cutting checks, with the error schema', () => {
+    for (const { method, path, operation } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const responses = (operation as { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> })
+        .responses;
+      const expected = ['400', '403', '421', '503'];
+      if ((operation.security ?? []).length > 0) expected.push('401');
+      if (method !== 'get') expected.push('413', '415');
+      for (const status of expected) {
+        expect(responses[status]?.content?.['application/json']?.schema, `${where} ${status}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+      }
+    }
+    const rateLimited = document.paths['/api/tools/{id}/execute']!.post!;
+    expect((rateLimited as { responses: Record<string, { headers?: unknown }> }).responses['429']?.headers).toEqual({
+      'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    });
   });
 
   it('is turned into TypeScript types by openapi-typescript, and the types compile', async () => {
@@ -190,6 +239,12 @@ describe('the OpenAPI document as a client contract', () => {
           'export const firstId = (page: Page): string | undefined => page.items[0]?.id;',
           "type Body = paths['/api/agents/{id}']['patch']['requestBody'];",
           "export const base = (body: NonNullable<Body>['content']['application/json']): number => body.baseVersionNumber;",
+          "type CreateBody = operations['createAgent']['requestBody']['content']['application/json'];",
+          `export const demo: CreateBody = ${JSON.stringify(demoAgentBody)};`,
+          `export const conditional: CreateBody = ${JSON.stringify(conditionalAgentBody)};`,
+          "type Tools = NonNullable<CreateBody['tools']>;",
+          // The plain form and the list of variants are told apart by the type alone.
+          'export const variantCount = (tools: Tools): number => (Array.isArray(tools) ? tools.length : 0);',
         ].join('\n'),
       );
       const program = ts.createProgram([join(directory, 'use.ts')], {

@@ -60,3 +60,18 @@ describe('logger', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', message: 'shown', token: '[REDACTED]' });
   });
 });
+
+describe('validation messages that say what to send', () => {
+  it('names the missing field and the expected type, and says why a record key is refused', () => {
+    const schema = z.object({
+      name: z.string(),
+      tags: z.record(z.string().min(2, 'Keys have at least 2 characters'), z.number()),
+    });
+    const result = schema.safeParse({ tags: { a: 1 } });
+    expect(result.success).toBe(false);
+    expect(issuesFromZod(result.error!)).toEqual([
+      { path: 'name', message: 'Required: send a value of type string' },
+      { path: 'tags.a', message: 'Invalid key: Keys have at least 2 characters' },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Unknown query parameters are refused, in one place: a misspelt `?lable=staging` would otherwise
+ * be ignored and the request answered for the latest version instead of the label. The names each
+ * operation takes are read from its route definition (`request.query`, the same schema the route
+ * validates with and the document lists), so there is no second list to keep in step.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { invalidInput } from '../errors';
+import { ApiRouter } from './router';
+
+/** An operation's method, path template (`/api/agents/{id}`) and its query schema, if any. */
+export interface QueryRoute {
+  method: string;
+  path: string;
+  query?: unknown;
+}
+
+/** The names a query schema declares: the keys of its object shape (through wrappers such as `.pipe`). */
+export function queryParameterNames(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (current.shape) return Object.keys(current.shape);
+    current = (current.def?.in ?? current.def?.innerType) as typeof current;
+  }
+  return [];
+}
+
+/**
+ * For a request's method and path, the query parameter names its route takes; `undefined` when no
+ * operation matches (the app answers those 404 or 405, or they are not operations of the document).
+ * Where a literal path and a parameter route both match, either's names are accepted.
+ */
+export function createQueryParameterLookup(
+  routes: readonly QueryRoute[],
+): (method: string, path: string) => ReadonlySet<string> | undefined {
+  const router = new ApiRouter<ReadonlySet<string>>();
+  for (const route of routes) {
+    const pattern = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
+    router.add(route.method.toUpperCase(), pattern, new Set(queryParameterNames(route.query)));
+  }
+  return (method, path) => {
+    const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    const [matches] = router.match(upper, path);
+    if (matches.length === 0) return undefined;
+    return new Set(matches.flatMap(([names]) => [...names]));
+  };
+}
+
+function allowedList(names: ReadonlySet<string>): string {
+  return names.size === 0 ? 'no query parameters' : `only ${[...names].sort().join(', ')}`;
+}
+
+/** 400 `invalid_input` naming every query parameter the route does not take (`query.<name>`). */
+export function unknownQueryGate(lookup: ReturnType<typeof createQueryParameterLookup>): MiddlewareHandler {
+  return async (context, next) => {
+    const url = context.req.url;
+    if (!url.includes('?')) return next();
+    const known = lookup(context.req.method, context.req.path);
+    if (known === undefined) return next();
+    const unknown = [...new Set(new URL(url).searchParams.keys())].filter((name) => !known.has(name));
+    if (unknown.length === 0) return next();
+    const takes = allowedList(known);
+    const error = invalidInput(
+      unknown.map((name) => ({ path: `query.${name}`, message: `Unknown query parameter; this route takes ${takes}` })),
+      `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: ` +
+        `${context.req.method} ${context.req.path} takes ${takes}.`,
+    );
+    return context.json(error.toBody(), 400);
+  };
+}
