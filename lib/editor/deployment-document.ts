@@ -15,6 +15,10 @@ export const deploymentFormat = 'agent-studio.deployment';
 export const currentDeploymentFormatVersion = 2;
 
 const count = z.number().int().min(0);
+
+/** The most a sealed backup's key derivation may take, in bytes of memory and in scrypt's N·r·p. */
+const maxScryptMemoryBytes = 64 * 2 ** 20;
+const maxScryptWork = 4 * 2 ** 15 * 8;
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'base64url text');
 
 export const sealedSecretsSchema = z
@@ -35,7 +39,15 @@ export const sealedSecretsSchema = z
         blockSize: z.number().int().min(1).max(16),
         parallelization: z.number().int().min(1).max(4),
       })
-      .strict(),
+      .strict()
+      // Each bound alone still allows 2 GiB a try: the memory (128·N·r bytes) and the work (N·r·p)
+      // are bounded together, at 2× and 4× what this studio writes (N 2^15, r 8, p 1: 32 MiB).
+      .refine(({ cost, blockSize }) => 128 * cost * blockSize <= maxScryptMemoryBytes, {
+        message: `scrypt needs 128·cost·blockSize bytes; at most ${maxScryptMemoryBytes / 2 ** 20} MiB is accepted`,
+      })
+      .refine(({ cost, blockSize, parallelization }) => cost * blockSize * parallelization <= maxScryptWork, {
+        message: `cost·blockSize·parallelization may be at most ${maxScryptWork} (4× the default's work)`,
+      }),
     /** A known text sealed with the same key: a wrong passphrase is one clear error, not one per secret. */
     check: z.string().min(1),
   })

@@ -143,6 +143,18 @@ describe('deployment import into a fresh studio', () => {
     expect(missing.body.error.details.issues[0]).toMatchObject({ path: 'passphrase' });
   });
 
+  it('refuses key-derivation costs that would take gigabytes before trying the passphrase', async () => {
+    const crafted = structuredClone(backup);
+    crafted.secrets.kdf = { ...crafted.secrets.kdf, cost: 2 ** 20, blockSize: 16, parallelization: 4 };
+    const started = Date.now();
+    const { status, body } = await importBackup(target, { backup: crafted, passphrase });
+    expect(status).toBe(400);
+    expect(body.error.details.issues.map((issue: ResponseBody) => issue.path)).toEqual(['secrets.kdf', 'secrets.kdf']);
+    expect(body.error.details.issues[0].message).toContain('at most 64 MiB');
+    // Refused by the schema, before any derivation (which would take seconds and 2 GiB).
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('imports everything with the same config hashes, secrets re-encrypted with the target key', async () => {
     const { status, body } = await importBackup(target, { backup, passphrase });
     expect(status).toBe(200);
