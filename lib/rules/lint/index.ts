@@ -5,5 +5,11 @@ export { lintCondition } from './condition-checks';
 export { alwaysMatches } from './group-checks';
 export { lintRuleGroup, lintRules } from './lint-rule-group';
 export { isVariantList, lintVariantList, type StoredVariant } from './lint-variants';
-export { lintVersion, toolRulesPaths, toolRulesPathsOf, type LintableSnapshot } from './lint-version';
+export {
+  lintVersion,
+  policyFieldSchema,
+  toolRulesPaths,
+  toolRulesPathsOf,
+  type LintableSnapshot,
+} from './lint-version';
 export { toolRulesAsVariants, type ToolVariant } from './tool-rules-variants';

@@ -77,10 +77,14 @@ function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diag
  * `args.<path>` (the tool's arguments: their schema is the tool's, which a version alone does not
  * hold, so those fields are left unchecked here).
  */
-function lintToolPolicies(toolPolicies: unknown, contextSchema: FieldSchema): Diagnostic[] {
-  if (!isObject(toolPolicies)) return [];
-  const fieldSchema: FieldSchema = (fieldPath) =>
+export function policyFieldSchema(requestContextSchema: unknown): FieldSchema {
+  const contextSchema = fieldSchemaOf(requestContextSchema);
+  return (fieldPath) =>
     fieldPath.startsWith('context.') ? contextSchema(fieldPath.slice('context.'.length)) : { kind: 'unchecked' };
+}
+
+function lintToolPolicies(toolPolicies: unknown, fieldSchema: FieldSchema): Diagnostic[] {
+  if (!isObject(toolPolicies)) return [];
   return Object.entries(toolPolicies).flatMap(([name, policy]) =>
     isObject(policy) && isObject(policy.requireApproval)
       ? lintRules({
@@ -108,6 +112,6 @@ export function lintVersion({
     ...lintInstructions(snapshot.instructions, fieldSchema),
     ...lintedFields.flatMap((field) => lintField(field, snapshot[field], fieldSchema)),
     ...ignoredToolRules(snapshot.tools),
-    ...lintToolPolicies(snapshot.toolPolicies, fieldSchema),
+    ...lintToolPolicies(snapshot.toolPolicies, policyFieldSchema(requestContextSchema)),
   ];
 }

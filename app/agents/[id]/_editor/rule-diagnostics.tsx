@@ -5,18 +5,26 @@
  * or group they concern. An error also refuses Save, as the server would.
  */
 import { createContext, useContext, useMemo } from 'react';
-import { lintRules, type Diagnostic, type Rules } from '@/lib/rules';
+import { fieldSchemaOf, lintRules, type Diagnostic, type FieldSchema, type Rules } from '@/lib/rules';
 
 /** The agent's `requestContextSchema`, which rules are checked against. */
 export const RequestContextSchemaContext = createContext<unknown>(undefined);
 
+/**
+ * What a rule's fields are checked against, when not the request context itself: an approval
+ * policy's rules read `args.*` and `context.*` (`policyFieldSchema`, as the API checks them).
+ */
+export const RuleFieldSchemaContext = createContext<FieldSchema | undefined>(undefined);
+
 /** The linter's findings for one rule, with paths relative to it (`conditions[0]`; `''`: the rule as a whole). */
 export function useRuleDiagnostics(rules: Rules | undefined): Diagnostic[] {
   const requestContextSchema = useContext(RequestContextSchemaContext);
-  return useMemo(
-    () => (rules === undefined ? [] : lintRules({ rules, path: '', requestContextSchema })),
-    [rules, requestContextSchema],
+  const ruleFieldSchema = useContext(RuleFieldSchemaContext);
+  const fieldSchema = useMemo(
+    () => ruleFieldSchema ?? fieldSchemaOf(requestContextSchema),
+    [ruleFieldSchema, requestContextSchema],
   );
+  return useMemo(() => (rules === undefined ? [] : lintRules({ rules, path: '', fieldSchema })), [rules, fieldSchema]);
 }
 
 /** The findings at one place of the builder, named as the builder does (`conditions.0.conditions.1`). */

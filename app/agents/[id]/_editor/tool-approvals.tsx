@@ -5,12 +5,14 @@
  * `context.*` from the request-context schema). A policy for a tool no longer selected is kept and
  * listed, so unselecting a tool for a moment does not lose it.
  */
-import { contextFieldsOf, type ContextField, type RuleGroup, type Rules } from '@/lib/rules';
+import { useContext, useMemo } from 'react';
+import { contextFieldsOf, policyFieldSchema, type ContextField, type RuleGroup, type Rules } from '@/lib/rules';
 import type { ToolPolicies } from '@/lib/snapshots';
 import { Note } from '../../../_components/ui/card';
 import { SelectField } from '../../../_components/ui/field';
 import type { ErrorAt } from '../../../_lib/form-errors';
 import { RuleBuilder } from './rule-builder';
+import { RequestContextSchemaContext, RuleFieldSchemaContext } from './rule-diagnostics';
 import { ToolGroup } from './tool-group';
 
 type Choice = 'never' | 'always' | 'when';
@@ -105,23 +107,30 @@ export function ToolApprovals({
 }) {
   const kept = Object.keys(policies ?? {}).filter((name) => !names.includes(name));
   const context = prefixed(contextFields, 'context');
+  // The linter checks these rules' `context.*` fields as the API does, and leaves `args.*` to the tool.
+  const requestContextSchema = useContext(RequestContextSchemaContext);
+  const fieldSchema = useMemo(() => policyFieldSchema(requestContextSchema), [requestContextSchema]);
   return (
-    <ToolGroup legend="Approval policies">
-      <Note>
-        A call of a tool pauses the run for approval when its policy says so, or when the tool requires it itself. Rules
-        read the call&rsquo;s arguments (args.) and the request context (context.).
-      </Note>
-      {names.length === 0 && kept.length === 0 ? <p className="text-sm">Select tools to set their approval.</p> : null}
-      {[...names, ...kept].map((name) => (
-        <ToolApproval
-          key={name}
-          name={name}
-          policies={policies}
-          onChange={onChange}
-          fields={[...prefixed(contextFieldsOf(inputSchemaOf(name)), 'args'), ...context]}
-          errorAt={errorAt(`toolPolicies.${name}.requireApproval`)}
-        />
-      ))}
-    </ToolGroup>
+    <RuleFieldSchemaContext.Provider value={fieldSchema}>
+      <ToolGroup legend="Approval policies">
+        <Note>
+          A call of a tool pauses the run for approval when its policy says so, or when the tool requires it itself.
+          Rules read the call&rsquo;s arguments (args.) and the request context (context.).
+        </Note>
+        {names.length === 0 && kept.length === 0 ? (
+          <p className="text-sm">Select tools to set their approval.</p>
+        ) : null}
+        {[...names, ...kept].map((name) => (
+          <ToolApproval
+            key={name}
+            name={name}
+            policies={policies}
+            onChange={onChange}
+            fields={[...prefixed(contextFieldsOf(inputSchemaOf(name)), 'args'), ...context]}
+            errorAt={errorAt(`toolPolicies.${name}.requireApproval`)}
+          />
+        ))}
+      </ToolGroup>
+    </RuleFieldSchemaContext.Provider>
   );
 }
