@@ -78,7 +78,7 @@ function checkAgents(
   entries.forEach((value, index) => {
     const prefix = `agents.${index}`;
     const entry = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
-    const check = checkImportDocument({ format: exportFormat, schemaVersion, ...entry });
+    const check = checkImportDocument({ format: exportFormat, schemaVersion, ...entry }, { rules: 'as-stored' });
     if (!check.ok) {
       issues.push(...check.issues.map((issue) => ({ path: `${prefix}.${issue.path}`, message: issue.message })));
       return;

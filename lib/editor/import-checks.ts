@@ -26,7 +26,17 @@ export type ImportCheck = CheckResult<{
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-export function checkImportDocument(document: unknown): ImportCheck {
+/**
+ * `rules: 'as-a-save'` (an agent import: a document someone may have written) refuses per-tool
+ * rules and rule-linter errors as a save would; `'as-stored'` (a whole-deployment restore, which
+ * must reproduce the source exactly) keeps the history as it was written, since refusing it would
+ * make a backup taken before a linter check unrestorable. Publishing still refuses a version with a
+ * linter error, and `agent lint` reports it.
+ */
+export function checkImportDocument(
+  document: unknown,
+  { rules = 'as-a-save' }: { rules?: 'as-a-save' | 'as-stored' } = {},
+): ImportCheck {
   const envelope = exportDocumentSchema.safeParse(document);
   const issues: Issue[] = envelope.success ? [] : issuesFromZod(envelope.error);
   const raw = asRecord(document) ?? {};
@@ -53,9 +63,8 @@ export function checkImportDocument(document: unknown): ImportCheck {
     else if (stored) issues.push(...storedAgentIssues(check.value, prefix));
     if (check.ok) {
       snapshots[index] = check.value;
-      // Rules are checked as at a save: per-tool rules and linter errors refuse the document.
       const at = `${prefix.join('.')}.`;
-      issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at));
+      if (rules === 'as-a-save') issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at));
     }
   });
   if (!envelope.success || issues.length > 0) return { ok: false, issues };

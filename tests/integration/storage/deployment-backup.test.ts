@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestStudio, type ResponseBody, sqliteHandle } from '../../support/studio';
 import { ordersApi } from '../../support/orders-api';
+import { configHash } from '@/lib/versions';
 
 const passphrase = 'correct horse battery staple';
 const settings = { stdioAllowedCommands: ['node server.js'] };
@@ -298,6 +299,34 @@ describe('a corrupt or wrong-version backup', () => {
         ]),
       );
       expect(Object.values(tableCounts(fresh))).toEqual([0, 0, 0, 0, 0, 0]);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
+  it('restores history as it was written: per-tool rules in an old version are kept, not refused', async () => {
+    const fresh = await createTestStudio({ settings });
+    try {
+      const older = structuredClone(backup);
+      const version = older.agents[0].versions[0];
+      // A version saved before per-tool rules were refused (the hash made again, as its source had it).
+      version.snapshot.tools = { 'tool-with-rules': { rules: { operator: 'AND', conditions: [] } } };
+      version.configHash = configHash(version.snapshot);
+      const restored = await importBackup(fresh, { backup: older, passphrase });
+      expect(restored.status).toBe(200);
+      const agentId = older.agents[0].agent.id as string;
+      const read = await call(fresh.studio, 'GET', `/api/agents/${agentId}/versions/${version.versionNumber}`);
+      expect(read.body.version.tools).toEqual(version.snapshot.tools);
+      // An agent import is an authoring act: the same version is refused there, as a save would be.
+      const exported = await call(fresh.studio, 'GET', `/api/agents/${agentId}/export`);
+      const imported = await call(fresh.studio, 'POST', '/api/agents/import', {
+        ...exported.body,
+        agent: { ...exported.body.agent, id: 'imported-copy' },
+      });
+      expect(imported.status).toBe(400);
+      expect(imported.body.error.details.issues[0].path).toMatch(
+        /tools\["?tool-with-rules"?\]?\.?rules$|tools\.tool-with-rules\.rules$/,
+      );
     } finally {
       await fresh.cleanup();
     }
