@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { modelMessageSchema } from 'ai';
 import { versionSelectorSchema } from '../../versions';
 import { pathParam } from '../schemas';
+import { runEventSchema } from './run-event-schemas';
 import { runDetailShape } from './run-list-schemas';
 
 const toolName = z.string().min(1).max(64);
@@ -103,16 +104,6 @@ export const runBodySchema = z
 
 export type RunBody = z.output<typeof runBodySchema>;
 
-/** A 200 answer of Server-Sent Events (one run chunk per event). */
-export const eventStreamResponse = (description: string) => ({
-  description,
-  content: {
-    'text/event-stream': {
-      schema: z.string().openapi({ description: '`event: <chunk type>` and `data: <the chunk as JSON>` per chunk' }),
-    },
-  },
-});
-
 export const runIdParams = z.object({
   runId: pathParam({ name: 'runId', max: 100, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
 });
@@ -208,6 +199,28 @@ export const runResultSchema = z
     object: z.unknown().optional().openapi({ description: 'The structured output, when the run asked for one' }),
   })
   .openapi('RunResult');
+
+/** One event's data in a streamed run: `finish` carries the run result without the identity `start` gave. */
+const runEventsSchema = runEventSchema({
+  identity: z.object(identityShape),
+  finishPayload: runResultSchema.omit({
+    runId: true,
+    agentId: true,
+    versionId: true,
+    versionNumber: true,
+    label: true,
+    resolvedToolsHash: true,
+  }),
+});
+
+/**
+ * A 200 answer of Server-Sent Events: `event: <chunk type>` and `data: <the chunk as JSON>` per
+ * chunk. The media type's schema is that of one event's data (`RunEvent`, one schema per type).
+ */
+export const eventStreamResponse = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: runEventsSchema } },
+});
 
 export const runViewSchema = z
   .object({
