@@ -33,7 +33,9 @@ const setBody = z
         message: 'Give exactly one of versionNumber and versionId',
       });
     }
-  });
+  })
+  // The rule above, in the document: exactly one of the two.
+  .openapi({ oneOf: [{ required: ['versionNumber'] }, { required: ['versionId'] }] });
 
 export const listRoute = route('get', '/agents/{id}/labels', {
   operationId: 'listAgentLabels',

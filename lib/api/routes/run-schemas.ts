@@ -100,7 +100,8 @@ export const runBodySchema = z
       context.addIssue({ code: 'custom', path: ['prompt'], message: 'Give exactly one of prompt and messages.' });
     }
   })
-  .openapi('RunRequest');
+  // The rule above, in the document: exactly one of the two.
+  .openapi('RunRequest', { oneOf: [{ required: ['prompt'] }, { required: ['messages'] }] });
 
 export type RunBody = z.output<typeof runBodySchema>;
 
