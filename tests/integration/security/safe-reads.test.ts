@@ -105,7 +105,8 @@ describe('GET is safe', () => {
     expect(paths.length).toBeGreaterThan(15);
     const statuses: Record<string, number> = {};
     for (const path of paths) {
-      for (const query of ['?from=1&to=2&toolkit=probe', '?from=1&toolkit=probe&requestContext=%7B%7D']) {
+      // Unknown query parameters are refused (400) where a route does not take them: the bare path reads.
+      for (const query of ['', '?from=1&to=2&toolkit=probe', '?from=1&toolkit=probe&requestContext=%7B%7D']) {
         const response = await handle.studio.api.request(`${path}${query}`);
         await response.arrayBuffer();
         statuses[`${path}${query}`] = response.status;
@@ -114,8 +115,9 @@ describe('GET is safe', () => {
     expect(Object.entries(statuses).filter(([, status]) => status >= 500)).toEqual([]);
     // The reads reached the records the fixtures made, not only 404s.
     for (const path of ['/api/agents/watched', '/api/mcp-clients/stamper', '/api/integrations/counted'])
-      expect(statuses[`${path}?from=1&to=2&toolkit=probe`], path).toBe(200);
-    expect(statuses['/api/agents/watched/diff?from=1&to=2&toolkit=probe']).toBe(200);
+      expect(statuses[path], path).toBe(200);
+    const diff = await handle.studio.api.request('/api/agents/watched/diff?from=1&to=2');
+    expect(diff.status).toBe(200);
     expect(existsSync(marker)).toBe(false);
     expect(counting.seen.connections).toBe(0);
   }, 60_000);
