@@ -35,8 +35,9 @@ const notGenerated: Record<string, string> = {
   handleMcpMessage: 'JSON-RPC under the MCP specification, checked by tests/integration/mcp-server',
   testMcpClient: 'connects to the servers of a saved client',
   testMcpClientDraft: 'starts the servers the body names (commands, URLs)',
-  // A sealed backup derives its key with scrypt at the parameters it names (bounded, but up to
-  // minutes each); the deployment routes have their own tests (tests/integration/storage).
+  // A sealed backup derives its key with scrypt at the parameters it names (bounded to 64 MiB and
+  // 4x the default work, still a second or so each); the deployment routes have their own tests
+  // (tests/integration/storage).
   exportDeployment: 'seals secrets with scrypt, seconds per request',
   importDeployment: 'opens sealed secrets with the scrypt parameters the backup names',
 };
