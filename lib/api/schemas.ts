@@ -159,3 +159,16 @@ export const queryFlag = z
   .enum(['true', 'false'])
   .optional()
   .transform((value) => value === 'true');
+
+/**
+ * An import body: typed for clients by the export document's schema (`component`), but parsed by
+ * the editor rather than the route, which upgrades older schemaVersions first and answers every
+ * problem of the envelope and the snapshots at once.
+ */
+export const importDocumentSchema = ({ format, component }: { format: string; component: string }) =>
+  z.unknown().openapi({
+    description:
+      `An export document (format ${format}), as the export answers it; older schemaVersions ` +
+      'are upgraded, and every problem of the envelope and the snapshots is answered at once',
+    allOf: [{ $ref: `#/components/schemas/${component}` }],
+  });

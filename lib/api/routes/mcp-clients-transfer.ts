@@ -10,7 +10,7 @@ import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForStdio } from '../stdio-guard';
 import { requireSecretExport } from '../secret-export-guard';
-import { jsonRoutes, requestBody } from '../schemas';
+import { importDocumentSchema, jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
 
@@ -38,37 +38,28 @@ export const importRoute = route('post', '/mcp-clients/import', {
   operationId: 'importMcpClient',
   summary: 'Import an exported client (checked like a save, stdio allow-list included)',
   request: {
-    body: requestBody(
-      z.unknown().openapi({
-        description:
-          'An export document (format agent-studio.mcp-client), as the export answers it; older schemaVersions ' +
-          'are upgraded, and every problem of the envelope and the snapshots is answered at once',
-        // Typed for clients by the export's own schema; the editor checks it (upgrades first).
-        allOf: [{ $ref: '#/components/schemas/McpClientExport' }],
-      }),
-      {
-        required: true,
-        example: {
-          format: 'agent-studio.mcp-client',
-          schemaVersion: 1,
-          client: { id: 'docs', authorId: null },
-          secrets: 'omitted',
-          omittedSecrets: [],
-          versions: [
-            {
-              versionNumber: 1,
-              snapshot: {
-                name: 'Company docs',
-                servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
-              },
-              changedFields: ['name', 'servers'],
-              changeMessage: 'Initial version',
-              authorId: null,
+    body: requestBody(importDocumentSchema({ format: 'agent-studio.mcp-client', component: 'McpClientExport' }), {
+      required: true,
+      example: {
+        format: 'agent-studio.mcp-client',
+        schemaVersion: 1,
+        client: { id: 'docs', authorId: null },
+        secrets: 'omitted',
+        omittedSecrets: [],
+        versions: [
+          {
+            versionNumber: 1,
+            snapshot: {
+              name: 'Company docs',
+              servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
             },
-          ],
-        },
+            changedFields: ['name', 'servers'],
+            changeMessage: 'Initial version',
+            authorId: null,
+          },
+        ],
       },
-    ),
+    }),
   },
   status: 201,
   ok: [
