@@ -45,7 +45,12 @@ describe('approval policies, in a real browser', () => {
     await editor.tab('Tools');
     const policy = await editor.setApproval('convert-units', 'When...');
     await editor.rules(policy).getByRole('button', { name: 'Add rule', exact: true }).click();
-    await editor.setRule(policy, 1, { field: 'args.value', operator: 'greater than', value: '100' });
+    await editor.setRule(policy, 1, {
+      field: 'args.value',
+      operator: 'greater than',
+      valueType: 'number',
+      value: '100',
+    });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await editor.save('Ask before converting big values');
     await editor.announced('Version 2 saved');
