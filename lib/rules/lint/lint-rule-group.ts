@@ -8,9 +8,7 @@ import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { contradiction, tautology } from './group-checks';
 import { lintJsonLogicBudget } from './json-logic-budget';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isPlainObject } from '../select-schema';
 
 /**
  * Every finding in a rule group and the groups nested in it. `path` is where the group lives
@@ -25,10 +23,10 @@ export function lintRuleGroup({
   path: string;
   fieldSchema: FieldSchema;
 }): Diagnostic[] {
-  if (!isObject(group) || !Array.isArray(group.conditions)) return [];
+  if (!isPlainObject(group) || !Array.isArray(group.conditions)) return [];
   const diagnostics: Diagnostic[] = [];
   group.conditions.forEach((item, index) => {
-    if (!isObject(item)) return;
+    if (!isPlainObject(item)) return;
     const itemPath = childPath(childPath(path, 'conditions'), index);
     diagnostics.push(
       ...(isRuleGroup(item)
@@ -66,7 +64,7 @@ export function lintRules({
   requestContextSchema?: unknown;
   fieldSchema?: FieldSchema;
 }): Diagnostic[] {
-  if (!isObject(rules)) return [];
+  if (!isPlainObject(rules)) return [];
   if (isJsonLogicRule(rules)) return lintJsonLogicBudget({ expression: rules.jsonLogic, path });
   return lintRuleGroup({ group: rules, path, fieldSchema });
 }

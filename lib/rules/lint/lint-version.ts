@@ -9,6 +9,7 @@ import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { lintRules } from './lint-rule-group';
 import { isVariantList, lintVariantList } from './lint-variants';
+import { isPlainObject } from '../select-schema';
 
 /** The parts of an agent snapshot the linter reads (an `AgentSnapshot` is one). */
 export interface LintableSnapshot {
@@ -23,14 +24,11 @@ export interface LintableSnapshot {
 
 const lintedFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'] as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Tool entries of a `tools` value that still carry their own `rules` (`path` is where the value lives). */
 export function toolRulesPaths({ tools, path }: { tools: unknown; path: string }): string[] {
-  if (!isObject(tools)) return [];
+  if (!isPlainObject(tools)) return [];
   return Object.entries(tools)
-    .filter(([, entry]) => isObject(entry) && entry.rules !== undefined)
+    .filter(([, entry]) => isPlainObject(entry) && entry.rules !== undefined)
     .map(([id]) => childPath(childPath(path, id), 'rules'));
 }
 
@@ -38,7 +36,7 @@ export function toolRulesPaths({ tools, path }: { tools: unknown; path: string }
 export function toolRulesPathsOf(tools: unknown): string[] {
   if (!isVariantList(tools)) return toolRulesPaths({ tools, path: 'tools' });
   return tools.flatMap((variant, index) =>
-    isObject(variant)
+    isPlainObject(variant)
       ? toolRulesPaths({ tools: variant.value, path: childPath(childPath('tools', index), 'value') })
       : [],
   );
@@ -56,7 +54,7 @@ function ignoredToolRules(tools: unknown): Diagnostic[] {
 function lintField(field: string, value: unknown, fieldSchema: FieldSchema): Diagnostic[] {
   if (!isVariantList(value)) return [];
   const diagnostics = value.flatMap((variant, index) =>
-    isObject(variant) && isObject(variant.rules)
+    isPlainObject(variant) && isPlainObject(variant.rules)
       ? lintRules({ rules: variant.rules as unknown as Rules, path: `${field}[${index}].rules`, fieldSchema })
       : [],
   );
@@ -66,7 +64,7 @@ function lintField(field: string, value: unknown, fieldSchema: FieldSchema): Dia
 function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diagnostic[] {
   if (!Array.isArray(instructions)) return [];
   return instructions.flatMap((block: unknown, index) =>
-    isObject(block) && isObject(block.rules)
+    isPlainObject(block) && isPlainObject(block.rules)
       ? lintRules({ rules: block.rules as unknown as Rules, path: `instructions[${index}].rules`, fieldSchema })
       : [],
   );
@@ -84,9 +82,9 @@ export function policyFieldSchema(requestContextSchema: unknown): FieldSchema {
 }
 
 function lintToolPolicies(toolPolicies: unknown, fieldSchema: FieldSchema): Diagnostic[] {
-  if (!isObject(toolPolicies)) return [];
+  if (!isPlainObject(toolPolicies)) return [];
   return Object.entries(toolPolicies).flatMap(([name, policy]) =>
-    isObject(policy) && isObject(policy.requireApproval)
+    isPlainObject(policy) && isPlainObject(policy.requireApproval)
       ? lintRules({
           rules: policy.requireApproval as unknown as Rules,
           path: childPath(childPath('toolPolicies', name), 'requireApproval'),

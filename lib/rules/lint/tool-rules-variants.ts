@@ -4,9 +4,7 @@
  * variant holding the other entries. Only a plain `tools` record is converted.
  */
 import type { Rules } from '../types';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isPlainObject } from '../select-schema';
 
 export interface ToolVariant {
   value: Record<string, Record<string, unknown>>;
@@ -15,13 +13,13 @@ export interface ToolVariant {
 
 /** The variants that replace a plain `tools` record, or undefined when no entry carries rules. */
 export function toolRulesAsVariants(tools: unknown): ToolVariant[] | undefined {
-  if (!isObject(tools)) return undefined;
+  if (!isPlainObject(tools)) return undefined;
   const always: Record<string, Record<string, unknown>> = {};
   const conditional: ToolVariant[] = [];
   for (const [id, entry] of Object.entries(tools)) {
-    const { rules, ...rest } = isObject(entry) ? entry : {};
-    if (isObject(rules)) conditional.push({ value: { [id]: rest }, rules: rules as unknown as Rules });
-    else always[id] = isObject(entry) ? entry : {};
+    const { rules, ...rest } = isPlainObject(entry) ? entry : {};
+    if (isPlainObject(rules)) conditional.push({ value: { [id]: rest }, rules: rules as unknown as Rules });
+    else always[id] = isPlainObject(entry) ? entry : {};
   }
   if (conditional.length === 0) return undefined;
   return Object.keys(always).length > 0 ? [{ value: always }, ...conditional] : conditional;
