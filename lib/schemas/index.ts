@@ -8,3 +8,4 @@ export * from './integration-bodies';
 export * from './mcp-client-bodies';
 export * from '../auth/account-bodies';
 export * from './run-list-query';
+export * from './test-case-bodies';

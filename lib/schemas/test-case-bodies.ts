@@ -1,0 +1,108 @@
+/**
+ * A test case: a conversation an agent version must still handle, with what a good answer looks like
+ * (`expectations`) and, when it came from a real run, what the tools answered then (`recording`).
+ * Replays answer tool calls from the recording, so checking a version has no side effects.
+ * One schema for the API, the editor service, the export document and the editor's forms.
+ */
+import { z } from 'zod';
+import { jsonObjectSchema } from '../rules';
+
+const toolName = z.string().min(1).max(64);
+const shortText = z.string().min(1).max(10_000);
+
+export const expectationSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('toolCalled'),
+      tool: toolName,
+      /** A partial object the call's arguments must match (every key given, compared as JSON). */
+      args: jsonObjectSchema.optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('toolNotCalled'), tool: toolName }).strict(),
+  z.object({ type: z.literal('onlyTools'), tools: z.array(toolName).max(1_000) }).strict(),
+  z.object({ type: z.literal('answerIncludes'), text: shortText, ignoreCase: z.boolean().optional() }).strict(),
+  z.object({ type: z.literal('answerExcludes'), text: shortText, ignoreCase: z.boolean().optional() }).strict(),
+  /** An RE2 pattern: linear time, so a stored pattern cannot stall the server. */
+  z.object({ type: z.literal('answerMatches'), pattern: z.string().min(1).max(1_000) }).strict(),
+  z.object({ type: z.literal('finishReason'), value: z.string().min(1).max(64) }).strict(),
+  z.object({ type: z.literal('maxSteps'), value: z.number().int().min(1).max(100) }).strict(),
+  z.object({ type: z.literal('maxTokens'), value: z.number().int().min(1) }).strict(),
+  /** Scored 0 to 1 by a configured model against the criteria; `model` is a `provider/model` id. */
+  z.object({ type: z.literal('judge'), criteria: shortText, model: z.string().min(1).max(200).optional() }).strict(),
+]);
+
+export type Expectation = z.output<typeof expectationSchema>;
+export type ExpectationType = Expectation['type'];
+
+export const recordedToolCallSchema = z
+  .object({
+    toolName,
+    args: z.unknown(),
+    result: z.unknown(),
+    isError: z.boolean(),
+  })
+  .strict();
+
+export type RecordedToolCall = z.output<typeof recordedToolCallSchema>;
+
+export const recordingSchema = z
+  .object({
+    toolCalls: z.array(recordedToolCallSchema).max(1_000),
+    answer: z.string().max(1_000_000),
+    fromRunId: z.string().min(1).max(100).optional(),
+    versionNumber: z.number().int().min(1).optional(),
+  })
+  .strict();
+
+export type Recording = z.output<typeof recordingSchema>;
+
+const messageSchema = jsonObjectSchema;
+
+export const testCaseInputSchema = z.union([
+  z.object({ prompt: z.string().min(1).max(1_000_000) }).strict(),
+  z.object({ messages: z.array(messageSchema).min(1).max(1_000) }).strict(),
+]);
+
+export type TestCaseInput = z.output<typeof testCaseInputSchema>;
+
+export const testCaseFieldsShape = {
+  name: z.string().trim().min(1).max(200),
+  input: testCaseInputSchema,
+  requestContext: jsonObjectSchema.default({}),
+  expectations: z.array(expectationSchema).max(100).default([]),
+  recording: recordingSchema.optional(),
+  /** Read-only tools (`annotations.readOnlyHint`) may run live when the recording lacks the call. */
+  replay: z.object({ liveReadOnlyTools: z.boolean() }).strict().optional(),
+};
+
+export const createTestCaseBodySchema = z.object(testCaseFieldsShape).strict();
+export type CreateTestCaseBody = z.input<typeof createTestCaseBodySchema>;
+
+export const updateTestCaseBodySchema = z
+  .object({
+    name: testCaseFieldsShape.name.optional(),
+    input: testCaseFieldsShape.input.optional(),
+    requestContext: jsonObjectSchema.optional(),
+    expectations: z.array(expectationSchema).max(100).optional(),
+    recording: recordingSchema.nullable().optional(),
+    replay: z.object({ liveReadOnlyTools: z.boolean() }).strict().nullable().optional(),
+  })
+  .strict();
+export type UpdateTestCaseBody = z.input<typeof updateTestCaseBodySchema>;
+
+export const testCaseFromRunBodySchema = z.object({ name: testCaseFieldsShape.name }).strict();
+
+/** A stored test case as the API returns it. */
+export interface TestCase {
+  id: string;
+  agentId: string;
+  name: string;
+  input: TestCaseInput;
+  requestContext: Record<string, unknown>;
+  expectations: Expectation[];
+  recording?: Recording;
+  replay?: { liveReadOnlyTools: boolean };
+  createdAt: string;
+  updatedAt: string;
+}
