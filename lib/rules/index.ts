@@ -4,7 +4,9 @@
  * fields and operators it offers). Pure; the only importer of json-logic-js.
  */
 export * from './compile';
+export * from './context-field-rows';
 export * from './context-fields';
+export * from './context-gaps';
 export * from './evaluate';
 export * from './json-logic-limits';
 export * from './json-value';

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedOfText,
+  contextGaps,
+  exampleContext,
+  fieldRowProblems,
+  fieldRowsOf,
+  fieldsReadBy,
+  schemaOfFieldRows,
+  type FieldRow,
+} from '@/lib/rules';
+
+const rows: FieldRow[] = [
+  { name: 'plan', type: 'oneOf', allowed: ['free', 'pro'], required: true },
+  { name: 'seats', type: 'number', allowed: [], required: false },
+  { name: 'beta', type: 'boolean', allowed: [], required: false, description: 'Early features' },
+  { name: 'country', type: 'text', allowed: [], required: true },
+];
+
+const schema = {
+  type: 'object',
+  properties: {
+    plan: { type: 'string', enum: ['free', 'pro'] },
+    seats: { type: 'number' },
+    beta: { type: 'boolean', description: 'Early features' },
+    country: { type: 'string' },
+  },
+  required: ['plan', 'country'],
+};
+
+describe('request-context fields declared with controls', () => {
+  it('stores text, number, true/false and one-of fields as a JSON Schema object, required ones listed', () => {
+    expect(schemaOfFieldRows(rows)).toEqual(schema);
+    expect(schemaOfFieldRows([])).toBeUndefined();
+  });
+
+  it('reads the schema back as the same fields', () => {
+    expect(fieldRowsOf(schema)).toEqual({ editable: true, rows });
+    expect(fieldRowsOf(undefined)).toEqual({ editable: true, rows: [] });
+    expect(fieldRowsOf({ type: 'object', properties: {} })).toEqual({ editable: true, rows: [] });
+  });
+
+  it('refuses, with the reason, a schema the controls cannot express, so it is kept whole', () => {
+    const cases: Array<[unknown, string]> = [
+      [{ type: 'object', properties: { user: { type: 'object', properties: {} } } }, 'uses "properties"'],
+      [{ type: 'object', properties: { seats: { type: 'integer' } } }, 'the type "integer"'],
+      [{ type: 'object', properties: { code: { type: 'string', pattern: '^a' } } }, 'uses "pattern"'],
+      [{ type: 'object', additionalProperties: false, properties: {} }, 'uses "additionalProperties"'],
+      [{ type: 'object', properties: { level: { type: 'number', enum: [1, 2] } } }, 'not all text'],
+      [{ type: 'object', properties: {}, required: ['ghost'] }, 'does not describe'],
+      [{ type: 'array' }, 'does not describe an object'],
+    ];
+    for (const [input, reason] of cases) {
+      const read = fieldRowsOf(input);
+      expect(read.editable).toBe(false);
+      if (!read.editable) expect(read.reason).toContain(reason);
+    }
+  });
+
+  it('names what stops rows from being saved', () => {
+    expect(fieldRowProblems(rows)).toEqual([]);
+    const problems = fieldRowProblems([
+      { name: '', type: 'text', allowed: [], required: false },
+      { name: 'plan', type: 'oneOf', allowed: [' ', ''], required: false },
+      { name: 'plan', type: 'text', allowed: [], required: false },
+      { name: 'user.role', type: 'text', allowed: [], required: false },
+    ]);
+    expect(problems.map((problem) => [problem.index, problem.message])).toEqual([
+      [0, 'Give the field a name'],
+      [1, 'List the values "plan" allows, separated by commas'],
+      [2, 'Another field is already named "plan"'],
+      [3, '"user.role" cannot be a field name: use letters, digits, "_" and "-", starting with a letter or "_"'],
+    ]);
+  });
+
+  it('reads allowed values typed with commas, dropping blanks and repeats when stored', () => {
+    expect(allowedOfText('free, pro ,,pro')).toEqual(['free', 'pro', '', 'pro']);
+    const stored = schemaOfFieldRows([
+      { name: 'plan', type: 'oneOf', allowed: allowedOfText('free, pro ,,pro'), required: false },
+    ]);
+    expect(stored).toEqual({ type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'] } } });
+  });
+});
+
+describe('what a request context lacks of the fields the rules read', () => {
+  const snapshot = {
+    tools: [
+      { value: {} },
+      { value: {}, rules: { operator: 'AND', conditions: [{ field: 'plan', operator: 'equals', value: 'pro' }] } },
+    ],
+    instructions: [
+      { type: 'text', text: 'Hi' },
+      { type: 'prompt_block', text: 'EU', rules: { jsonLogic: { '==': [{ var: ['user.region', 'x'] }, 'eu'] } } },
+    ],
+    toolPolicies: {
+      send: {
+        requireApproval: {
+          operator: 'OR',
+          conditions: [
+            { field: 'context.seats', operator: 'greater_than', value: 5 },
+            { field: 'args.to', operator: 'exists' },
+          ],
+        },
+      },
+    },
+  };
+
+  it('lists the fields read by variants, prompt blocks and approval policies (context.* only)', () => {
+    expect(fieldsReadBy(snapshot)).toEqual(['plan', 'seats', 'user.region']);
+    expect(fieldsReadBy({ tools: { search: {} } })).toEqual([]);
+  });
+
+  it('says which read fields a context does not give, and which given ones nothing names', () => {
+    const read = ['plan'];
+    const declared = [{ path: 'plan', type: 'string' as const }];
+    expect(contextGaps({ read, context: { tier: 'pro' }, declared })).toEqual([
+      'The rules read plan, which this request context does not give.',
+      'It gives tier, which is neither a declared field nor read by the rules.',
+    ]);
+    expect(contextGaps({ read, context: { plan: 'pro' }, declared })).toEqual([]);
+    expect(contextGaps({ read: ['plan', 'user.region', 'seats'], context: { user: {} }, declared: [] })).toEqual([
+      'The rules read plan, user.region and seats, which this request context does not give.',
+    ]);
+  });
+
+  it('builds the hint example from the declared fields, else from the fields the rules read', () => {
+    const declared = [
+      { path: 'plan', type: 'string' as const, enum: ['free', 'pro'] },
+      { path: 'seats', type: 'number' as const },
+    ];
+    expect(exampleContext({ declared, read: [] })).toBe('{"plan":"free","seats":10}');
+    expect(exampleContext({ declared: [], read: ['plan'] })).toBe('{"plan":"some text"}');
+  });
+});
