@@ -56,7 +56,7 @@ describe('the rule linter in the rule builder', () => {
     );
     expect((await api('GET', '/api/agents/linted-rules')).body.agent.latestVersionNumber).toBe(1);
 
-    await variant.getByRole('textbox', { name: 'Value', exact: true }).fill('pro');
+    await editor.ruleValue(variant).fill('pro');
     await expect.poll(() => found.count(), patience).toBe(0);
     await editor.save('Pro tools');
     await editor.announced('Version 2 saved');

@@ -138,8 +138,14 @@ export class AgentEditorPage {
     await row.getByRole('combobox', { name: 'Operator', exact: true }).selectOption({ label: rule.operator });
     if (rule.valueType)
       await row.getByRole('combobox', { name: 'Value type', exact: true }).selectOption({ label: rule.valueType });
-    if (rule.value !== undefined) await row.getByRole('textbox', { name: 'Value', exact: true }).fill(rule.value);
+    if (rule.value !== undefined) await this.ruleValue(row).fill(rule.value);
     return row;
+  }
+
+  /** A rule's typed "Value": a textbox, or a combobox offering a one-of field's allowed values. */
+  ruleValue(row: Locator) {
+    const name = { name: 'Value', exact: true };
+    return row.getByRole('textbox', name).or(row.locator('input[list]').and(row.getByRole('combobox', name)));
   }
 
   /** The rule linter's findings shown inside `scope` (beside a rule, or at the top of a group). */

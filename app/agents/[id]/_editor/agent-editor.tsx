@@ -25,6 +25,7 @@ const isEmptyRecord = (value: unknown) =>
 /** The tab that shows a field's problem: rules of a conditional tool field live in Conditions. */
 function tabOf(field: EditedField, values: EditorValues): string {
   if (field === 'name' || field === 'description' || field === 'model' || field === 'instructions') return 'basics';
+  if (field === 'requestContextSchema') return 'conditions';
   const value = values[field];
   return value !== undefined && isConditional(value as never) ? 'conditions' : 'tools';
 }
@@ -64,7 +65,8 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
     refresh,
   });
   const drafts = useDraftProblemsRegistry();
-  const contextFields = useMemo(() => contextFieldsOf(version.requestContextSchema), [version.requestContextSchema]);
+  // The fields declared in the draft (Conditions tab) drive the rule builder before they are saved.
+  const contextFields = useMemo(() => contextFieldsOf(values.requestContextSchema), [values.requestContextSchema]);
   const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
 
   const setField = <Field extends EditedField>(field: Field, value: EditorValues[Field]) => {
@@ -99,7 +101,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
 
   return (
     <DraftProblemsProvider value={drafts}>
-      <RequestContextSchemaContext.Provider value={version.requestContextSchema}>
+      <RequestContextSchemaContext.Provider value={values.requestContextSchema}>
         <section aria-labelledby="agent-heading" className="flex flex-col gap-4">
           <EditorHeader
             agent={agent}

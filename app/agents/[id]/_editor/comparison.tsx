@@ -1,10 +1,11 @@
 'use client';
 import { useState } from 'react';
-import type { VersionDiff } from '@/lib/editor';
+import type { VersionDiff, VersionView } from '@/lib/editor';
 import { Button } from '../../../_components/ui/button';
 import { Panel } from '../../../_components/ui/card';
 import { compareVersions } from '../../actions';
-import { ContextJsonField, useContextJson } from '../../../_components/context-form';
+import { useContextJson } from '../../../_components/context-form';
+import { ContextInput } from './context-input';
 
 const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 
@@ -12,12 +13,17 @@ const show = (value: unknown) => (value === undefined || value === null ? '(not 
 export function Comparison({
   agentId,
   selected,
+  versions,
   announce,
 }: {
   agentId: string;
   selected: number[];
+  /** The versions listed, newest first: the selected ones' fields get a control and their rules are checked. */
+  versions: VersionView[];
   announce: (text: string) => void;
 }) {
+  const compared = versions.filter((version) => selected.includes(version.versionNumber));
+  const schema = (compared[0] ?? versions[0])?.requestContextSchema;
   const requestContext = useContextJson();
   const [diff, setDiff] = useState<VersionDiff | null>(null);
 
@@ -35,7 +41,13 @@ export function Comparison({
   return (
     <div className="flex flex-col gap-3">
       <div className="grid items-end gap-3 md:grid-cols-[1fr_auto]">
-        <ContextJsonField label="Request context for the tool comparison" {...requestContext.field} rows={3} />
+        <ContextInput
+          requestContext={requestContext}
+          schema={schema}
+          versions={compared}
+          label="Request context for the tool comparison"
+          rows={3}
+        />
         <Button variant="primary" disabled={selected.length !== 2} onClick={compare}>
           Compare
         </Button>

@@ -1,8 +1,8 @@
 'use client';
 /**
- * The Conditions tab: for each tool field an ordered list of variants (each with a rule builder
- * and the same pickers as the Tools tab for its value), and the prompt blocks of the instructions
- * with their display conditions. Variants are reordered by drag or keyboard.
+ * The Conditions tab: the request-context fields the rules read, then for each tool field an
+ * ordered list of variants (each with a rule builder and the same pickers as the Tools tab for its
+ * value), and the prompt blocks of the instructions with their display conditions. Variants are reordered by drag or keyboard.
  */
 import { useEffect, type ReactNode } from 'react';
 import { isConditional, type Variant } from '@/lib/snapshots';
@@ -18,6 +18,7 @@ import {
   type SourceRecord,
 } from './field-pickers';
 import type { ErrorAt } from '../../../_lib/form-errors';
+import { ContextFieldsEditor } from './context-fields-editor';
 import { PromptBlockVariants } from './prompt-block-variants';
 import { SortableVariants } from './sortable-variants';
 import { registeredSelection } from './tool-selection';
@@ -75,6 +76,11 @@ export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, field
         ticked tools); entries under other keys are kept. When no variant matches, the field is empty. Preview shows
         which variants matched a request context.
       </Note>
+      <ContextFieldsEditor
+        schema={values.requestContextSchema}
+        onChange={(next) => setField('requestContextSchema', next)}
+        editable={codeAgent === null || codeAgent.ownedFields.includes('requestContextSchema')}
+      />
       {!toolsEditable ? (
         <Note>This agent&rsquo;s tools are owned by its code (its editor setting), so they have no variants here.</Note>
       ) : (

@@ -34,6 +34,7 @@ export function valuesOf(version: VersionView): EditorValues {
     integrationTools: version.integrationTools,
     toolProviders: version.toolProviders,
     toolPolicies: version.toolPolicies,
+    requestContextSchema: version.requestContextSchema,
   };
 }
 

@@ -66,11 +66,7 @@ export function EditorTabs({
         <ConditionsTab {...draft} />
       </TabsContent>
       <TabsContent value="preview">
-        <PreviewTab
-          {...saved}
-          requestContextSchema={version.requestContextSchema}
-          instructions={version.instructions}
-        />
+        <PreviewTab {...saved} version={version} />
       </TabsContent>
       <TabsContent value="versions">
         <VersionsTab
@@ -84,7 +80,11 @@ export function EditorTabs({
       </TabsContent>
       {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
       <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
-        <PlaygroundTab {...saved} />
+        <PlaygroundTab
+          {...saved}
+          latest={version}
+          published={data.versions.items.find((item) => item.versionNumber === agent.activeVersionNumber)}
+        />
       </TabsContent>
       {/* Mounted when opened, so each visit lists the runs made since (the Playground's too). */}
       <TabsContent value="runs">

@@ -7,7 +7,9 @@ import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { postOperation } from '../../../_lib/api-fetch';
-import { ContextJsonField, RequestContextForm, useContextJson } from '../../../_components/context-form';
+import { useContextJson } from '../../../_components/context-form';
+import type { VersionView } from '@/lib/editor';
+import { ContextInput } from './context-input';
 import type { SavedTabProps } from './tab-props';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
@@ -84,15 +86,14 @@ export function matchedVariants({
 export function PreviewTab({
   agentId,
   latestVersionNumber,
-  requestContextSchema,
-  instructions,
+  version,
   dirty,
   announce,
 }: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'dirty' | 'announce'> & {
-  requestContextSchema: Record<string, unknown> | undefined;
-  /** The latest saved version's instructions (what Preview resolves). */
-  instructions: Instructions | undefined;
+  /** The latest saved version (what Preview resolves): its fields get a control, its rules are checked. */
+  version: VersionView;
 }) {
+  const { instructions, requestContextSchema } = version;
   const requestContext = useContextJson();
   const [resolution, setResolution] = useState<Resolution | null>(null);
   const [resolvedContext, setResolvedContext] = useState<Record<string, unknown>>({});
@@ -129,14 +130,13 @@ export function PreviewTab({
         instructions and tools a model would get, and why.
         {dirty ? ' You have unsaved changes: save them to preview them.' : ''}
       </Note>
-      <div className="grid gap-4 md:grid-cols-2">
-        <ContextJsonField
-          {...requestContext.field}
-          rows={8}
-          hint='A JSON object, such as {"tier": "pro", "user": {"role": "admin"}}.'
-        />
-        <RequestContextForm schema={requestContextSchema} json={requestContext.json} onJson={requestContext.setJson} />
-      </div>
+      <ContextInput
+        requestContext={requestContext}
+        schema={requestContextSchema}
+        versions={[version]}
+        rows={6}
+        className="max-w-3xl"
+      />
       <div>
         <Button variant="primary" onClick={resolve} disabled={busy}>
           Resolve

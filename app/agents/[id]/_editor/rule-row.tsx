@@ -85,6 +85,8 @@ export function RuleRow({
   const value = condition.value;
   const allowed = field?.enum ? `Allowed: ${field.enum.map((item) => JSON.stringify(item)).join(', ')}.` : undefined;
   const listHint = value?.kind === 'list' ? 'Separate items with commas.' : undefined;
+  // A one-of field offers its allowed values to pick from; another value can still be typed (the linter says so).
+  const choices = value?.kind === 'text' && field?.enum ? field.enum.map(String) : undefined;
 
   return (
     <div
@@ -147,34 +149,70 @@ export function RuleRow({
               </option>
             ))}
           </SelectField>
-          {value.kind === 'boolean' ? (
-            <SelectField
-              label="Value"
-              className="w-32"
-              value={value.text}
-              error={valueProblem ?? errorAt('value')}
-              onChange={(event) => onChange({ ...condition, value: { ...value, text: event.target.value } })}
-            >
-              <option value="true">true</option>
-              <option value="false">false</option>
-            </SelectField>
-          ) : (
-            <TextField
-              label="Value"
-              className="min-w-48 flex-1"
-              autoComplete="off"
-              inputMode={value.kind === 'number' ? 'decimal' : undefined}
-              value={value.text}
-              error={valueProblem ?? errorAt('value')}
-              hint={[listHint, allowed].filter(Boolean).join(' ') || undefined}
-              onChange={(event) => onChange({ ...condition, value: { ...value, text: event.target.value } })}
-            />
-          )}
+          <RuleValue
+            value={value}
+            choices={choices}
+            error={valueProblem ?? errorAt('value')}
+            hint={[listHint, allowed].filter(Boolean).join(' ') || undefined}
+            onChange={(next) => onChange({ ...condition, value: next })}
+          />
         </>
       ) : null}
       <Button size="sm" variant="danger" className="mt-6" onClick={onRemove}>
         Remove rule
       </Button>
     </div>
+  );
+}
+
+/** A rule's typed value: true or false, or text (a one-of field's allowed values offered to pick from). */
+function RuleValue({
+  value,
+  choices,
+  error,
+  hint,
+  onChange,
+}: {
+  value: ValueDraft;
+  choices: string[] | undefined;
+  error: string | undefined;
+  hint: string | undefined;
+  onChange: (next: ValueDraft) => void;
+}) {
+  const valuesListId = useId();
+  return (
+    <>
+      {value.kind === 'boolean' ? (
+        <SelectField
+          label="Value"
+          className="w-32"
+          value={value.text}
+          error={error}
+          onChange={(event) => onChange({ ...value, text: event.target.value })}
+        >
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </SelectField>
+      ) : (
+        <TextField
+          label="Value"
+          className="min-w-48 flex-1"
+          autoComplete="off"
+          list={choices ? valuesListId : undefined}
+          inputMode={value.kind === 'number' ? 'decimal' : undefined}
+          value={value.text}
+          error={error}
+          hint={hint}
+          onChange={(event) => onChange({ ...value, text: event.target.value })}
+        />
+      )}
+      {choices ? (
+        <datalist id={valuesListId}>
+          {choices.map((choice) => (
+            <option key={choice} value={choice} />
+          ))}
+        </datalist>
+      ) : null}
+    </>
   );
 }

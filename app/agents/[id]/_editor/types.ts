@@ -57,6 +57,7 @@ export const editedFields = [
   'integrationTools',
   'toolProviders',
   'toolPolicies',
+  'requestContextSchema',
 ] as const;
 
 export type EditedField = (typeof editedFields)[number];

@@ -126,7 +126,7 @@ export function VersionsTab({
           </Button>
         </div>
       ) : null}
-      <Comparison agentId={agentId} selected={selected} announce={announce} />
+      <Comparison agentId={agentId} selected={selected} versions={rows} announce={announce} />
       <LabelsPanel agentId={agentId} labels={labels} versions={rows} announce={announce} refresh={refresh} />
       <VersionViewDialog agentId={agentId} versionNumber={viewing} onClose={() => setViewing(null)} />
     </div>

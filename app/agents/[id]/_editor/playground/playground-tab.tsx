@@ -4,7 +4,9 @@ import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
 import { SelectField, TextAreaField } from '../../../../_components/ui/field';
-import { ContextJsonField, useContextJson } from '../../../../_components/context-form';
+import type { VersionView } from '@/lib/editor';
+import { useContextJson } from '../../../../_components/context-form';
+import { ContextInput } from '../context-input';
 import { ChatMessage } from '../../../../_components/chat-message';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
@@ -20,7 +22,13 @@ export function PlaygroundTab({
   latestVersionNumber,
   activeVersionNumber,
   dirty,
-}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'>) {
+  latest,
+  published,
+}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'> & {
+  /** The latest saved version (the draft) and the published one when loaded: their fields and rules. */
+  latest: VersionView;
+  published: VersionView | undefined;
+}) {
   const playground = usePlayground(agentId);
   const { run } = usePermissions();
   const { conversation } = playground;
@@ -29,6 +37,7 @@ export function PlaygroundTab({
   const requestContext = useContextJson();
   const busy = conversation.phase === 'running';
   const identity = conversation.run;
+  const chosen = version === 'draft' ? latest : published;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -65,10 +74,11 @@ export function PlaygroundTab({
             {activeVersionNumber === null ? 'Published: none yet' : `Published (version ${activeVersionNumber})`}
           </option>
         </SelectField>
-        <ContextJsonField
-          {...requestContext.field}
+        <ContextInput
+          requestContext={requestContext}
+          schema={(chosen ?? latest).requestContextSchema}
+          versions={chosen ? [chosen] : []}
           rows={2}
-          hint='A JSON object the run&apos;s instructions and tools read, such as {"tier": "pro"}.'
         />
       </div>
       <section aria-label="Conversation" aria-busy={busy} className="flex flex-col gap-2">
