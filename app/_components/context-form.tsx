@@ -114,7 +114,7 @@ export function parseContext(
     return { ok: false, message: `The request context is not valid JSON: ${(error as Error).message}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { ok: false, message: 'The request context must be a JSON object, such as {"tier": "pro"}.' };
+    return { ok: false, message: 'The request context must be a JSON object, such as {"plan": "pro"}.' };
   return { ok: true, value: value as Record<string, unknown> };
 }
 
