@@ -9,12 +9,13 @@ import pLimit from 'p-limit';
 import type { Storage } from '../../db/storage';
 import type { EvaluationRow } from '../../db/queries';
 import type { TestCase } from '../schemas';
+import type { VersionSelector } from '../versions';
 import { StudioError } from '../errors';
 import type { CaseResult, EvaluationView } from './evaluation-view';
 import { evaluationView } from './evaluation-view';
 
-/** Which version an evaluation replays the cases against. */
-export type EvaluationTarget = { versionNumber: number } | { label: string } | { draft: true };
+/** Which version an evaluation replays the cases against (`{ status: 'draft' }`: the latest). */
+export type EvaluationTarget = VersionSelector;
 
 /** The version an evaluation runs against, as the composition root finds it. */
 export interface EvaluatedVersion {

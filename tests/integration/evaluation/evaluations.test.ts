@@ -102,7 +102,7 @@ describe('evaluations', () => {
     let background: Promise<unknown> = Promise.resolve();
     const evaluations = createEvaluations({ ...parts, track: (work) => (background = work) });
 
-    const { evaluationId } = await evaluations.start({ agentId: 'support', target: { draft: true } });
+    const { evaluationId } = await evaluations.start({ agentId: 'support', target: { status: 'draft' } });
     expect((await evaluations.get(evaluationId)).status).toBe('running');
     await background;
     expect(await evaluations.get(evaluationId)).toMatchObject({ status: 'finished', versionNumber: 7, passed: 1 });
@@ -116,7 +116,7 @@ describe('evaluations', () => {
         throw new Error('model_not_configured');
       },
     });
-    const evaluation = await evaluations.runToEnd({ agentId: 'support', target: { draft: true } });
+    const evaluation = await evaluations.runToEnd({ agentId: 'support', target: { status: 'draft' } });
     expect(evaluation).toMatchObject({ status: 'finished', passed: 0, failed: 1 });
     expect(evaluation.results[0]!.expectations[0]!.detail).toBe('The replay failed: model_not_configured');
   });
@@ -124,7 +124,7 @@ describe('evaluations', () => {
   it('refuses test case ids the agent does not have, naming them', async () => {
     const { parts } = partsWith({ cases: () => [testCase('a')], outcomeOf: () => pass });
     await expect(
-      createEvaluations(parts).start({ agentId: 'support', target: { draft: true }, testCaseIds: ['a', 'zz'] }),
+      createEvaluations(parts).start({ agentId: 'support', target: { status: 'draft' }, testCaseIds: ['a', 'zz'] }),
     ).rejects.toMatchObject({ code: 'invalid_input', message: 'Unknown test case: zz' });
   });
 
@@ -143,7 +143,7 @@ describe('evaluations', () => {
 
     expect(await ask()).toBeUndefined();
     failing = new Set(['b']);
-    await evaluations.runToEnd({ agentId: 'support', target: { draft: true } });
+    await evaluations.runToEnd({ agentId: 'support', target: { status: 'draft' } });
     expect(await ask()).toBeUndefined();
     expect((await ask(0.5))?.passed).toBe(1);
     expect(
@@ -151,7 +151,7 @@ describe('evaluations', () => {
     ).toBeUndefined();
 
     failing = new Set();
-    const passing = await evaluations.runToEnd({ agentId: 'support', target: { draft: true } });
+    const passing = await evaluations.runToEnd({ agentId: 'support', target: { status: 'draft' } });
     expect((await ask())?.evaluationId).toBe(passing.evaluationId);
 
     // A case added later is not covered; an edit after the evaluation makes it stale.
