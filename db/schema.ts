@@ -332,6 +332,36 @@ export const apiKeys = sqliteTable(
   (table) => [uniqueIndex('api_keys_hash_idx').on(table.keyHash)],
 );
 
+/**
+ * Evaluations: an agent's test cases replayed against one version. `configHash` is the hash of the
+ * version's snapshot the cases ran against, so the publish gate can ask for an evaluation of exactly
+ * the configuration it is about to make live.
+ */
+export const evaluations = sqliteTable(
+  'evaluations',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id').notNull(),
+    versionNumber: integer('version_number').notNull(),
+    configHash: text('config_hash').notNull(),
+    status: text('status', { enum: ['running', 'finished', 'failed'] }).notNull(),
+    // The test cases' last change when the evaluation started: a later change makes it stale.
+    testCasesChangedAt: text('test_cases_changed_at').notNull(),
+    passed: integer('passed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    // The results per test case as JSON (`[{ testCaseId, passed, expectations, runId, diff, ... }]`).
+    results: text('results').notNull().default('[]'),
+    error: text('error'),
+    createdBy: text('created_by'),
+    startedAt: text('started_at').notNull(),
+    finishedAt: text('finished_at'),
+  },
+  (table) => [
+    index('evaluations_agent_idx').on(table.agentId, table.startedAt),
+    index('evaluations_config_idx').on(table.agentId, table.configHash),
+  ],
+);
+
 export const schemaTables = {
   agents,
   agentVersions,
@@ -350,4 +380,5 @@ export const schemaTables = {
   verifications,
   rateLimits,
   apiKeys,
+  evaluations,
 };

@@ -39,6 +39,7 @@ export const tablesInCopyOrder = [
   'verifications',
   'rateLimits',
   'apiKeys',
+  'evaluations',
 ] as const satisfies readonly TableName[];
 
 // A table added to the schema and not to the list above fails to compile here, rather than being

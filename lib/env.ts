@@ -201,6 +201,8 @@ export const settingsSchema = z
     resolveDeadlineMs: milliseconds.default(10_000),
     /** Runs started longer ago than this many days are deleted daily (paused runs are kept). */
     runRetentionDays: z.coerce.number().int().min(1).max(36_500).default(30),
+    /** How many test cases an evaluation replays at once. */
+    evalConcurrency: z.coerce.number().int().min(1).max(64).default(4),
     exposeAgentsOverMcp: booleanFlag.default(false),
     /** Serve the editor with Next's development server (hot reload) instead of the build. */
     editorDev: booleanFlag.default(false),
@@ -299,6 +301,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_OIDC_NAME: 'oidc.name',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_RUN_RETENTION_DAYS: 'runRetentionDays',
+  STUDIO_EVAL_CONCURRENCY: 'evalConcurrency',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
   OPENAI_COMPATIBLE_BASE_URL: 'openaiCompatibleBaseUrl',

@@ -2,6 +2,7 @@ export * from './agent-versions';
 export * from './api-keys';
 export * from './agents';
 export * from './audit';
+export * from './evaluations';
 export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
@@ -18,6 +19,7 @@ import { agentVersionQueries } from './agent-versions';
 import { agentQueries } from './agents';
 import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
+import { evaluationQueries } from './evaluations';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { oneTimeLinkQueries } from './one-time-links';
@@ -41,4 +43,5 @@ export const sqliteQueries = {
   apiKeys: apiKeyQueries,
   users: userQueries,
   oneTimeLinks: oneTimeLinkQueries,
+  evaluations: evaluationQueries,
 };

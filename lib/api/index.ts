@@ -18,6 +18,7 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
 import { registerAuditRoutes } from './routes/audit';
 import { registerDeploymentRoutes } from './routes/deployment';
+import { registerEvaluationRoutes } from './routes/evaluations';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
 import { registerAgentRunRoutes } from './routes/agent-runs';
@@ -40,6 +41,7 @@ import { registerToolProviderRoutes } from './routes/tool-providers';
 import { registerToolRoutes } from './routes/tools';
 import { registerUserRoutes } from './routes/users';
 import type { Runtime } from '../runtime';
+import type { Evaluations } from '../evaluation';
 import type { ToolProviderRegistry } from '../tool-providers';
 import type { ToolRegistry } from '../tools';
 import type { IntegrationService } from '../integrations';
@@ -60,6 +62,8 @@ export interface ApiDependencies {
   /** Which hosts and origins may use the API (built from the settings once). */
   requestPolicy: RequestPolicy;
   editor: Editor;
+  /** Test cases replayed against versions (lib/evaluation). */
+  evaluations?: Evaluations;
   tools: ToolRegistry;
   integrations: IntegrationService;
   runtime: Runtime;
@@ -150,6 +154,8 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
+  if (dependencies.evaluations)
+    registerEvaluationRoutes(app, { ...dependencies, evaluations: dependencies.evaluations });
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);
   // Import before /mcp-clients/{id} routes so the literal path wins.

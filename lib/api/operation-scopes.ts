@@ -34,6 +34,10 @@ export const operationScopes = {
   diffAgentVersions: 'runtime',
   compareAgentVersions: 'runtime',
 
+  startEvaluation: 'editor',
+  getEvaluation: 'runtime',
+  listEvaluations: 'runtime',
+
   listAgentLabels: 'runtime',
   setAgentLabel: 'editor',
   deleteAgentLabel: 'editor',

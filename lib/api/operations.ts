@@ -10,6 +10,7 @@ import * as agentsTransfer from './routes/agents-transfer';
 import * as agents from './routes/agents';
 import * as audit from './routes/audit';
 import * as deployment from './routes/deployment';
+import * as evaluations from './routes/evaluations';
 import * as invitations from './routes/invitations';
 import * as health from './routes/health';
 import * as integrations from './routes/integrations';
@@ -48,6 +49,10 @@ export const apiOperations = {
   deleteAgentVersion: versions.deleteRoute,
   diffAgentVersions: versionDiff.diffRoute,
   compareAgentVersions: versionDiff.compareRoute,
+
+  startEvaluation: evaluations.startRoute,
+  getEvaluation: evaluations.getRoute,
+  listEvaluations: evaluations.listRoute,
 
   listAgentLabels: labels.listRoute,
   setAgentLabel: labels.setRoute,

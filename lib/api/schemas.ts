@@ -83,7 +83,7 @@ export function jsonRoutes(...tags: string[]) {
     Path extends string,
     Schema extends z.ZodType,
     Request extends RouteConfig['request'] = undefined,
-    Status extends 200 | 201 = 200,
+    Status extends 200 | 201 | 202 = 200,
   >(
     method: RouteMethod,
     path: Path,

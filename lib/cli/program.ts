@@ -8,6 +8,7 @@ import { studioVersion } from '../version';
 import { registerAgentRunCommand } from './agent-run';
 import { registerAgentCommands } from './commands/agent-commands';
 import { registerAgentLintCommand } from './commands/agent-lint-command';
+import { registerAgentTestCommand } from './commands/agent-test-command';
 import { registerAgentTransferCommands } from './commands/agent-transfer-commands';
 import { registerAgentWriteCommands } from './commands/agent-write-commands';
 import { registerAuditCommands } from './commands/audit-commands';
@@ -44,6 +45,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
   registerAgentWriteCommands(agent, cli);
   registerAgentTransferCommands(agent, cli);
   registerAgentLintCommand(agent, cli);
+  registerAgentTestCommand(agent, cli);
   registerLabelCommands(agent, cli);
   registerAgentRunCommand(agent, cli);
   registerMcpClientCommands(parent, cli);

@@ -32,6 +32,10 @@ export const operationTable = {
   diffAgentVersions: { method: 'get', path: '/agents/{id}/diff' },
   compareAgentVersions: { method: 'post', path: '/agents/{id}/diff' },
 
+  startEvaluation: { method: 'post', path: '/agents/{id}/evaluations' },
+  getEvaluation: { method: 'get', path: '/evaluations/{evaluationId}' },
+  listEvaluations: { method: 'get', path: '/agents/{id}/evaluations' },
+
   listAgentLabels: { method: 'get', path: '/agents/{id}/labels' },
   setAgentLabel: { method: 'put', path: '/agents/{id}/labels/{label}' },
   deleteAgentLabel: { method: 'delete', path: '/agents/{id}/labels/{label}' },

@@ -197,6 +197,7 @@ export async function deleteAgent(
     await context.labels.deleteAll(agentId);
     for (const version of await context.versions.all(agentId)) context.versionCache.delete(version.id);
     await context.versions.deleteAll(agentId);
+    await context.storage.queries.evaluations.deleteOfAgent(agentId);
     await context.agents.delete(agentId);
     await recordAudit(context, {
       actor,

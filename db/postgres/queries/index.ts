@@ -4,6 +4,7 @@ import { agentVersionQueries } from './agent-versions';
 import { agentQueries } from './agents';
 import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
+import { evaluationQueries } from './evaluations';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { oneTimeLinkQueries } from './one-time-links';
@@ -30,5 +31,6 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     apiKeys: apiKeyQueries(db),
     users: userQueries(db),
     oneTimeLinks: oneTimeLinkQueries(db),
+    evaluations: evaluationQueries(db),
   };
 }

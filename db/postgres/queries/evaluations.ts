@@ -1,0 +1,42 @@
+/** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { evaluations } from '../schema';
+import type { CurrentDb } from './shared';
+
+export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
+  return {
+    async insert(row) {
+      await db().insert(evaluations).values(row);
+    },
+    async finish({ id, ...end }) {
+      await db().update(evaluations).set(end).where(eq(evaluations.id, id));
+    },
+    get: async (id) => (await db().select().from(evaluations).where(eq(evaluations.id, id)))[0],
+    page: async ({ agentId, before, limit }) =>
+      db()
+        .select()
+        .from(evaluations)
+        .where(and(eq(evaluations.agentId, agentId), lt(evaluations.startedAt, before)))
+        .orderBy(desc(evaluations.startedAt))
+        .limit(limit),
+    newestFinished: async ({ agentId, configHash }) =>
+      (
+        await db()
+          .select()
+          .from(evaluations)
+          .where(
+            and(
+              eq(evaluations.agentId, agentId),
+              eq(evaluations.configHash, configHash),
+              eq(evaluations.status, 'finished'),
+            ),
+          )
+          .orderBy(desc(evaluations.startedAt))
+          .limit(1)
+      )[0],
+    async deleteOfAgent(agentId) {
+      await db().delete(evaluations).where(eq(evaluations.agentId, agentId));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { evaluations } from '../schema';
+import { bind, everyColumn } from './placeholders';
+import { perHandle } from './per-handle';
+
+export type EvaluationRow = typeof evaluations.$inferSelect;
+
+/** What finishing an evaluation writes. */
+export type EvaluationEnd = Pick<
+  EvaluationRow,
+  'id' | 'status' | 'passed' | 'failed' | 'results' | 'error' | 'finishedAt'
+>;
+
+const p = sql.placeholder;
+
+export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
+  const insert = db.insert(evaluations).values(everyColumn(evaluations)).prepare();
+  const finish = db
+    .update(evaluations)
+    .set({
+      status: bind('status'),
+      passed: bind('passed'),
+      failed: bind('failed'),
+      results: bind('results'),
+      error: bind('error'),
+      finishedAt: bind('finishedAt'),
+    } as never)
+    .where(eq(evaluations.id, p('id')))
+    .prepare();
+  const byId = db
+    .select()
+    .from(evaluations)
+    .where(eq(evaluations.id, p('id')))
+    .prepare();
+  const page = db
+    .select()
+    .from(evaluations)
+    .where(and(eq(evaluations.agentId, p('agentId')), lt(evaluations.startedAt, p('before'))))
+    .orderBy(desc(evaluations.startedAt))
+    .limit(p('limit'))
+    .prepare();
+  const newestFinishedOfConfig = db
+    .select()
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.agentId, p('agentId')),
+        eq(evaluations.configHash, p('configHash')),
+        eq(evaluations.status, 'finished'),
+      ),
+    )
+    .orderBy(desc(evaluations.startedAt))
+    .limit(1)
+    .prepare();
+  const deleteOfAgent = db
+    .delete(evaluations)
+    .where(eq(evaluations.agentId, p('agentId')))
+    .prepare();
+
+  return {
+    insert(row: EvaluationRow) {
+      insert.run(row);
+    },
+    finish(end: EvaluationEnd) {
+      finish.run(end);
+    },
+    get: (id: string): EvaluationRow | undefined => byId.get({ id }),
+    /** Newest first, started before `before` (an ISO time). */
+    page: ({ agentId, before, limit }: { agentId: string; before: string; limit: number }): EvaluationRow[] =>
+      page.all({ agentId, before, limit }),
+    /** The newest finished evaluation of exactly this configuration. */
+    newestFinished: ({ agentId, configHash }: { agentId: string; configHash: string }): EvaluationRow | undefined =>
+      newestFinishedOfConfig.get({ agentId, configHash }),
+    deleteOfAgent(agentId: string) {
+      deleteOfAgent.run({ agentId });
+    },
+  };
+});

@@ -1,0 +1,79 @@
+/**
+ * `agent test <id> [--version n | --label l | --draft]`: replays the agent's test cases against a
+ * version through the API, waits for the evaluation, prints one line per case (and what failed),
+ * and exits 1 when any case failed: a step for CI and migration scripts (docs/testing-agents.md).
+ */
+import type { Command } from 'commander';
+import { positiveInteger } from '../arguments';
+import type { CliContext } from '../context';
+import { CliError, printJson } from '../io';
+
+interface TestOptions {
+  version?: number;
+  label?: string;
+  draft?: boolean;
+  json?: boolean;
+  pollMs: number;
+}
+
+type Evaluation = {
+  evaluationId: string;
+  status: 'running' | 'finished' | 'failed';
+  versionNumber: number;
+  passed: number;
+  failed: number;
+  error: string | null;
+  results: Array<{
+    testCaseId: string;
+    passed: boolean;
+    expectations: Array<{ passed: boolean; detail: string }>;
+  }>;
+};
+
+function targetOf(options: TestOptions) {
+  const given = [options.version, options.label, options.draft].filter((value) => value !== undefined).length;
+  if (given > 1) throw new CliError('Give at most one of --version, --label and --draft.');
+  if (options.version !== undefined) return { versionNumber: options.version };
+  if (options.label !== undefined) return { label: options.label };
+  // The draft (the latest version) unless a version or label is named: what a person is about to publish.
+  return { draft: true as const };
+}
+
+/** One line per case, then the expectations it failed, indented. */
+export function describeEvaluation(evaluation: Evaluation, caseNames: ReadonlyMap<string, string>): string {
+  const lines = evaluation.results.flatMap((result) => {
+    const name = caseNames.get(result.testCaseId) ?? result.testCaseId;
+    if (result.passed) return [`passed  ${name}`];
+    const failures = result.expectations.filter((expectation) => !expectation.passed);
+    return [`FAILED  ${name}`, ...failures.map((expectation) => `        ${expectation.detail}`)];
+  });
+  const total = evaluation.passed + evaluation.failed;
+  lines.push(`Version ${evaluation.versionNumber}: ${evaluation.passed} of ${total} test case(s) passed.`);
+  return lines.join('\n');
+}
+
+export function registerAgentTestCommand(agent: Command, cli: CliContext) {
+  agent
+    .command('test')
+    .description("replay the agent's test cases against a version (default: the latest); exit 1 when one fails")
+    .argument('<id>', 'the agent id')
+    .option('--version <n>', 'a version number', positiveInteger)
+    .option('--label <name>', 'a label (production, latest or a custom one)')
+    .option('--draft', 'the latest version, published or not (the default)')
+    .option('--json', 'print the evaluation as JSON')
+    .option('--poll-ms <ms>', 'how often to ask whether it finished', positiveInteger, 500)
+    .action(async (id: string, options: TestOptions, command: Command) => {
+      const client = cli.connect(command);
+      const { evaluationId } = await client.startEvaluation({ params: { id }, body: targetOf(options) });
+      let evaluation = (await client.getEvaluation({ params: { evaluationId } })) as Evaluation;
+      while (evaluation.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+        evaluation = (await client.getEvaluation({ params: { evaluationId } })) as Evaluation;
+      }
+      if (evaluation.status === 'failed') throw new CliError(`The evaluation failed: ${evaluation.error ?? 'unknown'}`);
+      const caseNames = new Map<string, string>();
+      if (options.json) printJson(cli.io, evaluation);
+      else cli.io.stdout(describeEvaluation(evaluation, caseNames));
+      if (evaluation.failed > 0) throw new CliError(`${id}: ${evaluation.failed} test case(s) failed.`);
+    });
+}

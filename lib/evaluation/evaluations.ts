@@ -1,0 +1,187 @@
+/**
+ * Evaluations: an agent's test cases replayed against one version, each replay checked against the
+ * case's expectations. Starting one stores it as `running` and answers its id at once; the cases
+ * replay in the background, at most `concurrency` at a time, and the stored row is finished with
+ * every case's result. The replay, the expectation check and the reads of test cases and versions
+ * are given by the composition root, so this module only orders the work and keeps its record.
+ */
+import pLimit from 'p-limit';
+import type { Storage } from '../../db/storage';
+import type { EvaluationRow } from '../../db/queries';
+import type { TestCase } from '../schemas';
+import type { VersionSelector } from '../versions';
+import { StudioError } from '../errors';
+import type { CaseResult, EvaluationView } from './evaluation-view';
+import { evaluationView } from './evaluation-view';
+
+/** Which version an evaluation replays the cases against (`{ status: 'draft' }`: the latest). */
+export type EvaluationTarget = VersionSelector;
+
+/** The version an evaluation runs against, as the composition root finds it. */
+export interface EvaluatedVersion {
+  versionNumber: number;
+  /** The hash of the version's configuration (its snapshot): what the publish gate compares. */
+  configHash: string;
+}
+
+/** What one case's replay and check gave. */
+export type CaseOutcome = Omit<CaseResult, 'testCaseId' | 'durationMs'>;
+
+export interface EvaluationParts {
+  storage: Storage;
+  findVersion(request: { agentId: string; target: EvaluationTarget }): Promise<EvaluatedVersion>;
+  listTestCases(agentId: string): Promise<TestCase[]>;
+  /** When the agent's test cases last changed (created, edited or deleted), as an ISO time. */
+  testCasesChangedAt(agentId: string): Promise<string>;
+  /** Replays one case against the version and checks its expectations. */
+  evaluateCase(request: { agentId: string; versionNumber: number; testCase: TestCase }): Promise<CaseOutcome>;
+  /** How many cases replay at once (`STUDIO_EVAL_CONCURRENCY`). */
+  concurrency: number;
+  now(): Date;
+  newId(): string;
+  /** Keeps the background work in view, so shutdown can wait for it and a failure is logged. */
+  track(work: Promise<unknown>): void;
+}
+
+export interface StartEvaluationRequest {
+  agentId: string;
+  target: EvaluationTarget;
+  /** Only these cases (default: every case of the agent). */
+  testCaseIds?: string[];
+  actor?: string;
+}
+
+export interface Evaluations {
+  start(request: StartEvaluationRequest): Promise<{ evaluationId: string }>;
+  get(evaluationId: string): Promise<EvaluationView>;
+  list(request: { agentId: string; before?: string; limit: number }): Promise<EvaluationView[]>;
+  /**
+   * The newest finished evaluation of exactly this configuration, when it covered every current
+   * test case, started after they last changed and passed at least `minPassRate` of them.
+   */
+  findPassing(request: {
+    agentId: string;
+    configHash: string;
+    minPassRate: number;
+  }): Promise<EvaluationView | undefined>;
+  /** Runs an evaluation and waits for it to finish (the CLI and tests). */
+  runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
+}
+
+function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): TestCase[] {
+  if (testCaseIds === undefined) return cases;
+  const unknown = testCaseIds.filter((id) => !cases.some((testCase) => testCase.id === id));
+  if (unknown.length > 0) {
+    throw new StudioError('invalid_input', `Unknown test case: ${unknown.join(', ')}`, {
+      issues: unknown.map((id) => ({ path: 'testCaseIds', message: `No test case "${id}" in this agent` })),
+    });
+  }
+  return cases.filter((testCase) => testCaseIds.includes(testCase.id));
+}
+
+export function createEvaluations(parts: EvaluationParts): Evaluations {
+  const queries = () => parts.storage.queries.evaluations;
+
+  async function evaluateAll(row: EvaluationRow, cases: TestCase[]): Promise<void> {
+    const limit = pLimit(parts.concurrency);
+    const results = await Promise.all(
+      cases.map((testCase) =>
+        limit(async (): Promise<CaseResult> => {
+          const started = performance.now();
+          const outcome = await parts
+            .evaluateCase({ agentId: row.agentId, versionNumber: row.versionNumber, testCase })
+            .catch((error: unknown) => failedOutcome(error));
+          return { testCaseId: testCase.id, ...outcome, durationMs: Math.round(performance.now() - started) };
+        }),
+      ),
+    );
+    const passed = results.filter((result) => result.passed).length;
+    await queries().finish({
+      id: row.id,
+      status: 'finished',
+      passed,
+      failed: results.length - passed,
+      results: JSON.stringify(results),
+      error: null,
+      finishedAt: parts.now().toISOString(),
+    });
+  }
+
+  async function begin(request: StartEvaluationRequest): Promise<{ row: EvaluationRow; done: Promise<void> }> {
+    const version = await parts.findVersion({ agentId: request.agentId, target: request.target });
+    const cases = chooseCases(await parts.listTestCases(request.agentId), request.testCaseIds);
+    const row: EvaluationRow = {
+      id: parts.newId(),
+      agentId: request.agentId,
+      versionNumber: version.versionNumber,
+      configHash: version.configHash,
+      status: 'running',
+      testCasesChangedAt: await parts.testCasesChangedAt(request.agentId),
+      passed: 0,
+      failed: 0,
+      results: '[]',
+      error: null,
+      createdBy: request.actor ?? null,
+      startedAt: parts.now().toISOString(),
+      finishedAt: null,
+    };
+    await queries().insert(row);
+    const done = evaluateAll(row, cases).catch(async (error: unknown) => {
+      await queries().finish({
+        id: row.id,
+        status: 'failed',
+        passed: 0,
+        failed: 0,
+        results: '[]',
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: parts.now().toISOString(),
+      });
+    });
+    return { row, done };
+  }
+
+  async function get(evaluationId: string): Promise<EvaluationView> {
+    const row = await queries().get(evaluationId);
+    if (!row) throw new StudioError('not_found', `No evaluation "${evaluationId}"`);
+    return evaluationView(row);
+  }
+
+  return {
+    async start(request) {
+      const { row, done } = await begin(request);
+      parts.track(done);
+      return { evaluationId: row.id };
+    },
+    get,
+    async list({ agentId, before, limit }) {
+      const rows = await queries().page({ agentId, before: before ?? '\uffff', limit });
+      return rows.map(evaluationView);
+    },
+    async findPassing({ agentId, configHash, minPassRate }) {
+      const row = await queries().newestFinished({ agentId, configHash });
+      if (!row) return undefined;
+      const evaluation = evaluationView(row);
+      const current = await parts.listTestCases(agentId);
+      const covered = new Set(evaluation.results.map((result) => result.testCaseId));
+      const changedAt = await parts.testCasesChangedAt(agentId);
+      const total = evaluation.passed + evaluation.failed;
+      const passRate = total === 0 ? 0 : evaluation.passed / total;
+      const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
+      const fresh = row.testCasesChangedAt >= changedAt;
+      return coversEveryCase && fresh && total > 0 && passRate >= minPassRate ? evaluation : undefined;
+    },
+    async runToEnd(request) {
+      const { row, done } = await begin(request);
+      await done;
+      return get(row.id);
+    },
+  };
+}
+
+function failedOutcome(error: unknown): CaseOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    passed: false,
+    expectations: [{ type: 'replay', passed: false, detail: `The replay failed: ${message}` }],
+  };
+}
