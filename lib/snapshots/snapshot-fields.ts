@@ -25,7 +25,11 @@ export type SchemaMode = 'validate' | 'document';
 const key = z.string().min(1, 'Keys may not be empty').max(256);
 const text = z.string().max(100_000);
 /** A variant's or prompt block's name for people; resolution ignores it. */
-const variantName = z.string().max(200).regex(/\S/, 'The variant name is empty');
+const variantName = z
+  .string()
+  .max(200)
+  .regex(/\S/, 'The variant name is empty')
+  .meta({ description: 'What people call the variant in the editor; resolution ignores it' });
 
 const descriptionEntry = z.object({ description: text.optional() }).strict();
 
