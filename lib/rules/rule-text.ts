@@ -76,11 +76,11 @@ function unfinished(group: RuleGroup): boolean {
 
 /**
  * When a variant or prompt block applies, in words: "plan is pro", "any request (no condition)",
- * "its JSON Logic rule matches", "its rule is finished" while a field is still empty.
+ * "its JSON Logic rule matches", "its rules match, once every rule has a field" while a field is empty.
  */
 export function rulesWords(rules: Rules | undefined): string {
   if (rules === undefined) return 'any request (no condition)';
   if (isJsonLogicRule(rules)) return 'its JSON Logic rule matches';
-  if (unfinished(rules)) return 'its rule is finished (a rule has no field yet)';
+  if (unfinished(rules)) return 'its rules match, once every rule has a field';
   return ruleGroupWords(rules);
 }

@@ -17,7 +17,7 @@ describe('rules in words', () => {
     ],
     [
       { operator: 'AND', conditions: [{ field: '', operator: 'equals', value: '' }] },
-      'its rule is finished (a rule has no field yet)',
+      'its rules match, once every rule has a field',
     ],
     [{ jsonLogic: { '==': [1, 1] } }, 'its JSON Logic rule matches'],
     [undefined, 'any request (no condition)'],
