@@ -82,6 +82,8 @@ describe('variants in words', () => {
         .count(),
     ).toBe(0);
     expect(await page.getByText(/read-only/).count()).toBe(0);
+    // Tools picked by variants are offered an approval policy too.
+    expect(await editor.approvalFor('world-time').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/tools-tab.png`, fullPage: true });
 

@@ -17,6 +17,7 @@ import { ToolGroup } from './tool-group';
 import { ToolRulesNote } from './tool-rules-note';
 import { LearnMore } from './learn-more';
 import { RegisteredToolsByVariant } from './registered-tools-by-variant';
+import { toolPresence, toolVariantsOf } from './tool-variants';
 import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
@@ -51,7 +52,10 @@ function offeredNames({
   mode: string;
   mcp: ReturnType<typeof useMcpTools>;
 }): OfferedName[] {
-  const registered = registeredSelection(values.tools);
+  // With variants, every tool some variant picks is offered (to some requests at least).
+  const registered =
+    registeredSelection(values.tools) ??
+    Object.fromEntries([...toolPresence(toolVariantsOf(values.tools)).keys()].map((name) => [name, {}]));
   const offered: OfferedName[] = [];
   if (mode === 'full')
     for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
