@@ -1,5 +1,5 @@
 'use client';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Note } from './ui/card';
 import { TextField } from './ui/field';
 
@@ -52,6 +52,7 @@ export function ToolRow({
   collision,
   warning,
   disabled,
+  extra,
 }: {
   name: string;
   description: string;
@@ -63,6 +64,8 @@ export function ToolRow({
   collision?: NameCollision;
   warning?: string;
   disabled?: boolean;
+  /** More about the row's tool (when it is included, a control to change that), after its description. */
+  extra?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -89,6 +92,7 @@ export function ToolRow({
           <span className="text-sm text-slate-700">{description || 'No description.'}</span>
         </div>
       </div>
+      {extra}
       {warning ? <Note tone="warning">{warning}</Note> : null}
       {collision ? (
         <Note tone="warning">

@@ -24,6 +24,12 @@ export type SchemaMode = 'validate' | 'document';
 
 const key = z.string().min(1, 'Keys may not be empty').max(256);
 const text = z.string().max(100_000);
+/** A variant's or prompt block's name for people; resolution ignores it. */
+const variantName = z
+  .string()
+  .max(200)
+  .regex(/\S/, 'The variant name is empty')
+  .meta({ description: 'What people call the variant in the editor; resolution ignores it' });
 
 const descriptionEntry = z.object({ description: text.optional() }).strict();
 
@@ -84,7 +90,9 @@ const defaultOptions = z
 function instructionsSchema(mode: SchemaMode, rules: z.ZodType, documentation: () => Record<string, unknown>) {
   const promptBlock = z.discriminatedUnion('type', [
     z.object({ type: z.literal('text'), content: text }).strict(),
-    z.object({ type: z.literal('prompt_block'), content: text, rules: rules.optional() }).strict(),
+    z
+      .object({ type: z.literal('prompt_block'), content: text, rules: rules.optional(), name: variantName.optional() })
+      .strict(),
   ]);
   const blocks = z.array(promptBlock).max(sizeCaps.promptBlocks, atMostItems(sizeCaps.promptBlocks, 'prompt blocks'));
   if (mode === 'document')
@@ -107,7 +115,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
   /** Plain value or list of variants; an empty array is an empty plain value. */
   function plainOrConditional(plain: z.ZodType, description: string, field: DocumentedField) {
     const variants = z
-      .array(z.object({ value: plain, rules: rules.optional() }).strict())
+      .array(z.object({ value: plain, rules: rules.optional(), name: variantName.optional() }).strict())
       .min(1)
       .max(sizeCaps.variantsPerField, atMostItems(sizeCaps.variantsPerField, 'variants per field'));
     if (mode === 'document') return z.xor([variants, plain]).meta({ description });

@@ -9,6 +9,8 @@ import { isVariantList, type RuleGroup, type Rules } from '../rules';
 export interface Variant<T> {
   value: T;
   rules?: Rules;
+  /** What people call it in the editor ("Pro plan"); no effect on resolution. */
+  name?: string;
 }
 
 /** A plain value, or a non-empty list of variants (detected by the first item having `value`). */
@@ -51,7 +53,8 @@ export interface ToolProviderReference {
   connections?: Record<string, ProviderConnection[]>;
 }
 
-export type PromptBlock = { type: 'text'; content: string } | { type: 'prompt_block'; content: string; rules?: Rules };
+export type PromptBlock =
+  { type: 'text'; content: string } | { type: 'prompt_block'; content: string; rules?: Rules; name?: string };
 
 export type Instructions = string | PromptBlock[];
 

@@ -382,7 +382,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await editor.button('Save').click();
     await page
-      .getByRole('status')
+      .getByRole('alert')
       .filter({ hasText: 'Not saved: correct the rules of Variant 1 of Tools: Operation "==" is not allowed' })
       .waitFor();
     // A rule group typed as JSON can go back to the visual builder.

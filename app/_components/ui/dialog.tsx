@@ -23,12 +23,18 @@ export function DialogContent({
   description,
   children,
   className,
-}: DialogContentProps & { className?: string }) {
+  onCloseAutoFocus,
+}: DialogContentProps & {
+  className?: string;
+  /** Where focus goes on closing; by default back to what opened the dialog. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(contentClasses, className)}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <DialogPrimitive.Title className="mb-2 text-lg font-semibold">{title}</DialogPrimitive.Title>

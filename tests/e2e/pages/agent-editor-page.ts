@@ -25,8 +25,10 @@ export class AgentEditorPage {
 
   /** Waits until the status region says exactly `text`. */
   async announced(text: string) {
+    // A refusal ("Not saved: ...") is an alert, anything else a status.
     await this.page
       .getByRole('status')
+      .or(this.page.getByRole('alert'))
       .filter({ hasText: new RegExp(`^${escape(text)}$`) })
       .waitFor();
   }

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { isConditional } from '@/lib/snapshots';
 import { contextFieldsOf } from '@/lib/rules';
 import { EditorHeader } from './editor-header';
@@ -18,6 +18,9 @@ import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard'
 import { useMcpTools } from './use-mcp-tools';
 import { useSaveAgent } from './use-save-agent';
 import { useVersionActions } from './use-version-actions';
+import { changesInWords } from './field-words';
+import { focusSaveStatus, SaveStatus, useSaveShortcut } from './save-status';
+import { usePermissions } from '../../../_components/permissions';
 
 const isEmptyRecord = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
@@ -30,9 +33,21 @@ function tabOf(field: EditedField, values: EditorValues): string {
   return value !== undefined && isConditional(value as never) ? 'conditions' : 'tools';
 }
 
+/** Sets a field as a person's edit; emptying a field the version never had leaves it absent (no change). */
+function fieldSetter(form: UseFormReturn<EditorValues>) {
+  return <Field extends EditedField>(field: Field, value: EditorValues[Field]) => {
+    const next = isEmptyRecord(value) && form.formState.defaultValues?.[field] === undefined ? undefined : value;
+    form.setValue(field as FieldPath<EditorValues>, next as never, {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+}
+
 /** `openVersion`: opened at a version (`/agents/<id>?version=<n>`), which the Versions tab shows read-only. */
 export function AgentEditor({ data, openVersion = null }: { data: EditorData; openVersion?: number | null }) {
   const router = useRouter();
+  const { edit } = usePermissions();
   const { agent, version } = data;
   const form = useForm<EditorValues>({
     // The schema's input type is looser than the form's values (it accepts any JSON); the values it checks are these.
@@ -50,7 +65,11 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
   const values = form.watch();
   const { dirtyFields, errors } = form.formState;
   const changed = editedFields.filter((field) => isMarkedDirty(dirtyFields[field]));
-  const dirty = changed.length > 0;
+  const drafts = useDraftProblemsRegistry();
+  // A rule value still being typed (and not readable yet) is a change the form does not hold.
+  const dirty = changed.length > 0 || drafts.unsaved;
+  // Discarding remounts the draft tabs, so rule drafts the form never held are dropped too.
+  const [generation, setGeneration] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   const [tab, setTab] = useState(openVersion === null ? 'basics' : 'versions');
@@ -64,25 +83,17 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
     announce,
     refresh,
   });
-  const drafts = useDraftProblemsRegistry();
   // The fields declared in the draft (Conditions tab) drive the rule builder before they are saved.
   const contextFields = useMemo(() => contextFieldsOf(values.requestContextSchema), [values.requestContextSchema]);
   const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
 
-  const setField = <Field extends EditedField>(field: Field, value: EditorValues[Field]) => {
-    // Emptying a field the version never had leaves it absent, so it does not count as a change.
-    const next = isEmptyRecord(value) && form.formState.defaultValues?.[field] === undefined ? undefined : value;
-    form.setValue(field as FieldPath<EditorValues>, next as never, {
-      shouldDirty: true,
-      shouldValidate: form.formState.isSubmitted,
-    });
-  };
+  const setField = fieldSetter(form);
 
   const requestSave = form.handleSubmit(
     () => {
       const unreadable = drafts.first();
       if (unreadable) return announce(`Not saved: correct ${unreadable}`);
-      if (!dirty) return announce('Nothing to save: no field has changed.');
+      if (changed.length === 0) return announce('Nothing to save: no field has changed.');
       setSaveOpen(true);
     },
     (invalid) => {
@@ -92,6 +103,8 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
       announce(`Not saved: correct the fields marked in ${target[0]!.toUpperCase()}${target.slice(1)}.`);
     },
   );
+
+  useSaveShortcut(() => void requestSave(), edit);
 
   const { publish, restore, unpublish } = useVersionActions({ agentId: agent.id, dirty, announce, refresh });
   const publishLatest = () =>
@@ -106,14 +119,15 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
           <EditorHeader
             agent={agent}
             version={version}
-            changed={changed}
-            onDiscard={() => form.reset(valuesOf(version))}
+            changes={changesInWords(changed, drafts.unsaved)}
+            onDiscard={() => {
+              form.reset(valuesOf(version));
+              setGeneration((count) => count + 1);
+            }}
             onSave={() => void requestSave()}
             onPublish={() => void publishLatest()}
           />
-          <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
-            {announcement}
-          </p>
+          <SaveStatus announcement={announcement} />
           <EditorTabs
             tab={tab}
             onTab={setTab}
@@ -127,7 +141,9 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
               mcp,
               fields: contextFields,
               errorAt,
+              showConditions: () => setTab('conditions'),
             }}
+            generation={generation}
             dirty={dirty}
             announce={announce}
             refresh={refresh}
@@ -137,8 +153,9 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
           <SaveDialog
             open={saveOpen}
             onOpenChange={setSaveOpen}
-            changedFields={changed}
+            changedFields={changesInWords(changed)}
             onSave={(message) => save(message, version.versionNumber)}
+            afterSave={focusSaveStatus}
           />
           <ConflictDialog
             conflict={conflict}

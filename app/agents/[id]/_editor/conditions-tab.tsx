@@ -25,6 +25,9 @@ import { registeredSelection } from './tool-selection';
 import type { EditorValues } from './types';
 import { useListIds } from './use-list-ids';
 import { ConditionEditor, startingRules } from './variant-card';
+import { focusWhenShown, variantNameId } from './focus-later';
+import { LearnMore } from './learn-more';
+import { VariantNaming, variantTitle } from './variant-naming';
 import type { DraftTabProps } from './tab-props';
 
 type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
@@ -39,9 +42,9 @@ export const fieldLabels: Record<ToolField | 'instructions', string> = {
 
 const keyWords: Record<ToolField, string> = {
   tools: 'tool',
-  mcpClients: 'MCP client (its whole list of ticked tools)',
-  integrationTools: 'integration (its whole list of ticked tools)',
-  toolProviders: 'provider (its whole list of ticked tools and connections)',
+  mcpClients: 'MCP client, with all its ticked tools',
+  integrationTools: 'integration, with all its ticked tools',
+  toolProviders: 'provider, with all its ticked tools and connections',
 };
 
 export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, fields, errorAt }: DraftTabProps) {
@@ -69,12 +72,8 @@ export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, field
   return (
     <div className="flex flex-col gap-6">
       <Note>
-        A field with variants is worked out for each request: variants are checked in order, every variant whose rules
-        match the request context is included (a variant with no condition always is), and their values are merged.{' '}
-        <strong>A later matching variant replaces an earlier one&rsquo;s entry for the same key whole</strong> (for
-        Tools the key is the tool, for MCP clients, integrations and providers it is the client or provider with all its
-        ticked tools); entries under other keys are kept. When no variant matches, the field is empty. Preview shows
-        which variants matched a request context.
+        A field with variants is worked out for each request: a later matching variant replaces an earlier one&rsquo;s
+        entry for the same key. <LearnMore page="resolution" />
       </Note>
       <ContextFieldsEditor
         schema={values.requestContextSchema}
@@ -165,22 +164,21 @@ function ConditionalField({
 
   const addVariant = () => {
     const added: Variant<unknown> = { value: {}, rules: startingRules() };
-    if (variants) return onChange([...variants, added]);
     // The plain value becomes the first variant (always included), so nothing it selected is lost.
-    onChange(isEmptyValue(value) ? [added] : [{ value }, added]);
+    const next = variants ? [...variants, added] : isEmptyValue(value) ? [added] : [{ value }, added];
+    onChange(next);
+    focusWhenShown(variantNameId(field, next.length - 1));
   };
+  const addButton = <Button onClick={addVariant}>Add variant to {label}</Button>;
 
   if (variants === null) {
     return (
       <>
         <p className="text-sm text-slate-700">
-          {label} has no variants: what the Tools tab selects applies to every request. Add a variant to switch its
-          tools by request-context rules
-          {isEmptyValue(value) ? '' : '; the current selection becomes Variant 1, always included'}.
+          {label} apply to every request
+          {isEmptyValue(value) ? '' : '; adding a variant keeps them as Variant 1, always included'}.
         </p>
-        <div>
-          <Button onClick={addVariant}>Add variant</Button>
-        </div>
+        <div>{addButton}</div>
       </>
     );
   }
@@ -191,12 +189,24 @@ function ConditionalField({
   return (
     <>
       <p className="text-sm text-slate-700">
-        Matching variants merge in this order; a later one replaces an earlier one&rsquo;s entry for the same{' '}
-        {keyWords[field]}.
+        A later matching variant replaces an earlier one&rsquo;s entry for the same {keyWords[field]}.
       </p>
       <SortableVariants
         items={variants}
         list={list}
+        itemName={(index) => variantTitle(variants[index], index)}
+        details={(variant, index) => (
+          <VariantNaming
+            field={field}
+            index={index}
+            name={variant.name}
+            rules={variant.rules}
+            onName={(name) => {
+              const { name: _previous, ...rest } = variant;
+              setVariant(index, name === undefined ? rest : { ...rest, name });
+            }}
+          />
+        )}
         onChange={onChange}
         onRemove={(rest) => onChange(rest.length > 0 ? rest : {})}
         condition={(variant, index) => (
@@ -208,21 +218,19 @@ function ConditionalField({
             }}
             fields={fields}
             errorAt={errorAt(`${field}.${index}.rules`)}
-            subject={`Variant ${index + 1} of ${label}`}
+            subject={`${variantTitle(variant, index)} of ${label}`}
             alwaysText="No condition: this variant is always included."
           />
         )}
       >
         {(variant, index) => (
           <div className="flex flex-col gap-3">
-            <p className="text-sm font-medium">Value of Variant {index + 1}</p>
+            <p className="text-sm font-medium">Value of {variantTitle(variant, index)}</p>
             {picker(variant.value, (next) => setVariant(index, { ...variant, value: next ?? {} }))}
           </div>
         )}
       </SortableVariants>
-      <div>
-        <Button onClick={addVariant}>Add variant</Button>
-      </div>
+      <div>{addButton}</div>
     </>
   );
 }

@@ -8,20 +8,20 @@ import { Button } from '../../../_components/ui/button';
 export function EditorHeader({
   agent,
   version,
-  changed,
+  changes,
   onDiscard,
   onSave,
   onPublish,
 }: {
   agent: AgentView;
   version: VersionView;
-  /** The fields with unsaved changes. */
-  changed: string[];
+  /** What has unsaved changes, in words ("Tools", "Approval policies"). */
+  changes: string[];
   onDiscard: () => void;
   onSave: () => void;
   onPublish: () => void;
 }) {
-  const dirty = changed.length > 0;
+  const dirty = changes.length > 0;
   const { edit } = usePermissions();
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -36,7 +36,7 @@ export function EditorHeader({
             · editing version {version.versionNumber}
             {agent.activeVersionNumber !== null ? ` · version ${agent.activeVersionNumber} published` : ''}
           </span>
-          {dirty ? <span className="font-medium text-amber-800">· unsaved changes: {changed.join(', ')}</span> : null}
+          {dirty ? <span className="font-medium text-amber-800">· unsaved changes: {changes.join(', ')}</span> : null}
         </div>
       </div>
       <div className="flex gap-2">

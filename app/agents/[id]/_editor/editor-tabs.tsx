@@ -24,6 +24,7 @@ export function EditorTabs({
   refresh,
   versionActions,
   openVersion,
+  generation = 0,
 }: {
   tab: string;
   onTab: (tab: string) => void;
@@ -36,6 +37,8 @@ export function EditorTabs({
   versionActions: ReturnType<typeof useVersionActions>;
   /** The version the editor was opened at (`?version=<n>`), shown read-only on the Versions tab. */
   openVersion: number | null;
+  /** Changes when the draft is discarded: the draft tabs start again from the form. */
+  generation?: number;
 }) {
   const { agent, version } = data;
   const saved: SavedTabProps = {
@@ -57,13 +60,19 @@ export function EditorTabs({
         <TabsTrigger value="runs">Runs</TabsTrigger>
       </TabsList>
       <TabsContent value="basics">
-        <BasicsTab {...draft} register={form.register} errors={form.formState.errors} models={data.models} />
+        <BasicsTab
+          key={generation}
+          {...draft}
+          register={form.register}
+          errors={form.formState.errors}
+          models={data.models}
+        />
       </TabsContent>
       <TabsContent value="tools">
-        <ToolsTab {...draft} />
+        <ToolsTab key={generation} {...draft} />
       </TabsContent>
       <TabsContent value="conditions">
-        <ConditionsTab {...draft} />
+        <ConditionsTab key={generation} {...draft} />
       </TabsContent>
       <TabsContent value="preview">
         <PreviewTab {...saved} version={version} />

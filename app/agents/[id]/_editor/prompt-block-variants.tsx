@@ -12,12 +12,24 @@ import type { ErrorAt } from '../../../_lib/form-errors';
 import { SortableVariants } from './sortable-variants';
 import { useListIds } from './use-list-ids';
 import { ConditionEditor, startingRules } from './variant-card';
+import { focusWhenShown, variantNameId } from './focus-later';
+import { VariantNaming, variantTitle } from './variant-naming';
 
 /** A block with its display condition set or removed (a text block gains a condition by becoming a prompt block). */
 export function withBlockRules(block: PromptBlock, rules: Rules | undefined): PromptBlock {
-  if (rules === undefined) return { type: 'prompt_block', content: block.content };
-  return { type: 'prompt_block', content: block.content, rules };
+  const named = block.type === 'prompt_block' && block.name !== undefined ? { name: block.name } : {};
+  if (rules === undefined) return { type: 'prompt_block', content: block.content, ...named };
+  return { type: 'prompt_block', content: block.content, rules, ...named };
 }
+
+/** A block named (a text block becomes a prompt block with no rules, which is likewise always included). */
+export function withBlockName(block: PromptBlock, name: string | undefined): PromptBlock {
+  const { name: _previous, ...rest } =
+    block.type === 'prompt_block' ? block : { ...block, type: 'prompt_block' as const };
+  return name === undefined ? rest : { ...rest, name };
+}
+
+const blockName = (block: PromptBlock) => (block.type === 'prompt_block' ? block.name : undefined);
 
 export const blockRules = (block: PromptBlock) => (block.type === 'prompt_block' ? block.rules : undefined);
 
@@ -36,18 +48,24 @@ export function PromptBlockVariants({
   const list = useListIds(blocks?.length ?? 0);
   const added: PromptBlock = { type: 'prompt_block', content: '', rules: startingRules() };
 
+  const add = (next: PromptBlock[]) => {
+    onChange(next);
+    focusWhenShown(variantNameId('instructions', next.length - 1));
+  };
+  const titleOf = (block: PromptBlock | undefined, index: number) =>
+    variantTitle({ name: block && blockName(block) }, index);
+
   if (blocks === null) {
     const text = typeof instructions === 'string' ? instructions : '';
     return (
       <>
         <p className="text-sm text-slate-700">
-          The instructions are plain text and apply to every request. Add a variant to add a prompt block that is
-          included only when its rules match{text.trim() ? '; the current text becomes Variant 1, always included' : ''}
-          .
+          The instructions apply to every request
+          {text.trim() ? '; adding a variant keeps them as Variant 1, always included' : ''}.
         </p>
         <div>
-          <Button onClick={() => onChange(text.trim() ? [{ type: 'text', content: text }, added] : [added])}>
-            Add variant
+          <Button onClick={() => add(text.trim() ? [{ type: 'text', content: text }, added] : [added])}>
+            Add variant to Instructions
           </Button>
         </div>
       </>
@@ -60,12 +78,21 @@ export function PromptBlockVariants({
   return (
     <>
       <p className="text-sm text-slate-700">
-        Every block whose condition matches is included, in this order, joined by a blank line: unlike tool fields,
-        nothing is replaced. The Basics tab edits the same blocks.
+        Every block whose condition matches is included, in this order; the Basics tab edits the same blocks.
       </p>
       <SortableVariants
         items={blocks}
         list={list}
+        itemName={(index) => titleOf(blocks[index], index)}
+        details={(block, index) => (
+          <VariantNaming
+            field="instructions"
+            index={index}
+            name={blockName(block)}
+            rules={blockRules(block)}
+            onName={(name) => setBlock(index, withBlockName(block, name))}
+          />
+        )}
         onChange={onChange}
         onRemove={onChange}
         condition={(block, index) => (
@@ -74,7 +101,7 @@ export function PromptBlockVariants({
             onChange={(rules) => setBlock(index, withBlockRules(block, rules))}
             fields={fields}
             errorAt={errorAt(`instructions.${index}.rules`)}
-            subject={`Variant ${index + 1} of Instructions`}
+            subject={`${titleOf(block, index)} of Instructions`}
             alwaysText="No condition: this block is always included."
           />
         )}
@@ -89,7 +116,7 @@ export function PromptBlockVariants({
         )}
       </SortableVariants>
       <div>
-        <Button onClick={() => onChange([...blocks, added])}>Add variant</Button>
+        <Button onClick={() => add([...blocks, added])}>Add variant to Instructions</Button>
       </div>
     </>
   );

@@ -53,7 +53,11 @@ export function RuleBuilder({
   const diagnostics = useRuleDiagnostics(result.ok ? result.value : undefined);
   const lintError = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
   const problem = result.ok ? lintError?.message : result.issues[0]!.message;
-  useReportDraftProblem(problemKey, problem === undefined ? undefined : `the rules of ${subject}: ${problem}`);
+  useReportDraftProblem(
+    problemKey,
+    problem === undefined ? undefined : `the rules of ${subject}: ${problem}`,
+    !result.ok,
+  );
 
   const change = (next: RulesDraft) => {
     setDraft(next);

@@ -1,5 +1,6 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateAgentBodySchema } from '@/lib/schemas';
@@ -18,20 +19,34 @@ export function SaveDialog({
   onOpenChange,
   changedFields,
   onSave,
+  afterSave,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   changedFields: string[];
   onSave: (changeMessage: string) => Promise<void>;
+  /** Called instead of returning focus to Save when the dialog closes after saving (focus goes to the outcome). */
+  afterSave?: () => void;
 }) {
   const form = useForm<SaveFormValues>({ resolver: zodResolver(saveFormSchema), defaultValues: { changeMessage: '' } });
+  const saved = useRef(false);
   const submit = form.handleSubmit(async ({ changeMessage }) => {
+    saved.current = true;
     await onSave(changeMessage ?? '');
     form.reset({ changeMessage: '' });
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Save version" description={`Changed: ${changedFields.join(', ') || 'nothing'}.`}>
+      <DialogContent
+        title="Save version"
+        description={`Changed: ${changedFields.join(', ') || 'nothing'}.`}
+        onCloseAutoFocus={(event) => {
+          if (!saved.current || !afterSave) return;
+          saved.current = false;
+          event.preventDefault();
+          afterSave();
+        }}
+      >
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <TextField
             label="Change message"

@@ -17,6 +17,7 @@ export function SortableVariants<T>({
   onRemove,
   condition,
   children,
+  details,
   itemName = (index) => `Variant ${index + 1}`,
   removeLabel = () => 'Remove variant',
   valueFirst = false,
@@ -29,6 +30,7 @@ export function SortableVariants<T>({
   onRemove: (rest: T[]) => void;
   condition: (item: T, index: number) => ReactNode;
   children: (item: T, index: number) => ReactNode;
+  details?: (item: T, index: number) => ReactNode;
   /** How people call an item, by its position (0-based): the card's name and its handle's. */
   itemName?: (index: number) => string;
   removeLabel?: (index: number) => string;
@@ -54,6 +56,7 @@ export function SortableVariants<T>({
             onRemove(items.filter((_, at) => at !== index));
           }}
           condition={condition(item, index)}
+          details={details?.(item, index)}
         >
           {children(item, index)}
         </VariantCard>

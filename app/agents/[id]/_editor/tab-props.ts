@@ -18,6 +18,8 @@ export interface DraftTabProps {
   /** Request-context fields the rule builder suggests. */
   fields: ContextField[];
   errorAt: (path: string) => ErrorAt;
+  /** Opens the Conditions tab (the Tools tab sends people there to set a tool's condition). */
+  showConditions?: () => void;
 }
 
 /** What the tabs about saved versions (Preview, Versions, Playground) share, built once by the tab list. */

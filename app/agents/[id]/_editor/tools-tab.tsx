@@ -7,14 +7,17 @@ import {
   McpClientsPicker,
   ProviderGroups,
   providerFields,
-  RegisteredToolsPicker,
   type PickerSetting,
   type SourceRecord,
 } from './field-pickers';
 import { offeredByServer } from './mcp-client-group';
 import { ToolApprovals } from './tool-approvals';
+import { fieldLabels } from './conditions-tab';
 import { ToolGroup } from './tool-group';
 import { ToolRulesNote } from './tool-rules-note';
+import { LearnMore } from './learn-more';
+import { RegisteredToolsByVariant } from './registered-tools-by-variant';
+import { toolPresence, toolVariantsOf } from './tool-variants';
 import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
@@ -30,8 +33,8 @@ import type { useMcpTools } from './use-mcp-tools';
 import type { DraftTabProps } from './tab-props';
 
 const conditionalNote = (field: string) => (
-  <Note tone="warning">
-    The {field} field holds conditional variants: edit them in the Conditions tab. It is shown here read-only.
+  <Note>
+    {field} change with the request: their variants are edited on the Conditions tab. <LearnMore page="resolution" />
   </Note>
 );
 
@@ -49,7 +52,10 @@ function offeredNames({
   mode: string;
   mcp: ReturnType<typeof useMcpTools>;
 }): OfferedName[] {
-  const registered = registeredSelection(values.tools);
+  // With variants, every tool some variant picks is offered (to some requests at least).
+  const registered =
+    registeredSelection(values.tools) ??
+    Object.fromEntries([...toolPresence(toolVariantsOf(values.tools)).keys()].map((name) => [name, {}]));
   const offered: OfferedName[] = [];
   if (mode === 'full')
     for (const tool of codeAgent!.tools) offered.push({ name: tool.name, source: 'code', from: 'Code' });
@@ -135,7 +141,11 @@ export function ToolsTab({
   mcp,
   fields,
   errorAt,
-}: Pick<DraftTabProps, 'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp' | 'fields' | 'errorAt'>) {
+  showConditions,
+}: Pick<
+  DraftTabProps,
+  'values' | 'setField' | 'catalog' | 'codeAgent' | 'mcp' | 'fields' | 'errorAt' | 'showConditions'
+>) {
   const [search, setSearch] = useState('');
   const { ensureLoaded } = mcp;
   const mode = codeAgent?.toolsMode ?? 'stored';
@@ -199,8 +209,7 @@ export function ToolsTab({
     <div className="flex flex-col gap-4">
       {searchBox}
       <Note>
-        Sources merge in this order: code, registered tools, MCP clients, integrations, providers. When two sources
-        offer the same name, the later one replaces the earlier tool whole.
+        When two sources offer the same tool name, the later one in this list wins. <LearnMore page="resolution" />
       </Note>
       <ToolRulesNote tools={values.tools} onConvert={(variants) => setField('tools', variants)} />
       {mode === 'full' ? (
@@ -209,17 +218,19 @@ export function ToolsTab({
           <CodeTools tools={codeAgent!.tools} search={search} />
         </ToolGroup>
       ) : null}
-      <RegisteredToolsPicker
-        selection={registered}
-        onChange={setRegistered}
-        setting={setting}
-        note={registered === null ? conditionalNote('tools') : null}
+      <RegisteredToolsByVariant
+        tools={values.tools}
+        onChange={(next) => setField('tools', next)}
+        catalog={catalog}
+        search={search}
+        collisions={collisions}
+        showConditions={showConditions}
       />
       <McpClientsPicker
         value={plainRecord('mcpClients')}
         onChange={setRecord('mcpClients')}
         setting={setting}
-        note={conditionalNote('mcpClients')}
+        note={conditionalNote('MCP clients')}
       />
       {providerFields.map((field) => (
         <ProviderGroups
@@ -228,7 +239,7 @@ export function ToolsTab({
           value={plainRecord(field)}
           onChange={setRecord(field)}
           setting={setting}
-          note={conditionalNote(field)}
+          note={conditionalNote(fieldLabels[field])}
         />
       ))}
       <ToolApprovals

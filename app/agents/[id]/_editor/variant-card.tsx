@@ -58,9 +58,12 @@ export function VariantCard({
   removeLabel,
   condition,
   children,
+  details,
   valueFirst = false,
 }: {
   name: string;
+  /** Under the title: the variant's name box and when it applies. */
+  details?: ReactNode;
   handle: ReactNode;
   onRemove: () => void;
   removeLabel: string;
@@ -87,6 +90,7 @@ export function VariantCard({
           </Button>
         </div>
       </div>
+      {details}
       {valueFirst ? children : condition}
       {valueFirst ? condition : children}
     </div>

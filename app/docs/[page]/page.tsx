@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+
+export const metadata: Metadata = { title: 'Documentation' };
+
+/** The documentation pages the editor links to ("Learn more"), read from the repository's docs folder. */
+const pages: Record<string, string> = { resolution: 'resolution.md', editor: 'editor.md' };
+
+/** A documentation page shown as its text; only the listed pages, so no other file can be named. */
+export default async function DocsPage({ params }: { params: Promise<{ page: string }> }) {
+  const { page } = await params;
+  const file = pages[page];
+  if (!file) notFound();
+  const text = await readFile(path.join(process.cwd(), 'docs', file), 'utf8');
+  const [title = page, ...rest] = text.split('\n');
+  return (
+    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
+      <h1 id="page-heading" className="text-2xl font-semibold">
+        {title.replace(/^#\s*/, '')}
+      </h1>
+      <pre className="whitespace-pre-wrap font-sans text-sm leading-6 text-slate-800">{rest.join('\n').trim()}</pre>
+    </section>
+  );
+}
