@@ -11,6 +11,7 @@ export const fieldWords: Record<EditedField, string> = {
   integrationTools: 'Integration tools',
   toolProviders: 'Tool providers',
   toolPolicies: 'Approval policies',
+  requestContextSchema: 'Request context fields',
 };
 
 /** Changed fields in words; `unfinishedRules` adds the rules still being typed, which the form does not hold yet. */
