@@ -16,6 +16,7 @@ import { ConflictDialog, SaveDialog } from './save-dialogs';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
 import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
+import { useInYourApp } from './use-in-your-app';
 import { useSaveAgent } from './use-save-agent';
 import { useVersionActions } from './use-version-actions';
 
@@ -64,6 +65,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
     refresh,
   });
   const drafts = useDraftProblemsRegistry();
+  const usage = useInYourApp(data);
   const contextFields = useMemo(() => contextFieldsOf(version.requestContextSchema), [version.requestContextSchema]);
   const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
 
@@ -108,7 +110,9 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
             onDiscard={() => form.reset(valuesOf(version))}
             onSave={() => void requestSave()}
             onPublish={() => void publishLatest()}
+            actions={usage.button}
           />
+          {usage.panel}
           <p role="status" className="min-h-6 text-sm font-medium text-slate-800">
             {announcement}
           </p>
