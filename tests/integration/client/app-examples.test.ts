@@ -43,7 +43,7 @@ beforeAll(async () => {
       },
     ],
   });
-  await studio.editor.agents.publish(agentId, version.versionNumber);
+  await studio.editor.agents.publish({ id: agentId, versionNumber: version.versionNumber });
   baseUrl = await new Promise<string>((resolve) => {
     server = serve({ fetch: studio.api.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}`),

@@ -19,7 +19,7 @@ function Snippet({ title, name, text }: { title: string; name: string; text: str
       () => setCopied('no'),
     );
   return (
-    <div className="flex flex-col gap-2">
+    <figure aria-labelledby={headingId} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
           {title}
@@ -28,18 +28,15 @@ function Snippet({ title, name, text }: { title: string; name: string; text: str
           Copy {name} example
         </Button>
       </div>
-      <pre
-        aria-labelledby={headingId}
-        tabIndex={0}
-        className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm leading-relaxed text-slate-50"
-      >
+      {/* Focusable, so a keyboard can scroll a long line into view. */}
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm leading-relaxed text-slate-50">
         <code>{text}</code>
       </pre>
       <p role="status" className="min-h-5 text-sm text-slate-700">
         {copied === 'yes' ? `Copied the ${name} example.` : null}
         {copied === 'no' ? 'The browser did not allow copying: select the text and copy it yourself.' : null}
       </p>
-    </div>
+    </figure>
   );
 }
 
@@ -74,7 +71,11 @@ function UseInYourAppPanel({ data, id }: { data: EditorData; id: string }) {
         <Snippet title="curl" name="curl" text={examples.curl} />
         <Snippet title="TypeScript (agent-studio/client)" name="TypeScript" text={examples.typescript} />
         <p className="text-sm text-slate-700">
-          Every operation is described in the <a href="/api-reference">API reference</a>.
+          Every operation is described in the{' '}
+          <a href="/api-reference" className="underline">
+            API reference
+          </a>
+          .
         </p>
       </Card>
     </section>
