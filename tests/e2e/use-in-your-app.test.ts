@@ -104,7 +104,7 @@ describe('use in your app, and the API reference', () => {
       const rendered = reference.reference();
       // The first tag's operations, each with its summary and its operationId (the typed client's method name).
       await rendered.getByText('List agents by id, optionally searched by id or name').first().waitFor(rendering);
-      expect(await rendered.getByText('listAgents', { exact: true }).first().isVisible()).toBe(true);
+      await rendered.getByText('listAgents', { exact: true }).first().waitFor(rendering);
 
       // Search finds an operation of a collapsed tag and goes to it.
       await rendered.getByText('Open Search').click();
