@@ -11,7 +11,7 @@ import { ApiReferencePage } from './pages/api-reference-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, screenshotPath, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -121,7 +121,8 @@ describe('use in your app, and the API reference', () => {
       // Our own parts only: the renderer's output has findings of its own (contrast, nested
       // controls) that this studio cannot fix; they are listed in docs/editor.md.
       expect(await seriousAccessibilityViolations(page, { exclude: ['[data-api-reference]'] })).toEqual([]);
-      await saveScreenshot(page, 'api-reference');
+      // The viewport only: the whole reference is thousands of pixels tall.
+      await page.screenshot({ path: screenshotPath('api-reference'), animations: 'disabled', caret: 'hide' });
       expect(errors).toEqual([]);
       await page.close();
     },
