@@ -16,6 +16,7 @@ import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
   answerClientError,
+  apiReferenceBundleFile,
   apiSecurityHeaders,
   authMode,
   checkRequest,
@@ -27,6 +28,7 @@ import {
   pageSecurityHeaders,
   refusePage,
   resolveListenAddress,
+  serveApiReferenceBundle,
   setHeaderList,
 } from './lib/http';
 import { createLogger, type Logger } from './lib/logger';
@@ -138,7 +140,9 @@ async function main() {
     answerClientError(error, socket, { maxHeaderSize }),
   );
 
+  const apiReference = { file: apiReferenceBundleFile(root) };
   function servePage(request: IncomingMessage, response: ServerResponse) {
+    if (serveApiReferenceBundle(apiReference, request, response)) return;
     if (editorHandler) {
       void editorHandler(request, response);
       return;

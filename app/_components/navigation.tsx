@@ -9,6 +9,8 @@ const links = [
   { href: '/tools', label: 'Tools' },
   { href: '/integrations', label: 'Integrations', adminOnly: true },
   { href: '/settings', label: 'Settings', adminOnly: true },
+  // The rendered reference of /api/openapi.json (app/api-reference).
+  { href: '/api-reference', label: 'API' },
 ];
 
 /**
@@ -36,11 +38,6 @@ export async function Navigation() {
                   </Link>
                 </li>
               ))}
-            <li>
-              <a href="/api/openapi.json" className="text-slate-700 no-underline hover:text-slate-900 hover:underline">
-                API
-              </a>
-            </li>
           </ul>
         </nav>
       ) : null}

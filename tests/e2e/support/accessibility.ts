@@ -12,8 +12,14 @@ interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page; returns the serious and critical violations, summarised. */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe-core in the page; returns the serious and critical violations, summarised. `exclude`:
+ * selectors of parts drawn by third-party code we do not control (their findings reported apart).
+ */
+export async function seriousAccessibilityViolations(
+  page: Page,
+  { exclude = [] }: { exclude?: string[] } = {},
+): Promise<string[]> {
   // Checks the settled page: right after a client-side navigation (a tab that changes the URL) the
   // document can be without its <title> for a moment while the route's metadata streams in. A page
   // that never gets one is still reported by axe below.
@@ -25,10 +31,13 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   // Content-Security-Policy rightly blocks inline scripts without its nonce.
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
+  const violations = await page.evaluate(async (excluded) => {
+    const axe = (
+      globalThis as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    return (await axe.run(excluded.length > 0 ? { exclude: excluded.map((selector) => [selector]) } : undefined))
+      .violations;
+  }, exclude);
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

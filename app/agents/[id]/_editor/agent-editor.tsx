@@ -16,6 +16,7 @@ import { ConflictDialog, SaveDialog } from './save-dialogs';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
 import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
+import { useInYourApp } from './use-in-your-app';
 import { useSaveAgent } from './use-save-agent';
 import { useVersionActions } from './use-version-actions';
 import { changesInWords } from './field-words';
@@ -83,6 +84,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
     announce,
     refresh,
   });
+  const usage = useInYourApp(data);
   // The fields declared in the draft (Conditions tab) drive the rule builder before they are saved.
   const contextFields = useMemo(() => contextFieldsOf(values.requestContextSchema), [values.requestContextSchema]);
   const errorAt = (base: string) => errorsUnder(errors as FieldErrors, base);
@@ -126,7 +128,9 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
             }}
             onSave={() => void requestSave()}
             onPublish={() => void publishLatest()}
+            actions={usage.button}
           />
+          {usage.panel}
           <SaveStatus announcement={announcement} />
           <EditorTabs
             tab={tab}

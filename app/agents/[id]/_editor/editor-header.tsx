@@ -1,5 +1,6 @@
 'use client';
 /** The agent editor's header: name, status, which version is edited and published, what is unsaved, and the actions. */
+import type { ReactNode } from 'react';
 import type { AgentView, VersionView } from '@/lib/editor';
 import { usePermissions } from '../../../_components/permissions';
 import { StatusBadge } from '../../../_components/status-badge';
@@ -12,6 +13,7 @@ export function EditorHeader({
   onDiscard,
   onSave,
   onPublish,
+  actions,
 }: {
   agent: AgentView;
   version: VersionView;
@@ -20,6 +22,8 @@ export function EditorHeader({
   onDiscard: () => void;
   onSave: () => void;
   onPublish: () => void;
+  /** Actions shown before the editing ones, to everyone who may look ("Use in your app"). */
+  actions?: ReactNode;
 }) {
   const dirty = changes.length > 0;
   const { edit } = usePermissions();
@@ -40,6 +44,7 @@ export function EditorHeader({
         </div>
       </div>
       <div className="flex gap-2">
+        {actions}
         {dirty ? (
           <Button variant="ghost" onClick={onDiscard}>
             Discard changes
