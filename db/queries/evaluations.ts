@@ -1,5 +1,5 @@
 /** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -12,6 +12,12 @@ export type EvaluationEnd = Pick<
   EvaluationRow,
   'id' | 'status' | 'passed' | 'failed' | 'results' | 'error' | 'finishedAt'
 >;
+
+/** Where a page of evaluations ends: the last one's start time and id. */
+export interface EvaluationPosition {
+  startedAt: string;
+  id: string;
+}
 
 const p = sql.placeholder;
 
@@ -37,8 +43,16 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
   const page = db
     .select()
     .from(evaluations)
-    .where(and(eq(evaluations.agentId, p('agentId')), lt(evaluations.startedAt, p('before'))))
-    .orderBy(desc(evaluations.startedAt))
+    .where(
+      and(
+        eq(evaluations.agentId, p('agentId')),
+        or(
+          lt(evaluations.startedAt, p('beforeTime')),
+          and(eq(evaluations.startedAt, p('beforeTime')), lt(evaluations.id, p('beforeId'))),
+        ),
+      ),
+    )
+    .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
     .limit(p('limit'))
     .prepare();
   const newestFinishedOfConfig = db
@@ -67,9 +81,16 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
       finish.run(end);
     },
     get: (id: string): EvaluationRow | undefined => byId.get({ id }),
-    /** Newest first, started before `before` (an ISO time). */
-    page: ({ agentId, before, limit }: { agentId: string; before: string; limit: number }): EvaluationRow[] =>
-      page.all({ agentId, before, limit }),
+    /** Newest first (by start, then id), after the `before` position of the previous page. */
+    page: ({
+      agentId,
+      before,
+      limit,
+    }: {
+      agentId: string;
+      before: EvaluationPosition;
+      limit: number;
+    }): EvaluationRow[] => page.all({ agentId, beforeTime: before.startedAt, beforeId: before.id, limit }),
     /** The newest finished evaluation of exactly this configuration. */
     newestFinished: ({ agentId, configHash }: { agentId: string; configHash: string }): EvaluationRow | undefined =>
       newestFinishedOfConfig.get({ agentId, configHash }),

@@ -7,7 +7,7 @@
  */
 import pLimit from 'p-limit';
 import type { Storage } from '../../db/storage';
-import type { EvaluationRow } from '../../db/queries';
+import type { EvaluationPosition, EvaluationRow } from '../../db/queries';
 import type { TestCase } from '../schemas';
 import type { VersionSelector } from '../versions';
 import { StudioError } from '../errors';
@@ -54,7 +54,7 @@ export interface StartEvaluationRequest {
 export interface Evaluations {
   start(request: StartEvaluationRequest): Promise<{ evaluationId: string }>;
   get(evaluationId: string): Promise<EvaluationView>;
-  list(request: { agentId: string; before?: string; limit: number }): Promise<EvaluationView[]>;
+  list(request: { agentId: string; before?: EvaluationPosition; limit: number }): Promise<EvaluationView[]>;
   /**
    * The newest finished evaluation of exactly this configuration, when it covered every current
    * test case, started after they last changed and passed at least `minPassRate` of them.
@@ -154,7 +154,7 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
     },
     get,
     async list({ agentId, before, limit }) {
-      const rows = await queries().page({ agentId, before: before ?? '\uffff', limit });
+      const rows = await queries().page({ agentId, before: before ?? { startedAt: '\uffff', id: '' }, limit });
       return rows.map(evaluationView);
     },
     async findPassing({ agentId, configHash, minPassRate }) {

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
-import type { CurrentDb } from './shared';
+import { binary, type CurrentDb } from './shared';
 
 export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
   return {
@@ -17,8 +17,16 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
       db()
         .select()
         .from(evaluations)
-        .where(and(eq(evaluations.agentId, agentId), lt(evaluations.startedAt, before)))
-        .orderBy(desc(evaluations.startedAt))
+        .where(
+          and(
+            eq(evaluations.agentId, agentId),
+            or(
+              lt(binary(evaluations.startedAt), before.startedAt),
+              and(eq(evaluations.startedAt, before.startedAt), lt(binary(evaluations.id), before.id)),
+            ),
+          ),
+        )
+        .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id)))
         .limit(limit),
     newestFinished: async ({ agentId, configHash }) =>
       (

@@ -118,6 +118,13 @@ const targetOf = (body: z.output<typeof startBody>): EvaluationTarget =>
       ? { label: body.label }
       : { status: 'draft' };
 
+/** A page's cursor is the last evaluation's start time and id (`<time>|<id>`). */
+function positionOf(cursor: string | undefined) {
+  if (cursor === undefined) return undefined;
+  const [startedAt = '', id = ''] = cursor.split('|');
+  return { startedAt, id };
+}
+
 export function registerEvaluationRoutes(
   app: ApiApp,
   { editor, evaluations }: { editor: Editor; evaluations: Evaluations },
@@ -142,9 +149,10 @@ export function registerEvaluationRoutes(
     const { id } = context.req.valid('param');
     const { limit = 20, cursor } = context.req.valid('query');
     await editor.agents.getById(id);
-    const items = await evaluations.list({ agentId: id, before: cursor, limit: limit + 1 });
+    const items = await evaluations.list({ agentId: id, before: positionOf(cursor), limit: limit + 1 });
     const page = items.slice(0, limit);
-    const nextCursor = items.length > limit ? page.at(-1)!.startedAt : null;
+    const last = page.at(-1);
+    const nextCursor = items.length > limit && last ? `${last.startedAt}|${last.evaluationId}` : null;
     return context.json({ items: page, nextCursor }, 200);
   });
 }

@@ -169,6 +169,12 @@ describe('evaluations', () => {
     const second = await evaluations.runToEnd({ agentId: 'support', target: { versionNumber: 2 } });
     const listed = await evaluations.list({ agentId: 'support', limit: 10 });
     expect(listed.map((evaluation) => evaluation.evaluationId)).toEqual([second.evaluationId, first.evaluationId]);
-    expect(await evaluations.list({ agentId: 'support', limit: 10, before: second.startedAt })).toHaveLength(1);
+    expect(
+      await evaluations.list({
+        agentId: 'support',
+        limit: 10,
+        before: { startedAt: second.startedAt, id: second.evaluationId },
+      }),
+    ).toHaveLength(1);
   });
 });
