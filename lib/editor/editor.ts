@@ -17,6 +17,7 @@ import {
   type VersionReference,
 } from './agent-publishing';
 import type { PublishProblem } from './publish-checks';
+import { previewPublish, type PublishPreview } from './publish-preview';
 import {
   findVersion,
   getAgent,
@@ -78,6 +79,8 @@ export interface AgentsService {
   publishChecks(
     input: { id: string } & VersionReference,
   ): Promise<{ versionNumber: number; problems: PublishProblem[] }>;
+  /** What publishing the version would put live against the version live now, with the checks' problems. */
+  previewPublish(input: { id: string; versionNumber: number }): Promise<PublishPreview>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
   restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
   deleteVersion(
@@ -158,6 +161,7 @@ export function createEditor(options: EditorOptions): Editor {
     listVersions: async (id, request) => listAgentVersions(context, id, request),
     publish: async (input) => publishVersion(context, input),
     publishChecks: async (input) => publishChecksOf(context, input),
+    previewPublish: async (input) => previewPublish(context, input),
     unpublish: async (input) => unpublishAgent(context, input),
     restore: async (input) => restoreVersion(context, input),
     deleteVersion: async (input) => deleteAgentVersion(context, input),
