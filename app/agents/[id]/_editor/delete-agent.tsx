@@ -21,7 +21,7 @@ const quotedList = (items: string[]) =>
         .join(', ')} and "${items.at(-1)}"`;
 
 function runsText({ runCount, moreRuns }: Facts) {
-  if (runCount === 0) return 'It has no runs.';
+  if (runCount === 0) return 'It has no runs. Runs are not deleted with an agent: they stay in the run history.';
   const count = moreRuns ? `More than ${runCount} runs` : runCount === 1 ? 'Its one run' : `Its ${runCount} runs`;
   return `${count} stay in the run history: deleting the agent does not delete them.`;
 }
@@ -42,7 +42,8 @@ function Consequences({ name, facts, error }: { name: string; facts: Facts | nul
           </li>
           {custom.length ? (
             <li>
-              {custom.length === 1 ? 'Label' : 'Labels'} {quotedList(custom)} stop resolving.
+              {custom.length === 1 ? 'Label' : 'Labels'} {quotedList(custom)} {custom.length === 1 ? 'stops' : 'stop'}{' '}
+              resolving.
             </li>
           ) : null}
           <li>
