@@ -14,7 +14,7 @@ import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
 const api = apiOf(baseUrl);
-const base = { model: 'openai/gpt-4o-mini' };
+const base = { model: 'openai/gpt-4o-mini', instructions: 'Help.' };
 
 const activeVersion = async (id: string) => (await api('GET', `/api/agents/${id}`)).body.agent.activeVersionNumber;
 
@@ -65,7 +65,9 @@ describe('the Publish dialog, Compare and Delete agent', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await editor.publishButton().evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => editor.publishButton().evaluate((element) => element === document.activeElement), patience)
+      .toBe(true);
     expect(await activeVersion('release-notes')).toBe(1);
 
     await page.keyboard.press('Enter');

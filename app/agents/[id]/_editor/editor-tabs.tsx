@@ -81,6 +81,7 @@ export function EditorTabs({
           {...saved}
           versions={data.versions}
           labels={data.labels}
+          publishMessages={data.publishMessages ?? {}}
           actions={versionActions}
           refresh={refresh}
           initialViewing={openVersion}
