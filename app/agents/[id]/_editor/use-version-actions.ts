@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ActionError } from '../../../_lib/action-result';
 import { publishVersion, restoreVersion, unpublishAgent } from '../../actions';
 
@@ -19,8 +19,16 @@ export function useVersionActions({
   refresh: () => void;
 }) {
   const [publishing, setPublishing] = useState<number | null>(null);
+  // The control that opened the dialog gets focus back when it closes (the editor re-renders under it).
+  const opener = useRef<HTMLElement | null>(null);
+  const closePublish = () => {
+    setPublishing(null);
+    const target = opener.current;
+    setTimeout(() => target?.focus(), 0);
+  };
 
   async function publish(versionNumber: number) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setPublishing(versionNumber);
   }
 
@@ -32,7 +40,7 @@ export function useVersionActions({
       announce(`Not published: ${result.error.message}`);
       return result.error;
     }
-    setPublishing(null);
+    closePublish();
     announce(`Version ${versionNumber} published`);
     refresh();
     return null;
@@ -59,6 +67,6 @@ export function useVersionActions({
     publish,
     restore,
     unpublish,
-    publishDialog: { versionNumber: publishing, onClose: () => setPublishing(null), onPublish: confirmPublish },
+    publishDialog: { versionNumber: publishing, onClose: closePublish, onPublish: confirmPublish },
   };
 }
