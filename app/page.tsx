@@ -1,3 +1,4 @@
+import { agentIdPattern } from '@/lib/schemas';
 import { currentStudio } from '@/lib/studio-handle';
 import { listPageSize, loadPage } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
@@ -12,9 +13,11 @@ export const dynamic = 'force-dynamic';
 export default async function AgentsPage({
   searchParams,
 }: {
-  searchParams: Promise<{ search?: string | string[]; cursor?: string | string[] }>;
+  searchParams: Promise<{ search?: string | string[]; cursor?: string | string[]; deleted?: string | string[] }>;
 }) {
   const params = await searchParams;
+  // Set by the editor after deleting an agent; only an agent id is ever shown.
+  const deleted = typeof params.deleted === 'string' && agentIdPattern.test(params.deleted) ? params.deleted : null;
   const search = typeof params.search === 'string' ? params.search.slice(0, 200) : '';
   const studio = currentStudio();
   const loaded = await loadPage(
@@ -26,6 +29,11 @@ export default async function AgentsPage({
   return (
     <section aria-labelledby="agents-heading" className="flex flex-col gap-4">
       <ListHeading id="agents-heading" title="Agents" newHref="/new-agent" newLabel="New agent" />
+      {deleted ? (
+        <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-2 text-sm font-medium">
+          Agent {deleted} deleted.
+        </p>
+      ) : null}
       <p className="text-slate-700">
         Configure agents, pick their tools, and publish versions that applications load at runtime.
       </p>

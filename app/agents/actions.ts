@@ -5,7 +5,9 @@
  */
 import type { CreateAgentBody, UpdateAgentBody } from '@/lib/schemas';
 import { currentStudio } from '@/lib/studio-handle';
+import { summarizeChanges } from '@/lib/versions';
 import { runAction as run } from '../_server/run-action';
+import { listRuns } from '../runs/_data/runs';
 
 export async function createAgent(input: CreateAgentBody) {
   return run('editor', async ({ actor }) => {
@@ -21,10 +23,43 @@ export async function saveAgent(input: UpdateAgentBody & { id: string }) {
   });
 }
 
-export async function publishVersion({ id, versionNumber }: { id: string; versionNumber: number }) {
+export async function publishVersion({
+  id,
+  versionNumber,
+  message,
+}: {
+  id: string;
+  versionNumber: number;
+  message?: string;
+}) {
   return run('editor', async ({ actor }) => {
-    const { agent } = await currentStudio().editor.agents.publish({ id, versionNumber, actor });
+    const { agent } = await currentStudio().editor.agents.publish({ id, versionNumber, message, actor });
     return { activeVersionNumber: agent.activeVersionNumber };
+  });
+}
+
+/** What publishing `versionNumber` would put live, against the version live now, and the gate's problems. */
+export async function previewPublish({ id, versionNumber }: { id: string; versionNumber: number }) {
+  return run('runtime', () => currentStudio().editor.agents.previewPublish({ id, versionNumber }));
+}
+
+/** Deletes the agent; the page then goes to the agents list. */
+export async function deleteAgent({ id }: { id: string }) {
+  return run('editor', ({ actor }) => currentStudio().editor.agents.delete(id, { actor }));
+}
+
+/** What stops working when the agent is deleted, for the confirmation. */
+export async function deletionFacts({ id }: { id: string }) {
+  return run('runtime', async () => {
+    const { agent } = await currentStudio().editor.agents.getById(id);
+    const labels = await currentStudio().editor.agents.labels.list(id);
+    const runs = await listRuns({ agentId: id, limit: 100 });
+    return {
+      activeVersionNumber: agent.activeVersionNumber,
+      labels: labels.items.map((label) => label.name),
+      runCount: runs.items.length,
+      moreRuns: Boolean(runs.nextCursor),
+    };
   });
 }
 
@@ -64,7 +99,10 @@ export async function compareVersions(input: {
   to: number;
   requestContext?: Record<string, unknown>;
 }) {
-  return run('runtime', () => currentStudio().editor.agents.diff(input));
+  return run('runtime', async () => {
+    const diff = await currentStudio().editor.agents.diff(input);
+    return { ...diff, changes: summarizeChanges(diff.diffs) };
+  });
 }
 
 export async function readVersion({ id, versionNumber }: { id: string; versionNumber: number }) {

@@ -28,6 +28,7 @@ export const operationScopes = {
   listAgentVersions: 'runtime',
   getAgentVersion: 'runtime',
   publishAgentVersion: 'editor',
+  getAgentVersionPublishChecks: 'runtime',
   unpublishAgent: 'editor',
   restoreAgentVersion: 'editor',
   deleteAgentVersion: 'editor',

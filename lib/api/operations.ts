@@ -44,6 +44,7 @@ export const apiOperations = {
   listAgentVersions: versions.listRoute,
   getAgentVersion: versions.getRoute,
   publishAgentVersion: versions.publishRoute,
+  getAgentVersionPublishChecks: versions.publishChecksRoute,
   unpublishAgent: versions.unpublishRoute,
   restoreAgentVersion: versions.restoreRoute,
   deleteAgentVersion: versions.deleteRoute,

@@ -26,6 +26,7 @@ export const operationTable = {
   listAgentVersions: { method: 'get', path: '/agents/{id}/versions' },
   getAgentVersion: { method: 'get', path: '/agents/{id}/versions/{n}' },
   publishAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/publish' },
+  getAgentVersionPublishChecks: { method: 'get', path: '/agents/{id}/versions/{n}/publish-checks' },
   unpublishAgent: { method: 'post', path: '/agents/{id}/unpublish' },
   restoreAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/restore' },
   deleteAgentVersion: { method: 'delete', path: '/agents/{id}/versions/{n}' },

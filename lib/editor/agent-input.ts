@@ -10,8 +10,10 @@ export {
   agentIdPattern,
   agentIdSchema,
   createAgentBodySchema,
+  publishAgentBodySchema,
   updateAgentBodySchema,
   type CreateAgentBody,
+  type PublishAgentBody,
   type UpdateAgentBody,
 } from '../schemas';
 

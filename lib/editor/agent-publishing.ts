@@ -10,7 +10,11 @@ import { toAgentView } from './agent-views';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent, versionNotFound } from './not-found';
-import { checkPublishable } from './publish-checks';
+import { parseInput } from './parse-input';
+import { checkPublishable, publishProblems, type PublishProblem } from './publish-checks';
+import { changeMessageSchema } from '../schemas';
+
+const publishMessageSchema = changeMessageSchema.optional();
 
 /** `versionNumber` or `versionId` names the version. */
 export type VersionReference =
@@ -30,11 +34,14 @@ export interface PublishInput {
   /** Compare-and-swap: the publish only happens if this is still the active version (`null`: none is). */
   expectedActiveVersionId?: string | null;
   expectedActiveVersionNumber?: number | null;
+  /** Why this version goes live: kept in the audit log's `agent.publish` entry. */
+  message?: string;
   actor?: string;
 }
 
 export async function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
   const { id: agentId, actor = defaultActor } = input;
+  const message = parseInput(publishMessageSchema, input.message)?.trim();
   return context.storage.transaction(async () => {
     const summary = await agentSummary(context, agentId);
     const row = await versionRow(context, agentId, input);
@@ -77,12 +84,30 @@ export async function publishVersion(context: EditorContext, input: PublishInput
           versionNumber: row.versionNumber,
           versionId: row.id,
           previousVersionNumber: summary.activeVersionNumber,
+          ...(message ? { message } : {}),
         },
       });
     }
     const agent = toAgentView(published);
     return { agent, version: await versionView(context, agent, parseVersionRow(context, row)) };
   });
+}
+
+/**
+ * What publishing `versionNumber` would refuse, without publishing: the same checks as the gate,
+ * so a person sees them before confirming. An empty list means the version would go live.
+ */
+export async function publishChecksOf(
+  context: EditorContext,
+  input: { id: string } & VersionReference,
+): Promise<{ versionNumber: number; problems: PublishProblem[] }> {
+  await agentSummary(context, input.id);
+  const row = await versionRow(context, input.id, input);
+  const { snapshot } = parseVersionRow(context, row);
+  return {
+    versionNumber: row.versionNumber,
+    problems: await publishProblems(context, { agentId: input.id, snapshot }),
+  };
 }
 
 export async function unpublishAgent(

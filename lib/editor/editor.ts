@@ -10,11 +10,14 @@ import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
 import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
 import {
   deleteAgentVersion,
+  publishChecksOf,
   publishVersion,
   unpublishAgent,
   type PublishInput,
   type VersionReference,
 } from './agent-publishing';
+import type { PublishProblem } from './publish-checks';
+import { previewPublish, type PublishPreview } from './publish-preview';
 import {
   findVersion,
   getAgent,
@@ -72,6 +75,12 @@ export interface AgentsService {
   list(request?: AgentListRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
+  /** What publishing the version would refuse (the publish gate's problems), without publishing. */
+  publishChecks(
+    input: { id: string } & VersionReference,
+  ): Promise<{ versionNumber: number; problems: PublishProblem[] }>;
+  /** What publishing the version would put live against the version live now, with the checks' problems. */
+  previewPublish(input: { id: string; versionNumber: number }): Promise<PublishPreview>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
   restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
   deleteVersion(
@@ -151,6 +160,8 @@ export function createEditor(options: EditorOptions): Editor {
     list: async (request) => listAgents(context, request),
     listVersions: async (id, request) => listAgentVersions(context, id, request),
     publish: async (input) => publishVersion(context, input),
+    publishChecks: async (input) => publishChecksOf(context, input),
+    previewPublish: async (input) => previewPublish(context, input),
     unpublish: async (input) => unpublishAgent(context, input),
     restore: async (input) => restoreVersion(context, input),
     deleteVersion: async (input) => deleteAgentVersion(context, input),

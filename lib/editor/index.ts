@@ -2,6 +2,8 @@
 export * from './agent-input';
 export type { LabelView } from './agent-labels';
 export type { PublishInput, VersionReference } from './agent-publishing';
+export type { PublishProblem } from './publish-checks';
+export type { PublishPreview } from './publish-preview';
 export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-reads';
 export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';

@@ -50,8 +50,22 @@ export const updateAgentBodySchema = z
   .strict()
   .meta({ id: 'UpdateAgentBody' });
 
+/** Publishing a version: an optional compare-and-swap on the published version, and why it goes live. */
+export const publishAgentBodySchema = z
+  .object({
+    expectedActiveVersionNumber: z.number().int().min(1).nullable().optional().meta({
+      description: 'Compare-and-swap: publish only if this is still the published version (null: nothing is published)',
+    }),
+    message: changeMessageSchema.optional().meta({
+      description: 'Why this version goes live; kept in the audit log and shown in the version history',
+    }),
+  })
+  .strict()
+  .meta({ id: 'PublishAgentBody' });
+
 export type CreateAgentBody = z.output<typeof createAgentBodySchema>;
 export type UpdateAgentBody = z.output<typeof updateAgentBodySchema>;
+export type PublishAgentBody = z.output<typeof publishAgentBodySchema>;
 
 /** The agents list's search: matched case-insensitively against each agent's id and name. */
 export const agentSearchSchema = z.string().trim().max(200);

@@ -5,3 +5,4 @@ export * from './code-agent-fields';
 export * from './diff';
 export * from './labels';
 export * from './selector';
+export * from './change-summary';

@@ -138,14 +138,17 @@ describe('the agent editor, start to finish, in a real browser', () => {
       const comparison = await editor.compare(1, 2);
       await comparison.waitFor();
       const compared = (await comparison.textContent()) ?? '';
-      expect(compared).toContain('tools');
-      expect(compared).toContain('mcpClients');
+      expect(compared).toContain('Tools');
+      expect(compared).toContain('MCP clients');
       expect(compared).toContain('Added: convert-units, everything_echo, everything_get-sum');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await saveScreenshot(page, 'editor-versions');
 
       // Publish, and the list shows it.
       await editor.publishButton().click();
+      const publishDialog = page.getByRole('dialog', { name: 'Publish version 2' });
+      await publishDialog.getByRole('region', { name: 'What goes live' }).waitFor();
+      await publishDialog.getByRole('button', { name: 'Publish version' }).click();
       await editor.announced('Version 2 published');
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
       await agents.agentLink('Support triage').waitFor();

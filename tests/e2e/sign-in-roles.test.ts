@@ -129,6 +129,7 @@ describe('sign-in and roles in a real browser', () => {
     const { page, errors } = await signedIn(people.viewer, '/agents/demo-assistant');
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete agent' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByRole('checkbox', { name: 'Select version 1' }).waitFor(patience);
     expect(await page.getByRole('button', { name: /^(Restore|Publish|Unpublish)$/ }).count()).toBe(0);
@@ -145,6 +146,7 @@ describe('sign-in and roles in a real browser', () => {
     });
     expect(save.status).toBe(403);
     expect(save.body.error?.details).toEqual({ requiredScope: 'editor' });
+    expect((await fetchInPage(page, 'DELETE', '/api/agents/demo-assistant', undefined)).status).toBe(403);
     const run = await fetchInPage(page, 'POST', '/api/agents/demo-assistant/generate', { messages: 'hello' });
     expect(run.status).toBe(403);
     expect((await api('GET', '/api/agents/demo-assistant')).body).toMatchObject({ agent: { latestVersionNumber: 1 } });

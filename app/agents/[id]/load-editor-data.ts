@@ -78,10 +78,11 @@ function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {
 /** What the agent editor shows: the latest version, its history and labels, and the tool sources. */
 export async function loadEditorData(studio: Studio, id: string): Promise<EditorData> {
   const { agent, version } = await studio.editor.agents.getById(id);
-  const [versions, labels, catalog] = await Promise.all([
+  const [versions, labels, catalog, publishes] = await Promise.all([
     studio.editor.agents.listVersions(id, { limit: 100 }),
     studio.editor.agents.labels.list(id),
     loadCatalog(studio),
+    studio.editor.audit.list({ action: 'agent.publish', entity: 'agent', entityId: id, limit: 100 }),
   ]);
   return {
     agent,
@@ -91,5 +92,18 @@ export async function loadEditorData(studio: Studio, id: string): Promise<Editor
     catalog,
     codeAgent: agent.source === 'code' ? codeAgentFacts(studio, id) : null,
     models: modelSuggestions(studio),
+    publishMessages: publishMessagesOf(publishes.items),
   };
+}
+
+/** The message of each version's latest publish that had one (the audit log keeps them). */
+function publishMessagesOf(entries: Array<{ details: Record<string, unknown> }>): Record<number, string> {
+  const messages: Record<number, string> = {};
+  // Newest first: the first message seen for a version is its latest.
+  for (const { details } of entries) {
+    const { versionNumber, message } = details;
+    if (typeof versionNumber === 'number' && typeof message === 'string' && !(versionNumber in messages))
+      messages[versionNumber] = message;
+  }
+  return messages;
 }

@@ -1,6 +1,6 @@
 /** Version routes: list, read, publish, unpublish, restore, delete (diffs: ./version-diff.ts). */
 import { z } from '@hono/zod-openapi';
-import type { Editor } from '../../editor';
+import { publishAgentBodySchema, type Editor, type PublishAgentBody } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
@@ -32,20 +32,35 @@ export const getRoute = route('get', '/agents/{id}/versions/{n}', {
   errors: [400, 404],
 });
 
-const publishBody = z
-  .object({
-    expectedActiveVersionNumber: z.number().int().min(1).nullable().optional().openapi({
-      description: 'Compare-and-swap: publish only if this is still the published version (null: nothing is published)',
-    }),
-  })
-  .strict();
+const publishProblemSchema = z.object({
+  code: z.string().openapi({ description: 'e.g. `missing_reference`, or a rule-linter code' }),
+  message: z.string(),
+  path: z.string().optional().openapi({ description: 'Where in the version, e.g. `agents.helper`' }),
+});
+
+export const publishChecksRoute = route('get', '/agents/{id}/versions/{n}/publish-checks', {
+  operationId: 'getAgentVersionPublishChecks',
+  summary: "What publishing version n would refuse (the publish gate's checks), without publishing",
+  description:
+    'The same checks `publishAgentVersion` runs before it switches the published version. An empty ' +
+    '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list.',
+  request: { params: versionParams },
+  ok: [
+    'The problems found (none: the version can be published)',
+    z.object({ problems: z.array(publishProblemSchema) }),
+  ],
+  errors: [400, 404],
+});
 
 export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
   operationId: 'publishAgentVersion',
   summary: 'Publish version n (idempotent)',
   request: {
     params: versionParams,
-    body: requestBody(publishBody, { required: false, example: { expectedActiveVersionNumber: 2 } }),
+    body: requestBody(publishAgentBodySchema, {
+      required: false,
+      example: { expectedActiveVersionNumber: 2, message: 'Adds the refund tool' },
+    }),
   },
   ok: ['Published', agentWithVersionSchema],
   errors: [400, 404, 409],
@@ -85,16 +100,23 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
 
   app.openapi(publishRoute, async (context) => {
     const { id, n } = context.req.valid('param');
-    const body = (context.req.valid('json') as z.output<typeof publishBody> | undefined) ?? {};
+    const body = (context.req.valid('json') as PublishAgentBody | undefined) ?? {};
     return context.json(
       await editor.agents.publish({
         id,
         versionNumber: n,
         expectedActiveVersionNumber: body.expectedActiveVersionNumber,
+        message: body.message,
         actor: requestActor(context),
       }),
       200,
     );
+  });
+
+  app.openapi(publishChecksRoute, async (context) => {
+    const { id, n } = context.req.valid('param');
+    const { problems } = await editor.agents.publishChecks({ id, versionNumber: n });
+    return context.json({ problems }, 200);
   });
 
   app.openapi(unpublishRoute, async (context) =>

@@ -13,6 +13,7 @@ import { isMarkedDirty } from '../../../_lib/form-dirty';
 import { editorFormSchema, valuesOf } from './editor-form';
 import { errorsUnder } from '../../../_lib/form-errors';
 import { ConflictDialog, SaveDialog } from './save-dialogs';
+import { PublishDialog } from './publish-dialog';
 import { editedFields, type EditedField, type EditorData, type EditorValues } from './types';
 import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard';
 import { useMcpTools } from './use-mcp-tools';
@@ -108,7 +109,8 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
 
   useSaveShortcut(() => void requestSave(), edit);
 
-  const { publish, restore, unpublish } = useVersionActions({ agentId: agent.id, dirty, announce, refresh });
+  const versionActions = useVersionActions({ agentId: agent.id, dirty, announce, refresh });
+  const { publish, restore, unpublish, publishDialog } = versionActions;
   const publishLatest = () =>
     dirty
       ? announce('Save your changes first: Publish publishes the latest saved version.')
@@ -171,6 +173,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
             }}
             onOverwrite={() => void save(conflictMessage.current, conflict!.latestVersionNumber)}
           />
+          <PublishDialog agentId={agent.id} {...publishDialog} />
           <UnsavedChangesGuard dirty={dirty} />
         </section>
       </RequestContextSchemaContext.Provider>

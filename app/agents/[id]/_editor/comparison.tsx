@@ -1,15 +1,15 @@
 'use client';
 import { useState } from 'react';
 import type { VersionDiff, VersionView } from '@/lib/editor';
+import type { FieldChangeSummary } from '@/lib/versions';
 import { Button } from '../../../_components/ui/button';
 import { Panel } from '../../../_components/ui/card';
 import { compareVersions } from '../../actions';
 import { useContextJson } from '../../../_components/context-form';
 import { ContextInput } from './context-input';
+import { VersionChanges } from './version-changes';
 
-const show = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
-
-/** Compare two selected versions: the field diff, and the resolved-tool diff for a request context. */
+/** Compare two selected versions: the changes in words, and the resolved-tool diff for a request context. */
 export function Comparison({
   agentId,
   selected,
@@ -25,7 +25,7 @@ export function Comparison({
   const compared = versions.filter((version) => selected.includes(version.versionNumber));
   const schema = (compared[0] ?? versions[0])?.requestContextSchema;
   const requestContext = useContextJson();
-  const [diff, setDiff] = useState<VersionDiff | null>(null);
+  const [diff, setDiff] = useState<(VersionDiff & { changes: FieldChangeSummary[] }) | null>(null);
 
   async function compare() {
     const context = requestContext.read();
@@ -58,37 +58,12 @@ export function Comparison({
           <p className="text-sm">
             Version {diff.from} → version {diff.to}
           </p>
-          {diff.diffs.length === 0 ? <p className="text-sm">The two versions have the same configuration.</p> : null}
-          <dl className="flex flex-col gap-2 text-sm">
-            {diff.diffs.map((change) => (
-              <div key={change.field} className="rounded-md border border-slate-200 p-2">
-                <dt className="font-semibold">{change.field}</dt>
-                <dd className="grid gap-2 md:grid-cols-2">
-                  <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-red-50 p-2 font-mono text-xs">
-                    {show(change.previous)}
-                  </pre>
-                  <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-green-50 p-2 font-mono text-xs">
-                    {show(change.current)}
-                  </pre>
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {diff.tools ? (
-            <div className="text-sm">
-              <h4 className="font-semibold">Resolved tools for this request context</h4>
-              <ul className="list-disc pl-5">
-                <li>Added: {diff.tools.added.length ? diff.tools.added.join(', ') : 'none'}</li>
-                <li>Removed: {diff.tools.removed.length ? diff.tools.removed.join(', ') : 'none'}</li>
-                <li>
-                  Changed:{' '}
-                  {diff.tools.changed.length
-                    ? diff.tools.changed.map((tool) => `${tool.name} (${tool.changes.join(', ')})`).join('; ')
-                    : 'none'}
-                </li>
-              </ul>
-            </div>
-          ) : null}
+          <VersionChanges
+            changes={diff.changes}
+            diffs={diff.diffs}
+            tools={diff.tools}
+            empty="The two versions have the same configuration."
+          />
         </Panel>
       ) : null}
     </div>

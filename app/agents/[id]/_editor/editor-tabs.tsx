@@ -2,7 +2,9 @@
 /** The agent editor's tabs (Runs lists the agent's runs); the Playground stays mounted so a conversation survives a look at another tab. */
 import type { UseFormReturn } from 'react-hook-form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
+import { usePermissions } from '../../../_components/permissions';
 import { BasicsTab } from './basics-tab';
+import { DeleteAgent } from './delete-agent';
 import { ConditionsTab } from './conditions-tab';
 import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
@@ -34,13 +36,14 @@ export function EditorTabs({
   dirty: boolean;
   announce: (text: string) => void;
   refresh: () => void;
-  versionActions: ReturnType<typeof useVersionActions>;
+  versionActions: Omit<ReturnType<typeof useVersionActions>, 'publishDialog'>;
   /** The version the editor was opened at (`?version=<n>`), shown read-only on the Versions tab. */
   openVersion: number | null;
   /** Changes when the draft is discarded: the draft tabs start again from the form. */
   generation?: number;
 }) {
   const { agent, version } = data;
+  const { edit } = usePermissions();
   const saved: SavedTabProps = {
     agentId: agent.id,
     latestVersionNumber: agent.latestVersionNumber,
@@ -67,6 +70,7 @@ export function EditorTabs({
           errors={form.formState.errors}
           models={data.models}
         />
+        {edit && agent.source === 'stored' ? <DeleteAgent agentId={agent.id} name={version.name ?? agent.id} /> : null}
       </TabsContent>
       <TabsContent value="tools">
         <ToolsTab key={generation} {...draft} />
@@ -82,6 +86,7 @@ export function EditorTabs({
           {...saved}
           versions={data.versions}
           labels={data.labels}
+          publishMessages={data.publishMessages ?? {}}
           actions={versionActions}
           refresh={refresh}
           initialViewing={openVersion}

@@ -44,6 +44,8 @@ export interface EditorData {
   catalog: ToolCatalog;
   codeAgent: CodeAgentFacts | null;
   models: string[];
+  /** Publish messages by version number (each version's latest publish that had one). */
+  publishMessages?: Record<number, string>;
 }
 
 /** The fields the editor edits; the rest of a version is kept as it is. */

@@ -1,7 +1,12 @@
 'use client';
+import { useRef, useState } from 'react';
+import type { ActionError } from '../../../_lib/action-result';
 import { publishVersion, restoreVersion, unpublishAgent } from '../../actions';
 
-/** Publish, restore and unpublish, each announced; restore refuses while there are unsaved changes. */
+/**
+ * Publish (through its dialog: `publish` opens it, `confirmPublish` publishes), restore and
+ * unpublish, each announced; restore refuses while there are unsaved changes.
+ */
 export function useVersionActions({
   agentId,
   dirty,
@@ -13,12 +18,32 @@ export function useVersionActions({
   announce: (text: string) => void;
   refresh: () => void;
 }) {
+  const [publishing, setPublishing] = useState<number | null>(null);
+  // The control that opened the dialog gets focus back when it closes (the editor re-renders under it).
+  const opener = useRef<HTMLElement | null>(null);
+  const closePublish = () => {
+    setPublishing(null);
+    const target = opener.current;
+    setTimeout(() => target?.focus(), 0);
+  };
+
   async function publish(versionNumber: number) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPublishing(versionNumber);
+  }
+
+  /** Answers the refusal (the dialog stays open to show it), or `null` once published. */
+  async function confirmPublish(versionNumber: number, message: string): Promise<ActionError | null> {
     announce(`Publishing version ${versionNumber}…`);
-    const result = await publishVersion({ id: agentId, versionNumber });
-    if (!result.ok) return announce(`Not published: ${result.error.message}`);
+    const result = await publishVersion({ id: agentId, versionNumber, ...(message ? { message } : {}) });
+    if (!result.ok) {
+      announce(`Not published: ${result.error.message}`);
+      return result.error;
+    }
+    closePublish();
     announce(`Version ${versionNumber} published`);
     refresh();
+    return null;
   }
 
   async function restore(versionNumber: number) {
@@ -38,5 +63,10 @@ export function useVersionActions({
     refresh();
   }
 
-  return { publish, restore, unpublish };
+  return {
+    publish,
+    restore,
+    unpublish,
+    publishDialog: { versionNumber: publishing, onClose: closePublish, onPublish: confirmPublish },
+  };
 }

@@ -22,6 +22,7 @@ export function VersionsTab({
   agentId,
   versions,
   labels,
+  publishMessages,
   activeVersionNumber,
   actions,
   announce,
@@ -30,6 +31,8 @@ export function VersionsTab({
 }: Pick<SavedTabProps, 'agentId' | 'activeVersionNumber' | 'announce'> & {
   versions: Page<VersionView>;
   labels: LabelView[];
+  /** The message each version was last published with, by version number. */
+  publishMessages: Record<number, string>;
   actions: VersionActions;
   refresh: () => void;
   /** A version to open read-only at once (the editor opened at a version, e.g. from a run's page). */
@@ -92,7 +95,7 @@ export function VersionsTab({
                   onChange={(event) => toggle(version.versionNumber, event.target.checked)}
                 />
               </td>
-              <VersionCells version={version} />
+              <VersionCells version={version} publishMessage={publishMessages[version.versionNumber]} />
               <td className="p-2">
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" onClick={() => setViewing(version.versionNumber)}>
@@ -134,7 +137,7 @@ export function VersionsTab({
 }
 
 /** A version's number, time and author, message and changed fields, and labels. */
-function VersionCells({ version }: { version: VersionView }) {
+function VersionCells({ version, publishMessage }: { version: VersionView; publishMessage?: string }) {
   return (
     <>
       <td className="p-2">
@@ -149,6 +152,7 @@ function VersionCells({ version }: { version: VersionView }) {
         <span className="block text-xs text-slate-600">
           {version.changedFields.length ? `Changed: ${version.changedFields.join(', ')}` : 'No field changed'}
         </span>
+        {publishMessage ? <span className="block text-xs text-slate-700">Published: {publishMessage}</span> : null}
       </td>
       <td className="p-2">
         {version.labels.map((label) => (

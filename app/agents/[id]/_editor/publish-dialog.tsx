@@ -1,0 +1,159 @@
+'use client';
+/**
+ * Publishing a version, confirmed: what goes live against the version live now, the publish
+ * gate's problems, and a message kept in the audit log. Escape or Cancel publishes nothing; a
+ * refusal keeps the dialog open with its problems.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { PublishPreview, PublishProblem } from '@/lib/editor';
+import { publishAgentBodySchema } from '@/lib/schemas';
+import { Button } from '../../../_components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
+import { TextField } from '../../../_components/ui/field';
+import type { ActionError } from '../../../_lib/action-result';
+import { boundField } from '../../../_lib/bound-field';
+import { previewPublish } from '../../actions';
+import { VersionChanges } from './version-changes';
+
+const messageSchema = publishAgentBodySchema.pick({ message: true });
+type MessageValues = z.input<typeof messageSchema>;
+
+const problemText = (problem: PublishProblem) =>
+  problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+
+/** The problems of a `publish_blocked` refusal, or the refusal's message as the one problem. */
+export function refusalProblems(error: ActionError): PublishProblem[] {
+  const problems = error.details?.problems;
+  return Array.isArray(problems) ? (problems as PublishProblem[]) : [{ code: error.code, message: error.message }];
+}
+
+function Problems({ problems, refused }: { problems: PublishProblem[]; refused: boolean }) {
+  if (problems.length === 0) return <p className="text-sm">Checks: every check passes.</p>;
+  return (
+    <div role={refused ? 'alert' : undefined} className="rounded-md border border-red-300 bg-red-50 p-2 text-sm">
+      <p className="font-medium text-danger">
+        {refused ? 'Not published. ' : ''}
+        {problems.length === 1 ? 'One problem blocks publishing' : `${problems.length} problems block publishing`}:
+      </p>
+      <ul className="list-disc pl-5">
+        {problems.map((problem) => (
+          <li key={problemText(problem)}>{problemText(problem)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function usePreview(agentId: string, versionNumber: number | null) {
+  const [preview, setPreview] = useState<PublishPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (versionNumber === null) return;
+    let current = true;
+    setPreview(null);
+    setError(null);
+    void previewPublish({ id: agentId, versionNumber }).then((result) => {
+      if (!current) return;
+      if (result.ok) setPreview(result.value);
+      else setError(result.error.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [agentId, versionNumber]);
+  return { preview, error };
+}
+
+function WhatGoesLive({ preview, error }: { preview: PublishPreview | null; error: string | null }) {
+  return (
+    <section aria-labelledby="what-goes-live-heading" className="flex flex-col gap-2">
+      <h3 id="what-goes-live-heading" className="font-semibold">
+        What goes live
+      </h3>
+      {error ? <p className="text-sm text-danger">Could not read the changes: {error}</p> : null}
+      {!preview && !error ? <p className="text-sm">Reading the changes…</p> : null}
+      {preview ? (
+        <>
+          <p className="text-sm">
+            {preview.liveVersionNumber === null
+              ? `Nothing is published yet: all of version ${preview.versionNumber} goes live.`
+              : preview.liveVersionNumber === preview.versionNumber
+                ? `Version ${preview.versionNumber} is already live: publishing it changes nothing.`
+                : `Changes from version ${preview.liveVersionNumber}, live now, to version ${preview.versionNumber}:`}
+          </p>
+          <VersionChanges
+            changes={preview.changes}
+            diffs={preview.diffs}
+            tools={preview.tools}
+            toolsContext="for an empty request context"
+          />
+          {preview.toolsError ? (
+            <p className="text-sm">The tools could not be resolved to compare them: {preview.toolsError}</p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function PublishDialog({
+  agentId,
+  versionNumber,
+  onClose,
+  onPublish,
+}: {
+  agentId: string;
+  /** The version to publish; `null` keeps the dialog closed. */
+  versionNumber: number | null;
+  onClose: () => void;
+  /** Publishes; answers the refusal, or `null` once published. */
+  onPublish: (versionNumber: number, message: string) => Promise<ActionError | null>;
+}) {
+  const { preview, error } = usePreview(agentId, versionNumber);
+  const [refusal, setRefusal] = useState<PublishProblem[] | null>(null);
+  const form = useForm<MessageValues>({ resolver: zodResolver(messageSchema), defaultValues: { message: '' } });
+  useEffect(() => {
+    setRefusal(null);
+    form.reset({ message: '' });
+  }, [versionNumber, form]);
+
+  const submit = form.handleSubmit(async ({ message }) => {
+    if (versionNumber === null) return;
+    const refused = await onPublish(versionNumber, message?.trim() ?? '');
+    setRefusal(refused ? refusalProblems(refused) : null);
+  });
+
+  return (
+    <Dialog open={versionNumber !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      {versionNumber !== null ? (
+        <DialogContent title={`Publish version ${versionNumber}`} className="w-[min(48rem,94vw)]">
+          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+            <TextField
+              label="Publish message"
+              placeholder="Why this version goes live (optional)"
+              autoComplete="off"
+              {...boundField(form, 'message')}
+            />
+            <WhatGoesLive preview={preview} error={error} />
+            {refusal ? (
+              <Problems problems={refusal} refused />
+            ) : preview ? (
+              <Problems problems={preview.problems} refused={false} />
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button>Cancel</Button>
+              </DialogClose>
+              <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+                Publish version
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
