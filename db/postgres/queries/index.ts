@@ -11,6 +11,7 @@ import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
+import { testCaseQueries } from './test-cases';
 import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
 
@@ -27,6 +28,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     integrationConfigs: integrationConfigQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),
+    testCases: testCaseQueries(db),
     apiKeys: apiKeyQueries(db),
     users: userQueries(db),
     oneTimeLinks: oneTimeLinkQueries(db),
