@@ -159,6 +159,19 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
+      readRun: async (runId) => {
+        const record = await runStore.get(runId);
+        return (
+          record && {
+            runId: record.runId,
+            agentId: record.agentId,
+            status: record.status,
+            versionNumber: record.versionNumber,
+            requestContext: record.requestContext,
+            messages: record.state.messages,
+          }
+        );
+      },
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });

@@ -20,6 +20,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerDeploymentRoutes } from './routes/deployment';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
+import { registerTestCaseRoutes } from './routes/test-cases';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerInvitationRoutes, registerLinkRoutes } from './routes/invitations';
@@ -150,6 +151,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
+  registerTestCaseRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);
   // Import before /mcp-clients/{id} routes so the literal path wins.

@@ -52,6 +52,7 @@ import {
 } from './stdio-launch-specs';
 import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
 import type { Page, PageRequest } from '../pagination';
+import { createTestCasesService, type TestCasesService } from './test-cases';
 
 export interface AgentWithVersion {
   agent: AgentView;
@@ -137,6 +138,8 @@ export interface Editor {
   audit: AuditService;
   deployment: DeploymentService;
   stdioLaunchSpecs: StdioLaunchSpecsService;
+  /** Agents' test cases (docs/testing-agents.md). */
+  testCases: TestCasesService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -195,5 +198,12 @@ export function createEditor(options: EditorOptions): Editor {
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
   };
-  return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs };
+  return {
+    agents,
+    mcpClients,
+    audit: createAuditService(context),
+    deployment,
+    stdioLaunchSpecs,
+    testCases: createTestCasesService(context),
+  };
 }
