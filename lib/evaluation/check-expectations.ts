@@ -79,7 +79,11 @@ function checkOnlyTools(tools: string[], calls: OutcomeToolCall[]): ExpectationR
   const others = [...new Set(calls.map((call) => call.toolName).filter((name) => !allowed.has(name)))];
   const list = tools.length === 0 ? 'no tool' : `only ${tools.join(', ')}`;
   return others.length === 0
-    ? result('onlyTools', true, `No tool outside ${tools.length === 0 ? 'the empty list' : tools.join(', ')} was called.`)
+    ? result(
+        'onlyTools',
+        true,
+        `No tool outside ${tools.length === 0 ? 'the empty list' : tools.join(', ')} was called.`,
+      )
     : result('onlyTools', false, `Expected ${list} to be called; it also called ${others.join(', ')}.`);
 }
 

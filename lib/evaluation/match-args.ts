@@ -31,8 +31,6 @@ export function describeArgs(keys: Record<string, unknown>, actual: unknown): st
   const names = Object.keys(keys);
   if (names.length === 0) return 'no arguments';
   return names
-    .map((name) =>
-      isPlainObject(actual) && name in actual ? `${name} ${shown(actual[name])}` : `${name} missing`,
-    )
+    .map((name) => (isPlainObject(actual) && name in actual ? `${name} ${shown(actual[name])}` : `${name} missing`))
     .join(', ');
 }

@@ -33,8 +33,7 @@ export interface RunConversation {
   answer: string;
 }
 
-const partsOf = (message: StoredMessage): Part[] =>
-  Array.isArray(message.content) ? (message.content as Part[]) : [];
+const partsOf = (message: StoredMessage): Part[] => (Array.isArray(message.content) ? (message.content as Part[]) : []);
 
 /** A result as the model read it, and whether it was an error. */
 function resultOf(output: unknown): { result: unknown; isError: boolean } {
