@@ -9,7 +9,7 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
+import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor, type ReadRun } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, type RequestPolicy } from './http';
 import {
@@ -159,19 +159,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
-      readRun: async (runId) => {
-        const record = await runStore.get(runId);
-        return (
-          record && {
-            runId: record.runId,
-            agentId: record.agentId,
-            status: record.status,
-            versionNumber: record.versionNumber,
-            requestContext: record.requestContext,
-            messages: record.state.messages,
-          }
-        );
-      },
+      readRun: runReaderOf(() => runStore),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });
@@ -263,6 +251,23 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     void tracing?.close();
     throw error;
   }
+}
+
+/** What test cases read of a stored run, from the run store the studio builds after the editor. */
+function runReaderOf(store: () => RunStore): ReadRun {
+  return async (runId) => {
+    const record = await store().get(runId);
+    return (
+      record && {
+        runId: record.runId,
+        agentId: record.agentId,
+        status: record.status,
+        versionNumber: record.versionNumber,
+        requestContext: record.requestContext,
+        messages: record.state.messages,
+      }
+    );
+  };
 }
 
 /** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
