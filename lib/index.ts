@@ -9,7 +9,7 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor, type ReadRun } from './editor';
+import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor, runReaderOf } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, type RequestPolicy } from './http';
 import {
@@ -158,8 +158,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeAgents: agents,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
-      resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
-      readRun: runReaderOf(() => runStore),
+      ...partsBuiltLater(() => ({ runtime, runStore })),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });
@@ -253,20 +252,12 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   }
 }
 
-/** What test cases read of a stored run, from the run store the studio builds after the editor. */
-function runReaderOf(store: () => RunStore): ReadRun {
-  return async (runId) => {
-    const record = await store().get(runId);
-    return (
-      record && {
-        runId: record.runId,
-        agentId: record.agentId,
-        status: record.status,
-        versionNumber: record.versionNumber,
-        requestContext: record.requestContext,
-        messages: record.state.messages,
-      }
-    );
+/** The editor's tool diff and run reader use the runtime and run store, which are built after it. */
+function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunStore }) {
+  return {
+    resolveToolsForDiff: (request: Parameters<Runtime['resolveSnapshotTools']>[0]) =>
+      built().runtime.resolveSnapshotTools(request),
+    readRun: runReaderOf(() => built().runStore),
   };
 }
 

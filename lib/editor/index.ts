@@ -39,5 +39,5 @@ export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRe
 export { storedLaunchEntries, type StdioLaunchSpecView } from './stdio-launch-specs';
 export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
 export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';
-export type { ReadRun, RunForTestCase } from './run-reader';
+export { runReaderOf, type ReadRun, type RunForTestCase } from './run-reader';
 export type { TestCasesService } from './test-cases';
