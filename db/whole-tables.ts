@@ -33,6 +33,8 @@ export const tablesInCopyOrder = [
   'auditLog',
   'runs',
   'taskLists',
+  'testCases',
+  'testCaseChanges',
   'users',
   'sessions',
   'accounts',

@@ -9,7 +9,7 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
+import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor, runReaderOf } from './editor';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, type RequestPolicy } from './http';
 import {
@@ -158,7 +158,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeAgents: agents,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
-      resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
+      ...partsBuiltLater(() => ({ runtime, runStore })),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });
@@ -250,6 +250,15 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     void tracing?.close();
     throw error;
   }
+}
+
+/** The editor's tool diff and run reader use the runtime and run store, which are built after it. */
+function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunStore }) {
+  return {
+    resolveToolsForDiff: (request: Parameters<Runtime['resolveSnapshotTools']>[0]) =>
+      built().runtime.resolveSnapshotTools(request),
+    readRun: runReaderOf(() => built().runStore),
+  };
 }
 
 /** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */

@@ -216,6 +216,46 @@ export const runs = pgTable(
   ],
 );
 
+/**
+ * Test cases of an agent (docs/testing-agents.md): a conversation with what a good answer looks like
+ * and, for one saved from a run, what its tools answered then. `input`, `request_context`,
+ * `expectations`, `recording` and `replay` hold JSON; `from_run_id` repeats the recording's run so
+ * run retention can keep that run with one indexed lookup.
+ */
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: text('id').primaryKey(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    input: text('input').notNull(),
+    requestContext: text('request_context').notNull().default('{}'),
+    expectations: text('expectations').notNull().default('[]'),
+    recording: text('recording'),
+    replay: text('replay'),
+    fromRunId: text('from_run_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('test_cases_agent_idx').on(table.agentId, table.createdAt, table.id),
+    index('test_cases_from_run_idx').on(table.fromRunId),
+  ],
+);
+
+/**
+ * When an agent's test cases last changed (a case created, changed or deleted), written in the same
+ * transaction as the change: an evaluation made before it no longer speaks for the current cases.
+ */
+export const testCaseChanges = pgTable('test_case_changes', {
+  agentId: text('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  changedAt: text('changed_at').notNull(),
+});
+
 /** The built-in task tools' list, one per thread. */
 export const taskLists = pgTable('task_lists', {
   threadId: text('thread_id').primaryKey(),
@@ -363,6 +403,8 @@ export const schemaTables = {
   auditLog,
   runs,
   taskLists,
+  testCases,
+  testCaseChanges,
   users,
   sessions,
   accounts,

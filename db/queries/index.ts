@@ -13,6 +13,7 @@ export * from './stdio-launch-specs';
 export * from './per-handle';
 export * from './version-labels';
 export * from './task-lists';
+export * from './test-cases';
 export * from './users';
 
 import { agentVersionQueries } from './agent-versions';
@@ -26,6 +27,7 @@ import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
+import { testCaseQueries } from './test-cases';
 import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
 
@@ -40,6 +42,7 @@ export const sqliteQueries = {
   integrationConfigs: integrationConfigQueries,
   runs: runQueries,
   taskLists: taskListQueries,
+  testCases: testCaseQueries,
   apiKeys: apiKeyQueries,
   users: userQueries,
   oneTimeLinks: oneTimeLinkQueries,

@@ -62,10 +62,11 @@ export function runListColumnsOf<Table extends Record<(typeof runListColumnNames
 
 /**
  * The hook of retention: runs it keeps whatever their age. Paused runs wait for an answer someone
- * may still give. Runs saved as test cases are to be kept too once test cases exist: their
- * condition joins this one (for instance `or exists (select 1 from test_cases where ...run_id = runs.id)`).
+ * may still give; a run saved as a test case is where that case came from (its `from_run_id`,
+ * indexed), so it stays openable as long as the case exists.
  */
-export const keptByRetention = (status: Column): SQL => sql`${status} = 'paused'`;
+export const keptByRetention = ({ status, id }: { status: Column; id: Column }): SQL =>
+  sql`(${status} = 'paused' or exists (select 1 from test_cases where test_cases.from_run_id = ${id}))`;
 
 /** How many runs one retention statement deletes, so the write lock is never held long. */
 export const retentionBatchSize = 1_000;
@@ -139,7 +140,7 @@ export function runListStatements(db: StudioDb) {
         db
           .select({ id: runs.id })
           .from(runs)
-          .where(and(lt(runs.createdAt, p('before')), not(keptByRetention(runs.status))))
+          .where(and(lt(runs.createdAt, p('before')), not(keptByRetention(runs))))
           .limit(retentionBatchSize),
       ),
     )

@@ -21,6 +21,7 @@ import { registerDeploymentRoutes } from './routes/deployment';
 import { registerEvaluationRoutes } from './routes/evaluations';
 import { registerHealthRoutes } from './routes/health';
 import { registerLabelRoutes } from './routes/labels';
+import { registerTestCaseRoutes } from './routes/test-cases';
 import { registerAgentRunRoutes } from './routes/agent-runs';
 import { registerAgentToolExecuteRoutes } from './routes/agent-tool-execute';
 import { registerInvitationRoutes, registerLinkRoutes } from './routes/invitations';
@@ -154,6 +155,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionRoutes(app, dependencies);
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
+  registerTestCaseRoutes(app, dependencies);
   if (dependencies.evaluations)
     registerEvaluationRoutes(app, { ...dependencies, evaluations: dependencies.evaluations });
   registerAuditRoutes(app, dependencies);

@@ -43,6 +43,13 @@ export const operationScopes = {
   setAgentLabel: 'editor',
   deleteAgentLabel: 'editor',
 
+  listTestCases: 'runtime',
+  createTestCase: 'editor',
+  getTestCase: 'runtime',
+  updateTestCase: 'editor',
+  deleteTestCase: 'editor',
+  createTestCaseFromRun: 'editor',
+
   listAuditEntries: 'admin',
   listAgentAuditEntries: 'admin',
 

@@ -23,6 +23,7 @@ import * as mcpServer from './routes/mcp-server';
 import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
 import * as stdioLaunchSpecs from './routes/stdio-launch-specs';
+import * as testCases from './routes/test-cases';
 import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
@@ -58,6 +59,13 @@ export const apiOperations = {
   listAgentLabels: labels.listRoute,
   setAgentLabel: labels.setRoute,
   deleteAgentLabel: labels.deleteRoute,
+
+  listTestCases: testCases.listRoute,
+  createTestCase: testCases.createRoute,
+  getTestCase: testCases.getRoute,
+  updateTestCase: testCases.updateRoute,
+  deleteTestCase: testCases.deleteRoute,
+  createTestCaseFromRun: testCases.fromRunRoute,
 
   listAuditEntries: audit.listRoute,
   listAgentAuditEntries: audit.agentRoute,

@@ -16,6 +16,7 @@ import { registerCompletionCommand } from './commands/completion-command';
 import { registerDbCommands } from './commands/db-commands';
 import { registerDeploymentCommands } from './commands/deployment-commands';
 import { registerLabelCommands } from './commands/label-commands';
+import { registerTestCaseCommands } from './commands/test-case-commands';
 import { registerMcpClientCommands } from './commands/mcp-client-commands';
 import { registerMigrateCommand } from './commands/migrate-command';
 import { registerRunCommands } from './commands/run-commands';
@@ -47,6 +48,7 @@ function registerServerCommands(parent: Command, cli: CliContext) {
   registerAgentLintCommand(agent, cli);
   registerAgentTestCommand(agent, cli);
   registerLabelCommands(agent, cli);
+  registerTestCaseCommands(agent, cli);
   registerAgentRunCommand(agent, cli);
   registerMcpClientCommands(parent, cli);
   registerToolCommands(parent, cli);

@@ -41,6 +41,13 @@ export const operationTable = {
   setAgentLabel: { method: 'put', path: '/agents/{id}/labels/{label}' },
   deleteAgentLabel: { method: 'delete', path: '/agents/{id}/labels/{label}' },
 
+  listTestCases: { method: 'get', path: '/agents/{id}/test-cases' },
+  createTestCase: { method: 'post', path: '/agents/{id}/test-cases' },
+  getTestCase: { method: 'get', path: '/agents/{id}/test-cases/{caseId}' },
+  updateTestCase: { method: 'patch', path: '/agents/{id}/test-cases/{caseId}' },
+  deleteTestCase: { method: 'delete', path: '/agents/{id}/test-cases/{caseId}' },
+  createTestCaseFromRun: { method: 'post', path: '/runs/{runId}/test-case' },
+
   listAuditEntries: { method: 'get', path: '/audit' },
   listAgentAuditEntries: { method: 'get', path: '/agents/{id}/audit' },
 

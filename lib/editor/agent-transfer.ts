@@ -15,6 +15,7 @@ import { recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
 import { exportFormat, type ExportDocument } from './export-document';
+import { exportedTestCases, importTestCases } from './test-case-transfer';
 import { appendVersion } from './version-writer';
 
 export async function exportAgent(
@@ -27,6 +28,7 @@ export async function exportAgent(
     : (await context.versions.all(agentId)).map((row) => parseVersionRow(context, row));
   const labels = await context.labels.list(agentId);
   const included = new Set(versions.map((version) => version.versionNumber));
+  const testCases = await exportedTestCases(context, agentId);
   return {
     format: exportFormat,
     schemaVersion: currentSnapshotSchemaVersion,
@@ -54,6 +56,7 @@ export async function exportAgent(
       authorId: version.authorId,
       createdAt: version.createdAt,
     })),
+    ...(testCases ? { testCases } : {}),
   };
 }
 
@@ -79,7 +82,7 @@ export async function importAgent(
       checked.issues,
       `The import document has ${checked.issues.length} problem(s); nothing was imported (see details.issues).`,
     );
-  const { agent, versions, upgradedFrom } = checked.value;
+  const { agent, versions, testCases, upgradedFrom } = checked.value;
   if (agent.source === 'code' && context.codeAgents.get(agent.id)?.editor === false) {
     throw new StudioError(
       'forbidden',
@@ -106,6 +109,7 @@ export async function importAgent(
             actor,
           })
         : await createImported(context, { agent, versions });
+      const cases = await importTestCases(context, { agentId: agent.id, testCases });
       await recordImport(context, {
         actor,
         entity: 'agent',
@@ -114,6 +118,7 @@ export async function importAgent(
           mode: existing ? 'append' : 'create',
           versionNumbers: imported.map((version) => version.versionNumber),
           upgradedFrom: upgradedFrom ?? null,
+          ...(testCases.length > 0 ? { testCases: cases } : {}),
         },
       });
       const latest = parseVersionRow(context, (await context.versions.latest(agent.id))!);

@@ -195,6 +195,7 @@ export async function deleteAgent(
   await context.storage.transaction(async () => {
     const summary = await agentSummary(context, agentId);
     await context.labels.deleteAll(agentId);
+    await context.testCases.deleteAll(agentId);
     for (const version of await context.versions.all(agentId)) context.versionCache.delete(version.id);
     await context.versions.deleteAll(agentId);
     await context.storage.queries.evaluations.deleteOfAgent(agentId);

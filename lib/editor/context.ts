@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
+import type { ReadRun } from './run-reader';
 import { createVersionCache, type VersionCache } from './version-cache';
 
 /** What the editor needs to know about a code-defined agent (its overrides live under its id). */
@@ -50,6 +51,8 @@ export interface EditorOptions {
   codeIntegrationIds?: string[];
   /** Ids of the registered workflows a version's `workflows` may name. */
   codeWorkflowIds?: string[];
+  /** Reads a stored run, for test cases made from runs (the studio passes its run store's). */
+  readRun?: ReadRun;
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
@@ -78,6 +81,9 @@ export interface EditorContext {
   stdioLaunchSpecs: StudioQueries['stdioLaunchSpecs'];
   /** Stored integration configs (deployment export and import write them with everything else). */
   integrationConfigs: StudioQueries['integrationConfigs'];
+  /** Agents' test cases and when each agent's last changed. */
+  testCases: StudioQueries['testCases'];
+  readRun?: ReadRun;
   versionCache: VersionCache;
   /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
   pointerCache: Map<string, PointerCacheEntry>;
@@ -116,6 +122,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     mcpClients: queries.mcpClients,
     stdioLaunchSpecs: queries.stdioLaunchSpecs,
     integrationConfigs: queries.integrationConfigs,
+    testCases: queries.testCases,
+    readRun: options.readRun,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),

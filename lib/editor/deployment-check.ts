@@ -23,12 +23,14 @@ export type { CheckedBackupIntegration, CheckedBackupMcpClient } from './deploym
 import { sealCheckText } from './deployment-export';
 import { deploymentDocumentSchema, type DeploymentCounts, type DeploymentDocument } from './deployment-document';
 import type { SecretsOnImport } from './deployment-secrets';
-import { exportFormat, type ExportDocument } from './export-document';
+import { exportFormat, type ExportDocument, type ExportedTestCase } from './export-document';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
 
 export interface CheckedBackupAgent {
   agent: ExportDocument['agent'];
   versions: CheckedVersion[];
+  /** Written with the agent when the restore creates it. */
+  testCases: ExportedTestCase[];
 }
 
 export interface CheckedBackup {
@@ -94,7 +96,7 @@ function checkAgents(
           message: 'Does not match the snapshot: the file was edited or damaged',
         });
     });
-    agents.push({ agent: check.value.agent, versions: check.value.versions });
+    agents.push({ agent: check.value.agent, versions: check.value.versions, testCases: check.value.testCases });
   });
   for (const { index, key } of repeatedKeys(agents, (entry) => entry.agent.id))
     issues.push({ path: `agents.${index}.agent.id`, message: `Agent "${key}" appears twice` });

@@ -81,10 +81,10 @@ async function readDeployment(
   context: EditorContext,
   secrets: SecretsOnExport,
 ): Promise<Omit<DeploymentDocument, 'format' | 'formatVersion' | 'secrets' | 'exportedAt' | 'studioVersion'>> {
-  const agents: Array<Pick<ExportDocument, 'agent' | 'versions'>> = [];
+  const agents: Array<Pick<ExportDocument, 'agent' | 'versions' | 'testCases'>> = [];
   for (const id of await allIds((request) => context.agents.listSummaries(request))) {
-    const { agent, versions } = await exportAgent(context, { id });
-    agents.push({ agent, versions });
+    const { agent, versions, testCases } = await exportAgent(context, { id });
+    agents.push({ agent, versions, ...(testCases ? { testCases } : {}) });
   }
 
   const mcpClients: BackupMcpClient[] = [];

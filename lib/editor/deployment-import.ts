@@ -26,6 +26,7 @@ import type { DeploymentImportBody } from './deployment-document';
 import { acceptedDifferences, verifyImport, type DeploymentVerification } from './deployment-verify';
 import { holdImportedStdio } from './mcp-client-approval';
 import { mcpClientVersions } from './mcp-client-versions';
+import { importTestCases } from './test-case-transfer';
 import { appendVersion } from './version-writer';
 
 export interface DeploymentImportResult {
@@ -49,8 +50,11 @@ export interface DeploymentImportResult {
 async function applyAgent(context: EditorContext, { entry, change, versions }: AgentPlan, actor: string) {
   const { agent } = entry;
   const now = context.now();
-  if (change.action === 'create') await createImported(context, { agent, versions });
-  else await updateImported(context, { agent, change, versions, now });
+  // A restore creates an agent's test cases with it; an agent this deployment has keeps its own.
+  if (change.action === 'create') {
+    await createImported(context, { agent, versions });
+    await importTestCases(context, { agentId: agent.id, testCases: entry.testCases });
+  } else await updateImported(context, { agent, change, versions, now });
   const { versionNumbers, labels, labelsMoved, publishedVersionNumber, unpublishes } = change;
   await recordImport(context, {
     actor,

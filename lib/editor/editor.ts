@@ -55,6 +55,7 @@ import {
 } from './stdio-launch-specs';
 import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
 import type { Page, PageRequest } from '../pagination';
+import { createTestCasesService, type TestCasesService } from './test-cases';
 
 export interface AgentWithVersion {
   agent: AgentView;
@@ -146,6 +147,8 @@ export interface Editor {
   audit: AuditService;
   deployment: DeploymentService;
   stdioLaunchSpecs: StdioLaunchSpecsService;
+  /** Agents' test cases (docs/testing-agents.md). */
+  testCases: TestCasesService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -206,5 +209,12 @@ export function createEditor(options: EditorOptions): Editor {
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
   };
-  return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs };
+  return {
+    agents,
+    mcpClients,
+    audit: createAuditService(context),
+    deployment,
+    stdioLaunchSpecs,
+    testCases: createTestCasesService(context),
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * The export format (docs/storage.md): `{ format: 'agent-studio.agent', schemaVersion,
- * agent, versions }`. Snapshots are written in the current format; import checks the envelope
+ * agent, versions, testCases? }`. Snapshots are written in the current format; import checks the envelope
  * here and each snapshot with the snapshot schema, reporting every problem with its path.
  */
 import { z } from 'zod';
 import { currentSnapshotSchemaVersion } from '../snapshots';
 import { jsonObjectSchema } from '../rules';
+import { testCaseFieldsShape } from '../schemas';
 import { agentIdSchema } from './agent-input';
 
 export const exportFormat = 'agent-studio.agent';
@@ -35,6 +36,11 @@ export const snapshotSchemaVersionSchema = readableVersionSchema({
   tooNew: `This studio reads schemaVersion up to ${currentSnapshotSchemaVersion}; upgrade it to import newer exports`,
 });
 
+/** A test case in a document: its fields and times, without its id (import gives it a new one). */
+export const exportedTestCaseSchema = z
+  .object({ ...testCaseFieldsShape, createdAt: isoTime.optional(), updatedAt: isoTime.optional() })
+  .strict();
+
 export const exportDocumentSchema = z
   .object({
     format: z.literal(exportFormat, { error: `format must be "${exportFormat}"` }),
@@ -52,9 +58,12 @@ export const exportDocumentSchema = z
       })
       .strict(),
     versions: z.array(exportedVersionSchema).min(1, 'An export holds at least one version'),
+    /** The agent's test cases; documents written before test cases existed have none. */
+    testCases: z.array(exportedTestCaseSchema).max(10_000).optional(),
   })
   .strict()
   .meta({ id: 'AgentExport' });
 
 export type ExportDocument = z.output<typeof exportDocumentSchema>;
 export type ExportedVersion = z.output<typeof exportedVersionSchema>;
+export type ExportedTestCase = z.output<typeof exportedTestCaseSchema>;

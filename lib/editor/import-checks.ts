@@ -12,7 +12,7 @@ import {
 } from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName } from '../versions';
-import { exportDocumentSchema, type ExportDocument } from './export-document';
+import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
 import { lintErrors, toolRulesIssues } from './version-lint';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
@@ -20,6 +20,7 @@ export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'
 export type ImportCheck = CheckResult<{
   agent: ExportDocument['agent'];
   versions: CheckedVersion[];
+  testCases: ExportedTestCase[];
   upgradedFrom?: number;
 }>;
 
@@ -104,7 +105,8 @@ export function checkImportDocument(
   const versions = envelope.data.versions
     .map((version, index) => ({ ...version, snapshot: snapshots[index]! }))
     .sort((left, right) => left.versionNumber - right.versionNumber);
+  const testCases = envelope.data.testCases ?? [];
   return schemaVersion < currentSnapshotSchemaVersion
-    ? { ok: true, value: { agent, versions, upgradedFrom: schemaVersion } }
-    : { ok: true, value: { agent, versions } };
+    ? { ok: true, value: { agent, versions, testCases, upgradedFrom: schemaVersion } }
+    : { ok: true, value: { agent, versions, testCases } };
 }

@@ -41,3 +41,5 @@ export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRe
 export { storedLaunchEntries, type StdioLaunchSpecView } from './stdio-launch-specs';
 export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
 export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';
+export { runReaderOf, type ReadRun, type RunForTestCase } from './run-reader';
+export type { TestCasesService } from './test-cases';

@@ -4,8 +4,19 @@
  * Replays answer tool calls from the recording, so checking a version has no side effects.
  * One schema for the API, the editor service, the export document and the editor's forms.
  */
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { jsonObjectSchema } from '../rules';
+
+/** Why RE2 refuses a pattern, or undefined when it compiles. */
+export function re2PatternProblem(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
 
 const toolName = z.string().min(1).max(64);
 const shortText = z.string().min(1).max(10_000);
@@ -23,8 +34,19 @@ export const expectationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('onlyTools'), tools: z.array(toolName).max(1_000) }).strict(),
   z.object({ type: z.literal('answerIncludes'), text: shortText, ignoreCase: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('answerExcludes'), text: shortText, ignoreCase: z.boolean().optional() }).strict(),
-  /** An RE2 pattern: linear time, so a stored pattern cannot stall the server. */
-  z.object({ type: z.literal('answerMatches'), pattern: z.string().min(1).max(1_000) }).strict(),
+  /** An RE2 pattern: linear time, so a stored pattern cannot stall the server. One RE2 refuses is refused here. */
+  z
+    .object({ type: z.literal('answerMatches'), pattern: z.string().min(1).max(1_000) })
+    .strict()
+    .superRefine(({ pattern }, context) => {
+      const problem = re2PatternProblem(pattern);
+      if (problem !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['pattern'],
+          message: `Not a pattern RE2 runs (look-arounds and back-references are not supported): ${problem}`,
+        });
+    }),
   z.object({ type: z.literal('finishReason'), value: z.string().min(1).max(64) }).strict(),
   z.object({ type: z.literal('maxSteps'), value: z.number().int().min(1).max(100) }).strict(),
   z.object({ type: z.literal('maxTokens'), value: z.number().int().min(1) }).strict(),

@@ -12,6 +12,7 @@ import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
+import { testCaseQueries } from './test-cases';
 import { userQueries } from './users';
 import { versionLabelQueries } from './version-labels';
 
@@ -28,6 +29,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     integrationConfigs: integrationConfigQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),
+    testCases: testCaseQueries(db),
     apiKeys: apiKeyQueries(db),
     users: userQueries(db),
     oneTimeLinks: oneTimeLinkQueries(db),

@@ -42,7 +42,7 @@ export function runListQueries(db: CurrentDb): RunListQueries {
         const expired = db()
           .select({ id: runs.id })
           .from(runs)
-          .where(and(lt(runs.createdAt, before), not(keptByRetention(runs.status))))
+          .where(and(lt(runs.createdAt, before), not(keptByRetention(runs))))
           .limit(retentionBatchSize);
         const batch = (await db().delete(runs).where(inArray(runs.id, expired))).rowCount ?? 0;
         deleted += batch;

@@ -1,0 +1,42 @@
+/** PostgreSQL SQL for test cases (db/queries/test-cases.ts is the SQLite twin; the answers are the same). */
+import { and, asc, eq } from 'drizzle-orm';
+import type { StudioQueries } from '../../storage';
+import { testCaseChanges, testCases } from '../schema';
+import { binary, changedAny, type CurrentDb } from './shared';
+
+const ofAgent = (agentId: string, id: string) => and(eq(testCases.agentId, agentId), eq(testCases.id, id));
+
+export function testCaseQueries(db: CurrentDb): StudioQueries['testCases'] {
+  return {
+    list: async (agentId) =>
+      await db()
+        .select()
+        .from(testCases)
+        .where(eq(testCases.agentId, agentId))
+        .orderBy(asc(binary(testCases.createdAt)), asc(binary(testCases.id))),
+    get: async (agentId, id) => (await db().select().from(testCases).where(ofAgent(agentId, id)))[0],
+    async insert(row) {
+      await db().insert(testCases).values(row);
+    },
+    async update({ id, ...columns }) {
+      await db().update(testCases).set(columns).where(eq(testCases.id, id));
+    },
+    delete: async (agentId, id) => changedAny(await db().delete(testCases).where(ofAgent(agentId, id))),
+    async deleteAll(agentId) {
+      await db().delete(testCases).where(eq(testCases.agentId, agentId));
+    },
+    changedAt: async (agentId) =>
+      (
+        await db()
+          .select({ changedAt: testCaseChanges.changedAt })
+          .from(testCaseChanges)
+          .where(eq(testCaseChanges.agentId, agentId))
+      )[0]?.changedAt,
+    async markChanged({ agentId, changedAt }) {
+      await db()
+        .insert(testCaseChanges)
+        .values({ agentId, changedAt })
+        .onConflictDoUpdate({ target: testCaseChanges.agentId, set: { changedAt } });
+    },
+  };
+}

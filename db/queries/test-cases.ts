@@ -1,0 +1,76 @@
+/**
+ * SQL for an agent's test cases, listed oldest first, and the time its cases last changed (a case
+ * created, changed or deleted): kept in its own row so that a deletion counts too.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../client';
+import { testCaseChanges, testCases } from '../schema';
+import { bind } from './placeholders';
+import { perHandle } from './per-handle';
+import { deleteBy, insertRow, selectFieldsBy } from './statements';
+
+export type TestCaseRow = typeof testCases.$inferSelect;
+
+/** The columns an update rewrites: everything but the owner and the creation time. */
+export type TestCaseUpdateRow = Omit<TestCaseRow, 'agentId' | 'createdAt'>;
+
+const p = sql.placeholder;
+const ofAgent = and(eq(testCases.agentId, p('agentId')), eq(testCases.id, p('id')));
+
+export const testCaseQueries = perHandle(({ db }: DatabaseHandle) => {
+  const list = db
+    .select()
+    .from(testCases)
+    .where(eq(testCases.agentId, p('agentId')))
+    .orderBy(asc(testCases.createdAt), asc(testCases.id))
+    .prepare();
+  const get = db.select().from(testCases).where(ofAgent).prepare();
+  const insert = insertRow(db, testCases);
+  const update = db
+    .update(testCases)
+    .set({
+      name: bind('name'),
+      input: bind('input'),
+      requestContext: bind('requestContext'),
+      expectations: bind('expectations'),
+      recording: bind('recording'),
+      replay: bind('replay'),
+      fromRunId: bind('fromRunId'),
+      updatedAt: bind('updatedAt'),
+    })
+    .where(eq(testCases.id, p('id')))
+    .prepare();
+  const remove = db.delete(testCases).where(ofAgent).prepare();
+  const removeAll = deleteBy(db, testCases, testCases.agentId, 'agentId');
+  const changedAt = selectFieldsBy(
+    db,
+    { changedAt: testCaseChanges.changedAt },
+    { from: testCaseChanges, where: [testCaseChanges.agentId, 'agentId'] },
+  );
+  const markChanged = db
+    .insert(testCaseChanges)
+    .values({ agentId: bind('agentId'), changedAt: bind('changedAt') } as never)
+    .onConflictDoUpdate({ target: testCaseChanges.agentId, set: { changedAt: bind('changedAt') } })
+    .prepare();
+
+  return {
+    /** An agent's cases, oldest first. */
+    list: (agentId: string): TestCaseRow[] => list.all({ agentId }),
+    get: (agentId: string, id: string): TestCaseRow | undefined => get.get({ agentId, id }),
+    insert(row: TestCaseRow) {
+      insert.run(row);
+    },
+    update(row: TestCaseUpdateRow) {
+      update.run(row);
+    },
+    delete: (agentId: string, id: string): boolean => remove.run({ agentId, id }).changes > 0,
+    deleteAll(agentId: string) {
+      removeAll.run({ agentId });
+    },
+    /** When the agent's cases last changed; undefined when they never did. */
+    changedAt: (agentId: string): string | undefined => changedAt.get({ agentId })?.changedAt,
+    markChanged(row: { agentId: string; changedAt: string }) {
+      markChanged.run(row);
+    },
+  };
+});
