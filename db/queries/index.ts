@@ -5,6 +5,7 @@ export * from './audit';
 export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
+export * from './model-provider-settings';
 export * from './one-time-links';
 export * from './runs';
 export * from './run-list';
@@ -20,6 +21,7 @@ import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
@@ -36,6 +38,7 @@ export const sqliteQueries = {
   mcpClients: mcpClientQueries,
   stdioLaunchSpecs: stdioLaunchSpecQueries,
   integrationConfigs: integrationConfigQueries,
+  modelProviderSettings: modelProviderSettingsQueries,
   runs: runQueries,
   taskLists: taskListQueries,
   apiKeys: apiKeyQueries,

@@ -6,6 +6,7 @@ import { apiKeyQueries } from './api-keys';
 import { auditQueries } from './audit';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
@@ -25,6 +26,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     mcpClients: mcpClientQueries(db),
     stdioLaunchSpecs: stdioLaunchSpecQueries(db),
     integrationConfigs: integrationConfigQueries(db),
+    modelProviderSettings: modelProviderSettingsQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),
     apiKeys: apiKeyQueries(db),
