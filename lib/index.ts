@@ -159,6 +159,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       resolveToolsForDiff: (request) => runtime.resolveSnapshotTools(request),
+      modelProviderEnvironment: settings,
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const builtInTools = createBuiltInTools({ outbound });
@@ -173,7 +174,14 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       integrations,
       toolProviders,
     });
-    const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
+    // Keys saved in Settings are read from storage (and again after any write), over the environment's.
+    await editor.modelProviders.refresh();
+    const models = createModelRegistry({
+      models: options.models,
+      settings,
+      providerSettings: editor.modelProviders,
+      fetch: outbound.configured.fetch,
+    });
     const runStore = storedRunStoreOf({ storage, secretsKey, logger });
     const runtime = createRuntime({
       versions: editor.agents,

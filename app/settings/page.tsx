@@ -38,6 +38,7 @@ const actions = [
   'mcp_client.approve',
   'stdio_launch_spec.create',
   'stdio_launch_spec.delete',
+  'model_provider.save',
   'integration.save',
   'integration.delete',
 ];

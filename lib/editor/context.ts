@@ -5,6 +5,7 @@
 import type { Storage, StudioQueries } from '../../db/storage';
 import type { StdioPolicy } from '../mcp/stdio-rules';
 import type { Logger } from '../logger';
+import type { ModelProviderEnvironment } from './model-providers';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
@@ -50,6 +51,8 @@ export interface EditorOptions {
   codeIntegrationIds?: string[];
   /** Ids of the registered workflows a version's `workflows` may name. */
   codeWorkflowIds?: string[];
+  /** Model provider keys and base URLs from the environment; stored ones win (./model-providers). */
+  modelProviderEnvironment?: ModelProviderEnvironment;
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
@@ -78,6 +81,8 @@ export interface EditorContext {
   stdioLaunchSpecs: StudioQueries['stdioLaunchSpecs'];
   /** Stored integration configs (deployment export and import write them with everything else). */
   integrationConfigs: StudioQueries['integrationConfigs'];
+  /** Model provider settings an admin saved (./model-providers), keys encrypted. */
+  modelProviderSettings: StudioQueries['modelProviderSettings'];
   versionCache: VersionCache;
   /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
   pointerCache: Map<string, PointerCacheEntry>;
@@ -116,6 +121,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     mcpClients: queries.mcpClients,
     stdioLaunchSpecs: queries.stdioLaunchSpecs,
     integrationConfigs: queries.integrationConfigs,
+    modelProviderSettings: queries.modelProviderSettings,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),

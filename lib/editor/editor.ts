@@ -51,6 +51,7 @@ import {
   type StdioLaunchSpecView,
 } from './stdio-launch-specs';
 import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
+import { createModelProviders, type ModelProvidersService } from './model-providers';
 import type { Page, PageRequest } from '../pagination';
 
 export interface AgentWithVersion {
@@ -137,6 +138,8 @@ export interface Editor {
   audit: AuditService;
   deployment: DeploymentService;
   stdioLaunchSpecs: StdioLaunchSpecsService;
+  /** Model provider keys and base URLs saved in Settings, read by the model registry before each run. */
+  modelProviders: ModelProvidersService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -195,5 +198,6 @@ export function createEditor(options: EditorOptions): Editor {
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
   };
-  return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs };
+  const modelProviders = createModelProviders(context, options.modelProviderEnvironment);
+  return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs, modelProviders };
 }
