@@ -147,7 +147,14 @@ export function createModelProviders(
               : (stored?.apiKey ?? null);
         const baseUrl = change.baseUrl === undefined ? (stored?.baseUrl ?? null) : change.baseUrl;
         if (apiKey === null && baseUrl === null) await context.modelProviderSettings.delete(name);
-        else await context.modelProviderSettings.put({ id: name, apiKey, baseUrl, updatedBy: actor, updatedAt: context.now() });
+        else
+          await context.modelProviderSettings.put({
+            id: name,
+            apiKey,
+            baseUrl,
+            updatedBy: actor,
+            updatedAt: context.now(),
+          });
         await recordAudit(context, {
           actor,
           action: 'model_provider.save',

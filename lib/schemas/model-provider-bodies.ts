@@ -49,7 +49,8 @@ export function baseUrlProblem(text: string): string | undefined {
   } catch {
     return 'is not a URL: write it as http(s)://host[:port]/path, e.g. http://127.0.0.1:11434/v1';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must start with http:// or https:// (got ${url.protocol})`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `must start with http:// or https:// (got ${url.protocol})`;
   if (url.username || url.password) return 'must not carry credentials: put the key in the API key field';
   if (url.search || url.hash) return 'must not have a query or fragment';
   const addressClass = classifyAddress(url.hostname) ?? classifyName(url.hostname);

@@ -6,14 +6,17 @@ import { binary, changedAny, type CurrentDb } from './shared';
 
 export function modelProviderSettingsQueries(db: CurrentDb): StudioQueries['modelProviderSettings'] {
   return {
-    list: async () => await db().select().from(modelProviderSettings).orderBy(asc(binary(modelProviderSettings.id))),
+    list: async () =>
+      await db()
+        .select()
+        .from(modelProviderSettings)
+        .orderBy(asc(binary(modelProviderSettings.id))),
     async put({ id, ...columns }) {
       await db()
         .insert(modelProviderSettings)
         .values({ id, ...columns })
         .onConflictDoUpdate({ target: modelProviderSettings.id, set: columns });
     },
-    delete: async (id) =>
-      changedAny(await db().delete(modelProviderSettings).where(eq(modelProviderSettings.id, id))),
+    delete: async (id) => changedAny(await db().delete(modelProviderSettings).where(eq(modelProviderSettings.id, id))),
   };
 }

@@ -26,7 +26,7 @@ const modelProviderSchema = z
     configured: z.boolean().openapi({ description: 'Whether its models can run' }),
     source: z
       .enum(['stored', 'env', 'none'])
-      .openapi({ description: '`stored` when a value saved here is in force, `env` when only the environment\'s are' }),
+      .openapi({ description: "`stored` when a value saved here is in force, `env` when only the environment's are" }),
   })
   .openapi('ModelProvider');
 
