@@ -90,6 +90,6 @@ export async function loadEditorData(studio: Studio, id: string): Promise<Editor
     labels: labels.items,
     catalog,
     codeAgent: agent.source === 'code' ? codeAgentFacts(studio, id) : null,
-    models: modelSuggestions(studio),
+    models: await modelSuggestions(studio),
   };
 }

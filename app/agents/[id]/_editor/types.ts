@@ -1,5 +1,6 @@
 import type { AgentSnapshot } from '@/lib/snapshots';
 import type { AgentView, LabelView, Page, VersionView } from '@/lib/editor';
+import type { ModelSuggestion } from '../../../_components/model-suggestions';
 
 /** A tool as the picker lists it: the name the model sees and its original description. */
 export interface CatalogTool {
@@ -43,7 +44,7 @@ export interface EditorData {
   labels: LabelView[];
   catalog: ToolCatalog;
   codeAgent: CodeAgentFacts | null;
-  models: string[];
+  models: ModelSuggestion[];
 }
 
 /** The fields the editor edits; the rest of a version is kept as it is. */
