@@ -25,6 +25,8 @@ export interface ModelChoices {
   suggestions: ModelSuggestion[];
   /** The variables that would enable more providers, for the hint under the field. */
   unconfigured: string[];
+  /** The built-in providers with no key (their models cannot run). */
+  keylessProviders: string[];
 }
 
 /** Reads the stored provider settings first, so a key saved a moment ago already counts. */
@@ -40,9 +42,12 @@ export async function modelChoices(studio: Studio): Promise<ModelChoices> {
   return {
     suggestions: [...suggestions.filter((entry) => !entry.needsKey), ...suggestions.filter((entry) => entry.needsKey)],
     unconfigured: providers.filter(({ configured }) => !configured).map(({ variable }) => variable),
+    keylessProviders: [...unconfiguredProviders],
   };
 }
 
-export async function modelSuggestions(studio: Studio): Promise<ModelSuggestion[]> {
-  return (await modelChoices(studio)).suggestions;
+/** The built-in provider a model name belongs to when that provider has no key, else undefined. */
+export function keylessProviderOf(model: string | null | undefined, keylessProviders: string[]): string | undefined {
+  const provider = model?.slice(0, Math.max(0, model.indexOf('/')));
+  return provider && keylessProviders.includes(provider) ? provider : undefined;
 }

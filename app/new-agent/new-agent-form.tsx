@@ -16,7 +16,7 @@ import type { ModelChoices } from '../_components/model-suggestions';
 type Values = z.input<typeof newAgentFormSchema>;
 const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;
 
-export function NewAgentForm({ suggestions, unconfigured }: ModelChoices) {
+export function NewAgentForm({ suggestions, unconfigured }: Pick<ModelChoices, 'suggestions' | 'unconfigured'>) {
   const router = useRouter();
   const [idEdited, setIdEdited] = useState(false);
   const [status, setStatus] = useState('');

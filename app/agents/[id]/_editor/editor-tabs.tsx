@@ -38,6 +38,7 @@ export function EditorTabs({
   openVersion: number | null;
 }) {
   const { agent, version } = data;
+  const codeAgentModel = ({ codeAgent }: EditorData) => codeAgent?.model ?? undefined;
   const saved: SavedTabProps = {
     agentId: agent.id,
     latestVersionNumber: agent.latestVersionNumber,
@@ -84,7 +85,14 @@ export function EditorTabs({
       </TabsContent>
       {/* Kept mounted, so a conversation (and a run streaming into it) survives a look at another tab. */}
       <TabsContent value="playground" forceMount className="data-[state=inactive]:hidden">
-        <PlaygroundTab {...saved} />
+        <PlaygroundTab
+          {...saved}
+          models={{
+            draft: version.model ?? codeAgentModel(data),
+            published: data.versions.items.find((item) => item.versionNumber === agent.activeVersionNumber)?.model,
+          }}
+          keylessProviders={data.keylessProviders}
+        />
       </TabsContent>
       {/* Mounted when opened, so each visit lists the runs made since (the Playground's too). */}
       <TabsContent value="runs">

@@ -45,6 +45,8 @@ export interface EditorData {
   catalog: ToolCatalog;
   codeAgent: CodeAgentFacts | null;
   models: ModelSuggestion[];
+  /** Built-in providers with no key: the Playground says so before Send. */
+  keylessProviders: string[];
 }
 
 /** The fields the editor edits; the rest of a version is kept as it is. */
