@@ -33,7 +33,9 @@ export interface ModelChoices {
 export async function modelChoices(studio: Studio): Promise<ModelChoices> {
   await studio.models.refresh();
   const providers = studio.models.providers();
-  const unconfiguredProviders = new Set(providers.filter(({ configured }) => !configured).map(({ provider }) => provider));
+  const unconfiguredProviders = new Set(
+    providers.filter(({ configured }) => !configured).map(({ provider }) => provider),
+  );
   const fromProviders = providers.flatMap(({ provider }) => currentModels[provider] ?? []);
   const fromCode = studio.agents.list().flatMap((agent) => (typeof agent.model === 'string' ? [agent.model] : []));
   const names = [...new Set([...fromProviders, ...studio.models.registered(), ...fromCode])].sort();

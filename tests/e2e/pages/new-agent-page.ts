@@ -18,7 +18,9 @@ export class NewAgentPage {
     return this.page
       .locator(`datalist[id="${listId}"] option`)
       .evaluateAll((options) =>
-        options.map((option) => (option as HTMLOptionElement).getAttribute('label') ?? (option as HTMLOptionElement).value),
+        options.map(
+          (option) => (option as HTMLOptionElement).getAttribute('label') ?? (option as HTMLOptionElement).value,
+        ),
       );
   }
 
