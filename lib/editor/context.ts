@@ -5,7 +5,7 @@
 import type { Storage, StudioQueries } from '../../db/storage';
 import type { StdioPolicy } from '../mcp/stdio-rules';
 import type { Logger } from '../logger';
-import type { ModelProviderEnvironment } from './model-providers';
+import type { ModelProviderEnvironment } from '../schemas/model-provider-bodies';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
@@ -38,8 +38,11 @@ export type ResolveToolsForDiff = (request: {
 
 export interface EditorOptions {
   storage: Storage;
-  /** The stdio rules of the deployment (the studio passes its settings). */
-  settings: StdioPolicy;
+  /**
+   * The stdio rules of the deployment (the studio passes its settings), and the model provider keys
+   * and base URL from the environment (stored ones win: ./model-providers).
+   */
+  settings: StdioPolicy & Partial<ModelProviderEnvironment>;
   secretsKey: SecretsKey;
   logger: Logger;
   /** Registered code agents by id; creating a record with such an id makes an override record. */
@@ -51,8 +54,6 @@ export interface EditorOptions {
   codeIntegrationIds?: string[];
   /** Ids of the registered workflows a version's `workflows` may name. */
   codeWorkflowIds?: string[];
-  /** Model provider keys and base URLs from the environment; stored ones win (./model-providers). */
-  modelProviderEnvironment?: ModelProviderEnvironment;
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */

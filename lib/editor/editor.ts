@@ -198,6 +198,9 @@ export function createEditor(options: EditorOptions): Editor {
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
   };
-  const modelProviders = createModelProviders(context, options.modelProviderEnvironment);
+  const modelProviders = createModelProviders(context, {
+    modelKeys: options.settings.modelKeys ?? {},
+    openaiCompatibleBaseUrl: options.settings.openaiCompatibleBaseUrl,
+  });
   return { agents, mcpClients, audit: createAuditService(context), deployment, stdioLaunchSpecs, modelProviders };
 }

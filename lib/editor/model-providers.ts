@@ -14,6 +14,7 @@ import {
   modelProvidersBodySchema,
   isModelProviderConfigured,
   providersTakingBaseUrl,
+  type ModelProviderEnvironment,
   type ModelProviderName,
   type ProviderSettingInForce,
   type ProviderSettingsSnapshot,
@@ -23,12 +24,6 @@ import { decryptSecret, encryptSecret, SecretDecryptionError } from '../secrets'
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { parseInput } from './parse-input';
-
-/** The provider settings from the environment (`lib/env.ts`): keys, and the compatible server's address. */
-export interface ModelProviderEnvironment {
-  modelKeys: Partial<Record<ModelProviderName, string>>;
-  openaiCompatibleBaseUrl?: string;
-}
 
 /** What Settings and `GET /api/settings/model-providers` show of a provider: never its key. */
 export interface ModelProviderView {
@@ -44,6 +39,8 @@ export interface ModelProviderView {
   /** Where the settings in force come from: `stored` when any stored value is in force. */
   source: SettingSource | 'none';
 }
+
+export type { ModelProviderEnvironment };
 
 export interface ModelProvidersService {
   list(): Promise<ModelProviderView[]>;

@@ -21,6 +21,12 @@ export const modelProviderLabels: Record<ModelProviderName, string> = {
 /** The providers whose address can be changed: a gateway for OpenAI, a local server for the compatible one. */
 export const providersTakingBaseUrl: readonly ModelProviderName[] = ['openai', 'compatible'];
 
+/** The provider settings from the environment (`lib/env.ts`): keys, and the compatible server's address. */
+export interface ModelProviderEnvironment {
+  modelKeys: Partial<Record<ModelProviderName, string>>;
+  openaiCompatibleBaseUrl?: string;
+}
+
 export type SettingSource = 'stored' | 'env';
 
 /** What a provider runs with now. */
