@@ -153,6 +153,19 @@ export const integrationConfigs = settingsTable('integration_configs', 'integrat
 /** Stored settings of a tool provider (connections, credentials encrypted). */
 export const toolProviderConfigs = settingsTable('tool_provider_configs', 'provider');
 
+/**
+ * Model provider settings an admin saved in Settings: one row per built-in provider (`id` is its
+ * name, e.g. `openai`). `api_key` is encrypted with the studio's secrets key and bound to its row;
+ * a stored value wins over the provider's environment variable.
+ */
+export const modelProviderSettings = sqliteTable('model_provider_settings', {
+  id: text('id').primaryKey(),
+  apiKey: text('api_key'),
+  baseUrl: text('base_url'),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Append-only record of every mutation. */
 export const auditLog = sqliteTable(
   'audit_log',
@@ -411,6 +424,7 @@ export const schemaTables = {
   stdioLaunchSpecs,
   integrationConfigs,
   toolProviderConfigs,
+  modelProviderSettings,
   auditLog,
   runs,
   taskLists,

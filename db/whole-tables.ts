@@ -30,6 +30,7 @@ export const tablesInCopyOrder = [
   'stdioLaunchSpecs',
   'integrationConfigs',
   'toolProviderConfigs',
+  'modelProviderSettings',
   'auditLog',
   'runs',
   'taskLists',

@@ -22,7 +22,6 @@ import { createLogger, type Logger } from './logger';
 import { createMcpPool, type McpConnectionPolicy, type McpPool } from './mcp';
 import { createOutbound, type Outbound } from './net';
 import {
-  createModelRegistry,
   createResolutionCache,
   createRuntime,
   createStoredRunStore,
@@ -42,7 +41,7 @@ import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
 import type { Tool, ToolRegistry } from './tools';
 import { studioVersion } from './version';
 import type { Workflow, WorkflowRegistry } from './workflows';
-import { apiSettingsOf, createRegistries, requestPolicyOf } from './studio-parts';
+import { apiSettingsOf, createRegistries, modelRegistryOf, requestPolicyOf } from './studio-parts';
 
 export interface StudioOptions {
   /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
@@ -173,7 +172,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       integrations,
       toolProviders,
     });
-    const models = createModelRegistry({ models: options.models, settings, fetch: outbound.configured.fetch });
+    const models = await modelRegistryOf({ models: options.models, settings, editor, outbound });
     const runStore = storedRunStoreOf({ storage, secretsKey, logger });
     const runtime = createRuntime({
       versions: editor.agents,

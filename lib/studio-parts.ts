@@ -6,7 +6,9 @@
 import type { Agent } from './agents';
 import type { Settings } from './env';
 import { createRequestPolicy, type RequestPolicy } from './http';
-import { createCodeAgentRegistry } from './runtime';
+import type { Editor } from './editor';
+import type { Outbound } from './net';
+import { createCodeAgentRegistry, createModelRegistry, type LanguageModelObject } from './runtime';
 import { createToolProviderRegistry, type ToolProvider } from './tool-providers';
 import { createToolRegistry, type Tool } from './tools';
 import { createWorkflowRegistry, type Workflow } from './workflows';
@@ -44,5 +46,29 @@ export function requestPolicyOf(settings: Settings): RequestPolicy {
     allowedHosts: settings.allowedHosts,
     corsOrigins: settings.corsOrigins,
     listenHost: settings.host,
+  });
+}
+
+/**
+ * The model registry over the provider keys saved in Settings (read from storage now, and again
+ * before a run after any write), which win over the environment's.
+ */
+export async function modelRegistryOf({
+  models,
+  settings,
+  editor,
+  outbound,
+}: {
+  models: Record<string, LanguageModelObject> | undefined;
+  settings: Settings;
+  editor: Editor;
+  outbound: Outbound;
+}) {
+  await editor.modelProviders.refresh();
+  return createModelRegistry({
+    models,
+    settings,
+    providerSettings: editor.modelProviders,
+    fetch: outbound.configured.fetch,
   });
 }

@@ -10,11 +10,13 @@ import { Button } from '../_components/ui/button';
 import { TextAreaField, TextField } from '../_components/ui/field';
 import { idFromName } from '../_lib/id-from-name';
 import { newAgentFormSchema } from './new-agent-schema';
+import { ModelOptions } from '../_components/model-options';
+import type { ModelChoices } from '../_components/model-suggestions';
 
 type Values = z.input<typeof newAgentFormSchema>;
 const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;
 
-export function NewAgentForm({ suggestions, unconfigured }: { suggestions: string[]; unconfigured: string[] }) {
+export function NewAgentForm({ suggestions, unconfigured }: Pick<ModelChoices, 'suggestions' | 'unconfigured'>) {
   const router = useRouter();
   const [idEdited, setIdEdited] = useState(false);
   const [status, setStatus] = useState('');
@@ -96,16 +98,12 @@ export function NewAgentForm({ suggestions, unconfigured }: { suggestions: strin
         hint={
           unconfigured.length === 0
             ? undefined
-            : `Suggested: the models of providers with a key. Set ${unconfigured.join(', ')} on the server to run others.`
+            : `Models marked "needs a key" cannot run yet. Set ${unconfigured.join(', ')} on the server to run others, or have an admin save keys in Settings, Model providers.`
         }
         error={errorOf('model')}
         {...form.register('model')}
       />
-      <datalist id="model-suggestions">
-        {suggestions.map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
+      <ModelOptions id="model-suggestions" suggestions={suggestions} />
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" disabled={isSubmitting}>
           Create agent

@@ -7,14 +7,14 @@ import { NewAgentForm } from './new-agent-form';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New agent' };
 
-export default function NewAgentPage() {
+export default async function NewAgentPage() {
   return (
     <SimplePage
       title="New agent"
       lead="Give the agent a name, a model and its instructions. Creating it saves version 1 as a draft; tools are picked in the editor that opens next."
       className="max-w-3xl"
     >
-      <NewAgentForm {...modelChoices(currentStudio())} />
+      <NewAgentForm {...await modelChoices(currentStudio())} />
     </SimplePage>
   );
 }

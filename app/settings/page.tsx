@@ -13,6 +13,7 @@ import { ListTable } from '../_components/list-table';
 import { listPageSize, loadPage } from '../_server/load-page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SettingsTabs } from './settings-tabs';
+import { ModelProvidersPanel } from './model-providers-panel';
 import { StdioLaunchSpecsPanel } from './stdio-launch-specs-panel';
 import { tabOf } from './tab-names';
 import { UsersPanel } from './users-panel';
@@ -38,6 +39,7 @@ const actions = [
   'mcp_client.approve',
   'stdio_launch_spec.create',
   'stdio_launch_spec.delete',
+  'model_provider.save',
   'integration.save',
   'integration.delete',
 ];
@@ -69,6 +71,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           users: <UsersPanel signInRequired={studio.access.signIn !== undefined} />,
           keys: <ApiKeysPanel />,
           stdio: <StdioLaunchSpecsPanel />,
+          providers: <ModelProvidersPanel />,
         }}
       />
       <SettingsInForce settings={studio.settings} />

@@ -4,6 +4,7 @@ export const settingsTabs = [
   ['users', 'Users'],
   ['keys', 'API keys'],
   ['stdio', 'Stdio launch specs'],
+  ['providers', 'Model providers'],
 ] as const;
 export type SettingsTab = (typeof settingsTabs)[number][0];
 

@@ -148,6 +148,19 @@ export const toolProviderConfigs = pgTable('tool_provider_configs', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Model provider settings an admin saved in Settings: one row per built-in provider (`id` is its
+ * name, e.g. `openai`). `api_key` is encrypted with the studio's secrets key and bound to its row;
+ * a stored value wins over the provider's environment variable.
+ */
+export const modelProviderSettings = pgTable('model_provider_settings', {
+  id: text('id').primaryKey(),
+  apiKey: text('api_key'),
+  baseUrl: text('base_url'),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Append-only record of every mutation. */
 export const auditLog = pgTable(
   'audit_log',
@@ -400,6 +413,7 @@ export const schemaTables = {
   stdioLaunchSpecs,
   integrationConfigs,
   toolProviderConfigs,
+  modelProviderSettings,
   auditLog,
   runs,
   taskLists,

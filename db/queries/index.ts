@@ -6,6 +6,7 @@ export * from './evaluations';
 export * from './health';
 export * from './integration-configs';
 export * from './mcp-clients';
+export * from './model-provider-settings';
 export * from './one-time-links';
 export * from './runs';
 export * from './run-list';
@@ -23,6 +24,7 @@ import { auditQueries } from './audit';
 import { evaluationQueries } from './evaluations';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
@@ -40,6 +42,7 @@ export const sqliteQueries = {
   mcpClients: mcpClientQueries,
   stdioLaunchSpecs: stdioLaunchSpecQueries,
   integrationConfigs: integrationConfigQueries,
+  modelProviderSettings: modelProviderSettingsQueries,
   runs: runQueries,
   taskLists: taskListQueries,
   testCases: testCaseQueries,

@@ -33,6 +33,7 @@ import { registerMcpClientTestRoutes } from './routes/mcp-client-test';
 import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
+import { registerModelProviderRoutes } from './routes/model-providers';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerVersionDiffRoutes } from './routes/version-diff';
@@ -165,6 +166,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerMcpClientRoutes(app, dependencies);
   registerMcpClientTestRoutes(app, dependencies);
   registerStdioLaunchSpecRoutes(app, dependencies);
+  registerModelProviderRoutes(app, dependencies);
   registerToolRoutes(app, dependencies);
   registerMcpServerRoutes(app, dependencies);
   registerIntegrationRoutes(app, dependencies);

@@ -24,6 +24,7 @@ const tagDescriptions = {
   tools: 'Registered code tools',
   integrations: 'Integrations (OpenAPI documents) and their tool catalogues',
   'tool-providers': 'Tool providers with their toolkits and connections',
+  settings: 'Model provider keys and base URLs saved by admins (keys are never answered)',
   deployment: 'Whole-deployment backup: export and import everything at once',
   mcp: 'This app as an MCP server',
   keys: 'API keys for applications and scripts, one scope each (with sign-in required)',

@@ -86,6 +86,9 @@ export const operationScopes = {
   createStdioLaunchSpec: 'admin',
   deleteStdioLaunchSpec: 'admin',
 
+  listModelProviders: 'admin',
+  updateModelProviders: 'admin',
+
   listTools: 'runtime',
   getTool: 'runtime',
   executeTool: 'runtime',

@@ -24,6 +24,7 @@ import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
 import * as stdioLaunchSpecs from './routes/stdio-launch-specs';
 import * as testCases from './routes/test-cases';
+import * as modelProviders from './routes/model-providers';
 import * as threads from './routes/threads';
 import * as toolProviders from './routes/tool-providers';
 import * as tools from './routes/tools';
@@ -102,6 +103,8 @@ export const apiOperations = {
   listStdioLaunchSpecs: stdioLaunchSpecs.listRoute,
   createStdioLaunchSpec: stdioLaunchSpecs.createRoute,
   deleteStdioLaunchSpec: stdioLaunchSpecs.deleteRoute,
+  listModelProviders: modelProviders.listRoute,
+  updateModelProviders: modelProviders.updateRoute,
 
   listTools: tools.listRoute,
   getTool: tools.showRoute,

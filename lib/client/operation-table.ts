@@ -80,6 +80,8 @@ export const operationTable = {
   listStdioLaunchSpecs: { method: 'get', path: '/stdio-launch-specs' },
   createStdioLaunchSpec: { method: 'post', path: '/stdio-launch-specs' },
   deleteStdioLaunchSpec: { method: 'delete', path: '/stdio-launch-specs/{id}' },
+  listModelProviders: { method: 'get', path: '/settings/model-providers' },
+  updateModelProviders: { method: 'put', path: '/settings/model-providers' },
   exportMcpClient: { method: 'get', path: '/mcp-clients/{id}/export' },
   importMcpClient: { method: 'post', path: '/mcp-clients/import' },
 

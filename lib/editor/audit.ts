@@ -14,7 +14,7 @@ export type VersionedAuditEntity = 'agent' | 'mcp_client';
  * Integrations are stored as one config each, not versioned: their actions are `.save` and `.delete`.
  * `deployment` rows record a backup that carried secrets and every restore (entity id `deployment`).
  */
-export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec' | 'deployment';
+export type AuditEntity = VersionedAuditEntity | 'integration' | 'stdio_launch_spec' | 'model_provider' | 'deployment';
 
 /** Each action starts with the entity it is about, which is how its row's `entity` is set. */
 export type AuditAction =
@@ -42,6 +42,7 @@ export type AuditAction =
   | 'mcp_client.approve'
   | 'stdio_launch_spec.create'
   | 'stdio_launch_spec.delete'
+  | 'model_provider.save'
   | 'integration.import'
   | 'deployment.export_secrets'
   | 'deployment.import';

@@ -5,6 +5,7 @@
 import type { Storage, StudioQueries } from '../../db/storage';
 import type { StdioPolicy } from '../mcp/stdio-rules';
 import type { Logger } from '../logger';
+import type { ModelProviderEnvironment } from '../schemas/model-provider-bodies';
 import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
@@ -38,8 +39,11 @@ export type ResolveToolsForDiff = (request: {
 
 export interface EditorOptions {
   storage: Storage;
-  /** The stdio rules of the deployment (the studio passes its settings). */
-  settings: StdioPolicy;
+  /**
+   * The stdio rules of the deployment (the studio passes its settings), and the model provider keys
+   * and base URL from the environment (stored ones win: ./model-providers).
+   */
+  settings: StdioPolicy & Partial<ModelProviderEnvironment>;
   secretsKey: SecretsKey;
   logger: Logger;
   /** Registered code agents by id; creating a record with such an id makes an override record. */
@@ -84,6 +88,8 @@ export interface EditorContext {
   /** Agents' test cases and when each agent's last changed. */
   testCases: StudioQueries['testCases'];
   readRun?: ReadRun;
+  /** Model provider settings an admin saved (./model-providers), keys encrypted. */
+  modelProviderSettings: StudioQueries['modelProviderSettings'];
   versionCache: VersionCache;
   /** The published and latest version ids per agent, briefly (see agent-reads.ts). */
   pointerCache: Map<string, PointerCacheEntry>;
@@ -124,6 +130,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     integrationConfigs: queries.integrationConfigs,
     testCases: queries.testCases,
     readRun: options.readRun,
+    modelProviderSettings: queries.modelProviderSettings,
     versionCache: createVersionCache({ maxEntries: 10_000 }),
     pointerCache: new Map(),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),

@@ -54,6 +54,7 @@ import {
   type StdioLaunchSpecView,
 } from './stdio-launch-specs';
 import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
+import { createModelProviders, type ModelProvidersService } from './model-providers';
 import type { Page, PageRequest } from '../pagination';
 import { createTestCasesService, type TestCasesService } from './test-cases';
 
@@ -149,6 +150,8 @@ export interface Editor {
   stdioLaunchSpecs: StdioLaunchSpecsService;
   /** Agents' test cases (docs/testing-agents.md). */
   testCases: TestCasesService;
+  /** Model provider keys and base URLs saved in Settings, read by the model registry before each run. */
+  modelProviders: ModelProvidersService;
 }
 
 export function createEditor(options: EditorOptions): Editor {
@@ -209,6 +212,10 @@ export function createEditor(options: EditorOptions): Editor {
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
   };
+  const modelProviders = createModelProviders(context, {
+    modelKeys: options.settings.modelKeys ?? {},
+    openaiCompatibleBaseUrl: options.settings.openaiCompatibleBaseUrl,
+  });
   return {
     agents,
     mcpClients,
@@ -216,5 +223,6 @@ export function createEditor(options: EditorOptions): Editor {
     deployment,
     stdioLaunchSpecs,
     testCases: createTestCasesService(context),
+    modelProviders,
   };
 }

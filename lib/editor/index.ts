@@ -43,3 +43,4 @@ export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-lau
 export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';
 export { runReaderOf, type ReadRun, type RunForTestCase } from './run-reader';
 export type { TestCasesService } from './test-cases';
+export type { ModelProviderEnvironment, ModelProvidersService, ModelProviderView } from './model-providers';

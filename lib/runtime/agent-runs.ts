@@ -184,7 +184,7 @@ export function createAgentRuns({
   observer,
 }: {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
-  models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
+  models: Pick<ModelRegistry, 'resolve' | 'excerpt'> & Partial<Pick<ModelRegistry, 'refresh'>>;
   runStore: RunStore;
   taskStore: TaskStore;
   logger: Logger;
@@ -199,8 +199,11 @@ export function createAgentRuns({
   // Sub-agents of code agents run on their own, with the studio's models and task lists.
   const subAgents = createStandaloneAgents({ models, taskStore });
   // A stored agent's sub-agents are loaded like any agent, one level further down the chain.
-  const environmentOf = (detailed: DetailedResolution, chain: readonly string[]) =>
-    environmentFromResolution({ detailed, models, taskStore, subAgents, stored: { loadInChain, chain } });
+  // Provider keys saved in Settings since the last run are read first: a run never needs a restart for them.
+  const environmentOf = async (detailed: DetailedResolution, chain: readonly string[]) => {
+    await models.refresh?.();
+    return environmentFromResolution({ detailed, models, taskStore, subAgents, stored: { loadInChain, chain } });
+  };
   const runner = createRunner({
     store: runStore,
     models,
@@ -221,7 +224,7 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = environmentOf(detailed, [record.agentId]);
+      const environment = await environmentOf(detailed, [record.agentId]);
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash };
     },
   });
@@ -255,7 +258,7 @@ export function createAgentRuns({
   ): Promise<RunnableAgent> {
     const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
     // Built now, so a provider with no key fails here, before a run is stored or a model called.
-    const environment = environmentOf(detailed, chain);
+    const environment = await environmentOf(detailed, chain);
     return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
   }
 

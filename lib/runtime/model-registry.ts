@@ -11,6 +11,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
 import type { Settings } from '../env';
+import { isModelProviderConfigured, type ProviderSettingsSnapshot } from '../schemas/model-provider-bodies';
 import { StudioError } from '../errors';
 import { loadOnce } from '../load-once';
 import { remoteExcerpt, type FetchFunction } from '../net';
@@ -28,6 +29,8 @@ export interface ModelRegistry {
   providers(): Array<{ provider: string; variable: string; configured: boolean }>;
   /** The names registered with `createStudio({ models })`. */
   registered(): string[];
+  /** Reads the provider settings again if they may have changed (before a run). */
+  refresh(): Promise<void>;
 }
 
 type ModelKeys = Settings['modelKeys'];
@@ -48,13 +51,14 @@ function keyedProvider(
   key: keyof ModelKeys,
   variable: string,
   modelProvider: string,
-  factory: () => Promise<(options: { apiKey: string; fetch: FetchFunction }) => ProviderModels>,
+  factory: () => Promise<(options: { apiKey: string; baseURL?: string; fetch: FetchFunction }) => ProviderModels>,
 ): BuiltInProvider & { key: keyof ModelKeys } {
   return {
     key,
     variable,
     modelProvider,
-    create: async ({ key: apiKey, fetch }) => (await factory())({ apiKey, fetch }),
+    create: async ({ key: apiKey, baseUrl, fetch }) =>
+      (await factory())({ apiKey, fetch, ...(baseUrl ? { baseURL: baseUrl } : {}) }),
   };
 }
 
@@ -101,13 +105,42 @@ function splitName(name: string): { provider: string; modelId: string } | undefi
   return { provider: name.slice(0, slash), modelId: name.slice(slash + 1) };
 }
 
+/**
+ * Where the registry reads each provider's key and base URL. The studio passes its editor's stored
+ * settings (Settings → Model providers, over the environment); without one, the environment's.
+ */
+export interface ProviderSettingsSource {
+  /** The settings in force now; a new `revision` drops every provider made with older ones. */
+  current(): ProviderSettingsSnapshot;
+  /** Brings `current()` up to date with storage (called before each run). */
+  refresh(): Promise<void>;
+}
+
+/** The environment's keys and compatible base URL as a source that never changes. */
+export function environmentProviderSettings(
+  settings: Pick<Settings, 'modelKeys' | 'openaiCompatibleBaseUrl'>,
+): ProviderSettingsSource {
+  const providers = Object.fromEntries(
+    Object.entries(builtInProviders).map(([name, builtIn]) => {
+      const apiKey = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
+      const baseUrl = builtIn.key === 'baseUrl' ? settings.openaiCompatibleBaseUrl : undefined;
+      return [name, { ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) }];
+    }),
+  );
+  const snapshot: ProviderSettingsSnapshot = { revision: 0, providers };
+  return { current: () => snapshot, refresh: async () => {} };
+}
+
 export function createModelRegistry({
   models = {},
   settings,
+  providerSettings = environmentProviderSettings(settings),
   fetch,
 }: {
   models?: Record<string, LanguageModelObject>;
   settings: Pick<Settings, 'modelKeys' | 'openaiCompatibleBaseUrl'>;
+  /** Keys and base URLs in force (default: the environment's, from `settings`). */
+  providerSettings?: ProviderSettingsSource;
   /**
    * How providers reach their APIs: the outbound guard's `configured.fetch` (docs/security.md), so
    * a base URL pointing at a metadata address is refused and redirects never carry the key away.
@@ -120,18 +153,23 @@ export function createModelRegistry({
     if (typeof model !== 'object' || model === null || typeof (model as { modelId?: unknown }).modelId !== 'string')
       throw new TypeError(`models[${JSON.stringify(name)}] is not an AI SDK language model object.`);
   }
-  // Providers echo keys back in their errors ("Incorrect API key provided: sk-...").
-  const keys = [...Object.values(settings.modelKeys)].filter((key): key is string => typeof key === 'string');
   const providers = new Map<string, (modelId: string) => LanguageModelObject>();
   const cache = new Map<string, LanguageModelObject>();
+  let revision = providerSettings.current().revision;
 
-  // The compatible provider is usable with a base URL alone (local servers need no key).
-  const isConfigured = (builtIn: { key: keyof ModelKeys | 'baseUrl' }) =>
-    builtIn.key === 'baseUrl'
-      ? settings.openaiCompatibleBaseUrl !== undefined
-      : settings.modelKeys[builtIn.key] !== undefined;
+  /** The settings in force; providers and models made with older ones are dropped. */
+  function inForce(): ProviderSettingsSnapshot {
+    const snapshot = providerSettings.current();
+    if (snapshot.revision !== revision) {
+      revision = snapshot.revision;
+      providers.clear();
+      cache.clear();
+    }
+    return snapshot;
+  }
 
   function providerFor(name: string, provider: string): (modelId: string) => LanguageModelObject {
+    const setting = inForce().providers[provider];
     const existing = providers.get(provider);
     if (existing) return existing;
     const builtIn = builtInProviders[provider];
@@ -142,16 +180,15 @@ export function createModelRegistry({
         { model: name, provider },
       );
     }
-    const baseUrl = settings.openaiCompatibleBaseUrl;
-    const key = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
-    if (!isConfigured(builtIn)) {
+    if (!isModelProviderConfigured(provider, setting)) {
       throw new StudioError('model_not_configured', `Set ${builtIn.variable} to run ${name}.`, {
         model: name,
         provider,
         variable: builtIn.variable,
       });
     }
-    const load = loadOnce(() => builtIn.create({ key: key ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) }));
+    const { apiKey, baseUrl } = setting ?? {};
+    const load = loadOnce(() => builtIn.create({ key: apiKey ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) }));
     const created = (modelId: string) =>
       new LazyLanguageModel({
         provider: builtIn.modelProvider,
@@ -163,17 +200,21 @@ export function createModelRegistry({
   }
 
   return {
-    providers: () =>
-      Object.entries(builtInProviders).map(([provider, builtIn]) => ({
+    providers: () => {
+      const snapshot = inForce();
+      return Object.entries(builtInProviders).map(([provider, builtIn]) => ({
         provider,
         variable: builtIn.variable,
-        configured: isConfigured(builtIn),
-      })),
+        configured: isModelProviderConfigured(provider, snapshot.providers[provider]),
+      }));
+    },
     registered: () => Object.keys(models),
+    refresh: () => providerSettings.refresh(),
     resolve(model) {
       if (typeof model !== 'string') return model;
       const registered = models[model];
       if (registered) return registered;
+      inForce();
       const cached = cache.get(model);
       if (cached) return cached;
       const parts = splitName(model);
@@ -190,6 +231,10 @@ export function createModelRegistry({
       cache.set(model, resolved);
       return resolved;
     },
-    excerpt: (text) => remoteExcerpt(text, { secrets: keys }),
+    // Providers echo keys back in their errors ("Incorrect API key provided: sk-...").
+    excerpt: (text) =>
+      remoteExcerpt(text, {
+        secrets: Object.values(inForce().providers).flatMap((setting) => (setting?.apiKey ? [setting.apiKey] : [])),
+      }),
   };
 }

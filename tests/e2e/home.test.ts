@@ -37,13 +37,16 @@ describe('editor home page in a real browser', () => {
     await page.close();
   });
 
-  it('suggests only models that can run here and says which variable enables the others', async () => {
+  it('suggests models that can run first, marks the others "needs a key" and says which variable enables them', async () => {
     const page = await browser.context.newPage();
     const errors = watchConsoleErrors(page);
     expect((await page.goto(new URL('/new-agent', baseUrl).href))?.status()).toBe(200);
     const form = new NewAgentPage(page);
     // The test server has no provider key; its configuration registers the scripted model.
-    expect(await form.modelSuggestions()).toEqual(['test/scripted']);
+    const suggestions = await form.modelSuggestions();
+    expect(suggestions[0]).toBe('test/scripted');
+    expect(suggestions).toContain('openai/gpt-4o (needs a key)');
+    expect(suggestions.slice(1).every((suggestion) => suggestion.endsWith('(needs a key)'))).toBe(true);
     expect(await form.modelHint()).toMatch(/Set OPENAI_API_KEY, ANTHROPIC_API_KEY, .* on the server/);
     expect(errors).toEqual([]);
     await page.close();

@@ -2,7 +2,7 @@ import { everyItem } from '@/lib/pagination';
 import { codeAgentModes } from '@/lib/resolver';
 import type { Studio } from '@/lib/studio-handle';
 import { editorOwnership } from '@/lib/versions';
-import { modelSuggestions } from '../../_components/model-suggestions';
+import { modelChoices } from '../../_components/model-suggestions';
 import { listToolProviders, toolkitTools } from '../../_server/tool-catalogue';
 import { editedFields, type CodeAgentFacts, type EditorData, type ToolCatalog } from './_editor/types';
 
@@ -78,11 +78,12 @@ function codeAgentFacts(studio: Studio, id: string): CodeAgentFacts | null {
 /** What the agent editor shows: the latest version, its history and labels, and the tool sources. */
 export async function loadEditorData(studio: Studio, id: string): Promise<EditorData> {
   const { agent, version } = await studio.editor.agents.getById(id);
-  const [versions, labels, catalog, publishes] = await Promise.all([
+  const [versions, labels, catalog, publishes, models] = await Promise.all([
     studio.editor.agents.listVersions(id, { limit: 100 }),
     studio.editor.agents.labels.list(id),
     loadCatalog(studio),
     studio.editor.audit.list({ action: 'agent.publish', entity: 'agent', entityId: id, limit: 100 }),
+    modelChoices(studio),
   ]);
   return {
     agent,
@@ -91,7 +92,8 @@ export async function loadEditorData(studio: Studio, id: string): Promise<Editor
     labels: labels.items,
     catalog,
     codeAgent: agent.source === 'code' ? codeAgentFacts(studio, id) : null,
-    models: modelSuggestions(studio),
+    models: models.suggestions,
+    keylessProviders: models.keylessProviders,
     publishMessages: publishMessagesOf(publishes.items),
   };
 }

@@ -7,6 +7,7 @@ import { auditQueries } from './audit';
 import { evaluationQueries } from './evaluations';
 import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
+import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
@@ -27,6 +28,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     mcpClients: mcpClientQueries(db),
     stdioLaunchSpecs: stdioLaunchSpecQueries(db),
     integrationConfigs: integrationConfigQueries(db),
+    modelProviderSettings: modelProviderSettingsQueries(db),
     runs: runQueries(db),
     taskLists: taskListQueries(db),
     testCases: testCaseQueries(db),

@@ -12,12 +12,16 @@ export class NewAgentPage {
     return this.page.getByRole('combobox', { name: 'Model' });
   }
 
-  /** The values the Model field suggests (its list of options). */
+  /** What the Model field suggests, as its list shows each option: the label when it has one, else the value. */
   async modelSuggestions(): Promise<string[]> {
     const listId = await this.model().getAttribute('list');
     return this.page
       .locator(`datalist[id="${listId}"] option`)
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      .evaluateAll((options) =>
+        options.map(
+          (option) => (option as HTMLOptionElement).getAttribute('label') ?? (option as HTMLOptionElement).value,
+        ),
+      );
   }
 
   /** The hint under the Model field (its accessible description without the error). */

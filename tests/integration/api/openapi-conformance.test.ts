@@ -54,6 +54,7 @@ const checksBeyondTheSchema: Record<string, string> = {
   createMcpClient: 'stdio servers need an approved launch spec, URLs an allowed address',
   updateMcpClient: 'stdio servers need an approved launch spec, URLs an allowed address',
   saveIntegration: 'the config must be an OpenAPI document that yields tools',
+  updateModelProviders: 'a base URL must be http(s) to an address the studio may call; apiKey excludes clearKey',
   setAgentLabel: 'reserved label names (400 invalid_version_label)',
   deleteAgentLabel: 'reserved label names (400 invalid_version_label)',
   updateAgent: 'a stored agent cannot clear its name, model or instructions',

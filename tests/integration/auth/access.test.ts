@@ -58,7 +58,7 @@ describe('access with sign-in required', () => {
     expect((await context.studio.api.request('/api/health')).status).toBe(200);
   });
 
-  it('declares admin on approving an imported client and on the stored stdio launch specs', () => {
+  it('declares admin on approving an imported client, the stored stdio launch specs and model providers', () => {
     const required = (operationId: string) =>
       operations.find((operation) => operation.operationId === operationId)?.required;
     for (const operationId of [
@@ -66,6 +66,8 @@ describe('access with sign-in required', () => {
       'listStdioLaunchSpecs',
       'createStdioLaunchSpec',
       'deleteStdioLaunchSpec',
+      'listModelProviders',
+      'updateModelProviders',
     ])
       expect(required(operationId), operationId).toBe('admin');
     expect(required('testMcpClientDraft')).toBe('editor');

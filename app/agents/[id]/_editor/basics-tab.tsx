@@ -3,6 +3,8 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { PromptBlock } from '@/lib/snapshots';
 import type { ContextField } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
+import { ModelOptions } from '../../../_components/model-options';
+import type { ModelSuggestion } from '../../../_components/model-suggestions';
 import { Note } from '../../../_components/ui/card';
 import { TextAreaField, TextField } from '../../../_components/ui/field';
 import type { ErrorAt } from '../../../_lib/form-errors';
@@ -27,7 +29,7 @@ export function BasicsTab({
 }: Pick<DraftTabProps, 'values' | 'setField' | 'codeAgent' | 'fields' | 'errorAt'> & {
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
-  models: string[];
+  models: ModelSuggestion[];
 }) {
   const owns = (field: string) => codeAgent === null || codeAgent.ownedFields.includes(field);
   const errorOf = (field: keyof EditorValues) => errors[field]?.message as string | undefined;
@@ -59,11 +61,7 @@ export function BasicsTab({
       ) : (
         <TextField label="Model" value={codeAgent!.model ?? ''} readOnly hint={fromCode} />
       )}
-      <datalist id="editor-model-suggestions">
-        {models.map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
+      <ModelOptions id="editor-model-suggestions" suggestions={models} />
       {!owns('instructions') ? (
         <Note>This agent&rsquo;s instructions are owned by its code (its editor setting).</Note>
       ) : blocks === null ? (

@@ -44,6 +44,7 @@ export function EditorTabs({
 }) {
   const { agent, version } = data;
   const { edit } = usePermissions();
+  const codeAgentModel = ({ codeAgent }: EditorData) => codeAgent?.model ?? undefined;
   const saved: SavedTabProps = {
     agentId: agent.id,
     latestVersionNumber: agent.latestVersionNumber,
@@ -98,6 +99,11 @@ export function EditorTabs({
           {...saved}
           latest={version}
           published={data.versions.items.find((item) => item.versionNumber === agent.activeVersionNumber)}
+          models={{
+            draft: version.model ?? codeAgentModel(data),
+            published: data.versions.items.find((item) => item.versionNumber === agent.activeVersionNumber)?.model,
+          }}
+          keylessProviders={data.keylessProviders}
         />
       </TabsContent>
       {/* Mounted when opened, so each visit lists the runs made since (the Playground's too). */}

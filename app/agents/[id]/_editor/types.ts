@@ -1,5 +1,6 @@
 import type { AgentSnapshot } from '@/lib/snapshots';
 import type { AgentView, LabelView, Page, VersionView } from '@/lib/editor';
+import type { ModelSuggestion } from '../../../_components/model-suggestions';
 
 /** A tool as the picker lists it: the name the model sees and its original description. */
 export interface CatalogTool {
@@ -43,7 +44,9 @@ export interface EditorData {
   labels: LabelView[];
   catalog: ToolCatalog;
   codeAgent: CodeAgentFacts | null;
-  models: string[];
+  models: ModelSuggestion[];
+  /** Built-in providers with no key: the Playground says so before Send. */
+  keylessProviders: string[];
   /** Publish messages by version number (each version's latest publish that had one). */
   publishMessages?: Record<number, string>;
 }

@@ -1,5 +1,7 @@
 'use client';
+import Link from 'next/link';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { keylessProviderOf } from '../../../../_components/model-suggestions';
 import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
@@ -24,13 +26,18 @@ export function PlaygroundTab({
   dirty,
   latest,
   published,
+  models,
+  keylessProviders,
 }: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'> & {
   /** The latest saved version (the draft) and the published one when loaded: their fields and rules. */
   latest: VersionView;
   published: VersionView | undefined;
+  /** The model of each version the Playground can run (undefined when unknown here). */
+  models: Record<PlaygroundVersion, string | undefined>;
+  keylessProviders: string[];
 }) {
   const playground = usePlayground(agentId);
-  const { run } = usePermissions();
+  const { run, administer } = usePermissions();
   const { conversation } = playground;
   const [version, setVersion] = useState<PlaygroundVersion>('draft');
   const [message, setMessage] = useState('');
@@ -81,6 +88,7 @@ export function PlaygroundTab({
           rows={2}
         />
       </div>
+      <MissingKey model={models[version]} keylessProviders={keylessProviders} admin={administer} />
       <section aria-label="Conversation" aria-busy={busy} className="flex flex-col gap-2">
         {conversation.items.length === 0 ? (
           <p className="text-sm text-slate-600">Send a message to start a run.</p>
@@ -134,6 +142,32 @@ export function PlaygroundTab({
         </div>
       </form>
     </div>
+  );
+}
+
+/** Said before Send: the chosen version's model cannot run until its provider has a key. */
+function MissingKey({
+  model,
+  keylessProviders,
+  admin,
+}: {
+  model: string | undefined;
+  keylessProviders: string[];
+  admin: boolean;
+}) {
+  const provider = keylessProviderOf(model, keylessProviders);
+  if (!provider) return null;
+  return (
+    <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      The model {model} needs a key: its provider ({provider}) has none, so a run would fail.{' '}
+      {admin ? (
+        <Link href="/settings?tab=providers" className="font-medium underline">
+          Save a key in Settings, Model providers
+        </Link>
+      ) : (
+        'Ask an admin to save one in Settings.'
+      )}
+    </p>
   );
 }
 
