@@ -148,6 +148,7 @@ export function viewOfRun(record: RunRecord): RunView {
     transcript: state.transcript,
     ...(state.files ? { files: state.files } : {}),
     ...(record.error ? { error: record.error } : {}),
+    ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
     ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
     createdAt: record.createdAt,
