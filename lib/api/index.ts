@@ -33,6 +33,7 @@ import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
+import { registerPublishGateRoutes } from './routes/publish-gate';
 import { registerVersionDiffRoutes } from './routes/version-diff';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerResolveRoutes } from './routes/resolve';
@@ -148,6 +149,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerVersionRoutes(app, dependencies);
+  registerPublishGateRoutes(app, dependencies);
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);

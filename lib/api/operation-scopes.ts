@@ -31,6 +31,8 @@ export const operationScopes = {
   unpublishAgent: 'editor',
   restoreAgentVersion: 'editor',
   deleteAgentVersion: 'editor',
+  getPublishGate: 'runtime',
+  setPublishGate: 'admin',
   diffAgentVersions: 'runtime',
   compareAgentVersions: 'runtime',
 

@@ -15,6 +15,8 @@ import {
   type PublishInput,
   type VersionReference,
 } from './agent-publishing';
+import { readPublishGate, setPublishGate } from './publish-gate';
+import type { PublishGate } from '../schemas/publish-gate-bodies';
 import {
   findVersion,
   getAgent,
@@ -73,6 +75,10 @@ export interface AgentsService {
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
+  /** The agent's publish gate (off by default); not part of its versions. */
+  getPublishGate(id: string): Promise<PublishGate>;
+  /** Sets the publish gate (the caller checks that an admin asks); audited. */
+  setPublishGate(input: { id: string; gate: PublishGate; actor?: string }): Promise<PublishGate>;
   restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
   deleteVersion(
     input: { id: string; actor?: string } & VersionReference,
@@ -152,6 +158,8 @@ export function createEditor(options: EditorOptions): Editor {
     listVersions: async (id, request) => listAgentVersions(context, id, request),
     publish: async (input) => publishVersion(context, input),
     unpublish: async (input) => unpublishAgent(context, input),
+    getPublishGate: async (id) => readPublishGate(context, id),
+    setPublishGate: async ({ id, gate, actor }) => setPublishGate(context, { agentId: id, gate, actor }),
     restore: async (input) => restoreVersion(context, input),
     deleteVersion: async (input) => deleteAgentVersion(context, input),
     labels: {

@@ -39,3 +39,4 @@ export { defaultPageLimit, maxPageLimit, pageLimitSchema, type Page, type PageRe
 export { storedLaunchEntries, type StdioLaunchSpecView } from './stdio-launch-specs';
 export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
 export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-approval';
+export type { FindPassingEvaluation, PassingEvaluationRequest, ToolSourceLookup } from './publish-sources';

@@ -9,3 +9,4 @@ export * from './mcp-client-bodies';
 export * from '../auth/account-bodies';
 export * from './run-list-query';
 export * from './test-case-bodies';
+export * from './publish-gate-bodies';

@@ -1,8 +1,11 @@
 /** Version routes: list, read, publish, unpublish, restore, delete (diffs: ./version-diff.ts). */
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
+import { allows } from '../../auth/credentials';
+import { StudioError } from '../../errors';
+import { publishOverrideSchema } from '../../schemas';
 import type { ApiApp } from '../app';
-import { requestActor } from '../request-principal';
+import { principalOf, requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
@@ -37,6 +40,10 @@ const publishBody = z
     expectedActiveVersionNumber: z.number().int().min(1).nullable().optional().openapi({
       description: 'Compare-and-swap: publish only if this is still the published version (null: nothing is published)',
     }),
+    override: publishOverrideSchema.optional().openapi({
+      description:
+        "Admins only: publish without the evaluation the agent's publish gate asks for; the reason is kept in the audit log",
+    }),
   })
   .strict();
 
@@ -48,7 +55,7 @@ export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
     body: requestBody(publishBody, { required: false, example: { expectedActiveVersionNumber: 2 } }),
   },
   ok: ['Published', agentWithVersionSchema],
-  errors: [400, 404, 409],
+  errors: [400, 403, 404, 409],
 });
 
 export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
@@ -86,11 +93,18 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(publishRoute, async (context) => {
     const { id, n } = context.req.valid('param');
     const body = (context.req.valid('json') as z.output<typeof publishBody> | undefined) ?? {};
+    const principal = principalOf(context);
+    if (body.override && !allows(principal, 'admin')) {
+      throw new StudioError('forbidden', 'Only an admin may publish past the publish gate (override).', {
+        requiredScope: 'admin',
+      });
+    }
     return context.json(
       await editor.agents.publish({
         id,
         versionNumber: n,
         expectedActiveVersionNumber: body.expectedActiveVersionNumber,
+        override: body.override,
         actor: requestActor(context),
       }),
       200,
