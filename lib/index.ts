@@ -41,7 +41,7 @@ import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
 import type { Tool, ToolRegistry } from './tools';
 import { studioVersion } from './version';
 import type { Workflow, WorkflowRegistry } from './workflows';
-import { apiSettingsOf, createRegistries, modelRegistryOf, requestPolicyOf } from './studio-parts';
+import { apiSettingsOf, createRegistries, modelRegistryOf, requestPolicyOf, toolSourcesOf } from './studio-parts';
 
 export interface StudioOptions {
   /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
@@ -148,19 +148,16 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       secretsKey,
       fetch: outbound.configured.fetch,
     });
-    // The editor's resolved-tool diff needs the runtime (created below), which needs the editor's readers.
+    const builtInTools = createBuiltInTools({ outbound });
     const editor = createEditor({
-      storage,
-      settings,
-      secretsKey,
-      logger,
+      ...{ storage, settings, secretsKey, logger },
       codeAgents: agents,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       ...partsBuiltLater(() => ({ runtime, runStore })),
+      toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options }),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
-    const builtInTools = createBuiltInTools({ outbound });
     const loader = buildSourceLoader({
       options,
       settings,

@@ -5,12 +5,13 @@
  */
 import type { Agent } from './agents';
 import type { Settings } from './env';
+import type { IntegrationService } from './integrations';
 import { createRequestPolicy, type RequestPolicy } from './http';
 import type { Editor } from './editor';
 import type { Outbound } from './net';
 import { createCodeAgentRegistry, createModelRegistry, type LanguageModelObject } from './runtime';
-import { createToolProviderRegistry, type ToolProvider } from './tool-providers';
-import { createToolRegistry, type Tool } from './tools';
+import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
+import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { createWorkflowRegistry, type Workflow } from './workflows';
 
 /** The registries of what code gives the studio. */
@@ -71,4 +72,26 @@ export async function modelRegistryOf({
     providerSettings: editor.modelProviders,
     fetch: outbound.configured.fetch,
   });
+}
+
+/** What publishing checks a version's tool names against: this studio's registries and settings. */
+export function toolSourcesOf({
+  tools,
+  builtInTools,
+  integrations,
+  toolProviders,
+  options,
+}: {
+  tools: ToolRegistry;
+  builtInTools: Readonly<Record<string, Tool>>;
+  integrations: IntegrationService;
+  toolProviders: ToolProviderRegistry;
+  options: { mcpServers?: Record<string, unknown> };
+}) {
+  return {
+    hasTool: (id: string) => tools.get(id) !== undefined || Object.hasOwn(builtInTools, id),
+    hasIntegration: async (id: string) => (await integrations.get(id)) !== undefined,
+    hasToolProvider: (id: string) => toolProviders.get(id) !== undefined,
+    hasCodeMcpServer: (id: string) => Object.hasOwn(options.mcpServers ?? {}, id),
+  };
 }

@@ -52,6 +52,9 @@ export const agents = pgTable(
     latestVersionNumber: integer('latest_version_number').notNull().default(0),
     authorId: text('author_id'),
     metadata: text('metadata').notNull().default('{}'),
+    // The publish gate (`{ requireEvaluation, minPassRate }` as JSON), set by admins; null: off.
+    // A setting of the agent, not of a version: it is not in snapshots or the agent export.
+    publishGate: text('publish_gate'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -216,6 +219,10 @@ export const runs = pgTable(
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     toolCallCount: integer('tool_call_count').notNull().default(0),
+    // `evaluation` for a replay of a test case (docs/testing-agents.md), `run` for every other run.
+    kind: text('kind', { enum: ['run', 'evaluation'] })
+      .notNull()
+      .default('run'),
   },
   // One index per filter of the runs list, each ending in the list's order so a page is read in
   // order and stops at its limit; the agent's also serves `latestPausedInThread`.

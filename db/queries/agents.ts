@@ -93,6 +93,7 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
   const setLatest = updateColumnsById(db, agents, ['latestVersionNumber', 'updatedAt']);
   const setActive = updateColumnsById(db, agents, ['activeVersionId', 'status', 'updatedAt']);
   const setMetadata = updateColumnsById(db, agents, ['metadata', 'updatedAt']);
+  const setPublishGate = updateColumnsById(db, agents, ['publishGate']);
   const remove = deleteById(db, agents);
 
   return {
@@ -106,7 +107,8 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
       (search
         ? searchSummaries.all({ afterId, limit, search })
         : listSummaries.all({ afterId, limit })) as AgentListRow[],
-    insert(row: Omit<AgentRow, 'status'>) {
+    /** A new record; its publish gate starts off (`setPublishGate` sets it). */
+    insert(row: Omit<AgentRow, 'status' | 'publishGate'>) {
       insert.run(row);
     },
     setLatestVersionNumber({
@@ -133,6 +135,10 @@ export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     setMetadata({ id, metadata, updatedAt }: { id: string; metadata: string; updatedAt: string }) {
       setMetadata.run({ id, metadata, updatedAt });
+    },
+    /** The publish gate as JSON, or null for off. Not a change of the agent: `updatedAt` stays. */
+    setPublishGate({ id, publishGate }: { id: string; publishGate: string | null }) {
+      setPublishGate.run({ id, publishGate });
     },
     delete(id: string): boolean {
       return remove.run({ id }).changes > 0;

@@ -48,6 +48,7 @@ const runListColumnNames = [
   'threadId',
   'resourceId',
   'error',
+  'kind',
 ] as const;
 
 export type RunListRow = Pick<typeof runs.$inferSelect, (typeof runListColumnNames)[number]>;

@@ -36,6 +36,7 @@ import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
 import { registerModelProviderRoutes } from './routes/model-providers';
 import { registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
+import { registerPublishGateRoutes } from './routes/publish-gate';
 import { registerVersionDiffRoutes } from './routes/version-diff';
 import { registerIntegrationRoutes } from './routes/integrations';
 import { registerResolveRoutes } from './routes/resolve';
@@ -154,6 +155,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerAgentTransferRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerVersionRoutes(app, dependencies);
+  registerPublishGateRoutes(app, dependencies);
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerTestCaseRoutes(app, dependencies);

@@ -32,6 +32,8 @@ export const operationScopes = {
   unpublishAgent: 'editor',
   restoreAgentVersion: 'editor',
   deleteAgentVersion: 'editor',
+  getPublishGate: 'runtime',
+  setPublishGate: 'admin',
   diffAgentVersions: 'runtime',
   compareAgentVersions: 'runtime',
 

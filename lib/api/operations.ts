@@ -20,6 +20,7 @@ import * as mcpClientTest from './routes/mcp-client-test';
 import * as mcpClients from './routes/mcp-clients';
 import * as mcpClientsTransfer from './routes/mcp-clients-transfer';
 import * as mcpServer from './routes/mcp-server';
+import * as publishGate from './routes/publish-gate';
 import * as resolve from './routes/resolve';
 import * as runs from './routes/runs';
 import * as stdioLaunchSpecs from './routes/stdio-launch-specs';
@@ -50,6 +51,8 @@ export const apiOperations = {
   unpublishAgent: versions.unpublishRoute,
   restoreAgentVersion: versions.restoreRoute,
   deleteAgentVersion: versions.deleteRoute,
+  getPublishGate: publishGate.getPublishGateRoute,
+  setPublishGate: publishGate.setPublishGateRoute,
   diffAgentVersions: versionDiff.diffRoute,
   compareAgentVersions: versionDiff.compareRoute,
 

@@ -30,6 +30,8 @@ export const operationTable = {
   unpublishAgent: { method: 'post', path: '/agents/{id}/unpublish' },
   restoreAgentVersion: { method: 'post', path: '/agents/{id}/versions/{n}/restore' },
   deleteAgentVersion: { method: 'delete', path: '/agents/{id}/versions/{n}' },
+  getPublishGate: { method: 'get', path: '/agents/{id}/publish-gate' },
+  setPublishGate: { method: 'put', path: '/agents/{id}/publish-gate' },
   diffAgentVersions: { method: 'get', path: '/agents/{id}/diff' },
   compareAgentVersions: { method: 'post', path: '/agents/{id}/diff' },
 

@@ -4,6 +4,7 @@
  * clears it. A version that something points at (published, a label, the latest) cannot be deleted.
  */
 import { StudioError } from '../errors';
+import type { PublishOverride } from '../schemas/publish-gate-bodies';
 import { agentSummary, agentWithVersion, versionView } from './agent-reads';
 import { parseVersionRow } from './agent-version';
 import { toAgentView } from './agent-views';
@@ -37,6 +38,11 @@ export interface PublishInput {
   /** Why this version goes live: kept in the audit log's `agent.publish` entry. */
   message?: string;
   actor?: string;
+  /**
+   * Publish without the evaluation the agent's publish gate asks for (admins only: the caller
+   * checks); the reason is kept in the audit log. The always-on checks still hold.
+   */
+  override?: PublishOverride;
 }
 
 export async function publishVersion(context: EditorContext, input: PublishInput & VersionReference) {
@@ -61,11 +67,13 @@ export async function publishVersion(context: EditorContext, input: PublishInput
     }
     let published = summary;
     if (summary.activeVersionId !== row.id) {
-      // A sub-agent or workflow gone since the version was saved, or a rule-linter error, blocks it.
+      // A source gone since the version was saved, a rule-linter error or the gate blocks it.
       await checkPublishable(context, {
         agentId,
         versionNumber: row.versionNumber,
         snapshot: parseVersionRow(context, row).snapshot,
+        configHash: row.configHash,
+        override: input.override,
       });
       published = {
         ...summary,
@@ -85,6 +93,7 @@ export async function publishVersion(context: EditorContext, input: PublishInput
           versionId: row.id,
           previousVersionNumber: summary.activeVersionNumber,
           ...(message ? { message } : {}),
+          ...(input.override ? { override: { reason: input.override.reason } } : {}),
         },
       });
     }

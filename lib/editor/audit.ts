@@ -22,6 +22,7 @@ export type AuditAction =
   | 'agent.save'
   | 'agent.metadata'
   | 'agent.publish'
+  | 'agent.publish_gate'
   | 'agent.unpublish'
   | 'agent.restore'
   | 'agent.delete'

@@ -10,6 +10,7 @@ import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
 import type { ReadRun } from './run-reader';
+import type { FindPassingEvaluation, ToolSourceLookup } from './publish-sources';
 import { createVersionCache, type VersionCache } from './version-cache';
 
 /** What the editor needs to know about a code-defined agent (its overrides live under its id). */
@@ -57,6 +58,12 @@ export interface EditorOptions {
   codeWorkflowIds?: string[];
   /** Reads a stored run, for test cases made from runs (the studio passes its run store's). */
   readRun?: ReadRun;
+  /** The tool sources publishing checks a version's names against (default: every name exists). */
+  toolSources?: ToolSourceLookup;
+  /** Finds an evaluation that lets a gated agent publish (default: none is ever found). */
+  findPassingEvaluation?: FindPassingEvaluation;
+  /** When an agent's test cases last changed (default: `null`, unknown). */
+  testCasesChangedAt?: (agentId: string) => Promise<string | null>;
   /** The clock (ISO strings are stored). */
   now?: () => Date;
   /** A monotonic clock in milliseconds, for short-lived caches (default `performance.now`). */
@@ -75,6 +82,9 @@ export interface EditorContext {
   resolveToolsForDiff?: ResolveToolsForDiff;
   codeIntegrationIds: string[];
   codeWorkflowIds: string[];
+  toolSources: ToolSourceLookup;
+  findPassingEvaluation: FindPassingEvaluation;
+  testCasesChangedAt(agentId: string): Promise<string | null>;
   now(): string;
   agents: StudioQueries['agents'];
   versions: StudioQueries['versions'];
@@ -120,6 +130,9 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     resolveToolsForDiff: options.resolveToolsForDiff,
     codeIntegrationIds: options.codeIntegrationIds ?? [],
     codeWorkflowIds: options.codeWorkflowIds ?? [],
+    toolSources: options.toolSources ?? everySourceExists,
+    findPassingEvaluation: options.findPassingEvaluation ?? (async () => undefined),
+    testCasesChangedAt: options.testCasesChangedAt ?? (async () => null),
     now: () => clock().toISOString(),
     agents: queries.agents,
     versions: queries.versions,
@@ -137,6 +150,14 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     clientVersionCache: createVersionCache({ maxEntries: 2_000 }),
   };
 }
+
+/** For an editor built without the studio's registries: it cannot tell, so it refuses nothing. */
+const everySourceExists: ToolSourceLookup = {
+  hasTool: () => true,
+  hasIntegration: async () => true,
+  hasToolProvider: () => true,
+  hasCodeMcpServer: () => true,
+};
 
 /** Library callers that do not say who acts are scripts: `system`. The API passes `local` until auth exists. */
 export const defaultActor = 'system';

@@ -18,6 +18,8 @@ import {
 } from './agent-publishing';
 import type { PublishProblem } from './publish-checks';
 import { previewPublish, type PublishPreview } from './publish-preview';
+import { readPublishGate, setPublishGate } from './publish-gate';
+import type { PublishGate } from '../schemas/publish-gate-bodies';
 import {
   findVersion,
   getAgent,
@@ -84,6 +86,10 @@ export interface AgentsService {
   /** What publishing the version would put live against the version live now, with the checks' problems. */
   previewPublish(input: { id: string; versionNumber: number }): Promise<PublishPreview>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;
+  /** The agent's publish gate (off by default); not part of its versions. */
+  getPublishGate(id: string): Promise<PublishGate>;
+  /** Sets the publish gate (the caller checks that an admin asks); audited. */
+  setPublishGate(input: { id: string; gate: PublishGate; actor?: string }): Promise<PublishGate>;
   restore(input: { id: string; versionNumber: number; actor?: string }): Promise<AgentWithVersion>;
   deleteVersion(
     input: { id: string; actor?: string } & VersionReference,
@@ -169,6 +175,8 @@ export function createEditor(options: EditorOptions): Editor {
     publishChecks: async (input) => publishChecksOf(context, input),
     previewPublish: async (input) => previewPublish(context, input),
     unpublish: async (input) => unpublishAgent(context, input),
+    getPublishGate: async (id) => readPublishGate(context, id),
+    setPublishGate: async ({ id, gate, actor }) => setPublishGate(context, { agentId: id, gate, actor }),
     restore: async (input) => restoreVersion(context, input),
     deleteVersion: async (input) => deleteAgentVersion(context, input),
     labels: {

@@ -44,3 +44,4 @@ export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-appro
 export { runReaderOf, type ReadRun, type RunForTestCase } from './run-reader';
 export type { TestCasesService } from './test-cases';
 export type { ModelProviderEnvironment, ModelProvidersService, ModelProviderView } from './model-providers';
+export type { FindPassingEvaluation, PassingEvaluationRequest, ToolSourceLookup } from './publish-sources';

@@ -1,13 +1,18 @@
 /**
- * What publishing checks before it switches the pointer: a version that names a sub-agent or
- * workflow that is gone, or whose rules hold a rule-linter error, is refused with 409
- * `publish_blocked` and every problem in `details.problems` (`{ code, message, path }`), since
- * either would go live as something other than what the version says.
+ * What publishing checks before it switches the pointer (docs/testing-agents.md, "The publish
+ * gate"). Always: a version that names a tool, MCP client, integration, tool provider, sub-agent or
+ * workflow that is not there, a saved MCP client not approved, or a rule with a rule-linter error,
+ * would go live as something other than what it says. When the agent's gate asks for it: a passing
+ * evaluation of exactly this configuration, which an admin's override may do without. Refused with
+ * 409 `publish_blocked` and every problem in `details.problems` (`{ code, message, path? }`).
  */
 import { StudioError } from '../errors';
+import type { PublishOverride } from '../schemas/publish-gate-bodies';
 import type { AgentSnapshot } from '../snapshots';
 import { callableReferenceIssues } from './callable-checks';
 import type { EditorContext } from './context';
+import { evaluationProblem } from './publish-gate';
+import { sourceProblems } from './source-checks';
 import { lintErrors } from './version-lint';
 
 export interface PublishProblem {
@@ -16,12 +21,14 @@ export interface PublishProblem {
   path?: string;
 }
 
+/** The checks that always hold: no override can let a version with one of these go live. */
 export async function publishProblems(
   context: EditorContext,
   { agentId, snapshot }: { agentId: string; snapshot: AgentSnapshot },
 ): Promise<PublishProblem[]> {
   const missing = await callableReferenceIssues(context, { agentId, provided: snapshot });
   return [
+    ...(await sourceProblems(context, { agentId, snapshot, sources: context.toolSources })),
     ...missing.map(({ path, message }) => ({ code: 'missing_reference', message, path })),
     ...lintErrors(snapshot).map(({ code, message, path }) => ({ code, message, path })),
   ];
@@ -30,9 +37,24 @@ export async function publishProblems(
 /** Refuses to publish `versionNumber` when its checks find a problem. */
 export async function checkPublishable(
   context: EditorContext,
-  { agentId, versionNumber, snapshot }: { agentId: string; versionNumber: number; snapshot: AgentSnapshot },
+  {
+    agentId,
+    versionNumber,
+    snapshot,
+    configHash,
+    override,
+  }: {
+    agentId: string;
+    versionNumber: number;
+    snapshot: AgentSnapshot;
+    /** The version's `configHash`: the evaluation the gate asks for is of exactly this configuration. */
+    configHash: string;
+    override?: PublishOverride;
+  },
 ): Promise<void> {
   const problems = await publishProblems(context, { agentId, snapshot });
+  const gate = await evaluationProblem(context, { agentId, configHash, override });
+  if (gate) problems.push(gate);
   if (problems.length === 0) return;
   const listed = problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message));
   throw new StudioError('publish_blocked', `Version ${versionNumber} cannot be published: ${listed.join('; ')}`, {

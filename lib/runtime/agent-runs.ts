@@ -31,6 +31,7 @@ import type { TaskStore } from './task-store';
 import { taskNote } from './task-tools';
 import { createStandaloneAgents, type StandaloneAgents } from './standalone';
 import { storedCallableSources, type LoadInChain } from './stored-callables';
+import { replayTestCase, type ReplayRequest, type ReplayResult } from './replay';
 
 export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
@@ -148,6 +149,7 @@ export function viewOfRun(record: RunRecord): RunView {
     transcript: state.transcript,
     ...(state.files ? { files: state.files } : {}),
     ...(record.error ? { error: record.error } : {}),
+    ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
     ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
     ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
     createdAt: record.createdAt,
@@ -192,6 +194,7 @@ export function createAgentRuns({
   observer?: RunObserver;
 }): {
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  replayTestCase(request: ReplayRequest): Promise<ReplayResult>;
   runs: Runs;
   /** Settles when the runs interrupted by a stopped process are marked (it never rejects). */
   ready: Promise<void>;
@@ -268,6 +271,11 @@ export function createAgentRuns({
 
   return {
     loadAgent: (agentId, options) => loadAgent(agentId, options),
+    replayTestCase: (request) =>
+      replayTestCase(
+        { resolveDetailed, environmentOf: (detailed) => environmentOf(detailed, [request.agentId]), runner },
+        request,
+      ),
     runs: {
       async list(request = {}) {
         await ready;

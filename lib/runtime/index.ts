@@ -22,6 +22,15 @@ export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
 export { createRunnableAgent, streamRun, type AgentStream, type RunnableAgent } from './runnable-agent';
 export { createRunner, runFailure, type Continuation, type Runner } from './runner';
+export {
+  diffReplay,
+  isEmptyDiff,
+  type ReplayDiff,
+  type ReplayRequest,
+  type ReplayResult,
+  type ReplaySelector,
+  type ReplayedCall,
+} from './replay';
 export { startRunRetention, type RunRetention } from './run-retention';
 export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';

@@ -29,6 +29,8 @@ export interface RunListItem {
   threadId: string | null;
   resourceId: string | null;
   error?: { code: string; message: string };
+  /** `evaluation` for a replay of a test case; absent for every other run. */
+  kind?: 'evaluation';
 }
 
 export interface RunListRequest {
@@ -153,6 +155,7 @@ export function listItemOfRecord(record: RunRecord): RunListItem {
     threadId: record.threadId ?? null,
     resourceId: record.resourceId ?? null,
     ...(record.error ? { error: { code: record.error.code, message: record.error.message } } : {}),
+    ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
   };
 }
 
@@ -175,5 +178,6 @@ export function listItemOfRow(row: RunListRow): RunListItem {
     threadId: row.threadId,
     resourceId: row.resourceId,
     ...(error ? { error: { code: error.code, message: error.message } } : {}),
+    ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
   };
 }

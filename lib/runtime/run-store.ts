@@ -204,6 +204,7 @@ function insertRow(record: RunRecord, secretsKey: SecretsKey): InsertRow {
     threadId: record.threadId ?? null,
     resourceId: record.resourceId ?? null,
     createdBy: record.createdBy ?? null,
+    kind: record.kind ?? 'run',
     requestContext: JSON.stringify(stored),
     authToken:
       token === undefined
@@ -238,6 +239,7 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
     ...(row.threadId === null ? {} : { threadId: row.threadId }),
     ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
     ...(row.createdBy === null ? {} : { createdBy: row.createdBy }),
+    ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
     requestContext,
     state: {
       ...state,

@@ -349,6 +349,8 @@ export interface RunRecord extends RunIdentity {
   resourceId?: string;
   /** The `RunCaller.id` of who started the run; absent for code, and with sign-in off. */
   createdBy?: string;
+  /** `evaluation` for a replay of a test case (docs/testing-agents.md); absent for every other run. */
+  kind?: 'evaluation';
   /** Without the caller's MCP token, which is kept encrypted beside it. */
   requestContext: Record<string, unknown>;
   state: RunState;

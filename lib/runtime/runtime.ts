@@ -17,6 +17,7 @@ import type { AgentVersionReader } from './find-version';
 import { resolveAgent, resolveTools, type Resolving } from './resolve-agent';
 import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
+import type { ReplayRequest, ReplayResult } from './replay';
 import type { ModelRegistry } from './model-registry';
 import type { ResolutionCache } from './resolution-cache';
 import type { RunObserver } from './run-observer';
@@ -35,6 +36,11 @@ export interface Runtime {
    * stored agent, or a code agent with its published override, with `generate()` and `stream()`.
    */
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  /**
+   * Runs a test case's input through a version with every tool call answered from its recording
+   * (docs/testing-agents.md, "Replay"); the replay is a stored run marked `evaluation`.
+   */
+  replayTestCase(request: ReplayRequest): Promise<ReplayResult>;
   /** Paused runs: approve or decline a call, resume a suspended one, send client tool results. */
   runs: Runs;
   /** The task tools' list of a thread; `undefined` when the thread has none. */
@@ -101,6 +107,7 @@ export function createRuntime({
   return {
     resolve,
     loadAgent: runs.loadAgent,
+    replayTestCase: runs.replayTestCase,
     runs: runs.runs,
     threadTasks: (threadId) => taskStore.find(threadId),
     ready: runs.ready,

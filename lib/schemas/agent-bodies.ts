@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { optionalSnapshotShape, type AgentSnapshot } from '../snapshots';
 import { jsonObjectSchema } from '../rules';
+import { publishOverrideSchema } from './publish-gate-bodies';
 
 export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
@@ -58,6 +59,10 @@ export const publishAgentBodySchema = z
     }),
     message: changeMessageSchema.optional().meta({
       description: 'Why this version goes live; kept in the audit log and shown in the version history',
+    }),
+    override: publishOverrideSchema.optional().meta({
+      description:
+        "Admins only: publish without the evaluation the agent's publish gate asks for; the reason is kept in the audit log",
     }),
   })
   .strict()

@@ -10,3 +10,4 @@ export * from '../auth/account-bodies';
 export * from './run-list-query';
 export * from './test-case-bodies';
 export * from './model-provider-bodies';
+export * from './publish-gate-bodies';

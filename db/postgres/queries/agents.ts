@@ -81,6 +81,9 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
     async setMetadata({ id, metadata, updatedAt }) {
       await db().update(agents).set({ metadata, updatedAt }).where(eq(agents.id, id));
     },
+    async setPublishGate({ id, publishGate }) {
+      await db().update(agents).set({ publishGate }).where(eq(agents.id, id));
+    },
     delete: async (id) => changedAny(await db().delete(agents).where(eq(agents.id, id))),
   };
 }

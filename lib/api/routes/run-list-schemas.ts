@@ -33,6 +33,7 @@ export const runListItemSchema = z
     threadId: z.string().nullable(),
     resourceId: z.string().nullable(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
+    kind: z.literal('evaluation').optional().openapi({ description: 'Present on a replay of a test case' }),
   })
   .openapi('RunListItem');
 
@@ -78,6 +79,7 @@ const recordedStepSchema = z
 /** What a stored run shows beside its transcript: the list's fields, its steps and its messages. */
 export const runDetailShape = {
   ...listedFields,
+  kind: z.literal('evaluation').optional().openapi({ description: 'Present on a replay of a test case' }),
   steps: z.array(recordedStepSchema),
   messages: z.array(z.record(z.string(), z.unknown())).openapi({ description: 'The conversation (the transcript)' }),
 };

@@ -1,8 +1,10 @@
 /** Version routes: list, read, publish, unpublish, restore, delete (diffs: ./version-diff.ts). */
 import { z } from '@hono/zod-openapi';
 import { publishAgentBodySchema, type Editor, type PublishAgentBody } from '../../editor';
+import { allows } from '../../auth/credentials';
+import { StudioError } from '../../errors';
 import type { ApiApp } from '../app';
-import { requestActor } from '../request-principal';
+import { principalOf, requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
@@ -63,7 +65,7 @@ export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
     }),
   },
   ok: ['Published', agentWithVersionSchema],
-  errors: [400, 404, 409],
+  errors: [400, 403, 404, 409],
 });
 
 export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
@@ -101,12 +103,19 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(publishRoute, async (context) => {
     const { id, n } = context.req.valid('param');
     const body = (context.req.valid('json') as PublishAgentBody | undefined) ?? {};
+    const principal = principalOf(context);
+    if (body.override && !allows(principal, 'admin')) {
+      throw new StudioError('forbidden', 'Only an admin may publish past the publish gate (override).', {
+        requiredScope: 'admin',
+      });
+    }
     return context.json(
       await editor.agents.publish({
         id,
         versionNumber: n,
         expectedActiveVersionNumber: body.expectedActiveVersionNumber,
         message: body.message,
+        override: body.override,
         actor: requestActor(context),
       }),
       200,

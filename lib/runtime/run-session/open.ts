@@ -35,6 +35,8 @@ export interface NewRunRequest {
    * `options.runId`, the caller's choice, it is not looked up for a collision.
    */
   newRunId?: string;
+  /** `evaluation` marks a replay of a test case (set by the studio, never by a caller's options). */
+  kind?: 'evaluation';
 }
 
 export interface ContinuationRequest extends ContinuationParty {
@@ -141,7 +143,7 @@ async function storeAtStart(
 
 /** A new run: refused when a caller-chosen run id is taken; stored at once when someone listens. */
 export async function openNewRun(dependencies: RunDependencies, request: NewRunRequest): Promise<RunSession> {
-  const { environment, input, options = {}, listener, newRunId } = request;
+  const { environment, input, options = {}, listener, newRunId, kind } = request;
   const clientTools = Object.fromEntries(
     Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
   );
@@ -166,6 +168,7 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     threadId: options.threadId,
     resourceId: options.resourceId,
     createdBy: options.caller?.id,
+    ...(kind ? { kind } : {}),
     requestContext: { ...requestContext },
     state: {
       messages,

@@ -20,6 +20,7 @@ export function agentRow(id: string, overrides: Partial<Omit<AgentRow, 'status'>
     latestVersionNumber: 0,
     authorId: 'ada',
     metadata: '{"tags":["x"]}',
+    publishGate: null,
     createdAt: at(0),
     updatedAt: at(0),
     ...overrides,
@@ -92,6 +93,7 @@ export function runRow(id: string, overrides: Partial<RunRow> = {}): RunRow {
     inputTokens: 0,
     outputTokens: 0,
     toolCallCount: 0,
+    kind: 'run',
     ...overrides,
   };
 }

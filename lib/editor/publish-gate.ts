@@ -1,0 +1,73 @@
+/**
+ * The per-agent publish gate: read and set (admins only, audited), and the check publishing makes
+ * when the gate asks for an evaluation. Evaluations are looked up through `findPassingEvaluation`,
+ * which the studio injects (none is found by default): the check asks for one of exactly this
+ * configuration (`configHash`), made after the agent's test cases last changed, passing at least
+ * `minPassRate` of them.
+ */
+import {
+  defaultPublishGate,
+  publishGateSchema,
+  type PublishGate,
+  type PublishOverride,
+} from '../schemas/publish-gate-bodies';
+import { recordAudit } from './audit';
+import { defaultActor, type EditorContext } from './context';
+import { existingAgent } from './not-found';
+
+function parseGate(text: string | null): PublishGate {
+  if (text === null) return { ...defaultPublishGate };
+  const parsed = publishGateSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : { ...defaultPublishGate };
+}
+
+export async function readPublishGate(context: EditorContext, agentId: string): Promise<PublishGate> {
+  const record = await existingAgent(context, agentId);
+  return parseGate(record.publishGate);
+}
+
+export async function setPublishGate(
+  context: EditorContext,
+  { agentId, gate, actor = defaultActor }: { agentId: string; gate: PublishGate; actor?: string },
+): Promise<PublishGate> {
+  return context.storage.transaction(async () => {
+    const record = await existingAgent(context, agentId);
+    const before = parseGate(record.publishGate);
+    await context.agents.setPublishGate({ id: agentId, publishGate: JSON.stringify(gate) });
+    await recordAudit(context, {
+      actor,
+      action: 'agent.publish_gate',
+      entityId: agentId,
+      details: { before, after: gate },
+    });
+    return gate;
+  });
+}
+
+export interface EvaluationProblem {
+  code: 'evaluation_required';
+  message: string;
+}
+
+/**
+ * The gate's problem for this configuration, or `undefined` when the gate is off, a passing
+ * evaluation exists, or an admin's override lets the version go live anyway.
+ */
+export async function evaluationProblem(
+  context: EditorContext,
+  { agentId, configHash, override }: { agentId: string; configHash: string; override?: PublishOverride },
+): Promise<EvaluationProblem | undefined> {
+  const gate = await readPublishGate(context, agentId);
+  if (!gate.requireEvaluation || override) return undefined;
+  const found = await context.findPassingEvaluation({
+    agentId,
+    configHash,
+    minPassRate: gate.minPassRate,
+    testCasesChangedAt: await context.testCasesChangedAt(agentId),
+  });
+  if (found) return undefined;
+  return {
+    code: 'evaluation_required',
+    message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${Math.round(gate.minPassRate * 100)}% of the current test cases; none was found`,
+  };
+}

@@ -1,0 +1,25 @@
+/** What the publish checks ask of the studio, injected into the editor (no imports: context.ts reads it). */
+
+/** What this studio has, for the names a version may give (the studio passes its registries). */
+export interface ToolSourceLookup {
+  /** A registered or built-in tool id. */
+  hasTool(id: string): boolean;
+  /** An integration defined in code or configured through the API. */
+  hasIntegration(id: string): Promise<boolean>;
+  hasToolProvider(id: string): boolean;
+  /** An MCP server registered in code (`createStudio({ mcpServers })`). */
+  hasCodeMcpServer(id: string): boolean;
+}
+
+/** What publishing asks of the evaluations (docs/testing-agents.md). */
+export interface PassingEvaluationRequest {
+  agentId: string;
+  configHash: string;
+  minPassRate: number;
+  /** When the agent's test cases last changed (`null`: it has none, or it is not known). */
+  testCasesChangedAt: string | null;
+}
+
+export type FindPassingEvaluation = (
+  request: PassingEvaluationRequest,
+) => Promise<{ evaluationId: string } | undefined>;

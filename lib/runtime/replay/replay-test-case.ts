@@ -1,0 +1,122 @@
+/**
+ * Replaying a test case (docs/testing-agents.md, "Replay"): its input and request context run
+ * through a chosen version with the model really called, and every tool call answered from the
+ * case's recording (./replay-tools.ts). The replay is a stored run marked `evaluation`; the result
+ * adds the calls with where each answer came from and the difference from the recording.
+ */
+import type { ModelMessage } from 'ai';
+import type { TestCase } from '../../schemas/test-case-bodies';
+import type { VersionSelector } from '../../versions';
+import type { DetailedResolution, DetailedResolveOptions } from '../resolution-types';
+import type { RunEnvironment } from '../run-environment';
+import type { Runner } from '../runner';
+import type { RunUsage } from '../run-types';
+import { diffReplay, type ReplayDiff } from './replay-diff';
+import { createRecordedAnswers, replayToolsOf, type ReplayedCall } from './replay-tools';
+
+/** Which version a replay runs: a number, a label, or the latest version (`draft`). */
+export type ReplaySelector = { versionNumber: number } | { label: string } | { draft: true };
+
+export interface ReplayRequest {
+  agentId: string;
+  testCase: Pick<TestCase, 'input' | 'requestContext' | 'recording' | 'replay'>;
+  selector: ReplaySelector;
+}
+
+export interface ReplayResult {
+  runId: string;
+  versionNumber: number | null;
+  answer: string;
+  toolCalls: ReplayedCall[];
+  finishReason: string;
+  steps: number;
+  usage: RunUsage;
+  durationMs: number;
+  diff: ReplayDiff;
+}
+
+export interface ReplayDependencies {
+  resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
+  environmentOf(detailed: DetailedResolution): Promise<RunEnvironment>;
+  runner: Pick<Runner, 'start' | 'get'>;
+  /** A monotonic clock in milliseconds. */
+  monotonicMs?: () => number;
+}
+
+export function versionSelectorOf(selector: ReplaySelector): VersionSelector {
+  if ('versionNumber' in selector) return { versionNumber: selector.versionNumber };
+  if ('label' in selector) return { label: selector.label };
+  return { status: 'draft' };
+}
+
+/** The run environment with every tool, the sub-agents' and workflows' too, answered from the recording. */
+function replayEnvironment({
+  environment,
+  detailed,
+  testCase,
+  log,
+}: {
+  environment: RunEnvironment;
+  detailed: DetailedResolution;
+  testCase: ReplayRequest['testCase'];
+  log: ReplayedCall[];
+}): RunEnvironment {
+  const resolved = detailed.resolution.tools;
+  const common = {
+    answers: createRecordedAnswers(testCase.recording?.toolCalls ?? []),
+    liveReadOnlyTools: testCase.replay?.liveReadOnlyTools === true,
+    toolApprovals: environment.toolApprovals ?? {},
+    log,
+  };
+  const readOnlyIn = (tools: RunEnvironment['tools']) => (name: string) => {
+    const annotations =
+      (Object.hasOwn(resolved, name) ? resolved[name]!.annotations : undefined) ?? tools[name]?.mcp?.annotations;
+    return annotations?.readOnlyHint === true;
+  };
+  return {
+    ...environment,
+    tools: replayToolsOf({ ...common, tools: environment.tools, isReadOnly: readOnlyIn(environment.tools) }),
+    extraSources: (environment.extraSources ?? []).map((source) => ({
+      ...source,
+      tools: replayToolsOf({ ...common, tools: source.tools, isReadOnly: readOnlyIn(source.tools) }),
+    })),
+    // Nothing in a replay waits for approval (see replay-tools.ts).
+    toolApprovals: {},
+  };
+}
+
+export async function replayTestCase(
+  dependencies: ReplayDependencies,
+  { agentId, testCase, selector }: ReplayRequest,
+): Promise<ReplayResult> {
+  const clock = dependencies.monotonicMs ?? (() => performance.now());
+  const started = clock();
+  const requestContext = testCase.requestContext ?? {};
+  const detailed = await dependencies.resolveDetailed(agentId, {
+    requestContext,
+    selector: versionSelectorOf(selector),
+  });
+  const log: ReplayedCall[] = [];
+  const environment = replayEnvironment({ environment: await dependencies.environmentOf(detailed), detailed, testCase, log });
+  const input =
+    'prompt' in testCase.input ? testCase.input.prompt : (testCase.input.messages as unknown as ModelMessage[]);
+  const result = await dependencies.runner.start({
+    environment,
+    input,
+    options: { requestContext },
+    kind: 'evaluation',
+  });
+  const record = await dependencies.runner.get(result.runId);
+  const recording = testCase.recording ?? { toolCalls: [], answer: '' };
+  return {
+    runId: result.runId,
+    versionNumber: result.versionNumber,
+    answer: result.text,
+    toolCalls: log,
+    finishReason: result.finishReason,
+    steps: record?.state.stepCount ?? 0,
+    usage: result.usage,
+    durationMs: Math.round(clock() - started),
+    diff: diffReplay({ recorded: recording, replayed: { toolCalls: log, answer: result.text } }),
+  };
+}
