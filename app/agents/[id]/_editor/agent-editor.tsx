@@ -47,22 +47,27 @@ function fieldSetter(form: UseFormReturn<EditorValues>) {
 }
 
 /** `openVersion`: opened at a version (`/agents/<id>?version=<n>`), which the Versions tab shows read-only. */
-export function AgentEditor({ data, openVersion = null }: { data: EditorData; openVersion?: number | null }) {
-  const router = useRouter();
-  const { edit } = usePermissions();
-  const { agent, version } = data;
+/** The form over the latest version; a new latest version from the server (a save, a restore, a reload) becomes what it edits. */
+function useEditorForm({ version, stored }: { version: EditorData['version']; stored: boolean }) {
   const form = useForm<EditorValues>({
     // The schema's input type is looser than the form's values (it accepts any JSON); the values it checks are these.
-    resolver: zodResolver(editorFormSchema({ stored: agent.source === 'stored' })) as unknown as Resolver<EditorValues>,
+    resolver: zodResolver(editorFormSchema({ stored })) as unknown as Resolver<EditorValues>,
     defaultValues: valuesOf(version),
   });
-  // A new latest version from the server (a save, a restore, a reload) becomes what the form edits.
   const loadedVersionId = useRef(version.id);
   useEffect(() => {
     if (loadedVersionId.current === version.id) return;
     loadedVersionId.current = version.id;
     form.reset(valuesOf(version));
   }, [version, form]);
+  return form;
+}
+
+export function AgentEditor({ data, openVersion = null }: { data: EditorData; openVersion?: number | null }) {
+  const router = useRouter();
+  const { edit } = usePermissions();
+  const { agent, version } = data;
+  const form = useEditorForm({ version, stored: agent.source === 'stored' });
 
   const values = form.watch();
   const { dirtyFields, errors } = form.formState;
