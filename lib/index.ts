@@ -9,7 +9,9 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor, runReaderOf } from './editor';
+import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
+import type { Evaluations } from './evaluation';
+import { studioEvaluations } from './evaluation/studio-evaluations';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, type RequestPolicy } from './http';
 import {
@@ -24,7 +26,6 @@ import { createOutbound, type Outbound } from './net';
 import {
   createResolutionCache,
   createRuntime,
-  createStoredRunStore,
   createStoredTaskStore,
   type CodeAgentRegistry,
   type LanguageModelObject,
@@ -41,7 +42,15 @@ import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
 import type { Tool, ToolRegistry } from './tools';
 import { studioVersion } from './version';
 import type { Workflow, WorkflowRegistry } from './workflows';
-import { apiSettingsOf, createRegistries, modelRegistryOf, requestPolicyOf, toolSourcesOf } from './studio-parts';
+import {
+  apiSettingsOf,
+  createRegistries,
+  modelRegistryOf,
+  partsBuiltLater,
+  requestPolicyOf,
+  storedRunStoreOf,
+  toolSourcesOf,
+} from './studio-parts';
 
 export interface StudioOptions {
   /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
@@ -76,6 +85,8 @@ export interface Studio {
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
   runtime: Runtime;
+  /** Test cases replayed against versions (docs/testing-agents.md). */
+  evaluations: Evaluations;
   /** The language models runs can use: which providers have a key, which names are registered. */
   models: ModelRegistry;
   /** The registered code agents: `get(id)`, `list()`. */
@@ -143,9 +154,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   try {
     const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
-      providers: options.integrations,
-      storage,
-      secretsKey,
+      ...{ providers: options.integrations, storage, secretsKey },
       fetch: outbound.configured.fetch,
     });
     const builtInTools = createBuiltInTools({ outbound });
@@ -154,16 +163,12 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       codeAgents: agents,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
-      ...partsBuiltLater(() => ({ runtime, runStore })),
+      ...partsBuiltLater(() => ({ runtime, runStore, evaluations })),
       toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options }),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
     const loader = buildSourceLoader({
-      options,
-      settings,
-      tools,
-      builtInTools,
-      mcpPool,
+      ...{ options, settings, tools, builtInTools, mcpPool },
       savedMcpClients: editor.mcpClients,
       storageGeneration: () => storage.generation(),
       integrations,
@@ -186,6 +191,11 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
     await runtime.ready;
+    const evaluations = studioEvaluations({
+      ...{ storage, editor, runtime, models, logger },
+      concurrency: settings.evalConcurrency,
+    });
+    await evaluations.markInterrupted();
     const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
@@ -198,6 +208,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       tools,
       integrations,
       editor,
+      evaluations,
       runtime,
       toolProviders,
       mcpPool,
@@ -209,6 +220,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       api,
       editor,
       runtime,
+      evaluations,
       models,
       agents,
       workflows,
@@ -246,33 +258,6 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     void tracing?.close();
     throw error;
   }
-}
-
-/** The editor's tool diff and run reader use the runtime and run store, which are built after it. */
-function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunStore }) {
-  return {
-    resolveToolsForDiff: (request: Parameters<Runtime['resolveSnapshotTools']>[0]) =>
-      built().runtime.resolveSnapshotTools(request),
-    readRun: runReaderOf(() => built().runStore),
-  };
-}
-
-/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
-function storedRunStoreOf({
-  storage,
-  secretsKey,
-  logger,
-}: {
-  storage: Storage;
-  secretsKey: SecretsKey;
-  logger: Logger;
-}) {
-  return createStoredRunStore({
-    storage,
-    secretsKey,
-    onWriteError: (error, runIds) =>
-      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-  });
 }
 
 /**

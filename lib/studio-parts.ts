@@ -7,9 +7,20 @@ import type { Agent } from './agents';
 import type { Settings } from './env';
 import type { IntegrationService } from './integrations';
 import { createRequestPolicy, type RequestPolicy } from './http';
-import type { Editor } from './editor';
+import { runReaderOf, type Editor, type PassingEvaluationRequest } from './editor';
+import type { Evaluations } from './evaluation';
+import type { Logger } from './logger';
+import type { SecretsKey } from './secrets';
+import type { Storage } from '../db/storage';
 import type { Outbound } from './net';
-import { createCodeAgentRegistry, createModelRegistry, type LanguageModelObject } from './runtime';
+import {
+  createCodeAgentRegistry,
+  createModelRegistry,
+  createStoredRunStore,
+  type LanguageModelObject,
+  type RunStore,
+  type Runtime,
+} from './runtime';
 import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
 import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
 import { createWorkflowRegistry, type Workflow } from './workflows';
@@ -94,4 +105,32 @@ export function toolSourcesOf({
     hasToolProvider: (id: string) => toolProviders.get(id) !== undefined,
     hasCodeMcpServer: (id: string) => Object.hasOwn(options.mcpServers ?? {}, id),
   };
+}
+
+/** The editor's tool diff and run reader use the runtime and run store, which are built after it. */
+export function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunStore; evaluations: Evaluations }) {
+  return {
+    findPassingEvaluation: (request: PassingEvaluationRequest) => built().evaluations.findPassing(request),
+    resolveToolsForDiff: (request: Parameters<Runtime['resolveSnapshotTools']>[0]) =>
+      built().runtime.resolveSnapshotTools(request),
+    readRun: runReaderOf(() => built().runStore),
+  };
+}
+
+/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
+export function storedRunStoreOf({
+  storage,
+  secretsKey,
+  logger,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  logger: Logger;
+}) {
+  return createStoredRunStore({
+    storage,
+    secretsKey,
+    onWriteError: (error, runIds) =>
+      logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+  });
 }

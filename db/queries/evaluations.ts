@@ -68,6 +68,11 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(evaluations.startedAt))
     .limit(1)
     .prepare();
+  const failRunning = db
+    .update(evaluations)
+    .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
+    .where(eq(evaluations.status, 'running'))
+    .prepare();
   const deleteOfAgent = db
     .delete(evaluations)
     .where(eq(evaluations.agentId, p('agentId')))
@@ -94,6 +99,10 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     /** The newest finished evaluation of exactly this configuration. */
     newestFinished: ({ agentId, configHash }: { agentId: string; configHash: string }): EvaluationRow | undefined =>
       newestFinishedOfConfig.get({ agentId, configHash }),
+    /** Marks every evaluation still running as failed (a stopped process left them). */
+    failRunning({ error, finishedAt }: { error: string; finishedAt: string }) {
+      failRunning.run({ error, finishedAt });
+    },
     deleteOfAgent(agentId: string) {
       deleteOfAgent.run({ agentId });
     },

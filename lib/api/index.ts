@@ -66,7 +66,7 @@ export interface ApiDependencies {
   requestPolicy: RequestPolicy;
   editor: Editor;
   /** Test cases replayed against versions (lib/evaluation). */
-  evaluations?: Evaluations;
+  evaluations: Evaluations;
   tools: ToolRegistry;
   integrations: IntegrationService;
   runtime: Runtime;
@@ -159,8 +159,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
   registerVersionDiffRoutes(app, dependencies);
   registerLabelRoutes(app, dependencies);
   registerTestCaseRoutes(app, dependencies);
-  if (dependencies.evaluations)
-    registerEvaluationRoutes(app, { ...dependencies, evaluations: dependencies.evaluations });
+  registerEvaluationRoutes(app, dependencies);
   registerAuditRoutes(app, dependencies);
   registerDeploymentRoutes(app, dependencies);
   // Import before /mcp-clients/{id} routes so the literal path wins.

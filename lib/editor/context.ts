@@ -132,7 +132,8 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     codeWorkflowIds: options.codeWorkflowIds ?? [],
     toolSources: options.toolSources ?? everySourceExists,
     findPassingEvaluation: options.findPassingEvaluation ?? (async () => undefined),
-    testCasesChangedAt: options.testCasesChangedAt ?? (async () => null),
+    testCasesChangedAt:
+      options.testCasesChangedAt ?? (async (agentId) => (await queries.testCases.changedAt(agentId)) ?? null),
     now: () => clock().toISOString(),
     agents: queries.agents,
     versions: queries.versions,

@@ -66,7 +66,11 @@ export interface Evaluations {
   }): Promise<EvaluationView | undefined>;
   /** Runs an evaluation and waits for it to finish (the CLI and tests). */
   runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
+  /** Marks the evaluations a stopped process left running as failed (at start, before any begins). */
+  markInterrupted(): Promise<void>;
 }
+
+export const interruptedEvaluationMessage = 'The server stopped before the evaluation finished; start it again.';
 
 function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): TestCase[] {
   if (testCaseIds === undefined) return cases;
@@ -169,6 +173,9 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
       const fresh = row.testCasesChangedAt >= changedAt;
       return coversEveryCase && fresh && total > 0 && passRate >= minPassRate ? evaluation : undefined;
+    },
+    async markInterrupted() {
+      await queries().failRunning({ error: interruptedEvaluationMessage, finishedAt: parts.now().toISOString() });
     },
     async runToEnd(request) {
       const { row, done } = await begin(request);

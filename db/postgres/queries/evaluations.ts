@@ -43,6 +43,12 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
           .orderBy(desc(evaluations.startedAt))
           .limit(1)
       )[0],
+    async failRunning({ error, finishedAt }) {
+      await db()
+        .update(evaluations)
+        .set({ status: 'failed', error, finishedAt })
+        .where(eq(evaluations.status, 'running'));
+    },
     async deleteOfAgent(agentId) {
       await db().delete(evaluations).where(eq(evaluations.agentId, agentId));
     },

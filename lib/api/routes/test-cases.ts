@@ -60,7 +60,10 @@ export const listRoute = route('get', '/agents/{id}/test-cases', {
 export const createRoute = route('post', '/agents/{id}/test-cases', {
   operationId: 'createTestCase',
   summary: 'Add a test case: an input, its request context and the expectations a good answer meets',
-  request: { params: agentIdParams, body: requestBody(createTestCaseBodySchema, { required: true, example: exampleCase }) },
+  request: {
+    params: agentIdParams,
+    body: requestBody(createTestCaseBodySchema, { required: true, example: exampleCase }),
+  },
   status: 201,
   ok: ['Created', testCaseSchema],
   errors: [400, 404],
@@ -98,7 +101,7 @@ export const deleteRoute = route('delete', '/agents/{id}/test-cases/{caseId}', {
 
 export const fromRunRoute = route('post', '/runs/{runId}/test-case', {
   operationId: 'createTestCaseFromRun',
-  summary: "Save a finished run as a test case of its agent: its input, request context, tool calls and answer",
+  summary: 'Save a finished run as a test case of its agent: its input, request context, tool calls and answer',
   description:
     'The recording holds each tool call with the arguments the model gave and the result it read; the first ' +
     'expectations are a call to each tool it called and no other tool. 404 when the run or its agent does not ' +

@@ -97,7 +97,12 @@ export async function replayTestCase(
     selector: versionSelectorOf(selector),
   });
   const log: ReplayedCall[] = [];
-  const environment = replayEnvironment({ environment: await dependencies.environmentOf(detailed), detailed, testCase, log });
+  const environment = replayEnvironment({
+    environment: await dependencies.environmentOf(detailed),
+    detailed,
+    testCase,
+    log,
+  });
   const input =
     'prompt' in testCase.input ? testCase.input.prompt : (testCase.input.messages as unknown as ModelMessage[]);
   const result = await dependencies.runner.start({

@@ -1,0 +1,40 @@
+/**
+ * A judged expectation's model: the criteria and the answer go to a configured model, which answers
+ * a score from 0 to 1 and its reasons as structured output. The expectation names the model
+ * (`provider/model`); a judge without one, or with a model the studio cannot reach, fails the
+ * expectation with `model_not_configured` rather than passing it unseen.
+ */
+import { generateText, Output } from 'ai';
+import { z } from 'zod';
+import { StudioError } from '../errors';
+import type { ModelRegistry } from '../runtime';
+import type { JudgeAnswer } from './check-expectations';
+
+const verdictSchema = z.object({
+  score: z.number().min(0).max(1),
+  reasons: z.string(),
+});
+
+const instructions =
+  "You grade an AI assistant's answer against criteria. Answer with a score from 0 (does not meet them at all) " +
+  'to 1 (meets them fully) and one or two sentences of reasons.';
+
+export function modelJudge({ models }: { models: ModelRegistry }): JudgeAnswer {
+  return async ({ criteria, model, answer }) => {
+    if (model === undefined) {
+      return { error: { code: 'model_not_configured', message: 'The judged expectation names no model.' } };
+    }
+    try {
+      const result = await generateText({
+        model: models.resolve(model),
+        system: instructions,
+        prompt: `Criteria:\n${criteria}\n\nAnswer:\n${answer}`,
+        output: Output.object({ schema: verdictSchema }),
+      });
+      return result.output;
+    } catch (error) {
+      if (error instanceof StudioError) return { error: { code: error.code, message: error.message } };
+      return { error: { code: 'model_error', message: error instanceof Error ? error.message : String(error) } };
+    }
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The evaluations of one studio: its storage, its editor's versions and test cases, its runtime's
+ * replay and its models for judged expectations, put together for `createEvaluations`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Storage } from '../../db/storage';
+import type { Editor } from '../editor';
+import type { Logger } from '../logger';
+import type { ModelRegistry, Runtime } from '../runtime';
+import { checkExpectations } from './check-expectations';
+import { createEvaluations, type Evaluations } from './evaluations';
+import { modelJudge } from './model-judge';
+
+export function studioEvaluations({
+  storage,
+  editor,
+  runtime,
+  models,
+  concurrency,
+  logger,
+}: {
+  storage: Storage;
+  editor: Editor;
+  runtime: Runtime;
+  models: ModelRegistry;
+  concurrency: number;
+  logger: Logger;
+}): Evaluations & { settled(): Promise<void> } {
+  const running = new Set<Promise<unknown>>();
+  const evaluations = createEvaluations({
+    storage,
+    concurrency,
+    async findVersion({ agentId, target }) {
+      const { version } = await editor.agents.loadVersion({ id: agentId, selector: target, fallback: 'latest' });
+      return { versionNumber: version.versionNumber, configHash: version.configHash };
+    },
+    listTestCases: async (agentId) => (await editor.testCases.list(agentId)).items,
+    // An agent whose cases never changed compares as earlier than any evaluation.
+    testCasesChangedAt: async (agentId) => (await editor.testCases.changedAt(agentId)) ?? '',
+    async evaluateCase({ agentId, versionNumber, testCase }) {
+      const replay = await runtime.replayTestCase({ agentId, testCase, selector: { versionNumber } });
+      const expectations = await checkExpectations({
+        expectations: testCase.expectations,
+        outcome: replay,
+        judge: modelJudge({ models }),
+      });
+      return {
+        passed: expectations.every((expectation) => expectation.passed),
+        expectations,
+        runId: replay.runId,
+        diff: replay.diff,
+        usage: replay.usage,
+      };
+    },
+    now: () => new Date(),
+    newId: () => randomUUID(),
+    track(work) {
+      const tracked = work.catch((error: unknown) => logger.error('An evaluation stopped unexpectedly', { error }));
+      running.add(tracked);
+      void tracked.finally(() => running.delete(tracked));
+    },
+  });
+  return {
+    ...evaluations,
+    /** Waits for the evaluations under way (shutdown). */
+    async settled() {
+      await Promise.all(running);
+    },
+  };
+}
