@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAgentRun } from './agent-run';
+import { benchReplay } from './replay';
 import { benchAgentsList } from './agents-list';
 import { benchRunsList } from './runs-list';
 import { benchColdStart } from './cold-start';
@@ -45,6 +46,7 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'resolve-http-postgres', run: () => benchResolveHttpPostgres({ root }) },
   { name: 'resolve-http-key', run: () => benchResolveHttpWithKey({ root }) },
   { name: 'agent-run', run: () => benchAgentRun({ root }) },
+  { name: 'replay', run: () => benchReplay() },
   { name: 'concurrent-streams', run: () => benchStreamedRuns({ root }) },
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];

@@ -71,7 +71,8 @@ export function registerAgentTestCommand(agent: Command, cli: CliContext) {
         evaluation = (await client.getEvaluation({ params: { evaluationId } })) as Evaluation;
       }
       if (evaluation.status === 'failed') throw new CliError(`The evaluation failed: ${evaluation.error ?? 'unknown'}`);
-      const caseNames = new Map<string, string>();
+      const cases = await client.listTestCases({ params: { id } });
+      const caseNames = new Map(cases.items.map((testCase) => [testCase.id, testCase.name] as const));
       if (options.json) printJson(cli.io, evaluation);
       else cli.io.stdout(describeEvaluation(evaluation, caseNames));
       if (evaluation.failed > 0) throw new CliError(`${id}: ${evaluation.failed} test case(s) failed.`);
