@@ -14,7 +14,9 @@ const outcome: RunOutcome = {
 };
 
 const judge: JudgeAnswer = async ({ criteria }) =>
-  criteria.includes('weather') ? { score: 0.9, reasons: 'It gives the weather.' } : { score: 0.2, reasons: 'Off topic.' };
+  criteria.includes('weather')
+    ? { score: 0.9, reasons: 'It gives the weather.' }
+    : { score: 0.2, reasons: 'Off topic.' };
 
 describe('checkExpectations: each expectation passes once and fails once', () => {
   it.each<[string, Expectation, boolean, RegExp]>([
@@ -89,8 +91,18 @@ describe('checkExpectations: each expectation passes once and fails once', () =>
     ['maxSteps exceeded', { type: 'maxSteps', value: 2 }, false, /^Expected at most 2 steps; it took 3\.$/],
     ['maxTokens', { type: 'maxTokens', value: 500 }, true, /^It took 420 tokens, within 500\.$/],
     ['maxTokens exceeded', { type: 'maxTokens', value: 400 }, false, /^Expected at most 400 tokens; it took 420\.$/],
-    ['judge', { type: 'judge', criteria: 'Answers with the weather' }, true, /scored the answer 0\.9 \(at least 0\.5\)/],
-    ['judge scoring low', { type: 'judge', criteria: 'Recommends a book' }, false, /scored the answer 0\.2 \(below 0\.5\)/],
+    [
+      'judge',
+      { type: 'judge', criteria: 'Answers with the weather' },
+      true,
+      /scored the answer 0\.9 \(at least 0\.5\)/,
+    ],
+    [
+      'judge scoring low',
+      { type: 'judge', criteria: 'Recommends a book' },
+      false,
+      /scored the answer 0\.2 \(below 0\.5\)/,
+    ],
   ])('%s', async (_name, expectation, passed, detail) => {
     const [result] = await checkExpectations({ expectations: [expectation], outcome, judge });
     expect(result).toMatchObject({ type: expectation.type, passed });

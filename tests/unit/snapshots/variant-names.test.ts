@@ -20,7 +20,9 @@ describe('variant names', () => {
   it('refuses an empty or too long name at its path', () => {
     expect(pathsOf({ tools: [{ name: ' ', value: {} }] })).toEqual(['tools.0.name']);
     expect(pathsOf({ mcpClients: [{ name: 'x'.repeat(201), value: {} }] })).toEqual(['mcpClients.0.name']);
-    expect(pathsOf({ instructions: [{ type: 'text', name: 'Plain', content: 'Hi' }] })).toEqual(['instructions.0.name']);
+    expect(pathsOf({ instructions: [{ type: 'text', name: 'Plain', content: 'Hi' }] })).toEqual([
+      'instructions.0.name',
+    ]);
   });
 
   it('describes the name in the published JSON Schema', () => {
