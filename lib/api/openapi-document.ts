@@ -17,6 +17,8 @@ const tagDescriptions = {
   agents: 'Versioned agents: create, read, save, delete, export and import',
   versions: 'Versions of an agent: read, publish, unpublish, restore, delete, diff',
   labels: 'Movable labels pointing at versions, with revision tokens',
+  'test-cases': "An agent's test cases: conversations a version must still handle, with their expectations",
+  evaluations: "An agent's test cases replayed against a version, tool calls answered from their recordings",
   runtime: 'What applications call per request: resolve an agent, run its tools',
   audit: 'The append-only audit log',
   'mcp-clients': 'Saved MCP client connections (versioned; secrets masked)',

@@ -86,6 +86,8 @@ describe('help', () => {
       expect.arrayContaining([
         'agent list',
         'agent show',
+        'agent test',
+        'agent test-case list',
         'agent versions',
         'agent diff',
         'agent export',
@@ -348,6 +350,8 @@ describe('--json on every read', () => {
         'agent list',
         'agent resolve',
         'agent show',
+        'agent test',
+        'agent test-case list',
         'agent versions',
         'audit',
         'mcp-client list',

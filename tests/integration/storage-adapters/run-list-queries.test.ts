@@ -62,6 +62,7 @@ describe.each(adapters)('$name runs list queries', ({ missing, open }) => {
       label: null,
       resolvedToolsHash: 'tools',
       status: 'finished',
+      kind: 'run',
       finishReason: 'stop',
       createdAt: at(4),
       finishedAt: at(6),

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertUnitsTool, searchKnowledgeBaseTool, worldTimeTool } from '@/lib/demo-tools';
 import { demoAgentId, seedStudio } from '@/lib/seed';
 import { createTestStudio } from '../../support/studio';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 beforeAll(async () => {
-  context = await createTestStudio();
+  // The demo agent names the demo tools, which the studio must have for it to be published.
+  context = await createTestStudio({
+    tools: {
+      [convertUnitsTool.id]: convertUnitsTool,
+      [worldTimeTool.id]: worldTimeTool,
+      [searchKnowledgeBaseTool.id]: searchKnowledgeBaseTool,
+    },
+  });
 });
 afterAll(() => context.cleanup());
 

@@ -1,5 +1,6 @@
 /** Storage spec section 2, rules 1-12, on a real SQLite file through the editor service. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, sqliteHandle } from '../../support/studio';
 
@@ -16,7 +17,9 @@ async function newAgent(extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  context = await createTestStudio();
+  // A published version may only name tools the studio has (the publish checks).
+  const a = createTool({ id: 'a', description: 'A tool', inputSchema: { type: 'object' }, execute: async () => 'a' });
+  context = await createTestStudio({ tools: { a } });
 });
 afterAll(() => context.cleanup());
 
