@@ -62,7 +62,7 @@ const checksBeyondTheSchema: Record<string, string> = {
   streamAgent: 'exactly one of prompt and messages; messages must be model messages',
   createTestCase: 'an answerMatches pattern must be one RE2 accepts',
   updateTestCase: 'an answerMatches pattern must be one RE2 accepts',
-  startEvaluation: 'exactly one of versionNumber, label and draft; the test case ids must be the agent\'s',
+  startEvaluation: "exactly one of versionNumber, label and draft; the test case ids must be the agent's",
 };
 
 /**
