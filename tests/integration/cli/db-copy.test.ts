@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudio } from '@/lib';
+import { createTool } from '@/lib/tools';
 import { silentLogger } from '@/lib/logger';
 import { createTestDatabase, testPostgresUrl } from '../../support/postgres-database';
 import { call, createAndPublish } from '../../support/studio';
@@ -19,7 +20,15 @@ const settings = { mode: 'test' as const, secretsKey: 'copy-test-secrets-key-012
 const directory = mkdtempSync(join(tmpdir(), 'studio-copy-'));
 const sourceUrl = `file:${join(directory, 'source.db')}`;
 
-const openStudio = (url: string) => createStudio({ database: { url }, settings, logger: silentLogger });
+// The agent names a `weather` tool: a studio publishes only versions whose tools it has.
+const weather = createTool({
+  id: 'weather',
+  description: 'Weather',
+  inputSchema: { type: 'object' },
+  execute: async () => 'sunny',
+});
+const openStudio = (url: string) =>
+  createStudio({ database: { url }, settings, logger: silentLogger, tools: { weather } });
 
 /** What the studio answers about the agent: its record with the published version, every version, its labels. */
 async function readAgent(url: string) {

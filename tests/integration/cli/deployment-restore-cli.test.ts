@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoTools } from '@/lib/demo-tools';
 import { demoAgentId, seedStudio } from '@/lib/seed';
 import { createTestStudio } from '../../support/studio';
 import { servedStudio } from './cli-support';
@@ -19,7 +20,8 @@ let backupFile: string;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'studio-restore-'));
-  source = await servedStudio();
+  // The demo agent names the demo tools: a studio publishes only versions whose tools it has.
+  source = await servedStudio({ tools: demoTools });
   await seedStudio(source.studio);
   const agents = source.studio.editor.agents;
   await agents.update({ id: demoAgentId, baseVersionNumber: 1, instructions: 'Answer in one sentence.' });
@@ -37,7 +39,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // A fresh server that seeded its demo agent (published at 1) and labelled that version.
   await target?.close();
-  target = await servedStudio();
+  target = await servedStudio({ tools: demoTools });
   await seedStudio(target.studio);
   await target.studio.editor.agents.labels.set({
     id: demoAgentId,
