@@ -47,6 +47,14 @@ beforeAll(async () => {
       remote: { type: 'http', url: http.url },
     },
   });
+  // Publishing needs every client the version names to exist; "nowhere" and "unused" are deleted
+  // after it is published, as a client removed later would be.
+  for (const id of ['nowhere', 'unused'])
+    await call(studio, 'POST', '/api/mcp-clients', {
+      id,
+      name: id,
+      servers: { [id]: { type: 'http', url: http.url } },
+    });
   await createAndPublish(studio, {
     id: 'mcp-agent',
     name: 'MCP agent',
@@ -69,6 +77,7 @@ beforeAll(async () => {
     tools: { weather: {} },
     mcpClients: { mixed: { tools: {} } },
   });
+  for (const id of ['nowhere', 'unused']) await call(studio, 'DELETE', `/api/mcp-clients/${id}`);
 }, 60_000);
 
 afterAll(async () => {
