@@ -74,11 +74,13 @@ const { studio } = handle;
 afterAll(() => handle.cleanup());
 
 const toolNames = (body: ResponseBody) => body.tools.map((tool: { name: string }) => tool.name);
+// The latest version: "connected" names a provider and an integration that do not exist, on purpose,
+// so it is saved but cannot be published (the publish checks refuse missing sources).
 const resolve = (id: string, body: Record<string, unknown> = {}) =>
-  call(studio, 'POST', `/api/agents/${id}/resolve`, body);
+  call(studio, 'POST', `/api/agents/${id}/resolve`, { selector: { status: 'draft' }, ...body });
 
 beforeAll(async () => {
-  await createAndPublish(studio, {
+  await call(studio, 'POST', '/api/agents', {
     id: 'connected',
     name: 'Connected',
     model: 'openai/gpt-4o',
