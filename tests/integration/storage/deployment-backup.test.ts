@@ -4,6 +4,7 @@
  * conflicts, and backups refused with every problem and nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
 import { call, createTestStudio, type ResponseBody, sqliteHandle } from '../../support/studio';
 import { ordersApi } from '../../support/orders-api';
 import { configHash } from '@/lib/versions';
@@ -11,6 +12,13 @@ import { configHash } from '@/lib/versions';
 const passphrase = 'correct horse battery staple';
 const settings = { stdioAllowedCommands: ['node server.js'] };
 
+/** The tool the versions name: a studio publishes only versions whose tools it has. */
+const clock = createTool({
+  id: 'clock',
+  description: 'The time',
+  inputSchema: { type: 'object' },
+  execute: async () => 'noon',
+});
 let source: Awaited<ReturnType<typeof createTestStudio>>;
 let target: Awaited<ReturnType<typeof createTestStudio>>;
 let backup: ResponseBody;
@@ -41,8 +49,8 @@ async function importBackup(
 }
 
 beforeAll(async () => {
-  source = await createTestStudio({ settings });
-  target = await createTestStudio({ settings });
+  source = await createTestStudio({ settings, tools: { clock } });
+  target = await createTestStudio({ settings, tools: { clock } });
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'alpha', name: 'Alpha', model: 'openai/gpt-4o', instructions: 'One.', tools: ['clock'] });
   await agents.update({ id: 'alpha', baseVersionNumber: 1, instructions: 'Two.', changeMessage: 'Second' });
@@ -270,7 +278,7 @@ describe('deployment import into a fresh studio', () => {
 
 describe('a corrupt or wrong-version backup', () => {
   it('is refused with every problem and its path, and nothing is written', async () => {
-    const fresh = await createTestStudio({ settings });
+    const fresh = await createTestStudio({ settings, tools: { clock } });
     try {
       const broken = structuredClone(backup);
       broken.formatVersion = 9;
@@ -305,7 +313,7 @@ describe('a corrupt or wrong-version backup', () => {
   });
 
   it('restores history as it was written: per-tool rules in an old version are kept, not refused', async () => {
-    const fresh = await createTestStudio({ settings });
+    const fresh = await createTestStudio({ settings, tools: { clock } });
     try {
       const older = structuredClone(backup);
       const version = older.agents[0].versions[0];
