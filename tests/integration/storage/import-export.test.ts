@@ -1,5 +1,6 @@
 /** Storage spec section 3: export, import into an empty database, and malformed documents. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from '@/lib/tools';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 
@@ -34,9 +35,26 @@ const rows = (context: Awaited<ReturnType<typeof createTestStudio>>, agentId: st
     )
     .all(agentId);
 
+/** What the published version names: a studio publishes only versions whose tools and clients exist. */
+const namedTools = Object.fromEntries(
+  ['search', 'clock', 'refund'].map((id) => [
+    id,
+    createTool({ id, description: id, inputSchema: { type: 'object' }, execute: async () => id }),
+  ]),
+);
+
 beforeAll(async () => {
-  source = await createTestStudio();
+  source = await createTestStudio({ tools: namedTools });
   target = await createTestStudio();
+  const docs = await source.studio.api.request(
+    '/api/mcp-clients',
+    jsonRequest('POST', {
+      id: 'docs',
+      name: 'Docs',
+      servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+    }),
+  );
+  expect(docs.status).toBe(201);
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'rich', ...rich, metadata: { owner: 'cx' }, actor: 'alice' });
   await agents.update({
