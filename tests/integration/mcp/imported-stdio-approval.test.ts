@@ -35,10 +35,7 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.client.approval).toBe('approved');
-  exported = (await call(studio, 'GET', '/api/mcp-clients/marked/export')).body;
-  expect((await call(studio, 'DELETE', '/api/mcp-clients/marked')).status).toBe(200);
-  const imported = await call(studio, 'POST', '/api/mcp-clients/import', exported);
-  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  // Published while the client is approved: publishing refuses a client that waits for approval.
   await createAndPublish(studio, {
     id: 'marking',
     name: 'Marking',
@@ -46,6 +43,10 @@ beforeAll(async () => {
     instructions: 'Use the tools.',
     mcpClients: { marked: { tools: {} } },
   });
+  exported = (await call(studio, 'GET', '/api/mcp-clients/marked/export')).body;
+  expect((await call(studio, 'DELETE', '/api/mcp-clients/marked')).status).toBe(200);
+  const imported = await call(studio, 'POST', '/api/mcp-clients/import', exported);
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
