@@ -22,9 +22,9 @@ import { pairedRow, row, sampleMicroseconds, summarize, type BenchRow } from './
 const rounds = 40;
 const iterations = 30;
 const warmupRuns = 300;
-const toolNames = ['lookup', 'convert', 'weather', 'stock', 'translate'];
+export const toolNames = ['lookup', 'convert', 'weather', 'stock', 'translate'];
 
-function benchTools(): Record<string, Tool> {
+export function benchTools(): Record<string, Tool> {
   return Object.fromEntries(
     toolNames.map((name, index) => [
       name,
@@ -39,7 +39,7 @@ function benchTools(): Record<string, Tool> {
 }
 
 /** Which step the conversation is at, from the tool messages in the prompt (so one model serves every run). */
-function scriptFor(prompt: ReadonlyArray<{ role: string }>): ScriptedStep {
+export function scriptFor(prompt: ReadonlyArray<{ role: string }>): ScriptedStep {
   const step = prompt.filter((message) => message.role === 'tool').length;
   if (step === 0) return { toolCalls: toolNames.slice(0, 2).map((toolName) => ({ toolName, input: { value: 'a' } })) };
   if (step === 1) return { toolCalls: toolNames.slice(2).map((toolName) => ({ toolName, input: { value: 'b' } })) };

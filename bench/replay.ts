@@ -10,38 +10,16 @@ import { join } from 'node:path';
 import { createStudio } from '../lib';
 import { silentLogger } from '../lib/logger';
 import type { TestCase } from '../lib/schemas';
-import { createTool, type Tool } from '../lib/tools';
-import { createScriptedModel, type ScriptedStep } from '../tests/support/scripted-model';
+import { createScriptedModel } from '../tests/support/scripted-model';
+import { benchTools, scriptFor, toolNames } from './agent-run';
 import { pairedRow, sampleMicroseconds, summarize, type BenchRow } from './harness';
 
 const rounds = 30;
 const iterations = 30;
 const warmupRuns = 200;
-const toolNames = ['lookup', 'convert', 'weather', 'stock', 'translate'];
 const valueOf = (index: number) => (index < 2 ? 'a' : 'b');
+/** What the bench tools answer (see `benchTools`): their name, the value given and their place. */
 const resultOf = (name: string, index: number) => ({ name, value: valueOf(index), index });
-
-function benchTools(): Record<string, Tool> {
-  return Object.fromEntries(
-    toolNames.map((name, index) => [
-      name,
-      createTool({
-        id: name,
-        description: `Bench tool ${name}`,
-        inputSchema: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] },
-        execute: async () => resultOf(name, index),
-      }),
-    ]),
-  );
-}
-
-/** Two calls, then three, then text: the step is read from the tool messages in the prompt. */
-function scriptFor(prompt: ReadonlyArray<{ role: string }>): ScriptedStep {
-  const step = prompt.filter((message) => message.role === 'tool').length;
-  if (step === 0) return { toolCalls: toolNames.slice(0, 2).map((toolName) => ({ toolName, input: { value: 'a' } })) };
-  if (step === 1) return { toolCalls: toolNames.slice(2).map((toolName) => ({ toolName, input: { value: 'b' } })) };
-  return { text: 'All five tools answered.' };
-}
 
 const testCase: TestCase = {
   id: 'bench-case',
