@@ -1,8 +1,8 @@
 /**
  * Replaying a test case: the scripted conversation of the `generate` row (5 tools, 3 steps) replayed
- * against the published version with every tool call answered from the recording, against the same
- * conversation run directly through the studio (both store their run). What a replay adds is the
- * recording's lookups and the difference from it.
+ * against version 1 with every tool call answered from the recording, against the same conversation
+ * run directly on version 1 through the studio (both select the version by number and store their
+ * run). What a replay adds is the recording's lookups, the counted model and the difference from it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +61,10 @@ export async function benchReplay(): Promise<BenchRow[]> {
     });
     await studio.editor.agents.publish({ id: 'bench-replay', versionNumber: 1, actor: 'bench' });
     const direct = async () => {
-      const agent = await studio.runtime.loadAgent('bench-replay', { requestContext: {} });
+      const agent = await studio.runtime.loadAgent('bench-replay', {
+        requestContext: {},
+        selector: { versionNumber: 1 },
+      });
       const result = await agent.generate('Run the tools', { maxSteps: 3 });
       if (result.toolResults.length !== 5) throw new Error('the direct run did not call the five tools');
     };

@@ -11,6 +11,7 @@ import type { DetailedResolution, DetailedResolveOptions } from '../resolution-t
 import type { RunEnvironment } from '../run-environment';
 import type { Runner } from '../runner';
 import type { RunUsage } from '../run-types';
+import { countedModel } from './counted-model';
 import { diffReplay, type ReplayDiff } from './replay-diff';
 import { createRecordedAnswers, replayToolsOf, type ReplayedCall } from './replay-tools';
 
@@ -38,7 +39,7 @@ export interface ReplayResult {
 export interface ReplayDependencies {
   resolveDetailed(agentId: string, options?: DetailedResolveOptions): Promise<DetailedResolution>;
   environmentOf(detailed: DetailedResolution): Promise<RunEnvironment>;
-  runner: Pick<Runner, 'start' | 'get'>;
+  runner: Pick<Runner, 'start'>;
   /** A monotonic clock in milliseconds. */
   monotonicMs?: () => number;
 }
@@ -60,7 +61,7 @@ function replayEnvironment({
   detailed: DetailedResolution;
   testCase: ReplayRequest['testCase'];
   log: ReplayedCall[];
-}): RunEnvironment {
+}): { environment: RunEnvironment; modelCalls: () => number } {
   const resolved = detailed.resolution.tools;
   const common = {
     answers: createRecordedAnswers(testCase.recording?.toolCalls ?? []),
@@ -73,8 +74,10 @@ function replayEnvironment({
       (Object.hasOwn(resolved, name) ? resolved[name]!.annotations : undefined) ?? tools[name]?.mcp?.annotations;
     return annotations?.readOnlyHint === true;
   };
-  return {
+  const model = countedModel(environment.model);
+  const replayed: RunEnvironment = {
     ...environment,
+    model: model.model,
     tools: replayToolsOf({ ...common, tools: environment.tools, isReadOnly: readOnlyIn(environment.tools) }),
     extraSources: (environment.extraSources ?? []).map((source) => ({
       ...source,
@@ -83,6 +86,7 @@ function replayEnvironment({
     // Nothing in a replay waits for approval (see replay-tools.ts).
     toolApprovals: {},
   };
+  return { environment: replayed, modelCalls: model.calls };
 }
 
 export async function replayTestCase(
@@ -97,7 +101,7 @@ export async function replayTestCase(
     selector: versionSelectorOf(selector),
   });
   const log: ReplayedCall[] = [];
-  const environment = replayEnvironment({
+  const { environment, modelCalls } = replayEnvironment({
     environment: await dependencies.environmentOf(detailed),
     detailed,
     testCase,
@@ -111,7 +115,6 @@ export async function replayTestCase(
     options: { requestContext },
     kind: 'evaluation',
   });
-  const record = await dependencies.runner.get(result.runId);
   const recording = testCase.recording ?? { toolCalls: [], answer: '' };
   return {
     runId: result.runId,
@@ -119,7 +122,7 @@ export async function replayTestCase(
     answer: result.text,
     toolCalls: log,
     finishReason: result.finishReason,
-    steps: record?.state.stepCount ?? 0,
+    steps: modelCalls(),
     usage: result.usage,
     durationMs: Math.round(clock() - started),
     diff: diffReplay({ recorded: recording, replayed: { toolCalls: log, answer: result.text } }),
