@@ -6,3 +6,4 @@ export * from './snapshot';
 export * from './snapshot-json-schema';
 export * from './snapshot-upgrades';
 export * from './callable-references';
+export * from './field-labels';

@@ -6,6 +6,7 @@
  */
 import { diffWordsWithSpace } from 'diff';
 import { contextFieldsOf, isJsonLogicRule, ruleGroupText, type Rules } from '../rules';
+import { agentFieldLabels } from '../snapshots';
 import type { FieldDiff } from './diff';
 
 /** One run of a word diff: kept, added or removed text (with its spacing and line breaks). */
@@ -29,21 +30,7 @@ export interface FieldChangeSummary {
   after: string[];
 }
 
-const labels: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  instructions: 'Instructions',
-  model: 'Model',
-  tools: 'Tools',
-  mcpClients: 'MCP clients',
-  integrationTools: 'Integration tools',
-  toolProviders: 'Tool providers',
-  agents: 'Sub-agents',
-  workflows: 'Workflows',
-  toolPolicies: 'Approval policies',
-  requestContextSchema: 'Request context fields',
-  defaultOptions: 'Default options',
-};
+const labels: Record<string, string> = agentFieldLabels;
 const textFields = new Set(['name', 'description', 'model', 'instructions']);
 const namedFields = new Set(['tools', 'mcpClients', 'integrationTools', 'toolProviders', 'agents', 'workflows']);
 

@@ -4,6 +4,7 @@
  * ordered list of variants (each with a rule builder and the same pickers as the Tools tab for its
  * value), and the prompt blocks of the instructions with their display conditions. Variants are reordered by drag or keyboard.
  */
+import { agentFieldLabels } from '@/lib/snapshots';
 import { useEffect, type ReactNode } from 'react';
 import { isConditional, type Variant } from '@/lib/snapshots';
 import type { ContextField } from '@/lib/rules';
@@ -32,13 +33,7 @@ import type { DraftTabProps } from './tab-props';
 
 type ToolField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
 
-export const fieldLabels: Record<ToolField | 'instructions', string> = {
-  tools: 'Tools',
-  instructions: 'Instructions',
-  mcpClients: 'MCP clients',
-  integrationTools: 'Integration tools',
-  toolProviders: 'Tool providers',
-};
+export const fieldLabels: Record<ToolField | 'instructions', string> = agentFieldLabels;
 
 const keyWords: Record<ToolField, string> = {
   tools: 'tool',

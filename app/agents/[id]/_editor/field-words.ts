@@ -1,18 +1,8 @@
+import { agentFieldLabels } from '@/lib/snapshots';
 import type { EditedField } from './types';
 
 /** The edited fields as people call them, for "unsaved changes: Tools, Approval policies". */
-export const fieldWords: Record<EditedField, string> = {
-  name: 'Name',
-  description: 'Description',
-  instructions: 'Instructions',
-  model: 'Model',
-  tools: 'Tools',
-  mcpClients: 'MCP clients',
-  integrationTools: 'Integration tools',
-  toolProviders: 'Tool providers',
-  toolPolicies: 'Approval policies',
-  requestContextSchema: 'Request context fields',
-};
+export const fieldWords: Record<EditedField, string> = agentFieldLabels;
 
 /** Changed fields in words; `unfinishedRules` adds the rules still being typed, which the form does not hold yet. */
 export function changesInWords(changed: readonly EditedField[], unfinishedRules = false): string[] {

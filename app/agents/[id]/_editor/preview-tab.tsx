@@ -1,4 +1,5 @@
 'use client';
+import { agentFieldLabels } from '@/lib/snapshots';
 import { useState } from 'react';
 import type { Instructions } from '@/lib/snapshots';
 import type { OperationOutput } from '@/lib/client';
@@ -41,12 +42,7 @@ export function whyIncluded(explanation: ToolExplanation | undefined): string {
   return parts.join('; ');
 }
 
-const fieldNames: Record<string, string> = {
-  tools: 'Tools',
-  mcpClients: 'MCP clients',
-  integrationTools: 'Integration tools',
-  toolProviders: 'Tool providers',
-};
+const fieldNames: Record<string, string> = agentFieldLabels;
 
 const variantList = (indices: number[]) => indices.map((index) => `Variant ${index + 1}`).join(', ');
 
