@@ -63,60 +63,64 @@ describe('test before publish, in a real browser', () => {
     await page.getByText(`editing version ${versionNumber}`).waitFor(patience);
   }
 
-  it('saves a finished Playground run as a test case and edits its expectations with controls', { timeout: 120_000 }, async () => {
-    await editor.open(agentId);
-    const playground = new PlaygroundPanel(page);
-    await playground.open();
-    await playground.send('How far is 10 km in miles?');
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('10 km = 6.21371 mi');
-    runId = /Run (\S+)/.exec((await page.getByText(/^Run /).last().textContent()) ?? '')![1]!;
+  it(
+    'saves a finished Playground run as a test case and edits its expectations with controls',
+    { timeout: 120_000 },
+    async () => {
+      await editor.open(agentId);
+      const playground = new PlaygroundPanel(page);
+      await playground.open();
+      await playground.send('How far is 10 km in miles?');
+      await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('10 km = 6.21371 mi');
+      runId = /Run (\S+)/.exec((await page.getByText(/^Run /).last().textContent()) ?? '')![1]!;
 
-    await playground.button('Save as test case').click();
-    await playground.button('Save test case').click();
-    expect(await page.getByRole('alert').filter({ hasText: 'Fill this in.' }).count()).toBe(1);
-    await page.getByRole('textbox', { name: 'Test case name', exact: true }).fill(caseName);
-    await playground.button('Save test case').click();
-    const saved = page.getByRole('status').filter({ hasText: `Saved test case “${caseName}”.` });
-    await saved.waitFor(patience);
-    await saved.getByRole('link', { name: 'Open the Tests tab' }).click();
+      await playground.button('Save as test case').click();
+      await playground.button('Save test case').click();
+      expect(await page.getByRole('alert').filter({ hasText: 'Fill this in.' }).count()).toBe(1);
+      await page.getByRole('textbox', { name: 'Test case name', exact: true }).fill(caseName);
+      await playground.button('Save test case').click();
+      const saved = page.getByRole('status').filter({ hasText: `Saved test case “${caseName}”.` });
+      await saved.waitFor(patience);
+      await saved.getByRole('link', { name: 'Open the Tests tab' }).click();
 
-    const testCase = tests.testCase(caseName);
-    await testCase.waitFor(patience);
-    expect(await testCase.textContent()).toContain('The user says: How far is 10 km in miles?');
-    expect(await testCase.textContent()).toContain('convert-units with from "km", to "mi", value 10');
-    const first = tests.expectation(testCase, 1);
-    expect(await first.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('toolCalled');
-    expect(await first.getByRole('combobox', { name: 'Tool' }).inputValue()).toBe('convert-units');
-    const second = tests.expectation(testCase, 2);
-    expect(await second.textContent()).toContain('Reads: Calls no tool other than convert-units.');
-    expect(await second.getByRole('checkbox', { name: 'convert-units' }).isChecked()).toBe(true);
-    expect(await second.getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(false);
+      const testCase = tests.testCase(caseName);
+      await testCase.waitFor(patience);
+      expect(await testCase.textContent()).toContain('The user says: How far is 10 km in miles?');
+      expect(await testCase.textContent()).toContain('convert-units with from "km", to "mi", value 10');
+      const first = tests.expectation(testCase, 1);
+      expect(await first.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('toolCalled');
+      expect(await first.getByRole('combobox', { name: 'Tool' }).inputValue()).toBe('convert-units');
+      const second = tests.expectation(testCase, 2);
+      expect(await second.textContent()).toContain('Reads: Calls no tool other than convert-units.');
+      expect(await second.getByRole('checkbox', { name: 'convert-units' }).isChecked()).toBe(true);
+      expect(await second.getByRole('checkbox', { name: 'world-time' }).isChecked()).toBe(false);
 
-    // A new expectation: empty text, then a pattern RE2 refuses, are marked beside their controls.
-    await tests.button('Add expectation', testCase).click();
-    const third = tests.expectation(testCase, 3);
-    await tests.button('Save case', testCase).click();
-    await expect.poll(() => third.getByRole('textbox', { name: 'Text' }).getAttribute('aria-invalid')).toBe('true');
-    expect(await third.textContent()).toContain('Fill this in.');
-    await tests.setType(third, 'Answer matches pattern');
-    await third.getByRole('textbox', { name: 'Pattern' }).fill('(?=mi)');
-    await tests.button('Save case', testCase).click();
-    await expect.poll(() => third.textContent()).toContain('Not a pattern RE2 runs');
-    await tests.setType(third, 'Answer includes');
-    await third.getByRole('textbox', { name: 'Text' }).fill('6.21371 mi');
-    expect(await third.textContent()).toContain('Reads: The answer includes "6.21371 mi".');
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await tests.button('Save case', testCase).click();
-    await testCase.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(patience);
+      // A new expectation: empty text, then a pattern RE2 refuses, are marked beside their controls.
+      await tests.button('Add expectation', testCase).click();
+      const third = tests.expectation(testCase, 3);
+      await tests.button('Save case', testCase).click();
+      await expect.poll(() => third.getByRole('textbox', { name: 'Text' }).getAttribute('aria-invalid')).toBe('true');
+      expect(await third.textContent()).toContain('Fill this in.');
+      await tests.setType(third, 'Answer matches pattern');
+      await third.getByRole('textbox', { name: 'Pattern' }).fill('(?=mi)');
+      await tests.button('Save case', testCase).click();
+      await expect.poll(() => third.textContent()).toContain('Not a pattern RE2 runs');
+      await tests.setType(third, 'Answer includes');
+      await third.getByRole('textbox', { name: 'Text' }).fill('6.21371 mi');
+      expect(await third.textContent()).toContain('Reads: The answer includes "6.21371 mi".');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await tests.button('Save case', testCase).click();
+      await testCase.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(patience);
 
-    const stored = await api('GET', `/api/agents/${agentId}/test-cases`);
-    expect(stored.body.items[0].expectations).toEqual([
-      { type: 'toolCalled', tool: 'convert-units' },
-      { type: 'onlyTools', tools: ['convert-units'] },
-      { type: 'answerIncludes', text: '6.21371 mi' },
-    ]);
-    await saveScreenshot(page, 'editor-tests');
-  });
+      const stored = await api('GET', `/api/agents/${agentId}/test-cases`);
+      expect(stored.body.items[0].expectations).toEqual([
+        { type: 'toolCalled', tool: 'convert-units' },
+        { type: 'onlyTools', tools: ['convert-units'] },
+        { type: 'answerIncludes', text: '6.21371 mi' },
+      ]);
+      await saveScreenshot(page, 'editor-tests');
+    },
+  );
 
   it('turns the publish gate on: admins with its controls, others read it', async () => {
     const gate = tests.gate();
@@ -140,44 +144,48 @@ describe('test before publish, in a real browser', () => {
     });
   });
 
-  it('fails Run tests on a version that calls another tool, and the Publish dialog refuses it', { timeout: 120_000 }, async () => {
-    await saveInstructions(`Tell travellers the time. ${tellTime}`, 'Tell the time instead', 2);
-    await tests.open();
-    await tests.runTests('Draft (latest saved, version 2)');
-    await expect.poll(() => tests.progress().textContent(), patience).toBe('Version 2: 0 of 1 test case passed.');
-    const result = tests.result(caseName);
-    const text = (await result.textContent()) ?? '';
-    expect(text).toContain('Failed');
-    expect(text).toContain('Expected a call to convert-units; it was not called (calls: world-time).');
-    expect(text).toContain('Called, not in the recording: world-time with timeZone "Europe/Oslo"');
-    expect(text).toContain('No longer called: convert-units with from "km", to "mi", value 10');
-    expect(await result.getByRole('insertion').count()).toBeGreaterThan(0);
-    expect(await result.getByRole('deletion').count()).toBeGreaterThan(0);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'editor-tests-failed');
+  it(
+    'fails Run tests on a version that calls another tool, and the Publish dialog refuses it',
+    { timeout: 120_000 },
+    async () => {
+      await saveInstructions(`Tell travellers the time. ${tellTime}`, 'Tell the time instead', 2);
+      await tests.open();
+      await tests.runTests('Draft (latest saved, version 2)');
+      await expect.poll(() => tests.progress().textContent(), patience).toBe('Version 2: 0 of 1 test case passed.');
+      const result = tests.result(caseName);
+      const text = (await result.textContent()) ?? '';
+      expect(text).toContain('Failed');
+      expect(text).toContain('Expected a call to convert-units; it was not called (calls: world-time).');
+      expect(text).toContain('Called, not in the recording: world-time with timeZone "Europe/Oslo"');
+      expect(text).toContain('No longer called: convert-units with from "km", to "mi", value 10');
+      expect(await result.getByRole('insertion').count()).toBeGreaterThan(0);
+      expect(await result.getByRole('deletion').count()).toBeGreaterThan(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'editor-tests-failed');
 
-    await editor.publishButton().click();
-    const dialog = page.getByRole('dialog', { name: 'Publish version 2' });
-    await expect
-      .poll(() => dialog.getByRole('region', { name: 'Tests' }).textContent(), patience)
-      .toContain('Last test run: passed 0 of 1 on version 2.');
-    await dialog.getByRole('button', { name: 'Publish version' }).click();
-    const refusal = dialog.getByRole('alert').filter({ hasText: 'Not published.' });
-    await refusal.waitFor(patience);
-    expect(await refusal.textContent()).toContain('The publish gate needs a finished evaluation');
-    if (signedInAsEditor()) {
-      expect(await dialog.textContent()).toContain('An admin can publish this version without a passing test run');
-      expect(await dialog.getByRole('textbox', { name: 'Override reason' }).count()).toBe(0);
-    } else {
-      await dialog.getByRole('textbox', { name: 'Override reason' }).waitFor();
-      await dialog.getByRole('button', { name: 'Publish without evaluation' }).waitFor();
-    }
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'publish-dialog-tests');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await activeVersion()).toBeNull();
-  });
+      await editor.publishButton().click();
+      const dialog = page.getByRole('dialog', { name: 'Publish version 2' });
+      await expect
+        .poll(() => dialog.getByRole('region', { name: 'Tests' }).textContent(), patience)
+        .toContain('Last test run: passed 0 of 1 on version 2.');
+      await dialog.getByRole('button', { name: 'Publish version' }).click();
+      const refusal = dialog.getByRole('alert').filter({ hasText: 'Not published.' });
+      await refusal.waitFor(patience);
+      expect(await refusal.textContent()).toContain('The publish gate needs a finished evaluation');
+      if (signedInAsEditor()) {
+        expect(await dialog.textContent()).toContain('An admin can publish this version without a passing test run');
+        expect(await dialog.getByRole('textbox', { name: 'Override reason' }).count()).toBe(0);
+      } else {
+        await dialog.getByRole('textbox', { name: 'Override reason' }).waitFor();
+        await dialog.getByRole('button', { name: 'Publish without evaluation' }).scrollIntoViewIfNeeded();
+      }
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'publish-dialog-tests');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await activeVersion()).toBeNull();
+    },
+  );
 
   it('passes Run tests on a fixed version, which then publishes', { timeout: 120_000 }, async () => {
     await saveInstructions(`Convert distances for travellers, briefly. ${convert}`, 'Back to distances', 3);

@@ -43,7 +43,13 @@ function ToolPicker({
 }) {
   const names = value && !tools.includes(value) ? [value, ...tools] : tools;
   return (
-    <SelectField label="Tool" value={value} error={error} onChange={(event) => onChange(event.target.value)}>
+    <SelectField
+      label="Tool"
+      className="w-80"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    >
       <option value="">Choose a tool</option>
       {names.map((name) => (
         <option key={name} value={name}>

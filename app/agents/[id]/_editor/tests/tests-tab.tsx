@@ -64,7 +64,7 @@ export function TestsTab({
         caseNames={caseNames}
         canRun={edit}
       />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <PastEvaluations
           evaluations={past.items}
           error={past.error}
