@@ -3,7 +3,9 @@
  * The editor's writes and on-demand reads, as server actions over the editor service: the service
  * parses every input with the same schemas as the API routes, so no rule is repeated here.
  */
-import type { CreateAgentBody, UpdateAgentBody } from '@/lib/schemas';
+import { allows } from '@/lib/auth';
+import { invalidInput, issuesFromZod, StudioError } from '@/lib/errors';
+import { publishOverrideSchema, type CreateAgentBody, type PublishOverride, type UpdateAgentBody } from '@/lib/schemas';
 import { currentStudio } from '@/lib/studio-handle';
 import { summarizeChanges } from '@/lib/versions';
 import { runAction as run } from '../_server/run-action';
@@ -23,17 +25,31 @@ export async function saveAgent(input: UpdateAgentBody & { id: string }) {
   });
 }
 
+function parsedOverride(override: PublishOverride): PublishOverride {
+  const parsed = publishOverrideSchema.safeParse(override);
+  if (!parsed.success) throw invalidInput(issuesFromZod(parsed.error, ['override']));
+  return parsed.data;
+}
+
+/** `override`: publish without the evaluation the agent's publish gate asks for (admins only, the reason audited). */
 export async function publishVersion({
   id,
   versionNumber,
   message,
+  override,
 }: {
   id: string;
   versionNumber: number;
   message?: string;
+  override?: PublishOverride;
 }) {
-  return run('editor', async ({ actor }) => {
-    const { agent } = await currentStudio().editor.agents.publish({ id, versionNumber, message, actor });
+  return run('editor', async ({ actor, principal }) => {
+    if (override && !allows(principal, 'admin'))
+      throw new StudioError('forbidden', 'Only an admin may publish past the publish gate (override).', {
+        requiredScope: 'admin',
+      });
+    const overriding = override ? { override: parsedOverride(override) } : {};
+    const { agent } = await currentStudio().editor.agents.publish({ id, versionNumber, message, actor, ...overriding });
     return { activeVersionNumber: agent.activeVersionNumber };
   });
 }

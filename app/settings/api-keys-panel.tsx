@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../_components/ui/field';
 import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from './use-json-list';
+import { useJsonList } from '../_lib/use-json-list';
 
 /** A key as `GET /api/keys` lists it. */
 type ApiKeyRow = OperationOutput<'listApiKeys'>['items'][number];

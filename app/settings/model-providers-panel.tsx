@@ -17,7 +17,7 @@ import { Card, Note } from '../_components/ui/card';
 import { TextField } from '../_components/ui/field';
 import { boundField } from '../_lib/bound-field';
 import { sendJson } from '../_lib/send-json';
-import { useJsonList } from './use-json-list';
+import { useJsonList } from '../_lib/use-json-list';
 
 type ProviderRow = OperationOutput<'listModelProviders'>['items'][number];
 

@@ -16,7 +16,7 @@ import { TextField } from '../_components/ui/field';
 import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from './use-json-list';
+import { useJsonList } from '../_lib/use-json-list';
 
 type LaunchSpecRow = OperationOutput<'listStdioLaunchSpecs'>['items'][number];
 

@@ -14,7 +14,7 @@ import { controlClasses, SelectField, TextField } from '../_components/ui/field'
 import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from './use-json-list';
+import { useJsonList } from '../_lib/use-json-list';
 
 /** A user as `GET /api/users` lists them. */
 type UserRow = OperationOutput<'listUsers'>['items'][number];

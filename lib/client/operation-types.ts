@@ -41,7 +41,7 @@ export type OperationInput<Id extends ClientOperationId> = Simplify<
   ParamsPart<ApiOperations[Id]> & QueryPart<ApiOperations[Id]> & BodyPart<ApiOperations[Id]>
 >;
 
-type SuccessStatus = 200 | 201;
+type SuccessStatus = 200 | 201 | 202;
 
 /** The JSON a successful call answers (the union of its 2xx response schemas). */
 export type OperationOutput<Id extends ClientOperationId> = ApiOperations[Id] extends { responses: infer Responses }

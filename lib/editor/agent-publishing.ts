@@ -13,6 +13,7 @@ import { defaultActor, type EditorContext } from './context';
 import { existingAgent, versionNotFound } from './not-found';
 import { parseInput } from './parse-input';
 import { checkPublishable, publishProblems, type PublishProblem } from './publish-checks';
+import { evaluationProblem, gateEvaluation, type GateEvaluation } from './publish-gate';
 import { changeMessageSchema } from '../schemas';
 
 const publishMessageSchema = changeMessageSchema.optional();
@@ -102,20 +103,33 @@ export async function publishVersion(context: EditorContext, input: PublishInput
   });
 }
 
+export interface PublishChecks {
+  versionNumber: number;
+  problems: PublishProblem[];
+  /** When the agent's gate asks for an evaluation: what it asks and how the newest one went. */
+  evaluation?: GateEvaluation;
+}
+
 /**
- * What publishing `versionNumber` would refuse, without publishing: the same checks as the gate,
- * so a person sees them before confirming. An empty list means the version would go live.
+ * What publishing `versionNumber` would refuse, without publishing: the same checks as the gate
+ * (with `evaluation_required` when the agent's gate asks for an evaluation this configuration
+ * lacks), so a person sees them before confirming. An empty list means the version would go live.
  */
 export async function publishChecksOf(
   context: EditorContext,
   input: { id: string } & VersionReference,
-): Promise<{ versionNumber: number; problems: PublishProblem[] }> {
+): Promise<PublishChecks> {
   await agentSummary(context, input.id);
   const row = await versionRow(context, input.id, input);
   const { snapshot } = parseVersionRow(context, row);
+  const reference = { agentId: input.id, configHash: row.configHash };
+  const problems = await publishProblems(context, { agentId: input.id, snapshot });
+  const gate = await evaluationProblem(context, reference);
+  const evaluation = await gateEvaluation(context, reference);
   return {
     versionNumber: row.versionNumber,
-    problems: await publishProblems(context, { agentId: input.id, snapshot }),
+    problems: gate ? [...problems, gate] : problems,
+    ...(evaluation ? { evaluation } : {}),
   };
 }
 

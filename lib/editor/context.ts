@@ -10,7 +10,7 @@ import type { SecretsKey } from '../secrets';
 import type { ComparableTool, EditorSetting } from '../versions';
 import type { AgentSnapshot, Instructions } from '../snapshots';
 import type { ReadRun } from './run-reader';
-import type { FindPassingEvaluation, ToolSourceLookup } from './publish-sources';
+import type { FindLastEvaluation, FindPassingEvaluation, ToolSourceLookup } from './publish-sources';
 import { createVersionCache, type VersionCache } from './version-cache';
 
 /** What the editor needs to know about a code-defined agent (its overrides live under its id). */
@@ -62,6 +62,8 @@ export interface EditorOptions {
   toolSources?: ToolSourceLookup;
   /** Finds an evaluation that lets a gated agent publish (default: none is ever found). */
   findPassingEvaluation?: FindPassingEvaluation;
+  /** The newest finished evaluation of a configuration, for the publish checks (default: none). */
+  findLastEvaluation?: FindLastEvaluation;
   /** When an agent's test cases last changed (default: `null`, unknown). */
   testCasesChangedAt?: (agentId: string) => Promise<string | null>;
   /** The clock (ISO strings are stored). */
@@ -84,6 +86,7 @@ export interface EditorContext {
   codeWorkflowIds: string[];
   toolSources: ToolSourceLookup;
   findPassingEvaluation: FindPassingEvaluation;
+  findLastEvaluation: FindLastEvaluation;
   testCasesChangedAt(agentId: string): Promise<string | null>;
   now(): string;
   agents: StudioQueries['agents'];
@@ -132,6 +135,7 @@ export function createEditorContext(options: EditorOptions): EditorContext {
     codeWorkflowIds: options.codeWorkflowIds ?? [],
     toolSources: options.toolSources ?? everySourceExists,
     findPassingEvaluation: options.findPassingEvaluation ?? (async () => undefined),
+    findLastEvaluation: options.findLastEvaluation ?? (async () => undefined),
     testCasesChangedAt:
       options.testCasesChangedAt ?? (async (agentId) => (await queries.testCases.changedAt(agentId)) ?? null),
     now: () => clock().toISOString(),

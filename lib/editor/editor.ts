@@ -14,9 +14,9 @@ import {
   publishVersion,
   unpublishAgent,
   type PublishInput,
+  type PublishChecks,
   type VersionReference,
 } from './agent-publishing';
-import type { PublishProblem } from './publish-checks';
 import { previewPublish, type PublishPreview } from './publish-preview';
 import { readPublishGate, setPublishGate } from './publish-gate';
 import type { PublishGate } from '../schemas/publish-gate-bodies';
@@ -80,9 +80,7 @@ export interface AgentsService {
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
   /** What publishing the version would refuse (the publish gate's problems), without publishing. */
-  publishChecks(
-    input: { id: string } & VersionReference,
-  ): Promise<{ versionNumber: number; problems: PublishProblem[] }>;
+  publishChecks(input: { id: string } & VersionReference): Promise<PublishChecks>;
   /** What publishing the version would put live against the version live now, with the checks' problems. */
   previewPublish(input: { id: string; versionNumber: number }): Promise<PublishPreview>;
   unpublish(input: { id: string; actor?: string }): Promise<AgentWithVersion>;

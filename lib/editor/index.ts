@@ -4,6 +4,8 @@ export type { LabelView } from './agent-labels';
 export type { PublishInput, VersionReference } from './agent-publishing';
 export type { PublishProblem } from './publish-checks';
 export type { PublishPreview } from './publish-preview';
+export type { PublishChecks } from './agent-publishing';
+export type { GateEvaluation } from './publish-gate';
 export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-reads';
 export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
@@ -44,4 +46,10 @@ export type { McpClientApproval, StdioLaunchToApprove } from './mcp-client-appro
 export { runReaderOf, type ReadRun, type RunForTestCase } from './run-reader';
 export type { TestCasesService } from './test-cases';
 export type { ModelProviderEnvironment, ModelProvidersService, ModelProviderView } from './model-providers';
-export type { FindPassingEvaluation, PassingEvaluationRequest, ToolSourceLookup } from './publish-sources';
+export type {
+  FindLastEvaluation,
+  FindPassingEvaluation,
+  LastEvaluation,
+  PassingEvaluationRequest,
+  ToolSourceLookup,
+} from './publish-sources';

@@ -14,6 +14,7 @@ import {
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
+import type { LastEvaluation } from './publish-sources';
 
 function parseGate(text: string | null): PublishGate {
   if (text === null) return { ...defaultPublishGate };
@@ -70,4 +71,23 @@ export async function evaluationProblem(
     code: 'evaluation_required',
     message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${Math.round(gate.minPassRate * 100)}% of the current test cases; none was found`,
   };
+}
+
+/** What the gate asks of a configuration and how its newest evaluation went, for the Publish dialog. */
+export interface GateEvaluation {
+  /** The share of test cases that must pass, 0 to 1. */
+  minPassRate: number;
+  /** The newest finished evaluation of this configuration; `null`: it was never tested. */
+  last: LastEvaluation | null;
+}
+
+/** `undefined` when the agent's gate does not ask for an evaluation. */
+export async function gateEvaluation(
+  context: EditorContext,
+  { agentId, configHash }: { agentId: string; configHash: string },
+): Promise<GateEvaluation | undefined> {
+  const gate = await readPublishGate(context, agentId);
+  if (!gate.requireEvaluation) return undefined;
+  const last = await context.findLastEvaluation({ agentId, configHash });
+  return { minPassRate: gate.minPassRate, last: last ?? null };
 }

@@ -18,6 +18,7 @@ import { agentSummary } from './agent-reads';
 import { parseVersionRow } from './agent-version';
 import type { EditorContext } from './context';
 import type { PublishProblem } from './publish-checks';
+import type { GateEvaluation } from './publish-gate';
 
 export interface PublishPreview {
   versionNumber: number;
@@ -31,6 +32,8 @@ export interface PublishPreview {
   /** Why the tools could not be resolved (an MCP server that does not answer, say). */
   toolsError?: string;
   problems: PublishProblem[];
+  /** When the agent's gate asks for an evaluation: what it asks and how the newest one went. */
+  evaluation?: GateEvaluation;
 }
 
 const emptyContext = {};
@@ -63,8 +66,8 @@ export async function previewPublish(
   { id: agentId, versionNumber }: { id: string; versionNumber: number },
 ): Promise<PublishPreview> {
   const live = (await agentSummary(context, agentId)).activeVersionNumber;
-  const { problems } = await publishChecksOf(context, { id: agentId, versionNumber });
-  const preview = { versionNumber, liveVersionNumber: live, problems };
+  const { problems, evaluation } = await publishChecksOf(context, { id: agentId, versionNumber });
+  const preview = { versionNumber, liveVersionNumber: live, problems, ...(evaluation ? { evaluation } : {}) };
   if (live === versionNumber) return { ...preview, changes: [], diffs: [] };
   try {
     const diff =

@@ -1,4 +1,7 @@
-/** What the publish checks ask of the studio, injected into the editor (no imports: context.ts reads it). */
+/** What the publish checks ask of the studio, injected into the editor (context.ts reads it). */
+import type { LastEvaluation } from '../evaluation';
+
+export type { LastEvaluation };
 
 /** What this studio has, for the names a version may give (the studio passes its registries). */
 export interface ToolSourceLookup {
@@ -23,3 +26,8 @@ export interface PassingEvaluationRequest {
 export type FindPassingEvaluation = (
   request: PassingEvaluationRequest,
 ) => Promise<{ evaluationId: string } | undefined>;
+
+export type FindLastEvaluation = (request: {
+  agentId: string;
+  configHash: string;
+}) => Promise<LastEvaluation | undefined>;

@@ -24,6 +24,18 @@ export interface EvaluatedVersion {
   configHash: string;
 }
 
+/** The newest finished evaluation of one configuration, as the Publish dialog shows it. */
+export interface LastEvaluation {
+  evaluationId: string;
+  /** The version it ran against (another version with the same configuration counts too). */
+  versionNumber: number;
+  passed: number;
+  failed: number;
+  finishedAt: string;
+  /** The test cases changed since it started, or it did not cover every current case. */
+  stale: boolean;
+}
+
 /** What one case's replay and check gave. */
 export type CaseOutcome = Omit<CaseResult, 'testCaseId' | 'durationMs'>;
 
@@ -64,6 +76,12 @@ export interface Evaluations {
     configHash: string;
     minPassRate: number;
   }): Promise<EvaluationView | undefined>;
+  /**
+   * The newest finished evaluation of exactly this configuration, passing or not, and whether the
+   * test cases changed since (`stale`: a case was created, edited or deleted after it started, or
+   * it did not cover every current case). What the Publish dialog shows.
+   */
+  lastOfConfig(request: { agentId: string; configHash: string }): Promise<LastEvaluation | undefined>;
   /** Runs an evaluation and waits for it to finish (the CLI and tests). */
   runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
   /** Marks the evaluations a stopped process left running as failed (at start, before any begins). */
@@ -86,8 +104,26 @@ function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): Test
 export function createEvaluations(parts: EvaluationParts): Evaluations {
   const queries = () => parts.storage.queries.evaluations;
 
+  /** The row with `results` so far: written as each case finishes (progress), and once more at the end. */
+  const resultsRow = (id: string, results: CaseResult[], finishedAt: string | null) => {
+    const passed = results.filter((result) => result.passed).length;
+    return {
+      id,
+      status: finishedAt === null ? ('running' as const) : ('finished' as const),
+      passed,
+      failed: results.length - passed,
+      results: JSON.stringify(results),
+      error: null,
+      finishedAt,
+    };
+  };
+
   async function evaluateAll(row: EvaluationRow, cases: TestCase[]): Promise<void> {
     const limit = pLimit(parts.concurrency);
+    const done: CaseResult[] = [];
+    // Progress writes run one after another, so the last one written holds every case done so far
+    // and the final write comes after all of them.
+    let writes = Promise.resolve();
     const results = await Promise.all(
       cases.map((testCase) =>
         limit(async (): Promise<CaseResult> => {
@@ -95,20 +131,16 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
           const outcome = await parts
             .evaluateCase({ agentId: row.agentId, versionNumber: row.versionNumber, testCase })
             .catch((error: unknown) => failedOutcome(error));
-          return { testCaseId: testCase.id, ...outcome, durationMs: Math.round(performance.now() - started) };
+          const result = { testCaseId: testCase.id, ...outcome, durationMs: Math.round(performance.now() - started) };
+          done.push(result);
+          const soFar = [...done];
+          writes = writes.then(() => queries().finish(resultsRow(row.id, soFar, null)));
+          return result;
         }),
       ),
     );
-    const passed = results.filter((result) => result.passed).length;
-    await queries().finish({
-      id: row.id,
-      status: 'finished',
-      passed,
-      failed: results.length - passed,
-      results: JSON.stringify(results),
-      error: null,
-      finishedAt: parts.now().toISOString(),
-    });
+    await writes;
+    await queries().finish(resultsRow(row.id, results, parts.now().toISOString()));
   }
 
   async function begin(request: StartEvaluationRequest): Promise<{ row: EvaluationRow; done: Promise<void> }> {
@@ -144,6 +176,18 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
     return { row, done };
   }
 
+  /** The newest finished evaluation of the configuration, and whether the cases changed since. */
+  async function newestOfConfig({ agentId, configHash }: { agentId: string; configHash: string }) {
+    const row = await queries().newestFinished({ agentId, configHash });
+    if (!row) return undefined;
+    const evaluation = evaluationView(row);
+    const current = await parts.listTestCases(agentId);
+    const covered = new Set(evaluation.results.map((result) => result.testCaseId));
+    const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
+    const fresh = row.testCasesChangedAt >= (await parts.testCasesChangedAt(agentId));
+    return { evaluation, stale: !(coversEveryCase && fresh) };
+  }
+
   async function get(evaluationId: string): Promise<EvaluationView> {
     const row = await queries().get(evaluationId);
     if (!row) throw new StudioError('not_found', `No evaluation "${evaluationId}"`);
@@ -162,17 +206,18 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       return rows.map(evaluationView);
     },
     async findPassing({ agentId, configHash, minPassRate }) {
-      const row = await queries().newestFinished({ agentId, configHash });
-      if (!row) return undefined;
-      const evaluation = evaluationView(row);
-      const current = await parts.listTestCases(agentId);
-      const covered = new Set(evaluation.results.map((result) => result.testCaseId));
-      const changedAt = await parts.testCasesChangedAt(agentId);
+      const last = await newestOfConfig({ agentId, configHash });
+      if (!last) return undefined;
+      const { evaluation, stale } = last;
       const total = evaluation.passed + evaluation.failed;
       const passRate = total === 0 ? 0 : evaluation.passed / total;
-      const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
-      const fresh = row.testCasesChangedAt >= changedAt;
-      return coversEveryCase && fresh && total > 0 && passRate >= minPassRate ? evaluation : undefined;
+      return !stale && total > 0 && passRate >= minPassRate ? evaluation : undefined;
+    },
+    async lastOfConfig(request) {
+      const last = await newestOfConfig(request);
+      if (!last) return undefined;
+      const { evaluationId, versionNumber, passed, failed, finishedAt } = last.evaluation;
+      return { evaluationId, versionNumber, passed, failed, finishedAt: finishedAt ?? '', stale: last.stale };
     },
     async markInterrupted() {
       await queries().failRunning({ error: interruptedEvaluationMessage, finishedAt: parts.now().toISOString() });

@@ -17,3 +17,12 @@ export { describeArgs, matchesPartially } from './match-args';
 export { conversationOfRun, defaultExpectations, type RunConversation, type StoredMessage } from './recording-of-run';
 export * from './evaluations';
 export * from './evaluation-view';
+export {
+  argumentsInWords,
+  expectationInWords,
+  expectationTypeWords,
+  finishReasonWords,
+  inputInWords,
+  replayDiffInWords,
+  type DiffToSay,
+} from './test-case-words';

@@ -2,7 +2,8 @@
  * The scripted model of the test configuration, driven by the conversation itself so tests that go
  * through the production server (HTTP, the CLI, the browser) can script it from the prompt:
  * - the user message holds `[[call <tool> <json input>]]`: the model calls those tools (arguments
- *   streamed in deltas);
+ *   streamed in deltas); when it holds none, the system message's (the agent's instructions) count,
+ *   so a version's instructions can change which tools a question makes it call;
  * - `[[delay <ms>]]` spaces the stream's chunks (to test aborts and first bytes);
  * - after tool results: it answers `Tool results: <tool> -> <JSON of what it received>` per call;
  * - otherwise it answers `You said: <the message>`.
@@ -39,10 +40,14 @@ export function respondToPrompt(prompt: LanguageModelV3CallOptions['prompt']): S
     );
     return { text: `Tool results: ${lines.join('; ')}`, ...timing };
   }
-  const calls = [...userText.matchAll(callDirective)].map((match) => ({
-    toolName: match[1]!,
-    input: JSON.parse(match[2]!) as unknown,
-  }));
+  const callsIn = (text: string) =>
+    [...text.matchAll(callDirective)].map((match) => ({
+      toolName: match[1]!,
+      input: JSON.parse(match[2]!) as unknown,
+    }));
+  const system = prompt.filter((message) => message.role === 'system').map((message) => message.content);
+  const userCalls = callsIn(userText);
+  const calls = userCalls.length > 0 ? userCalls : callsIn(system.join('\n'));
   if (calls.length > 0) return { toolCalls: calls, ...timing };
   return { text: `You said: ${userText.replace(delayDirective, '').trim()}`, ...timing };
 }

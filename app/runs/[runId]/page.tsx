@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { studioErrorBody } from '@/lib/studio-handle';
+import { SaveAsTestCase } from '../../_components/save-as-test-case';
 import { idParam } from '../../_server/id-param';
 import { RunConversation } from '../_components/run-conversation';
 import { RunSummary } from '../_components/run-summary';
@@ -64,6 +65,7 @@ export default async function RunPage({ params }: Params) {
         Run {run.runId}
       </h1>
       <RunSummary run={run} />
+      {run.status === 'finished' ? <SaveAsTestCase runId={run.runId} agentId={run.agentId} /> : null}
       <Waiting run={run} />
       <section aria-labelledby="conversation-heading" className="flex flex-col gap-2">
         <h2 id="conversation-heading" className="text-lg font-semibold">

@@ -40,16 +40,37 @@ const publishProblemSchema = z.object({
   path: z.string().optional().openapi({ description: 'Where in the version, e.g. `agents.helper`' }),
 });
 
+const gateEvaluationSchema = z
+  .object({
+    minPassRate: z.number().min(0).max(1).openapi({ description: 'The share of test cases that must pass' }),
+    last: z
+      .object({
+        evaluationId: z.string(),
+        versionNumber: z.number().int().openapi({ description: 'The version it ran (same configuration)' }),
+        passed: z.number().int(),
+        failed: z.number().int(),
+        finishedAt: z.string(),
+        stale: z.boolean().openapi({
+          description: 'The test cases changed since it started (or it did not cover every current case)',
+        }),
+      })
+      .nullable()
+      .openapi({ description: 'The newest finished evaluation of this configuration; null: never tested' }),
+  })
+  .openapi({ description: "Present when the agent's publish gate asks for an evaluation" });
+
 export const publishChecksRoute = route('get', '/agents/{id}/versions/{n}/publish-checks', {
   operationId: 'getAgentVersionPublishChecks',
   summary: "What publishing version n would refuse (the publish gate's checks), without publishing",
   description:
     'The same checks `publishAgentVersion` runs before it switches the published version. An empty ' +
-    '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list.',
+    '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list ' +
+    "(`evaluation_required` included, when the agent's gate asks for an evaluation this configuration lacks). " +
+    '`evaluation` says what the gate asks and how the newest evaluation of this configuration went.',
   request: { params: versionParams },
   ok: [
     'The problems found (none: the version can be published)',
-    z.object({ problems: z.array(publishProblemSchema) }),
+    z.object({ problems: z.array(publishProblemSchema), evaluation: gateEvaluationSchema.optional() }),
   ],
   errors: [400, 404],
 });
@@ -124,8 +145,8 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
 
   app.openapi(publishChecksRoute, async (context) => {
     const { id, n } = context.req.valid('param');
-    const { problems } = await editor.agents.publishChecks({ id, versionNumber: n });
-    return context.json({ problems }, 200);
+    const { problems, evaluation } = await editor.agents.publishChecks({ id, versionNumber: n });
+    return context.json({ problems, ...(evaluation ? { evaluation } : {}) }, 200);
   });
 
   app.openapi(unpublishRoute, async (context) =>

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-type TabName = 'Basics' | 'Tools' | 'Conditions' | 'Preview' | 'Versions' | 'Playground' | 'Runs';
+type TabName = 'Basics' | 'Tools' | 'Conditions' | 'Preview' | 'Versions' | 'Playground' | 'Runs' | 'Tests';
 
 /** The agent editor (`/agents/<id>`), found only by the roles and names the editor spec fixes. */
 export class AgentEditorPage {

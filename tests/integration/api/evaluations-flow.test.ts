@@ -168,6 +168,14 @@ describe('the publish gate with an evaluation required', () => {
     expect(gate.status).toBe(200);
 
     // Version 2 calls a tool the recording lacks: its evaluation fails, so it cannot go live.
+    const checks = await call(served.studio, 'GET', '/api/agents/orders/versions/2/publish-checks');
+    expect(checks.body).toEqual({
+      problems: [expect.objectContaining({ code: 'evaluation_required' })],
+      evaluation: {
+        minPassRate: 1,
+        last: expect.objectContaining({ versionNumber: 2, passed: 0, failed: 1, stale: false }),
+      },
+    });
     const refused = await publish(2);
     expect(refused.status).toBe(409);
     expect(refused.body.error.details.problems).toContainEqual(
@@ -176,8 +184,15 @@ describe('the publish gate with an evaluation required', () => {
 
     // Version 3 fixes the instructions; after its evaluation passes it goes live.
     await save(2, 'Answer questions about orders, briefly.');
+    const untested = await call(served.studio, 'GET', '/api/agents/orders/versions/3/publish-checks');
+    expect(untested.body.evaluation).toEqual({ minPassRate: 1, last: null });
     expect((await publish(3)).status).toBe(409);
     expect(await evaluate({ versionNumber: 3 })).toMatchObject({ passed: 1, failed: 0 });
+    const passing = await call(served.studio, 'GET', '/api/agents/orders/versions/3/publish-checks');
+    expect(passing.body).toEqual({
+      problems: [],
+      evaluation: { minPassRate: 1, last: expect.objectContaining({ passed: 1, failed: 0, stale: false }) },
+    });
     expect((await publish(3)).status).toBe(200);
 
     // A changed test case makes a passing evaluation stale.
@@ -187,6 +202,8 @@ describe('the publish gate with an evaluation required', () => {
       name: 'Order 7 shipped',
     });
     expect(edited.status).toBe(200);
+    const stale = await call(served.studio, 'GET', '/api/agents/orders/versions/4/publish-checks');
+    expect(stale.body.evaluation.last).toMatchObject({ versionNumber: 4, passed: 1, stale: true });
     expect((await publish(4)).status).toBe(409);
 
     // An admin may publish anyway; the reason is kept in the audit log.

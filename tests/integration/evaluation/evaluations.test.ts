@@ -108,6 +108,36 @@ describe('evaluations', () => {
     expect(await evaluations.get(evaluationId)).toMatchObject({ status: 'finished', versionNumber: 7, passed: 1 });
   });
 
+  it('keeps the cases done so far while the others still replay', async () => {
+    const { parts } = partsWith({ cases: () => [testCase('a'), testCase('b')], outcomeOf: () => pass });
+    let releaseB: () => void = () => {};
+    const bMayFinish = new Promise<void>((resolve) => (releaseB = resolve));
+    let background: Promise<unknown> = Promise.resolve();
+    const evaluations = createEvaluations({
+      ...parts,
+      evaluateCase: async ({ testCase: { id } }) => {
+        if (id === 'b') await bMayFinish;
+        return id === 'a' ? fail : pass;
+      },
+      track: (work) => (background = work),
+    });
+
+    const { evaluationId } = await evaluations.start({ agentId: 'support', target: { status: 'draft' } });
+    await expect.poll(async () => (await evaluations.get(evaluationId)).results.length).toBe(1);
+    expect(await evaluations.get(evaluationId)).toMatchObject({
+      status: 'running',
+      passed: 0,
+      failed: 1,
+      finishedAt: null,
+      results: [{ testCaseId: 'a', passed: false }],
+    });
+    releaseB();
+    await background;
+    const finished = await evaluations.get(evaluationId);
+    expect(finished).toMatchObject({ status: 'finished', passed: 1, failed: 1 });
+    expect(finished.results.map((result) => result.testCaseId).sort()).toEqual(['a', 'b']);
+  });
+
   it('counts a replay that throws as a failed case with the reason', async () => {
     const { parts } = partsWith({ cases: () => [testCase('a')], outcomeOf: () => pass });
     const evaluations = createEvaluations({
@@ -160,6 +190,36 @@ describe('evaluations', () => {
     cases = cases.slice(0, 2);
     changedAt = '2026-03-01T00:00:00.000Z';
     expect(await ask()).toBeUndefined();
+  });
+
+  it('says how the newest evaluation of a config went, passing or not, and when the cases changed since', async () => {
+    let cases = [testCase('a'), testCase('b')];
+    let changedAt = '2026-01-01T00:00:00.000Z';
+    const { parts } = partsWith({
+      cases: () => cases,
+      outcomeOf: (c) => (c.id === 'b' ? fail : pass),
+      changedAt: () => changedAt,
+    });
+    const evaluations = createEvaluations(parts);
+    const last = () => evaluations.lastOfConfig({ agentId: 'support', configHash: 'hash-of-config' });
+
+    expect(await last()).toBeUndefined();
+    const evaluation = await evaluations.runToEnd({ agentId: 'support', target: { versionNumber: 4 } });
+    expect(await last()).toEqual({
+      evaluationId: evaluation.evaluationId,
+      versionNumber: 4,
+      passed: 1,
+      failed: 1,
+      finishedAt: evaluation.finishedAt,
+      stale: false,
+    });
+    expect(await evaluations.lastOfConfig({ agentId: 'support', configHash: 'another-config' })).toBeUndefined();
+
+    cases = [...cases, testCase('c')];
+    expect((await last())?.stale).toBe(true);
+    cases = cases.slice(0, 2);
+    changedAt = '2026-03-01T00:00:00.000Z';
+    expect((await last())?.stale).toBe(true);
   });
 
   it("lists an agent's evaluations newest first", async () => {

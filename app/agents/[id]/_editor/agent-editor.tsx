@@ -63,7 +63,14 @@ function useEditorForm({ version, stored }: { version: EditorData['version']; st
   return form;
 }
 
-export function AgentEditor({ data, openVersion = null }: { data: EditorData; openVersion?: number | null }) {
+interface AgentEditorProps {
+  data: EditorData;
+  openVersion?: number | null;
+  /** The tab to open first (`?tab=tests`); otherwise Basics, or Versions when opened at a version. */
+  openTab?: string | null;
+}
+
+export function AgentEditor({ data, openVersion = null, openTab = null }: AgentEditorProps) {
   const router = useRouter();
   const { edit } = usePermissions();
   const { agent, version } = data;
@@ -79,7 +86,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
   const [generation, setGeneration] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
-  const [tab, setTab] = useState(openVersion === null ? 'basics' : 'versions');
+  const [tab, setTab] = useState(openTab ?? (openVersion === null ? 'basics' : 'versions'));
   const clientIds = useMemo(() => data.catalog.mcpClients.map((client) => client.id), [data.catalog.mcpClients]);
   const mcp = useMcpTools(clientIds);
   const refresh = useCallback(() => router.refresh(), [router]);

@@ -9,6 +9,7 @@ import { ConditionsTab } from './conditions-tab';
 import { PlaygroundTab } from './playground/playground-tab';
 import { PreviewTab } from './preview-tab';
 import { RunsTab } from './runs-tab';
+import { TestsTab } from './tests/tests-tab';
 import { ToolsTab } from './tools-tab';
 import type { EditorData, EditorValues } from './types';
 import type { useVersionActions } from './use-version-actions';
@@ -62,6 +63,7 @@ export function EditorTabs({
         <TabsTrigger value="versions">Versions</TabsTrigger>
         <TabsTrigger value="playground">Playground</TabsTrigger>
         <TabsTrigger value="runs">Runs</TabsTrigger>
+        <TabsTrigger value="tests">Tests</TabsTrigger>
       </TabsList>
       <TabsContent value="basics">
         <BasicsTab
@@ -104,11 +106,22 @@ export function EditorTabs({
             published: data.versions.items.find((item) => item.versionNumber === agent.activeVersionNumber)?.model,
           }}
           keylessProviders={data.keylessProviders}
+          showTests={() => onTab('tests')}
         />
       </TabsContent>
       {/* Mounted when opened, so each visit lists the runs made since (the Playground's too). */}
       <TabsContent value="runs">
         <RunsTab agentId={agent.id} />
+      </TabsContent>
+      {/* Mounted when opened too: each visit reads the test cases saved since. */}
+      <TabsContent value="tests">
+        <TestsTab
+          agentId={agent.id}
+          latest={version}
+          versionNumbers={data.versions.items.map((item) => item.versionNumber)}
+          activeVersionNumber={agent.activeVersionNumber}
+          codeAgent={data.codeAgent}
+        />
       </TabsContent>
     </Tabs>
   );

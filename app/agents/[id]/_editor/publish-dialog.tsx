@@ -1,11 +1,12 @@
 'use client';
 /**
  * Publishing a version, confirmed: what goes live against the version live now, the publish
- * gate's problems, and a message kept in the audit log. Escape or Cancel publishes nothing; a
+ * gate's problems (and the tests, when the agent's gate asks for them), and a message kept in the
+ * audit log; an admin may publish past a missing test run with a reason. Escape or Cancel publishes nothing; a
  * refusal keeps the dialog open with its problems.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublishPreview, PublishProblem } from '@/lib/editor';
@@ -16,6 +17,7 @@ import { TextField } from '../../../_components/ui/field';
 import type { ActionError } from '../../../_lib/action-result';
 import { boundField } from '../../../_lib/bound-field';
 import { previewPublish } from '../../actions';
+import { EvaluationStanding, onlyEvaluationMissing, PublishOverride } from './publish-evaluation';
 import { VersionChanges } from './version-changes';
 
 const messageSchema = publishAgentBodySchema.pick({ message: true });
@@ -109,49 +111,58 @@ export function PublishDialog({
   /** The version to publish; `null` keeps the dialog closed. */
   versionNumber: number | null;
   onClose: () => void;
-  /** Publishes; answers the refusal, or `null` once published. */
-  onPublish: (versionNumber: number, message: string) => Promise<ActionError | null>;
+  /** Publishes (past the publish gate with `override`); answers the refusal, or `null` once published. */
+  onPublish: (versionNumber: number, message: string, override?: { reason: string }) => Promise<ActionError | null>;
 }) {
   const { preview, error } = usePreview(agentId, versionNumber);
   const [refusal, setRefusal] = useState<PublishProblem[] | null>(null);
   const form = useForm<MessageValues>({ resolver: zodResolver(messageSchema), defaultValues: { message: '' } });
+  const formId = useId();
   useEffect(() => {
     setRefusal(null);
     form.reset({ message: '' });
   }, [versionNumber, form]);
 
-  const submit = form.handleSubmit(async ({ message }) => {
+  const publish = async (override?: { reason: string }) => {
     if (versionNumber === null) return;
-    const refused = await onPublish(versionNumber, message?.trim() ?? '');
+    const refused = await onPublish(versionNumber, form.getValues('message')?.trim() ?? '', override);
     setRefusal(refused ? refusalProblems(refused) : null);
-  });
+  };
+  const submit = form.handleSubmit(() => publish());
 
   return (
     <Dialog open={versionNumber !== null} onOpenChange={(open) => (open ? null : onClose())}>
       {versionNumber !== null ? (
         <DialogContent title={`Publish version ${versionNumber}`} className="w-[min(48rem,94vw)]">
-          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <TextField
-              label="Publish message"
-              placeholder="Why this version goes live (optional)"
-              autoComplete="off"
-              {...boundField(form, 'message')}
-            />
+          <div className="flex flex-col gap-4">
+            {/* The buttons below submit it by its id: the override has a form of its own. */}
+            <form id={formId} onSubmit={submit} noValidate>
+              <TextField
+                label="Publish message"
+                placeholder="Why this version goes live (optional)"
+                autoComplete="off"
+                {...boundField(form, 'message')}
+              />
+            </form>
             <WhatGoesLive preview={preview} error={error} />
+            <EvaluationStanding evaluation={preview?.evaluation} />
             {refusal ? (
               <Problems problems={refusal} refused />
             ) : preview ? (
               <Problems problems={preview.problems} refused={false} />
             ) : null}
+            {refusal && onlyEvaluationMissing(refusal) ? (
+              <PublishOverride onOverride={(reason) => publish({ reason })} />
+            ) : null}
             <div className="flex justify-end gap-2">
               <DialogClose asChild>
                 <Button>Cancel</Button>
               </DialogClose>
-              <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+              <Button type="submit" form={formId} variant="primary" disabled={form.formState.isSubmitting}>
                 Publish version
               </Button>
             </div>
-          </form>
+          </div>
         </DialogContent>
       ) : null}
     </Dialog>

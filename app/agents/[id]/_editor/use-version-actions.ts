@@ -32,10 +32,22 @@ export function useVersionActions({
     setPublishing(versionNumber);
   }
 
-  /** Answers the refusal (the dialog stays open to show it), or `null` once published. */
-  async function confirmPublish(versionNumber: number, message: string): Promise<ActionError | null> {
+  /**
+   * Answers the refusal (the dialog stays open to show it), or `null` once published; `override`
+   * publishes without the evaluation the publish gate asks for (admins only).
+   */
+  async function confirmPublish(
+    versionNumber: number,
+    message: string,
+    override?: { reason: string },
+  ): Promise<ActionError | null> {
     announce(`Publishing version ${versionNumber}…`);
-    const result = await publishVersion({ id: agentId, versionNumber, ...(message ? { message } : {}) });
+    const result = await publishVersion({
+      id: agentId,
+      versionNumber,
+      ...(message ? { message } : {}),
+      ...(override ? { override } : {}),
+    });
     if (!result.ok) {
       announce(`Not published: ${result.error.message}`);
       return result.error;

@@ -11,7 +11,7 @@ import { Button } from '../../../_components/ui/button';
 const names = (list: string[]) => list.join(', ');
 const raw = (value: unknown) => (value === undefined || value === null ? '(not set)' : JSON.stringify(value, null, 2));
 
-function WordDiff({ parts }: { parts: TextPart[] }) {
+export function WordDiff({ parts }: { parts: TextPart[] }) {
   return (
     <p className="whitespace-pre-wrap rounded bg-slate-50 p-2 leading-relaxed">
       {parts.map((part, index) =>

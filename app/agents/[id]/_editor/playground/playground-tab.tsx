@@ -10,6 +10,7 @@ import type { VersionView } from '@/lib/editor';
 import { useContextJson } from '../../../../_components/context-form';
 import { ContextInput } from '../context-input';
 import { ChatMessage } from '../../../../_components/chat-message';
+import { SaveAsTestCase } from '../../../../_components/save-as-test-case';
 import { ToolCallCard } from './tool-call-card';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 import type { SavedTabProps } from '../tab-props';
@@ -28,6 +29,7 @@ export function PlaygroundTab({
   published,
   models,
   keylessProviders,
+  showTests,
 }: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'> & {
   /** The latest saved version (the draft) and the published one when loaded: their fields and rules. */
   latest: VersionView;
@@ -35,6 +37,8 @@ export function PlaygroundTab({
   /** The model of each version the Playground can run (undefined when unknown here). */
   models: Record<PlaygroundVersion, string | undefined>;
   keylessProviders: string[];
+  /** Opens the Tests tab (where a run saved as a test case shows). */
+  showTests?: () => void;
 }) {
   const playground = usePlayground(agentId);
   const { run, administer } = usePermissions();
@@ -43,7 +47,6 @@ export function PlaygroundTab({
   const [message, setMessage] = useState('');
   const requestContext = useContextJson();
   const busy = conversation.phase === 'running';
-  const identity = conversation.run;
   const chosen = version === 'draft' ? latest : published;
 
   function submit(event?: FormEvent) {
@@ -105,16 +108,7 @@ export function PlaygroundTab({
             {conversation.error.message}
           </p>
         ) : null}
-        {identity ? (
-          <p className="text-xs text-slate-600">
-            Run{' '}
-            <span className="font-mono" data-volatile="id">
-              {identity.runId}
-            </span>{' '}
-            · version {identity.versionNumber ?? 'from code'}
-            {identity.label ? ` (${identity.label})` : ''} · {conversation.phase}
-          </p>
-        ) : null}
+        <RunLine conversation={conversation} agentId={agentId} showTests={showTests} />
       </section>
       <form onSubmit={submit} className="flex flex-col gap-2">
         <TextAreaField
@@ -145,6 +139,37 @@ export function PlaygroundTab({
   );
 }
 
+type Conversation = ReturnType<typeof usePlayground>['conversation'];
+
+/** Which run the conversation is in and how it stands; a finished one can be saved as a test case. */
+function RunLine({
+  conversation,
+  agentId,
+  showTests,
+}: {
+  conversation: Conversation;
+  agentId: string;
+  showTests?: () => void;
+}) {
+  const identity = conversation.run;
+  if (!identity) return null;
+  return (
+    <>
+      <p className="text-xs text-slate-600">
+        Run{' '}
+        <span className="font-mono" data-volatile="id">
+          {identity.runId}
+        </span>{' '}
+        · version {identity.versionNumber ?? 'from code'}
+        {identity.label ? ` (${identity.label})` : ''} · {conversation.phase}
+      </p>
+      {conversation.phase === 'finished' ? (
+        <SaveAsTestCase key={identity.runId} runId={identity.runId} agentId={agentId} onOpenTests={showTests} />
+      ) : null}
+    </>
+  );
+}
+
 /** Said before Send: the chosen version's model cannot run until its provider has a key. */
 function MissingKey({
   model,
@@ -171,7 +196,7 @@ function MissingKey({
   );
 }
 
-type Item = ReturnType<typeof usePlayground>['conversation']['items'][number];
+type Item = Conversation['items'][number];
 
 /** One turn: a tool call with its controls, or what a side said. */
 function ConversationItem({

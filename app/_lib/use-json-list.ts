@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
-import { sendJson } from '../_lib/send-json';
+import { sendJson } from './send-json';
 
 /**
  * A list the panel reads from the API (`{ items }`), with a way to read it again after a change;
