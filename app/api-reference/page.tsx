@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { apiReferenceOf, searchEntryOf, type ApiReference } from '@/lib/api-reference';
+import { apiReferenceOf, searchEntryOf } from '@/lib/api-reference';
 import { operationTable } from '@/lib/client';
 import { currentStudio } from '@/lib/studio-handle';
-import { SchemaBody } from './_reference/schema-list';
 import { InlineCode } from './_reference/inline-code';
 import { OperationSection } from './_reference/operation-section';
+import { CommonAnswers, SharedSchemas } from './_reference/reference-appendix';
 import { ReferenceContents } from './_reference/reference-contents';
 import { Filtered, NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
 
@@ -12,31 +12,6 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API reference' };
 
 const isClientMethod = (operationId: string) => Object.hasOwn(operationTable, operationId);
-
-function SharedSchemas({ reference }: { reference: ApiReference }) {
-  if (reference.sharedSchemas.length === 0) return null;
-  return (
-    <section id="shared-schemas" aria-labelledby="shared-schemas-heading" className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id="shared-schemas-heading" className="text-xl font-semibold">
-        Shared schemas
-      </h2>
-      <p className="text-slate-700">Bodies that many answers share, described once here.</p>
-      {reference.sharedSchemas.map((schema) => (
-        <article
-          key={schema.name}
-          id={schema.anchor}
-          aria-labelledby={`${schema.anchor}-heading`}
-          className="flex scroll-mt-4 flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h3 id={`${schema.anchor}-heading`} className="font-mono text-lg font-semibold">
-            {schema.name}
-          </h3>
-          <SchemaBody node={schema.schema} />
-        </article>
-      ))}
-    </section>
-  );
-}
 
 /**
  * The HTTP API's reference, rendered here from the OpenAPI document `/api/openapi.json` serves (read
@@ -56,7 +31,8 @@ export default function ApiReferencePage() {
         <a href="/api/openapi.json" className="font-mono underline">
           /api/openapi.json
         </a>{' '}
-        (for client generators). Applications send a runtime API key as{' '}
+        (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
+        scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
         <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
         <a href="/docs/client" className="underline">
           typed client (agent-studio/client)
@@ -99,6 +75,7 @@ export default function ApiReferencePage() {
                 ))}
               </Filtered>
             ))}
+            <CommonAnswers reference={reference} />
             <SharedSchemas reference={reference} />
           </div>
         </div>

@@ -3,5 +3,6 @@
  * (pure), and the search over them that the page runs in the browser.
  */
 export * from './reference-model';
+export type * from './reference-types';
 export * from './schema-tree';
 export * from './search';

@@ -3,70 +3,13 @@
  * document's tag order), each with its method, path, operationId, summary, description, the scope
  * its `security` asks for, its parameters, its request body and its responses as schema trees.
  * The bodies of non-success answers that only name a component (every refusal is an `Error`) are
- * linked to that component, described once among the shared schemas, instead of repeated under
- * every operation. Pure: takes the document, reads nothing else.
+ * linked to that component, described once among the shared schemas, and answers many operations
+ * give word for word are described once too (./common-answers), instead of repeated under every
+ * operation. Pure: takes the document, reads nothing else.
  */
-import { componentName, schemaTree, type SchemaComponents, type SchemaNode } from './schema-tree';
-
-export interface ParameterRow {
-  name: string;
-  /** Where it goes: path, query, header or cookie. */
-  in: string;
-  required: boolean;
-  /** The value described like a property (type, allowed values, limits). */
-  value: SchemaNode;
-  description?: string;
-}
-
-export interface BodyView {
-  /** The media type (`application/json`, `text/event-stream`). */
-  contentType: string;
-  schema?: SchemaNode;
-  /** A shared schema the body is, linked instead of described here. */
-  sharedSchema?: string;
-}
-
-export interface ResponseView {
-  status: string;
-  description: string;
-  body?: BodyView;
-  headers: Array<{ name: string; value: SchemaNode; description?: string }>;
-}
-
-export interface OperationView {
-  operationId: string;
-  /** The element id of its section: `op-<operationId>`. */
-  anchor: string;
-  /** Upper case: GET, POST, ... */
-  method: string;
-  path: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  deprecated: boolean;
-  /** What `security` asks for: `public` (`security: []`), the scopes, or nothing said. */
-  access: { kind: 'public' } | { kind: 'scopes'; scopes: string[] } | { kind: 'unstated' };
-  parameters: ParameterRow[];
-  requestBody?: BodyView & { required: boolean; description?: string };
-  responses: ResponseView[];
-}
-
-export interface TagView {
-  name: string;
-  /** The element id of its section: `tag-<name>`. */
-  anchor: string;
-  description?: string;
-  operations: OperationView[];
-}
-
-export interface ApiReference {
-  title: string;
-  version: string;
-  description?: string;
-  tags: TagView[];
-  /** The components linked from answers, each described once: `schema-<name>`. */
-  sharedSchemas: Array<{ name: string; anchor: string; schema: SchemaNode }>;
-}
+import { withCommonAnswers, type OwnOperation } from './common-answers';
+import type { ApiReference, BodyView, OperationView, ParameterRow, ResponseView, TagView } from './reference-types';
+import { componentName, schemaTree, treeScope, type SchemaComponents, type TreeScope } from './schema-tree';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,7 +48,10 @@ interface Context {
   shared: Set<string>;
 }
 
-function bodyOf(content: unknown, context: Context, { share }: { share: boolean }): BodyView | undefined {
+/** An operation's context: its trees share one scope, so each component is described once in it. */
+type OperationContext = Context & { scope: TreeScope };
+
+function bodyOf(content: unknown, context: OperationContext, { share }: { share: boolean }): BodyView | undefined {
   const picked = pickContent(content);
   if (!picked) return undefined;
   const [contentType, media] = picked;
@@ -115,10 +61,10 @@ function bodyOf(content: unknown, context: Context, { share }: { share: boolean 
     context.shared.add(name);
     return { contentType, sharedSchema: name };
   }
-  return { contentType, schema: schemaTree(media.schema, context.components) };
+  return { contentType, schema: schemaTree(media.schema, context.scope) };
 }
 
-function parametersOf(pathItem: Json, operation: Json, context: Context): ParameterRow[] {
+function parametersOf(pathItem: Json, operation: Json, context: OperationContext): ParameterRow[] {
   const all = [
     ...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
     ...(Array.isArray(operation.parameters) ? operation.parameters : []),
@@ -126,7 +72,14 @@ function parametersOf(pathItem: Json, operation: Json, context: Context): Parame
   // An operation's parameter replaces the path item's of the same name and place.
   const byKey = new Map(all.map((parameter) => [`${String(parameter.in)}:${String(parameter.name)}`, parameter]));
   return [...byKey.values()].map((parameter) => {
-    const value = schemaTree(parameter.schema, context.components, { required: parameter.required === true });
+    // Shown as a table row, never as a tree: a scope of its own, so nothing links into it.
+    const value = schemaTree(
+      parameter.schema,
+      treeScope(context.components, `${context.scope.anchorPrefix}-parameter`),
+      {
+        required: parameter.required === true,
+      },
+    );
     const description = text(parameter.description) ?? value.description;
     return {
       name: String(parameter.name),
@@ -138,7 +91,7 @@ function parametersOf(pathItem: Json, operation: Json, context: Context): Parame
   });
 }
 
-function responsesOf(operation: Json, context: Context): ResponseView[] {
+function responsesOf(operation: Json, context: OperationContext): ResponseView[] {
   if (!isJson(operation.responses)) return [];
   return Object.entries(operation.responses).map(([status, value]) => {
     const response = resolved(value, context.document);
@@ -148,7 +101,7 @@ function responsesOf(operation: Json, context: Context): ResponseView[] {
       const description = text(declared.description);
       return {
         name,
-        value: schemaTree(declared.schema, context.components),
+        value: schemaTree(declared.schema, treeScope(context.components, `${context.scope.anchorPrefix}-header`)),
         ...(description ? { description } : {}),
       };
     });
@@ -167,7 +120,7 @@ function accessOf(operation: Json): OperationView['access'] {
   return { kind: 'scopes', scopes: [...new Set(scopes)] };
 }
 
-function requestBodyOf(operation: Json, context: Context): OperationView['requestBody'] {
+function requestBodyOf(operation: Json, context: OperationContext): OperationView['requestBody'] {
   if (operation.requestBody === undefined) return undefined;
   const requestBody = resolved(operation.requestBody, context.document);
   const body = bodyOf(requestBody.content, context, { share: false });
@@ -176,21 +129,33 @@ function requestBodyOf(operation: Json, context: Context): OperationView['reques
   return { ...body, required: requestBody.required === true, ...(description ? { description } : {}) };
 }
 
-function operationOf(path: string, method: string, pathItem: Json, operation: Json, context: Context): OperationView {
+/** A description without a first sentence that only repeats the summary (the operation's heading says it). */
+function descriptionBeyond(summary: string, description: string | undefined): string | undefined {
+  if (description === undefined || !description.startsWith(summary)) return description;
+  const rest = description.slice(summary.length);
+  if (rest !== '' && !rest.startsWith('.')) return description;
+  return text(rest.replace(/^\.\s*/, ''));
+}
+
+function operationOf(path: string, method: string, pathItem: Json, operation: Json, shared: Context): OwnOperation {
   const operationId = text(operation.operationId) ?? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
-  const description = text(operation.description);
+  const anchor = operationAnchor(operationId);
+  const context = { ...shared, scope: treeScope(shared.components, anchor) };
+  const summary = text(operation.summary) ?? `${method.toUpperCase()} ${path}`;
+  const description = descriptionBeyond(summary, text(operation.description));
+  const parameters = parametersOf(pathItem, operation, context);
   const requestBody = requestBodyOf(operation, context);
   return {
     operationId,
-    anchor: operationAnchor(operationId),
+    anchor,
     method: method.toUpperCase(),
     path,
-    summary: text(operation.summary) ?? `${method.toUpperCase()} ${path}`,
+    summary,
     ...(description ? { description } : {}),
     tag: Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : untagged,
     deprecated: operation.deprecated === true,
     access: accessOf(operation),
-    parameters: parametersOf(pathItem, operation, context),
+    parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: responsesOf(operation, context),
   };
@@ -213,7 +178,7 @@ export function apiReferenceOf(document: unknown): ApiReference {
   const root = isJson(document) ? document : {};
   const components = isJson(root.components) && isJson(root.components.schemas) ? root.components.schemas : {};
   const context: Context = { document: root, components, shared: new Set() };
-  const operations: OperationView[] = [];
+  const operations: OwnOperation[] = [];
   for (const [path, value] of Object.entries(isJson(root.paths) ? root.paths : {})) {
     const pathItem = resolved(value, root);
     for (const method of methods) {
@@ -223,15 +188,17 @@ export function apiReferenceOf(document: unknown): ApiReference {
   }
   const info = isJson(root.info) ? root.info : {};
   const description = text(info.description);
+  const { operations: grouped, commonAnswers } = withCommonAnswers(operations);
   return {
     title: text(info.title) ?? 'API',
     version: text(info.version) ?? '',
     ...(description ? { description } : {}),
-    tags: groupByTag(root, operations),
+    tags: groupByTag(root, grouped),
+    commonAnswers,
     sharedSchemas: [...context.shared].map((name) => ({
       name,
       anchor: schemaAnchor(name),
-      schema: schemaTree({ $ref: `#/components/schemas/${name}` }, components),
+      schema: schemaTree({ $ref: `#/components/schemas/${name}` }, treeScope(components, schemaAnchor(name))),
     })),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * A JSON Schema of an OpenAPI document as a tree people can read: each property with its name, its
  * type in words, whether it is required, its description, its allowed values and its limits;
- * `$ref`s to `#/components/schemas/...` followed (a component already open further up is named,
- * not described again, so a recursive schema ends), `allOf` merged, `oneOf` / `anyOf` kept as
- * alternatives ("one of these"), a list's items lifted into the list. Pure: the API reference page
- * renders these nodes.
+ * `$ref`s to `#/components/schemas/...` followed, `allOf` merged, `oneOf` / `anyOf` kept as
+ * alternatives ("one of these"), a list's items lifted into the list. Within one scope (an
+ * operation, a shared schema) a component with properties is described in full where it first
+ * appears and gets an anchor; where it comes again, and where it nests inside itself (a `$ref`
+ * cycle), the node names it and links there instead, so a recursive schema ends and a large one is
+ * not repeated. Pure: the API reference page renders these nodes.
  */
 import { limitsOf } from '../schema-form';
 
@@ -30,8 +32,13 @@ export interface SchemaNode {
   oneOf?: SchemaNode[];
   /** What the keys an object does not list hold (`additionalProperties` with a schema). */
   otherKeys?: SchemaNode;
-  /** A component already being described further up (a recursive schema): named here, not repeated. */
-  repeats?: string;
+  /** The element id of this node, when it describes a component others link to. */
+  anchor?: string;
+  /**
+   * A component described already in this scope (`cycle`: it is being described further up, the
+   * schema nests inside itself): named and linked here, not described again.
+   */
+  seeAbove?: { component: string; anchor: string; cycle: boolean };
   /** Nested deeper than the reference describes. */
   truncated?: boolean;
 }
@@ -39,8 +46,23 @@ export interface SchemaNode {
 type Schema = Record<string, unknown>;
 export type SchemaComponents = Readonly<Record<string, unknown>>;
 
-interface Walk {
+/**
+ * Where trees are described: the document's components, the prefix of the anchors, and which
+ * components were described already (name to anchor; filled as trees are built in the order they
+ * are shown).
+ */
+export interface TreeScope {
   components: SchemaComponents;
+  anchorPrefix: string;
+  described: Map<string, string>;
+}
+
+export function treeScope(components: SchemaComponents, anchorPrefix: string): TreeScope {
+  return { components, anchorPrefix, described: new Map() };
+}
+
+interface Walk {
+  scope: TreeScope;
   /** The components being described on the way here, outermost first. */
   open: readonly string[];
   depth: number;
@@ -89,7 +111,7 @@ function limitWords(schema: Schema): string[] {
 
 /** The schema a `$ref` points at, with the keywords written beside the `$ref` (a description) on top. */
 function dereferenced(schema: Schema, name: string, walk: Walk): Schema {
-  const target = walk.components[name];
+  const target = walk.scope.components[name];
   const { $ref: _ref, ...siblings } = schema;
   return { ...(isSchema(target) ? target : {}), ...siblings };
 }
@@ -107,8 +129,8 @@ function mergedAllOf(schema: Schema, walk: Walk): Schema {
     merged = {
       ...inner,
       ...merged,
-      properties: { ...(isSchema(inner.properties) ? inner.properties : {}), ...(merged.properties as Schema) },
-      required: [...(Array.isArray(inner.required) ? inner.required : []), ...((merged.required as unknown[]) ?? [])],
+      properties: { ...(merged.properties as Schema), ...(isSchema(inner.properties) ? inner.properties : {}) },
+      required: [...((merged.required as unknown[]) ?? []), ...(Array.isArray(inner.required) ? inner.required : [])],
     };
   }
   return merged;
@@ -128,26 +150,43 @@ const base = (field: Field, type: string, nullable: boolean): SchemaNode => ({
   properties: [],
 });
 
-/** Describes one schema (at a property, a body or an alternative). */
-export function schemaTree(
-  schema: unknown,
-  components: SchemaComponents,
-  field: Field = { required: false },
-): SchemaNode {
-  return describe(schema, { components, open: [], depth: 0 }, field);
+/** Describes one schema (at a property, a body or an alternative) in a scope (see `TreeScope`). */
+export function schemaTree(schema: unknown, scope: TreeScope, field: Field = { required: false }): SchemaNode {
+  const node = describe(schema, { scope, open: [], depth: 0 }, field);
+  withCycleAnchors(node, scope.described);
+  return node;
+}
+
+const hasChildren = (node: SchemaNode) => node.properties.length > 0 || !!node.oneOf || !!node.otherKeys;
+
+/** A `$ref`: described in full the first time, linked where the scope described it or where it nests in itself. */
+function describeComponent(schema: Schema, name: string, walk: Walk, field: Field): SchemaNode {
+  const target = dereferenced(schema, name, walk);
+  const described = walk.scope.described.get(name);
+  if (walk.open.includes(name) || described !== undefined) {
+    const { type, nullable } = declaredType(target);
+    const seeAbove = { component: name, anchor: described ?? '', cycle: described === undefined };
+    return { ...base(field, type, nullable), component: name, seeAbove, ...descriptionOf(target) };
+  }
+  const node = { ...describe(target, { ...walk, open: [...walk.open, name] }, field), component: name };
+  if (hasChildren(node)) {
+    node.anchor ??= `${walk.scope.anchorPrefix}-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+    walk.scope.described.set(name, node.anchor);
+  }
+  return node;
+}
+
+/** A cycle's link is known once the component around it is described: filled in afterwards. */
+function withCycleAnchors(node: SchemaNode, described: ReadonlyMap<string, string>) {
+  if (node.seeAbove?.cycle) node.seeAbove.anchor = described.get(node.seeAbove.component) ?? '';
+  for (const child of [...node.properties, ...(node.oneOf ?? []), ...(node.otherKeys ? [node.otherKeys] : [])])
+    withCycleAnchors(child, described);
 }
 
 function describe(schema: unknown, walk: Walk, field: Field): SchemaNode {
   if (!isSchema(schema)) return base(field, schema === false ? 'nothing' : 'any', false);
   const name = componentName(schema);
-  if (name !== undefined) {
-    const target = dereferenced(schema, name, walk);
-    if (walk.open.includes(name)) {
-      const { type, nullable } = declaredType(target);
-      return { ...base(field, type, nullable), component: name, repeats: name, ...descriptionOf(schema) };
-    }
-    return { ...describe(target, { ...walk, open: [...walk.open, name] }, field), component: name };
-  }
+  if (name !== undefined) return describeComponent(schema, name, walk, field);
   if (Array.isArray(schema.allOf)) return describe(mergedAllOf(schema, walk), walk, field);
   const alternatives = (Array.isArray(schema.oneOf) ? schema.oneOf : schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(alternatives)) return describeAlternatives(schema, alternatives, walk, field);
@@ -210,7 +249,8 @@ function withItems(node: SchemaNode, itemSchema: unknown, walk: Walk): SchemaNod
   if (items.allowedValues) lifted.allowedValues = items.allowedValues;
   if (items.oneOf) lifted.oneOf = items.oneOf;
   if (items.otherKeys) lifted.otherKeys = items.otherKeys;
-  if (items.repeats) lifted.repeats = items.repeats;
+  if (items.anchor) lifted.anchor = items.anchor;
+  if (items.seeAbove) lifted.seeAbove = items.seeAbove;
   if (items.truncated) lifted.truncated = true;
   return lifted;
 }

@@ -7,7 +7,7 @@ export function InlineCode({ text }: { text: string }) {
     <>
       {parts.map((part, index) =>
         index % 2 === 1 ? (
-          <code key={index} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] text-slate-900">
+          <code key={index} className="api-code">
             {part}
           </code>
         ) : (

@@ -36,20 +36,7 @@ function AccessFact({ access }: { access: OperationView['access'] }) {
     <>
       <dt className="font-medium">Access</dt>
       <dd className="text-slate-800">
-        {access.kind === 'public' ? (
-          'No credentials needed'
-        ) : (
-          <>
-            Needs the{' '}
-            {access.scopes.map((scope, index) => (
-              <span key={scope}>
-                {index > 0 ? ' or ' : null}
-                <code className="font-mono">{scope}</code>
-              </span>
-            ))}{' '}
-            scope: an API key of that scope or higher, or a signed-in role, when sign-in is required
-          </>
-        )}
+        {access.kind === 'public' ? 'No credentials needed' : `Needs the ${access.scopes.join(' or ')} scope`}
       </dd>
     </>
   );
@@ -64,25 +51,28 @@ function Parameters({ operation }: { operation: OperationView }) {
       <h4 id={`${operation.anchor}-parameters`} className="font-semibold">
         Parameters
       </h4>
-      <table aria-labelledby={`${operation.anchor}-parameters`} className="w-full border-collapse text-sm">
-        <TableHead columns={parameterColumns} compact />
-        <tbody>
-          {operation.parameters.map((parameter) => (
-            <tr key={`${parameter.in}:${parameter.name}`} className="border-b border-slate-100 align-top last:border-0">
-              <td className="p-1.5 font-mono wrap-anywhere">{parameter.name}</td>
-              <td className="p-1.5">{parameter.in}</td>
-              <td className="p-1.5">{parameter.required ? 'yes' : 'no'}</td>
-              <td className="p-1.5 wrap-anywhere">
-                {typeText(parameter.value)}
-                <SchemaFacts node={{ ...parameter.value, description: undefined }} />
-              </td>
-              <td className="p-1.5 text-slate-700">
-                {parameter.description ? <InlineCode text={parameter.description} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* Scrolls sideways on a narrow screen; focusable, so a keyboard can scroll it too. */}
+      <div role="region" aria-labelledby={`${operation.anchor}-parameters`} tabIndex={0} className="overflow-x-auto">
+        <table aria-labelledby={`${operation.anchor}-parameters`} className="api-table min-w-[32rem]">
+          <TableHead columns={parameterColumns} compact />
+          <tbody>
+            {operation.parameters.map((parameter) => (
+              <tr key={`${parameter.in}:${parameter.name}`}>
+                <td className="font-mono">{parameter.name}</td>
+                <td>{parameter.in}</td>
+                <td>{parameter.required ? 'yes' : 'no'}</td>
+                <td>
+                  {typeText(parameter.value)}
+                  <SchemaFacts node={{ ...parameter.value, description: undefined }} />
+                </td>
+                <td className="text-slate-700">
+                  {parameter.description ? <InlineCode text={parameter.description} /> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

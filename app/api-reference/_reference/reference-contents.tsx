@@ -4,7 +4,7 @@ import { Filtered } from './reference-filter';
 
 /**
  * The table of contents, a navigation named "Operations": each tag and its operations as in-page
- * links (method and summary), only those the search finds; then the shared schemas.
+ * links (method and summary), only those the search finds; then the common answers and shared schemas.
  */
 export function ReferenceContents({ reference }: { reference: ApiReference }) {
   return (
@@ -33,16 +33,21 @@ export function ReferenceContents({ reference }: { reference: ApiReference }) {
             </ul>
           </Filtered>
         ))}
-        {reference.sharedSchemas.length > 0 ? (
+        {reference.commonAnswers.length > 0 || reference.sharedSchemas.length > 0 ? (
           <li>
-            <a href="#shared-schemas" className="font-semibold text-slate-900 no-underline hover:underline">
-              Shared schemas
-            </a>
+            <span className="font-semibold text-slate-900">For every operation</span>
             <ul className="mt-1 flex flex-col gap-1">
+              {reference.commonAnswers.length > 0 ? (
+                <li>
+                  <a href="#common-answers" className="text-slate-800 no-underline hover:underline">
+                    Common answers
+                  </a>
+                </li>
+              ) : null}
               {reference.sharedSchemas.map((schema) => (
                 <li key={schema.name}>
-                  <a href={`#${schema.anchor}`} className="font-mono text-slate-800 no-underline hover:underline">
-                    {schema.name}
+                  <a href={`#${schema.anchor}`} className="text-slate-800 no-underline hover:underline">
+                    Schema <span className="font-mono">{schema.name}</span>
                   </a>
                 </li>
               ))}

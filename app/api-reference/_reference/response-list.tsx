@@ -81,7 +81,66 @@ function bodyCell(response: ResponseView) {
 
 const columns = ['Status', 'Meaning', 'Body'];
 
-/** The answers: those with a body of their own described one by one, the rest (refusals) in a table. */
+/** The operation's answers that many others give word for word: by status, each linked to its description. */
+function CommonAnswerLinks({ operation }: { operation: OperationView }) {
+  if (operation.commonAnswers.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      Also the{' '}
+      <a href="#common-answers" className="underline">
+        common answers
+      </a>{' '}
+      {operation.commonAnswers.map((answer, index) => (
+        <span key={answer.anchor}>
+          {index > 0 ? ', ' : null}
+          <a href={`#${answer.anchor}`} className="underline">
+            {statusText(answer.status)}
+          </a>
+        </span>
+      ))}
+      .
+    </p>
+  );
+}
+
+/** Answers in a table: status, meaning (with headers), body. */
+export function AnswerTable({
+  responses,
+  labelledBy,
+  anchors,
+}: {
+  responses: ResponseView[];
+  labelledBy: string;
+  /** Element ids of the rows, when links point at them. */
+  anchors?: string[];
+}) {
+  return (
+    <table aria-labelledby={labelledBy} className="api-table">
+      <TableHead columns={columns} compact />
+      <tbody>
+        {responses.map((response, index) => (
+          <tr
+            key={anchors?.[index] ?? response.status}
+            id={anchors?.[index]}
+            className={anchors ? 'scroll-mt-4' : undefined}
+          >
+            <td className="font-mono">{statusText(response.status)}</td>
+            <td className="text-slate-700">
+              <InlineCode text={response.description} />
+              <Headers response={response} />
+            </td>
+            <td>{bodyCell(response)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The answers: those with a body of their own described one by one, the rest in a table, then the
+ * common answers it gives too, by status.
+ */
 export function ResponseList({ operation }: { operation: OperationView }) {
   const described = operation.responses.filter((response) => response.body?.schema);
   const listed = operation.responses.filter((response) => !response.body?.schema);
@@ -98,23 +157,8 @@ export function ResponseList({ operation }: { operation: OperationView }) {
           ))}
         </ul>
       ) : null}
-      {listed.length > 0 ? (
-        <table aria-labelledby={headingId} className="w-full border-collapse text-sm">
-          <TableHead columns={columns} compact />
-          <tbody>
-            {listed.map((response) => (
-              <tr key={response.status} className="border-b border-slate-100 align-top last:border-0">
-                <td className="p-1.5 font-mono">{statusText(response.status)}</td>
-                <td className="p-1.5 text-slate-700">
-                  <InlineCode text={response.description} />
-                  <Headers response={response} />
-                </td>
-                <td className="p-1.5">{bodyCell(response)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {listed.length > 0 ? <AnswerTable responses={listed} labelledBy={headingId} /> : null}
+      <CommonAnswerLinks operation={operation} />
     </div>
   );
 }

@@ -1,3 +1,7 @@
+/**
+ * Schema trees as nested property lists. A page holds thousands of these items, so they carry a few
+ * short class names styled once in app/globals.css (`.schema-*`) instead of utility classes each.
+ */
 import type { SchemaNode } from '@/lib/api-reference';
 import { InlineCode } from './inline-code';
 
@@ -7,36 +11,36 @@ export function typeText(node: SchemaNode): string {
   return node.nullable ? `${named} or null` : named;
 }
 
-/** Allowed values, the only value, limits, and where a recursive schema or a deep one stops. */
+/** Description, the only value, allowed values, limits, and where a recursive or a deep schema stops. */
 export function SchemaFacts({ node }: { node: SchemaNode }) {
   return (
     <>
       {node.description ? (
-        <p className="text-slate-700">
+        <p>
           <InlineCode text={node.description} />
         </p>
       ) : null}
       {node.constant !== undefined ? (
-        <p className="text-slate-700">
-          Always <code className="font-mono text-slate-900">{node.constant}</code>
+        <p>
+          Always <code className="schema-value">{node.constant}</code>
         </p>
       ) : null}
       {node.allowedValues ? (
-        <p className="text-slate-700">
-          Allowed values:{' '}
-          {node.allowedValues.map((value, index) => (
-            <span key={value}>
-              {index > 0 ? ', ' : null}
-              <code className="font-mono text-slate-900">{value}</code>
-            </span>
-          ))}
+        <p>
+          Allowed values: <code className="schema-value">{node.allowedValues.join(', ')}</code>
         </p>
       ) : null}
-      {node.limits.length > 0 ? <p className="text-slate-700">Limits: {node.limits.join('; ')}</p> : null}
-      {node.repeats ? (
-        <p className="text-slate-700">The same {node.repeats} as described further up: it nests.</p>
+      {node.limits.length > 0 ? <p>Limits: {node.limits.join('; ')}</p> : null}
+      {node.seeAbove ? (
+        <p>
+          {node.seeAbove.cycle ? 'Nests: the same as ' : 'Described above: '}
+          <a href={`#${node.seeAbove.anchor}`} className="schema-value underline">
+            {node.seeAbove.component}
+          </a>
+          {node.seeAbove.cycle ? ' above' : null}
+        </p>
       ) : null}
-      {node.truncated ? <p className="text-slate-700">Nested too deep to show here.</p> : null}
+      {node.truncated ? <p>Nested too deep to show here.</p> : null}
     </>
   );
 }
@@ -44,13 +48,10 @@ export function SchemaFacts({ node }: { node: SchemaNode }) {
 /** One property: name, type, required or optional, then its facts and its own properties. */
 function PropertyItem({ node }: { node: SchemaNode }) {
   return (
-    <li className="flex flex-col gap-0.5 py-1.5">
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <code className="font-mono font-semibold text-slate-900">{node.name ?? 'any other key'}</code>
-        <span className="text-slate-700">{typeText(node)}</span>
-        <span className={node.required ? 'font-medium text-amber-900' : 'text-slate-600'}>
-          {node.required ? 'required' : 'optional'}
-        </span>
+    <li id={node.anchor}>
+      <p className="schema-head">
+        <code>{node.name ?? 'any other key'}</code> <span>{typeText(node)}</span>{' '}
+        {node.required ? <strong>required</strong> : <span>optional</span>}
       </p>
       <SchemaFacts node={node} />
       <SchemaChildren node={node} />
@@ -64,21 +65,20 @@ export function SchemaChildren({ node }: { node: SchemaNode }) {
   return (
     <>
       {properties.length > 0 ? (
-        <ul className="ml-1 border-l-2 border-slate-200 pl-3">
+        <ul className="schema-tree">
           {properties.map((property) => (
             <PropertyItem key={property.name ?? '(other keys)'} node={property} />
           ))}
         </ul>
       ) : null}
       {node.oneOf ? (
-        <div className="ml-1 flex flex-col gap-1 border-l-2 border-slate-200 pl-3">
-          <p className="font-medium text-slate-800">One of:</p>
-          <ol className="flex flex-col gap-2">
+        <div className="schema-tree">
+          <p className="schema-label">One of:</p>
+          <ol>
             {node.oneOf.map((option, index) => (
-              <li key={index} className="flex flex-col gap-0.5">
+              <li key={index} id={option.anchor}>
                 <p>
-                  <span className="font-medium">Option {index + 1}:</span>{' '}
-                  <span className="text-slate-700">{typeText(option)}</span>
+                  <strong>Option {index + 1}:</strong> {typeText(option)}
                 </p>
                 <SchemaFacts node={option} />
                 <SchemaChildren node={option} />
@@ -94,9 +94,9 @@ export function SchemaChildren({ node }: { node: SchemaNode }) {
 /** A whole body (request, answer, shared schema): its type line, its facts and everything inside it. */
 export function SchemaBody({ node }: { node: SchemaNode }) {
   return (
-    <div className="flex flex-col gap-1 text-sm">
+    <div id={node.anchor} className="schema-body">
       <p>
-        <span className="font-medium">Type:</span> {typeText(node)}
+        <strong>Type:</strong> {typeText(node)}
       </p>
       <SchemaFacts node={node} />
       <SchemaChildren node={node} />
