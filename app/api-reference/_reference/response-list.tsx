@@ -89,7 +89,8 @@ function CommonAnswerLinks({ operation }: { operation: OperationView }) {
       Also the{' '}
       <a href="#common-answers" className="underline">
         common answers
-      </a>{' '}
+      </a>
+      :{' '}
       {operation.commonAnswers.map((answer, index) => (
         <span key={answer.anchor}>
           {index > 0 ? ', ' : null}

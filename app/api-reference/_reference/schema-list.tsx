@@ -50,8 +50,17 @@ function PropertyItem({ node }: { node: SchemaNode }) {
   return (
     <li id={node.anchor}>
       <p className="schema-head">
-        <code>{node.name ?? 'any other key'}</code> <span>{typeText(node)}</span>{' '}
-        {node.required ? <strong>required</strong> : <span>optional</span>}
+        {node.name === undefined ? (
+          // The keys an object does not list (`additionalProperties`): never required.
+          <>
+            <em>any other key</em> <span>{typeText(node)}</span>
+          </>
+        ) : (
+          <>
+            <code>{node.name}</code> <span>{typeText(node)}</span>{' '}
+            {node.required ? <strong>required</strong> : <span>optional</span>}
+          </>
+        )}
       </p>
       <SchemaFacts node={node} />
       <SchemaChildren node={node} />
