@@ -16,7 +16,6 @@ import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
   answerClientError,
-  apiReferenceBundleFile,
   apiSecurityHeaders,
   authMode,
   checkRequest,
@@ -28,7 +27,6 @@ import {
   pageSecurityHeaders,
   refusePage,
   resolveListenAddress,
-  serveApiReferenceBundle,
   setHeaderList,
 } from './lib/http';
 import { createLogger, type Logger } from './lib/logger';
@@ -140,9 +138,7 @@ async function main() {
     answerClientError(error, socket, { maxHeaderSize }),
   );
 
-  const apiReference = { file: apiReferenceBundleFile(root) };
   function servePage(request: IncomingMessage, response: ServerResponse) {
-    if (serveApiReferenceBundle(apiReference, request, response)) return;
     if (editorHandler) {
       void editorHandler(request, response);
       return;

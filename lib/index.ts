@@ -7,7 +7,7 @@ import { openStorage } from '../db/open-storage';
 import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
-import { createApi, type ApiApp } from './api';
+import { createApi, type ApiApp, type OpenApiDocument } from './api';
 import { createAccess, type Access } from './auth';
 import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
 import type { Evaluations } from './evaluation';
@@ -81,6 +81,8 @@ export interface StudioOptions {
 
 export interface Studio {
   api: ApiApp;
+  /** The OpenAPI document `GET /api/openapi.json` answers, without `servers` (the API reference page reads it). */
+  openApiDocument(): OpenApiDocument;
   /** The editor service: agents, versions, labels, saved MCP clients, audit. */
   editor: Editor;
   /** Runtime: resolve and run agents per request (published versions by default), and continue paused runs. */
@@ -199,7 +201,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
-    const api = createApi({
+    const { app: api, openApiDocument } = createApi({
       access,
       requestPolicy,
       storage,
@@ -218,6 +220,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     let closing: Promise<void> | undefined;
     return {
       api,
+      openApiDocument,
       editor,
       runtime,
       evaluations,

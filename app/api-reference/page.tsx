@@ -1,26 +1,85 @@
 import type { Metadata } from 'next';
-import { ApiReferenceView } from './api-reference-view';
+import { apiReferenceOf, searchEntryOf } from '@/lib/api-reference';
+import { operationTable } from '@/lib/client';
+import { currentStudio } from '@/lib/studio-handle';
+import { InlineCode } from './_reference/inline-code';
+import { OperationSection } from './_reference/operation-section';
+import { CommonAnswers, SharedSchemas } from './_reference/reference-appendix';
+import { ReferenceContents } from './_reference/reference-contents';
+import { Filtered, NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API reference' };
 
-/** The HTTP API's reference, rendered from `/api/openapi.json` by a renderer this server serves itself. */
+const isClientMethod = (operationId: string) => Object.hasOwn(operationTable, operationId);
+
+/**
+ * The HTTP API's reference, rendered here from the OpenAPI document `/api/openapi.json` serves (read
+ * in process): operations by tag with a table of contents, and a search that runs in the browser.
+ */
 export default function ApiReferencePage() {
+  const reference = apiReferenceOf(currentStudio().openApiDocument());
+  const entries = reference.tags.flatMap((tag) => tag.operations.map(searchEntryOf));
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
+    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
       <h1 id="page-heading" className="text-2xl font-semibold">
         API reference
       </h1>
       <p className="text-slate-700">
-        Every operation of the HTTP API, from the OpenAPI document at{' '}
-        <a href="/api/openapi.json" className="font-mono">
+        Every operation of the studio&apos;s HTTP API ({reference.title} {reference.version}), with what it takes and
+        what it answers, read from the OpenAPI document at{' '}
+        <a href="/api/openapi.json" className="font-mono underline">
           /api/openapi.json
-        </a>
-        . Applications send a runtime API key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>;
-        the typed client <code className="font-mono">agent-studio/client</code> has one method per operation, named by
-        its operationId. An agent&apos;s editor shows ready-made examples under &quot;Use in your app&quot;.
+        </a>{' '}
+        (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
+        scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
+        <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
+        <a href="/docs/client" className="underline">
+          typed client (agent-studio/client)
+        </a>{' '}
+        has one method per operation, shown as its &ldquo;Client method&rdquo;; an agent&apos;s editor shows ready-made
+        examples under &ldquo;Use in your app&rdquo;.
       </p>
-      <ApiReferenceView />
+      {reference.description ? (
+        <p className="text-slate-700">
+          <InlineCode text={reference.description} />
+        </p>
+      ) : null}
+      <ReferenceFilter entries={entries}>
+        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <div className="flex flex-col gap-3 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+            <ReferenceSearch />
+            <ReferenceContents reference={reference} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-8">
+            <NothingFound />
+            {reference.tags.map((tag) => (
+              <Filtered
+                as="section"
+                key={tag.name}
+                tag={tag.name}
+                id={tag.anchor}
+                aria-labelledby={`${tag.anchor}-heading`}
+                className="flex scroll-mt-4 flex-col gap-3"
+              >
+                <h2 id={`${tag.anchor}-heading`} className="text-xl font-semibold">
+                  {tag.name}
+                </h2>
+                {tag.description ? <p className="text-slate-700">{tag.description}</p> : null}
+                {tag.operations.map((operation) => (
+                  <OperationSection
+                    key={operation.anchor}
+                    operation={operation}
+                    clientMethod={isClientMethod(operation.operationId)}
+                  />
+                ))}
+              </Filtered>
+            ))}
+            <CommonAnswers reference={reference} />
+            <SharedSchemas reference={reference} />
+          </div>
+        </div>
+      </ReferenceFilter>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import type { Editor } from '../editor';
 import type { RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import { createApiApp, type ApiApp } from './app';
-import { serveOpenApiDocument } from './openapi-document';
+import { openApiDocumentOf, serveOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { apiBasePath, createApiScopeLookup } from './operation-scopes';
 import { apiOperations } from './operations';
 import { createQueryParameterLookup } from './query-parameters';
@@ -51,6 +51,7 @@ import type { IntegrationService } from '../integrations';
 import type { McpPool } from '../mcp';
 
 export type { ApiApp } from './app';
+export type { OpenApiDocument } from './openapi-document';
 export { errorResponse, validationHook } from './app';
 export { createResolveFastPath, type ResolveFastPath } from './resolve-fast-path';
 
@@ -96,7 +97,13 @@ export interface ApiDependencies {
     | undefined;
 }
 
-export function createApi(dependencies: ApiDependencies): ApiApp {
+/** The HTTP API, and the OpenAPI document it serves at `/api/openapi.json` (built once, on first use). */
+export interface StudioApi {
+  app: ApiApp;
+  openApiDocument: () => OpenApiDocument;
+}
+
+export function createApi(dependencies: ApiDependencies): StudioApi {
   const app = createApiApp({
     logger: dependencies.logger,
     bodyLimitBytes: dependencies.bodyLimitBytes,
@@ -181,6 +188,7 @@ export function createApi(dependencies: ApiDependencies): ApiApp {
     timeoutMs: dependencies.toolProviderTimeoutMs,
   });
 
-  serveOpenApiDocument(app, { version: dependencies.version });
-  return app;
+  const openApiDocument = openApiDocumentOf(app, { version: dependencies.version });
+  serveOpenApiDocument(app, openApiDocument);
+  return { app, openApiDocument };
 }

@@ -1,9 +1,10 @@
 /**
  * `GET /api/openapi.json`: the document generated from the route schemas, a contract for client
- * generators (openapi-typescript, orval, ...). It is built once, on first request (the routes are
- * all registered by then), and `servers` names the origin the request reached, so a generated
- * client points at the server it was fetched from. The security declarations come from the operation
- * table (./openapi-security).
+ * generators (openapi-typescript, orval, ...). It is built once, on first use (the routes are all
+ * registered by then), and `servers` names the origin the request reached, so a generated client
+ * points at the server it was fetched from. The security declarations come from the operation table
+ * (./openapi-security). The editor's API reference page reads the same document in process
+ * (`studio.openApiDocument()`), without `servers`.
  */
 import { snapshotFieldDefinitions } from '../snapshots';
 import type { ApiApp } from './app';
@@ -36,11 +37,17 @@ const tagDescriptions = {
 };
 const tags = Object.entries(tagDescriptions).map(([name, description]) => ({ name, description }));
 
-export function serveOpenApiDocument(app: ApiApp, { version }: { version: string }) {
-  let document: ReturnType<ApiApp['getOpenAPI31Document']> | undefined;
+export type OpenApiDocument = ReturnType<ApiApp['getOpenAPI31Document']>;
+
+/** The app's document, built on the first call (after every route is registered) and kept. */
+export function openApiDocumentOf(app: ApiApp, { version }: { version: string }): () => OpenApiDocument {
+  let document: OpenApiDocument | undefined;
+  return () => (document ??= documentOf(app, version));
+}
+
+export function serveOpenApiDocument(app: ApiApp, document: () => OpenApiDocument) {
   app.get('/openapi.json', (context) => {
-    document ??= documentOf(app, version);
-    const { openapi, info, ...rest } = document;
+    const { openapi, info, ...rest } = document();
     return context.json({ openapi, info, servers: [{ url: new URL(context.req.url).origin }], ...rest });
   });
 }
@@ -49,7 +56,7 @@ export function serveOpenApiDocument(app: ApiApp, { version }: { version: string
  * The generated document with its security declarations, the answers every operation can give, and
  * the rule schemas the snapshot fields refer to.
  */
-function documentOf(app: ApiApp, version: string) {
+function documentOf(app: ApiApp, version: string): OpenApiDocument {
   const rateLimited = Object.values(rateLimitedPaths).map((path) => `${apiBasePath}${path}`);
   const document = withStandardAnswers(
     withSecurity(

@@ -12,4 +12,5 @@ export type {
   RunEvents,
   StudioOperations,
 } from './operation-types';
+export { operationTable } from './operation-table';
 export { collectPages, paginate } from './paginate';

@@ -7,4 +7,3 @@ export * from './json-depth';
 export * from './rate-limiter';
 export * from './page-gate';
 export * from './client-error';
-export * from './api-reference-bundle';

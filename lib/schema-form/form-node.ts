@@ -46,18 +46,25 @@ export function summarize(schema: unknown): string {
   else parts.push('any');
   if (Array.isArray(schema.type) && schema.type.includes('null')) parts.push('or null');
   if (typeof schema.format === 'string') parts.push(schema.format);
+  parts.push(...limitsOf(schema));
+  return parts.join(', ');
+}
+
+/** The limits a schema sets, in words: "1 to 10", "at least 1 characters", "at most 5 items", "matching ^a". */
+export function limitsOf(schema: Schema): string[] {
+  const limits: string[] = [];
   const range = (low: unknown, high: unknown, unit: string) => {
-    if (typeof low === 'number' && typeof high === 'number') parts.push(`${low} to ${high}${unit}`);
-    else if (typeof low === 'number') parts.push(`at least ${low}${unit}`);
-    else if (typeof high === 'number') parts.push(`at most ${high}${unit}`);
+    if (typeof low === 'number' && typeof high === 'number') limits.push(`${low} to ${high}${unit}`);
+    else if (typeof low === 'number') limits.push(`at least ${low}${unit}`);
+    else if (typeof high === 'number') limits.push(`at most ${high}${unit}`);
   };
   range(schema.minimum, schema.maximum, '');
   range(schema.exclusiveMinimum, undefined, ' (exclusive)');
   range(undefined, schema.exclusiveMaximum, ' (exclusive)');
   range(schema.minLength, schema.maxLength, ' characters');
   range(schema.minItems, schema.maxItems, ' items');
-  if (typeof schema.pattern === 'string') parts.push(`matching ${schema.pattern}`);
-  return parts.join(', ');
+  if (typeof schema.pattern === 'string') limits.push(`matching ${schema.pattern}`);
+  return limits;
 }
 
 function metaOf(schema: Schema): NodeMeta {

@@ -5,8 +5,8 @@ import { notFound } from 'next/navigation';
 
 export const metadata: Metadata = { title: 'Documentation' };
 
-/** The documentation pages the editor links to ("Learn more"), read from the repository's docs folder. */
-const pages: Record<string, string> = { resolution: 'resolution.md', editor: 'editor.md' };
+/** The documentation pages the editor links to ("Learn more", the API reference's typed client), read from the repository's docs folder. */
+const pages: Record<string, string> = { resolution: 'resolution.md', editor: 'editor.md', client: 'client.md' };
 
 /** A documentation page shown as its text; only the listed pages, so no other file can be named. */
 export default async function DocsPage({ params }: { params: Promise<{ page: string }> }) {
