@@ -111,11 +111,15 @@ export function sameJson(left: unknown, right: unknown): boolean {
   );
 }
 
+const isPlainValue = (item: unknown): item is string | number | boolean =>
+  typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean';
+
 function candidatesFor(value: unknown): ValueDraft[] {
   if (typeof value === 'string') return [{ kind: 'text', text: value }];
   if (typeof value === 'number') return [{ kind: 'number', text: String(value) }];
   if (typeof value === 'boolean') return [{ kind: 'boolean', text: String(value) }];
-  if (Array.isArray(value)) {
+  // A list of plain values only: an object in a list is shown as JSON (and never turned into text).
+  if (Array.isArray(value) && value.every(isPlainValue)) {
     const itemKind = value.length === 0 ? 'text' : itemKindOf(value[0]);
     if (itemKind) return [{ kind: 'list', itemKind, text: value.map(String).join(', ') }];
   }

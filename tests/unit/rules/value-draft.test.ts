@@ -25,6 +25,8 @@ describe('typed rule values', () => {
     ['a mixed list', ['a', 1], { kind: 'json', text: '["a",1]' }],
     ['null', null, { kind: 'json', text: 'null' }],
     ['an object', { plan: 'pro' }, { kind: 'json', text: '{"plan":"pro"}' }],
+    // An object whose own keys shadow Object's methods is never turned into text.
+    ['a list holding such an object', [0, { toString: '' }], { kind: 'json', text: '[0,{"toString":""}]' }],
   ])('%s', (_name, value, draft) => {
     expect(valueDraftOf(value)).toEqual(draft);
   });
