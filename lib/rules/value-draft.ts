@@ -114,6 +114,9 @@ export function sameJson(left: unknown, right: unknown): boolean {
 const isPlainValue = (item: unknown): item is string | number | boolean =>
   typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean';
 
+/** A value as text in a list or a single field: plain values as they read, anything else as JSON. */
+const itemText = (item: unknown): string => (isPlainValue(item) ? String(item) : JSON.stringify(item));
+
 function candidatesFor(value: unknown): ValueDraft[] {
   if (typeof value === 'string') return [{ kind: 'text', text: value }];
   if (typeof value === 'number') return [{ kind: 'number', text: String(value) }];
@@ -141,13 +144,13 @@ export function withValueKind(draft: ValueDraft, kind: ValueKind, itemKind?: Lis
   const parsed = parseValueDraft(draft);
   if (kind === 'json') return { kind, text: parsed.ok ? JSON.stringify(parsed.value) : draft.text };
   if (kind === 'list') {
-    const items = parsed.ok && Array.isArray(parsed.value) ? parsed.value.map(String).join(', ') : draft.text;
+    const items = parsed.ok && Array.isArray(parsed.value) ? parsed.value.map(itemText).join(', ') : draft.text;
     return { kind, itemKind: itemKind ?? draft.itemKind ?? 'text', text: items };
   }
   if (kind === 'boolean') return { kind, text: parseBoolean(draft.text).ok ? draft.text.trim().toLowerCase() : 'true' };
   if (draft.kind === 'list' || draft.kind === 'json') {
     const first = parsed.ok && Array.isArray(parsed.value) ? parsed.value[0] : undefined;
-    return { kind, text: first === undefined ? '' : String(first) };
+    return { kind, text: first === undefined ? '' : itemText(first) };
   }
   return { kind, text: draft.text };
 }

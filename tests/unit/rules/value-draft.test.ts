@@ -42,6 +42,16 @@ describe('typed rule values', () => {
     expect(parseValueDraft(draft)).toEqual({ ok: false, issues: [{ path: 'root', message }] });
   });
 
+  it('changes a JSON list holding an object to other kinds without failing', () => {
+    const draft: ValueDraft = { kind: 'json', text: '[{"toString":""},1]' };
+    expect(withValueKind(draft, 'list', 'text')).toEqual({
+      kind: 'list',
+      itemKind: 'text',
+      text: '{"toString":""}, 1',
+    });
+    expect(withValueKind(draft, 'text')).toEqual({ kind: 'text', text: '{"toString":""}' });
+  });
+
   it('changes kind keeping what still makes sense', () => {
     expect(withValueKind({ kind: 'text', text: 'pro' }, 'list', 'text')).toEqual({
       kind: 'list',
