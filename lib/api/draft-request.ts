@@ -5,7 +5,7 @@
  * it excludes a version selector; it passes the save's own checks, each problem named under `draft.`.
  */
 import type { Context } from 'hono';
-import { z } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import { actorOf, allows } from '../auth/credentials';
 import type { Editor } from '../editor';
 import { StudioError } from '../errors';
@@ -13,7 +13,7 @@ import type { DraftVersion } from '../runtime';
 import { updateAgentBodySchema } from '../schemas';
 import { principalOf, requestActor } from './request-principal';
 
-export const draftField = updateAgentBodySchema.optional().openapi({
+export const draftField = updateAgentBodySchema.optional().meta({
   description:
     'An unsaved configuration to resolve or run instead of a saved version: the body `PATCH /api/agents/{id}` takes ' +
     '(its fields applied over version `baseVersionNumber`; `changeMessage` and `metadata` are ignored), checked as a ' +

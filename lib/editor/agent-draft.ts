@@ -6,7 +6,7 @@
  * `draft.`, the field of the run or resolve request that carried it.
  */
 import { snapshotFields, type AgentSnapshot } from '../snapshots';
-import { invalidInput, isStudioError, StudioError, type Issue } from '../errors';
+import { invalidInput, isStudioError, type Issue, type StudioError } from '../errors';
 import type { Diagnostic } from '../rules';
 import { applyChanges } from '../versions';
 import { pickSnapshotFields, updateAgentBodySchema } from './agent-input';

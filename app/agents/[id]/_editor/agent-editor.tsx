@@ -19,6 +19,7 @@ import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard'
 import { useMcpTools } from './use-mcp-tools';
 import { useInYourApp } from './use-in-your-app';
 import { useSaveAgent } from './use-save-agent';
+import { unsavedDraftOf } from './unsaved-draft';
 import { useVersionActions } from './use-version-actions';
 import { changesInWords } from './field-words';
 import { focusSaveStatus, SaveStatus, useSaveShortcut } from './save-status';
@@ -160,6 +161,7 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
             refresh={refresh}
             versionActions={{ publish, restore, unpublish }}
             openVersion={openVersion}
+            unsavedDraft={unsavedDraftOf({ values, changed, baseVersionNumber: version.versionNumber })}
           />
           <SaveDialog
             open={saveOpen}
