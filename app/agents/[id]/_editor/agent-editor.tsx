@@ -9,7 +9,7 @@ import { EditorHeader } from './editor-header';
 import { EditorTabs } from './editor-tabs';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
 import { RequestContextSchemaContext } from './rule-diagnostics';
-import { isMarkedDirty } from '../../../_lib/form-dirty';
+import { isMarkedDirty, sameJsonValue } from '../../../_lib/form-dirty';
 import { editorFormSchema, valuesOf } from './editor-form';
 import { errorsUnder } from '../../../_lib/form-errors';
 import { ConflictDialog, SaveDialog } from './save-dialogs';
@@ -72,7 +72,10 @@ export function AgentEditor({ data, openVersion = null }: { data: EditorData; op
 
   const values = form.watch();
   const { dirtyFields, errors } = form.formState;
-  const changed = editedFields.filter((field) => isMarkedDirty(dirtyFields[field]));
+  const changed = editedFields.filter(
+    (field) =>
+      isMarkedDirty(dirtyFields[field]) || !sameJsonValue(values[field], form.formState.defaultValues?.[field]),
+  );
   const drafts = useDraftProblemsRegistry();
   // A rule value still being typed (and not readable yet) is a change the form does not hold.
   const dirty = changed.length > 0 || drafts.unsaved;
