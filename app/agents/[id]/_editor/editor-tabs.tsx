@@ -54,7 +54,8 @@ export function EditorTabs({
     latestVersionNumber: agent.latestVersionNumber,
     activeVersionNumber: agent.activeVersionNumber,
     dirty,
-    unsavedDraft,
+    // Only editors may run a draft (the server refuses anyone else).
+    unsavedDraft: edit ? unsavedDraft : null,
     draftValues: draft.values,
     announce,
   };
