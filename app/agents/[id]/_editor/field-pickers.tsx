@@ -8,7 +8,9 @@ import { Note } from '../../../_components/ui/card';
 import { McpClientGroup } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
 import { SelectableTools } from './selectable-tools';
-import { withKey, withNames, type Collision, type Selection } from './tool-selection';
+
+export type { SourceRecord } from './tool-selection';
+import { withNames, withSourceTools, type Collision, type Selection, type SourceRecord } from './tool-selection';
 import type { ToolCatalog } from './types';
 import type { useMcpTools } from './use-mcp-tools';
 
@@ -18,22 +20,6 @@ export interface PickerSetting {
   mcp: ReturnType<typeof useMcpTools>;
   search: string;
   collisions: Map<string, Collision>;
-}
-
-type Entry = { tools?: Selection } & Record<string, unknown>;
-export type SourceRecord = Record<string, Entry>;
-
-/**
- * One source's `tools` replaced (`undefined`: the source is not used). Other keys of the entry,
- * such as a provider's pinned `connections`, are kept.
- */
-export function withSourceTools(
-  record: SourceRecord | undefined,
-  id: string,
-  next: Selection | undefined,
-): SourceRecord | undefined {
-  if (next === undefined) return withKey<Entry>(record, id, undefined);
-  return withKey<Entry>(record, id, { ...(record?.[id] ?? {}), tools: next });
 }
 
 export function RegisteredToolsPicker({

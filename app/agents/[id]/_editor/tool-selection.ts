@@ -63,6 +63,23 @@ export function withKey<T>(
   return Object.keys(next).length === 0 && record === undefined ? undefined : next;
 }
 
+type SourceEntry = { tools?: Selection } & Record<string, unknown>;
+/** A record field's plain value (`mcpClients`, `integrationTools`, `toolProviders`): each source's entry by id. */
+export type SourceRecord = Record<string, SourceEntry>;
+
+/**
+ * One source's `tools` replaced (`undefined`: the source is not used). Other keys of the entry,
+ * such as a provider's pinned `connections`, are kept.
+ */
+export function withSourceTools(
+  record: SourceRecord | undefined,
+  id: string,
+  next: Selection | undefined,
+): SourceRecord | undefined {
+  if (next === undefined) return withKey<SourceEntry>(record, id, undefined);
+  return withKey<SourceEntry>(record, id, { ...(record?.[id] ?? {}), tools: next });
+}
+
 export type SourceKind = 'code' | 'registry' | 'mcp' | 'integration' | 'provider';
 
 /** Merge order of the sources: a later one replaces an earlier tool with the same name. */
