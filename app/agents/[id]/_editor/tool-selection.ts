@@ -16,25 +16,6 @@ export function registeredSelection(tools: EditorValues['tools']): Selection | n
   return tools as Selection;
 }
 
-/** A saved client's `tools` map: `undefined` when the agent does not use it, `{}` for all tools. */
-export function mcpSelection(
-  mcpClients: EditorValues['mcpClients'],
-  clientId: string,
-): { conditional: true } | { conditional: false; tools: Selection | undefined } {
-  if (mcpClients !== undefined && isConditional(mcpClients)) return { conditional: true };
-  const record = (mcpClients ?? {}) as Record<string, { tools?: Selection }>;
-  return { conditional: false, tools: record[clientId]?.tools };
-}
-
-export function providerSelection(
-  field: EditorValues['integrationTools'] | EditorValues['toolProviders'],
-  providerId: string,
-): Selection | null {
-  if (field !== undefined && isConditional(field)) return null;
-  const record = (field ?? {}) as Record<string, { tools?: Selection }>;
-  return record[providerId]?.tools ?? {};
-}
-
 /** Adds or removes names; a removed name loses its description override too. */
 export function withNames(selection: Selection, names: string[], on: boolean, entry: Entry = {}): Selection {
   const next = { ...selection };

@@ -104,15 +104,15 @@ export function entryOf<Value = Selection>(
   return undefined;
 }
 
-/** Each variant's selection edited by `edit` (where it holds one, or `always` says so). */
+/** Each variant's selection edited by `edit` (`undefined`: that variant stays as it is). */
 function editSelections<Value>(
   variants: Array<Variant<Value>>,
   lens: SelectionLens<Value>,
-  edit: (selection: Selection, index: number) => Selection | undefined,
+  edit: (selection: Selection) => Selection | undefined,
 ): Array<Variant<Value>> {
-  return variants.map((variant, index) => {
+  return variants.map((variant) => {
     const selection = lens.get(variant.value);
-    const next = edit(selection ?? {}, index);
+    const next = edit(selection ?? {});
     return next === undefined || next === selection ? variant : { ...variant, value: lens.set(variant.value, next) };
   });
 }
@@ -132,11 +132,20 @@ export function withToolTicked<Value = Selection>(
     return editSelections(variants, lens, (selection) =>
       selection[name] === undefined ? undefined : withNames(selection, [name], false),
     );
-  const always = variants.findIndex((variant) => variant.rules === undefined);
-  if (always === -1) return [{ value: lens.set({} as Value, { [name]: { ...entry } }) }, ...variants];
-  return editSelections(variants, lens, (selection, index) =>
-    index === always ? withNames(selection, [name], true, entry) : undefined,
+  return withAlwaysEdited(variants, {} as Value, (value) =>
+    lens.set(value, withNames(lens.get(value) ?? {}, [name], true, entry)),
   );
+}
+
+/** The first variant without rules edited (one is put first, from `empty`, when none exists): what every request gets. */
+export function withAlwaysEdited<Value>(
+  variants: Array<Variant<Value>>,
+  empty: Value,
+  edit: (value: Value) => Value,
+): Array<Variant<Value>> {
+  const always = variants.findIndex((variant) => variant.rules === undefined);
+  if (always === -1) return [{ value: edit(empty) }, ...variants];
+  return variants.map((variant, index) => (index === always ? { ...variant, value: edit(variant.value) } : variant));
 }
 
 /** A description override set (or cleared) on every variant that picks the tool. */
@@ -156,6 +165,8 @@ export interface RowState {
   selected: boolean;
   override: string;
   onlyWhen?: string;
+  /** The tool's entry carries per-tool rules (kept, never evaluated: rules act on variants). */
+  carriesRules?: boolean;
 }
 
 /**
@@ -173,11 +184,15 @@ export function variantEdits<Value>({
 }) {
   const presence = toolPresence(variants, shown);
   return {
-    state: (name: string): RowState => ({
-      selected: presence.has(name),
-      override: entryOf(variants, name, lens)?.description ?? '',
-      onlyWhen: onlyWhenWords(presence.get(name), variants),
-    }),
+    state: (name: string): RowState => {
+      const entry = entryOf(variants, name, lens);
+      return {
+        selected: presence.has(name),
+        override: entry?.description ?? '',
+        onlyWhen: onlyWhenWords(presence.get(name), variants),
+        carriesRules: entry?.rules !== undefined,
+      };
+    },
     tick: (names: string[], on: boolean, entry = {}) =>
       names.reduce((next, name) => withToolTicked(next, name, on, entry, lens), variants),
     describe: (name: string, text: string) => withToolDescription(variants, name, text, lens),
