@@ -122,9 +122,14 @@ export function PreviewTab({
       ...(chosen === 'unsaved' && unsavedDraft ? { draft: unsavedDraft } : { selector: { status: 'draft' } }),
     });
     setBusy(false);
-    setProblems(result.ok ? [] : draftIssuesOf(result.issues));
+    const problems = result.ok ? [] : draftIssuesOf(result.issues);
+    setProblems(problems);
     if (!result.ok) {
-      announce(`Could not resolve: ${result.message}`);
+      announce(
+        problems.length > 0
+          ? 'Could not resolve: the unsaved draft has problems, listed below.'
+          : `Could not resolve: ${result.message}`,
+      );
       return;
     }
     const resolution = result.value as Resolution;
