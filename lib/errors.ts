@@ -22,6 +22,8 @@ export const errorStatus = {
   version_in_use: 409,
   /** Publishing was refused by its checks; `details.problems` lists each with its code and path. */
   publish_blocked: 409,
+  /** A run of an unsaved draft reached a call that waits for an answer; a paused run needs a saved version. */
+  draft_cannot_pause: 409,
   payload_too_large: 413,
   /** The `Host` is not one this server answers (a DNS-rebinding page, a misrouted request). */
   misdirected_request: 421,

@@ -219,8 +219,9 @@ export const runs = pgTable(
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     toolCallCount: integer('tool_call_count').notNull().default(0),
-    // `evaluation` for a replay of a test case (docs/testing-agents.md), `run` for every other run.
-    kind: text('kind', { enum: ['run', 'evaluation'] })
+    // `evaluation` for a replay of a test case (docs/testing-agents.md), `draft` for a run of an
+    // unsaved draft (docs/runs.md), `run` for every other run.
+    kind: text('kind', { enum: ['run', 'evaluation', 'draft'] })
       .notNull()
       .default('run'),
   },

@@ -92,7 +92,9 @@ export function createResolveFastPath({
       if (text.trim() === '' || exceedsJsonDepth(text)) return await replay(request, response, body);
       const parsed = resolveBodySchema.safeParse(JSON.parse(text));
       const params = agentIdParams.safeParse({ id });
-      if (!parsed.success || !params.success) return await replay(request, response, body);
+      // A draft is checked by the app (the editor scope, the save's checks) and never memoised.
+      if (!parsed.success || !params.success || parsed.data.draft !== undefined)
+        return await replay(request, response, body);
       const resolved = answers.bytes(await resolveRequest({ runtime, id: params.data.id, body: parsed.data }));
       // writeHead reads the list before it returns, so one list serves every answer.
       okHeaders[lengthSlot] = String(resolved.byteLength);

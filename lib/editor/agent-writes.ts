@@ -45,7 +45,7 @@ export interface SaveResult {
 }
 
 /** Splits off the fields a code agent's override record may not hold. */
-function ownedFields(
+export function ownedFields(
   context: EditorContext,
   agentId: string,
   source: 'stored' | 'code',
@@ -61,6 +61,26 @@ function ownedFields(
     );
   }
   return partitionOwnedFields({ provided, ownership });
+}
+
+/**
+ * The checks a snapshot about to be written passes (a save's, an import's, a draft run's): a stored
+ * agent's required fields, then the rule linter; answers the linter's warnings.
+ */
+export function checkSnapshotForWrite({
+  source,
+  snapshot,
+  providedTools,
+}: {
+  source: 'stored' | 'code';
+  snapshot: AgentSnapshot;
+  providedTools: unknown;
+}): Diagnostic[] {
+  if (source === 'stored') {
+    const issues = storedAgentIssues(snapshot);
+    if (issues.length > 0) throw invalidInput(issues);
+  }
+  return checkRulesForWrite({ snapshot, providedTools });
 }
 
 export async function createAgent(context: EditorContext, input: CreateAgentInput) {
@@ -143,11 +163,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       changeMessage: parsed.changeMessage,
       actor,
       check: (snapshot) => {
-        if (summary.source === 'stored') {
-          const issues = storedAgentIssues(snapshot);
-          if (issues.length > 0) throw invalidInput(issues);
-        }
-        warnings = checkRulesForWrite({ snapshot, providedTools: kept.tools });
+        warnings = checkSnapshotForWrite({ source: summary.source, snapshot, providedTools: kept.tools });
       },
     });
     if (!saved.created) {

@@ -33,6 +33,7 @@ import { codeOnlyAgent, type CodeOnlyAgent, type CodeOnlyListItem } from './code
 import { diffVersions, type VersionDiff } from './agent-diff';
 import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
 import type { AgentListItem, AgentView, VersionView } from './agent-views';
+import { checkAgentDraft, type AgentDraft } from './agent-draft';
 import { createAgent, deleteAgent, restoreVersion, updateAgent, type SaveResult } from './agent-writes';
 import { createAuditService, type AuditService } from './audit';
 import { createEditorContext, type EditorOptions } from './context';
@@ -74,6 +75,11 @@ export interface AgentsService {
   /** The parsed version a selector names, for the runtime (`fallback: 'published'` fails closed). */
   loadVersion(request: { id: string; selector?: VersionSelector; fallback: DefaultSelector }): Promise<FoundVersion>;
   update(input: UpdateAgentInput): Promise<SaveResult>;
+  /**
+   * An unsaved draft (a save's body) checked as a save checks it and applied over its base version,
+   * for a run or resolution of the draft; nothing is written (400 `invalid_input` under `draft.`).
+   */
+  checkDraft(input: { id: string; draft: unknown }): Promise<AgentDraft>;
   delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
   /** Stored agents, override records and code agents without a record, by id; `search` filters by id or name. */
   list(request?: AgentListRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
@@ -166,6 +172,7 @@ export function createEditor(options: EditorOptions): Editor {
     getCodeOnly: async (id) => codeOnlyAgent(context, id),
     loadVersion: async ({ id, selector, fallback }) => findVersion(context, { agentId: id, selector, fallback }),
     update: async (input) => updateAgent(context, input),
+    checkDraft: async (input) => checkAgentDraft(context, input),
     delete: async (id, { actor } = {}) => deleteAgent(context, { id, actor }),
     list: async (request) => listAgents(context, request),
     listVersions: async (id, request) => listAgentVersions(context, id, request),

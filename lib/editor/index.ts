@@ -10,6 +10,7 @@ export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-re
 export type { StoredAgentVersion } from './agent-version';
 export type { AgentListItem, AgentView, VersionView } from './agent-views';
 export type { SaveResult } from './agent-writes';
+export type { AgentDraft } from './agent-draft';
 export type { VersionDiff } from './agent-diff';
 export type { AuditEntity, AuditEntry, AuditFilter, AuditService } from './audit';
 export {

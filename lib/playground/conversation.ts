@@ -37,7 +37,14 @@ export interface Conversation {
   phase: RunPhase;
   /** The run the Playground is in (continuations go to it). */
   run?: RunIdentity;
-  error?: { code: string; message: string };
+  error?: ConversationError;
+}
+
+/** Why a run failed; a refused input lists its problems by field path (`draft.tools`). */
+export interface ConversationError {
+  code: string;
+  message: string;
+  issues?: Array<{ path: string; message: string }>;
 }
 
 export const emptyConversation: Conversation = { items: [], phase: 'idle' };
@@ -50,7 +57,7 @@ export function addUserMessage(conversation: Conversation, text: string): Conver
 }
 
 /** A run or continuation that failed before it streamed anything (a plain JSON error). */
-export function failRun(conversation: Conversation, error: { code: string; message: string }): Conversation {
+export function failRun(conversation: Conversation, error: ConversationError): Conversation {
   return {
     ...conversation,
     phase: conversation.run && error.code !== 'model_not_configured' ? 'paused' : 'failed',

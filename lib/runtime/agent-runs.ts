@@ -23,7 +23,7 @@ import {
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { listItemOfRecord, readRunPage, type RunListItem, type RunListPage, type RunListRequest } from './run-list';
 import { createRunner, type Continuation } from './runner';
-import type { DetailedResolution, DetailedResolveOptions } from './resolution-types';
+import type { DetailedResolution, DetailedResolveOptions, DraftVersion } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
 import { agentToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
@@ -37,6 +37,8 @@ export interface LoadAgentOptions {
   requestContext?: Record<string, unknown>;
   /** Default: the published version. */
   selector?: VersionSelector;
+  /** An unsaved draft to run instead of a stored version (checked by the editor; never with a selector). */
+  draft?: DraftVersion;
   resourceId?: string;
   signal?: AbortSignal;
 }
@@ -113,6 +115,7 @@ export function environmentFromResolution({
     versionId: resolution.versionId,
     versionNumber: resolution.versionNumber,
     label: resolution.label,
+    ...(resolution.draft ? { draft: resolution.draft } : {}),
     resolvedToolsHash: resolution.resolvedToolsHash,
     instructions: resolution.instructions,
     model,
@@ -256,10 +259,10 @@ export function createAgentRuns({
 
   async function loadAgent(
     agentId: string,
-    { requestContext = {}, selector, resourceId, signal }: LoadAgentOptions = {},
+    { requestContext = {}, selector, draft, resourceId, signal }: LoadAgentOptions = {},
     chain: readonly string[] = [agentId],
   ): Promise<RunnableAgent> {
-    const detailed = await resolveDetailed(agentId, { requestContext, selector, resourceId, signal });
+    const detailed = await resolveDetailed(agentId, { requestContext, selector, draft, resourceId, signal });
     // Built now, so a provider with no key fails here, before a run is stored or a model called.
     const environment = await environmentOf(detailed, chain);
     return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });

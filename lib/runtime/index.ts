@@ -2,6 +2,7 @@
 export {
   createRuntime,
   type DetailedResolution,
+  type DraftVersion,
   type Resolution,
   type ResolveOptions,
   type Runtime,

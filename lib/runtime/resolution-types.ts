@@ -1,6 +1,6 @@
 /** What a resolution answers, and the details a run needs beside it. */
 import type { Agent } from '../agents';
-import type { DefaultOptions } from '../snapshots';
+import type { AgentSnapshot, DefaultOptions } from '../snapshots';
 import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
 import type { VersionSelector } from '../versions';
 import type { StoredCallables } from './stored-callables';
@@ -12,6 +12,8 @@ export interface Resolution {
   versionNumber: number | null;
   /** The label the selector named, if any. */
   label?: string;
+  /** Present on the resolution of an unsaved draft (`versionId` and `versionNumber` are null then). */
+  draft?: true;
   /** Rendered for this request context (prompt blocks, placeholders). */
   instructions: string;
   /** `provider/model`. */
@@ -23,11 +25,24 @@ export interface Resolution {
   resolvedToolsHash: string;
 }
 
+/**
+ * An unsaved draft, already checked as a save checks it (`editor.agents.checkDraft`). It resolves
+ * as its saved version would, but its resolution is never cached: nothing about it outlives the
+ * request.
+ */
+export interface DraftVersion {
+  snapshot: Readonly<AgentSnapshot>;
+  /** Who would save it: the identity of its `per-author` provider connections. */
+  authorId?: string;
+}
+
 export interface ResolveOptions {
   /** A plain JSON object; `mastra__authToken` is the caller's token for HTTP MCP servers. */
   requestContext?: Record<string, unknown>;
   /** Default: the published version. */
   selector?: VersionSelector;
+  /** An unsaved draft to resolve instead of a stored version (never with a selector). */
+  draft?: DraftVersion;
   /** The caller's resource, the identity of `caller-supplied` provider connections. */
   resourceId?: string;
   signal?: AbortSignal;

@@ -18,6 +18,7 @@ import {
 import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
 import type { SourceLoader } from '../sources';
 import type { RequestContext } from '../tools';
+import type { FoundVersion } from '../editor';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
 import type { CachedResolution, ResolutionCache } from './resolution-cache';
@@ -47,6 +48,7 @@ export async function resolveTools(
     resourceId,
     signal,
     budget = createRuleBudget(),
+    cached = true,
   }: {
     version: VersionInput | undefined;
     codeAgent: Agent | undefined;
@@ -55,6 +57,8 @@ export async function resolveTools(
     signal?: AbortSignal | undefined;
     /** The request's rule budget; the rules it stopped are in `budget.stopped` afterwards. */
     budget?: RuleBudget;
+    /** False for an unsaved draft: its resolution is not kept. */
+    cached?: boolean;
   },
 ): Promise<CachedResolution> {
   const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext, budget });
@@ -63,8 +67,8 @@ export async function resolveTools(
     const merged = mergeTools({ plan, loaded });
     return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
   };
-  // Built on tools a source made for this request: used once, so not cached.
-  if (fingerprint === undefined) return compute();
+  // Built on tools a source made for this request, or for a draft: used once, so not cached.
+  if (fingerprint === undefined || !cached) return compute();
   return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
 }
 
@@ -84,30 +88,40 @@ function withBudgetWarnings(
   };
 }
 
+/** What a draft's plan names as its version: never a stored version's id (those are UUIDs). */
+const draftVersionId = 'unsaved-draft';
+
+/** The stored version a request resolves: selected, published by default, or the one a paused run pinned. */
+function storedVersionFor(
+  resolving: Resolving,
+  agentId: string,
+  codeAgent: Agent | undefined,
+  { selector, pinnedVersionId }: DetailedResolveOptions,
+): Promise<FoundVersion | undefined> {
+  // A run pinned to "as defined in code" must not pick up an override published since it started.
+  if (pinnedVersionId === null && codeAgent) return Promise.resolve(undefined);
+  return findVersionFor({
+    agentId,
+    codeAgent,
+    ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
+    versions: resolving.versions,
+  });
+}
+
 /** An agent resolved for one request: its resolution, the code agent behind it, its default options. */
 export async function resolveAgent(
   resolving: Resolving,
   agentId: string,
-  { requestContext: given, selector, resourceId, signal, pinnedVersionId }: DetailedResolveOptions = {},
+  options: DetailedResolveOptions = {},
 ): Promise<DetailedResolution> {
+  const { requestContext: given, resourceId, signal, draft } = options;
   // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
   const requestContext: RequestContext = isPlainObject(given) ? given : {};
   const codeAgent = resolving.codeAgents.get(agentId);
-  // A run pinned to "as defined in code" must not pick up an override published since it started.
-  const found =
-    pinnedVersionId === null && codeAgent
-      ? undefined
-      : await findVersionFor({
-          agentId,
-          codeAgent,
-          ...(pinnedVersionId ? { selector: { versionId: pinnedVersionId } } : selector ? { selector } : {}),
-          versions: resolving.versions,
-        });
-  const version: VersionInput | undefined = found && {
-    id: found.version.id,
-    snapshot: found.version.snapshot,
-    authorId: found.version.authorId,
-  };
+  const found = draft ? undefined : await storedVersionFor(resolving, agentId, codeAgent, options);
+  const version: VersionInput | undefined = draft
+    ? { id: draftVersionId, snapshot: draft.snapshot, authorId: draft.authorId ?? null }
+    : found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
   const chosen = chooseInstructions({
     version,
     ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}),
@@ -121,14 +135,23 @@ export async function resolveAgent(
   }
   // One budget for every rule this request evaluates: the variants' and the prompt blocks'.
   const budget = createRuleBudget();
-  const resolved = await resolveTools(resolving, { version, codeAgent, requestContext, resourceId, signal, budget });
-  const model = codeAgent ? codeAgent.modelName : String(found?.version.snapshot.model ?? '');
+  const resolved = await resolveTools(resolving, {
+    version,
+    codeAgent,
+    requestContext,
+    resourceId,
+    signal,
+    budget,
+    cached: !draft,
+  });
+  const model = codeAgent ? codeAgent.modelName : String(version?.snapshot.model ?? '');
   const instructions = renderInstructions({ instructions: chosen.value.instructions, requestContext, budget });
   const resolution: Resolution = {
     agentId,
     versionId: found?.version.id ?? null,
     versionNumber: found?.version.versionNumber ?? null,
     ...(found?.label === undefined ? {} : { label: found.label }),
+    ...(draft ? { draft: true as const } : {}),
     instructions,
     model,
     tools: resolved.tools,
@@ -136,8 +159,8 @@ export async function resolveAgent(
     resolvedToolsHash: resolved.resolvedToolsHash,
   };
   // A code agent's sub-agents and workflows are its own; a stored agent's are found per request.
-  const callables = codeAgent || !found ? undefined : await findStoredCallables(resolving, found.version.snapshot);
+  const callables = codeAgent || !version ? undefined : await findStoredCallables(resolving, version.snapshot);
   if (callables && callables.warnings.length > 0) resolution.warnings = [...resolution.warnings, ...callables.warnings];
-  const defaultOptions = found?.version.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
+  const defaultOptions = version?.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
   return { resolution, codeAgent, defaultOptions, ...(callables ? { callables } : {}) };
 }

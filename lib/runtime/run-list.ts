@@ -31,6 +31,8 @@ export interface RunListItem {
   error?: { code: string; message: string };
   /** `evaluation` for a replay of a test case; absent for every other run. */
   kind?: 'evaluation';
+  /** A run of an unsaved draft (its `versionNumber` is null); absent for every other run. */
+  draft?: true;
 }
 
 export interface RunListRequest {
@@ -156,6 +158,7 @@ export function listItemOfRecord(record: RunRecord): RunListItem {
     resourceId: record.resourceId ?? null,
     ...(record.error ? { error: { code: record.error.code, message: record.error.message } } : {}),
     ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
+    ...(record.draft ? { draft: true } : {}),
   };
 }
 
@@ -179,5 +182,6 @@ export function listItemOfRow(row: RunListRow): RunListItem {
     resourceId: row.resourceId,
     ...(error ? { error: { code: error.code, message: error.message } } : {}),
     ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
+    ...(row.kind === 'draft' ? { draft: true } : {}),
   };
 }

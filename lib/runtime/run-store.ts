@@ -204,7 +204,7 @@ function insertRow(record: RunRecord, secretsKey: SecretsKey): InsertRow {
     threadId: record.threadId ?? null,
     resourceId: record.resourceId ?? null,
     createdBy: record.createdBy ?? null,
-    kind: record.kind ?? 'run',
+    kind: record.kind ?? (record.draft ? 'draft' : 'run'),
     requestContext: JSON.stringify(stored),
     authToken:
       token === undefined
@@ -234,6 +234,7 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
     versionId: row.versionId,
     versionNumber: row.versionNumber,
     ...(row.label === null ? {} : { label: row.label }),
+    ...(row.kind === 'draft' ? { draft: true as const } : {}),
     resolvedToolsHash: row.resolvedToolsHash ?? '',
     status: row.status,
     ...(row.threadId === null ? {} : { threadId: row.threadId }),

@@ -182,10 +182,12 @@ export type RunStatus = 'running' | 'paused' | 'finished' | 'failed' | 'aborted'
 export interface RunIdentity {
   runId: string;
   agentId: string;
-  /** `null` for a code agent running as defined in code. */
+  /** `null` for a code agent running as defined in code, and for an unsaved draft. */
   versionId: string | null;
   versionNumber: number | null;
   label?: string;
+  /** A run of an unsaved draft: no version holds its configuration, so it never pauses. */
+  draft?: true;
   resolvedToolsHash: string;
 }
 
@@ -401,6 +403,14 @@ export interface RunnableAgent {
 
 /** A run's identity as its answers report it (what is absent is left out, not `undefined`). */
 export function identityOf(record: RunIdentity): RunIdentity {
-  const { runId, agentId, versionId, versionNumber, label, resolvedToolsHash } = record;
-  return { runId, agentId, versionId, versionNumber, ...(label === undefined ? {} : { label }), resolvedToolsHash };
+  const { runId, agentId, versionId, versionNumber, label, draft, resolvedToolsHash } = record;
+  return {
+    runId,
+    agentId,
+    versionId,
+    versionNumber,
+    ...(label === undefined ? {} : { label }),
+    ...(draft ? { draft } : {}),
+    resolvedToolsHash,
+  };
 }

@@ -15,7 +15,13 @@ import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import type { AgentVersionReader } from './find-version';
 import { resolveAgent, resolveTools, type Resolving } from './resolve-agent';
-import type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions } from './resolution-types';
+import type {
+  DetailedResolution,
+  DetailedResolveOptions,
+  DraftVersion,
+  Resolution,
+  ResolveOptions,
+} from './resolution-types';
 import { createAgentRuns, type LoadAgentOptions, type Runs } from './agent-runs';
 import type { ReplayRequest, ReplayResult } from './replay';
 import type { ModelRegistry } from './model-registry';
@@ -27,7 +33,7 @@ import type { RunnableAgent } from './runnable-agent';
 import type { TaskItem } from './task-list';
 import { createWorkflowRegistry, type WorkflowRegistry } from '../workflows';
 
-export type { DetailedResolution, DetailedResolveOptions, Resolution, ResolveOptions };
+export type { DetailedResolution, DetailedResolveOptions, DraftVersion, Resolution, ResolveOptions };
 
 export interface Runtime {
   resolve(agentId: string, options?: ResolveOptions): Promise<Resolution>;

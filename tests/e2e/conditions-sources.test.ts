@@ -248,4 +248,62 @@ describe('conditions: variants of MCP clients, integration tools and tool provid
     },
     walkTimeoutMs,
   );
+
+  it(
+    "shows on the Tools tab what each source's variants pick and when, ticked and editable",
+    async () => {
+      const page = await browser.context.newPage();
+      const errors = watchConsoleErrors(page);
+      const editor = new AgentEditorPage(page, baseUrl);
+      await editor.open('sourced-variants');
+      const tools = await editor.tab('Tools');
+      const row = (group: ReturnType<AgentEditorPage['toolGroup']>, name: string) =>
+        group.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name, exact: true }) });
+
+      // The MCP client is picked for pro accounts only: said once for the client, its tools ticked.
+      const mcpGroup = editor.toolGroup('MCP: Variant MCP');
+      const echo = mcpGroup.getByRole('checkbox', { name: 'web_echo', exact: true });
+      await expect.poll(() => echo.isChecked(), patience).toBe(true);
+      expect(await echo.isEnabled()).toBe(true);
+      expect(await mcpGroup.getByRole('checkbox', { name: 'web_get-sum', exact: true }).isChecked()).toBe(true);
+      expect(await mcpGroup.getByRole('checkbox', { name: 'web_get-tiny-image', exact: true }).isChecked()).toBe(false);
+      expect(await mcpGroup.getByText('Only when tier is pro', { exact: true }).count()).toBe(1);
+
+      // The integration's variants pick different operations under different rules: each says its own.
+      const integrations = editor.toolGroup('Integrations');
+      expect(await integrations.getByRole('region', { name: 'Pet shop' }).textContent()).toContain(
+        'Only when tier is pro or seats is more than 10',
+      );
+      expect(await row(integrations, 'listPets').textContent()).toContain('Only when tier is pro');
+      expect(await row(integrations, 'showPet').textContent()).toContain('Only when seats is more than 10');
+      expect(await integrations.getByRole('checkbox', { name: 'showPet' }).isEnabled()).toBe(true);
+      const providers = editor.toolGroup('Providers');
+      expect(await providers.getByRole('checkbox', { name: 'TICKETS_POST' }).isChecked()).toBe(true);
+      expect(await providers.getByRole('region', { name: 'Helpdesk hub' }).textContent()).toContain(
+        'Only when tier is pro',
+      );
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // Ticking here includes a tool for every request: it goes into a variant without rules, first.
+      await mcpGroup.getByRole('checkbox', { name: 'web_get-tiny-image', exact: true }).check();
+      expect(
+        await row(mcpGroup, 'web_get-tiny-image')
+          .getByText(/^Only when/)
+          .count(),
+      ).toBe(0);
+      // The client is now picked for every request; its pro-only tools say so each.
+      expect(await mcpGroup.getByText('Only when tier is pro', { exact: true }).count()).toBe(2);
+      expect(await row(mcpGroup, 'web_echo').getByText('Only when tier is pro', { exact: true }).count()).toBe(1);
+      expect(await tools.getByRole('checkbox', { name: 'web_get-tiny-image', exact: true }).isChecked()).toBe(true);
+      await editor.save('the tiny image for everyone');
+      await editor.announced('Version 3 saved');
+      expect((await api('GET', '/api/agents/sourced-variants')).body.version.mcpClients).toEqual([
+        { value: { 'variant-mcp': { tools: { 'web_get-tiny-image': {} } } } },
+        { value: { 'variant-mcp': { tools: { web_echo: {}, 'web_get-sum': {} } } }, rules: proRule },
+      ]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    walkTimeoutMs,
+  );
 });

@@ -32,7 +32,13 @@ export function tokenWords({ inputTokens, outputTokens }: TokenUsage): string {
   return `${inputTokens + outputTokens} (${inputTokens} in, ${outputTokens} out)`;
 }
 
-export function versionWords({ versionNumber, label }: Pick<RunListItem, 'versionNumber' | 'label'>): string {
+/** Which configuration a run ran: a version, the code's own definition, or unsaved changes from the editor. */
+export function versionWords({
+  versionNumber,
+  label,
+  draft,
+}: Pick<RunListItem, 'versionNumber' | 'label' | 'draft'>): string {
+  if (draft) return 'Unsaved draft';
   const version = versionNumber === null ? 'As defined in code' : `Version ${versionNumber}`;
   return label ? `${version} (${label})` : version;
 }

@@ -50,6 +50,7 @@ function detailOf(view: RunView): RunDetail {
     agentId: view.agentId,
     versionNumber: view.versionNumber ?? null,
     label: view.label ?? null,
+    ...(view.draft ? { draft: view.draft } : {}),
     resolvedToolsHash: view.resolvedToolsHash ?? null,
     status: view.status === 'aborted' ? 'failed' : view.status,
     finishReason: view.finishReason,

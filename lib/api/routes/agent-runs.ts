@@ -1,14 +1,17 @@
 /**
- * `POST /api/agents/:id/generate` and `/stream`: run the selected version (published by default)
- * for one request context. Generate answers when the run finishes or pauses; stream sends the typed
+ * `POST /api/agents/:id/generate` and `/stream`: run the selected version (published by default),
+ * or an editor's unsaved draft, for one request context. Generate answers when the run finishes or pauses; stream sends the typed
  * chunks as Server-Sent Events. Errors before the run starts (unknown agent, no published version,
  * a model provider with no key) are JSON errors with their status.
  */
 import { createRoute } from '@hono/zod-openapi';
 import type { ModelMessage } from 'ai';
+import type { Context } from 'hono';
+import type { Editor } from '../../editor';
 import type { RunCaller, RunOptions, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
+import { draftOfRequest } from '../draft-request';
 import { runCallerOf } from '../request-principal';
 import { runEventStream } from '../run-events';
 import { errorResponses, jsonRoutes, requestBody } from '../schemas';
@@ -30,7 +33,7 @@ export const generateRoute = route('post', '/agents/{id}/generate', {
     'A model that breaks `toolChoice` (no tool call although one was required) answers 502 `model_error`.',
   request: { params: agentIdParams, body: runBody },
   ok: ['The run: finished, or paused on calls it waits for', runResultSchema],
-  errors: [400, 404, 409, 502, 503],
+  errors: [400, 403, 404, 409, 502, 503],
 });
 
 export const streamRoute = createRoute({
@@ -47,7 +50,7 @@ export const streamRoute = createRoute({
   request: { params: agentIdParams, body: runBody },
   responses: {
     200: eventStreamResponse('The event stream'),
-    ...errorResponses(400, 404, 409, 503),
+    ...errorResponses(400, 403, 404, 409, 503),
   },
 });
 
@@ -73,22 +76,34 @@ function runOptionsOf(body: RunBody, caller: RunCaller | undefined): RunOptions 
 
 const inputOf = (body: RunBody) => body.prompt ?? (body.messages as unknown as ModelMessage[]);
 
-async function loadFor(runtime: Runtime, id: string, body: RunBody, signal: AbortSignal) {
+/** The agent a body runs: the selected version (published by default), or its unsaved draft, checked. */
+async function loadFor(
+  context: Context,
+  { runtime, editor }: RunRouteDependencies,
+  { id, body, signal }: { id: string; body: RunBody; signal: AbortSignal },
+) {
   const selector = body.selector ? toVersionSelector(body.selector) : undefined;
+  const draft = await draftOfRequest(context, { editor, agentId: id, draft: body.draft });
   return runtime.loadAgent(id, {
     requestContext: body.requestContext ?? {},
     ...(selector ? { selector } : {}),
+    ...(draft ? { draft } : {}),
     ...(body.resourceId ? { resourceId: body.resourceId } : {}),
     signal,
   });
 }
 
-export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
+interface RunRouteDependencies {
+  runtime: Runtime;
+  editor: Editor;
+}
+
+export function registerAgentRunRoutes(app: ApiApp, dependencies: RunRouteDependencies) {
   app.openapi(generateRoute, async (context) => {
     const { id } = context.req.valid('param');
     const body = context.req.valid('json');
     const signal = context.req.raw.signal;
-    const agent = await loadFor(runtime, id, body, signal);
+    const agent = await loadFor(context, dependencies, { id, body, signal });
     const result = await agent.generate(inputOf(body), {
       ...runOptionsOf(body, runCallerOf(context)),
       abortSignal: signal,
@@ -99,7 +114,7 @@ export function registerAgentRunRoutes(app: ApiApp, { runtime }: { runtime: Runt
   app.openapi(streamRoute, async (context) => {
     const { id } = context.req.valid('param');
     const body = context.req.valid('json');
-    const agent = await loadFor(runtime, id, body, context.req.raw.signal);
+    const agent = await loadFor(context, dependencies, { id, body, signal: context.req.raw.signal });
     // The SSE answer is not one of the typed JSON responses the route definition can express.
     return (await runEventStream(context, (abortSignal) =>
       agent.stream(inputOf(body), { ...runOptionsOf(body, runCallerOf(context)), abortSignal }),

@@ -1,14 +1,16 @@
 /**
  * `POST /api/agents/:id/resolve` (docs/resolution.md): the tools the
- * model would see for this request context, from the published version unless a selector says
- * otherwise, with the explanation, warnings and `resolvedToolsHash`. Tools come as an array sorted
+ * model would see for this request context, from the published version unless a selector (or an
+ * unsaved draft) says otherwise, with the explanation, warnings and `resolvedToolsHash`. Tools come as an array sorted
  * by name, without their executables.
  */
 import { z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
-import type { Resolution, Runtime } from '../../runtime';
+import type { Editor } from '../../editor';
+import type { DraftVersion, Resolution, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
+import { draftExcludesSelector, draftField, draftOfRequest } from '../draft-request';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams, runtimeRequestFields } from './agents-schemas';
 
@@ -17,8 +19,10 @@ const route = jsonRoutes('runtime');
 export const resolveBodySchema = z
   .object({
     ...runtimeRequestFields,
+    draft: draftField,
   })
   .strict()
+  .superRefine(draftExcludesSelector)
   .openapi('ResolveRequest');
 
 const originSchema = z.union([
@@ -52,6 +56,7 @@ const resolutionSchema = z
     versionId: z.string().nullable().openapi({ description: 'null when a code agent runs as defined in code' }),
     versionNumber: z.number().int().nullable(),
     label: z.string().optional(),
+    draft: z.literal(true).optional().openapi({ description: 'Present when the request resolved an unsaved draft' }),
     instructions: z.string(),
     model: z.string(),
     tools: z.array(resolvedToolSchema),
@@ -80,7 +85,7 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', {
     }),
   },
   ok: ['The resolution', resolutionSchema],
-  errors: [400, 404],
+  errors: [400, 403, 404],
 });
 
 /**
@@ -88,12 +93,21 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', {
  * instructions, model; an object whose closing brace the tail replaces) and the tail (tools,
  * explanation, warnings, hash). The direct path keeps tails per memoised resolution.
  */
-export function resolutionHead({ agentId, versionId, versionNumber, label, instructions, model }: Resolution): string {
+export function resolutionHead({
+  agentId,
+  versionId,
+  versionNumber,
+  label,
+  draft,
+  instructions,
+  model,
+}: Resolution): string {
   return JSON.stringify({
     agentId,
     versionId,
     versionNumber,
     ...(label === undefined ? {} : { label }),
+    ...(draft ? { draft } : {}),
     instructions,
     model,
   });
@@ -106,28 +120,37 @@ export function resolutionTail({ tools, explanation, warnings, resolvedToolsHash
   );
 }
 
-/** The resolution a parsed request body asks for (the direct path asks the same way). */
+/**
+ * The resolution a parsed request body asks for (the direct path asks the same way, and hands
+ * bodies with a draft to the app, which checks the draft first).
+ */
 export function resolveRequest({
   runtime,
   id,
   body,
+  draft,
 }: {
   runtime: Runtime;
   id: string;
   body: z.infer<typeof resolveBodySchema>;
+  /** The body's draft, checked (`draftOfRequest`). */
+  draft?: DraftVersion | undefined;
 }): Promise<Resolution> {
   const { requestContext, selector, resourceId } = body;
   return runtime.resolve(id, {
     requestContext: requestContext ?? {},
     ...(selector ? { selector: toVersionSelector(selector) } : {}),
+    ...(draft ? { draft } : {}),
     ...(resourceId === undefined ? {} : { resourceId }),
   });
 }
 
-export function registerResolveRoutes(app: ApiApp, { runtime }: { runtime: Runtime }) {
+export function registerResolveRoutes(app: ApiApp, { runtime, editor }: { runtime: Runtime; editor: Editor }) {
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
-    const resolution = await resolveRequest({ runtime, id, body: context.req.valid('json') ?? {} });
+    const body = context.req.valid('json') ?? {};
+    const draft = await draftOfRequest(context, { editor, agentId: id, draft: body.draft });
+    const resolution = await resolveRequest({ runtime, id, body, draft });
     // Written as JSON text in the documented shape (head and tail above), which the route's typed
     // response helpers cannot express; the document still describes it through `resolutionSchema`.
     const json = `${resolutionHead(resolution).slice(0, -1)}${resolutionTail(resolution)}`;

@@ -21,6 +21,11 @@ const listedFields = {
   toolCallCount: z.number().int(),
 };
 
+const draftRun = z
+  .literal(true)
+  .optional()
+  .openapi({ description: 'Present on a run of an unsaved draft (its versionId and versionNumber are null)' });
+
 export const runListItemSchema = z
   .object({
     runId: z.string(),
@@ -34,6 +39,7 @@ export const runListItemSchema = z
     resourceId: z.string().nullable(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     kind: z.literal('evaluation').optional().openapi({ description: 'Present on a replay of a test case' }),
+    draft: draftRun,
   })
   .openapi('RunListItem');
 

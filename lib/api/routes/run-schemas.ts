@@ -6,6 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { modelMessageSchema } from 'ai';
 import { versionSelectorSchema } from '../../versions';
+import { draftExcludesSelector, draftField } from '../draft-request';
 import { pathParam } from '../schemas';
 import { runEventSchema } from './run-event-schemas';
 import { runDetailShape } from './run-list-schemas';
@@ -63,6 +64,7 @@ export const runBodySchema = z
     selector: versionSelectorSchema
       .optional()
       .openapi({ description: 'Exactly one of versionId, versionNumber, label, status (default: published)' }),
+    draft: draftField,
     toolChoice: toolChoiceSchema.optional(),
     activeTools: z.array(toolName).max(1_000).optional().openapi({ description: 'Offer and allow only these tools' }),
     maxSteps: z.number().int().min(1).max(100).optional().openapi({ description: 'Model calls at most (default 5)' }),
@@ -98,6 +100,15 @@ export const runBodySchema = z
   .superRefine((body, context) => {
     if ((body.prompt === undefined) === (body.messages === undefined)) {
       context.addIssue({ code: 'custom', path: ['prompt'], message: 'Give exactly one of prompt and messages.' });
+    }
+    draftExcludesSelector(body, context);
+    // Auto-resume continues a saved version's paused run; a draft run starts afresh and never waits.
+    if (body.draft !== undefined && body.autoResumeSuspendedTools) {
+      context.addIssue({
+        code: 'custom',
+        path: ['autoResumeSuspendedTools'],
+        message: 'A run of an unsaved draft cannot resume a paused run; leave autoResumeSuspendedTools out',
+      });
     }
   })
   // The rule above, in the document: exactly one of the two.
@@ -173,6 +184,7 @@ const identityShape = {
   versionId: z.string().nullable(),
   versionNumber: z.number().int().nullable(),
   label: z.string().optional(),
+  draft: z.literal(true).optional().openapi({ description: 'Present on a run of an unsaved draft' }),
   resolvedToolsHash: z.string(),
 };
 
@@ -210,6 +222,7 @@ const runEventsSchema = runEventSchema({
     versionId: true,
     versionNumber: true,
     label: true,
+    draft: true,
     resolvedToolsHash: true,
   }),
 });

@@ -56,7 +56,7 @@ function registerListCommand(parent: Command, cli: CliContext) {
               run.startedAt,
               run.runId,
               run.agentId,
-              orDash(run.versionNumber),
+              versionOf(run),
               run.status,
               duration(run.durationMs),
               `${run.usage.inputTokens}/${run.usage.outputTokens}`,
@@ -68,11 +68,15 @@ function registerListCommand(parent: Command, cli: CliContext) {
     );
 }
 
+/** The version a run ran, or `unsaved draft` for a run of an editor's unsaved changes. */
+const versionOf = (run: { versionNumber: number | null; draft?: true }) =>
+  run.draft ? 'unsaved draft' : orDash(run.versionNumber);
+
 /** A run's summary, then a line per step and per tool call (the step timeline as text). */
 function printRun(cli: CliContext, run: RunDetail) {
   const summary: Array<[string, string]> = [
     ['Run', run.runId],
-    ['Agent', `${run.agentId} (version ${orDash(run.versionNumber)})`],
+    ['Agent', `${run.agentId} (version ${versionOf(run)})`],
     ['Status', run.status + (run.error ? `: ${run.error.code} ${run.error.message}` : '')],
     ['Started', run.startedAt],
     ['Finished', orDash(run.finishedAt)],

@@ -4,6 +4,7 @@
  * run is stored either way, and the result reports what this request's part of the run produced.
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
+import { StudioError } from '../../errors';
 import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
 import { identityOf, type RunRecord, type RunResult } from '../run-types';
 import { structuredObject } from '../structured-output';
@@ -51,9 +52,25 @@ export async function driveSession(session: RunSession): Promise<RunResult> {
   }
 }
 
+/**
+ * A run of an unsaved draft does not pause: a continuation resolves the version the run pinned, and
+ * a draft is no version (docs/runs.md, "Runs of an unsaved draft"). The run fails with 409
+ * `draft_cannot_pause` instead, the calls it waits for named.
+ */
+function draftCannotPause(record: RunRecord): StudioError {
+  const waiting = [...new Set(record.state.pending.map((call) => call.toolName))];
+  return new StudioError(
+    'draft_cannot_pause',
+    `This run of an unsaved draft stopped: ${waiting.join(', ')} waits for an answer (an approval or more ` +
+      'data), and only a run of a saved version can wait. Save the draft as a version, then run that version.',
+    { runId: record.runId, toolNames: waiting },
+  );
+}
+
 /** Stores the run as finished or paused, sends the `finish` chunk and answers the result. */
 async function settleSession(session: RunSession, status: 'finished' | 'paused'): Promise<RunResult> {
   const { record } = session;
+  if (status === 'paused' && record.draft) throw draftCannotPause(record);
   const schema = record.state.options.output;
   // A finished run with an output schema answers its object, or fails if the answer is not one.
   const object = status === 'finished' && schema ? structuredObject(session.reply.text, schema) : undefined;

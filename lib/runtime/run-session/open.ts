@@ -163,6 +163,7 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     versionId: environment.versionId,
     versionNumber: environment.versionNumber,
     label: environment.label,
+    ...(environment.draft ? { draft: environment.draft } : {}),
     resolvedToolsHash: environment.resolvedToolsHash,
     status: 'running',
     threadId: options.threadId,

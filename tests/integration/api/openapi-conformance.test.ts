@@ -58,8 +58,11 @@ const checksBeyondTheSchema: Record<string, string> = {
   setAgentLabel: 'reserved label names (400 invalid_version_label)',
   deleteAgentLabel: 'reserved label names (400 invalid_version_label)',
   updateAgent: 'a stored agent cannot clear its name, model or instructions',
-  generateAgent: 'exactly one of prompt and messages; messages must be model messages',
-  streamAgent: 'exactly one of prompt and messages; messages must be model messages',
+  resolveAgent: 'a draft excludes selector and must pass the checks of a save (rules, references)',
+  generateAgent:
+    'exactly one of prompt and messages; messages must be model messages; a draft excludes selector and must pass the checks of a save',
+  streamAgent:
+    'exactly one of prompt and messages; messages must be model messages; a draft excludes selector and must pass the checks of a save',
   createTestCase: 'an answerMatches pattern must be one RE2 accepts',
   updateTestCase: 'an answerMatches pattern must be one RE2 accepts',
   startEvaluation: "exactly one of versionNumber, label and draft; the test case ids must be the agent's",

@@ -101,9 +101,21 @@ describe('the direct resolve path', () => {
     ['JSON nested too deep', agentId, `{"requestContext": {"a": ${'['.repeat(200)}${']'.repeat(200)}}}`],
     ['an unknown agent', 'no-such-agent', '{}'],
     ['an unknown label', agentId, '{"selector": {"label": "nope"}}'],
+    ['a draft beside a selector', agentId, '{"draft": {"baseVersionNumber": 1}, "selector": {"versionNumber": 1}}'],
+    ['a draft a save refuses', agentId, '{"draft": {"baseVersionNumber": 1, "model": 4}}'],
   ])('answers %s exactly as the app does', async (_case, id, body) => {
     const { direct, throughApp } = await bothWays(id, body);
     expect(direct).toEqual(throughApp);
+  });
+
+  it('leaves a draft to the app, and keeps answering the published version as before', async () => {
+    const published = await bothWays(agentId, '{}');
+    const draft = { baseVersionNumber: 1, instructions: 'Draft wording.', tools: { 'search-knowledge-base': {} } };
+    const { direct, throughApp } = await bothWays(agentId, JSON.stringify({ draft }));
+    expect(direct.status).toBe(200);
+    expect(direct).toEqual(throughApp);
+    expect(JSON.parse(direct.body)).toMatchObject({ versionNumber: null, draft: true, instructions: 'Draft wording.' });
+    expect(await bothWays(agentId, '{}')).toEqual(published);
   });
 
   it('leaves other content types and cross-site requests to the app', async () => {

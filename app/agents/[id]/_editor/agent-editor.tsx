@@ -9,7 +9,7 @@ import { EditorHeader } from './editor-header';
 import { EditorTabs } from './editor-tabs';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
 import { RequestContextSchemaContext } from './rule-diagnostics';
-import { isMarkedDirty } from '../../../_lib/form-dirty';
+import { isMarkedDirty, sameJsonValue } from '../../../_lib/form-dirty';
 import { editorFormSchema, valuesOf } from './editor-form';
 import { errorsUnder } from '../../../_lib/form-errors';
 import { ConflictDialog, SaveDialog } from './save-dialogs';
@@ -19,6 +19,7 @@ import { UnsavedChangesGuard } from '../../../_components/unsaved-changes-guard'
 import { useMcpTools } from './use-mcp-tools';
 import { useInYourApp } from './use-in-your-app';
 import { useSaveAgent } from './use-save-agent';
+import { unsavedDraftOf } from './unsaved-draft';
 import { useVersionActions } from './use-version-actions';
 import { changesInWords } from './field-words';
 import { focusSaveStatus, SaveStatus, useSaveShortcut } from './save-status';
@@ -78,7 +79,10 @@ export function AgentEditor({ data, openVersion = null, openTab = null }: AgentE
 
   const values = form.watch();
   const { dirtyFields, errors } = form.formState;
-  const changed = editedFields.filter((field) => isMarkedDirty(dirtyFields[field]));
+  const changed = editedFields.filter(
+    (field) =>
+      isMarkedDirty(dirtyFields[field]) || !sameJsonValue(values[field], form.formState.defaultValues?.[field]),
+  );
   const drafts = useDraftProblemsRegistry();
   // A rule value still being typed (and not readable yet) is a change the form does not hold.
   const dirty = changed.length > 0 || drafts.unsaved;
@@ -167,6 +171,7 @@ export function AgentEditor({ data, openVersion = null, openTab = null }: AgentE
             refresh={refresh}
             versionActions={{ publish, restore, unpublish }}
             openVersion={openVersion}
+            unsavedDraft={unsavedDraftOf({ values, changed, baseVersionNumber: version.versionNumber })}
           />
           <SaveDialog
             open={saveOpen}

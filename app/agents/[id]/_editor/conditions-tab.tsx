@@ -99,14 +99,16 @@ export function ConditionsTab({ values, setField, catalog, mcp, codeAgent, field
       {toolsEditable ? (
         <>
           {fieldEditor('mcpClients', (value, onChange) => (
-            <McpClientsPicker value={value as SourceRecord | undefined} onChange={onChange} setting={setting} />
+            <McpClientsPicker
+              field={{ kind: 'plain', value: value as SourceRecord | undefined, onChange }}
+              setting={setting}
+            />
           ))}
           {providerFields.map((field) =>
             fieldEditor(field, (value, onChange) => (
               <ProviderGroups
                 field={field}
-                value={value as SourceRecord | undefined}
-                onChange={onChange}
+                record={{ kind: 'plain', value: value as SourceRecord | undefined, onChange }}
                 setting={setting}
               />
             )),

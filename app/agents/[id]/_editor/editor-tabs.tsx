@@ -15,6 +15,7 @@ import type { EditorData, EditorValues } from './types';
 import type { useVersionActions } from './use-version-actions';
 import { VersionsTab } from './versions-tab';
 import type { DraftTabProps, SavedTabProps } from './tab-props';
+import type { UnsavedDraft } from './unsaved-draft';
 
 export function EditorTabs({
   tab,
@@ -27,6 +28,7 @@ export function EditorTabs({
   refresh,
   versionActions,
   openVersion,
+  unsavedDraft,
   generation = 0,
 }: {
   tab: string;
@@ -40,6 +42,8 @@ export function EditorTabs({
   versionActions: Omit<ReturnType<typeof useVersionActions>, 'publishDialog'>;
   /** The version the editor was opened at (`?version=<n>`), shown read-only on the Versions tab. */
   openVersion: number | null;
+  /** The form's changes as a request's `draft` (null when none): Preview and the Playground can try them. */
+  unsavedDraft: UnsavedDraft | null;
   /** Changes when the draft is discarded: the draft tabs start again from the form. */
   generation?: number;
 }) {
@@ -51,6 +55,9 @@ export function EditorTabs({
     latestVersionNumber: agent.latestVersionNumber,
     activeVersionNumber: agent.activeVersionNumber,
     dirty,
+    // Only editors may run a draft (the server refuses anyone else).
+    unsavedDraft: edit ? unsavedDraft : null,
+    draftValues: draft.values,
     announce,
   };
   return (

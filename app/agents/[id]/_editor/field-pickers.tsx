@@ -5,10 +5,13 @@
  * and providers.
  */
 import { Note } from '../../../_components/ui/card';
-import { McpClientGroup } from './mcp-client-group';
+import { McpClientGroup, offeredNamesOf, OnlyWhen } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
 import { SelectableTools } from './selectable-tools';
-import { withKey, withNames, type Collision, type Selection } from './tool-selection';
+
+export type { SourceRecord } from './tool-selection';
+import { editEachSource, selectionPicks, sourcePicks, type RecordField } from './source-picks';
+import { withNames, type Collision, type Selection } from './tool-selection';
 import type { ToolCatalog } from './types';
 import type { useMcpTools } from './use-mcp-tools';
 
@@ -18,22 +21,6 @@ export interface PickerSetting {
   mcp: ReturnType<typeof useMcpTools>;
   search: string;
   collisions: Map<string, Collision>;
-}
-
-type Entry = { tools?: Selection } & Record<string, unknown>;
-export type SourceRecord = Record<string, Entry>;
-
-/**
- * One source's `tools` replaced (`undefined`: the source is not used). Other keys of the entry,
- * such as a provider's pinned `connections`, are kept.
- */
-export function withSourceTools(
-  record: SourceRecord | undefined,
-  id: string,
-  next: Selection | undefined,
-): SourceRecord | undefined {
-  if (next === undefined) return withKey<Entry>(record, id, undefined);
-  return withKey<Entry>(record, id, { ...(record?.[id] ?? {}), tools: next });
 }
 
 export function RegisteredToolsPicker({
@@ -69,10 +56,10 @@ export function RegisteredToolsPicker({
       {children}
       <SelectableTools
         tools={tools}
-        selection={selection}
+        picks={selectionPicks(selection ?? {}, onChange)}
+        readOnly={selection === null}
         search={search}
         collisions={collisions}
-        onChange={onChange}
       />
     </ToolGroup>
   );
@@ -92,14 +79,12 @@ export function RegisteredToolsPicker({
 }
 
 export function McpClientsPicker({
-  value,
-  onChange,
+  field,
   setting,
   note,
 }: {
-  /** `null`: the field is conditional and shown read-only. */
-  value: SourceRecord | undefined | null;
-  onChange: (next: SourceRecord | undefined) => void;
+  /** The plain value, or the field's variants (then `note` says where they are edited). */
+  field: RecordField;
   setting: PickerSetting;
   note?: React.ReactNode;
 }) {
@@ -108,21 +93,22 @@ export function McpClientsPicker({
     return <p className="text-sm text-slate-700">No MCP clients are saved yet, so no MCP tools can be picked.</p>;
   return (
     <>
-      {catalog.mcpClients.map((client) => (
-        <div key={client.id} className="flex flex-col gap-2">
-          {value === null ? note : null}
-          <McpClientGroup
-            client={client}
-            listed={mcp.byClient[client.id]}
-            selection={value === null ? undefined : value?.[client.id]?.tools}
-            disabled={value === null}
-            search={search}
-            collisions={collisions}
-            onRetry={() => void mcp.retry(client.id)}
-            onChange={(next) => onChange(withSourceTools(value ?? undefined, client.id, next))}
-          />
-        </div>
-      ))}
+      {catalog.mcpClients.map((client) => {
+        const listed = mcp.byClient[client.id];
+        return (
+          <div key={client.id} className="flex flex-col gap-2">
+            {field.kind === 'variants' ? note : null}
+            <McpClientGroup
+              client={client}
+              listed={listed}
+              picks={sourcePicks(field, client.id, { every: offeredNamesOf(client, listed) })}
+              search={search}
+              collisions={collisions}
+              onRetry={() => void mcp.retry(client.id)}
+            />
+          </div>
+        );
+      })}
     </>
   );
 }
@@ -138,15 +124,13 @@ const providerGroupTexts: Record<ProviderField, { legend: string; empty: string 
 
 export function ProviderGroups({
   field,
-  value,
-  onChange,
+  record,
   setting,
   note,
 }: {
   field: ProviderField;
-  /** `null`: the field is conditional and shown read-only. */
-  value: SourceRecord | undefined | null;
-  onChange: (next: SourceRecord | undefined) => void;
+  /** The plain value, or the field's variants (then `note` says where they are edited). */
+  record: RecordField;
   setting: PickerSetting;
   note?: React.ReactNode;
 }) {
@@ -158,45 +142,46 @@ export function ProviderGroups({
     tools: Array<{ name: string; description: string; toolkit?: string }>;
     error?: string;
   }> = field === 'integrationTools' ? catalog.integrations : catalog.providers;
-  const selectionOf = (providerId: string) => (value === null ? null : (value?.[providerId]?.tools ?? {}));
-  const setAll = (on: boolean) => {
-    let next = value ?? undefined;
-    for (const provider of providers) {
-      if (!on) {
-        next = withSourceTools(next, provider.id, undefined);
-        continue;
-      }
-      let picked = selectionOf(provider.id) ?? {};
-      for (const tool of provider.tools)
-        picked = withNames(picked, [tool.name], true, tool.toolkit ? { toolkit: tool.toolkit } : {});
-      next = withSourceTools(next, provider.id, picked);
-    }
-    onChange(next);
-  };
+  const setAll = (on: boolean) =>
+    editEachSource(
+      record,
+      providers.map((provider) => provider.id),
+      (picks, providerId) => {
+        if (!on) return picks.clear();
+        const tools = providers.find((provider) => provider.id === providerId)!.tools;
+        const toolkits = new Map(tools.map((tool) => [tool.name, tool.toolkit]));
+        picks.tick(
+          tools.map((tool) => tool.name),
+          true,
+          (name) => (toolkits.get(name) ? { toolkit: toolkits.get(name)! } : {}),
+        );
+      },
+    );
   return (
     <ToolGroup
       legend={legend}
-      disabled={value === null}
       onSelectAll={providers.length ? () => setAll(true) : undefined}
       onSelectNone={providers.length ? () => setAll(false) : undefined}
     >
       {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
-      {value === null ? note : null}
-      {providers.map((provider) => (
-        <section key={provider.id} aria-label={provider.name} className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold">{provider.name}</h3>
-          {provider.error ? <Note tone="warning">Could not list its tools: {provider.error}</Note> : null}
-          <SelectableTools
-            tools={provider.tools}
-            selection={selectionOf(provider.id)}
-            search={search}
-            collisions={collisions}
-            onChange={(next) =>
-              onChange(withSourceTools(value ?? undefined, provider.id, Object.keys(next).length ? next : undefined))
-            }
-          />
-        </section>
-      ))}
+      {record.kind === 'variants' ? note : null}
+      {providers.map((provider) => {
+        const picks = sourcePicks(record, provider.id);
+        return (
+          <section key={provider.id} aria-label={provider.name} className="flex flex-col gap-2">
+            <h3 className="text-sm font-semibold">{provider.name}</h3>
+            <OnlyWhen text={picks.onlyWhen} />
+            {provider.error ? <Note tone="warning">Could not list its tools: {provider.error}</Note> : null}
+            <SelectableTools
+              tools={provider.tools}
+              picks={picks}
+              search={search}
+              collisions={collisions}
+              onlyWhenShown={picks.onlyWhen}
+            />
+          </section>
+        );
+      })}
     </ToolGroup>
   );
 }

@@ -4,7 +4,8 @@ import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
 import { MatchingToolRows, ToolRow } from '../../../_components/tool-row';
-import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
+import type { SourcePicks } from './source-picks';
+import type { Collision } from './tool-selection';
 import type { CatalogMcpServer, CatalogTool } from './types';
 import type { McpClientTools } from './use-mcp-tools';
 
@@ -21,6 +22,17 @@ export function offeredByServer(serverName: string, server: CatalogMcpServer | u
       description: server?.descriptions?.[tool.name] ?? tool.description,
       ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
     }));
+}
+
+/** Every tool name a saved client's servers offer now (none until its listing has loaded). */
+export function offeredNamesOf(
+  client: { servers: Record<string, CatalogMcpServer> },
+  listed: McpClientTools | undefined,
+): string[] {
+  if (listed?.state !== 'loaded') return [];
+  return Object.entries(listed.servers).flatMap(([serverName, report]) =>
+    offeredByServer(serverName, client.servers[serverName], report.tools).map((tool) => tool.name),
+  );
 }
 
 function allowListNote(serverName: string, server: CatalogMcpServer) {
@@ -52,60 +64,59 @@ function RetryNote({ children, onRetry }: { children: ReactNode; onRetry: () => 
   );
 }
 
+/** "Only when plan is pro": when only variants with rules pick a source, a tool, or all of a source's tools. */
+export function OnlyWhen({ text }: { text: string | undefined }) {
+  return text ? <p className="text-sm font-medium text-indigo-900">{text}</p> : null;
+}
+
 export function McpClientGroup({
   client,
   listed,
-  selection,
-  onChange,
+  picks,
   onRetry,
   search,
   collisions,
-  disabled,
 }: {
   client: { id: string; name: string; servers: Record<string, CatalogMcpServer> };
   listed: McpClientTools | undefined;
-  /** `undefined`: the agent does not use this client; `{}`: all tools, including future ones. */
-  selection: Selection | undefined;
-  onChange: (next: Selection | undefined) => void;
+  /** What the agent picks of this client (plain or across variants) and how ticking edits it. */
+  picks: SourcePicks;
   onRetry: () => void;
   search: string;
   collisions: Map<string, Collision>;
-  disabled?: boolean;
 }) {
   const allId = useId();
-  const all = selection !== undefined && Object.keys(selection).length === 0;
-  const picked = selection ?? {};
   const loaded = listed?.state === 'loaded' ? listed.servers : undefined;
   const offered = Object.entries(loaded ?? {}).flatMap(([serverName, report]) =>
     offeredByServer(serverName, client.servers[serverName], report.tools),
   );
   const offeredNames = new Set(offered.map((tool) => tool.name));
-  const stale = Object.keys(picked).filter((name) => loaded && !offeredNames.has(name));
-  const setPicked = (next: Selection) => onChange(Object.keys(next).length === 0 ? undefined : next);
+  const stale = picks.picked.filter((name) => loaded && !offeredNames.has(name));
 
   return (
     <ToolGroup
       legend={`MCP: ${client.name}`}
-      disabled={disabled || !loaded}
-      onSelectAll={() => setPicked(withNames(picked, [...offeredNames], true))}
-      onSelectNone={() => onChange(undefined)}
+      disabled={!loaded}
+      onSelectAll={() => picks.tick([...offeredNames], true)}
+      onSelectNone={picks.clear}
     >
+      <OnlyWhen text={picks.onlyWhen} />
       <Note>
         Ticked tools are offered by name. &ldquo;All tools&rdquo; offers every tool the servers allow, including tools
         they add later. With nothing ticked, this client is not contacted at all.
       </Note>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <input
           id={allId}
           type="checkbox"
           className="size-4"
-          checked={all}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.checked ? {} : undefined)}
+          checked={picks.all.checked}
+          onChange={(event) => picks.setAll(event.target.checked)}
         />
         <label htmlFor={allId} className="text-sm font-medium">
           All tools of {client.name}, including future ones
         </label>
+        <OnlyWhen text={picks.all.checked && picks.all.onlyWhen !== picks.onlyWhen ? picks.all.onlyWhen : undefined} />
       </div>
       {listed === undefined || listed.state === 'loading' ? (
         <p className="text-sm text-slate-700">Loading the tools of {client.name} from its servers…</p>
@@ -133,14 +144,18 @@ export function McpClientGroup({
             <MatchingToolRows
               tools={tools}
               search={search}
-              stateOf={(tool) => ({
-                selected: all || tool.name in picked,
-                override: picked[tool.name]?.description ?? '',
-                disabled: disabled || all,
-                collision: all || tool.name in picked ? collisions.get(tool.name) : undefined,
-                onToggle: (on) => setPicked(withNames(picked, [tool.name], on)),
-                onDescription: all ? undefined : (text) => setPicked(withDescription(picked, tool.name, text)),
-              })}
+              stateOf={(tool) => {
+                const row = picks.row(tool.name);
+                return {
+                  selected: row.selected,
+                  override: row.override,
+                  disabled: row.coveredByAll,
+                  collision: row.selected ? collisions.get(tool.name) : undefined,
+                  onToggle: (on) => picks.tick([tool.name], on),
+                  onDescription: row.coveredByAll ? undefined : (text) => picks.describe(tool.name, text),
+                  extra: row.selected && row.onlyWhen !== picks.onlyWhen ? <OnlyWhen text={row.onlyWhen} /> : undefined,
+                };
+              }}
             />
           </section>
         );
@@ -153,11 +168,10 @@ export function McpClientGroup({
               name={name}
               description=""
               selected
-              override={picked[name]?.description ?? ''}
+              override={picks.row(name).override}
               warning="The servers do not offer this tool now: resolution warns about it and skips it."
-              disabled={disabled}
-              onToggle={(on) => setPicked(withNames(picked, [name], on))}
-              onDescription={(text) => setPicked(withDescription(picked, name, text))}
+              onToggle={(on) => picks.tick([name], on)}
+              onDescription={(text) => picks.describe(name, text)}
             />
           ))}
         </ul>

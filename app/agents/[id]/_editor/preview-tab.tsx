@@ -7,14 +7,22 @@ import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
-import { postOperation } from '../../../_lib/api-fetch';
+import { postOperation, type InputIssue } from '../../../_lib/api-fetch';
 import { useContextJson } from '../../../_components/context-form';
 import type { VersionView } from '@/lib/editor';
 import { ContextInput } from './context-input';
 import type { SavedTabProps } from './tab-props';
+import { draftIssuesOf, PreviewVersionChoice, UnsavedDraftProblems, unsavedDraftLabel } from './unsaved-draft';
 
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
 type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
+
+/** What Preview resolved, with the request context and the instructions (whose prompt blocks' rules) it used. */
+interface Resolved {
+  resolution: Resolution;
+  context: Record<string, unknown>;
+  instructions: Instructions | undefined;
+}
 
 const sourceNames: Record<string, string> = {
   code: 'code',
@@ -49,7 +57,7 @@ const variantList = (indices: number[]) => indices.map((index) => `Variant ${ind
 /**
  * Which variants matched, per conditional field (from the resolution's explanation), and which
  * prompt blocks with a condition were included (the same rules, evaluated here for the saved
- * version Preview resolved).
+ * version or the unsaved draft Preview resolved).
  */
 export function matchedVariants({
   resolution,
@@ -84,15 +92,20 @@ export function PreviewTab({
   latestVersionNumber,
   version,
   dirty,
+  unsavedDraft,
+  draftValues,
   announce,
-}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'dirty' | 'announce'> & {
+}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'dirty' | 'unsavedDraft' | 'draftValues' | 'announce'> & {
   /** The latest saved version (what Preview resolves): its fields get a control, its rules are checked. */
   version: VersionView;
 }) {
-  const { instructions, requestContextSchema } = version;
+  const [choice, setChoice] = useState<'saved' | 'unsaved'>('saved');
+  // Once the changes are saved or discarded there is no draft left to choose.
+  const chosen = unsavedDraft && choice === 'unsaved' ? 'unsaved' : 'saved';
+  const fields = chosen === 'unsaved' ? draftValues : version;
   const requestContext = useContextJson();
-  const [resolution, setResolution] = useState<Resolution | null>(null);
-  const [resolvedContext, setResolvedContext] = useState<Record<string, unknown>>({});
+  const [resolved, setResolved] = useState<Resolved | null>(null);
+  const [problems, setProblems] = useState<InputIssue[]>([]);
   const [busy, setBusy] = useState(false);
 
   async function resolve() {
@@ -102,34 +115,49 @@ export function PreviewTab({
     announce('Resolving…');
     const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
       requestContext: context,
-      selector: { status: 'draft' },
+      ...(chosen === 'unsaved' && unsavedDraft ? { draft: unsavedDraft } : { selector: { status: 'draft' } }),
     });
     setBusy(false);
+    const problems = result.ok ? [] : draftIssuesOf(result.issues);
+    setProblems(problems);
     if (!result.ok) {
-      announce(`Could not resolve: ${result.message}`);
+      announce(
+        problems.length > 0
+          ? 'Could not resolve: the unsaved draft has problems, listed below.'
+          : `Could not resolve: ${result.message}`,
+      );
       return;
     }
-    setResolution(result.value as Resolution);
-    setResolvedContext(context);
-    announce(`Resolved ${result.value.tools.length} ${result.value.tools.length === 1 ? 'tool' : 'tools'}`);
+    const resolution = result.value as Resolution;
+    setResolved({ resolution, context, instructions: fields.instructions });
+    announce(`Resolved ${resolution.tools.length} ${resolution.tools.length === 1 ? 'tool' : 'tools'}`);
   }
 
   const matched =
-    resolution && resolution.versionNumber === latestVersionNumber
-      ? matchedVariants({ resolution, instructions, requestContext: resolvedContext })
+    resolved && (resolved.resolution.draft || resolved.resolution.versionNumber === latestVersionNumber)
+      ? matchedVariants({
+          resolution: resolved.resolution,
+          instructions: resolved.instructions,
+          requestContext: resolved.context,
+        })
       : [];
 
   return (
     <div className="flex flex-col gap-4">
       <Note>
-        Preview resolves the latest saved version (version {latestVersionNumber}) for a request context: the
-        instructions and tools a model would get, and why.
-        {dirty ? ' You have unsaved changes: save them to preview them.' : ''}
+        Preview resolves a version for a request context: the instructions and tools a model would get, and why.
+        {dirty ? ` You have unsaved changes: choose "${unsavedDraftLabel}" to preview them without saving.` : ''}
       </Note>
+      <PreviewVersionChoice
+        latestVersionNumber={latestVersionNumber}
+        unsaved={unsavedDraft !== null}
+        value={chosen}
+        onChange={setChoice}
+      />
       <ContextInput
         requestContext={requestContext}
-        schema={requestContextSchema}
-        versions={[version]}
+        schema={fields.requestContextSchema}
+        versions={[fields]}
         rows={6}
         className="max-w-3xl"
       />
@@ -138,7 +166,8 @@ export function PreviewTab({
           Resolve
         </Button>
       </div>
-      {resolution ? <ResolutionView resolution={resolution} matched={matched} /> : null}
+      {problems.length > 0 ? <UnsavedDraftProblems issues={problems} /> : null}
+      {resolved ? <ResolutionView resolution={resolved.resolution} matched={matched} /> : null}
     </div>
   );
 }
@@ -148,8 +177,9 @@ function ResolutionView({ resolution, matched }: { resolution: Resolution; match
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
-        Version {resolution.versionNumber ?? 'from code'} · model <span className="font-mono">{resolution.model}</span>{' '}
-        · resolved-tools hash <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
+        {resolution.draft ? unsavedDraftLabel : `Version ${resolution.versionNumber ?? 'from code'}`} · model{' '}
+        <span className="font-mono">{resolution.model}</span> · resolved-tools hash{' '}
+        <span className="break-all font-mono text-xs">{resolution.resolvedToolsHash}</span>
       </p>
       {matched.length > 0 ? (
         <Card>

@@ -5,30 +5,16 @@
  * plan is pro"). "Only for some requests..." moves a tool onto a variant with rules and opens it
  * on the Conditions tab, its name box focused.
  */
-import { rulesWords } from '@/lib/rules';
 import { MatchingToolRows } from '../../../_components/tool-row';
 import { Button } from '../../../_components/ui/button';
 import { focusWhenShown, variantNameId } from './focus-later';
 import { ToolGroup } from './tool-group';
 import { registeredSelection, withDescription, withNames, type Collision } from './tool-selection';
-import {
-  entryOf,
-  toolPresence,
-  toolVariantsOf,
-  withToolConditional,
-  withToolDescription,
-  withToolTicked,
-} from './tool-variants';
+import { toolVariantsOf, variantEdits, wholeSelection, withToolConditional, type RowState } from './tool-variants';
 import type { EditorValues, ToolCatalog } from './types';
 import { startingRules } from './variant-card';
 
 type Tools = EditorValues['tools'];
-
-interface RowState {
-  selected: boolean;
-  override: string;
-  onlyWhen?: string;
-}
 
 /** What one tool's row shows and how ticking and describing it edit the field. */
 function fieldEdits(tools: Tools) {
@@ -43,23 +29,11 @@ function fieldEdits(tools: Tools) {
       describe: (name: string, text: string): Tools => withDescription(plain, name, text) as Tools,
     };
   }
-  const variants = toolVariantsOf(tools);
-  const presence = toolPresence(variants);
+  const edits = variantEdits({ variants: toolVariantsOf(tools), lens: wholeSelection });
   return {
-    state: (name: string): RowState => {
-      const found = presence.get(name);
-      return {
-        selected: found !== undefined,
-        override: entryOf(variants, name)?.description ?? '',
-        onlyWhen:
-          found && !found.always
-            ? `Only when ${found.variants.map((index) => rulesWords(variants[index]!.rules)).join(' or ')}`
-            : undefined,
-      };
-    },
-    tick: (names: string[], on: boolean): Tools =>
-      names.reduce((next, name) => withToolTicked(next, name, on), variants) as Tools,
-    describe: (name: string, text: string): Tools => withToolDescription(variants, name, text) as Tools,
+    state: edits.state,
+    tick: (names: string[], on: boolean): Tools => edits.tick(names, on) as Tools,
+    describe: (name: string, text: string): Tools => edits.describe(name, text) as Tools,
   };
 }
 

@@ -1,39 +1,48 @@
 'use client';
 import { MatchingToolRows } from '../../../_components/tool-row';
-import { withDescription, withNames, type Collision, type Selection } from './tool-selection';
+import { OnlyWhen } from './mcp-client-group';
+import type { ToolPicks } from './source-picks';
+import type { Collision } from './tool-selection';
 
 const rulesWarning =
   'This entry carries rules, which are kept but not evaluated: rules act on whole variants (the Conditions tab), not on single tools.';
 
-/** The tools of one source that match the search, as checkboxes over one plain selection (`null`: conditional, read-only). */
+/**
+ * The tools of one source that match the search, as checkboxes over its picks (a plain selection,
+ * or the field's variants, where a tool only some variants pick says when); `readOnly` shows them
+ * without letting them change.
+ */
 export function SelectableTools({
   tools,
-  selection,
+  picks,
   search,
   collisions,
-  onChange,
+  readOnly = false,
+  onlyWhenShown,
 }: {
   tools: Array<{ name: string; description: string; toolkit?: string }>;
-  selection: Selection | null;
+  picks: ToolPicks;
   search: string;
   collisions: Map<string, Collision>;
-  onChange: (next: Selection) => void;
+  readOnly?: boolean;
+  /** Already said for the whole source: a row under the same condition does not repeat it. */
+  onlyWhenShown?: string;
 }) {
   return (
     <MatchingToolRows
       tools={tools}
       search={search}
       stateOf={(tool) => {
-        const entry = selection?.[tool.name];
+        const row = picks.row(tool.name);
         return {
-          selected: entry !== undefined,
-          override: entry?.description ?? '',
-          disabled: selection === null,
-          collision: entry ? collisions.get(tool.name) : undefined,
-          warning: entry?.rules ? rulesWarning : undefined,
-          onToggle: (on) =>
-            onChange(withNames(selection ?? {}, [tool.name], on, tool.toolkit ? { toolkit: tool.toolkit } : {})),
-          onDescription: (text) => onChange(withDescription(selection ?? {}, tool.name, text)),
+          selected: row.selected,
+          override: row.override,
+          disabled: readOnly,
+          collision: row.selected ? collisions.get(tool.name) : undefined,
+          warning: row.selected && row.carriesRules ? rulesWarning : undefined,
+          onToggle: (on) => picks.tick([tool.name], on, () => (tool.toolkit ? { toolkit: tool.toolkit } : {})),
+          onDescription: (text) => picks.describe(tool.name, text),
+          extra: row.selected && row.onlyWhen !== onlyWhenShown ? <OnlyWhen text={row.onlyWhen} /> : undefined,
         };
       }}
     />

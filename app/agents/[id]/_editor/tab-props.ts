@@ -1,6 +1,7 @@
 import type { ContextField } from '@/lib/rules';
 import type { ErrorAt } from '../../../_lib/form-errors';
 import type { CodeAgentFacts, EditorValues, ToolCatalog } from './types';
+import type { UnsavedDraft } from './unsaved-draft';
 import type { useMcpTools } from './use-mcp-tools';
 
 export type SetField = <Field extends keyof EditorValues>(field: Field, value: EditorValues[Field]) => void;
@@ -28,7 +29,11 @@ export interface SavedTabProps {
   latestVersionNumber: number;
   /** The published version; null while none is. */
   activeVersionNumber: number | null;
-  /** Whether the form holds unsaved changes (which these tabs do not see). */
+  /** Whether the form holds unsaved changes (which these tabs see only as `unsavedDraft`). */
   dirty: boolean;
+  /** The form's changes as a request's `draft` (null when no field changed): Preview and the Playground can try them. */
+  unsavedDraft: UnsavedDraft | null;
+  /** The form's values (the unsaved draft's fields, for its request-context controls and rules). */
+  draftValues: EditorValues;
   announce: (text: string) => void;
 }

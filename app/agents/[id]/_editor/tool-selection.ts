@@ -16,25 +16,6 @@ export function registeredSelection(tools: EditorValues['tools']): Selection | n
   return tools as Selection;
 }
 
-/** A saved client's `tools` map: `undefined` when the agent does not use it, `{}` for all tools. */
-export function mcpSelection(
-  mcpClients: EditorValues['mcpClients'],
-  clientId: string,
-): { conditional: true } | { conditional: false; tools: Selection | undefined } {
-  if (mcpClients !== undefined && isConditional(mcpClients)) return { conditional: true };
-  const record = (mcpClients ?? {}) as Record<string, { tools?: Selection }>;
-  return { conditional: false, tools: record[clientId]?.tools };
-}
-
-export function providerSelection(
-  field: EditorValues['integrationTools'] | EditorValues['toolProviders'],
-  providerId: string,
-): Selection | null {
-  if (field !== undefined && isConditional(field)) return null;
-  const record = (field ?? {}) as Record<string, { tools?: Selection }>;
-  return record[providerId]?.tools ?? {};
-}
-
 /** Adds or removes names; a removed name loses its description override too. */
 export function withNames(selection: Selection, names: string[], on: boolean, entry: Entry = {}): Selection {
   const next = { ...selection };
@@ -61,6 +42,23 @@ export function withKey<T>(
   if (value === undefined) delete next[key];
   else next[key] = value;
   return Object.keys(next).length === 0 && record === undefined ? undefined : next;
+}
+
+type SourceEntry = { tools?: Selection } & Record<string, unknown>;
+/** A record field's plain value (`mcpClients`, `integrationTools`, `toolProviders`): each source's entry by id. */
+export type SourceRecord = Record<string, SourceEntry>;
+
+/**
+ * One source's `tools` replaced (`undefined`: the source is not used). Other keys of the entry,
+ * such as a provider's pinned `connections`, are kept.
+ */
+export function withSourceTools(
+  record: SourceRecord | undefined,
+  id: string,
+  next: Selection | undefined,
+): SourceRecord | undefined {
+  if (next === undefined) return withKey<SourceEntry>(record, id, undefined);
+  return withKey<SourceEntry>(record, id, { ...(record?.[id] ?? {}), tools: next });
 }
 
 export type SourceKind = 'code' | 'registry' | 'mcp' | 'integration' | 'provider';

@@ -2,27 +2,19 @@
 import { useEffect, useState } from 'react';
 import { Note } from '../../../_components/ui/card';
 import { SearchField } from '../../../_components/ui/field';
-import { isConditional } from '@/lib/snapshots';
-import {
-  McpClientsPicker,
-  ProviderGroups,
-  providerFields,
-  type PickerSetting,
-  type SourceRecord,
-} from './field-pickers';
-import { offeredByServer } from './mcp-client-group';
+import { McpClientsPicker, ProviderGroups, providerFields, type PickerSetting } from './field-pickers';
+import { offeredByServer, offeredNamesOf } from './mcp-client-group';
 import { ToolApprovals } from './tool-approvals';
 import { fieldLabels } from './conditions-tab';
 import { ToolGroup } from './tool-group';
 import { ToolRulesNote } from './tool-rules-note';
 import { LearnMore } from './learn-more';
 import { RegisteredToolsByVariant } from './registered-tools-by-variant';
+import { recordFieldOf, sourcePicks } from './source-picks';
 import { toolPresence, toolVariantsOf } from './tool-variants';
 import { MatchingToolRows } from '../../../_components/tool-row';
 import {
   findCollisions,
-  mcpSelection,
-  providerSelection,
   registeredSelection,
   withDescription,
   type OfferedName,
@@ -62,25 +54,24 @@ function offeredNames({
   const builtInNames = new Set((catalog.builtIn ?? []).map((tool) => tool.name));
   for (const name of Object.keys(registered ?? {}))
     offered.push({ name, source: 'registry', from: builtInNames.has(name) ? 'Built-in tools' : 'Registered tools' });
+  // Read only: what some variant (or the plain value) picks of each source.
+  const picksOf = (value: unknown, sourceId: string, every?: string[]) =>
+    sourcePicks(
+      recordFieldOf(value, () => undefined),
+      sourceId,
+      every ? { every } : {},
+    );
   for (const client of catalog.mcpClients) {
-    const picked = mcpSelection(values.mcpClients, client.id);
-    if (picked.conditional || picked.tools === undefined) continue;
-    const listed = mcp.byClient[client.id];
-    const names =
-      Object.keys(picked.tools).length > 0
-        ? Object.keys(picked.tools)
-        : listed?.state === 'loaded'
-          ? Object.entries(listed.servers).flatMap(([server, report]) =>
-              offeredByServer(server, client.servers[server], report.tools).map((tool) => tool.name),
-            )
-          : [];
+    const every = offeredNamesOf(client, mcp.byClient[client.id]);
+    const picks = picksOf(values.mcpClients, client.id, every);
+    const names = new Set([...picks.picked, ...(picks.all.checked ? every : [])]);
     for (const name of names) offered.push({ name, source: 'mcp', from: `MCP: ${client.name}` });
   }
   for (const integration of catalog.integrations)
-    for (const name of Object.keys(providerSelection(values.integrationTools, integration.id) ?? {}))
+    for (const name of picksOf(values.integrationTools, integration.id).picked)
       offered.push({ name, source: 'integration', from: `Integrations: ${integration.name}` });
   for (const provider of catalog.providers)
-    for (const name of Object.keys(providerSelection(values.toolProviders, provider.id) ?? {}))
+    for (const name of picksOf(values.toolProviders, provider.id).picked)
       offered.push({ name, source: 'provider', from: `Providers: ${provider.name}` });
   return offered;
 }
@@ -198,12 +189,9 @@ export function ToolsTab({
   }
 
   const setting: PickerSetting = { catalog, mcp, search, collisions };
-  const plainRecord = (field: 'mcpClients' | 'integrationTools' | 'toolProviders') => {
-    const value = values[field];
-    return value !== undefined && isConditional(value) ? null : (value as SourceRecord | undefined);
-  };
-  const setRecord = (field: 'mcpClients' | 'integrationTools' | 'toolProviders') => (next: SourceRecord | undefined) =>
-    setField(field, next as never);
+  // A field with variants is edited through them: a source only some variants pick says when.
+  const recordField = (field: 'mcpClients' | 'integrationTools' | 'toolProviders') =>
+    recordFieldOf(values[field], (next) => setField(field, next as never));
 
   return (
     <div className="flex flex-col gap-4">
@@ -226,18 +214,12 @@ export function ToolsTab({
         collisions={collisions}
         showConditions={showConditions}
       />
-      <McpClientsPicker
-        value={plainRecord('mcpClients')}
-        onChange={setRecord('mcpClients')}
-        setting={setting}
-        note={conditionalNote('MCP clients')}
-      />
+      <McpClientsPicker field={recordField('mcpClients')} setting={setting} note={conditionalNote('MCP clients')} />
       {providerFields.map((field) => (
         <ProviderGroups
           key={field}
           field={field}
-          value={plainRecord(field)}
-          onChange={setRecord(field)}
+          record={recordField(field)}
           setting={setting}
           note={conditionalNote(fieldLabels[field])}
         />

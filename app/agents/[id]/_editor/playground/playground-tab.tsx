@@ -12,30 +12,38 @@ import { ContextInput } from '../context-input';
 import { ChatMessage } from '../../../../_components/chat-message';
 import { SaveAsTestCase } from '../../../../_components/save-as-test-case';
 import { ToolCallCard } from './tool-call-card';
+import type { Conversation } from '@/lib/playground';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 import type { SavedTabProps } from '../tab-props';
+import { draftIssuesOf, UnsavedDraftProblems, unsavedDraftLabel } from '../unsaved-draft';
 
 /**
- * Chat with the latest saved version (the draft) or the published one. Text and tool calls appear
- * as they stream; a call waiting for approval offers Approve / Decline, a suspended call a question
- * form, a plan to approve or reject, or a form for its resume data. Unsaved edits are not part of any version, so they are not used.
+ * Chat with the latest saved version (the draft), the published one, or the form's unsaved changes
+ * (run as they are, nothing saved). Text and tool calls appear as they stream; a call waiting for
+ * approval offers Approve / Decline, a suspended call a question form, a plan to approve or reject,
+ * or a form for its resume data (a run of unsaved changes cannot wait: the server says to save first).
  */
 export function PlaygroundTab({
   agentId,
   latestVersionNumber,
   activeVersionNumber,
   dirty,
+  unsavedDraft,
+  draftValues,
   latest,
   published,
   models,
   keylessProviders,
   showTests,
-}: Pick<SavedTabProps, 'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty'> & {
+}: Pick<
+  SavedTabProps,
+  'agentId' | 'latestVersionNumber' | 'activeVersionNumber' | 'dirty' | 'unsavedDraft' | 'draftValues'
+> & {
   /** The latest saved version (the draft) and the published one when loaded: their fields and rules. */
   latest: VersionView;
   published: VersionView | undefined;
-  /** The model of each version the Playground can run (undefined when unknown here). */
-  models: Record<PlaygroundVersion, string | undefined>;
+  /** The model of each saved version the Playground can run (undefined when unknown here). */
+  models: Record<'draft' | 'published', string | undefined>;
   keylessProviders: string[];
   /** Opens the Tests tab (where a run saved as a test case shows). */
   showTests?: () => void;
@@ -43,11 +51,14 @@ export function PlaygroundTab({
   const playground = usePlayground(agentId);
   const { run, administer } = usePermissions();
   const { conversation } = playground;
-  const [version, setVersion] = useState<PlaygroundVersion>('draft');
+  const [picked, setVersion] = useState<PlaygroundVersion>('draft');
+  // Once the changes are saved or discarded there is no draft left to run.
+  const version = picked === 'unsaved' && !unsavedDraft ? 'draft' : picked;
   const [message, setMessage] = useState('');
   const requestContext = useContextJson();
   const busy = conversation.phase === 'running';
-  const chosen = version === 'draft' ? latest : published;
+  const chosen = version === 'unsaved' ? draftValues : version === 'draft' ? latest : published;
+  const model = version === 'unsaved' ? (draftValues.model ?? models.draft) : models[version];
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -56,7 +67,7 @@ export function PlaygroundTab({
     const context = requestContext.read();
     if (!context) return;
     setMessage('');
-    void playground.send(text, { version, requestContext: context });
+    void playground.send(text, { version, requestContext: context, draft: unsavedDraft });
   }
 
   function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -69,21 +80,16 @@ export function PlaygroundTab({
     <div className="flex flex-col gap-4">
       <Note>
         Runs a real model with the agent&apos;s tools: tool calls really execute.
-        {dirty
-          ? ' You have unsaved changes: the Playground uses saved versions only, so save them to chat with them.'
-          : ''}
+        {dirty ? ` You have unsaved changes: choose "${unsavedDraftLabel}" to chat with them without saving.` : ''}
       </Note>
       <div className="grid gap-4 md:grid-cols-2">
-        <SelectField
-          label="Version"
+        <VersionChoice
           value={version}
-          onChange={(event) => setVersion(event.target.value as PlaygroundVersion)}
-        >
-          <option value="draft">Draft: latest saved (version {latestVersionNumber})</option>
-          <option value="published" disabled={activeVersionNumber === null}>
-            {activeVersionNumber === null ? 'Published: none yet' : `Published (version ${activeVersionNumber})`}
-          </option>
-        </SelectField>
+          onChange={setVersion}
+          latestVersionNumber={latestVersionNumber}
+          activeVersionNumber={activeVersionNumber}
+          unsaved={unsavedDraft !== null}
+        />
         <ContextInput
           requestContext={requestContext}
           schema={(chosen ?? latest).requestContextSchema}
@@ -91,7 +97,7 @@ export function PlaygroundTab({
           rows={2}
         />
       </div>
-      <MissingKey model={models[version]} keylessProviders={keylessProviders} admin={administer} />
+      <MissingKey model={model} keylessProviders={keylessProviders} admin={administer} />
       <section aria-label="Conversation" aria-busy={busy} className="flex flex-col gap-2">
         {conversation.items.length === 0 ? (
           <p className="text-sm text-slate-600">Send a message to start a run.</p>
@@ -103,11 +109,7 @@ export function PlaygroundTab({
             </li>
           ))}
         </ol>
-        {conversation.error ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-danger">
-            {conversation.error.message}
-          </p>
-        ) : null}
+        {conversation.error ? <RunError error={conversation.error} /> : null}
         <RunLine conversation={conversation} agentId={agentId} showTests={showTests} />
       </section>
       <form onSubmit={submit} className="flex flex-col gap-2">
@@ -139,8 +141,6 @@ export function PlaygroundTab({
   );
 }
 
-type Conversation = ReturnType<typeof usePlayground>['conversation'];
-
 /** Which run the conversation is in and how it stands; a finished one can be saved as a test case. */
 function RunLine({
   conversation,
@@ -160,13 +160,49 @@ function RunLine({
         <span className="font-mono" data-volatile="id">
           {identity.runId}
         </span>{' '}
-        · version {identity.versionNumber ?? 'from code'}
+        · {identity.draft ? 'unsaved draft' : `version ${identity.versionNumber ?? 'from code'}`}
         {identity.label ? ` (${identity.label})` : ''} · {conversation.phase}
       </p>
       {conversation.phase === 'finished' ? (
         <SaveAsTestCase key={identity.runId} runId={identity.runId} agentId={agentId} onOpenTests={showTests} />
       ) : null}
     </>
+  );
+}
+
+/** The "Version" choice: the latest saved version, the published one, and the unsaved draft while there is one. */
+function VersionChoice({
+  value,
+  onChange,
+  latestVersionNumber,
+  activeVersionNumber,
+  unsaved,
+}: {
+  value: PlaygroundVersion;
+  onChange: (version: PlaygroundVersion) => void;
+  latestVersionNumber: number;
+  activeVersionNumber: number | null;
+  unsaved: boolean;
+}) {
+  return (
+    <SelectField label="Version" value={value} onChange={(event) => onChange(event.target.value as PlaygroundVersion)}>
+      <option value="draft">Draft: latest saved (version {latestVersionNumber})</option>
+      <option value="published" disabled={activeVersionNumber === null}>
+        {activeVersionNumber === null ? 'Published: none yet' : `Published (version ${activeVersionNumber})`}
+      </option>
+      {unsaved ? <option value="unsaved">{unsavedDraftLabel}</option> : null}
+    </SelectField>
+  );
+}
+
+/** Why the run failed; a refused unsaved draft lists its problems by field. */
+function RunError({ error }: { error: NonNullable<Conversation['error']> }) {
+  const problems = draftIssuesOf(error.issues);
+  if (problems.length > 0) return <UnsavedDraftProblems issues={problems} />;
+  return (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-danger">
+      {error.message}
+    </p>
   );
 }
 

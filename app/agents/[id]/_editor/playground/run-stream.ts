@@ -4,13 +4,15 @@
  * answers plain JSON with the API's error shape, which comes back as the error.
  */
 import { createToolInputAdapter, readRunEvents, type UiEvent } from '@/lib/playground';
-import { unreachableMessage, type OperationBody } from '../../../../_lib/api-fetch';
+import { unreachableMessage, type InputIssue, type OperationBody } from '../../../../_lib/api-fetch';
+import { issuesOfBody } from '../../../../_lib/send-json';
 
 /** What starts a run, or continues a paused one, as each operation's route takes it. */
 export type RunRequestBody =
   OperationBody<'streamAgent'> | OperationBody<'approveRun'> | OperationBody<'declineRun'> | OperationBody<'resumeRun'>;
 
-export type StreamOutcome = { ok: true } | { ok: false; error: { code: string; message: string } };
+export type StreamOutcome =
+  { ok: true } | { ok: false; error: { code: string; message: string; issues?: InputIssue[] } };
 
 const unreachable = { code: 'unreachable', message: unreachableMessage };
 
@@ -39,11 +41,13 @@ export async function streamRunEvents({
   const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   if (!response.ok || !isEventStream || !response.body) {
     const json = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    const issues = issuesOfBody(json);
     return {
       ok: false,
       error: {
         code: json?.error?.code ?? 'internal_error',
         message: json?.error?.message ?? `The server answered ${response.status}.`,
+        ...(issues ? { issues } : {}),
       },
     };
   }

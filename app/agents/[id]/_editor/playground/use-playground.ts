@@ -10,13 +10,15 @@ import {
   markDeclined,
   type Conversation,
 } from '@/lib/playground';
+import type { UnsavedDraft } from '../unsaved-draft';
 import { streamRunEvents, type RunRequestBody } from './run-stream';
 
-export type PlaygroundVersion = 'draft' | 'published';
+/** `draft`: the latest saved version; `unsaved`: the form's unsaved changes, run without saving them. */
+export type PlaygroundVersion = 'draft' | 'published' | 'unsaved';
 
 /**
- * The Playground's state and its actions: send a message (a new run of the chosen version, with the
- * conversation so far), approve, decline or resume a paused call of the current run, stop, start
+ * The Playground's state and its actions: send a message (a new run of the chosen version or of the
+ * unsaved draft, with the conversation so far), approve, decline or resume a paused call of the current run, stop, start
  * over. Leaving the page aborts a streaming run, as closing any client of the stream does.
  */
 export function usePlayground(agentId: string) {
@@ -44,14 +46,25 @@ export function usePlayground(agentId: string) {
   const send = useCallback(
     (
       text: string,
-      { version, requestContext }: { version: PlaygroundVersion; requestContext: Record<string, unknown> },
+      {
+        version,
+        requestContext,
+        draft,
+      }: {
+        version: PlaygroundVersion;
+        requestContext: Record<string, unknown>;
+        /** The unsaved draft `unsaved` runs. */
+        draft?: UnsavedDraft | null;
+      },
     ) => {
       const messages = [...historyMessages(current.current), { role: 'user', content: text }];
       setConversation((state) => addUserMessage(state, text));
       return stream(`/api/agents/${encodeURIComponent(agentId)}/stream`, {
         messages,
         requestContext,
-        selector: { status: version },
+        ...(version === 'unsaved' && draft
+          ? { draft }
+          : { selector: { status: version === 'published' ? version : 'draft' } }),
       });
     },
     [agentId, stream],
