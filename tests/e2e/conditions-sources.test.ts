@@ -11,7 +11,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { watchConsoleErrors } from './support/page-watch';
+import { screenshotPath, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 30_000 };
@@ -283,6 +283,7 @@ describe('conditions: variants of MCP clients, integration tools and tool provid
         'Only when tier is pro',
       );
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('tools-conditional-sources'), fullPage: true });
 
       // Ticking here includes a tool for every request: it goes into a variant without rules, first.
       await mcpGroup.getByRole('checkbox', { name: 'web_get-tiny-image', exact: true }).check();

@@ -12,7 +12,7 @@ import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { screenshotPath, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -63,6 +63,7 @@ describe('trying unsaved changes', () => {
     expect(await resolved.textContent()).toContain('world-time');
     expect(await preview.getByText(/^Unsaved draft · model/).count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('unsaved-draft-preview'), fullPage: true });
 
     // The saved version still resolves without the new tool.
     await version.selectOption({ label: 'Latest saved (version 1)' });
@@ -84,6 +85,7 @@ describe('trying unsaved changes', () => {
         .count(),
     ).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('unsaved-draft-playground'), fullPage: true });
 
     expect(await versionsOfAgent()).toEqual([1]);
     const runs = (await api('GET', `/api/runs?agentId=${agentId}`)).body.items as Array<Record<string, unknown>>;
@@ -107,6 +109,7 @@ describe('trying unsaved changes', () => {
     const problems = preview.getByRole('alert').getByRole('list', { name: 'Problems in the unsaved draft' });
     await expect.poll(() => problems.textContent(), patience).toMatch(/^Name: /);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('unsaved-draft-problems'), fullPage: true });
 
     const playground = new PlaygroundPanel(page);
     await playground.open();

@@ -5,19 +5,17 @@
  * its own; a rule value that cannot be read yet still counts as unsaved, so leaving asks; Ctrl+S
  * saves and focus lands on the saved status. Each state is scanned with axe.
  */
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { watchConsoleErrors } from './support/page-watch';
+import { screenshotPath, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
 const patience = { timeout: 20_000 };
-const shots = '/tmp/shots';
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
@@ -35,7 +33,6 @@ describe('variants in words', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -88,7 +85,7 @@ describe('variants in words', () => {
     // Tools picked by variants are offered an approval policy too.
     expect(await editor.approvalFor('world-time').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tools-tab.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('variants-tools-tab'), fullPage: true });
 
     // "Only for some requests..." moves convert-units onto a variant of its own, opened and focused.
     await toolRow(page, 'convert-units').getByRole('button', { name: 'Only for some requests...' }).click();
@@ -106,10 +103,10 @@ describe('variants in words', () => {
     await editor.setRule(big, 1, { field: 'seats', operator: 'greater than', value: '5' });
     await big.getByText('When seats is more than 5', { exact: true }).waitFor(patience);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tools-conditions.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('variants-conditions'), fullPage: true });
     await editor.tab('Tools');
     await toolRow(page, 'convert-units').getByText('Only when seats is more than 5', { exact: true }).waitFor();
-    await page.screenshot({ path: `${shots}/tools-tab-two-variants.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('variants-tools-tab-two'), fullPage: true });
 
     // The header names the changes in words; Ctrl+S saves; focus lands on the saved status.
     await page.getByText('unsaved changes: Tools', { exact: false }).waitFor();
