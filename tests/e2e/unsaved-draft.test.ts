@@ -101,7 +101,13 @@ describe('trying unsaved changes', () => {
     const page = await browser.context.newPage();
     const editor = new AgentEditorPage(page, baseUrl);
     await editor.open(agentId);
-    await editor.textbox('Name').fill('');
+    // A change typed before the page is interactive is lost: type until the header counts it.
+    await expect
+      .poll(async () => {
+        await editor.textbox('Name').fill('');
+        return page.getByText(/unsaved changes: Name/).count();
+      }, patience)
+      .toBeGreaterThan(0);
 
     const preview = await editor.tab('Preview');
     await preview.getByRole('combobox', { name: 'Version', exact: true }).selectOption({ label: 'Unsaved draft' });

@@ -133,11 +133,13 @@ export function PreviewTab({
     announce(`Resolved ${resolution.tools.length} ${resolution.tools.length === 1 ? 'tool' : 'tools'}`);
   }
 
+  // A saved version's variants are read from the version the editor holds, once it is the one
+  // resolved (right after a save, the resolve can answer before the editor has the new version).
   const matched =
-    resolved && (resolved.resolution.draft || resolved.resolution.versionNumber === latestVersionNumber)
+    resolved && (resolved.resolution.draft || resolved.resolution.versionNumber === version.versionNumber)
       ? matchedVariants({
           resolution: resolved.resolution,
-          instructions: resolved.instructions,
+          instructions: resolved.resolution.draft ? resolved.instructions : version.instructions,
           requestContext: resolved.context,
         })
       : [];
