@@ -203,6 +203,11 @@ export const settingsSchema = z
     runRetentionDays: z.coerce.number().int().min(1).max(36_500).default(30),
     /** How many test cases an evaluation replays at once. */
     evalConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+    /** The model (`provider/model`) that scores judged expectations naming none of their own. */
+    judgeModel: z
+      .string()
+      .regex(/^[^\s/]+\/\S+$/, 'must be a "provider/model" string such as "openai/gpt-4o-mini"')
+      .optional(),
     exposeAgentsOverMcp: booleanFlag.default(false),
     /** Serve the editor with Next's development server (hot reload) instead of the build. */
     editorDev: booleanFlag.default(false),
@@ -302,6 +307,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_RUN_RETENTION_DAYS: 'runRetentionDays',
   STUDIO_EVAL_CONCURRENCY: 'evalConcurrency',
+  STUDIO_JUDGE_MODEL: 'judgeModel',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',
   STUDIO_EDITOR_DEV: 'editorDev',
   OPENAI_COMPATIBLE_BASE_URL: 'openaiCompatibleBaseUrl',

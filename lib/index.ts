@@ -196,6 +196,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const evaluations = studioEvaluations({
       ...{ storage, editor, runtime, models, logger },
       concurrency: settings.evalConcurrency,
+      judgeModel: settings.judgeModel,
     });
     await evaluations.markInterrupted();
     const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });

@@ -1,8 +1,9 @@
 /**
  * A judged expectation's model: the criteria and the answer go to a configured model, which answers
- * a score from 0 to 1 and its reasons as structured output. The expectation names the model
- * (`provider/model`); a judge without one, or with a model the studio cannot reach, fails the
- * expectation with `model_not_configured` rather than passing it unseen.
+ * a score from 0 to 1 and its reasons as structured output. The model is the one the expectation
+ * names (`provider/model`), else the studio's judge model (`STUDIO_JUDGE_MODEL`); with neither, or
+ * with a model the studio cannot reach, the expectation fails with `model_not_configured` rather
+ * than passing unseen.
  */
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
@@ -19,10 +20,22 @@ const instructions =
   "You grade an AI assistant's answer against criteria. Answer with a score from 0 (does not meet them at all) " +
   'to 1 (meets them fully) and one or two sentences of reasons.';
 
-export function modelJudge({ models }: { models: ModelRegistry }): JudgeAnswer {
-  return async ({ criteria, model, answer }) => {
+export function modelJudge({
+  models,
+  defaultModel,
+}: {
+  models: Pick<ModelRegistry, 'resolve'>;
+  /** Scores the expectations that name no model; without it they fail. */
+  defaultModel?: string;
+}): JudgeAnswer {
+  return async ({ criteria, model = defaultModel, answer }) => {
     if (model === undefined) {
-      return { error: { code: 'model_not_configured', message: 'The judged expectation names no model.' } };
+      return {
+        error: {
+          code: 'model_not_configured',
+          message: 'The judged expectation names no model, and the studio has no judge model (STUDIO_JUDGE_MODEL).',
+        },
+      };
     }
     try {
       const result = await generateText({

@@ -17,6 +17,7 @@ export function studioEvaluations({
   runtime,
   models,
   concurrency,
+  judgeModel,
   logger,
 }: {
   storage: Storage;
@@ -24,6 +25,8 @@ export function studioEvaluations({
   runtime: Runtime;
   models: ModelRegistry;
   concurrency: number;
+  /** Scores judged expectations that name no model (`STUDIO_JUDGE_MODEL`). */
+  judgeModel?: string;
   logger: Logger;
 }): Evaluations & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
@@ -42,7 +45,7 @@ export function studioEvaluations({
       const expectations = await checkExpectations({
         expectations: testCase.expectations,
         outcome: replay,
-        judge: modelJudge({ models }),
+        judge: modelJudge({ models, defaultModel: judgeModel }),
       });
       return {
         passed: expectations.every((expectation) => expectation.passed),

@@ -162,7 +162,7 @@ function Judge({ value, onChange, errorAt }: FieldsProps<'judge'>) {
       <TextField
         label="Judge model"
         className="w-80"
-        hint="provider/model, for example openai/gpt-4o-mini. Without one the case fails: no judge is configured."
+        hint="provider/model, for example openai/gpt-4o-mini. Leave it empty to use the studio's judge model; without either the case fails."
         value={value.model ?? ''}
         error={errorAt('model')}
         onChange={(event) =>
