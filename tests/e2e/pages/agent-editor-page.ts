@@ -177,7 +177,8 @@ export class AgentEditorPage {
    * Each step waits for the spoken announcement, as a screen-reader user would.
    */
   /** Drags a variant by its handle with the mouse and drops it on another variant's handle. */
-  async dragVariant(fieldName: string, from: number, to: number) {
+  /** One mouse drag of Variant `from`'s handle onto Variant `to`'s. */
+  private async dragVariantOnce(fieldName: string, from: number, to: number) {
     const field = this.conditionsField(fieldName);
     // Both handles must be on screen at once for a mouse to reach them: a tall window for the drag.
     const viewport = this.page.viewportSize();
@@ -214,6 +215,22 @@ export class AgentEditorPage {
     await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 12 : -12));
     await this.page.mouse.up();
     if (viewport) await this.page.setViewportSize(viewport);
+  }
+
+  /**
+   * Drags Variant `from` onto Variant `to` with the mouse until `moved` says the order changed. On a
+   * loaded machine the sensor can miss a drag's first pixels and the list stays as it was; a person
+   * would drag again, and so does this, three times at most.
+   */
+  async dragVariant(fieldName: string, from: number, to: number, moved: () => Promise<boolean>) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await this.dragVariantOnce(fieldName, from, to);
+      for (let check = 0; check < 20; check++) {
+        if (await moved()) return;
+        await this.page.waitForTimeout(250);
+      }
+    }
+    throw new Error(`Dragging Variant ${from} of ${fieldName} onto Variant ${to} did not move it (3 tries).`);
   }
 
   async moveVariantByKeyboard(fieldName: string, from: number, to: number) {
