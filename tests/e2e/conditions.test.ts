@@ -14,6 +14,15 @@ import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
+
+/**
+ * What a rule row says of its value's type when the request context declares the field's: a
+ * sentence under the value, and no "Value type" to pick.
+ */
+async function readAs(row: Locator) {
+  expect(await row.getByRole('combobox', { name: 'Value type' }).count()).toBe(0);
+  return (await row.getByText(/^Read as /).textContent())?.trim();
+}
 const walkTimeoutMs = 180_000;
 
 const api = apiOf(baseUrl);
@@ -159,9 +168,9 @@ describe('conditions: variants and the rule builder in a real browser', () => {
           .getByRole('combobox', { name: 'Field' })
           .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
       ).toEqual(['seats', 'user.role']);
-      expect(
-        await group.getByRole('group', { name: 'Rule 1' }).getByRole('combobox', { name: 'Value type' }).inputValue(),
-      ).toBe('number');
+      expect(await readAs(group.getByRole('group', { name: 'Rule 1' }))).toBe(
+        'Read as a number, from the type of seats.',
+      );
       expect(
         await group.getByRole('group', { name: 'Rule 1' }).getByRole('textbox', { name: 'Value' }).inputValue(),
       ).toBe('10');
@@ -210,10 +219,15 @@ describe('conditions: variants and the rule builder in a real browser', () => {
         .getByRole('combobox', { name: 'Field', exact: true })
         .evaluate((input) => Array.from((input as HTMLInputElement).list?.options ?? []).map((option) => option.value));
       expect(suggested.sort()).toEqual(['beta', 'regions', 'seats', 'tier', 'user', 'user.role']);
+      // A field the schema does not declare leaves the value's type to the person.
+      const undeclared = await editor.setRule(variant, 1, { field: 'account.plan', operator: 'equals' });
+      expect(await undeclared.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('text');
+      expect(await undeclared.getByText(/^Read as /).count()).toBe(0);
       // Operators by type: a boolean is only compared for equality or presence, a list is searched.
       const flag = await editor.setRule(variant, 1, { field: 'beta', operator: 'equals' });
       expect(await operatorsOf(flag)).toEqual(['equals', 'not equals', 'exists', 'not exists']);
-      expect(await flag.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('boolean');
+      // The declared type decides the value's: nothing to pick.
+      expect(await flag.getByRole('combobox', { name: 'Value type' }).count()).toBe(0);
       expect(await flag.getByRole('combobox', { name: 'Value', exact: true }).inputValue()).toBe('true');
       await variant.getByRole('button', { name: 'Add rule' }).click();
       const regions = await editor.setRule(variant, 2, { field: 'regions', operator: 'contains', value: 'eu' });
@@ -225,13 +239,17 @@ describe('conditions: variants and the rule builder in a real browser', () => {
       const level2 = editor.rules(variant).getByRole('group', { name: 'Group 1', exact: true }).first();
       await level2.getByRole('combobox', { name: 'Combinator' }).selectOption('any');
       const tiers = await editor.setRule(level2, 1, { field: 'tier', operator: 'in', value: 'pro, team' });
-      expect(await tiers.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:text');
+      expect(await readAs(tiers)).toBe(
+        'Read as a list of text, from the type of tier. Separate items with commas. Allowed: "free", "pro".',
+      );
       await level2.getByRole('button', { name: 'Add group', exact: true }).first().click();
       const level3 = level2.getByRole('group', { name: 'Group 1', exact: true });
       const counted = await editor.setRule(level3, 1, { field: 'seats', operator: 'in', value: '5, 10' });
       expect(await operatorsOf(counted)).toContain('greater than');
       expect(await operatorsOf(counted)).not.toContain('contains');
-      expect(await counted.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:number');
+      expect(await readAs(counted)).toBe(
+        'Read as a list of numbers, from the type of seats. Separate items with commas.',
+      );
       expect(await level3.getByRole('button', { name: 'Add group', exact: true }).isDisabled()).toBe(true);
       expect(await level3.getByText('Groups nest at most 3 levels deep.').count()).toBe(1);
       expect(await level2.getByRole('button', { name: 'Add group', exact: true }).last().isDisabled()).toBe(false);
@@ -266,7 +284,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
         .first()
         .getByRole('group', { name: 'Group 1', exact: true });
       expect(await reloaded.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('5, 10');
-      expect(await reloaded.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:number');
+      expect(await readAs(reloaded)).toMatch(/^Read as a list of numbers, from the type of seats\./);
       await editor.button('Save').click();
       await editor.announced('Nothing to save: no field has changed.');
 
@@ -337,7 +355,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     await expect.poll(() => variant2.getByRole('group', { name: /^Rule \d+$/ }).count(), patience).toBe(1);
     // The field becomes a number in the schema, so the kept value is read as a number from now on.
     await editor.setRule(variant2, 1, { field: 'seats', operator: 'greater than', value: 'ten' });
-    expect(await variant2.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('number');
+    expect(await readAs(variant2)).toBe('Read as a number, from the type of seats.');
     await expect.poll(() => variant2.getByText('Enter a number, such as 5 or 2.5').count(), patience).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await editor.button('Save').click();
@@ -386,7 +404,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
     await editor.variant('Tools', 1).getByRole('button', { name: 'Edit visually' }).click();
     const row = editor.variant('Tools', 1).getByRole('group', { name: 'Rule 1' });
     expect(await row.getByRole('textbox', { name: 'Value' }).inputValue()).toBe('pro, team');
-    expect(await row.getByRole('combobox', { name: 'Value type' }).inputValue()).toBe('list:text');
+    expect(await readAs(row)).toMatch(/^Read as a list of text, from the type of tier\./);
     await editor.save('Rule as a group');
     await editor.announced('Version 2 saved');
     expect((await api('GET', '/api/agents/json-rule')).body.version.tools[0].rules).toEqual({

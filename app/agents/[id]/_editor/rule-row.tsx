@@ -17,17 +17,41 @@ import {
 import { Button } from '../../../_components/ui/button';
 import { SelectField, TextField } from '../../../_components/ui/field';
 
-const valueTypes: Array<{ value: string; label: string; kind: ValueKind; itemKind?: ListItemKind }> = [
-  { value: 'text', label: 'text', kind: 'text' },
-  { value: 'number', label: 'number', kind: 'number' },
-  { value: 'boolean', label: 'true or false', kind: 'boolean' },
-  { value: 'list:text', label: 'list of text', kind: 'list', itemKind: 'text' },
-  { value: 'list:number', label: 'list of numbers', kind: 'list', itemKind: 'number' },
-  { value: 'list:boolean', label: 'list of true/false', kind: 'list', itemKind: 'boolean' },
-  { value: 'json', label: 'JSON', kind: 'json' },
+/** The value types a person can pick; `reads` words the type in a sentence ("Read as a number"). */
+const valueTypes: Array<{ value: string; label: string; reads: string; kind: ValueKind; itemKind?: ListItemKind }> = [
+  { value: 'text', label: 'text', reads: 'text', kind: 'text' },
+  { value: 'number', label: 'number', reads: 'a number', kind: 'number' },
+  { value: 'boolean', label: 'true or false', reads: 'true or false', kind: 'boolean' },
+  { value: 'list:text', label: 'list of text', reads: 'a list of text', kind: 'list', itemKind: 'text' },
+  { value: 'list:number', label: 'list of numbers', reads: 'a list of numbers', kind: 'list', itemKind: 'number' },
+  {
+    value: 'list:boolean',
+    label: 'list of true/false',
+    reads: 'a list of true/false values',
+    kind: 'list',
+    itemKind: 'boolean',
+  },
+  { value: 'json', label: 'JSON', reads: 'JSON', kind: 'json' },
 ];
 
-const valueTypeOf = (draft: ValueDraft) => (draft.kind === 'list' ? `list:${draft.itemKind ?? 'text'}` : draft.kind);
+const valueTypeOf = (draft: { kind: ValueKind; itemKind?: ListItemKind }) =>
+  draft.kind === 'list' ? `list:${draft.itemKind ?? 'text'}` : draft.kind;
+
+/**
+ * The sentence that replaces the "Value type" choice when the request context declares the field's
+ * type and the value already has it: the type follows from the field, so there is nothing to pick.
+ */
+function declaredTypeHint(
+  field: ContextField | undefined,
+  operator: ConditionOperator,
+  value: ValueDraft,
+): string | undefined {
+  if (field?.type === undefined) return undefined;
+  const declared = valueTypeOf(valueKindFor(field, operator));
+  if (declared !== valueTypeOf(value)) return undefined;
+  const type = valueTypes.find((candidate) => candidate.value === declared);
+  return type ? `Read as ${type.reads}, from the type of ${field.path}.` : undefined;
+}
 
 const isList = (operator: ConditionOperator) => operator === 'in' || operator === 'not_in';
 
@@ -87,6 +111,7 @@ export function RuleRow({
   const listHint = value?.kind === 'list' ? 'Separate items with commas.' : undefined;
   // A one-of field offers its allowed values to pick from; another value can still be typed (the linter says so).
   const choices = value?.kind === 'text' && field?.enum ? field.enum.map(String) : undefined;
+  const declaredType = value ? declaredTypeHint(field, condition.operator, value) : undefined;
 
   return (
     <div
@@ -134,26 +159,28 @@ export function RuleRow({
       </SelectField>
       {value ? (
         <>
-          <SelectField
-            label="Value type"
-            className="w-40"
-            value={valueTypeOf(value)}
-            onChange={(event) => {
-              const chosen = valueTypes.find((type) => type.value === event.target.value)!;
-              onChange({ ...condition, value: withValueKind(value, chosen.kind, chosen.itemKind) });
-            }}
-          >
-            {valueTypes.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </SelectField>
+          {declaredType ? null : (
+            <SelectField
+              label="Value type"
+              className="w-40"
+              value={valueTypeOf(value)}
+              onChange={(event) => {
+                const chosen = valueTypes.find((type) => type.value === event.target.value)!;
+                onChange({ ...condition, value: withValueKind(value, chosen.kind, chosen.itemKind) });
+              }}
+            >
+              {valueTypes.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
+            </SelectField>
+          )}
           <RuleValue
             value={value}
             choices={choices}
             error={valueProblem ?? errorAt('value')}
-            hint={[listHint, allowed].filter(Boolean).join(' ') || undefined}
+            hint={[declaredType, listHint, allowed].filter(Boolean).join(' ') || undefined}
             onChange={(next) => onChange({ ...condition, value: next })}
           />
         </>
