@@ -154,6 +154,11 @@ export function requestBody<T extends z.ZodType, Required extends boolean>(
   return { required, content: { 'application/json': { schema, example } } };
 }
 
+/** A required JSON request body and the example the API reference shows for it. */
+export function requiredBody<T extends z.ZodType>(schema: T, example: unknown) {
+  return requestBody(schema, { required: true, example });
+}
+
 /** A yes/no query parameter (`?dryRun=true`); absent means false. */
 export const queryFlag = z
   .enum(['true', 'false'])

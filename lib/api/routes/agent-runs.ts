@@ -14,16 +14,13 @@ import type { ApiApp } from '../app';
 import { draftOfRequest } from '../draft-request';
 import { runCallerOf } from '../request-principal';
 import { runEventStream } from '../run-events';
-import { errorResponses, jsonRoutes, requestBody } from '../schemas';
+import { errorResponses, jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 import { eventStreamResponse, runBodySchema, runResultSchema, type RunBody } from './run-schemas';
 
 const route = jsonRoutes('runtime');
 
-const runBody = requestBody(runBodySchema, {
-  required: true,
-  example: { prompt: 'What time is it in Oslo?', requestContext: { tier: 'pro' } },
-});
+const runBody = requiredBody(runBodySchema, { prompt: 'What time is it in Oslo?', requestContext: { tier: 'pro' } });
 
 export const generateRoute = route('post', '/agents/{id}/generate', {
   operationId: 'generateAgent',

@@ -7,7 +7,7 @@ import { exportDocumentSchema, type Editor } from '../../editor';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { errorResponses, importDocumentSchema, jsonRoutes, queryFlag, requestBody } from '../schemas';
+import { errorResponses, importDocumentSchema, jsonRoutes, queryFlag, requiredBody } from '../schemas';
 import { agentIdParams, agentWithVersionSchema, jsonBody, selectorQuery } from './agents-schemas';
 
 const route = jsonRoutes('agents');
@@ -45,20 +45,17 @@ export const importRoute = createRoute({
       mode: z.enum(['create', 'append']).optional(),
       dryRun: queryFlag.openapi({ description: 'true: check and answer as a real import would, write nothing' }),
     }),
-    body: requestBody(importDocumentSchema({ format: 'agent-studio.agent', component: 'AgentExport' }), {
-      required: true,
-      example: {
-        format: 'agent-studio.agent',
-        schemaVersion: 2,
-        agent: { id: 'support-bot', activeVersionNumber: 1, labels: [{ name: 'staging', versionNumber: 1 }] },
-        versions: [
-          {
-            versionNumber: 1,
-            snapshot: { name: 'Support bot', model: 'openai/gpt-4o-mini', instructions: 'Answer questions.' },
-            changeMessage: 'Initial version',
-          },
-        ],
-      },
+    body: requiredBody(importDocumentSchema({ format: 'agent-studio.agent', component: 'AgentExport' }), {
+      format: 'agent-studio.agent',
+      schemaVersion: 2,
+      agent: { id: 'support-bot', activeVersionNumber: 1, labels: [{ name: 'staging', versionNumber: 1 }] },
+      versions: [
+        {
+          versionNumber: 1,
+          snapshot: { name: 'Support bot', model: 'openai/gpt-4o-mini', instructions: 'Answer questions.' },
+          changeMessage: 'Initial version',
+        },
+      ],
     }),
   },
   responses: {

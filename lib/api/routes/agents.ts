@@ -6,7 +6,7 @@ import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requiredBody } from '../schemas';
 import {
   agentIdParams,
   agentListItemSchema,
@@ -38,15 +38,12 @@ export const createAgentRoute = route('post', '/agents', {
   operationId: 'createAgent',
   summary: "Create a stored agent (or a code agent's override record) with version 1",
   request: {
-    body: requestBody(createAgentBodySchema, {
-      required: true,
-      example: {
-        id: 'support-bot',
-        name: 'Support bot',
-        model: 'openai/gpt-4o-mini',
-        instructions: 'Answer questions about orders. Be brief.',
-        tools: { 'search-knowledge-base': {} },
-      },
+    body: requiredBody(createAgentBodySchema, {
+      id: 'support-bot',
+      name: 'Support bot',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Answer questions about orders. Be brief.',
+      tools: { 'search-knowledge-base': {} },
     }),
   },
   status: 201,
@@ -70,9 +67,10 @@ export const updateRoute = route('patch', '/agents/{id}', {
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
   request: {
     params: agentIdParams,
-    body: requestBody(updateAgentBodySchema, {
-      required: true,
-      example: { baseVersionNumber: 3, instructions: 'Answer in one paragraph.', changeMessage: 'Shorter answers' },
+    body: requiredBody(updateAgentBodySchema, {
+      baseVersionNumber: 3,
+      instructions: 'Answer in one paragraph.',
+      changeMessage: 'Shorter answers',
     }),
   },
   ok: ['Saved, or nothing changed', saveResultSchema],

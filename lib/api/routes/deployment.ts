@@ -13,7 +13,7 @@ import {
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireSecretExport } from '../secret-export-guard';
-import { errorResponses, issueSchema, queryFlag, requestBody } from '../schemas';
+import { errorResponses, issueSchema, queryFlag, requiredBody } from '../schemas';
 import { jsonBody } from './agents-schemas';
 
 const tags = ['deployment'];
@@ -73,10 +73,7 @@ export const exportRoute = createRoute({
   summary: 'Export every agent, saved MCP client and stored integration (secrets sealed or left out)',
   tags,
   request: {
-    body: requestBody(deploymentExportOptionsSchema, {
-      required: true,
-      example: { passphrase: 'correct horse battery staple' },
-    }),
+    body: requiredBody(deploymentExportOptionsSchema, { passphrase: 'correct horse battery staple' }),
   },
   responses: {
     200: { description: 'The backup', ...jsonBody(deploymentDocumentSchema) },
@@ -94,22 +91,19 @@ export const importRoute = createRoute({
     query: z.object({
       dryRun: queryFlag.openapi({ description: 'true: list what would change, write nothing' }),
     }),
-    body: requestBody(deploymentImportBodySchema, {
-      required: true,
-      example: {
-        passphrase: 'correct horse battery staple',
-        backup: {
-          format: 'agent-studio.deployment',
-          formatVersion: 1,
-          schemaVersion: 2,
-          exportedAt: '2025-01-31T12:00:00.000Z',
-          studioVersion: '0.1.0',
-          secrets: { mode: 'omitted' },
-          agents: [],
-          mcpClients: [],
-          integrations: [],
-          counts: { agents: 0, agentVersions: 0, agentLabels: 0, mcpClients: 0, mcpClientVersions: 0, integrations: 0 },
-        },
+    body: requiredBody(deploymentImportBodySchema, {
+      passphrase: 'correct horse battery staple',
+      backup: {
+        format: 'agent-studio.deployment',
+        formatVersion: 1,
+        schemaVersion: 2,
+        exportedAt: '2025-01-31T12:00:00.000Z',
+        studioVersion: '0.1.0',
+        secrets: { mode: 'omitted' },
+        agents: [],
+        mcpClients: [],
+        integrations: [],
+        counts: { agents: 0, agentVersions: 0, agentLabels: 0, mcpClients: 0, mcpClientVersions: 0, integrations: 0 },
       },
     }),
   },

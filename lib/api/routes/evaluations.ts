@@ -9,7 +9,7 @@ import type { EvaluationTarget, Evaluations } from '../../evaluation';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 
 const route = jsonRoutes('evaluations');
@@ -88,7 +88,7 @@ export const startRoute = route('post', '/agents/{id}/evaluations', {
     '`GET /evaluations/{evaluationId}`.',
   request: {
     params: agentIdParams,
-    body: requestBody(startBody, { required: true, example: { versionNumber: 3 } }),
+    body: requiredBody(startBody, { versionNumber: 3 }),
   },
   status: 202,
   ok: ['Started', z.object({ evaluationId: z.string() })],

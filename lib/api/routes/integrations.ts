@@ -7,7 +7,7 @@ import { integrationConfigInputSchema, integrationIdPattern, type IntegrationSer
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes, requiredBody } from '../schemas';
 
 const route = jsonRoutes('integrations');
 
@@ -76,26 +76,23 @@ export const saveRoute = createRoute({
         .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
         .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
     }),
-    body: requestBody(integrationConfigInputSchema, {
-      required: true,
-      example: {
-        type: 'openapi',
-        document: {
-          openapi: '3.1.0',
-          info: { title: 'Orders', version: '1.0.0' },
-          paths: {
-            '/orders/{id}': {
-              get: {
-                operationId: 'getOrder',
-                parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-                responses: { 200: { description: 'The order' } },
-              },
+    body: requiredBody(integrationConfigInputSchema, {
+      type: 'openapi',
+      document: {
+        openapi: '3.1.0',
+        info: { title: 'Orders', version: '1.0.0' },
+        paths: {
+          '/orders/{id}': {
+            get: {
+              operationId: 'getOrder',
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+              responses: { 200: { description: 'The order' } },
             },
           },
         },
-        baseUrl: 'https://orders.internal.test',
-        credentials: { type: 'bearer', token: 'secret-token' },
       },
+      baseUrl: 'https://orders.internal.test',
+      credentials: { type: 'bearer', token: 'secret-token' },
     }),
   },
   responses: {

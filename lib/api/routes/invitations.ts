@@ -15,7 +15,7 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requiredBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
 const userRoute = jsonRoutes('users');
@@ -57,9 +57,10 @@ export const setUpFirstAdminRoute = signInRoute('post', '/auth/setup', {
     'The token is the one of the link (valid one hour, usable once). 401 when it is unknown, used or ' +
     'expired; 409 when an enabled admin exists already. Sets the session cookie.',
   request: {
-    body: requestBody(firstAdminInput, {
-      required: true,
-      example: { token: exampleToken, email: 'ada@example.com', password: 'a long passphrase' },
+    body: requiredBody(firstAdminInput, {
+      token: exampleToken,
+      email: 'ada@example.com',
+      password: 'a long passphrase',
     }),
   },
   status: 201,
@@ -71,7 +72,7 @@ export const readInvitationRoute = signInRoute('post', '/auth/invitation', {
   operationId: 'readInvitation',
   summary: 'Whom an invitation link invites, with which role',
   description: '401 when the link is unknown, used, withdrawn or expired. The link stays usable.',
-  request: { body: requestBody(readInvitationInput, { required: true, example: { token: exampleToken } }) },
+  request: { body: requiredBody(readInvitationInput, { token: exampleToken }) },
   ok: [
     'The invitation',
     z.object({ email: z.string(), role: z.enum(roles), expiresAt: z.string() }).openapi('InvitationOfLink'),
@@ -86,10 +87,7 @@ export const acceptInvitationRoute = signInRoute('post', '/auth/accept-invitatio
     "The email and role are the invitation's. 401 when the link is unknown, used, withdrawn or expired; " +
     '409 when the email is a user already. Sets the session cookie.',
   request: {
-    body: requestBody(acceptInvitationInput, {
-      required: true,
-      example: { token: exampleToken, password: 'a long passphrase', name: 'Ada' },
-    }),
+    body: requiredBody(acceptInvitationInput, { token: exampleToken, password: 'a long passphrase', name: 'Ada' }),
   },
   status: 201,
   ok: ['The new user, signed in', signedInUserSchema],
@@ -101,7 +99,7 @@ export const createInvitationRoute = userRoute('post', '/users/invitations', {
   summary: 'Invite someone by email with a role; the one-time link (valid 7 days) is in this answer only',
   description: 'A newer invitation for the same email replaces the pending one; an email already a user is 409.',
   request: {
-    body: requestBody(createInvitationInput, { required: true, example: { email: 'ada@example.com', role: 'editor' } }),
+    body: requiredBody(createInvitationInput, { email: 'ada@example.com', role: 'editor' }),
   },
   status: 201,
   ok: ['The invitation and its link', createdInvitationSchema],

@@ -8,7 +8,7 @@ import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requestBody } from '../schemas';
+import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requiredBody } from '../schemas';
 
 const route = jsonRoutes('keys');
 
@@ -38,7 +38,7 @@ export const createKeyRoute = route('post', '/keys', {
   operationId: 'createApiKey',
   summary: 'Create an API key with one scope; the key is in this answer only',
   request: {
-    body: requestBody(createApiKeyInput, { required: true, example: { name: 'orders-service', scope: 'runtime' } }),
+    body: requiredBody(createApiKeyInput, { name: 'orders-service', scope: 'runtime' }),
   },
   status: 201,
   ok: ['The key, shown this once', createdKeySchema],

@@ -4,7 +4,7 @@ import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { labelPattern } from '../../versions';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
 
 const route = jsonRoutes('labels');
@@ -50,7 +50,7 @@ export const setRoute = route('put', '/agents/{id}/labels/{label}', {
   summary: 'Create or move a label',
   request: {
     params: labelParams,
-    body: requestBody(setBody, { required: true, example: { versionNumber: 3, expectedRevisionToken: null } }),
+    body: requiredBody(setBody, { versionNumber: 3, expectedRevisionToken: null }),
   },
   ok: ['The label', z.object({ label: labelSchema })],
   errors: [400, 404, 409],

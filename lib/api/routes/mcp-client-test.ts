@@ -13,7 +13,7 @@ import type { McpPool } from '../../mcp';
 import { testDraftMcpClient, testSavedMcpClient } from '../../sources';
 import type { ApiApp } from '../app';
 import { requireAdminForStdio } from '../stdio-guard';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requestBody, requiredBody } from '../schemas';
 import { agentIdParams, requestContextField } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
@@ -74,9 +74,8 @@ export const draftTestRoute = route('post', '/mcp-clients/test', {
   summary:
     'Connect servers that are not saved yet and list their tools (a stdio server needs admin and the allow-list)',
   request: {
-    body: requestBody(draftBodySchema, {
-      required: true,
-      example: { servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } } },
+    body: requiredBody(draftBodySchema, {
+      servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
     }),
   },
   ok: [

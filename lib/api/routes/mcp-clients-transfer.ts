@@ -10,7 +10,7 @@ import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForStdio } from '../stdio-guard';
 import { requireSecretExport } from '../secret-export-guard';
-import { importDocumentSchema, jsonRoutes, requestBody } from '../schemas';
+import { importDocumentSchema, jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 import { clientResponse } from './mcp-clients';
 
@@ -38,27 +38,24 @@ export const importRoute = route('post', '/mcp-clients/import', {
   operationId: 'importMcpClient',
   summary: 'Import an exported client (checked like a save, stdio allow-list included)',
   request: {
-    body: requestBody(importDocumentSchema({ format: 'agent-studio.mcp-client', component: 'McpClientExport' }), {
-      required: true,
-      example: {
-        format: 'agent-studio.mcp-client',
-        schemaVersion: 1,
-        client: { id: 'docs', authorId: null },
-        secrets: 'omitted',
-        omittedSecrets: [],
-        versions: [
-          {
-            versionNumber: 1,
-            snapshot: {
-              name: 'Company docs',
-              servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
-            },
-            changedFields: ['name', 'servers'],
-            changeMessage: 'Initial version',
-            authorId: null,
+    body: requiredBody(importDocumentSchema({ format: 'agent-studio.mcp-client', component: 'McpClientExport' }), {
+      format: 'agent-studio.mcp-client',
+      schemaVersion: 1,
+      client: { id: 'docs', authorId: null },
+      secrets: 'omitted',
+      omittedSecrets: [],
+      versions: [
+        {
+          versionNumber: 1,
+          snapshot: {
+            name: 'Company docs',
+            servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
           },
-        ],
-      },
+          changedFields: ['name', 'servers'],
+          changeMessage: 'Initial version',
+          authorId: null,
+        },
+      ],
     }),
   },
   status: 201,

@@ -9,7 +9,7 @@ import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForStdio } from '../stdio-guard';
 import { pageOf, pageQuery } from '../pagination';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
 
 const route = jsonRoutes('mcp-clients');
@@ -60,13 +60,10 @@ export const routes = {
     operationId: 'createMcpClient',
     summary: 'Save a new MCP client (a stdio server needs admin and a launch spec of settings.stdioAllowedCommands)',
     request: {
-      body: requestBody(createMcpClientBodySchema, {
-        required: true,
-        example: {
-          id: 'docs',
-          name: 'Company docs',
-          servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
-        },
+      body: requiredBody(createMcpClientBodySchema, {
+        id: 'docs',
+        name: 'Company docs',
+        servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
       }),
     },
     status: 201,
@@ -88,9 +85,9 @@ export const routes = {
     summary: 'Save a new version (a masked env value keeps the stored secret)',
     request: {
       params: clientParams,
-      body: requestBody(updateMcpClientBodySchema, {
-        required: true,
-        example: { baseVersionNumber: 1, description: 'Search the company handbook' },
+      body: requiredBody(updateMcpClientBodySchema, {
+        baseVersionNumber: 1,
+        description: 'Search the company handbook',
       }),
     },
     ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],

@@ -8,7 +8,7 @@ import { modelProviderNames, modelProvidersBodySchema } from '../../schemas';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requiredBody } from '../schemas';
 
 const route = jsonRoutes('settings');
 
@@ -43,11 +43,8 @@ export const updateRoute = route('put', '/settings/model-providers', {
   operationId: 'updateModelProviders',
   summary: 'Save or clear provider keys and base URLs (stored encrypted; used by the next run)',
   request: {
-    body: requestBody(modelProvidersBodySchema, {
-      required: true,
-      example: {
-        providers: { openai: { apiKey: 'sk-...' }, compatible: { baseUrl: 'http://127.0.0.1:11434/v1' } },
-      },
+    body: requiredBody(modelProvidersBodySchema, {
+      providers: { openai: { apiKey: 'sk-...' }, compatible: { baseUrl: 'http://127.0.0.1:11434/v1' } },
     }),
   },
   ok: ['Saved: every provider as it now is', providersAnswer],

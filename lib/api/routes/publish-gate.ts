@@ -7,7 +7,7 @@ import type { Editor } from '../../editor';
 import { publishGateSchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 
 const route = jsonRoutes('agents');
@@ -34,7 +34,7 @@ export const setPublishGateRoute = route('put', '/agents/{id}/publish-gate', {
   summary: "Set the agent's publish gate (admin)",
   request: {
     params: agentIdParams,
-    body: requestBody(publishGateSchema, { required: true, example: { requireEvaluation: true, minPassRate: 0.9 } }),
+    body: requiredBody(publishGateSchema, { requireEvaluation: true, minPassRate: 0.9 }),
   },
   ok: ['The publish gate as set', publishGateView],
   errors: [400, 401, 403, 404],

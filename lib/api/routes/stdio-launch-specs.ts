@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { stdioLaunchSpecBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { generatedIdParams, itemsOf, jsonRoutes, requestBody } from '../schemas';
+import { generatedIdParams, itemsOf, jsonRoutes, requiredBody } from '../schemas';
 import { deletedSchema } from './agents-schemas';
 
 const route = jsonRoutes('stdio-launch-specs');
@@ -34,9 +34,9 @@ export const createRoute = route('post', '/stdio-launch-specs', {
   operationId: 'createStdioLaunchSpec',
   summary: 'Approve a launch spec: a command and the leading arguments it fixes (a bare interpreter is refused)',
   request: {
-    body: requestBody(stdioLaunchSpecBodySchema, {
-      required: true,
-      example: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
+    body: requiredBody(stdioLaunchSpecBodySchema, {
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-everything'],
     }),
   },
   status: 201,

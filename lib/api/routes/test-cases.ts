@@ -15,7 +15,7 @@ import {
 } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, pathParam, requestBody } from '../schemas';
+import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema } from './agents-schemas';
 import { runIdParams } from './run-schemas';
 
@@ -62,7 +62,7 @@ export const createRoute = route('post', '/agents/{id}/test-cases', {
   summary: 'Add a test case: an input, its request context and the expectations a good answer meets',
   request: {
     params: agentIdParams,
-    body: requestBody(createTestCaseBodySchema, { required: true, example: exampleCase }),
+    body: requiredBody(createTestCaseBodySchema, exampleCase),
   },
   status: 201,
   ok: ['Created', testCaseSchema],
@@ -82,10 +82,7 @@ export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', {
   summary: 'Change a test case: the fields given replace the stored ones (null removes the recording or replay)',
   request: {
     params: caseParams,
-    body: requestBody(updateTestCaseBodySchema, {
-      required: true,
-      example: { expectations: [{ type: 'toolNotCalled', tool: 'send_email' }] },
-    }),
+    body: requiredBody(updateTestCaseBodySchema, { expectations: [{ type: 'toolNotCalled', tool: 'send_email' }] }),
   },
   ok: ['The changed test case', testCaseSchema],
   errors: [400, 404],
@@ -108,7 +105,7 @@ export const fromRunRoute = route('post', '/runs/{runId}/test-case', {
     'exist; 409 when the run is not finished.',
   request: {
     params: runIdParams,
-    body: requestBody(testCaseFromRunBodySchema, { required: true, example: { name: 'Weather in Paris' } }),
+    body: requiredBody(testCaseFromRunBodySchema, { name: 'Weather in Paris' }),
   },
   status: 201,
   ok: ['Created', testCaseSchema],

@@ -9,7 +9,7 @@ import { pageOfSorted } from '../../pagination';
 import { callTool, describeTool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
-import { errorResponses, idPathParams, jsonRoutes, requestBody } from '../schemas';
+import { errorResponses, idPathParams, jsonRoutes, requiredBody } from '../schemas';
 import { requestContextField, toolInputField } from './agents-schemas';
 
 const route = jsonRoutes('tools');
@@ -84,10 +84,7 @@ export const executeRoute = createRoute({
   tags: ['tools'],
   request: {
     params: idParams,
-    body: requestBody(executeBodySchema, {
-      required: true,
-      example: { input: { value: 10, from: 'km', to: 'mi' } },
-    }),
+    body: requiredBody(executeBodySchema, { input: { value: 10, from: 'km', to: 'mi' } }),
   },
   responses: {
     200: {

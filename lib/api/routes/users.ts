@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { createUserInput, updateUserInput, type UserDirectory } from '../../auth/user-directory';
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
-import { jsonRoutes, generatedIdParams, itemsOf, requestBody } from '../schemas';
+import { jsonRoutes, generatedIdParams, itemsOf, requiredBody } from '../schemas';
 
 const route = jsonRoutes('users');
 
@@ -33,9 +33,11 @@ export const createUserRoute = route('post', '/users', {
   operationId: 'createUser',
   summary: 'Add a user who signs in with email and password',
   request: {
-    body: requestBody(createUserInput, {
-      required: true,
-      example: { email: 'ada@example.com', name: 'Ada', role: 'editor', password: 'a long passphrase' },
+    body: requiredBody(createUserInput, {
+      email: 'ada@example.com',
+      name: 'Ada',
+      role: 'editor',
+      password: 'a long passphrase',
     }),
   },
   status: 201,
@@ -49,7 +51,7 @@ export const updateUserRoute = route('patch', '/users/{id}', {
   description: 'The last enabled admin can be neither demoted nor disabled (409).',
   request: {
     params: generatedIdParams,
-    body: requestBody(updateUserInput, { required: true, example: { role: 'viewer' } }),
+    body: requiredBody(updateUserInput, { role: 'viewer' }),
   },
   ok: ['The user as changed', userSchema],
   errors: [400, 401, 403, 404, 409],

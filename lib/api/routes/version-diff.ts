@@ -9,7 +9,7 @@ import { z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { jsonRoutes, requestBody } from '../schemas';
+import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 
 const route = jsonRoutes('versions');
@@ -69,10 +69,7 @@ export const compareRoute = route('post', '/agents/{id}/diff', {
   summary: 'Field diff between two versions plus the resolved-tool diff for a request context',
   request: {
     params: agentIdParams,
-    body: requestBody(compareBody, {
-      required: true,
-      example: { from: 1, to: 2, requestContext: { tenantId: 'acme' } },
-    }),
+    body: requiredBody(compareBody, { from: 1, to: 2, requestContext: { tenantId: 'acme' } }),
   },
   ok: ['The differences, with `tools`', diffSchema],
   errors: [400, 404],
