@@ -193,11 +193,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs a stopped process left running are marked before the studio answers anyone, and before
     // close() could take the storage from under that work.
     await runtime.ready;
-    const evaluations = studioEvaluations({
-      ...{ storage, editor, runtime, models, logger },
-      concurrency: settings.evalConcurrency,
-      judgeModel: settings.judgeModel,
-    });
+    const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings });
     await evaluations.markInterrupted();
     const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../db/storage';
 import type { Editor } from '../editor';
+import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import type { ModelRegistry, Runtime } from '../runtime';
 import { checkExpectations } from './check-expectations';
@@ -16,23 +17,21 @@ export function studioEvaluations({
   editor,
   runtime,
   models,
-  concurrency,
-  judgeModel,
+  settings,
   logger,
 }: {
   storage: Storage;
   editor: Editor;
   runtime: Runtime;
   models: ModelRegistry;
-  concurrency: number;
-  /** Scores judged expectations that name no model (`STUDIO_JUDGE_MODEL`). */
-  judgeModel?: string;
+  /** How many cases replay at once, and the model scoring judged expectations that name none. */
+  settings: Pick<Settings, 'evalConcurrency' | 'judgeModel'>;
   logger: Logger;
 }): Evaluations & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const evaluations = createEvaluations({
     storage,
-    concurrency,
+    concurrency: settings.evalConcurrency,
     async findVersion({ agentId, target }) {
       const { version } = await editor.agents.loadVersion({ id: agentId, selector: target, fallback: 'latest' });
       return { versionNumber: version.versionNumber, configHash: version.configHash };
@@ -45,7 +44,7 @@ export function studioEvaluations({
       const expectations = await checkExpectations({
         expectations: testCase.expectations,
         outcome: replay,
-        judge: modelJudge({ models, defaultModel: judgeModel }),
+        judge: modelJudge({ models, defaultModel: settings.judgeModel }),
       });
       return {
         passed: expectations.every((expectation) => expectation.passed),
