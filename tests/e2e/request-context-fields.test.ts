@@ -99,7 +99,8 @@ describe('request-context fields in a real browser', () => {
     // Preview: a control per field; the old example {"tier": "pro"} is now said to miss plan.
     const preview = await editor.tab('Preview');
     const box = editor.textbox('Request context');
-    expect(await preview.getByText('{"plan":"free"}').count()).toBe(1);
+    // The tab draws its example once the saved version reaches it.
+    await expect.poll(() => preview.getByText('{"plan":"free"}').count(), patience).toBe(1);
     await box.fill('{"tier": "pro"}');
     const warning = preview.getByRole('status').filter({ hasText: 'The rules read' });
     await expect
