@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { roles } from './auth/roles';
+import { modelNamePattern } from './snapshots';
 import { allowedEnvName, launchSpecListSetting, refuseBareInterpreters } from './stdio-settings';
 
 /** A comma-separated environment value (or an array given in code) as a list of trimmed items. */
@@ -206,7 +207,7 @@ export const settingsSchema = z
     /** The model (`provider/model`) that scores judged expectations naming none of their own. */
     judgeModel: z
       .string()
-      .regex(/^[^\s/]+\/\S+$/, 'must be a "provider/model" string such as "openai/gpt-4o-mini"')
+      .regex(modelNamePattern, 'must be a "provider/model" string such as "openai/gpt-4o-mini"')
       .optional(),
     exposeAgentsOverMcp: booleanFlag.default(false),
     /** Serve the editor with Next's development server (hot reload) instead of the build. */

@@ -20,7 +20,7 @@ import type {
   RunnableAgent,
 } from '../runtime/run-types';
 import { createStandaloneAgents } from '../runtime/standalone';
-import type { DefaultOptions, Instructions } from '../snapshots';
+import { modelNamePattern, type DefaultOptions, type Instructions } from '../snapshots';
 import type { Tool } from '../tools';
 import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
@@ -100,7 +100,7 @@ function checkOptions(options: AgentOptions) {
   if (!instructionsOk)
     throw new AgentDefinitionError(`Agent ${id}: instructions must be a string or a list of { type, content } blocks.`);
   const modelOk =
-    (typeof model === 'string' && /^[^\s/]+\/\S+$/.test(model)) ||
+    (typeof model === 'string' && modelNamePattern.test(model)) ||
     (isObject(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
   if (!modelOk)
     throw new AgentDefinitionError(

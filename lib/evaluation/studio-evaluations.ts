@@ -29,6 +29,7 @@ export function studioEvaluations({
   logger: Logger;
 }): Evaluations & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
+  const judge = modelJudge({ models, defaultModel: settings.judgeModel });
   const evaluations = createEvaluations({
     storage,
     concurrency: settings.evalConcurrency,
@@ -44,7 +45,7 @@ export function studioEvaluations({
       const expectations = await checkExpectations({
         expectations: testCase.expectations,
         outcome: replay,
-        judge: modelJudge({ models, defaultModel: settings.judgeModel }),
+        judge,
       });
       return {
         passed: expectations.every((expectation) => expectation.passed),

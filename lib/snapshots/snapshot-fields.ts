@@ -17,7 +17,7 @@ import {
   sizeCaps,
 } from '../rules';
 import { fieldJsonSchema } from './field-json-schema';
-import { isConditional } from './snapshot-types';
+import { isConditional, modelNamePattern } from './snapshot-types';
 import { toolPoliciesSchema } from './tool-policies-schema';
 
 export type SchemaMode = 'validate' | 'document';
@@ -160,7 +160,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
     model: z
       .string()
       .max(200)
-      .regex(/^[^\s/]+\/\S+$/, 'The model is a "provider/model" string such as "openai/gpt-4o"'),
+      .regex(modelNamePattern, 'The model is a "provider/model" string such as "openai/gpt-4o"'),
     tools: plainOrConditional(
       recordOrIds(toolEntry, 'Registered tools by id'),
       'Registered tools: plain or a list of variants',

@@ -6,6 +6,9 @@
 import { isVariantList, type RuleGroup, type Rules } from '../rules';
 
 /** One variant of a conditional field: included when it has no rules or they pass. */
+/** A model name as agents, settings and code name one: `provider/model`, neither part empty or spaced. */
+export const modelNamePattern = /^[^\s/]+\/\S+$/;
+
 export interface Variant<T> {
   value: T;
   rules?: Rules;
