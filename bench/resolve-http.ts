@@ -129,7 +129,7 @@ export async function benchResolveHttpPostgres({ root }: { root: string }): Prom
 
 /** A runtime key made in the database of a server about to start there, as `db key create` does. */
 async function runtimeKeyIn(directory: string): Promise<string> {
-  const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+  const storage = await openStorage({ url: `file:${join(directory, 'studio.db')}` });
   try {
     await storage.migrate();
     const apiKeys = createApiKeys({ storage });

@@ -3,10 +3,10 @@
  * SQLite file; `postgres://` or `postgresql://` a PostgreSQL database; anything else is refused with
  * a message that names the URL (its password hidden) and what is understood.
  */
-import { openPostgresStorage, type StorageLogger } from './postgres-storage';
 import { existsSync } from 'node:fs';
 import { databaseLocation } from './client';
 import { openSqliteStorage } from './sqlite-storage';
+import type { StorageLogger } from './postgres-storage';
 import type { Storage } from './storage';
 
 export class DatabaseUrlError extends Error {
@@ -57,7 +57,11 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   );
 }
 
-export function openStorage({
+/**
+ * The storage adapter the URL names. The PostgreSQL adapter and its driver are loaded only for a
+ * PostgreSQL URL, so a studio on SQLite does not hold them in memory.
+ */
+export async function openStorage({
   url,
   busyTimeoutMs,
   migrationsFolder,
@@ -72,9 +76,12 @@ export function openStorage({
   migrationsFolder?: string;
   /** Where the PostgreSQL adapter reports a lost connection (SQLite has nothing to report). */
   logger?: StorageLogger;
-}): Storage {
+}): Promise<Storage> {
   const target = parseDatabaseUrl(url);
-  if (target.kind === 'postgres') return openPostgresStorage({ url: target.url, logger, migrationsFolder });
+  if (target.kind === 'postgres') {
+    const { openPostgresStorage } = await import('./postgres-storage');
+    return openPostgresStorage({ url: target.url, logger, migrationsFolder });
+  }
   const location = databaseLocation(target.url);
   if (existing && location !== ':memory:' && !existsSync(location))
     throw new DatabaseUrlError(`DATABASE_URL "${target.url}" names a SQLite file that does not exist: ${location}.`);

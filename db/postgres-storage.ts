@@ -22,7 +22,7 @@ import pg from 'pg';
 import { listenForChanges, type StorageLogger } from './postgres/change-listener';
 import { migratePostgres } from './postgres/migrate';
 import { postgresQueries, type PostgresDb } from './postgres/queries';
-import { postgresSignInAdapter, type SignInAdapter } from './sign-in-adapter';
+import type { SignInAdapter } from './sign-in-adapter';
 import type { Storage, TransactionOptions } from './storage';
 import { postgresWholeTables } from './whole-tables';
 
@@ -181,7 +181,7 @@ export function openPostgresStorage({
     }
   }
 
-  let signInAdapter: SignInAdapter | undefined;
+  let signInAdapter: Promise<SignInAdapter> | undefined;
 
   return {
     description: describePostgresUrl(url),
@@ -190,7 +190,8 @@ export function openPostgresStorage({
     tables: postgresWholeTables(currentDb),
     transaction,
     generation: () => generation,
-    signInAdapter: () => (signInAdapter ??= postgresSignInAdapter(db)),
+    signInAdapter: () =>
+      (signInAdapter ??= import('./sign-in-adapter').then(({ postgresSignInAdapter }) => postgresSignInAdapter(db))),
     listening: () => listener.listening(),
     check: async () => {
       try {

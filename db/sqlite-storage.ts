@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from './client';
 import { migrateDatabase } from './migrate';
 import { checkDatabase, sqliteQueries } from './queries';
 import type { Async, Storage, StudioQueries, TransactionOptions } from './storage';
-import { sqliteSignInAdapter, type SignInAdapter } from './sign-in-adapter';
+import type { SignInAdapter } from './sign-in-adapter';
 import { sqliteWholeTables } from './whole-tables';
 
 /** Carries a rehearsal's result out of the transaction it rolls back. */
@@ -124,11 +124,13 @@ export function openSqliteStorage({
   }
 
   /** The sign-in library's own connection (see db/sign-in-adapter.ts); in memory there is only the one. */
-  let signIn: { handle?: DatabaseHandle; adapter: SignInAdapter } | undefined;
-  function signInAdapter(): SignInAdapter {
+  let signIn: { handle?: DatabaseHandle; adapter: Promise<SignInAdapter> } | undefined;
+  function signInAdapter(): Promise<SignInAdapter> {
     if (!signIn) {
       const own = handle.location === ':memory:' ? undefined : openDatabase({ url: handle.location, busyTimeoutMs });
-      signIn = { handle: own, adapter: sqliteSignInAdapter((own ?? handle).db) };
+      const { db } = own ?? handle;
+      const adapter = import('./sign-in-adapter').then(({ sqliteSignInAdapter }) => sqliteSignInAdapter(db));
+      signIn = { handle: own, adapter };
     }
     return signIn.adapter;
   }

@@ -69,9 +69,9 @@ export interface Storage {
   generation(): number;
   /**
    * The sign-in library's database adapter (db/sign-in-adapter.ts), opened on first use and closed
-   * with the storage.
+   * with the storage; the library is loaded then, not before.
    */
-  signInAdapter(): SignInAdapter;
+  signInAdapter(): Promise<SignInAdapter>;
   /** A trivial read that proves the connection works. */
   check(): Promise<StorageCheck>;
   /** Applies the migrations that are not applied yet (several processes may start at once). */

@@ -143,7 +143,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
   const settings = parseSettings(options.settings);
   const { tools, agents, workflows, toolProviders } = createRegistries(options);
   const logger = options.logger ?? createLogger({ level: settings.logLevel });
-  const storage = openStorage({
+  const storage = await openStorage({
     url: options.database?.url ?? settings.databaseUrl,
     busyTimeoutMs: settings.databaseBusyTimeoutMs,
     logger,
@@ -152,7 +152,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     lookup: settings.outbound.lookup,
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
-  const tracing = tracingOfSettings(settings, { logger, serviceVersion: studioVersion });
+  const tracing = await tracingOfSettings(settings, { logger, serviceVersion: studioVersion });
   try {
     const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
     const integrations = createIntegrationService({
@@ -197,7 +197,10 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     await evaluations.markInterrupted();
     const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
-    const access = createAccess({ storage, secretsKey, settings, required: authMode(settings) === 'required', logger });
+    const access = await createAccess({
+      ...{ storage, secretsKey, settings, logger },
+      required: authMode(settings) === 'required',
+    });
     const { app: api, openApiDocument } = createApi({
       access,
       requestPolicy,

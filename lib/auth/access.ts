@@ -2,7 +2,8 @@
  * Everything sign-in needs, built once per studio: API keys (managed whether or not sign-in is
  * required, so keys can be made before it is turned on), and when `STUDIO_AUTH=required` the
  * sign-in library, the credential check the API's access gate asks, the first admin's setup link
- * and invitations.
+ * and invitations. The sign-in library is loaded only then: a studio without sign-in does not
+ * hold it in memory.
  */
 import type { Storage } from '../../db/storage';
 import type { Logger } from '../logger';
@@ -12,7 +13,7 @@ import { createCredentials, localPrincipal, type Principal } from './credentials
 import { createFirstAdminSetup } from './first-admin';
 import { createInvitations } from './invitations';
 import type { Role } from './roles';
-import { createSignIn, type OidcOptions } from './sign-in';
+import type { OidcOptions } from './sign-in';
 
 /** `settings.oidc` as the environment gives it (see lib/env.ts). */
 interface OidcSettings {
@@ -47,7 +48,7 @@ const identifyLocal: Identify = () => Promise.resolve(localPrincipal);
  * `identify` names the caller of a request from its headers (the editor's pages and server actions
  * ask it; the API's gate asks `credentials`): undefined when they name nobody live.
  */
-export function createAccess({
+export async function createAccess({
   storage,
   secretsKey,
   settings,
@@ -84,7 +85,8 @@ export function createAccess({
       'STUDIO_OIDC_ISSUER is set without STUDIO_PUBLIC_URL: the redirect URI sent to the provider follows each ' +
         "request's host, so it may not be the one registered; set STUDIO_PUBLIC_URL.",
     );
-  const signIn = createSignIn({
+  const { createSignIn } = await import('./sign-in');
+  const signIn = await createSignIn({
     storage,
     secretsKey,
     secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
@@ -101,4 +103,4 @@ export function createAccess({
   return { apiKeys, signIn, credentials, firstAdmin, invitations, identify: credentials.identify };
 }
 
-export type Access = ReturnType<typeof createAccess>;
+export type Access = Awaited<ReturnType<typeof createAccess>>;

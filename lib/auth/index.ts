@@ -1,7 +1,8 @@
 export * from './api-keys';
 export * from './credentials';
 export * from './roles';
-export * from './sign-in';
+// Types only: the sign-in library is loaded when sign-in is required (createAccess), or by the CLI.
+export type { OidcButton, SignIn, SignedInSession, SignedInUser, UserServiceParts } from './sign-in';
 export * from './access';
 export * from './password-rules';
 export * from './user-directory';

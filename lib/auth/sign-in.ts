@@ -139,7 +139,7 @@ function rateLimits() {
   } as const;
 }
 
-export function createSignIn({
+export async function createSignIn({
   storage,
   secretsKey,
   secureCookies,
@@ -167,7 +167,7 @@ export function createSignIn({
     // Only its errors: without a public URL it warns at every start that it takes the request's origin.
     logger: { level: 'error' },
     secret: cookieSecret(secretsKey),
-    database: storage.signInAdapter(),
+    database: await storage.signInAdapter(),
     telemetry: { enabled: false },
     user: { modelName: 'users' },
     session: {
@@ -282,7 +282,7 @@ export function createSignIn({
   };
 }
 
-export type SignIn = ReturnType<typeof createSignIn>;
+export type SignIn = Awaited<ReturnType<typeof createSignIn>>;
 
 /** What the services over the library's users (first admin, invitations, the user directory) are built from. */
 export interface UserServiceParts {

@@ -4,7 +4,6 @@
  * images, scripts and styles left out), other text types are returned as they are, and binary
  * types are named so the tool can refuse them. Pure: bytes and headers in, text out.
  */
-import { convert } from 'html-to-text';
 
 export type BodyKind = 'html' | 'text' | 'binary';
 
@@ -69,8 +68,12 @@ function absoluteLink(path: string, pageUrl: string): string {
   }
 }
 
-/** Readable text of an HTML page; relative links are resolved against `pageUrl`. */
-export function htmlToText({ html, pageUrl }: { html: string; pageUrl: string }): string {
+/**
+ * Readable text of an HTML page; relative links are resolved against `pageUrl`. The converter is
+ * loaded at the first page, not with the studio.
+ */
+export async function htmlToText({ html, pageUrl }: { html: string; pageUrl: string }): Promise<string> {
+  const { convert } = await import('html-to-text');
   return convert(html, {
     // The model reads paragraphs, not a terminal: no hard line breaks inside them.
     wordwrap: false,

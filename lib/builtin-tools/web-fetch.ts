@@ -91,20 +91,20 @@ function describeFailure({ url, error, signal }: { url: string; error: unknown; 
 }
 
 /** The model's view of an answer: its text, or the reason it has none. */
-export function readAnswer({
+export async function readAnswer({
   response,
   maxCharacters,
 }: {
   response: OutboundResponse;
   maxCharacters: number;
-}): WebFetchOutput {
+}): Promise<WebFetchOutput> {
   const kind = bodyKind({ contentType: response.contentType, body: response.body });
   if (kind === 'binary')
     return failure(
       `${shownUrl(response.url)} answered with ${mediaType(response.contentType) || 'binary data'}, which is not text; web_fetch reads web pages and text only.`,
     );
   const decoded = response.text();
-  const text = kind === 'html' ? htmlToText({ html: decoded, pageUrl: response.url }) : decoded;
+  const text = kind === 'html' ? await htmlToText({ html: decoded, pageUrl: response.url }) : decoded;
   const cut = cutText({ text, maxCharacters });
   return {
     content: cut.text,
@@ -146,7 +146,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<{ ur
           maxBodyBytes: webFetchDefaults.maxBodyBytes,
           ...(signal ? { signal } : {}),
         });
-        return readAnswer({ response, maxCharacters });
+        return await readAnswer({ response, maxCharacters });
       } catch (error) {
         return failure(describeFailure({ url, error, signal }));
       } finally {

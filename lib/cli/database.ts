@@ -19,7 +19,7 @@ export async function configuredSettings(cli: CliContext): Promise<Settings> {
 export async function openConfiguredStorage(url: string, option?: string, existing = false): Promise<Storage> {
   const { DatabaseUrlError, openStorage } = await import('../../db/open-storage');
   try {
-    return openStorage({ url, existing });
+    return await openStorage({ url, existing });
   } catch (error) {
     if (error instanceof DatabaseUrlError) throw new CliError(option ? `${option}: ${error.message}` : error.message);
     throw error;

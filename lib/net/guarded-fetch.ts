@@ -6,7 +6,7 @@
  * host. It uses the `undici` package (Node's bundled copy cannot be given a dispatcher) with an
  * agent per caller kind, so a pooled connection is only ever reused under the rules it was made with.
  */
-import { fetch as undiciFetch, type Agent } from 'undici';
+import type { Agent } from 'undici';
 import { classifyAddress, classifyName, describeClass, isAllowed } from './address-classes';
 import { refusal, type AddressRules } from './checked-lookup';
 import { describeUrl, findOutboundError, OutboundError } from './outbound-error';
@@ -80,11 +80,12 @@ function networkError(url: URL, error: unknown): Error {
 }
 
 export function createGuardedFetch({
-  agent,
+  dispatcher,
   rules,
   maxRedirects,
 }: {
-  agent: Agent;
+  /** The connection pool to send through, made when first asked for. */
+  dispatcher: () => Promise<Agent>;
   rules: AddressRules;
   maxRedirects: number;
 }): FetchFunction {
@@ -93,6 +94,7 @@ export function createGuardedFetch({
     let { url, method = 'GET', body } = parts;
     const { headers } = parts;
     const redirectMode = init.redirect ?? 'follow';
+    const [{ fetch: undiciFetch }, agent] = await Promise.all([import('undici'), dispatcher()]);
     for (let redirects = 0; ; redirects += 1) {
       url = moveUserinfo(url, headers);
       checkTarget(url, rules);

@@ -5,7 +5,7 @@
  * (`web_fetch`). Each has a fetch-compatible `fetch` (for SDKs that take a `fetch` option) and a
  * bounded `request` (status, headers, a size-capped body, the final URL). See docs/security.md.
  */
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import type { DnsLookup } from '../env';
 import type { AddressPolicy } from './address-classes';
 import { createCheckedLookup, type AddressRules } from './checked-lookup';
@@ -46,13 +46,18 @@ function createClient({
   rules: AddressRules;
   lookup?: DnsLookup;
   maxRedirects: number;
-}): { client: OutboundClient; agent: Agent } {
-  // One agent per kind of caller: a pooled connection is reused only under the rules it was checked with.
-  const agent = new Agent({ connect: { lookup: createCheckedLookup({ rules, lookup }) } });
-  const fetch = createGuardedFetch({ agent, rules, maxRedirects });
+}): { client: OutboundClient; close(): Promise<void> } {
+  // One agent per kind of caller: a pooled connection is reused only under the rules it was checked
+  // with. Made at the first request, with the undici package: a studio that calls nothing out loads neither.
+  let agent: Agent | undefined;
+  const dispatcher = async () => {
+    const { Agent } = await import('undici');
+    return (agent ??= new Agent({ connect: { lookup: createCheckedLookup({ rules, lookup }) } }));
+  };
+  const fetch = createGuardedFetch({ dispatcher, rules, maxRedirects });
   return {
-    agent,
     client: { policy: rules.policy, fetch, request: (request) => performOutboundRequest(fetch, request) },
+    close: async () => await agent?.close(),
   };
 }
 
@@ -73,7 +78,7 @@ export function createOutbound(settings: OutboundSettings = {}): Outbound {
     configured: configured.client,
     modelChosen: modelChosen.client,
     close() {
-      closing ??= Promise.all([configured.agent.close(), modelChosen.agent.close()]).then(() => undefined);
+      closing ??= Promise.all([configured.close(), modelChosen.close()]).then(() => undefined);
       return closing;
     },
   };

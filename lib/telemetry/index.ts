@@ -1,3 +1,6 @@
-/** Tracing: runs exported as OpenTelemetry spans over OTLP/HTTP when `otlpEndpoint` is set. */
-export { createRunTracing, tracesUrl, tracingOfSettings, type RunTracing } from './run-tracing';
-export { createRunSpans } from './run-spans';
+/**
+ * Tracing: runs exported as OpenTelemetry spans over OTLP/HTTP when `otlpEndpoint` is set. The SDK
+ * (lib/telemetry/run-tracing.ts) is loaded by `tracingOfSettings` only then.
+ */
+export type { RunTracing } from './run-tracing';
+export { tracingOfSettings } from './tracing-of-settings';

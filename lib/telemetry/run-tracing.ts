@@ -8,7 +8,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import type { Settings } from '../env';
 import type { Logger } from '../logger';
 import { remoteExcerpt } from '../net';
 import type { RunObserver } from '../runtime';
@@ -97,19 +96,4 @@ function loggedExporter(exporter: OTLPTraceExporter, logger: Logger): SpanExport
     shutdown: () => exporter.shutdown(),
     forceFlush: () => exporter.forceFlush(),
   };
-}
-
-/** A studio's own tracing when `otlpEndpoint` is set; without it runs do no tracing work at all. */
-export function tracingOfSettings(
-  settings: Pick<Settings, 'otlpEndpoint' | 'otlpHeaders' | 'otelServiceName'>,
-  { logger, serviceVersion }: { logger: Logger; serviceVersion: string },
-): RunTracing | undefined {
-  if (!settings.otlpEndpoint) return undefined;
-  return createRunTracing({
-    endpoint: settings.otlpEndpoint,
-    headers: settings.otlpHeaders,
-    serviceName: settings.otelServiceName,
-    serviceVersion,
-    logger,
-  });
 }

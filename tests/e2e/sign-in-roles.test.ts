@@ -48,7 +48,7 @@ describe('sign-in and roles in a real browser', () => {
     profiles = freshProfiles(browser.browser);
     directory = mkdtempSync(join(tmpdir(), 'studio-sign-in-'));
     // The first key is made on the database before the server starts, as `db key create` does.
-    const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+    const storage = await openStorage({ url: `file:${join(directory, 'studio.db')}` });
     await storage.migrate();
     const apiKeys = createApiKeys({ storage });
     adminKey = (await apiKeys.create({ name: 'setup', scope: 'admin', createdBy: 'test' })).key;

@@ -12,7 +12,7 @@ export const editorEmail = 'editor@e2e.example.com';
 const editorPassword = 'a passphrase for the browser tests';
 
 export async function createAdminKey(directory: string): Promise<string> {
-  const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+  const storage = await openStorage({ url: `file:${join(directory, 'studio.db')}` });
   try {
     await storage.migrate();
     const apiKeys = createApiKeys({ storage });

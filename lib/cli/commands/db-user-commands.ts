@@ -71,9 +71,9 @@ async function secretsKeyOf(storage: Storage, settings: Settings) {
 
 async function createUser(cli: CliContext, options: UserCreateOptions) {
   const user = await newUserFrom(cli, options);
-  const { createSignIn } = await import('../../auth');
+  const { createSignIn } = await import('../../auth/sign-in');
   const created = await withConfiguredStorage(cli, async (storage, settings) => {
-    const signIn = createSignIn({
+    const signIn = await createSignIn({
       storage,
       secretsKey: await secretsKeyOf(storage, settings),
       secureCookies: settings.publicUrl?.startsWith('https:') ?? false,

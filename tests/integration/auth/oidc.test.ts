@@ -219,12 +219,12 @@ describe('OpenID Connect settings that cannot work as set', () => {
   });
 
   /** What `createAccess` offers for a complete provider configuration, and the warnings it logs. */
-  const accessWith = (settings: { publicUrl?: string }, required: boolean) => {
+  const accessWith = async (settings: { publicUrl?: string }, required: boolean) => {
     const warnings: string[] = [];
     const logger: Logger = { debug() {}, info() {}, error() {}, warn: (message) => warnings.push(message) };
     // Nothing listens there: the library's discovery at start fails at once, without leaving the machine.
     const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'studio', clientSecret: 'secret' } as const;
-    const access = createAccess({
+    const access = await createAccess({
       storage: context.studio.storage,
       secretsKey: context.studio.secretsKey,
       settings: { ...settings, oidc: { ...oidc, defaultRole: 'viewer' } },
@@ -234,16 +234,16 @@ describe('OpenID Connect settings that cannot work as set', () => {
     return { access, warnings };
   };
 
-  it('warns at start that the provider is not offered when sign-in is off, and offers no sign-in', () => {
-    const { access, warnings } = accessWith({ publicUrl: 'https://studio.example.com' }, false);
+  it('warns at start that the provider is not offered when sign-in is off, and offers no sign-in', async () => {
+    const { access, warnings } = await accessWith({ publicUrl: 'https://studio.example.com' }, false);
     expect(access.signIn).toBeUndefined();
     expect(warnings).toEqual([expect.stringMatching(/STUDIO_OIDC_ISSUER is set but sign-in is off/)]);
   });
 
-  it('warns at start when the redirect URI would follow the request host (no STUDIO_PUBLIC_URL)', () => {
-    const { access, warnings } = accessWith({}, true);
+  it('warns at start when the redirect URI would follow the request host (no STUDIO_PUBLIC_URL)', async () => {
+    const { access, warnings } = await accessWith({}, true);
     expect(access.signIn?.oidc).toEqual({ providerId: 'oidc', name: '127.0.0.1' });
     expect(warnings).toEqual([expect.stringMatching(/without STUDIO_PUBLIC_URL/)]);
-    expect(accessWith({ publicUrl: 'https://studio.example.com' }, true).warnings).toEqual([]);
+    expect((await accessWith({ publicUrl: 'https://studio.example.com' }, true)).warnings).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ describe('editor pages with sign-in required', () => {
 
   beforeAll(async () => {
     // Keys made in the database before the server starts, as `db key create` does.
-    const storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+    const storage = await openStorage({ url: `file:${join(directory, 'studio.db')}` });
     await storage.migrate();
     const apiKeys = createApiKeys({ storage });
     for (const scope of ['runtime', 'editor', 'admin'] as const)

@@ -18,7 +18,7 @@ describe('sign-in with email and password', () => {
 
   beforeAll(async () => {
     context = await createTestStudio();
-    signIn = createSignIn({
+    signIn = await createSignIn({
       storage: context.studio.storage,
       secretsKey: context.studio.secretsKey,
       secureCookies: false,

@@ -20,7 +20,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const run = (argv: string[]) => runCapturing(['db', ...argv], { environment });
 
 async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = openStorage({ url: databaseUrl });
+  const storage = await openStorage({ url: databaseUrl });
   try {
     return await work(storage);
   } finally {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage } from '@/db/open-storage';
 import type { Storage } from '@/db/storage';
-import { createSignIn } from '@/lib/auth';
+import { createSignIn } from '@/lib/auth/sign-in';
 import { resolveSecretsKey } from '@/lib/secrets';
 import { runCapturing } from './cli-support';
 
@@ -21,7 +21,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const run = (argv: string[], stdin?: string) => runCapturing(['db', ...argv], { environment, stdin });
 
 async function withStorage<T>(work: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = openStorage({ url: databaseUrl });
+  const storage = await openStorage({ url: databaseUrl });
   try {
     return await work(storage);
   } finally {
@@ -35,7 +35,7 @@ describe('agent-studio db user create', () => {
   async function signInStatus(email: string, attempt: string) {
     return withStorage(async (storage) => {
       const secretsKey = resolveSecretsKey({ databaseLocation: storage.fileLocation, mode: 'test' });
-      const signIn = createSignIn({ storage, secretsKey, secureCookies: false });
+      const signIn = await createSignIn({ storage, secretsKey, secureCookies: false });
       const response = await signIn.handler(
         new Request('http://127.0.0.1/api/auth/sign-in/email', {
           method: 'POST',

@@ -23,7 +23,7 @@ let storage: Storage;
 
 beforeEach(async () => {
   directory = mkdtempSync(join(tmpdir(), 'evaluations-'));
-  storage = openStorage({ url: `file:${join(directory, 'studio.db')}` });
+  storage = await openStorage({ url: `file:${join(directory, 'studio.db')}` });
   await storage.migrate();
 });
 

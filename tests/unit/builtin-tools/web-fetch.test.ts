@@ -37,8 +37,8 @@ describe('what a fetched body is', () => {
 });
 
 describe('HTML as readable text', () => {
-  it('keeps the words and links (made absolute), leaves out scripts, styles and images', () => {
-    const text = htmlToText({
+  it('keeps the words and links (made absolute), leaves out scripts, styles and images', async () => {
+    const text = await htmlToText({
       pageUrl: 'https://docs.example.com/guide/',
       html: `<html><head><title>Guide</title><style>p{color:red}</style><script>track()</script></head>
         <body><h1>Getting started</h1><p>Read the <a href="install">install notes</a> first.</p>
