@@ -5,11 +5,11 @@
  */
 import { convertMcpTools } from '../mcp/convert';
 import type { FieldEntry } from './conditional-field';
-import type { LoadedSources } from './loaded-sources';
+import type { LoadedMcpClient, LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
 import { createToolSet, resolvedDescription, type ToolSet } from './tool-set';
 import { applyToolPolicies } from './tool-policies';
-import type { MergedTools } from './types';
+import type { MergedTools, ResolutionWarning } from './types';
 
 const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
@@ -73,36 +73,27 @@ function addRegistryTools(
   }
 }
 
+/** The client when its tools were listed; otherwise undefined, with the warning that says why none are offered. */
+function loadedClientOrWarn(set: ToolSet, clientId: string, client: LoadedMcpClient | undefined) {
+  const warn = (code: ResolutionWarning['code'], message: string) =>
+    set.warn({ code, message, source: 'mcp', ref: `mcpClients.${clientId}` });
+  if (!client || client.status === 'unknown')
+    warn('mcp_client_unknown', `MCP client "${clientId}" is neither a saved client nor a registered MCP server`);
+  else if (client.status === 'needs_approval')
+    warn(
+      'mcp_needs_approval',
+      `MCP client "${clientId}" has a stdio server that arrived by import and needs an admin's approval; its tools are left out`,
+    );
+  else if (client.status === 'failed')
+    warn('mcp_unavailable', `MCP client "${clientId}": ${client.message}; its tools are left out`);
+  else return client;
+  return undefined;
+}
+
 function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) {
   const { clientId } = plan;
-  const client = loaded.mcpClients.get(clientId);
-  if (!client || client.status === 'unknown') {
-    set.warn({
-      code: 'mcp_client_unknown',
-      message: `MCP client "${clientId}" is neither a saved client nor a registered MCP server`,
-      source: 'mcp',
-      ref: `mcpClients.${clientId}`,
-    });
-    return;
-  }
-  if (client.status === 'needs_approval') {
-    set.warn({
-      code: 'mcp_needs_approval',
-      message: `MCP client "${clientId}" has a stdio server that arrived by import and needs an admin's approval; its tools are left out`,
-      source: 'mcp',
-      ref: `mcpClients.${clientId}`,
-    });
-    return;
-  }
-  if (client.status === 'failed') {
-    set.warn({
-      code: 'mcp_unavailable',
-      message: `MCP client "${clientId}": ${client.message}; its tools are left out`,
-      source: 'mcp',
-      ref: `mcpClients.${clientId}`,
-    });
-    return;
-  }
+  const client = loadedClientOrWarn(set, clientId, loaded.mcpClients.get(clientId));
+  if (!client) return;
   for (const server of client.servers) {
     if (server.listed !== undefined) continue;
     set.warn({
