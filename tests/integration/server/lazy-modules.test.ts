@@ -1,7 +1,9 @@
 /**
  * What the production server loads: the MCP SDK and the AI SDK's provider packages are not part of
  * the hot path, so starting and resolving agents must not load them; the first MCP request and
- * the first call of a provider's model do. Which package modules the process imported is recorded
+ * the first call of a provider's model do. Packages of features this deployment does not use (it
+ * runs on SQLite, without sign-in or tracing) are not loaded at all, and the outbound HTTP client
+ * only with the first request out. Which package modules the process imported is recorded
  * by a resolution hook preloaded into the server (tests/support/module-log).
  */
 import { spawn } from 'node:child_process';
@@ -21,6 +23,16 @@ const mcpSdk = '/node_modules/@modelcontextprotocol/sdk/';
 const providerPackages = ['openai', 'anthropic', 'google', 'xai', 'openai-compatible'].map(
   (name) => `/node_modules/@ai-sdk/${name}/`,
 );
+
+/** Packages of what the test server does not use: sign-in, PostgreSQL, tracing; the web page converter. */
+const unusedFeaturePackages = [
+  'better-auth',
+  'pg',
+  '@opentelemetry/sdk-trace-base',
+  '@opentelemetry/exporter-trace-otlp-http',
+  'html-to-text',
+].map((name) => `/node_modules/${name}/`);
+const outboundClient = '/node_modules/undici/';
 
 /** The packages (by their node_modules path) the server has imported so far. */
 function loaded(): string[] {
@@ -67,6 +79,8 @@ describe('modules the production server loads on first use', () => {
     expect(loadedAny('/node_modules/ai/')).toBe(true);
     expect(loaded().filter((url) => url.includes(mcpSdk))).toEqual([]);
     expect(loaded().filter((url) => providerPackages.some((name) => url.includes(name)))).toEqual([]);
+    expect(loaded().filter((url) => unusedFeaturePackages.some((name) => url.includes(name)))).toEqual([]);
+    expect(loadedAny(outboundClient)).toBe(false);
   });
 
   it('loads the MCP SDK with the first request to the MCP route, and answers it', async () => {
@@ -105,5 +119,8 @@ describe('modules the production server loads on first use', () => {
     expect(JSON.stringify(await generated.json())).toMatch(/169\.254\.169\.254|refused|not allowed/i);
     expect(loadedAny('/node_modules/@ai-sdk/openai-compatible/')).toBe(true);
     expect(loaded().filter((url) => providerPackages.slice(0, 4).some((name) => url.includes(name)))).toEqual([]);
+    // The provider's request went out through the outbound client, loaded for it.
+    expect(loadedAny(outboundClient)).toBe(true);
+    expect(loaded().filter((url) => unusedFeaturePackages.some((name) => url.includes(name)))).toEqual([]);
   });
 });
