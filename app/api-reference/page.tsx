@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { apiReferenceOf, searchEntryOf } from '@/lib/api-reference';
 import { operationTable } from '@/lib/client';
 import { currentStudio } from '@/lib/studio-handle';
+import { SimplePage } from '../_components/simple-page';
 import { InlineCode } from './_reference/inline-code';
 import { OperationSection } from './_reference/operation-section';
 import { CommonAnswers, SharedSchemas } from './_reference/reference-appendix';
@@ -21,25 +22,26 @@ export default function ApiReferencePage() {
   const reference = apiReferenceOf(currentStudio().openApiDocument());
   const entries = reference.tags.flatMap((tag) => tag.operations.map(searchEntryOf));
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        API reference
-      </h1>
-      <p className="text-slate-700">
-        Every operation of the studio&apos;s HTTP API ({reference.title} {reference.version}), with what it takes and
-        what it answers, read from the OpenAPI document at{' '}
-        <a href="/api/openapi.json" className="font-mono underline">
-          /api/openapi.json
-        </a>{' '}
-        (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
-        scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
-        <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
-        <a href="/docs/client" className="underline">
-          typed client (agent-studio/client)
-        </a>{' '}
-        has one method per operation, shown as its &ldquo;Client method&rdquo;; an agent&apos;s editor shows ready-made
-        examples under &ldquo;Use in your app&rdquo;.
-      </p>
+    <SimplePage
+      title="API reference"
+      lead={
+        <>
+          Every operation of the studio&apos;s HTTP API ({reference.title} {reference.version}), with what it takes and
+          what it answers, read from the OpenAPI document at{' '}
+          <a href="/api/openapi.json" className="font-mono underline">
+            /api/openapi.json
+          </a>{' '}
+          (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
+          scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
+          <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
+          <a href="/docs/client" className="underline">
+            typed client (agent-studio/client)
+          </a>{' '}
+          has one method per operation, shown as its &ldquo;Client method&rdquo;; an agent&apos;s editor shows
+          ready-made examples under &ldquo;Use in your app&rdquo;.
+        </>
+      }
+    >
       {reference.description ? (
         <p className="text-slate-700">
           <InlineCode text={reference.description} />
@@ -80,6 +82,6 @@ export default function ApiReferencePage() {
           </div>
         </div>
       </ReferenceFilter>
-    </section>
+    </SimplePage>
   );
 }

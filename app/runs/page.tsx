@@ -3,6 +3,7 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { Button, buttonClasses } from '../_components/ui/button';
 import { cursorParam, StaleLinkNote } from '../_components/pager';
+import { SimplePage } from '../_components/simple-page';
 import { loadPage } from '../_server/load-page';
 import { RunFilterFields } from './_components/run-filter-fields';
 import { RunsPager, RunsTable } from './_components/runs-table';
@@ -25,14 +26,11 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   );
   const filtered = Object.values(filters).some(Boolean);
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Runs
-      </h1>
-      <p className="text-slate-700">
-        Every run of every agent, newest first: from the Playground, the API and applications. Open one to see its
-        conversation and its steps. Times are UTC.
-      </p>
+    <SimplePage
+      title="Runs"
+      mainContent={false}
+      lead="Every run of every agent, newest first: from the Playground, the API and applications. Open one to see its conversation and its steps. Times are UTC."
+    >
       {/* Keyed by the filters in the address: after "Clear filters" or Back the fields show what is in force. */}
       <Form
         key={hrefOf('/runs', filters)}
@@ -64,6 +62,6 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </div>
       )}
       <RunsPager cursor={cursor} nextCursor={page.nextCursor} hrefOf={(next) => hrefOf('/runs', filters, next)} />
-    </section>
+    </SimplePage>
   );
 }

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { settingsInForce } from '@/lib/settings-in-force';
 import { currentStudio, type Studio } from '@/lib/studio-handle';
 import { Time } from '../_components/format';
+import { SimplePage } from '../_components/simple-page';
 import { cursorParam, Pager, StaleLinkNote } from '../_components/pager';
 import { Button, buttonClasses } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
@@ -60,10 +61,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const studio = currentStudio();
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-5" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Settings
-      </h1>
+    <SimplePage title="Settings" className="gap-5">
       <SettingsTabs
         initial={tabOf(params.tab)}
         panels={{
@@ -75,7 +73,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         }}
       />
       <SettingsInForce settings={studio.settings} />
-    </section>
+    </SimplePage>
   );
 }
 
