@@ -1,18 +1,40 @@
+import type { ReactNode } from 'react';
 import type { ApiReference } from '@/lib/api-reference';
 import { AnswerTable } from './response-list';
 import { SchemaBody } from './schema-list';
+
+/** A part after the operations, linked to from them: its heading (named `${id}-heading`) and what it says. */
+function AppendixSection({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="flex scroll-mt-4 flex-col gap-3">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p className="text-slate-700">{lead}</p>
+      {children}
+    </section>
+  );
+}
 
 /** The answers many operations give word for word, described once; each operation links here by status. */
 export function CommonAnswers({ reference }: { reference: ApiReference }) {
   if (reference.commonAnswers.length === 0) return null;
   return (
-    <section id="common-answers" aria-labelledby="common-answers-heading" className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id="common-answers-heading" className="text-xl font-semibold">
-        Common answers
-      </h2>
-      <p className="text-slate-700">
-        Answers that many operations can give, worded the same for each; every operation lists which of them it gives.
-      </p>
+    <AppendixSection
+      id="common-answers"
+      title="Common answers"
+      lead="Answers that many operations can give, worded the same for each; every operation lists which of them it gives."
+    >
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <AnswerTable
           responses={reference.commonAnswers}
@@ -20,7 +42,7 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
           anchors={reference.commonAnswers.map((answer) => answer.anchor)}
         />
       </div>
-    </section>
+    </AppendixSection>
   );
 }
 
@@ -28,11 +50,11 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
 export function SharedSchemas({ reference }: { reference: ApiReference }) {
   if (reference.sharedSchemas.length === 0) return null;
   return (
-    <section id="shared-schemas" aria-labelledby="shared-schemas-heading" className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id="shared-schemas-heading" className="text-xl font-semibold">
-        Shared schemas
-      </h2>
-      <p className="text-slate-700">Bodies that many answers share, described once here.</p>
+    <AppendixSection
+      id="shared-schemas"
+      title="Shared schemas"
+      lead="Bodies that many answers share, described once here."
+    >
       {reference.sharedSchemas.map((schema) => (
         <article
           key={schema.name}
@@ -46,6 +68,6 @@ export function SharedSchemas({ reference }: { reference: ApiReference }) {
           <SchemaBody node={schema.schema} />
         </article>
       ))}
-    </section>
+    </AppendixSection>
   );
 }
