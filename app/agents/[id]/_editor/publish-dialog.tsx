@@ -67,12 +67,7 @@ function WhatGoesLive({ preview, error }: { preview: PublishPreview | null; erro
                 ? `Version ${preview.versionNumber} is already live: publishing it changes nothing.`
                 : `Changes from version ${preview.liveVersionNumber}, live now, to version ${preview.versionNumber}:`}
           </p>
-          <VersionChanges
-            changes={preview.changes}
-            diffs={preview.diffs}
-            tools={preview.tools}
-            toolsContext="for an empty request context"
-          />
+          <VersionChanges between={preview} toolsContext="for an empty request context" />
           {preview.toolsError ? (
             <p className="text-sm">The tools could not be resolved to compare them: {preview.toolsError}</p>
           ) : null}
