@@ -7,7 +7,8 @@ import { InlineCode } from './_reference/inline-code';
 import { OperationSection } from './_reference/operation-section';
 import { CommonAnswers, SharedSchemas } from './_reference/reference-appendix';
 import { ReferenceContents } from './_reference/reference-contents';
-import { Filtered, NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
+import { NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
+import { ReferencePart } from './_reference/reference-part';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API reference' };
@@ -56,18 +57,7 @@ export default function ApiReferencePage() {
           <div className="flex min-w-0 flex-col gap-8">
             <NothingFound />
             {reference.tags.map((tag) => (
-              <Filtered
-                as="section"
-                key={tag.name}
-                tag={tag.name}
-                id={tag.anchor}
-                aria-labelledby={`${tag.anchor}-heading`}
-                className="flex scroll-mt-4 flex-col gap-3"
-              >
-                <h2 id={`${tag.anchor}-heading`} className="text-xl font-semibold">
-                  {tag.name}
-                </h2>
-                {tag.description ? <p className="text-slate-700">{tag.description}</p> : null}
+              <ReferencePart key={tag.name} anchor={tag.anchor} title={tag.name} tag={tag.name} lead={tag.description}>
                 {tag.operations.map((operation) => (
                   <OperationSection
                     key={operation.anchor}
@@ -75,7 +65,7 @@ export default function ApiReferencePage() {
                     clientMethod={isClientMethod(operation.operationId)}
                   />
                 ))}
-              </Filtered>
+              </ReferencePart>
             ))}
             <CommonAnswers reference={reference} />
             <SharedSchemas reference={reference} />

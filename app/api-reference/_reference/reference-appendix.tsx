@@ -1,37 +1,14 @@
-import type { ReactNode } from 'react';
 import type { ApiReference } from '@/lib/api-reference';
+import { ReferencePart } from './reference-part';
 import { AnswerTable } from './response-list';
 import { SchemaBody } from './schema-list';
-
-/** A part after the operations, linked to from them: its heading (named `${id}-heading`) and what it says. */
-function AppendixSection({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead: string;
-  children: ReactNode;
-}) {
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <p className="text-slate-700">{lead}</p>
-      {children}
-    </section>
-  );
-}
 
 /** The answers many operations give word for word, described once; each operation links here by status. */
 export function CommonAnswers({ reference }: { reference: ApiReference }) {
   if (reference.commonAnswers.length === 0) return null;
   return (
-    <AppendixSection
-      id="common-answers"
+    <ReferencePart
+      anchor="common-answers"
       title="Common answers"
       lead="Answers that many operations can give, worded the same for each; every operation lists which of them it gives."
     >
@@ -42,7 +19,7 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
           anchors={reference.commonAnswers.map((answer) => answer.anchor)}
         />
       </div>
-    </AppendixSection>
+    </ReferencePart>
   );
 }
 
@@ -50,8 +27,8 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
 export function SharedSchemas({ reference }: { reference: ApiReference }) {
   if (reference.sharedSchemas.length === 0) return null;
   return (
-    <AppendixSection
-      id="shared-schemas"
+    <ReferencePart
+      anchor="shared-schemas"
       title="Shared schemas"
       lead="Bodies that many answers share, described once here."
     >
@@ -68,6 +45,6 @@ export function SharedSchemas({ reference }: { reference: ApiReference }) {
           <SchemaBody node={schema.schema} />
         </article>
       ))}
-    </AppendixSection>
+    </ReferencePart>
   );
 }
