@@ -5,14 +5,13 @@
  * again on every request.
  */
 import { useState } from 'react';
-import { z } from 'zod';
 import type { OperationOutput } from '@/lib/client';
 import { createApiKeyInput } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { SelectField, TextField } from '../_components/ui/field';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand } from './create-on-demand';
+import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
 
 /** A key as `GET /api/keys` lists it. */
@@ -46,14 +45,7 @@ function keyBody({ name, scope, expires }: KeyFormValues) {
   };
 }
 
-/** The form checks the body it sends with the API's schema, each problem beside its field. */
-const keyFormSchema = z.custom<KeyFormValues>().superRefine((values, context) => {
-  const parsed = createApiKeyInput.safeParse(keyBody(values));
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] === 'expiresAt' ? 'expires' : String(issue.path[0]);
-    context.addIssue({ code: 'custom', path: [field], message: issue.message });
-  }
-});
+const keyFormSchema = bodyCheck(createApiKeyInput, keyBody, (field) => (field === 'expiresAt' ? 'expires' : field));
 
 function ShownOnce({ apiKey }: { apiKey: string }) {
   const [copied, setCopied] = useState(false);

@@ -5,14 +5,13 @@
  * read-only; an admin approves more here (stored, audited) and removes them again. The API checks
  * the admin role and refuses a bare interpreter, which would admit any code.
  */
-import { z } from 'zod';
 import type { OperationOutput } from '@/lib/client';
 import { stdioLaunchSpecBodySchema } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { TextField } from '../_components/ui/field';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand } from './create-on-demand';
+import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
 
 type LaunchSpecRow = OperationOutput<'listStdioLaunchSpecs'>['items'][number];
@@ -28,12 +27,7 @@ const specBody = ({ command, args }: SpecFormValues) => ({
   args: args.split(/\s+/).filter(Boolean),
 });
 
-/** The form checks the body it sends with the API's schema, each problem beside its field. */
-const specFormSchema = z.custom<SpecFormValues>().superRefine((values, context) => {
-  const parsed = stdioLaunchSpecBodySchema.safeParse(specBody(values));
-  for (const issue of parsed.error?.issues ?? [])
-    context.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-});
+const specFormSchema = bodyCheck(stdioLaunchSpecBodySchema, specBody);
 
 function NewSpec({ onCreated }: { onCreated: () => void }) {
   return (
