@@ -7,3 +7,17 @@ export function FormAlert({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+/** How a form's last submit went: what it did, read out politely, or its refusal as an alert. */
+export function FormOutcome({ status, refusal }: { status: string | undefined; refusal: string | undefined }) {
+  return (
+    <>
+      {status ? (
+        <p role="status" className="text-sm">
+          {status}
+        </p>
+      ) : null}
+      <FormAlert message={refusal} />
+    </>
+  );
+}

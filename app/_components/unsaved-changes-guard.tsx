@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from './ui/button';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from './ui/dialog';
+import { AlertDialog, AlertDialogContent, AlertDialogFooter } from './ui/dialog';
 
 /**
  * Guards unsaved changes: closing or reloading the tab asks the browser's question, and following
@@ -42,10 +42,7 @@ export function UnsavedChangesGuard({ dirty, what = 'This agent' }: { dirty: boo
         title="Leave without saving?"
         description={`${what} has changes that are not saved. Leaving the page discards them.`}
       >
-        <div className="flex justify-end gap-2">
-          <AlertDialogCancel asChild>
-            <Button variant="primary">Stay</Button>
-          </AlertDialogCancel>
+        <AlertDialogFooter dismiss="Stay" dismissVariant="primary">
           <Button
             variant="danger"
             onClick={() => {
@@ -56,7 +53,7 @@ export function UnsavedChangesGuard({ dirty, what = 'This agent' }: { dirty: boo
           >
             Leave
           </Button>
-        </div>
+        </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
   );

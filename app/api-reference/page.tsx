@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { apiReferenceOf, searchEntryOf } from '@/lib/api-reference';
 import { operationTable } from '@/lib/client';
 import { currentStudio } from '@/lib/studio-handle';
+import { SimplePage } from '../_components/simple-page';
 import { InlineCode } from './_reference/inline-code';
 import { OperationSection } from './_reference/operation-section';
 import { CommonAnswers, SharedSchemas } from './_reference/reference-appendix';
 import { ReferenceContents } from './_reference/reference-contents';
-import { Filtered, NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
+import { NothingFound, ReferenceFilter, ReferenceSearch } from './_reference/reference-filter';
+import { ReferencePart } from './_reference/reference-part';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API reference' };
@@ -21,25 +23,26 @@ export default function ApiReferencePage() {
   const reference = apiReferenceOf(currentStudio().openApiDocument());
   const entries = reference.tags.flatMap((tag) => tag.operations.map(searchEntryOf));
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        API reference
-      </h1>
-      <p className="text-slate-700">
-        Every operation of the studio&apos;s HTTP API ({reference.title} {reference.version}), with what it takes and
-        what it answers, read from the OpenAPI document at{' '}
-        <a href="/api/openapi.json" className="font-mono underline">
-          /api/openapi.json
-        </a>{' '}
-        (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
-        scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
-        <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
-        <a href="/docs/client" className="underline">
-          typed client (agent-studio/client)
-        </a>{' '}
-        has one method per operation, shown as its &ldquo;Client method&rdquo;; an agent&apos;s editor shows ready-made
-        examples under &ldquo;Use in your app&rdquo;.
-      </p>
+    <SimplePage
+      title="API reference"
+      lead={
+        <>
+          Every operation of the studio&apos;s HTTP API ({reference.title} {reference.version}), with what it takes and
+          what it answers, read from the OpenAPI document at{' '}
+          <a href="/api/openapi.json" className="font-mono underline">
+            /api/openapi.json
+          </a>{' '}
+          (for client generators). Each operation says the scope it needs when sign-in is required: an API key of that
+          scope or higher, or a signed-in person whose role grants it; applications send a runtime API key as{' '}
+          <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. The{' '}
+          <a href="/docs/client" className="underline">
+            typed client (agent-studio/client)
+          </a>{' '}
+          has one method per operation, shown as its &ldquo;Client method&rdquo;; an agent&apos;s editor shows
+          ready-made examples under &ldquo;Use in your app&rdquo;.
+        </>
+      }
+    >
       {reference.description ? (
         <p className="text-slate-700">
           <InlineCode text={reference.description} />
@@ -54,18 +57,7 @@ export default function ApiReferencePage() {
           <div className="flex min-w-0 flex-col gap-8">
             <NothingFound />
             {reference.tags.map((tag) => (
-              <Filtered
-                as="section"
-                key={tag.name}
-                tag={tag.name}
-                id={tag.anchor}
-                aria-labelledby={`${tag.anchor}-heading`}
-                className="flex scroll-mt-4 flex-col gap-3"
-              >
-                <h2 id={`${tag.anchor}-heading`} className="text-xl font-semibold">
-                  {tag.name}
-                </h2>
-                {tag.description ? <p className="text-slate-700">{tag.description}</p> : null}
+              <ReferencePart key={tag.name} anchor={tag.anchor} title={tag.name} tag={tag.name} lead={tag.description}>
                 {tag.operations.map((operation) => (
                   <OperationSection
                     key={operation.anchor}
@@ -73,13 +65,13 @@ export default function ApiReferencePage() {
                     clientMethod={isClientMethod(operation.operationId)}
                   />
                 ))}
-              </Filtered>
+              </ReferencePart>
             ))}
             <CommonAnswers reference={reference} />
             <SharedSchemas reference={reference} />
           </div>
         </div>
       </ReferenceFilter>
-    </section>
+    </SimplePage>
   );
 }

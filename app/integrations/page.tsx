@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { currentStudio } from '@/lib/studio-handle';
 import { cursorHref } from '../_components/pager';
 import { ListHeading } from '../_components/list-heading';
+import { SimplePage } from '../_components/simple-page';
 import { Card } from '../_components/ui/card';
 import { RecordCell } from '../_components/list-table';
 import { PagedList } from '../_components/paged-list';
@@ -17,19 +18,24 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
   const loaded = await loadCursorPage(searchParams, (page) => studio.integrations.describeAll(page));
   const providerItems = await listToolProviders(studio);
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <ListHeading
-        id="page-heading"
-        title="Integrations"
-        newHref="/new-integration"
-        newLabel="New integration"
-        creating="administer"
-      />
-      <p className="text-slate-700">
-        Integrations turn an API described by an OpenAPI document into tools, one per operation. Tool providers offer
-        toolkits of hosted tools that act through a connection (an account). Agents pick both in the agent
-        editor&rsquo;s Tools tab.
-      </p>
+    <SimplePage
+      heading={
+        <ListHeading
+          id="page-heading"
+          title="Integrations"
+          newHref="/new-integration"
+          newLabel="New integration"
+          creating="administer"
+        />
+      }
+      lead={
+        <>
+          Integrations turn an API described by an OpenAPI document into tools, one per operation. Tool providers offer
+          toolkits of hosted tools that act through a connection (an account). Agents pick both in the agent
+          editor&rsquo;s Tools tab.
+        </>
+      }
+    >
       <h2 className="text-lg font-semibold">Integrations</h2>
       <PagedList
         loaded={loaded}
@@ -66,6 +72,6 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
       ) : (
         <ProviderList providers={providerItems} />
       )}
-    </section>
+    </SimplePage>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { currentStudio } from '@/lib/studio-handle';
 import { cursorHref } from '../_components/pager';
 import { ListHeading } from '../_components/list-heading';
+import { SimplePage } from '../_components/simple-page';
 import { EditedCell, RecordCell } from '../_components/list-table';
 import { PagedList } from '../_components/paged-list';
 import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
@@ -14,12 +15,18 @@ export default async function McpClientsPage({ searchParams }: { searchParams: C
   const studio = currentStudio();
   const loaded = await loadCursorPage(searchParams, (page) => studio.editor.mcpClients.list(page));
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <ListHeading id="page-heading" title="MCP clients" newHref="/new-mcp-client" newLabel="New MCP client" />
-      <p className="text-slate-700">
-        Saved connections to MCP servers (a command this machine runs, or an HTTP address). Every save is a version you
-        can restore. Agents pick the servers&rsquo; tools in the agent editor&rsquo;s Tools tab.
-      </p>
+    <SimplePage
+      heading={
+        <ListHeading id="page-heading" title="MCP clients" newHref="/new-mcp-client" newLabel="New MCP client" />
+      }
+      mainContent={false}
+      lead={
+        <>
+          Saved connections to MCP servers (a command this machine runs, or an HTTP address). Every save is a version
+          you can restore. Agents pick the servers&rsquo; tools in the agent editor&rsquo;s Tools tab.
+        </>
+      }
+    >
       <PagedList
         loaded={loaded}
         pagerLabel="Pages of MCP clients"
@@ -37,6 +44,6 @@ export default async function McpClientsPage({ searchParams }: { searchParams: C
           </>
         )}
       />
-    </section>
+    </SimplePage>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SimplePage } from '../_components/simple-page';
 import { IntegrationEditor } from '../integrations/_form/integration-editor';
 
 export const metadata: Metadata = { title: 'New integration' };
@@ -6,15 +7,11 @@ export const metadata: Metadata = { title: 'New integration' };
 /** At `/new-integration`, not `/integrations/new`: an integration may have the id `new`. */
 export default function NewIntegrationPage() {
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        New integration
-      </h1>
-      <p className="text-slate-700">
-        Paste or upload an OpenAPI 3.0 or 3.1 document: each operation becomes a tool agents can pick. Credentials are
-        stored encrypted and shown only masked.
-      </p>
+    <SimplePage
+      title="New integration"
+      lead="Paste or upload an OpenAPI 3.0 or 3.1 document: each operation becomes a tool agents can pick. Credentials are stored encrypted and shown only masked."
+    >
       <IntegrationEditor />
-    </section>
+    </SimplePage>
   );
 }

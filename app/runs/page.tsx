@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import Form from 'next/form';
-import Link from 'next/link';
-import { Button, buttonClasses } from '../_components/ui/button';
+import { AddressFilterForm } from '../_components/address-filter-form';
 import { cursorParam, StaleLinkNote } from '../_components/pager';
+import { SimplePage } from '../_components/simple-page';
 import { loadPage } from '../_server/load-page';
 import { RunFilterFields } from './_components/run-filter-fields';
 import { RunsPager, RunsTable } from './_components/runs-table';
@@ -25,31 +24,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   );
   const filtered = Object.values(filters).some(Boolean);
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Runs
-      </h1>
-      <p className="text-slate-700">
-        Every run of every agent, newest first: from the Playground, the API and applications. Open one to see its
-        conversation and its steps. Times are UTC.
-      </p>
-      {/* Keyed by the filters in the address: after "Clear filters" or Back the fields show what is in force. */}
-      <Form
-        key={hrefOf('/runs', filters)}
-        action="/runs"
-        aria-label="Filter runs"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
+    <SimplePage
+      title="Runs"
+      mainContent={false}
+      lead="Every run of every agent, newest first: from the Playground, the API and applications. Open one to see its conversation and its steps. Times are UTC."
+    >
+      <AddressFilterForm action="/runs" inForce={hrefOf('/runs', filters)} filtered={filtered} label="Filter runs">
         <RunFilterFields filters={filters} showAgent />
-        <Button type="submit" variant="primary">
-          Filter
-        </Button>
-        {filtered ? (
-          <Link href="/runs" className={buttonClasses('ghost')}>
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
+      </AddressFilterForm>
       {problems.length > 0 ? <p className="text-sm text-danger">Not applied: {problems.join('; ')}.</p> : null}
       <StaleLinkNote staleLink={staleLink} />
       {page.items.length === 0 ? (
@@ -64,6 +46,6 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         </div>
       )}
       <RunsPager cursor={cursor} nextCursor={page.nextCursor} hrefOf={(next) => hrefOf('/runs', filters, next)} />
-    </section>
+    </SimplePage>
   );
 }

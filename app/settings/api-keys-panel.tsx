@@ -5,17 +5,14 @@
  * again on every request.
  */
 import { useState } from 'react';
-import { z } from 'zod';
 import type { OperationOutput } from '@/lib/client';
 import { createApiKeyInput } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
-import { Note } from '../_components/ui/card';
 import { SelectField, TextField } from '../_components/ui/field';
-import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from '../_lib/use-json-list';
+import { bodyCheck, CreateOnDemand } from './create-on-demand';
+import { ManagedList, useManagedList } from './managed-list';
 
 /** A key as `GET /api/keys` lists it. */
 type ApiKeyRow = OperationOutput<'listApiKeys'>['items'][number];
@@ -48,14 +45,7 @@ function keyBody({ name, scope, expires }: KeyFormValues) {
   };
 }
 
-/** The form checks the body it sends with the API's schema, each problem beside its field. */
-const keyFormSchema = z.custom<KeyFormValues>().superRefine((values, context) => {
-  const parsed = createApiKeyInput.safeParse(keyBody(values));
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] === 'expiresAt' ? 'expires' : String(issue.path[0]);
-    context.addIssue({ code: 'custom', path: [field], message: issue.message });
-  }
-});
+const keyFormSchema = bodyCheck(createApiKeyInput, keyBody, (field) => (field === 'expiresAt' ? 'expires' : field));
 
 function ShownOnce({ apiKey }: { apiKey: string }) {
   const [copied, setCopied] = useState(false);
@@ -110,57 +100,50 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
 }
 
 export function ApiKeysPanel() {
-  const { items, error, reload } = useJsonList<ApiKeyRow>('/api/keys');
-  const [status, setStatus] = useState('');
+  const list = useManagedList<ApiKeyRow>('/api/keys');
   const now = Date.now();
-
-  async function revoke(key: ApiKeyRow) {
-    const answer = await sendJson('DELETE', `/api/keys/${encodeURIComponent(key.id)}`);
-    setStatus(answer.ok ? `Key ${key.name} revoked: it is refused from now on.` : `Not revoked: ${answer.message}`);
-    await reload();
-  }
+  const revoke = (key: ApiKeyRow) =>
+    list.change(
+      sendJson('DELETE', `/api/keys/${encodeURIComponent(key.id)}`),
+      `Key ${key.name} revoked: it is refused from now on.`,
+      'Not revoked',
+    );
 
   return (
-    <section aria-label="API keys" className="flex flex-col gap-3">
-      <Note>
-        Applications and scripts send a key as <code>Authorization: Bearer …</code>. A key has one scope; it is stored
-        hashed, so a lost key is revoked and replaced, never shown again.
-      </Note>
-      <NewKey onCreated={() => void reload()} />
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
-      {items && items.length === 0 ? <p className="text-sm">No API keys yet.</p> : null}
-      {items && items.length > 0 ? (
-        <ListTable
-          aria-label="API keys"
-          columns={['Name', 'Scope', 'Starts with', 'Created', 'Last used', 'Status', 'Actions']}
-          items={items}
-          keyOf={(key) => key.id}
-          cells={(key) => (
-            <>
-              <td className="p-2.5">{key.name}</td>
-              <td className="p-2.5">{key.scope}</td>
-              <td className="p-2.5 font-mono">{key.prefix}…</td>
-              <td className="p-2.5" data-volatile="time">
-                {formatTime(key.createdAt)} by {key.createdBy}
-              </td>
-              <td className="p-2.5" data-volatile="time">
-                {key.lastUsedAt ? formatTime(key.lastUsedAt) : 'Never'}
-              </td>
-              <td className="p-2.5">{statusOf(key, now)}</td>
-              <td className="p-2.5">
-                {key.revokedAt ? null : (
-                  <Button size="sm" variant="danger" onClick={() => void revoke(key)}>
-                    Revoke {key.name}
-                  </Button>
-                )}
-              </td>
-            </>
-          )}
-        />
-      ) : null}
-    </section>
+    <ManagedList
+      label="API keys"
+      note={
+        <>
+          Applications and scripts send a key as <code>Authorization: Bearer …</code>. A key has one scope; it is stored
+          hashed, so a lost key is revoked and replaced, never shown again.
+        </>
+      }
+      adder={<NewKey onCreated={() => void list.reload()} />}
+      list={list}
+      empty="No API keys yet."
+      columns={['Name', 'Scope', 'Starts with', 'Created', 'Last used', 'Status', 'Actions']}
+      keyOf={(key) => key.id}
+      cells={(key) => (
+        <>
+          <td className="p-2.5">{key.name}</td>
+          <td className="p-2.5">{key.scope}</td>
+          <td className="p-2.5 font-mono">{key.prefix}…</td>
+          <td className="p-2.5" data-volatile="time">
+            {formatTime(key.createdAt)} by {key.createdBy}
+          </td>
+          <td className="p-2.5" data-volatile="time">
+            {key.lastUsedAt ? formatTime(key.lastUsedAt) : 'Never'}
+          </td>
+          <td className="p-2.5">{statusOf(key, now)}</td>
+          <td className="p-2.5">
+            {key.revokedAt ? null : (
+              <Button size="sm" variant="danger" onClick={() => void revoke(key)}>
+                Revoke {key.name}
+              </Button>
+            )}
+          </td>
+        </>
+      )}
+    />
   );
 }

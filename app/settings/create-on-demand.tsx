@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
@@ -17,6 +17,22 @@ import { sendJson } from '../_lib/send-json';
 
 /** What a field of the form spreads onto its TextField or SelectField: its binding and its error. */
 export type FieldOf<Values extends FieldValues> = (name: Path<Values>) => ReturnType<typeof boundField<Values>>;
+
+/**
+ * A form's schema for values that become a body (`bodyOf`): it checks the body with the API's own
+ * schema and puts each problem beside its field; `fieldOf` names the form's field for a body field
+ * it calls otherwise.
+ */
+export function bodyCheck<Values>(
+  bodySchema: z.ZodType,
+  bodyOf: (values: Values) => unknown,
+  fieldOf: (bodyField: string) => string = (bodyField) => bodyField,
+) {
+  return z.custom<Values>().superRefine((values, context) => {
+    for (const issue of bodySchema.safeParse(bodyOf(values)).error?.issues ?? [])
+      context.addIssue({ code: 'custom', path: [fieldOf(String(issue.path[0]))], message: issue.message });
+  });
+}
 
 export function CreateOnDemand<Values extends FieldValues, Made>({
   opener,

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
-import Form from 'next/form';
-import Link from 'next/link';
 import { settingsInForce } from '@/lib/settings-in-force';
 import { currentStudio, type Studio } from '@/lib/studio-handle';
+import {
+  AddressFilterForm,
+  ChoiceFilterField,
+  DayRangeFields,
+  TextFilterField,
+} from '../_components/address-filter-form';
 import { Time } from '../_components/format';
+import { SimplePage } from '../_components/simple-page';
 import { cursorParam, Pager, StaleLinkNote } from '../_components/pager';
-import { Button, buttonClasses } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
-import { SelectField, TextField } from '../_components/ui/field';
 import { TableHead } from '../_components/ui/table-head';
 import { ListTable } from '../_components/list-table';
 import { listPageSize, loadPage } from '../_server/load-page';
@@ -60,10 +63,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const params = await searchParams;
   const studio = currentStudio();
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-5" data-main-content>
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Settings
-      </h1>
+    <SimplePage title="Settings" className="gap-5">
       <SettingsTabs
         initial={tabOf(params.tab)}
         panels={{
@@ -75,7 +75,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         }}
       />
       <SettingsInForce settings={studio.settings} />
-    </section>
+    </SimplePage>
   );
 }
 
@@ -119,39 +119,18 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
       <p className="text-sm text-slate-700">
         Every create, save, publish, label move, restore and delete, newest first. Times are UTC.
       </p>
-      {/* Keyed by the filters in the URL: after "Clear filters" or Back the fields show what is in force. */}
-      <Form
-        key={hrefOf(null)}
-        action="/settings"
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
-        <TextField label="Who" name="who" defaultValue={filters.who} className="w-40" autoComplete="off" />
-        <SelectField label="What" name="what" defaultValue={filters.what} className="w-52">
-          <option value="">any change</option>
-          {actions.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Agent, client or integration id"
-          name="id"
-          defaultValue={filters.id}
-          className="w-64"
-          autoComplete="off"
+      <AddressFilterForm action="/settings" inForce={hrefOf(null)} filtered={filtered}>
+        <TextFilterField label="Who" name="who" value={filters.who} className="w-40" />
+        <ChoiceFilterField
+          label="What"
+          name="what"
+          value={filters.what}
+          any="any change"
+          choices={actions.map((action) => [action, action])}
         />
-        <TextField label="From" name="from" type="date" defaultValue={filters.from} className="w-44" />
-        <TextField label="To" name="to" type="date" defaultValue={filters.to} className="w-44" />
-        <Button type="submit" variant="primary">
-          Filter
-        </Button>
-        {filtered ? (
-          <Link href="/settings" className={buttonClasses('ghost')}>
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
+        <TextFilterField label="Agent, client or integration id" name="id" value={filters.id} className="w-64" />
+        <DayRangeFields from={filters.from} to={filters.to} />
+      </AddressFilterForm>
       {badDays.length ? (
         <p className="text-sm text-danger">Dates are written YYYY-MM-DD; {badDays.join(', ')} was ignored.</p>
       ) : null}

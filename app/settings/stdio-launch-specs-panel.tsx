@@ -5,18 +5,14 @@
  * read-only; an admin approves more here (stored, audited) and removes them again. The API checks
  * the admin role and refuses a bare interpreter, which would admit any code.
  */
-import { useState } from 'react';
-import { z } from 'zod';
 import type { OperationOutput } from '@/lib/client';
 import { stdioLaunchSpecBodySchema } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
-import { Note } from '../_components/ui/card';
 import { TextField } from '../_components/ui/field';
-import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
-import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from '../_lib/use-json-list';
+import { bodyCheck, CreateOnDemand } from './create-on-demand';
+import { ManagedList, useManagedList } from './managed-list';
 
 type LaunchSpecRow = OperationOutput<'listStdioLaunchSpecs'>['items'][number];
 
@@ -31,12 +27,7 @@ const specBody = ({ command, args }: SpecFormValues) => ({
   args: args.split(/\s+/).filter(Boolean),
 });
 
-/** The form checks the body it sends with the API's schema, each problem beside its field. */
-const specFormSchema = z.custom<SpecFormValues>().superRefine((values, context) => {
-  const parsed = stdioLaunchSpecBodySchema.safeParse(specBody(values));
-  for (const issue of parsed.error?.issues ?? [])
-    context.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
-});
+const specFormSchema = bodyCheck(stdioLaunchSpecBodySchema, specBody);
 
 function NewSpec({ onCreated }: { onCreated: () => void }) {
   return (
@@ -72,55 +63,46 @@ function NewSpec({ onCreated }: { onCreated: () => void }) {
 }
 
 export function StdioLaunchSpecsPanel() {
-  const { items, error, reload } = useJsonList<LaunchSpecRow>('/api/stdio-launch-specs');
-  const [status, setStatus] = useState('');
-
-  async function remove(spec: LaunchSpecRow) {
-    const answer = await sendJson('DELETE', `/api/stdio-launch-specs/${encodeURIComponent(spec.id)}`);
-    setStatus(
-      answer.ok ? `Removed: ${spec.command} no longer starts for new connections.` : `Not removed: ${answer.message}`,
+  const list = useManagedList<LaunchSpecRow>('/api/stdio-launch-specs');
+  const remove = (spec: LaunchSpecRow) =>
+    list.change(
+      sendJson('DELETE', `/api/stdio-launch-specs/${encodeURIComponent(spec.id)}`),
+      `Removed: ${spec.command} no longer starts for new connections.`,
+      'Not removed',
     );
-    await reload();
-  }
 
   return (
-    <section aria-label="Stdio launch specs" className="flex flex-col gap-3">
-      <Note>
-        A saved stdio server runs only when its command equals a spec&rsquo;s command and its arguments start with the
-        spec&rsquo;s. Specs from the setting STUDIO_STDIO_ALLOWED_COMMANDS change only there.
-      </Note>
-      <NewSpec onCreated={() => void reload()} />
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
-      {items && items.length === 0 ? <p className="text-sm">No launch specs: no stdio server can start.</p> : null}
-      {items && items.length > 0 ? (
-        <ListTable
-          aria-label="Stdio launch specs"
-          columns={['Command', 'Leading arguments', 'From', 'Actions']}
-          items={items}
-          keyOf={(spec) => spec.id}
-          cells={(spec) => (
-            <>
-              <td className="p-2.5 font-mono break-all">{spec.command}</td>
-              <td className="p-2.5 font-mono break-all">{spec.args.join(' ') || 'none'}</td>
-              <td className="p-2.5" data-volatile="time">
-                {spec.source === 'setting'
-                  ? 'Setting (read-only)'
-                  : `Approved ${spec.createdAt ? formatTime(spec.createdAt) : ''} by ${spec.createdBy ?? ''}`}
-              </td>
-              <td className="p-2.5">
-                {spec.source === 'stored' ? (
-                  <Button size="sm" variant="danger" onClick={() => void remove(spec)}>
-                    Remove
-                  </Button>
-                ) : null}
-              </td>
-            </>
-          )}
-        />
-      ) : null}
-    </section>
+    <ManagedList
+      label="Stdio launch specs"
+      note={
+        <>
+          A saved stdio server runs only when its command equals a spec&rsquo;s command and its arguments start with the
+          spec&rsquo;s. Specs from the setting STUDIO_STDIO_ALLOWED_COMMANDS change only there.
+        </>
+      }
+      adder={<NewSpec onCreated={() => void list.reload()} />}
+      list={list}
+      empty="No launch specs: no stdio server can start."
+      columns={['Command', 'Leading arguments', 'From', 'Actions']}
+      keyOf={(spec) => spec.id}
+      cells={(spec) => (
+        <>
+          <td className="p-2.5 font-mono break-all">{spec.command}</td>
+          <td className="p-2.5 font-mono break-all">{spec.args.join(' ') || 'none'}</td>
+          <td className="p-2.5" data-volatile="time">
+            {spec.source === 'setting'
+              ? 'Setting (read-only)'
+              : `Approved ${spec.createdAt ? formatTime(spec.createdAt) : ''} by ${spec.createdBy ?? ''}`}
+          </td>
+          <td className="p-2.5">
+            {spec.source === 'stored' ? (
+              <Button size="sm" variant="danger" onClick={() => void remove(spec)}>
+                Remove
+              </Button>
+            ) : null}
+          </td>
+        </>
+      )}
+    />
   );
 }

@@ -4,17 +4,15 @@
  * change ends their sessions, so it takes effect at once); "Invite user" makes a one-time link for
  * a new person to set their password. The API checks the admin role again on every request.
  */
-import { useState } from 'react';
 import type { OperationOutput } from '@/lib/client';
 import { createInvitationInput, type CreateInvitationInput } from '@/lib/schemas';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { cn } from '../_components/ui/cn';
 import { controlClasses, SelectField, TextField } from '../_components/ui/field';
-import { ListTable } from '../_components/list-table';
 import { sendJson } from '../_lib/send-json';
 import { CreateOnDemand } from './create-on-demand';
-import { useJsonList } from '../_lib/use-json-list';
+import { ManagedList, useManagedList } from './managed-list';
 
 /** A user as `GET /api/users` lists them. */
 type UserRow = OperationOutput<'listUsers'>['items'][number];
@@ -57,8 +55,7 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
 }
 
 export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
-  const { items, error, reload } = useJsonList<UserRow>(signInRequired ? '/api/users' : undefined);
-  const [status, setStatus] = useState('');
+  const list = useManagedList<UserRow>(signInRequired ? '/api/users' : undefined);
 
   if (!signInRequired)
     return (
@@ -68,68 +65,57 @@ export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
       </Note>
     );
 
-  async function change(user: UserRow, change: { role?: string; disabled?: boolean }, done: string) {
-    const answer = await sendJson('PATCH', `/api/users/${encodeURIComponent(user.id)}`, change);
-    setStatus(answer.ok ? done : `Not changed: ${answer.message}`);
-    await reload();
-  }
+  const change = (user: UserRow, change: { role?: string; disabled?: boolean }, done: string) =>
+    list.change(sendJson('PATCH', `/api/users/${encodeURIComponent(user.id)}`, change), done, 'Not changed');
 
   return (
-    <section aria-label="Users" className="flex flex-col gap-3">
-      <Invitation onInvited={() => void reload()} />
-      <p role="status" className="text-sm text-slate-700">
-        {status}
-      </p>
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
-      {items ? (
-        <ListTable
-          aria-label="Users"
-          columns={['Email', 'Role', 'Status', 'Actions']}
-          items={items}
-          keyOf={(user) => user.id}
-          cells={(user) => (
-            <>
-              <td className="p-2.5">{user.email}</td>
-              <td className="p-2.5">
-                {/* Named for the row's person; the column heading says what it is. */}
-                <select
-                  aria-label={`Role for ${user.email}`}
-                  value={user.role}
-                  className={cn(controlClasses, 'w-36')}
-                  onChange={(event) =>
-                    void change(user, { role: event.target.value }, `${user.email} is now ${event.target.value}.`)
-                  }
-                >
-                  {roleNames.map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className="p-2.5">{user.disabled ? 'Disabled' : 'Active'}</td>
-              <td className="p-2.5">
-                {user.disabled ? (
-                  <Button
-                    size="sm"
-                    onClick={() => void change(user, { disabled: false }, `${user.email} can sign in again.`)}
-                  >
-                    Enable {user.email}
-                  </Button>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => void change(user, { disabled: true }, `${user.email} is disabled and signed out.`)}
-                  >
-                    Disable {user.email}
-                  </Button>
-                )}
-              </td>
-            </>
-          )}
-        />
-      ) : null}
-    </section>
+    <ManagedList
+      label="Users"
+      adder={<Invitation onInvited={() => void list.reload()} />}
+      list={list}
+      columns={['Email', 'Role', 'Status', 'Actions']}
+      keyOf={(user) => user.id}
+      cells={(user) => (
+        <>
+          <td className="p-2.5">{user.email}</td>
+          <td className="p-2.5">
+            {/* Named for the row's person; the column heading says what it is. */}
+            <select
+              aria-label={`Role for ${user.email}`}
+              value={user.role}
+              className={cn(controlClasses, 'w-36')}
+              onChange={(event) =>
+                void change(user, { role: event.target.value }, `${user.email} is now ${event.target.value}.`)
+              }
+            >
+              {roleNames.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+          </td>
+          <td className="p-2.5">{user.disabled ? 'Disabled' : 'Active'}</td>
+          <td className="p-2.5">
+            {user.disabled ? (
+              <Button
+                size="sm"
+                onClick={() => void change(user, { disabled: false }, `${user.email} can sign in again.`)}
+              >
+                Enable {user.email}
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => void change(user, { disabled: true }, `${user.email} is disabled and signed out.`)}
+              >
+                Disable {user.email}
+              </Button>
+            )}
+          </td>
+        </>
+      )}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { currentStudio } from '@/lib/studio-handle';
 import { cursorHref } from '../_components/pager';
+import { SimplePage } from '../_components/simple-page';
 import { PagedList } from '../_components/paged-list';
 import { loadCursorPage, type CursorSearchParams } from '../_server/load-page';
 import { toolPage } from '../_server/tool-catalogue';
@@ -13,14 +14,16 @@ export default async function ToolsPage({ searchParams }: { searchParams: Cursor
   const studio = currentStudio();
   const loaded = await loadCursorPage(searchParams, async (page) => toolPage(studio, page));
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        Tools
-      </h1>
-      <p className="text-slate-700">
-        The tools registered in code (<code>studio.config.ts</code>). Open one to see its schemas and annotations and to
-        run it with a form. Agents select them in the agent editor&rsquo;s Tools tab.
-      </p>
+    <SimplePage
+      title="Tools"
+      mainContent={false}
+      lead={
+        <>
+          The tools registered in code (<code>studio.config.ts</code>). Open one to see its schemas and annotations and
+          to run it with a form. Agents select them in the agent editor&rsquo;s Tools tab.
+        </>
+      }
+    >
       <PagedList
         loaded={loaded}
         pagerLabel="Pages of tools"
@@ -48,6 +51,6 @@ export default async function ToolsPage({ searchParams }: { searchParams: Cursor
           </>
         )}
       />
-    </section>
+    </SimplePage>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
 import { cn } from './cn';
 
 const overlayClasses = 'fixed inset-0 z-40 bg-slate-900/40';
@@ -67,4 +68,40 @@ export function AlertDialogContent({ title, description, children }: Required<Di
       </AlertPrimitive.Content>
     </AlertPrimitive.Portal>
   );
+}
+
+/** What a dialog's row of buttons takes: the button that dismisses it, then the rest. */
+interface FooterProps {
+  /** The dismissing button's name. */
+  dismiss?: string;
+  dismissVariant?: ButtonProps['variant'];
+  className?: string;
+  children?: ReactNode;
+}
+
+function ButtonRow({
+  Dismisser,
+  dismiss = 'Cancel',
+  dismissVariant,
+  className,
+  children,
+}: FooterProps & { Dismisser: typeof DialogClose | typeof AlertDialogCancel }) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <Dismisser asChild>
+        <Button variant={dismissVariant}>{dismiss}</Button>
+      </Dismisser>
+      {children}
+    </div>
+  );
+}
+
+/** A dialog's buttons at its end: one that closes it (Cancel unless named otherwise), then the others. */
+export function DialogFooter(props: FooterProps) {
+  return <ButtonRow Dismisser={DialogClose} {...props} />;
+}
+
+/** An alert dialog's buttons at its end: one that cancels (Cancel unless named otherwise), then the decision. */
+export function AlertDialogFooter(props: FooterProps) {
+  return <ButtonRow Dismisser={AlertDialogCancel} {...props} />;
 }

@@ -51,50 +51,42 @@ function controlProps(id: string, { hint, error }: Pick<FieldFrame, 'hint' | 'er
 }
 
 /**
- * A field's props split in two: the frame's (with the id that ties them) and the control's, which
- * carry the id, `aria-invalid` and `aria-describedby` along with what the caller gave.
+ * A field: its frame, and the control `control` draws with the caller's props plus the id,
+ * `aria-invalid` and `aria-describedby` that tie it to its label, hint and error.
  */
-function useFieldParts<Control extends object>({
-  label,
-  hint,
-  error,
-  announceError,
-  className,
-  ...rest
-}: FieldFrame & Control) {
+function Framed<Control extends object>({
+  props: { label, hint, error, announceError, className, ...rest },
+  control,
+}: {
+  props: FieldFrame & Control;
+  control: (props: Omit<Control, keyof FieldFrame> & ReturnType<typeof controlProps>) => ReactNode;
+}) {
   const id = useId();
-  const frame = { id, label, hint, error, announceError, className };
-  return { frame, control: { ...controlProps(id, { hint, error }), ...rest } };
-}
-
-/** A labelled text input with its hint and its error beside it. */
-export function TextField(props: FieldFrame & ComponentProps<'input'>) {
-  const { frame, control } = useFieldParts(props);
   return (
-    <Frame {...frame}>
-      <input className={controlClasses} {...control} />
+    <Frame id={id} label={label} hint={hint} error={error} announceError={announceError} className={className}>
+      {control({ ...controlProps(id, { hint, error }), ...rest })}
     </Frame>
   );
 }
 
+/** A labelled text input with its hint and its error beside it. */
+export function TextField(props: FieldFrame & ComponentProps<'input'>) {
+  return <Framed props={props} control={(control) => <input className={controlClasses} {...control} />} />;
+}
+
 /** A labelled multi-line text field. */
 export function TextAreaField(props: FieldFrame & ComponentProps<'textarea'>) {
-  const { frame, control } = useFieldParts(props);
   return (
-    <Frame {...frame}>
-      <textarea className={cn(controlClasses, 'min-h-24 font-mono')} {...control} />
-    </Frame>
+    <Framed
+      props={props}
+      control={(control) => <textarea className={cn(controlClasses, 'min-h-24 font-mono')} {...control} />}
+    />
   );
 }
 
 /** A labelled select; the label stays outside so the options do not join its name. */
 export function SelectField(props: FieldFrame & ComponentProps<'select'>) {
-  const { frame, control } = useFieldParts(props);
-  return (
-    <Frame {...frame}>
-      <select className={controlClasses} {...control} />
-    </Frame>
-  );
+  return <Framed props={props} control={(control) => <select className={controlClasses} {...control} />} />;
 }
 
 /** A labelled search box (role searchbox). */

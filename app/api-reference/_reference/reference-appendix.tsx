@@ -1,4 +1,5 @@
 import type { ApiReference } from '@/lib/api-reference';
+import { ReferencePart } from './reference-part';
 import { AnswerTable } from './response-list';
 import { SchemaBody } from './schema-list';
 
@@ -6,13 +7,11 @@ import { SchemaBody } from './schema-list';
 export function CommonAnswers({ reference }: { reference: ApiReference }) {
   if (reference.commonAnswers.length === 0) return null;
   return (
-    <section id="common-answers" aria-labelledby="common-answers-heading" className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id="common-answers-heading" className="text-xl font-semibold">
-        Common answers
-      </h2>
-      <p className="text-slate-700">
-        Answers that many operations can give, worded the same for each; every operation lists which of them it gives.
-      </p>
+    <ReferencePart
+      anchor="common-answers"
+      title="Common answers"
+      lead="Answers that many operations can give, worded the same for each; every operation lists which of them it gives."
+    >
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <AnswerTable
           responses={reference.commonAnswers}
@@ -20,7 +19,7 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
           anchors={reference.commonAnswers.map((answer) => answer.anchor)}
         />
       </div>
-    </section>
+    </ReferencePart>
   );
 }
 
@@ -28,11 +27,11 @@ export function CommonAnswers({ reference }: { reference: ApiReference }) {
 export function SharedSchemas({ reference }: { reference: ApiReference }) {
   if (reference.sharedSchemas.length === 0) return null;
   return (
-    <section id="shared-schemas" aria-labelledby="shared-schemas-heading" className="flex scroll-mt-4 flex-col gap-3">
-      <h2 id="shared-schemas-heading" className="text-xl font-semibold">
-        Shared schemas
-      </h2>
-      <p className="text-slate-700">Bodies that many answers share, described once here.</p>
+    <ReferencePart
+      anchor="shared-schemas"
+      title="Shared schemas"
+      lead="Bodies that many answers share, described once here."
+    >
       {reference.sharedSchemas.map((schema) => (
         <article
           key={schema.name}
@@ -46,6 +45,6 @@ export function SharedSchemas({ reference }: { reference: ApiReference }) {
           <SchemaBody node={schema.schema} />
         </article>
       ))}
-    </section>
+    </ReferencePart>
   );
 }

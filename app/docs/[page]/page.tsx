@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { SimplePage } from '../../_components/simple-page';
 
 export const metadata: Metadata = { title: 'Documentation' };
 
@@ -16,11 +17,8 @@ export default async function DocsPage({ params }: { params: Promise<{ page: str
   const text = await readFile(path.join(process.cwd(), 'docs', file), 'utf8');
   const [title = page, ...rest] = text.split('\n');
   return (
-    <section aria-labelledby="page-heading" className="flex flex-col gap-4">
-      <h1 id="page-heading" className="text-2xl font-semibold">
-        {title.replace(/^#\s*/, '')}
-      </h1>
+    <SimplePage title={title.replace(/^#\s*/, '')} mainContent={false}>
       <pre className="whitespace-pre-wrap font-sans text-sm leading-6 text-slate-800">{rest.join('\n').trim()}</pre>
-    </section>
+    </SimplePage>
   );
 }

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { McpClientVersionView } from '@/lib/editor';
 import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../_components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '../../_components/ui/dialog';
 import { approveMcpClient } from '../actions';
 
 /** "Needs approval": shown wherever the client is named. */
@@ -86,14 +86,11 @@ export function ApprovalPanel({
             description="Once approved, these commands run on this machine whenever an agent uses this client."
           >
             <LaunchList version={version} />
-            <div className="mt-4 flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
+            <DialogFooter className="mt-4">
               <Button variant="primary" disabled={busy} onClick={() => void approve()}>
                 Approve
               </Button>
-            </div>
+            </DialogFooter>
           </DialogContent>
         </Dialog>
       ) : null}

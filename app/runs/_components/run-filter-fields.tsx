@@ -1,4 +1,4 @@
-import { SelectField, TextField } from '../../_components/ui/field';
+import { ChoiceFilterField, DayRangeFields, TextFilterField } from '../../_components/address-filter-form';
 import type { RunFilters } from '../_data/run-filters';
 import { statusWords } from './run-words';
 
@@ -10,30 +10,23 @@ import { statusWords } from './run-words';
 export function RunFilterFields({ filters, showAgent }: { filters: RunFilters; showAgent: boolean }) {
   return (
     <>
-      {showAgent ? (
-        <TextField label="Agent" name="agentId" defaultValue={filters.agentId} className="w-48" autoComplete="off" />
-      ) : null}
-      <SelectField label="Status" name="status" defaultValue={filters.status} className="w-52">
-        <option value="">any status</option>
-        {Object.entries(statusWords).map(([status, words]) => (
-          <option key={status} value={status}>
-            {words}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
+      {showAgent ? <TextFilterField label="Agent" name="agentId" value={filters.agentId} className="w-48" /> : null}
+      <ChoiceFilterField
+        label="Status"
+        name="status"
+        value={filters.status}
+        any="any status"
+        choices={Object.entries(statusWords)}
+      />
+      <TextFilterField
         label="Version"
         name="versionNumber"
+        value={filters.versionNumber}
         inputMode="numeric"
-        defaultValue={filters.versionNumber}
         className="w-24"
-        autoComplete="off"
       />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from} className="w-44" />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to} className="w-44" />
-      {showAgent ? (
-        <TextField label="Thread" name="threadId" defaultValue={filters.threadId} className="w-48" autoComplete="off" />
-      ) : null}
+      <DayRangeFields from={filters.from} to={filters.to} />
+      {showAgent ? <TextFilterField label="Thread" name="threadId" value={filters.threadId} className="w-48" /> : null}
     </>
   );
 }

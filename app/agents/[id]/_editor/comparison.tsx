@@ -58,12 +58,7 @@ export function Comparison({
           <p className="text-sm">
             Version {diff.from} → version {diff.to}
           </p>
-          <VersionChanges
-            changes={diff.changes}
-            diffs={diff.diffs}
-            tools={diff.tools}
-            empty="The two versions have the same configuration."
-          />
+          <VersionChanges between={diff} empty="The two versions have the same configuration." />
         </Panel>
       ) : null}
     </div>

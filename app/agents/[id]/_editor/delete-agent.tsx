@@ -5,9 +5,10 @@
  * history (they are not deleted with it). Then the agents list, which says it was deleted.
  */
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../_components/ui/button';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent } from '../../../_components/ui/dialog';
+import { AlertDialog, AlertDialogContent, AlertDialogFooter } from '../../../_components/ui/dialog';
+import { useActionValue } from '../../../_lib/use-action-value';
 import { deleteAgent, deletionFacts } from '../../actions';
 
 type Facts = { activeVersionNumber: number | null; labels: string[]; runCount: number; moreRuns: boolean };
@@ -59,52 +60,41 @@ function Consequences({ name, facts, error }: { name: string; facts: Facts | nul
 export function DeleteAgent({ agentId, name }: { agentId: string; name: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [facts, setFacts] = useState<Facts | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { value: facts, error } = useActionValue(deletionFacts, open ? { id: agentId } : null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setError(null);
-    void deletionFacts({ id: agentId }).then((result) => {
-      if (!current) return;
-      if (result.ok) setFacts(result.value);
-      else setError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [open, agentId]);
 
   async function confirm() {
     setDeleting(true);
     const result = await deleteAgent({ id: agentId });
     setDeleting(false);
-    if (!result.ok) return setError(`Not deleted: ${result.error.message}`);
+    if (!result.ok) return setRefusal(`Not deleted: ${result.error.message}`);
     setOpen(false);
     router.push(`/?deleted=${encodeURIComponent(agentId)}`);
   }
 
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
-      <Button variant="danger" onClick={() => setOpen(true)}>
+      <Button
+        variant="danger"
+        onClick={() => {
+          setRefusal(null);
+          setOpen(true);
+        }}
+      >
         Delete agent
       </Button>
       <AlertDialog open={open} onOpenChange={setOpen}>
         {open ? (
           <AlertDialogContent
             title={`Delete ${name}?`}
-            description={<Consequences name={name} facts={facts} error={error} />}
+            description={<Consequences name={name} facts={facts} error={refusal ?? error} />}
           >
-            <div className="flex justify-end gap-2">
-              <AlertDialogCancel asChild>
-                <Button>Cancel</Button>
-              </AlertDialogCancel>
+            <AlertDialogFooter>
               <Button variant="danger" disabled={deleting} onClick={() => void confirm()}>
                 Delete agent
               </Button>
-            </div>
+            </AlertDialogFooter>
           </AlertDialogContent>
         ) : null}
       </AlertDialog>

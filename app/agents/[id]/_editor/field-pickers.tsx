@@ -5,9 +5,9 @@
  * and providers.
  */
 import { Note } from '../../../_components/ui/card';
-import { McpClientGroup, offeredNamesOf, OnlyWhen } from './mcp-client-group';
+import { McpClientGroup, offeredNamesOf } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
-import { SelectableTools } from './selectable-tools';
+import { OnlyWhen, SelectableTools } from './selectable-tools';
 
 export type { SourceRecord } from './tool-selection';
 import { editEachSource, selectionPicks, sourcePicks, type RecordField } from './source-picks';

@@ -3,7 +3,8 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
-import { MatchingToolRows, ToolRow } from '../../../_components/tool-row';
+import { ToolRow } from '../../../_components/tool-row';
+import { OnlyWhen, SelectableTools } from './selectable-tools';
 import type { SourcePicks } from './source-picks';
 import type { Collision } from './tool-selection';
 import type { CatalogMcpServer, CatalogTool } from './types';
@@ -62,11 +63,6 @@ function RetryNote({ children, onRetry }: { children: ReactNode; onRetry: () => 
       </Button>
     </div>
   );
-}
-
-/** "Only when plan is pro": when only variants with rules pick a source, a tool, or all of a source's tools. */
-export function OnlyWhen({ text }: { text: string | undefined }) {
-  return text ? <p className="text-sm font-medium text-indigo-900">{text}</p> : null;
 }
 
 export function McpClientGroup({
@@ -141,21 +137,12 @@ export function McpClientGroup({
                 still run with the other sources.
               </RetryNote>
             ) : null}
-            <MatchingToolRows
+            <SelectableTools
               tools={tools}
+              picks={picks}
               search={search}
-              stateOf={(tool) => {
-                const row = picks.row(tool.name);
-                return {
-                  selected: row.selected,
-                  override: row.override,
-                  disabled: row.coveredByAll,
-                  collision: row.selected ? collisions.get(tool.name) : undefined,
-                  onToggle: (on) => picks.tick([tool.name], on),
-                  onDescription: row.coveredByAll ? undefined : (text) => picks.describe(tool.name, text),
-                  extra: row.selected && row.onlyWhen !== picks.onlyWhen ? <OnlyWhen text={row.onlyWhen} /> : undefined,
-                };
-              }}
+              collisions={collisions}
+              onlyWhenShown={picks.onlyWhen}
             />
           </section>
         );

@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import type { PublishPreview, PublishProblem } from '@/lib/editor';
 import { publishAgentBodySchema } from '@/lib/schemas';
 import { Button } from '../../../_components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
 import { TextField } from '../../../_components/ui/field';
 import type { ActionError } from '../../../_lib/action-result';
 import { boundField } from '../../../_lib/bound-field';
+import { useActionValue } from '../../../_lib/use-action-value';
 import { previewPublish } from '../../actions';
 import { EvaluationStanding, onlyEvaluationMissing, PublishOverride } from './publish-evaluation';
 import { VersionChanges } from './version-changes';
@@ -49,26 +50,6 @@ function Problems({ problems, refused }: { problems: PublishProblem[]; refused: 
   );
 }
 
-function usePreview(agentId: string, versionNumber: number | null) {
-  const [preview, setPreview] = useState<PublishPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (versionNumber === null) return;
-    let current = true;
-    setPreview(null);
-    setError(null);
-    void previewPublish({ id: agentId, versionNumber }).then((result) => {
-      if (!current) return;
-      if (result.ok) setPreview(result.value);
-      else setError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [agentId, versionNumber]);
-  return { preview, error };
-}
-
 function WhatGoesLive({ preview, error }: { preview: PublishPreview | null; error: string | null }) {
   return (
     <section aria-labelledby="what-goes-live-heading" className="flex flex-col gap-2">
@@ -86,12 +67,7 @@ function WhatGoesLive({ preview, error }: { preview: PublishPreview | null; erro
                 ? `Version ${preview.versionNumber} is already live: publishing it changes nothing.`
                 : `Changes from version ${preview.liveVersionNumber}, live now, to version ${preview.versionNumber}:`}
           </p>
-          <VersionChanges
-            changes={preview.changes}
-            diffs={preview.diffs}
-            tools={preview.tools}
-            toolsContext="for an empty request context"
-          />
+          <VersionChanges between={preview} toolsContext="for an empty request context" />
           {preview.toolsError ? (
             <p className="text-sm">The tools could not be resolved to compare them: {preview.toolsError}</p>
           ) : null}
@@ -114,7 +90,10 @@ export function PublishDialog({
   /** Publishes (past the publish gate with `override`); answers the refusal, or `null` once published. */
   onPublish: (versionNumber: number, message: string, override?: { reason: string }) => Promise<ActionError | null>;
 }) {
-  const { preview, error } = usePreview(agentId, versionNumber);
+  const { value: preview, error } = useActionValue(
+    previewPublish,
+    versionNumber === null ? null : { id: agentId, versionNumber },
+  );
   const [refusal, setRefusal] = useState<PublishProblem[] | null>(null);
   const form = useForm<MessageValues>({ resolver: zodResolver(messageSchema), defaultValues: { message: '' } });
   const formId = useId();
@@ -154,14 +133,11 @@ export function PublishDialog({
             {refusal && onlyEvaluationMissing(refusal) ? (
               <PublishOverride onOverride={(reason) => publish({ reason })} />
             ) : null}
-            <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
+            <DialogFooter>
               <Button type="submit" form={formId} variant="primary" disabled={form.formState.isSubmitting}>
                 Publish version
               </Button>
-            </div>
+            </DialogFooter>
           </div>
         </DialogContent>
       ) : null}

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { updateAgentBodySchema } from '@/lib/schemas';
 import { Time } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
-import { AlertDialog, AlertDialogContent, Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
+import { AlertDialog, AlertDialogContent, Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
 import { TextField } from '../../../_components/ui/field';
 import { boundField } from '../../../_lib/bound-field';
 
@@ -54,14 +54,11 @@ export function SaveDialog({
             autoComplete="off"
             {...boundField(form, 'changeMessage')}
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
               Save version
             </Button>
-          </div>
+          </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,16 +1,21 @@
 'use client';
 import { MatchingToolRows } from '../../../_components/tool-row';
-import { OnlyWhen } from './mcp-client-group';
 import type { ToolPicks } from './source-picks';
 import type { Collision } from './tool-selection';
 
 const rulesWarning =
   'This entry carries rules, which are kept but not evaluated: rules act on whole variants (the Conditions tab), not on single tools.';
 
+/** "Only when plan is pro": when only variants with rules pick a source, a tool, or all of a source's tools. */
+export function OnlyWhen({ text }: { text: string | undefined }) {
+  return text ? <p className="text-sm font-medium text-indigo-900">{text}</p> : null;
+}
+
 /**
  * The tools of one source that match the search, as checkboxes over its picks (a plain selection,
  * or the field's variants, where a tool only some variants pick says when); `readOnly` shows them
- * without letting them change.
+ * without letting them change. A tool that "All tools" of an MCP client covers shows ticked, and
+ * is neither ticked nor described on its own.
  */
 export function SelectableTools({
   tools,
@@ -37,11 +42,11 @@ export function SelectableTools({
         return {
           selected: row.selected,
           override: row.override,
-          disabled: readOnly,
+          disabled: readOnly || row.coveredByAll,
           collision: row.selected ? collisions.get(tool.name) : undefined,
           warning: row.selected && row.carriesRules ? rulesWarning : undefined,
           onToggle: (on) => picks.tick([tool.name], on, () => (tool.toolkit ? { toolkit: tool.toolkit } : {})),
-          onDescription: (text) => picks.describe(tool.name, text),
+          onDescription: row.coveredByAll ? undefined : (text) => picks.describe(tool.name, text),
           extra: row.selected && row.onlyWhen !== onlyWhenShown ? <OnlyWhen text={row.onlyWhen} /> : undefined,
         };
       }}

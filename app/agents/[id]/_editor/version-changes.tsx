@@ -81,16 +81,17 @@ export function ResolvedToolChanges({ tools, context }: { tools: ResolvedToolsDi
 }
 
 export function VersionChanges({
-  changes,
-  diffs,
-  tools,
+  between: { changes, diffs, tools },
   toolsContext = 'for this request context',
   empty = 'No field changes.',
 }: {
-  changes: FieldChangeSummary[];
-  /** The raw field diffs, shown as JSON on request. */
-  diffs?: FieldDiff[];
-  tools?: ResolvedToolsDiff;
+  /** What changed between two versions, as a comparison or a publish preview gives it. */
+  between: {
+    changes: FieldChangeSummary[];
+    /** The raw field diffs, shown as JSON on request. */
+    diffs?: FieldDiff[];
+    tools?: ResolvedToolsDiff;
+  };
   toolsContext?: string;
   /** What to say when no field changed. */
   empty?: string;

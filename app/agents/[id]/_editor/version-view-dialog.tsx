@@ -1,8 +1,6 @@
 'use client';
-import { useEffect, useState } from 'react';
-import type { VersionView } from '@/lib/editor';
-import { Button } from '../../../_components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../_components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
+import { useActionValue } from '../../../_lib/use-action-value';
 import { readVersion } from '../../actions';
 
 const shownFields = [
@@ -28,22 +26,10 @@ export function VersionViewDialog({
   versionNumber: number | null;
   onClose: () => void;
 }) {
-  const [version, setVersion] = useState<VersionView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (versionNumber === null) return;
-    let current = true;
-    setVersion(null);
-    setError(null);
-    void readVersion({ id: agentId, versionNumber }).then((result) => {
-      if (!current) return;
-      if (result.ok) setVersion(result.value);
-      else setError(result.error.message);
-    });
-    return () => {
-      current = false;
-    };
-  }, [agentId, versionNumber]);
+  const { value: version, error } = useActionValue(
+    readVersion,
+    versionNumber === null ? null : { id: agentId, versionNumber },
+  );
 
   return (
     <Dialog open={versionNumber !== null} onOpenChange={(open) => (open ? null : onClose())}>
@@ -73,11 +59,7 @@ export function VersionViewDialog({
                 ))}
             </dl>
           ) : null}
-          <div className="mt-3 flex justify-end">
-            <DialogClose asChild>
-              <Button>Close</Button>
-            </DialogClose>
-          </div>
+          <DialogFooter dismiss="Close" className="mt-3" />
         </DialogContent>
       ) : null}
     </Dialog>

@@ -21,6 +21,21 @@ export interface FieldsProps<Kind extends Expectation['type'] = Expectation['typ
   onUnreadable: (problem: string | undefined) => void;
 }
 
+/** The expectation's keys that hold text. */
+type TextKey<Value> = { [Key in keyof Value]-?: Value[Key] extends string ? Key : never }[keyof Value] & string;
+
+/** What a text control spreads to edit the expectation's text at `key`: its value, its error and its change. */
+function textOf<Value extends Expectation>(
+  { value, onChange, errorAt }: Pick<FieldsProps, 'onChange' | 'errorAt'> & { value: Value },
+  key: TextKey<Value>,
+) {
+  return {
+    value: value[key] as string,
+    error: errorAt(key),
+    onChange: (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value }),
+  };
+}
+
 function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">
@@ -30,26 +45,12 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
   );
 }
 
-function ToolPicker({
-  value,
-  tools,
-  error,
-  onChange,
-}: {
-  value: string;
-  tools: string[];
-  error?: string;
-  onChange: (tool: string) => void;
-}) {
-  const names = value && !tools.includes(value) ? [value, ...tools] : tools;
+/** The tool an expectation names, picked from the agent's tools (and the one it names already). */
+function ToolPicker(props: FieldsProps<'toolCalled' | 'toolNotCalled'>) {
+  const { value, tools } = props;
+  const names = value.tool && !tools.includes(value.tool) ? [value.tool, ...tools] : tools;
   return (
-    <SelectField
-      label="Tool"
-      className="w-80"
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
-    >
+    <SelectField label="Tool" className="w-80" {...textOf(props, 'tool')}>
       <option value="">Choose a tool</option>
       {names.map((name) => (
         <option key={name} value={name}>
@@ -80,16 +81,11 @@ function AllowedTools({ value, onChange, tools, errorAt }: FieldsProps<'onlyTool
   );
 }
 
-function AnswerText({ value, onChange, errorAt }: FieldsProps<'answerIncludes' | 'answerExcludes'>) {
+function AnswerText(props: FieldsProps<'answerIncludes' | 'answerExcludes'>) {
+  const { value, onChange } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <TextField
-        label="Text"
-        className="min-w-64 flex-1"
-        value={value.text}
-        error={errorAt('text')}
-        onChange={(event) => onChange({ ...value, text: event.target.value })}
-      />
+      <TextField label="Text" className="min-w-64 flex-1" {...textOf(props, 'text')} />
       <Checkbox
         label="Ignore case"
         checked={value.ignoreCase ?? false}
@@ -99,20 +95,14 @@ function AnswerText({ value, onChange, errorAt }: FieldsProps<'answerIncludes' |
   );
 }
 
-/** A whole number field; an empty or unreadable entry is kept as NaN, which the schema refuses. */
+/** A limit as a whole number field; an empty or unreadable entry is kept as NaN, which the schema refuses. */
 function Limit({
   label,
-  value,
   max,
-  error,
+  value,
+  errorAt,
   onChange,
-}: {
-  label: string;
-  value: number;
-  max?: number;
-  error?: string;
-  onChange: (value: number) => void;
-}) {
+}: FieldsProps<'maxSteps' | 'maxTokens'> & { label: string; max?: number }) {
   return (
     <TextField
       label={label}
@@ -121,23 +111,19 @@ function Limit({
       min={1}
       max={max}
       className="w-40"
-      value={Number.isFinite(value) ? value : ''}
-      error={error}
-      onChange={(event) => onChange(event.target.valueAsNumber)}
+      value={Number.isFinite(value.value) ? value.value : ''}
+      error={errorAt('value')}
+      onChange={(event) => onChange({ ...value, value: event.target.valueAsNumber })}
     />
   );
 }
 
-function FinishReason({ value, onChange, errorAt }: FieldsProps<'finishReason'>) {
+function FinishReason(props: FieldsProps<'finishReason'>) {
+  const { value } = props;
   const reasons = Object.entries(finishReasonWords);
   const known = reasons.some(([reason]) => reason === value.value);
   return (
-    <SelectField
-      label="Finish reason"
-      value={value.value}
-      error={errorAt('value')}
-      onChange={(event) => onChange({ ...value, value: event.target.value })}
-    >
+    <SelectField label="Finish reason" {...textOf(props, 'value')}>
       {known ? null : <option value={value.value}>{value.value}</option>}
       {reasons.map(([reason, words]) => (
         <option key={reason} value={reason}>
@@ -148,16 +134,15 @@ function FinishReason({ value, onChange, errorAt }: FieldsProps<'finishReason'>)
   );
 }
 
-function Judge({ value, onChange, errorAt }: FieldsProps<'judge'>) {
+function Judge(props: FieldsProps<'judge'>) {
+  const { value, onChange, errorAt } = props;
   return (
     <div className="flex flex-col gap-2">
       <TextAreaField
         label="Criteria"
         rows={2}
         hint="What a good answer does, in words a model can score from 0 to 1 (0.5 or more passes)."
-        value={value.criteria}
-        error={errorAt('criteria')}
-        onChange={(event) => onChange({ ...value, criteria: event.target.value })}
+        {...textOf(props, 'criteria')}
       />
       <TextField
         label="Judge model"
@@ -176,29 +161,17 @@ function Judge({ value, onChange, errorAt }: FieldsProps<'judge'>) {
 }
 
 export function ExpectationFields(props: FieldsProps): ReactNode {
-  const { value, onChange, tools, errorAt } = props;
+  const { value, onChange, errorAt } = props;
   switch (value.type) {
     case 'toolCalled':
       return (
         <div className="flex flex-col gap-2">
-          <ToolPicker
-            value={value.tool}
-            tools={tools}
-            error={errorAt('tool')}
-            onChange={(tool) => onChange({ ...value, tool })}
-          />
+          <ToolPicker {...props} value={value} />
           <ArgumentsField value={value} onChange={onChange} error={errorAt('args')} onUnreadable={props.onUnreadable} />
         </div>
       );
     case 'toolNotCalled':
-      return (
-        <ToolPicker
-          value={value.tool}
-          tools={tools}
-          error={errorAt('tool')}
-          onChange={(tool) => onChange({ ...value, tool })}
-        />
-      );
+      return <ToolPicker {...props} value={value} />;
     case 'onlyTools':
       return <AllowedTools {...props} value={value} />;
     case 'answerIncludes':
@@ -209,32 +182,15 @@ export function ExpectationFields(props: FieldsProps): ReactNode {
         <TextField
           label="Pattern"
           hint="An RE2 pattern, found anywhere in the answer (anchor it with ^ and $), for example ^Order \d+"
-          value={value.pattern}
-          error={errorAt('pattern')}
-          onChange={(event) => onChange({ ...value, pattern: event.target.value })}
+          {...textOf({ ...props, value }, 'pattern')}
         />
       );
     case 'finishReason':
       return <FinishReason {...props} value={value} />;
     case 'maxSteps':
-      return (
-        <Limit
-          label="Steps"
-          max={100}
-          value={value.value}
-          error={errorAt('value')}
-          onChange={(limit) => onChange({ ...value, value: limit })}
-        />
-      );
+      return <Limit {...props} value={value} label="Steps" max={100} />;
     case 'maxTokens':
-      return (
-        <Limit
-          label="Tokens"
-          value={value.value}
-          error={errorAt('value')}
-          onChange={(limit) => onChange({ ...value, value: limit })}
-        />
-      );
+      return <Limit {...props} value={value} label="Tokens" />;
     case 'judge':
       return <Judge {...props} value={value} />;
   }

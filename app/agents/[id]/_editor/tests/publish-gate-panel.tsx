@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { PublishGate } from '@/lib/schemas';
-import { FormAlert } from '../../../../_components/form-alert';
+import { FormOutcome } from '../../../../_components/form-alert';
 import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Panel } from '../../../../_components/ui/card';
@@ -66,12 +66,7 @@ function GateForm({ gate, path, onSaved }: { gate: PublishGate; path: string; on
           Save publish gate
         </Button>
       </div>
-      {status ? (
-        <p role="status" className="text-sm">
-          {status}
-        </p>
-      ) : null}
-      <FormAlert message={refusal} />
+      <FormOutcome status={status} refusal={refusal} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { expectationInWords, inputInWords } from '@/lib/evaluation';
 import type { TestCase } from '@/lib/schemas';
-import { FormAlert } from '../../../../_components/form-alert';
+import { FormOutcome } from '../../../../_components/form-alert';
 import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { TextField } from '../../../../_components/ui/field';
@@ -150,12 +150,7 @@ export function TestCaseCard({
             </Button>
             <DeleteCase name={testCase.name} onDelete={() => void remove()} />
           </div>
-          {status ? (
-            <p role="status" className="text-sm">
-              {status}
-            </p>
-          ) : null}
-          <FormAlert message={refusal} />
+          <FormOutcome status={status} refusal={refusal} />
         </form>
       ) : (
         <ul className="list-disc pl-5 text-sm">
