@@ -6,7 +6,7 @@
  * host. It uses the `undici` package (Node's bundled copy cannot be given a dispatcher) with an
  * agent per caller kind, so a pooled connection is only ever reused under the rules it was made with.
  */
-import type { Agent } from 'undici';
+import type { Agent, fetch as undiciFetch } from 'undici';
 import { classifyAddress, classifyName, describeClass, isAllowed } from './address-classes';
 import { refusal, type AddressRules } from './checked-lookup';
 import { describeUrl, findOutboundError, OutboundError } from './outbound-error';
@@ -79,13 +79,19 @@ function networkError(url: URL, error: unknown): Error {
   });
 }
 
+/** The undici package's fetch and the connection pool it sends through. */
+export interface Transport {
+  agent: Agent;
+  fetch: typeof undiciFetch;
+}
+
 export function createGuardedFetch({
-  dispatcher,
+  transport,
   rules,
   maxRedirects,
 }: {
-  /** The connection pool to send through, made when first asked for. */
-  dispatcher: () => Promise<Agent>;
+  /** Made when first asked for (the package loads then), the same one afterwards. */
+  transport: () => Promise<Transport>;
   rules: AddressRules;
   maxRedirects: number;
 }): FetchFunction {
@@ -94,13 +100,13 @@ export function createGuardedFetch({
     let { url, method = 'GET', body } = parts;
     const { headers } = parts;
     const redirectMode = init.redirect ?? 'follow';
-    const [{ fetch: undiciFetch }, agent] = await Promise.all([import('undici'), dispatcher()]);
+    const { agent, fetch } = await transport();
     for (let redirects = 0; ; redirects += 1) {
       url = moveUserinfo(url, headers);
       checkTarget(url, rules);
       let response: Response;
       try {
-        response = (await undiciFetch(url, {
+        response = (await fetch(url, {
           method,
           // The global Headers and the undici package's differ only in their TypeScript types.
           headers: headers as never,

@@ -5,11 +5,10 @@
  * (`web_fetch`). Each has a fetch-compatible `fetch` (for SDKs that take a `fetch` option) and a
  * bounded `request` (status, headers, a size-capped body, the final URL). See docs/security.md.
  */
-import type { Agent } from 'undici';
 import type { DnsLookup } from '../env';
 import type { AddressPolicy } from './address-classes';
 import { createCheckedLookup, type AddressRules } from './checked-lookup';
-import { createGuardedFetch, type FetchFunction } from './guarded-fetch';
+import { createGuardedFetch, type FetchFunction, type Transport } from './guarded-fetch';
 import { performOutboundRequest, type OutboundRequest, type OutboundResponse } from './outbound-request';
 
 export interface OutboundClient {
@@ -49,15 +48,16 @@ function createClient({
 }): { client: OutboundClient; close(): Promise<void> } {
   // One agent per kind of caller: a pooled connection is reused only under the rules it was checked
   // with. Made at the first request, with the undici package: a studio that calls nothing out loads neither.
-  let agent: Agent | undefined;
-  const dispatcher = async () => {
-    const { Agent } = await import('undici');
-    return (agent ??= new Agent({ connect: { lookup: createCheckedLookup({ rules, lookup }) } }));
-  };
-  const fetch = createGuardedFetch({ dispatcher, rules, maxRedirects });
+  let transport: Promise<Transport> | undefined;
+  const openTransport = () =>
+    (transport ??= import('undici').then(({ Agent, fetch }) => ({
+      agent: new Agent({ connect: { lookup: createCheckedLookup({ rules, lookup }) } }),
+      fetch,
+    })));
+  const fetch = createGuardedFetch({ transport: openTransport, rules, maxRedirects });
   return {
     client: { policy: rules.policy, fetch, request: (request) => performOutboundRequest(fetch, request) },
-    close: async () => await agent?.close(),
+    close: async () => await (await transport)?.agent.close(),
   };
 }
 

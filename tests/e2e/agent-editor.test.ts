@@ -13,7 +13,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { editorActor, signedInAsEditor, signInContext } from './support/credentials';
-import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const agentId = 'support-triage';
@@ -71,7 +71,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
 
       const editor = new AgentEditorPage(page, baseUrl);
       await page.waitForURL(`**/agents/${agentId}`);
-      await expect.poll(() => editor.heading().textContent(), patience).toBe('Support triage');
+      await expect.poll(() => shownText(editor.heading()), patience).toBe('Support triage');
       expect(await page.getByText('Draft', { exact: true }).count()).toBe(1);
       expect(await editor.textbox('Name').inputValue()).toBe('Support triage');
       expect(await editor.model().inputValue()).toBe('openai/gpt-4o-mini');
@@ -129,7 +129,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       expect(names.join('\n')).toContain("Repeats the customer's words back");
       expect(await editor.instructions().textContent()).toContain('Help the customer with their ticket.');
       await editor.resolve('{"user": {"name": "Ada"}}');
-      await expect.poll(() => editor.instructions().textContent(), patience).toContain('Help Ada with their ticket.');
+      await expect.poll(() => shownText(editor.instructions()), patience).toContain('Help Ada with their ticket.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await saveScreenshot(page, 'editor-preview');
 
@@ -305,7 +305,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.getByRole('combobox', { name: 'tier' }).selectOption('pro');
     expect(JSON.parse(await editor.textbox('Request context').inputValue())).toEqual({ tier: 'pro' });
     await editor.button('Resolve').click();
-    await expect.poll(() => editor.instructions().textContent(), patience).toContain('Plan: pro');
+    await expect.poll(() => shownText(editor.instructions()), patience).toContain('Plan: pro');
 
     let tests = 0;
     page.on('request', (request) => {

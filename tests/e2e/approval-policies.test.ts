@@ -10,7 +10,7 @@ import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
 import { scriptHeaders } from './support/credentials';
-import { unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 /** A shared machine may take a while for the first page and run. */
@@ -58,19 +58,19 @@ describe('approval policies, in a real browser', () => {
     await editor.tab('Preview');
     await editor.resolve('{}');
     await expect
-      .poll(() => editor.resolvedTools().first().textContent(), patience)
+      .poll(() => shownText(editor.resolvedTools().first()), patience)
       .toContain('needs approval when args.value > 100');
 
     const playground = new PlaygroundPanel(page);
     await playground.open();
     await playground.send('Small [[call convert-units {"value":5,"from":"km","to":"mi"}]]');
-    await expect.poll(() => playground.toolCall('convert-units').textContent(), patience).toContain('done');
+    await expect.poll(() => shownText(playground.toolCall('convert-units')), patience).toContain('done');
 
     await playground.send('Big [[call convert-units {"value":500,"from":"km","to":"mi"}]]');
     const big = playground.toolCall('convert-units');
-    await expect.poll(() => big.textContent(), patience).toContain('waiting for approval');
+    await expect.poll(() => shownText(big), patience).toContain('waiting for approval');
     await big.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => big.textContent(), patience).toContain('done');
+    await expect.poll(() => shownText(big), patience).toContain('done');
     expect(unexpectedConsoleErrors(errors, 400)).toEqual([]);
     await page.close();
   });

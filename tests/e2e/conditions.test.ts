@@ -10,7 +10,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
@@ -435,7 +435,7 @@ describe('conditions: variants and the rule builder in a real browser', () => {
 
     await editor.tab('Preview');
     await editor.resolve('{"tier":"pro"}');
-    await expect.poll(() => editor.instructions().textContent(), patience).toContain('Offer the pro onboarding call.');
+    await expect.poll(() => shownText(editor.instructions()), patience).toContain('Offer the pro onboarding call.');
     // The list appears once the editor knows the saved version Preview resolved.
     await expect
       .poll(() => editor.matchedVariants().allTextContents(), patience)

@@ -4,7 +4,7 @@ import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
 import { signedInAsEditor } from './support/credentials';
-import { watchConsoleErrors } from './support/page-watch';
+import { watchConsoleErrors, shownText } from './support/page-watch';
 
 describe('editor home page in a real browser', () => {
   const baseUrl = inject('serverUrl');
@@ -21,7 +21,7 @@ describe('editor home page in a real browser', () => {
     const home = new AgentsPage(page, baseUrl);
 
     expect(await home.open()).toBe(200);
-    await expect.poll(() => home.heading().textContent()).toBe('Agents');
+    await expect.poll(() => shownText(home.heading())).toBe('Agents');
     // An editor is not offered the admin pages.
     const adminLinks = ['Integrations', 'Settings'];
     for (const name of ['Agents', 'MCP clients', 'Tools', ...adminLinks]) {

@@ -13,7 +13,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { signedInAsEditor } from './support/credentials';
-import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -70,7 +70,7 @@ describe.skipIf(signedInAsEditor())('an MCP server asking for input in the Playg
     await saveScreenshot(page, 'playground-elicitation');
 
     await playground.answerElicitation(toolName, { fill: { name: 'Ada Lovelace' }, button: 'Accept' });
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('Name: Ada Lovelace');
+    await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('Name: Ada Lovelace');
     expect(await playground.elicitation(toolName).count()).toBe(0);
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
     await page.close();
@@ -82,7 +82,7 @@ describe.skipIf(signedInAsEditor())('an MCP server asking for input in the Playg
     await playground.elicitation(toolName).waitFor(patience);
     await playground.answerElicitation(toolName, { button: 'Decline' });
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toContain('User declined to provide the requested information');
     expect(unexpectedConsoleErrors(errors)).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -75,7 +75,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
 
     await playground.answer('ask_user', 'Which colour?', { choose: ['Blue'] });
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: ask_user -> "User answered: Blue"');
     expect(await playground.question('ask_user', 'Which colour?').count()).toBe(0);
     expect(await playground.toolCall('ask_user').textContent()).toContain('done');
@@ -90,7 +90,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await playground.answer('ask_user', 'Which colours?', { choose: ['Red', 'Green'] });
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: ask_user -> "User answered: Red, Green"');
     expect(errors).toEqual([]);
     await page.close();
@@ -108,7 +108,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await suggestion.getByRole('button', { name: 'Send answer', exact: true }).click();
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: ask_user -> "User answered: Satin"');
 
     // A tool whose resumeSchema takes only order numbers: the server refuses, the question still waits.
@@ -117,14 +117,14 @@ describe('questions and plans in the Playground, in a real browser', () => {
     await question.waitFor(patience);
     await playground.answer('ask-order-number', 'Which order is it about?', { type: 'the blue one' });
     await expect
-      .poll(() => playground.alert().textContent(), patience)
+      .poll(() => shownText(playground.alert()), patience)
       .toContain('An order number is a capital letter, a dash and digits, such as A-17');
     expect(await playground.toolCall('ask-order-number').textContent()).toContain('waiting for an answer');
     expect(await question.getByRole('textbox', { name: 'Answer', exact: true }).inputValue()).toBe('the blue one');
 
     await playground.answer('ask-order-number', 'Which order is it about?', { type: 'A-17' });
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: ask-order-number -> {"orderNumber":"A-17"}');
     expect(await playground.alert().count()).toBe(0);
     expect(unexpectedConsoleErrors(errors, 400)).toEqual([]);
@@ -151,7 +151,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
 
     await playground.decide(view, 'Approve');
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: submit_plan -> "The user approved the plan."');
     expect(await playground.plan('submit_plan', 'Move the database').count()).toBe(0);
 
@@ -160,7 +160,7 @@ describe('questions and plans in the Playground, in a real browser', () => {
     await second.waitFor(patience);
     await playground.decide(second, 'Reject', 'Keep the audit table');
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toBe('Agent: Tool results: submit_plan -> "The user rejected the plan. Feedback: Keep the audit table"');
     expect(errors).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ import { PlaygroundPanel } from './pages/playground-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
 import { scriptHeaders } from './support/credentials';
-import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 /** A shared machine may take a while for the first page and run. */
@@ -64,23 +64,23 @@ describe('the Playground, in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await playground.send('Hello there');
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('You said: Hello there');
+    await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('You said: Hello there');
 
     // Slow chunks, so the arguments are seen while they arrive, before the call is complete.
     await playground.send('Refund [[delay 150]] [[call issue-refund {"orderId":"A-17","amount":25}]]');
     const call = playground.toolCall('issue-refund');
     await call.getByText('Arguments (streaming)').waitFor(patience);
-    await expect.poll(() => call.textContent(), patience).toContain('waiting for approval');
+    await expect.poll(() => shownText(call), patience).toContain('waiting for approval');
     expect(await call.textContent()).toContain('"orderId": "A-17"');
     expect(await call.getByText('Arguments (streaming)').count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await saveScreenshot(page, 'playground');
 
     await call.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => call.textContent(), patience).toContain('done');
+    await expect.poll(() => shownText(call), patience).toContain('done');
     expect(await call.textContent()).toContain('"refunded": true');
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toContain('Tool results: issue-refund -> {"refunded":true,"orderId":"A-17","amount":25}');
     expect(await call.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
@@ -102,7 +102,7 @@ describe('the Playground, in a real browser', () => {
     const second = playground.toolCall('issue-refund');
     await second.getByRole('button', { name: 'Decline', exact: true }).click();
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toContain('Tool results: issue-refund -> "Tool call was not approved by the user"');
     expect(await second.textContent()).toContain('declined');
     expect(errors).toEqual([]);
@@ -113,13 +113,13 @@ describe('the Playground, in a real browser', () => {
     const { page, errors, playground } = await openPlayground('refund-desk');
     await playground.send('Call me back [[call schedule-callback {"phone":"+47 555 0100"}]]');
     const call = playground.toolCall('schedule-callback');
-    await expect.poll(() => call.textContent(), patience).toContain('Which weekday should we call +47 555 0100?');
+    await expect.poll(() => shownText(call), patience).toContain('Which weekday should we call +47 555 0100?');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Data the schema refuses: the server's standard validation message, and the call still waits.
     await call.getByRole('textbox', { name: 'Resume data', exact: true }).fill('{"day":"sunday"}');
     await call.getByRole('button', { name: 'Resume', exact: true }).click();
-    await expect.poll(() => playground.alert().textContent(), patience).toContain('day');
+    await expect.poll(() => shownText(playground.alert()), patience).toContain('day');
     expect(await call.textContent()).toContain('waiting for data');
 
     // The generated fields write the JSON.
@@ -131,7 +131,7 @@ describe('the Playground, in a real browser', () => {
     });
     await call.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect
-      .poll(() => playground.lastAnswer().textContent(), patience)
+      .poll(() => shownText(playground.lastAnswer()), patience)
       .toContain(
         'Tool results: schedule-callback -> {"scheduled":true,"phone":"+47 555 0100","day":"friday","urgent":true}',
       );
@@ -147,11 +147,11 @@ describe('the Playground, in a real browser', () => {
     const { page, errors, playground } = await openPlayground('refund-desk');
     await playground.version().selectOption({ label: 'Published (version 1)' });
     await playground.send('Which version?');
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('You said: Which version?');
-    await expect.poll(() => playground.conversation().textContent(), patience).toMatch(/version 1 · finished/);
+    await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('You said: Which version?');
+    await expect.poll(() => shownText(playground.conversation()), patience).toMatch(/version 1 · finished/);
     await playground.version().selectOption({ label: 'Draft: latest saved (version 2)' });
     await playground.send('And now?');
-    await expect.poll(() => playground.conversation().textContent(), patience).toMatch(/version 2 · finished/);
+    await expect.poll(() => shownText(playground.conversation()), patience).toMatch(/version 2 · finished/);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -160,7 +160,7 @@ describe('the Playground, in a real browser', () => {
     const { page, errors, playground } = await openPlayground('keyless');
     await playground.send('Hello');
     await expect
-      .poll(() => playground.alert().textContent(), patience)
+      .poll(() => shownText(playground.alert()), patience)
       .toBe('Set OPENAI_API_KEY to run openai/gpt-4o-mini.');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(unexpectedConsoleErrors(errors, 503)).toEqual([]);

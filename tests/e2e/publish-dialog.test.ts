@@ -9,7 +9,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
@@ -51,7 +51,7 @@ describe('the Publish dialog, Compare and Delete agent', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Publish version 2' });
     const live = dialog.getByRole('region', { name: 'What goes live' });
-    await expect.poll(() => live.textContent(), patience).toContain('Changes from version 1, live now, to version 2');
+    await expect.poll(() => shownText(live), patience).toContain('Changes from version 1, live now, to version 2');
     const text = (await live.textContent()) ?? '';
     expect(text).toContain('Added: convert-units');
     expect(await live.getByRole('deletion').textContent()).toContain('politely');
@@ -101,12 +101,12 @@ describe('the Publish dialog, Compare and Delete agent', () => {
     await editor.publishButton().focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Publish version 1' });
-    await expect.poll(() => dialog.textContent(), patience).toContain(problem);
+    await expect.poll(() => shownText(dialog), patience).toContain(problem);
     expect(await dialog.textContent()).toContain('Nothing is published yet');
 
     await page.keyboard.press('Enter');
     const refused = dialog.getByRole('alert');
-    await expect.poll(() => refused.textContent(), patience).toContain(problem);
+    await expect.poll(() => shownText(refused), patience).toContain(problem);
     expect(await refused.textContent()).toContain('Not published.');
     expect(await dialog.isVisible()).toBe(true);
     expect(await activeVersion('lead-bot')).toBeNull();
@@ -153,7 +153,7 @@ describe('the Publish dialog, Compare and Delete agent', () => {
     const basics = await editor.tab('Basics');
     await basics.getByRole('button', { name: 'Delete agent' }).press('Enter');
     const alert = page.getByRole('alertdialog', { name: 'Delete Release notes?' });
-    await expect.poll(() => alert.textContent(), patience).toContain('Version 2 is published');
+    await expect.poll(() => shownText(alert), patience).toContain('Version 2 is published');
     const said = (await alert.textContent()) ?? '';
     expect(said).toContain('Label "beta" stops resolving.');
     expect(said).toContain('It has no runs. Runs are not deleted with an agent: they stay in the run history.');

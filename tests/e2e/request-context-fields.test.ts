@@ -9,7 +9,7 @@ import { AgentEditorPage } from './pages/agent-editor-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { watchConsoleErrors } from './support/page-watch';
+import { watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const patience = { timeout: 20_000 };
@@ -104,7 +104,7 @@ describe('request-context fields in a real browser', () => {
     await box.fill('{"tier": "pro"}');
     const warning = preview.getByRole('status').filter({ hasText: 'The rules read' });
     await expect
-      .poll(() => warning.textContent(), patience)
+      .poll(() => shownText(warning), patience)
       .toBe(
         'The rules read plan, which this request context does not give. It gives tier, which is neither a declared field nor read by the rules.',
       );

@@ -13,7 +13,7 @@ import { RunPage, RunsList, RunsPage } from './pages/runs-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -52,15 +52,13 @@ describe('the Runs pages, in a real browser', () => {
     await playground.open();
 
     await playground.send('Hello there');
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('You said: Hello there');
+    await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('You said: Hello there');
     await playground.send('Refund [[call issue-refund {"orderId":"A-17","amount":25}]]');
     const approved = playground.toolCall('issue-refund');
     await approved.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('Tool results: issue-refund');
+    await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('Tool results: issue-refund');
     await playground.send('Refund [[call issue-refund {"orderId":"B-2","amount":900}]]');
-    await expect
-      .poll(() => playground.toolCall('issue-refund').textContent(), patience)
-      .toContain('waiting for approval');
+    await expect.poll(() => shownText(playground.toolCall('issue-refund')), patience).toContain('waiting for approval');
 
     const panel = await editor.tab('Runs');
     const runs = new RunsList(page, panel);
@@ -144,7 +142,7 @@ describe('the Runs pages, in a real browser', () => {
     // The version opens read-only over the Versions tab.
     const version = page.getByRole('dialog', { name: 'Version 1 (read-only)' });
     await version.waitFor(patience);
-    await expect.poll(() => version.textContent(), patience).toContain('Runs desk');
+    await expect.poll(() => shownText(version), patience).toContain('Runs desk');
     await page.keyboard.press('Escape');
     await version.waitFor({ state: 'detached', ...patience });
     expect(await page.getByRole('tab', { name: 'Versions', selected: true }).count()).toBe(1);

@@ -16,7 +16,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
 import { signedInAsEditor } from './support/credentials';
-import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors } from './support/page-watch';
+import { saveScreenshot, unexpectedConsoleErrors, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
 const api = apiOf(baseUrl);
@@ -71,7 +71,7 @@ describe('test before publish, in a real browser', () => {
       const playground = new PlaygroundPanel(page);
       await playground.open();
       await playground.send('How far is 10 km in miles?');
-      await expect.poll(() => playground.lastAnswer().textContent(), patience).toContain('10 km = 6.21371 mi');
+      await expect.poll(() => shownText(playground.lastAnswer()), patience).toContain('10 km = 6.21371 mi');
       runId = /Run (\S+)/.exec((await page.getByText(/^Run /).last().textContent()) ?? '')![1]!;
 
       await playground.button('Save as test case').click();
@@ -104,7 +104,7 @@ describe('test before publish, in a real browser', () => {
       await tests.setType(third, 'Answer matches pattern');
       await third.getByRole('textbox', { name: 'Pattern' }).fill('(?=mi)');
       await tests.button('Save case', testCase).click();
-      await expect.poll(() => third.textContent()).toContain('Not a pattern RE2 runs');
+      await expect.poll(() => shownText(third)).toContain('Not a pattern RE2 runs');
       await tests.setType(third, 'Answer includes');
       await third.getByRole('textbox', { name: 'Text' }).fill('6.21371 mi');
       expect(await third.textContent()).toContain('Reads: The answer includes "6.21371 mi".');
@@ -128,7 +128,7 @@ describe('test before publish, in a real browser', () => {
       expect((await api('PUT', `/api/agents/${agentId}/publish-gate`, { requireEvaluation: true })).status).toBe(200);
       await editor.open(agentId);
       await tests.open();
-      await expect.poll(() => gate.textContent(), patience).toContain('Publishing needs passing tests');
+      await expect.poll(() => shownText(gate), patience).toContain('Publishing needs passing tests');
       expect(await gate.textContent()).toContain('Only an admin changes the publish gate.');
       expect(await gate.getByRole('checkbox').count()).toBe(0);
       return;
@@ -151,7 +151,7 @@ describe('test before publish, in a real browser', () => {
       await saveInstructions(`Tell travellers the time. ${tellTime}`, 'Tell the time instead', 2);
       await tests.open();
       await tests.runTests('Draft (latest saved, version 2)');
-      await expect.poll(() => tests.progress().textContent(), patience).toBe('Version 2: 0 of 1 test case passed.');
+      await expect.poll(() => shownText(tests.progress()), patience).toBe('Version 2: 0 of 1 test case passed.');
       const result = tests.result(caseName);
       const text = (await result.textContent()) ?? '';
       expect(text).toContain('Failed');
@@ -166,7 +166,7 @@ describe('test before publish, in a real browser', () => {
       await editor.publishButton().click();
       const dialog = page.getByRole('dialog', { name: 'Publish version 2' });
       await expect
-        .poll(() => dialog.getByRole('region', { name: 'Tests' }).textContent(), patience)
+        .poll(() => shownText(dialog.getByRole('region', { name: 'Tests' })), patience)
         .toContain('Last test run: passed 0 of 1 on version 2.');
       await dialog.getByRole('button', { name: 'Publish version' }).click();
       const refusal = dialog.getByRole('alert').filter({ hasText: 'Not published.' });
@@ -191,22 +191,20 @@ describe('test before publish, in a real browser', () => {
     await saveInstructions(`Convert distances for travellers, briefly. ${convert}`, 'Back to distances', 3);
     await editor.publishButton().click();
     const dialog = page.getByRole('dialog', { name: 'Publish version 3' });
-    await expect
-      .poll(() => dialog.getByRole('region', { name: 'Tests' }).textContent(), patience)
-      .toContain('Not tested');
+    await expect.poll(() => shownText(dialog.getByRole('region', { name: 'Tests' })), patience).toContain('Not tested');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
     await tests.open();
     await tests.runTests('Version 3');
-    await expect.poll(() => tests.progress().textContent(), patience).toBe('Version 3: 1 of 1 test case passed.');
+    await expect.poll(() => shownText(tests.progress()), patience).toBe('Version 3: 1 of 1 test case passed.');
     expect(await tests.result(caseName).textContent()).toContain('Passed');
     const earlier = tests.panel().getByRole('region', { name: 'Earlier test runs' });
-    await expect.poll(() => earlier.textContent(), patience).toContain('Version 2: 0 of 1 passed');
+    await expect.poll(() => shownText(earlier), patience).toContain('Version 2: 0 of 1 passed');
 
     await editor.publishButton().click();
     await expect
-      .poll(() => dialog.getByRole('region', { name: 'Tests' }).textContent(), patience)
+      .poll(() => shownText(dialog.getByRole('region', { name: 'Tests' })), patience)
       .toContain('Last test run: passed 1 of 1 on version 3.');
     expect(await dialog.textContent()).toContain('every check passes');
     await dialog.getByRole('button', { name: 'Publish version' }).click();

@@ -16,6 +16,9 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** The longest a browser step (a click, a wait for an element) waits on a busy machine. */
+export const stepTimeout = 20_000;
+
 /**
  * Debian's Chromium, headless, with everything that would reach the network switched off.
  * Playwright gives every launch a fresh, temporary user-data-dir.
@@ -31,6 +34,9 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
     args: [...chromiumArgs, ...extraArgs],
   });
   const context = await browser.newContext();
+  // A step that waits longer than this fails naming what it waited for, well before the test's own
+  // time runs out (which would only say that the test took too long).
+  context.setDefaultTimeout(stepTimeout);
   await signInContext(context);
   return {
     browser,
@@ -53,6 +59,7 @@ export function freshProfiles(browser: Browser) {
       const context = await browser.newContext({
         extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${contexts.length + 1}` },
       });
+      context.setDefaultTimeout(stepTimeout);
       contexts.push(context);
       const page = await context.newPage();
       return { page, errors: watchConsoleErrors(page) };

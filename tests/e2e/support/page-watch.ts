@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Where the browser tests write their screenshots. Only `npm run screenshots` (which sets
@@ -61,5 +61,17 @@ export function watchConsoleErrors(page: Page): string[] {
 export function unexpectedConsoleErrors(errors: string[], ...statuses: number[]): string[] {
   return errors.filter(
     (error) => !statuses.some((status) => error.includes(`the server responded with a status of ${status}`)),
+  );
+}
+
+/**
+ * An element's text for `expect.poll`: what it shows now, or "(not on the page)" while it is
+ * missing. Asking for `textContent()` itself would wait for a missing element at every try, so a
+ * poll that is going to fail would outlast the test's time instead of saying what it saw.
+ */
+export function shownText(locator: Locator): Promise<string> {
+  return locator.textContent({ timeout: 1_000 }).then(
+    (text) => text ?? '',
+    () => '(not on the page)',
   );
 }
