@@ -22,7 +22,7 @@ export interface KnownKey {
 
 interface Entry {
   generation: number;
-  /** When the entry stops being trusted, in milliseconds since 1970. */
+  /** When the entry stops being trusted, on `clockMs`'s clock. */
   expiresAtMs: number;
   /** Shared by every request that asks while the read is under way. */
   key: Promise<KnownKey | undefined>;
@@ -34,13 +34,14 @@ export interface ApiKeyLookup {
 
 export function createApiKeyLookup({
   storage,
-  nowMs,
+  clockMs,
   ttlMs = 5_000,
   missTtlMs = 1_000,
   maxEntries = 10_000,
 }: {
   storage: Pick<Storage, 'queries' | 'generation'>;
-  nowMs: () => number;
+  /** Milliseconds on any clock that does not go back: only differences between readings count. */
+  clockMs: () => number;
   ttlMs?: number;
   missTtlMs?: number;
   maxEntries?: number;
@@ -48,18 +49,18 @@ export function createApiKeyLookup({
   const entries = new Map<string, Entry>();
 
   const isFresh = (entry: Entry | undefined): entry is Entry =>
-    entry !== undefined && entry.generation === storage.generation() && nowMs() < entry.expiresAtMs;
+    entry !== undefined && entry.generation === storage.generation() && clockMs() < entry.expiresAtMs;
 
   function read(keyHash: string): Entry {
     // Stamped before the read: a write committed while it runs makes the next call read again.
     const entry: Entry = {
       generation: storage.generation(),
-      expiresAtMs: nowMs() + ttlMs,
+      expiresAtMs: clockMs() + ttlMs,
       key: Promise.resolve(undefined),
     };
     entry.key = storage.queries.apiKeys.byHash(keyHash).then(
       (row) => {
-        if (!row) entry.expiresAtMs = Math.min(entry.expiresAtMs, nowMs() + missTtlMs);
+        if (!row) entry.expiresAtMs = Math.min(entry.expiresAtMs, clockMs() + missTtlMs);
         return row && knownKey(row);
       },
       (error: unknown) => {

@@ -52,7 +52,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     clock = start;
     const counting = countingKeyReads(database.storage);
     counted = counting.counted;
-    keys = createApiKeys({ storage: counting.wrapped, now: () => new Date(clock) });
+    keys = createApiKeys({ storage: counting.wrapped, now: () => new Date(clock), elapsedMs: () => clock });
   });
   afterEach(async () => {
     await keys?.close();
@@ -211,7 +211,12 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
   });
 
   it('writes the last uses on its own every few seconds', async () => {
-    const timed = createApiKeys({ storage: database.storage, now: () => new Date(clock), flushIntervalMs: 20 });
+    const timed = createApiKeys({
+      storage: database.storage,
+      now: () => new Date(clock),
+      elapsedMs: () => clock,
+      flushIntervalMs: 20,
+    });
     try {
       const created = await timed.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
       await timed.verify(created.key);
