@@ -62,7 +62,9 @@ export function openSqliteStorage({
       get:
         (_target, name) =>
         async (...args: unknown[]) => {
-          if (current) await turn();
+          // Inside the open transaction a query runs at once, without the extra await of `turn`
+          // (measured: about a quarter of a save's time over its raw writes went to those awaits).
+          if (current && !inTransaction.getStore()) await turn();
           const method = prepare(handle)[name as keyof Queries] as (...given: unknown[]) => unknown;
           return method(...args);
         },

@@ -70,7 +70,7 @@ export async function publishVersion(context: EditorContext, input: PublishInput
     if (summary.activeVersionId !== row.id) {
       // A source gone since the version was saved, a rule-linter error or the gate blocks it.
       await checkPublishable(context, {
-        agentId,
+        record: summary,
         versionNumber: row.versionNumber,
         snapshot: parseVersionRow(context, row).snapshot,
         configHash: row.configHash,
@@ -119,10 +119,10 @@ export async function publishChecksOf(
   context: EditorContext,
   input: { id: string } & VersionReference,
 ): Promise<PublishChecks> {
-  await agentSummary(context, input.id);
+  const record = await agentSummary(context, input.id);
   const row = await versionRow(context, input.id, input);
   const { snapshot } = parseVersionRow(context, row);
-  const reference = { agentId: input.id, configHash: row.configHash };
+  const reference = { record, configHash: row.configHash };
   const problems = await publishProblems(context, { agentId: input.id, snapshot });
   const gate = await evaluationProblem(context, reference);
   const evaluation = await gateEvaluation(context, reference);

@@ -11,7 +11,7 @@ import type { PublishOverride } from '../schemas/publish-gate-bodies';
 import type { AgentSnapshot } from '../snapshots';
 import { callableReferenceIssues } from './callable-checks';
 import type { EditorContext } from './context';
-import { evaluationProblem } from './publish-gate';
+import { evaluationProblem, type GateRecord } from './publish-gate';
 import { sourceProblems } from './source-checks';
 import { lintErrors } from './version-lint';
 
@@ -38,13 +38,14 @@ export async function publishProblems(
 export async function checkPublishable(
   context: EditorContext,
   {
-    agentId,
+    record,
     versionNumber,
     snapshot,
     configHash,
     override,
   }: {
-    agentId: string;
+    /** The agent's record as the caller read it (its gate is read from there). */
+    record: GateRecord;
     versionNumber: number;
     snapshot: AgentSnapshot;
     /** The version's `configHash`: the evaluation the gate asks for is of exactly this configuration. */
@@ -52,8 +53,8 @@ export async function checkPublishable(
     override?: PublishOverride;
   },
 ): Promise<void> {
-  const problems = await publishProblems(context, { agentId, snapshot });
-  const gate = await evaluationProblem(context, { agentId, configHash, override });
+  const problems = await publishProblems(context, { agentId: record.id, snapshot });
+  const gate = await evaluationProblem(context, { record, configHash, override });
   if (gate) problems.push(gate);
   if (problems.length === 0) return;
   const listed = problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message));

@@ -22,6 +22,12 @@ function parseGate(text: string | null): PublishGate {
   return parsed.success ? parsed.data : { ...defaultPublishGate };
 }
 
+/** The record's column the gate is stored in (`null`: the default gate). */
+export interface GateRecord {
+  id: string;
+  publishGate: string | null;
+}
+
 export async function readPublishGate(context: EditorContext, agentId: string): Promise<PublishGate> {
   const record = await existingAgent(context, agentId);
   return parseGate(record.publishGate);
@@ -56,10 +62,11 @@ export interface EvaluationProblem {
  */
 export async function evaluationProblem(
   context: EditorContext,
-  { agentId, configHash, override }: { agentId: string; configHash: string; override?: PublishOverride },
+  { record, configHash, override }: { record: GateRecord; configHash: string; override?: PublishOverride },
 ): Promise<EvaluationProblem | undefined> {
-  const gate = await readPublishGate(context, agentId);
+  const gate = parseGate(record.publishGate);
   if (!gate.requireEvaluation || override) return undefined;
+  const agentId = record.id;
   const found = await context.findPassingEvaluation({
     agentId,
     configHash,
@@ -84,10 +91,10 @@ export interface GateEvaluation {
 /** `undefined` when the agent's gate does not ask for an evaluation. */
 export async function gateEvaluation(
   context: EditorContext,
-  { agentId, configHash }: { agentId: string; configHash: string },
+  { record, configHash }: { record: GateRecord; configHash: string },
 ): Promise<GateEvaluation | undefined> {
-  const gate = await readPublishGate(context, agentId);
+  const gate = parseGate(record.publishGate);
   if (!gate.requireEvaluation) return undefined;
-  const last = await context.findLastEvaluation({ agentId, configHash });
+  const last = await context.findLastEvaluation({ agentId: record.id, configHash });
   return { minPassRate: gate.minPassRate, last: last ?? null };
 }

@@ -3,7 +3,7 @@
  * the same meaning give the same string, so it is what change detection, diffs and `configHash`
  * compare, and what snapshots are stored as (export can then reproduce them byte for byte).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value)) ?? 'null';
@@ -27,7 +27,7 @@ export function configHash(value: unknown): string {
 
 /** `configHash` for a value already written as canonical JSON (saves hash the text they store). */
 export function hashCanonicalJson(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text);
 }
 
 /** Deep equality by canonical JSON (key order never matters; array order does). */
