@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../tests/support/server-process';
-import { row, summarize, type BenchRow } from './harness';
+import { pairedRow, type BenchRow } from './harness';
 import { alternateRounds, startBareServer } from './http-load';
 
 /** `GET /api/health` through the production server against a bare node:http server, same load. */
@@ -13,20 +13,18 @@ export async function benchHealth({ root }: { root: string }): Promise<BenchRow[
   const body = await (await fetch(`${server.url}/api/health`)).text();
   const bare = await startBareServer({ root, body });
   try {
-    const { measuredRounds, baselineRounds } = await alternateRounds({
+    const rounds = await alternateRounds({
       measured: { url: `${server.url}/api/health` },
       baseline: { url: `${bare.url}/api/health` },
       serverPids: [server.child.pid!, bare.pid],
     });
-    const baseline = summarize(baselineRounds).median;
     return [
-      row(
-        'GET /api/health, production server vs bare node:http',
-        'req/s',
-        summarize(measuredRounds),
-        baseline,
-        '>= 0.4',
-      ),
+      pairedRow({
+        name: 'GET /api/health, production server vs bare node:http',
+        unit: 'req/s',
+        rounds,
+        target: '>= 0.4',
+      }),
     ];
   } finally {
     await bare.stop();

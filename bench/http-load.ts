@@ -103,15 +103,19 @@ export async function withServersApart<T>(serverPids: number[], run: () => Promi
 }
 
 /**
- * Alternates rounds against the measured server and the baseline so drift hits both equally, with
- * the servers on a core of their own (see withServersApart); returns the req/s of every round.
+ * Alternates rounds against the measured server and the baseline, with the servers on a core of
+ * their own (see withServersApart); answers the req/s of each round's two halves, for `pairedRow`.
+ * The machine's speed drifts for seconds at a time (one server's CPU per request went from 44 to
+ * 67 µs between rounds): with three rounds of 3 s and the median of each side taken apart, one
+ * build's API-key row read 0.62 to 0.97 on one quiet afternoon. The two halves of a 1 s round
+ * mostly run at one speed, so the row is the median of the rounds' own ratios.
  */
 export async function alternateRounds({
   measured,
   baseline,
   serverPids,
-  rounds = 3,
-  durationSeconds = 3,
+  rounds = 12,
+  durationSeconds = 1,
 }: {
   measured: LoadOptions;
   baseline: LoadOptions;
@@ -136,11 +140,12 @@ async function alternateRoundsNow({
 }) {
   await requestsPerSecond({ ...measured, durationSeconds: 1 });
   await requestsPerSecond({ ...baseline, durationSeconds: 1 });
-  const measuredRounds: number[] = [];
-  const baselineRounds: number[] = [];
+  const paired: Array<{ measured: number; baseline: number }> = [];
   for (let round = 0; round < rounds; round++) {
-    measuredRounds.push(await requestsPerSecond({ ...measured, durationSeconds }));
-    baselineRounds.push(await requestsPerSecond({ ...baseline, durationSeconds }));
+    paired.push({
+      measured: await requestsPerSecond({ ...measured, durationSeconds }),
+      baseline: await requestsPerSecond({ ...baseline, durationSeconds }),
+    });
   }
-  return { measuredRounds, baselineRounds };
+  return paired;
 }

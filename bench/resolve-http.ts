@@ -11,7 +11,7 @@ import { openStorage } from '../db/open-storage';
 import { createApiKeys } from '../lib/auth';
 import { demoAgentId } from '../lib/seed';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
-import { row, summarize, type BenchRow } from './harness';
+import { pairedRow, type BenchRow } from './harness';
 import { alternateRounds, startBareServer } from './http-load';
 import { startThrowawayPostgres } from './postgres-server';
 
@@ -34,20 +34,18 @@ export async function benchResolveHttp({ root }: { root: string }): Promise<Benc
   const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
   const bare = await startBareServer({ root, body: await resolveOnce(server.url) });
   try {
-    const { measuredRounds, baselineRounds } = await alternateRounds({
+    const rounds = await alternateRounds({
       measured: { url: `${server.url}${path}`, method: 'POST', body: requestBody },
       baseline: { url: `${bare.url}${path}`, method: 'POST', body: requestBody },
       serverPids: [server.child.pid!, bare.pid],
     });
-    const baseline = summarize(baselineRounds).median;
     return [
-      row(
-        'POST /api/agents/:id/resolve, production server vs bare node:http',
-        'req/s',
-        summarize(measuredRounds),
-        baseline,
-        '>= 0.4',
-      ),
+      pairedRow({
+        name: 'POST /api/agents/:id/resolve, production server vs bare node:http',
+        unit: 'req/s',
+        rounds,
+        target: '>= 0.4',
+      }),
     ];
   } finally {
     await bare.stop();
@@ -95,12 +93,12 @@ async function compareServers({
       await resolveOnce(server.url, compared.headers);
     }
     const [measuredServer, baselineServer] = servers as [ServerProcess, ServerProcess];
-    const { measuredRounds, baselineRounds } = await alternateRounds({
+    const rounds = await alternateRounds({
       measured: { url: `${measuredServer.url}${path}`, method: 'POST', body: requestBody, headers: measured.headers },
       baseline: { url: `${baselineServer.url}${path}`, method: 'POST', body: requestBody, headers: baseline.headers },
       serverPids: [measuredServer.child.pid!, baselineServer.child.pid!],
     });
-    return row(name, 'req/s', summarize(measuredRounds), summarize(baselineRounds).median, '>= 0.9');
+    return pairedRow({ name, unit: 'req/s', rounds, target: '>= 0.9' });
   } finally {
     for (const server of servers) await server.stop();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
