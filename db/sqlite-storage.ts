@@ -48,9 +48,12 @@ export function openSqliteStorage({
   let current: Promise<void> | undefined;
   let generation = 0;
 
+  /** Whether a transaction is open and the caller is not inside it. */
+  const mustWait = () => current !== undefined && !inTransaction.getStore();
+
   /** Waits for the open transaction unless the caller runs inside it. */
   async function turn(): Promise<void> {
-    while (current && !inTransaction.getStore()) await current;
+    while (mustWait()) await current;
   }
 
   /**
@@ -62,9 +65,10 @@ export function openSqliteStorage({
       get:
         (_target, name) =>
         async (...args: unknown[]) => {
-          // Inside the open transaction a query runs at once, without the extra await of `turn`
-          // (measured: about a quarter of a save's time over its raw writes went to those awaits).
-          if (current && !inTransaction.getStore()) await turn();
+          // Checked before calling `turn`: inside the open transaction a query runs at once,
+          // without an async call and an await per statement (three writes of a save took 82 µs
+          // through the storage with them, 60 without, 54 raw).
+          if (mustWait()) await turn();
           const method = prepare(handle)[name as keyof Queries] as (...given: unknown[]) => unknown;
           return method(...args);
         },
