@@ -42,11 +42,26 @@ export function openSqliteStorage({
     begin: sqlite.prepare('BEGIN IMMEDIATE'),
     commit: sqlite.prepare('COMMIT'),
     rollback: sqlite.prepare('ROLLBACK'),
+    // Moves when another connection (another process on the file, the sign-in library's own)
+    // commits; this connection's own commits leave it alone.
+    dataVersion: sqlite.prepare('PRAGMA data_version').pluck(),
   };
   const inTransaction = new AsyncLocalStorage<OpenTransaction>();
   /** Settles when the open transaction ends; undefined while none is open. */
   let current: Promise<void> | undefined;
   let generation = 0;
+  let seenDataVersion = statements.dataVersion.get() as number;
+
+  /** Counts this connection's transactions and the commits it saw from other connections. */
+  function currentGeneration(): number {
+    if (!sqlite.open) return generation;
+    const dataVersion = statements.dataVersion.get() as number;
+    if (dataVersion !== seenDataVersion) {
+      seenDataVersion = dataVersion;
+      generation += 1;
+    }
+    return generation;
+  }
 
   /** Whether a transaction is open and the caller is not inside it. */
   const mustWait = () => current !== undefined && !inTransaction.getStore();
@@ -148,7 +163,7 @@ export function openSqliteStorage({
     queries,
     tables: asyncQueries(() => sqliteWholeTables(handle.db)),
     transaction,
-    generation: () => generation,
+    generation: currentGeneration,
     signInAdapter,
     check: async () => {
       await turn();

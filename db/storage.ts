@@ -61,9 +61,10 @@ export interface Storage {
    */
   transaction<Result>(work: () => Promise<Result>, options?: TransactionOptions): Promise<Result>;
   /**
-   * Counts the write transactions seen: this process's transactions and, on a shared database
-   * server, the other processes' commits that changed a table whose rows may be cached (pointers,
-   * labels, saved clients, connections, users, keys). A cache of mutable rows compares it with the
+   * Counts the write transactions seen: this process's transactions and the other processes'
+   * commits (on SQLite any commit of another connection to the file, read from `PRAGMA
+   * data_version`; on a shared database server those that changed a table whose rows may be cached:
+   * pointers, labels, saved clients, connections, users, keys). A cache of mutable rows compares it with the
    * count it read at, to drop what a write may have changed.
    */
   generation(): number;

@@ -49,6 +49,24 @@ function decodeCursor<Key extends string | number>(
   throw invalidInput([{ path, message: 'The cursor is not one this API returned' }]);
 }
 
+/** A cursor of a list ordered by a time and an id (runs, evaluations): the last item's pair. */
+export function encodeTimeIdCursor({ time, id }: { time: string; id: string }): string {
+  return Buffer.from(JSON.stringify([time, id]), 'utf8').toString('base64url');
+}
+
+/** The pair a time-and-id cursor holds; 400 naming `path` for a cursor this API did not give. */
+export function decodeTimeIdCursor(cursor: string, path = 'cursor'): { time: string; id: string } {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
+      return { time: value[0] as string, id: value[1] as string };
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw invalidInput([{ path, message: 'The cursor is not one this API returned' }]);
+}
+
 interface PageRead<Row, Item, Key> {
   request?: PageRequest;
   /** Up to `count` rows past `key`, in the list's order. */

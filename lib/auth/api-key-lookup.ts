@@ -1,9 +1,10 @@
 /**
  * The hot path of API keys: a key's stored row by the hash of the key, cached so that checking a
  * key on every request costs no database read. An entry is trusted while the storage's
- * `generation()` is the one it was read at (it moves on every local write transaction, and on
- * PostgreSQL when another instance changes `api_keys`) and for at most `ttlMs`, which bounds how
- * long a change nobody announced (another process on the same SQLite file) goes unseen. Hashes
+ * `generation()` is the one it was read at (it moves on every local write transaction, on SQLite
+ * when another process commits to the same file, and on PostgreSQL when another instance changes
+ * `api_keys`), so a revoked key is refused from the next request on in every process; `ttlMs` only
+ * bounds how long an entry lives at all. Hashes
  * that match no key are cached for a shorter time, so a caller repeating a wrong key does not reach
  * the database on every request, while a key created elsewhere is found soon.
  */

@@ -58,14 +58,18 @@ export function testCaseOfRow(row: TestCaseRow): TestCase {
 
 type CaseFields = Pick<TestCase, 'name' | 'input' | 'requestContext' | 'expectations' | 'recording' | 'replay'>;
 
-/** The stored columns of a case's fields (JSON as canonical text, absent parts as null). */
+/**
+ * The stored columns of a case's fields (absent parts as null). The conversation and the recording
+ * keep their keys in the order given: a replay hands a recorded result to the model as text, and the
+ * model must read what it read in the run, not the same object with its keys sorted.
+ */
 function columnsOf(fields: CaseFields) {
   return {
     name: fields.name,
-    input: canonicalJson(fields.input),
+    input: JSON.stringify(fields.input),
     requestContext: canonicalJson(fields.requestContext),
     expectations: canonicalJson(fields.expectations),
-    recording: fields.recording === undefined ? null : canonicalJson(fields.recording),
+    recording: fields.recording === undefined ? null : JSON.stringify(fields.recording),
     replay: fields.replay === undefined ? null : canonicalJson(fields.replay),
     fromRunId: fields.recording?.fromRunId ?? null,
   };

@@ -6,6 +6,7 @@
  */
 import type { RunListFilter, RunListKey, RunListRow } from '../../db/queries';
 import { invalidInput } from '../errors';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../pagination';
 import { countToolCalls } from './run-session/recorded-steps';
 import type { RunRecord, RunStatus } from './run-types';
 
@@ -68,21 +69,9 @@ export const listedStatus = (status: RunStatus): ListedStatus => (status === 'ab
 /** The stored statuses a listed status stands for. */
 const storedStatuses = (status: ListedStatus): RunStatus[] => (status === 'failed' ? ['failed', 'aborted'] : [status]);
 
-export function encodeRunCursor(key: RunListKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.id]), 'utf8').toString('base64url');
-}
-
-/** The key a cursor holds; 400 naming `cursor` for one this API did not give. */
-export function decodeRunCursor(cursor: string, path = 'cursor'): RunListKey {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
-      return { createdAt: value[0] as string, id: value[1] as string };
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw invalidInput([{ path, message: 'The cursor is not one this API returned' }]);
+function keyOfCursor(cursor: string, path: string | undefined): RunListKey {
+  const { time, id } = decodeTimeIdCursor(cursor, path);
+  return { createdAt: time, id };
 }
 
 /** The storage filter of a request (times compared as the UTC ISO text runs are stored with). */
@@ -109,12 +98,12 @@ export async function readRunPage(
   if (!Number.isInteger(limit) || limit < 1 || limit > maxRunPageLimit) {
     throw invalidInput([{ path: 'limit', message: `Use a whole number from 1 to ${maxRunPageLimit}` }]);
   }
-  const after = request.cursor ? decodeRunCursor(request.cursor, request.cursorPath) : firstKey;
+  const after = request.cursor ? keyOfCursor(request.cursor, request.cursorPath) : firstKey;
   const items = await store.list({ filter: filterOf(request), after, limit: limit + 1 });
   const page = items.slice(0, limit);
   const last = page.at(-1);
   return items.length > limit && last
-    ? { items: page, nextCursor: encodeRunCursor({ createdAt: last.startedAt, id: last.runId }) }
+    ? { items: page, nextCursor: encodeTimeIdCursor({ time: last.startedAt, id: last.runId }) }
     : { items: page };
 }
 

@@ -9,5 +9,6 @@ export * from './mcp-client-bodies';
 export * from '../auth/account-bodies';
 export * from './run-list-query';
 export * from './test-case-bodies';
+export * from './model-messages';
 export * from './model-provider-bodies';
 export * from './publish-gate-bodies';

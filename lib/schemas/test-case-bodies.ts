@@ -7,6 +7,7 @@
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { jsonObjectSchema } from '../rules';
+import { modelMessagesSchema } from './model-messages';
 
 /** Why RE2 refuses a pattern, or undefined when it compiles. */
 export function re2PatternProblem(pattern: string): string | undefined {
@@ -79,11 +80,9 @@ export const recordingSchema = z
 
 export type Recording = z.output<typeof recordingSchema>;
 
-const messageSchema = jsonObjectSchema;
-
 export const testCaseInputSchema = z.union([
   z.object({ prompt: z.string().min(1).max(1_000_000) }).strict(),
-  z.object({ messages: z.array(messageSchema).min(1).max(1_000) }).strict(),
+  z.object({ messages: modelMessagesSchema }).strict(),
 ]);
 
 export type TestCaseInput = z.output<typeof testCaseInputSchema>;

@@ -8,6 +8,7 @@ import type { Editor } from '../../editor';
 import type { EvaluationTarget, Evaluations } from '../../evaluation';
 import type { ApiApp } from '../app';
 import { pageOf, pageQuery } from '../pagination';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
@@ -118,11 +119,11 @@ const targetOf = (body: z.output<typeof startBody>): EvaluationTarget =>
       ? { label: body.label }
       : { status: 'draft' };
 
-/** A page's cursor is the last evaluation's start time and id (`<time>|<id>`). */
+/** Where a page starts: after the evaluation its cursor names (start time and id). */
 function positionOf(cursor: string | undefined) {
   if (cursor === undefined) return undefined;
-  const [startedAt = '', id = ''] = cursor.split('|');
-  return { startedAt, id };
+  const { time, id } = decodeTimeIdCursor(cursor, 'query.cursor');
+  return { startedAt: time, id };
 }
 
 export function registerEvaluationRoutes(
@@ -152,7 +153,8 @@ export function registerEvaluationRoutes(
     const items = await evaluations.list({ agentId: id, before: positionOf(cursor), limit: limit + 1 });
     const page = items.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = items.length > limit && last ? `${last.startedAt}|${last.evaluationId}` : null;
+    const nextCursor =
+      items.length > limit && last ? encodeTimeIdCursor({ time: last.startedAt, id: last.evaluationId }) : null;
     return context.json({ items: page, nextCursor }, 200);
   });
 }

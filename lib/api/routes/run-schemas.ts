@@ -4,7 +4,7 @@
  * the AI SDK's own message schema, every problem reported with its path.
  */
 import { z } from '@hono/zod-openapi';
-import { modelMessageSchema } from 'ai';
+import { modelMessagesSchema } from '../../schemas';
 import { versionSelectorSchema } from '../../versions';
 import { draftExcludesSelector, draftField } from '../draft-request';
 import { pathParam } from '../schemas';
@@ -19,35 +19,9 @@ export const toolChoiceSchema = z
   .union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('tool'), toolName }).strict()])
   .openapi('ToolChoice');
 
-const messageRoles = ['system', 'user', 'assistant', 'tool'] as const;
-
-const messagesSchema = z
-  .array(jsonObject)
-  .min(1)
-  .max(1_000)
-  .superRefine((messages, context) => {
-    messages.forEach((message, index) => {
-      // The SDK's schema is a union by role: name a wrong role directly instead of "Invalid input".
-      if (!messageRoles.includes(message.role as (typeof messageRoles)[number])) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'role'],
-          message: `Expected one of ${messageRoles.join(', ')}`,
-        });
-        return;
-      }
-      const parsed = modelMessageSchema.safeParse(message);
-      if (parsed.success) return;
-      for (const issue of parsed.error.issues.slice(0, 5)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, ...issue.path.map((segment) => segment as string | number)],
-          message: issue.message,
-        });
-      }
-    });
-  })
-  .openapi({ description: 'AI SDK model messages: `{ role: "user" | "assistant" | "system" | "tool", content }`' });
+const messagesSchema = modelMessagesSchema.describe(
+  'AI SDK model messages: `{ role: "user" | "assistant" | "system" | "tool", content }`',
+);
 
 export const runBodySchema = z
   .object({

@@ -151,6 +151,10 @@ describe('a run saved as a test case, replayed by evaluations', () => {
     expect((next.body.items as Array<{ evaluationId: string }>)[0]!.evaluationId).not.toBe(
       (first.body.items as Array<{ evaluationId: string }>)[0]!.evaluationId,
     );
+    for (const cursor of ['zzz', 'notatime|x', Buffer.from('[1]').toString('base64url')]) {
+      const refused = await call(served.studio, 'GET', `/api/agents/orders/evaluations?cursor=${cursor}`);
+      expect([refused.status, JSON.stringify(refused.body)]).toEqual([400, expect.stringContaining('query.cursor')]);
+    }
   });
 
   it('exits 1 from `agent test` on a failed case and 0 when every case passes', async () => {

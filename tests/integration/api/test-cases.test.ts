@@ -133,6 +133,19 @@ describe('test cases of an agent', () => {
     ]);
   });
 
+  it('keep a recorded result with its keys in the order the model read them', async () => {
+    await setUp();
+    const result = { value: 10, from: 'km', to: 'mi', formatted: '10 km = 6.21371 mi' };
+    const created = await send('POST', '/api/agents/weather-bot/test-cases', {
+      ...weatherCase,
+      recording: { toolCalls: [{ toolName: 'convert', args: { value: 10 }, result, isError: false }], answer: 'x' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = await send('GET', `/api/agents/weather-bot/test-cases/${created.body.id as string}`);
+    const recording = read.body.recording as { toolCalls: Array<{ result: unknown }> };
+    expect(JSON.stringify(recording.toolCalls[0]!.result)).toBe(JSON.stringify(result));
+  });
+
   it('refuses bad bodies with 400 naming each field', async () => {
     await setUp();
     const bad = await send('POST', '/api/agents/weather-bot/test-cases', {
@@ -152,6 +165,12 @@ describe('test cases of an agent', () => {
     });
     expect(patch.status).toBe(400);
     expect(paths(patch.body)).toEqual(['expectations.0.pattern']);
+    // Messages are checked as a run checks them, so a replay never sends the model one it refuses.
+    const robot = await send('POST', '/api/agents/weather-bot/test-cases', {
+      name: 'robot',
+      input: { messages: [{ role: 'robot', content: 'b' }] },
+    });
+    expect([robot.status, paths(robot.body)]).toEqual([400, ['input.messages.0.role']]);
   });
 
   it('are made from a finished run: its input, context, both tool calls with results, answer and tools', async () => {

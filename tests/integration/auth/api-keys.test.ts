@@ -1,10 +1,15 @@
 /**
  * API keys on both storage adapters: created and shown once, listed without the key, checked by one
- * cached lookup that sees revocation at once in this process and within seconds elsewhere, expired
+ * cached lookup that sees revocation at once in this process and in another on the same SQLite file
+ * (within seconds where nothing announces it), expired
  * on time, and their last use written in batches.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSqliteStorage } from '@/db/sqlite-storage';
 import type { Storage } from '@/db/storage';
 import { createApiKeys, type ApiKeys } from '@/lib/auth';
 import { StudioError } from '@/lib/errors';
@@ -242,5 +247,30 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     clock += 1_000;
     await keys.verify(wrong);
     expect(counted.reads).toBe(3);
+  });
+});
+
+describe('API keys on one SQLite file shared by two processes', () => {
+  it('refuses a key revoked by the other process from the next check on', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'studio-keys-'));
+    const url = `file:${join(directory, 'studio.db')}`;
+    const here = openSqliteStorage({ url });
+    await here.migrate();
+    // A connection of its own, as another server process on the same file has.
+    const elsewhere = openSqliteStorage({ url });
+    const keys = createApiKeys({ storage: here });
+    const otherKeys = createApiKeys({ storage: elsewhere });
+    try {
+      const created = await keys.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
+      expect(await keys.verify(created.key)).toMatchObject({ ok: true });
+      await otherKeys.revoke(created.id);
+      expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
+    } finally {
+      await keys.close();
+      await otherKeys.close();
+      await here.close();
+      await elsewhere.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
