@@ -16,9 +16,15 @@ const route = jsonRoutes('versions');
 
 const versionNumber = z.number().int().min(1);
 
+/** A version number given in the query (text there), with a message that says what to give. */
+const versionNumberQuery = z.coerce
+  .number<number>({ error: 'Give a version number: a whole number from 1' })
+  .int('Give a version number: a whole number from 1')
+  .min(1, 'Give a version number: a whole number from 1');
+
 const diffQuery = z.object({
-  from: z.coerce.number<number>().int().min(1),
-  to: z.coerce.number<number>().int().min(1).optional().openapi({ description: 'Default: the latest version' }),
+  from: versionNumberQuery,
+  to: versionNumberQuery.optional().openapi({ description: 'Default: the latest version' }),
   requestContext: z
     .string()
     .max(64 * 1024)

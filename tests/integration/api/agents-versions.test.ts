@@ -104,6 +104,17 @@ describe('diff', () => {
       expect((await call('GET', `/api/agents/${id}/diff${query}`)).status).toBe(400);
     },
   );
+
+  it('says what a missing or malformed version number should be', async () => {
+    const id = await agentWith(2);
+    for (const query of ['', '?from=one', '?from=1.5']) {
+      const refused = await call('GET', `/api/agents/${id}/diff${query}`);
+      expect([refused.status, JSON.stringify(refused.body)]).toEqual([
+        400,
+        expect.stringContaining('Give a version number: a whole number from 1'),
+      ]);
+    }
+  });
 });
 
 describe('labels', () => {
