@@ -4,7 +4,7 @@
  * here, at save time, each problem at its own path.
  */
 import { z } from 'zod';
-import { checkJsonLogic } from './json-logic-limits';
+import { checkJsonLogic, jsonLogicLimits } from './json-logic-limits';
 import { jsonValueSchema } from './json-value';
 import { arrayValueOperators, conditionOperators, valuelessOperators } from './operators';
 import { isPlainObject, selectSchema } from './select-schema';
@@ -35,7 +35,24 @@ export const conditionSchema = z
     if (arrayValueOperators.includes(condition.operator) && hasValue && !Array.isArray(condition.value)) {
       context.addIssue({ code: 'custom', path: ['value'], message: `"${condition.operator}" needs an array value` });
     }
+    if (hasValue && longestArray(condition.value) > jsonLogicLimits.maxArrayItems) {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `A list value holds at most ${jsonLogicLimits.maxArrayItems} items`,
+      });
+    }
   }) as z.ZodType<Condition>;
+
+/** The most items of any array in a JSON value (0 when it holds none). */
+function longestArray(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const items: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return items.reduce<number>(
+    (most, item) => Math.max(most, longestArray(item)),
+    Array.isArray(value) ? value.length : 0,
+  );
+}
 
 const groupOperators = ['AND', 'OR'] as const;
 

@@ -42,6 +42,21 @@ describe('rule validation at save time', () => {
       ],
     ],
     [
+      'list values of more than 100 items, written out or nested',
+      {
+        operator: 'OR',
+        conditions: [
+          { field: 'a', operator: 'in', value: Array.from({ length: 100 }, (_, index) => index) },
+          { field: 'b', operator: 'in', value: Array.from({ length: 100_000 }, (_, index) => index) },
+          { field: 'c', operator: 'equals', value: { list: Array.from({ length: 101 }, () => 'x') } },
+        ],
+      },
+      [
+        { path: 'conditions.1.value', message: /at most 100 items/ },
+        { path: 'conditions.2.value', message: /at most 100 items/ },
+      ],
+    ],
+    [
       'a missing value',
       { operator: 'AND', conditions: [{ field: 'a', operator: 'equals' }] },
       [{ path: 'conditions.0.value', message: /needs a value/ }],
