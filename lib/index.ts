@@ -168,7 +168,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       ...partsBuiltLater(() => ({ runtime, runStore, evaluations })),
       toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options }),
     });
-    const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, savedMcpClients: editor.mcpClients });
+    const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, editor });
     const loader = buildSourceLoader({
       ...{ options, settings, tools, builtInTools, mcpPool },
       savedMcpClients: editor.mcpClients,
@@ -339,20 +339,22 @@ function mcpPoolOf({
   storage,
   logger,
   outbound,
-  savedMcpClients,
+  editor,
 }: {
   settings: Settings;
   storage: Storage;
   logger: Logger;
   outbound: Outbound;
-  savedMcpClients: Editor['mcpClients'];
+  editor: Pick<Editor, 'mcpClients' | 'stdioLaunchSpecs'>;
 }): McpPool {
   const mcpPool = createMcpPool({
     settings: settings.mcp,
     logger,
     connectionPolicy: connectionPolicyOf({ settings, storage, fetch: outbound.configured.fetch }),
   });
-  savedMcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+  editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
+  // A running child of a removed spec stops: the next use spawns again, and the spawn checks it.
+  editor.stdioLaunchSpecs.onRemoved(() => mcpPool.evictSavedClients());
   return mcpPool;
 }
 

@@ -150,6 +150,8 @@ export interface StdioLaunchSpecsService {
   entries(): Promise<string[]>;
   create(input: StdioLaunchSpecBody & { actor?: string }): Promise<StdioLaunchSpecView>;
   delete(id: string, options?: { actor?: string }): Promise<{ deleted: true }>;
+  /** Called after a stored spec's removal is committed; returns an unsubscribe function. */
+  onRemoved(listener: () => void): () => void;
 }
 
 export interface Editor {
@@ -219,11 +221,20 @@ export function createEditor(options: EditorOptions): Editor {
       return result;
     },
   };
+  const launchSpecRemovalListeners = new Set<() => void>();
   const stdioLaunchSpecs: StdioLaunchSpecsService = {
     list: async () => listStdioLaunchSpecs(context),
     entries: async () => [...(await stdioPolicyInForce(context)).stdioAllowedCommands],
     create: async (input) => createStdioLaunchSpec(context, input),
-    delete: async (id, { actor } = {}) => deleteStdioLaunchSpec(context, { id, actor }),
+    delete: async (id, { actor } = {}) => {
+      const deleted = await deleteStdioLaunchSpec(context, { id, actor });
+      for (const listener of launchSpecRemovalListeners) listener();
+      return deleted;
+    },
+    onRemoved: (listener) => {
+      launchSpecRemovalListeners.add(listener);
+      return () => launchSpecRemovalListeners.delete(listener);
+    },
   };
   const modelProviders = createModelProviders(context, {
     modelKeys: options.settings.modelKeys ?? {},

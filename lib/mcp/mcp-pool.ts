@@ -65,6 +65,11 @@ export interface McpPool {
   onToolListChanged(listener: (event: McpToolListChangedEvent) => void): () => void;
   /** Drops every connection, cached list and failure state of a saved client (it changed or was deleted). */
   evictClient(clientId: string): void;
+  /**
+   * Drops every saved client's connections and lists (a stdio launch spec was removed): the next use
+   * connects again, and the spawn checks the launch against the specs still approved.
+   */
+  evictSavedClients(): void;
   /** Closes connections unused for `idleCloseMs` (also run by a background timer); returns how many. */
   closeIdle(): number;
   /** Closes everything and waits for it; later requests fail. */
@@ -143,6 +148,7 @@ export function createMcpPool({
     },
     onToolListChanged: state.onToolListChanged,
     evictClient: state.evictClient,
+    evictSavedClients: state.evictSavedClients,
     closeIdle: state.closeIdle,
     async closeAll() {
       clearInterval(sweepTimer);

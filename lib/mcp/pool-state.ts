@@ -96,7 +96,8 @@ export function createPoolState(params: PoolStateParams) {
     trackProbe: (probing: Promise<McpProbeResult>) => trackProbe(memory, probing),
     notifyToolListChanged: (entry: PoolEntry, toolList: McpToolList) => notify(memory, entry, toolList),
     onToolListChanged: (listener: (event: McpToolListChangedEvent) => void) => onToolListChanged(memory, listener),
-    evictClient: (clientId: string) => evictClient(memory, clientId),
+    evictClient: (clientId: string) => evictEntries(memory, (entry) => entry.clientId === clientId),
+    evictSavedClients: () => evictEntries(memory, (entry) => !entry.trusted),
     closeAll: () => closeAll(memory),
     stats: () => stats(memory),
   };
@@ -289,9 +290,9 @@ function trackProbe(memory: PoolMemory, probing: Promise<McpProbeResult>) {
 }
 
 /** Drops every connection, cached list and failure state of a saved client. */
-function evictClient(memory: PoolMemory, clientId: string) {
+function evictEntries(memory: PoolMemory, matches: (entry: PoolEntry) => boolean) {
   for (const entry of [...memory.entries.values()]) {
-    if (entry.clientId !== clientId) continue;
+    if (!matches(entry)) continue;
     entry.removed = true;
     entry.toolList = undefined;
     if (entry.pooled) retire(memory, entry, entry.pooled);

@@ -86,6 +86,32 @@ describe('a stored spec on the allow-list', () => {
     ]);
   }, 30_000);
 
+  it('stops a running server of a removed spec: its tools drop out of resolution and calls are refused', async () => {
+    const pooledServers = { marker: testServer('marker', [join(optedIn.directory, 'pooled-marker')]) };
+    const spec = await call(studio, 'POST', '/api/stdio-launch-specs', { command: process.execPath });
+    expect(spec.status, JSON.stringify(spec.body)).toBe(201);
+    const client = { id: 'pooled', name: 'Pooled', servers: pooledServers };
+    expect((await call(studio, 'POST', '/api/mcp-clients', client)).status).toBe(201);
+    const agent = {
+      id: 'uses-pooled',
+      name: 'Uses pooled',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Help.',
+      mcpClients: { pooled: { tools: {} } },
+    };
+    expect((await call(studio, 'POST', '/api/agents', agent)).status).toBe(201);
+    expect((await call(studio, 'POST', '/api/agents/uses-pooled/versions/1/publish', {})).status).toBe(200);
+    const running = await call(studio, 'POST', '/api/agents/uses-pooled/resolve', {});
+    expect(running.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['marker_ping']);
+
+    expect((await call(studio, 'DELETE', `/api/stdio-launch-specs/${spec.body.id}`)).status).toBe(200);
+    const stopped = await call(studio, 'POST', '/api/agents/uses-pooled/resolve', {});
+    expect(stopped.body.tools).toEqual([]);
+    expect(JSON.stringify(stopped.body.warnings)).toMatch(/STUDIO_STDIO_ALLOWED_COMMANDS/);
+    const executed = await call(studio, 'POST', '/api/agents/uses-pooled/tools/marker_ping/execute', { input: {} });
+    expect([executed.status, executed.body.error.code]).toEqual([404, 'not_found']);
+  }, 30_000);
+
   it('answers 404 for a spec that is not stored', async () => {
     expect((await call(studio, 'DELETE', '/api/stdio-launch-specs/nothing-here')).status).toBe(404);
   });
