@@ -22,6 +22,8 @@ export interface PooledConnection {
 
 export interface McpToolList {
   tools: McpListedTool[];
+  /** What the listing left out of the tools' schemas: `pattern`s RE2 cannot run, in words. */
+  droppedPatterns?: string[];
   /** sha256 of the listed tools: equal hashes mean equal lists (for memoising what is built on them). */
   hash: string;
   fetchedAt: number;

@@ -43,21 +43,31 @@ async function listOnConnection(
 ): Promise<McpToolList> {
   for (;;) {
     const generation = entry.listGeneration;
+    const droppedPatterns: string[] = [];
     const tools = await listAllTools({
       connection: pooled.connection,
       deadline,
       onRequest: () => {
         state.counters.toolListRequests += 1;
       },
-      onPatternDropped: (dropped) =>
+      onPatternDropped: (dropped) => {
         state.logger.warn('MCP tool schema pattern left out: RE2 cannot run it', {
           server: entry.serverName,
           ...dropped,
-        }),
+        });
+        droppedPatterns.push(
+          `tool "${dropped.tool}": the pattern at ${dropped.schema}.${dropped.path} was left out (a linear-time engine cannot run it: ${dropped.reason})`,
+        );
+      },
     });
     // The list changed while it was being read: read it again (within the same deadline).
     if (generation !== entry.listGeneration) continue;
-    const toolList = { tools, hash: hashToolList(tools), fetchedAt: state.now() };
+    const toolList: McpToolList = {
+      tools,
+      hash: hashToolList(tools),
+      fetchedAt: state.now(),
+      ...(droppedPatterns.length > 0 ? { droppedPatterns } : {}),
+    };
     if (entry.removed) return toolList;
     entry.toolList = toolList;
     entry.failure = undefined;

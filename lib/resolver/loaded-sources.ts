@@ -10,6 +10,8 @@ import type { ResolutionWarning } from './types';
 export interface LoadedMcpServer extends McpServerToolListing {
   /** Why listing failed (`listed` is then undefined). Never contains the caller's token. */
   failure?: string;
+  /** What the listing left out of the tools' schemas, in words (a `pattern` RE2 cannot run). */
+  droppedPatterns?: string[];
 }
 
 export type LoadedMcpClient =

@@ -95,6 +95,13 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
   const client = loadedClientOrWarn(set, clientId, loaded.mcpClients.get(clientId));
   if (!client) return;
   for (const server of client.servers) {
+    for (const dropped of server.droppedPatterns ?? [])
+      set.warn({
+        code: 'mcp_schema_pattern_dropped',
+        message: `MCP client "${clientId}", server "${server.name}", ${dropped}`,
+        source: 'mcp',
+        ref: `mcpClients.${clientId}`,
+      });
     if (server.listed !== undefined) continue;
     set.warn({
       code: 'mcp_unavailable',

@@ -80,6 +80,8 @@ export type WarningCode =
   | 'mcp_unavailable'
   | 'mcp_needs_approval'
   | 'mcp_tool_not_offered'
+  /** A live MCP tool's schema held a `pattern` RE2 cannot run: it was left out of the schema. */
+  | 'mcp_schema_pattern_dropped'
   | 'provider_unknown'
   | 'provider_failed'
   | 'name_invalid'

@@ -135,6 +135,7 @@ export async function loadMcpClient({
       ...(tools === undefined ? {} : { tools }),
       listed: result.ok ? result.value.tools : undefined,
       ...(result.ok ? {} : { failure: result.error.message }),
+      ...(result.ok && result.value.droppedPatterns ? { droppedPatterns: result.value.droppedPatterns } : {}),
     };
   });
   const byServer = new Map(state.servers.map((server) => [server.name, server]));
