@@ -16,6 +16,7 @@ import {
   selectSchema,
   sizeCaps,
 } from '../rules';
+import { findUnsupportedPatterns } from '../tools/schema-patterns';
 import { fieldJsonSchema } from './field-json-schema';
 import { isConditional, modelNamePattern } from './snapshot-types';
 import { toolPoliciesSchema } from './tool-policies-schema';
@@ -37,6 +38,20 @@ const pickedTools = (entry: z.ZodType) =>
   z
     .record(key, entry)
     .superRefine(atMostKeys(sizeCaps.toolsPerSource, 'tools per MCP client, integration or provider'));
+
+/**
+ * The JSON Schema of the request context fields. Its patterns must be ones the linear-time engine
+ * (RE2) runs, as every stored schema's: one it cannot run is refused where it stands.
+ */
+const requestContextSchemaField = jsonObjectSchema.superRefine((schema, context) => {
+  for (const unsupported of findUnsupportedPatterns(schema)) {
+    context.addIssue({
+      code: 'custom',
+      path: unsupported.path,
+      message: `The pattern ${JSON.stringify(unsupported.pattern)} cannot run on RE2, the linear-time engine patterns use (look-arounds and back-references are not supported): ${unsupported.reason}`,
+    });
+  }
+});
 
 const mcpClientReference = z.object({ tools: pickedTools(descriptionEntry).optional() }).strict();
 
@@ -192,7 +207,7 @@ export function snapshotPartSchemas(mode: SchemaMode) {
       'workflows',
     ),
     toolPolicies: toolPoliciesSchema(mode),
-    requestContextSchema: jsonObjectSchema,
+    requestContextSchema: requestContextSchemaField,
     defaultOptions,
   };
 }

@@ -103,6 +103,17 @@ describe('agent snapshot schema', () => {
       { tools: [{ value: {}, rules: { jsonLogic: { log: 1 } } }] },
       ['tools.0.rules.jsonLogic.log'],
     ],
+    [
+      'request context patterns RE2 cannot run',
+      {
+        requestContextSchema: {
+          type: 'object',
+          properties: { code: { type: 'string', pattern: '(?=a)b' }, plan: { type: 'string', pattern: '^[a-z]+$' } },
+          patternProperties: { '(a)\\1': {} },
+        },
+      },
+      ['requestContextSchema.properties.code.pattern', 'requestContextSchema.patternProperties.(a)\\1'],
+    ],
   ])('rejects %s at its path', (_name, value, paths) => {
     expect(pathsOf(value)).toEqual(paths);
   });
