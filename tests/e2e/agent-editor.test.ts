@@ -118,7 +118,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       const version2 = editor.versionRow(2);
       await version2.waitFor();
       expect(await version2.textContent()).toContain('Pick support tools');
-      expect(await version2.textContent()).toContain('Changed: tools, mcpClients');
+      expect(await version2.textContent()).toContain('Changed: Tools, MCP clients');
 
       // Preview two request contexts.
       await editor.tab('Preview');
@@ -214,7 +214,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         const said = (await dialog.textContent()) ?? '';
         expect(said).toContain(`Version ${before + 1} by ${editorActor()}`);
         expect(said).toContain('Clearer description');
-        expect(said).toContain('changed description');
+        expect(said).toContain('changed Description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
         await saveScreenshot(other, 'editor-conflict');
         await dialog.getByRole('button', { name: 'Overwrite' }).click();
