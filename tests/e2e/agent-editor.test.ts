@@ -98,7 +98,22 @@ describe('the agent editor, start to finish, in a real browser', () => {
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('sum');
       expect(await editor.tool('everything_echo').count()).toBe(0);
       expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
+      // A search that matches nothing says so, and no group offers to select tools it does not show.
+      await page.getByRole('searchbox', { name: 'Search tools' }).fill('no-such-tool');
+      await page.getByRole('status').filter({ hasText: 'No tools match \u201cno-such-tool\u201d.' }).waitFor(patience);
+      for (const group of ['Registered tools', 'Built-in tools', 'MCP: Everything']) {
+        expect(
+          await editor
+            .toolGroup(group)
+            .getByRole('button', { name: /^Select (all|none)$/ })
+            .count(),
+        ).toBe(0);
+        expect(await editor.toolGroup(group).getByText('No tools here match \u201cno-such-tool\u201d.').count()).toBe(
+          1,
+        );
+      }
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
+      expect(await editor.toolGroup('Registered tools').getByRole('button', { name: 'Select all' }).count()).toBe(1);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await saveScreenshot(page, 'editor-tools');
 
