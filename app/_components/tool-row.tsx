@@ -15,6 +15,16 @@ export function matchesSearch(search: string, name: string, description: string)
   return text === '' || name.toLowerCase().includes(text) || description.toLowerCase().includes(text);
 }
 
+/** The search text when one is typed and none of `tools` matches it (a source with no tools is not "unmatched"). */
+export function unmatchedSearch(
+  search: string,
+  tools: ReadonlyArray<{ name: string; description: string }>,
+): string | undefined {
+  const text = search.trim();
+  if (text === '' || tools.length === 0) return undefined;
+  return tools.some((tool) => matchesSearch(text, tool.name, tool.description)) ? undefined : text;
+}
+
 type ToolRowProps = Parameters<typeof ToolRow>[0];
 
 /**

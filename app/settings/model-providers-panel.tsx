@@ -117,7 +117,7 @@ function ProvidersForm({
             <TextField
               label={`Base URL for ${row.label}`}
               autoComplete="off"
-              className="w-96 font-mono"
+              className="w-96"
               placeholder={row.name === 'compatible' ? 'http://127.0.0.1:11434/v1' : 'https://api.openai.com/v1'}
               hint={row.baseUrlSource === 'env' ? 'From the environment; a URL saved here takes its place.' : undefined}
               {...boundField(form, `${row.name}.baseUrl`)}

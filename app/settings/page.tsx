@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { auditActionInWords, auditActionWords, auditDetailsInWords, auditEntityInWords } from '@/lib/editor';
 import { settingsInForce } from '@/lib/settings-in-force';
 import { currentStudio, type Studio } from '@/lib/studio-handle';
 import {
@@ -24,28 +25,7 @@ import { UsersPanel } from './users-panel';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
 
-const actions = [
-  'agent.create',
-  'agent.save',
-  'agent.publish',
-  'agent.unpublish',
-  'agent.restore',
-  'agent.delete',
-  'agent.label.set',
-  'agent.label.delete',
-  'agent.version.delete',
-  'agent.import',
-  'mcp_client.create',
-  'mcp_client.save',
-  'mcp_client.restore',
-  'mcp_client.delete',
-  'mcp_client.approve',
-  'stdio_launch_spec.create',
-  'stdio_launch_spec.delete',
-  'model_provider.save',
-  'integration.save',
-  'integration.delete',
-];
+const actions = Object.entries(auditActionWords);
 
 type Params = Record<'who' | 'what' | 'id' | 'from' | 'to' | 'cursor' | 'tab', string | string[] | undefined>;
 
@@ -121,13 +101,7 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
       </p>
       <AddressFilterForm action="/settings" inForce={hrefOf(null)} filtered={filtered}>
         <TextFilterField label="Who" name="who" value={filters.who} className="w-40" />
-        <ChoiceFilterField
-          label="What"
-          name="what"
-          value={filters.what}
-          any="any change"
-          choices={actions.map((action) => [action, action])}
-        />
+        <ChoiceFilterField label="What" name="what" value={filters.what} any="any change" choices={actions} />
         <TextFilterField label="Agent, client or integration id" name="id" value={filters.id} className="w-64" />
         <DayRangeFields from={filters.from} to={filters.to} />
       </AddressFilterForm>
@@ -162,19 +136,32 @@ function AuditTable({ entries }: { entries: AuditEntries }) {
             <Time iso={entry.at} />
           </td>
           <td className="p-2.5">{entry.actor}</td>
-          <td className="p-2.5 font-mono">{entry.action}</td>
+          <td className="p-2.5">{auditActionInWords(entry.action)}</td>
           <td className="p-2.5">
-            <span className="text-slate-600">{entry.entity.replace('_', ' ')}</span>{' '}
-            <span className="font-mono">{entry.entityId}</span>
+            <span className="text-slate-600">{auditEntityInWords(entry.entity)}</span>
+            {entry.entityId === entry.entity ? null : <span className="font-mono"> {entry.entityId}</span>}
           </td>
-          <td className="p-2.5 font-mono text-xs text-slate-700">
-            {Object.entries(entry.details)
-              .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-              .join('; ')}
+          <td className="p-2.5 text-xs text-slate-700">
+            <AuditDetails entry={entry} />
           </td>
         </>
       )}
     />
+  );
+}
+
+/** Labelled values, one a line: "Changed: Tools, Request context fields". */
+function AuditDetails({ entry }: { entry: AuditEntries[number] }) {
+  const details = auditDetailsInWords(entry);
+  if (details.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {details.map(({ label, value }) => (
+        <li key={`${label}: ${value}`}>
+          <span className="text-slate-600">{label}:</span> <span className="break-words">{value}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

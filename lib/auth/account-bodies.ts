@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { roles, scopes } from './roles';
 
-export const emailInput = z.email('An email address is required');
+/** An empty field asks for an address; anything else that is not one asks for a valid one. */
+export const emailInput = z.email({
+  error: (issue) =>
+    typeof issue.input !== 'string' || issue.input.trim() === ''
+      ? 'An email address is required'
+      : 'Enter a valid email address, such as name@example.com',
+});
 
 export const passwordInput = z
   .string()

@@ -7,13 +7,14 @@
 import { z } from 'zod';
 import type { UserRow } from '../../db/queries';
 import { StudioError } from '../errors';
+import { emailInput } from './account-bodies';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { isEnabledAdmin, isRole, roles, type Role } from './roles';
 import type { UserServiceParts } from './sign-in';
 
 /** The body of `POST /api/users`. */
 export const createUserInput = z.strictObject({
-  email: z.email('An email address is required'),
+  email: emailInput,
   name: z.string().trim().min(1).max(100).optional(),
   role: z.enum(roles, { error: 'The role is one of viewer, editor or admin' }),
   password: z

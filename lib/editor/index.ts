@@ -14,6 +14,14 @@ export type { AgentDraft } from './agent-draft';
 export type { VersionDiff } from './agent-diff';
 export type { AuditEntity, AuditEntry, AuditFilter, AuditService } from './audit';
 export {
+  auditActionInWords,
+  auditActionWords,
+  auditDetailsInWords,
+  auditEntityInWords,
+  type AuditDetail,
+  type KnownAuditAction,
+} from './audit-words';
+export {
   defaultActor,
   type CodeAgentInfo,
   type CodeAgentLookup,

@@ -47,21 +47,25 @@ export interface ProviderSettingsSnapshot {
 export const isModelProviderConfigured = (name: string, setting: ProviderSettingInForce | undefined): boolean =>
   name === 'compatible' ? setting?.baseUrl !== undefined : setting?.apiKey !== undefined;
 
-/** Why a base URL is refused, or undefined: http(s) only, no credentials, no address no configured URL may reach. */
+/**
+ * Why a base URL is refused, as a sentence the Settings form shows beside the field, or undefined:
+ * http(s) only, no credentials, no address no configured URL may reach.
+ */
 export function baseUrlProblem(text: string): string | undefined {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'is not a URL: write it as http(s)://host[:port]/path, e.g. http://127.0.0.1:11434/v1';
+    return 'Enter a web address such as https://api.example.com/v1.';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `must start with http:// or https:// (got ${url.protocol})`;
-  if (url.username || url.password) return 'must not carry credentials: put the key in the API key field';
-  if (url.search || url.hash) return 'must not have a query or fragment';
+    return `Enter a web address starting with http:// or https:// (this one starts with ${url.protocol}).`;
+  if (url.username || url.password)
+    return 'Leave the user name and password out of the address: put the key in the API key field.';
+  if (url.search || url.hash) return 'Leave out the part from "?" or "#" on: the address ends with its path.';
   const addressClass = classifyAddress(url.hostname) ?? classifyName(url.hostname);
   if (addressClass && !isAllowed(addressClass, { policy: 'configured', allowInternal: false }))
-    return `points at a ${describeClass(addressClass)} address, which the studio never calls`;
+    return `This address points at a ${describeClass(addressClass)} address, which the studio never calls.`;
   return undefined;
 }
 

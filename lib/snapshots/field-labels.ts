@@ -19,3 +19,9 @@ export const agentFieldLabels = {
 } as const;
 
 export type AgentFieldWithLabel = keyof typeof agentFieldLabels;
+
+/** Stored field names as the editor shows them (a name it does not know stays as it is). */
+export function fieldLabelsOf(fields: readonly string[]): string[] {
+  const labels: Record<string, string> = agentFieldLabels;
+  return fields.map((field) => labels[field] ?? field);
+}

@@ -98,7 +98,22 @@ describe('the agent editor, start to finish, in a real browser', () => {
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('sum');
       expect(await editor.tool('everything_echo').count()).toBe(0);
       expect(await editor.tool('everything_get-sum').isChecked()).toBe(true);
+      // A search that matches nothing says so, and no group offers to select tools it does not show.
+      await page.getByRole('searchbox', { name: 'Search tools' }).fill('no-such-tool');
+      await page.getByRole('status').filter({ hasText: 'No tools match \u201cno-such-tool\u201d.' }).waitFor(patience);
+      for (const group of ['Registered tools', 'Built-in tools', 'MCP: Everything']) {
+        expect(
+          await editor
+            .toolGroup(group)
+            .getByRole('button', { name: /^Select (all|none)$/ })
+            .count(),
+        ).toBe(0);
+        expect(await editor.toolGroup(group).getByText('No tools here match \u201cno-such-tool\u201d.').count()).toBe(
+          1,
+        );
+      }
       await page.getByRole('searchbox', { name: 'Search tools' }).fill('');
+      expect(await editor.toolGroup('Registered tools').getByRole('button', { name: 'Select all' }).count()).toBe(1);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await saveScreenshot(page, 'editor-tools');
 
@@ -118,7 +133,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
       const version2 = editor.versionRow(2);
       await version2.waitFor();
       expect(await version2.textContent()).toContain('Pick support tools');
-      expect(await version2.textContent()).toContain('Changed: tools, mcpClients');
+      expect(await version2.textContent()).toContain('Changed: Tools, MCP clients');
 
       // Preview two request contexts.
       await editor.tab('Preview');
@@ -214,7 +229,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         const said = (await dialog.textContent()) ?? '';
         expect(said).toContain(`Version ${before + 1} by ${editorActor()}`);
         expect(said).toContain('Clearer description');
-        expect(said).toContain('changed description');
+        expect(said).toContain('changed Description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
         await saveScreenshot(other, 'editor-conflict');
         await dialog.getByRole('button', { name: 'Overwrite' }).click();

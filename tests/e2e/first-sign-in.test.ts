@@ -146,6 +146,11 @@ describe('the first sign-in in a real browser: setup link, provider, invitation'
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('button', { name: 'Invite user' }).click();
+    // A malformed address is named as such, not as a missing one.
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Create invitation' }).click();
+    await page.getByText('Enter a valid email address, such as name@example.com').waitFor(patience);
+    expect(await page.getByText('An email address is required').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Email' }).fill(editorEmail);
     await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('editor');
     await page.getByRole('button', { name: 'Create invitation' }).click();

@@ -61,6 +61,15 @@ describe('model providers in a real browser', () => {
       const key = page.getByLabel('API key for xAI');
       await key.waitFor(patience);
       expect(await key.getAttribute('type')).toBe('password');
+      // A base URL that is not a web address is refused with a sentence, in the page's own type.
+      const baseUrlField = page.getByRole('textbox', { name: 'Base URL for OpenAI', exact: true });
+      await baseUrlField.fill('not a url');
+      await page.getByRole('button', { name: 'Save providers' }).click();
+      const problem = page.getByText('Enter a web address such as https://api.example.com/v1.', { exact: true });
+      await problem.waitFor(patience);
+      expect(await problem.evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(/mono/i);
+      expect(await page.getByText(/is not a URL|host\[:port\]/).count()).toBe(0);
+      await baseUrlField.fill('');
       await key.fill('xai-key-typed-in-the-browser');
       await page.getByRole('button', { name: 'Save providers' }).click();
       await page.getByRole('status').filter({ hasText: 'Saved. The next run uses these settings.' }).waitFor(patience);

@@ -73,8 +73,19 @@ describe('request-context fields in a real browser', () => {
     const rule = editor.variant('Tools', 2).getByRole('group', { name: 'Rule 1', exact: true });
     const field = rule.getByRole('combobox', { name: 'Field', exact: true });
     expect(await field.evaluate(optionValues)).toEqual(['plan']);
+    // A new rule row is unfinished, not wrong: a hint to pick a field and no finding from the linter.
+    expect(await rule.getByText('Pick a field.').count()).toBe(1);
+    const checks = editor.variant('Tools', 2).getByRole('alert').or(editor.variant('Tools', 2).getByRole('status'));
+    expect(await checks.allTextContents()).toEqual([]);
+    // A misspelt field warns in words, without the linter's code.
     await field.focus();
+    await page.keyboard.type('plna');
+    await expect
+      .poll(() => editor.ruleCheck(editor.variant('Tools', 2)).allTextContents(), patience)
+      .toEqual(['Warning: "plna" is not one of the declared request context fields; check its spelling']);
+    await field.fill('');
     await page.keyboard.type('plan');
+    await expect.poll(async () => (await checks.allTextContents()).join(' '), patience).not.toContain('plna');
     const value = rule.getByRole('combobox', { name: 'Value', exact: true });
     await value.waitFor();
     expect(await value.evaluate(optionValues)).toEqual(['free', 'pro']);

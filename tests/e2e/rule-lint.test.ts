@@ -46,7 +46,7 @@ describe('the rule linter in the rule builder', () => {
     const found = editor.ruleCheck(variant);
     await expect
       .poll(() => found.allTextContents(), patience)
-      .toEqual(['Error (never_matches): "tier" is one of "free", "pro"; "gold" is not among them']);
+      .toEqual(['Error: "tier" is one of "free", "pro"; "gold" is not among them']);
     // Beside the rule: the finding follows the rule's own row.
     expect(await rule.locator('xpath=following-sibling::*[1]').getByRole('alert').count()).toBe(1);
 

@@ -297,22 +297,35 @@ describe('tools, integrations and settings pages in a real browser', () => {
       ).not.toMatch(/[A-Za-z0-9+/]{32}/);
       // The settings in force are read, not edited, here: they come from the environment.
       expect(await settings.settingsTable().locator('input, textarea, select, button').count()).toBe(0);
-      await settings.filter({ who: 'local', what: 'agent.save', id: 'audited' });
+      // The log speaks in words: actions, field names and details, never their codes.
+      const whatOptions = await page.getByRole('combobox', { name: 'What' }).locator('option').allTextContents();
+      expect(whatOptions).toContain('Saved a version');
+      expect(whatOptions).toContain('Created an MCP client');
+      expect(whatOptions.filter((words) => /[._]/.test(words))).toEqual([]);
+      await settings.filter({ who: 'local', what: 'Saved a version', id: 'audited' });
       await page.waitForURL(/what=agent.save/);
       await expect.poll(() => settings.auditRows().count(), patience).toBe(50);
-      expect(await settings.auditRows().first().textContent()).toContain('versionNumber: 56');
+      const newest = await settings.auditRows().first().textContent();
+      expect(newest).toContain('Saved a version');
+      expect(newest).toContain('Changed: Instructions');
+      expect(newest).toContain('Version: 56');
+      expect(newest).not.toMatch(/agent\.save|changedFields|versionNumber|instructions/);
       await page
         .getByRole('navigation', { name: 'Pages of the audit log' })
         .getByRole('link', { name: 'Next page' })
         .click();
       await expect.poll(() => settings.auditRows().count(), patience).toBe(5);
-      expect(await settings.auditRows().last().textContent()).toContain('versionNumber: 2');
+      expect(await settings.auditRows().last().textContent()).toContain('Version: 2');
       expect(page.url()).toContain('id=audited');
 
       // A day range that ends before today finds nothing; today's finds the create.
       const today = new Date().toISOString().slice(0, 10);
-      await settings.filter({ what: 'agent.create', from: today, to: today });
+      await settings.filter({ what: 'Created an agent', from: today, to: today });
       await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
+      const created = await settings.auditRows().first().textContent();
+      expect(created).toContain('Created an agent');
+      // Nothing was left out of the new agent, so no empty list is shown.
+      expect(created).not.toMatch(/droppedFields|Not saved|\[\]|null/);
       await settings.filter({ from: '2000-01-01', to: '2000-01-02' });
       await page.getByText('No change matches these filters.').waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -328,8 +341,9 @@ describe('tools, integrations and settings pages in a real browser', () => {
       };
       expect((await api('POST', '/api/mcp-clients', client)).status).toBe(201);
       expect((await api('PATCH', '/api/mcp-clients/audited-client', { description: 'Saved once' })).status).toBe(200);
-      await settings.filter({ what: 'mcp_client.save', id: 'audited-client' });
+      await settings.filter({ what: 'Saved an MCP client', id: 'audited-client' });
       await expect.poll(() => settings.auditRows().count(), patience).toBe(1);
+      expect(await settings.auditRows().first().textContent()).toContain('Changed: Description');
       await saveScreenshot(page, 'settings');
       expect(errors).toEqual([]);
       await page.close();

@@ -105,6 +105,8 @@ export function lintCondition({
   if (condition.operator === 'in' && Array.isArray(condition.value) && condition.value.length === 0) {
     add('error', 'never_matches', `"in" an empty list never matches`);
   }
+  // A row whose field is not picked yet is unfinished, not wrong: the save schema names it if it stays so.
+  if (condition.field === '') return diagnostics;
   const lookup = fieldSchema(condition.field);
   if (lookup.kind === 'unknown') {
     add('error', 'unknown_field', `The request context has no field "${condition.field}": ${lookup.reason}`);
@@ -112,7 +114,7 @@ export function lintCondition({
     add(
       'warning',
       'undeclared_field',
-      `"${condition.field}" is not declared in the request context schema; check its spelling`,
+      `"${condition.field}" is not one of the declared request context fields; check its spelling`,
     );
   } else if (lookup.kind === 'declared') {
     const mismatch = typeProblem(condition, lookup.schema);

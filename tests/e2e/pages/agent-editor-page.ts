@@ -154,11 +154,11 @@ export class AgentEditorPage {
 
   /** The rule linter's findings shown inside `scope` (beside a rule, or at the top of a group). */
   ruleCheck(scope: Locator) {
-    // Errors are alerts and warnings statuses; both begin with their severity and code.
+    // Errors are alerts and warnings statuses; both begin with their severity.
     return scope
       .getByRole('alert')
       .or(scope.getByRole('status'))
-      .filter({ hasText: /^(Error|Warning) \(/ });
+      .filter({ hasText: /^(Error|Warning):/ });
   }
 
   /** The top rule group of a variant's builder (the group named "Rules"). */

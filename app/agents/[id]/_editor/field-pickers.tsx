@@ -4,6 +4,7 @@
  * the Conditions tab (each variant's value): registered tools, each saved MCP client, integrations
  * and providers.
  */
+import { unmatchedSearch } from '../../../_components/tool-row';
 import { Note } from '../../../_components/ui/card';
 import { McpClientGroup, offeredNamesOf } from './mcp-client-group';
 import { ToolGroup } from './tool-group';
@@ -49,6 +50,7 @@ export function RegisteredToolsPicker({
   const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
     <ToolGroup
       legend={legend}
+      unmatched={unmatchedSearch(search, tools)}
       disabled={selection === null}
       onSelectAll={() => tickEvery(tools, true)}
       onSelectNone={() => tickEvery(tools, false)}
@@ -160,6 +162,10 @@ export function ProviderGroups({
   return (
     <ToolGroup
       legend={legend}
+      unmatched={unmatchedSearch(
+        search,
+        providers.flatMap((provider) => provider.tools),
+      )}
       onSelectAll={providers.length ? () => setAll(true) : undefined}
       onSelectNone={providers.length ? () => setAll(false) : undefined}
     >

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
-import { ToolRow } from '../../../_components/tool-row';
+import { ToolRow, unmatchedSearch } from '../../../_components/tool-row';
 import { OnlyWhen, SelectableTools } from './selectable-tools';
 import type { SourcePicks } from './source-picks';
 import type { Collision } from './tool-selection';
@@ -92,6 +92,7 @@ export function McpClientGroup({
   return (
     <ToolGroup
       legend={`MCP: ${client.name}`}
+      unmatched={unmatchedSearch(search, offered)}
       disabled={!loaded}
       onSelectAll={() => picks.tick([...offeredNames], true)}
       onSelectNone={picks.clear}

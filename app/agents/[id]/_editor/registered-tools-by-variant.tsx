@@ -5,7 +5,7 @@
  * plan is pro"). "Only for some requests..." moves a tool onto a variant with rules and opens it
  * on the Conditions tab, its name box focused.
  */
-import { MatchingToolRows } from '../../../_components/tool-row';
+import { MatchingToolRows, unmatchedSearch } from '../../../_components/tool-row';
 import { Button } from '../../../_components/ui/button';
 import { focusWhenShown, variantNameId } from './focus-later';
 import { ToolGroup } from './tool-group';
@@ -64,6 +64,7 @@ export function RegisteredToolsByVariant({
   const group = (list: ToolCatalog['registered'], legend: string, empty?: string) => (
     <ToolGroup
       legend={legend}
+      unmatched={unmatchedSearch(search, list)}
       onSelectAll={() =>
         onChange(
           edits.tick(

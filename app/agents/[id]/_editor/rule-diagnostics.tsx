@@ -51,8 +51,8 @@ export function RuleDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) 
               : 'rounded-md border border-amber-300 bg-amber-50 px-3 py-1 text-sm text-amber-900'
           }
         >
-          <span className="font-semibold">{diagnostic.severity === 'error' ? 'Error' : 'Warning'}</span> (
-          {diagnostic.code}): {diagnostic.message}
+          <span className="font-semibold">{diagnostic.severity === 'error' ? 'Error' : 'Warning'}:</span>{' '}
+          {diagnostic.message}
         </p>
       ))}
     </div>

@@ -127,7 +127,7 @@ export function RuleRow({
         placeholder="e.g. user.role"
         value={condition.field}
         error={errorAt('field')}
-        hint={field?.description}
+        hint={condition.field === '' && fields.length > 0 ? 'Pick a field.' : field?.description}
         onChange={(event) => {
           const path = event.target.value;
           const next = fields.find((candidate) => candidate.path === path);

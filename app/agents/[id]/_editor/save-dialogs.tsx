@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateAgentBodySchema } from '@/lib/schemas';
+import { fieldLabelsOf } from '@/lib/snapshots';
 import { Time } from '../../../_components/format';
 import { Button } from '../../../_components/ui/button';
 import { AlertDialog, AlertDialogContent, Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
@@ -100,7 +101,8 @@ export function ConflictDialog({
                 {conflict.newer.map((version) => (
                   <li key={version.versionNumber}>
                     Version {version.versionNumber} by {version.authorId ?? 'someone'} (<Time iso={version.createdAt} />
-                    ): {version.changeMessage ?? 'no message'}; changed {version.changedFields.join(', ') || 'nothing'}
+                    ): {version.changeMessage ?? 'no message'}; changed{' '}
+                    {fieldLabelsOf(version.changedFields).join(', ') || 'nothing'}
                   </li>
                 ))}
               </ul>
@@ -108,7 +110,7 @@ export function ConflictDialog({
                 Reload discards your changes and shows the newest version. Overwrite saves only the fields you changed
                 on top of it
                 {conflict.colliding.length
-                  ? `, replacing their ${conflict.colliding.join(', ')} with yours`
+                  ? `, replacing their ${fieldLabelsOf(conflict.colliding).join(', ')} with yours`
                   : '; their changes are kept'}
                 .
               </p>

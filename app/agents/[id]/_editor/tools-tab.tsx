@@ -12,7 +12,7 @@ import { LearnMore } from './learn-more';
 import { RegisteredToolsByVariant } from './registered-tools-by-variant';
 import { recordFieldOf, sourcePicks } from './source-picks';
 import { toolPresence, toolVariantsOf } from './tool-variants';
-import { MatchingToolRows } from '../../../_components/tool-row';
+import { MatchingToolRows, unmatchedSearch } from '../../../_components/tool-row';
 import {
   findCollisions,
   registeredSelection,
@@ -76,8 +76,8 @@ function offeredNames({
   return offered;
 }
 
-/** The input schema of a selected tool, looked up by the name the model sees, across the sources. */
-function inputSchemaFinder(
+/** Every tool the sources offer (the MCP clients' as far as they are listed), in merge order. */
+function toolsOfEverySource(
   catalog: ToolCatalog,
   codeAgent: CodeAgentFacts | null,
   mcp: ReturnType<typeof useMcpTools>,
@@ -89,7 +89,7 @@ function inputSchemaFinder(
       offeredByServer(server, client.servers[server], found.tools),
     );
   });
-  const tools = [
+  return [
     ...(codeAgent?.tools ?? []),
     ...catalog.registered,
     ...(catalog.builtIn ?? []),
@@ -97,6 +97,15 @@ function inputSchemaFinder(
     ...catalog.integrations.flatMap((integration) => integration.tools),
     ...catalog.providers.flatMap((provider) => provider.tools),
   ];
+}
+
+/** The input schema of a selected tool, looked up by the name the model sees, across the sources. */
+function inputSchemaFinder(
+  catalog: ToolCatalog,
+  codeAgent: CodeAgentFacts | null,
+  mcp: ReturnType<typeof useMcpTools>,
+) {
+  const tools = toolsOfEverySource(catalog, codeAgent, mcp);
   // Later sources replace earlier ones of the same name, as in resolution.
   return (name: string) => tools.findLast((tool) => tool.name === name)?.inputSchema;
 }
@@ -157,13 +166,24 @@ export function ToolsTab({
   }
 
   const setRegistered = (next: Selection) => setField('tools', next as EditorValues['tools']);
+  const unmatched = unmatchedSearch(
+    search,
+    mode === 'description-only' ? codeAgent!.tools : toolsOfEverySource(catalog, codeAgent, mcp),
+  );
   const searchBox = (
-    <SearchField
-      label="Search tools"
-      value={search}
-      placeholder="Name or description"
-      onChange={(event) => setSearch(event.target.value)}
-    />
+    <div className="flex flex-col gap-2">
+      <SearchField
+        label="Search tools"
+        value={search}
+        placeholder="Name or description"
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <p role="status" className="text-sm text-slate-700 empty:hidden">
+        {unmatched === undefined
+          ? null
+          : `No tools match \u201c${unmatched}\u201d. Try part of a name or a word of its description.`}
+      </p>
+    </div>
   );
 
   if (mode === 'description-only') {
@@ -174,7 +194,7 @@ export function ToolsTab({
           This code agent lets the editor reword the descriptions of its own tools and nothing else: tools cannot be
           added or removed here.
         </Note>
-        <ToolGroup legend="Code tools">
+        <ToolGroup legend="Code tools" unmatched={unmatchedSearch(search, codeAgent!.tools)}>
           <CodeTools
             tools={codeAgent!.tools}
             search={search}
@@ -201,7 +221,7 @@ export function ToolsTab({
       </Note>
       <ToolRulesNote tools={values.tools} onConvert={(variants) => setField('tools', variants)} />
       {mode === 'full' ? (
-        <ToolGroup legend="Code tools">
+        <ToolGroup legend="Code tools" unmatched={unmatchedSearch(search, codeAgent!.tools)}>
           <Note>Defined in this agent&rsquo;s code and always included.</Note>
           <CodeTools tools={codeAgent!.tools} search={search} />
         </ToolGroup>

@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import type { LabelView, Page, VersionView } from '@/lib/editor';
+import { fieldLabelsOf } from '@/lib/snapshots';
 import { Time } from '../../../_components/format';
 import { usePermissions } from '../../../_components/permissions';
 import { Button } from '../../../_components/ui/button';
@@ -150,7 +151,9 @@ function VersionCells({ version, publishMessage }: { version: VersionView; publi
       <td className="p-2">
         <span className="block">{version.changeMessage ?? 'No message'}</span>
         <span className="block text-xs text-slate-600">
-          {version.changedFields.length ? `Changed: ${version.changedFields.join(', ')}` : 'No field changed'}
+          {version.changedFields.length
+            ? `Changed: ${fieldLabelsOf(version.changedFields).join(', ')}`
+            : 'No field changed'}
         </span>
         {publishMessage ? <span className="block text-xs text-slate-700">Published: {publishMessage}</span> : null}
       </td>

@@ -261,6 +261,12 @@ describe('the rule linter', () => {
     ]);
   });
 
+  it('says nothing about a rule row whose field is not picked yet', () => {
+    const unfinished = when({ field: '', operator: 'equals', value: '' });
+    expect(lintVersion({ snapshot: toolsWith(unfinished) })).toEqual([]);
+    expect(lintVersion({ snapshot: { ...toolsWith(unfinished), requestContextSchema: openSchema } })).toEqual([]);
+  });
+
   it('reports nothing about fields when the agent has no schema', () => {
     const snapshot = {
       tools: [{ value: { search: {} }, rules: when({ field: 'anything', operator: 'greater_than', value: 1 }) }],
