@@ -295,6 +295,12 @@ describe('the agent editor, start to finish, in a real browser', () => {
   });
 
   it("builds a request-context form from the agent's schema, says when an MCP server is unreachable, and flags a name collision", async () => {
+    const broken = await api('POST', '/api/mcp-clients', {
+      id: 'broken',
+      name: 'Broken',
+      servers: { gone: { type: 'stdio', command: process.execPath, args: ['/nonexistent/mcp-server.js'] } },
+    });
+    expect(broken.status).toBe(201);
     expect(
       (
         await api('POST', '/api/agents', {
@@ -302,16 +308,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
           name: 'Tiered',
           model: 'openai/gpt-4o-mini',
           instructions: 'Plan: {{tier || "free"}}',
+          mcpClients: { broken: { tools: {} } },
           requestContextSchema: { type: 'object', properties: { tier: { type: 'string', enum: ['free', 'pro'] } } },
         })
       ).status,
     ).toBe(201);
-    const broken = await api('POST', '/api/mcp-clients', {
-      id: 'broken',
-      name: 'Broken',
-      servers: { gone: { type: 'stdio', command: process.execPath, args: ['/nonexistent/mcp-server.js'] } },
-    });
-    expect(broken.status).toBe(201);
     const { page, errors } = await newPage();
     const editor = new AgentEditorPage(page, baseUrl);
     await editor.open('tiered');
@@ -321,6 +322,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
     expect(JSON.parse(await editor.textbox('Request context').inputValue())).toEqual({ tier: 'pro' });
     await editor.button('Resolve').click();
     await expect.poll(() => shownText(editor.instructions()), patience).toContain('Plan: pro');
+    // The unreachable server's warning is in words, without the code it has in the API.
+    const warnings = page.getByRole('list', { name: 'Warnings' }).getByRole('listitem');
+    await expect
+      .poll(() => warnings.allTextContents(), patience)
+      .toEqual([expect.stringMatching(/^MCP client "broken", server "gone": .*its tools are left out$/)]);
 
     let tests = 0;
     page.on('request', (request) => {

@@ -200,9 +200,7 @@ function ResolutionView({ resolution, matched }: { resolution: Resolution; match
           </h3>
           <ul aria-label="Warnings" className="flex list-disc flex-col gap-1 pl-5 text-sm">
             {resolution.warnings.map((warning, index) => (
-              <li key={index}>
-                {warning.message} <span className="font-mono text-xs text-slate-600">({warning.code})</span>
-              </li>
+              <li key={index}>{warning.message}</li>
             ))}
           </ul>
         </Card>
