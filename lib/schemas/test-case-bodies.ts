@@ -80,10 +80,13 @@ export const recordingSchema = z
 
 export type Recording = z.output<typeof recordingSchema>;
 
-export const testCaseInputSchema = z.union([
-  z.object({ prompt: z.string().min(1).max(1_000_000) }).strict(),
-  z.object({ messages: modelMessagesSchema }).strict(),
-]);
+export const testCaseInputSchema = z.union(
+  [
+    z.object({ prompt: z.string().min(1).max(1_000_000) }).strict(),
+    z.object({ messages: modelMessagesSchema }).strict(),
+  ],
+  { error: 'Give exactly one of prompt (one user message) and messages (a conversation)' },
+);
 
 export type TestCaseInput = z.output<typeof testCaseInputSchema>;
 

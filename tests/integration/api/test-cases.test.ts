@@ -171,6 +171,13 @@ describe('test cases of an agent', () => {
       input: { messages: [{ role: 'robot', content: 'b' }] },
     });
     expect([robot.status, paths(robot.body)]).toEqual([400, ['input.messages.0.role']]);
+    for (const input of [{ prompt: 'x', messages: [{ role: 'user', content: 'x' }] }, {}]) {
+      const unclear = await send('POST', '/api/agents/weather-bot/test-cases', { name: 'both', input });
+      expect([unclear.status, JSON.stringify(unclear.body)]).toEqual([
+        400,
+        expect.stringContaining('Give exactly one of prompt (one user message) and messages (a conversation)'),
+      ]);
+    }
   });
 
   it('are made from a finished run: its input, context, both tool calls with results, answer and tools', async () => {
