@@ -107,6 +107,49 @@ function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): Test
   return cases.filter((testCase) => testCaseIds.includes(testCase.id));
 }
 
+/** What decides whether an evaluation still speaks for the agent's test cases as they are now. */
+async function currentCasesOf(parts: EvaluationParts, agentId: string) {
+  const current = await parts.listTestCases(agentId);
+  const changedAt = await parts.testCasesChangedAt(agentId);
+  return {
+    changedAt,
+    /** It did not cover every current case, or a case changed after it started. */
+    isStale(row: EvaluationRow, evaluation: EvaluationView): boolean {
+      const covered = new Set(evaluation.results.map((result) => result.testCaseId));
+      const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
+      return !(coversEveryCase && row.testCasesChangedAt >= changedAt);
+    },
+  };
+}
+
+/**
+ * The newest finished evaluation of the configuration that lets it publish. Any of them counts, not
+ * only the newest: a later evaluation of a few cases does not take away an earlier one of all.
+ */
+async function passingOfConfig(
+  parts: EvaluationParts,
+  { agentId, configHash, minPassRate }: { agentId: string; configHash: string; minPassRate: number },
+): Promise<EvaluationView | undefined> {
+  const cases = await currentCasesOf(parts, agentId);
+  const rows = await parts.storage.queries.evaluations.finishedSince({
+    agentId,
+    configHash,
+    testCasesChangedAt: cases.changedAt,
+  });
+  for (const row of rows) {
+    const evaluation = evaluationView(row);
+    const total = evaluation.passed + evaluation.failed;
+    const passRate = total === 0 ? 0 : evaluation.passed / total;
+    if (!cases.isStale(row, evaluation) && total > 0 && passRate >= minPassRate) return evaluation;
+  }
+  return undefined;
+}
+
+const described = (evaluation: EvaluationView, stale: boolean): LastEvaluation => {
+  const { evaluationId, versionNumber, passed, failed, finishedAt } = evaluation;
+  return { evaluationId, versionNumber, passed, failed, finishedAt: finishedAt ?? '', stale };
+};
+
 export function createEvaluations(parts: EvaluationParts): Evaluations {
   const queries = () => parts.storage.queries.evaluations;
 
@@ -182,58 +225,14 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
     return { row, done };
   }
 
-  /** What decides whether an evaluation still speaks for the agent's test cases as they are now. */
-  async function currentCasesOf(agentId: string) {
-    const current = await parts.listTestCases(agentId);
-    const changedAt = await parts.testCasesChangedAt(agentId);
-    return {
-      changedAt,
-      /** It did not cover every current case, or a case changed after it started. */
-      isStale(row: EvaluationRow, evaluation: EvaluationView): boolean {
-        const covered = new Set(evaluation.results.map((result) => result.testCaseId));
-        const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
-        return !(coversEveryCase && row.testCasesChangedAt >= changedAt);
-      },
-    };
-  }
-
   /** The newest finished evaluation of the configuration, and whether the cases changed since. */
   async function newestOfConfig({ agentId, configHash }: { agentId: string; configHash: string }) {
     const row = await queries().newestFinished({ agentId, configHash });
     if (!row) return undefined;
     const evaluation = evaluationView(row);
-    const cases = await currentCasesOf(agentId);
+    const cases = await currentCasesOf(parts, agentId);
     return { evaluation, stale: cases.isStale(row, evaluation) };
   }
-
-  /**
-   * The newest finished evaluation of the configuration that lets it publish. Any of them counts, not
-   * only the newest: a later evaluation of a few cases does not take away an earlier one of all.
-   */
-  async function passingOfConfig({
-    agentId,
-    configHash,
-    minPassRate,
-  }: {
-    agentId: string;
-    configHash: string;
-    minPassRate: number;
-  }): Promise<EvaluationView | undefined> {
-    const cases = await currentCasesOf(agentId);
-    const rows = await queries().finishedSince({ agentId, configHash, testCasesChangedAt: cases.changedAt });
-    for (const row of rows) {
-      const evaluation = evaluationView(row);
-      const total = evaluation.passed + evaluation.failed;
-      const passRate = total === 0 ? 0 : evaluation.passed / total;
-      if (!cases.isStale(row, evaluation) && total > 0 && passRate >= minPassRate) return evaluation;
-    }
-    return undefined;
-  }
-
-  const described = (evaluation: EvaluationView, stale: boolean): LastEvaluation => {
-    const { evaluationId, versionNumber, passed, failed, finishedAt } = evaluation;
-    return { evaluationId, versionNumber, passed, failed, finishedAt: finishedAt ?? '', stale };
-  };
 
   async function get(evaluationId: string): Promise<EvaluationView> {
     const row = await queries().get(evaluationId);
@@ -252,9 +251,9 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       const rows = await queries().page({ agentId, before: before ?? { startedAt: '\uffff', id: '' }, limit });
       return rows.map(evaluationView);
     },
-    findPassing: passingOfConfig,
+    findPassing: (request) => passingOfConfig(parts, request),
     async lastOfConfig({ minPassRate, ...request }) {
-      const passing = minPassRate === undefined ? undefined : await passingOfConfig({ ...request, minPassRate });
+      const passing = minPassRate === undefined ? undefined : await passingOfConfig(parts, { ...request, minPassRate });
       if (passing) return described(passing, false);
       const last = await newestOfConfig(request);
       return last ? described(last.evaluation, last.stale) : undefined;
