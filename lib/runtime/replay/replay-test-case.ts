@@ -29,6 +29,8 @@ export interface ReplayRequest {
 export interface ReplayResult {
   runId: string;
   versionNumber: number | null;
+  /** The hash of the tool set the version resolved to for the case's request context, as its run reports it. */
+  resolvedToolsHash: string;
   answer: string;
   toolCalls: ReplayedCall[];
   finishReason: string;
@@ -122,6 +124,7 @@ export async function replayTestCase(
   return {
     runId: result.runId,
     versionNumber: result.versionNumber,
+    resolvedToolsHash: result.resolvedToolsHash,
     answer: result.text,
     toolCalls,
     finishReason: result.finishReason,

@@ -112,6 +112,12 @@ describe('a run saved as a test case, replayed by evaluations', () => {
     expect(result).toMatchObject({ testCaseId: caseId, passed: true, diff: { callsAdded: [], callsRemoved: [] } });
     const replayRun = await call(served.studio, 'GET', `/api/runs/${result!.runId as string}`);
     expect(replayRun.body).toMatchObject({ kind: 'evaluation', status: 'finished' });
+    // The tool set the cases ran with, as the replay's run reports it.
+    expect(evaluation.resolvedToolsHash).toEqual(expect.any(String));
+    expect(replayRun.body.resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
+    expect(result!.resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
+    const listed = await call(served.studio, 'GET', '/api/agents/orders/evaluations?limit=1');
+    expect(listed.body.items[0].resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
   });
 
   it('fails on a version that calls another tool, naming the call', async () => {
