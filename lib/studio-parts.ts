@@ -111,7 +111,8 @@ export function toolSourcesOf({
 export function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunStore; evaluations: Evaluations }) {
   return {
     findPassingEvaluation: (request: PassingEvaluationRequest) => built().evaluations.findPassing(request),
-    findLastEvaluation: (request: { agentId: string; configHash: string }) => built().evaluations.lastOfConfig(request),
+    findLastEvaluation: (request: { agentId: string; configHash: string; minPassRate?: number }) =>
+      built().evaluations.lastOfConfig(request),
     resolveToolsForDiff: (request: Parameters<Runtime['resolveSnapshotTools']>[0]) =>
       built().runtime.resolveSnapshotTools(request),
     readRun: runReaderOf(() => built().runStore),

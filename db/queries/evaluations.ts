@@ -1,5 +1,5 @@
 /** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
 import { bind, everyColumn } from './placeholders';
@@ -68,6 +68,19 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(evaluations.startedAt))
     .limit(1)
     .prepare();
+  const finishedOfConfigSince = db
+    .select()
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.agentId, p('agentId')),
+        eq(evaluations.configHash, p('configHash')),
+        eq(evaluations.status, 'finished'),
+        gte(evaluations.testCasesChangedAt, p('testCasesChangedAt')),
+      ),
+    )
+    .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
+    .prepare();
   const failRunning = db
     .update(evaluations)
     .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
@@ -99,6 +112,19 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     /** The newest finished evaluation of exactly this configuration. */
     newestFinished: ({ agentId, configHash }: { agentId: string; configHash: string }): EvaluationRow | undefined =>
       newestFinishedOfConfig.get({ agentId, configHash }),
+    /**
+     * The finished evaluations of exactly this configuration that started when the test cases were
+     * as they are now (their `testCasesChangedAt` is this time or later), newest first.
+     */
+    finishedSince: ({
+      agentId,
+      configHash,
+      testCasesChangedAt,
+    }: {
+      agentId: string;
+      configHash: string;
+      testCasesChangedAt: string;
+    }): EvaluationRow[] => finishedOfConfigSince.all({ agentId, configHash, testCasesChangedAt }),
     /** Marks every evaluation still running as failed (a stopped process left them). */
     failRunning({ error, finishedAt }: { error: string; finishedAt: string }) {
       failRunning.run({ error, finishedAt });

@@ -62,7 +62,7 @@ export interface EditorOptions {
   toolSources?: ToolSourceLookup;
   /** Finds an evaluation that lets a gated agent publish (default: none is ever found). */
   findPassingEvaluation?: FindPassingEvaluation;
-  /** The newest finished evaluation of a configuration, for the publish checks (default: none). */
+  /** The evaluation of a configuration the publish checks show (default: none). */
   findLastEvaluation?: FindLastEvaluation;
   /** When an agent's test cases last changed (default: `null`, unknown). */
   testCasesChangedAt?: (agentId: string) => Promise<string | null>;

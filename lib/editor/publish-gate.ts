@@ -74,17 +74,36 @@ export async function evaluationProblem(
     testCasesChangedAt: await context.testCasesChangedAt(agentId),
   });
   if (found) return undefined;
+  const newest = await context.findLastEvaluation({ agentId, configHash });
   return {
     code: 'evaluation_required',
-    message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${Math.round(gate.minPassRate * 100)}% of the current test cases; none was found`,
+    message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${percent(gate.minPassRate)} of the current test cases; ${whyNoneCounts(newest, gate.minPassRate)}`,
   };
 }
 
-/** What the gate asks of a configuration and how its newest evaluation went, for the Publish dialog. */
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** What was found instead of an evaluation that lets the version publish, and why it does not count. */
+function whyNoneCounts(newest: LastEvaluation | undefined, minPassRate: number): string {
+  if (!newest) return 'none was found';
+  const { evaluationId, versionNumber, passed, failed } = newest;
+  const total = passed + failed;
+  const found = `the newest, evaluation ${evaluationId} of version ${versionNumber},`;
+  const cases = `${passed} of ${total} test case${total === 1 ? '' : 's'}`;
+  if (newest.stale)
+    return `${found} does not count: it did not cover every current test case, or they changed after it started (it passed ${cases})`;
+  if (total === 0) return `${found} ran no test case`;
+  return `${found} passed ${cases} (${percent(passed / total)}), less than ${percent(minPassRate)}`;
+}
+
+/** What the gate asks of a configuration and how its evaluations went, for the Publish dialog. */
 export interface GateEvaluation {
   /** The share of test cases that must pass, 0 to 1. */
   minPassRate: number;
-  /** The newest finished evaluation of this configuration; `null`: it was never tested. */
+  /**
+   * A finished evaluation of this configuration that lets it publish, or else the newest finished
+   * one; `null`: it was never tested.
+   */
   last: LastEvaluation | null;
 }
 
@@ -95,6 +114,6 @@ export async function gateEvaluation(
 ): Promise<GateEvaluation | undefined> {
   const gate = parseGate(record.publishGate);
   if (!gate.requireEvaluation) return undefined;
-  const last = await context.findLastEvaluation({ agentId: record.id, configHash });
+  const last = await context.findLastEvaluation({ agentId: record.id, configHash, minPassRate: gate.minPassRate });
   return { minPassRate: gate.minPassRate, last: last ?? null };
 }

@@ -27,7 +27,12 @@ export type FindPassingEvaluation = (
   request: PassingEvaluationRequest,
 ) => Promise<{ evaluationId: string } | undefined>;
 
+/**
+ * The evaluation of a configuration the publish checks show: with `minPassRate`, one that lets it
+ * publish when there is one; otherwise the newest finished one.
+ */
 export type FindLastEvaluation = (request: {
   agentId: string;
   configHash: string;
+  minPassRate?: number;
 }) => Promise<LastEvaluation | undefined>;

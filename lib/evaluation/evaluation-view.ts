@@ -15,6 +15,8 @@ export interface CaseResult {
   expectations: ExpectationVerdict[];
   /** The stored run of the replay (absent when the replay could not start). */
   runId?: string;
+  /** The hash of the tool set the replay ran with (its run's `resolvedToolsHash`). */
+  resolvedToolsHash?: string;
   /** The difference from the recording: calls added, removed, arguments changed; the answer's words. */
   diff?: unknown;
   usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
@@ -27,6 +29,12 @@ export interface EvaluationView {
   agentId: string;
   versionNumber: number;
   configHash: string;
+  /**
+   * The hash of the resolved tool set the cases ran with, as their runs report it; `null` until a
+   * case has run, or when the cases' request contexts resolved different tool sets (each case's
+   * result then has its own).
+   */
+  resolvedToolsHash: string | null;
   startedAt: string;
   finishedAt: string | null;
   passed: number;
@@ -35,18 +43,26 @@ export interface EvaluationView {
   error: string | null;
 }
 
+/** The one tool set hash every replayed case ran with, or `null`. */
+function sharedToolsHash(results: CaseResult[]): string | null {
+  const hashes = new Set(results.flatMap((result) => (result.resolvedToolsHash ? [result.resolvedToolsHash] : [])));
+  return hashes.size === 1 ? [...hashes][0]! : null;
+}
+
 export function evaluationView(row: EvaluationRow): EvaluationView {
+  const results = JSON.parse(row.results) as CaseResult[];
   return {
     evaluationId: row.id,
     status: row.status,
     agentId: row.agentId,
     versionNumber: row.versionNumber,
     configHash: row.configHash,
+    resolvedToolsHash: sharedToolsHash(results),
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     passed: row.passed,
     failed: row.failed,
-    results: JSON.parse(row.results) as CaseResult[],
+    results,
     error: row.error,
   };
 }

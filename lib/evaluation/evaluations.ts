@@ -24,7 +24,7 @@ export interface EvaluatedVersion {
   configHash: string;
 }
 
-/** The newest finished evaluation of one configuration, as the Publish dialog shows it. */
+/** A finished evaluation of one configuration as the Publish dialog shows it (see `lastOfConfig`). */
 export interface LastEvaluation {
   evaluationId: string;
   /** The version it ran against (another version with the same configuration counts too). */
@@ -68,8 +68,9 @@ export interface Evaluations {
   get(evaluationId: string): Promise<EvaluationView>;
   list(request: { agentId: string; before?: EvaluationPosition; limit: number }): Promise<EvaluationView[]>;
   /**
-   * The newest finished evaluation of exactly this configuration, when it covered every current
-   * test case, started after they last changed and passed at least `minPassRate` of them.
+   * The newest finished evaluation of exactly this configuration that covered every current test
+   * case, started after they last changed and passed at least `minPassRate` of them (any such one
+   * counts, whatever was evaluated after it).
    */
   findPassing(request: {
     agentId: string;
@@ -77,11 +78,16 @@ export interface Evaluations {
     minPassRate: number;
   }): Promise<EvaluationView | undefined>;
   /**
-   * The newest finished evaluation of exactly this configuration, passing or not, and whether the
-   * test cases changed since (`stale`: a case was created, edited or deleted after it started, or
-   * it did not cover every current case). What the Publish dialog shows.
+   * The evaluation of exactly this configuration the Publish dialog shows: with `minPassRate`, the
+   * one `findPassing` finds when there is one; otherwise the newest finished one, passing or not,
+   * and whether the test cases changed since (`stale`: a case was created, edited or deleted after
+   * it started, or it did not cover every current case).
    */
-  lastOfConfig(request: { agentId: string; configHash: string }): Promise<LastEvaluation | undefined>;
+  lastOfConfig(request: {
+    agentId: string;
+    configHash: string;
+    minPassRate?: number;
+  }): Promise<LastEvaluation | undefined>;
   /** Runs an evaluation and waits for it to finish (the CLI and tests). */
   runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
   /** Marks the evaluations a stopped process left running as failed (at start, before any begins). */
@@ -100,6 +106,49 @@ function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): Test
   }
   return cases.filter((testCase) => testCaseIds.includes(testCase.id));
 }
+
+/** What decides whether an evaluation still speaks for the agent's test cases as they are now. */
+async function currentCasesOf(parts: EvaluationParts, agentId: string) {
+  const current = await parts.listTestCases(agentId);
+  const changedAt = await parts.testCasesChangedAt(agentId);
+  return {
+    changedAt,
+    /** It did not cover every current case, or a case changed after it started. */
+    isStale(row: EvaluationRow, evaluation: EvaluationView): boolean {
+      const covered = new Set(evaluation.results.map((result) => result.testCaseId));
+      const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
+      return !(coversEveryCase && row.testCasesChangedAt >= changedAt);
+    },
+  };
+}
+
+/**
+ * The newest finished evaluation of the configuration that lets it publish. Any of them counts, not
+ * only the newest: a later evaluation of a few cases does not take away an earlier one of all.
+ */
+async function passingOfConfig(
+  parts: EvaluationParts,
+  { agentId, configHash, minPassRate }: { agentId: string; configHash: string; minPassRate: number },
+): Promise<EvaluationView | undefined> {
+  const cases = await currentCasesOf(parts, agentId);
+  const rows = await parts.storage.queries.evaluations.finishedSince({
+    agentId,
+    configHash,
+    testCasesChangedAt: cases.changedAt,
+  });
+  for (const row of rows) {
+    const evaluation = evaluationView(row);
+    const total = evaluation.passed + evaluation.failed;
+    const passRate = total === 0 ? 0 : evaluation.passed / total;
+    if (!cases.isStale(row, evaluation) && total > 0 && passRate >= minPassRate) return evaluation;
+  }
+  return undefined;
+}
+
+const described = (evaluation: EvaluationView, stale: boolean): LastEvaluation => {
+  const { evaluationId, versionNumber, passed, failed, finishedAt } = evaluation;
+  return { evaluationId, versionNumber, passed, failed, finishedAt: finishedAt ?? '', stale };
+};
 
 export function createEvaluations(parts: EvaluationParts): Evaluations {
   const queries = () => parts.storage.queries.evaluations;
@@ -181,11 +230,8 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
     const row = await queries().newestFinished({ agentId, configHash });
     if (!row) return undefined;
     const evaluation = evaluationView(row);
-    const current = await parts.listTestCases(agentId);
-    const covered = new Set(evaluation.results.map((result) => result.testCaseId));
-    const coversEveryCase = current.every((testCase) => covered.has(testCase.id));
-    const fresh = row.testCasesChangedAt >= (await parts.testCasesChangedAt(agentId));
-    return { evaluation, stale: !(coversEveryCase && fresh) };
+    const cases = await currentCasesOf(parts, agentId);
+    return { evaluation, stale: cases.isStale(row, evaluation) };
   }
 
   async function get(evaluationId: string): Promise<EvaluationView> {
@@ -205,19 +251,12 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       const rows = await queries().page({ agentId, before: before ?? { startedAt: '\uffff', id: '' }, limit });
       return rows.map(evaluationView);
     },
-    async findPassing({ agentId, configHash, minPassRate }) {
-      const last = await newestOfConfig({ agentId, configHash });
-      if (!last) return undefined;
-      const { evaluation, stale } = last;
-      const total = evaluation.passed + evaluation.failed;
-      const passRate = total === 0 ? 0 : evaluation.passed / total;
-      return !stale && total > 0 && passRate >= minPassRate ? evaluation : undefined;
-    },
-    async lastOfConfig(request) {
+    findPassing: (request) => passingOfConfig(parts, request),
+    async lastOfConfig({ minPassRate, ...request }) {
+      const passing = minPassRate === undefined ? undefined : await passingOfConfig(parts, { ...request, minPassRate });
+      if (passing) return described(passing, false);
       const last = await newestOfConfig(request);
-      if (!last) return undefined;
-      const { evaluationId, versionNumber, passed, failed, finishedAt } = last.evaluation;
-      return { evaluationId, versionNumber, passed, failed, finishedAt: finishedAt ?? '', stale: last.stale };
+      return last ? described(last.evaluation, last.stale) : undefined;
     },
     async markInterrupted() {
       await queries().failRunning({ error: interruptedEvaluationMessage, finishedAt: parts.now().toISOString() });

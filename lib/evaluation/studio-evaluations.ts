@@ -51,6 +51,7 @@ export function studioEvaluations({
         passed: expectations.every((expectation) => expectation.passed),
         expectations,
         runId: replay.runId,
+        resolvedToolsHash: replay.resolvedToolsHash,
         diff: replay.diff,
         usage: replay.usage,
       };

@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
 import { binary, type CurrentDb } from './shared';
@@ -43,6 +43,19 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
           .orderBy(desc(evaluations.startedAt))
           .limit(1)
       )[0],
+    finishedSince: async ({ agentId, configHash, testCasesChangedAt }) =>
+      db()
+        .select()
+        .from(evaluations)
+        .where(
+          and(
+            eq(evaluations.agentId, agentId),
+            eq(evaluations.configHash, configHash),
+            eq(evaluations.status, 'finished'),
+            gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt),
+          ),
+        )
+        .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id))),
     async failRunning({ error, finishedAt }) {
       await db()
         .update(evaluations)

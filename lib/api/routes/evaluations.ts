@@ -47,6 +47,10 @@ const caseResultSchema = z.object({
   passed: z.boolean(),
   expectations: z.array(expectationVerdictSchema),
   runId: z.string().optional().openapi({ description: "The replay's stored run" }),
+  resolvedToolsHash: z
+    .string()
+    .optional()
+    .openapi({ description: "The hash of the resolved tool set the replay ran with (its run's)" }),
   diff: z.unknown().optional().openapi({
     description: 'The difference from the recording: calls added and removed, arguments changed, the answer in words',
   }),
@@ -67,6 +71,10 @@ export const evaluationSchema = z
     agentId: z.string(),
     versionNumber: z.number().int(),
     configHash: z.string().openapi({ description: "The hash of the version's configuration the cases ran against" }),
+    resolvedToolsHash: z.string().nullable().openapi({
+      description:
+        "The hash of the resolved tool set the cases ran with, as their runs report it; null until a case ran, or when the cases' request contexts resolved different tool sets",
+    }),
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
     passed: z.number().int(),

@@ -55,7 +55,10 @@ const gateEvaluationSchema = z
         }),
       })
       .nullable()
-      .openapi({ description: 'The newest finished evaluation of this configuration; null: never tested' }),
+      .openapi({
+        description:
+          'A finished evaluation of this configuration that lets it publish, else the newest finished one; null: never tested',
+      }),
   })
   .openapi({ description: "Present when the agent's publish gate asks for an evaluation" });
 
@@ -66,7 +69,8 @@ export const publishChecksRoute = route('get', '/agents/{id}/versions/{n}/publis
     'The same checks `publishAgentVersion` runs before it switches the published version. An empty ' +
     '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list ' +
     "(`evaluation_required` included, when the agent's gate asks for an evaluation this configuration lacks). " +
-    '`evaluation` says what the gate asks and how the newest evaluation of this configuration went.',
+    '`evaluation` says what the gate asks and how the evaluations of this configuration went (the one that lets it ' +
+    'publish when there is one, else the newest).',
   request: { params: versionParams },
   ok: [
     'The problems found (none: the version can be published)',

@@ -2,7 +2,8 @@
  * Replaying a test case (docs/testing-agents.md, "Replay"): its input and request context run
  * through a chosen version with the model really called, and every tool call answered from the
  * case's recording (./replay-tools.ts). The replay is a stored run marked `evaluation`; the result
- * adds the calls with where each answer came from and the difference from the recording.
+ * adds every call the model made (./replay-calls.ts) with where each answer came from, and the
+ * difference from the recording.
  */
 import type { ModelMessage } from 'ai';
 import type { TestCase } from '../../schemas/test-case-bodies';
@@ -12,6 +13,7 @@ import type { RunEnvironment } from '../run-environment';
 import type { Runner } from '../runner';
 import type { RunUsage } from '../run-types';
 import { countedModel } from './counted-model';
+import { replayedCalls } from './replay-calls';
 import { diffReplay, type ReplayDiff } from './replay-diff';
 import { createRecordedAnswers, replayToolsOf, type ReplayedCall } from './replay-tools';
 
@@ -27,6 +29,8 @@ export interface ReplayRequest {
 export interface ReplayResult {
   runId: string;
   versionNumber: number | null;
+  /** The hash of the tool set the version resolved to for the case's request context, as its run reports it. */
+  resolvedToolsHash: string;
   answer: string;
   toolCalls: ReplayedCall[];
   finishReason: string;
@@ -60,7 +64,7 @@ function replayEnvironment({
   environment: RunEnvironment;
   detailed: DetailedResolution;
   testCase: ReplayRequest['testCase'];
-  log: ReplayedCall[];
+  log: Map<string, ReplayedCall>;
 }): { environment: RunEnvironment; modelCalls: () => number } {
   const resolved = detailed.resolution.tools;
   const common = {
@@ -100,7 +104,7 @@ export async function replayTestCase(
     requestContext,
     selector: versionSelectorOf(selector),
   });
-  const log: ReplayedCall[] = [];
+  const log = new Map<string, ReplayedCall>();
   const { environment, modelCalls } = replayEnvironment({
     environment: await dependencies.environmentOf(detailed),
     detailed,
@@ -116,15 +120,17 @@ export async function replayTestCase(
     kind: 'evaluation',
   });
   const recording = testCase.recording ?? { toolCalls: [], answer: '' };
+  const toolCalls = replayedCalls({ made: result.toolCalls, answered: result.toolResults, logged: log });
   return {
     runId: result.runId,
     versionNumber: result.versionNumber,
+    resolvedToolsHash: result.resolvedToolsHash,
     answer: result.text,
-    toolCalls: log,
+    toolCalls,
     finishReason: result.finishReason,
     steps: modelCalls(),
     usage: result.usage,
     durationMs: Math.round(clock() - started),
-    diff: diffReplay({ recorded: recording, replayed: { toolCalls: log, answer: result.text } }),
+    diff: diffReplay({ recorded: recording, replayed: { toolCalls, answer: result.text } }),
   };
 }

@@ -11,7 +11,13 @@ import { policyAsksApproval, type ApprovalRequirement } from '../../resolver';
 import { executeTool, type Tool, type ToolExecutionContext } from '../../tools';
 import { canonicalJson } from '../../versions';
 
-export type ReplaySource = 'recording' | 'unrecorded' | 'live';
+/**
+ * Where a replayed call's answer came from: the recording, the tool error of a call the recording
+ * lacks, the real tool (a read-only tool the case lets run live), or the run itself when the call
+ * never reached a tool (`not-run`: the version does not offer it, or its arguments do not fit the
+ * tool's input schema), answered with the error the model read.
+ */
+export type ReplaySource = 'recording' | 'unrecorded' | 'live' | 'not-run';
 
 export interface ReplayedCall {
   toolName: string;
@@ -51,8 +57,13 @@ export interface ReplayToolsRequest {
   isReadOnly(toolName: string): boolean;
   /** The version's approval policies by tool name. */
   toolApprovals: Readonly<Record<string, ApprovalRequirement>>;
-  /** Every call, in the order the replay made them. */
-  log: ReplayedCall[];
+  /** Every call that reached a tool's execute, by the run's id of the call. */
+  log: Map<string, ReplayedCall>;
+}
+
+/** Notes a call that reached a tool's execute under the run's id of the call. */
+function logCall(request: ReplayToolsRequest, context: ToolExecutionContext, call: ReplayedCall): void {
+  request.log.set(context.agent?.toolCallId ?? `unnamed-${request.log.size}`, call);
 }
 
 /** A recorded failure, given to the model again as the tool error it was. */
@@ -91,11 +102,11 @@ async function liveCall(
   const execute = tool.options.execute!;
   try {
     const output: unknown = await execute(input as never, withoutSuspend(context, name));
-    request.log.push({ toolName: name, args: input, result: output, isError: false, source: 'live' });
+    logCall(request, context, { toolName: name, args: input, result: output, isError: false, source: 'live' });
     return output;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    request.log.push({ toolName: name, args: input, result: { message }, isError: true, source: 'live' });
+    logCall(request, context, { toolName: name, args: input, result: { message }, isError: true, source: 'live' });
     throw error;
   }
 }
@@ -104,7 +115,7 @@ function replayExecute(request: ReplayToolsRequest, name: string, tool: Tool) {
   return async (input: unknown, context: ToolExecutionContext): Promise<unknown> => {
     const recorded = request.answers.take(name, input);
     if (recorded) {
-      request.log.push({
+      logCall(request, context, {
         toolName: name,
         args: input,
         result: recorded.result,
@@ -121,7 +132,13 @@ function replayExecute(request: ReplayToolsRequest, name: string, tool: Tool) {
       !(await wouldAskApproval(request, name, tool, input, context));
     if (mayRunLive) return liveCall(request, { name, tool, input, context });
     const message = `Not in the recording: ${name}(${canonicalJson(input)})`;
-    request.log.push({ toolName: name, args: input, result: { message }, isError: true, source: 'unrecorded' });
+    logCall(request, context, {
+      toolName: name,
+      args: input,
+      result: { message },
+      isError: true,
+      source: 'unrecorded',
+    });
     throw new Error(message);
   };
 }

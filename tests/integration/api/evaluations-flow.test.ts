@@ -112,6 +112,12 @@ describe('a run saved as a test case, replayed by evaluations', () => {
     expect(result).toMatchObject({ testCaseId: caseId, passed: true, diff: { callsAdded: [], callsRemoved: [] } });
     const replayRun = await call(served.studio, 'GET', `/api/runs/${result!.runId as string}`);
     expect(replayRun.body).toMatchObject({ kind: 'evaluation', status: 'finished' });
+    // The tool set the cases ran with, as the replay's run reports it.
+    expect(evaluation.resolvedToolsHash).toEqual(expect.any(String));
+    expect(replayRun.body.resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
+    expect(result!.resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
+    const listed = await call(served.studio, 'GET', '/api/agents/orders/evaluations?limit=1');
+    expect(listed.body.items[0].resolvedToolsHash).toBe(evaluation.resolvedToolsHash);
   });
 
   it('fails on a version that calls another tool, naming the call', async () => {
@@ -215,5 +221,46 @@ describe('the publish gate with an evaluation required', () => {
     expect(overridden.status).toBe(200);
     const audit = await call(served.studio, 'GET', '/api/audit?entity=agent&entityId=orders&action=agent.publish');
     expect(JSON.stringify(audit.body)).toContain('Hotfix approved by the support lead');
+  });
+
+  it('counts any qualifying evaluation, not only the newest, and says why the newest does not', async () => {
+    const run = await call(served.studio, 'POST', '/api/agents/orders/generate', { prompt: 'And order 8?' });
+    const second = await call(served.studio, 'POST', `/api/runs/${run.body.runId as string}/test-case`, {
+      name: 'Order 8',
+    });
+    expect(second.status).toBe(201);
+
+    // A full passing evaluation, then one of a single case: the full one still lets version 5 publish.
+    await save(4, 'Answer questions about orders, kindly.');
+    const full = await evaluate({ versionNumber: 5 });
+    expect(full).toMatchObject({ passed: 2, failed: 0 });
+    expect(await evaluate({ versionNumber: 5, testCaseIds: [caseId] })).toMatchObject({ passed: 1 });
+    const checks = await call(served.studio, 'GET', '/api/agents/orders/versions/5/publish-checks');
+    expect(checks.body).toEqual({
+      problems: [],
+      evaluation: {
+        minPassRate: 1,
+        last: expect.objectContaining({ evaluationId: full.evaluationId, passed: 2, stale: false }),
+      },
+    });
+    expect((await publish(5)).status).toBe(200);
+
+    // A failing evaluation is named with its pass rate; a partial one with why it does not count.
+    await save(5, 'Answer questions about orders; check the stock first.');
+    const failing = await evaluate({ versionNumber: 6 });
+    expect(failing).toMatchObject({ passed: 0, failed: 2 });
+    const refused = await publish(6);
+    expect(refused.status).toBe(409);
+    const [problem] = refused.body.error.details.problems as Array<{ code: string; message: string }>;
+    expect(problem!.message).toContain(
+      `the newest, evaluation ${failing.evaluationId as string} of version 6, passed 0 of 2 test cases (0%), less than 100%`,
+    );
+    expect(problem!.message).not.toContain('none was found');
+    const partial = await evaluate({ versionNumber: 6, testCaseIds: [caseId] });
+    const again = await call(served.studio, 'GET', '/api/agents/orders/versions/6/publish-checks');
+    expect(again.body.evaluation.last).toMatchObject({ evaluationId: partial.evaluationId, stale: true });
+    expect((again.body.problems as Array<{ message: string }>)[0]!.message).toContain(
+      `evaluation ${partial.evaluationId as string} of version 6, does not count: it did not cover every current test case`,
+    );
   });
 });

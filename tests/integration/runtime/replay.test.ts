@@ -83,6 +83,7 @@ function respond(options: LanguageModelV3CallOptions): ScriptedStep {
   ];
   if (instructions.includes('stock')) toolCalls.push({ toolName: 'check_stock', input: { sku: 'A' } } as never);
   if (instructions.includes('weather')) toolCalls.push({ toolName: 'weather', input: { city: 'Oslo' } } as never);
+  if (instructions.includes('spell')) toolCalls.push({ toolName: 'check_stock', input: { sku: 7 } } as never);
   return { toolCalls };
 }
 
@@ -135,6 +136,14 @@ beforeAll(async () => {
     instructions: 'Charge orders; look at the weather too.',
   });
   expect(sky.status).toBe(200);
+  // A version without charge_card: the model calls it anyway, and check_stock with a bad sku.
+  await createAndPublish(test.studio, {
+    id: 'shop-lite',
+    name: 'Shop lite',
+    model: 'test/scripted',
+    instructions: 'Charge orders; spell the sku as a number.',
+    tools: { lookup_order: {}, check_stock: {} },
+  });
 });
 
 afterAll(async () => {
@@ -188,6 +197,41 @@ describe('replaying a test case', () => {
     expect(result.diff.callsRemoved).toEqual([]);
     expect(result.answer).toContain(`check_stock -> ${JSON.stringify(message)}`);
     expect(result.diff.answerDiff.some((part) => part.added && part.value.includes('check_stock'))).toBe(true);
+  });
+
+  it('counts calls that never reached a tool: one the version does not offer, one with bad arguments', async () => {
+    const result = await test.studio.runtime.replayTestCase({
+      agentId: 'shop-lite',
+      testCase: testCase({ agentId: 'shop-lite' }),
+      selector: { versionNumber: 1 },
+    });
+    expect(result.toolCalls.map((entry) => [entry.toolName, entry.source, entry.isError])).toEqual([
+      ['lookup_order', 'recording', false],
+      ['charge_card', 'not-run', true],
+      ['check_stock', 'not-run', true],
+    ]);
+    expect(result.toolCalls[1]).toMatchObject({
+      args: { amount: 12 },
+      result: { message: expect.stringContaining('Tool "charge_card" not found') },
+    });
+    expect(result.toolCalls[2]!.args).toEqual({ sku: 7 });
+    expect(executed).toEqual({});
+    // The call of the dropped tool is the recording's own call; the recording never checked stock.
+    expect(result.diff.callsAdded).toEqual([{ toolName: 'check_stock', args: { sku: 7 } }]);
+    expect(result.diff.callsRemoved).toEqual([]);
+  });
+
+  it('names a dropped tool the recording lacks among the added calls', async () => {
+    const result = await test.studio.runtime.replayTestCase({
+      agentId: 'shop-lite',
+      testCase: testCase({ agentId: 'shop-lite', recording: undefined }),
+      selector: { versionNumber: 1 },
+    });
+    expect(result.diff.callsAdded).toEqual([
+      { toolName: 'lookup_order', args: { orderId: '7' } },
+      { toolName: 'charge_card', args: { amount: 12 } },
+      { toolName: 'check_stock', args: { sku: 7 } },
+    ]);
   });
 
   it('runs a read-only tool live only when the case allows it', async () => {
