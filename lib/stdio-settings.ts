@@ -5,7 +5,13 @@
  * editor show is what an operator writes.
  */
 import { z } from 'zod';
-import { formatLaunchSpec, isBareInterpreter, parseLaunchSpecs, type LaunchSpec } from './mcp/launch-specs';
+import {
+  bareInterpreterReason,
+  formatLaunchSpec,
+  isBareInterpreter,
+  parseLaunchSpecs,
+  type LaunchSpec,
+} from './mcp/launch-specs';
 import { envNamePattern, isRuntimeVariable } from './mcp/stdio-env-names';
 
 const specObject = z
@@ -42,8 +48,8 @@ export const allowedEnvName = z
   });
 
 /**
- * Refuses bare interpreter entries (`node`, `python3 -m`, `npx -y`: any code) unless the deployment
- * opted in; the problem names the entry and the way out.
+ * Refuses bare interpreter entries (`node`, `python3 -W ignore`, `/usr/bin/env node`, `npx -y`: any
+ * code) unless the deployment opted in; the problem names the entry, why, and the way out.
  */
 export function refuseBareInterpreters(
   settings: { stdioAllowedCommands: readonly string[]; stdioAllowBareInterpreters: boolean },
@@ -52,13 +58,15 @@ export function refuseBareInterpreters(
   if (settings.stdioAllowBareInterpreters) return;
   settings.stdioAllowedCommands.forEach((entry, index) => {
     const parsed = parseLaunchSpecs(entry);
-    if (!parsed.ok || !parsed.specs.some(isBareInterpreter)) return;
+    const reason = parsed.ok ? parsed.specs.map(bareInterpreterReason).find(Boolean) : undefined;
+    if (!reason) return;
     context.addIssue({
       code: 'custom',
       path: ['stdioAllowedCommands', index],
       message:
-        `the entry "${entry}" is a bare interpreter: it would let anyone who may save an MCP client run any code on ` +
-        `this machine. Name the program it runs (e.g. "node ./mcp/server.js", "npx -y @scope/package"), or set ` +
+        `the entry "${entry}" is a bare interpreter: ${reason}, so the arguments a saved server adds choose the code, ` +
+        `and anyone who may save an MCP client could run any code on this machine. Name the program it runs ` +
+        `(a script path or a module: "node ./mcp/server.js", "python3 -m package", "npx -y @scope/package"), or set ` +
         `STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true to allow that on purpose`,
     });
   });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { StdioLaunchSpecRow } from '../../db/queries';
 import type { StudioQueries } from '../../db/storage';
 import { invalidInput, StudioError } from '../errors';
-import { formatLaunchSpec, isBareInterpreter, parseLaunchSpecs } from '../mcp/launch-specs';
+import { bareInterpreterReason, formatLaunchSpec, parseLaunchSpecs } from '../mcp/launch-specs';
 import type { StdioPolicy } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
@@ -59,11 +59,12 @@ export async function createStdioLaunchSpec(
   { actor = defaultActor, ...body }: StdioLaunchSpecBody & { actor?: string },
 ): Promise<StdioLaunchSpecView> {
   const input = parseInput(stdioLaunchSpecBodySchema, body);
-  if (isBareInterpreter(input) && !context.settings.stdioAllowBareInterpreters)
+  const bare = context.settings.stdioAllowBareInterpreters ? undefined : bareInterpreterReason(input);
+  if (bare)
     throw invalidInput([
       {
         path: 'args',
-        message: `"${formatLaunchSpec(input)}" would run any code: an interpreter or package runner needs the script or package it runs among its arguments (or set STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true).`,
+        message: `"${formatLaunchSpec(input)}" would run any code: ${bare}, so the arguments a saved server adds choose the code. Name the program it runs among its arguments (a script path or a module: "node ./mcp/server.js", "python3 -m package"), or set STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true.`,
       },
     ]);
   const entry = formatLaunchSpec(input);

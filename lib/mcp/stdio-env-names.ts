@@ -26,13 +26,18 @@ export const allowedEnvSuffixes = [
   '_LOG_LEVEL',
 ] as const;
 
-/** Loader and behaviour variables of runtimes, shells and tools, by prefix (`NODE_OPTIONS`, `PYTHONWARNINGS`, `LD_PRELOAD`). */
+/**
+ * Loader and behaviour variables of runtimes, shells and tools, by prefix (`NODE_OPTIONS`,
+ * `PYTHONWARNINGS`, `LD_PRELOAD`): every runtime of `interpreterNames` (`bare-interpreters.ts`)
+ * has its own here (`R_PROFILE_USER`, `JULIA_PROJECT`, `TS_NODE_PROJECT`, `DOCKER_HOST`, ...).
+ */
 const deniedPrefixes = [
-  ...['NODE_', 'NPM_', 'YARN_', 'PNPM_', 'COREPACK_', 'DENO_', 'BUN_', 'ELECTRON_'],
-  ...['PYTHON', 'PIP_', 'UV_', 'CONDA', 'POETRY_', 'PERL', 'RUBY', 'GEM_', 'BUNDLE_', 'PHP'],
-  ...['JAVA_', 'JDK_', '_JAVA_', 'DOTNET_', 'COMPLUS_', 'CORECLR_', 'CARGO_', 'RUST'],
+  ...['NODE_', 'NPM_', 'YARN_', 'PNPM_', 'COREPACK_', 'DENO_', 'BUN_', 'ELECTRON_', 'TS_NODE_', 'TSX_'],
+  ...['PYTHON', 'PIP_', 'PIPX_', 'UV_', 'CONDA', 'POETRY_', 'PERL', 'RUBY', 'GEM_', 'BUNDLE_', 'PHP'],
+  ...['JAVA_', 'JDK_', '_JAVA_', 'KOTLIN_', 'SCALA_', 'GROOVY_', 'DOTNET_', 'COMPLUS_', 'CORECLR_'],
+  ...['CARGO_', 'RUST', 'CGO_', 'R_', 'JULIA_', 'LUA_', 'TCL_', 'DOCKER_', 'CONTAINER_', 'CONTAINERS_'],
   ...['LD_', 'DYLD_', 'MALLOC_', 'GLIBC_', 'OPENSSL_', 'SSL', 'CURL_', 'GIT_', 'XDG_'],
-  ...['SHELL', 'BASH_', 'ZSH', 'ZDOTDIR', 'KSH_', 'PROMPT_'],
+  ...['SHELL', 'BASH_', 'ZSH', 'ZDOTDIR', 'KSH_', 'PROMPT_', 'POWERSHELL_', 'SUDO_'],
 ];
 
 /** Whole names: search paths, helpers a program starts, the home and temp directories, TLS trust. */
@@ -42,6 +47,8 @@ const deniedNames = new Set([
   ...['GCONV_PATH', 'LOCPATH', 'NLSPATH', 'HOSTALIASES', 'RES_OPTIONS', 'LOCALDOMAIN', 'CLASSPATH'],
   ...['VIRTUAL_ENV', 'WGETRC', 'TZDIR', 'PS1', 'PS2', 'PS3', 'PS4'],
   ...['GOFLAGS', 'GOPATH', 'GOROOT', 'GOBIN', 'GOENV', 'GOPROXY', 'GOTOOLCHAIN', 'GODEBUG', 'GOEXPERIMENT'],
+  ...['GOWORK', 'GOPRIVATE', 'GONOPROXY', 'GONOSUMDB', 'GOSUMDB', 'GOINSECURE', 'GOCACHE', 'GOMODCACHE'],
+  ...['TCLLIBPATH', 'IRBRC', 'AWKPATH', 'AWKLIBPATH', 'PSMODULEPATH', 'COMSPEC', 'PATHEXT'],
 ]);
 
 /** Suffixes of the same kind in any tool's variables (`HTTPS_PROXY`, `MAVEN_OPTS`, `REQUESTS_CA_BUNDLE`). */

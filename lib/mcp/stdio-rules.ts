@@ -7,6 +7,7 @@
  * spawns.
  */
 import {
+  bareInterpreterReason,
   formatLaunchSpec,
   isBareInterpreter,
   launchSpecAdmits,
@@ -69,7 +70,7 @@ export function commandViolation({
     ? undefined
     : specs.find((spec) => spec.command === command && isBareInterpreter(spec));
   const hint = bare
-    ? ` Its entry "${formatLaunchSpec(bare)}" is a bare interpreter, which admits nothing unless STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true.`
+    ? ` Its entry "${formatLaunchSpec(bare)}" is a bare interpreter (${bareInterpreterReason(bare)}), which admits nothing unless STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true.`
     : ` Add an entry (the command followed by the arguments it fixes) to ${environmentVariable} (settings.${setting}).`;
   return {
     rule: 'command',

@@ -4,8 +4,8 @@
  * was tested. Here the code would write a marker file, so "no child ran" is a file that does not
  * exist. One studio opted in to bare interpreters (it stores the hostile client, and at the end
  * shows the marker does get written when the code runs); the other, on the same database, allows
- * only node with the reference server's script fixed, plus a bare `node` entry set in code without
- * the opt-in (which therefore admits nothing).
+ * only node with the reference server's script fixed, plus bare `node` and `/usr/bin/env node`
+ * entries set in code without the opt-in (which therefore admit nothing).
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -71,7 +71,10 @@ beforeAll(async () => {
   );
   // A bare interpreter entry that bypassed the start check (settings changed in code): without the
   // opt-in it admits nothing, at save and at spawn alike.
-  tight.context.studio.settings.stdioAllowedCommands.push(formatLaunchSpec({ command: node, args: [] }));
+  tight.context.studio.settings.stdioAllowedCommands.push(
+    formatLaunchSpec({ command: node, args: [] }),
+    formatLaunchSpec({ command: '/usr/bin/env', args: [node] }),
+  );
   const stored = await optedIn.call('POST', '/api/mcp-clients', {
     id: 'hostile',
     name: 'Hostile',
@@ -98,6 +101,20 @@ describe('launch specs', () => {
     });
     expect(refused.body.error.message).toMatch(/STUDIO_STDIO_ALLOWED_COMMANDS \(settings\.stdioAllowedCommands\)/);
     expect(refused.body.error.message).toMatch(/is a bare interpreter.*STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('refuses node -e run through a launcher whose entry names no script, running nothing', async () => {
+    const launched = hostileServer();
+    const refused = await tight.call('POST', '/api/mcp-clients', {
+      id: 'hostile-env',
+      name: 'Hostile',
+      servers: { tools: { ...launched, command: '/usr/bin/env', args: [node, ...launched.args] } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(
+      /"\/usr\/bin\/env .*" is a bare interpreter \(nothing in it names the program .* runs.*\(run by "\/usr\/bin\/env"\)\)/,
+    );
     expect(existsSync(marker)).toBe(false);
   });
 

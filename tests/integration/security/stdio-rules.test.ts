@@ -128,28 +128,28 @@ describe('the stdio allow-list', () => {
     expect(spawns()).toBe(before);
   });
 
-  it.each(['PATH', 'NODE_OPTIONS', 'LD_PRELOAD', 'DYLD_INSERT_LIBRARIES', 'PYTHONPATH', 'BASH_ENV'])(
-    'refuses %s in a stored env with 400 naming the variable, spawning nothing',
-    async (variable) => {
-      const before = spawns();
-      const created = await call(allowed.studio, 'POST', '/api/mcp-clients', {
-        id: `env-${variable.toLowerCase().replace(/_/g, '-')}`,
-        name: 'Env',
-        servers: { tools: { type: 'stdio', command: recorder, env: { [variable]: '/tmp/x' } } },
-      });
-      expect(created.status).toBe(400);
-      expect(created.body.error.code).toBe('invalid_input');
-      expect(created.body.error.message).toContain(variable);
-      expect(created.body.error.details.issues).toEqual([
-        expect.objectContaining({ path: `servers.tools.env.${variable}` }),
-      ]);
-      const saved = await call(allowed.studio, 'PATCH', '/api/mcp-clients/recorded', {
-        servers: { tools: { type: 'stdio', command: recorder, env: { [variable]: '/tmp/x' } } },
-      });
-      expect(saved.status).toBe(400);
-      expect(spawns()).toBe(before);
-    },
-  );
+  it.each([
+    ...['PATH', 'NODE_OPTIONS', 'LD_PRELOAD', 'DYLD_INSERT_LIBRARIES', 'PYTHONPATH', 'BASH_ENV'],
+    ...['R_PROFILE_USER', 'R_LIBS_USER', 'JULIA_PROJECT', 'TS_NODE_PROJECT', 'DOCKER_HOST'],
+  ])('refuses %s in a stored env with 400 naming the variable, spawning nothing', async (variable) => {
+    const before = spawns();
+    const created = await call(allowed.studio, 'POST', '/api/mcp-clients', {
+      id: `env-${variable.toLowerCase().replace(/_/g, '-')}`,
+      name: 'Env',
+      servers: { tools: { type: 'stdio', command: recorder, env: { [variable]: '/tmp/x' } } },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('invalid_input');
+    expect(created.body.error.message).toContain(variable);
+    expect(created.body.error.details.issues).toEqual([
+      expect.objectContaining({ path: `servers.tools.env.${variable}` }),
+    ]);
+    const saved = await call(allowed.studio, 'PATCH', '/api/mcp-clients/recorded', {
+      servers: { tools: { type: 'stdio', command: recorder, env: { [variable]: '/tmp/x' } } },
+    });
+    expect(saved.status).toBe(400);
+    expect(spawns()).toBe(before);
+  });
 });
 
 describe('secrets in exports for another deployment', () => {

@@ -50,6 +50,15 @@ describe('the launch spec list', () => {
     expect(bare.status).toBe(400);
     expect(bare.body.error.details.issues[0]).toMatchObject({ path: 'args' });
     expect(bare.body.error.details.issues[0].message).toContain('any code');
+    const launched = await call(strict.studio, 'POST', '/api/stdio-launch-specs', {
+      command: '/usr/bin/env',
+      args: ['node'],
+    });
+    expect(launched.status).toBe(400);
+    expect(launched.body.error.details.issues[0]).toMatchObject({ path: 'args' });
+    expect(launched.body.error.details.issues[0].message).toMatch(
+      /"\/usr\/bin\/env node" would run any code: nothing in it names the program "node" runs.*a script path/,
+    );
     const spaced = await call(strict.studio, 'POST', '/api/stdio-launch-specs', { command: 'node --eval', args: [] });
     expect(spaced.status).toBe(400);
     expect(spaced.body.error.details.issues[0].path).toBe('command');

@@ -44,6 +44,33 @@ describe('the stdio settings', () => {
     );
   });
 
+  it.each([
+    '/usr/bin/env node',
+    'uv run',
+    'npm exec --',
+    'deno run -A',
+    'python3 -W ignore',
+    'busybox sh',
+    'node --require /tmp/hook.js',
+  ])('refuses %j at start: it leaves the program open', (entry) => {
+    const problems = problemsOf(() => settingsFromEnvironment({ STUDIO_STDIO_ALLOWED_COMMANDS: entry }));
+    expect(problems).toEqual([
+      {
+        name: 'STUDIO_STDIO_ALLOWED_COMMANDS',
+        message: expect.stringMatching(
+          /the entry ".*" is a bare interpreter: nothing in it names the (program|command) .*a script path or a module.*STUDIO_STDIO_ALLOW_BARE_INTERPRETERS=true/,
+        ),
+      },
+    ]);
+  });
+
+  it('says which command a launcher leaves open', () => {
+    const problems = problemsOf(() => settingsFromEnvironment({ STUDIO_STDIO_ALLOWED_COMMANDS: '/usr/bin/env node' }));
+    expect(problems[0]!.message).toContain(
+      'the entry "/usr/bin/env node" is a bare interpreter: nothing in it names the program "node" runs (a script path or a module), only options (run by "/usr/bin/env")',
+    );
+  });
+
   it('accepts a bare interpreter when the deployment opted in, and the start banner says what that means', () => {
     const settings = settingsFromEnvironment({
       STUDIO_STDIO_ALLOWED_COMMANDS: 'node; uvx mcp-server-fetch',

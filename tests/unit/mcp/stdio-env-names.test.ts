@@ -47,11 +47,43 @@ const moreRuntimeNames = [
   'CORECLR_PROFILER_PATH',
 ];
 
+/** Loader variables of the other runtimes on the interpreter list, several ending in an allowed suffix. */
+const otherRuntimeNames = [
+  'R_PROFILE',
+  'R_PROFILE_USER',
+  'R_ENVIRON',
+  'R_ENVIRON_USER',
+  'R_LIBS',
+  'R_LIBS_USER',
+  'R_LIBS_SITE',
+  'JULIA_PROJECT',
+  'JULIA_LOAD_PATH',
+  'JULIA_DEPOT_PATH',
+  'TS_NODE_PROJECT',
+  'TS_NODE_COMPILER_OPTIONS',
+  'TSX_TSCONFIG_PATH',
+  'DOCKER_HOST',
+  'DOCKER_CONFIG',
+  'CONTAINER_HOST',
+  'LUA_INIT',
+  'LUA_CPATH',
+  'TCLLIBPATH',
+  'IRBRC',
+  'PIPX_HOME',
+  'CGO_LDFLAGS',
+  'GOPRIVATE',
+  'PSModulePath',
+  'SUDO_ASKPASS',
+];
+
 describe('stored env names of stdio servers', () => {
-  it.each([...attackNames, ...moreRuntimeNames])('refuses %s, even when the deployment lists it', (name) => {
-    expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: false, reason: 'runtime' });
-    expect(checkEnvName({ name, allowedEnv: [name] })).toEqual({ ok: false, reason: 'runtime' });
-  });
+  it.each([...attackNames, ...moreRuntimeNames, ...otherRuntimeNames])(
+    'refuses %s, even when the deployment lists it',
+    (name) => {
+      expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: false, reason: 'runtime' });
+      expect(checkEnvName({ name, allowedEnv: [name] })).toEqual({ ok: false, reason: 'runtime' });
+    },
+  );
 
   it.each([
     'GITHUB_TOKEN',
