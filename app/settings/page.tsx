@@ -45,6 +45,11 @@ const actions = [
   'model_provider.save',
   'integration.save',
   'integration.delete',
+  'user.create',
+  'user.update',
+  'user.invite',
+  'api_key.create',
+  'api_key.revoke',
 ];
 
 type Params = Record<'who' | 'what' | 'id' | 'from' | 'to' | 'cursor' | 'tab', string | string[] | undefined>;
