@@ -22,6 +22,7 @@ import type { SecretsKey } from '../secrets';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { clientAddress, clientAddressHeader, withClientAddress } from './client-address';
 import { isRole, type Role } from './roles';
+import { sessionCookiePrefix } from './session-cookie';
 import { studioSignInRules } from './sign-in-rules';
 
 /** A session unused this long ends. */
@@ -191,7 +192,7 @@ export async function createSignIn({
       // The library skips its checks of `Origin` and of where to redirect after a provider sign-in
       // when it thinks it runs under tests; the studio keeps them everywhere (tests included).
       disableOriginCheck: false,
-      cookiePrefix: 'studio',
+      cookiePrefix: sessionCookiePrefix,
       useSecureCookies: secureCookies,
       // Its default reads `X-Forwarded-For`, which any client can send; the studio's handler below
       // puts the address it trusts in a header of its own instead.
