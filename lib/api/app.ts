@@ -24,6 +24,7 @@ import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
 import { createAllowedMethods } from './allowed-methods';
+import { bodylessRouteGate, type createBodylessRouteLookup } from './bodyless-routes';
 import { unknownQueryGate, type createQueryParameterLookup } from './query-parameters';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
@@ -74,6 +75,7 @@ export function createApiApp({
   requestPolicy,
   access,
   queryParameters,
+  bodylessRoutes,
 }: {
   logger: Logger;
   bodyLimitBytes: number;
@@ -87,6 +89,8 @@ export function createApiApp({
   access?: { credentials: Credentials; lookup: ScopeLookup } | undefined;
   /** The query parameter names of each operation (./query-parameters); others are refused with 400. */
   queryParameters?: ReturnType<typeof createQueryParameterLookup>;
+  /** Which operations take no request body (./bodyless-routes); a body sent to them is refused with 400. */
+  bodylessRoutes?: ReturnType<typeof createBodylessRouteLookup>;
 }): ApiApp {
   // Not Hono's default router, which falls back to its slowest one for this route set (see ./router).
   const app = new OpenAPIHono({ defaultHook: validationHook, router: new ApiRouter() }).basePath('/api');
@@ -171,6 +175,8 @@ export function createApiApp({
     }
     return next();
   });
+  // After the JSON check: a body is refused as malformed before it is refused as unexpected.
+  if (bodylessRoutes) app.use('*', bodylessRouteGate(bodylessRoutes));
 
   const allowedMethods = createAllowedMethods(() => app.routes);
   app.notFound((context) => {

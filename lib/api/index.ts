@@ -13,6 +13,7 @@ import { openApiDocumentOf, serveOpenApiDocument, type OpenApiDocument } from '.
 import { apiBasePath, createApiScopeLookup } from './operation-scopes';
 import { apiOperations } from './operations';
 import { createQueryParameterLookup } from './query-parameters';
+import { createBodylessRouteLookup } from './bodyless-routes';
 import { honoPattern, rateLimit, rateLimitedPaths } from './rate-limit';
 import { registerAgentRoutes } from './routes/agents';
 import { registerAgentTransferRoutes } from './routes/agents-transfer';
@@ -34,7 +35,7 @@ import { registerMcpClientRoutes } from './routes/mcp-clients';
 import { registerMcpClientTransferRoutes } from './routes/mcp-clients-transfer';
 import { registerStdioLaunchSpecRoutes } from './routes/stdio-launch-specs';
 import { registerModelProviderRoutes } from './routes/model-providers';
-import { registerMcpServerRoutes } from './routes/mcp-server';
+import { mcpRoute, registerMcpServerRoutes } from './routes/mcp-server';
 import { registerVersionRoutes } from './routes/versions';
 import { registerPublishGateRoutes } from './routes/publish-gate';
 import { registerVersionDiffRoutes } from './routes/version-diff';
@@ -103,6 +104,12 @@ export interface StudioApi {
   openApiDocument: () => OpenApiDocument;
 }
 
+const operationRoutes = Object.values(apiOperations) as ReadonlyArray<{
+  method: string;
+  path: string;
+  request?: unknown;
+}>;
+
 export function createApi(dependencies: ApiDependencies): StudioApi {
   const app = createApiApp({
     logger: dependencies.logger,
@@ -114,13 +121,17 @@ export function createApi(dependencies: ApiDependencies): StudioApi {
       lookup: createApiScopeLookup(),
     },
     queryParameters: createQueryParameterLookup(
-      (Object.values(apiOperations) as ReadonlyArray<{ method: string; path: string; request?: unknown }>).map(
-        (route) => ({
-          method: route.method,
-          path: `${apiBasePath}${route.path}`,
-          query: (route.request as { query?: unknown } | undefined)?.query,
-        }),
-      ),
+      operationRoutes.map((route) => ({
+        method: route.method,
+        path: `${apiBasePath}${route.path}`,
+        query: (route.request as { query?: unknown } | undefined)?.query,
+      })),
+    ),
+    bodylessRoutes: createBodylessRouteLookup(
+      operationRoutes
+        // The MCP endpoint hands its JSON-RPC message to the MCP SDK, which reads and checks it.
+        .filter((route) => route !== mcpRoute)
+        .map((route) => ({ method: route.method, path: `${apiBasePath}${route.path}`, request: route.request })),
     ),
   });
   const { connectionTestsPerMinute, toolExecutionsPerMinute } = dependencies.rateLimits;

@@ -7,12 +7,10 @@
 import type { ApiApp } from './app';
 import { operationScopes } from './operation-scopes';
 import type { RequiredScope } from '../auth/roles';
+import { secureSessionCookieName, sessionCookieName } from '../auth/session-cookie';
 
 type OpenApiDocument = ReturnType<ApiApp['getOpenAPI31Document']>;
 type PathItem = NonNullable<OpenApiDocument['paths']>[string];
-
-/** The cookie of a signed-in editor session. */
-export const sessionCookieName = 'studio_session';
 
 export const securitySchemes = {
   bearerAuth: {
@@ -24,7 +22,9 @@ export const securitySchemes = {
     type: 'apiKey',
     in: 'cookie',
     name: sessionCookieName,
-    description: 'A signed-in user of the editor; the role grants the scope of the same name.',
+    description:
+      'A signed-in user of the editor (the cookie `POST /api/auth/sign-in` sets); the role grants the scope of the same name. ' +
+      `A studio whose public URL is https names it \`${secureSessionCookieName}\` (the \`__Secure-\` prefix).`,
   },
 } as const;
 

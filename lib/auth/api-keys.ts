@@ -10,6 +10,7 @@ import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
 import { invalidInput, issuesFromZod, StudioError } from '../errors';
 import { silentLogger, type Logger } from '../logger';
+import { recordApiKeyAudit } from './account-audit';
 import { createApiKeyLookup } from './api-key-lookup';
 import { createApiKeyInput, type CreateApiKeyInput } from './account-bodies';
 import type { Scope } from './roles';
@@ -40,12 +41,15 @@ export type ApiKeyCheck =
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
 
 export interface ApiKeys {
-  /** `createdBy` is the actor creating it (`user:<email>`, `key:<name>`, `local`). */
+  /** `createdBy` is the actor creating it (`user:<email>`, `key:<name>`, `local`, `cli`), as the audit log names them. */
   create(input: CreateApiKeyInput & { createdBy: string }): Promise<CreatedApiKey>;
   /** Every key, newest first. */
   list(): Promise<ApiKeyView[]>;
-  /** Revokes a key for every process; revoking a revoked key again changes nothing. */
-  revoke(id: string): Promise<void>;
+  /**
+   * Revokes a key for every process, recording `actor` in the audit log; revoking a revoked key
+   * again changes (and records) nothing.
+   */
+  revoke(input: { id: string; actor: string }): Promise<void>;
   verify(key: string): Promise<ApiKeyCheck>;
   /** Writes when the keys checked since the last flush were used. */
   flushUse(): Promise<void>;
@@ -101,15 +105,32 @@ export function createApiKeys({
       revokedAt: null,
     };
     // A transaction, so the storage's generation moves and no cached miss of this key outlives it.
-    await storage.transaction(() => storage.queries.apiKeys.insert(row));
+    await storage.transaction(async () => {
+      await storage.queries.apiKeys.insert(row);
+      await recordApiKeyAudit(storage, {
+        at: now(),
+        actor: createdBy,
+        action: 'api_key.create',
+        keyId: row.id,
+        details: { id: row.id, name, scope, expiresAt },
+      });
+    });
     return { id: row.id, name, scope, prefix: row.prefix, createdAt: row.createdAt, expiresAt, key };
   }
 
-  async function revoke(id: string): Promise<void> {
+  async function revoke({ id, actor }: { id: string; actor: string }): Promise<void> {
     // A transaction, so the storage's generation moves and the cached row is read again.
     await storage.transaction(async () => {
-      if (await storage.queries.apiKeys.revoke({ id, revokedAt: now().toISOString() })) return;
-      if (!(await storage.queries.apiKeys.byId(id))) throw apiKeyNotFound(id);
+      const row = await storage.queries.apiKeys.byId(id);
+      if (!row) throw apiKeyNotFound(id);
+      if (!(await storage.queries.apiKeys.revoke({ id, revokedAt: now().toISOString() }))) return;
+      await recordApiKeyAudit(storage, {
+        at: now(),
+        actor,
+        action: 'api_key.revoke',
+        keyId: id,
+        details: { id, name: row.name, scope: row.scope },
+      });
     });
   }
 

@@ -6,7 +6,8 @@
  */
 import { StudioError } from '../errors';
 import type { FirstAdminInput } from './account-bodies';
-import { createOneTimeLinks, recordUserAudit } from './one-time-links';
+import { recordUserAudit } from './account-audit';
+import { createOneTimeLinks } from './one-time-links';
 import { isEnabledAdmin } from './roles';
 import type { SignedInUser, UserServiceParts } from './sign-in';
 

@@ -8,7 +8,8 @@ import type { OneTimeLinkRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import type { AcceptInvitationInput, CreateInvitationInput } from './account-bodies';
 import type { AddedAndSignedIn } from './first-admin';
-import { createOneTimeLinks, linkUrl, recordUserAudit } from './one-time-links';
+import { recordUserAudit } from './account-audit';
+import { createOneTimeLinks, linkUrl } from './one-time-links';
 import { isRole, type Role } from './roles';
 import type { UserServiceParts } from './sign-in';
 

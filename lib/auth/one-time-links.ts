@@ -83,18 +83,3 @@ export function createOneTimeLinks({ storage, now }: { storage: Storage; now: ()
 }
 
 export type OneTimeLinks = ReturnType<typeof createOneTimeLinks>;
-
-/** Writes an audit entry about a user (entity `user`, the email as its id). */
-export async function recordUserAudit(
-  storage: Storage,
-  entry: { at: Date; actor: string; action: string; email: string; details?: Record<string, unknown> },
-): Promise<void> {
-  await storage.queries.audit.insert({
-    at: entry.at.toISOString(),
-    actor: entry.actor,
-    action: entry.action,
-    entity: 'user',
-    entityId: entry.email,
-    details: JSON.stringify(entry.details ?? {}),
-  });
-}

@@ -22,6 +22,7 @@ import type { SecretsKey } from '../secrets';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { clientAddress, clientAddressHeader, withClientAddress } from './client-address';
 import { isRole, type Role } from './roles';
+import { sessionCookiePrefix } from './session-cookie';
 import { studioSignInRules } from './sign-in-rules';
 
 /** A session unused this long ends. */
@@ -139,6 +140,21 @@ function rateLimits() {
   } as const;
 }
 
+/**
+ * The request with the studio's own `Origin` when it names none. Every request reaches the library
+ * through the studio's request gate (lib/api/request-gate.ts), which has refused other sites (a
+ * foreign or `null` Origin, `Sec-Fetch-Site: cross-site`) and lets callers that send no Origin
+ * through: the CLI, servers, curl. The library refuses a session cookie without an Origin ("Missing
+ * or null Origin"), so such a caller could not sign out or change its password; it is given the
+ * origin the library trusts, the public URL's or else the request's own.
+ */
+function withOwnOrigin(request: Request, publicUrl: string | undefined): Request {
+  if (request.headers.has('origin')) return request;
+  const headers = new Headers(request.headers);
+  headers.set('origin', new URL(publicUrl ?? request.url).origin);
+  return new Request(request, { headers });
+}
+
 export async function createSignIn({
   storage,
   secretsKey,
@@ -191,7 +207,7 @@ export async function createSignIn({
       // The library skips its checks of `Origin` and of where to redirect after a provider sign-in
       // when it thinks it runs under tests; the studio keeps them everywhere (tests included).
       disableOriginCheck: false,
-      cookiePrefix: 'studio',
+      cookiePrefix: sessionCookiePrefix,
       useSecureCookies: secureCookies,
       // Its default reads `X-Forwarded-For`, which any client can send; the studio's handler below
       // puts the address it trusts in a header of its own instead.
@@ -235,7 +251,7 @@ export async function createSignIn({
     handler: (request: Request, socketAddress?: string) => {
       const forwardedFor = request.headers.get('x-forwarded-for') ?? undefined;
       const address = clientAddress({ socketAddress, forwardedFor, trustedProxies });
-      return auth.handler(withClientAddress(request, address));
+      return auth.handler(withOwnOrigin(withClientAddress(request, address), publicUrl));
     },
     /** The provider the sign-in page offers besides passwords, when one is configured. */
     oidc: oidc ? ({ providerId: oidcProviderId, name: oidc.name } satisfies OidcButton) : undefined,

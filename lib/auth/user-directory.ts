@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import { emailInput } from './account-bodies';
+import { recordUserAudit } from './account-audit';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { isEnabledAdmin, isRole, roles, type Role } from './roles';
 import type { UserServiceParts } from './sign-in';
@@ -54,6 +55,9 @@ function viewOf(row: UserRow): UserView {
   };
 }
 
+/** What the audit log keeps of a user: never a password or a session. */
+const auditDetails = ({ id, email, role, disabled }: UserView) => ({ id, email, role, disabled });
+
 /** Whether the change leaves `row` an admin who can sign in. */
 function staysEnabledAdmin(row: UserRow, change: UpdateUserInput): boolean {
   return isEnabledAdmin({ role: change.role ?? row.role, banned: change.disabled ?? row.banned });
@@ -84,23 +88,52 @@ export function createUserDirectory({ storage, signIn, now = () => new Date() }:
       return (await users.list()).map(viewOf);
     },
 
-    /** Adds a user who signs in with `password`; the name defaults to the part of the email before `@`. */
-    async create({ email, name, role, password }: CreateUserInput): Promise<UserView> {
+    /**
+     * Adds a user who signs in with `password`; the name defaults to the part of the email before
+     * `@`. The sign-in library writes the user on a connection of its own, so the audit entry
+     * (`actor` did it) follows in a transaction of its own.
+     */
+    async create({ actor, email, name, role, password }: CreateUserInput & { actor: string }): Promise<UserView> {
       const created = await signIn.createUser({ email, name: name ?? email.split('@')[0] ?? email, role, password });
-      return viewOf(await find(created.id));
+      return storage.transaction(async () => {
+        const view = viewOf(await find(created.id));
+        await recordUserAudit(storage, {
+          at: now(),
+          actor,
+          action: 'user.create',
+          email: view.email,
+          details: auditDetails(view),
+        });
+        return view;
+      });
     },
 
-    /** Changes a user's role or whether they are disabled; either ends every session of theirs. */
-    async update({ id, change }: { id: string; change: UpdateUserInput }): Promise<UserView> {
+    /**
+     * Changes a user's role or whether they are disabled; either ends every session of theirs. A
+     * change is recorded in the audit log as done by `actor`; asking for what is already so changes
+     * and records nothing.
+     */
+    async update({ id, change, actor }: { id: string; change: UpdateUserInput; actor: string }): Promise<UserView> {
       return storage.transaction(async () => {
         const row = await find(id);
         await refuseLockingOut(row, change);
+        const before = viewOf(row);
         const updatedAt = now();
-        const newRole = change.role === row.role ? undefined : change.role;
+        const newRole = change.role === before.role ? undefined : change.role;
+        const newDisabled = change.disabled === before.disabled ? undefined : change.disabled;
         if (newRole) await users.setRole({ id, role: newRole, updatedAt });
-        if (change.disabled !== undefined) await users.setBanned({ id, banned: change.disabled, updatedAt });
-        if (newRole || change.disabled === true) await users.endSessions(id);
-        return viewOf(await find(id));
+        if (newDisabled !== undefined) await users.setBanned({ id, banned: newDisabled, updatedAt });
+        if (newRole || newDisabled === true) await users.endSessions(id);
+        const after = viewOf(await find(id));
+        if (newRole || newDisabled !== undefined)
+          await recordUserAudit(storage, {
+            at: updatedAt,
+            actor,
+            action: 'user.update',
+            email: after.email,
+            details: { ...auditDetails(after), previous: { role: before.role, disabled: before.disabled } },
+          });
+        return after;
       });
     },
   };

@@ -12,9 +12,13 @@ type OtherAuditAction =
   | 'integration.save'
   | 'integration.delete'
   | 'user.setup'
+  | 'user.create'
+  | 'user.update'
   | 'user.invite'
   | 'user.invitation.withdraw'
-  | 'user.invitation.accept';
+  | 'user.invitation.accept'
+  | 'api_key.create'
+  | 'api_key.revoke';
 
 export type KnownAuditAction = AuditAction | OtherAuditAction;
 
@@ -52,9 +56,13 @@ export const auditActionWords: Record<KnownAuditAction, string> = {
   'deployment.export_secrets': 'Exported a backup with its secrets',
   'deployment.import': 'Restored a backup',
   'user.setup': 'Set up the first admin',
+  'user.create': 'Added a user',
+  'user.update': "Changed a user's role or access",
   'user.invite': 'Invited a user',
   'user.invitation.withdraw': 'Withdrew an invitation',
   'user.invitation.accept': 'Accepted an invitation',
+  'api_key.create': 'Created an API key',
+  'api_key.revoke': 'Revoked an API key',
 };
 
 const entityWords: Record<string, string> = {
@@ -65,6 +73,7 @@ const entityWords: Record<string, string> = {
   integration: 'Integration',
   deployment: 'Deployment',
   user: 'User',
+  api_key: 'API key',
 };
 
 /** Code words made readable, for an action or a detail this page does not know yet. */
@@ -94,7 +103,7 @@ const mcpClientFieldLabels: Record<string, string> = { name: 'Name', description
 const agentLabels: Record<string, string> = agentFieldLabels;
 
 /** Ids that the version number or name beside them already stands for. */
-const leftOut = new Set(['versionId', 'testCaseId', 'updatedAt']);
+const leftOut = new Set(['versionId', 'testCaseId', 'updatedAt', 'id']);
 
 const detailLabels: Record<string, string> = {
   versionNumber: 'Version',
@@ -128,6 +137,11 @@ const detailLabels: Record<string, string> = {
   baseUrl: 'Base URL',
   type: 'Type',
   role: 'Role',
+  email: 'Email',
+  disabled: 'Signing in refused',
+  scope: 'Scope',
+  expiresAt: 'Expires',
+  previous: 'Before',
   secrets: 'Secrets',
   versions: 'Versions',
   counts: 'Contents',

@@ -32,7 +32,16 @@ export const listRoute = route('get', '/audit', {
       actor: z.string().min(1).max(200).optional(),
       action: z.string().min(1).max(100).optional(),
       entity: z
-        .enum(['agent', 'mcp_client', 'integration', 'user', 'stdio_launch_spec', 'model_provider', 'deployment'])
+        .enum([
+          'agent',
+          'mcp_client',
+          'integration',
+          'user',
+          'api_key',
+          'stdio_launch_spec',
+          'model_provider',
+          'deployment',
+        ])
         .optional(),
       entityId: z.string().min(1).max(200).optional(),
       from: z.iso.datetime({ offset: true }).optional(),

@@ -66,7 +66,7 @@ export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }
   );
   app.openapi(listKeysRoute, async (context) => context.json({ items: await apiKeys.list() }, 200));
   app.openapi(revokeKeyRoute, async (context) => {
-    await apiKeys.revoke(context.req.valid('param').id);
+    await apiKeys.revoke({ id: context.req.valid('param').id, actor: requestActor(context) });
     return context.body(null, 204);
   });
 }

@@ -87,7 +87,8 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     // Not the library's: the studio's own routes under /api/auth registered later, or 404.
     if (!isLibraryRouteInUse(url.pathname)) return next();
     // The API's JSON check has read the body already; the library gets it again from that text.
-    const text = context.req.method === 'POST' ? await context.req.text() : undefined;
+    // An empty body is none: the library refuses a body without a content type (curl's sign-out).
+    const text = context.req.method === 'POST' ? (await context.req.text()) || undefined : undefined;
     const body = text !== undefined && url.pathname === providerSignInPath ? providerSignInBody(text) : text;
     const answer = await signIn.handler(
       new Request(url, { method: context.req.method, headers: context.req.raw.headers, body }),

@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { createUserInput, updateUserInput, type UserDirectory } from '../../auth/user-directory';
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
+import { requestActor } from '../request-principal';
 import { jsonRoutes, generatedIdParams, itemsOf, requiredBody } from '../schemas';
 
 const route = jsonRoutes('users');
@@ -59,8 +60,17 @@ export const updateUserRoute = route('patch', '/users/{id}', {
 
 export function registerUserRoutes(app: ApiApp, { users }: { users: UserDirectory }) {
   app.openapi(listUsersRoute, async (context) => context.json({ items: await users.list() }, 200));
-  app.openapi(createUserRoute, async (context) => context.json(await users.create(context.req.valid('json')), 201));
+  app.openapi(createUserRoute, async (context) =>
+    context.json(await users.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
+  );
   app.openapi(updateUserRoute, async (context) =>
-    context.json(await users.update({ id: context.req.valid('param').id, change: context.req.valid('json') }), 200),
+    context.json(
+      await users.update({
+        id: context.req.valid('param').id,
+        change: context.req.valid('json'),
+        actor: requestActor(context),
+      }),
+      200,
+    ),
   );
 }

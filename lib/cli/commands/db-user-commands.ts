@@ -79,11 +79,22 @@ async function createUser(cli: CliContext, options: UserCreateOptions) {
       secureCookies: settings.publicUrl?.startsWith('https:') ?? false,
       publicUrl: settings.publicUrl,
     });
+    const { recordUserAudit } = await import('../../auth/account-audit');
+    let added;
     try {
-      return await signIn.createUser(user);
+      added = await signIn.createUser(user);
     } catch (error) {
       throw (await refusal(error)) ?? error;
     }
+    const { id, email, role } = added;
+    await recordUserAudit(storage, {
+      at: new Date(),
+      actor: 'cli',
+      action: 'user.create',
+      email,
+      details: { id, email, role, disabled: false },
+    });
+    return added;
   });
   if (options.json) printJson(cli.io, created);
   else cli.io.stdout(`Created ${created.role} ${created.email}`);

@@ -139,7 +139,7 @@ describe('the OpenAPI document as a client contract', () => {
   it('declares the bearer key and the session cookie as security schemes', () => {
     expect(document.components?.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'studio_session' }),
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'studio.session_token' }),
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Every route in the OpenAPI document gets bad input of every kind — malformed JSON, a body of the
- * wrong type, unknown fields, an oversized body, unknown ids — and must answer a 4xx in the JSON
+ * wrong type, unknown fields, a body where the route takes none, an oversized body, unknown ids —
+ * and must answer a 4xx in the JSON
  * error shape: never a 500, never a stack trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,28 @@ describe('every API route rejects bad input with a clear 4xx', () => {
         await expectClientError(response, `${operation.method} ${operation.path} with ${body}`);
       }
     }
+  });
+
+  it('refuses a body sent to an operation that takes none with 400 invalid_input at `body`', async () => {
+    const bodyless = operations.filter(
+      (entry) => !entry.hasBody && entry.method !== 'GET' && entry.path !== '/api/mcp',
+    );
+    expect(bodyless.map((entry) => `${entry.method} ${entry.path}`)).toContain('POST /api/agents/{id}/unpublish');
+    for (const operation of bodyless)
+      for (const body of ['{"zzUnknown":1}', '[1,2]', '[]', 'null', '"text"', '42']) {
+        const response = await context.studio.api.request(
+          concretePath(operation.path, 'no-such-agent'),
+          jsonRequest(operation.method, body),
+        );
+        const what = `${operation.method} ${operation.path} with ${body}`;
+        expect(response.status, what).toBe(400);
+        const { error } = (await response.json()) as { error: { code: string; message: string; details: unknown } };
+        expect(error.code, what).toBe('invalid_input');
+        expect(error.message, what).toContain('takes no request body');
+        expect(error.details, what).toEqual({
+          issues: [{ path: 'body', message: 'This operation takes no request body; send none' }],
+        });
+      }
   });
 
   it('answers oversized bodies with 413', async () => {

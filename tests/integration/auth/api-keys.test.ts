@@ -137,12 +137,12 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     const created = await keys.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
     expect(await keys.verify(created.key)).toMatchObject({ ok: true });
     clock += 1_000;
-    await keys.revoke(created.id);
+    await keys.revoke({ id: created.id, actor: 'local' });
     expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
     clock += 1_000;
-    await keys.revoke(created.id);
+    await keys.revoke({ id: created.id, actor: 'local' });
     expect((await keys.list())[0]?.revokedAt).toBe(new Date(start + 1_000).toISOString());
-    const error = await rejection(keys.revoke('nobody'));
+    const error = await rejection(keys.revoke({ id: 'nobody', actor: 'local' }));
     expect(error.code).toBe('not_found');
     expect(error.message).toBe('API key "nobody" does not exist.');
   });
@@ -263,7 +263,7 @@ describe('API keys on one SQLite file shared by two processes', () => {
     try {
       const created = await keys.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
       expect(await keys.verify(created.key)).toMatchObject({ ok: true });
-      await otherKeys.revoke(created.id);
+      await otherKeys.revoke({ id: created.id, actor: 'local' });
       expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
     } finally {
       await keys.close();

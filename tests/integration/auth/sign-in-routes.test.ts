@@ -1,9 +1,11 @@
 /**
  * The sign-in routes as served: which address the per-address limit counts (the connection's,
  * unless `STUDIO_TRUSTED_PROXY` says reverse proxies stand in front), a password change ending the
- * user's other sessions, and the sign-in library's routes the studio does not use answering 404.
+ * user's other sessions, signing out and changing the password without an `Origin` (the CLI,
+ * servers, curl) while another site stays refused, and the sign-in library's routes the studio
+ * does not use answering 404.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAttempts } from '@/lib/auth/sign-in';
@@ -25,6 +27,7 @@ async function servedStudio(settings: SettingsInput = {}) {
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     context,
+    url,
     signIn: (forwardedFor: string) =>
       fetch(`${url}/api/auth/sign-in`, {
         ...jsonRequest('POST', { email: 'ada@example.com', password: 'not the password at all' }),
@@ -66,6 +69,110 @@ describe('the address the sign-in limit counts', () => {
     expect(statuses).toEqual([...Array(signInAttempts).fill(401), 429]);
     expect(Number((await proxied.signIn('203.0.113.7')).headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await proxied.signIn('203.0.113.8')).status).toBe(401);
+  }, 30_000);
+});
+
+/** A request as curl sends it: only the headers given (no `Origin`), the body as it is. */
+function plainRequest(url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; cookies: string[]; body: ResponseBody }>((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (answer) => {
+      let text = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode ?? 0,
+          cookies: answer.headers['set-cookie'] ?? [],
+          body: (text ? JSON.parse(text) : {}) as ResponseBody,
+        }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+describe('signing out and changing the password without an Origin', () => {
+  let served: Awaited<ReturnType<typeof servedStudio>>;
+
+  beforeAll(async () => {
+    served = await servedStudio();
+  }, 30_000);
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  const json = { 'content-type': 'application/json' };
+  async function signedIn(secret = password) {
+    const answer = await plainRequest(
+      `${served.url}/api/auth/sign-in`,
+      'POST',
+      json,
+      JSON.stringify({ email: 'ada@example.com', password: secret }),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.cookies[0]!.split(';')[0]!;
+  }
+  const sessionStatus = async (cookie: string) =>
+    (await plainRequest(`${served.url}/api/auth/session`, 'GET', { cookie })).status;
+  const signOut = (headers: Record<string, string>, body?: string) =>
+    plainRequest(`${served.url}/api/auth/sign-out`, 'POST', headers, body);
+
+  it('signs out a session cookie sent with an empty JSON body, or with no body at all', async () => {
+    const first = await signedIn();
+    const withBody = await signOut({ cookie: first, ...json }, '{}');
+    expect(withBody.status, JSON.stringify(withBody.body)).toBe(200);
+    expect(await sessionStatus(first)).toBe(401);
+
+    const second = await signedIn();
+    const withoutBody = await signOut({ cookie: second });
+    expect(withoutBody.status, JSON.stringify(withoutBody.body)).toBe(200);
+    expect(await sessionStatus(second)).toBe(401);
+  }, 30_000);
+
+  it('changes the password of a session cookie', async () => {
+    const cookie = await signedIn();
+    const changed = await plainRequest(
+      `${served.url}/api/auth/change-password`,
+      'POST',
+      { cookie, ...json },
+      JSON.stringify({ currentPassword: password, newPassword }),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await signedIn(newPassword)).toBeTruthy();
+    const back = await plainRequest(
+      `${served.url}/api/auth/change-password`,
+      'POST',
+      { cookie: changed.cookies[0]!.split(';')[0]!, ...json },
+      JSON.stringify({ currentPassword: newPassword, newPassword: password }),
+    );
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+  }, 30_000);
+
+  it('still refuses another site, a null Origin and a cross-site browser request, keeping the session', async () => {
+    const cookie = await signedIn();
+    const foreignHeaders: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: served.url.replace(/:\d+$/, ':1') },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const foreign of foreignHeaders) {
+      const refused = await signOut({ cookie, ...json, ...foreign }, '{}');
+      expect(refused.status, JSON.stringify(foreign)).toBe(403);
+      expect(refused.body.error.code).toBe('forbidden');
+      const change = await plainRequest(
+        `${served.url}/api/auth/change-password`,
+        'POST',
+        { cookie, ...json, ...foreign },
+        JSON.stringify({ currentPassword: password, newPassword }),
+      );
+      expect(change.status, JSON.stringify(foreign)).toBe(403);
+    }
+    expect(await sessionStatus(cookie)).toBe(200);
+    // Its own origin, as the editor's pages send it.
+    expect((await signOut({ cookie, ...json, origin: served.url }, '{}')).status).toBe(200);
+    expect(await sessionStatus(cookie)).toBe(401);
   }, 30_000);
 });
 

@@ -78,13 +78,17 @@ describe('sign-in with email and password', () => {
     expect(await signIn.session(new Headers({ cookie }))).toBeUndefined();
   });
 
-  it('refuses a request that carries the session cookie but no Origin (the library checks where it comes from)', async () => {
+  it('refuses a session cookie from a foreign Origin, and takes one with no Origin as the request gate let it through', async () => {
     const cookie = cookieOf(await attempt({ email: 'ada@example.com', password }, '192.0.2.6'));
-    const out = await signIn.handler(
-      new Request('http://127.0.0.1/api/auth/sign-out', { method: 'POST', headers: { cookie } }),
-    );
-    expect(out.status).toBe(403);
+    const signOut = (headers: Record<string, string>) =>
+      signIn.handler(
+        new Request('http://127.0.0.1/api/auth/sign-out', { method: 'POST', headers: { cookie, ...headers } }),
+      );
+    expect((await signOut({ origin: 'https://evil.example' })).status).toBe(403);
     expect(await signIn.session(new Headers({ cookie }))).toBeDefined();
+    // The CLI, servers and curl send no Origin; the gate has refused other sites before this point.
+    expect((await signOut({})).status).toBe(200);
+    expect(await signIn.session(new Headers({ cookie }))).toBeUndefined();
   });
 
   it('refuses a wrong password and, after a few attempts from one address, answers 429', async () => {

@@ -67,6 +67,13 @@ describe('agent-studio db key create', () => {
     expect(String(body.key).startsWith(String(body.prefix))).toBe(true);
     const listed = await withStorage((storage) => createApiKeys({ storage }).list());
     expect(listed.find((key) => key.id === body.id)).toMatchObject({ createdBy: 'cli' });
+    const entries = await withStorage((storage) =>
+      storage.queries.audit.page({ entityId: String(body.id), beforeId: Number.MAX_SAFE_INTEGER, limit: 10 }),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: 'cli', action: 'api_key.create', entity: 'api_key', entityId: body.id }),
+    ]);
+    expect(entries[0]!.details).not.toContain(String(body.key).slice(10));
   });
 
   it.each([

@@ -1,6 +1,6 @@
 /**
  * `agent-studio db user create` on a database file, with no server: the password read from stdin
- * signs in, and bad input (a short password, an email in use) is a plain error with exit code 1.
+ * signs in and is recorded in the audit log as added by `cli`, and bad input (a short password, an email in use) is a plain error with exit code 1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,11 +63,33 @@ describe('agent-studio db user create', () => {
       password,
     );
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout)).toEqual({
+    const user = JSON.parse(created.stdout) as { id: string };
+    expect(user).toEqual({
       id: expect.any(String),
       email: 'grace.hopper@example.com',
       name: 'grace.hopper',
       role: 'viewer',
+    });
+    const entries = await withStorage((storage) =>
+      storage.queries.audit.page({
+        entityId: 'grace.hopper@example.com',
+        beforeId: Number.MAX_SAFE_INTEGER,
+        limit: 10,
+      }),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: 'cli',
+        action: 'user.create',
+        entity: 'user',
+        entityId: 'grace.hopper@example.com',
+      }),
+    ]);
+    expect(JSON.parse(entries[0]!.details)).toEqual({
+      id: user.id,
+      email: 'grace.hopper@example.com',
+      role: 'viewer',
+      disabled: false,
     });
   }, 20_000);
 

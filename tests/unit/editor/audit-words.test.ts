@@ -20,6 +20,9 @@ describe('audit actions in words', () => {
     expect(auditActionInWords('mcp_client.create')).toBe('Created an MCP client');
     expect(auditActionInWords('stdio_launch_spec.create')).toBe('Approved a launch spec');
     expect(auditActionInWords('user.invite')).toBe('Invited a user');
+    expect(auditActionInWords('api_key.revoke')).toBe('Revoked an API key');
+    expect(auditActionInWords('user.update')).toBe("Changed a user's role or access");
+    expect(auditEntityInWords('api_key')).toBe('API key');
   });
 
   it('spells out an action or entity it does not know instead of showing its code', () => {
@@ -39,6 +42,18 @@ describe('audit details in words', () => {
     ).toEqual([
       { label: 'Changed', value: 'Tools, Request context fields, Approval policies' },
       { label: 'Version', value: '5' },
+    ]);
+  });
+
+  it('leaves out the id of a key or user, which the row names already', () => {
+    expect(
+      auditDetailsInWords({
+        entity: 'api_key',
+        details: { id: '0b6c8f3e-1d2a-4c5b-9e7f-123456789abc', name: 'orders-service', scope: 'runtime' },
+      }),
+    ).toEqual([
+      { label: 'Name', value: 'orders-service' },
+      { label: 'Scope', value: 'runtime' },
     ]);
   });
 
