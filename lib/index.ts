@@ -214,6 +214,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runtime,
       toolProviders,
       mcpPool,
+      internalTargetOf: outbound.internalTarget,
       ...apiSettingsOf(settings),
     });
 
