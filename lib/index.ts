@@ -213,8 +213,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       evaluations,
       runtime,
       toolProviders,
-      mcpPool,
-      internalTargetOf: outbound.internalTarget,
+      ...{ mcpPool, internalTargetOf: outbound.internalTarget },
       ...apiSettingsOf(settings),
     });
 
