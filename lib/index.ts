@@ -213,7 +213,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       evaluations,
       runtime,
       toolProviders,
-      mcpPool,
+      ...{ mcpPool, internalTargetOf: outbound.internalTarget },
       ...apiSettingsOf(settings),
     });
 

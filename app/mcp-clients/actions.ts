@@ -6,14 +6,25 @@
  */
 import type { CreateMcpClientInput, UpdateMcpClientInput } from '@/lib/editor';
 import { currentStudio } from '@/lib/studio-handle';
-import { refuseStdioUnlessAdmin } from '@/lib/auth';
+import { refuseInternalServersUnlessAdmin, refuseStdioUnlessAdmin, type Principal, type ServerMap } from '@/lib/auth';
 import { runAction } from '../_server/run-action';
 
 type Body<T> = Omit<T, 'actor'>;
 
+/** The API's rules for what a save may store: a stdio server, or a loopback or private URL, needs admin. */
+async function refuseServersUnlessAdmin(principal: Principal, serversToStore: () => Promise<readonly ServerMap[]>) {
+  let servers: Promise<readonly ServerMap[]> | undefined;
+  const read = () => (servers ??= serversToStore());
+  await refuseStdioUnlessAdmin(principal, read);
+  await refuseInternalServersUnlessAdmin(principal, {
+    serversToCheck: read,
+    internalTargetOf: currentStudio().outbound.internalTarget,
+  });
+}
+
 export async function createMcpClient(input: Body<CreateMcpClientInput>) {
   return runAction('editor', async ({ principal, actor }) => {
-    await refuseStdioUnlessAdmin(principal, () => [input.servers]);
+    await refuseServersUnlessAdmin(principal, async () => [input.servers]);
     const { client } = await currentStudio().editor.mcpClients.create({ ...input, actor });
     return { id: client.id };
   });
@@ -23,7 +34,7 @@ export async function saveMcpClient(input: Body<UpdateMcpClientInput>) {
   return runAction('editor', async ({ principal, actor }) => {
     const clients = currentStudio().editor.mcpClients;
     // Servers left out stay as they are: the saved version will still have them.
-    await refuseStdioUnlessAdmin(principal, async () => [
+    await refuseServersUnlessAdmin(principal, async () => [
       input.servers ?? (await clients.getById(input.id)).version.servers,
     ]);
     const { created, version } = await clients.update({ ...input, actor });
@@ -34,7 +45,7 @@ export async function saveMcpClient(input: Body<UpdateMcpClientInput>) {
 export async function restoreMcpClient(input: { id: string; versionNumber: number }) {
   return runAction('editor', async ({ principal, actor }) => {
     const clients = currentStudio().editor.mcpClients;
-    await refuseStdioUnlessAdmin(principal, async () => [
+    await refuseServersUnlessAdmin(principal, async () => [
       (await clients.getById(input.id, { versionNumber: input.versionNumber })).version.servers,
     ]);
     const { version } = await clients.restore({ ...input, actor });

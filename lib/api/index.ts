@@ -50,6 +50,7 @@ import type { ToolProviderRegistry } from '../tool-providers';
 import type { ToolRegistry } from '../tools';
 import type { IntegrationService } from '../integrations';
 import type { McpPool } from '../mcp';
+import type { InternalTargetOf } from '../net/internal-target';
 
 export type { ApiApp } from './app';
 export type { OpenApiDocument } from './openapi-document';
@@ -75,6 +76,11 @@ export interface ApiDependencies {
   toolProviders: ToolProviderRegistry;
   /** Saved-client connection tests use it (fresh connections, tracked so that shutdown waits for them). */
   mcpPool: McpPool;
+  /**
+   * Where a configured URL leads (the outbound guard's resolver): an MCP server at a loopback or
+   * private address needs an admin to save or test it.
+   */
+  internalTargetOf: InternalTargetOf;
   /** Budget of each tool-provider call made for the editor's lists. */
   toolProviderTimeoutMs: number;
   /** How many reverse proxies stand in front (`STUDIO_TRUSTED_PROXY`): where a caller's address is read. */

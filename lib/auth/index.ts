@@ -7,6 +7,7 @@ export * from './access';
 export * from './password-rules';
 export * from './user-directory';
 export * from './stdio-rule';
+export * from './internal-server-rule';
 export * from './first-admin';
 export * from './invitations';
 export { linkUrl } from './one-time-links';

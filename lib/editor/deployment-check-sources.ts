@@ -7,6 +7,7 @@ import { issuesFromZod, type Issue } from '../errors';
 import {
   integrationConfigInputSchema,
   loadOpenApiDocument,
+  serverUrlCredentialIssues,
   type IntegrationConfigInput,
   type StoredIntegrationConfig,
 } from '../integrations';
@@ -143,6 +144,7 @@ export async function checkBackupIntegrations(
       prefix: ['integrations', String(index), 'config', 'document'],
     });
     if (!loaded.ok) issues.push(...loaded.issues);
+    issues.push(...serverUrlCredentialIssues({ document: parsed.data.document, prefix: `${prefix}.` }));
     let config: StoredIntegrationConfig = parsed.data;
     if (secrets !== undefined) {
       const opened = integrationConfigFromBackup({ config, secrets, sealed, prefix });

@@ -23,6 +23,7 @@ export type { OpenApiCredentials } from './openapi/credentials';
 export type { FetchFunction } from './openapi/perform-request';
 export { bodyCharacterLimit, type OpenApiCallOutput } from './openapi/read-response';
 export { loadOpenApiDocument, type LoadDocumentResult, type OpenApiDocument } from './openapi/load-document';
+export { serverUrlCredentialIssues } from './openapi/server-url-credentials';
 export {
   describeOperations,
   type BodyBinding,

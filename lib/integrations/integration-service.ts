@@ -16,6 +16,7 @@ import { loadOpenApiDocument } from './openapi/load-document';
 import type { FetchFunction } from './openapi/perform-request';
 import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
 import { integrationOrigins, sameOrigins } from './openapi/server-origins';
+import { serverUrlCredentialIssues } from './openapi/server-url-credentials';
 import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
 import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
 
@@ -176,6 +177,8 @@ export function createIntegrationService({
           loaded.issues,
           `The OpenAPI document is invalid (${loaded.issues.length} problem${loaded.issues.length === 1 ? '' : 's'}, see details.issues).`,
         );
+      const credentialsInUrls = serverUrlCredentialIssues({ document: input.document });
+      if (credentialsInUrls.length > 0) throw invalidInput(credentialsInUrls);
       const unbounded = originIssues(input);
       if (unbounded.length > 0) throw invalidInput(unbounded);
       const existing = await queries.get(id);

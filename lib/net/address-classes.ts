@@ -196,6 +196,14 @@ export function isAllowed(
   return !internal.has(addressClass.kind);
 }
 
+/**
+ * Whether the address is on this machine or a private network (loopback, private, CGNAT,
+ * unique-local, ...): what a configured URL may reach only when an admin saved it.
+ */
+export function isInternal(addressClass: AddressClass): boolean {
+  return internal.has(addressClass.kind);
+}
+
 /** How a refusal names the address: `metadata`, `loopback`, `NAT64 (embedding 169.254.169.254, metadata)`. */
 export function describeClass(addressClass: AddressClass): string {
   if (!addressClass.embedding) return addressClass.kind;

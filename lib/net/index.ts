@@ -5,3 +5,4 @@ export { checkTarget, type FetchFunction } from './guarded-fetch';
 export * from './outbound-request';
 export * from './outbound';
 export * from './remote-excerpt';
+export * from './internal-target';

@@ -9,6 +9,7 @@ import type { DnsLookup } from '../env';
 import type { AddressPolicy } from './address-classes';
 import { createCheckedLookup, type AddressRules } from './checked-lookup';
 import { createGuardedFetch, type FetchFunction, type Transport } from './guarded-fetch';
+import { createInternalTargetOf, type InternalTargetOf } from './internal-target';
 import { performOutboundRequest, type OutboundRequest, type OutboundResponse } from './outbound-request';
 
 export interface OutboundClient {
@@ -22,6 +23,11 @@ export interface OutboundClient {
 export interface Outbound {
   configured: OutboundClient;
   modelChosen: OutboundClient;
+  /**
+   * The loopback or private address a configured URL leads to (by the same resolver), or undefined:
+   * saving or testing such a URL needs an admin once sign-in exists (docs/security.md).
+   */
+  internalTarget: InternalTargetOf;
   /** Closes pooled connections. */
   close(): Promise<void>;
 }
@@ -77,6 +83,7 @@ export function createOutbound(settings: OutboundSettings = {}): Outbound {
   return {
     configured: configured.client,
     modelChosen: modelChosen.client,
+    internalTarget: createInternalTargetOf({ lookup: settings.lookup }),
     close() {
       closing ??= Promise.all([configured.close(), modelChosen.close()]).then(() => undefined);
       return closing;

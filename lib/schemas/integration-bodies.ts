@@ -42,12 +42,33 @@ export function credentialSecret(credentials: z.infer<typeof openApiCredentialsS
   }
 }
 
+/** Where an integration's credentials go instead of a URL (docs/integrations.md, "OpenAPI: calls"). */
+export const credentialsPlace =
+  "put them in the integration's credentials (bearer, apiKey in a header or the query, or basic)";
+
+/**
+ * A URL is stored and shown as written, so it must not carry credentials; the operation's path is
+ * appended to it, so it has no query string or fragment (query parameters come from the operations).
+ */
+const baseUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .superRefine((value, context) => {
+    const url = new URL(value);
+    if (url.username || url.password)
+      context.addIssue({ code: 'custom', message: `must not carry credentials: ${credentialsPlace}` });
+    else if (url.search || url.hash)
+      context.addIssue({
+        code: 'custom',
+        message: `must not have a query string or fragment: the operation's path is added to it, query parameters come from the document's operations, and credentials go in the integration's credentials (apiKey with in: 'query' for a key in the query)`,
+      });
+  });
+
 export const integrationConfigInputSchema = z
   .object({
     type: z.literal('openapi'),
     name: z.string().trim().min(1).max(200).optional(),
     document: z.record(z.string(), z.unknown()),
-    baseUrl: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+    baseUrl: baseUrlSchema.optional(),
     credentials: openApiCredentialsSchema.optional(),
   })
   .strict();

@@ -6,13 +6,15 @@
  * needs approval answers `reason: 'needs_approval'` and is not started.
  * `POST /api/mcp-clients/test` does the same for servers not saved yet (the editor's "Test
  * connection" before the first save), under the save's stdio rules: admin, and the allow-list.
+ * Both need admin for an HTTP server whose URL leads to a loopback or private address, as a save does.
  */
 import { z } from '@hono/zod-openapi';
 import { mcpServersSchema, type Editor } from '../../editor';
 import type { McpPool } from '../../mcp';
 import { testDraftMcpClient, testSavedMcpClient } from '../../sources';
+import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
-import { requireAdminForStdio } from '../stdio-guard';
+import { requireAdminForInternalServers, requireAdminForServers } from '../server-guard';
 import { jsonRoutes, requestBody, requiredBody } from '../schemas';
 import { agentIdParams, requestContextField } from './agents-schemas';
 
@@ -66,13 +68,13 @@ export const testRoute = route('post', '/mcp-clients/{id}/test', {
       })
       .openapi('McpClientTestResult'),
   ],
-  errors: [400, 404],
+  errors: [400, 403, 404],
 });
 
 export const draftTestRoute = route('post', '/mcp-clients/test', {
   operationId: 'testMcpClientDraft',
   summary:
-    'Connect servers that are not saved yet and list their tools (a stdio server needs admin and the allow-list)',
+    'Connect servers that are not saved yet and list their tools (a stdio server needs admin and the allow-list; a loopback or private URL needs admin)',
   request: {
     body: requiredBody(draftBodySchema, {
       servers: { docs: { type: 'http', url: 'https://mcp.docs.internal.test/mcp' } },
@@ -85,10 +87,17 @@ export const draftTestRoute = route('post', '/mcp-clients/test', {
   errors: [400, 403],
 });
 
-export function registerMcpClientTestRoutes(app: ApiApp, { editor, mcpPool }: { editor: Editor; mcpPool: McpPool }) {
+export function registerMcpClientTestRoutes(
+  app: ApiApp,
+  { editor, mcpPool, internalTargetOf }: { editor: Editor; mcpPool: McpPool; internalTargetOf: InternalTargetOf },
+) {
   app.openapi(testRoute, async (context) => {
+    const clientId = context.req.valid('param').id;
+    await requireAdminForInternalServers(context, internalTargetOf, async () => [
+      (await editor.mcpClients.getById(clientId)).version.servers,
+    ]);
     const report = await testSavedMcpClient({
-      clientId: context.req.valid('param').id,
+      clientId,
       requestContext: context.req.valid('json')?.requestContext ?? {},
       savedClients: editor.mcpClients,
       pool: mcpPool,
@@ -98,7 +107,7 @@ export function registerMcpClientTestRoutes(app: ApiApp, { editor, mcpPool }: { 
   });
   app.openapi(draftTestRoute, async (context) => {
     const body = context.req.valid('json');
-    await requireAdminForStdio(context, () => [body.servers]);
+    await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
     const servers = await editor.mcpClients.draftServers(body.servers);
     const report = await testDraftMcpClient({
       servers,

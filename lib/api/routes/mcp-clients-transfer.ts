@@ -2,13 +2,15 @@
  * Export and import of one saved MCP client (all versions). Secrets are left out of an export
  * unless the `X-Secrets-Key` header gives the importing deployment's `SECRETS_KEY`: then they are
  * encrypted for it (a header, so the key never lands in a URL or an access log). The import body is
- * checked by the editor, so one answer lists every problem; the stdio allow-list applies as in a save.
+ * checked by the editor, so one answer lists every problem; the stdio allow-list and the admin rules
+ * (stdio servers, loopback or private URLs) apply as in a save.
  */
 import { z } from '@hono/zod-openapi';
 import { mcpClientExportSchema, type Editor } from '../../editor';
+import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { requireAdminForStdio } from '../stdio-guard';
+import { requireAdminForServers } from '../server-guard';
 import { requireSecretExport } from '../secret-export-guard';
 import { importDocumentSchema, jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams } from './agents-schemas';
@@ -83,7 +85,11 @@ function serversOfExport(document: unknown) {
 
 export function registerMcpClientTransferRoutes(
   app: ApiApp,
-  { editor, trustedProxies }: { editor: Editor; trustedProxies: number },
+  {
+    editor,
+    trustedProxies,
+    internalTargetOf,
+  }: { editor: Editor; trustedProxies: number; internalTargetOf: InternalTargetOf },
 ) {
   app.openapi(exportRoute, async (context) => {
     const targetSecretsKey = context.req.valid('header')['x-secrets-key'];
@@ -96,7 +102,7 @@ export function registerMcpClientTransferRoutes(
   });
   app.openapi(importRoute, async (context) => {
     const document = context.req.valid('json');
-    await requireAdminForStdio(context, () => serversOfExport(document));
+    await requireAdminForServers(context, internalTargetOf, () => serversOfExport(document));
     return context.json(await editor.mcpClients.import(document, { actor: requestActor(context) }), 201);
   });
 }

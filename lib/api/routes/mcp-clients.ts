@@ -1,13 +1,15 @@
 /**
  * Saved MCP client routes: CRUD with versions like agents; env values are always masked. The
  * connection test (`POST /mcp-clients/:id/test`) is in `mcp-client-test.ts`. A save or restore
- * whose servers include a stdio one needs `admin` (../stdio-guard), the other routes `editor`.
+ * whose servers include a stdio one or an HTTP one at a loopback or private address needs `admin`
+ * (../server-guard), the other routes `editor`.
  */
 import { z } from '@hono/zod-openapi';
 import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
+import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { requireAdminForStdio } from '../stdio-guard';
+import { requireAdminForServers } from '../server-guard';
 import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
@@ -58,7 +60,8 @@ export const routes = {
   }),
   create: route('post', '/mcp-clients', {
     operationId: 'createMcpClient',
-    summary: 'Save a new MCP client (a stdio server needs admin and a launch spec of settings.stdioAllowedCommands)',
+    summary:
+      'Save a new MCP client (a stdio server needs admin and a launch spec of settings.stdioAllowedCommands; a loopback or private URL needs admin)',
     request: {
       body: requiredBody(createMcpClientBodySchema, {
         id: 'docs',
@@ -122,12 +125,15 @@ export const routes = {
   }),
 };
 
-export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+export function registerMcpClientRoutes(
+  app: ApiApp,
+  { editor, internalTargetOf }: { editor: Editor; internalTargetOf: InternalTargetOf },
+) {
   const clients = editor.mcpClients;
   app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
   app.openapi(routes.create, async (context) => {
     const body = context.req.valid('json');
-    await requireAdminForStdio(context, () => [body.servers]);
+    await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
     return context.json(await clients.create({ ...body, actor: requestActor(context) }), 201);
   });
   app.openapi(routes.get, async (context) => {
@@ -141,7 +147,9 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
     const body = context.req.valid('json');
     const { id } = context.req.valid('param');
     // Servers left out of the body stay as they are: the saved version will still have them.
-    await requireAdminForStdio(context, async () => [body.servers ?? (await clients.getById(id)).version.servers]);
+    await requireAdminForServers(context, internalTargetOf, async () => [
+      body.servers ?? (await clients.getById(id)).version.servers,
+    ]);
     return context.json(await clients.update({ ...body, id, actor: requestActor(context) }), 200);
   });
   app.openapi(routes.remove, async (context) =>
@@ -155,7 +163,7 @@ export function registerMcpClientRoutes(app: ApiApp, { editor }: { editor: Edito
   );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');
-    await requireAdminForStdio(context, async () => [
+    await requireAdminForServers(context, internalTargetOf, async () => [
       (await clients.getById(id, { versionNumber: n })).version.servers,
     ]);
     return context.json(await clients.restore({ id, versionNumber: n, actor: requestActor(context) }), 201);

@@ -30,7 +30,7 @@ function serversAt(owner: JsonObject, path: string): ServerEntry[] {
 }
 
 /** Every `servers` entry of the document, with where it is. */
-function allServers(document: JsonObject): ServerEntry[] {
+export function allServers(document: JsonObject): ServerEntry[] {
   const entries = serversAt(document, 'document.');
   const paths = isJsonObject(document.paths) ? document.paths : {};
   for (const [pathKey, pathItem] of Object.entries(paths)) {
@@ -55,7 +55,7 @@ function variableValues(variable: unknown): string[] {
 }
 
 /** Every URL a server template stands for, or undefined past `maxServerCombinations`. */
-function expandServer(url: string, variables: JsonObject): string[] | undefined {
+export function expandServer(url: string, variables: JsonObject): string[] | undefined {
   let urls = [url];
   const names = new Set([...url.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
   for (const name of names) {

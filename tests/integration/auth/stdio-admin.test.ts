@@ -114,10 +114,11 @@ describe('stdio MCP servers with sign-in required', () => {
     expect(audit.body.items[0]).toMatchObject({ actor: 'key:admin', entityId: 'tools-copy' });
   });
 
-  it('refuses an editor key the connection test of unsaved stdio servers, and lets it test HTTP ones', async () => {
+  it('refuses an editor key the connection test of unsaved stdio servers; an admin key tests a loopback one', async () => {
     expectAdminRequired(await send(editorKey, 'POST', '/api/mcp-clients/test', { servers: stdioServers }));
+    // A server on this machine needs admin too (internal-mcp-admin.test.ts has the editor's side).
     const url = `http://127.0.0.1:${await freePort()}/mcp`;
-    const tested = await send(editorKey, 'POST', '/api/mcp-clients/test', {
+    const tested = await send(adminKey, 'POST', '/api/mcp-clients/test', {
       servers: { docs: { type: 'http', url, timeout: 5_000 } },
     });
     expect(tested.status).toBe(200);

@@ -81,6 +81,7 @@ function recordingOutbound(answer: (request: OutboundRequest) => Promise<Outboun
         return answer(request);
       },
     },
+    internalTarget: refuse,
     close: async () => undefined,
   };
   return { outbound, requests };
