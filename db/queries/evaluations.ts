@@ -55,30 +55,22 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
     .limit(p('limit'))
     .prepare();
+  const finishedOfConfig = and(
+    eq(evaluations.agentId, p('agentId')),
+    eq(evaluations.configHash, p('configHash')),
+    eq(evaluations.status, 'finished'),
+  );
   const newestFinishedOfConfig = db
     .select()
     .from(evaluations)
-    .where(
-      and(
-        eq(evaluations.agentId, p('agentId')),
-        eq(evaluations.configHash, p('configHash')),
-        eq(evaluations.status, 'finished'),
-      ),
-    )
+    .where(finishedOfConfig)
     .orderBy(desc(evaluations.startedAt))
     .limit(1)
     .prepare();
   const finishedOfConfigSince = db
     .select()
     .from(evaluations)
-    .where(
-      and(
-        eq(evaluations.agentId, p('agentId')),
-        eq(evaluations.configHash, p('configHash')),
-        eq(evaluations.status, 'finished'),
-        gte(evaluations.testCasesChangedAt, p('testCasesChangedAt')),
-      ),
-    )
+    .where(and(finishedOfConfig, gte(evaluations.testCasesChangedAt, p('testCasesChangedAt'))))
     .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
     .prepare();
   const failRunning = db

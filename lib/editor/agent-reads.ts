@@ -75,10 +75,11 @@ function pointerOf(
 }
 
 /**
- * How long a published or latest pointer read from the database is trusted. A write made through
- * this process invalidates it at once (the write generation moves); a write by another process
- * sharing the file is seen within this time. Each read otherwise costs a SQLite read transaction,
- * which took about 40% of a resolve request's CPU time on the HTTP hot path.
+ * How long a published or latest pointer read from the database is trusted. A write invalidates it
+ * at once when the storage's generation moves: a write of this process, of another process on the
+ * same SQLite file (its data version), or another instance's announced change on PostgreSQL; this
+ * time bounds what nothing announces. Each read otherwise costs a SQLite read transaction, which
+ * took about 40% of a resolve request's CPU time on the HTTP hot path.
  */
 export const pointerCacheMs = 100;
 const pointerCacheEntries = 10_000;

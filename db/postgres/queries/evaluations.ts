@@ -4,6 +4,10 @@ import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
 import { binary, type CurrentDb } from './shared';
 
+/** The finished evaluations of one configuration of an agent. */
+const finishedOfConfig = ({ agentId, configHash }: { agentId: string; configHash: string }) =>
+  and(eq(evaluations.agentId, agentId), eq(evaluations.configHash, configHash), eq(evaluations.status, 'finished'));
+
 export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
   return {
     async insert(row) {
@@ -28,33 +32,20 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
         )
         .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id)))
         .limit(limit),
-    newestFinished: async ({ agentId, configHash }) =>
+    newestFinished: async (config) =>
       (
         await db()
           .select()
           .from(evaluations)
-          .where(
-            and(
-              eq(evaluations.agentId, agentId),
-              eq(evaluations.configHash, configHash),
-              eq(evaluations.status, 'finished'),
-            ),
-          )
+          .where(finishedOfConfig(config))
           .orderBy(desc(evaluations.startedAt))
           .limit(1)
       )[0],
-    finishedSince: async ({ agentId, configHash, testCasesChangedAt }) =>
+    finishedSince: async ({ testCasesChangedAt, ...config }) =>
       db()
         .select()
         .from(evaluations)
-        .where(
-          and(
-            eq(evaluations.agentId, agentId),
-            eq(evaluations.configHash, configHash),
-            eq(evaluations.status, 'finished'),
-            gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt),
-          ),
-        )
+        .where(and(finishedOfConfig(config), gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt)))
         .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id))),
     async failRunning({ error, finishedAt }) {
       await db()
