@@ -24,12 +24,3 @@ export async function requireAdminForServers(
   await refuseStdioUnlessAdmin(principalOf(context), read);
   await refuseInternalServersUnlessAdmin(principalOf(context), { serversToCheck: read, internalTargetOf });
 }
-
-/** For the test of a saved client: its servers were saved under the rules, but where a URL leads may have changed. */
-export function requireAdminForInternalServers(
-  context: Context,
-  internalTargetOf: InternalTargetOf,
-  serversToTest: ServersOf,
-): Promise<void> {
-  return refuseInternalServersUnlessAdmin(principalOf(context), { serversToCheck: serversToTest, internalTargetOf });
-}

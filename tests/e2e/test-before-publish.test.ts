@@ -86,7 +86,7 @@ describe('test before publish, in a real browser', () => {
       const testCase = tests.testCase(caseName);
       await testCase.waitFor(patience);
       expect(await testCase.textContent()).toContain('The user says: How far is 10 km in miles?');
-      expect(await testCase.textContent()).toContain('convert-units with from "km", to "mi", value 10');
+      expect(await testCase.textContent()).toContain('convert-units with value 10, from "km", to "mi"');
       const first = tests.expectation(testCase, 1);
       expect(await first.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('toolCalled');
       expect(await first.getByRole('combobox', { name: 'Tool' }).inputValue()).toBe('convert-units');
@@ -157,7 +157,7 @@ describe('test before publish, in a real browser', () => {
       expect(text).toContain('Failed');
       expect(text).toContain('Expected a call to convert-units; it was not called (calls: world-time).');
       expect(text).toContain('Called, not in the recording: world-time with timeZone "Europe/Oslo"');
-      expect(text).toContain('No longer called: convert-units with from "km", to "mi", value 10');
+      expect(text).toContain('No longer called: convert-units with value 10, from "km", to "mi"');
       expect(await result.getByRole('insertion').count()).toBeGreaterThan(0);
       expect(await result.getByRole('deletion').count()).toBeGreaterThan(0);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
