@@ -6,7 +6,6 @@
  * caller is the local user, who may.
  */
 import { StudioError } from '../errors';
-import type { InternalTargetOf } from '../net/internal-target';
 import { actorOf, allows, type Principal } from './credentials';
 import type { ServerMap } from './stdio-rule';
 
@@ -23,6 +22,12 @@ function httpUrls(servers: ServerMap): Array<{ serverName: string; url: string }
  * `principal` is not allowed `admin` and a URL of the server maps leads to an internal address.
  * `serversToCheck` is only called for such a caller, so an admin's save reads and resolves nothing.
  */
+/**
+ * Where a URL leads when that is a loopback or private address, else undefined: the outbound
+ * guard's `internalTarget` (lib/net/internal-target.ts), passed in by the caller.
+ */
+type InternalTargetOf = (url: string) => Promise<{ host: string; address?: string; addressClass: string } | undefined>;
+
 export async function refuseInternalServersUnlessAdmin(
   principal: Principal,
   {
