@@ -1,7 +1,7 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { SearchField } from './ui/field';
+import { SearchWithStatus } from './ui/field';
 
 const debounceMs = 200;
 
@@ -25,16 +25,14 @@ export function AgentSearch({ initial, shown }: { initial: string; shown: number
   }
 
   return (
-    <div className="flex items-end gap-3">
-      <SearchField
-        label="Search agents"
-        value={text}
-        placeholder="Name or id"
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p role="status" className="pb-2 text-sm text-slate-600">
-        {pending ? 'Searching…' : `${shown} ${shown === 1 ? 'agent' : 'agents'} shown`}
-      </p>
-    </div>
+    <SearchWithStatus
+      layout="flex items-end gap-3"
+      statusClassName="pb-2 text-slate-600"
+      label="Search agents"
+      value={text}
+      placeholder="Name or id"
+      onChange={(event) => onChange(event.target.value)}
+      status={pending ? 'Searching…' : `${shown} ${shown === 1 ? 'agent' : 'agents'} shown`}
+    />
   );
 }

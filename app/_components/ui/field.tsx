@@ -98,3 +98,24 @@ export function SearchField({ label, className, ...props }: { label: string } & 
     </Frame>
   );
 }
+
+/**
+ * A search box with a line that screen readers announce as it changes (how many results, or that
+ * nothing matched), under the box unless `layout` places them otherwise; the line hides itself
+ * while it is empty.
+ */
+export function SearchWithStatus({
+  status,
+  layout = 'flex flex-col gap-2',
+  statusClassName = 'text-slate-700',
+  ...field
+}: { label: string; status: ReactNode; layout?: string; statusClassName?: string } & ComponentProps<'input'>) {
+  return (
+    <div className={layout}>
+      <SearchField {...field} />
+      <p role="status" className={cn('text-sm empty:hidden', statusClassName)}>
+        {status}
+      </p>
+    </div>
+  );
+}

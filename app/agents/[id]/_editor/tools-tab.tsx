@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Note } from '../../../_components/ui/card';
-import { SearchField } from '../../../_components/ui/field';
+import { SearchWithStatus } from '../../../_components/ui/field';
 import { McpClientsPicker, ProviderGroups, providerFields, type PickerSetting } from './field-pickers';
 import { offeredByServer, offeredNamesOf } from './mcp-client-group';
 import { ToolApprovals } from './tool-approvals';
@@ -171,19 +171,17 @@ export function ToolsTab({
     mode === 'description-only' ? codeAgent!.tools : toolsOfEverySource(catalog, codeAgent, mcp),
   );
   const searchBox = (
-    <div className="flex flex-col gap-2">
-      <SearchField
-        label="Search tools"
-        value={search}
-        placeholder="Name or description"
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <p role="status" className="text-sm text-slate-700 empty:hidden">
-        {unmatched === undefined
+    <SearchWithStatus
+      label="Search tools"
+      value={search}
+      placeholder="Name or description"
+      onChange={(event) => setSearch(event.target.value)}
+      status={
+        unmatched === undefined
           ? null
-          : `No tools match \u201c${unmatched}\u201d. Try part of a name or a word of its description.`}
-      </p>
-    </div>
+          : `No tools match \u201c${unmatched}\u201d. Try part of a name or a word of its description.`
+      }
+    />
   );
 
   if (mode === 'description-only') {
