@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { createStudio, type Studio, type StudioOptions } from './lib';
+import { dropWritesToClosedOutput } from './lib/closed-output';
 import { createResolveFastPath } from './lib/api';
 import { linkUrl } from './lib/auth';
 import { errorBody, errorStatus, issueMessages, type Issue } from './lib/errors';
@@ -50,6 +51,7 @@ async function loadStudioConfig(): Promise<StudioOptions> {
 }
 
 async function main() {
+  dropWritesToClosedOutput();
   const studioConfig = await loadStudioConfig();
   const settings = settingsFromEnvironment(process.env, studioConfig.settings);
   const logger = createLogger({ level: settings.logLevel });

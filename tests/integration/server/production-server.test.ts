@@ -110,6 +110,23 @@ describe('the production server (dist/server.js)', () => {
     }
   });
 
+  it('stops on SIGTERM after whoever read its output has gone (a closed pipe)', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'studio-closed-output-'));
+    try {
+      // At info level the stop itself logs a line, which now goes to a pipe nobody reads.
+      const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'info' } });
+      server.child.stdout?.destroy();
+      server.child.stderr?.destroy();
+      const exited = server.stop();
+      const stalled = new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 10_000).unref());
+      const outcome = await Promise.race([exited, stalled]);
+      if (outcome === 'stalled') server.child.kill('SIGKILL');
+      expect(outcome).toBe(0);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start with an invalid environment value and names the variable', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'studio-badenv-'));
     try {
