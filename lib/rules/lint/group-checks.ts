@@ -1,6 +1,7 @@
 /**
  * Checks of one group as a whole: an AND group that contradicts itself never matches, an OR group
- * holding a condition and its negation always matches.
+ * holding a condition and its negation always matches. A group nested in one of the same operator
+ * counts as part of it (an "all" inside an "all" adds its conditions to the outer one).
  */
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from '../types';
 
@@ -9,12 +10,19 @@ const isCondition = (item: unknown): item is Condition =>
 
 const valueKey = (condition: Condition) => JSON.stringify(condition.value);
 
-/** The conditions directly in a group (nested groups left out). */
-const directConditions = (group: RuleGroup) => group.conditions.filter(isCondition);
+/** The conditions of a group and of the groups nested in it with the same operator. */
+function joinedConditions(group: RuleGroup): Condition[] {
+  return group.conditions.flatMap((item) => {
+    if (isCondition(item)) return [item];
+    return isRuleGroup(item) && item.operator === group.operator && Array.isArray(item.conditions)
+      ? joinedConditions(item)
+      : [];
+  });
+}
 
 /** Why an AND group can never match, or undefined. */
 export function contradiction(group: RuleGroup): string | undefined {
-  const conditions = directConditions(group);
+  const conditions = joinedConditions(group);
   const equalsByField = new Map<string, Condition>();
   for (const condition of conditions) {
     if (condition.operator !== 'equals') continue;
@@ -26,7 +34,9 @@ export function contradiction(group: RuleGroup): string | undefined {
   }
   const exists = new Set(conditions.filter((item) => item.operator === 'exists').map((item) => item.field));
   const absent = conditions.find((item) => item.operator === 'not_exists' && exists.has(item.field));
-  return absent ? `"${absent.field}" cannot both exist and not exist` : undefined;
+  if (absent) return `"${absent.field}" cannot both exist and not exist`;
+  const negated = negatedCondition(conditions);
+  return negated ? `it holds a rule on "${negated.field}" and its negation` : undefined;
 }
 
 const negations: Record<string, string> = {
@@ -42,7 +52,11 @@ const negations: Record<string, string> = {
 
 /** A condition of an OR group whose negation is in the same group, or undefined. */
 export function tautology(group: RuleGroup): Condition | undefined {
-  const conditions = directConditions(group);
+  return negatedCondition(joinedConditions(group));
+}
+
+/** A condition whose negation (same field and value, the opposite operator) is among `conditions`. */
+function negatedCondition(conditions: Condition[]): Condition | undefined {
   const keyOf = (field: string, operator: string, value: string) => JSON.stringify([field, operator, value]);
   const present = new Set(conditions.map((item) => keyOf(item.field, item.operator, valueKey(item))));
   return conditions.find((item) => {

@@ -12,16 +12,19 @@ import { isPlainObject } from '../select-schema';
 
 /**
  * Every finding in a rule group and the groups nested in it. `path` is where the group lives
- * (e.g. `tools[2].rules`); `fieldSchema` says what each `field` refers to.
+ * (e.g. `tools[2].rules`); `fieldSchema` says what each `field` refers to. A group nested in one of
+ * the same operator is checked as a whole with it, once, at the outer group (`joined`).
  */
 export function lintRuleGroup({
   group,
   path,
   fieldSchema,
+  joined = false,
 }: {
   group: RuleGroup;
   path: string;
   fieldSchema: FieldSchema;
+  joined?: boolean;
 }): Diagnostic[] {
   if (!isPlainObject(group) || !Array.isArray(group.conditions)) return [];
   const diagnostics: Diagnostic[] = [];
@@ -30,10 +33,11 @@ export function lintRuleGroup({
     const itemPath = childPath(childPath(path, 'conditions'), index);
     diagnostics.push(
       ...(isRuleGroup(item)
-        ? lintRuleGroup({ group: item, path: itemPath, fieldSchema })
+        ? lintRuleGroup({ group: item, path: itemPath, fieldSchema, joined: item.operator === group.operator })
         : lintCondition({ condition: item as Condition, path: itemPath, fieldSchema })),
     );
   });
+  if (joined) return diagnostics;
   if (group.operator === 'AND') {
     const reason = contradiction(group);
     if (reason)

@@ -108,6 +108,48 @@ const cases: Case[] = [
   {
     code: 'never_matches',
     severity: 'error',
+    name: 'an AND holding a condition and its negation',
+    fires: toolsWith(
+      when(
+        { field: 'user.role', operator: 'in', value: ['a'] },
+        { field: 'user.role', operator: 'not_in', value: ['a'] },
+      ),
+    ),
+    path: 'tools[0].rules',
+    nearMiss: toolsWith(
+      when(
+        { field: 'user.role', operator: 'in', value: ['a'] },
+        { field: 'user.role', operator: 'not_in', value: ['b'] },
+      ),
+    ),
+  },
+  {
+    code: 'never_matches',
+    severity: 'error',
+    name: 'two different equals of one field, one of them in a nested AND',
+    fires: toolsWith(
+      when(
+        { field: 'user.role', operator: 'equals', value: 'a' },
+        {
+          operator: 'AND',
+          conditions: [{ field: 'user.role', operator: 'equals', value: 'b' }],
+        },
+      ),
+    ),
+    path: 'tools[0].rules',
+    nearMiss: toolsWith(
+      when(
+        { field: 'user.role', operator: 'equals', value: 'a' },
+        {
+          operator: 'OR',
+          conditions: [{ field: 'user.role', operator: 'equals', value: 'b' }],
+        },
+      ),
+    ),
+  },
+  {
+    code: 'never_matches',
+    severity: 'error',
     name: 'exists and not_exists of one field in an AND',
     fires: toolsWith(when({ field: 'age', operator: 'exists' }, { field: 'age', operator: 'not_exists' })),
     path: 'tools[0].rules',
@@ -206,6 +248,15 @@ describe('the rule linter', () => {
     it('stays silent on the near miss', () => {
       expect(lintVersion({ snapshot: nearMiss }).filter((found) => found.code === code)).toEqual([]);
     });
+  });
+
+  it('reports a contradiction spread over nested "all" groups once, at the outer group', () => {
+    const inner = when(
+      { field: 'user.role', operator: 'equals', value: 'a' },
+      { field: 'user.role', operator: 'equals', value: 'b' },
+    );
+    const found = lintVersion({ snapshot: toolsWith(when(inner)) }).filter((item) => item.code === 'never_matches');
+    expect(found).toEqual([expect.objectContaining({ path: 'tools[0].rules' })]);
   });
 
   it('lints prompt blocks and tool providers too', () => {
