@@ -5,7 +5,7 @@
  */
 import type { Condition } from '../types';
 import type { Diagnostic } from './diagnostic';
-import { declaredTypes, type FieldSchema, type SchemaNode } from './field-schema';
+import { declaredTypes, isSchemaNode, type FieldSchema, type SchemaNode } from './field-schema';
 
 const comparisonOperators: readonly string[] = [
   'greater_than',
@@ -58,6 +58,10 @@ function typeProblem(condition: Condition, schema: SchemaNode): string | undefin
       return `${named}; "${operator}" works on text and lists only`;
     if (!types.includes('array') && typeof value !== 'string')
       return `${named}; "${operator}" on text needs a text value, not ${JSON.stringify(value)}`;
+    const onlyList = types.length === 1 && types[0] === 'array';
+    const itemTypes = onlyList && isSchemaNode(schema.items) ? declaredTypes(schema.items) : [];
+    if (!fitsTypes(value, itemTypes))
+      return `"${field}" is a list of ${itemTypes.join(' or ')} items; ${JSON.stringify(value)} can never be one`;
     return undefined;
   }
   if (operator === 'equals' || operator === 'not_equals') {

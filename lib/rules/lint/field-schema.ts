@@ -17,7 +17,7 @@ export type FieldLookup =
 
 export type FieldSchema = (fieldPath: string) => FieldLookup;
 
-const isSchemaNode = (value: unknown): value is SchemaNode =>
+export const isSchemaNode = (value: unknown): value is SchemaNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const hasOwn = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);

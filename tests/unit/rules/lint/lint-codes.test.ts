@@ -8,6 +8,7 @@ const closedSchema = {
     tier: { type: 'string', enum: ['free', 'pro'] },
     age: { type: 'integer' },
     beta: { type: 'boolean' },
+    tags: { type: 'array', items: { type: 'string' } },
     user: { type: 'object', properties: { role: { type: 'string' } } },
   },
 };
@@ -70,6 +71,14 @@ const cases: Case[] = [
     fires: toolsWith(when({ field: 'beta', operator: 'contains', value: 'x' })),
     path: 'tools[0].rules.conditions[0]',
     nearMiss: toolsWith(when({ field: 'user.role', operator: 'contains', value: 'x' })),
+  },
+  {
+    code: 'type_mismatch',
+    severity: 'error',
+    name: 'contains a number in a list of text',
+    fires: toolsWith(when({ field: 'tags', operator: 'contains', value: 3 })),
+    path: 'tools[0].rules.conditions[0]',
+    nearMiss: toolsWith(when({ field: 'tags', operator: 'contains', value: '3' })),
   },
   {
     code: 'never_matches',
