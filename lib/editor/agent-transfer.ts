@@ -14,6 +14,7 @@ import { agentVersions, parseVersionRow, type StoredAgentVersion } from './agent
 import { recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { checkImportDocument, type CheckedVersion } from './import-checks';
+import { importSourceIssues } from './import-source-checks';
 import { exportFormat, type ExportDocument } from './export-document';
 import { exportedTestCases, importTestCases } from './test-case-transfer';
 import { appendVersion } from './version-writer';
@@ -90,6 +91,12 @@ export async function importAgent(
       { agentId: agent.id },
     );
   }
+  const sourceIssues = importSourceIssues(context, { agent, versions: versionsInDocumentOrder(document, versions) });
+  if (sourceIssues.length > 0)
+    throw invalidInput(
+      sourceIssues,
+      'The import document does not fit the agents defined in code here; nothing was imported.',
+    );
   // A dry run does all of it, answer included, inside a transaction that is rolled back.
   return context.storage.transaction(
     async () => {
@@ -133,6 +140,13 @@ export async function importAgent(
     },
     { rehearse: dryRun },
   );
+}
+
+/** The checked versions (sorted by number) with their index in the document, for issue paths. */
+function versionsInDocumentOrder(document: unknown, versions: CheckedVersion[]) {
+  const written = (document as { versions: Array<{ versionNumber: number }> }).versions;
+  const indexOf = new Map(written.map((version, index) => [version.versionNumber, index]));
+  return versions.map((version) => ({ index: indexOf.get(version.versionNumber)!, snapshot: version.snapshot }));
 }
 
 /** Inside the caller's transaction: a new agent with the document's versions (numbers kept), published version and labels. */

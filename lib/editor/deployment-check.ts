@@ -8,7 +8,6 @@
 import { currentSnapshotSchemaVersion } from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { derivePassphraseKey, openSealedSecret, SecretDecryptionError } from '../secrets';
-import { configHash } from '../versions';
 import type { EditorContext } from './context';
 import { stdioPolicyInForce } from './stdio-launch-specs';
 import {
@@ -85,17 +84,6 @@ function checkAgents(
       issues.push(...check.issues.map((issue) => ({ path: `${prefix}.${issue.path}`, message: issue.message })));
       return;
     }
-    const written = ((entry as { versions?: unknown }).versions ?? []) as Array<{
-      snapshot?: unknown;
-      configHash?: unknown;
-    }>;
-    written.forEach((version, versionIndex) => {
-      if (typeof version.configHash === 'string' && version.configHash !== configHash(version.snapshot))
-        issues.push({
-          path: `${prefix}.versions.${versionIndex}.configHash`,
-          message: 'Does not match the snapshot: the file was edited or damaged',
-        });
-    });
     agents.push({ agent: check.value.agent, versions: check.value.versions, testCases: check.value.testCases });
   });
   for (const { index, key } of repeatedKeys(agents, (entry) => entry.agent.id))

@@ -1,7 +1,7 @@
 /**
  * Everything wrong with an import document, at once: the envelope, every snapshot (after upgrading
- * it from the document's schemaVersion), and the references between versions, labels and the
- * published version.
+ * it from the document's schemaVersion), each version's `configHash`, and the references between
+ * versions, labels and the published version.
  */
 import {
   checkAgentSnapshot,
@@ -11,7 +11,7 @@ import {
   type AgentSnapshot,
 } from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
-import { checkWritableLabelName } from '../versions';
+import { checkWritableLabelName, configHash } from '../versions';
 import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
 import { lintErrors, toolRulesIssues } from './version-lint';
 
@@ -23,6 +23,17 @@ export type ImportCheck = CheckResult<{
   testCases: ExportedTestCase[];
   upgradedFrom?: number;
 }>;
+
+/** A version's `configHash`, when the document gives one, must be the hash of its snapshot as written. */
+function configHashIssues(rawVersions: unknown[]): Issue[] {
+  return rawVersions.flatMap((version, index) => {
+    const written = asRecord(version);
+    if (typeof written?.configHash !== 'string' || written.configHash === configHash(written.snapshot)) return [];
+    return [
+      { path: `versions.${index}.configHash`, message: 'Does not match the snapshot: the file was edited or damaged' },
+    ];
+  });
+}
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -68,7 +79,9 @@ export function checkImportDocument(
       if (rules === 'as-a-save') issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at));
     }
   });
-  if (!envelope.success || issues.length > 0) return { ok: false, issues };
+  // The references are checked even when a snapshot has problems, so one answer lists them all.
+  if (!envelope.success) return { ok: false, issues };
+  issues.push(...configHashIssues(rawVersions));
 
   const { agent } = envelope.data;
   const numbers = new Set<number>();

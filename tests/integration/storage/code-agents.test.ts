@@ -13,6 +13,7 @@ const codeAgents = new Map<string, CodeAgentInfo>([
   ['instructions-only', { editor: { instructions: true } }],
   ['descriptions-only', { editor: { tools: { description: true } } }],
   ['locked', { editor: false }],
+  ['imported', { editor: { instructions: true } }],
 ]);
 
 beforeAll(async () => {
@@ -73,5 +74,40 @@ describe('override records of code agents', () => {
     const error = await editor.agents.create({ id: 'locked', instructions: 'x' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StudioError);
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+  });
+});
+
+describe('importing agents against the agents defined in code', () => {
+  const document = (id: string, source: 'stored' | 'code', snapshot: Record<string, unknown>) => ({
+    format: 'agent-studio.agent',
+    schemaVersion: 2,
+    agent: { id, source },
+    versions: [{ versionNumber: 1, snapshot }],
+  });
+  const issuesOf = async (promise: Promise<unknown>) => {
+    const error = await promise.catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    return (error as StudioError).details?.issues as Array<{ path: string; message: string }>;
+  };
+  const stored = { name: 'Taken', model: 'openai/gpt-4o-mini', instructions: 'Hijacked' };
+
+  it('refuse a stored agent under the id of one defined in code, and write nothing', async () => {
+    const issues = await issuesOf(editor.agents.import(document('imported', 'stored', stored)));
+    expect(issues).toEqual([{ path: 'agent.source', message: expect.stringContaining('defined in code here') }]);
+    expect(await editor.agents.getById('imported').catch(() => 'absent')).toBe('absent');
+  });
+
+  it('refuse overrides of an agent that is not defined in code', async () => {
+    const issues = await issuesOf(editor.agents.import(document('ghost', 'code', { instructions: 'x' })));
+    expect(issues).toEqual([{ path: 'agent.source', message: expect.stringContaining('No agent "ghost"') }]);
+  });
+
+  it("refuse overrides of fields the code agent's editor setting keeps in code, naming each", async () => {
+    const issues = await issuesOf(
+      editor.agents.import(document('imported', 'code', { instructions: 'x', tools: { extra: {} } })),
+    );
+    expect(issues.map((issue) => issue.path)).toEqual(['versions.0.snapshot.tools']);
+    const imported = await editor.agents.import(document('imported', 'code', { instructions: 'Owned' }));
+    expect(imported.agent.source).toBe('code');
   });
 });

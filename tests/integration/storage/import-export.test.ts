@@ -216,6 +216,41 @@ describe('malformed imports', () => {
     ]);
   });
 
+  it('reports snapshot problems and reference problems in one answer', async () => {
+    const error = await rejection(
+      target.studio.editor.agents.import({
+        format: 'agent-studio.agent',
+        schemaVersion: 2,
+        agent: { id: 'all-at-once', activeVersionNumber: 42, labels: [{ name: 'ok', versionNumber: 99 }] },
+        versions: [
+          { versionNumber: 1, snapshot: { name: 'A', model: 'nomodel', instructions: 'x' } },
+          { versionNumber: 1, snapshot: { name: 'A', model: 'a/b', instructions: 'y' } },
+        ],
+      }),
+    );
+    expect((error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual([
+      'versions.0.snapshot.model',
+      'versions.1.versionNumber',
+      'agent.activeVersionNumber',
+      'agent.labels.0.versionNumber',
+    ]);
+  });
+
+  it('refuses a configHash that does not match its snapshot, as a deployment restore does', async () => {
+    const exported = await source.studio.editor.agents.export('rich');
+    const damaged = {
+      ...exported,
+      agent: { ...exported.agent, id: 'damaged' },
+      versions: exported.versions.map((version, index) =>
+        index === 1 ? { ...version, configHash: 'deadbeef' } : version,
+      ),
+    };
+    const error = await rejection(target.studio.editor.agents.import(damaged));
+    expect(error.details?.issues).toEqual([
+      { path: 'versions.1.configHash', message: 'Does not match the snapshot: the file was edited or damaged' },
+    ]);
+  });
+
   it.each([
     [
       'a newer schemaVersion',
