@@ -3,6 +3,7 @@ import { AgentsPage } from './pages/agents-page';
 import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
+import { editorEmail } from '../support/signed-in-editor';
 import { signedInAsEditor } from './support/credentials';
 import { watchConsoleErrors, shownText } from './support/page-watch';
 
@@ -36,6 +37,25 @@ describe('editor home page in a real browser', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.close();
   });
+
+  // With sign-in off nobody is signed in, so there is no personal menu to find.
+  it.skipIf(!signedInAsEditor())(
+    "has the signed-in person's menu, with Sign out, inside the navigation landmark",
+    async () => {
+      const page = await browser.context.newPage();
+      const errors = watchConsoleErrors(page);
+      const home = new AgentsPage(page, baseUrl);
+      expect(await home.open()).toBe(200);
+      const menu = home.navigation().getByRole('button', { name: editorEmail, exact: true });
+      expect(await menu.count()).toBe(1);
+      await menu.click();
+      // Opened, not chosen: signing out here would end the session every browser test shares.
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('suggests models that can run first, marks the others "needs a key" and says which variable enables them', async () => {
     const page = await browser.context.newPage();
