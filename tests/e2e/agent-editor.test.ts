@@ -281,6 +281,76 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.close();
   });
 
+  it('Select all and Select none act only on the tools the search shows, and say so', async () => {
+    const created = await api('POST', '/api/agents', {
+      id: 'bulk-picks',
+      name: 'Bulk picks',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Pick tools in bulk.',
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await newPage();
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open('bulk-picks');
+    await editor.tab('Tools');
+    const search = page.getByRole('searchbox', { name: 'Search tools' });
+    /** The names of a group's tool checkboxes (ticked ones only with `checked`). */
+    const toolNames = (group: string, which: { checked?: boolean } = {}) =>
+      editor
+        .toolGroup(group)
+        .getByRole('listitem')
+        .getByRole('checkbox', which)
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+    const bulk = (group: string, name: 'Select all' | 'Select none') =>
+      editor.toolGroup(group).getByRole('button', { name, exact: true }).click();
+    await editor.tool('everything_echo').waitFor(patience);
+    const everyMcpTool = await toolNames('MCP: Everything');
+    expect(everyMcpTool.length).toBeGreaterThan(2);
+
+    // A search that shows one of the client's tools: Select all ticks that one and no other.
+    await search.fill('get-sum');
+    expect(await toolNames('MCP: Everything')).toEqual(['everything_get-sum']);
+    const mcp = editor.toolGroup('MCP: Everything');
+    expect(await mcp.getByText('Acting on the 1 tool the search shows.').count()).toBe(1);
+    await bulk('MCP: Everything', 'Select all');
+    await mcp
+      .getByRole('status')
+      .filter({
+        hasText: `The 1 tool shown ticked; ${everyMcpTool.length - 1} hidden by the search left as they were.`,
+      })
+      .waitFor();
+    await search.fill('');
+    await expect.poll(() => toolNames('MCP: Everything', { checked: true })).toEqual(['everything_get-sum']);
+
+    // Select none under a search leaves the hidden ticked tools ticked.
+    await editor.tool('everything_echo').check();
+    await search.fill('get-sum');
+    await bulk('MCP: Everything', 'Select none');
+    await search.fill('');
+    await expect.poll(() => toolNames('MCP: Everything', { checked: true })).toEqual(['everything_echo']);
+    // With nothing hidden, the buttons act on the whole group as before.
+    await bulk('MCP: Everything', 'Select all');
+    await mcp
+      .getByRole('status')
+      .filter({ hasText: `All ${everyMcpTool.length} tools ticked.` })
+      .waitFor();
+    expect(await toolNames('MCP: Everything', { checked: true })).toEqual(everyMcpTool);
+
+    // The same for registered tools and for a tool provider's tools.
+    await search.fill('convert-units');
+    await bulk('Registered tools', 'Select all');
+    await search.fill('TICKETS');
+    await bulk('Providers', 'Select all');
+    await search.fill('');
+    await expect.poll(() => toolNames('Registered tools', { checked: true })).toEqual(['convert-units']);
+    expect(await toolNames('Providers', { checked: true })).toEqual(['TICKETS_POST']);
+    expect((await toolNames('Providers')).length).toBeGreaterThan(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.button('Discard changes').click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('every other page passes the accessibility scan with no console errors', async () => {
     const { page, errors } = await newPage();
     const adminPages = signedInAsEditor() ? [] : ['/integrations', '/settings'];
