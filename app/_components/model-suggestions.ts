@@ -1,3 +1,4 @@
+import { modelProviderLabels } from '@/lib/schemas';
 import type { Studio } from '@/lib/studio-handle';
 
 /**
@@ -23,8 +24,6 @@ export interface ModelSuggestion {
 export interface ModelChoices {
   /** Models that can run first, then those that need a key, each group in name order. */
   suggestions: ModelSuggestion[];
-  /** The variables that would enable more providers, for the hint under the field. */
-  unconfigured: string[];
   /** The built-in providers with no key (their models cannot run). */
   keylessProviders: string[];
 }
@@ -43,7 +42,6 @@ export async function modelChoices(studio: Studio): Promise<ModelChoices> {
   const suggestions = names.map((model) => ({ model, needsKey: needsKey(model) }));
   return {
     suggestions: [...suggestions.filter((entry) => !entry.needsKey), ...suggestions.filter((entry) => entry.needsKey)],
-    unconfigured: providers.filter(({ configured }) => !configured).map(({ variable }) => variable),
     keylessProviders: [...unconfiguredProviders],
   };
 }
@@ -52,4 +50,10 @@ export async function modelChoices(studio: Studio): Promise<ModelChoices> {
 export function keylessProviderOf(model: string | null | undefined, keylessProviders: string[]): string | undefined {
   const provider = model?.slice(0, Math.max(0, model.indexOf('/')));
   return provider && keylessProviders.includes(provider) ? provider : undefined;
+}
+
+/** A built-in provider as people know it ("OpenAI", not "openai"), for the editor's sentences. */
+export function providerLabel(provider: string): string {
+  const labels: Partial<Record<string, string>> = modelProviderLabels;
+  return labels[provider] ?? provider;
 }

@@ -15,7 +15,8 @@ const links = [
 
 /**
  * The main navigation. Nobody signed in (the sign-in and setup pages) sees only the name; pages a
- * role cannot open are not offered; a signed-in person gets their menu with "Sign out".
+ * role cannot open are not offered; a signed-in person gets their menu with "Sign out" at the end
+ * of the navigation landmark, a button named by their email.
  */
 export async function Navigation() {
   const principal = await currentPrincipal();
@@ -27,7 +28,7 @@ export async function Navigation() {
         Agent Studio
       </Link>
       {principal ? (
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="flex flex-1 items-center gap-4">
           <ul className="flex gap-4">
             {links
               .filter((link) => administer || !link.adminOnly)
@@ -39,9 +40,10 @@ export async function Navigation() {
                 </li>
               ))}
           </ul>
+          {/* Inside the landmark, so whoever moves through the navigation finds their menu there. */}
+          {principal.kind === 'user' ? <UserMenu email={principal.email} role={principal.role} /> : null}
         </nav>
       ) : null}
-      {principal?.kind === 'user' ? <UserMenu email={principal.email} role={principal.role} /> : null}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,13 +11,41 @@ import { Button } from '../_components/ui/button';
 import { TextAreaField, TextField } from '../_components/ui/field';
 import { idFromName } from '../_lib/id-from-name';
 import { newAgentFormSchema } from './new-agent-schema';
+import { listInWords } from '@/lib/rules';
 import { ModelOptions } from '../_components/model-options';
-import type { ModelChoices } from '../_components/model-suggestions';
+import { providerLabel, type ModelChoices } from '../_components/model-suggestions';
+import { usePermissions } from '../_components/permissions';
 
 type Values = z.input<typeof newAgentFormSchema>;
 const fields = ['id', 'name', 'description', 'instructions', 'model'] as const;
 
-export function NewAgentForm({ suggestions, unconfigured }: Pick<ModelChoices, 'suggestions' | 'unconfigured'>) {
+/**
+ * Under the Model field: which providers are not set up yet, in words, and where that is done (the
+ * environment variables that can also enable them are for whoever runs the server: docs/runtime.md).
+ */
+function KeylessProvidersHint({ keylessProviders }: Pick<ModelChoices, 'keylessProviders'>) {
+  const { administer } = usePermissions();
+  const names = listInWords(keylessProviders.map(providerLabel));
+  const one = keylessProviders.length === 1;
+  return (
+    <>
+      Models marked &ldquo;needs a key&rdquo; cannot run yet: {one ? 'their provider' : 'their providers'} ({names}){' '}
+      {one ? 'is' : 'are'} not set up.{' '}
+      {administer ? (
+        <Link href="/settings?tab=providers" className="font-medium underline">
+          Save a key in Settings, Model providers
+        </Link>
+      ) : (
+        'Ask an admin to save a key in Settings.'
+      )}
+    </>
+  );
+}
+
+export function NewAgentForm({
+  suggestions,
+  keylessProviders,
+}: Pick<ModelChoices, 'suggestions' | 'keylessProviders'>) {
   const router = useRouter();
   const [idEdited, setIdEdited] = useState(false);
   const [status, setStatus] = useState('');
@@ -95,11 +124,7 @@ export function NewAgentForm({ suggestions, unconfigured }: Pick<ModelChoices, '
         list="model-suggestions"
         autoComplete="off"
         placeholder="provider/model, e.g. openai/gpt-4o"
-        hint={
-          unconfigured.length === 0
-            ? undefined
-            : `Models marked "needs a key" cannot run yet. Set ${unconfigured.join(', ')} on the server to run others, or have an admin save keys in Settings, Model providers.`
-        }
+        hint={keylessProviders.length === 0 ? undefined : <KeylessProvidersHint keylessProviders={keylessProviders} />}
         error={errorOf('model')}
         {...form.register('model')}
       />

@@ -281,6 +281,156 @@ describe('the agent editor, start to finish, in a real browser', () => {
     await page.close();
   });
 
+  it('Select all and Select none act only on the tools the search shows, and say so', async () => {
+    const created = await api('POST', '/api/agents', {
+      id: 'bulk-picks',
+      name: 'Bulk picks',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Pick tools in bulk.',
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await newPage();
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open('bulk-picks');
+    await editor.tab('Tools');
+    const search = page.getByRole('searchbox', { name: 'Search tools' });
+    /** The names of a group's tool checkboxes (ticked ones only with `checked`). */
+    const toolNames = (group: string, which: { checked?: boolean } = {}) =>
+      editor
+        .toolGroup(group)
+        .getByRole('listitem')
+        .getByRole('checkbox', which)
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+    const bulk = (group: string, name: 'Select all' | 'Select none') =>
+      editor.toolGroup(group).getByRole('button', { name, exact: true }).click();
+    await editor.tool('everything_echo').waitFor(patience);
+    const everyMcpTool = await toolNames('MCP: Everything');
+    expect(everyMcpTool.length).toBeGreaterThan(2);
+
+    // A search that shows one of the client's tools: Select all ticks that one and no other.
+    await search.fill('get-sum');
+    expect(await toolNames('MCP: Everything')).toEqual(['everything_get-sum']);
+    const mcp = editor.toolGroup('MCP: Everything');
+    expect(await mcp.getByText('Acting on the 1 tool the search shows.').count()).toBe(1);
+    await bulk('MCP: Everything', 'Select all');
+    await mcp
+      .getByRole('status')
+      .filter({
+        hasText: `The 1 tool shown ticked; ${everyMcpTool.length - 1} hidden by the search left as they were.`,
+      })
+      .waitFor();
+    await search.fill('');
+    await expect.poll(() => toolNames('MCP: Everything', { checked: true })).toEqual(['everything_get-sum']);
+
+    // Select none under a search leaves the hidden ticked tools ticked.
+    await editor.tool('everything_echo').check();
+    await search.fill('get-sum');
+    await bulk('MCP: Everything', 'Select none');
+    await search.fill('');
+    await expect.poll(() => toolNames('MCP: Everything', { checked: true })).toEqual(['everything_echo']);
+    // With nothing hidden, the buttons act on the whole group as before.
+    await bulk('MCP: Everything', 'Select all');
+    await mcp
+      .getByRole('status')
+      .filter({ hasText: `All ${everyMcpTool.length} tools ticked.` })
+      .waitFor();
+    expect(await toolNames('MCP: Everything', { checked: true })).toEqual(everyMcpTool);
+
+    // The same for registered tools and for a tool provider's tools.
+    await search.fill('convert-units');
+    await bulk('Registered tools', 'Select all');
+    await search.fill('TICKETS');
+    await bulk('Providers', 'Select all');
+    await search.fill('');
+    await expect.poll(() => toolNames('Registered tools', { checked: true })).toEqual(['convert-units']);
+    expect(await toolNames('Providers', { checked: true })).toEqual(['TICKETS_POST']);
+    expect((await toolNames('Providers')).length).toBeGreaterThan(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await editor.button('Discard changes').click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the Preview form and the request-context JSON one: each shows the other, a JSON mistake leaves the form be', async () => {
+    const created = await api('POST', '/api/agents', {
+      id: 'context-both-ways',
+      name: 'Context both ways',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'Plan {{tier || "none"}}.',
+      requestContextSchema: {
+        type: 'object',
+        properties: {
+          tier: { type: 'string', enum: ['free', 'pro'] },
+          seats: { type: 'number' },
+          beta: { type: 'boolean' },
+          region: { type: 'string' },
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await newPage();
+    const editor = new AgentEditorPage(page, baseUrl);
+    await editor.open('context-both-ways');
+    await editor.tab('Preview');
+    const json = editor.textbox('Request context');
+    const tier = page.getByRole('combobox', { name: 'tier', exact: true });
+    const seats = page.getByRole('spinbutton', { name: 'seats', exact: true });
+    const beta = page.getByRole('checkbox', { name: 'beta', exact: true });
+    const region = page.getByRole('textbox', { name: 'region', exact: true });
+    /** What the page says about a control (its accessible description: hint and error). */
+    const describedText = async (control: typeof json) => {
+      const ids = ((await control.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+      const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      return texts.join(' ');
+    };
+    const formValues = async () => ({
+      tier: await tier.inputValue(),
+      seats: await seats.inputValue(),
+      beta: await beta.isChecked(),
+      region: await region.inputValue(),
+    });
+
+    // The form writes the JSON...
+    await tier.selectOption('pro');
+    await seats.fill('3');
+    await beta.check();
+    await region.fill('eu');
+    expect(JSON.parse(await json.inputValue())).toEqual({ tier: 'pro', seats: 3, beta: true, region: 'eu' });
+    // ...and the JSON fills the form.
+    await json.fill('{"tier": "free", "seats": 5, "region": "us"}');
+    expect(await formValues()).toEqual({ tier: 'free', seats: '5', beta: false, region: 'us' });
+
+    // A mistake in the JSON is said beside it at once; the form keeps its values and waits.
+    await json.fill('{"tier": "pro", "seats": ');
+    await expect.poll(() => json.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedText(json)).toContain('The request context is not valid JSON');
+    expect(await formValues()).toEqual({ tier: 'free', seats: '5', beta: false, region: 'us' });
+    expect(await region.isDisabled()).toBe(true);
+    expect(await page.getByText('The JSON has a mistake, so these fields keep the last values').count()).toBe(1);
+    await editor.button('Resolve').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Could not resolve: The request context is not valid JSON/ })
+      .waitFor();
+    expect(await json.inputValue()).toBe('{"tier": "pro", "seats": ');
+
+    // Fixed, the form follows at once and the error goes.
+    await json.fill('{"tier": "pro", "seats": 7}');
+    await expect.poll(() => json.getAttribute('aria-invalid')).toBe(null);
+    expect(await formValues()).toEqual({ tier: 'pro', seats: '7', beta: false, region: '' });
+    expect(await region.isEnabled()).toBe(true);
+
+    // A value the form has no choice for is shown as the JSON says it, with why, and resolved as such.
+    await json.fill('{"tier": "gold"}');
+    expect(await tier.inputValue()).toBe('gold');
+    expect(await describedText(tier)).toContain('The JSON gives \u201cgold\u201d, which is not one of the choices.');
+    await editor.button('Resolve').click();
+    await expect.poll(() => shownText(editor.instructions()), patience).toContain('Plan gold.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('every other page passes the accessibility scan with no console errors', async () => {
     const { page, errors } = await newPage();
     const adminPages = signedInAsEditor() ? [] : ['/integrations', '/settings'];

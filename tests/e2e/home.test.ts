@@ -3,6 +3,7 @@ import { AgentsPage } from './pages/agents-page';
 import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser } from './support/browser';
+import { editorEmail } from '../support/signed-in-editor';
 import { signedInAsEditor } from './support/credentials';
 import { watchConsoleErrors, shownText } from './support/page-watch';
 
@@ -37,7 +38,26 @@ describe('editor home page in a real browser', () => {
     await page.close();
   });
 
-  it('suggests models that can run first, marks the others "needs a key" and says which variable enables them', async () => {
+  // With sign-in off nobody is signed in, so there is no personal menu to find.
+  it.skipIf(!signedInAsEditor())(
+    "has the signed-in person's menu, with Sign out, inside the navigation landmark",
+    async () => {
+      const page = await browser.context.newPage();
+      const errors = watchConsoleErrors(page);
+      const home = new AgentsPage(page, baseUrl);
+      expect(await home.open()).toBe(200);
+      const menu = home.navigation().getByRole('button', { name: editorEmail, exact: true });
+      expect(await menu.count()).toBe(1);
+      await menu.click();
+      // Opened, not chosen: signing out here would end the session every browser test shares.
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it('suggests models that can run first, marks the others "needs a key" and says in words which providers are not set up', async () => {
     const page = await browser.context.newPage();
     const errors = watchConsoleErrors(page);
     expect((await page.goto(new URL('/new-agent', baseUrl).href))?.status()).toBe(200);
@@ -47,7 +67,18 @@ describe('editor home page in a real browser', () => {
     expect(suggestions[0]).toBe('test/scripted');
     expect(suggestions).toContain('openai/gpt-4o (needs a key)');
     expect(suggestions.slice(1).every((suggestion) => suggestion.endsWith('(needs a key)'))).toBe(true);
-    expect(await form.modelHint()).toMatch(/Set OPENAI_API_KEY, ANTHROPIC_API_KEY, .* on the server/);
+    // In the words of the people using the page: providers by name and where they are set up, no
+    // environment variables (those are for whoever runs the server).
+    const hint = await form.modelHint();
+    expect(hint).toMatch(/their providers \(OpenAI, Anthropic, Google, .*\) are not set up\./);
+    expect(hint).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    if (signedInAsEditor()) {
+      expect(hint).toContain('Ask an admin to save a key in Settings.');
+    } else {
+      const link = page.getByRole('link', { name: 'Save a key in Settings, Model providers' });
+      expect(await link.getAttribute('href')).toBe('/settings?tab=providers');
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

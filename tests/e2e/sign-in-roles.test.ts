@@ -227,7 +227,8 @@ describe('sign-in and roles in a real browser', () => {
   it('signs out from the user menu and ends the session', async () => {
     const { page } = await signedIn(people.editor, '/');
     const cookies = await page.context().cookies();
-    await page.getByRole('button', { name: people.editor }).click();
+    // The menu is part of the navigation landmark, where the editor spec puts it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: people.editor }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/sign-in`, patience);
     // The cookie the browser had is refused from now on, wherever it is sent from.

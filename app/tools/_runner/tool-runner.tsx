@@ -58,7 +58,9 @@ export function ToolRunner({
   const [mode, setMode] = useState<'form' | 'json'>('form');
   const [inputText, setInputText] = useState('{}');
   const [contextText, setContextText] = useState('{}');
-  const [problem, setProblem] = useState<{ input?: string; context?: string }>({});
+  const [problem, setProblem] = useState<{ input?: string }>({});
+  // Said beside the box as soon as it is typed, as in the agent editor's Preview.
+  const contextCheck = parseContext(contextText);
   const [result, setResult] = useState<RunResult | null>(null);
   const [status, setStatus] = useState('');
   const built = valueOfForm(node, formValue);
@@ -91,8 +93,8 @@ export function ToolRunner({
       if (built.problems.length) return setStatus(`Not run: ${built.problems[0]!.path}: ${built.problems[0]!.message}`);
       input = built.value;
     }
-    const context = parseContext(contextText);
-    if (!context.ok) return setProblem({ context: context.message });
+    const context = contextCheck;
+    if (!context.ok) return setStatus(`Not run: ${context.message}`);
     setProblem({});
     setStatus(`Running ${toolId}…`);
     const answer = await postOperation<'executeTool'>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
@@ -144,7 +146,7 @@ export function ToolRunner({
           <ContextJsonField
             json={contextText}
             onJson={setContextText}
-            error={problem.context}
+            error={contextCheck.ok ? undefined : contextCheck.message}
             rows={6}
             hint='A JSON object the tool can read, such as {"userId": "u1", "tier": "pro"}.'
           />

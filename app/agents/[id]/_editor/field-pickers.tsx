@@ -4,10 +4,9 @@
  * the Conditions tab (each variant's value): registered tools, each saved MCP client, integrations
  * and providers.
  */
-import { unmatchedSearch } from '../../../_components/tool-row';
 import { Note } from '../../../_components/ui/card';
 import { McpClientGroup, offeredNamesOf } from './mcp-client-group';
-import { ToolGroup } from './tool-group';
+import { ToolGroup, type BulkSelection } from './tool-group';
 import { OnlyWhen, SelectableTools } from './selectable-tools';
 
 export type { SourceRecord } from './tool-selection';
@@ -38,22 +37,22 @@ export function RegisteredToolsPicker({
 }) {
   const { catalog, search, collisions } = setting;
   // Registered and built-in tools share the field (both by id), so each group's "None" clears
-  // only its own names.
-  const tickEvery = (tools: ToolCatalog['registered'], on: boolean) =>
-    onChange(
-      withNames(
-        selection ?? {},
-        tools.map((tool) => tool.name),
-        on,
-      ),
-    );
+  // only its own names (those shown).
   const group = (tools: ToolCatalog['registered'], legend: string, children?: React.ReactNode) => (
     <ToolGroup
       legend={legend}
-      unmatched={unmatchedSearch(search, tools)}
+      tools={tools}
+      search={search}
       disabled={selection === null}
-      onSelectAll={() => tickEvery(tools, true)}
-      onSelectNone={() => tickEvery(tools, false)}
+      onSelect={({ tools: shown, on }) =>
+        onChange(
+          withNames(
+            selection ?? {},
+            shown.map((tool) => tool.name),
+            on,
+          ),
+        )
+      }
     >
       {children}
       <SelectableTools
@@ -144,31 +143,27 @@ export function ProviderGroups({
     tools: Array<{ name: string; description: string; toolkit?: string }>;
     error?: string;
   }> = field === 'integrationTools' ? catalog.integrations : catalog.providers;
-  const setAll = (on: boolean) =>
+  const tools = providers.flatMap((provider) => provider.tools.map((tool) => ({ ...tool, providerId: provider.id })));
+  // With nothing hidden by the search, "Select none" drops every provider (as unticking each would);
+  // otherwise each provider's shown tools are ticked or unticked and the rest left as they were.
+  const select = ({ tools: shown, on, everything }: BulkSelection<(typeof tools)[number]>) =>
     editEachSource(
       record,
       providers.map((provider) => provider.id),
       (picks, providerId) => {
-        if (!on) return picks.clear();
-        const tools = providers.find((provider) => provider.id === providerId)!.tools;
-        const toolkits = new Map(tools.map((tool) => [tool.name, tool.toolkit]));
+        if (!on && everything) return picks.clear();
+        const own = shown.filter((tool) => tool.providerId === providerId);
+        if (own.length === 0) return;
+        const toolkits = new Map(own.map((tool) => [tool.name, tool.toolkit]));
         picks.tick(
-          tools.map((tool) => tool.name),
-          true,
+          own.map((tool) => tool.name),
+          on,
           (name) => (toolkits.get(name) ? { toolkit: toolkits.get(name)! } : {}),
         );
       },
     );
   return (
-    <ToolGroup
-      legend={legend}
-      unmatched={unmatchedSearch(
-        search,
-        providers.flatMap((provider) => provider.tools),
-      )}
-      onSelectAll={providers.length ? () => setAll(true) : undefined}
-      onSelectNone={providers.length ? () => setAll(false) : undefined}
-    >
+    <ToolGroup legend={legend} tools={tools} search={search} onSelect={providers.length ? select : undefined}>
       {providers.length === 0 ? <p className="text-sm text-slate-700">{empty}</p> : null}
       {record.kind === 'variants' ? note : null}
       {providers.map((provider) => {

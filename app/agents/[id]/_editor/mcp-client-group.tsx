@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { ToolGroup } from './tool-group';
-import { ToolRow, unmatchedSearch } from '../../../_components/tool-row';
+import { matchesSearch, ToolRow } from '../../../_components/tool-row';
 import { OnlyWhen, SelectableTools } from './selectable-tools';
 import type { SourcePicks } from './source-picks';
 import type { Collision } from './tool-selection';
@@ -88,14 +88,24 @@ export function McpClientGroup({
   );
   const offeredNames = new Set(offered.map((tool) => tool.name));
   const stale = picks.picked.filter((name) => loaded && !offeredNames.has(name));
+  // Under "All tools" the rows cannot change one by one, so a search narrows nothing to act on.
+  const searching = offered.some((tool) => !matchesSearch(search, tool.name, tool.description));
 
   return (
     <ToolGroup
       legend={`MCP: ${client.name}`}
-      unmatched={unmatchedSearch(search, offered)}
-      disabled={!loaded}
-      onSelectAll={() => picks.tick([...offeredNames], true)}
-      onSelectNone={picks.clear}
+      tools={offered}
+      search={search}
+      disabled={!loaded || (searching && picks.all.checked)}
+      onSelect={({ tools: shown, on, everything }) => {
+        // "Select none" over every tool drops the client, "All tools" and tools it no longer offers included.
+        if (!on && everything) picks.clear();
+        else
+          picks.tick(
+            shown.map((tool) => tool.name),
+            on,
+          );
+      }}
     >
       <OnlyWhen text={picks.onlyWhen} />
       <Note>

@@ -110,7 +110,10 @@ export function PreviewTab({
 
   async function resolve() {
     const context = requestContext.read();
-    if (!context) return;
+    if (!context) {
+      announce(`Could not resolve: ${requestContext.error}`);
+      return;
+    }
     setBusy(true);
     announce('Resolving…');
     const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {

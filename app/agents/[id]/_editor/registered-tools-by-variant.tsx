@@ -5,7 +5,7 @@
  * plan is pro"). "Only for some requests..." moves a tool onto a variant with rules and opens it
  * on the Conditions tab, its name box focused.
  */
-import { MatchingToolRows, unmatchedSearch } from '../../../_components/tool-row';
+import { MatchingToolRows } from '../../../_components/tool-row';
 import { Button } from '../../../_components/ui/button';
 import { focusWhenShown, variantNameId } from './focus-later';
 import { ToolGroup } from './tool-group';
@@ -64,20 +64,13 @@ export function RegisteredToolsByVariant({
   const group = (list: ToolCatalog['registered'], legend: string, empty?: string) => (
     <ToolGroup
       legend={legend}
-      unmatched={unmatchedSearch(search, list)}
-      onSelectAll={() =>
+      tools={list}
+      search={search}
+      onSelect={({ tools: shown, on }) =>
         onChange(
           edits.tick(
-            list.map((tool) => tool.name),
-            true,
-          ),
-        )
-      }
-      onSelectNone={() =>
-        onChange(
-          edits.tick(
-            list.map((tool) => tool.name),
-            false,
+            shown.map((tool) => tool.name),
+            on,
           ),
         )
       }

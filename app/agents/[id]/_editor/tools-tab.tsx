@@ -192,7 +192,7 @@ export function ToolsTab({
           This code agent lets the editor reword the descriptions of its own tools and nothing else: tools cannot be
           added or removed here.
         </Note>
-        <ToolGroup legend="Code tools" unmatched={unmatchedSearch(search, codeAgent!.tools)}>
+        <ToolGroup legend="Code tools" tools={codeAgent!.tools} search={search}>
           <CodeTools
             tools={codeAgent!.tools}
             search={search}
@@ -219,7 +219,7 @@ export function ToolsTab({
       </Note>
       <ToolRulesNote tools={values.tools} onConvert={(variants) => setField('tools', variants)} />
       {mode === 'full' ? (
-        <ToolGroup legend="Code tools" unmatched={unmatchedSearch(search, codeAgent!.tools)}>
+        <ToolGroup legend="Code tools" tools={codeAgent!.tools} search={search}>
           <Note>Defined in this agent&rsquo;s code and always included.</Note>
           <CodeTools tools={codeAgent!.tools} search={search} />
         </ToolGroup>

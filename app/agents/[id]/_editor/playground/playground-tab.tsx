@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { keylessProviderOf } from '../../../../_components/model-suggestions';
+import { keylessProviderOf, providerLabel } from '../../../../_components/model-suggestions';
 import { usePermissions } from '../../../../_components/permissions';
 import { Button } from '../../../../_components/ui/button';
 import { Note } from '../../../../_components/ui/card';
@@ -220,7 +220,7 @@ function MissingKey({
   if (!provider) return null;
   return (
     <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      The model {model} needs a key: its provider ({provider}) has none, so a run would fail.{' '}
+      The model {model} needs a key: its provider ({providerLabel(provider)}) has none, so a run would fail.{' '}
       {admin ? (
         <Link href="/settings?tab=providers" className="font-medium underline">
           Save a key in Settings, Model providers
