@@ -95,17 +95,8 @@ export function RequestContextForm({
 }
 
 /** One field's control over its value in the JSON (`undefined`: the field is left out). */
-function ContextField({
-  name,
-  property,
-  value,
-  onValue,
-}: {
-  name: string;
-  property: Property;
-  value: unknown;
-  onValue: (value: unknown) => void;
-}) {
+function ContextField(props: { name: string; property: Property; value: unknown; onValue: (value: unknown) => void }) {
+  const { name, property, value, onValue } = props;
   const errorId = useId();
   const mismatch = fieldMismatch(property, value);
   const text =
