@@ -7,6 +7,7 @@ import { lifecycleHookNames } from './lifecycle-hooks';
 import { normalizeSchema, type SchemaRole } from './normalize-schema';
 import type { JsonSchema, NormalizedSchema, SchemaOutput, ToolSchema, ToolSchemas } from './schema-types';
 import { ToolDefinitionError } from './tool-definition-error';
+import { checkDataOptions } from './tool-option-checks';
 import type { Tool, ToolExecution, ToolOptions } from './tool-types';
 
 /** What the model sees for a tool without an input schema: an object with no declared fields. */
@@ -73,6 +74,7 @@ export function createTool<const TInputSchema extends ToolSchema | undefined = u
 ): Tool<SchemaOutput<TInputSchema>, TOutput> {
   checkOptions(options as ToolOptions<ToolSchema | undefined, unknown>);
   const schemas = normalizeSchemas(options as ToolOptions<ToolSchema | undefined, unknown>);
+  checkDataOptions(options.id, options, schemas.input);
   const { execute: _ownExecute, ...rest } = options;
   const tool: Tool<SchemaOutput<TInputSchema>, TOutput> = {
     ...(rest as Omit<Tool<SchemaOutput<TInputSchema>, TOutput>, 'execute'>),

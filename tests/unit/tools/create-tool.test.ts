@@ -100,6 +100,42 @@ describe('createTool options', () => {
       { ...base, requireApproval: 'yes' },
       /requireApproval must be true, false or a function/,
     ],
+    [
+      'MCP hints that are not booleans',
+      { ...base, mcp: { annotations: { readOnlyHint: 'x', destructiveHint: 5 } } },
+      /mcp\.annotations\.readOnlyHint: .*boolean.*; mcp\.annotations\.destructiveHint: .*boolean/,
+    ],
+    ['a strict that is not a boolean', { ...base, strict: 'x' }, /Tool weather-tool: strict: /],
+    [
+      'a negative background timeout',
+      { ...base, background: { enabled: true, timeoutMs: -5 } },
+      /background\.timeoutMs/,
+    ],
+    ['provider options that are not a record', { ...base, providerOptions: 5 }, /providerOptions: /],
+    [
+      'an input example without input',
+      { ...base, inputExamples: [{ nope: 1 }] },
+      /inputExamples\.0\.input: is missing/,
+    ],
+    [
+      'an input example the input schema refuses',
+      {
+        ...base,
+        inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        inputExamples: [{ input: { city: 3 } }],
+      },
+      /inputExamples\.0\.input\.city: /,
+    ],
+    [
+      'a transform phase that is not a function',
+      { ...base, transform: { display: { output: 5 } } },
+      /transform\.display\.output: must be a function/,
+    ],
+    [
+      'a misspelt transform phase',
+      { ...base, transform: { display: { outptu: () => 1 } } },
+      /Unrecognized key: "outptu"/,
+    ],
   ])('rejects %s', (_name, options, message) => {
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(ToolDefinitionError);
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(message);
