@@ -200,6 +200,11 @@ export const settingsSchema = z
     /** Listening on a non-loopback `host` with `auth=off` must be asked for explicitly. */
     allowUnauthenticatedNetwork: booleanFlag.default(false),
     resolveDeadlineMs: milliseconds.default(10_000),
+    /**
+     * The most versions an agent keeps: a save past it deletes the oldest versions that are not
+     * published, labelled or the latest. Unset: every version is kept.
+     */
+    maxVersionsPerAgent: z.coerce.number().int().min(1).max(1_000_000).optional(),
     /** Runs started longer ago than this many days are deleted daily (paused runs are kept). */
     runRetentionDays: z.coerce.number().int().min(1).max(36_500).default(30),
     /** How many test cases an evaluation replays at once. */
@@ -307,6 +312,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_OIDC_NAME: 'oidc.name',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_RUN_RETENTION_DAYS: 'runRetentionDays',
+  STUDIO_MAX_VERSIONS_PER_AGENT: 'maxVersionsPerAgent',
   STUDIO_EVAL_CONCURRENCY: 'evalConcurrency',
   STUDIO_JUDGE_MODEL: 'judgeModel',
   STUDIO_EXPOSE_AGENTS_OVER_MCP: 'exposeAgentsOverMcp',

@@ -163,6 +163,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const editor = createEditor({
       ...{ storage, settings, secretsKey, logger },
       codeAgents: agents,
+      maxVersionsPerAgent: settings.maxVersionsPerAgent,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       ...partsBuiltLater(() => ({ runtime, runStore, evaluations })),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotReadQueries } from '@/db/queries';
 import { createEditor } from '@/lib/editor';
+import { settingsFromEnvironment } from '@/lib/env';
 import { silentLogger } from '@/lib/logger';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, sqliteHandle } from '../../support/studio';
@@ -51,6 +52,30 @@ describe('rule 8: retention', () => {
     expect(numbers).toEqual([6, 2, 1]);
     const audit = await limited.audit.list({ entity: 'agent', entityId: 'retained' });
     expect(audit.items.some((entry) => entry.action === 'agent.version.retention')).toBe(true);
+  });
+});
+
+describe('retention as a deployment setting', () => {
+  it('is read from STUDIO_MAX_VERSIONS_PER_AGENT, refused when not a whole number from 1', () => {
+    expect(settingsFromEnvironment({ STUDIO_MAX_VERSIONS_PER_AGENT: '2' }).maxVersionsPerAgent).toBe(2);
+    expect(settingsFromEnvironment({}).maxVersionsPerAgent).toBeUndefined();
+    expect(() => settingsFromEnvironment({ STUDIO_MAX_VERSIONS_PER_AGENT: '0' })).toThrow(
+      /STUDIO_MAX_VERSIONS_PER_AGENT/,
+    );
+  });
+
+  it("applies to the studio's own saves", async () => {
+    const limited = await createTestStudio({ settings: { maxVersionsPerAgent: 2 } });
+    try {
+      const agents = limited.studio.editor.agents;
+      await agents.create({ id: 'kept-short', ...base });
+      for (let number = 2; number <= 4; number += 1)
+        await agents.update({ id: 'kept-short', baseVersionNumber: number - 1, instructions: String(number) });
+      const numbers = (await agents.listVersions('kept-short')).items.map((version) => version.versionNumber);
+      expect(numbers).toEqual([4, 3]);
+    } finally {
+      await limited.cleanup();
+    }
   });
 });
 
