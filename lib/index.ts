@@ -161,9 +161,8 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     });
     const builtInTools = createBuiltInTools({ outbound });
     const editor = createEditor({
-      ...{ storage, settings, secretsKey, logger },
+      ...{ storage, settings, secretsKey, logger, maxVersionsPerAgent: settings.maxVersionsPerAgent },
       codeAgents: agents,
-      maxVersionsPerAgent: settings.maxVersionsPerAgent,
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
       codeWorkflowIds: workflows.ids(),
       ...partsBuiltLater(() => ({ runtime, runStore, evaluations })),
