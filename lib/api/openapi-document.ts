@@ -9,6 +9,7 @@
 import { snapshotFieldDefinitions } from '../snapshots';
 import type { ApiApp } from './app';
 import { withStandardAnswers } from './openapi-answers';
+import { withSnapshotSchema } from './openapi-snapshot-schema';
 import { withSecurity } from './openapi-security';
 import { apiBasePath } from './operation-scopes';
 import { rateLimitedPaths } from './rate-limit';
@@ -53,8 +54,8 @@ export function serveOpenApiDocument(app: ApiApp, document: () => OpenApiDocumen
 }
 
 /**
- * The generated document with its security declarations, the answers every operation can give, and
- * the rule schemas the snapshot fields refer to.
+ * The generated document with its security declarations, the answers every operation can give, the
+ * rule schemas the snapshot fields refer to, and the snapshot schema the export document refers to.
  */
 function documentOf(app: ApiApp, version: string): OpenApiDocument {
   const rateLimited = Object.values(rateLimitedPaths).map((path) => `${apiBasePath}${path}`);
@@ -78,6 +79,6 @@ function documentOf(app: ApiApp, version: string): OpenApiDocument {
     ),
     { rateLimitedPaths: rateLimited },
   );
-  const schemas = { ...snapshotFieldDefinitions(), ...document.components?.schemas };
+  const schemas = withSnapshotSchema({ ...snapshotFieldDefinitions(), ...document.components?.schemas });
   return { ...document, components: { ...document.components, schemas } };
 }

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { Document as SpectralDocument, Spectral } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
@@ -184,6 +186,21 @@ describe('the OpenAPI document as a client contract', () => {
       if (json && (json.example ?? exampleOf(json.schema)) === undefined) missing.push(`${where}: body`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("publishes the snapshot's JSON Schema, which each version of an export document refers to", async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ ...document, $id: 'openapi.json' });
+    const validate = ajv.compile({ $ref: 'openapi.json#/components/schemas/AgentExport' });
+    await context.studio.editor.agents.create({ ...demoAgentBody, id: 'exported-bot' });
+    const exported = await context.studio.editor.agents.export('exported-bot');
+    expect(validate(exported), ajv.errorsText(validate.errors)).toBe(true);
+    const broken = { ...exported, versions: [{ ...exported.versions[0]!, snapshot: { name: '', tools: 'x' } }] };
+    expect(validate(broken)).toBe(false);
+    expect(validate.errors?.map((error) => error.instancePath)).toEqual(
+      expect.arrayContaining(['/versions/0/snapshot/name', '/versions/0/snapshot/tools']),
+    );
   });
 
   it("passes Redocly's recommended lint", async () => {
