@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
-import { agentIdSchema } from '../schemas/agent-bodies';
+import { recordIdSchema } from '../schemas/agent-bodies';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 
@@ -82,7 +82,7 @@ export const currentMcpClientSchemaVersion = 1;
 
 export const createMcpClientBodySchema = z
   .object({
-    id: agentIdSchema,
+    id: recordIdSchema('MCP client'),
     name: mcpClientSnapshotSchema.shape.name,
     description: mcpClientSnapshotSchema.shape.description,
     servers: mcpServersSchema,

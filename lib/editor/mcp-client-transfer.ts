@@ -15,7 +15,7 @@ import {
   secretsKeyFromSetting,
   type SecretsKey,
 } from '../secrets';
-import { agentIdSchema } from './agent-input';
+import { recordIdSchema } from '../schemas/agent-bodies';
 import { recordAudit, recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { isoTime, readableVersionSchema } from './export-document';
@@ -45,7 +45,7 @@ export const mcpClientExportSchema = z
     }),
     client: z
       .object({
-        id: agentIdSchema,
+        id: recordIdSchema('MCP client'),
         authorId: z.string().max(256).nullable().default(null),
         createdAt: isoTime.optional(),
         updatedAt: isoTime.optional(),

@@ -10,9 +10,13 @@ import { publishOverrideSchema } from './publish-gate-bodies';
 
 export const agentIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-export const agentIdSchema = z
-  .string()
-  .regex(agentIdPattern, 'Agent ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit');
+/** An id of an agent or of a saved MCP client (`noun` names which in the message). */
+export const recordIdSchema = (noun: 'Agent' | 'MCP client') =>
+  z
+    .string()
+    .regex(agentIdPattern, `${noun} ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit`);
+
+export const agentIdSchema = recordIdSchema('Agent');
 
 const optionalSnapshotFields = optionalSnapshotShape();
 

@@ -97,6 +97,15 @@ describe('creating saved clients', () => {
   it('answers 409 for an existing id', async () => {
     expect((await call('POST', '/api/mcp-clients', stdioClient)).status).toBe(409);
   });
+
+  it('names an MCP client, not an agent, when the id is malformed', async () => {
+    const response = await call('POST', '/api/mcp-clients', { ...stdioClient, id: 'Bad Id' });
+    expect(response.status).toBe(400);
+    const { error } = response.body as { error: { details: { issues: Array<{ message: string }> } } };
+    expect(error.details.issues.map((issue) => issue.message)).toEqual([
+      expect.stringMatching(/^MCP client ids are 1-64 characters/),
+    ]);
+  });
 });
 
 describe('saving with masked secrets', () => {
