@@ -95,7 +95,13 @@ const keyCursor = <Key extends string | number>(kind: 'string' | 'number'): Curs
 
 const timeIdCursor: CursorForm<TimeIdKey> = {
   encode: encodeTimeIdCursor,
-  decode: (cursor) => decodeTimeIdCursor(cursor),
+  decode: (cursor) => {
+    const key = decodeTimeIdCursor(cursor);
+    // The pair's shape is not enough: a time that is no time would reach the database.
+    if (Number.isNaN(Date.parse(key.time)))
+      throw invalidInput([{ path: 'cursor', message: 'The cursor is not one this API returned' }]);
+    return key;
+  },
 };
 
 /** One page read from storage by key; one row more than the page is read to know whether another follows. */

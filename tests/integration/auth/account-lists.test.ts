@@ -109,6 +109,9 @@ describe('the account lists over HTTP', () => {
       [`/api/keys?cursor=${usersCursor}`, 'cursor'],
       [`/api/users?cursor=${keysCursor}`, 'cursor'],
       ['/api/users/invitations?cursor=bm90LWpzb24', 'cursor'],
+      // The shape of a time-and-id cursor, with a time that is none.
+      [`/api/users/invitations?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'cursor'],
+      [`/api/keys?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'cursor'],
       ['/api/keys?limit=0', 'query.limit'],
       ['/api/users?limit=101', 'query.limit'],
       ['/api/users/invitations?limit=ten', 'query.limit'],
