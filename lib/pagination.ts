@@ -49,13 +49,19 @@ function decodeCursor<Key extends string | number>(
   throw invalidInput([{ path, message: 'The cursor is not one this API returned' }]);
 }
 
+/** The key of a list ordered by a time (an ISO string) and an id. */
+export interface TimeIdKey {
+  time: string;
+  id: string;
+}
+
 /** A cursor of a list ordered by a time and an id (runs, evaluations): the last item's pair. */
-export function encodeTimeIdCursor({ time, id }: { time: string; id: string }): string {
+export function encodeTimeIdCursor({ time, id }: TimeIdKey): string {
   return Buffer.from(JSON.stringify([time, id]), 'utf8').toString('base64url');
 }
 
 /** The pair a time-and-id cursor holds; 400 naming `path` for a cursor this API did not give. */
-export function decodeTimeIdCursor(cursor: string, path = 'cursor'): { time: string; id: string } {
+export function decodeTimeIdCursor(cursor: string, path = 'cursor'): TimeIdKey {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
@@ -76,13 +82,36 @@ interface PageRead<Row, Item, Key> {
   toItem: (row: Row) => Item | Promise<Item>;
 }
 
+/** How a list's key is written into its cursor and read back (a 400 for a cursor this API did not give). */
+interface CursorForm<Key> {
+  encode: (key: Key) => string;
+  decode: (cursor: string) => Key;
+}
+
+const keyCursor = <Key extends string | number>(kind: 'string' | 'number'): CursorForm<Key> => ({
+  encode: encodeCursor,
+  decode: (cursor) => decodeCursor<Key>(cursor, kind, 'cursor')!,
+});
+
+const timeIdCursor: CursorForm<TimeIdKey> = {
+  encode: encodeTimeIdCursor,
+  decode: (cursor) => {
+    const key = decodeTimeIdCursor(cursor);
+    // The pair's shape is not enough: a time that is no time would reach the database.
+    if (Number.isNaN(Date.parse(key.time)))
+      throw invalidInput([{ path: 'cursor', message: 'The cursor is not one this API returned' }]);
+    return key;
+  },
+};
+
 /** One page read from storage by key; one row more than the page is read to know whether another follows. */
-async function readPage<Row, Item, Key extends string | number>(
+async function readPage<Row, Item, Key>(
   { request: { limit, cursor } = {}, read, keyOf, toItem }: PageRead<Row, Item, Key>,
   first: Key,
+  form: CursorForm<Key>,
 ): Promise<Page<Item>> {
   const size = pageLimit(limit);
-  const key = decodeCursor<Key>(cursor, typeof first === 'number' ? 'number' : 'string', 'cursor') ?? first;
+  const key = cursor === undefined || cursor === null || cursor === '' ? first : form.decode(cursor);
   const rows = await read(key, size + 1);
   const pageRows = rows.slice(0, size);
   const last = pageRows[pageRows.length - 1];
@@ -90,16 +119,24 @@ async function readPage<Row, Item, Key extends string | number>(
   for (const row of pageRows) items.push(await toItem(row));
   return {
     items,
-    nextCursor: rows.length > size && last !== undefined ? encodeCursor(keyOf(last)) : null,
+    nextCursor: rows.length > size && last !== undefined ? form.encode(keyOf(last)) : null,
   };
 }
 
-/** A page of rows sorted by string id, ascending (agents, MCP clients). */
-export const readPageAfterId = <Row, Item>(page: PageRead<Row, Item, string>) => readPage(page, '');
+/** A page of rows sorted by a unique string, ascending (agents and MCP clients by id, users by email). */
+export const readPageAfterId = <Row, Item>(page: PageRead<Row, Item, string>) =>
+  readPage(page, '', keyCursor<string>('string'));
 
 /** A page of rows sorted by a number, newest (highest) first (versions, audit entries). */
 export const readPageBeforeNumber = <Row, Item>(page: PageRead<Row, Item, number>) =>
-  readPage(page, Number.MAX_SAFE_INTEGER);
+  readPage(page, Number.MAX_SAFE_INTEGER, keyCursor<number>('number'));
+
+/**
+ * A page of rows sorted by a time and an id (API keys newest first, invitations oldest first);
+ * `first` is the position the first page starts from, past every row in the list's order.
+ */
+export const readPageByTimeId = <Row, Item>(page: PageRead<Row, Item, TimeIdKey> & { first: TimeIdKey }) =>
+  readPage(page, page.first, timeIdCursor);
 
 /**
  * One page of a list held in memory, sorted by a unique string key. `cursorPath` names the cursor

@@ -100,7 +100,7 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
 }
 
 export function ApiKeysPanel() {
-  const list = useManagedList<ApiKeyRow>('/api/keys');
+  const list = useManagedList<ApiKeyRow>('/api/keys?limit=100');
   const now = Date.now();
   const revoke = (key: ApiKeyRow) =>
     list.change(

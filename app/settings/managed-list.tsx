@@ -10,9 +10,12 @@ import { ListTable } from '../_components/list-table';
 import type { JsonAnswer } from '../_lib/send-json';
 import { useJsonList } from '../_lib/use-json-list';
 
-/** The list at `path` (none read while it is undefined), with the status line of its changes. */
+/**
+ * The whole list at `path`, every page of it (none read while it is undefined), with the status
+ * line of its changes.
+ */
 export function useManagedList<Item>(path: string | undefined) {
-  const { items, error, reload } = useJsonList<Item>(path);
+  const { items, error, reload } = useJsonList<Item>(path, { everyPage: true });
   const [status, setStatus] = useState('');
   /** Says in the status line how a change went (`refused`: what did not happen), then reads the list again. */
   async function change(answer: Promise<JsonAnswer<unknown>>, done: string, refused: string) {

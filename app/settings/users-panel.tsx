@@ -55,7 +55,7 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
 }
 
 export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
-  const list = useManagedList<UserRow>(signInRequired ? '/api/users' : undefined);
+  const list = useManagedList<UserRow>(signInRequired ? '/api/users?limit=100' : undefined);
 
   if (!signInRequired)
     return (

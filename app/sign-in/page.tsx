@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { disabledAccountMessage } from '@/lib/auth';
 import { currentStudio } from '@/lib/studio-handle';
 import { SimplePage } from '../_components/simple-page';
 import { Note } from '../_components/ui/card';
@@ -20,7 +21,7 @@ function pathBack(next: unknown): string {
 function providerErrorText(code: string): string {
   if (code === 'account_not_linked')
     return 'Your provider did not confirm this email address, so it cannot sign you in to the account that has it. Sign in with your password, or ask an admin.';
-  if (code.toLowerCase().includes('banned')) return 'This account cannot sign in; ask an admin.';
+  if (code.toLowerCase().includes('banned')) return disabledAccountMessage;
   return 'The sign-in provider did not sign you in. Try again, or sign in with your password.';
 }
 

@@ -10,7 +10,8 @@ import { EmailField, PasswordField } from '../_components/account-fields';
 function refusalText(answer: { status: number; message: string; retryAfterSeconds?: number }): string {
   if (answer.status === 429) return `Too many attempts: try again in ${answer.retryAfterSeconds ?? 60} seconds.`;
   if (answer.status === 401 || answer.status === 400) return 'Wrong email or password';
-  if (answer.status === 403) return 'This account cannot sign in; ask an admin.';
+  // The studio's own words (a disabled account, say).
+  if (answer.status === 403) return answer.message;
   return answer.message;
 }
 

@@ -1,4 +1,7 @@
-/** SQL for API keys: found by the hash of the key, listed newest first, revoked and stamped as used. */
+/**
+ * SQL for API keys: found by the hash of the key, listed newest first (whole, or a page after the
+ * last key of the page before), revoked and stamped as used.
+ */
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { apiKeys } from '../schema';
@@ -8,13 +11,36 @@ import { perHandle } from './per-handle';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
+/** Where a page of keys starts: below this creation time and id. */
+export interface ApiKeyPosition {
+  createdAt: string;
+  id: string;
+}
+
 const p = sql.placeholder;
 
 export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
   const insert = insertRow(db, apiKeys);
   const byId = selectById(db, apiKeys);
   const byHash = selectBy(db, apiKeys, apiKeys.keyHash, 'keyHash');
-  const list = db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).prepare();
+  const newestFirst = [desc(apiKeys.createdAt), desc(apiKeys.id)];
+  const list = db
+    .select()
+    .from(apiKeys)
+    .orderBy(...newestFirst)
+    .prepare();
+  const page = db
+    .select()
+    .from(apiKeys)
+    .where(
+      or(
+        lt(apiKeys.createdAt, p('beforeCreatedAt')),
+        and(eq(apiKeys.createdAt, p('beforeCreatedAt')), lt(apiKeys.id, p('beforeId'))),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(p('limit'))
+    .prepare();
   const revoke = db
     .update(apiKeys)
     .set({ revokedAt: bind('revokedAt') })
@@ -41,6 +67,9 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     byHash: (keyHash: string): ApiKeyRow | undefined => byHash.get({ keyHash }),
     /** Every key, newest first. */
     list: (): ApiKeyRow[] => list.all(),
+    /** Up to `limit` keys older than `before` (by creation time, then id), newest first. */
+    page: ({ before, limit }: { before: ApiKeyPosition; limit: number }): ApiKeyRow[] =>
+      page.all({ beforeCreatedAt: before.createdAt, beforeId: before.id, limit }),
     /** Whether a key that was not revoked yet is revoked now. */
     revoke: ({ id, revokedAt }: { id: string; revokedAt: string }): boolean =>
       revoke.run({ id, revokedAt }).changes > 0,

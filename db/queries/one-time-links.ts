@@ -4,7 +4,7 @@
  * (`invitation:<hash>`), `value` what the link grants as JSON. A link is used by deleting its row,
  * which only one caller can do.
  */
-import { asc, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { verifications } from '../schema';
 import { bindAs } from './placeholders';
@@ -12,6 +12,12 @@ import { deleteById, selectBy, selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type OneTimeLinkRow = typeof verifications.$inferSelect;
+
+/** Where a page of links starts: after this creation time and id. */
+export interface OneTimeLinkPosition {
+  createdAt: Date;
+  id: string;
+}
 
 const p = sql.placeholder;
 
@@ -35,6 +41,23 @@ export const oneTimeLinkQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(like(verifications.identifier, p('pattern')))
     .orderBy(asc(verifications.createdAt), asc(verifications.id))
     .prepare();
+  const afterCreatedAt = bindAs('afterCreatedAt', verifications.createdAt);
+  const pendingPage = db
+    .select()
+    .from(verifications)
+    .where(
+      and(
+        like(verifications.identifier, p('pattern')),
+        gt(verifications.expiresAt, bindAs('at', verifications.expiresAt)),
+        or(
+          gt(verifications.createdAt, afterCreatedAt),
+          and(eq(verifications.createdAt, afterCreatedAt), gt(verifications.id, p('afterId'))),
+        ),
+      ),
+    )
+    .orderBy(asc(verifications.createdAt), asc(verifications.id))
+    .limit(p('limit'))
+    .prepare();
   const remove = deleteById(db, verifications);
   const removeByKind = db
     .delete(verifications)
@@ -49,6 +72,25 @@ export const oneTimeLinkQueries = perHandle(({ db }: DatabaseHandle) => {
     byId: (id: string): OneTimeLinkRow | undefined => byId.get({ id }),
     /** Every link of a kind (`invitation`), oldest first. */
     listByKind: (kind: string): OneTimeLinkRow[] => listByKind.all({ pattern: `${kind}:%` }),
+    /** Up to `limit` links of a kind unexpired `at`, oldest first, after the `after` position of the page before. */
+    pendingPage: ({
+      kind,
+      at,
+      after,
+      limit,
+    }: {
+      kind: string;
+      at: Date;
+      after: OneTimeLinkPosition;
+      limit: number;
+    }): OneTimeLinkRow[] =>
+      pendingPage.all({
+        pattern: `${kind}:%`,
+        at,
+        afterCreatedAt: after.createdAt,
+        afterId: after.id,
+        limit,
+      }),
     /** Whether this call deleted the row (a second caller finds it gone). */
     remove: (id: string): boolean => remove.run({ id }).changes > 0,
     /** Deletes every link of a kind; answers how many there were. */

@@ -1,9 +1,9 @@
 /**
- * SQL for the users the studio manages beside the sign-in library: read, listed, counted by role,
+ * SQL for the users the studio manages beside the sign-in library: read, listed (whole or a page), counted by role,
  * given a role or disabled, and their sessions ended. Times are Dates and `banned` a boolean, as
  * the library keeps them (db/schema.ts); the columns convert them.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { sessions, users } from '../schema';
 import { bind, bindAs } from './placeholders';
@@ -18,6 +18,13 @@ export const userQueries = perHandle(({ db }: DatabaseHandle) => {
   const byId = selectById(db, users);
   const byEmail = selectBy(db, users, users.email, 'email');
   const list = db.select().from(users).orderBy(asc(users.email)).prepare();
+  const page = db
+    .select()
+    .from(users)
+    .where(gt(users.email, p('afterEmail')))
+    .orderBy(asc(users.email))
+    .limit(p('limit'))
+    .prepare();
   const countByRole = db
     .select({ count: sql<number>`count(*)` })
     .from(users)
@@ -35,6 +42,8 @@ export const userQueries = perHandle(({ db }: DatabaseHandle) => {
     byEmail: (email: string): UserRow | undefined => byEmail.get({ email }),
     /** Every user, by email. */
     list: (): UserRow[] => list.all(),
+    /** Up to `limit` users whose email sorts after `afterEmail` (byte order), by email. */
+    page: ({ afterEmail, limit }: { afterEmail: string; limit: number }): UserRow[] => page.all({ afterEmail, limit }),
     countByRole: (role: string): number => countByRole.get({ role })?.count ?? 0,
     /** Whether the user exists (and now has `role`). */
     setRole: ({ id, role, updatedAt }: { id: string; role: string; updatedAt: Date }): boolean =>

@@ -35,6 +35,8 @@ export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
   if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
+  // Every 401 names the scheme to authenticate with (a one-time link refused, too).
+  if (error.code === 'unauthorized') context.header('WWW-Authenticate', 'Bearer');
   return context.json(error.toBody(), error.status);
 }
 

@@ -9,6 +9,7 @@ import { hash, randomInt, randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
 import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { silentLogger, type Logger } from '../logger';
 import { recordApiKeyAudit } from './account-audit';
 import { createApiKeyLookup } from './api-key-lookup';
@@ -43,8 +44,8 @@ export type ApiKeyCheck =
 export interface ApiKeys {
   /** `createdBy` is the actor creating it (`user:<email>`, `key:<name>`, `local`, `cli`), as the audit log names them. */
   create(input: CreateApiKeyInput & { createdBy: string }): Promise<CreatedApiKey>;
-  /** Every key, newest first. */
-  list(): Promise<ApiKeyView[]>;
+  /** A page of the keys, newest first (`limit` default 20, `cursor` the previous page's `nextCursor`). */
+  list(request?: PageRequest): Promise<Page<ApiKeyView>>;
   /**
    * Revokes a key for every process, recording `actor` in the audit log; revoking a revoked key
    * again changes (and records) nothing.
@@ -64,6 +65,8 @@ const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const shownLength = 10;
 /** Anything longer is not a key, and is not worth hashing. */
 const longestKey = 256;
+/** Above every key in the list's order: creation times are ISO strings, and `~` sorts after every digit. */
+const newestKeyPosition = { time: '~', id: '' };
 
 export function createApiKeys({
   storage,
@@ -175,7 +178,14 @@ export function createApiKeys({
 
   return {
     create,
-    list: async () => (await storage.queries.apiKeys.list()).map(apiKeyView),
+    list: (request) =>
+      readPageByTimeId({
+        request,
+        first: newestKeyPosition,
+        read: ({ time, id }, limit) => storage.queries.apiKeys.page({ before: { createdAt: time, id }, limit }),
+        keyOf: (row) => ({ time: row.createdAt, id: row.id }),
+        toItem: apiKeyView,
+      }),
     revoke,
     verify,
     flushUse,

@@ -5,6 +5,7 @@ export * from './roles';
 export type { OidcButton, SignIn, SignedInSession, SignedInUser, UserServiceParts } from './sign-in';
 export * from './access';
 export * from './password-rules';
+export * from './sign-in-refusals';
 export * from './user-directory';
 export * from './stdio-rule';
 export * from './internal-server-rule';

@@ -6,6 +6,7 @@
  */
 import type { OneTimeLinkRow } from '../../db/queries';
 import { StudioError } from '../errors';
+import type { Page, PageRequest } from '../pagination';
 import type { AcceptInvitationInput, CreateInvitationInput } from './account-bodies';
 import type { AddedAndSignedIn } from './first-admin';
 import { recordUserAudit } from './account-audit';
@@ -93,9 +94,10 @@ export function createInvitations({
       return { ...viewOf(row), link: linkUrl(publicUrl ?? requestOrigin, 'invite', token) };
     },
 
-    /** Pending invitations, oldest first. */
-    async list(): Promise<InvitationView[]> {
-      return (await links.pending('invitation')).map(viewOf);
+    /** A page of the pending invitations, oldest first (`limit` default 20, `cursor` the previous page's `nextCursor`). */
+    async list(request?: PageRequest): Promise<Page<InvitationView>> {
+      const page = await links.pendingPage('invitation', request);
+      return { items: page.items.map(viewOf), nextCursor: page.nextCursor };
     },
 
     /** Withdraws an invitation: its link is refused from now on. */

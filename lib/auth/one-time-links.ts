@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { OneTimeLinkRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
+import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 
 export type LinkKind = 'setup' | 'invitation';
 
@@ -68,6 +69,21 @@ export function createOneTimeLinks({ storage, now }: { storage: Storage; now: ()
         await rows.insert(row);
         throw error;
       }
+    },
+
+    /**
+     * A page of the unexpired links of a kind, oldest first (`limit` default 20, `cursor` the
+     * previous page's `nextCursor`).
+     */
+    pendingPage(kind: LinkKind, request?: PageRequest): Promise<Page<OneTimeLinkRow>> {
+      const at = now();
+      return readPageByTimeId({
+        request,
+        first: { time: new Date(0).toISOString(), id: '' },
+        read: ({ time, id }, limit) => rows.pendingPage({ kind, at, after: { createdAt: new Date(time), id }, limit }),
+        keyOf: (row) => ({ time: row.createdAt.toISOString(), id: row.id }),
+        toItem: (row) => row,
+      });
     },
 
     /** Unexpired links of a kind, oldest first. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { UserRow } from '../../db/queries';
 import { StudioError } from '../errors';
+import { readPageAfterId, type Page, type PageRequest } from '../pagination';
 import { emailInput } from './account-bodies';
 import { recordUserAudit } from './account-audit';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
@@ -83,9 +84,14 @@ export function createUserDirectory({ storage, signIn, now = () => new Date() }:
   }
 
   return {
-    /** Every user, by email. */
-    async list(): Promise<UserView[]> {
-      return (await users.list()).map(viewOf);
+    /** A page of the users, by email (`limit` default 20, `cursor` the previous page's `nextCursor`). */
+    list(request?: PageRequest): Promise<Page<UserView>> {
+      return readPageAfterId({
+        request,
+        read: (afterEmail, limit) => users.page({ afterEmail, limit }),
+        keyOf: (row) => row.email,
+        toItem: viewOf,
+      });
     },
 
     /**

@@ -1,7 +1,8 @@
 /**
  * Custom version labels (docs/storage.md): movable pointers with a revision token that changes
- * on every move. `null` as the expected token means "create"; a stale token is a conflict, except
- * pointing a label at the version it already targets.
+ * on every move. `null` as the expected token means "create", a conflict when the label exists
+ * (whatever version it points at); a stale token is a conflict, except pointing a label at the
+ * version it already targets.
  */
 import { randomUUID } from 'node:crypto';
 import type { LabelWithNumberRow } from '../../db/queries';
@@ -76,14 +77,6 @@ export async function setLabel(
     await agentSummary(context, agentId);
     const target = await versionRow(context, agentId, input);
     const existing = await context.labels.get(agentId, label);
-    if (existing?.versionId === target.id) return { label: toView(existing) };
-    if (existing === undefined && expectedRevisionToken !== null) {
-      throw new StudioError(
-        'conflict',
-        `Label "${label}" no longer exists; create it with expectedRevisionToken null.`,
-        { label },
-      );
-    }
     if (existing !== undefined && expectedRevisionToken === null) {
       throw new StudioError(
         'conflict',
@@ -92,6 +85,14 @@ export async function setLabel(
           label,
           versionNumber: existing.versionNumber,
         },
+      );
+    }
+    if (existing?.versionId === target.id) return { label: toView(existing) };
+    if (existing === undefined && expectedRevisionToken !== null) {
+      throw new StudioError(
+        'conflict',
+        `Label "${label}" no longer exists; create it with expectedRevisionToken null.`,
+        { label },
       );
     }
     if (existing !== undefined && existing.revisionToken !== expectedRevisionToken) {

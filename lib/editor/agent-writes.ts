@@ -5,7 +5,7 @@
  * (docs/storage.md).
  */
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
-import { invalidInput, StudioError } from '../errors';
+import { invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
 import { lintVersion, type Diagnostic } from '../rules';
 import { editorOwnership, partitionOwnedFields } from '../versions';
 import {
@@ -83,9 +83,33 @@ export function checkSnapshotForWrite({
   return checkRulesForWrite({ snapshot, providedTools });
 }
 
+/** The fields a stored agent cannot be without (a code agent's override record may leave them out). */
+const storedAgentFields = ['name', 'model', 'instructions'] as const;
+
+/**
+ * Every problem of a create body at once: the schema's, and unless the id is a registered code
+ * agent's, each field a stored agent needs that the body lacks (so `{}` is told about `id`, `name`,
+ * `model` and `instructions` together, not one at a time).
+ */
+export function createAgentIssues(context: EditorContext, body: unknown): Issue[] {
+  const parsed = createAgentBodySchema.safeParse(body);
+  const issues = parsed.success ? [] : issuesFromZod(parsed.error);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return issues;
+  const given = body as Record<string, unknown>;
+  if (typeof given.id === 'string' && context.codeAgents.get(given.id)) return issues;
+  // A field the schema refused already has its issue; only the others are checked for presence.
+  const flagged = (path: string) => issues.some((issue) => issue.path === path || issue.path.startsWith(`${path}.`));
+  const present = Object.fromEntries(
+    storedAgentFields.filter((field) => !flagged(field)).map((field) => [field, given[field]]),
+  );
+  return [...issues, ...storedAgentIssues(present as AgentSnapshot).filter((issue) => !flagged(issue.path))];
+}
+
 export async function createAgent(context: EditorContext, input: CreateAgentInput) {
   const { actor = defaultActor, ...body } = input;
-  const parsed = parseInput(createAgentBodySchema, body);
+  const checked = createAgentBodySchema.safeParse(body);
+  if (!checked.success) throw invalidInput(createAgentIssues(context, body));
+  const parsed = checked.data;
   const source = context.codeAgents.get(parsed.id) ? 'code' : 'stored';
   const { kept, droppedFields } = ownedFields(context, parsed.id, source, pickSnapshotFields(parsed));
   const snapshot = kept as AgentSnapshot;

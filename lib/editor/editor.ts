@@ -4,6 +4,7 @@
  * `lib/errors.ts` (the API maps it to its status); they are async so a future PostgreSQL
  * dialect can slot in without changing callers.
  */
+import type { Issue } from '../errors';
 import type { Diagnostic } from '../rules';
 import type { VersionSelector } from '../versions';
 import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
@@ -34,7 +35,14 @@ import { diffVersions, type VersionDiff } from './agent-diff';
 import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
 import type { AgentListItem, AgentView, VersionView } from './agent-views';
 import { checkAgentDraft, type AgentDraft } from './agent-draft';
-import { createAgent, deleteAgent, restoreVersion, updateAgent, type SaveResult } from './agent-writes';
+import {
+  createAgent,
+  createAgentIssues,
+  deleteAgent,
+  restoreVersion,
+  updateAgent,
+  type SaveResult,
+} from './agent-writes';
 import { createAuditService, type AuditService } from './audit';
 import { createEditorContext, type EditorOptions } from './context';
 import {
@@ -68,6 +76,8 @@ export interface AgentWithVersion {
 
 export interface AgentsService {
   create(input: CreateAgentInput): Promise<AgentWithVersion & { droppedFields: string[]; warnings: Diagnostic[] }>;
+  /** Every problem `create` would refuse a body for, found without writing (see `createAgentIssues`). */
+  createIssues(body: unknown): Issue[];
   /** `{ agent, version }` for the selector; the latest version by default. */
   getById(id: string, selector?: VersionSelector): Promise<AgentWithVersion>;
   /** A registered code agent that has no override record, as `status: 'code_only'`; otherwise `undefined`. */
@@ -170,6 +180,7 @@ export function createEditor(options: EditorOptions): Editor {
   const context = createEditorContext(options);
   const agents: AgentsService = {
     create: async (input) => createAgent(context, input),
+    createIssues: (body) => createAgentIssues(context, body),
     getById: async (id, selector) => getAgent(context, id, selector),
     getCodeOnly: async (id) => codeOnlyAgent(context, id),
     loadVersion: async ({ id, selector, fallback }) => findVersion(context, { agentId: id, selector, fallback }),

@@ -16,6 +16,18 @@ export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
         .select()
         .from(apiKeys)
         .orderBy(desc(binary(apiKeys.createdAt)), desc(binary(apiKeys.id))),
+    page: async ({ before, limit }) =>
+      await db()
+        .select()
+        .from(apiKeys)
+        .where(
+          or(
+            lt(binary(apiKeys.createdAt), before.createdAt),
+            and(eq(apiKeys.createdAt, before.createdAt), lt(binary(apiKeys.id), before.id)),
+          ),
+        )
+        .orderBy(desc(binary(apiKeys.createdAt)), desc(binary(apiKeys.id)))
+        .limit(limit),
     revoke: async ({ id, revokedAt }) =>
       changedAny(
         await db()

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for one-time links (db/queries/one-time-links.ts is the SQLite twin). */
-import { asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, gt, like, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { verifications } from '../schema';
-import { changedAny, type CurrentDb } from './shared';
+import { binary, changedAny, type CurrentDb } from './shared';
 
 export function oneTimeLinkQueries(db: CurrentDb): StudioQueries['oneTimeLinks'] {
   return {
@@ -18,6 +18,22 @@ export function oneTimeLinkQueries(db: CurrentDb): StudioQueries['oneTimeLinks']
         .from(verifications)
         .where(like(verifications.identifier, `${kind}:%`))
         .orderBy(asc(verifications.createdAt), asc(verifications.id)),
+    pendingPage: async ({ kind, at, after, limit }) =>
+      await db()
+        .select()
+        .from(verifications)
+        .where(
+          and(
+            like(verifications.identifier, `${kind}:%`),
+            gt(verifications.expiresAt, at),
+            or(
+              gt(verifications.createdAt, after.createdAt),
+              and(eq(verifications.createdAt, after.createdAt), gt(binary(verifications.id), after.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(verifications.createdAt), asc(binary(verifications.id)))
+        .limit(limit),
     remove: async (id) => changedAny(await db().delete(verifications).where(eq(verifications.id, id))),
     removeByKind: async (kind) =>
       (

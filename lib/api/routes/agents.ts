@@ -1,8 +1,12 @@
-/** Agent management routes: list, create, read, save, delete. */
+/**
+ * Agent management routes: list, create, read, save, delete. A create body that fails its schema is
+ * answered with the stored-agent check's problems as well, so one answer lists every missing field.
+ */
 import { z } from '@hono/zod-openapi';
 import { createAgentBodySchema, updateAgentBodySchema, type Editor } from '../../editor';
 import { agentSearchSchema } from '../../schemas';
 import { toVersionSelector } from '../../versions';
+import { invalidInput } from '../../errors';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
@@ -88,8 +92,18 @@ export const deleteRoute = route('delete', '/agents/{id}', {
 export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) => context.json(await editor.agents.list(context.req.valid('query')), 200));
 
-  app.openapi(createAgentRoute, async (context) =>
-    context.json(await editor.agents.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
+  app.openapi(
+    createAgentRoute,
+    async (context) =>
+      context.json(await editor.agents.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
+    // A refused body is answered with every problem the service would find, the fields a stored
+    // agent needs included, not only the schema's.
+    (result, context) => {
+      if (result.success) return undefined;
+      // The validator hands the hook the body as sent (`data`), though the failure's type names only the error.
+      const { data } = result as { data?: unknown };
+      return context.json(invalidInput(editor.agents.createIssues(data)).toBody(), 400);
+    },
   );
 
   app.openapi(getRoute, async (context) => {

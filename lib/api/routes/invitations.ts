@@ -15,7 +15,8 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requiredBody } from '../schemas';
+import { pageOf, pageQuery } from '../pagination';
+import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
 const userRoute = jsonRoutes('users');
@@ -109,8 +110,9 @@ export const createInvitationRoute = userRoute('post', '/users/invitations', {
 export const listInvitationsRoute = userRoute('get', '/users/invitations', {
   operationId: 'listInvitations',
   summary: 'Pending invitations, oldest first, without their links',
-  ok: ['The invitations', itemsOf(invitationSchema)],
-  errors: [401, 403],
+  request: { query: pageQuery },
+  ok: ['One page of the invitations', pageOf(invitationSchema)],
+  errors: [400, 401, 403],
 });
 
 export const withdrawInvitationRoute = noContentRoute('users', 'delete', '/users/invitations/{id}', {
@@ -154,7 +156,9 @@ export function registerInvitationRoutes(app: ApiApp, { invitations }: { invitat
       201,
     ),
   );
-  app.openapi(listInvitationsRoute, async (context) => context.json({ items: await invitations.list() }, 200));
+  app.openapi(listInvitationsRoute, async (context) =>
+    context.json(await invitations.list(context.req.valid('query')), 200),
+  );
   app.openapi(withdrawInvitationRoute, async (context) => {
     await invitations.withdraw({ id: context.req.valid('param').id, actor: requestActor(context) });
     return context.body(null, 204);

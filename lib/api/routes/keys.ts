@@ -8,7 +8,8 @@ import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { jsonRoutes, noContentRoute, generatedIdParams, itemsOf, requiredBody } from '../schemas';
+import { pageOf, pageQuery } from '../pagination';
+import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('keys');
 
@@ -48,8 +49,9 @@ export const createKeyRoute = route('post', '/keys', {
 export const listKeysRoute = route('get', '/keys', {
   operationId: 'listApiKeys',
   summary: 'Every API key, newest first, without the keys themselves',
-  ok: ['The keys', itemsOf(keySchema)],
-  errors: [401, 403],
+  request: { query: pageQuery },
+  ok: ['One page of the keys', pageOf(keySchema)],
+  errors: [400, 401, 403],
 });
 
 export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', {
@@ -64,7 +66,7 @@ export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }
   app.openapi(createKeyRoute, async (context) =>
     context.json(await apiKeys.create({ ...context.req.valid('json'), createdBy: requestActor(context) }), 201),
   );
-  app.openapi(listKeysRoute, async (context) => context.json({ items: await apiKeys.list() }, 200));
+  app.openapi(listKeysRoute, async (context) => context.json(await apiKeys.list(context.req.valid('query')), 200));
   app.openapi(revokeKeyRoute, async (context) => {
     await apiKeys.revoke({ id: context.req.valid('param').id, actor: requestActor(context) });
     return context.body(null, 204);

@@ -1,7 +1,8 @@
 /**
  * Sign-in routes under `/api/auth/`, answered by the sign-in library (lib/auth/sign-in.ts):
- * `POST /api/auth/sign-in` `{ email, password }` sets the session cookie (rate-limited per address
- * and per account: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, `POST
+ * `POST /api/auth/sign-in` `{ email, password }` sets the session cookie and answers `{ user: { id,
+ * email, name, role } }` (the session token only in the cookie; a disabled user: 403 `forbidden`;
+ * rate-limited per address and per account: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, `POST
  * /api/auth/change-password` `{ currentPassword, newPassword }` ends every other session of the
  * user, and `GET /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. With an
  * OpenID Connect provider, `POST /api/auth/sign-in/oauth2` `{ providerId: 'oidc', callbackURL?,
@@ -15,7 +16,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
+import { disabledAccountMessage } from '../../auth/sign-in-refusals';
 import { errorBody } from '../../errors';
 import type { ApiApp } from '../app';
 
@@ -24,6 +27,12 @@ const libraryPaths: Record<string, string> = {
   '/api/auth/sign-in': '/api/auth/sign-in/email',
   '/api/auth/sign-in/oauth2': '/api/auth/sign-in/social',
 };
+
+/** The library's path of a sign-in with email and password. */
+const passwordSignInPath = '/api/auth/sign-in/email';
+
+/** The library's code for a disabled (banned) user who gave the right password. */
+const disabledUserCode = 'BANNED_USER';
 
 /** The library's path that starts a provider sign-in. */
 const providerSignInPath = '/api/auth/sign-in/social';
@@ -69,6 +78,39 @@ function isLibraryRouteInUse(pathname: string): boolean {
   );
 }
 
+/** The answer with another JSON body, its status and headers (the session cookie among them) kept. */
+function withJsonBody(answer: Response, body: unknown): Response {
+  const headers = new Headers(answer.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
+
+/** The JSON body of an answer, or undefined when it has none that parses. */
+const jsonOf = async (answer: Response): Promise<Record<string, unknown> | undefined> =>
+  (await answer
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | undefined;
+
+/**
+ * A password sign-in's answer as the studio gives it: the signed-in user as `{ user: { id, email,
+ * name, role } }`, like `GET /api/auth/session`, without the session token the library puts beside
+ * it (the token belongs in the HttpOnly cookie, where a page's scripts cannot read it; scripts use
+ * API keys); a disabled user refused with 403 `forbidden` in the studio's error shape and words.
+ */
+async function passwordSignInAnswer(answer: Response): Promise<Response> {
+  const body = await jsonOf(answer);
+  if (answer.ok) {
+    const user = (body?.user ?? {}) as Record<string, unknown>;
+    const { id, email, name, role } = user;
+    return withJsonBody(answer, { user: { id, email, name, role: isRole(role) ? role : 'viewer' } });
+  }
+  if (answer.status === 403 && body?.code === disabledUserCode)
+    return withJsonBody(answer, errorBody('forbidden', disabledAccountMessage));
+  return answer;
+}
+
 /** The address the connection comes from, when served by Node (in process there is none). */
 function socketAddress(context: Context): string | undefined {
   return (context.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
@@ -77,7 +119,10 @@ function socketAddress(context: Context): string | undefined {
 export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }) {
   app.get('/auth/session', async (context) => {
     const found = await signIn.session(context.req.raw.headers);
-    if (!found) return context.json(errorBody('unauthorized', 'Not signed in, or the session has ended.'), 401);
+    if (!found) {
+      context.header('WWW-Authenticate', 'Bearer');
+      return context.json(errorBody('unauthorized', 'Not signed in, or the session has ended.'), 401);
+    }
     return context.json({ user: found.user }, 200);
   });
 
@@ -98,6 +143,9 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
       const retryAfter = answer.headers.get('x-retry-after');
       if (retryAfter) answer.headers.set('Retry-After', retryAfter);
     }
-    return answer;
+    // A 401 says how to authenticate, as every other 401 of the API does.
+    if (answer.status === 401 && !answer.headers.has('www-authenticate'))
+      answer.headers.set('WWW-Authenticate', 'Bearer');
+    return url.pathname === passwordSignInPath ? passwordSignInAnswer(answer) : answer;
   });
 }

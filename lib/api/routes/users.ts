@@ -8,7 +8,8 @@ import { createUserInput, updateUserInput, type UserDirectory } from '../../auth
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { jsonRoutes, generatedIdParams, itemsOf, requiredBody } from '../schemas';
+import { pageOf, pageQuery } from '../pagination';
+import { jsonRoutes, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('users');
 
@@ -26,8 +27,9 @@ const userSchema = z
 export const listUsersRoute = route('get', '/users', {
   operationId: 'listUsers',
   summary: 'Every user who signs in, by email',
-  ok: ['The users', itemsOf(userSchema)],
-  errors: [401, 403],
+  request: { query: pageQuery },
+  ok: ['One page of the users', pageOf(userSchema)],
+  errors: [400, 401, 403],
 });
 
 export const createUserRoute = route('post', '/users', {
@@ -59,7 +61,7 @@ export const updateUserRoute = route('patch', '/users/{id}', {
 });
 
 export function registerUserRoutes(app: ApiApp, { users }: { users: UserDirectory }) {
-  app.openapi(listUsersRoute, async (context) => context.json({ items: await users.list() }, 200));
+  app.openapi(listUsersRoute, async (context) => context.json(await users.list(context.req.valid('query')), 200));
   app.openapi(createUserRoute, async (context) =>
     context.json(await users.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );

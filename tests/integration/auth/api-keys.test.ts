@@ -77,7 +77,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     });
     const stored = await database.storage.queries.apiKeys.byId(created.id);
     expect(stored?.keyHash).toBe(createHash('sha256').update(created.key).digest('hex'));
-    const listed = await keys.list();
+    const listed = (await keys.list()).items;
     expect(listed).toEqual([
       {
         id: created.id,
@@ -95,7 +95,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     clock += 1;
     const other = await keys.create({ name: 'second', scope: 'admin', createdBy: 'local' });
     expect(other.key).not.toBe(created.key);
-    expect((await keys.list()).map((key) => key.name)).toEqual(['second', 'orders app']);
+    expect((await keys.list()).items.map((key) => key.name)).toEqual(['second', 'orders app']);
   });
 
   it('refuses a bad name, scope or expiry, naming each field', async () => {
@@ -116,7 +116,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     expect((await rejection(keys.create({ name: '', scope: 'runtime', createdBy: 'local' }))).code).toBe(
       'invalid_input',
     );
-    expect(await keys.list()).toEqual([]);
+    expect((await keys.list()).items).toEqual([]);
   });
 
   it('accepts its own keys and refuses unknown and malformed ones', async () => {
@@ -141,7 +141,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
     clock += 1_000;
     await keys.revoke({ id: created.id, actor: 'local' });
-    expect((await keys.list())[0]?.revokedAt).toBe(new Date(start + 1_000).toISOString());
+    expect((await keys.list()).items[0]?.revokedAt).toBe(new Date(start + 1_000).toISOString());
     const error = await rejection(keys.revoke({ id: 'nobody', actor: 'local' }));
     expect(error.code).toBe('not_found');
     expect(error.message).toBe('API key "nobody" does not exist.');
@@ -200,7 +200,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     const idle = await keys.create({ name: 'idle', scope: 'runtime', createdBy: 'local' });
     clock += 1_000;
     for (let count = 0; count < 3; count += 1) await keys.verify(used.key);
-    const lastUsed = async () => Object.fromEntries((await keys.list()).map((key) => [key.name, key.lastUsedAt]));
+    const lastUsed = async () => Object.fromEntries((await keys.list()).items.map((key) => [key.name, key.lastUsedAt]));
     expect(await lastUsed()).toEqual({ used: null, idle: null });
     clock += 1_000;
     await keys.flushUse();
@@ -226,7 +226,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
       const created = await timed.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
       await timed.verify(created.key);
       await vi.waitFor(async () => {
-        expect((await timed.list())[0]?.lastUsedAt).toBe(new Date(start).toISOString());
+        expect((await timed.list()).items[0]?.lastUsedAt).toBe(new Date(start).toISOString());
       });
     } finally {
       await timed.close();

@@ -65,7 +65,7 @@ describe('agent-studio db key create', () => {
     expect(body).toMatchObject({ name: 'nightly', scope: 'runtime', expiresAt: '2098-12-31T22:00:00.000Z' });
     expect(body.key).toMatch(/^as_/);
     expect(String(body.key).startsWith(String(body.prefix))).toBe(true);
-    const listed = await withStorage((storage) => createApiKeys({ storage }).list());
+    const listed = (await withStorage((storage) => createApiKeys({ storage }).list())).items;
     expect(listed.find((key) => key.id === body.id)).toMatchObject({ createdBy: 'cli' });
     const entries = await withStorage((storage) =>
       storage.queries.audit.page({ entityId: String(body.id), beforeId: Number.MAX_SAFE_INTEGER, limit: 10 }),

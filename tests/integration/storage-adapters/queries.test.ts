@@ -493,6 +493,19 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect((await keys.list()).map((row) => row.id)).toEqual(['new', 'a', 'B', 'old']);
     });
 
+    it('pages the keys newest first, below the position of the page before', async () => {
+      const keys = storage.queries.apiKeys;
+      await keys.insert(apiKeyRow('old', { createdAt: at(1) }));
+      await keys.insert(apiKeyRow('new', { createdAt: at(3) }));
+      await keys.insert(apiKeyRow('B', { createdAt: at(2) }));
+      await keys.insert(apiKeyRow('a', { createdAt: at(2) }));
+      const ids = async (before: { createdAt: string; id: string }, limit: number) =>
+        (await keys.page({ before, limit })).map((row) => row.id);
+      expect(await ids({ createdAt: '~', id: '' }, 2)).toEqual(['new', 'a']);
+      expect(await ids({ createdAt: at(2), id: 'a' }, 2)).toEqual(['B', 'old']);
+      expect(await ids({ createdAt: at(1), id: 'old' }, 2)).toEqual([]);
+    });
+
     it('revokes a key once, answering whether it was still valid', async () => {
       const keys = storage.queries.apiKeys;
       await keys.insert(apiKeyRow('k1'));
@@ -529,6 +542,14 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       ]);
     });
 
+    it('pages users by email in byte order, after the email of the page before', async () => {
+      await storage.tables.insert('users', [userRow('ada'), userRow('Bob'), userRow('carol')]);
+      const emails = async (afterEmail: string, limit: number) =>
+        (await storage.queries.users.page({ afterEmail, limit })).map((user) => user.email);
+      expect(await emails('', 2)).toEqual(['Bob@example.com', 'ada@example.com']);
+      expect(await emails('ada@example.com', 2)).toEqual(['carol@example.com']);
+    });
+
     it('counts users by role and changes a role, answering whether the user exists', async () => {
       await storage.tables.insert('users', [userRow('ada', { role: 'admin' }), userRow('bob'), userRow('carol')]);
       const users = storage.queries.users;
@@ -561,6 +582,29 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await storage.queries.users.endSessions('ada')).toBe(2);
       expect(await storage.queries.users.endSessions('ada')).toBe(0);
       expect(await storage.tables.count('sessions')).toBe(1);
+    });
+  });
+
+  describe('one-time links', () => {
+    it('pages the unexpired links of a kind oldest first, after the position of the page before', async () => {
+      const links = storage.queries.oneTimeLinks;
+      const link = (id: string, kind: string, created: number, expires: number) => ({
+        id,
+        identifier: `${kind}:${id}-hash`,
+        value: '{}',
+        expiresAt: dateAt(expires),
+        createdAt: dateAt(created),
+        updatedAt: dateAt(created),
+      });
+      await links.insert(link('late', 'invitation', 3, 50));
+      await links.insert(link('b', 'invitation', 2, 50));
+      await links.insert(link('a', 'invitation', 2, 50));
+      await links.insert(link('expired', 'invitation', 1, 9));
+      await links.insert(link('setup', 'setup', 1, 50));
+      const ids = async (after: { createdAt: Date; id: string }, limit: number) =>
+        (await links.pendingPage({ kind: 'invitation', at: dateAt(10), after, limit })).map((row) => row.id);
+      expect(await ids({ createdAt: new Date(0), id: '' }, 2)).toEqual(['a', 'b']);
+      expect(await ids({ createdAt: dateAt(2), id: 'b' }, 2)).toEqual(['late']);
     });
   });
 });

@@ -121,7 +121,7 @@ describe('rule 9: labels', () => {
     expect(moved.revisionToken).not.toBe(created.revisionToken);
   });
 
-  it('conflicts on create of an existing label and on a stale token, except re-pointing at the same version', async () => {
+  it('conflicts on create of an existing label and on a stale token, except re-pointing at the same version with a token', async () => {
     const id = await agentWithVersions(3);
     const created = (
       await editor().agents.labels.set({ id, label: 'qa', versionNumber: 1, expectedRevisionToken: null })
@@ -159,10 +159,11 @@ describe('rule 9: labels', () => {
       })
     ).label;
     expect(same).toEqual(moved);
-    const sameByNull = (
-      await editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null })
-    ).label;
-    expect(sameByNull.revisionToken).toBe(moved.revisionToken);
+    // Creating it again is a conflict even at the version it points at: null means "create".
+    const createdAgain = await rejection(
+      editor().agents.labels.set({ id, label: 'qa', versionNumber: 2, expectedRevisionToken: null }),
+    );
+    expect(createdAgain.code).toBe('conflict');
   });
 
   it('deletes only with the current token', async () => {
