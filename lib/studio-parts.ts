@@ -85,7 +85,10 @@ export async function modelRegistryOf({
   });
 }
 
-/** What publishing checks a version's tool names against: this studio's registries and settings. */
+/**
+ * What publishing checks a version's tool names against, and the rule linter its approval policies'
+ * arguments: this studio's registries and settings.
+ */
 export function toolSourcesOf({
   tools,
   builtInTools,
@@ -104,6 +107,8 @@ export function toolSourcesOf({
     hasIntegration: async (id: string) => (await integrations.get(id)) !== undefined,
     hasToolProvider: (id: string) => toolProviders.get(id) !== undefined,
     hasCodeMcpServer: (id: string) => Object.hasOwn(options.mcpServers ?? {}, id),
+    inputSchemaOf: (id: string) =>
+      (tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined))?.inputJsonSchema,
   };
 }
 

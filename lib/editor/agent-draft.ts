@@ -72,7 +72,12 @@ async function checkedDraft(context: EditorContext, agentId: string, draft: unkn
   const warnings =
     changedFields.length === 0
       ? []
-      : checkSnapshotForWrite({ source: summary.source, snapshot, providedTools: kept.tools });
+      : checkSnapshotForWrite({
+          source: summary.source,
+          snapshot,
+          providedTools: kept.tools,
+          known: context.toolSources,
+        });
   return { snapshot, baseVersionNumber: parsed.baseVersionNumber, changedFields, droppedFields, warnings };
 }
 

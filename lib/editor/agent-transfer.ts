@@ -77,7 +77,7 @@ export async function importAgent(
     dryRun = false,
   }: { document: unknown; mode?: ImportMode; actor?: string; dryRun?: boolean },
 ) {
-  const checked = checkImportDocument(document);
+  const checked = checkImportDocument(document, { known: context.toolSources });
   if (!checked.ok)
     throw invalidInput(
       checked.issues,

@@ -31,7 +31,7 @@ import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
-import { checkRulesForWrite } from './version-lint';
+import { checkRulesForWrite, type KnownInputs } from './version-lint';
 
 export interface SaveResult {
   /** False when no provided field differed: no version was written and `version` is the latest. */
@@ -71,16 +71,18 @@ export function checkSnapshotForWrite({
   source,
   snapshot,
   providedTools,
+  known,
 }: {
   source: 'stored' | 'code';
   snapshot: AgentSnapshot;
   providedTools: unknown;
+  known: KnownInputs;
 }): Diagnostic[] {
   if (source === 'stored') {
     const issues = storedAgentIssues(snapshot);
     if (issues.length > 0) throw invalidInput(issues);
   }
-  return checkRulesForWrite({ snapshot, providedTools });
+  return checkRulesForWrite({ snapshot, providedTools, known });
 }
 
 /** The fields a stored agent cannot be without (a code agent's override record may leave them out). */
@@ -118,7 +120,7 @@ export async function createAgent(context: EditorContext, input: CreateAgentInpu
     if (issues.length > 0) throw invalidInput(issues);
   }
   await checkCallableReferences(context, { agentId: parsed.id, provided: snapshot });
-  const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools });
+  const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools, known: context.toolSources });
   const version = await context.storage.transaction(async () => {
     if (await context.agents.get(parsed.id)) {
       throw new StudioError('conflict', `An agent with id "${parsed.id}" already exists.`, { agentId: parsed.id });
@@ -187,14 +189,20 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       changeMessage: parsed.changeMessage,
       actor,
       check: (snapshot) => {
-        warnings = checkSnapshotForWrite({ source: summary.source, snapshot, providedTools: kept.tools });
+        warnings = checkSnapshotForWrite({
+          source: summary.source,
+          snapshot,
+          providedTools: kept.tools,
+          known: context.toolSources,
+        });
       },
     });
     if (!saved.created) {
       const agent = toAgentView(summary);
-      warnings = lintVersion({ snapshot: latest.snapshot as AgentSnapshot }).filter(
-        (diagnostic) => diagnostic.severity === 'warning',
-      );
+      warnings = lintVersion({
+        snapshot: latest.snapshot as AgentSnapshot,
+        inputSchemaOf: (name) => context.toolSources.inputSchemaOf?.(name),
+      }).filter((diagnostic) => diagnostic.severity === 'warning');
       return { created: false, agent, version: await versionView(context, agent, latest), droppedFields, warnings };
     }
     const { version } = saved;

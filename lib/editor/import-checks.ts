@@ -13,7 +13,7 @@ import {
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName, configHash } from '../versions';
 import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
-import { lintErrors, toolRulesIssues } from './version-lint';
+import { lintErrors, toolRulesIssues, type KnownInputs } from './version-lint';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
 
@@ -47,7 +47,14 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
  */
 export function checkImportDocument(
   document: unknown,
-  { rules = 'as-a-save' }: { rules?: 'as-a-save' | 'as-stored' } = {},
+  {
+    rules = 'as-a-save',
+    known,
+  }: {
+    rules?: 'as-a-save' | 'as-stored';
+    /** The tools whose input schemas are known, as a save checks approval policies against them. */
+    known?: KnownInputs;
+  } = {},
 ): ImportCheck {
   const envelope = exportDocumentSchema.safeParse(document);
   const issues: Issue[] = envelope.success ? [] : issuesFromZod(envelope.error);
@@ -76,7 +83,8 @@ export function checkImportDocument(
     if (check.ok) {
       snapshots[index] = check.value;
       const at = `${prefix.join('.')}.`;
-      if (rules === 'as-a-save') issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at));
+      if (rules === 'as-a-save')
+        issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at, known));
     }
   });
   // The references are checked even when a snapshot has problems, so one answer lists them all.

@@ -30,7 +30,7 @@ export async function publishProblems(
   return [
     ...(await sourceProblems(context, { agentId, snapshot, sources: context.toolSources })),
     ...missing.map(({ path, message }) => ({ code: 'missing_reference', message, path })),
-    ...lintErrors(snapshot).map(({ code, message, path }) => ({ code, message, path })),
+    ...lintErrors(snapshot, '', context.toolSources).map(({ code, message, path }) => ({ code, message, path })),
   ];
 }
 

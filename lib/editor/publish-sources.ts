@@ -12,6 +12,12 @@ export interface ToolSourceLookup {
   hasToolProvider(id: string): boolean;
   /** An MCP server registered in code (`createStudio({ mcpServers })`). */
   hasCodeMcpServer(id: string): boolean;
+  /**
+   * The input schema (JSON Schema) of a registered or built-in tool, which approval policies'
+   * `args.*` are linted against; `undefined` for any other name. Known without IO: nothing
+   * connects to an MCP server or an integration to answer it.
+   */
+  inputSchemaOf?(id: string): unknown;
 }
 
 /** What publishing asks of the evaluations (docs/testing-agents.md). */

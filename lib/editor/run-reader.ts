@@ -4,6 +4,12 @@
  */
 import type { StoredMessage } from '../evaluation';
 
+/** A tool the calling application executed, as the run offered it to the model. */
+export interface RunClientTool {
+  description: string;
+  inputSchema?: Record<string, unknown>;
+}
+
 /** What making a case from a run reads of the run (the runtime's stored record supplies it). */
 export interface RunForTestCase {
   runId: string;
@@ -13,6 +19,8 @@ export interface RunForTestCase {
   requestContext: Record<string, unknown>;
   /** The conversation as the model saw it. */
   messages: readonly StoredMessage[];
+  /** The client tools the run was offered, by name. */
+  clientTools: Readonly<Record<string, RunClientTool>>;
 }
 
 /** Reads a stored run (queued writes included); undefined for an unknown id. */
@@ -25,7 +33,7 @@ interface StoredRunRecord {
   status: string;
   versionNumber: number | null;
   requestContext: Record<string, unknown>;
-  state: { messages: readonly StoredMessage[] };
+  state: { messages: readonly StoredMessage[]; clientTools?: Readonly<Record<string, RunClientTool>> };
 }
 
 /** A reader over a run store the studio builds after the editor (so it is named by a function). */
@@ -40,6 +48,7 @@ export function runReaderOf(store: () => { get(runId: string): Promise<StoredRun
         versionNumber: record.versionNumber,
         requestContext: record.requestContext,
         messages: record.state.messages,
+        clientTools: record.state.clientTools ?? {},
       }
     );
   };

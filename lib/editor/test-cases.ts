@@ -191,6 +191,7 @@ async function fieldsFromRun(
       recording: {
         toolCalls,
         answer,
+        ...(Object.keys(run.clientTools).length === 0 ? {} : { clientTools: structuredClone(run.clientTools) }),
         fromRunId: run.runId,
         ...(run.versionNumber === null ? {} : { versionNumber: run.versionNumber }),
       },

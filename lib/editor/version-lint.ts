@@ -4,7 +4,23 @@
  * 400 `invalid_input` and every finding in `details.issues`; warnings come back to the caller.
  */
 import { invalidInput, type Issue } from '../errors';
-import { isLintError, lintVersion, toolRulesPathsOf, type Diagnostic, type LintableSnapshot } from '../rules';
+import {
+  isLintError,
+  lintVersion,
+  toolRulesPathsOf,
+  type Diagnostic,
+  type LintableSnapshot,
+  type ToolInputSchemaLookup,
+} from '../rules';
+import type { ToolSourceLookup } from './publish-sources';
+
+/** Which tools' input schemas the linter checks approval policies' `args.*` against. */
+export type KnownInputs = Pick<ToolSourceLookup, 'inputSchemaOf'> | undefined;
+
+const inputSchemasOf =
+  (known: KnownInputs): ToolInputSchemaLookup =>
+  (name) =>
+    known?.inputSchemaOf?.(name);
 
 const toolRulesMessage = 'rules act on variants; add a variant';
 
@@ -17,8 +33,8 @@ export function toolRulesIssues(tools: unknown, prefix = ''): Issue[] {
 }
 
 /** The linter's errors for a snapshot about to be written, paths under `prefix` (e.g. `versions[2].snapshot.`). */
-export function lintErrors(snapshot: LintableSnapshot, prefix = ''): Diagnostic[] {
-  return lintVersion({ snapshot })
+export function lintErrors(snapshot: LintableSnapshot, prefix = '', known?: KnownInputs): Diagnostic[] {
+  return lintVersion({ snapshot, inputSchemaOf: inputSchemasOf(known) })
     .filter(isLintError)
     .map((diagnostic) => ({ ...diagnostic, path: `${prefix}${diagnostic.path}` }));
 }
@@ -31,12 +47,15 @@ export function lintErrors(snapshot: LintableSnapshot, prefix = ''): Diagnostic[
 export function checkRulesForWrite({
   snapshot,
   providedTools,
+  known,
 }: {
   snapshot: LintableSnapshot;
   providedTools: unknown;
+  /** The tools whose input schemas are known (approval policies' `args.*` are checked against them). */
+  known?: KnownInputs;
 }): Diagnostic[] {
   const refused = toolRulesIssues(providedTools);
-  const diagnostics = lintVersion({ snapshot });
+  const diagnostics = lintVersion({ snapshot, inputSchemaOf: inputSchemasOf(known) });
   const errors = diagnostics.filter(isLintError);
   if (refused.length > 0 || errors.length > 0) {
     const issues = [...refused, ...errors];

@@ -18,6 +18,7 @@ import {
   type ToolObserve,
   type TransformPhase,
   type TransformPhaseArguments,
+  validationSummary,
 } from '../tools';
 import type { RunChunk, StoredPendingCall, TranscriptEntry } from './run-types';
 
@@ -44,7 +45,17 @@ export interface CallSurroundings {
   files?: RunFiles;
 }
 
-export type CallOutcome = { status: 'done'; part: ToolResultPart } | { status: 'pending'; pending: StoredPendingCall };
+export type CallOutcome =
+  | {
+      status: 'done';
+      part: ToolResultPart;
+      /**
+       * Why the call failed when the model's output does not say it as an error (a validation
+       * failure is a value the model reads), without the refused value: for the run's observer.
+       */
+      failure?: string;
+    }
+  | { status: 'pending'; pending: StoredPendingCall };
 
 class ApprovalRequired {}
 
@@ -129,7 +140,7 @@ function done(
   phase: 'output' | 'error',
   output: ToolModelOutput,
   threw = false,
-): CallOutcome {
+): Extract<CallOutcome, { status: 'done' }> {
   const { toolCallId, toolName, around } = call;
   const isError = phase === 'error' || output.type === 'error-text' || output.type === 'error-json';
   const argument = (phase === 'output' ? { output: result } : { error: result }) as never;
@@ -300,7 +311,7 @@ export async function runCall({
     case 'skipped':
       return done(call, outcome.output, 'output', outcome.modelOutput);
     case 'invalid':
-      return done(call, outcome.error, 'error', outcome.modelOutput);
+      return { ...done(call, outcome.error, 'error', outcome.modelOutput), failure: validationSummary(outcome.error) };
     case 'error':
       return done(call, errorValue(outcome.error), 'error', outcome.modelOutput, true);
     case 'suspended':

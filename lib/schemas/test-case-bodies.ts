@@ -69,10 +69,20 @@ export const recordedToolCallSchema = z
 
 export type RecordedToolCall = z.output<typeof recordedToolCallSchema>;
 
+/** A tool the calling application executed in the recorded run: what the model was shown of it. */
+export const recordedClientToolSchema = z
+  .object({ description: shortText, inputSchema: jsonObjectSchema.optional() })
+  .strict();
+
 export const recordingSchema = z
   .object({
     toolCalls: z.array(recordedToolCallSchema).max(1_000),
     answer: z.string().max(1_000_000),
+    /**
+     * The client tools the run was offered, by name: a replay offers them again and answers their
+     * calls from the recording like any other call.
+     */
+    clientTools: z.record(toolName, recordedClientToolSchema).optional(),
     fromRunId: z.string().min(1).max(100).optional(),
     versionNumber: z.number().int().min(1).optional(),
   })

@@ -43,6 +43,7 @@ export {
   formatIssuePath,
   isToolValidationError,
   previewValue,
+  validationSummary,
   type ToolValidationError,
   type ValidationKind,
 } from './validation-error';

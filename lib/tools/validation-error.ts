@@ -65,6 +65,8 @@ export function formatIssuePath(path: ReadonlyArray<string | number>): string {
   return path.length === 0 ? 'root' : path.map(String).join('.');
 }
 
+const retryRequest = '. Please fix the following errors and try again:';
+
 export function createValidationError({
   kind,
   toolId,
@@ -78,7 +80,7 @@ export function createValidationError({
 }): ToolValidationError {
   const validationErrors = issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
   const message =
-    `${headings[kind](toolId)}. Please fix the following errors and try again:\n` +
+    `${headings[kind](toolId)}${retryRequest}\n` +
     validationErrors.map((issue) => `- ${issue.path}: ${issue.message}`).join('\n') +
     `\n\n${valueLabels[kind]}: ${previewValue(value)}`;
   return { error: true, message, validationErrors };
@@ -88,4 +90,16 @@ export function isToolValidationError(value: unknown): value is ToolValidationEr
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<ToolValidationError>;
   return candidate.error === true && typeof candidate.message === 'string' && Array.isArray(candidate.validationErrors);
+}
+
+/**
+ * What was refused, without the refused value (arguments and outputs may hold personal data):
+ * `Tool input validation failed for lookup: orderId: Invalid input: expected string, received number`.
+ * For traces and logs, which must not carry what the model or the tool gave.
+ */
+export function validationSummary(error: ToolValidationError): string {
+  const [firstLine = ''] = error.message.split('\n', 1);
+  const heading = firstLine.endsWith(retryRequest) ? firstLine.slice(0, -retryRequest.length) : firstLine;
+  const issues = error.validationErrors.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return issues === '' ? heading : `${heading}: ${issues}`;
 }

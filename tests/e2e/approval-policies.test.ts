@@ -1,6 +1,6 @@
 /**
  * Approval policies in a real browser: a person sets "Approval: When..." on a selected tool with
- * the rule builder (a rule on the call's arguments), saves, sees the policy in Preview, and the
+ * the rule builder (a rule on the call's arguments, linted against the tool's input schema), saves, sees the policy in Preview, and the
  * Playground (the scripted model, driven by `[[call <tool> <json>]]`) asks for approval only for a
  * call the rule matches.
  */
@@ -45,12 +45,20 @@ describe('approval policies, in a real browser', () => {
     await editor.tab('Tools');
     const policy = await editor.setApproval('convert-units', 'When...');
     await editor.rules(policy).getByRole('button', { name: 'Add rule', exact: true }).click();
+    // The rule is linted against the tool's input schema as the server checks it at save.
+    await editor.setRule(policy, 1, { field: 'args.valeu', operator: 'greater than', valueType: 'number', value: '1' });
+    await expect
+      .poll(() => editor.ruleCheck(policy).allTextContents(), patience)
+      .toEqual([
+        'Warning: "args.valeu" is not one of the fields the input schema of "convert-units" declares; check its spelling',
+      ]);
     await editor.setRule(policy, 1, {
       field: 'args.value',
       operator: 'greater than',
       valueType: 'number',
       value: '100',
     });
+    await expect.poll(() => editor.ruleCheck(policy).allTextContents(), patience).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await editor.save('Ask before converting big values');
     await editor.announced('Version 2 saved');

@@ -18,7 +18,7 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
     .map((tool) => ({ name: tool.id, description: tool.description, inputSchema: tool.inputJsonSchema }));
   const builtIn = Object.values(studio.builtInTools)
     .filter((tool) => !studio.tools.get(tool.id))
-    .map((tool) => ({ name: tool.id, description: tool.description }));
+    .map((tool) => ({ name: tool.id, description: tool.description, inputSchema: tool.inputJsonSchema }));
   const clients = await everyItem((request) => studio.editor.mcpClients.list(request));
   const mcpClients = await Promise.all(
     clients.map(async (client) => {

@@ -1,9 +1,11 @@
 /**
  * `agent test <id> [--version n | --label l | --draft]`: replays the agent's test cases against a
- * version through the API, waits for the evaluation, prints one line per case (and what failed),
- * and exits 1 when any case failed: a step for CI and migration scripts (docs/testing-agents.md).
+ * version through the API, waits for the evaluation, prints one line per case and, for a failed
+ * case, what failed and how the replay differed from the recording; exits 1 when any case failed:
+ * a step for CI and migration scripts (docs/testing-agents.md).
  */
 import type { Command } from 'commander';
+import { replayDiffInWords, type DiffToSay } from '../../evaluation';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
@@ -27,8 +29,12 @@ type Evaluation = {
     testCaseId: string;
     passed: boolean;
     expectations: Array<{ passed: boolean; detail: string }>;
+    diff?: ReplayDiffText | null;
   }>;
 };
+
+/** A replay's difference from its recording, as the evaluation result carries it. */
+type ReplayDiffText = DiffToSay & { answerDiff?: Array<{ value: string; added?: boolean; removed?: boolean }> };
 
 function targetOf(options: TestOptions) {
   const given = [options.version, options.label, options.draft].filter((value) => value !== undefined).length;
@@ -39,13 +45,52 @@ function targetOf(options: TestOptions) {
   return { draft: true as const };
 }
 
-/** One line per case, then the expectations it failed, indented. */
+const indent = '        ';
+
+/** The answer as a word diff in text: `[-removed-]` and `{+added+}`, as `git diff --word-diff` writes it. */
+function answerText(parts: NonNullable<ReplayDiffText['answerDiff']>): string {
+  return parts
+    .map((part) => (part.removed ? `[-${part.value}-]` : part.added ? `{+${part.value}+}` : part.value))
+    .join('');
+}
+
+/**
+ * How a replay differed from its recording, as the editor's Tests tab says it: the calls added, no
+ * longer made and made with other arguments, one line each, then the answer's word diff.
+ */
+export function describeReplayDiff(diff: ReplayDiffText | null | undefined): string[] {
+  if (!diff) return [];
+  const { added, removed, changed } = replayDiffInWords(diff);
+  const calls = [
+    ...added.map((call) => `+ called, not in the recording: ${call}`),
+    ...removed.map((call) => `- no longer called: ${call}`),
+    ...changed.map((call) => `~ arguments changed: ${call}`),
+  ];
+  const answer = diff.answerDiff ?? [];
+  const answerLines =
+    answer.length === 0
+      ? []
+      : [
+          '~ the answer, word by word ([-removed-] {+added+}):',
+          ...answerText(answer)
+            .split('\n')
+            .map((line) => `  ${line}`),
+        ];
+  if (calls.length + answerLines.length === 0) return [];
+  return ['Compared with the recording:', ...[...calls, ...answerLines].map((line) => `  ${line}`)];
+}
+
+/** One line per case; under a failed case, the expectations it failed and its difference from the recording. */
 export function describeEvaluation(evaluation: Evaluation, caseNames: ReadonlyMap<string, string>): string {
   const lines = evaluation.results.flatMap((result) => {
     const name = caseNames.get(result.testCaseId) ?? result.testCaseId;
     if (result.passed) return [`passed  ${name}`];
     const failures = result.expectations.filter((expectation) => !expectation.passed);
-    return [`FAILED  ${name}`, ...failures.map((expectation) => `        ${expectation.detail}`)];
+    return [
+      `FAILED  ${name}`,
+      ...failures.map((expectation) => `${indent}✗ ${expectation.detail}`),
+      ...describeReplayDiff(result.diff).map((line) => `${indent}${line}`),
+    ];
   });
   const total = evaluation.passed + evaluation.failed;
   lines.push(`Version ${evaluation.versionNumber}: ${evaluation.passed} of ${total} test case(s) passed.`);

@@ -93,6 +93,8 @@ function enumProblem(condition: Condition, schema: SchemaNode): string | undefin
   return undefined;
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Every finding about one condition; `path` is where the condition lives. */
 export function lintCondition({
   condition,
@@ -113,13 +115,11 @@ export function lintCondition({
   if (condition.field === '') return diagnostics;
   const lookup = fieldSchema(condition.field);
   if (lookup.kind === 'unknown') {
-    add('error', 'unknown_field', `The request context has no field "${condition.field}": ${lookup.reason}`);
+    const owner = lookup.subject ?? 'the request context';
+    add('error', 'unknown_field', `${capitalized(owner)} has no field "${condition.field}": ${lookup.reason}`);
   } else if (lookup.kind === 'undeclared') {
-    add(
-      'warning',
-      'undeclared_field',
-      `"${condition.field}" is not one of the declared request context fields; check its spelling`,
-    );
+    const fields = lookup.subject ? `the fields ${lookup.subject} declares` : 'the declared request context fields';
+    add('warning', 'undeclared_field', `"${condition.field}" is not one of ${fields}; check its spelling`);
   } else if (lookup.kind === 'declared') {
     const mismatch = typeProblem(condition, lookup.schema);
     if (mismatch) add('error', 'type_mismatch', mismatch);

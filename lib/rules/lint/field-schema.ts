@@ -5,15 +5,16 @@
  */
 export type SchemaNode = Record<string, unknown>;
 
+/** `subject`: what declares the fields, when not the request context (`the input schema of "transfer"`). */
 export type FieldLookup =
   /** No schema to check against: nothing is reported about the field. */
   | { kind: 'unchecked' }
   /** Declared by `schema`. */
   | { kind: 'declared'; schema: SchemaNode }
   /** Not declared, but the enclosing object allows other properties. */
-  | { kind: 'undeclared' }
+  | { kind: 'undeclared'; subject?: string }
   /** Not declared and the enclosing object allows no other properties (or is not an object). */
-  | { kind: 'unknown'; reason: string };
+  | { kind: 'unknown'; reason: string; subject?: string };
 
 export type FieldSchema = (fieldPath: string) => FieldLookup;
 
@@ -31,21 +32,24 @@ export function declaredTypes(schema: SchemaNode): string[] {
 }
 
 /** Where a property that `node` does not name leads: nowhere (closed), an open door, or a schema. */
-function otherProperty(node: SchemaNode, name: string, at: string): FieldLookup {
+function otherProperty(node: SchemaNode, name: string, at: string, rootName: string): FieldLookup {
   const types = declaredTypes(node);
   if (types.length > 0 && !types.includes('object')) {
     return { kind: 'unknown', reason: `"${at}" is ${types.join(' or ')}, so it has no property "${name}"` };
   }
   const extra = node.additionalProperties;
   if (extra === false || node.unevaluatedProperties === false) {
-    return { kind: 'unknown', reason: `the schema of ${at ? `"${at}"` : 'the context'} allows no other properties` };
+    return { kind: 'unknown', reason: `the schema of ${at ? `"${at}"` : rootName} allows no other properties` };
   }
   if (isSchemaNode(extra)) return { kind: 'declared', schema: extra };
   return { kind: 'undeclared' };
 }
 
-/** A lookup over one JSON Schema (an object schema with `properties`); no schema: every field unchecked. */
-export function fieldSchemaOf(schema: unknown): FieldSchema {
+/**
+ * A lookup over one JSON Schema (an object schema with `properties`); no schema: every field
+ * unchecked. `rootName` names the schema's value in reasons (default: the request context).
+ */
+export function fieldSchemaOf(schema: unknown, rootName = 'the context'): FieldSchema {
   if (!isSchemaNode(schema)) return () => ({ kind: 'unchecked' });
   return (fieldPath) => {
     let node: SchemaNode = schema;
@@ -54,7 +58,7 @@ export function fieldSchemaOf(schema: unknown): FieldSchema {
       const properties = isSchemaNode(node.properties) ? node.properties : {};
       const next = hasOwn(properties, name) ? properties[name] : undefined;
       if (!isSchemaNode(next)) {
-        const other = otherProperty(node, name, at);
+        const other = otherProperty(node, name, at, rootName);
         if (other.kind !== 'declared') return other;
         node = other.schema;
       } else {

@@ -11,5 +11,6 @@ export {
   toolRulesPaths,
   toolRulesPathsOf,
   type LintableSnapshot,
+  type ToolInputSchemaLookup,
 } from './lint-version';
 export { toolRulesAsVariants, type ToolVariant } from './tool-rules-variants';

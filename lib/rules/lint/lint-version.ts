@@ -70,25 +70,48 @@ function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diag
   );
 }
 
+/** The tool's input schema by the name the model sees, where it is known; `undefined` otherwise. */
+export type ToolInputSchemaLookup = (toolName: string) => unknown;
+
+const unknownInputs: ToolInputSchemaLookup = () => undefined;
+
 /**
  * Approval policies' rules read `context.<path>` (checked against the request-context schema) and
- * `args.<path>` (the tool's arguments: their schema is the tool's, which a version alone does not
- * hold, so those fields are left unchecked here).
+ * `args.<path>` (the call's arguments, checked against the tool's input schema when it is known:
+ * a version alone does not hold it, so without one those fields are left unchecked).
  */
-export function policyFieldSchema(requestContextSchema: unknown): FieldSchema {
+export function policyFieldSchema(
+  requestContextSchema: unknown,
+  inputSchema?: unknown,
+  toolName = 'the tool',
+): FieldSchema {
   const contextSchema = fieldSchemaOf(requestContextSchema);
-  return (fieldPath) =>
-    fieldPath.startsWith('context.') ? contextSchema(fieldPath.slice('context.'.length)) : { kind: 'unchecked' };
+  const argsSchema = fieldSchemaOf(inputSchema, 'the arguments');
+  const subject = `the input schema of ${toolName}`;
+  return (fieldPath) => {
+    if (fieldPath.startsWith('context.')) return contextSchema(fieldPath.slice('context.'.length));
+    if (!fieldPath.startsWith('args.')) return { kind: 'unchecked' };
+    const lookup = argsSchema(fieldPath.slice('args.'.length));
+    return lookup.kind === 'unknown' || lookup.kind === 'undeclared' ? { ...lookup, subject } : lookup;
+  };
 }
 
-function lintToolPolicies(toolPolicies: unknown, fieldSchema: FieldSchema): Diagnostic[] {
+function lintToolPolicies({
+  toolPolicies,
+  requestContextSchema,
+  inputSchemaOf,
+}: {
+  toolPolicies: unknown;
+  requestContextSchema: unknown;
+  inputSchemaOf: ToolInputSchemaLookup;
+}): Diagnostic[] {
   if (!isPlainObject(toolPolicies)) return [];
   return Object.entries(toolPolicies).flatMap(([name, policy]) =>
     isPlainObject(policy) && isPlainObject(policy.requireApproval)
       ? lintRules({
           rules: policy.requireApproval as unknown as Rules,
           path: childPath(childPath('toolPolicies', name), 'requireApproval'),
-          fieldSchema,
+          fieldSchema: policyFieldSchema(requestContextSchema, inputSchemaOf(name), `"${name}"`),
         })
       : [],
   );
@@ -97,19 +120,23 @@ function lintToolPolicies(toolPolicies: unknown, fieldSchema: FieldSchema): Diag
 /**
  * Every diagnostic of a version, in field order. `requestContextSchema` defaults to the snapshot's
  * own; without one, only what the rules' shapes tell is reported. Never throws on stored data.
+ * `inputSchemaOf` is how the caller knows tools (the linter does no IO).
  */
 export function lintVersion({
   snapshot,
   requestContextSchema = snapshot.requestContextSchema,
+  inputSchemaOf = unknownInputs,
 }: {
   snapshot: LintableSnapshot;
   requestContextSchema?: unknown;
+  /** The input schemas of the tools approval policies name, where known (their `args.*` are checked). */
+  inputSchemaOf?: ToolInputSchemaLookup;
 }): Diagnostic[] {
   const fieldSchema = fieldSchemaOf(requestContextSchema);
   return [
     ...lintInstructions(snapshot.instructions, fieldSchema),
     ...lintedFields.flatMap((field) => lintField(field, snapshot[field], fieldSchema)),
     ...ignoredToolRules(snapshot.tools),
-    ...lintToolPolicies(snapshot.toolPolicies, policyFieldSchema(requestContextSchema)),
+    ...lintToolPolicies({ toolPolicies: snapshot.toolPolicies, requestContextSchema, inputSchemaOf }),
   ];
 }

@@ -15,7 +15,7 @@ import type { RunUsage } from '../run-types';
 import { countedModel } from './counted-model';
 import { replayedCalls } from './replay-calls';
 import { diffReplay, type ReplayDiff } from './replay-diff';
-import { createRecordedAnswers, replayToolsOf, type ReplayedCall } from './replay-tools';
+import { clientToolsOf, createRecordedAnswers, replayToolsOf, type ReplayedCall } from './replay-tools';
 
 /** Which version a replay runs: a number, a label, or the latest version (`draft`). */
 export type ReplaySelector = { versionNumber: number } | { label: string } | { draft: true };
@@ -83,10 +83,18 @@ function replayEnvironment({
     ...environment,
     model: model.model,
     tools: replayToolsOf({ ...common, tools: environment.tools, isReadOnly: readOnlyIn(environment.tools) }),
-    extraSources: (environment.extraSources ?? []).map((source) => ({
-      ...source,
-      tools: replayToolsOf({ ...common, tools: source.tools, isReadOnly: readOnlyIn(source.tools) }),
-    })),
+    extraSources: [
+      ...(environment.extraSources ?? []).map((source) => ({
+        ...source,
+        tools: replayToolsOf({ ...common, tools: source.tools, isReadOnly: readOnlyIn(source.tools) }),
+      })),
+      // The caller answered these in the recorded run; a replay answers them from the recording.
+      {
+        label: 'the client tools',
+        kind: 'client',
+        tools: replayToolsOf({ ...common, tools: clientToolsOf(testCase.recording), isReadOnly: () => false }),
+      },
+    ],
     // Nothing in a replay waits for approval (see replay-tools.ts).
     toolApprovals: {},
   };

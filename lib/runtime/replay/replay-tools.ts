@@ -8,7 +8,8 @@
  * approval: recorded answers have no effects, and a live call that would need approval is not made.
  */
 import { policyAsksApproval, type ApprovalRequirement } from '../../resolver';
-import { executeTool, type Tool, type ToolExecutionContext } from '../../tools';
+import type { Recording } from '../../schemas/test-case-bodies';
+import { createTool, executeTool, type Tool, type ToolExecutionContext } from '../../tools';
 import { canonicalJson } from '../../versions';
 
 /**
@@ -172,5 +173,20 @@ function replayTool(request: ReplayToolsRequest, name: string, tool: Tool): Tool
 export function replayToolsOf(request: ReplayToolsRequest): Record<string, Tool> {
   return Object.fromEntries(
     Object.entries(request.tools).map(([name, tool]) => [name, replayTool(request, name, tool)]),
+  );
+}
+
+/**
+ * The recorded run's client tools as tools the model is offered again, by name: what the model saw
+ * (description, input schema) and no execute of their own, so a replay only answers them from the
+ * recording. The run never checked a client tool's arguments against its schema (the caller did),
+ * so neither does the replay: the schema is only shown to the model.
+ */
+export function clientToolsOf(recording: Pick<Recording, 'clientTools'> | undefined): Record<string, Tool> {
+  return Object.fromEntries(
+    Object.entries(recording?.clientTools ?? {}).map(([name, { description, inputSchema }]) => {
+      const tool = createTool({ id: name, description });
+      return [name, inputSchema ? { ...tool, inputJsonSchema: inputSchema } : tool];
+    }),
   );
 }

@@ -144,6 +144,7 @@ async function observedCall(
 
 function observedOutcome(outcome: CallOutcome): ObservedCallOutcome {
   if (outcome.status === 'pending') return { status: 'pending', kind: outcome.pending.kind };
+  if (outcome.failure !== undefined) return { status: 'done', isError: true, errorText: outcome.failure };
   const { output } = outcome.part;
   if (output.type === 'error-text') return { status: 'done', isError: true, errorText: output.value };
   if (output.type === 'error-json') return { status: 'done', isError: true, errorText: JSON.stringify(output.value) };

@@ -167,6 +167,11 @@ describe('a run saved as a test case, replayed by evaluations', () => {
     const failing = await served.run('agent', 'test', 'orders', '--draft', '--poll-ms', '20');
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('FAILED  Order 7');
+    // What failed, and how the replay differed from the recording, as the editor says it.
+    expect(failing.stdout).toContain('✗ Expected only lookup_order to be called; it also called check_stock.');
+    expect(failing.stdout).toMatch(
+      /Compared with the recording:\n\s+\+ called, not in the recording: check_stock with sku "A"\n/,
+    );
     const passing = await served.run('agent', 'test', 'orders', '--version', '1', '--poll-ms', '20');
     expect([passing.code, passing.stdout]).toEqual([0, expect.stringContaining('passed  Order 7')]);
   });

@@ -180,6 +180,25 @@ describe('run traces', () => {
     expect(children[1]!.attributes['studio.step.number']).toBe(1);
   });
 
+  it('mark a call whose arguments the tool refuses as a failed span saying what was refused, never the values', async () => {
+    const { studio } = await setUp([
+      { toolCalls: [{ toolName: 'lookup', input: { orderId: 4711, note: 'secret-note-9' } }] },
+      { text: 'That order number is wrong.' },
+    ]);
+    const { body } = await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Where is 4711?' });
+    expect(body.status).toBe('finished');
+    await studio.tracing!.flush();
+    const [{ root, childrenOf }] = runSpans(receiver.spans(), body.runId) as [ReturnType<typeof runSpans>[number]];
+    const [lookupCall] = childrenOf(childrenOf(root)[0]!);
+    expect(lookupCall!.name).toBe('execute_tool lookup');
+    expect(lookupCall!.status).toEqual({
+      code: 2,
+      message: 'Tool input validation failed for lookup: orderId: Invalid input: expected string, received number',
+    });
+    expect(lookupCall!.attributes).toMatchObject({ 'error.type': 'tool_error' });
+    expect(JSON.stringify(lookupCall)).not.toContain('secret-note-9');
+  });
+
   it('mark a streamed run that fails as a failed span with the error code, never the details', async () => {
     const { studio, model } = await setUp([]);
     model.doStream = async () => {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createValidationError, isToolValidationError, previewValue, type ValidationKind } from '@/lib/tools';
+import {
+  createValidationError,
+  isToolValidationError,
+  previewValue,
+  validationSummary,
+  type ValidationKind,
+} from '@/lib/tools';
 
 describe('createValidationError', () => {
   it('writes the exact input message: heading, one line per problem, provided arguments', () => {
@@ -128,5 +134,27 @@ describe('isToolValidationError', () => {
     [null, false],
   ])('recognises %j: %s', (value, expected) => {
     expect(isToolValidationError(value)).toBe(expected);
+  });
+});
+
+describe('validationSummary', () => {
+  it('says what was refused and why, without the refused value', () => {
+    const refused = createValidationError({
+      kind: 'output',
+      toolId: 'lookup',
+      issues: [
+        { path: ['state'], message: 'Required' },
+        { path: [], message: 'Too many keys' },
+      ],
+      value: { email: 'someone@example.com' },
+    });
+    expect(validationSummary(refused)).toBe(
+      'Tool output validation failed for lookup: state: Required; root: Too many keys',
+    );
+  });
+
+  it('is the heading alone when no issue is listed', () => {
+    const refused = createValidationError({ kind: 'resume', toolId: 'book', issues: [], value: 3 });
+    expect(validationSummary(refused)).toBe('Tool resume data validation failed for book');
   });
 });

@@ -47,14 +47,23 @@ function ToolApproval({
   policies,
   onChange,
   fields,
+  lintedInputSchema,
   errorAt,
 }: {
   name: string;
   policies: ToolPolicies | undefined;
   onChange: (next: ToolPolicies | undefined) => void;
   fields: ContextField[];
+  /** The tool's input schema as the server lints `args.*` against it (`undefined`: unchecked). */
+  lintedInputSchema: unknown;
   errorAt: ErrorAt;
 }) {
+  // The linter checks this rule's `context.*` and `args.*` fields as the API does at save.
+  const requestContextSchema = useContext(RequestContextSchemaContext);
+  const fieldSchema = useMemo(
+    () => policyFieldSchema(requestContextSchema, lintedInputSchema, `"${name}"`),
+    [requestContextSchema, lintedInputSchema, name],
+  );
   const choice = choiceOf(policies, name);
   const requirement = choice === 'when' ? (policies![name]!.requireApproval as RuleGroup) : undefined;
   const choose = (next: Choice) =>
@@ -76,13 +85,15 @@ function ToolApproval({
         <option value="when">When...</option>
       </SelectField>
       {requirement ? (
-        <RuleBuilder
-          rules={requirement}
-          onChange={(rules: Rules) => onChange(withPolicy(policies, name, rules as RuleGroup))}
-          fields={fields}
-          errorAt={errorAt}
-          subject={`the approval of ${name}`}
-        />
+        <RuleFieldSchemaContext.Provider value={fieldSchema}>
+          <RuleBuilder
+            rules={requirement}
+            onChange={(rules: Rules) => onChange(withPolicy(policies, name, rules as RuleGroup))}
+            fields={fields}
+            errorAt={errorAt}
+            subject={`the approval of ${name}`}
+          />
+        </RuleFieldSchemaContext.Provider>
       ) : null}
     </div>
   );
@@ -93,6 +104,7 @@ export function ToolApprovals({
   policies,
   onChange,
   inputSchemaOf,
+  lintedInputSchemaOf,
   contextFields,
   errorAt,
 }: {
@@ -100,37 +112,34 @@ export function ToolApprovals({
   names: string[];
   policies: ToolPolicies | undefined;
   onChange: (next: ToolPolicies | undefined) => void;
+  /** A tool's input schema from every source, for the fields the builder offers. */
   inputSchemaOf: (name: string) => unknown;
+  /** A tool's input schema where the server knows it at save, for the linter. */
+  lintedInputSchemaOf: (name: string) => unknown;
   /** Fields of the request-context schema (without the `context.` root). */
   contextFields: ContextField[];
   errorAt: (path: string) => ErrorAt;
 }) {
   const kept = Object.keys(policies ?? {}).filter((name) => !names.includes(name));
   const context = prefixed(contextFields, 'context');
-  // The linter checks these rules' `context.*` fields as the API does, and leaves `args.*` to the tool.
-  const requestContextSchema = useContext(RequestContextSchemaContext);
-  const fieldSchema = useMemo(() => policyFieldSchema(requestContextSchema), [requestContextSchema]);
   return (
-    <RuleFieldSchemaContext.Provider value={fieldSchema}>
-      <ToolGroup legend="Approval policies">
-        <Note>
-          A call of a tool pauses the run for approval when its policy says so, or when the tool requires it itself.
-          Rules read the call&rsquo;s arguments (args.) and the request context (context.).
-        </Note>
-        {names.length === 0 && kept.length === 0 ? (
-          <p className="text-sm">Select tools to set their approval.</p>
-        ) : null}
-        {[...names, ...kept].map((name) => (
-          <ToolApproval
-            key={name}
-            name={name}
-            policies={policies}
-            onChange={onChange}
-            fields={[...prefixed(contextFieldsOf(inputSchemaOf(name)), 'args'), ...context]}
-            errorAt={errorAt(`toolPolicies.${name}.requireApproval`)}
-          />
-        ))}
-      </ToolGroup>
-    </RuleFieldSchemaContext.Provider>
+    <ToolGroup legend="Approval policies">
+      <Note>
+        A call of a tool pauses the run for approval when its policy says so, or when the tool requires it itself. Rules
+        read the call&rsquo;s arguments (args.) and the request context (context.).
+      </Note>
+      {names.length === 0 && kept.length === 0 ? <p className="text-sm">Select tools to set their approval.</p> : null}
+      {[...names, ...kept].map((name) => (
+        <ToolApproval
+          key={name}
+          name={name}
+          policies={policies}
+          onChange={onChange}
+          fields={[...prefixed(contextFieldsOf(inputSchemaOf(name)), 'args'), ...context]}
+          lintedInputSchema={lintedInputSchemaOf(name)}
+          errorAt={errorAt(`toolPolicies.${name}.requireApproval`)}
+        />
+      ))}
+    </ToolGroup>
   );
 }

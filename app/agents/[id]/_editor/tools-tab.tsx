@@ -110,6 +110,16 @@ function inputSchemaFinder(
   return (name: string) => tools.findLast((tool) => tool.name === name)?.inputSchema;
 }
 
+/**
+ * The input schemas the rule linter checks approval policies' `args.*` against: those of registered
+ * and built-in tools, the ones the server knows at save without IO (so the builder never refuses a
+ * Save the server would take).
+ */
+function lintedInputSchemaFinder(catalog: ToolCatalog) {
+  const tools = [...catalog.registered, ...(catalog.builtIn ?? [])];
+  return (name: string) => tools.find((tool) => tool.name === name)?.inputSchema;
+}
+
 /** A code agent's own tools: always included; with `descriptions`, each with its description override. */
 function CodeTools({
   tools,
@@ -247,6 +257,7 @@ export function ToolsTab({
         policies={values.toolPolicies}
         onChange={(next) => setField('toolPolicies', next)}
         inputSchemaOf={inputSchemaFinder(catalog, codeAgent, mcp)}
+        lintedInputSchemaOf={lintedInputSchemaFinder(catalog)}
         contextFields={fields}
         errorAt={errorAt}
       />
