@@ -12,8 +12,9 @@ export const selectorKeys = ['versionId', 'versionNumber', 'label', 'status'] as
 export const versionSelectorFields = {
   versionId: z.string().min(1).max(100),
   versionNumber: z.number().int().min(1),
-  // The pattern is documentation: a malformed name is answered by the label check (invalid_version_label).
-  label: z.string().min(1).max(64).meta({ pattern: labelPattern.source }),
+  // The length and pattern are documentation: a malformed name is answered by the label check
+  // (invalid_version_label).
+  label: z.string().min(1).meta({ pattern: labelPattern.source, maxLength: 64 }),
   status: z.enum(['published', 'draft']),
 };
 

@@ -10,7 +10,9 @@ import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
 const route = jsonRoutes('labels');
 
 const labelParams = agentIdParams.extend({
-  label: pathParam({ name: 'label', max: 64, example: 'staging' }).openapi({ pattern: labelPattern.source }),
+  // The length and pattern are documentation: a malformed name is answered by the label check
+  // (invalid_version_label), not by the route's generic 400.
+  label: pathParam({ name: 'label', example: 'staging' }).openapi({ pattern: labelPattern.source, maxLength: 64 }),
 });
 
 const setBody = z

@@ -158,6 +158,7 @@ describe('labels', () => {
   it.each([
     ['production', { versionNumber: 1, expectedRevisionToken: null }, 400, 'invalid_version_label'],
     ['Bad.Name', { versionNumber: 1, expectedRevisionToken: null }, 400, 'invalid_version_label'],
+    ['a'.repeat(65), { versionNumber: 1, expectedRevisionToken: null }, 400, 'invalid_version_label'],
     ['ok', { versionNumber: 1 }, 400, 'invalid_input'],
     ['ok', { versionNumber: 1, versionId: 'x', expectedRevisionToken: null }, 400, 'invalid_input'],
     ['ok', { versionNumber: 7, expectedRevisionToken: null }, 404, 'version_not_found'],

@@ -127,6 +127,7 @@ describe('GET /api/agents/:id and version selectors', () => {
     ['?status=live', 400, 'invalid_input'],
     ['?versionNumber=zero', 400, 'invalid_input'],
     ['?label=Not%20Valid', 400, 'invalid_version_label'],
+    [`?label=${'a'.repeat(65)}`, 400, 'invalid_version_label'],
     ['?label=missing', 404, 'version_label_not_found'],
     ['?versionNumber=99', 404, 'version_not_found'],
     ['?versionId=00000000-0000-0000-0000-000000000000', 404, 'version_not_found'],
