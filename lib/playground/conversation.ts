@@ -40,11 +40,15 @@ export interface Conversation {
   error?: ConversationError;
 }
 
-/** Why a run failed; a refused input lists its problems by field path (`draft.tools`). */
+/**
+ * Why a run failed; a refused input lists its problems by field path (`draft.tools`), and a model
+ * whose provider has no key names the provider (`model_not_configured`).
+ */
 export interface ConversationError {
   code: string;
   message: string;
   issues?: Array<{ path: string; message: string }>;
+  provider?: string;
 }
 
 export const emptyConversation: Conversation = { items: [], phase: 'idle' };

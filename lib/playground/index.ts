@@ -16,6 +16,7 @@ export {
   pendingCalls,
   type ChatItem,
   type Conversation,
+  type ConversationError,
   type HistoryMessage,
   type RunPhase,
   type ToolCallState,

@@ -109,7 +109,7 @@ export function PlaygroundTab({
             </li>
           ))}
         </ol>
-        {conversation.error ? <RunError error={conversation.error} /> : null}
+        {conversation.error ? <RunError error={conversation.error} model={model} admin={administer} /> : null}
         <RunLine conversation={conversation} agentId={agentId} showTests={showTests} />
       </section>
       <form onSubmit={submit} className="flex flex-col gap-2">
@@ -195,14 +195,43 @@ function VersionChoice({
   );
 }
 
-/** Why the run failed; a refused unsaved draft lists its problems by field. */
-function RunError({ error }: { error: NonNullable<Conversation['error']> }) {
+/**
+ * Why the run failed; a refused unsaved draft lists its problems by field, and a provider without a
+ * key is said in words, with where a key is saved.
+ */
+function RunError({
+  error,
+  model,
+  admin,
+}: {
+  error: NonNullable<Conversation['error']>;
+  model: string | undefined;
+  admin: boolean;
+}) {
   const problems = draftIssuesOf(error.issues);
   if (problems.length > 0) return <UnsavedDraftProblems issues={problems} />;
   return (
     <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-danger">
-      {error.message}
+      {error.code === 'model_not_configured' && error.provider ? (
+        <>
+          The run could not start: the model {model} needs a key, and its provider ({providerLabel(error.provider)}) has
+          none. <KeyAdvice admin={admin} />
+        </>
+      ) : (
+        error.message
+      )}
     </p>
+  );
+}
+
+/** Where a missing provider key is saved: a link for admins, who to ask for everyone else. */
+function KeyAdvice({ admin }: { admin: boolean }) {
+  return admin ? (
+    <Link href="/settings?tab=providers" className="font-medium underline">
+      Save a key in Settings, Model providers
+    </Link>
+  ) : (
+    <>Ask an admin to save one in Settings.</>
   );
 }
 
@@ -221,13 +250,7 @@ function MissingKey({
   return (
     <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       The model {model} needs a key: its provider ({providerLabel(provider)}) has none, so a run would fail.{' '}
-      {admin ? (
-        <Link href="/settings?tab=providers" className="font-medium underline">
-          Save a key in Settings, Model providers
-        </Link>
-      ) : (
-        'Ask an admin to save one in Settings.'
-      )}
+      <KeyAdvice admin={admin} />
     </p>
   );
 }

@@ -3,16 +3,15 @@
  * arrives. A run that fails before it streams (no model key, nothing published, bad resume data)
  * answers plain JSON with the API's error shape, which comes back as the error.
  */
-import { createToolInputAdapter, readRunEvents, type UiEvent } from '@/lib/playground';
-import { unreachableMessage, type InputIssue, type OperationBody } from '../../../../_lib/api-fetch';
+import { createToolInputAdapter, readRunEvents, type ConversationError, type UiEvent } from '@/lib/playground';
+import { unreachableMessage, type OperationBody } from '../../../../_lib/api-fetch';
 import { issuesOfBody } from '../../../../_lib/send-json';
 
 /** What starts a run, or continues a paused one, as each operation's route takes it. */
 export type RunRequestBody =
   OperationBody<'streamAgent'> | OperationBody<'approveRun'> | OperationBody<'declineRun'> | OperationBody<'resumeRun'>;
 
-export type StreamOutcome =
-  { ok: true } | { ok: false; error: { code: string; message: string; issues?: InputIssue[] } };
+export type StreamOutcome = { ok: true } | { ok: false; error: ConversationError };
 
 const unreachable = { code: 'unreachable', message: unreachableMessage };
 
@@ -40,14 +39,18 @@ export async function streamRunEvents({
   }
   const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   if (!response.ok || !isEventStream || !response.body) {
-    const json = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    const json = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string; details?: { provider?: unknown } };
+    } | null;
     const issues = issuesOfBody(json);
+    const provider = json?.error?.details?.provider;
     return {
       ok: false,
       error: {
         code: json?.error?.code ?? 'internal_error',
         message: json?.error?.message ?? `The server answered ${response.status}.`,
         ...(issues ? { issues } : {}),
+        ...(typeof provider === 'string' ? { provider } : {}),
       },
     };
   }
