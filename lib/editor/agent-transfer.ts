@@ -225,11 +225,20 @@ async function appendImported(
   }: { agentId: string; latestVersionNumber: number; versions: CheckedVersion[]; actor: string },
 ) {
   const appended: StoredAgentVersion[] = [];
-  let latest = parseVersionRow(context, (await context.versions.latest(agentId))!).snapshot as AgentSnapshot;
+  const current = parseVersionRow(context, (await context.versions.latest(agentId))!).snapshot as AgentSnapshot;
+  const changesFrom = (base: AgentSnapshot, version: CheckedVersion) =>
+    applyChanges({
+      latest: base,
+      provided: Object.fromEntries(snapshotFields.map((field) => [field, version.snapshot[field] ?? null])),
+      fields: snapshotFields,
+    });
+  // The document's versions after the last one the agent already ends with: importing the same
+  // document again adds nothing, and a longer one adds only what came since.
+  const reached = versions.findLastIndex((version) => changesFrom(current, version).changedFields.length === 0);
+  let latest = current;
   let next = latestVersionNumber + 1;
-  for (const version of versions) {
-    const provided = Object.fromEntries(snapshotFields.map((field) => [field, version.snapshot[field] ?? null]));
-    const { snapshot, changedFields } = applyChanges({ latest, provided, fields: snapshotFields });
+  for (const version of versions.slice(reached + 1)) {
+    const { snapshot, changedFields } = changesFrom(latest, version);
     if (changedFields.length === 0) continue;
     const stored = await appendVersion(context, agentVersions, {
       ownerId: agentId,

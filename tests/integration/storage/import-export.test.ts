@@ -1,6 +1,7 @@
 /** Storage spec section 3: export, import into an empty database, and malformed documents. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from '@/lib/tools';
+import { configHash } from '@/lib/versions';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, jsonRequest, sqliteHandle } from '../../support/studio';
 
@@ -124,6 +125,20 @@ describe('export then import into an empty database', () => {
     expect(appended.agent.activeVersionNumber).toBe(2);
   });
 
+  it('appends only the versions after the one the agent already ends with (again: nothing)', async () => {
+    const whole = await source.studio.editor.agents.export('rich');
+    const firstTwo = { ...whole, agent: { ...whole.agent, id: 'synced', activeVersionNumber: null, labels: [] } };
+    await target.studio.editor.agents.import({ ...firstTwo, versions: whole.versions.slice(0, 2) });
+    const again = await target.studio.editor.agents.import(
+      { ...firstTwo, versions: whole.versions.slice(0, 2) },
+      { mode: 'append' },
+    );
+    expect(again.importedVersionNumbers).toEqual([]);
+    const longer = await target.studio.editor.agents.import(firstTwo, { mode: 'append' });
+    expect(longer.importedVersionNumbers).toEqual([3]);
+    expect(longer.version.instructions).toBe('Plain now.');
+  });
+
   it('upgrades an older schemaVersion and says so', async () => {
     const old = {
       format: 'agent-studio.agent',
@@ -236,19 +251,20 @@ describe('malformed imports', () => {
     ]);
   });
 
-  it('refuses a configHash that does not match its snapshot, as a deployment restore does', async () => {
+  it("stores the hash of an edited version's snapshot, not the configHash the document carried", async () => {
     const exported = await source.studio.editor.agents.export('rich');
-    const damaged = {
+    const edited = {
       ...exported,
-      agent: { ...exported.agent, id: 'damaged' },
+      agent: { ...exported.agent, id: 'edited-by-hand' },
       versions: exported.versions.map((version, index) =>
-        index === 1 ? { ...version, configHash: 'deadbeef' } : version,
+        index === 1 ? { ...version, snapshot: { ...version.snapshot, instructions: 'Edited.' } } : version,
       ),
     };
-    const error = await rejection(target.studio.editor.agents.import(damaged));
-    expect(error.details?.issues).toEqual([
-      { path: 'versions.1.configHash', message: 'Does not match the snapshot: the file was edited or damaged' },
-    ]);
+    const imported = await target.studio.editor.agents.import(edited);
+    const second = rows(target, 'edited-by-hand')[1] as { snapshot: string; config_hash: string };
+    expect(second.config_hash).toBe(configHash(JSON.parse(second.snapshot)));
+    expect(second.config_hash).not.toBe(exported.versions[1]!.configHash);
+    expect(imported.importedVersionNumbers).toEqual([1, 2, 3]);
   });
 
   it.each([
