@@ -6,7 +6,7 @@ import type { LanguageModel, ModelMessage } from 'ai';
 import type { ErrorBody } from '../errors';
 import type { JsonSchema, Tool, TransformFunction, TransformTarget } from '../tools';
 import type { Workflow } from '../workflows';
-import type { DefaultOptions, Instructions } from '../snapshots';
+import type { CallSettings, DefaultOptions, Instructions } from '../snapshots';
 
 /** An AI SDK model object (or anything shaped like one); only its identity is read here. */
 export interface LanguageModelLike {
@@ -333,8 +333,17 @@ export interface RunState {
   openStep?: OpenStep;
   pending: StoredPendingCall[];
   clientTools: Record<string, ClientToolDefinition>;
-  /** `output`: the JSON Schema form of the run's structured output. */
-  options: { toolChoice?: ToolChoice; activeTools?: string[]; maxSteps: number; output?: JsonSchema };
+  /**
+   * `output`: the JSON Schema form of the run's structured output; `settings`: the version's model
+   * call settings (temperature, ...), passed to every model call.
+   */
+  options: {
+    toolChoice?: ToolChoice;
+    activeTools?: string[];
+    maxSteps: number;
+    output?: JsonSchema;
+    settings?: CallSettings;
+  };
   transcript: TranscriptEntry[];
   usage: RunUsage;
   lastFinishReason?: string;

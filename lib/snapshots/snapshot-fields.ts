@@ -18,7 +18,7 @@ import {
 } from '../rules';
 import { findUnsupportedPatterns } from '../tools/schema-patterns';
 import { fieldJsonSchema } from './field-json-schema';
-import { isConditional, modelNamePattern } from './snapshot-types';
+import { isConditional, modelNamePattern, type CallSettings } from './snapshot-types';
 import { toolPoliciesSchema } from './tool-policies-schema';
 
 export type SchemaMode = 'validate' | 'document';
@@ -89,6 +89,19 @@ const toolChoice = z.union([
   z.object({ type: z.literal('tool'), toolName: z.string().min(1) }).strict(),
 ]);
 
+/** The model call settings a version may set (the AI SDK's names); each run passes them to every model call. */
+export const callSettingsShape = {
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().min(0).max(1).optional(),
+  topK: z.number().int().min(1).optional(),
+  maxOutputTokens: z.number().int().min(1).optional(),
+  presencePenalty: z.number().min(-2).max(2).optional(),
+  frequencyPenalty: z.number().min(-2).max(2).optional(),
+  seed: z.number().int().optional(),
+  stopSequences: z.array(z.string().min(1)).max(16).optional(),
+};
+export const callSettingNames = Object.keys(callSettingsShape) as Array<keyof CallSettings>;
+
 const defaultOptions = z
   .object({
     maxSteps: z.number().int().min(1).max(1000).optional(),
@@ -98,8 +111,9 @@ const defaultOptions = z
       .max(sizeCaps.toolsPerAgent, atMostItems(sizeCaps.toolsPerAgent, 'active tools'))
       .optional(),
     output: jsonObjectSchema.optional(),
+    ...callSettingsShape,
   })
-  .catchall(jsonValueSchema);
+  .strict();
 
 /** Instructions: one text, or a list of blocks some of which carry rules. */
 function instructionsSchema(mode: SchemaMode, rules: z.ZodType, documentation: () => Record<string, unknown>) {

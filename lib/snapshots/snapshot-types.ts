@@ -74,13 +74,24 @@ export interface WorkflowReference extends ToolDescriptionEntry {
   workflowId?: string;
 }
 
-export interface DefaultOptions {
+/** Model call settings (the AI SDK's names), passed to every model call of a run. */
+export interface CallSettings {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxOutputTokens?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  seed?: number;
+  stopSequences?: string[];
+}
+
+export interface DefaultOptions extends CallSettings {
   maxSteps?: number;
   toolChoice?: 'auto' | 'none' | 'required' | { type: 'tool'; toolName: string };
   activeTools?: string[];
   /** A JSON Schema: runs answer an `object` of it unless the request gives its own `output`. */
   output?: Record<string, unknown>;
-  [option: string]: unknown;
 }
 
 /**

@@ -8,6 +8,7 @@ import { snapshotPartSchemas, validateParts, type SchemaMode, type SnapshotPartS
 import type { AgentSnapshot, Instructions } from './snapshot-types';
 
 export * from './snapshot-types';
+export { callSettingNames } from './snapshot-fields';
 
 /**
  * Every snapshot field, optional: the snapshot's own shape, and the fields of request bodies that

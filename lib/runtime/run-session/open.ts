@@ -5,6 +5,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { StudioError } from '../../errors';
+import { callSettingNames, type CallSettings, type DefaultOptions } from '../../snapshots';
 import { freezeRequestContext, type RequestContext } from '../../tools';
 import { createLiveTasks } from '../background-tasks';
 import { checkContinuationParty, checkResumeData, pendingTargets, type Continuation } from '../continuation';
@@ -181,6 +182,7 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
         activeTools: options.activeTools ?? defaults.activeTools,
         maxSteps: options.maxSteps ?? defaults.maxSteps ?? defaultMaxSteps,
         ...(outputSchema ? { output: outputSchema } : {}),
+        ...callSettingsOf(defaults),
       },
       transcript: messages
         .filter((message) => message.role === 'user')
@@ -267,4 +269,12 @@ export async function answerContinuation(session: RunSession, continuation: Cont
     targets.map((target) => answerPendingCall({ session, around, target, continuation })),
   );
   for (const outcome of outcomes) applyOutcome(session, outcome);
+}
+
+/** The model call settings among a version's default options, as the run keeps them (absent when none). */
+function callSettingsOf(defaults: DefaultOptions): { settings?: CallSettings } {
+  const settings = Object.fromEntries(
+    callSettingNames.filter((name) => defaults[name] !== undefined).map((name) => [name, defaults[name]]),
+  );
+  return Object.keys(settings).length > 0 ? { settings } : {};
 }

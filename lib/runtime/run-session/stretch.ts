@@ -173,6 +173,7 @@ async function buildSdkRequest(session: RunSession, stretch: Stretch) {
     activeTools: stretch.offered,
     toolChoice: state.options.toolChoice,
     output: sdkOutputOf(state.options.output),
+    ...state.options.settings,
     abortSignal: session.abortSignal,
     // The caller's messages may hold system messages: the runtime API is called by applications.
     allowSystemInMessages: true,

@@ -107,6 +107,34 @@ describe('structured output', () => {
     expect(body.object).toEqual({ city: 'Oslo', temperature: 7 });
   });
 
+  it("passes the version's model call settings to every model call", async () => {
+    const { studio, model } = await setUp(weatherThenReport('Seven degrees.'), {
+      ...storedAgent,
+      defaultOptions: { temperature: 0.3, maxOutputTokens: 50, stopSequences: ['END'] },
+    });
+    const { status } = await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Weather?' });
+    expect(status).toBe(200);
+    const calls = model().doGenerateCalls;
+    expect(calls).toHaveLength(2);
+    for (const options of calls)
+      expect(options).toMatchObject({ temperature: 0.3, maxOutputTokens: 50, stopSequences: ['END'] });
+  });
+
+  it('refuses default options it does not know, or of the wrong type, naming each', async () => {
+    const { studio } = await setUp([]);
+    const { status, body } = await call(studio, 'POST', '/api/agents', {
+      ...storedAgent,
+      id: 'typo',
+      defaultOptions: { temprature: 0.5, temperature: 'hot', maxOutputTokens: -5 },
+    });
+    expect(status).toBe(400);
+    expect(body.error.details.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'defaultOptions.maxOutputTokens',
+      'defaultOptions.temperature',
+      'defaultOptions.temprature',
+    ]);
+  });
+
   it('refuses a schema that cannot be used with 400 at output, before a run is stored', async () => {
     const { studio } = await setUp([]);
     const { status, body } = await call(studio, 'POST', '/api/agents/banker/generate', {
