@@ -1,7 +1,7 @@
 /**
  * The JSON Logic operations we add where JSON Logic's own differ from our operators (operators.ts):
- * `var` answers `null` for a missing field (a missing value is not `null` here) and walks
- * prototypes; `>`/`<` coerce strings; `in` also searches strings. Equality needs nothing: `===`
+ * `var` answers `null` for a missing field (a missing value is not `null` here); `>`/`<` coerce
+ * strings; `in` also searches strings. Equality needs nothing: `===`
  * and `!==` already match the table. Names start with `studio_` so they never shadow built-ins.
  */
 import { compareNumbers, contains, exists, isIn, isNotIn, notContains, valueAtPath } from './operators';
@@ -35,3 +35,14 @@ export const customOperations: Record<string, Operation> = {
 };
 
 export const customOperationNames = Object.keys(customOperations);
+
+/**
+ * JSON Logic's `var`, for raw rules, as the library defines it but reading own properties of
+ * objects and arrays only, as `studio_get` does: `{ "var": "constructor" }` of `{}` is missing
+ * rather than Object's constructor, and a text has no `length`. Registered under the name `var`.
+ */
+export function ownPropertyVar(this: unknown, path?: unknown, fallback?: unknown): unknown {
+  if (path === undefined || path === null || path === '') return this;
+  const value = valueAtPath(this, String(path));
+  return value === undefined ? (fallback === undefined ? null : fallback) : value;
+}

@@ -1,16 +1,18 @@
 /**
  * Evaluates rules against a request context with json-logic-js. This is the only module that
- * imports json-logic-js: it registers our operations once, on the library's global table.
+ * imports json-logic-js: it registers our operations once, on the library's global table, and
+ * replaces its `var` with one that reads own properties only.
  */
 import jsonLogic from 'json-logic-js';
 import { compileRules, type JsonLogicExpression } from './compile';
-import { customOperations } from './custom-operations';
+import { customOperations, ownPropertyVar } from './custom-operations';
 import { createRuleBudget, isBudgetSpent, type RuleBudget } from './rule-budget';
 import type { Rules } from './types';
 
 for (const [name, operation] of Object.entries(customOperations)) {
   jsonLogic.add_operation(name, operation as (...args: unknown[]) => unknown);
 }
+jsonLogic.add_operation('var', ownPropertyVar as (...args: unknown[]) => unknown);
 
 export type RuleOutcome = 'matched' | 'not_matched' | 'budget_exceeded';
 

@@ -177,6 +177,11 @@ describe('raw JSON Logic', () => {
       true,
     ],
     ['truthiness of an empty array', { merge: [[]] }, {}, false],
+    ['var of an inherited property (constructor) is missing', { '!!': { var: 'constructor' } }, {}, false],
+    ['var into a text (its length) is missing', { '!!': { var: 'tier.length' } }, { tier: 'pro' }, false],
+    ['var with a default for a missing field', { '===': [{ var: ['plan', 'free'] }, 'free'] }, {}, true],
+    ['var of an array item by index', { '===': [{ var: 'roles.1' }, 'admin'] }, { roles: ['user', 'admin'] }, true],
+    ['missing names an inherited property as missing', { missing: ['toString'] }, {}, true],
   ])('%s', (_name, jsonLogic, context, expected) => {
     expect(evaluateRules({ rules: { jsonLogic }, context })).toBe(expected);
   });
