@@ -10,6 +10,7 @@ import { freezeRequestContext, type RequestContext } from '../../tools';
 import { createLiveTasks } from '../background-tasks';
 import { checkContinuationParty, checkResumeData, pendingTargets, type Continuation } from '../continuation';
 import { createRunId } from '../run-id';
+import { checkRunToolNames } from '../run-tool-names';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from '../run-environment';
 import { buildRunTools, clientToolDefinition, type RunTools } from '../run-tools';
 import { outputJsonSchema } from '../structured-output';
@@ -149,11 +150,12 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     Object.entries(options.clientTools ?? {}).map(([name, value]) => [name, clientToolDefinition(value)]),
   );
   const tools = runToolsOf(environment, options.toolsets, clientTools);
+  const defaults = environment.defaultOptions ?? {};
+  checkRunToolNames({ names: tools.names, request: options, defaults });
   const runId = options.runId ?? newRunId ?? createRunId();
   // Checked before anything is stored: a context that is not plain JSON is refused.
   const requestContext = freezeRequestContext(options.requestContext);
   const messages = toMessages(input);
-  const defaults = environment.defaultOptions ?? {};
   const output = options.output ?? defaults.output;
   // Checked before anything is stored, like the request context: a schema that cannot be used is a 400.
   const outputSchema = output === undefined ? undefined : outputJsonSchema(output);

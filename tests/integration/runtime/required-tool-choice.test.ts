@@ -76,3 +76,38 @@ describe('a model that breaks toolChoice: required', () => {
     expect(body).toMatchObject({ status: 'finished', toolCalls: [{ toolName: 'weather' }] });
   });
 });
+
+describe('tool names in toolChoice and activeTools', () => {
+  it('refuses a request naming a tool the run does not offer, with 400 at its path and no run stored', async () => {
+    const { studio, model } = await setUp([]);
+    const { status, body } = await call(studio, 'POST', '/api/agents/banker/generate', {
+      prompt: 'Weather in Oslo?',
+      toolChoice: { type: 'tool', toolName: 'nope' },
+      activeTools: ['weather', 'neither'],
+      runId: 'run-unknown-tool',
+    });
+    expect(status).toBe(400);
+    expect(body.error.details.issues).toEqual([
+      { path: 'toolChoice.toolName', message: 'This run offers no tool "nope"' },
+      { path: 'activeTools.1', message: 'This run offers no tool "neither"' },
+    ]);
+    expect(model().doGenerateCalls).toHaveLength(0);
+    expect((await call(studio, 'GET', '/api/runs/run-unknown-tool')).status).toBe(404);
+  });
+
+  it("names the version's default when that is what names the missing tool", async () => {
+    current = await createRunStudio([]);
+    await createAndPublish(current.studio, {
+      ...storedAgent,
+      defaultOptions: { toolChoice: { type: 'tool', toolName: 'gone' } },
+    });
+    const { status, body } = await call(current.studio, 'POST', '/api/agents/banker/generate', { prompt: 'Hi' });
+    expect(status).toBe(400);
+    expect(body.error.details.issues).toEqual([
+      {
+        path: 'toolChoice.toolName',
+        message: `This run offers no tool "gone" (the version's defaultOptions.toolChoice; give toolChoice to override it)`,
+      },
+    ]);
+  });
+});
