@@ -15,6 +15,7 @@ import { callResolvedTool } from './call-resolved-tool';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import type { AgentVersionReader } from './find-version';
 import { resolveAgent, resolveTools, type Resolving } from './resolve-agent';
+import { checkedResolveOptions } from './resolve-options-check';
 import type {
   DetailedResolution,
   DetailedResolveOptions,
@@ -106,13 +107,13 @@ export function createRuntime({
   const resolveDetailed = (agentId: string, options?: DetailedResolveOptions) =>
     resolveAgent(resolving, agentId, options);
   const resolve = async (agentId: string, options?: ResolveOptions) =>
-    (await resolveDetailed(agentId, options)).resolution;
+    (await resolveDetailed(agentId, checkedResolveOptions(options))).resolution;
 
   const runs = createAgentRuns({ resolveDetailed, models, runStore, taskStore, logger, observer: runObserver });
 
   return {
     resolve,
-    loadAgent: runs.loadAgent,
+    loadAgent: async (agentId, options) => runs.loadAgent(agentId, checkedResolveOptions(options)),
     replayTestCase: runs.replayTestCase,
     runs: runs.runs,
     threadTasks: (threadId) => taskStore.find(threadId),

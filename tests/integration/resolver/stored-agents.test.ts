@@ -175,6 +175,23 @@ describe('runtime.resolve (library)', () => {
     expect(second.resolvedToolsHash).toBe(first.resolvedToolsHash);
   });
 
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['two selector keys', { selector: { status: 'published', versionNumber: 1 } }, ['selector.status']],
+    ['an unknown status', { selector: { status: 'bogus' } }, ['selector.status']],
+    ['a version number as text', { selector: { versionNumber: '1' } }, ['selector.versionNumber']],
+    ['an unknown selector key', { selector: { foo: 1 } }, ['selector.foo']],
+    ['a request context that is text', { requestContext: 'abc' }, ['requestContext']],
+    ['a request context that is a list', { requestContext: ['a'] }, ['requestContext']],
+  ])('refuses %s with invalid_input naming it, as the API does', async (_name, options, paths) => {
+    const refusal = await studio.runtime.resolve('support', options as never).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'invalid_input' });
+    const issues = (refusal as { details: { issues: Array<{ path: string }> } }).details.issues;
+    expect(issues.map((issue) => issue.path)).toEqual(paths);
+    await expect(studio.runtime.loadAgent('support', options as never)).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+  });
+
   it('publishing another version takes effect on the next resolve', async () => {
     await call(studio, 'POST', '/api/agents', {
       id: 'flip',
