@@ -1,5 +1,5 @@
 /** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
-import { and, asc, eq, gt, like, notLike, or, sql } from 'drizzle-orm';
+import { and, eq, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { mcpClients, mcpClientVersions } from '../schema';
 import {
@@ -7,6 +7,7 @@ import {
   changedFieldsAfter,
   deleteById,
   insertRow,
+  pageAfter,
   selectById,
   updateColumnsById,
   versionPageBefore,
@@ -26,13 +27,7 @@ const latestOfClient = and(
 
 export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectById(db, mcpClients);
-  const list = db
-    .select()
-    .from(mcpClients)
-    .where(gt(mcpClients.id, p('afterId')))
-    .orderBy(asc(mcpClients.id))
-    .limit(p('limit'))
-    .prepare();
+  const list = pageAfter(db, mcpClients, mcpClients.id, 'afterId');
   const insert = insertRow(db, mcpClients);
   const setLatest = updateColumnsById(db, mcpClients, ['latestVersionNumber', 'updatedAt']);
   const setApproval = updateColumnsById(db, mcpClients, ['approval', 'updatedAt']);

@@ -27,6 +27,19 @@ export const selectBy = <Table extends SQLiteTable>(db: StudioDb, table: Table, 
     .where(eq(column, sql.placeholder(name)))
     .prepare();
 
+/**
+ * A page of a list ordered by one unique column: up to `:limit` rows whose `column` sorts after
+ * `:name` (`''` for the first page), in that order.
+ */
+export const pageAfter = <Table extends SQLiteTable>(db: StudioDb, table: Table, column: SQLiteColumn, name: string) =>
+  db
+    .select()
+    .from(table)
+    .where(gt(column, sql.placeholder(name)))
+    .orderBy(asc(column))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+
 /** `SELECT fields ... WHERE column = :name`: a few columns or aggregates instead of whole rows. */
 export const selectFieldsBy = <Fields extends SelectedFields>(
   db: StudioDb,

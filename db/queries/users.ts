@@ -3,11 +3,11 @@
  * given a role or disabled, and their sessions ended. Times are Dates and `banned` a boolean, as
  * the library keeps them (db/schema.ts); the columns convert them.
  */
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { sessions, users } from '../schema';
 import { bind, bindAs } from './placeholders';
-import { deleteBy, selectBy, selectById, updateById } from './statements';
+import { deleteBy, pageAfter, selectBy, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,13 +18,7 @@ export const userQueries = perHandle(({ db }: DatabaseHandle) => {
   const byId = selectById(db, users);
   const byEmail = selectBy(db, users, users.email, 'email');
   const list = db.select().from(users).orderBy(asc(users.email)).prepare();
-  const page = db
-    .select()
-    .from(users)
-    .where(gt(users.email, p('afterEmail')))
-    .orderBy(asc(users.email))
-    .limit(p('limit'))
-    .prepare();
+  const page = pageAfter(db, users, users.email, 'afterEmail');
   const countByRole = db
     .select({ count: sql<number>`count(*)` })
     .from(users)

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for saved MCP clients (db/queries/mcp-clients.ts is the SQLite twin). */
-import { and, asc, eq, gt, like, notLike, or } from 'drizzle-orm';
+import { and, eq, like, notLike, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { binary, changedAny, versionReads, versionThrough, type CurrentDb } from './shared';
+import { changedAny, pageAfter, versionReads, versionThrough, type CurrentDb } from './shared';
 
 /** Joins a client record to its latest version (through the unique client and number index). */
 const latestOfClient = and(
@@ -14,13 +14,7 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
   const reads = versionReads(db, mcpClientVersions, mcpClientVersions.clientId);
   return {
     get: async (id) => (await db().select().from(mcpClients).where(eq(mcpClients.id, id)))[0],
-    list: async ({ afterId, limit }) =>
-      await db()
-        .select()
-        .from(mcpClients)
-        .where(gt(binary(mcpClients.id), afterId))
-        .orderBy(asc(binary(mcpClients.id)))
-        .limit(limit),
+    list: async ({ afterId, limit }) => pageAfter(db, mcpClients, mcpClients.id, { after: afterId, limit }),
     async insert(row) {
       await db().insert(mcpClients).values(row);
     },

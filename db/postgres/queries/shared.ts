@@ -22,6 +22,23 @@ export type CurrentDb = () => PostgresDb;
 export const binary = (column: PgColumn): SQL => sql`${column} collate "C"`;
 
 /**
+ * A page of a list ordered by one unique text column (byte order, as on SQLite): up to `limit`
+ * rows whose `column` sorts after `after` (`''` for the first page), in that order.
+ */
+export const pageAfter = async <Table extends PgTable>(
+  db: CurrentDb,
+  table: Table,
+  column: PgColumn,
+  { after, limit }: { after: string; limit: number },
+): Promise<Array<Table['$inferSelect']>> =>
+  (await db()
+    .select()
+    .from(table as PgTable)
+    .where(gt(binary(column), after))
+    .orderBy(asc(binary(column)))
+    .limit(limit)) as Array<Table['$inferSelect']>;
+
+/**
  * `column < value` with the value read as a bigint: the first page of a list asks for everything
  * below Number.MAX_SAFE_INTEGER, which does not fit the integer the column's type would give it.
  */

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for users and their sessions (db/queries/users.ts is the SQLite twin). */
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { sessions, users } from '../schema';
-import { binary, changedAny, countWhere, type CurrentDb } from './shared';
+import { binary, changedAny, countWhere, pageAfter, type CurrentDb } from './shared';
 
 export function userQueries(db: CurrentDb): StudioQueries['users'] {
   return {
@@ -13,13 +13,7 @@ export function userQueries(db: CurrentDb): StudioQueries['users'] {
         .select()
         .from(users)
         .orderBy(asc(binary(users.email))),
-    page: async ({ afterEmail, limit }) =>
-      await db()
-        .select()
-        .from(users)
-        .where(gt(binary(users.email), afterEmail))
-        .orderBy(asc(binary(users.email)))
-        .limit(limit),
+    page: async ({ afterEmail, limit }) => pageAfter(db, users, users.email, { after: afterEmail, limit }),
     countByRole: (role) => countWhere(db, users, eq(users.role, role)),
     setRole: async ({ id, role, updatedAt }) =>
       changedAny(await db().update(users).set({ role, updatedAt }).where(eq(users.id, id))),
