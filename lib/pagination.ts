@@ -60,11 +60,19 @@ export function encodeTimeIdCursor({ time, id }: TimeIdKey): string {
   return Buffer.from(JSON.stringify([time, id]), 'utf8').toString('base64url');
 }
 
-/** The pair a time-and-id cursor holds; 400 naming `path` for a cursor this API did not give. */
+/**
+ * The pair a time-and-id cursor holds; 400 naming `path` for a cursor this API did not give. The
+ * pair's shape is not enough: a time that is no time would reach the database.
+ */
 export function decodeTimeIdCursor(cursor: string, path = 'cursor'): TimeIdKey {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((part) => typeof part === 'string') &&
+      !Number.isNaN(Date.parse(value[0] as string))
+    ) {
       return { time: value[0] as string, id: value[1] as string };
     }
   } catch {
@@ -95,13 +103,7 @@ const keyCursor = <Key extends string | number>(kind: 'string' | 'number'): Curs
 
 const timeIdCursor: CursorForm<TimeIdKey> = {
   encode: encodeTimeIdCursor,
-  decode: (cursor) => {
-    const key = decodeTimeIdCursor(cursor);
-    // The pair's shape is not enough: a time that is no time would reach the database.
-    if (Number.isNaN(Date.parse(key.time)))
-      throw invalidInput([{ path: 'cursor', message: 'The cursor is not one this API returned' }]);
-    return key;
-  },
+  decode: (cursor) => decodeTimeIdCursor(cursor),
 };
 
 /** One page read from storage by key; one row more than the page is read to know whether another follows. */

@@ -157,7 +157,8 @@ describe('a run saved as a test case, replayed by evaluations', () => {
     expect((next.body.items as Array<{ evaluationId: string }>)[0]!.evaluationId).not.toBe(
       (first.body.items as Array<{ evaluationId: string }>)[0]!.evaluationId,
     );
-    for (const cursor of ['zzz', 'notatime|x', Buffer.from('[1]').toString('base64url')]) {
+    const pairWithoutTime = Buffer.from(JSON.stringify(['notatime', 'x'])).toString('base64url');
+    for (const cursor of ['zzz', 'notatime|x', Buffer.from('[1]').toString('base64url'), pairWithoutTime]) {
       const refused = await call(served.studio, 'GET', `/api/agents/orders/evaluations?cursor=${cursor}`);
       expect([refused.status, JSON.stringify(refused.body)]).toEqual([400, expect.stringContaining('query.cursor')]);
     }
