@@ -22,27 +22,24 @@ export function checkRunToolNames({
   request: Chosen;
   defaults: DefaultOptions;
 }): void {
-  const offered = new Set(names);
-  const unknown = (name: string) => `This run offers no tool "${name}"`;
-  // A version's default is named as such: the caller can override it in the request.
-  const fromVersion = (option: string) => ` (the version's defaultOptions.${option}; give ${option} to override it)`;
-  const issues: Issue[] = [];
   const choice = request.toolChoice ?? defaults.toolChoice;
-  if (typeof choice === 'object' && !offered.has(choice.toolName)) {
-    const fromDefaults = request.toolChoice === undefined;
-    issues.push({
-      path: 'toolChoice.toolName',
-      message: unknown(choice.toolName) + (fromDefaults ? fromVersion('toolChoice') : ''),
-    });
-  }
-  const active = request.activeTools ?? defaults.activeTools ?? [];
-  active.forEach((name, index) => {
-    if (offered.has(name)) return;
-    const fromDefaults = request.activeTools === undefined;
-    issues.push({
-      path: `activeTools.${index}`,
-      message: unknown(name) + (fromDefaults ? fromVersion('activeTools') : ''),
-    });
-  });
+  const chosen =
+    typeof choice === 'object'
+      ? [{ option: 'toolChoice' as const, path: 'toolChoice.toolName', name: choice.toolName }]
+      : [];
+  const active = (request.activeTools ?? defaults.activeTools ?? []).map((name, index) => ({
+    option: 'activeTools' as const,
+    path: `activeTools.${index}`,
+    name,
+  }));
+  const named = [...chosen, ...active];
+  if (named.length === 0) return;
+  const offered = new Set(names);
+  // A version's default is named as such: the caller can override it in the request.
+  const whence = (option: keyof Chosen) =>
+    request[option] === undefined ? ` (the version's defaultOptions.${option}; give ${option} to override it)` : '';
+  const issues: Issue[] = named
+    .filter(({ name }) => !offered.has(name))
+    .map(({ option, path, name }) => ({ path, message: `This run offers no tool "${name}"${whence(option)}` }));
   if (issues.length > 0) throw invalidInput(issues);
 }

@@ -90,7 +90,7 @@ const toolChoice = z.union([
 ]);
 
 /** The model call settings a version may set (the AI SDK's names); each run passes them to every model call. */
-export const callSettingsShape = {
+const callSettingsShape = {
   temperature: z.number().min(0).max(2).optional(),
   topP: z.number().min(0).max(1).optional(),
   topK: z.number().int().min(1).optional(),
