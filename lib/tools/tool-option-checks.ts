@@ -6,20 +6,11 @@
 import { z } from 'zod';
 import type { NormalizedSchema } from './schema-types';
 import { ToolDefinitionError } from './tool-definition-error';
-import type { TransformPhase } from './transform';
+import { rawPayloadOf } from './transform';
 
-const phases: Record<TransformPhase, true> = {
-  input: true,
-  inputDelta: true,
-  output: true,
-  error: true,
-  approval: true,
-  suspend: true,
-  resume: true,
-};
 const aFunction = z.custom<(argument: never) => unknown>((value) => typeof value === 'function', 'must be a function');
 const phaseFunctions = z.strictObject(
-  Object.fromEntries(Object.keys(phases).map((phase) => [phase, aFunction.optional()])),
+  Object.fromEntries(Object.keys(rawPayloadOf).map((phase) => [phase, aFunction.optional()])),
 );
 
 const dataOptions = z.object({
