@@ -5,7 +5,7 @@
 import type { AgentVersionRow } from '../../db/queries';
 import { currentSnapshotSchemaVersion, snapshotFields, upgradeSnapshot, type AgentSnapshot } from '../snapshots';
 import { issueMessages, StudioError } from '../errors';
-import { canonicalJson, hashCanonicalJson } from '../versions';
+import { canonicalForm, hashCanonicalJson } from '../versions';
 import { recordAudit } from './audit';
 import type { EditorContext } from './context';
 import { deepFreeze } from './version-cache';
@@ -22,8 +22,13 @@ export interface StoredAgentVersion extends VersionMetadata {
   snapshot: Readonly<AgentSnapshot>;
 }
 
-export function parseVersionRow(context: EditorContext, row: AgentVersionRow): StoredAgentVersion {
-  return context.versionCache.get(row.id, () => toStoredVersion(row));
+/** A row as a stored version (cached by id); `written` is its snapshot when this process just wrote it. */
+export function parseVersionRow(
+  context: EditorContext,
+  row: AgentVersionRow,
+  written?: AgentSnapshot,
+): StoredAgentVersion {
+  return context.versionCache.get(row.id, () => toStoredVersion(row, written));
 }
 
 /**
@@ -33,10 +38,21 @@ export function parseVersionRow(context: EditorContext, row: AgentVersionRow): S
 export async function versionById(context: EditorContext, id: string): Promise<StoredAgentVersion> {
   // The cache parses synchronously, so a missing row is read before asking it; a hit reads nothing.
   const row = context.versionCache.peek(id) === undefined ? await context.versions.byId(id) : undefined;
-  return context.versionCache.get(id, () => toStoredVersion(row!));
+  return context.versionCache.get(id, () => toStoredVersion(row!, undefined));
 }
 
-function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
+function toStoredVersion(row: AgentVersionRow, written: AgentSnapshot | undefined): StoredAgentVersion {
+  return deepFreeze({
+    id: row.id,
+    agentId: row.agentId,
+    ...parseVersionMetadata(row),
+    // An import may write an older format, which a read upgrades.
+    snapshot: written && row.schemaVersion === currentSnapshotSchemaVersion ? written : readSnapshot(row),
+  });
+}
+
+/** A row's snapshot text in the current format, whatever format it was written with. */
+function readSnapshot(row: AgentVersionRow): AgentSnapshot {
   const upgraded = upgradeSnapshot({
     snapshot: JSON.parse(row.snapshot) as unknown,
     schemaVersion: row.schemaVersion,
@@ -47,12 +63,7 @@ function toStoredVersion(row: AgentVersionRow): StoredAgentVersion {
       `Version ${row.versionNumber} of agent "${row.agentId}" cannot be read: ${issueMessages(upgraded.issues)}`,
     );
   }
-  return deepFreeze({
-    id: row.id,
-    agentId: row.agentId,
-    ...parseVersionMetadata(row),
-    snapshot: upgraded.value.snapshot as AgentSnapshot,
-  });
+  return upgraded.value.snapshot as AgentSnapshot;
 }
 
 /**
@@ -86,8 +97,9 @@ export const agentVersions: VersionedKind<AgentSnapshot, StoredAgentVersion, Age
   fields: snapshotFields,
   schemaVersion: currentSnapshotSchemaVersion,
   encode: (_context, snapshot) => {
-    const text = canonicalJson(snapshot);
-    return { text, configHash: hashCanonicalJson(text) };
+    const written = canonicalForm(snapshot);
+    const text = JSON.stringify(written);
+    return { text, configHash: hashCanonicalJson(text), written };
   },
   insert: async (context, { ownerId, ...columns }) => {
     const row = { ...columns, agentId: ownerId };

@@ -45,15 +45,17 @@ export interface VersionedKind<Snapshot extends object, Stored extends StoredVer
   schemaVersion: number;
   /**
    * The stored text of a snapshot and its `configHash` (over the plain snapshot). `row` is the
-   * version row about to be written, for values bound to it (encrypted secrets).
+   * version row about to be written, for values bound to it (encrypted secrets). `written` is the
+   * snapshot as a read of the text gives it, when encoding built that already.
    */
   encode(
     context: EditorContext,
     snapshot: Snapshot,
     row: { id: string; ownerId: string },
-  ): { text: string; configHash: string };
+  ): { text: string; configHash: string; written?: Snapshot };
   insert(context: EditorContext, row: NewVersionRow): Promise<Row>;
-  parse(context: EditorContext, row: Row): Stored;
+  /** A row as a stored version; `written`, from `encode`, spares parsing a row just written. */
+  parse(context: EditorContext, row: Row, written?: Snapshot): Stored;
   rows(context: EditorContext): VersionRows<Row>;
   setLatestVersionNumber(
     context: EditorContext,
@@ -92,7 +94,7 @@ export async function appendVersion<Snapshot extends object, Stored extends Stor
   }: AppendRequest<Snapshot>,
 ): Promise<Stored> {
   const id = randomUUID();
-  const { text, configHash } = kind.encode(context, snapshot, { id, ownerId });
+  const { text, configHash, written } = kind.encode(context, snapshot, { id, ownerId });
   const row = await kind.insert(context, {
     id,
     ownerId,
@@ -109,7 +111,7 @@ export async function appendVersion<Snapshot extends object, Stored extends Stor
   });
   await kind.setLatestVersionNumber(context, { id: ownerId, latestVersionNumber: versionNumber, updatedAt: createdAt });
   if (afterAppend) await kind.afterAppend?.(context, { ownerId, actor });
-  return kind.parse(context, row);
+  return kind.parse(context, row, written);
 }
 
 /**

@@ -6,16 +6,21 @@
 import { hash } from 'node:crypto';
 
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? 'null';
+  return JSON.stringify(canonicalForm(value)) ?? 'null';
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : sortKeys(item)));
+/**
+ * A copy of a JSON value as its canonical JSON parses back: keys sorted, `undefined` members
+ * dropped, `undefined` array items turned into `null`.
+ */
+export function canonicalForm<T>(value: T): T;
+export function canonicalForm(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : canonicalForm(item)));
   if (value === null || typeof value !== 'object') return value;
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) {
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) sorted[key] = sortKeys(item);
+    if (item !== undefined) sorted[key] = canonicalForm(item);
   }
   return sorted;
 }
