@@ -58,11 +58,6 @@ type JsonResponse<Schema extends z.ZodType> = {
 };
 
 interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
-  /**
-   * The stable name clients and generators call the operation by (`listAgents`); also the method
-   * name of the typed client (`lib/client`). Listed in `lib/api/operations.ts`.
-   */
-  operationId: string;
   summary: string;
   description?: string;
   request?: Request;
@@ -73,9 +68,11 @@ interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
 }
 
 /**
- * Routes answering JSON, under the given OpenAPI tags: each with its one success status and
+ * Routes answering JSON, under the given OpenAPI tags: each named by its method, path and
+ * `operationId` (the stable name clients and generators call it by, `listAgents`; also the method
+ * name of the typed client, listed in `lib/api/operations.ts`), with its one success status and
  * schema, the error statuses it may answer, and its request schemas. Says in a few lines what
- * `createRoute` spells in ten, so a route file reads as its list of routes.
+ * `createRoute` spells in ten.
  */
 export function jsonRoutes(...tags: string[]) {
   return <
@@ -87,8 +84,8 @@ export function jsonRoutes(...tags: string[]) {
   >(
     method: RouteMethod,
     path: Path,
+    operationId: string,
     {
-      operationId,
       summary,
       description,
       request,
@@ -124,13 +121,8 @@ export function noContentRoute<
   tag: string,
   method: RouteMethod,
   path: Path,
-  {
-    operationId,
-    summary,
-    request,
-    done,
-    errors,
-  }: { operationId: string; summary: string; request: Request; done: string; errors: ErrorStatus[] },
+  operationId: string,
+  { summary, request, done, errors }: { summary: string; request: Request; done: string; errors: ErrorStatus[] },
 ) {
   return createRoute({
     method,

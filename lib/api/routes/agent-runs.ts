@@ -22,8 +22,7 @@ const route = jsonRoutes('runtime');
 
 const runBody = requiredBody(runBodySchema, { prompt: 'What time is it in Oslo?', requestContext: { tier: 'pro' } });
 
-export const generateRoute = route('post', '/agents/{id}/generate', {
-  operationId: 'generateAgent',
+export const generateRoute = route('post', '/agents/{id}/generate', 'generateAgent', {
   summary: 'Run an agent until it finishes or pauses (default: the published version)',
   description:
     'A provider with no key answers 503 `model_not_configured`, naming the environment variable to set. ' +

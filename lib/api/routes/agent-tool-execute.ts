@@ -21,8 +21,7 @@ const executeBodySchema = z
   .strict()
   .openapi('AgentToolExecuteRequest');
 
-export const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', {
-  operationId: 'executeAgentTool',
+export const executeRoute = route('post', '/agents/{id}/tools/{name}/execute', 'executeAgentTool', {
   summary: 'Run one resolved tool of an agent (default: the published version)',
   description:
     '`output` is the tool result a model would get: the output (for MCP tools, the MCP result), the validation-error value, ' +

@@ -12,8 +12,7 @@ import { agentIdParams, agentWithVersionSchema, jsonBody, selectorQuery } from '
 
 const route = jsonRoutes('agents');
 
-export const exportRoute = route('get', '/agents/{id}/export', {
-  operationId: 'exportAgent',
+export const exportRoute = route('get', '/agents/{id}/export', 'exportAgent', {
   summary: 'Export every version, or the one a selector names',
   request: { params: agentIdParams, query: selectorQuery },
   ok: ['The export document', exportDocumentSchema],

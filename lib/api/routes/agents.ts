@@ -24,8 +24,7 @@ import {
 
 const route = jsonRoutes('agents');
 
-export const listRoute = route('get', '/agents', {
-  operationId: 'listAgents',
+export const listRoute = route('get', '/agents', 'listAgents', {
   summary: 'List agents by id, optionally searched by id or name',
   request: {
     query: pageQuery.extend({
@@ -38,8 +37,7 @@ export const listRoute = route('get', '/agents', {
   errors: [400],
 });
 
-export const createAgentRoute = route('post', '/agents', {
-  operationId: 'createAgent',
+export const createAgentRoute = route('post', '/agents', 'createAgent', {
   summary: "Create a stored agent (or a code agent's override record) with version 1",
   request: {
     body: requiredBody(createAgentBodySchema, {
@@ -55,8 +53,7 @@ export const createAgentRoute = route('post', '/agents', {
   errors: [400, 403, 409],
 });
 
-export const getRoute = route('get', '/agents/{id}', {
-  operationId: 'getAgent',
+export const getRoute = route('get', '/agents/{id}', 'getAgent', {
   summary: 'The agent and the version the selector names (default: the latest)',
   request: { params: agentIdParams, query: selectorQuery },
   ok: [
@@ -66,8 +63,7 @@ export const getRoute = route('get', '/agents/{id}', {
   errors: [400, 404],
 });
 
-export const updateRoute = route('patch', '/agents/{id}', {
-  operationId: 'updateAgent',
+export const updateRoute = route('patch', '/agents/{id}', 'updateAgent', {
   summary: 'Save: a new version when a provided field differs from the latest (never publishes)',
   request: {
     params: agentIdParams,
@@ -81,8 +77,7 @@ export const updateRoute = route('patch', '/agents/{id}', {
   errors: [400, 403, 404, 409],
 });
 
-export const deleteRoute = route('delete', '/agents/{id}', {
-  operationId: 'deleteAgent',
+export const deleteRoute = route('delete', '/agents/{id}', 'deleteAgent', {
   summary: 'Delete the agent record, its versions and labels',
   request: { params: agentIdParams },
   ok: ['Deleted', deletedSchema],

@@ -22,8 +22,7 @@ const entrySchema = z
 
 const pageSchema = pageOf(entrySchema);
 
-export const listRoute = route('get', '/audit', {
-  operationId: 'listAuditEntries',
+export const listRoute = route('get', '/audit', 'listAuditEntries', {
   summary: 'The audit log, newest first',
   description:
     'Filters combine: who (`actor`), what (`action` such as `agent.save`, `entity`, `entityId`) and when (`from` inclusive, `to` exclusive, ISO 8601 times).',
@@ -52,8 +51,7 @@ export const listRoute = route('get', '/audit', {
   errors: [400],
 });
 
-export const agentRoute = route('get', '/agents/{id}/audit', {
-  operationId: 'listAgentAuditEntries',
+export const agentRoute = route('get', '/agents/{id}/audit', 'listAgentAuditEntries', {
   summary: "One agent's audit log, newest first",
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of entries', pageSchema],

@@ -88,8 +88,7 @@ const evaluationParams = z.object({
   evaluationId: pathParam({ name: 'evaluationId', max: 100, example: '0b6f3c1e-2a44-4c55-9f21-4f1c9a7d2e10' }),
 });
 
-export const startRoute = route('post', '/agents/{id}/evaluations', {
-  operationId: 'startEvaluation',
+export const startRoute = route('post', '/agents/{id}/evaluations', 'startEvaluation', {
   summary: "Replay the agent's test cases against a version",
   description:
     'Answers at once; the cases replay in the background, a few at a time (`STUDIO_EVAL_CONCURRENCY`). Tool calls are ' +
@@ -104,16 +103,14 @@ export const startRoute = route('post', '/agents/{id}/evaluations', {
   errors: [400, 404],
 });
 
-export const getRoute = route('get', '/evaluations/{evaluationId}', {
-  operationId: 'getEvaluation',
+export const getRoute = route('get', '/evaluations/{evaluationId}', 'getEvaluation', {
   summary: 'An evaluation: its status and, per test case, whether it passed and why',
   request: { params: evaluationParams },
   ok: ['The evaluation', evaluationSchema],
   errors: [404],
 });
 
-export const listRoute = route('get', '/agents/{id}/evaluations', {
-  operationId: 'listEvaluations',
+export const listRoute = route('get', '/agents/{id}/evaluations', 'listEvaluations', {
   summary: "The agent's evaluations, newest first",
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of evaluations', pageOf(evaluationSchema)],

@@ -44,16 +44,14 @@ const detailsSchema = summarySchema
 
 const idParams = idPathParams('petstore');
 
-export const listRoute = route('get', '/integrations', {
-  operationId: 'listIntegrations',
+export const listRoute = route('get', '/integrations', 'listIntegrations', {
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
   request: { query: pageQuery },
   ok: ['One page of integrations', pageOf(summarySchema)],
   errors: [400],
 });
 
-export const showRoute = route('get', '/integrations/{id}', {
-  operationId: 'getIntegration',
+export const showRoute = route('get', '/integrations/{id}', 'getIntegration', {
   summary: 'One integration; a stored one also with its document, base URL and masked credentials',
   request: { params: idParams },
   ok: ['The integration', z.object({ integration: detailsSchema })],
@@ -108,8 +106,7 @@ export const saveRoute = createRoute({
   },
 });
 
-export const deleteRoute = route('delete', '/integrations/{id}', {
-  operationId: 'deleteIntegration',
+export const deleteRoute = route('delete', '/integrations/{id}', 'deleteIntegration', {
   summary: 'Delete a stored integration config',
   request: { params: idParams },
   ok: ['Deleted', z.object({ id: z.string(), deleted: z.literal(true) })],

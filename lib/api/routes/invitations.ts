@@ -51,8 +51,7 @@ const createdInvitationSchema = z
 
 const exampleToken = 'bGlrZS1hLXRva2VuLWZyb20tdGhlLWxpbmstYXQtc3RhcnQ';
 
-export const setUpFirstAdminRoute = signInRoute('post', '/auth/setup', {
-  operationId: 'setUpFirstAdmin',
+export const setUpFirstAdminRoute = signInRoute('post', '/auth/setup', 'setUpFirstAdmin', {
   summary: 'Add the first admin with the setup link printed at start, and sign them in',
   description:
     'The token is the one of the link (valid one hour, usable once). 401 when it is unknown, used or ' +
@@ -69,8 +68,7 @@ export const setUpFirstAdminRoute = signInRoute('post', '/auth/setup', {
   errors: [400, 401, 409],
 });
 
-export const readInvitationRoute = signInRoute('post', '/auth/invitation', {
-  operationId: 'readInvitation',
+export const readInvitationRoute = signInRoute('post', '/auth/invitation', 'readInvitation', {
   summary: 'Whom an invitation link invites, with which role',
   description: '401 when the link is unknown, used, withdrawn or expired. The link stays usable.',
   request: { body: requiredBody(readInvitationInput, { token: exampleToken }) },
@@ -81,8 +79,7 @@ export const readInvitationRoute = signInRoute('post', '/auth/invitation', {
   errors: [400, 401],
 });
 
-export const acceptInvitationRoute = signInRoute('post', '/auth/accept-invitation', {
-  operationId: 'acceptInvitation',
+export const acceptInvitationRoute = signInRoute('post', '/auth/accept-invitation', 'acceptInvitation', {
   summary: 'Accept an invitation: add the invited user with a password, and sign them in',
   description:
     "The email and role are the invitation's. 401 when the link is unknown, used, withdrawn or expired; " +
@@ -95,8 +92,7 @@ export const acceptInvitationRoute = signInRoute('post', '/auth/accept-invitatio
   errors: [400, 401, 409],
 });
 
-export const createInvitationRoute = userRoute('post', '/users/invitations', {
-  operationId: 'createInvitation',
+export const createInvitationRoute = userRoute('post', '/users/invitations', 'createInvitation', {
   summary: 'Invite someone by email with a role; the one-time link (valid 7 days) is in this answer only',
   description: 'A newer invitation for the same email replaces the pending one; an email already a user is 409.',
   request: {
@@ -107,21 +103,25 @@ export const createInvitationRoute = userRoute('post', '/users/invitations', {
   errors: [400, 401, 403, 409],
 });
 
-export const listInvitationsRoute = userRoute('get', '/users/invitations', {
-  operationId: 'listInvitations',
+export const listInvitationsRoute = userRoute('get', '/users/invitations', 'listInvitations', {
   summary: 'Pending invitations, oldest first, without their links',
   request: { query: pageQuery },
   ok: ['One page of the invitations', pageOf(invitationSchema)],
   errors: [400, 401, 403],
 });
 
-export const withdrawInvitationRoute = noContentRoute('users', 'delete', '/users/invitations/{id}', {
-  operationId: 'withdrawInvitation',
-  summary: 'Withdraw a pending invitation: its link is refused from now on',
-  request: { params: generatedIdParams },
-  done: 'Withdrawn',
-  errors: [401, 403, 404],
-});
+export const withdrawInvitationRoute = noContentRoute(
+  'users',
+  'delete',
+  '/users/invitations/{id}',
+  'withdrawInvitation',
+  {
+    summary: 'Withdraw a pending invitation: its link is refused from now on',
+    request: { params: generatedIdParams },
+    done: 'Withdrawn',
+    errors: [401, 403, 404],
+  },
+);
 
 /** The new user as the answer, with their session cookies. */
 function signedIn(context: Context, { user, cookies }: AddedAndSignedIn) {

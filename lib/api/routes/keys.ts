@@ -35,8 +35,7 @@ const createdKeySchema = z
   .object({ ...keyViewShape, key: z.string().openapi({ description: 'The key itself: shown in this answer only' }) })
   .openapi('CreatedApiKey');
 
-export const createKeyRoute = route('post', '/keys', {
-  operationId: 'createApiKey',
+export const createKeyRoute = route('post', '/keys', 'createApiKey', {
   summary: 'Create an API key with one scope; the key is in this answer only',
   request: {
     body: requiredBody(createApiKeyInput, { name: 'orders-service', scope: 'runtime' }),
@@ -46,16 +45,14 @@ export const createKeyRoute = route('post', '/keys', {
   errors: [400, 401, 403],
 });
 
-export const listKeysRoute = route('get', '/keys', {
-  operationId: 'listApiKeys',
+export const listKeysRoute = route('get', '/keys', 'listApiKeys', {
   summary: 'Every API key, newest first, without the keys themselves',
   request: { query: pageQuery },
   ok: ['One page of the keys', pageOf(keySchema)],
   errors: [400, 401, 403],
 });
 
-export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', {
-  operationId: 'revokeApiKey',
+export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', 'revokeApiKey', {
   summary: 'Revoke an API key: refused from the next request on, by every instance',
   request: { params: generatedIdParams },
   done: 'Revoked (also when it already was)',

@@ -39,16 +39,14 @@ const setBody = z
   // The rule above, in the document: exactly one of the two.
   .openapi({ oneOf: [{ required: ['versionNumber'] }, { required: ['versionId'] }] });
 
-export const listRoute = route('get', '/agents/{id}/labels', {
-  operationId: 'listAgentLabels',
+export const listRoute = route('get', '/agents/{id}/labels', 'listAgentLabels', {
   summary: 'Labels: the computed production and latest, then custom labels',
   request: { params: agentIdParams },
   ok: ['Every label', z.object({ items: z.array(labelSchema), nextCursor: z.null() })],
   errors: [404],
 });
 
-export const setRoute = route('put', '/agents/{id}/labels/{label}', {
-  operationId: 'setAgentLabel',
+export const setRoute = route('put', '/agents/{id}/labels/{label}', 'setAgentLabel', {
   summary: 'Create or move a label',
   request: {
     params: labelParams,
@@ -58,8 +56,7 @@ export const setRoute = route('put', '/agents/{id}/labels/{label}', {
   errors: [400, 404, 409],
 });
 
-export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', {
-  operationId: 'deleteAgentLabel',
+export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', 'deleteAgentLabel', {
   summary: 'Delete a label with its current revision token',
   request: { params: labelParams, query: z.object({ expectedRevisionToken: z.string().min(1).max(100) }) },
   ok: ['Deleted', deletedSchema],

@@ -52,8 +52,7 @@ const draftBodySchema = z
   .strict()
   .openapi('McpClientDraftTestRequest');
 
-export const testRoute = route('post', '/mcp-clients/{id}/test', {
-  operationId: 'testMcpClient',
+export const testRoute = route('post', '/mcp-clients/{id}/test', 'testMcpClient', {
   summary: 'Connect every server of the latest version and list its tools (fresh connections, nothing pooled)',
   request: {
     params: agentIdParams,
@@ -72,8 +71,7 @@ export const testRoute = route('post', '/mcp-clients/{id}/test', {
   errors: [400, 404],
 });
 
-export const draftTestRoute = route('post', '/mcp-clients/test', {
-  operationId: 'testMcpClientDraft',
+export const draftTestRoute = route('post', '/mcp-clients/test', 'testMcpClientDraft', {
   summary:
     'Connect servers that are not saved yet and list their tools (a stdio server needs admin and the allow-list; a loopback or private URL needs admin)',
   request: {

@@ -18,8 +18,7 @@ import { clientResponse } from './mcp-clients';
 
 const route = jsonRoutes('mcp-clients');
 
-export const exportRoute = route('get', '/mcp-clients/{id}/export', {
-  operationId: 'exportMcpClient',
+export const exportRoute = route('get', '/mcp-clients/{id}/export', 'exportMcpClient', {
   summary:
     'Export a saved client with every version (secrets left out, or encrypted for X-Secrets-Key: admin only, audited)',
   request: {
@@ -36,8 +35,7 @@ export const exportRoute = route('get', '/mcp-clients/{id}/export', {
   errors: [400, 403, 404],
 });
 
-export const importRoute = route('post', '/mcp-clients/import', {
-  operationId: 'importMcpClient',
+export const importRoute = route('post', '/mcp-clients/import', 'importMcpClient', {
   summary: 'Import an exported client (checked like a save, stdio allow-list included)',
   request: {
     body: requiredBody(importDocumentSchema({ format: 'agent-studio.mcp-client', component: 'McpClientExport' }), {

@@ -46,8 +46,7 @@ export const clientResponse = z.object({ client: clientSchema, version: clientVe
 const clientParams = agentIdParams;
 
 export const routes = {
-  list: route('get', '/mcp-clients', {
-    operationId: 'listMcpClients',
+  list: route('get', '/mcp-clients', 'listMcpClients', {
     summary: 'Saved MCP clients by id',
     request: { query: pageQuery },
     ok: [
@@ -58,8 +57,7 @@ export const routes = {
     ],
     errors: [400],
   }),
-  create: route('post', '/mcp-clients', {
-    operationId: 'createMcpClient',
+  create: route('post', '/mcp-clients', 'createMcpClient', {
     summary:
       'Save a new MCP client (a stdio server needs admin and a launch spec of settings.stdioAllowedCommands; a loopback or private URL needs admin)',
     request: {
@@ -73,8 +71,7 @@ export const routes = {
     ok: ['Created', clientResponse],
     errors: [400, 403, 409],
   }),
-  get: route('get', '/mcp-clients/{id}', {
-    operationId: 'getMcpClient',
+  get: route('get', '/mcp-clients/{id}', 'getMcpClient', {
     summary: 'A saved client: the latest version, or ?versionNumber=',
     request: {
       params: clientParams,
@@ -83,8 +80,7 @@ export const routes = {
     ok: ['The client', clientResponse],
     errors: [400, 404],
   }),
-  update: route('patch', '/mcp-clients/{id}', {
-    operationId: 'updateMcpClient',
+  update: route('patch', '/mcp-clients/{id}', 'updateMcpClient', {
     summary: 'Save a new version (a masked env value keeps the stored secret)',
     request: {
       params: clientParams,
@@ -96,30 +92,26 @@ export const routes = {
     ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],
     errors: [400, 403, 404, 409],
   }),
-  remove: route('delete', '/mcp-clients/{id}', {
-    operationId: 'deleteMcpClient',
+  remove: route('delete', '/mcp-clients/{id}', 'deleteMcpClient', {
     summary: 'Delete a saved client and its versions',
     request: { params: clientParams },
     ok: ['Deleted', deletedSchema],
     errors: [404],
   }),
-  versions: route('get', '/mcp-clients/{id}/versions', {
-    operationId: 'listMcpClientVersions',
+  versions: route('get', '/mcp-clients/{id}/versions', 'listMcpClientVersions', {
     summary: 'Versions, newest first',
     request: { params: clientParams, query: pageQuery },
     ok: ['One page of versions', pageOf(clientVersionSchema)],
     errors: [400, 404],
   }),
-  approve: route('post', '/mcp-clients/{id}/approve', {
-    operationId: 'approveMcpClient',
+  approve: route('post', '/mcp-clients/{id}/approve', 'approveMcpClient', {
     summary:
       "Let the stdio servers of an imported client start (admin): the latest version's commands, arguments and env names",
     request: { params: clientParams },
     ok: ['Approved (also when it already was)', clientResponse],
     errors: [401, 403, 404],
   }),
-  restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', {
-    operationId: 'restoreMcpClientVersion',
+  restore: route('post', '/mcp-clients/{id}/versions/{n}/restore', 'restoreMcpClientVersion', {
     summary: "A new version with version n's configuration",
     ...restoreVersionSpec(clientResponse),
   }),

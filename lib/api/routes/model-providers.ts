@@ -32,15 +32,13 @@ const modelProviderSchema = z
 
 const providersAnswer = z.object({ items: z.array(modelProviderSchema) });
 
-export const listRoute = route('get', '/settings/model-providers', {
-  operationId: 'listModelProviders',
+export const listRoute = route('get', '/settings/model-providers', 'listModelProviders', {
   summary: 'The built-in model providers: whether each has a key, its base URL, and where they come from',
   ok: ['Every built-in provider', providersAnswer],
   errors: [401, 403],
 });
 
-export const updateRoute = route('put', '/settings/model-providers', {
-  operationId: 'updateModelProviders',
+export const updateRoute = route('put', '/settings/model-providers', 'updateModelProviders', {
   summary: 'Save or clear provider keys and base URLs (stored encrypted; used by the next run)',
   request: {
     body: requiredBody(modelProvidersBodySchema, {

@@ -21,16 +21,14 @@ const publishGateView = z
   })
   .openapi('PublishGate');
 
-export const getPublishGateRoute = route('get', '/agents/{id}/publish-gate', {
-  operationId: 'getPublishGate',
+export const getPublishGateRoute = route('get', '/agents/{id}/publish-gate', 'getPublishGate', {
   summary: "The agent's publish gate (off by default)",
   request: { params: agentIdParams },
   ok: ['The publish gate', publishGateView],
   errors: [404],
 });
 
-export const setPublishGateRoute = route('put', '/agents/{id}/publish-gate', {
-  operationId: 'setPublishGate',
+export const setPublishGateRoute = route('put', '/agents/{id}/publish-gate', 'setPublishGate', {
   summary: "Set the agent's publish gate (admin)",
   request: {
     params: agentIdParams,

@@ -74,8 +74,7 @@ const resolutionSchema = z
   })
   .openapi('Resolution');
 
-export const resolveRoute = route('post', '/agents/{id}/resolve', {
-  operationId: 'resolveAgent',
+export const resolveRoute = route('post', '/agents/{id}/resolve', 'resolveAgent', {
   summary: 'Resolve the tools of an agent for one request context (default: the published version)',
   request: {
     params: agentIdParams,

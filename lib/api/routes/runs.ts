@@ -26,8 +26,7 @@ import { runListPageSchema, runListQuery } from './run-list-schemas';
 
 const route = jsonRoutes('runtime');
 
-export const listRunsRoute = route('get', '/runs', {
-  operationId: 'listRuns',
+export const listRunsRoute = route('get', '/runs', 'listRuns', {
   summary: 'Stored runs, newest first, filtered and paged',
   description:
     'Filters combine: `agentId`, `versionNumber`, `label`, `status`, `threadId`, `resourceId`, and the start time ' +
@@ -37,8 +36,7 @@ export const listRunsRoute = route('get', '/runs', {
   errors: [400],
 });
 
-export const getRunRoute = route('get', '/runs/{runId}', {
-  operationId: 'getRun',
+export const getRunRoute = route('get', '/runs/{runId}', 'getRun', {
   summary: 'A stored run: version, tool-set hash, status, pending calls, transcript, timings, usage and steps',
   request: { params: runIdParams },
   ok: ['The run', runViewSchema],

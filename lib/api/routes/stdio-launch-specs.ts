@@ -23,15 +23,13 @@ const launchSpecSchema = z
   })
   .openapi('StdioLaunchSpec');
 
-export const listRoute = route('get', '/stdio-launch-specs', {
-  operationId: 'listStdioLaunchSpecs',
+export const listRoute = route('get', '/stdio-launch-specs', 'listStdioLaunchSpecs', {
   summary: "The stdio allow-list: the setting's entries, then the specs approved here",
   ok: ['Every launch spec', itemsOf(launchSpecSchema)],
   errors: [401, 403],
 });
 
-export const createRoute = route('post', '/stdio-launch-specs', {
-  operationId: 'createStdioLaunchSpec',
+export const createRoute = route('post', '/stdio-launch-specs', 'createStdioLaunchSpec', {
   summary: 'Approve a launch spec: a command and the leading arguments it fixes (a bare interpreter is refused)',
   request: {
     body: requiredBody(stdioLaunchSpecBodySchema, {
@@ -44,8 +42,7 @@ export const createRoute = route('post', '/stdio-launch-specs', {
   errors: [400, 401, 403, 409],
 });
 
-export const deleteRoute = route('delete', '/stdio-launch-specs/{id}', {
-  operationId: 'deleteStdioLaunchSpec',
+export const deleteRoute = route('delete', '/stdio-launch-specs/{id}', 'deleteStdioLaunchSpec', {
   summary: 'Remove a stored launch spec (setting entries are changed in the environment)',
   request: { params: generatedIdParams },
   ok: ['Removed', deletedSchema],

@@ -13,13 +13,14 @@ import {
   testCaseInputSchema,
   updateTestCaseBodySchema,
 } from '../../schemas';
-import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
+import { serveAll, servingWith } from '../serve';
 import { agentIdParams, deletedSchema } from './agents-schemas';
 import { runIdParams } from './run-schemas';
 
 const route = jsonRoutes('test-cases');
+const serve = servingWith<{ editor: Editor }>();
 
 const caseParams = agentIdParams.extend({
   caseId: pathParam({ name: 'caseId', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
@@ -49,16 +50,19 @@ const exampleCase = {
   ],
 };
 
-export const listRoute = route('get', '/agents/{id}/test-cases', {
-  operationId: 'listTestCases',
+export const listRoute = route('get', '/agents/{id}/test-cases', 'listTestCases', {
   summary: "The agent's test cases, oldest first",
   request: { params: agentIdParams },
   ok: ['Every test case of the agent', z.object({ items: z.array(testCaseSchema), nextCursor: z.null() })],
   errors: [404],
 });
 
-export const createRoute = route('post', '/agents/{id}/test-cases', {
-  operationId: 'createTestCase',
+const list = serve(listRoute, ({ editor }) => async (context) => {
+  const { id } = context.req.valid('param');
+  return context.json(await editor.testCases.list(id), 200);
+});
+
+export const createRoute = route('post', '/agents/{id}/test-cases', 'createTestCase', {
   summary: 'Add a test case: an input, its request context and the expectations a good answer meets',
   request: {
     params: agentIdParams,
@@ -69,16 +73,25 @@ export const createRoute = route('post', '/agents/{id}/test-cases', {
   errors: [400, 404],
 });
 
-export const getRoute = route('get', '/agents/{id}/test-cases/{caseId}', {
-  operationId: 'getTestCase',
+const create = serve(createRoute, ({ editor }) => async (context) => {
+  const body = context.req.valid('json');
+  const agentId = context.req.valid('param').id;
+  return context.json(await editor.testCases.create({ agentId, body, actor: requestActor(context) }), 201);
+});
+
+export const getRoute = route('get', '/agents/{id}/test-cases/{caseId}', 'getTestCase', {
   summary: 'One test case',
   request: { params: caseParams },
   ok: ['The test case', testCaseSchema],
   errors: [404],
 });
 
-export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', {
-  operationId: 'updateTestCase',
+const get = serve(getRoute, ({ editor }) => async (context) => {
+  const { id, caseId } = context.req.valid('param');
+  return context.json(await editor.testCases.get(id, caseId), 200);
+});
+
+export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', 'updateTestCase', {
   summary: 'Change a test case: the fields given replace the stored ones (null removes the recording or replay)',
   request: {
     params: caseParams,
@@ -88,16 +101,25 @@ export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', {
   errors: [400, 404],
 });
 
-export const deleteRoute = route('delete', '/agents/{id}/test-cases/{caseId}', {
-  operationId: 'deleteTestCase',
+const update = serve(updateRoute, ({ editor }) => async (context) => {
+  const { id, caseId } = context.req.valid('param');
+  const body = context.req.valid('json');
+  return context.json(await editor.testCases.update({ agentId: id, caseId, body, actor: requestActor(context) }), 200);
+});
+
+export const deleteRoute = route('delete', '/agents/{id}/test-cases/{caseId}', 'deleteTestCase', {
   summary: 'Delete a test case',
   request: { params: caseParams },
   ok: ['Deleted', deletedSchema],
   errors: [404],
 });
 
-export const fromRunRoute = route('post', '/runs/{runId}/test-case', {
-  operationId: 'createTestCaseFromRun',
+const remove = serve(deleteRoute, ({ editor }) => async (context) => {
+  const { id, caseId } = context.req.valid('param');
+  return context.json(await editor.testCases.delete({ agentId: id, caseId, actor: requestActor(context) }), 200);
+});
+
+export const fromRunRoute = route('post', '/runs/{runId}/test-case', 'createTestCaseFromRun', {
   summary: 'Save a finished run as a test case of its agent: its input, request context, tool calls and answer',
   description:
     'The recording holds each tool call with the arguments the model gave and the result it read; the first ' +
@@ -112,40 +134,10 @@ export const fromRunRoute = route('post', '/runs/{runId}/test-case', {
   errors: [400, 404, 409],
 });
 
-export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor }) {
-  const cases = editor.testCases;
-  app.openapi(listRoute, async (context) => context.json(await cases.list(context.req.valid('param').id), 200));
-  app.openapi(createRoute, async (context) =>
-    context.json(
-      await cases.create({
-        agentId: context.req.valid('param').id,
-        body: context.req.valid('json'),
-        actor: requestActor(context),
-      }),
-      201,
-    ),
-  );
-  app.openapi(getRoute, async (context) => {
-    const { id, caseId } = context.req.valid('param');
-    return context.json(await cases.get(id, caseId), 200);
-  });
-  app.openapi(updateRoute, async (context) => {
-    const { id, caseId } = context.req.valid('param');
-    const body = context.req.valid('json');
-    return context.json(await cases.update({ agentId: id, caseId, body, actor: requestActor(context) }), 200);
-  });
-  app.openapi(deleteRoute, async (context) => {
-    const { id, caseId } = context.req.valid('param');
-    return context.json(await cases.delete({ agentId: id, caseId, actor: requestActor(context) }), 200);
-  });
-  app.openapi(fromRunRoute, async (context) =>
-    context.json(
-      await cases.fromRun({
-        runId: context.req.valid('param').runId,
-        body: context.req.valid('json'),
-        actor: requestActor(context),
-      }),
-      201,
-    ),
-  );
-}
+const fromRun = serve(fromRunRoute, ({ editor }) => async (context) => {
+  const { runId } = context.req.valid('param');
+  const body = context.req.valid('json');
+  return context.json(await editor.testCases.fromRun({ runId, body, actor: requestActor(context) }), 201);
+});
+
+export const registerTestCaseRoutes = serveAll(list, create, get, update, remove, fromRun);

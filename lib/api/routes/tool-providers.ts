@@ -55,8 +55,7 @@ export const listRoute = createRoute({
   },
 });
 
-export const toolsRoute = route('get', '/tool-providers/{id}/tools', {
-  operationId: 'listToolProviderTools',
+export const toolsRoute = route('get', '/tool-providers/{id}/tools', 'listToolProviderTools', {
   summary: "One toolkit's tools",
   request: {
     params: z.object({

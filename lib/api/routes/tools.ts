@@ -49,16 +49,14 @@ const toolSchema = z
 
 const idParams = idPathParams('convert-units');
 
-export const listRoute = route('get', '/tools', {
-  operationId: 'listTools',
+export const listRoute = route('get', '/tools', 'listTools', {
   summary: 'List registered code tools, sorted by id',
   request: { query: pageQuery },
   ok: ['One page of tools', pageOf(toolSchema)],
   errors: [400],
 });
 
-export const showRoute = route('get', '/tools/{id}', {
-  operationId: 'getTool',
+export const showRoute = route('get', '/tools/{id}', 'getTool', {
   summary: 'One registered tool with its input and output JSON Schema and annotations',
   request: { params: idParams },
   ok: ['The tool', z.object({ tool: toolSchema })],

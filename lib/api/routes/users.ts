@@ -24,16 +24,14 @@ const userSchema = z
   })
   .openapi('User');
 
-export const listUsersRoute = route('get', '/users', {
-  operationId: 'listUsers',
+export const listUsersRoute = route('get', '/users', 'listUsers', {
   summary: 'Every user who signs in, by email',
   request: { query: pageQuery },
   ok: ['One page of the users', pageOf(userSchema)],
   errors: [400, 401, 403],
 });
 
-export const createUserRoute = route('post', '/users', {
-  operationId: 'createUser',
+export const createUserRoute = route('post', '/users', 'createUser', {
   summary: 'Add a user who signs in with email and password',
   request: {
     body: requiredBody(createUserInput, {
@@ -48,8 +46,7 @@ export const createUserRoute = route('post', '/users', {
   errors: [400, 401, 403, 409],
 });
 
-export const updateUserRoute = route('patch', '/users/{id}', {
-  operationId: 'updateUser',
+export const updateUserRoute = route('patch', '/users/{id}', 'updateUser', {
   summary: "Change a user's role or disable them; either ends every session of theirs",
   description: 'The last enabled admin can be neither demoted nor disabled (409).',
   request: {

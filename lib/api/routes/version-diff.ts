@@ -62,16 +62,14 @@ const diffSchema = z.object({
     .optional(),
 });
 
-export const diffRoute = route('get', '/agents/{id}/diff', {
-  operationId: 'diffAgentVersions',
+export const diffRoute = route('get', '/agents/{id}/diff', 'diffAgentVersions', {
   summary: 'Field diff between two versions (stored fields only; the tool comparison is the POST)',
   request: { params: agentIdParams, query: diffQuery },
   ok: ['The differences', diffSchema],
   errors: [400, 404],
 });
 
-export const compareRoute = route('post', '/agents/{id}/diff', {
-  operationId: 'compareAgentVersions',
+export const compareRoute = route('post', '/agents/{id}/diff', 'compareAgentVersions', {
   summary: 'Field diff between two versions plus the resolved-tool diff for a request context',
   request: {
     params: agentIdParams,

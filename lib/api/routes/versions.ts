@@ -18,16 +18,14 @@ import {
 
 const route = jsonRoutes('versions');
 
-export const listRoute = route('get', '/agents/{id}/versions', {
-  operationId: 'listAgentVersions',
+export const listRoute = route('get', '/agents/{id}/versions', 'listAgentVersions', {
   summary: 'Versions, newest first',
   request: { params: agentIdParams, query: pageQuery },
   ok: ['One page of versions', pageOf(versionSchema)],
   errors: [400, 404],
 });
 
-export const getRoute = route('get', '/agents/{id}/versions/{n}', {
-  operationId: 'getAgentVersion',
+export const getRoute = route('get', '/agents/{id}/versions/{n}', 'getAgentVersion', {
   summary: 'One version by number',
   request: { params: versionParams },
   ok: ['The agent and version', agentWithVersionSchema],
@@ -62,25 +60,28 @@ const gateEvaluationSchema = z
   })
   .openapi({ description: "Present when the agent's publish gate asks for an evaluation" });
 
-export const publishChecksRoute = route('get', '/agents/{id}/versions/{n}/publish-checks', {
-  operationId: 'getAgentVersionPublishChecks',
-  summary: "What publishing version n would refuse (the publish gate's checks), without publishing",
-  description:
-    'The same checks `publishAgentVersion` runs before it switches the published version. An empty ' +
-    '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list ' +
-    "(`evaluation_required` included, when the agent's gate asks for an evaluation this configuration lacks). " +
-    '`evaluation` says what the gate asks and how the evaluations of this configuration went (the one that lets it ' +
-    'publish when there is one, else the newest).',
-  request: { params: versionParams },
-  ok: [
-    'The problems found (none: the version can be published)',
-    z.object({ problems: z.array(publishProblemSchema), evaluation: gateEvaluationSchema.optional() }),
-  ],
-  errors: [400, 404],
-});
+export const publishChecksRoute = route(
+  'get',
+  '/agents/{id}/versions/{n}/publish-checks',
+  'getAgentVersionPublishChecks',
+  {
+    summary: "What publishing version n would refuse (the publish gate's checks), without publishing",
+    description:
+      'The same checks `publishAgentVersion` runs before it switches the published version. An empty ' +
+      '`problems` list means the version would go live; each problem is what the 409 `publish_blocked` would list ' +
+      "(`evaluation_required` included, when the agent's gate asks for an evaluation this configuration lacks). " +
+      '`evaluation` says what the gate asks and how the evaluations of this configuration went (the one that lets it ' +
+      'publish when there is one, else the newest).',
+    request: { params: versionParams },
+    ok: [
+      'The problems found (none: the version can be published)',
+      z.object({ problems: z.array(publishProblemSchema), evaluation: gateEvaluationSchema.optional() }),
+    ],
+    errors: [400, 404],
+  },
+);
 
-export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
-  operationId: 'publishAgentVersion',
+export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', 'publishAgentVersion', {
   summary: 'Publish version n (idempotent)',
   request: {
     params: versionParams,
@@ -93,22 +94,19 @@ export const publishRoute = route('post', '/agents/{id}/versions/{n}/publish', {
   errors: [400, 403, 404, 409],
 });
 
-export const unpublishRoute = route('post', '/agents/{id}/unpublish', {
-  operationId: 'unpublishAgent',
+export const unpublishRoute = route('post', '/agents/{id}/unpublish', 'unpublishAgent', {
   summary: 'Clear the published version',
   request: { params: agentIdParams },
   ok: ['Unpublished; version is the latest', agentWithVersionSchema],
   errors: [404],
 });
 
-export const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', {
-  operationId: 'restoreAgentVersion',
+export const restoreRoute = route('post', '/agents/{id}/versions/{n}/restore', 'restoreAgentVersion', {
   summary: "A new draft version with version n's snapshot",
   ...restoreVersionSpec(agentWithVersionSchema),
 });
 
-export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', {
-  operationId: 'deleteAgentVersion',
+export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', 'deleteAgentVersion', {
   summary: 'Delete a version (refused for the published, a labelled or the latest version)',
   request: { params: versionParams },
   ok: ['Deleted', deletedSchema],
