@@ -51,9 +51,32 @@ const groups: Array<{ name: string; run: () => Promise<BenchRow[]> }> = [
   { name: 'memory-and-load', run: () => benchMemory({ root }) },
 ];
 
-const { values } = parseArgs({
-  options: { json: { type: 'string' }, only: { type: 'string' }, group: { type: 'string' } },
-});
+const usage = `Usage: npm run bench -- [--only <text>] [--json <file>]
+  --only <text>  run the groups whose name contains the text (${groups.map((group) => group.name).join(', ')})
+  --json <file>  also write the rows to a JSON file
+`;
+
+/** The options, or the usage and exit code 2 for one it does not know (0 for --help). */
+function readOptions() {
+  try {
+    const { values: options } = parseArgs({
+      options: {
+        json: { type: 'string' },
+        only: { type: 'string' },
+        group: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (!options.help) return options;
+    process.stdout.write(usage);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const values = readOptions();
 
 /** Runs one group in this process; its rows go to `--json` (how the parent reads them). */
 async function runGroupHere(name: string): Promise<never> {
