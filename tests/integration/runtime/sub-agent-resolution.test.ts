@@ -1,7 +1,8 @@
 /**
  * Sub-agents and workflows in resolution (resolution.md section 8): `POST /api/agents/:id/resolve`
  * and `runtime.resolve` report `agent-<key>` / `workflow-<key>` in `tools`, the explanation and the
- * hash exactly as a run offers them, for stored and code agents; they come after every other source.
+ * hash exactly as a run offers them, for stored and code agents; they come after every other source;
+ * and a key that makes no tool name is refused at save, draft and import with its path.
  */
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -194,5 +195,59 @@ describe('sub-agents and workflows in resolution', () => {
     const { run, offered } = await runOf('orphan');
     expect(run.body.resolvedToolsHash).toBe(after.body.resolvedToolsHash);
     expect(offered).toEqual(described(after.body.tools));
+  });
+});
+
+describe('sub-agent and workflow keys', () => {
+  const badKeys = {
+    agents: { 'bad key!': { agentId: 'researcher' } },
+    workflows: { ['w'.repeat(60)]: { workflowId: 'double' } },
+  };
+  const issuesOf = (prefix: string) => [
+    {
+      path: `${prefix}agents.bad key!`,
+      message: '"bad key!" cannot name a tool: "agent-bad key!" must be 1-64 characters of a-z, A-Z, 0-9, "_" and "-"',
+    },
+    expect.objectContaining({ path: `${prefix}workflows.${'w'.repeat(60)}` }),
+  ];
+
+  it('refuses a key that makes no tool name at create, save and draft, with 400 naming its path', async () => {
+    const created = await call(studio, 'POST', '/api/agents', {
+      ...base,
+      id: 'badly-keyed',
+      name: 'Badly keyed',
+      instructions: 'Hi.',
+      ...badKeys,
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('invalid_input');
+    expect(created.body.error.details.issues).toEqual(issuesOf(''));
+    const saved = await call(studio, 'PATCH', '/api/agents/lead', { baseVersionNumber: 1, ...badKeys });
+    expect(saved.status).toBe(400);
+    expect(saved.body.error.details.issues).toEqual(issuesOf(''));
+    const listed = await call(studio, 'PATCH', '/api/agents/lead', {
+      baseVersionNumber: 1,
+      agents: ['researcher', 'a b'],
+    });
+    expect(listed.body.error.details.issues).toEqual([
+      expect.objectContaining({ path: 'agents.1', message: expect.stringContaining('"a b" cannot name a tool') }),
+      expect.objectContaining({ path: 'agents.1', message: 'No code or stored agent with id "a b"' }),
+    ]);
+    const draft = await call(studio, 'POST', '/api/agents/lead/resolve', {
+      draft: { baseVersionNumber: 1, ...badKeys },
+    });
+    expect(draft.status).toBe(400);
+    expect(draft.body.error.details.issues).toEqual(issuesOf('draft.'));
+  });
+
+  it('refuses such a key in an imported agent, naming the version', async () => {
+    const exported = await call(studio, 'GET', '/api/agents/lead/export');
+    expect(exported.status).toBe(200);
+    const copy: ResponseBody = structuredClone(exported.body);
+    copy.agent.id = 'lead-copy';
+    Object.assign(copy.versions[0].snapshot, badKeys);
+    const imported = await call(studio, 'POST', '/api/agents/import', copy);
+    expect(imported.status).toBe(400);
+    expect(imported.body.error.details.issues).toEqual(issuesOf('versions.0.snapshot.'));
   });
 });
