@@ -21,7 +21,7 @@ import type {
 } from '../runtime/run-types';
 import { createStandaloneAgents } from '../runtime/standalone';
 import { modelNamePattern, type DefaultOptions, type Instructions } from '../snapshots';
-import type { Tool } from '../tools';
+import { isValidToolName, type Tool } from '../tools';
 import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
 
@@ -84,6 +84,21 @@ function checkEditorSetting(id: string, editor: unknown) {
     fail();
 }
 
+/** Each key of `agents` / `workflows` must make the tool name the model sees, never be renamed. */
+function checkCallableKeys(id: string, options: AgentOptions) {
+  for (const [field, prefix] of [
+    ['agents', 'agent'],
+    ['workflows', 'workflow'],
+  ] as const) {
+    for (const key of Object.keys(options[field] ?? {})) {
+      if (!isValidToolName(`${prefix}-${key}`))
+        throw new AgentDefinitionError(
+          `Agent ${id}: ${field}[${JSON.stringify(key)}] cannot name a tool: "${prefix}-${key}" must be 1-64 characters of a-z, A-Z, 0-9, "_" and "-".`,
+        );
+    }
+  }
+}
+
 function checkOptions(options: AgentOptions) {
   const { id, name, instructions, model, tools } = options as unknown as Record<string, unknown>;
   if (typeof id !== 'string' || !agentIdPattern.test(id)) {
@@ -124,6 +139,7 @@ function checkOptions(options: AgentOptions) {
       }
     }
   }
+  checkCallableKeys(id, options);
   checkEditorSetting(id, options.editor);
 }
 

@@ -1,11 +1,18 @@
 /**
  * Sub-agents and workflows a save names must exist: a code agent or a stored agent for each
- * `agents.<key>`, a registered workflow for each `workflows.<key>`; an agent may not name itself.
- * Only the fields a save provides are checked, so a reference that disappeared since an earlier
- * version does not block saving other fields (resolution skips it with a warning).
+ * `agents.<key>`, a registered workflow for each `workflows.<key>`; an agent may not name itself;
+ * and each key must make a valid tool name (`agent-<key>`, `workflow-<key>`). Only the fields a save
+ * provides are checked, so a reference that disappeared since an earlier version does not block
+ * saving other fields (resolution skips it with a warning).
  */
 import { invalidInput, type Issue } from '../errors';
-import { agentReferences, workflowReferences, type AgentSnapshot, type CallableReference } from '../snapshots';
+import {
+  agentReferences,
+  callableKeyIssues,
+  workflowReferences,
+  type AgentSnapshot,
+  type CallableReference,
+} from '../snapshots';
 import type { EditorContext } from './context';
 
 /** The issue's path: the id field of a record entry, or the entry itself in the older forms. */
@@ -50,11 +57,11 @@ export async function callableReferenceIssues(
   ];
 }
 
-/** Refuses (400, every problem with its path) references in `provided` that name nothing. */
+/** Refuses (400, every problem with its path) keys in `provided` that make no tool name, and references that name nothing. */
 export async function checkCallableReferences(
   context: EditorContext,
   input: { agentId: string; provided: AgentSnapshot },
 ): Promise<void> {
-  const issues = await callableReferenceIssues(context, input);
+  const issues = [...callableKeyIssues(input.provided), ...(await callableReferenceIssues(context, input))];
   if (issues.length > 0) throw invalidInput(issues);
 }

@@ -4,6 +4,7 @@
  * published version (and, for a restore, each version's `configHash`).
  */
 import {
+  callableKeyIssues,
   checkAgentSnapshot,
   currentSnapshotSchemaVersion,
   storedAgentIssues,
@@ -40,7 +41,7 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
 
 /**
  * `rules: 'as-a-save'` (an agent import: a document someone may have written) refuses per-tool
- * rules and rule-linter errors as a save would; `'as-stored'` (a whole-deployment restore, which
+ * rules, sub-agent and workflow keys that make no tool name, and rule-linter errors as a save would; `'as-stored'` (a whole-deployment restore, which
  * must reproduce the source exactly) keeps the history as it was written, since refusing it would
  * make a backup taken before a linter check unrestorable. Publishing still refuses a version with a
  * linter error, and `agent lint` reports it. A restore also refuses a `configHash` that does not
@@ -86,7 +87,11 @@ export function checkImportDocument(
       snapshots[index] = check.value;
       const at = `${prefix.join('.')}.`;
       if (rules === 'as-a-save')
-        issues.push(...toolRulesIssues(check.value.tools, at), ...lintErrors(check.value, at, known));
+        issues.push(
+          ...toolRulesIssues(check.value.tools, at),
+          ...callableKeyIssues(check.value, at),
+          ...lintErrors(check.value, at, known),
+        );
     }
   });
   // The references are checked even when a snapshot has problems, so one answer lists them all.

@@ -33,6 +33,7 @@ export {
   type ProviderCall,
 } from './provider-calls';
 export type {
+  LoadedCallable,
   LoadedIntegration,
   LoadedMcpClient,
   LoadedMcpServer,
@@ -41,6 +42,7 @@ export type {
   LoadedToolProvider,
 } from './loaded-sources';
 export { mergeTools } from './merge-tools';
+export { callableToolName } from './callable-tools';
 export { applyToolPolicies, approvalSummary, policyAsksApproval, type ApprovalRequirement } from './tool-policies';
 export { ruleBudgetWarnings } from './rule-budget-warnings';
 export { nonEmptyDescription, withDescription } from './tool-set';

@@ -5,7 +5,7 @@
 import type { McpNeutralTool, McpServerToolListing } from '../mcp/convert';
 import type { Tool } from '../tools';
 import type { ProviderCall } from './provider-calls';
-import type { ResolutionWarning } from './types';
+import type { Inclusion, ResolutionWarning } from './types';
 
 export interface LoadedMcpServer extends McpServerToolListing {
   /** Why listing failed (`listed` is then undefined). Never contains the caller's token. */
@@ -45,10 +45,27 @@ export type LoadedToolProvider =
   | { status: 'failed'; message: string }
   | { status: 'loaded'; calls: LoadedProviderCall[]; warnings: ResolutionWarning[] };
 
+/**
+ * A sub-agent or workflow the agent names (`agents.<key>` / `workflows.<key>`), offered as
+ * `agent-<key>` / `workflow-<key>`: found (with its executable tool) or gone (with the reason).
+ */
+export type LoadedCallable = (
+  { source: 'agent'; origin: { agentId: string } } | { source: 'workflow'; origin: { workflowId: string } }
+) & {
+  key: string;
+  /** `[{ field: 'agents' | 'workflows', variantIndex: null }]` for a stored reference; `[]` for a code agent's own. */
+  includedBy: Inclusion[];
+} & (
+    | { status: 'found'; tool: Tool; /** The agent's own wording for the tool, if any. */ description?: string }
+    | { status: 'gone'; reason: string }
+  );
+
 export interface LoadedSources {
   registry: { get(id: string): Tool | undefined };
   /** By id; Maps, because ids are user data (`constructor` is a valid id). */
   mcpClients: ReadonlyMap<string, LoadedMcpClient>;
   integrations: ReadonlyMap<string, LoadedIntegration>;
   toolProviders: ReadonlyMap<string, LoadedToolProvider>;
+  /** Sub-agents first, then workflows, each in the order the agent names them; none when absent. */
+  callables?: readonly LoadedCallable[];
 }

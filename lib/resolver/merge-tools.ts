@@ -1,9 +1,11 @@
 /**
  * Step three of resolution (plan, load, merge), pure: the plan and what the loaders fetched become
  * the tool record, its explanation and the warnings. Sources are added in a fixed order (code,
- * registry, MCP, integrations, providers), so a later source replaces an earlier same-named tool.
+ * registry, MCP, integrations, providers, sub-agents, workflows), so a later source replaces an
+ * earlier same-named tool.
  */
 import { convertMcpTools } from '../mcp/convert';
+import { addCallables } from './callable-tools';
 import type { FieldEntry } from './conditional-field';
 import type { LoadedMcpClient, LoadedSources } from './loaded-sources';
 import type { IntegrationPlan, McpClientPlan, ResolutionPlan, ToolProviderPlan } from './plan-resolution';
@@ -257,5 +259,6 @@ export function mergeTools({ plan, loaded }: { plan: ResolutionPlan; loaded: Loa
   for (const client of plan.mcpClients) addMcpClient(set, client, loaded);
   for (const integration of plan.integrations) addIntegration(set, integration, loaded);
   for (const provider of plan.toolProviders) addToolProvider(set, provider, loaded);
+  addCallables(set, loaded.callables ?? []);
   return applyToolPolicies(set.result(plan.fields), plan.toolPolicies);
 }

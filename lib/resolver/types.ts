@@ -11,7 +11,11 @@ export type ToolSource = 'code' | 'registry' | 'mcp' | 'integration' | 'provider
 export type ToolOrigin =
   | { toolId: string }
   | { clientId: string; clientVersionId: string; server: string; tool: string }
-  | { providerId: string; toolkit?: string; connectionId?: string; slug: string };
+  | { providerId: string; toolkit?: string; connectionId?: string; slug: string }
+  /** A sub-agent (`agent-<key>`): the code or stored agent it calls. */
+  | { agentId: string }
+  /** A workflow (`workflow-<key>`): the registered workflow it runs. */
+  | { workflowId: string };
 
 /** The four stored fields that contribute tools (each plain or conditional). */
 export type ResolutionField = 'tools' | 'mcpClients' | 'integrationTools' | 'toolProviders';
@@ -42,9 +46,9 @@ export interface ResolvedTool {
   readonly approval?: true | RuleGroup;
 }
 
-/** A variant index, or `null` for a plain field. */
+/** A variant index, or `null` for a plain field (`agents` and `workflows` are always plain). */
 export interface Inclusion {
-  field: ResolutionField;
+  field: ResolutionField | 'agents' | 'workflows';
   variantIndex: number | null;
 }
 

@@ -25,12 +25,11 @@ import { listItemOfRecord, readRunPage, type RunListItem, type RunListPage, type
 import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions, DraftVersion } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
-import { agentToolSources } from './agent-tool-sources';
+import { taskToolSources } from './agent-tool-sources';
 import { failInterruptedTasks } from './background-tasks';
 import type { TaskStore } from './task-store';
 import { taskNote } from './task-tools';
-import { createStandaloneAgents, type StandaloneAgents } from './standalone';
-import { storedCallableSources, type LoadInChain } from './stored-callables';
+import type { LoadInChain } from './stored-callables';
 import { replayTestCase, type ReplayRequest, type ReplayResult } from './replay';
 
 export interface LoadAgentOptions {
@@ -89,27 +88,18 @@ export function environmentFromResolution({
   detailed,
   models,
   taskStore,
-  subAgents,
-  stored,
 }: {
   detailed: DetailedResolution;
   models: Pick<ModelRegistry, 'resolve' | 'excerpt'>;
   taskStore: TaskStore;
-  /** Where a code agent's sub-agents run. */
-  subAgents: StandaloneAgents;
-  /** How a stored agent's sub-agent is loaded, and the agents calling each other down to this one. */
-  stored?: { loadInChain: LoadInChain; chain: readonly string[] };
 }): RunEnvironment {
   const { resolution, codeAgent, defaultOptions } = detailed;
   const model =
     codeAgent && typeof codeAgent.model !== 'string'
       ? (codeAgent.model as LanguageModelObject)
       : models.resolve(resolution.model);
-  const extraSources = codeAgent
-    ? agentToolSources({ agent: codeAgent, runnableOf: subAgents.runnableOf, taskStore })
-    : detailed.callables && stored
-      ? storedCallableSources({ callables: detailed.callables, ...stored })
-      : [];
+  // Sub-agents and workflows are resolved tools like any other; only the task tools join here.
+  const extraSources = codeAgent ? taskToolSources({ agent: codeAgent, taskStore }) : [];
   return {
     agentId: resolution.agentId,
     versionId: resolution.versionId,
@@ -197,18 +187,17 @@ export function createAgentRuns({
   observer?: RunObserver;
 }): {
   loadAgent(agentId: string, options?: LoadAgentOptions): Promise<RunnableAgent>;
+  /** Loads a stored agent's sub-agent for one call, one level further down the chain. */
+  loadInChain: LoadInChain;
   replayTestCase(request: ReplayRequest): Promise<ReplayResult>;
   runs: Runs;
   /** Settles when the runs interrupted by a stopped process are marked (it never rejects). */
   ready: Promise<void>;
 } {
-  // Sub-agents of code agents run on their own, with the studio's models and task lists.
-  const subAgents = createStandaloneAgents({ models, taskStore });
-  // A stored agent's sub-agents are loaded like any agent, one level further down the chain.
   // Provider keys saved in Settings since the last run are read first: a run never needs a restart for them.
-  const environmentOf = async (detailed: DetailedResolution, chain: readonly string[]) => {
+  const environmentOf = async (detailed: DetailedResolution) => {
     await models.refresh?.();
-    return environmentFromResolution({ detailed, models, taskStore, subAgents, stored: { loadInChain, chain } });
+    return environmentFromResolution({ detailed, models, taskStore });
   };
   const runner = createRunner({
     store: runStore,
@@ -230,7 +219,8 @@ export function createAgentRuns({
           now: detailed.resolution.resolvedToolsHash,
         });
       }
-      const environment = await environmentOf(detailed, [record.agentId]);
+      // A continuation starts a new chain of sub-agents (the default: the agent alone).
+      const environment = await environmentOf(detailed);
       return { ...environment, label: record.label, resolvedToolsHash: record.resolvedToolsHash };
     },
   });
@@ -262,9 +252,9 @@ export function createAgentRuns({
     { requestContext = {}, selector, draft, resourceId, signal }: LoadAgentOptions = {},
     chain: readonly string[] = [agentId],
   ): Promise<RunnableAgent> {
-    const detailed = await resolveDetailed(agentId, { requestContext, selector, draft, resourceId, signal });
+    const detailed = await resolveDetailed(agentId, { requestContext, selector, draft, resourceId, signal, chain });
     // Built now, so a provider with no key fails here, before a run is stored or a model called.
-    const environment = await environmentOf(detailed, chain);
+    const environment = await environmentOf(detailed);
     return createRunnableAgent({ id: agentId, runner, requestContext, environment: () => environment });
   }
 
@@ -274,11 +264,8 @@ export function createAgentRuns({
 
   return {
     loadAgent: (agentId, options) => loadAgent(agentId, options),
-    replayTestCase: (request) =>
-      replayTestCase(
-        { resolveDetailed, environmentOf: (detailed) => environmentOf(detailed, [request.agentId]), runner },
-        request,
-      ),
+    loadInChain,
+    replayTestCase: (request) => replayTestCase({ resolveDetailed, environmentOf, runner }, request),
     runs: {
       async list(request = {}) {
         await ready;

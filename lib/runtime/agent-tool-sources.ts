@@ -1,17 +1,28 @@
 /**
- * The tools an agent gets beside its own: its sub-agents as `agent-<key>` and its workflows as
- * `workflow-<key>` (names made valid for every provider). They join the run's tool record as further
- * sources, so a name colliding with one of the agent's tools is an error naming both.
+ * The tools an `Agent` run on its own gets beside its own: its built-in task tools, its sub-agents
+ * as `agent-<key>` and its workflows as `workflow-<key>` (built as a studio's resolution builds
+ * them). They join the run's tool record as further sources, so a name colliding with one of the
+ * agent's tools is an error naming both. In a studio, sub-agents and workflows come with the
+ * resolution instead, and only the task tools join here.
  */
-import { toModelToolName } from '../resolver';
 import type { Tool } from '../tools';
+import { codeAgentCallables } from './callable-tools';
 import type { StandaloneAgentDefinition } from './run-types';
 import type { ToolSource } from './run-environment';
 import type { RunnableAgent } from './runnable-agent';
-import { createSubAgentTool } from './sub-agent-tool';
 import { createTaskTools } from './task-tools';
 import type { TaskStore } from './task-store';
-import { createWorkflowTool } from './workflow-tool';
+
+/** The built-in task tools, when the agent switches them on. */
+export function taskToolSources({
+  agent,
+  taskStore,
+}: {
+  agent: Pick<StandaloneAgentDefinition, 'taskTools'>;
+  taskStore: TaskStore;
+}): ToolSource[] {
+  return agent.taskTools ? [{ label: 'the task tools', kind: 'builtin', tools: createTaskTools(taskStore) }] : [];
+}
 
 export function agentToolSources({
   agent,
@@ -24,25 +35,13 @@ export function agentToolSources({
   /** Where the task tools keep their lists. */
   taskStore: TaskStore;
 }): ToolSource[] {
-  const sources: ToolSource[] = [];
-  if (agent.taskTools) sources.push({ label: 'the task tools', kind: 'builtin', tools: createTaskTools(taskStore) });
-  const agents = Object.entries(agent.agents ?? {});
-  if (agents.length > 0) {
-    const tools: Record<string, Tool> = {};
-    for (const [key, subAgent] of agents) {
-      const name = toModelToolName(`agent-${key}`);
-      tools[name] = createSubAgentTool({ name, agent: subAgent, runnable: () => runnableOf(subAgent) });
-    }
-    sources.push({ label: 'the sub-agents', kind: 'sub-agent', tools });
-  }
-  const workflows = Object.entries(agent.workflows ?? {});
-  if (workflows.length > 0) {
-    const tools: Record<string, Tool> = {};
-    for (const [key, workflow] of workflows) {
-      const name = toModelToolName(`workflow-${key}`);
-      tools[name] = createWorkflowTool({ name, workflow });
-    }
-    sources.push({ label: 'the workflows', kind: 'workflow', tools });
-  }
+  const sources = taskToolSources({ agent, taskStore });
+  const callables = codeAgentCallables({ agent, runnableOf });
+  const toolsOf = (source: 'agent' | 'workflow'): Record<string, Tool> =>
+    Object.fromEntries(callables.filter((callable) => callable.source === source).map(({ tool }) => [tool.id, tool]));
+  const agents = toolsOf('agent');
+  if (Object.keys(agents).length > 0) sources.push({ label: 'the sub-agents', kind: 'sub-agent', tools: agents });
+  const workflows = toolsOf('workflow');
+  if (Object.keys(workflows).length > 0) sources.push({ label: 'the workflows', kind: 'workflow', tools: workflows });
   return sources;
 }

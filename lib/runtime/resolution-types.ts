@@ -3,7 +3,6 @@ import type { Agent } from '../agents';
 import type { AgentSnapshot, DefaultOptions } from '../snapshots';
 import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
 import type { VersionSelector } from '../versions';
-import type { StoredCallables } from './stored-callables';
 
 export interface Resolution {
   agentId: string;
@@ -53,11 +52,14 @@ export interface DetailedResolution {
   resolution: Resolution;
   codeAgent?: Agent;
   defaultOptions?: DefaultOptions;
-  /** A stored agent's sub-agents and workflows that exist now. */
-  callables?: StoredCallables;
 }
 
 export interface DetailedResolveOptions extends ResolveOptions {
   /** Resolve exactly this version; `null` pins a code agent to its code definition. */
   pinnedVersionId?: string | null;
+  /**
+   * The agents calling each other down to this one, ending with it (default: the agent alone). A
+   * stored sub-agent's tool loads its agent one level further down, and refuses a cycle.
+   */
+  chain?: readonly string[];
 }

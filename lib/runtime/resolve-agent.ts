@@ -22,7 +22,11 @@ import type { FoundVersion } from '../editor';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import { findVersionFor, type AgentVersionReader } from './find-version';
 import type { CachedResolution, ResolutionCache } from './resolution-cache';
-import { findStoredCallables } from './stored-callables';
+import { codeAgentCallables } from './callable-tools';
+import type { StandaloneAgents } from './standalone';
+import { goneAgents, storedCallables, type LoadInChain } from './stored-callables';
+import { agentReferences, workflowReferences } from '../snapshots';
+import type { LoadedCallable } from '../resolver';
 import type { WorkflowRegistry } from '../workflows';
 import type { DetailedResolution, DetailedResolveOptions, Resolution } from './resolution-types';
 
@@ -34,17 +38,45 @@ export interface Resolving {
   resolutionCache: ResolutionCache;
   /** The registered workflows a stored agent's `workflows` may name. */
   workflows: WorkflowRegistry;
+  /** How sub-agents run: a code agent's own on their own, a stored agent's loaded one level down the chain. */
+  subAgents: Pick<StandaloneAgents, 'runnableOf'> & { loadInChain: LoadInChain };
 }
 
 const codeAgentInput = (agent: Agent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
+/**
+ * The agent's sub-agents and workflows: a code agent's own (fixed by its code), or those a stored
+ * version names (which of them still exist is looked up now, and named in `key`, part of the
+ * resolution's cache key with the chain their tools load sub-agents in). `build` makes the tools.
+ */
+async function callablesOf(
+  resolving: Resolving,
+  {
+    version,
+    codeAgent,
+    chain,
+  }: { version: VersionInput | undefined; codeAgent: Agent | undefined; chain: readonly string[] },
+): Promise<{ key: string; build(): LoadedCallable[] }> {
+  const { runnableOf, loadInChain } = resolving.subAgents;
+  if (codeAgent) return { key: '', build: () => codeAgentCallables({ agent: codeAgent, runnableOf }) };
+  const snapshot = version?.snapshot;
+  if (!snapshot || (agentReferences(snapshot).length === 0 && workflowReferences(snapshot).length === 0))
+    return { key: '', build: () => [] };
+  const gone = await goneAgents(resolving, snapshot);
+  return {
+    key: `callables:${JSON.stringify([chain, [...gone.keys()]])}`,
+    build: () => storedCallables({ lookup: resolving, snapshot, gone, chain, loadInChain }),
+  };
+}
+
 export async function resolveTools(
-  { loader, resolutionCache }: Resolving,
+  resolving: Resolving,
   {
     version,
     codeAgent,
     requestContext,
+    chain,
     resourceId,
     signal,
     budget = createRuleBudget(),
@@ -53,6 +85,8 @@ export async function resolveTools(
     version: VersionInput | undefined;
     codeAgent: Agent | undefined;
     requestContext: RequestContext;
+    /** The agents calling each other down to this one, ending with it. */
+    chain: readonly string[];
     resourceId?: string | undefined;
     signal?: AbortSignal | undefined;
     /** The request's rule budget; the rules it stopped are in `budget.stopped` afterwards. */
@@ -61,15 +95,19 @@ export async function resolveTools(
     cached?: boolean;
   },
 ): Promise<CachedResolution> {
+  const { loader, resolutionCache } = resolving;
   const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext, budget });
-  const { loaded, fingerprint } = await loader.load({ plan, requestContext, resourceId, signal });
+  const [{ loaded, fingerprint }, callables] = await Promise.all([
+    loader.load({ plan, requestContext, resourceId, signal }),
+    callablesOf(resolving, { version, codeAgent, chain }),
+  ]);
   const compute = () => {
-    const merged = mergeTools({ plan, loaded });
+    const merged = mergeTools({ plan, loaded: { ...loaded, callables: callables.build() } });
     return { ...merged, resolvedToolsHash: resolvedToolsHash(merged.tools) };
   };
   // Built on tools a source made for this request, or for a draft: used once, so not cached.
   if (fingerprint === undefined || !cached) return compute();
-  return resolutionCache.get(`${plan.signature}\n${fingerprint}`, compute);
+  return resolutionCache.get(`${plan.signature}\n${fingerprint}\n${callables.key}`, compute);
 }
 
 /**
@@ -114,7 +152,7 @@ export async function resolveAgent(
   agentId: string,
   options: DetailedResolveOptions = {},
 ): Promise<DetailedResolution> {
-  const { requestContext: given, resourceId, signal, draft } = options;
+  const { requestContext: given, resourceId, signal, draft, chain = [agentId] } = options;
   // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
   const requestContext: RequestContext = isPlainObject(given) ? given : {};
   const codeAgent = resolving.codeAgents.get(agentId);
@@ -139,6 +177,7 @@ export async function resolveAgent(
     version,
     codeAgent,
     requestContext,
+    chain,
     resourceId,
     signal,
     budget,
@@ -158,9 +197,6 @@ export async function resolveAgent(
     ...withBudgetWarnings(resolved, budget),
     resolvedToolsHash: resolved.resolvedToolsHash,
   };
-  // A code agent's sub-agents and workflows are its own; a stored agent's are found per request.
-  const callables = codeAgent || !version ? undefined : await findStoredCallables(resolving, version.snapshot);
-  if (callables && callables.warnings.length > 0) resolution.warnings = [...resolution.warnings, ...callables.warnings];
   const defaultOptions = version?.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
-  return { resolution, codeAgent, defaultOptions, ...(callables ? { callables } : {}) };
+  return { resolution, codeAgent, defaultOptions };
 }

@@ -1,8 +1,9 @@
 /**
  * The tool record of one run: the agent's resolved tools, then the run's toolsets, then its client
  * tools. The key is the name the model sees. A toolset or client tool whose name collides with a
- * tool already in the record is an error naming both. Other tool sources (sub-agents, workflows,
- * built-in tools) join here, through `extraSources`, with the same collision rule.
+ * tool already in the record is an error naming both. Other tool sources (built-in tools, and the
+ * sub-agents and workflows of an `Agent` run on its own, which has no resolution) join here,
+ * through `extraSources`, with the same collision rule.
  */
 import { invalidInput } from '../errors';
 import type { JsonSchema, Tool } from '../tools';

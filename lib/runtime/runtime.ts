@@ -33,6 +33,7 @@ import { createMemoryTaskStore, type TaskStore } from './task-store';
 import type { RunnableAgent } from './runnable-agent';
 import type { TaskItem } from './task-list';
 import { createWorkflowRegistry, type WorkflowRegistry } from '../workflows';
+import { createStandaloneAgents } from './standalone';
 
 export type { DetailedResolution, DetailedResolveOptions, DraftVersion, Resolution, ResolveOptions };
 
@@ -103,7 +104,14 @@ export function createRuntime({
   runObserver,
   workflows = createWorkflowRegistry(),
 }: RuntimeDependencies): Runtime {
-  const resolving: Resolving = { versions, codeAgents, loader, resolutionCache, workflows };
+  // Sub-agents of code agents run on their own, with the studio's models and task lists; a stored
+  // agent's are loaded like any agent, one level further down the chain (by the runs made below).
+  const { runnableOf } = createStandaloneAgents({ models, taskStore });
+  const subAgents: Resolving['subAgents'] = {
+    runnableOf,
+    loadInChain: (agentId, request) => runs.loadInChain(agentId, request),
+  };
+  const resolving: Resolving = { versions, codeAgents, loader, resolutionCache, workflows, subAgents };
   const resolveDetailed = (agentId: string, options?: DetailedResolveOptions) =>
     resolveAgent(resolving, agentId, options);
   const resolve = async (agentId: string, options?: ResolveOptions) =>
@@ -138,6 +146,7 @@ export function createRuntime({
         version: { id: versionId, snapshot },
         codeAgent: codeAgents.get(agentId),
         requestContext: isPlainObject(requestContext) ? requestContext : {},
+        chain: [agentId],
       });
       return Object.fromEntries(
         Object.values(resolved.tools).map((tool): [string, ComparableTool] => [

@@ -1,9 +1,9 @@
 /**
  * A stored agent's sub-agents and workflows (`agents: { [key]: { agentId } }`, `workflows: { [key]:
- * { workflowId } }`), found for one resolution and offered as `agent-<key>` / `workflow-<key>`
- * tools exactly like a code agent's. A reference to something that no longer exists (an agent
- * deleted or unpublished, a workflow no longer registered) drops out with a warning; the rest of
- * the agent still resolves.
+ * { workflowId } }`), looked up for one resolution: each one that exists becomes `agent-<key>` /
+ * `workflow-<key>` there, exactly like a code agent's; a reference to something that no longer
+ * exists (an agent deleted or unpublished, a workflow no longer registered) is handed to the merge
+ * as gone, which leaves it out with a warning; the rest of the agent still resolves.
  *
  * A stored sub-agent runs through the runtime like any loaded agent, so it may call sub-agents of
  * its own. The chain of agents calling each other is carried along: calling an agent already in
@@ -11,25 +11,22 @@
  * never a run that calls itself forever.
  */
 import { isStudioError } from '../errors';
-import { toModelToolName, type ResolutionWarning } from '../resolver';
-import { agentReferences, workflowReferences, type AgentSnapshot, type CallableReference } from '../snapshots';
-import type { Tool } from '../tools';
-import type { Workflow, WorkflowRegistry } from '../workflows';
+import type { LoadedCallable } from '../resolver';
+import { agentReferences, workflowReferences, type AgentSnapshot } from '../snapshots';
+import type { WorkflowRegistry } from '../workflows';
+import { subAgentCallable, workflowCallable } from './callable-tools';
 import type { CodeAgentRegistry } from './code-agent-registry';
 import type { AgentVersionReader } from './find-version';
-import type { ToolSource } from './run-environment';
 import type { RunnableAgent } from './runnable-agent';
-import { createSubAgentTool } from './sub-agent-tool';
-import { createWorkflowTool } from './workflow-tool';
 
 /** How many stored agents may be running inside each other through `agent-<key>` calls. */
 export const maxSubAgentDepth = 5;
 
-export interface StoredCallables {
-  agents: CallableReference[];
-  workflows: Array<CallableReference & { workflow: Workflow }>;
-  warnings: ResolutionWarning[];
-}
+/** Loads an agent for a sub-agent call, one level further down the chain. */
+export type LoadInChain = (
+  agentId: string,
+  request: { requestContext: Record<string, unknown>; chain: readonly string[] },
+) => Promise<RunnableAgent>;
 
 /** What finding callables reads: code agents, stored versions, registered workflows. */
 export interface CallableLookup {
@@ -51,42 +48,6 @@ async function agentUnavailable(lookup: CallableLookup, agentId: string): Promis
   }
 }
 
-export async function findStoredCallables(
-  lookup: CallableLookup,
-  snapshot: Pick<AgentSnapshot, 'agents' | 'workflows'>,
-): Promise<StoredCallables> {
-  const found: StoredCallables = { agents: [], workflows: [], warnings: [] };
-  for (const reference of agentReferences(snapshot)) {
-    const reason = await agentUnavailable(lookup, reference.id);
-    if (reason === undefined) found.agents.push(reference);
-    else
-      found.warnings.push({
-        code: 'agent_unknown',
-        message: `Sub-agent "${reference.key}" is left out: ${reason}`,
-        source: 'agent',
-        ref: `agents.${reference.key}`,
-      });
-  }
-  for (const reference of workflowReferences(snapshot)) {
-    const workflow = lookup.workflows.get(reference.id);
-    if (workflow) found.workflows.push({ ...reference, workflow });
-    else
-      found.warnings.push({
-        code: 'workflow_unknown',
-        message: `Workflow "${reference.key}" is left out: no workflow is registered with id "${reference.id}".`,
-        source: 'workflow',
-        ref: `workflows.${reference.key}`,
-      });
-  }
-  return found;
-}
-
-/** Loads an agent for a sub-agent call, one level further down the chain. */
-export type LoadInChain = (
-  agentId: string,
-  request: { requestContext: Record<string, unknown>; chain: readonly string[] },
-) => Promise<RunnableAgent>;
-
 /** The refusal of a call that would close a cycle or go too deep, or `undefined`. */
 export function chainRefusal(chain: readonly string[], agentId: string): string | undefined {
   const path = [...chain, agentId].join(' -> ');
@@ -97,40 +58,68 @@ export function chainRefusal(chain: readonly string[], agentId: string): string 
   return undefined;
 }
 
-/** The tool sources of a stored agent's callables; `chain` ends with the agent itself. */
-export function storedCallableSources({
-  callables,
+/**
+ * The agents a stored snapshot names that cannot be called now, by id, with the reason (IO: each
+ * stored agent is read). What it answers decides which callables the resolution holds.
+ */
+export async function goneAgents(
+  lookup: CallableLookup,
+  snapshot: Pick<AgentSnapshot, 'agents'>,
+): Promise<ReadonlyMap<string, string>> {
+  const gone = new Map<string, string>();
+  for (const { id } of agentReferences(snapshot)) {
+    if (gone.has(id)) continue;
+    const reason = await agentUnavailable(lookup, id);
+    if (reason !== undefined) gone.set(id, reason);
+  }
+  return gone;
+}
+
+/**
+ * The sub-agents and workflows a stored snapshot names, found or gone (`gone`: from `goneAgents`).
+ * `chain` ends with the agent itself; its sub-agents are loaded one level further down it.
+ */
+export function storedCallables({
+  lookup,
+  snapshot,
+  gone,
   chain,
   loadInChain,
 }: {
-  callables: StoredCallables;
+  lookup: Pick<CallableLookup, 'workflows'>;
+  snapshot: Pick<AgentSnapshot, 'agents' | 'workflows'>;
+  gone: ReadonlyMap<string, string>;
   chain: readonly string[];
   loadInChain: LoadInChain;
-}): ToolSource[] {
-  const sources: ToolSource[] = [];
-  if (callables.agents.length > 0) {
-    const tools: Record<string, Tool> = {};
-    for (const { key, id, description } of callables.agents) {
-      const name = toModelToolName(`agent-${key}`);
-      tools[name] = createSubAgentTool({
-        name,
-        agent: { id, ...(description ? { description } : {}) },
-        runnable: async ({ requestContext }) => {
-          const refusal = chainRefusal(chain, id);
-          if (refusal) throw new Error(refusal);
-          return loadInChain(id, { requestContext, chain: [...chain, id] });
-        },
+}): LoadedCallable[] {
+  const found: LoadedCallable[] = [];
+  for (const { key, id, description } of agentReferences(snapshot)) {
+    const includedBy = [{ field: 'agents' as const, variantIndex: null }];
+    const reason = gone.get(id);
+    if (reason !== undefined) {
+      found.push({ source: 'agent', origin: { agentId: id }, key, includedBy, status: 'gone', reason });
+      continue;
+    }
+    const runnable = async ({ requestContext }: { requestContext: Record<string, unknown> }) => {
+      const refusal = chainRefusal(chain, id);
+      if (refusal) throw new Error(refusal);
+      return loadInChain(id, { requestContext, chain: [...chain, id] });
+    };
+    found.push(subAgentCallable({ key, agent: { id }, runnable, includedBy, description }));
+  }
+  for (const { key, id, description } of workflowReferences(snapshot)) {
+    const workflow = lookup.workflows.get(id);
+    const includedBy = [{ field: 'workflows' as const, variantIndex: null }];
+    if (workflow) found.push(workflowCallable({ key, workflow, includedBy, description }));
+    else
+      found.push({
+        source: 'workflow',
+        origin: { workflowId: id },
+        key,
+        includedBy,
+        status: 'gone',
+        reason: `no workflow is registered with id "${id}".`,
       });
-    }
-    sources.push({ label: 'the sub-agents', kind: 'sub-agent', tools });
   }
-  if (callables.workflows.length > 0) {
-    const tools: Record<string, Tool> = {};
-    for (const { key, workflow } of callables.workflows) {
-      const name = toModelToolName(`workflow-${key}`);
-      tools[name] = createWorkflowTool({ name, workflow });
-    }
-    sources.push({ label: 'the workflows', kind: 'workflow', tools });
-  }
-  return sources;
+  return found;
 }

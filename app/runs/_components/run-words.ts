@@ -63,6 +63,8 @@ const sourceWords: Record<string, string> = {
   mcp: 'MCP server',
   integration: 'integration',
   provider: 'tool provider',
+  agent: 'sub-agent',
+  // Recorded by runs from before sub-agents were resolved tools, and by agents run on their own.
   'sub-agent': 'sub-agent',
   workflow: 'workflow',
   builtin: 'built-in tool',

@@ -34,6 +34,8 @@ const originSchema = z.union([
     connectionId: z.string().optional(),
     slug: z.string(),
   }),
+  z.object({ agentId: z.string() }).openapi({ description: 'A sub-agent (`agent-<key>`): the agent it calls' }),
+  z.object({ workflowId: z.string() }).openapi({ description: 'A workflow (`workflow-<key>`): the workflow it runs' }),
 ]);
 
 const sources = ['code', 'registry', 'mcp', 'integration', 'provider', 'agent', 'workflow'] as const;

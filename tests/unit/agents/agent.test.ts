@@ -41,6 +41,16 @@ describe('Agent', () => {
       options: { ...base, editor: { tools: { description: 'yes' } } },
       message: /editor must be/,
     },
+    {
+      name: 'a sub-agent key that makes no tool name',
+      options: { ...base, agents: { 'bad key!': new Agent({ ...base, id: 'helper' }) } },
+      message: /agents\["bad key!"\] cannot name a tool: "agent-bad key!"/,
+    },
+    {
+      name: 'a workflow key that makes no tool name',
+      options: { ...base, workflows: { ['x'.repeat(60)]: {} } },
+      message: /workflows\["x+"\] cannot name a tool/,
+    },
   ])('rejects $name', ({ options, message }) => {
     expect(() => new Agent(options as never)).toThrow(AgentDefinitionError);
     expect(() => new Agent(options as never)).toThrow(message);

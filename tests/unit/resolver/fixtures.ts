@@ -11,6 +11,7 @@ import {
   type LoadedIntegration,
   type LoadedMcpClient,
   type LoadedSources,
+  type LoadedCallable,
   type LoadedToolProvider,
   type MergedTools,
 } from '@/lib/resolver';
@@ -70,6 +71,7 @@ export interface Sources {
   mcpClients?: Record<string, LoadedMcpClient>;
   integrations?: Record<string, LoadedIntegration>;
   toolProviders?: Record<string, LoadedToolProvider>;
+  callables?: LoadedCallable[];
 }
 
 export function loadedSources(sources: Sources = {}): LoadedSources {
@@ -78,6 +80,7 @@ export function loadedSources(sources: Sources = {}): LoadedSources {
     mcpClients: new Map(Object.entries(sources.mcpClients ?? {})),
     integrations: new Map(Object.entries(sources.integrations ?? {})),
     toolProviders: new Map(Object.entries(sources.toolProviders ?? {})),
+    ...(sources.callables ? { callables: sources.callables } : {}),
   };
 }
 
