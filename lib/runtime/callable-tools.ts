@@ -17,7 +17,13 @@ export type SubAgentRunnable = (call: {
   requestContext: Record<string, unknown>;
 }) => RunnableAgent | Promise<RunnableAgent>;
 
-const described = (description: string | undefined) => (description ? { description } : {});
+/** A found callable of either source without its status and wording (distributed over the sources). */
+type FoundFields<Each = FoundCallable> = Each extends FoundCallable ? Omit<Each, 'status' | 'description'> : never;
+
+/** A callable that was found, with the calling agent's wording for it when it gives one. */
+function found(callable: FoundFields, description: string | undefined): FoundCallable {
+  return { ...callable, status: 'found', ...(description ? { description } : {}) };
+}
 
 export function subAgentCallable({
   key,
@@ -35,15 +41,8 @@ export function subAgentCallable({
   description?: string | undefined;
 }): FoundCallable {
   const name = toModelToolName(callableToolName({ source: 'agent', key }));
-  return {
-    source: 'agent',
-    origin: { agentId: agent.id },
-    key,
-    includedBy,
-    status: 'found',
-    tool: createSubAgentTool({ name, agent, runnable }),
-    ...described(description),
-  };
+  const tool = createSubAgentTool({ name, agent, runnable });
+  return found({ source: 'agent', origin: { agentId: agent.id }, key, includedBy, tool }, description);
 }
 
 export function workflowCallable({
@@ -59,15 +58,8 @@ export function workflowCallable({
   description?: string | undefined;
 }): FoundCallable {
   const name = toModelToolName(callableToolName({ source: 'workflow', key }));
-  return {
-    source: 'workflow',
-    origin: { workflowId: workflow.id },
-    key,
-    includedBy,
-    status: 'found',
-    tool: createWorkflowTool({ name, workflow }),
-    ...described(description),
-  };
+  const tool = createWorkflowTool({ name, workflow });
+  return found({ source: 'workflow', origin: { workflowId: workflow.id }, key, includedBy, tool }, description);
 }
 
 /** A code agent's own sub-agents, then its workflows, in the order its definition gives them. */

@@ -13,14 +13,13 @@ import {
   testCaseInputSchema,
   updateTestCaseBodySchema,
 } from '../../schemas';
+import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
-import { serveAll, servingWith } from '../serve';
 import { agentIdParams, deletedSchema } from './agents-schemas';
 import { runIdParams } from './run-schemas';
 
 const route = jsonRoutes('test-cases');
-const serve = servingWith<{ editor: Editor }>();
 
 const caseParams = agentIdParams.extend({
   caseId: pathParam({ name: 'caseId', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
@@ -57,11 +56,6 @@ export const listRoute = route('get', '/agents/{id}/test-cases', 'listTestCases'
   errors: [404],
 });
 
-const list = serve(listRoute, ({ editor }) => async (context) => {
-  const { id } = context.req.valid('param');
-  return context.json(await editor.testCases.list(id), 200);
-});
-
 export const createRoute = route('post', '/agents/{id}/test-cases', 'createTestCase', {
   summary: 'Add a test case: an input, its request context and the expectations a good answer meets',
   request: {
@@ -73,22 +67,11 @@ export const createRoute = route('post', '/agents/{id}/test-cases', 'createTestC
   errors: [400, 404],
 });
 
-const create = serve(createRoute, ({ editor }) => async (context) => {
-  const body = context.req.valid('json');
-  const agentId = context.req.valid('param').id;
-  return context.json(await editor.testCases.create({ agentId, body, actor: requestActor(context) }), 201);
-});
-
 export const getRoute = route('get', '/agents/{id}/test-cases/{caseId}', 'getTestCase', {
   summary: 'One test case',
   request: { params: caseParams },
   ok: ['The test case', testCaseSchema],
   errors: [404],
-});
-
-const get = serve(getRoute, ({ editor }) => async (context) => {
-  const { id, caseId } = context.req.valid('param');
-  return context.json(await editor.testCases.get(id, caseId), 200);
 });
 
 export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', 'updateTestCase', {
@@ -101,22 +84,11 @@ export const updateRoute = route('patch', '/agents/{id}/test-cases/{caseId}', 'u
   errors: [400, 404],
 });
 
-const update = serve(updateRoute, ({ editor }) => async (context) => {
-  const { id, caseId } = context.req.valid('param');
-  const body = context.req.valid('json');
-  return context.json(await editor.testCases.update({ agentId: id, caseId, body, actor: requestActor(context) }), 200);
-});
-
 export const deleteRoute = route('delete', '/agents/{id}/test-cases/{caseId}', 'deleteTestCase', {
   summary: 'Delete a test case',
   request: { params: caseParams },
   ok: ['Deleted', deletedSchema],
   errors: [404],
-});
-
-const remove = serve(deleteRoute, ({ editor }) => async (context) => {
-  const { id, caseId } = context.req.valid('param');
-  return context.json(await editor.testCases.delete({ agentId: id, caseId, actor: requestActor(context) }), 200);
 });
 
 export const fromRunRoute = route('post', '/runs/{runId}/test-case', 'createTestCaseFromRun', {
@@ -134,10 +106,40 @@ export const fromRunRoute = route('post', '/runs/{runId}/test-case', 'createTest
   errors: [400, 404, 409],
 });
 
-const fromRun = serve(fromRunRoute, ({ editor }) => async (context) => {
-  const { runId } = context.req.valid('param');
-  const body = context.req.valid('json');
-  return context.json(await editor.testCases.fromRun({ runId, body, actor: requestActor(context) }), 201);
-});
-
-export const registerTestCaseRoutes = serveAll(list, create, get, update, remove, fromRun);
+export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor }) {
+  const cases = editor.testCases;
+  app.openapi(listRoute, async (context) => context.json(await cases.list(context.req.valid('param').id), 200));
+  app.openapi(createRoute, async (context) =>
+    context.json(
+      await cases.create({
+        agentId: context.req.valid('param').id,
+        body: context.req.valid('json'),
+        actor: requestActor(context),
+      }),
+      201,
+    ),
+  );
+  app.openapi(getRoute, async (context) => {
+    const { id, caseId } = context.req.valid('param');
+    return context.json(await cases.get(id, caseId), 200);
+  });
+  app.openapi(updateRoute, async (context) => {
+    const { id, caseId } = context.req.valid('param');
+    const body = context.req.valid('json');
+    return context.json(await cases.update({ agentId: id, caseId, body, actor: requestActor(context) }), 200);
+  });
+  app.openapi(deleteRoute, async (context) => {
+    const { id, caseId } = context.req.valid('param');
+    return context.json(await cases.delete({ agentId: id, caseId, actor: requestActor(context) }), 200);
+  });
+  app.openapi(fromRunRoute, async (context) =>
+    context.json(
+      await cases.fromRun({
+        runId: context.req.valid('param').runId,
+        body: context.req.valid('json'),
+        actor: requestActor(context),
+      }),
+      201,
+    ),
+  );
+}
