@@ -79,6 +79,22 @@ describe("a stored integration's tools", () => {
       }),
     ]);
   });
+
+  it('refuses the same in an imported document', async () => {
+    const created = await call(test.studio, 'POST', '/api/agents', agent('orders-ok', {}));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const exported = await call(test.studio, 'GET', '/api/agents/orders-ok/export');
+    const document = structuredClone(exported.body);
+    document.agent.id = 'orders-imported';
+    document.versions[0].snapshot.toolPolicies = {
+      getOrder: when({ field: 'args.id', operator: 'greater_than', value: 1 }),
+    };
+    const refused = await call(test.studio, 'POST', '/api/agents/import', document);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.details.issues).toEqual([
+      expect.objectContaining({ code: 'type_mismatch', path: `versions.0.snapshot.${policyAt('getOrder')}` }),
+    ]);
+  });
 });
 
 describe("a saved MCP client's tools", () => {
