@@ -8,7 +8,7 @@
  * tool of that name: a run gets the later source's tool (resolution's merge order).
  */
 import { convertMcpTools, type McpServerToolListing, type McpToolEntries } from '../mcp';
-import { isPlainObject, isVariantList, type LintableSnapshot, type ToolInputSchemaLookup } from '../rules';
+import { isPlainObject, selectedEntries, type LintableSnapshot, type ToolInputSchemaLookup } from '../rules';
 
 /** What one source says of a tool name: its schema, "offered, schema not known", or nothing. */
 type Offer = { schema: unknown } | 'unknown' | undefined;
@@ -34,18 +34,6 @@ export interface InputSchemaSources {
   mcpClient(clientId: string): Promise<KnownMcpClient | undefined>;
   /** A stored integration's catalogue; `'unknown'` for one defined in code, `undefined` for no such id. */
   integration(id: string): Promise<CatalogueTool[] | 'unknown' | undefined>;
-}
-
-/** The entries of a plain field or of every variant of a conditional one, in stored order. */
-function selectedEntries(value: unknown): Array<[string, Record<string, unknown>]> {
-  const values = isVariantList(value)
-    ? value.map((variant) => (isPlainObject(variant) ? variant.value : undefined))
-    : [value];
-  return values.flatMap((plain) =>
-    isPlainObject(plain)
-      ? Object.entries(plain).filter((entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]))
-      : [],
-  );
 }
 
 /** Later layers replace earlier ones, as a later source's tool replaces an earlier one of the same name. */
