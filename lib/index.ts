@@ -160,13 +160,14 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       fetch: outbound.configured.fetch,
     });
     const builtInTools = createBuiltInTools({ outbound });
+    // The editor reads these parts, which are built after it, only once the studio answers requests.
+    const later = () => ({ runtime, runStore, evaluations, mcpPool, editor });
     const editor = createEditor({
       ...{ storage, settings, secretsKey, logger, maxVersionsPerAgent: settings.maxVersionsPerAgent },
-      codeAgents: agents,
+      ...{ codeAgents: agents, codeWorkflowIds: workflows.ids() },
       codeIntegrationIds: Object.keys(options.integrations ?? {}),
-      codeWorkflowIds: workflows.ids(),
-      ...partsBuiltLater(() => ({ runtime, runStore, evaluations })),
-      toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options }),
+      ...partsBuiltLater(later),
+      toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options, later }),
     });
     const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, editor });
     const loader = buildSourceLoader({

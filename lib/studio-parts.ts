@@ -22,8 +22,19 @@ import {
   type Runtime,
 } from './runtime';
 import { createToolProviderRegistry, type ToolProvider, type ToolProviderRegistry } from './tool-providers';
-import { createToolRegistry, type Tool, type ToolRegistry } from './tools';
+import { createToolRegistry, freezeRequestContext, type Tool, type ToolRegistry } from './tools';
 import { createWorkflowRegistry, type Workflow } from './workflows';
+import type { McpPool } from './mcp';
+import type { LintableSnapshot } from './rules';
+import {
+  knownInputSchemas,
+  lastMcpListing,
+  type CodeMcpServer,
+  type InputSchemaSources,
+  type SavedMcpClientReader,
+} from './sources';
+
+const emptyContext = freezeRequestContext({});
 
 /** The registries of what code gives the studio. */
 export function createRegistries(options: {
@@ -85,9 +96,16 @@ export async function modelRegistryOf({
   });
 }
 
+/** What the MCP part of the linter reads: built after the editor (the pool listens to it). */
+export interface McpSchemaReaders {
+  mcpPool: Pick<McpPool, 'lastListedTools'>;
+  editor: { mcpClients: SavedMcpClientReader };
+}
+
 /**
  * What publishing checks a version's tool names against, and the rule linter its approval policies'
- * arguments: this studio's registries and settings.
+ * arguments: this studio's registries and settings, the MCP pool's last lists and stored
+ * integrations' catalogues (docs/resolution.md, "The rule linter"; nothing connects to answer).
  */
 export function toolSourcesOf({
   tools,
@@ -95,20 +113,38 @@ export function toolSourcesOf({
   integrations,
   toolProviders,
   options,
+  later,
 }: {
   tools: ToolRegistry;
   builtInTools: Readonly<Record<string, Tool>>;
   integrations: IntegrationService;
   toolProviders: ToolProviderRegistry;
-  options: { mcpServers?: Record<string, unknown> };
+  options: { mcpServers?: Record<string, CodeMcpServer> };
+  later: () => McpSchemaReaders;
 }) {
+  const inputSchemaOf = (id: string) =>
+    (tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined))?.inputJsonSchema;
+  const codeServers = new Map(Object.entries(options.mcpServers ?? {}));
+  const sources: InputSchemaSources = {
+    registered: inputSchemaOf,
+    mcpClient: (clientId) =>
+      lastMcpListing({ clientId, codeServers, pool: later().mcpPool, savedClients: later().editor.mcpClients }),
+    async integration(id) {
+      const source = await integrations.sourceOf(id);
+      if (source === undefined) return undefined;
+      // A catalogue defined in code may be read over the network; a stored one comes from its document.
+      if (source === 'code') return 'unknown';
+      const provider = await integrations.get(id);
+      return provider?.listTools({ requestContext: emptyContext }).catch(() => []);
+    },
+  };
   return {
     hasTool: (id: string) => tools.get(id) !== undefined || Object.hasOwn(builtInTools, id),
     hasIntegration: async (id: string) => (await integrations.get(id)) !== undefined,
     hasToolProvider: (id: string) => toolProviders.get(id) !== undefined,
-    hasCodeMcpServer: (id: string) => Object.hasOwn(options.mcpServers ?? {}, id),
-    inputSchemaOf: (id: string) =>
-      (tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined))?.inputJsonSchema,
+    hasCodeMcpServer: (id: string) => codeServers.has(id),
+    inputSchemaOf,
+    inputSchemasFor: (snapshot: LintableSnapshot) => knownInputSchemas({ snapshot, sources }),
   };
 }
 

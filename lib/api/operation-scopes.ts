@@ -20,6 +20,7 @@ export const operationScopes = {
   listAgents: 'runtime',
   createAgent: 'editor',
   getAgent: 'runtime',
+  lintAgent: 'runtime',
   updateAgent: 'editor',
   deleteAgent: 'editor',
   exportAgent: 'editor',

@@ -39,6 +39,7 @@ export const apiOperations = {
   listAgents: agents.listRoute,
   createAgent: agents.createAgentRoute,
   getAgent: agents.getRoute,
+  lintAgent: agents.lintRoute,
   updateAgent: agents.updateRoute,
   deleteAgent: agents.deleteRoute,
   exportAgent: agentsTransfer.exportRoute,

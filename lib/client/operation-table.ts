@@ -18,6 +18,7 @@ export const operationTable = {
   listAgents: { method: 'get', path: '/agents' },
   createAgent: { method: 'post', path: '/agents' },
   getAgent: { method: 'get', path: '/agents/{id}' },
+  lintAgent: { method: 'get', path: '/agents/{id}/lint' },
   updateAgent: { method: 'patch', path: '/agents/{id}' },
   deleteAgent: { method: 'delete', path: '/agents/{id}' },
   exportAgent: { method: 'get', path: '/agents/{id}/export' },

@@ -15,6 +15,7 @@ import { checkCallableReferences } from './callable-checks';
 import type { EditorContext } from './context';
 import { parseInput } from './parse-input';
 import { checkSnapshotForWrite, ownedFields } from './agent-writes';
+import { knownInputsFor } from './version-lint';
 
 /** The request field a draft comes in; the paths of its problems start with it. */
 const draftField = 'draft';
@@ -76,7 +77,7 @@ async function checkedDraft(context: EditorContext, agentId: string, draft: unkn
           source: summary.source,
           snapshot,
           providedTools: kept.tools,
-          known: context.toolSources,
+          known: await knownInputsFor(context.toolSources, snapshot),
         });
   return { snapshot, baseVersionNumber: parsed.baseVersionNumber, changedFields, droppedFields, warnings };
 }

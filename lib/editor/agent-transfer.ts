@@ -13,7 +13,7 @@ import { agentSummary, agentWithVersion, findVersion } from './agent-reads';
 import { agentVersions, parseVersionRow, type StoredAgentVersion } from './agent-version';
 import { recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
-import { checkImportDocument, type CheckedVersion } from './import-checks';
+import { checkImportDocument, knownImportInputs, type CheckedVersion } from './import-checks';
 import { importSourceIssues } from './import-source-checks';
 import { exportFormat, type ExportDocument } from './export-document';
 import { exportedTestCases, importTestCases } from './test-case-transfer';
@@ -77,7 +77,7 @@ export async function importAgent(
     dryRun = false,
   }: { document: unknown; mode?: ImportMode; actor?: string; dryRun?: boolean },
 ) {
-  const checked = checkImportDocument(document, { known: context.toolSources });
+  const checked = checkImportDocument(document, { known: await knownImportInputs(context.toolSources, document) });
   if (!checked.ok)
     throw invalidInput(
       checked.issues,

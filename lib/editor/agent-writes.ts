@@ -7,7 +7,7 @@
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
 import { lintVersion, type Diagnostic } from '../rules';
-import { editorOwnership, partitionOwnedFields } from '../versions';
+import { applyChanges, editorOwnership, partitionOwnedFields } from '../versions';
 import {
   createAgentBodySchema,
   pickSnapshotFields,
@@ -31,7 +31,7 @@ import { parseInput } from './parse-input';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';
-import { checkRulesForWrite, type KnownInputs } from './version-lint';
+import { checkRulesForWrite, knownInputsFor, type KnownInputs } from './version-lint';
 
 export interface SaveResult {
   /** False when no provided field differed: no version was written and `version` is the latest. */
@@ -120,7 +120,8 @@ export async function createAgent(context: EditorContext, input: CreateAgentInpu
     if (issues.length > 0) throw invalidInput(issues);
   }
   await checkCallableReferences(context, { agentId: parsed.id, provided: snapshot });
-  const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools, known: context.toolSources });
+  const known = await knownInputsFor(context.toolSources, snapshot);
+  const warnings = checkRulesForWrite({ snapshot, providedTools: snapshot.tools, known });
   const version = await context.storage.transaction(async () => {
     if (await context.agents.get(parsed.id)) {
       throw new StudioError('conflict', `An agent with id "${parsed.id}" already exists.`, { agentId: parsed.id });
@@ -180,6 +181,11 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
         details: { keys: Object.keys(parsed.metadata) },
       });
     }
+    // The schemas are gathered before the write: the check itself runs synchronously inside it.
+    const known = await knownInputsFor(
+      context.toolSources,
+      applyChanges({ latest: latest.snapshot as AgentSnapshot, provided: kept, fields: agentVersions.fields }).snapshot,
+    );
     let warnings: Diagnostic[] = [];
     const saved = await saveChanges(context, agentVersions, {
       ownerId: agentId,
@@ -193,7 +199,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
           source: summary.source,
           snapshot,
           providedTools: kept.tools,
-          known: context.toolSources,
+          known,
         });
       },
     });
@@ -201,7 +207,7 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       const agent = toAgentView(summary);
       warnings = lintVersion({
         snapshot: latest.snapshot as AgentSnapshot,
-        inputSchemaOf: (name) => context.toolSources.inputSchemaOf?.(name),
+        inputSchemaOf: (name) => known?.inputSchemaOf?.(name),
       }).filter((diagnostic) => diagnostic.severity === 'warning');
       return { created: false, agent, version: await versionView(context, agent, latest), droppedFields, warnings };
     }

@@ -31,6 +31,7 @@ import {
   type FoundVersion,
 } from './agent-reads';
 import { codeOnlyAgent, type CodeOnlyAgent, type CodeOnlyListItem } from './code-agents';
+import { lintAgentVersion, type AgentLint } from './agent-lint';
 import { diffVersions, type VersionDiff } from './agent-diff';
 import { exportAgent, importAgent, type ImportMode } from './agent-transfer';
 import type { AgentListItem, AgentView, VersionView } from './agent-views';
@@ -95,6 +96,8 @@ export interface AgentsService {
   list(request?: AgentListRequest): Promise<Page<AgentListItem | CodeOnlyListItem>>;
   listVersions(id: string, request?: PageRequest): Promise<Page<VersionView>>;
   publish(input: PublishInput & VersionReference): Promise<AgentWithVersion>;
+  /** The rule linter's findings for a version (default: the latest), as a save would find them. */
+  lint(input: { id: string; selector?: VersionSelector }): Promise<AgentLint>;
   /** What publishing the version would refuse (the publish gate's problems), without publishing. */
   publishChecks(input: { id: string } & VersionReference): Promise<PublishChecks>;
   /** What publishing the version would put live against the version live now, with the checks' problems. */
@@ -190,6 +193,7 @@ export function createEditor(options: EditorOptions): Editor {
     list: async (request) => listAgents(context, request),
     listVersions: async (id, request) => listAgentVersions(context, id, request),
     publish: async (input) => publishVersion(context, input),
+    lint: async (input) => lintAgentVersion(context, input),
     publishChecks: async (input) => publishChecksOf(context, input),
     previewPublish: async (input) => previewPublish(context, input),
     unpublish: async (input) => unpublishAgent(context, input),

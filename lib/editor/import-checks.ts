@@ -14,7 +14,8 @@ import {
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { checkWritableLabelName, configHash } from '../versions';
 import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
-import { lintErrors, toolRulesIssues, type KnownInputs } from './version-lint';
+import { knownInputsFor, lintErrors, toolRulesIssues, type KnownInputs } from './version-lint';
+import type { ToolSourceLookup } from './publish-sources';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
 
@@ -48,6 +49,19 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
  * match its snapshot (the file was damaged); an agent import, a document people and migration
  * scripts edit, stores the hash of the snapshot as given.
  */
+/** The known input schemas of each version of an import document, gathered before it is checked. */
+export async function knownImportInputs(
+  sources: ToolSourceLookup,
+  document: unknown,
+): Promise<(versionIndex: number) => KnownInputs> {
+  const versions = asRecord(document)?.versions;
+  const snapshots = Array.isArray(versions)
+    ? versions.map((version) => asRecord(asRecord(version)?.snapshot) ?? {})
+    : [];
+  const known = await Promise.all(snapshots.map((snapshot) => knownInputsFor(sources, snapshot)));
+  return (versionIndex) => known[versionIndex] ?? sources;
+}
+
 export function checkImportDocument(
   document: unknown,
   {
@@ -55,8 +69,11 @@ export function checkImportDocument(
     known,
   }: {
     rules?: 'as-a-save' | 'as-stored';
-    /** The tools whose input schemas are known, as a save checks approval policies against them. */
-    known?: KnownInputs;
+    /**
+     * The tools whose input schemas are known for the document's version at an index, as a save
+     * checks approval policies against them (see `knownImportInputs`).
+     */
+    known?: (versionIndex: number) => KnownInputs;
   } = {},
 ): ImportCheck {
   const envelope = exportDocumentSchema.safeParse(document);
@@ -90,7 +107,7 @@ export function checkImportDocument(
         issues.push(
           ...toolRulesIssues(check.value.tools, at),
           ...callableKeyIssues(check.value, at),
-          ...lintErrors(check.value, at, known),
+          ...lintErrors(check.value, at, known?.(index)),
         );
     }
   });

@@ -5,6 +5,7 @@ export type { PublishInput, VersionReference } from './agent-publishing';
 export type { PublishProblem } from './publish-checks';
 export type { PublishPreview } from './publish-preview';
 export type { PublishChecks } from './agent-publishing';
+export type { AgentLint } from './agent-lint';
 export type { GateEvaluation } from './publish-gate';
 export type { AgentListRequest, DefaultSelector, FoundVersion } from './agent-reads';
 export type { StoredAgentVersion } from './agent-version';

@@ -13,7 +13,7 @@ import { callableReferenceIssues } from './callable-checks';
 import type { EditorContext } from './context';
 import { evaluationProblem, type GateRecord } from './publish-gate';
 import { sourceProblems } from './source-checks';
-import { lintErrors } from './version-lint';
+import { knownInputsFor, lintErrors } from './version-lint';
 
 export interface PublishProblem {
   code: string;
@@ -30,7 +30,11 @@ export async function publishProblems(
   return [
     ...(await sourceProblems(context, { agentId, snapshot, sources: context.toolSources })),
     ...missing.map(({ path, message }) => ({ code: 'missing_reference', message, path })),
-    ...lintErrors(snapshot, '', context.toolSources).map(({ code, message, path }) => ({ code, message, path })),
+    ...lintErrors(snapshot, '', await knownInputsFor(context.toolSources, snapshot)).map(({ code, message, path }) => ({
+      code,
+      message,
+      path,
+    })),
   ];
 }
 

@@ -1,5 +1,6 @@
 /** What the publish checks ask of the studio, injected into the editor (context.ts reads it). */
 import type { LastEvaluation } from '../evaluation';
+import type { LintableSnapshot, ToolInputSchemaLookup } from '../rules';
 
 export type { LastEvaluation };
 
@@ -18,6 +19,12 @@ export interface ToolSourceLookup {
    * connects to an MCP server or an integration to answer it.
    */
   inputSchemaOf?(id: string): unknown;
+  /**
+   * The input schemas of every tool a snapshot's sources offer, where they are known without a
+   * network call (registered and built-in tools, MCP tools as the pool last listed them, stored
+   * integrations' tools); the linter checks approval policies' `args.*` against them.
+   */
+  inputSchemasFor?(snapshot: LintableSnapshot): Promise<ToolInputSchemaLookup>;
 }
 
 /** What publishing asks of the evaluations (docs/testing-agents.md). */

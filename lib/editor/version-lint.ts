@@ -17,6 +17,15 @@ import type { ToolSourceLookup } from './publish-sources';
 /** Which tools' input schemas the linter checks approval policies' `args.*` against. */
 export type KnownInputs = Pick<ToolSourceLookup, 'inputSchemaOf'> | undefined;
 
+/**
+ * The input schemas a snapshot's approval policies are checked against: every tool its sources
+ * offer whose schema the studio knows without a network call (see `ToolSourceLookup.inputSchemasFor`).
+ */
+export async function knownInputsFor(sources: ToolSourceLookup, snapshot: LintableSnapshot): Promise<KnownInputs> {
+  if (!sources.inputSchemasFor) return sources;
+  return { inputSchemaOf: await sources.inputSchemasFor(snapshot) };
+}
+
 const inputSchemasOf =
   (known: KnownInputs): ToolInputSchemaLookup =>
   (name) =>

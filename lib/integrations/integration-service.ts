@@ -44,7 +44,7 @@ export interface StoredIntegrationDetails extends IntegrationSummary {
 
 export type IntegrationDetails = IntegrationSummary | StoredIntegrationDetails;
 
-export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list'> {
+export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'list' | 'sourceOf'> {
   /** One page of integrations with their catalogues, sorted by id. */
   describeAll(request?: PageRequest): Promise<Page<IntegrationSummary>>;
   /** Rejects with `not_found` for an unknown id. */
@@ -156,6 +156,7 @@ export function createIntegrationService({
   return {
     get: registry.get,
     list: registry.list,
+    sourceOf: registry.sourceOf,
     describe,
 
     async describeAll(request = {}) {

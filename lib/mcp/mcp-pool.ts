@@ -16,12 +16,13 @@ import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
 import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
-import { createPoolState, type McpToolListChangedEvent } from './pool-state';
+import { createPoolState, type ListedServer, type McpToolListChangedEvent } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
 import type {
   McpBackoffSettings,
   McpCallToolResult,
   McpConnectionPolicy,
+  McpListedTool,
   McpPoolKey,
   McpPoolSettings,
   McpPoolStats,
@@ -75,6 +76,12 @@ export interface McpPool {
   /** Closes everything and waits for it; later requests fail. */
   closeAll(): Promise<void>;
   stats(): McpPoolStats;
+  /**
+   * The tools one server of a client version listed last, as the pool still holds them (also past
+   * their TTL, until the entry is dropped); `undefined` when it holds none. Never connects: this is
+   * what the rule linter knows of an MCP tool's input schema at save.
+   */
+  lastListedTools(server: ListedServer): McpListedTool[] | undefined;
 }
 
 export interface CreateMcpPoolParams {
@@ -155,5 +162,6 @@ export function createMcpPool({
       await state.closeAll();
     },
     stats: state.stats,
+    lastListedTools: state.lastListedTools,
   };
 }

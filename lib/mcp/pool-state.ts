@@ -100,7 +100,27 @@ export function createPoolState(params: PoolStateParams) {
     evictSavedClients: () => evictEntries(memory, (entry) => !entry.trusted),
     closeAll: () => closeAll(memory),
     stats: () => stats(memory),
+    lastListedTools: (server: ListedServer) => lastListedTools(memory, server),
   };
+}
+
+/** A server of one client version, whatever token its listings were made with. */
+export interface ListedServer {
+  clientId: string;
+  clientVersionId: string;
+  serverName: string;
+}
+
+/** The newest list the pool holds for the server (stale ones too), without connecting. */
+function lastListedTools(memory: PoolMemory, { clientId, clientVersionId, serverName }: ListedServer) {
+  let newest: McpToolList | undefined;
+  for (const entry of memory.entries.values()) {
+    const list = entry.toolList;
+    const same = entry.clientId === clientId && entry.clientVersionId === clientVersionId;
+    if (same && entry.serverName === serverName && list && (!newest || list.fetchedAt > newest.fetchedAt))
+      newest = list;
+  }
+  return newest?.tools;
 }
 
 function trackClose(memory: PoolMemory, closing: Promise<void>) {

@@ -3,7 +3,8 @@
  * concurrently, each under its own timeout inside one overall deadline. Failures are values.
  */
 export { createSourceLoader, type LoadRequest, type SourceLoader, type SourceLoaderOptions } from './load-sources';
-export type { CodeMcpServer } from './mcp-source';
+export { lastMcpListing, type CodeMcpServer } from './mcp-source';
+export { knownInputSchemas, type InputSchemaSources, type KnownMcpClient } from './known-input-schemas';
 export type { IntegrationLookup } from './integration-source';
 export type { ToolProviderLookup } from './provider-source';
 export { createMcpToolFactory, elicitationGoneMessage, tokenHash, type McpToolFactory } from './mcp-tool';

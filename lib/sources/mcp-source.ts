@@ -11,7 +11,8 @@
 import type { McpPool, McpPoolKey, McpServerConfig, McpToolList } from '../mcp';
 import type { LoadedMcpClient, LoadedMcpServer } from '../resolver';
 import { tokenHash, type McpToolFactory } from './mcp-tool';
-import type { SavedClientCache } from './saved-client-cache';
+import type { KnownMcpClient } from './known-input-schemas';
+import type { SavedClientCache, SavedMcpClientReader } from './saved-client-cache';
 import { describeError } from './settle';
 
 /**
@@ -52,7 +53,15 @@ const maxStates = 1_000;
 /** Pool keys of code-registered servers are prefixed so they never meet a saved client's. */
 const codeClientKey = (clientId: string) => `code:${clientId}`;
 
-async function findClient(clientId: string, dependencies: McpSourceDependencies) {
+type SavedClient = Awaited<ReturnType<SavedMcpClientReader['getLatestWithSecrets']>>;
+
+async function findClient(
+  clientId: string,
+  dependencies: {
+    codeServers: ReadonlyMap<string, CodeMcpServer>;
+    readSaved: (clientId: string) => SavedClient | Promise<SavedClient>;
+  },
+) {
   const code = dependencies.codeServers.get(clientId);
   if (code)
     return {
@@ -61,8 +70,8 @@ async function findClient(clientId: string, dependencies: McpSourceDependencies)
       versionId: 'code',
       servers: { [clientId]: code as McpServerConfig },
     };
-  const cached = dependencies.savedClients?.latest(clientId);
-  const saved = cached instanceof Promise ? await cached : cached;
+  const read = dependencies.readSaved(clientId);
+  const saved = read instanceof Promise ? await read : read;
   if (!saved) return undefined;
   if (saved.approval === 'needs_approval') return 'needs_approval' as const;
   return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: saved.snapshot.servers };
@@ -112,7 +121,10 @@ export async function loadMcpClient({
 }): Promise<{ loaded: LoadedMcpClient; fingerprint: string }> {
   let client: Awaited<ReturnType<typeof findClient>>;
   try {
-    client = await findClient(clientId, dependencies);
+    client = await findClient(clientId, {
+      codeServers: dependencies.codeServers,
+      readSaved: (id) => dependencies.savedClients?.latest(id),
+    });
   } catch (error) {
     const message = `reading the saved client failed: ${describeError(error)}`;
     return { loaded: { status: 'failed', message }, fingerprint: `x:${message}` };
@@ -161,4 +173,36 @@ export async function loadMcpClient({
   // Only an all-healthy result is reused: a failed server is asked again (the pool backs off).
   if (lists.every((list) => list !== undefined)) state.last = { lists, result };
   return result;
+}
+
+/**
+ * A client's servers with the tools each listed last in this process, read from the pool without
+ * connecting (the rule linter's view of MCP tools); `undefined` for an unknown client or one whose
+ * imported stdio servers wait for approval (it offers nothing).
+ */
+export async function lastMcpListing({
+  clientId,
+  pool,
+  codeServers,
+  savedClients,
+}: {
+  clientId: string;
+  pool: Pick<McpPool, 'lastListedTools'>;
+  codeServers: ReadonlyMap<string, CodeMcpServer>;
+  savedClients: SavedMcpClientReader;
+}): Promise<KnownMcpClient | undefined> {
+  const client = await findClient(clientId, { codeServers, readSaved: (id) => savedClients.getLatestWithSecrets(id) });
+  if (!client || client === 'needs_approval') return undefined;
+  return {
+    kind: client.kind,
+    servers: Object.entries(client.servers).map(([name, server]) => ({
+      name,
+      ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
+      listed: pool.lastListedTools({
+        clientId: client.poolClientId,
+        clientVersionId: client.versionId,
+        serverName: name,
+      }),
+    })),
+  };
 }

@@ -41,6 +41,7 @@ async function loadCatalog(studio: Studio): Promise<ToolCatalog> {
   const integrations = described.map((integration) => ({
     id: integration.id,
     name: integration.name,
+    source: integration.source,
     tools: integration.tools.map((tool) => ({
       name: tool.slug,
       description: tool.description,

@@ -17,6 +17,7 @@ import {
   agentWithVersionSchema,
   codeOnlyAgentSchema,
   createResultSchema,
+  diagnosticSchema,
   deletedSchema,
   saveResultSchema,
   selectorQuery,
@@ -59,6 +60,28 @@ export const getRoute = route('get', '/agents/{id}', 'getAgent', {
   ok: [
     'The agent and version (a code agent without an override record: its code definition)',
     z.union([agentWithVersionSchema, codeOnlyAgentSchema]),
+  ],
+  errors: [400, 404],
+});
+
+export const lintRoute = route('get', '/agents/{id}/lint', 'lintAgent', {
+  summary: "The rule linter's findings for the version the selector names (default: the latest)",
+  description:
+    "The checks a save runs, without writing: every rule of the version, and approval policies' `args.*` against " +
+    'each tool input schema the studio knows without a network call (registered and built-in tools, MCP tools as ' +
+    "their server last listed them, stored integrations' tools). An error here is what a save of the version refuses " +
+    'and what blocks its publish.',
+  request: { params: agentIdParams, query: selectorQuery },
+  ok: [
+    'The findings (none: the rules are fine)',
+    z.object({
+      versionNumber: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: 'The version linted; null for a code agent without an override record' }),
+      diagnostics: z.array(diagnosticSchema),
+    }),
   ],
   errors: [400, 404],
 });
@@ -107,6 +130,12 @@ export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor })
     const codeOnly = selector === undefined ? await editor.agents.getCodeOnly(id) : undefined;
     if (codeOnly) return context.json(codeOnly, 200);
     return context.json(await editor.agents.getById(id, selector), 200);
+  });
+
+  app.openapi(lintRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const selector = toVersionSelector(context.req.valid('query'));
+    return context.json(await editor.agents.lint({ id, selector }), 200);
   });
 
   app.openapi(updateRoute, async (context) => {

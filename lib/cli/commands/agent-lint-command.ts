@@ -1,10 +1,11 @@
 /**
  * `agent lint <id> [--version n]`: the rule linter over one version (docs/resolution.md, "The rule
- * linter"). The version is read through the API and linted with the same module the server and the
- * editor use; exit 1 when it holds an error.
+ * linter"), asked of the server (`GET /api/agents/:id/lint`), which runs the checks of a save: so
+ * approval policies' `args.*` are checked against the tool input schemas the server knows, as a save
+ * would check them. Exit 1 when a finding is an error.
  */
 import type { Command } from 'commander';
-import { isLintError, lintVersion, type Diagnostic } from '../../rules';
+import { isLintError, type Diagnostic } from '../../rules';
 import { addSelectorOptions, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
@@ -21,9 +22,9 @@ export function registerAgentLintCommand(agent: Command, cli: CliContext) {
   )
     .option('--json', 'print the diagnostics as JSON')
     .action(async (id: string, options: SelectorOptions & { json?: boolean }, command: Command) => {
-      const answer = await cli.connect(command).getAgent({ params: { id }, query: selectorFromOptions(options) });
-      const version = answer.version as Record<string, unknown> | null;
-      const diagnostics = version === null ? [] : lintVersion({ snapshot: version });
+      const { diagnostics } = await cli
+        .connect(command)
+        .lintAgent({ params: { id }, query: selectorFromOptions(options) });
       if (options.json) printJson(cli.io, diagnostics);
       else if (diagnostics.length === 0) cli.io.stdout(`${id}: no rule problems.`);
       else cli.io.stdout(diagnostics.map(describeDiagnostic).join('\n'));

@@ -14,3 +14,9 @@ export {
   type ToolInputSchemaLookup,
 } from './lint-version';
 export { toolRulesAsVariants, type ToolVariant } from './tool-rules-variants';
+export {
+  catalogueInputSchemas,
+  selectedEntries,
+  type SelectedSources,
+  type ToolCatalogue,
+} from './catalogue-input-schemas';

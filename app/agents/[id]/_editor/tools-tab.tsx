@@ -5,6 +5,7 @@ import { SearchWithStatus } from '../../../_components/ui/field';
 import { McpClientsPicker, ProviderGroups, providerFields, type PickerSetting } from './field-pickers';
 import { offeredByServer, offeredNamesOf } from './mcp-client-group';
 import { ToolApprovals } from './tool-approvals';
+import { catalogueInputSchemas } from '@/lib/rules';
 import { fieldLabels } from './conditions-tab';
 import { ToolGroup } from './tool-group';
 import { ToolRulesNote } from './tool-rules-note';
@@ -108,16 +109,6 @@ function inputSchemaFinder(
   const tools = toolsOfEverySource(catalog, codeAgent, mcp);
   // Later sources replace earlier ones of the same name, as in resolution.
   return (name: string) => tools.findLast((tool) => tool.name === name)?.inputSchema;
-}
-
-/**
- * The input schemas the rule linter checks approval policies' `args.*` against: those of registered
- * and built-in tools, the ones the server knows at save without IO (so the builder never refuses a
- * Save the server would take).
- */
-function lintedInputSchemaFinder(catalog: ToolCatalog) {
-  const tools = [...catalog.registered, ...(catalog.builtIn ?? [])];
-  return (name: string) => tools.find((tool) => tool.name === name)?.inputSchema;
 }
 
 /** A code agent's own tools: always included; with `descriptions`, each with its description override. */
@@ -257,7 +248,7 @@ export function ToolsTab({
         policies={values.toolPolicies}
         onChange={(next) => setField('toolPolicies', next)}
         inputSchemaOf={inputSchemaFinder(catalog, codeAgent, mcp)}
-        lintedInputSchemaOf={lintedInputSchemaFinder(catalog)}
+        lintedInputSchemaOf={catalogueInputSchemas(catalog, values)}
         contextFields={fields}
         errorAt={errorAt}
       />

@@ -23,7 +23,8 @@ export interface ToolCatalog {
   /** Built-in tools (ask_user, submit_plan, web_search), selected in the same `tools` field. */
   builtIn?: CatalogTool[];
   mcpClients: Array<{ id: string; name: string; servers: Record<string, CatalogMcpServer> }>;
-  integrations: Array<{ id: string; name: string; tools: CatalogTool[]; error?: string }>;
+  /** `source`: `stored` (configured through the API: the server lints its tools' arguments) or `code`. */
+  integrations: Array<{ id: string; name: string; source?: 'code' | 'stored'; tools: CatalogTool[]; error?: string }>;
   providers: Array<{ id: string; name: string; tools: Array<CatalogTool & { toolkit: string }>; error?: string }>;
 }
 
