@@ -5,7 +5,7 @@ import type { AgentListRow, AgentSummaryRow } from '../../queries';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions } from '../schema';
 import { bind } from '../../queries/placeholders';
-import { binary, changedAny, preparedStatement, type CurrentDb } from './shared';
+import { binary, deleteBy, preparedStatement, rowBy, type CurrentDb } from './shared';
 
 const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
@@ -51,7 +51,7 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
   );
 
   return {
-    get: async (id) => (await db().select().from(agents).where(eq(agents.id, id)))[0],
+    get: rowBy(db, agents, agents.id),
     getSummary: async (id) => (await summary().execute({ id }))[0] as AgentSummaryRow | undefined,
     // strpos() on lower-cased text: a plain substring match, no LIKE wildcards to escape.
     listSummaries: async ({ afterId, limit, search }) =>
@@ -84,6 +84,6 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
     async setPublishGate({ id, publishGate }) {
       await db().update(agents).set({ publishGate }).where(eq(agents.id, id));
     },
-    delete: async (id) => changedAny(await db().delete(agents).where(eq(agents.id, id))),
+    delete: deleteBy(db, agents, agents.id),
   };
 }
