@@ -12,10 +12,7 @@ import { perHandle } from './per-handle';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Where a page of keys starts: below this creation time and id. */
-export interface ApiKeyPosition {
-  createdAt: string;
-  id: string;
-}
+export type ApiKeyPosition = Pick<ApiKeyRow, 'createdAt' | 'id'>;
 
 const p = sql.placeholder;
 

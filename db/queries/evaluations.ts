@@ -15,10 +15,7 @@ export type EvaluationEnd = Pick<
 >;
 
 /** Where a page of evaluations ends: the last one's start time and id. */
-export interface EvaluationPosition {
-  startedAt: string;
-  id: string;
-}
+export type EvaluationPosition = Pick<EvaluationRow, 'startedAt' | 'id'>;
 
 const p = sql.placeholder;
 

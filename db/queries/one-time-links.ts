@@ -14,10 +14,7 @@ import { perHandle } from './per-handle';
 export type OneTimeLinkRow = typeof verifications.$inferSelect;
 
 /** Where a page of links starts: after this creation time and id. */
-export interface OneTimeLinkPosition {
-  createdAt: Date;
-  id: string;
-}
+export type OneTimeLinkPosition = Pick<OneTimeLinkRow, 'createdAt' | 'id'>;
 
 const p = sql.placeholder;
 
