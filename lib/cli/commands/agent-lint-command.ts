@@ -5,29 +5,26 @@
  */
 import type { Command } from 'commander';
 import { isLintError, lintVersion, type Diagnostic } from '../../rules';
-import { addSelectorOptions, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
+import { addAgentVersionCommand } from '../version-command';
 
 const describeDiagnostic = (diagnostic: Diagnostic) =>
   `${diagnostic.severity} ${diagnostic.code} at ${diagnostic.path}: ${diagnostic.message}`;
 
 export function registerAgentLintCommand(agent: Command, cli: CliContext) {
-  addSelectorOptions(
-    agent
-      .command('lint')
-      .description("check a version's rules (default: the latest); exit 1 when one is an error")
-      .argument('<id>', 'the agent id'),
-  )
-    .option('--json', 'print the diagnostics as JSON')
-    .action(async (id: string, options: SelectorOptions & { json?: boolean }, command: Command) => {
-      const answer = await cli.connect(command).getAgent({ params: { id }, query: selectorFromOptions(options) });
+  addAgentVersionCommand(agent, cli, {
+    name: 'lint',
+    description: "check a version's rules (default: the latest); exit 1 when one is an error",
+    jsonDescription: 'print the diagnostics as JSON',
+    print: (answer, { id, json }) => {
       const version = answer.version as Record<string, unknown> | null;
       const diagnostics = version === null ? [] : lintVersion({ snapshot: version });
-      if (options.json) printJson(cli.io, diagnostics);
+      if (json) printJson(cli.io, diagnostics);
       else if (diagnostics.length === 0) cli.io.stdout(`${id}: no rule problems.`);
       else cli.io.stdout(diagnostics.map(describeDiagnostic).join('\n'));
       const errors = diagnostics.filter(isLintError).length;
       if (errors > 0) throw new CliError(`${id}: ${errors} rule error(s).`);
-    });
+    },
+  });
 }
