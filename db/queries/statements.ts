@@ -67,6 +67,13 @@ export const pageBeforeKey = <Table extends SQLiteTable>(
     .limit(sql.placeholder('limit'))
     .prepare();
 
+/** The rows `where` picks (every row without it), oldest first by `createdAt`, the `id` breaking ties. */
+export const listOldestFirst = <Table extends TableWithId & { createdAt: SQLiteColumn }>(
+  db: StudioDb,
+  table: Table,
+  where?: SQL,
+) => db.select().from(table).where(where).orderBy(asc(table.createdAt), asc(table.id)).prepare();
+
 /** `SELECT fields ... WHERE column = :name`: a few columns or aggregates instead of whole rows. */
 export const selectFieldsBy = <Fields extends SelectedFields>(
   db: StudioDb,

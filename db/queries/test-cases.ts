@@ -2,11 +2,11 @@
  * SQL for an agent's test cases, listed oldest first, and the time its cases last changed (a case
  * created, changed or deleted): kept in its own row so that a deletion counts too.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { testCaseChanges, testCases } from '../schema';
 import { perHandle } from './per-handle';
-import { deleteBy, insertRow, selectFieldsBy, updateColumnsById, upsertRow } from './statements';
+import { deleteBy, insertRow, listOldestFirst, selectFieldsBy, updateColumnsById, upsertRow } from './statements';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 
@@ -17,12 +17,7 @@ const p = sql.placeholder;
 const ofAgent = and(eq(testCases.agentId, p('agentId')), eq(testCases.id, p('id')));
 
 export const testCaseQueries = perHandle(({ db }: DatabaseHandle) => {
-  const list = db
-    .select()
-    .from(testCases)
-    .where(eq(testCases.agentId, p('agentId')))
-    .orderBy(asc(testCases.createdAt), asc(testCases.id))
-    .prepare();
+  const list = listOldestFirst(db, testCases, eq(testCases.agentId, p('agentId')));
   const get = db.select().from(testCases).where(ofAgent).prepare();
   const insert = insertRow(db, testCases);
   const update = updateColumnsById(db, testCases, [
