@@ -3,7 +3,7 @@
  * the primary key or the unique (agent_id, version_number) index, so their cost does not grow
  * with the number of versions.
  */
-import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql, type Column, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { agents, agentVersions } from '../schema';
@@ -26,19 +26,37 @@ export interface AgentListRow extends AgentSummaryRow {
   description: string | null;
 }
 
+type VersionColumns = Record<'id' | 'versionNumber' | 'configHash', Column>;
+
+/**
+ * The columns of a summary over an agents table and its active and latest versions joined under
+ * those names (SQLite's tables or PostgreSQL's).
+ */
+export function summaryColumnsOf<Agents extends Table, Active extends VersionColumns, Latest extends VersionColumns>(
+  records: Agents,
+  { active, latest }: { active: Active; latest: Latest },
+): Agents['_']['columns'] & {
+  activeVersionNumber: Active['versionNumber'];
+  activeConfigHash: Active['configHash'];
+  latestVersionId: Latest['id'];
+  latestConfigHash: Latest['configHash'];
+} {
+  return {
+    ...getTableColumns(records),
+    activeVersionNumber: active.versionNumber,
+    activeConfigHash: active.configHash,
+    latestVersionId: latest.id,
+    latestConfigHash: latest.configHash,
+  };
+}
+
 const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
 
 const p = sql.placeholder;
 
 export const agentQueries = perHandle(({ db }: DatabaseHandle) => {
-  const columns = {
-    ...getTableColumns(agents),
-    activeVersionNumber: active.versionNumber,
-    activeConfigHash: active.configHash,
-    latestVersionId: latest.id,
-    latestConfigHash: latest.configHash,
-  };
+  const columns = summaryColumnsOf(agents, { active, latest });
   const listColumns = {
     ...columns,
     name: sql<string | null>`json_extract(${latest.snapshot}, '$.name')`,

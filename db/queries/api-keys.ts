@@ -6,16 +6,13 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { apiKeys } from '../schema';
 import { bind } from './placeholders';
-import { insertRow, selectBy, selectById } from './statements';
+import { insertRow, pageBeforeKey, selectBy, selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Where a page of keys starts: below this creation time and id. */
-export interface ApiKeyPosition {
-  createdAt: string;
-  id: string;
-}
+export type ApiKeyPosition = Pick<ApiKeyRow, 'createdAt' | 'id'>;
 
 const p = sql.placeholder;
 
@@ -29,18 +26,7 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     .from(apiKeys)
     .orderBy(...newestFirst)
     .prepare();
-  const page = db
-    .select()
-    .from(apiKeys)
-    .where(
-      or(
-        lt(apiKeys.createdAt, p('beforeCreatedAt')),
-        and(eq(apiKeys.createdAt, p('beforeCreatedAt')), lt(apiKeys.id, p('beforeId'))),
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(p('limit'))
-    .prepare();
+  const page = pageBeforeKey(db, apiKeys, { time: apiKeys.createdAt, id: apiKeys.id });
   const revoke = db
     .update(apiKeys)
     .set({ revokedAt: bind('revokedAt') })
@@ -69,7 +55,7 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     list: (): ApiKeyRow[] => list.all(),
     /** Up to `limit` keys older than `before` (by creation time, then id), newest first. */
     page: ({ before, limit }: { before: ApiKeyPosition; limit: number }): ApiKeyRow[] =>
-      page.all({ beforeCreatedAt: before.createdAt, beforeId: before.id, limit }),
+      page.all({ beforeTime: before.createdAt, beforeId: before.id, limit }),
     /** Whether a key that was not revoked yet is revoked now. */
     revoke: ({ id, revokedAt }: { id: string; revokedAt: string }): boolean =>
       revoke.run({ id, revokedAt }).changes > 0,

@@ -1,9 +1,10 @@
 /** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
-import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
-import { bind, everyColumn } from './placeholders';
+import { bind } from './placeholders';
 import { perHandle } from './per-handle';
+import { deleteBy, insertRow, pageBeforeKey, selectById, updateColumnsById } from './statements';
 
 export type EvaluationRow = typeof evaluations.$inferSelect;
 
@@ -14,47 +15,19 @@ export type EvaluationEnd = Pick<
 >;
 
 /** Where a page of evaluations ends: the last one's start time and id. */
-export interface EvaluationPosition {
-  startedAt: string;
-  id: string;
-}
+export type EvaluationPosition = Pick<EvaluationRow, 'startedAt' | 'id'>;
 
 const p = sql.placeholder;
 
 export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
-  const insert = db.insert(evaluations).values(everyColumn(evaluations)).prepare();
-  const finish = db
-    .update(evaluations)
-    .set({
-      status: bind('status'),
-      passed: bind('passed'),
-      failed: bind('failed'),
-      results: bind('results'),
-      error: bind('error'),
-      finishedAt: bind('finishedAt'),
-    } as never)
-    .where(eq(evaluations.id, p('id')))
-    .prepare();
-  const byId = db
-    .select()
-    .from(evaluations)
-    .where(eq(evaluations.id, p('id')))
-    .prepare();
-  const page = db
-    .select()
-    .from(evaluations)
-    .where(
-      and(
-        eq(evaluations.agentId, p('agentId')),
-        or(
-          lt(evaluations.startedAt, p('beforeTime')),
-          and(eq(evaluations.startedAt, p('beforeTime')), lt(evaluations.id, p('beforeId'))),
-        ),
-      ),
-    )
-    .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
-    .limit(p('limit'))
-    .prepare();
+  const insert = insertRow(db, evaluations);
+  const finish = updateColumnsById(db, evaluations, ['status', 'passed', 'failed', 'results', 'error', 'finishedAt']);
+  const byId = selectById(db, evaluations);
+  const page = pageBeforeKey(db, evaluations, {
+    time: evaluations.startedAt,
+    id: evaluations.id,
+    where: eq(evaluations.agentId, p('agentId')),
+  });
   const finishedOfConfig = and(
     eq(evaluations.agentId, p('agentId')),
     eq(evaluations.configHash, p('configHash')),
@@ -78,10 +51,7 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
     .where(eq(evaluations.status, 'running'))
     .prepare();
-  const deleteOfAgent = db
-    .delete(evaluations)
-    .where(eq(evaluations.agentId, p('agentId')))
-    .prepare();
+  const deleteOfAgent = deleteBy(db, evaluations, evaluations.agentId, 'agentId');
 
   return {
     insert(row: EvaluationRow) {

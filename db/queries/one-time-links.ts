@@ -8,16 +8,13 @@ import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { verifications } from '../schema';
 import { bindAs } from './placeholders';
-import { deleteById, selectBy, selectById } from './statements';
+import { deleteById, listOldestFirst, selectBy, selectById } from './statements';
 import { perHandle } from './per-handle';
 
 export type OneTimeLinkRow = typeof verifications.$inferSelect;
 
 /** Where a page of links starts: after this creation time and id. */
-export interface OneTimeLinkPosition {
-  createdAt: Date;
-  id: string;
-}
+export type OneTimeLinkPosition = Pick<OneTimeLinkRow, 'createdAt' | 'id'>;
 
 const p = sql.placeholder;
 
@@ -35,12 +32,7 @@ export const oneTimeLinkQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   const byIdentifier = selectBy(db, verifications, verifications.identifier, 'identifier');
   const byId = selectById(db, verifications);
-  const listByKind = db
-    .select()
-    .from(verifications)
-    .where(like(verifications.identifier, p('pattern')))
-    .orderBy(asc(verifications.createdAt), asc(verifications.id))
-    .prepare();
+  const listByKind = listOldestFirst(db, verifications, like(verifications.identifier, p('pattern')));
   const afterCreatedAt = bindAs('afterCreatedAt', verifications.createdAt);
   const pendingPage = db
     .select()

@@ -25,10 +25,7 @@ export interface RunListFilter {
 }
 
 /** The key of the last run of a page: the next page starts below it. */
-export interface RunListKey {
-  createdAt: string;
-  id: string;
-}
+export type RunListKey = Pick<typeof runs.$inferSelect, 'createdAt' | 'id'>;
 
 /** The columns the list shows (never the messages or state). */
 const runListColumnNames = [

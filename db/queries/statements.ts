@@ -1,10 +1,11 @@
 /**
  * The statements several tables need, prepared once: insert a whole row, read and delete rows by
- * one column (one row by its `id`), update one row by its `id`, and a record's versions read by
- * number: a page, all of them, the changed fields after a base (agent and saved MCP client versions
- * alike). Table-specific SQL stays in each table's file.
+ * one column (one row by its `id`), update one row by its `id`, a page of a list by a unique column
+ * or newest first by a (time, id) key, and a record's versions read by number: a page, all of them,
+ * the changed fields after a base (agent and saved MCP client versions alike). Table-specific SQL
+ * stays in each table's file.
  */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   SelectedFields,
   SQLiteColumn,
@@ -16,6 +17,7 @@ import type { StudioDb } from '../client';
 import { bind, everyColumn } from './placeholders';
 
 type TableWithId = SQLiteTable & { id: SQLiteColumn };
+type ColumnName<Table extends SQLiteTable> = keyof Table['$inferInsert'] & string;
 
 const byId = <Table extends TableWithId>(table: Table) => eq(table.id, sql.placeholder('id'));
 
@@ -39,6 +41,38 @@ export const pageAfter = <Table extends SQLiteTable>(db: StudioDb, table: Table,
     .orderBy(asc(column))
     .limit(sql.placeholder('limit'))
     .prepare();
+
+/**
+ * A page of a list newest first by a (time, id) key: up to `:limit` rows of those `where` picks
+ * whose key sorts below (`:beforeTime`, `:beforeId`), in that order.
+ */
+export const pageBeforeKey = <Table extends SQLiteTable>(
+  db: StudioDb,
+  table: Table,
+  { time, id, where }: { time: SQLiteColumn; id: SQLiteColumn; where?: SQL },
+) =>
+  db
+    .select()
+    .from(table)
+    .where(
+      and(
+        where,
+        or(
+          lt(time, sql.placeholder('beforeTime')),
+          and(eq(time, sql.placeholder('beforeTime')), lt(id, sql.placeholder('beforeId'))),
+        ),
+      ),
+    )
+    .orderBy(desc(time), desc(id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+
+/** The rows `where` picks (every row without it), oldest first by `createdAt`, the `id` breaking ties. */
+export const listOldestFirst = <Table extends TableWithId & { createdAt: SQLiteColumn }>(
+  db: StudioDb,
+  table: Table,
+  where?: SQL,
+) => db.select().from(table).where(where).orderBy(asc(table.createdAt), asc(table.id)).prepare();
 
 /** `SELECT fields ... WHERE column = :name`: a few columns or aggregates instead of whole rows. */
 export const selectFieldsBy = <Fields extends SelectedFields>(
@@ -66,6 +100,22 @@ export const insertRow = <Table extends SQLiteTable>(db: StudioDb, table: Table)
     .values(everyColumn(table) as SQLiteInsertValue<Table>)
     .prepare();
 
+/**
+ * `INSERT` of a whole row that sets the row's other columns instead where its primary key, the
+ * column `key` names, is taken: a row written by its key.
+ */
+export const upsertRow = <Table extends SQLiteTable>(db: StudioDb, table: Table, key: ColumnName<Table>) => {
+  const others = Object.keys(getTableColumns(table)).filter((name) => name !== key);
+  return db
+    .insert(table)
+    .values(everyColumn(table) as SQLiteInsertValue<Table>)
+    .onConflictDoUpdate({
+      target: getTableColumns(table)[key] as SQLiteColumn,
+      set: Object.fromEntries(others.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>,
+    })
+    .prepare();
+};
+
 /** `SELECT * ... WHERE id = :id`. */
 export const selectById = <Table extends TableWithId>(db: StudioDb, table: Table) =>
   selectBy(db, table, table.id, 'id');
@@ -81,7 +131,7 @@ export const updateById = <Table extends TableWithId>(db: StudioDb, table: Table
 export const updateColumnsById = <Table extends TableWithId>(
   db: StudioDb,
   table: Table,
-  columns: Array<keyof Table['$inferInsert'] & string>,
+  columns: Array<ColumnName<Table>>,
 ) =>
   updateById(db, table, Object.fromEntries(columns.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>);
 

@@ -1,19 +1,14 @@
 /** SQL for the stdio launch specs an admin approved in the editor, listed oldest first. */
-import { asc } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { stdioLaunchSpecs } from '../schema';
-import { deleteById, insertRow } from './statements';
+import { deleteById, insertRow, listOldestFirst } from './statements';
 import { perHandle } from './per-handle';
 
 export type StdioLaunchSpecRow = typeof stdioLaunchSpecs.$inferSelect;
 
 export const stdioLaunchSpecQueries = perHandle(({ db }: DatabaseHandle) => {
   const insert = insertRow(db, stdioLaunchSpecs);
-  const list = db
-    .select()
-    .from(stdioLaunchSpecs)
-    .orderBy(asc(stdioLaunchSpecs.createdAt), asc(stdioLaunchSpecs.id))
-    .prepare();
+  const list = listOldestFirst(db, stdioLaunchSpecs);
   const remove = deleteById(db, stdioLaunchSpecs);
   return {
     insert(row: StdioLaunchSpecRow) {

@@ -1,9 +1,8 @@
 /** SQL for the built-in task tools' lists: one row per thread, the items as JSON. */
 import type { DatabaseHandle } from '../client';
 import { taskLists } from '../schema';
-import { bind } from './placeholders';
 import { perHandle } from './per-handle';
-import { selectFieldsBy } from './statements';
+import { selectFieldsBy, upsertRow } from './statements';
 
 export const taskListQueries = perHandle(({ db }: DatabaseHandle) => {
   const get = selectFieldsBy(
@@ -11,11 +10,7 @@ export const taskListQueries = perHandle(({ db }: DatabaseHandle) => {
     { items: taskLists.items },
     { from: taskLists, where: [taskLists.threadId, 'threadId'] },
   );
-  const upsert = db
-    .insert(taskLists)
-    .values({ threadId: bind('threadId'), items: bind('items'), updatedAt: bind('updatedAt') } as never)
-    .onConflictDoUpdate({ target: taskLists.threadId, set: { items: bind('items'), updatedAt: bind('updatedAt') } })
-    .prepare();
+  const upsert = upsertRow(db, taskLists, 'threadId');
   return {
     get: (threadId: string): string | undefined => get.get({ threadId })?.items,
     put(row: { threadId: string; items: string; updatedAt: string }) {

@@ -2,12 +2,11 @@
  * SQL for an agent's test cases, listed oldest first, and the time its cases last changed (a case
  * created, changed or deleted): kept in its own row so that a deletion counts too.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { testCaseChanges, testCases } from '../schema';
-import { bind } from './placeholders';
 import { perHandle } from './per-handle';
-import { deleteBy, insertRow, selectFieldsBy } from './statements';
+import { deleteBy, insertRow, listOldestFirst, selectFieldsBy, updateColumnsById, upsertRow } from './statements';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 
@@ -18,28 +17,19 @@ const p = sql.placeholder;
 const ofAgent = and(eq(testCases.agentId, p('agentId')), eq(testCases.id, p('id')));
 
 export const testCaseQueries = perHandle(({ db }: DatabaseHandle) => {
-  const list = db
-    .select()
-    .from(testCases)
-    .where(eq(testCases.agentId, p('agentId')))
-    .orderBy(asc(testCases.createdAt), asc(testCases.id))
-    .prepare();
+  const list = listOldestFirst(db, testCases, eq(testCases.agentId, p('agentId')));
   const get = db.select().from(testCases).where(ofAgent).prepare();
   const insert = insertRow(db, testCases);
-  const update = db
-    .update(testCases)
-    .set({
-      name: bind('name'),
-      input: bind('input'),
-      requestContext: bind('requestContext'),
-      expectations: bind('expectations'),
-      recording: bind('recording'),
-      replay: bind('replay'),
-      fromRunId: bind('fromRunId'),
-      updatedAt: bind('updatedAt'),
-    })
-    .where(eq(testCases.id, p('id')))
-    .prepare();
+  const update = updateColumnsById(db, testCases, [
+    'name',
+    'input',
+    'requestContext',
+    'expectations',
+    'recording',
+    'replay',
+    'fromRunId',
+    'updatedAt',
+  ]);
   const remove = db.delete(testCases).where(ofAgent).prepare();
   const removeAll = deleteBy(db, testCases, testCases.agentId, 'agentId');
   const changedAt = selectFieldsBy(
@@ -47,11 +37,7 @@ export const testCaseQueries = perHandle(({ db }: DatabaseHandle) => {
     { changedAt: testCaseChanges.changedAt },
     { from: testCaseChanges, where: [testCaseChanges.agentId, 'agentId'] },
   );
-  const markChanged = db
-    .insert(testCaseChanges)
-    .values({ agentId: bind('agentId'), changedAt: bind('changedAt') } as never)
-    .onConflictDoUpdate({ target: testCaseChanges.agentId, set: { changedAt: bind('changedAt') } })
-    .prepare();
+  const markChanged = upsertRow(db, testCaseChanges, 'agentId');
 
   return {
     /** An agent's cases, oldest first. */

@@ -67,4 +67,6 @@ export type {
   StepPreparation,
   ToolChoice,
   TranscriptEntry,
+  VersionIdentity,
 } from './run-types';
+export { versionIdentityOf } from './run-types';

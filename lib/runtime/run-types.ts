@@ -410,16 +410,27 @@ export interface RunnableAgent {
   ): Promise<RunResult>;
 }
 
-/** A run's identity as its answers report it (what is absent is left out, not `undefined`). */
-export function identityOf(record: RunIdentity): RunIdentity {
-  const { runId, agentId, versionId, versionNumber, label, draft, resolvedToolsHash } = record;
+/** Which agent and version an answer speaks of: a run's and a resolution's alike. */
+export type VersionIdentity = Pick<RunIdentity, 'agentId' | 'versionId' | 'versionNumber' | 'label' | 'draft'>;
+
+/** The agent and version as answers report them (what is absent is left out, not `undefined`). */
+export function versionIdentityOf({
+  agentId,
+  versionId,
+  versionNumber,
+  label,
+  draft,
+}: VersionIdentity): VersionIdentity {
   return {
-    runId,
     agentId,
     versionId,
     versionNumber,
     ...(label === undefined ? {} : { label }),
     ...(draft ? { draft } : {}),
-    resolvedToolsHash,
   };
+}
+
+/** A run's identity as its answers report it (what is absent is left out, not `undefined`). */
+export function identityOf(record: RunIdentity): RunIdentity {
+  return { runId: record.runId, ...versionIdentityOf(record), resolvedToolsHash: record.resolvedToolsHash };
 }

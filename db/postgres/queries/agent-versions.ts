@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions, versionLabels } from '../schema';
 import { everyColumn } from '../../queries/placeholders';
-import { countWhere, preparedStatement, versionReads, versionThrough, type CurrentDb } from './shared';
+import { countWhere, preparedStatement, rowBy, versionReads, versionThrough, type CurrentDb } from './shared';
 
 const latestJoin = and(
   eq(agentVersions.agentId, agents.id),
@@ -28,7 +28,7 @@ export function agentVersionQueries(db: CurrentDb): StudioQueries['versions'] {
     connection.insert(agentVersions).values(everyColumn(agentVersions)),
   );
   return {
-    byId: async (id) => (await db().select().from(agentVersions).where(eq(agentVersions.id, id)))[0],
+    byId: rowBy(db, agentVersions, agentVersions.id),
     byNumber: async (agentId, versionNumber) => (await numbered().execute({ agentId, versionNumber }))[0],
     // Through the record's pointers: one primary-key lookup, then one unique-index lookup.
     latest: (agentId) =>

@@ -1,22 +1,17 @@
 /** PostgreSQL SQL for agent records (db/queries/agents.ts is the SQLite twin; the answers are the same). */
-import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgentListRow, AgentSummaryRow } from '../../queries';
 import type { StudioQueries } from '../../storage';
 import { agents, agentVersions } from '../schema';
+import { summaryColumnsOf } from '../../queries/agents';
 import { bind } from '../../queries/placeholders';
-import { binary, changedAny, preparedStatement, type CurrentDb } from './shared';
+import { binary, deleteBy, preparedStatement, rowBy, type CurrentDb } from './shared';
 
 const active = alias(agentVersions, 'active_version');
 const latest = alias(agentVersions, 'latest_version');
 
-const columns = {
-  ...getTableColumns(agents),
-  activeVersionNumber: active.versionNumber,
-  activeConfigHash: active.configHash,
-  latestVersionId: latest.id,
-  latestConfigHash: latest.configHash,
-};
+const columns = summaryColumnsOf(agents, { active, latest });
 const latestName = sql<string | null>`(${latest.snapshot}::jsonb ->> 'name')`;
 const listColumns = {
   ...columns,
@@ -51,7 +46,7 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
   );
 
   return {
-    get: async (id) => (await db().select().from(agents).where(eq(agents.id, id)))[0],
+    get: rowBy(db, agents, agents.id),
     getSummary: async (id) => (await summary().execute({ id }))[0] as AgentSummaryRow | undefined,
     // strpos() on lower-cased text: a plain substring match, no LIKE wildcards to escape.
     listSummaries: async ({ afterId, limit, search }) =>
@@ -84,6 +79,6 @@ export function agentQueries(db: CurrentDb): StudioQueries['agents'] {
     async setPublishGate({ id, publishGate }) {
       await db().update(agents).set({ publishGate }).where(eq(agents.id, id));
     },
-    delete: async (id) => changedAny(await db().delete(agents).where(eq(agents.id, id))),
+    delete: deleteBy(db, agents, agents.id),
   };
 }

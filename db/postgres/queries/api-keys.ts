@@ -2,32 +2,25 @@
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { apiKeys } from '../schema';
-import { binary, changedAny, type CurrentDb } from './shared';
+import { binary, changedAny, insertRow, pageBeforeKey, rowBy, type CurrentDb } from './shared';
 
 export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
   return {
-    async insert(row) {
-      await db().insert(apiKeys).values(row);
-    },
-    byId: async (id) => (await db().select().from(apiKeys).where(eq(apiKeys.id, id)))[0],
-    byHash: async (keyHash) => (await db().select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)))[0],
+    insert: insertRow(db, apiKeys),
+    byId: rowBy(db, apiKeys, apiKeys.id),
+    byHash: rowBy(db, apiKeys, apiKeys.keyHash),
     list: async () =>
       await db()
         .select()
         .from(apiKeys)
         .orderBy(desc(binary(apiKeys.createdAt)), desc(binary(apiKeys.id))),
-    page: async ({ before, limit }) =>
-      await db()
-        .select()
-        .from(apiKeys)
-        .where(
-          or(
-            lt(binary(apiKeys.createdAt), before.createdAt),
-            and(eq(apiKeys.createdAt, before.createdAt), lt(binary(apiKeys.id), before.id)),
-          ),
-        )
-        .orderBy(desc(binary(apiKeys.createdAt)), desc(binary(apiKeys.id)))
-        .limit(limit),
+    page: ({ before, limit }) =>
+      pageBeforeKey(
+        db,
+        apiKeys,
+        { time: apiKeys.createdAt, id: apiKeys.id },
+        { before: { time: before.createdAt, id: before.id }, limit },
+      ),
     revoke: async ({ id, revokedAt }) =>
       changedAny(
         await db()

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
-import { binary, type CurrentDb } from './shared';
+import { binary, insertRow, pageBeforeKey, rowBy, type CurrentDb } from './shared';
 
 /** The finished evaluations of one configuration of an agent. */
 const finishedOfConfig = ({ agentId, configHash }: { agentId: string; configHash: string }) =>
@@ -10,28 +10,18 @@ const finishedOfConfig = ({ agentId, configHash }: { agentId: string; configHash
 
 export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
   return {
-    async insert(row) {
-      await db().insert(evaluations).values(row);
-    },
+    insert: insertRow(db, evaluations),
     async finish({ id, ...end }) {
       await db().update(evaluations).set(end).where(eq(evaluations.id, id));
     },
-    get: async (id) => (await db().select().from(evaluations).where(eq(evaluations.id, id)))[0],
-    page: async ({ agentId, before, limit }) =>
-      db()
-        .select()
-        .from(evaluations)
-        .where(
-          and(
-            eq(evaluations.agentId, agentId),
-            or(
-              lt(binary(evaluations.startedAt), before.startedAt),
-              and(eq(evaluations.startedAt, before.startedAt), lt(binary(evaluations.id), before.id)),
-            ),
-          ),
-        )
-        .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id)))
-        .limit(limit),
+    get: rowBy(db, evaluations, evaluations.id),
+    page: ({ agentId, before, limit }) =>
+      pageBeforeKey(
+        db,
+        evaluations,
+        { time: evaluations.startedAt, id: evaluations.id, where: eq(evaluations.agentId, agentId) },
+        { before: { time: before.startedAt, id: before.id }, limit },
+      ),
     newestFinished: async (config) =>
       (
         await db()

@@ -2,7 +2,7 @@
 import { and, eq, like, notLike, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { mcpClients, mcpClientVersions } from '../schema';
-import { changedAny, pageAfter, versionReads, versionThrough, type CurrentDb } from './shared';
+import { deleteBy, insertRow, pageAfter, rowBy, versionReads, versionThrough, type CurrentDb } from './shared';
 
 /** Joins a client record to its latest version (through the unique client and number index). */
 const latestOfClient = and(
@@ -13,19 +13,17 @@ const latestOfClient = and(
 export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
   const reads = versionReads(db, mcpClientVersions, mcpClientVersions.clientId);
   return {
-    get: async (id) => (await db().select().from(mcpClients).where(eq(mcpClients.id, id)))[0],
+    get: rowBy(db, mcpClients, mcpClients.id),
     list: async ({ afterId, limit }) => pageAfter(db, mcpClients, mcpClients.id, { after: afterId, limit }),
-    async insert(row) {
-      await db().insert(mcpClients).values(row);
-    },
+    insert: insertRow(db, mcpClients),
     async setLatestVersionNumber({ id, latestVersionNumber, updatedAt }) {
       await db().update(mcpClients).set({ latestVersionNumber, updatedAt }).where(eq(mcpClients.id, id));
     },
     async setApproval({ id, approval, updatedAt }) {
       await db().update(mcpClients).set({ approval, updatedAt }).where(eq(mcpClients.id, id));
     },
-    delete: async (id) => changedAny(await db().delete(mcpClients).where(eq(mcpClients.id, id))),
-    versionById: async (id) => (await db().select().from(mcpClientVersions).where(eq(mcpClientVersions.id, id)))[0],
+    delete: deleteBy(db, mcpClients, mcpClients.id),
+    versionById: rowBy(db, mcpClientVersions, mcpClientVersions.id),
     versionByNumber: async (clientId, versionNumber) =>
       (
         await db()
@@ -43,9 +41,7 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
     versionPage: ({ clientId, beforeNumber, limit }) => reads.pageBefore({ ownerId: clientId, beforeNumber, limit }),
     allVersions: (clientId) => reads.all(clientId),
     changedFieldsAfter: (clientId, versionNumber) => reads.changedFieldsAfter(clientId, versionNumber),
-    async insertVersion(row) {
-      await db().insert(mcpClientVersions).values(row);
-    },
+    insertVersion: insertRow(db, mcpClientVersions),
     /** Versions written before secrets were bound to their row or hashes were keyed (the start-up upgrade). */
     versionsToUpgrade: async () =>
       await db()

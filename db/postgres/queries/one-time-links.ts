@@ -2,16 +2,13 @@
 import { and, asc, eq, gt, like, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { verifications } from '../schema';
-import { binary, changedAny, type CurrentDb } from './shared';
+import { binary, deleteBy, insertRow, rowBy, type CurrentDb } from './shared';
 
 export function oneTimeLinkQueries(db: CurrentDb): StudioQueries['oneTimeLinks'] {
   return {
-    insert: async (row) => {
-      await db().insert(verifications).values(row);
-    },
-    byIdentifier: async (identifier) =>
-      (await db().select().from(verifications).where(eq(verifications.identifier, identifier)))[0],
-    byId: async (id) => (await db().select().from(verifications).where(eq(verifications.id, id)))[0],
+    insert: insertRow(db, verifications),
+    byIdentifier: rowBy(db, verifications, verifications.identifier),
+    byId: rowBy(db, verifications, verifications.id),
     listByKind: async (kind) =>
       await db()
         .select()
@@ -34,7 +31,7 @@ export function oneTimeLinkQueries(db: CurrentDb): StudioQueries['oneTimeLinks']
         )
         .orderBy(asc(verifications.createdAt), asc(binary(verifications.id)))
         .limit(limit),
-    remove: async (id) => changedAny(await db().delete(verifications).where(eq(verifications.id, id))),
+    remove: deleteBy(db, verifications, verifications.id),
     removeByKind: async (kind) =>
       (
         await db()

@@ -8,12 +8,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { runs } from '../schema';
 import { runListQueries } from './run-list';
-import { binary, type CurrentDb } from './shared';
+import { binary, insertRow, rowBy, type CurrentDb } from './shared';
 
 export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
     ...runListQueries(db),
-    get: async (id) => (await db().select().from(runs).where(eq(runs.id, id)))[0],
+    get: rowBy(db, runs, runs.id),
     // Runs left `running` with a background task still marked running (their process stopped).
     withRunningBackgroundTasks: async () => {
       const rows = await db()
@@ -44,9 +44,7 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
           .orderBy(desc(binary(runs.createdAt)))
           .limit(1)
       )[0],
-    async insert(row) {
-      await db().insert(runs).values(row);
-    },
+    insert: insertRow(db, runs),
     insertNew: async (row) => (await db().insert(runs).values(row).onConflictDoNothing()).rowCount === 1,
     async update({ id, ...columns }) {
       await db()

@@ -1,11 +1,12 @@
 /**
  * What the PostgreSQL queries of every table share: the database they run on (chosen per call, see
- * `CurrentDb`), the comparisons that must order exactly as SQLite does, and a record's versions read
- * by number (agent and saved MCP client versions alike).
+ * `CurrentDb`), the comparisons that must order exactly as SQLite does, whole-row inserts, reads and
+ * deletes by one column, pages of lists, and a record's versions read by number (agent and saved MCP
+ * client versions alike).
  */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import type { PgColumn, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 
 export type PostgresDb = PgDatabase<NodePgQueryResultHKT>;
 
@@ -37,6 +38,63 @@ export const pageAfter = async <Table extends PgTable>(
     .where(gt(binary(column), after))
     .orderBy(asc(binary(column)))
     .limit(limit)) as Array<Table['$inferSelect']>;
+
+/**
+ * A page of a list newest first by a (time, id) key compared byte by byte: up to `limit` rows of
+ * those `where` picks whose key sorts below `before`, in that order.
+ */
+export const pageBeforeKey = async <Table extends PgTable>(
+  db: CurrentDb,
+  table: Table,
+  { time, id, where }: { time: PgColumn; id: PgColumn; where?: SQL },
+  { before, limit }: { before: { time: string; id: string }; limit: number },
+): Promise<Array<Table['$inferSelect']>> =>
+  (await db()
+    .select()
+    .from(table as PgTable)
+    .where(and(where, or(lt(binary(time), before.time), and(eq(time, before.time), lt(binary(id), before.id)))))
+    .orderBy(desc(binary(time)), desc(binary(id)))
+    .limit(limit)) as Array<Table['$inferSelect']>;
+
+/** Inserts a whole row (`insertRow` of db/queries/statements.ts). */
+export const insertRow =
+  <Table extends PgTable>(db: CurrentDb, table: Table) =>
+  async (row: Table['$inferInsert']): Promise<void> => {
+    await db()
+      .insert(table)
+      .values(row as PgInsertValue<Table>);
+  };
+
+/**
+ * Writes a whole row by its primary key, the column `key` names: inserted, or where the key is
+ * taken, the row's other columns set (`upsertRow` of db/queries/statements.ts).
+ */
+export const upsertRow =
+  <Table extends PgTable>(db: CurrentDb, table: Table, key: keyof Table['$inferInsert'] & string) =>
+  async (row: Table['$inferInsert']): Promise<void> => {
+    const others = Object.fromEntries(Object.entries(row as object).filter(([name]) => name !== key));
+    await db()
+      .insert(table)
+      .values(row as PgInsertValue<Table>)
+      .onConflictDoUpdate({ target: getTableColumns(table)[key] as PgColumn, set: others as PgUpdateSetSource<Table> });
+  };
+
+/** The row whose `column` holds `value`, or undefined: a read by a unique column. */
+export const rowBy =
+  <Table extends PgTable>(db: CurrentDb, table: Table, column: PgColumn) =>
+  async (value: string): Promise<Table['$inferSelect'] | undefined> =>
+    (
+      (await db()
+        .select()
+        .from(table as PgTable)
+        .where(eq(column, value))) as Array<Table['$inferSelect']>
+    )[0];
+
+/** Deletes the rows whose `column` holds `value`; whether one went. */
+export const deleteBy =
+  (db: CurrentDb, table: PgTable, column: PgColumn) =>
+  async (value: string): Promise<boolean> =>
+    changedAny(await db().delete(table).where(eq(column, value)));
 
 /**
  * `column < value` with the value read as a bigint: the first page of a list asks for everything

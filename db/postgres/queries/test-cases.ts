@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { testCaseChanges, testCases } from '../schema';
-import { binary, changedAny, type CurrentDb } from './shared';
+import { binary, changedAny, insertRow, upsertRow, type CurrentDb } from './shared';
 
 const ofAgent = (agentId: string, id: string) => and(eq(testCases.agentId, agentId), eq(testCases.id, id));
 
@@ -15,9 +15,7 @@ export function testCaseQueries(db: CurrentDb): StudioQueries['testCases'] {
         .where(eq(testCases.agentId, agentId))
         .orderBy(asc(binary(testCases.createdAt)), asc(binary(testCases.id))),
     get: async (agentId, id) => (await db().select().from(testCases).where(ofAgent(agentId, id)))[0],
-    async insert(row) {
-      await db().insert(testCases).values(row);
-    },
+    insert: insertRow(db, testCases),
     async update({ id, ...columns }) {
       await db().update(testCases).set(columns).where(eq(testCases.id, id));
     },
@@ -32,11 +30,6 @@ export function testCaseQueries(db: CurrentDb): StudioQueries['testCases'] {
           .from(testCaseChanges)
           .where(eq(testCaseChanges.agentId, agentId))
       )[0]?.changedAt,
-    async markChanged({ agentId, changedAt }) {
-      await db()
-        .insert(testCaseChanges)
-        .values({ agentId, changedAt })
-        .onConflictDoUpdate({ target: testCaseChanges.agentId, set: { changedAt } });
-    },
+    markChanged: upsertRow(db, testCaseChanges, 'agentId'),
   };
 }

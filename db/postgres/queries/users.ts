@@ -2,12 +2,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { sessions, users } from '../schema';
-import { binary, changedAny, countWhere, pageAfter, type CurrentDb } from './shared';
+import { binary, changedAny, countWhere, pageAfter, rowBy, type CurrentDb } from './shared';
 
 export function userQueries(db: CurrentDb): StudioQueries['users'] {
   return {
-    byId: async (id) => (await db().select().from(users).where(eq(users.id, id)))[0],
-    byEmail: async (email) => (await db().select().from(users).where(eq(users.email, email)))[0],
+    byId: rowBy(db, users, users.id),
+    byEmail: rowBy(db, users, users.email),
     list: async () =>
       await db()
         .select()

@@ -2,7 +2,7 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agentVersions, versionLabels } from '../schema';
-import { binary, preparedStatement, type CurrentDb } from './shared';
+import { binary, insertRow, preparedStatement, type CurrentDb } from './shared';
 
 export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
   const withNumber = () =>
@@ -31,9 +31,7 @@ export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
         .orderBy(asc(binary(versionLabels.name))),
     get: async (agentId, name) => (await withNumber().where(named(agentId, name)))[0],
     namesForVersion: async (versionId) => (await versionNames().execute({ versionId })).map((row) => row.name),
-    async insert(row) {
-      await db().insert(versionLabels).values(row);
-    },
+    insert: insertRow(db, versionLabels),
     async move({ agentId, name, versionId, revisionToken, updatedAt }) {
       await db().update(versionLabels).set({ versionId, revisionToken, updatedAt }).where(named(agentId, name));
     },

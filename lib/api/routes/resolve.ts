@@ -7,7 +7,7 @@
 import { z } from '@hono/zod-openapi';
 import { describeResolvedTools } from '../../resolver';
 import type { Editor } from '../../editor';
-import type { DraftVersion, Resolution, Runtime } from '../../runtime';
+import { versionIdentityOf, type DraftVersion, type Resolution, type Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
 import { draftExcludesSelector, draftField, draftOfRequest } from '../draft-request';
@@ -94,24 +94,9 @@ export const resolveRoute = route('post', '/agents/{id}/resolve', 'resolveAgent'
  * instructions, model; an object whose closing brace the tail replaces) and the tail (tools,
  * explanation, warnings, hash). The direct path keeps tails per memoised resolution.
  */
-export function resolutionHead({
-  agentId,
-  versionId,
-  versionNumber,
-  label,
-  draft,
-  instructions,
-  model,
-}: Resolution): string {
-  return JSON.stringify({
-    agentId,
-    versionId,
-    versionNumber,
-    ...(label === undefined ? {} : { label }),
-    ...(draft ? { draft } : {}),
-    instructions,
-    model,
-  });
+export function resolutionHead(resolution: Resolution): string {
+  const { instructions, model } = resolution;
+  return JSON.stringify({ ...versionIdentityOf(resolution), instructions, model });
 }
 
 export function resolutionTail({ tools, explanation, warnings, resolvedToolsHash }: Resolution): string {

@@ -10,8 +10,7 @@ import { parseContextArgument, printJson } from '../io';
 import { addListCommand } from '../listing';
 import { renderFieldDiffs } from '../render-diff';
 import { firstLine, table } from '../text';
-
-type AgentAnswer = OperationOutput<'getAgent'>;
+import { addAgentVersionCommand, type AgentAnswer } from '../version-command';
 
 function describeAgent(answer: AgentAnswer): string {
   if (answer.version === null) {
@@ -93,19 +92,13 @@ export function registerAgentCommands(agent: Command, cli: CliContext) {
 }
 
 function registerShowCommand(agent: Command, cli: CliContext) {
-  addSelectorOptions(
-    agent
-      .command('show')
-      .description('show an agent and one version (default: the latest)')
-      .argument('<id>', 'the agent id'),
-  )
-    .option('--json', 'print { agent, version } as JSON')
-    .action(async (id: string, options: SelectorOptions & { json?: boolean }, command: Command) => {
-      const selector = selectorFromOptions(options);
-      const answer = await cli.connect(command).getAgent({ params: { id }, query: selector });
-      if (options.json) return printJson(cli.io, answer);
-      cli.io.stdout(describeAgent(answer));
-    });
+  addAgentVersionCommand(agent, cli, {
+    name: 'show',
+    description: 'show an agent and one version (default: the latest)',
+    jsonDescription: 'print { agent, version } as JSON',
+    read: (client, request) => client.getAgent(request),
+    print: (answer, { json }) => (json ? printJson(cli.io, answer) : cli.io.stdout(describeAgent(answer))),
+  });
 }
 
 /** `versions` and `diff`: the history of an agent. */

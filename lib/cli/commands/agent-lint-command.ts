@@ -6,29 +6,25 @@
  */
 import type { Command } from 'commander';
 import { isLintError, type Diagnostic } from '../../rules';
-import { addSelectorOptions, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
+import { addAgentVersionCommand } from '../version-command';
 
 const describeDiagnostic = (diagnostic: Diagnostic) =>
   `${diagnostic.severity} ${diagnostic.code} at ${diagnostic.path}: ${diagnostic.message}`;
 
 export function registerAgentLintCommand(agent: Command, cli: CliContext) {
-  addSelectorOptions(
-    agent
-      .command('lint')
-      .description("check a version's rules (default: the latest); exit 1 when one is an error")
-      .argument('<id>', 'the agent id'),
-  )
-    .option('--json', 'print the diagnostics as JSON')
-    .action(async (id: string, options: SelectorOptions & { json?: boolean }, command: Command) => {
-      const { diagnostics } = await cli
-        .connect(command)
-        .lintAgent({ params: { id }, query: selectorFromOptions(options) });
-      if (options.json) printJson(cli.io, diagnostics);
+  addAgentVersionCommand(agent, cli, {
+    name: 'lint',
+    description: "check a version's rules (default: the latest); exit 1 when one is an error",
+    jsonDescription: 'print the diagnostics as JSON',
+    read: (client, request) => client.lintAgent(request),
+    print: ({ diagnostics }, { id, json }) => {
+      if (json) printJson(cli.io, diagnostics);
       else if (diagnostics.length === 0) cli.io.stdout(`${id}: no rule problems.`);
       else cli.io.stdout(diagnostics.map(describeDiagnostic).join('\n'));
       const errors = diagnostics.filter(isLintError).length;
       if (errors > 0) throw new CliError(`${id}: ${errors} rule error(s).`);
-    });
+    },
+  });
 }

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
-import { table } from '../text';
+import { printListing } from '../listing';
 
 export function registerTestCaseCommands(agent: Command, cli: CliContext) {
   const testCase = agent.command('test-case').description('test cases: conversations a version must still handle');
@@ -43,19 +43,20 @@ export function registerTestCaseCommands(agent: Command, cli: CliContext) {
     .option('--json', 'print the test cases as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
       const { items } = await cli.connect(command).listTestCases({ params: { id } });
-      if (options.json) return printJson(cli.io, items);
-      if (items.length === 0) return cli.io.stdout(`${id} has no test cases.`);
-      cli.io.stdout(
-        table(
-          items.map((item) => [
+      printListing(cli.io, {
+        items,
+        json: options.json,
+        listing: {
+          whenEmpty: `${id} has no test cases.`,
+          header: ['ID', 'NAME', 'EXPECTATIONS', 'FROM RUN', 'UPDATED'],
+          row: (item) => [
             item.id,
             item.name,
             String(item.expectations.length),
             item.recording?.fromRunId ?? '',
             item.updatedAt,
-          ]),
-          { header: ['ID', 'NAME', 'EXPECTATIONS', 'FROM RUN', 'UPDATED'] },
-        ),
-      );
+          ],
+        },
+      });
     });
 }
