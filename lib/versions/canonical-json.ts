@@ -1,10 +1,9 @@
 /**
  * Canonical JSON: object keys sorted, no whitespace, `undefined` members dropped. Two values with
  * the same meaning give the same string, so it is what change detection, diffs and `configHash`
- * compare, and what snapshots are stored as (export can then reproduce them byte for byte).
+ * compare, and what snapshots are stored as (export can then reproduce them byte for byte). Free of
+ * Node modules, so the browser's rule linter uses it too; the hash of it is in ./config-hash.
  */
-import { hash } from 'node:crypto';
-
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalForm(value)) ?? 'null';
 }
@@ -23,16 +22,6 @@ export function canonicalForm(value: unknown): unknown {
     if (item !== undefined) sorted[key] = canonicalForm(item);
   }
   return sorted;
-}
-
-/** Hex sha256 of the canonical JSON of a value. */
-export function configHash(value: unknown): string {
-  return hashCanonicalJson(canonicalJson(value));
-}
-
-/** `configHash` for a value already written as canonical JSON (saves hash the text they store). */
-export function hashCanonicalJson(text: string): string {
-  return hash('sha256', text);
 }
 
 /** Deep equality by canonical JSON (key order never matters; array order does). */

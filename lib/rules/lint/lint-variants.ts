@@ -6,6 +6,8 @@
 import type { Rules } from '../types';
 import { childPath, type Diagnostic } from './diagnostic';
 import { alwaysMatches } from './group-checks';
+// The file, not the module's index: the index also holds the hashing, which the browser cannot load.
+import { canonicalJson } from '../../versions/canonical-json';
 
 export interface StoredVariant {
   value: unknown;
@@ -27,14 +29,6 @@ function keysOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   if (typeof value !== 'object' || value === null) return [];
   return Object.keys(value);
-}
-
-/** JSON with object keys sorted, so rules that differ only in key order compare equal. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  const entries = Object.entries(value).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 }
 
 function shadowedVariants(variants: StoredVariant[], field: string): Diagnostic[] {
