@@ -2,6 +2,8 @@
  * Parsed versions by version id. Versions are immutable, so an entry never goes stale; the cache
  * is bounded (least recently used first out) so a long-running server does not grow without end.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface VersionCache {
   get<T>(id: string, parse: () => T): T;
   /** The cached value, without parsing on a miss. */
@@ -10,22 +12,17 @@ export interface VersionCache {
 }
 
 export function createVersionCache({ maxEntries }: { maxEntries: number }): VersionCache {
-  const entries = new Map<string, unknown>();
+  const entries = new LRUCache<string, object>({ max: maxEntries });
   return {
     get<T>(id: string, parse: () => T): T {
-      if (entries.has(id)) {
-        const value = entries.get(id) as T;
-        entries.delete(id);
-        entries.set(id, value);
-        return value;
-      }
+      const cached = entries.get(id);
+      if (cached !== undefined) return cached as T;
       const value = parse();
-      entries.set(id, value);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(id, value as object);
       return value;
     },
     peek<T>(id: string): T | undefined {
-      return entries.get(id) as T | undefined;
+      return entries.peek(id) as T | undefined;
     },
     delete(id) {
       entries.delete(id);
