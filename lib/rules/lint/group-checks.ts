@@ -23,6 +23,8 @@ function joinedConditions(group: RuleGroup): Condition[] {
 /** Why an AND group can never match, or undefined. */
 export function contradiction(group: RuleGroup): string | undefined {
   const conditions = joinedConditions(group);
+  // A contradiction takes two conditions.
+  if (conditions.length < 2) return undefined;
   const equalsByField = new Map<string, Condition>();
   for (const condition of conditions) {
     if (condition.operator !== 'equals') continue;
@@ -57,6 +59,7 @@ export function tautology(group: RuleGroup): Condition | undefined {
 
 /** A condition whose negation (same field and value, the opposite operator) is among `conditions`. */
 function negatedCondition(conditions: Condition[]): Condition | undefined {
+  if (conditions.length < 2) return undefined;
   const keyOf = (field: string, operator: string, value: string) => JSON.stringify([field, operator, value]);
   const present = new Set(conditions.map((item) => keyOf(item.field, item.operator, valueKey(item))));
   return conditions.find((item) => {

@@ -51,6 +51,8 @@ function shadowedVariants(variants: StoredVariant[], field: string): Diagnostic[
 }
 
 function duplicateVariants(variants: StoredVariant[], field: string): Diagnostic[] {
+  // A duplicate takes two variants with rules.
+  if (variants.filter((variant) => variant.rules !== undefined).length < 2) return [];
   const firstWith = new Map<string, number>();
   const diagnostics: Diagnostic[] = [];
   variants.forEach((variant, index) => {
