@@ -25,6 +25,7 @@ const pureImportsFromLib = [
   './tool-providers',
   './errors.ts',
   './logger.ts',
+  './canonical-json.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [

@@ -2,7 +2,7 @@
  * Change detection for saves: only the fields a save provides count; each
  * is compared with the latest version by canonical JSON; `null` clears a field.
  */
-import { sameJson } from './canonical-json';
+import { sameJson } from '../canonical-json';
 
 export type SnapshotRecord = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /** `configHash`: what tells two configurations apart, the hex sha256 of their canonical JSON. */
 import { hash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../canonical-json';
 
 /** Hex sha256 of the canonical JSON of a value. */
 export function configHash(value: unknown): string {

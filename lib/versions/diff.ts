@@ -1,5 +1,5 @@
 /** Field diffs between two snapshots, and the resolved-tool diff for one request context. */
-import { sameJson } from './canonical-json';
+import { sameJson } from '../canonical-json';
 
 export interface FieldDiff {
   field: string;

@@ -1,5 +1,5 @@
 /** Pure versioning core: canonical JSON, change detection, diffs, label names, selectors. No IO. */
-export * from './canonical-json';
+export * from '../canonical-json';
 export * from './config-hash';
 export * from './change-detection';
 export * from './code-agent-fields';

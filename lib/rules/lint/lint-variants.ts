@@ -6,8 +6,7 @@
 import type { Rules } from '../types';
 import { childPath, type Diagnostic } from './diagnostic';
 import { alwaysMatches } from './group-checks';
-// The file, not the module's index: the index also holds the hashing, which the browser cannot load.
-import { canonicalJson } from '../../versions/canonical-json';
+import { canonicalJson } from '../../canonical-json';
 
 export interface StoredVariant {
   value: unknown;

@@ -2,7 +2,8 @@
  * Canonical JSON: object keys sorted, no whitespace, `undefined` members dropped. Two values with
  * the same meaning give the same string, so it is what change detection, diffs and `configHash`
  * compare, and what snapshots are stored as (export can then reproduce them byte for byte). Free of
- * Node modules, so the browser's rule linter uses it too; the hash of it is in ./config-hash.
+ * Node modules and of other modules, so the pure layers and the browser's rule linter use it too;
+ * its hash is `configHash` (lib/versions/config-hash.ts).
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalForm(value)) ?? 'null';
