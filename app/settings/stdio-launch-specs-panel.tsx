@@ -63,7 +63,7 @@ function NewSpec({ onCreated }: { onCreated: () => void }) {
 }
 
 export function StdioLaunchSpecsPanel() {
-  const list = useManagedList<LaunchSpecRow>('/api/stdio-launch-specs');
+  const list = useManagedList<LaunchSpecRow>('/api/stdio-launch-specs?limit=100');
   const remove = (spec: LaunchSpecRow) =>
     list.change(
       sendJson('DELETE', `/api/stdio-launch-specs/${encodeURIComponent(spec.id)}`),

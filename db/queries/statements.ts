@@ -1,7 +1,7 @@
 /**
  * The statements several tables need, prepared once: insert a whole row, read and delete rows by
  * one column (one row by its `id`), update one row by its `id`, a page of a list by a unique column
- * or newest first by a (time, id) key, and a record's versions read by number: a page, all of them,
+ * or by a (time, id) key (newest or oldest first), and a record's versions read by number: a page, all of them,
  * the changed fields after a base (agent and saved MCP client versions alike). Table-specific SQL
  * stays in each table's file.
  */
@@ -64,6 +64,31 @@ export const pageBeforeKey = <Table extends SQLiteTable>(
       ),
     )
     .orderBy(desc(time), desc(id))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+
+/**
+ * A page of a list oldest first by a (time, id) key: up to `:limit` rows of those `where` picks
+ * whose key sorts after (`:afterTime`, `:afterId`), in that order.
+ */
+export const pageAfterKey = <Table extends SQLiteTable>(
+  db: StudioDb,
+  table: Table,
+  { time, id, where }: { time: SQLiteColumn; id: SQLiteColumn; where?: SQL },
+) =>
+  db
+    .select()
+    .from(table)
+    .where(
+      and(
+        where,
+        or(
+          gt(time, sql.placeholder('afterTime')),
+          and(eq(time, sql.placeholder('afterTime')), gt(id, sql.placeholder('afterId'))),
+        ),
+      ),
+    )
+    .orderBy(asc(time), asc(id))
     .limit(sql.placeholder('limit'))
     .prepare();
 

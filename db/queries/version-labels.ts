@@ -1,5 +1,8 @@
-/** SQL for custom version labels. `production` and `latest` are computed and never stored. */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+/**
+ * SQL for custom version labels, listed by name (whole or a page). `production` and `latest` are
+ * computed and never stored.
+ */
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { agentVersions, versionLabels } from '../schema';
 import { bind } from './placeholders';
@@ -26,6 +29,11 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(eq(versionLabels.agentId, p('agentId')))
     .orderBy(asc(versionLabels.name))
     .prepare();
+  const page = withNumber()
+    .where(and(eq(versionLabels.agentId, p('agentId')), gt(versionLabels.name, p('afterName'))))
+    .orderBy(asc(versionLabels.name))
+    .limit(p('limit'))
+    .prepare();
   const get = withNumber()
     .where(and(eq(versionLabels.agentId, p('agentId')), eq(versionLabels.name, p('name'))))
     .prepare();
@@ -49,6 +57,9 @@ export const versionLabelQueries = perHandle(({ db }: DatabaseHandle) => {
 
   return {
     list: (agentId: string) => list.all({ agentId }) as LabelWithNumberRow[],
+    /** Up to `limit` of an agent's labels by name, after `afterName` (`''` for the first page). */
+    page: ({ agentId, afterName, limit }: { agentId: string; afterName: string; limit: number }) =>
+      page.all({ agentId, afterName, limit }) as LabelWithNumberRow[],
     get: (agentId: string, name: string) => get.get({ agentId, name }) as LabelWithNumberRow | undefined,
     namesForVersion: (versionId: string): string[] => namesForVersion.all({ versionId }).map((row) => row.name),
     insert(row: VersionLabelRow) {

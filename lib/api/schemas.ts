@@ -32,9 +32,6 @@ export const generatedIdParams = z.object({
   id: pathParam({ name: 'id', max: 100, example: '0190c1a4-5a2b-7c3d-8e9f-0a1b2c3d4e5f' }),
 });
 
-/** A whole list as an answer: `{ items }`, in no pages. */
-export const itemsOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item) });
-
 type ErrorResponseStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 503;
 
 /**

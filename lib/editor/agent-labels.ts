@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LabelWithNumberRow } from '../../db/queries';
 import { issueMessages, StudioError } from '../errors';
+import { readPageAfterId, type Page, type PageRequest } from '../pagination';
 import { checkWritableLabelName, isReservedLabel } from '../versions';
 import { versionRow, type VersionReference } from './agent-publishing';
 import { agentSummary } from './agent-reads';
@@ -39,12 +40,8 @@ function writableName(label: string): void {
   }
 }
 
-/** Every label of an agent: the computed ones first, then custom labels by name. */
-export async function listLabels(
-  context: EditorContext,
-  agentId: string,
-): Promise<{ items: LabelView[]; nextCursor: null }> {
-  const summary = await agentSummary(context, agentId);
+/** `production` (when a version is published) and `latest` (when there is a version), in that order. */
+function computedLabels(summary: Awaited<ReturnType<typeof agentSummary>>): LabelView[] {
   const computed: LabelView[] = [];
   if (summary.activeVersionId !== null && summary.activeVersionNumber !== null) {
     computed.push({
@@ -64,7 +61,40 @@ export async function listLabels(
       computed: true,
     });
   }
+  return computed;
+}
+
+/** Every label of an agent: the computed ones first, then custom labels by name. */
+export async function listLabels(
+  context: EditorContext,
+  agentId: string,
+): Promise<{ items: LabelView[]; nextCursor: null }> {
+  const computed = computedLabels(await agentSummary(context, agentId));
   return { items: [...computed, ...(await context.labels.list(agentId)).map(toView)], nextCursor: null };
+}
+
+/**
+ * One page of an agent's labels in the order of `listLabels`, the cursor holding the last name.
+ * The computed names are reserved, so a cursor naming one resumes after it and before every
+ * custom label; any other name resumes among the custom labels.
+ */
+export async function pageLabels(
+  context: EditorContext,
+  agentId: string,
+  request: PageRequest = {},
+): Promise<Page<LabelView>> {
+  const computed = computedLabels(await agentSummary(context, agentId));
+  return readPageAfterId({
+    request,
+    read: async (after, limit) => {
+      const amongComputed = after === '' || isReservedLabel(after);
+      const remaining = amongComputed ? computed.slice(computed.findIndex((label) => label.name === after) + 1) : [];
+      const custom = await context.labels.page({ agentId, afterName: amongComputed ? '' : after, limit });
+      return [...remaining, ...custom.map(toView)];
+    },
+    keyOf: (label) => label.name,
+    toItem: (label) => label,
+  });
 }
 
 export async function setLabel(

@@ -8,7 +8,7 @@ import type { Issue } from '../errors';
 import type { Diagnostic } from '../rules';
 import type { VersionSelector } from '../versions';
 import type { CreateAgentInput, UpdateAgentInput } from './agent-input';
-import { deleteLabel, listLabels, setLabel, type LabelView } from './agent-labels';
+import { deleteLabel, listLabels, pageLabels, setLabel, type LabelView } from './agent-labels';
 import {
   deleteAgentVersion,
   publishChecksOf,
@@ -62,6 +62,7 @@ import {
   createStdioLaunchSpec,
   deleteStdioLaunchSpec,
   listStdioLaunchSpecs,
+  pageStdioLaunchSpecs,
   stdioPolicyInForce,
   type StdioLaunchSpecView,
 } from './stdio-launch-specs';
@@ -112,7 +113,10 @@ export interface AgentsService {
     input: { id: string; actor?: string } & VersionReference,
   ): Promise<{ deleted: true; versionNumber: number; versionId: string }>;
   labels: {
+    /** Every label: the computed ones, then custom labels by name. */
     list(id: string): Promise<{ items: LabelView[]; nextCursor: null }>;
+    /** One page of the labels in the order of `list` (`limit` default 20, `cursor` the previous `nextCursor`). */
+    page(id: string, request?: PageRequest): Promise<Page<LabelView>>;
     set(
       input: { id: string; label: string; expectedRevisionToken: string | null; actor?: string } & VersionReference,
     ): Promise<{ label: LabelView }>;
@@ -158,7 +162,10 @@ export interface DeploymentService {
 
 /** The stdio allow-list: the setting's entries (read-only) and the launch specs an admin approved here. */
 export interface StdioLaunchSpecsService {
+  /** Every spec: the setting's entries, then the stored specs oldest first. */
   list(): Promise<StdioLaunchSpecView[]>;
+  /** One page of the specs in the order of `list` (`limit` default 20, `cursor` the previous `nextCursor`). */
+  page(request?: PageRequest): Promise<Page<StdioLaunchSpecView>>;
   /** Every approved spec (the setting's, then the stored ones) as an entry of the setting's syntax. */
   entries(): Promise<string[]>;
   create(input: StdioLaunchSpecBody & { actor?: string }): Promise<StdioLaunchSpecView>;
@@ -203,6 +210,7 @@ export function createEditor(options: EditorOptions): Editor {
     deleteVersion: async (input) => deleteAgentVersion(context, input),
     labels: {
       list: async (id) => listLabels(context, id),
+      page: async (id, request) => pageLabels(context, id, request),
       set: async (input) => setLabel(context, input),
       delete: async (input) => deleteLabel(context, input),
     },
@@ -239,6 +247,7 @@ export function createEditor(options: EditorOptions): Editor {
   const launchSpecRemovalListeners = new Set<() => void>();
   const stdioLaunchSpecs: StdioLaunchSpecsService = {
     list: async () => listStdioLaunchSpecs(context),
+    page: async (request) => pageStdioLaunchSpecs(context, request),
     entries: async () => [...(await stdioPolicyInForce(context)).stdioAllowedCommands],
     create: async (input) => createStdioLaunchSpec(context, input),
     delete: async (id, { actor } = {}) => {

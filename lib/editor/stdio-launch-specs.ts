@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { StdioLaunchSpecRow } from '../../db/queries';
 import type { StudioQueries } from '../../db/storage';
 import { invalidInput, StudioError } from '../errors';
+import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { bareInterpreterReason, formatLaunchSpec, parseLaunchSpecs } from '../mcp/launch-specs';
 import type { StdioPolicy } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
@@ -47,11 +48,41 @@ export async function stdioPolicyInForce(
   return { ...context.settings, stdioAllowedCommands: [...context.settings.stdioAllowedCommands, ...stored] };
 }
 
-export async function listStdioLaunchSpecs(context: EditorContext): Promise<StdioLaunchSpecView[]> {
-  const fromSetting = context.settings.stdioAllowedCommands
+function settingViews(context: EditorContext): StdioLaunchSpecView[] {
+  return context.settings.stdioAllowedCommands
     .flatMap(specsOfEntry)
     .map((spec, index): StdioLaunchSpecView => ({ id: `setting-${index + 1}`, ...spec, source: 'setting' }));
-  return [...fromSetting, ...(await context.stdioLaunchSpecs.list()).map(storedView)];
+}
+
+/** Every spec: the setting's entries in their order, then the stored specs oldest first. */
+export async function listStdioLaunchSpecs(context: EditorContext): Promise<StdioLaunchSpecView[]> {
+  return [...settingViews(context), ...(await context.stdioLaunchSpecs.list()).map(storedView)];
+}
+
+/**
+ * The cursor time of the setting's entries, which have none: before every stored spec, so that one
+ * cursor form, (time, id), orders the setting's entries (by their position) before the stored specs.
+ */
+const settingTime = new Date(0).toISOString();
+
+/** One page of the specs in the order of `listStdioLaunchSpecs`. */
+export async function pageStdioLaunchSpecs(
+  context: EditorContext,
+  request: PageRequest = {},
+): Promise<Page<StdioLaunchSpecView>> {
+  const fromSetting = settingViews(context);
+  return readPageByTimeId({
+    request,
+    first: { time: '', id: '' },
+    read: async ({ time, id }, limit) => {
+      const amongSetting = time === '' || time === settingTime;
+      const remaining = amongSetting ? fromSetting.slice(fromSetting.findIndex((spec) => spec.id === id) + 1) : [];
+      const after = amongSetting ? { createdAt: '', id: '' } : { createdAt: time, id };
+      return [...remaining, ...(await context.stdioLaunchSpecs.page({ after, limit })).map(storedView)];
+    },
+    keyOf: (spec) => ({ time: spec.source === 'stored' ? spec.createdAt : settingTime, id: spec.id }),
+    toItem: (spec) => spec,
+  });
 }
 
 export async function createStdioLaunchSpec(

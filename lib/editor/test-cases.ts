@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCaseRow } from '../../db/queries';
 import { StudioError } from '../errors';
+import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { conversationOfRun, defaultExpectations } from '../evaluation';
 import { authTokenKey } from '../resolver';
 import {
@@ -24,8 +25,10 @@ import { parseInput } from './parse-input';
 import type { ReadRun } from './run-reader';
 
 export interface TestCasesService {
-  /** The agent's cases, oldest first. */
+  /** Every case of the agent, oldest first (an evaluation runs them all). */
   list(agentId: string): Promise<{ items: TestCase[]; nextCursor: null }>;
+  /** One page of the cases, oldest first by (createdAt, id) (`limit` default 20, `cursor` the previous `nextCursor`). */
+  page(agentId: string, request?: PageRequest): Promise<Page<TestCase>>;
   get(agentId: string, caseId: string): Promise<TestCase>;
   create(request: { agentId: string; body: CreateTestCaseBody; actor?: string }): Promise<TestCase>;
   update(request: { agentId: string; caseId: string; body: UpdateTestCaseBody; actor?: string }): Promise<TestCase>;
@@ -205,6 +208,16 @@ export function createTestCasesService(context: EditorContext): TestCasesService
     async list(agentId) {
       await existingAgent(context, agentId);
       return { items: (await context.testCases.list(agentId)).map(testCaseOfRow), nextCursor: null };
+    },
+    async page(agentId, request) {
+      await existingAgent(context, agentId);
+      return readPageByTimeId({
+        request,
+        first: { time: '', id: '' },
+        read: ({ time, id }, limit) => context.testCases.page({ agentId, after: { createdAt: time, id }, limit }),
+        keyOf: (row) => ({ time: row.createdAt, id: row.id }),
+        toItem: testCaseOfRow,
+      });
     },
     async get(agentId, caseId) {
       await existingAgent(context, agentId);

@@ -2,11 +2,13 @@
  * Long lists in a real browser: the agents list (with and without a search) and the integrations
  * list each page past 100 items, 50 at a time, by their Next page and First page links; every item
  * appears exactly once. The agent editor's tool picker still offers every integration when there
- * is more than one page of them. (The registered tools list: `tools-catalogue.test.ts`.)
+ * is more than one page of them, and its Tests tab shows every test case of an agent with more than
+ * one page of them. (The registered tools list: `tools-catalogue.test.ts`.)
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AgentEditorPage } from './pages/agent-editor-page';
 import { AgentsPage } from './pages/agents-page';
+import { TestsPanel } from './pages/tests-panel';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
@@ -139,6 +141,41 @@ describe('lists page past 100 items in a real browser', () => {
       } finally {
         await api('DELETE', '/api/agents/many-integrations');
         for (const id of ids) await api('DELETE', `/api/integrations/${id}`);
+      }
+    },
+    walkTimeoutMs,
+  );
+  it(
+    "shows every test case of an agent with more than a page of them in the editor's Tests tab",
+    async () => {
+      const names = numbered('paged-case');
+      const agentId = 'many-test-cases';
+      expect(
+        (
+          await api('POST', '/api/agents', {
+            id: agentId,
+            name: 'Many test cases',
+            model: 'openai/gpt-4o-mini',
+            instructions: 'Answer.',
+          })
+        ).status,
+      ).toBe(201);
+      try {
+        for (const name of names)
+          expect(
+            (await api('POST', `/api/agents/${agentId}/test-cases`, { name, input: { prompt: 'Hi?' } })).status,
+          ).toBe(201);
+        const { page, errors } = await newPage();
+        await new AgentEditorPage(page, baseUrl).open(agentId);
+        const tests = new TestsPanel(page);
+        await tests.open();
+        await tests.testCase(names.at(-1)!).waitFor(patience);
+        const list = tests.panel().getByRole('list', { name: 'Test cases' });
+        expect(await list.getByRole('region').count()).toBe(itemCount);
+        expect(errors).toEqual([]);
+        await page.close();
+      } finally {
+        await api('DELETE', `/api/agents/${agentId}`);
       }
     },
     walkTimeoutMs,

@@ -56,6 +56,23 @@ export const pageBeforeKey = async <Table extends PgTable>(
     .orderBy(desc(binary(time)), desc(binary(id)))
     .limit(limit)) as Array<Table['$inferSelect']>;
 
+/**
+ * A page of a list oldest first by a (time, id) key compared byte by byte: up to `limit` rows of
+ * those `where` picks whose key sorts after `after`, in that order.
+ */
+export const pageAfterKey = async <Table extends PgTable>(
+  db: CurrentDb,
+  table: Table,
+  { time, id, where }: { time: PgColumn; id: PgColumn; where?: SQL },
+  { after, limit }: { after: { time: string; id: string }; limit: number },
+): Promise<Array<Table['$inferSelect']>> =>
+  (await db()
+    .select()
+    .from(table as PgTable)
+    .where(and(where, or(gt(binary(time), after.time), and(eq(time, after.time), gt(binary(id), after.id)))))
+    .orderBy(asc(binary(time)), asc(binary(id)))
+    .limit(limit)) as Array<Table['$inferSelect']>;
+
 /** Inserts a whole row (`insertRow` of db/queries/statements.ts). */
 export const insertRow =
   <Table extends PgTable>(db: CurrentDb, table: Table) =>

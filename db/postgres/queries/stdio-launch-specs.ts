@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { stdioLaunchSpecs } from '../schema';
-import { binary, deleteBy, insertRow, type CurrentDb } from './shared';
+import { binary, deleteBy, insertRow, pageAfterKey, type CurrentDb } from './shared';
 
 export function stdioLaunchSpecQueries(db: CurrentDb): StudioQueries['stdioLaunchSpecs'] {
   return {
@@ -12,6 +12,13 @@ export function stdioLaunchSpecQueries(db: CurrentDb): StudioQueries['stdioLaunc
         .select()
         .from(stdioLaunchSpecs)
         .orderBy(asc(binary(stdioLaunchSpecs.createdAt)), asc(binary(stdioLaunchSpecs.id))),
+    page: ({ after, limit }) =>
+      pageAfterKey(
+        db,
+        stdioLaunchSpecs,
+        { time: stdioLaunchSpecs.createdAt, id: stdioLaunchSpecs.id },
+        { after: { time: after.createdAt, id: after.id }, limit },
+      ),
     delete: deleteBy(db, stdioLaunchSpecs, stdioLaunchSpecs.id),
   };
 }

@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for custom version labels (db/queries/version-labels.ts is the SQLite twin). */
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { agentVersions, versionLabels } from '../schema';
 import { binary, insertRow, preparedStatement, type CurrentDb } from './shared';
@@ -29,6 +29,11 @@ export function versionLabelQueries(db: CurrentDb): StudioQueries['labels'] {
       await withNumber()
         .where(eq(versionLabels.agentId, agentId))
         .orderBy(asc(binary(versionLabels.name))),
+    page: async ({ agentId, afterName, limit }) =>
+      await withNumber()
+        .where(and(eq(versionLabels.agentId, agentId), gt(binary(versionLabels.name), afterName)))
+        .orderBy(asc(binary(versionLabels.name)))
+        .limit(limit),
     get: async (agentId, name) => (await withNumber().where(named(agentId, name)))[0],
     namesForVersion: async (versionId) => (await versionNames().execute({ versionId })).map((row) => row.name),
     insert: insertRow(db, versionLabels),

@@ -1,8 +1,9 @@
-/** Version label routes: list, set (create or move) and delete, with revision tokens. */
+/** Version label routes: list (paged), set (create or move) and delete, with revision tokens. */
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { labelPattern } from '../../versions';
+import { pageOf, pageQuery } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
@@ -40,10 +41,10 @@ const setBody = z
   .openapi({ oneOf: [{ required: ['versionNumber'] }, { required: ['versionId'] }] });
 
 export const listRoute = route('get', '/agents/{id}/labels', 'listAgentLabels', {
-  summary: 'Labels: the computed production and latest, then custom labels',
-  request: { params: agentIdParams },
-  ok: ['Every label', z.object({ items: z.array(labelSchema), nextCursor: z.null() })],
-  errors: [404],
+  summary: 'Labels: the computed production and latest, then custom labels by name',
+  request: { params: agentIdParams, query: pageQuery },
+  ok: ['One page of the labels', pageOf(labelSchema)],
+  errors: [400, 404],
 });
 
 export const setRoute = route('put', '/agents/{id}/labels/{label}', 'setAgentLabel', {
@@ -65,7 +66,7 @@ export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', 'delet
 
 export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) =>
-    context.json(await editor.agents.labels.list(context.req.valid('param').id), 200),
+    context.json(await editor.agents.labels.page(context.req.valid('param').id, context.req.valid('query')), 200),
   );
 
   app.openapi(setRoute, async (context) => {

@@ -7,7 +7,8 @@ import { z } from '@hono/zod-openapi';
 import { stdioLaunchSpecBodySchema, type Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { generatedIdParams, itemsOf, jsonRoutes, requiredBody } from '../schemas';
+import { pageOf, pageQuery } from '../pagination';
+import { generatedIdParams, jsonRoutes, requiredBody } from '../schemas';
 import { deletedSchema } from './agents-schemas';
 
 const route = jsonRoutes('stdio-launch-specs');
@@ -24,9 +25,10 @@ const launchSpecSchema = z
   .openapi('StdioLaunchSpec');
 
 export const listRoute = route('get', '/stdio-launch-specs', 'listStdioLaunchSpecs', {
-  summary: "The stdio allow-list: the setting's entries, then the specs approved here",
-  ok: ['Every launch spec', itemsOf(launchSpecSchema)],
-  errors: [401, 403],
+  summary: "The stdio allow-list: the setting's entries in their order, then the specs approved here, oldest first",
+  request: { query: pageQuery },
+  ok: ['One page of the launch specs', pageOf(launchSpecSchema)],
+  errors: [400, 401, 403],
 });
 
 export const createRoute = route('post', '/stdio-launch-specs', 'createStdioLaunchSpec', {
@@ -51,7 +53,7 @@ export const deleteRoute = route('delete', '/stdio-launch-specs/{id}', 'deleteSt
 
 export function registerStdioLaunchSpecRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const specs = editor.stdioLaunchSpecs;
-  app.openapi(listRoute, async (context) => context.json({ items: await specs.list() }, 200));
+  app.openapi(listRoute, async (context) => context.json(await specs.page(context.req.valid('query')), 200));
   app.openapi(createRoute, async (context) =>
     context.json(await specs.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );

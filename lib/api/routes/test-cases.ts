@@ -1,5 +1,5 @@
 /**
- * An agent's test cases (docs/testing-agents.md): list, create, read, change and delete them under
+ * An agent's test cases (docs/testing-agents.md): list (paged), create, read, change and delete them under
  * the agent, and save a finished run as one (`POST /runs/{runId}/test-case`). Reads need `runtime`
  * like other reads of an agent; writes need `editor`.
  */
@@ -14,6 +14,7 @@ import {
   updateTestCaseBodySchema,
 } from '../../schemas';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema } from './agents-schemas';
@@ -50,10 +51,10 @@ const exampleCase = {
 };
 
 export const listRoute = route('get', '/agents/{id}/test-cases', 'listTestCases', {
-  summary: "The agent's test cases, oldest first",
-  request: { params: agentIdParams },
-  ok: ['Every test case of the agent', z.object({ items: z.array(testCaseSchema), nextCursor: z.null() })],
-  errors: [404],
+  summary: "The agent's test cases, oldest first (by creation time, then id)",
+  request: { params: agentIdParams, query: pageQuery },
+  ok: ['One page of the test cases', pageOf(testCaseSchema)],
+  errors: [400, 404],
 });
 
 export const createRoute = route('post', '/agents/{id}/test-cases', 'createTestCase', {
@@ -108,7 +109,9 @@ export const fromRunRoute = route('post', '/runs/{runId}/test-case', 'createTest
 
 export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const cases = editor.testCases;
-  app.openapi(listRoute, async (context) => context.json(await cases.list(context.req.valid('param').id), 200));
+  app.openapi(listRoute, async (context) =>
+    context.json(await cases.page(context.req.valid('param').id, context.req.valid('query')), 200),
+  );
   app.openapi(createRoute, async (context) =>
     context.json(
       await cases.create({

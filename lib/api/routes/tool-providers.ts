@@ -1,15 +1,16 @@
 /**
- * Tool providers for the editor: `GET /api/tool-providers` (providers, their capabilities, toolkits
- * and pinnable connections) and `GET /api/tool-providers/:id/tools?toolkit=` (one toolkit's tools).
- * A provider that fails or hangs is listed with its error, never a failed list.
+ * Tool providers for the editor: `GET /api/tool-providers` (a page of the providers by id, with
+ * their capabilities, toolkits and pinnable connections) and `GET /api/tool-providers/:id/tools?toolkit=`
+ * (one toolkit's tools). A provider that fails or hangs is listed with its error, never a failed list.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { StudioError } from '../../errors';
+import { pageOfSorted } from '../../pagination';
 import { describeToolProvider, listProviderTools } from '../../sources';
 import type { ToolProviderRegistry } from '../../tool-providers';
 import type { ApiApp } from '../app';
+import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes } from '../schemas';
-import { jsonBody } from './agents-schemas';
 
 const route = jsonRoutes('tool-providers');
 
@@ -41,18 +42,11 @@ const providerSchema = z
   })
   .openapi('ToolProvider');
 
-export const listRoute = createRoute({
-  method: 'get',
-  path: '/tool-providers',
-  operationId: 'listToolProviders',
-  summary: 'Tool providers with their toolkits and connections',
-  tags: ['tool-providers'],
-  responses: {
-    200: {
-      description: 'Every provider',
-      ...jsonBody(z.object({ items: z.array(providerSchema), nextCursor: z.null() })),
-    },
-  },
+export const listRoute = route('get', '/tool-providers', 'listToolProviders', {
+  summary: 'Tool providers with their toolkits and connections, by id',
+  request: { query: pageQuery },
+  ok: ['One page of the providers', pageOf(providerSchema)],
+  errors: [400],
 });
 
 export const toolsRoute = route('get', '/tool-providers/{id}/tools', 'listToolProviderTools', {
@@ -88,10 +82,15 @@ export function registerToolProviderRoutes(
   { toolProviders, timeoutMs }: { toolProviders: ToolProviderRegistry; timeoutMs: number },
 ) {
   app.openapi(listRoute, async (context) => {
-    const items = await Promise.all(
-      toolProviders.list().map((provider) => describeToolProvider({ provider, timeoutMs })),
-    );
-    return context.json({ items, nextCursor: null }, 200);
+    // The registry is in memory, sorted by id: only the page's providers are asked for their toolkits.
+    const page = pageOfSorted({
+      items: toolProviders.list(),
+      keyOf: (provider) => provider.id,
+      request: context.req.valid('query'),
+      cursorPath: 'query.cursor',
+    });
+    const items = await Promise.all(page.items.map((provider) => describeToolProvider({ provider, timeoutMs })));
+    return context.json({ items, nextCursor: page.nextCursor }, 200);
   });
 
   app.openapi(toolsRoute, async (context) => {

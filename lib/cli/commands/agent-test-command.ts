@@ -5,6 +5,7 @@
  * a step for CI and migration scripts (docs/testing-agents.md).
  */
 import type { Command } from 'commander';
+import { collectPages } from '../../client';
 import { replayDiffInWords, type DiffToSay } from '../../evaluation';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
@@ -116,8 +117,10 @@ export function registerAgentTestCommand(agent: Command, cli: CliContext) {
         evaluation = (await client.getEvaluation({ params: { evaluationId } })) as Evaluation;
       }
       if (evaluation.status === 'failed') throw new CliError(`The evaluation failed: ${evaluation.error ?? 'unknown'}`);
-      const cases = await client.listTestCases({ params: { id } });
-      const caseNames = new Map(cases.items.map((testCase) => [testCase.id, testCase.name] as const));
+      const cases = await collectPages((cursor) =>
+        client.listTestCases({ params: { id }, query: { limit: 100, cursor } }),
+      );
+      const caseNames = new Map(cases.map((testCase) => [testCase.id, testCase.name] as const));
       if (options.json) printJson(cli.io, evaluation);
       else cli.io.stdout(describeEvaluation(evaluation, caseNames));
       if (evaluation.failed > 0) throw new CliError(`${id}: ${evaluation.failed} test case(s) failed.`);

@@ -4,14 +4,18 @@
  * which turns them into a compare-and-swap against a token read earlier.
  */
 import type { Command } from 'commander';
-import type { StudioClient } from '../../client';
+import { collectPages, type StudioClient } from '../../client';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
 import { table } from '../text';
 
+/** Every label of the agent, page after page. */
+const allLabels = (client: StudioClient, id: string) =>
+  collectPages((cursor) => client.listAgentLabels({ params: { id }, query: { limit: 100, cursor } }));
+
 async function currentToken(client: StudioClient, id: string, label: string): Promise<string> {
-  const { items } = await client.listAgentLabels({ params: { id } });
+  const items = await allLabels(client, id);
   const found = items.find((item) => item.name === label);
   if (!found) throw new CliError(`Agent ${id} has no label "${label}"; create it with \`agent label set\`.`);
   if (found.computed || found.revisionToken === null)
@@ -28,7 +32,7 @@ export function registerLabelCommands(agent: Command, cli: CliContext) {
     .argument('<id>', 'the agent id')
     .option('--json', 'print the labels as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { items } = await cli.connect(command).listAgentLabels({ params: { id } });
+      const items = await allLabels(cli.connect(command), id);
       if (options.json) return printJson(cli.io, items);
       cli.io.stdout(
         table(

@@ -4,6 +4,7 @@
  * the first expectations: each tool it called, and no other tool.
  */
 import type { Command } from 'commander';
+import { collectPages } from '../../client';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
 import { printListing } from '../listing';
@@ -42,7 +43,10 @@ export function registerTestCaseCommands(agent: Command, cli: CliContext) {
     .argument('<id>', 'the agent id')
     .option('--json', 'print the test cases as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const { items } = await cli.connect(command).listTestCases({ params: { id } });
+      const client = cli.connect(command);
+      const items = await collectPages((cursor) =>
+        client.listTestCases({ params: { id }, query: { limit: 100, cursor } }),
+      );
       printListing(cli.io, {
         items,
         json: options.json,

@@ -37,7 +37,7 @@ export function TestsTab({
 }) {
   const { edit } = usePermissions();
   const base = `/api/agents/${encodeURIComponent(agentId)}`;
-  const cases = useJsonList<TestCase>(`${base}/test-cases`);
+  const cases = useJsonList<TestCase>(`${base}/test-cases?limit=100`, { everyPage: true });
   const past = useJsonList<EvaluationView>(`${base}/evaluations?limit=${pastCount}`);
   const reloadPast = past.reload;
   const onFinished = useCallback(() => void reloadPast(), [reloadPast]);
