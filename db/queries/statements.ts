@@ -42,55 +42,43 @@ export const pageAfter = <Table extends SQLiteTable>(db: StudioDb, table: Table,
     .limit(sql.placeholder('limit'))
     .prepare();
 
-/**
- * A page of a list newest first by a (time, id) key: up to `:limit` rows of those `where` picks
- * whose key sorts below (`:beforeTime`, `:beforeId`), in that order.
- */
-export const pageBeforeKey = <Table extends SQLiteTable>(
-  db: StudioDb,
-  table: Table,
-  { time, id, where }: { time: SQLiteColumn; id: SQLiteColumn; where?: SQL },
-) =>
-  db
-    .select()
-    .from(table)
-    .where(
-      and(
-        where,
-        or(
-          lt(time, sql.placeholder('beforeTime')),
-          and(eq(time, sql.placeholder('beforeTime')), lt(id, sql.placeholder('beforeId'))),
-        ),
-      ),
-    )
-    .orderBy(desc(time), desc(id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
+/** The (time, id) key a page of a list is ordered by, and the rows it picks (every row without `where`). */
+interface PageKey {
+  time: SQLiteColumn;
+  id: SQLiteColumn;
+  where?: SQL;
+}
 
 /**
- * A page of a list oldest first by a (time, id) key: up to `:limit` rows of those `where` picks
- * whose key sorts after (`:afterTime`, `:afterId`), in that order.
+ * A page of a list ordered by a (time, id) key: up to `:limit` rows of those `where` picks whose key
+ * sorts below (`:beforeTime`, `:beforeId`), newest first, or after (`:afterTime`, `:afterId`), oldest
+ * first.
  */
-export const pageAfterKey = <Table extends SQLiteTable>(
+function pageByKey<Table extends SQLiteTable>(
   db: StudioDb,
   table: Table,
-  { time, id, where }: { time: SQLiteColumn; id: SQLiteColumn; where?: SQL },
-) =>
-  db
+  { time, id, where }: PageKey,
+  order: 'newest first' | 'oldest first',
+) {
+  const [beyond, direction, bound] =
+    order === 'newest first' ? ([lt, desc, 'before'] as const) : ([gt, asc, 'after'] as const);
+  const boundTime = sql.placeholder(`${bound}Time`);
+  return db
     .select()
     .from(table)
-    .where(
-      and(
-        where,
-        or(
-          gt(time, sql.placeholder('afterTime')),
-          and(eq(time, sql.placeholder('afterTime')), gt(id, sql.placeholder('afterId'))),
-        ),
-      ),
-    )
-    .orderBy(asc(time), asc(id))
+    .where(and(where, or(beyond(time, boundTime), and(eq(time, boundTime), beyond(id, sql.placeholder(`${bound}Id`))))))
+    .orderBy(direction(time), direction(id))
     .limit(sql.placeholder('limit'))
     .prepare();
+}
+
+/** A page newest first: keys below (`:beforeTime`, `:beforeId`). */
+export const pageBeforeKey = <Table extends SQLiteTable>(db: StudioDb, table: Table, key: PageKey) =>
+  pageByKey(db, table, key, 'newest first');
+
+/** A page oldest first: keys after (`:afterTime`, `:afterId`). */
+export const pageAfterKey = <Table extends SQLiteTable>(db: StudioDb, table: Table, key: PageKey) =>
+  pageByKey(db, table, key, 'oldest first');
 
 /** The rows `where` picks (every row without it), oldest first by `createdAt`, the `id` breaking ties. */
 export const listOldestFirst = <Table extends TableWithId & { createdAt: SQLiteColumn }>(

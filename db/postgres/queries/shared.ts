@@ -39,39 +39,47 @@ export const pageAfter = async <Table extends PgTable>(
     .orderBy(asc(binary(column)))
     .limit(limit)) as Array<Table['$inferSelect']>;
 
-/**
- * A page of a list newest first by a (time, id) key compared byte by byte: up to `limit` rows of
- * those `where` picks whose key sorts below `before`, in that order.
- */
-export const pageBeforeKey = async <Table extends PgTable>(
-  db: CurrentDb,
-  table: Table,
-  { time, id, where }: { time: PgColumn; id: PgColumn; where?: SQL },
-  { before, limit }: { before: { time: string; id: string }; limit: number },
-): Promise<Array<Table['$inferSelect']>> =>
-  (await db()
-    .select()
-    .from(table as PgTable)
-    .where(and(where, or(lt(binary(time), before.time), and(eq(time, before.time), lt(binary(id), before.id)))))
-    .orderBy(desc(binary(time)), desc(binary(id)))
-    .limit(limit)) as Array<Table['$inferSelect']>;
+/** The (time, id) key a page of a list is ordered by, and the rows it picks (every row without `where`). */
+interface PageKey {
+  time: PgColumn;
+  id: PgColumn;
+  where?: SQL;
+}
 
 /**
- * A page of a list oldest first by a (time, id) key compared byte by byte: up to `limit` rows of
- * those `where` picks whose key sorts after `after`, in that order.
+ * A page of a list ordered by a (time, id) key compared byte by byte: up to `limit` rows of those
+ * `where` picks whose key sorts beyond `from`, newest first (below it) or oldest first (after it).
  */
-export const pageAfterKey = async <Table extends PgTable>(
+async function pageByKey<Table extends PgTable>(
   db: CurrentDb,
   table: Table,
-  { time, id, where }: { time: PgColumn; id: PgColumn; where?: SQL },
-  { after, limit }: { after: { time: string; id: string }; limit: number },
-): Promise<Array<Table['$inferSelect']>> =>
-  (await db()
+  { time, id, where }: PageKey,
+  { from, limit, order }: { from: { time: string; id: string }; limit: number; order: 'newest first' | 'oldest first' },
+): Promise<Array<Table['$inferSelect']>> {
+  const [beyond, direction] = order === 'newest first' ? ([lt, desc] as const) : ([gt, asc] as const);
+  return (await db()
     .select()
     .from(table as PgTable)
-    .where(and(where, or(gt(binary(time), after.time), and(eq(time, after.time), gt(binary(id), after.id)))))
-    .orderBy(asc(binary(time)), asc(binary(id)))
+    .where(and(where, or(beyond(binary(time), from.time), and(eq(time, from.time), beyond(binary(id), from.id)))))
+    .orderBy(direction(binary(time)), direction(binary(id)))
     .limit(limit)) as Array<Table['$inferSelect']>;
+}
+
+/** A page newest first: keys below `before`. */
+export const pageBeforeKey = <Table extends PgTable>(
+  db: CurrentDb,
+  table: Table,
+  key: PageKey,
+  { before, limit }: { before: { time: string; id: string }; limit: number },
+) => pageByKey(db, table, key, { from: before, limit, order: 'newest first' });
+
+/** A page oldest first: keys after `after`. */
+export const pageAfterKey = <Table extends PgTable>(
+  db: CurrentDb,
+  table: Table,
+  key: PageKey,
+  { after, limit }: { after: { time: string; id: string }; limit: number },
+) => pageByKey(db, table, key, { from: after, limit, order: 'oldest first' });
 
 /** Inserts a whole row (`insertRow` of db/queries/statements.ts). */
 export const insertRow =
