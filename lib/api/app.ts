@@ -49,7 +49,8 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, cont
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function codeForStatus(status: number): ErrorCode {
+/** The error code an HTTP status stands for (the first of the codes with that status). */
+export function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(errorStatus) as Array<[ErrorCode, number]>).find(([, value]) => value === status);
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }

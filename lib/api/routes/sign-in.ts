@@ -11,16 +11,18 @@
  * the session cookie and redirects to `callbackURL` (a path on this site, `/` by default; any other
  * site is refused with 403 when starting). The library's other routes are not served: signing up,
  * changing one's own account and its admin routes would go around the studio's rules on users,
- * which are managed under `/api/users`. The setup and invitation routes under `/api/auth/` are the
- * studio's own (./invitations), registered before these.
+ * which are managed under `/api/users`. Every refusal is in the studio's error shape, the library's
+ * own included. The setup and invitation routes under `/api/auth/` are the studio's own
+ * (./invitations), registered before these.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
-import { errorBody } from '../../errors';
-import type { ApiApp } from '../app';
+import { signInInput } from '../../schemas';
+import { errorBody, issuesFromZod } from '../../errors';
+import { codeForStatus, type ApiApp } from '../app';
 
 /** The spec's paths that the library names otherwise. */
 const libraryPaths: Record<string, string> = {
@@ -58,23 +60,26 @@ function providerSignInBody(text: string): string {
   });
 }
 
-/** The library's routes the studio uses (a trailing `/*`: every path below). */
-const libraryRoutesInUse = [
-  '/sign-in/email',
-  '/sign-out',
-  '/change-password',
+/** The library's routes the studio uses (a trailing `/*`: every path below), with the method each answers. */
+const libraryRoutesInUse: ReadonlyArray<{ path: string; method: 'GET' | 'POST' }> = [
+  { path: '/sign-in/email', method: 'POST' },
+  { path: '/sign-out', method: 'POST' },
+  { path: '/change-password', method: 'POST' },
   // `POST /api/auth/sign-in/oauth2` arrives here under the library's name for it.
-  '/sign-in/social',
-  '/callback/*',
-  '/oauth2/callback/*',
+  { path: '/sign-in/social', method: 'POST' },
+  { path: '/callback/*', method: 'GET' },
+  { path: '/oauth2/callback/*', method: 'GET' },
   // Where the library sends a browser when an OpenID Connect sign-in fails.
-  '/error',
+  { path: '/error', method: 'GET' },
 ];
 
-function isLibraryRouteInUse(pathname: string): boolean {
+/** The library's route in use at a path, if any. */
+function libraryRouteAt(pathname: string) {
   const path = pathname.slice('/api/auth'.length);
-  return libraryRoutesInUse.some((route) =>
-    route.endsWith('/*') ? path.startsWith(route.slice(0, -1)) && path.length > route.length - 1 : path === route,
+  return libraryRoutesInUse.find((route) =>
+    route.path.endsWith('/*')
+      ? path.startsWith(route.path.slice(0, -1)) && path.length > route.path.length - 1
+      : path === route.path,
   );
 }
 
@@ -111,6 +116,53 @@ async function passwordSignInAnswer(answer: Response): Promise<Response> {
   return answer;
 }
 
+/**
+ * A refusal the library answered in its own shape and words (`{ message, code }`) in the studio's
+ * error shape, so every refusal under `/api/` reads alike; a too-early retry says when to retry.
+ */
+async function studioRefusal(answer: Response): Promise<Response> {
+  if (answer.status < 400) return answer;
+  const body = await jsonOf(answer);
+  if (body !== undefined && 'error' in body) return answer;
+  if (answer.status === 429) {
+    const seconds = answer.headers.get('retry-after');
+    const when = seconds ? `in ${seconds} seconds` : 'later';
+    return withJsonBody(answer, errorBody('rate_limited', `Too many sign-in attempts; try again ${when}.`));
+  }
+  const given = typeof body?.message === 'string' && body.message !== '' ? body.message : 'The request was refused';
+  return withJsonBody(answer, errorBody(codeForStatus(answer.status), given.endsWith('.') ? given : `${given}.`));
+}
+
+/** A password sign-in body checked with the studio's own schema: the refusal, or undefined when it is fine. */
+function signInBodyRefusal(context: Context, text: string | undefined): Response | undefined {
+  let given: unknown;
+  try {
+    given = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    // The API's JSON check refuses unreadable bodies before this route.
+  }
+  const checked = signInInput.safeParse(given ?? {});
+  if (checked.success) return undefined;
+  return context.json(
+    errorBody('invalid_input', 'The sign-in needs an email and a password.', {
+      issues: issuesFromZod(checked.error),
+    }),
+    400,
+  );
+}
+
+/** A library route asked with the other method: 405 with `Allow`, as every other route of the API. */
+function wrongMethod(context: Context, allowed: string): Response {
+  const { path, method } = context.req;
+  context.header('Allow', allowed);
+  return context.json(
+    errorBody('method_not_allowed', `${path} does not answer ${method}; it answers ${allowed}.`, {
+      allowed: [allowed],
+    }),
+    405,
+  );
+}
+
 /** The address the connection comes from, when served by Node (in process there is none). */
 function socketAddress(context: Context): string | undefined {
   return (context.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
@@ -130,10 +182,14 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     const url = new URL(context.req.url);
     url.pathname = libraryPaths[url.pathname] ?? url.pathname;
     // Not the library's: the studio's own routes under /api/auth registered later, or 404.
-    if (!isLibraryRouteInUse(url.pathname)) return next();
+    const route = libraryRouteAt(url.pathname);
+    if (!route) return next();
+    if (route.method !== context.req.method) return wrongMethod(context, route.method);
     // The API's JSON check has read the body already; the library gets it again from that text.
     // An empty body is none: the library refuses a body without a content type (curl's sign-out).
     const text = context.req.method === 'POST' ? (await context.req.text()) || undefined : undefined;
+    const refused = url.pathname === passwordSignInPath ? signInBodyRefusal(context, text) : undefined;
+    if (refused) return refused;
     const body = text !== undefined && url.pathname === providerSignInPath ? providerSignInBody(text) : text;
     const answer = await signIn.handler(
       new Request(url, { method: context.req.method, headers: context.req.raw.headers, body }),
@@ -146,6 +202,6 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     // A 401 says how to authenticate, as every other 401 of the API does.
     if (answer.status === 401 && !answer.headers.has('www-authenticate'))
       answer.headers.set('WWW-Authenticate', 'Bearer');
-    return url.pathname === passwordSignInPath ? passwordSignInAnswer(answer) : answer;
+    return studioRefusal(url.pathname === passwordSignInPath ? await passwordSignInAnswer(answer) : answer);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * What the sign-in routes answer over HTTP: a sign-in answers the user and leaves the session token
- * in the HttpOnly cookie only; a disabled user's refusal is the studio's 403 in its own words; and
- * every 401 (no session, a wrong password, a refused one-time link) carries `WWW-Authenticate`.
+ * in the HttpOnly cookie only; a disabled user's refusal is the studio's 403 in its own words; a bad
+ * body, a wrong method and the library's own refusals come in the studio's error shape; and every
+ * 401 (no session, a wrong password, a refused one-time link) carries `WWW-Authenticate`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disabledAccountMessage } from '@/lib/auth';
@@ -74,6 +75,32 @@ describe('the sign-in answers', () => {
     ).toBe(false);
     const wrong = await send('POST', '/api/auth/sign-in', { email: 'alan@example.com', password: 'not the password' });
     expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('unauthorized');
+  });
+
+  it('refuses a sign-in body that lacks or misspells a field with 400 naming each, in the studio’s shape', async () => {
+    const notAnEmail = await send('POST', '/api/auth/sign-in', { email: 'not-an-email', password: 'x' });
+    expect(notAnEmail.status).toBe(400);
+    expect(notAnEmail.body.error.code).toBe('invalid_input');
+    expect(notAnEmail.body.error.details?.issues).toEqual([
+      { path: 'email', message: 'Enter a valid email address, such as name@example.com' },
+    ]);
+    const empty = await send('POST', '/api/auth/sign-in', {});
+    expect(empty.status).toBe(400);
+    expect((empty.body.error.details?.issues as Array<{ path: string }>).map((issue) => issue.path)).toEqual([
+      'email',
+      'password',
+    ]);
+    const extra = await send('POST', '/api/auth/sign-in', { email: 'ada@example.com', password, remember: true });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.details?.issues).toEqual([expect.objectContaining({ path: 'remember' })]);
+  });
+
+  it('answers a sign-in route asked with the wrong method with 405 and Allow', async () => {
+    const asked = await send('GET', '/api/auth/sign-in');
+    expect(asked.status).toBe(405);
+    expect(asked.headers.get('allow')).toBe('POST');
+    expect(asked.body.error.code).toBe('method_not_allowed');
   });
 
   it('says how to authenticate on every 401', async () => {
