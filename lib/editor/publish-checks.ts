@@ -1,14 +1,14 @@
 /**
  * What publishing checks before it switches the pointer (docs/testing-agents.md, "The publish
  * gate"). Always: a version that names a tool, MCP client, integration, tool provider, sub-agent or
- * workflow that is not there, a saved MCP client not approved, or a rule with a rule-linter error,
- * would go live as something other than what it says. When the agent's gate asks for it: a passing
+ * workflow that is not there, a sub-agent or workflow key that cannot name a tool (from before
+ * saves refused one), a saved MCP client not approved, or a rule with a rule-linter error, would go live as something other than what it says. When the agent's gate asks for it: a passing
  * evaluation of exactly this configuration, which an admin's override may do without. Refused with
  * 409 `publish_blocked` and every problem in `details.problems` (`{ code, message, path? }`).
  */
 import { StudioError } from '../errors';
 import type { PublishOverride } from '../schemas/publish-gate-bodies';
-import type { AgentSnapshot } from '../snapshots';
+import { callableKeyIssues, type AgentSnapshot } from '../snapshots';
 import { callableReferenceIssues } from './callable-checks';
 import type { EditorContext } from './context';
 import { evaluationProblem, type GateRecord } from './publish-gate';
@@ -30,6 +30,8 @@ export async function publishProblems(
   return [
     ...(await sourceProblems(context, { agentId, snapshot, sources: context.toolSources })),
     ...missing.map(({ path, message }) => ({ code: 'missing_reference', message, path })),
+    // A key saves refuse now; a version stored before may still hold one, whose tool would be left out.
+    ...callableKeyIssues(snapshot).map(({ path, message }) => ({ code: 'name_invalid', message, path })),
     ...lintErrors(snapshot, '', await knownInputsFor(context.toolSources, snapshot)).map(({ code, message, path }) => ({
       code,
       message,

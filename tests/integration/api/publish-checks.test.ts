@@ -2,7 +2,10 @@
  * Before publishing: `GET /agents/{id}/versions/{n}/publish-checks` lists what the publish gate
  * would refuse, without publishing, and a publish message is kept in the audit log.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSnapshotSchemaVersion } from '@/lib/snapshots';
+import { canonicalJson, configHash } from '@/lib/versions';
 import { call as callApi, createTestStudio } from '../../support/studio';
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
@@ -42,6 +45,39 @@ describe('the publish checks of a version', () => {
     const publish = await call('POST', '/api/agents/lead/versions/1/publish', { message: 'Try anyway' });
     expect(publish.status).toBe(409);
     expect(publish.body.error.code).toBe('publish_blocked');
+    expect(publish.body.error.details.problems).toEqual(checks.body.problems);
+  });
+
+  it('blocks a version stored before saves refused a sub-agent key that cannot name a tool', async () => {
+    expect((await call('POST', '/api/agents', { id: 'scout', name: 'Scout', ...base })).status).toBe(201);
+    expect((await call('POST', '/api/agents', { id: 'old-keys', name: 'Old keys', ...base })).status).toBe(201);
+    // Written as an older studio stored it: saves refuse such a key now.
+    const snapshot = { name: 'Old keys', ...base, agents: { 'bad key!': { agentId: 'scout' } } };
+    const { versions, agents } = context.studio.storage.queries;
+    await context.studio.storage.transaction(async () => {
+      await versions.insert({
+        id: randomUUID(),
+        agentId: 'old-keys',
+        versionNumber: 2,
+        schemaVersion: currentSnapshotSchemaVersion,
+        snapshot: canonicalJson(snapshot),
+        configHash: configHash(snapshot),
+        changedFields: '["agents"]',
+        changeMessage: null,
+        authorId: 'system',
+        createdAt: new Date().toISOString(),
+      });
+      await agents.setLatestVersionNumber({
+        id: 'old-keys',
+        latestVersionNumber: 2,
+        updatedAt: new Date().toISOString(),
+      });
+    });
+    const checks = await call('GET', '/api/agents/old-keys/versions/2/publish-checks');
+    expect(checks.status).toBe(200);
+    expect(checks.body.problems).toEqual([expect.objectContaining({ code: 'name_invalid', path: 'agents.bad key!' })]);
+    const publish = await call('POST', '/api/agents/old-keys/versions/2/publish', {});
+    expect(publish.status).toBe(409);
     expect(publish.body.error.details.problems).toEqual(checks.body.problems);
   });
 
