@@ -8,11 +8,17 @@
  * tool of that name: a run gets the later source's tool (resolution's merge order).
  */
 import { convertMcpTools, type McpServerToolListing, type McpToolEntries } from '../mcp';
-import { isPlainObject, selectedEntries, type LintableSnapshot, type ToolInputSchemaLookup } from '../rules';
+import {
+  isPlainObject,
+  picksTool,
+  providerOffers,
+  selectedEntries,
+  type LintableSnapshot,
+  type ToolInputSchemaLookup,
+  type ToolOffer,
+} from '../rules';
 
-/** What one source says of a tool name: its schema, "offered, schema not known", or nothing. */
-type Offer = { schema: unknown } | 'unknown' | undefined;
-type Layer = (name: string) => Offer;
+type Layer = (name: string) => ToolOffer;
 
 /** A selected MCP client's servers, each with the tools it listed last (`listed: undefined`: none known). */
 export interface KnownMcpClient {
@@ -47,10 +53,6 @@ const lastOffer =
     return undefined;
   };
 
-/** Picks by slug: `tools: {}` is the whole catalogue, keys exactly those slugs. */
-const picksSlug = (tools: Record<string, unknown>, slug: string) =>
-  Object.keys(tools).length === 0 || Object.hasOwn(tools, slug);
-
 function mcpClientLayer(clientId: string, client: KnownMcpClient, selection: McpToolEntries): Layer {
   const { tools } = convertMcpTools({ clientId, clientKind: client.kind, servers: client.servers, selection });
   const known = new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
@@ -58,7 +60,7 @@ function mcpClientLayer(clientId: string, client: KnownMcpClient, selection: Mcp
   // A saved client's names are `server_tool`; a code server's are bare, so any selected name may be its.
   const mayOffer = (name: string) =>
     unlisted.some((server) =>
-      client.kind === 'saved' ? name.startsWith(`${server.name}_`) : picksSlug(selection, name),
+      client.kind === 'saved' ? name.startsWith(`${server.name}_`) : picksTool(selection, name),
     );
   return (name) => (known.has(name) ? { schema: known.get(name) } : mayOffer(name) ? 'unknown' : undefined);
 }
@@ -81,20 +83,12 @@ async function integrationLayer(value: unknown, sources: InputSchemaSources): Pr
       if (!isPlainObject(tools)) return () => undefined;
       const catalogue = await sources.integration(id);
       if (catalogue === undefined) return () => undefined;
-      if (catalogue === 'unknown') return (name) => (picksSlug(tools, name) ? 'unknown' : undefined);
-      const known = new Map(catalogue.filter((tool) => picksSlug(tools, tool.slug)).map((tool) => [tool.slug, tool]));
+      if (catalogue === 'unknown') return (name) => (picksTool(tools, name) ? 'unknown' : undefined);
+      const known = new Map(catalogue.filter((tool) => picksTool(tools, tool.slug)).map((tool) => [tool.slug, tool]));
       return (name) => (known.has(name) ? { schema: known.get(name)!.inputSchema } : undefined);
     }),
   );
   return lastOffer(layers);
-}
-
-/** A provider's catalogue is read over the network, so its pinned tools stay unchecked (renamed `SLUG__LABEL` too). */
-function providerLayer(value: unknown): Layer {
-  const slugs = selectedEntries(value).flatMap(([, entry]) =>
-    isPlainObject(entry.tools) ? Object.keys(entry.tools) : [],
-  );
-  return (name) => (slugs.some((slug) => name === slug || name.startsWith(`${slug}__`)) ? 'unknown' : undefined);
 }
 
 /** Whether some approval policy holds a rule group (only those read `args.*`). */
@@ -127,7 +121,7 @@ export async function knownInputSchemas({
     mcpLayer(snapshot.mcpClients, sources),
     integrationLayer(snapshot.integrationTools, sources),
   ]);
-  const lookup = lastOffer([registry, mcp, integrations, providerLayer(snapshot.toolProviders)]);
+  const lookup = lastOffer([registry, mcp, integrations, providerOffers(snapshot.toolProviders)]);
   return (name) => {
     const offer = lookup(name);
     return offer === undefined || offer === 'unknown' ? undefined : offer.schema;

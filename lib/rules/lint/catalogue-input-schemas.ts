@@ -29,7 +29,8 @@ export interface SelectedSources {
   toolProviders?: unknown;
 }
 
-type Offer = { schema: unknown } | 'unknown' | undefined;
+/** What one source says of a tool name: its schema, "offered, schema not known", or nothing. */
+export type ToolOffer = { schema: unknown } | 'unknown' | undefined;
 
 /** The entries of a plain field or of every variant of a conditional one, in stored order. */
 export function selectedEntries(value: unknown): Array<[string, Record<string, unknown>]> {
@@ -43,25 +44,26 @@ export function selectedEntries(value: unknown): Array<[string, Record<string, u
   );
 }
 
-const picks = (tools: Record<string, unknown>, name: string) =>
+/** Whether a selection picks a name: `tools: {}` is the whole catalogue, else exactly its keys. */
+export const picksTool = (tools: Record<string, unknown>, name: string) =>
   Object.keys(tools).length === 0 || Object.hasOwn(tools, name);
 
 /** What the selected MCP clients may offer under a name: a saved client's `server_tool`, a code server's picks. */
-function mcpOffer(catalog: ToolCatalogue, value: unknown, name: string): Offer {
+function mcpOffer(catalog: ToolCatalogue, value: unknown, name: string): ToolOffer {
   const offered = selectedEntries(value).some(([clientId, { tools }]) => {
     if (!isPlainObject(tools)) return false;
     const saved = catalog.mcpClients.find((client) => client.id === clientId);
-    if (!saved) return picks(tools, name);
+    if (!saved) return picksTool(tools, name);
     return Object.keys(saved.servers).some((server) => name.startsWith(`${server}_`));
   });
   return offered ? 'unknown' : undefined;
 }
 
-function integrationOffer(catalog: ToolCatalogue, value: unknown, name: string): Offer {
-  let offer: Offer;
+function integrationOffer(catalog: ToolCatalogue, value: unknown, name: string): ToolOffer {
+  let offer: ToolOffer;
   for (const [id, { tools }] of selectedEntries(value)) {
     const integration = catalog.integrations.find((candidate) => candidate.id === id);
-    if (!integration || !isPlainObject(tools) || !picks(tools, name)) continue;
+    if (!integration || !isPlainObject(tools) || !picksTool(tools, name)) continue;
     if (integration.source !== 'stored') offer = 'unknown';
     else {
       const tool = integration.tools.find((candidate) => candidate.name === name);
@@ -71,17 +73,22 @@ function integrationOffer(catalog: ToolCatalogue, value: unknown, name: string):
   return offer;
 }
 
-function providerOffer(value: unknown, name: string): Offer {
+/**
+ * What the pinned tool-provider tools offer: a provider's catalogue is read over the network, so a
+ * pinned slug (renamed `SLUG__LABEL` too) is offered with its schema unknown.
+ */
+export function providerOffers(value: unknown): (name: string) => ToolOffer {
   const slugs = selectedEntries(value).flatMap(([, { tools }]) => (isPlainObject(tools) ? Object.keys(tools) : []));
-  return slugs.some((slug) => name === slug || name.startsWith(`${slug}__`)) ? 'unknown' : undefined;
+  return (name) => (slugs.some((slug) => name === slug || name.startsWith(`${slug}__`)) ? 'unknown' : undefined);
 }
 
 export function catalogueInputSchemas(catalog: ToolCatalogue, values: SelectedSources) {
   const registered = [...catalog.registered, ...(catalog.builtIn ?? [])];
+  const providerOffer = providerOffers(values.toolProviders);
   return (name: string): unknown => {
     // A later source's tool replaces an earlier one of the same name, as in resolution.
     const offer =
-      providerOffer(values.toolProviders, name) ??
+      providerOffer(name) ??
       integrationOffer(catalog, values.integrationTools, name) ??
       mcpOffer(catalog, values.mcpClients, name);
     if (offer !== undefined) return offer === 'unknown' ? undefined : offer.schema;

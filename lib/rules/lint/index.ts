@@ -16,7 +16,10 @@ export {
 export { toolRulesAsVariants, type ToolVariant } from './tool-rules-variants';
 export {
   catalogueInputSchemas,
+  picksTool,
+  providerOffers,
   selectedEntries,
   type SelectedSources,
   type ToolCatalogue,
+  type ToolOffer,
 } from './catalogue-input-schemas';
