@@ -40,6 +40,19 @@ export function errorResponse(context: Context, error: StudioError): Response {
   return context.json(error.toBody(), error.status);
 }
 
+/** 405 for a known path asked with a method it does not answer, with `Allow` listing those it does. */
+export function methodNotAllowed(context: Context, allowed: string[]): Response {
+  const { method } = context.req;
+  const path = new URL(context.req.url).pathname;
+  context.header('Allow', allowed.join(', '));
+  return context.json(
+    errorBody('method_not_allowed', `${path} does not answer ${method}; it answers ${allowed.join(', ')}.`, {
+      allowed,
+    }),
+    405,
+  );
+}
+
 /** Validation failures of route schemas become 400 `invalid_input` with every issue and its path. */
 export const validationHook: Hook<unknown, Env, string, unknown> = (result, context) => {
   if (result.success) return;
@@ -188,13 +201,7 @@ export function createApiApp({
     const allowed = allowedMethods(path);
     if (allowed.length === 0)
       return context.json(errorBody('not_found', `No API route matches ${method} ${path}.`), 404);
-    context.header('Allow', allowed.join(', '));
-    return context.json(
-      errorBody('method_not_allowed', `${path} does not answer ${method}; it answers ${allowed.join(', ')}.`, {
-        allowed,
-      }),
-      405,
-    );
+    return methodNotAllowed(context, allowed);
   });
 
   app.onError((error, context) => {

@@ -20,9 +20,10 @@ import type { Context } from 'hono';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
+import { isPlainObject } from '../../rules';
 import { signInInput } from '../../schemas';
-import { errorBody, issuesFromZod } from '../../errors';
-import { codeForStatus, type ApiApp } from '../app';
+import { errorBody, invalidInput, issuesFromZod } from '../../errors';
+import { codeForStatus, errorResponse, methodNotAllowed, type ApiApp } from '../app';
 
 /** The spec's paths that the library names otherwise. */
 const libraryPaths: Record<string, string> = {
@@ -39,19 +40,25 @@ const disabledUserCode = 'BANNED_USER';
 /** The library's path that starts a provider sign-in. */
 const providerSignInPath = '/api/auth/sign-in/social';
 
+/** A request body's JSON, or undefined when there is none or it does not parse. */
+function parsedBody(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The body a provider sign-in is started with, reduced to what the studio offers: the redirect to
  * the provider and back. The library's other ways in (an ID token posted directly, extra
  * authorization parameters, scopes) are left out, so a token copied from elsewhere signs nobody in.
  */
 function providerSignInBody(text: string): string {
-  let given: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) given = parsed as Record<string, unknown>;
-  } catch {
-    // An unreadable body starts nothing: the library refuses the missing provider.
-  }
+  // An unreadable body starts nothing: the library refuses the missing provider.
+  const parsed = parsedBody(text);
+  const given = isPlainObject(parsed) ? parsed : {};
   return JSON.stringify({
     provider: given.providerId ?? given.provider,
     callbackURL: given.callbackURL ?? '/',
@@ -135,32 +142,8 @@ async function studioRefusal(answer: Response): Promise<Response> {
 
 /** A password sign-in body checked with the studio's own schema: the refusal, or undefined when it is fine. */
 function signInBodyRefusal(context: Context, text: string | undefined): Response | undefined {
-  let given: unknown;
-  try {
-    given = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    // The API's JSON check refuses unreadable bodies before this route.
-  }
-  const checked = signInInput.safeParse(given ?? {});
-  if (checked.success) return undefined;
-  return context.json(
-    errorBody('invalid_input', 'The sign-in needs an email and a password.', {
-      issues: issuesFromZod(checked.error),
-    }),
-    400,
-  );
-}
-
-/** A library route asked with the other method: 405 with `Allow`, as every other route of the API. */
-function wrongMethod(context: Context, allowed: string): Response {
-  const { path, method } = context.req;
-  context.header('Allow', allowed);
-  return context.json(
-    errorBody('method_not_allowed', `${path} does not answer ${method}; it answers ${allowed}.`, {
-      allowed: [allowed],
-    }),
-    405,
-  );
+  const checked = signInInput.safeParse(parsedBody(text) ?? {});
+  return checked.success ? undefined : errorResponse(context, invalidInput(issuesFromZod(checked.error)));
 }
 
 /** The address the connection comes from, when served by Node (in process there is none). */
@@ -184,7 +167,7 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     // Not the library's: the studio's own routes under /api/auth registered later, or 404.
     const route = libraryRouteAt(url.pathname);
     if (!route) return next();
-    if (route.method !== context.req.method) return wrongMethod(context, route.method);
+    if (route.method !== context.req.method) return methodNotAllowed(context, [route.method]);
     // The API's JSON check has read the body already; the library gets it again from that text.
     // An empty body is none: the library refuses a body without a content type (curl's sign-out).
     const text = context.req.method === 'POST' ? (await context.req.text()) || undefined : undefined;
