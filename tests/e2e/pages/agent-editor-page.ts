@@ -175,11 +175,9 @@ export class AgentEditorPage {
   }
 
   /**
-   * Moves a variant with the keyboard only: Space picks it up, arrow keys move it, Space drops it.
-   * Each step waits for the spoken announcement, as a screen-reader user would.
+   * One mouse drag of Variant `from` by its handle onto Variant `to`: far enough that the dragged
+   * variant's centre passes the other's, which is where the list swaps them, whatever their heights.
    */
-  /** Drags a variant by its handle with the mouse and drops it on another variant's handle. */
-  /** One mouse drag of Variant `from`'s handle onto Variant `to`'s. */
   private async dragVariantOnce(fieldName: string, from: number, to: number) {
     const field = this.conditionsField(fieldName);
     // Both handles must be on screen at once for a mouse to reach them: a tall window for the drag.
@@ -187,34 +185,33 @@ export class AgentEditorPage {
     await this.page.setViewportSize({ width: viewport?.width ?? 1280, height: 3000 });
     await field.scrollIntoViewIfNeeded();
     // Measured once the list is still: a drop just before animates the variants into place.
-    const settled = async (name: string) => {
-      const handle = field.getByRole('button', { name });
-      let last = await handle.boundingBox();
+    const settled = async (locator: Locator) => {
+      let last = await locator.boundingBox();
       for (let attempt = 0; attempt < 40; attempt++) {
         await this.page.waitForTimeout(50);
-        const box = await handle.boundingBox();
-        if (box && last && box.x === last.x && box.y === last.y) return box;
+        const box = await locator.boundingBox();
+        if (box && last && box.x === last.x && box.y === last.y && box.height === last.height) return box;
         last = box;
       }
       return last;
     };
-    const source = await settled(`Reorder Variant ${from}`);
-    const target = await settled(`Reorder Variant ${to}`);
-    if (!source || !target) throw new Error('The variants to drag are not on screen.');
-    const centre = (box: { x: number; y: number; width: number; height: number }) => ({
-      x: box.x + box.width / 2,
-      y: box.y + box.height / 2,
-    });
-    const start = centre(source);
-    const end = centre(target);
+    const handle = await settled(field.getByRole('button', { name: `Reorder Variant ${from}` }));
+    const source = await settled(this.variant(fieldName, from));
+    const target = await settled(this.variant(fieldName, to));
+    if (!handle || !source || !target) throw new Error('The variants to drag are not on screen.');
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    const direction = middle(target) > middle(source) ? 1 : -1;
+    const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+    // The pointer moves the variant with it: the distance between the two centres, and a little more.
+    const endY = start.y + middle(target) - middle(source) + direction * 12;
     await this.page.mouse.move(start.x, start.y);
     await this.page.mouse.down();
     // Small steps first: the sensor starts a drag only after the pointer moved a few pixels.
-    await this.page.mouse.move(start.x, start.y + (end.y > start.y ? 8 : -8), { steps: 4 });
-    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 10 : -10), { steps: 20 });
+    await this.page.mouse.move(start.x, start.y + direction * 8, { steps: 4 });
+    await this.page.mouse.move(start.x, endY, { steps: 20 });
     // One more move where it ends, so the list has taken in where the pointer is before the drop.
     await this.page.waitForTimeout(50);
-    await this.page.mouse.move(end.x, end.y + (end.y > start.y ? 12 : -12));
+    await this.page.mouse.move(start.x, endY + direction * 2);
     await this.page.mouse.up();
     if (viewport) await this.page.setViewportSize(viewport);
   }
@@ -235,6 +232,10 @@ export class AgentEditorPage {
     throw new Error(`Dragging Variant ${from} of ${fieldName} onto Variant ${to} did not move it (3 tries).`);
   }
 
+  /**
+   * Moves a variant with the keyboard only: Space picks it up, arrow keys move it, Space drops it.
+   * Each step waits for the spoken announcement, as a screen-reader user would.
+   */
   async moveVariantByKeyboard(fieldName: string, from: number, to: number) {
     const announced = (text: string, timeout?: number) =>
       this.page.getByText(text, { exact: false }).first().waitFor({ state: 'attached', timeout });
