@@ -175,51 +175,55 @@ export class AgentEditorPage {
   }
 
   /**
-   * One mouse drag of Variant `from` by its handle onto Variant `to`: far enough that the dragged
-   * variant's centre passes the other's, which is where the list swaps them, whatever their heights.
+   * One mouse drag of Variant `from` by its handle onto Variant `to`, led by what the list says
+   * aloud: the pointer goes down, moves until the list announces "Picked up", then moves on in small
+   * steps until it announces the variant over position `to`, and only then lets go. No guess of
+   * distances or timings, so the variants' heights and a busy machine do not change the outcome.
    */
   private async dragVariantOnce(fieldName: string, from: number, to: number) {
     const field = this.conditionsField(fieldName);
+    const said = (text: RegExp) =>
+      this.page
+        .getByText(text)
+        .count()
+        .then((count) => count > 0);
     // Both handles must be on screen at once for a mouse to reach them: a tall window for the drag.
     const viewport = this.page.viewportSize();
     await this.page.setViewportSize({ width: viewport?.width ?? 1280, height: 3000 });
     await field.scrollIntoViewIfNeeded();
-    // Measured once the list is still: a drop just before animates the variants into place.
-    const settled = async (locator: Locator) => {
-      let last = await locator.boundingBox();
-      for (let attempt = 0; attempt < 40; attempt++) {
-        await this.page.waitForTimeout(50);
-        const box = await locator.boundingBox();
-        if (box && last && box.x === last.x && box.y === last.y && box.height === last.height) return box;
-        last = box;
-      }
-      return last;
-    };
-    const handle = await settled(field.getByRole('button', { name: `Reorder Variant ${from}` }));
-    const source = await settled(this.variant(fieldName, from));
-    const target = await settled(this.variant(fieldName, to));
+    const handle = await field.getByRole('button', { name: `Reorder Variant ${from}` }).boundingBox();
+    const source = await this.variant(fieldName, from).boundingBox();
+    const target = await this.variant(fieldName, to).boundingBox();
     if (!handle || !source || !target) throw new Error('The variants to drag are not on screen.');
     const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
     const direction = middle(target) > middle(source) ? 1 : -1;
-    const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
-    // The pointer moves the variant with it: the distance between the two centres, and a little more.
-    const endY = start.y + middle(target) - middle(source) + direction * 12;
-    await this.page.mouse.move(start.x, start.y);
+    const x = handle.x + handle.width / 2;
+    let y = handle.y + handle.height / 2;
+    await this.page.mouse.move(x, y);
     await this.page.mouse.down();
-    // Small steps first: the sensor starts a drag only after the pointer moved a few pixels.
-    await this.page.mouse.move(start.x, start.y + direction * 8, { steps: 4 });
-    await this.page.mouse.move(start.x, endY, { steps: 20 });
-    // One more move where it ends, so the list has taken in where the pointer is before the drop.
-    await this.page.waitForTimeout(50);
-    await this.page.mouse.move(start.x, endY + direction * 2);
+    // The sensor starts a drag once the pointer has moved a few pixels; from then on the list
+    // speaks of the variant (picked up, then over some position).
+    const dragging = new RegExp(`^(Picked up Variant ${from}\\.|Variant ${from} is over position)`);
+    for (let step = 0; step < 20 && !(await said(dragging)); step++) {
+      y += direction * 2;
+      await this.page.mouse.move(x, y);
+      await this.page.waitForTimeout(25);
+    }
+    // On to the target's centre and past it in twenty steps, until the list says it is over it.
+    const over = new RegExp(`^Variant ${from} is over position ${to} of`);
+    const stride = (middle(target) - middle(source) + direction * target.height) / 20;
+    for (let step = 0; step < 20 && !(await said(over)); step++) {
+      y += stride;
+      await this.page.mouse.move(x, y);
+      await this.page.waitForTimeout(25);
+    }
     await this.page.mouse.up();
     if (viewport) await this.page.setViewportSize(viewport);
   }
 
   /**
-   * Drags Variant `from` onto Variant `to` with the mouse until `moved` says the order changed. On a
-   * loaded machine the sensor can miss a drag's first pixels and the list stays as it was; a person
-   * would drag again, and so does this, three times at most.
+   * Drags Variant `from` onto Variant `to` with the mouse until `moved` says the order changed. A
+   * drag the list did not take (it never said "Picked up") is made again, three times at most.
    */
   async dragVariant(fieldName: string, from: number, to: number, moved: () => Promise<boolean>) {
     for (let attempt = 1; attempt <= 3; attempt++) {
