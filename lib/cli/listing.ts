@@ -22,32 +22,38 @@ export function printListing<Item>(
 }
 
 /** The page query the CLI lists with: the API's largest page, after `cursor`. */
-type PageQuery = { limit: number; cursor: string | undefined };
+export type PageQuery = { limit: number; cursor: string | undefined };
+type Page<Item> = { items: Item[]; nextCursor: string | null };
 const pageSize = 100;
 
-/** A `list` subcommand that walks every page of one API listing before printing it. */
-export function addListCommand<Item>(
-  parent: Command,
-  cli: CliContext,
-  {
-    description,
-    jsonDescription,
-    fetchPage,
-    ...listing
-  }: Listing<Item> & {
-    description: string;
-    jsonDescription: string;
-    /** One page of the listing: `page` is the API's page query (size and cursor). */
-    fetchPage: (client: StudioClient, page: PageQuery) => Promise<{ items: Item[]; nextCursor: string | null }>;
-  },
-) {
-  parent
-    .command('list')
-    .description(description)
-    .option('--json', jsonDescription)
-    .action(async (options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const items = await collectPages((cursor) => fetchPage(client, { limit: pageSize, cursor }));
-      printListing(cli.io, { items, json: options.json, listing });
-    });
+/** Every item of one API listing, page after page, each page as large as the API allows. */
+export const collectAll = <Item>(fetchPage: (page: PageQuery) => Promise<Page<Item>>) =>
+  collectPages((cursor) => fetchPage({ limit: pageSize, cursor }));
+
+interface ListCommand<Item> extends Omit<Listing<Item>, 'whenEmpty'> {
+  /** The subcommand's name; `list` unless said. */
+  name?: string;
+  description: string;
+  jsonDescription: string;
+  /** The items belong to one agent: the command takes its id, which `fetchPage` and `whenEmpty` get. */
+  ofAgent?: boolean;
+  /** One page of the listing: `page` is the API's page query (size and cursor). */
+  fetchPage: (client: StudioClient, page: PageQuery, agentId: string) => Promise<Page<Item>>;
+  whenEmpty: string | ((agentId: string) => string);
+}
+
+/** A subcommand (`list` by default) that walks every page of one API listing before printing it. */
+export function addListCommand<Item>(parent: Command, cli: CliContext, list: ListCommand<Item>) {
+  const { name = 'list', description, jsonDescription, ofAgent = false, fetchPage, whenEmpty, header, row } = list;
+  const command = parent.command(name).description(description);
+  if (ofAgent) command.argument('<id>', 'the agent id');
+  command.option('--json', jsonDescription).action(async (...args: unknown[]) => {
+    // Commander passes the argument (when there is one), then the options, then the command.
+    const [options, self] = args.slice(-2) as [{ json?: boolean }, Command];
+    const agentId = ofAgent ? String(args[0]) : '';
+    const client = cli.connect(self);
+    const items = await collectAll((page) => fetchPage(client, page, agentId));
+    const empty = typeof whenEmpty === 'function' ? whenEmpty(agentId) : whenEmpty;
+    printListing(cli.io, { items, json: options.json, listing: { whenEmpty: empty, header, row } });
+  });
 }

@@ -70,31 +70,24 @@ async function callablesOf(
   };
 }
 
-export async function resolveTools(
-  resolving: Resolving,
-  {
-    version,
-    codeAgent,
-    requestContext,
-    chain,
-    resourceId,
-    signal,
-    budget = createRuleBudget(),
-    cached = true,
-  }: {
-    version: VersionInput | undefined;
-    codeAgent: Agent | undefined;
-    requestContext: RequestContext;
-    /** The agents calling each other down to this one, ending with it. */
-    chain: readonly string[];
-    resourceId?: string | undefined;
-    signal?: AbortSignal | undefined;
-    /** The request's rule budget; the rules it stopped are in `budget.stopped` afterwards. */
-    budget?: RuleBudget;
-    /** False for an unsaved draft: its resolution is not kept. */
-    cached?: boolean;
-  },
-): Promise<CachedResolution> {
+/** What one request asks of the tool sources. */
+interface ToolsRequest {
+  version: VersionInput | undefined;
+  codeAgent: Agent | undefined;
+  requestContext: RequestContext;
+  /** The agents calling each other down to this one, ending with it. */
+  chain: readonly string[];
+  resourceId?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** The request's rule budget; the rules it stopped are in `budget.stopped` afterwards. */
+  budget?: RuleBudget;
+  /** False for an unsaved draft: its resolution is not kept. */
+  cached?: boolean;
+}
+
+export async function resolveTools(resolving: Resolving, request: ToolsRequest): Promise<CachedResolution> {
+  const { version, codeAgent, requestContext, chain } = request;
+  const { resourceId, signal, budget = createRuleBudget(), cached = true } = request;
   const { loader, resolutionCache } = resolving;
   const plan = planResolution({ version, codeAgent: codeAgentInput(codeAgent), requestContext, budget });
   const [{ loaded, fingerprint }, callables] = await Promise.all([

@@ -10,7 +10,8 @@ import type { StandaloneAgentDefinition } from './run-types';
 import { processEnvironment, settingsFromEnvironment } from '../env';
 import { silentLogger } from '../logger';
 import { createOutbound } from '../net';
-import { renderInstructions, resolvedToolsHash, type ResolvedTool } from '../resolver';
+import { mergeTools, planResolution, renderInstructions, resolvedToolsHash, type LoadedSources } from '../resolver';
+import { codeAgentCallables } from './callable-tools';
 import { freezeRequestContext } from '../tools';
 import { agentToolSources } from './agent-tool-sources';
 import { createMemoryTaskStore, type TaskStore } from './task-store';
@@ -29,20 +30,24 @@ export interface StandaloneAgents {
   runnableOf(agent: StandaloneAgentDefinition): RunnableAgent;
 }
 
-function toolsHash(agent: StandaloneAgentDefinition): string {
-  const described: Record<string, ResolvedTool> = {};
-  for (const [name, tool] of Object.entries(agent.tools)) {
-    described[name] = {
-      name,
-      description: tool.description,
-      inputSchema: tool.inputJsonSchema,
-      ...(tool.outputJsonSchema ? { outputSchema: tool.outputJsonSchema } : {}),
-      source: 'code',
-      origin: { toolId: tool.id },
-      tool,
-    };
-  }
-  return resolvedToolsHash(described);
+/**
+ * The hash of the tools the model is offered, as a studio resolves the same agent defined in code:
+ * its own tools, then its sub-agents and workflows. The same agent has the same hash in or out of a studio.
+ */
+function toolsHash(agent: StandaloneAgentDefinition, runnableOf: StandaloneAgents['runnableOf']): string {
+  const plan = planResolution({
+    version: undefined,
+    codeAgent: { id: agent.id, tools: agent.tools },
+    requestContext: {},
+  });
+  const loaded: LoadedSources = {
+    registry: { get: () => undefined },
+    mcpClients: new Map(),
+    integrations: new Map(),
+    toolProviders: new Map(),
+    callables: codeAgentCallables({ agent, runnableOf }),
+  };
+  return resolvedToolsHash(mergeTools({ plan, loaded }).tools);
 }
 
 /** The built-in providers with keys from the environment, reached through the outbound guard. */
@@ -69,7 +74,7 @@ export function createStandaloneAgents({
     const existing = runnables.get(agent);
     if (existing) return existing;
     const extraSources = agentToolSources({ agent, runnableOf, taskStore });
-    const hash = toolsHash(agent);
+    const hash = toolsHash(agent, runnableOf);
     const environment = (requestContext: Record<string, unknown>): RunEnvironment => ({
       agentId: agent.id,
       versionId: null,

@@ -3,7 +3,7 @@
  * moving versions of agents through the server's API. Reads print text, or JSON with `--json`.
  */
 import type { Command } from 'commander';
-import { collectPages, type OperationOutput } from '../../client';
+import type { OperationOutput } from '../../client';
 import { addSelectorOptions, positiveInteger, selectorFromOptions, type SelectorOptions } from '../arguments';
 import type { CliContext } from '../context';
 import { parseContextArgument, printJson } from '../io';
@@ -103,31 +103,23 @@ function registerShowCommand(agent: Command, cli: CliContext) {
 
 /** `versions` and `diff`: the history of an agent. */
 function registerHistoryCommands(agent: Command, cli: CliContext) {
-  agent
-    .command('versions')
-    .description('list the versions of an agent, newest first')
-    .argument('<id>', 'the agent id')
-    .option('--json', 'print the versions as JSON')
-    .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const versions = await collectPages((cursor) =>
-        client.listAgentVersions({ params: { id }, query: { limit: 100, cursor } }),
-      );
-      if (options.json) return printJson(cli.io, versions);
-      cli.io.stdout(
-        table(
-          versions.map((version) => [
-            String(version.versionNumber),
-            version.createdAt,
-            version.authorId ?? '-',
-            version.labels.join(',') || '-',
-            version.changedFields.join(',') || '-',
-            firstLine(version.changeMessage),
-          ]),
-          { header: ['VERSION', 'CREATED', 'AUTHOR', 'LABELS', 'CHANGED', 'MESSAGE'] },
-        ),
-      );
-    });
+  addListCommand(agent, cli, {
+    name: 'versions',
+    description: 'list the versions of an agent, newest first',
+    jsonDescription: 'print the versions as JSON',
+    ofAgent: true,
+    fetchPage: (client, page, id) => client.listAgentVersions({ params: { id }, query: page }),
+    whenEmpty: (id) => `${id} has no stored versions.`,
+    header: ['VERSION', 'CREATED', 'AUTHOR', 'LABELS', 'CHANGED', 'MESSAGE'],
+    row: (version) => [
+      String(version.versionNumber),
+      version.createdAt,
+      version.authorId ?? '-',
+      version.labels.join(',') || '-',
+      version.changedFields.join(',') || '-',
+      firstLine(version.changeMessage),
+    ],
+  });
 
   agent
     .command('diff')

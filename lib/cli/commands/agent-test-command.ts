@@ -5,11 +5,11 @@
  * a step for CI and migration scripts (docs/testing-agents.md).
  */
 import type { Command } from 'commander';
-import { collectPages } from '../../client';
 import { replayDiffInWords, type DiffToSay } from '../../evaluation';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
+import { collectAll } from '../listing';
 
 interface TestOptions {
   version?: number;
@@ -117,9 +117,7 @@ export function registerAgentTestCommand(agent: Command, cli: CliContext) {
         evaluation = (await client.getEvaluation({ params: { evaluationId } })) as Evaluation;
       }
       if (evaluation.status === 'failed') throw new CliError(`The evaluation failed: ${evaluation.error ?? 'unknown'}`);
-      const cases = await collectPages((cursor) =>
-        client.listTestCases({ params: { id }, query: { limit: 100, cursor } }),
-      );
+      const cases = await collectAll((page) => client.listTestCases({ params: { id }, query: page }));
       const caseNames = new Map(cases.map((testCase) => [testCase.id, testCase.name] as const));
       if (options.json) printJson(cli.io, evaluation);
       else cli.io.stdout(describeEvaluation(evaluation, caseNames));

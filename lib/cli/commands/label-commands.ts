@@ -4,15 +4,15 @@
  * which turns them into a compare-and-swap against a token read earlier.
  */
 import type { Command } from 'commander';
-import { collectPages, type StudioClient } from '../../client';
+import type { StudioClient } from '../../client';
 import { positiveInteger } from '../arguments';
 import type { CliContext } from '../context';
-import { CliError, printJson } from '../io';
-import { table } from '../text';
+import { CliError } from '../io';
+import { addListCommand, collectAll } from '../listing';
 
 /** Every label of the agent, page after page. */
 const allLabels = (client: StudioClient, id: string) =>
-  collectPages((cursor) => client.listAgentLabels({ params: { id }, query: { limit: 100, cursor } }));
+  collectAll((page) => client.listAgentLabels({ params: { id }, query: page }));
 
 async function currentToken(client: StudioClient, id: string, label: string): Promise<string> {
   const items = await allLabels(client, id);
@@ -26,25 +26,15 @@ async function currentToken(client: StudioClient, id: string, label: string): Pr
 export function registerLabelCommands(agent: Command, cli: CliContext) {
   const label = agent.command('label').description('labels: named, movable pointers at versions');
 
-  label
-    .command('list')
-    .description('the labels of an agent (production and latest are computed)')
-    .argument('<id>', 'the agent id')
-    .option('--json', 'print the labels as JSON')
-    .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const items = await allLabels(cli.connect(command), id);
-      if (options.json) return printJson(cli.io, items);
-      cli.io.stdout(
-        table(
-          items.map((item) => [
-            item.name,
-            String(item.versionNumber),
-            item.computed ? 'computed' : (item.revisionToken ?? ''),
-          ]),
-          { header: ['LABEL', 'VERSION', 'REVISION TOKEN'] },
-        ),
-      );
-    });
+  addListCommand(label, cli, {
+    description: 'the labels of an agent (production and latest are computed)',
+    jsonDescription: 'print the labels as JSON',
+    ofAgent: true,
+    fetchPage: (client, page, id) => client.listAgentLabels({ params: { id }, query: page }),
+    whenEmpty: (id) => `${id} has no labels.`,
+    header: ['LABEL', 'VERSION', 'REVISION TOKEN'],
+    row: (item) => [item.name, String(item.versionNumber), item.computed ? 'computed' : (item.revisionToken ?? '')],
+  });
 
   label
     .command('set')

@@ -4,10 +4,9 @@
  * the first expectations: each tool it called, and no other tool.
  */
 import type { Command } from 'commander';
-import { collectPages } from '../../client';
 import type { CliContext } from '../context';
 import { CliError, printJson } from '../io';
-import { printListing } from '../listing';
+import { addListCommand } from '../listing';
 
 export function registerTestCaseCommands(agent: Command, cli: CliContext) {
   const testCase = agent.command('test-case').description('test cases: conversations a version must still handle');
@@ -37,30 +36,19 @@ export function registerTestCaseCommands(agent: Command, cli: CliContext) {
       );
     });
 
-  testCase
-    .command('list')
-    .description('the test cases of an agent, oldest first')
-    .argument('<id>', 'the agent id')
-    .option('--json', 'print the test cases as JSON')
-    .action(async (id: string, options: { json?: boolean }, command: Command) => {
-      const client = cli.connect(command);
-      const items = await collectPages((cursor) =>
-        client.listTestCases({ params: { id }, query: { limit: 100, cursor } }),
-      );
-      printListing(cli.io, {
-        items,
-        json: options.json,
-        listing: {
-          whenEmpty: `${id} has no test cases.`,
-          header: ['ID', 'NAME', 'EXPECTATIONS', 'FROM RUN', 'UPDATED'],
-          row: (item) => [
-            item.id,
-            item.name,
-            String(item.expectations.length),
-            item.recording?.fromRunId ?? '',
-            item.updatedAt,
-          ],
-        },
-      });
-    });
+  addListCommand(testCase, cli, {
+    description: 'the test cases of an agent, oldest first',
+    jsonDescription: 'print the test cases as JSON',
+    ofAgent: true,
+    fetchPage: (client, page, id) => client.listTestCases({ params: { id }, query: page }),
+    whenEmpty: (id) => `${id} has no test cases.`,
+    header: ['ID', 'NAME', 'EXPECTATIONS', 'FROM RUN', 'UPDATED'],
+    row: (item) => [
+      item.id,
+      item.name,
+      String(item.expectations.length),
+      item.recording?.fromRunId ?? '',
+      item.updatedAt,
+    ],
+  });
 }

@@ -99,14 +99,8 @@ export function startCall(request: CallRequest): Promise<CallOutcome> {
 }
 
 /** Not offered -> the fixed not-found text; client tool -> pending; background tool -> a task; else run it. */
-async function callOf({
-  session,
-  around,
-  call,
-  offered,
-  mode,
-  observe,
-}: CallRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
+async function callOf(request: CallRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
+  const { session, around, call, offered, mode, observe } = request;
   const { toolCallId, toolName, input } = call;
   if (!offered.includes(toolName)) return notFoundOutcome({ toolCallId, toolName, available: offered, around });
   const tool = session.tools.executable[toolName];
@@ -176,13 +170,8 @@ export function answerPendingCall(request: AnswerRequest): Promise<CallOutcome> 
   );
 }
 
-async function answerOf({
-  session,
-  around,
-  target,
-  continuation,
-  observe,
-}: AnswerRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
+async function answerOf(request: AnswerRequest & { observe?: ToolObserve }): Promise<CallOutcome> {
+  const { session, around, target, continuation, observe } = request;
   const { toolCallId, toolName, input } = target;
   switch (continuation.action) {
     case 'decline':

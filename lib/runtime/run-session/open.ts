@@ -68,22 +68,16 @@ function runToolsOf(
   });
 }
 
-function sessionOf({
-  dependencies,
-  record,
-  environment,
-  tools,
-  options,
-  listener,
-  stored,
-  continued,
-  actor,
-  requestContext = freezeRequestContext(record.requestContext),
-}: {
+/** What a session runs: the run, its environment and its tool set. */
+interface SessionRun {
   dependencies: RunDependencies;
   record: RunRecord;
   environment: RunEnvironment;
   tools: RunTools;
+}
+
+/** How a session was entered. */
+interface SessionEntry {
   options: ContinuationOptions;
   listener: ((chunk: RunChunk) => void) | undefined;
   stored: boolean;
@@ -93,7 +87,19 @@ function sessionOf({
   actor?: string;
   /** The frozen request context, when the caller has it already. */
   requestContext?: RequestContext;
-}): RunSession {
+}
+
+function sessionOf(
+  { dependencies, record, environment, tools }: SessionRun,
+  {
+    options,
+    listener,
+    stored,
+    continued,
+    actor,
+    requestContext = freezeRequestContext(record.requestContext),
+  }: SessionEntry,
+): RunSession {
   const session: RunSession = {
     dependencies,
     record,
@@ -199,17 +205,10 @@ export async function openNewRun(dependencies: RunDependencies, request: NewRunR
     callerChoseId: options.runId !== undefined,
     listened: listener !== undefined,
   });
-  return sessionOf({
-    dependencies,
-    record,
-    environment,
-    tools,
-    options,
-    listener,
-    stored,
-    continued: false,
-    requestContext,
-  });
+  return sessionOf(
+    { dependencies, record, environment, tools },
+    { options, listener, stored, continued: false, requestContext },
+  );
 }
 
 /**
@@ -247,17 +246,10 @@ export async function openContinuation({
   }
   record.revision += 1;
   record.status = 'running';
-  return sessionOf({
-    dependencies,
-    record,
-    environment,
-    tools,
-    options,
-    listener,
-    stored: true,
-    continued: true,
-    actor: request.actor,
-  });
+  return sessionOf(
+    { dependencies, record, environment, tools },
+    { options, listener, stored: true, continued: true, actor: request.actor },
+  );
 }
 
 /** Answers the calls a continuation names; their results join the run's open step. */

@@ -147,6 +147,30 @@ describe('sub-agents and workflows in resolution', () => {
     expect(offered).toEqual(described(resolved.body.tools));
   });
 
+  it('the same code agent run on its own, outside the studio, reports the same tools hash', async () => {
+    const resolved = await call(studio, 'POST', '/api/agents/manager/resolve', {});
+    // The model object is given directly: on its own, an agent has no studio to name models for it.
+    const alone = new Agent({
+      id: 'manager',
+      name: 'Manager',
+      instructions: 'Answer.',
+      model,
+      agents: { helper: coder },
+      workflows: { double },
+    });
+    const run = await alone.generate('Hello');
+    expect(run.text).toBe('Done.');
+    expect(run.resolvedToolsHash).toBe(resolved.body.resolvedToolsHash);
+    const withoutWorkflow = await new Agent({
+      id: 'manager',
+      name: 'Manager',
+      instructions: 'Answer.',
+      model,
+      agents: { helper: coder },
+    }).generate('Hello');
+    expect(withoutWorkflow.resolvedToolsHash).not.toBe(resolved.body.resolvedToolsHash);
+  });
+
   it('a sub-agent replaces a same-named registered tool, in the resolution and in the run alike', async () => {
     await createAndPublish(studio, {
       ...base,
