@@ -115,6 +115,14 @@ export const mcpClients = sqliteTable('mcp_clients', {
   approval: text('approval', { enum: ['approved', 'needs_approval'] })
     .notNull()
     .default('approved'),
+  /**
+   * `refused`: the latest version was written by someone who may not point a server at this machine
+   * or a private network, so its HTTP servers are refused such addresses when they connect too (a
+   * name whose answers change after the save). `allowed`: an admin's (or the local user's) write.
+   */
+  internalAddresses: text('internal_addresses', { enum: ['allowed', 'refused'] })
+    .notNull()
+    .default('allowed'),
 });
 
 /** Immutable versions of a saved MCP client; `snapshot` holds secret values (server env) encrypted. */

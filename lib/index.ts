@@ -351,7 +351,7 @@ function mcpPoolOf({
   const mcpPool = createMcpPool({
     settings: settings.mcp,
     logger,
-    connectionPolicy: connectionPolicyOf({ settings, storage, fetch: outbound.configured.fetch }),
+    connectionPolicy: connectionPolicyOf({ settings, storage, outbound }),
   });
   editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
   // A running child of a removed spec stops: the next use spawns again, and the spawn checks it.
@@ -359,20 +359,25 @@ function mcpPoolOf({
   return mcpPool;
 }
 
-/** Saved stdio servers start when the setting or a launch spec an admin stored admits them (read at each spawn). */
+/**
+ * Saved stdio servers start when the setting or a launch spec an admin stored admits them (read at
+ * each spawn); HTTP servers go through the outbound guard, refusing internal addresses for a client
+ * a non-admin wrote.
+ */
 function connectionPolicyOf({
   settings,
   storage,
-  fetch,
+  outbound,
 }: {
   settings: Settings;
   storage: Storage;
-  fetch: McpConnectionPolicy['fetch'];
+  outbound: Outbound;
 }): McpConnectionPolicy {
   return {
     stdio: settings,
     approvedLaunchEntries: () => storedLaunchEntries(storage.queries.stdioLaunchSpecs),
-    fetch,
+    fetch: outbound.configured.fetch,
+    fetchRefusingInternal: outbound.configuredRefusingInternal.fetch,
   };
 }
 

@@ -6,49 +6,42 @@
  */
 import type { CreateMcpClientInput, UpdateMcpClientInput } from '@/lib/editor';
 import { currentStudio } from '@/lib/studio-handle';
-import { refuseInternalServersUnlessAdmin, refuseStdioUnlessAdmin, type Principal, type ServerMap } from '@/lib/auth';
+import { checkServerWrite, type Principal, type ServerMap } from '@/lib/auth';
 import { runAction } from '../_server/run-action';
 
-type Body<T> = Omit<T, 'actor'>;
+type Body<T> = Omit<T, 'actor' | 'internalAddresses'>;
 
-/** The API's rules for what a save may store: a stdio server, or a loopback or private URL, needs admin. */
-async function refuseServersUnlessAdmin(principal: Principal, serversToStore: () => Promise<readonly ServerMap[]>) {
-  let servers: Promise<readonly ServerMap[]> | undefined;
-  const read = () => (servers ??= serversToStore());
-  await refuseStdioUnlessAdmin(principal, read);
-  await refuseInternalServersUnlessAdmin(principal, {
-    serversToCheck: read,
-    internalTargetOf: currentStudio().outbound.internalTarget,
-  });
-}
+/** The API's rules for what a save may store (a stdio server, or a loopback or private URL, needs admin), and who writes. */
+const serverWriter = (principal: Principal, serversToStore: () => Promise<readonly ServerMap[]>) =>
+  checkServerWrite(principal, { serversToStore, internalTargetOf: currentStudio().outbound.internalTarget });
 
 export async function createMcpClient(input: Body<CreateMcpClientInput>) {
-  return runAction('editor', async ({ principal, actor }) => {
-    await refuseServersUnlessAdmin(principal, async () => [input.servers]);
-    const { client } = await currentStudio().editor.mcpClients.create({ ...input, actor });
+  return runAction('editor', async ({ principal }) => {
+    const writer = await serverWriter(principal, async () => [input.servers]);
+    const { client } = await currentStudio().editor.mcpClients.create({ ...input, ...writer });
     return { id: client.id };
   });
 }
 
 export async function saveMcpClient(input: Body<UpdateMcpClientInput>) {
-  return runAction('editor', async ({ principal, actor }) => {
+  return runAction('editor', async ({ principal }) => {
     const clients = currentStudio().editor.mcpClients;
     // Servers left out stay as they are: the saved version will still have them.
-    await refuseServersUnlessAdmin(principal, async () => [
+    const writer = await serverWriter(principal, async () => [
       input.servers ?? (await clients.getById(input.id)).version.servers,
     ]);
-    const { created, version } = await clients.update({ ...input, actor });
+    const { created, version } = await clients.update({ ...input, ...writer });
     return { created, versionNumber: version.versionNumber };
   });
 }
 
 export async function restoreMcpClient(input: { id: string; versionNumber: number }) {
-  return runAction('editor', async ({ principal, actor }) => {
+  return runAction('editor', async ({ principal }) => {
     const clients = currentStudio().editor.mcpClients;
-    await refuseServersUnlessAdmin(principal, async () => [
+    const writer = await serverWriter(principal, async () => [
       (await clients.getById(input.id, { versionNumber: input.versionNumber })).version.servers,
     ]);
-    const { version } = await clients.restore({ ...input, actor });
+    const { version } = await clients.restore({ ...input, ...writer });
     return { versionNumber: version.versionNumber };
   });
 }

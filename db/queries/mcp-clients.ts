@@ -31,6 +31,7 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
   const insert = insertRow(db, mcpClients);
   const setLatest = updateColumnsById(db, mcpClients, ['latestVersionNumber', 'updatedAt']);
   const setApproval = updateColumnsById(db, mcpClients, ['approval', 'updatedAt']);
+  const setInternalAddresses = updateColumnsById(db, mcpClients, ['internalAddresses']);
   const remove = deleteById(db, mcpClients);
 
   const versionById = selectById(db, mcpClientVersions);
@@ -68,6 +69,10 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     /** Marks a client approved or needing approval (its stdio servers start only when approved). */
     setApproval(row: { id: string; approval: McpClientRow['approval']; updatedAt: string }) {
       setApproval.run(row);
+    },
+    /** Whether the client's HTTP servers may reach loopback and private addresses (who wrote its latest version). */
+    setInternalAddresses(row: { id: string; internalAddresses: McpClientRow['internalAddresses'] }) {
+      setInternalAddresses.run(row);
     },
     delete: (id: string): boolean => remove.run({ id }).changes > 0,
     versionById: (id: string): McpClientVersionRow | undefined => versionById.get({ id }),

@@ -9,6 +9,7 @@ export * from './sign-in-refusals';
 export * from './user-directory';
 export * from './stdio-rule';
 export * from './internal-server-rule';
+export * from './server-write-rule';
 export * from './first-admin';
 export * from './invitations';
 export { linkUrl } from './one-time-links';

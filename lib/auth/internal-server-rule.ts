@@ -26,7 +26,9 @@ function httpUrls(servers: ServerMap): Array<{ serverName: string; url: string }
  * Where a URL leads when that is a loopback or private address, else undefined: the outbound
  * guard's `internalTarget` (lib/net/internal-target.ts), passed in by the caller.
  */
-type InternalTargetOf = (url: string) => Promise<{ host: string; address?: string; addressClass: string } | undefined>;
+export type InternalTargetOf = (
+  url: string,
+) => Promise<{ host: string; address?: string; addressClass: string } | undefined>;
 
 export async function refuseInternalServersUnlessAdmin(
   principal: Principal,

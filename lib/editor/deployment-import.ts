@@ -118,6 +118,8 @@ async function applyMcpClient(context: EditorContext, { entry, change, versions 
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       approval: 'approved',
+      // Only an admin restores a deployment.
+      internalAddresses: 'allowed',
     });
   }
   // A backup is not trusted either: a stdio server it brings waits for an admin's approval.

@@ -102,5 +102,18 @@ export const updateMcpClientBodySchema = z
   .strict()
   .meta({ id: 'UpdateMcpClientBody' });
 
-export type CreateMcpClientInput = z.output<typeof createMcpClientBodySchema> & { actor?: string };
-export type UpdateMcpClientInput = z.output<typeof updateMcpClientBodySchema> & { id: string; actor?: string };
+/**
+ * Whether the writer may point servers at this machine or a private network (an admin, or the local
+ * user with sign-in off): `refused` keeps the client's HTTP servers off such addresses when they
+ * connect, whatever their names resolve to by then. `allowed` unless said.
+ */
+export type InternalAddresses = 'allowed' | 'refused';
+
+/** Who writes a client version: the audit actor, and what their role lets the servers reach. */
+export interface McpClientWriter {
+  actor?: string;
+  internalAddresses?: InternalAddresses;
+}
+
+export type CreateMcpClientInput = z.output<typeof createMcpClientBodySchema> & McpClientWriter;
+export type UpdateMcpClientInput = z.output<typeof updateMcpClientBodySchema> & { id: string } & McpClientWriter;

@@ -25,6 +25,7 @@ import {
   maxMcpClientVersionsPerImport,
   mcpClientSnapshotSchema,
   type McpClientSnapshot,
+  type McpClientWriter,
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { approvalOnImport } from './mcp-client-approval';
@@ -192,7 +193,7 @@ function checkImport(
 
 export async function importMcpClient(
   context: EditorContext,
-  { document, actor = defaultActor }: { document: unknown; actor?: string },
+  { document, actor = defaultActor, internalAddresses = 'allowed' }: { document: unknown } & McpClientWriter,
 ): Promise<{ version: StoredMcpClientVersion; importedVersionNumbers: number[]; secretsToEnter: string[] }> {
   const { document: parsed, snapshots } = checkImport(context, {
     document,
@@ -216,6 +217,7 @@ export async function importMcpClient(
       updatedAt: parsed.client.updatedAt ?? now,
       // Imported configurations are not trusted: a stdio server waits for an admin's approval.
       approval: approvalOnImport(snapshots),
+      internalAddresses,
     });
     let stored: StoredMcpClientVersion | undefined;
     for (const { version, snapshot } of order) {

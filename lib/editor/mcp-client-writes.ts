@@ -18,6 +18,7 @@ import {
   updateMcpClientBodySchema,
   type CreateMcpClientInput,
   type McpClientSnapshot,
+  type McpClientWriter,
   type UpdateMcpClientInput,
 } from './mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
@@ -70,7 +71,7 @@ async function latestVersion(context: EditorContext, clientId: string): Promise<
 
 export async function createMcpClient(
   context: EditorContext,
-  { actor = defaultActor, ...body }: CreateMcpClientInput,
+  { actor = defaultActor, internalAddresses = 'allowed', ...body }: CreateMcpClientInput,
 ): Promise<StoredMcpClientVersion> {
   const input = parseInput(createMcpClientBodySchema, body);
   const snapshot: McpClientSnapshot = {
@@ -91,6 +92,7 @@ export async function createMcpClient(
       updatedAt: now,
       // Saved by whoever may save these servers (./mcp-client-approval): nothing left to approve.
       approval: 'approved',
+      internalAddresses,
     });
     return appendFirstVersion(context, mcpClientVersions, {
       ownerId: input.id,
@@ -104,7 +106,7 @@ export async function createMcpClient(
 
 export async function updateMcpClient(
   context: EditorContext,
-  { id: clientId, actor = defaultActor, ...body }: UpdateMcpClientInput,
+  { id: clientId, actor = defaultActor, internalAddresses = 'allowed', ...body }: UpdateMcpClientInput,
 ) {
   const input = parseInput(updateMcpClientBodySchema, body);
   return context.storage.transaction(async () => {
@@ -131,6 +133,7 @@ export async function updateMcpClient(
       actor,
     });
     if (!saved.created) return { created: false, version: latest };
+    await context.mcpClients.setInternalAddresses({ id: clientId, internalAddresses });
     if (input.servers !== undefined) await approveSubmittedServers(context, clientId);
     return { created: true, version: saved.version };
   });
@@ -138,11 +141,17 @@ export async function updateMcpClient(
 
 export async function restoreMcpClient(
   context: EditorContext,
-  { id: clientId, versionNumber, actor = defaultActor }: { id: string; versionNumber: number; actor?: string },
+  {
+    id: clientId,
+    versionNumber,
+    actor = defaultActor,
+    internalAddresses = 'allowed',
+  }: { id: string; versionNumber: number } & McpClientWriter,
 ) {
   return context.storage.transaction(async () => {
     const record = await existingClient(context, clientId);
     const policy = await stdioPolicyInForce(context);
+    await context.mcpClients.setInternalAddresses({ id: clientId, internalAddresses });
     return restoreFromVersion(context, mcpClientVersions, {
       ownerId: clientId,
       latestVersionNumber: record.latestVersionNumber,

@@ -14,7 +14,12 @@ import {
   updateMcpClient,
 } from './mcp-client-writes';
 import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
-import type { CreateMcpClientInput, UpdateMcpClientInput } from './mcp-client-snapshot';
+import type {
+  CreateMcpClientInput,
+  InternalAddresses,
+  McpClientWriter,
+  UpdateMcpClientInput,
+} from './mcp-client-snapshot';
 import {
   parseClientVersionRow,
   toClientVersionView,
@@ -107,7 +112,7 @@ export function createMcpClientsService(context: EditorContext) {
       return { created: outcome.created, ...(await respond(input.id, outcome.version)) };
     },
 
-    async restore(input: { id: string; versionNumber: number; actor?: string }): Promise<McpClientResponse> {
+    async restore(input: { id: string; versionNumber: number } & McpClientWriter): Promise<McpClientResponse> {
       const version = await restoreMcpClient(context, input);
       changed(version, 'updated');
       return respond(input.id, version);
@@ -127,9 +132,9 @@ export function createMcpClientsService(context: EditorContext) {
     /** A new client from an export document, checked like a save (stdio allow-list included). */
     async import(
       document: unknown,
-      { actor }: { actor?: string } = {},
+      writer: McpClientWriter = {},
     ): Promise<McpClientResponse & { importedVersionNumbers: number[]; secretsToEnter: string[] }> {
-      const imported = await importMcpClient(context, { document, actor });
+      const imported = await importMcpClient(context, { document, ...writer });
       changed(imported.version, 'created');
       return {
         ...(await respond(imported.version.clientId, imported.version)),
@@ -172,14 +177,19 @@ export function createMcpClientsService(context: EditorContext) {
     },
 
     /**
-     * The latest version with env DECRYPTED, for connections only, and the client's approval (an
-     * imported stdio server starts only once approved); `undefined` for an unknown id.
+     * The latest version with env DECRYPTED, for connections only, the client's approval (an imported
+     * stdio server starts only once approved) and whether its HTTP servers may reach internal
+     * addresses; `undefined` for an unknown id.
      */
     async getLatestWithSecrets(
       clientId: string,
-    ): Promise<(StoredMcpClientVersion & { approval: McpClientApproval }) | undefined> {
+    ): Promise<
+      (StoredMcpClientVersion & { approval: McpClientApproval; internalAddresses: InternalAddresses }) | undefined
+    > {
       const [record, row] = await Promise.all([context.mcpClients.get(clientId), context.mcpClients.latest(clientId)]);
-      return record && row ? { ...parseClientVersionRow(context, row), approval: record.approval } : undefined;
+      if (!record || !row) return undefined;
+      const { approval, internalAddresses } = record;
+      return { ...parseClientVersionRow(context, row), approval, internalAddresses };
     },
 
     /** The latest version's stdio servers may start (admin only at the API); audited. */

@@ -18,15 +18,16 @@ import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
 import { createPoolState, type ListedServer, type McpToolListChangedEvent } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
-import type {
-  McpBackoffSettings,
-  McpCallToolResult,
-  McpConnectionPolicy,
-  McpListedTool,
-  McpPoolKey,
-  McpPoolSettings,
-  McpPoolStats,
-  McpServerConfig,
+import {
+  fetchFor,
+  type McpBackoffSettings,
+  type McpCallToolResult,
+  type McpConnectionPolicy,
+  type McpListedTool,
+  type McpPoolKey,
+  type McpPoolSettings,
+  type McpPoolStats,
+  type McpServerConfig,
 } from './types';
 
 export type { McpToolListChangedEvent };
@@ -61,6 +62,8 @@ export interface McpPool {
     serverName: string;
     authToken?: string;
     signal?: AbortSignal;
+    /** `refused`: the client's writer may not reach loopback or private addresses (as `McpPoolKey`). */
+    internalAddresses?: 'allowed' | 'refused';
   }): Promise<McpProbeResult>;
   /** Called after a `tools/list_changed` notification has been answered with a fresh list. */
   onToolListChanged(listener: (event: McpToolListChangedEvent) => void): () => void;
@@ -128,7 +131,7 @@ export function createMcpPool({
         toolArguments,
         signal,
       }),
-    probe({ server, serverName, authToken, signal }) {
+    probe({ server, serverName, authToken, signal, internalAddresses }) {
       if (state.isShutDown())
         return Promise.resolve({ ok: false, error: state.closedPoolError(serverName), latencyMs: 0 });
       const probing = probeServer({
@@ -139,7 +142,7 @@ export function createMcpPool({
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
         // Connection tests are for saved clients: always checked against the stdio rules.
         stdioPolicy: () => stdioPolicyOf(connectionPolicy),
-        fetch: connectionPolicy.fetch,
+        fetch: fetchFor(connectionPolicy, internalAddresses),
         signal: signal ? AbortSignal.any([signal, state.shutdownSignal]) : state.shutdownSignal,
         logger,
         trackClose: state.trackClose,

@@ -11,7 +11,7 @@ import { raceSignal } from './deadline';
 import { toMcpServerError } from './mcp-server-error';
 import { backoffError, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { PoolState } from './pool-state';
-import type { McpConnectionPolicy, McpServerConfig } from './types';
+import { fetchFor, type McpConnectionPolicy, type McpServerConfig } from './types';
 
 /**
  * A server's elicitation, handed to the one call it can belong to, or answered `cancel`
@@ -72,7 +72,7 @@ export function createPoolConnections({
         logger: state.logger,
         trackClose: state.trackClose,
         stdioPolicy: entry.trusted ? undefined : await stdioPolicyOf(connectionPolicy),
-        fetch: connectionPolicy.fetch,
+        fetch: fetchFor(connectionPolicy, entry.internalAddresses),
         onToolListChanged: () => pooled && onToolListChanged(entry, pooled),
         onUnexpectedClose: () => pooled && state.connectionLost(entry, pooled),
         onElicitation: (request, signal) => answerElicitation({ state, entry, pooled, request, signal }),

@@ -34,6 +34,8 @@ export interface PoolEntry {
   readonly clientId: string;
   /** Code-registered: its stdio command is not checked against the allow-list. */
   readonly trusted: boolean;
+  /** `refused`: its HTTP requests may not reach loopback or private addresses (who wrote the client). */
+  readonly internalAddresses: 'allowed' | 'refused';
   readonly clientVersionId: string;
   readonly serverName: string;
   pooled?: PooledConnection;
@@ -70,7 +72,8 @@ export function hashAuthToken(authToken: string | undefined): string {
 export function poolKeyString({ key, server }: { key: McpPoolKey; server: McpServerConfig }): string {
   const tokenHash = server.type === 'http' ? hashAuthToken(key.authToken) : '';
   // NUL cannot appear in ids or names typed by people, so the parts cannot run into each other.
-  return `${key.clientId}\u0000${key.clientVersionId}\u0000${key.serverName}\u0000${tokenHash}`;
+  const internal = key.internalAddresses ?? 'allowed';
+  return `${key.clientId}\u0000${key.clientVersionId}\u0000${key.serverName}\u0000${tokenHash}\u0000${internal}`;
 }
 
 export function createPoolEntry({
@@ -90,6 +93,7 @@ export function createPoolEntry({
     keyString,
     clientId: key.clientId,
     trusted: key.trusted === true,
+    internalAddresses: key.internalAddresses ?? 'allowed',
     clientVersionId: key.clientVersionId,
     serverName: key.serverName,
     listGeneration: 0,

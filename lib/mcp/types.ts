@@ -48,6 +48,8 @@ export interface McpPoolKey {
   authToken?: string;
   /** A server registered in code (`createStudio({ mcpServers })`): trusted code, its command is not allow-listed. */
   trusted?: boolean;
+  /** `refused`: a saved client written by someone who may not reach loopback or private addresses. */
+  internalAddresses?: 'allowed' | 'refused';
 }
 
 /** How the pool's connections reach servers: which saved stdio servers may start, and the fetch HTTP servers use. */
@@ -61,7 +63,16 @@ export interface McpConnectionPolicy {
   approvedLaunchEntries?: () => Promise<readonly string[]>;
   /** Every HTTP request to an MCP server goes through it (the outbound guard); default the global fetch. */
   fetch?: FetchFunction;
+  /**
+   * The same guard refusing loopback and private addresses too, for the servers of clients whose
+   * internal addresses are `refused`; `fetch` when not given.
+   */
+  fetchRefusingInternal?: FetchFunction;
 }
+
+/** The fetch a server's requests go through: refusing internal addresses when its client must. */
+export const fetchFor = (policy: McpConnectionPolicy, internalAddresses: 'allowed' | 'refused' = 'allowed') =>
+  internalAddresses === 'refused' ? (policy.fetchRefusingInternal ?? policy.fetch) : policy.fetch;
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 

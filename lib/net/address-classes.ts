@@ -185,15 +185,12 @@ export function classifyName(hostname: string): AddressClass | undefined {
   return undefined;
 }
 
-export function isAllowed(
-  addressClass: AddressClass,
-  { policy, allowInternal }: { policy: AddressPolicy; allowInternal: boolean },
-): boolean {
+/** Metadata, link-local and the like never; loopback and private ranges only with `allowInternal`. */
+export function isAllowed(addressClass: AddressClass, { allowInternal }: { allowInternal: boolean }): boolean {
   if (alwaysBlocked.has(addressClass.kind)) return false;
   // An embedding whose IPv4 address cannot be located could carry anything.
   if (addressClass.embedding && !addressClass.embedded) return false;
-  if (policy === 'configured' || allowInternal) return true;
-  return !internal.has(addressClass.kind);
+  return allowInternal || !internal.has(addressClass.kind);
 }
 
 /**

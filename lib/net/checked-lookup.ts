@@ -12,7 +12,10 @@ import { OutboundError } from './outbound-error';
 
 export interface AddressRules {
   policy: AddressPolicy;
-  /** `STUDIO_WEB_FETCH_ADDRESS_POLICY=allow-all`: model-chosen URLs may reach internal addresses too. */
+  /**
+   * Loopback and private ranges may be reached: configured URLs (unless a non-admin wrote them), and
+   * model-chosen ones with `STUDIO_WEB_FETCH_ADDRESS_POLICY=allow-all`.
+   */
   allowInternal: boolean;
 }
 

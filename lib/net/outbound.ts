@@ -22,6 +22,11 @@ export interface OutboundClient {
 
 export interface Outbound {
   configured: OutboundClient;
+  /**
+   * Configured URLs that may not reach loopback or private addresses: those a person without the
+   * right to point the studio there wrote (a saved MCP client's servers, docs/security.md).
+   */
+  configuredRefusingInternal: OutboundClient;
   modelChosen: OutboundClient;
   /**
    * The loopback or private address a configured URL leads to (by the same resolver), or undefined:
@@ -74,6 +79,11 @@ export function createOutbound(settings: OutboundSettings = {}): Outbound {
     lookup: settings.lookup,
     maxRedirects,
   });
+  const configuredRefusingInternal = createClient({
+    rules: { policy: 'configured', allowInternal: false },
+    lookup: settings.lookup,
+    maxRedirects,
+  });
   const modelChosen = createClient({
     rules: { policy: 'model-chosen', allowInternal: settings.webFetchAddressPolicy === 'allow-all' },
     lookup: settings.lookup,
@@ -82,10 +92,13 @@ export function createOutbound(settings: OutboundSettings = {}): Outbound {
   let closing: Promise<void> | undefined;
   return {
     configured: configured.client,
+    configuredRefusingInternal: configuredRefusingInternal.client,
     modelChosen: modelChosen.client,
     internalTarget: createInternalTargetOf({ lookup: settings.lookup }),
     close() {
-      closing ??= Promise.all([configured.close(), modelChosen.close()]).then(() => undefined);
+      closing ??= Promise.all([configured.close(), configuredRefusingInternal.close(), modelChosen.close()]).then(
+        () => undefined,
+      );
       return closing;
     },
   };

@@ -64,7 +64,7 @@ export function baseUrlProblem(text: string): string | undefined {
     return 'Leave the user name and password out of the address: put the key in the API key field.';
   if (url.search || url.hash) return 'Leave out the part from "?" or "#" on: the address ends with its path.';
   const addressClass = classifyAddress(url.hostname) ?? classifyName(url.hostname);
-  if (addressClass && !isAllowed(addressClass, { policy: 'configured', allowInternal: false }))
+  if (addressClass && !isAllowed(addressClass, { allowInternal: true }))
     return `This address points at a ${describeClass(addressClass)} address, which the studio never calls.`;
   return undefined;
 }

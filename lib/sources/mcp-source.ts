@@ -74,7 +74,13 @@ async function findClient(
   const saved = read instanceof Promise ? await read : read;
   if (!saved) return undefined;
   if (saved.approval === 'needs_approval') return 'needs_approval' as const;
-  return { kind: 'saved' as const, poolClientId: clientId, versionId: saved.id, servers: saved.snapshot.servers };
+  return {
+    kind: 'saved' as const,
+    poolClientId: clientId,
+    versionId: saved.id,
+    servers: saved.snapshot.servers,
+    internalAddresses: saved.internalAddresses ?? ('allowed' as const),
+  };
 }
 
 function clientState(
@@ -84,7 +90,8 @@ function clientState(
 ): ClientState {
   const entries = Object.entries(client.servers);
   const hash = entries.some(([, server]) => server.type === 'http') ? tokenHash(authToken) : '';
-  const stateKey = `${client.poolClientId}\0${client.versionId}\0${hash}`;
+  const internal = client.kind === 'saved' ? client.internalAddresses : 'allowed';
+  const stateKey = `${client.poolClientId}\0${client.versionId}\0${hash}\0${internal}`;
   let state = states.get(stateKey);
   if (!state) {
     state = {
@@ -99,7 +106,7 @@ function clientState(
           clientVersionId: client.versionId,
           serverName: name,
           ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}),
-          ...(client.kind === 'code' ? { trusted: true } : {}),
+          ...(client.kind === 'code' ? { trusted: true } : { internalAddresses: client.internalAddresses }),
         },
         ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
       })),

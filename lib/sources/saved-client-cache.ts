@@ -16,6 +16,8 @@ export interface SavedMcpClientReader {
         snapshot: { servers: Readonly<Record<string, McpServerConfig>> };
         /** `needs_approval`: an imported stdio server waits for an admin; nothing of the client is started. */
         approval?: 'approved' | 'needs_approval';
+        /** `refused`: written by someone who may not reach loopback or private addresses (`allowed` when absent). */
+        internalAddresses?: 'allowed' | 'refused';
       }
     | undefined
   >;

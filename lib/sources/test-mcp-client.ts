@@ -37,10 +37,14 @@ type Servers = Readonly<Record<string, McpServerConfig>>;
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets` (env decrypted, for connections only). */
 export interface LatestMcpClientReader {
-  getLatestWithSecrets(
-    clientId: string,
-  ): Promise<
-    { versionNumber: number; snapshot: { servers: Servers }; approval?: 'approved' | 'needs_approval' } | undefined
+  getLatestWithSecrets(clientId: string): Promise<
+    | {
+        versionNumber: number;
+        snapshot: { servers: Servers };
+        approval?: 'approved' | 'needs_approval';
+        internalAddresses?: 'allowed' | 'refused';
+      }
+    | undefined
   >;
 }
 
@@ -48,6 +52,8 @@ interface ProbeRequest {
   requestContext?: Readonly<Record<string, unknown>>;
   pool: McpPool;
   signal?: AbortSignal;
+  /** `refused`: the servers' writer may not reach loopback or private addresses (`allowed` by default). */
+  internalAddresses?: 'allowed' | 'refused';
 }
 
 const needsApproval = (serverName: string): McpServerTestResult => ({
@@ -59,12 +65,13 @@ const needsApproval = (serverName: string): McpServerTestResult => ({
 });
 
 async function probeOne(
-  { pool, signal }: ProbeRequest,
+  { pool, signal, internalAddresses }: ProbeRequest,
   { serverName, server, authToken }: { serverName: string; server: McpServerConfig; authToken: string | undefined },
 ): Promise<McpServerTestResult> {
   const result = await pool.probe({
     server,
     serverName,
+    ...(internalAddresses === undefined ? {} : { internalAddresses }),
     ...(authToken === undefined ? {} : { authToken }),
     ...(signal ? { signal } : {}),
   });
@@ -112,6 +119,7 @@ export async function testSavedMcpClient({
     ...request,
     servers: latest.snapshot.servers,
     holdStdio: latest.approval === 'needs_approval',
+    ...(latest.internalAddresses === undefined ? {} : { internalAddresses: latest.internalAddresses }),
   });
   return { clientId, versionNumber: latest.versionNumber, servers };
 }

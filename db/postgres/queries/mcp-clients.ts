@@ -22,6 +22,9 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
     async setApproval({ id, approval, updatedAt }) {
       await db().update(mcpClients).set({ approval, updatedAt }).where(eq(mcpClients.id, id));
     },
+    async setInternalAddresses({ id, internalAddresses }) {
+      await db().update(mcpClients).set({ internalAddresses }).where(eq(mcpClients.id, id));
+    },
     delete: deleteBy(db, mcpClients, mcpClients.id),
     versionById: rowBy(db, mcpClientVersions, mcpClientVersions.id),
     versionByNumber: async (clientId, versionNumber) =>

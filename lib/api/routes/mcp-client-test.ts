@@ -102,10 +102,11 @@ export function registerMcpClientTestRoutes(
   });
   app.openapi(draftTestRoute, async (context) => {
     const body = context.req.valid('json');
-    await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
+    const { internalAddresses } = await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
     const servers = await editor.mcpClients.draftServers(body.servers);
     const report = await testDraftMcpClient({
       servers,
+      internalAddresses,
       requestContext: body.requestContext ?? {},
       pool: mcpPool,
       signal: context.req.raw.signal,

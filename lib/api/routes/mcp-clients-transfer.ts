@@ -100,7 +100,7 @@ export function registerMcpClientTransferRoutes(
   });
   app.openapi(importRoute, async (context) => {
     const document = context.req.valid('json');
-    await requireAdminForServers(context, internalTargetOf, () => serversOfExport(document));
-    return context.json(await editor.mcpClients.import(document, { actor: requestActor(context) }), 201);
+    const writer = await requireAdminForServers(context, internalTargetOf, () => serversOfExport(document));
+    return context.json(await editor.mcpClients.import(document, writer), 201);
   });
 }

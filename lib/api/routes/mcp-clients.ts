@@ -125,8 +125,8 @@ export function registerMcpClientRoutes(
   app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
   app.openapi(routes.create, async (context) => {
     const body = context.req.valid('json');
-    await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
-    return context.json(await clients.create({ ...body, actor: requestActor(context) }), 201);
+    const writer = await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
+    return context.json(await clients.create({ ...body, ...writer }), 201);
   });
   app.openapi(routes.get, async (context) => {
     const { versionNumber } = context.req.valid('query');
@@ -139,10 +139,10 @@ export function registerMcpClientRoutes(
     const body = context.req.valid('json');
     const { id } = context.req.valid('param');
     // Servers left out of the body stay as they are: the saved version will still have them.
-    await requireAdminForServers(context, internalTargetOf, async () => [
+    const writer = await requireAdminForServers(context, internalTargetOf, async () => [
       body.servers ?? (await clients.getById(id)).version.servers,
     ]);
-    return context.json(await clients.update({ ...body, id, actor: requestActor(context) }), 200);
+    return context.json(await clients.update({ ...body, id, ...writer }), 200);
   });
   app.openapi(routes.remove, async (context) =>
     context.json(await clients.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
@@ -155,9 +155,9 @@ export function registerMcpClientRoutes(
   );
   app.openapi(routes.restore, async (context) => {
     const { id, n } = context.req.valid('param');
-    await requireAdminForServers(context, internalTargetOf, async () => [
+    const writer = await requireAdminForServers(context, internalTargetOf, async () => [
       (await clients.getById(id, { versionNumber: n })).version.servers,
     ]);
-    return context.json(await clients.restore({ id, versionNumber: n, actor: requestActor(context) }), 201);
+    return context.json(await clients.restore({ id, versionNumber: n, ...writer }), 201);
   });
 }

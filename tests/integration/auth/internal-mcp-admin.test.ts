@@ -2,14 +2,21 @@
  * With sign-in required, an HTTP MCP server whose URL leads to this machine or a private network
  * (by its literal address in any spelling, a name like `localhost`, or what its name resolves to)
  * needs `admin` to be saved, restored, imported or tested; an editor key gets a 403 naming the
- * address class, and nothing is written or connected. What an admin saved still runs for everyone.
+ * address class, and nothing is written or connected. What an admin saved still runs for everyone;
+ * what an editor saved stays off such addresses when it connects, even once its name resolves there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeaderRecordingServer, type HeaderRecordingServer } from '../../support/mcp';
 import { createTestStudio, jsonRequest, type ResponseBody } from '../../support/studio';
 
 /** `vm` stands for a name whose DNS answer is this machine; nothing else resolves. */
-const hosts: Record<string, string> = { vm: '127.0.0.1', 'office.test': '10.0.0.5', 'docs.test': '93.184.215.14' };
+const hosts: Record<string, string> = {
+  vm: '127.0.0.1',
+  'office.test': '10.0.0.5',
+  'docs.test': '93.184.215.14',
+  // Public when saved; the test points it at this machine afterwards (DNS rebinding).
+  'rebind.test': '93.184.215.14',
+};
 const lookup = async (hostname: string) => {
   const address = hosts[hostname];
   if (address === undefined) throw Object.assign(new Error(`no ${hostname}`), { code: 'ENOTFOUND' });
@@ -160,5 +167,45 @@ describe('MCP servers at loopback or private addresses with sign-in required', (
     expect(resolved.status).toBe(200);
     expect(resolved.body.warnings).toEqual([]);
     expect(resolved.body.tools.map((tool: { name: string }) => tool.name)).toContain('internal_whoami');
+  });
+
+  it('keeps the servers an editor key saved off loopback once their name resolves there, until an admin saves them', async () => {
+    const created = await send(editorKey, 'POST', '/api/mcp-clients', {
+      id: 'rebinding',
+      name: 'Rebinding',
+      servers: { rebound: { type: 'http', url: `http://rebind.test:${port}/mcp`, timeout: 5_000 } },
+    });
+    expect(created.status).toBe(201);
+    const agent = {
+      id: 'rebinding-agent',
+      name: 'Rebinding agent',
+      model: 'openai/gpt-4o',
+      instructions: 'Use the tools.',
+      mcpClients: { rebinding: { tools: {} } },
+    };
+    expect((await send(editorKey, 'POST', '/api/agents', agent)).status).toBe(201);
+    expect((await send(editorKey, 'POST', '/api/agents/rebinding-agent/versions/1/publish', {})).status).toBe(200);
+
+    hosts['rebind.test'] = '127.0.0.1';
+    const before = mcp.requests.length;
+    const tested = await send(editorKey, 'POST', '/api/mcp-clients/rebinding/test', {});
+    expect(tested.status).toBe(200);
+    expect(tested.body.servers.rebound).toMatchObject({ ok: false, tools: [] });
+    expect(tested.body.servers.rebound.error).toContain('loopback addresses may not be reached');
+    const resolved = await send(runtimeKey, 'POST', '/api/agents/rebinding-agent/resolve', { requestContext: {} });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.tools).toEqual([]);
+    expect(JSON.stringify(resolved.body.warnings)).toContain('loopback addresses may not be reached');
+    expect(mcp.requests.length).toBe(before);
+
+    // An admin's save is a new version the admin answers for: its servers reach this machine.
+    const saved = await send(adminKey, 'PATCH', '/api/mcp-clients/rebinding', { description: 'Checked by an admin' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.version.versionNumber).toBe(2);
+    const again = await send(editorKey, 'POST', '/api/mcp-clients/rebinding/test', {});
+    expect(again.body.servers.rebound).toMatchObject({ ok: true, tools: [{ name: 'whoami' }] });
+    const reached = await send(runtimeKey, 'POST', '/api/agents/rebinding-agent/resolve', { requestContext: {} });
+    expect(reached.body.warnings).toEqual([]);
+    expect(reached.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['rebound_whoami']);
   });
 });

@@ -58,7 +58,15 @@ export async function agentWithVersions(storage: Storage, id: string, count: num
 }
 
 export function clientRow(id: string, latestVersionNumber = 0): McpClientRow {
-  return { id, latestVersionNumber, authorId: null, createdAt: at(0), updatedAt: at(1), approval: 'approved' };
+  return {
+    id,
+    latestVersionNumber,
+    authorId: null,
+    createdAt: at(0),
+    updatedAt: at(1),
+    approval: 'approved',
+    internalAddresses: 'allowed',
+  };
 }
 
 export function clientVersionRow(clientId: string, versionNumber: number): McpClientVersionRow {

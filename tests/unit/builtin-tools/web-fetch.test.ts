@@ -73,6 +73,7 @@ function recordingOutbound(answer: (request: OutboundRequest) => Promise<Outboun
   const refuse = () => Promise.reject(new Error('not used'));
   const outbound: Outbound = {
     configured: { policy: 'configured', fetch: refuse, request: refuse },
+    configuredRefusingInternal: { policy: 'configured', fetch: refuse, request: refuse },
     modelChosen: {
       policy: 'model-chosen',
       fetch: refuse,

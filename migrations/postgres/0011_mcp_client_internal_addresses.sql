@@ -1,0 +1,1 @@
+ALTER TABLE "mcp_clients" ADD COLUMN "internal_addresses" text DEFAULT 'allowed' NOT NULL;
