@@ -134,6 +134,24 @@ export const mcpClientVersions = versionsTable('mcp_client_versions', {
 });
 
 /**
+ * The last tool list each MCP server gave, per client (saved or in code) and server: what the rule
+ * linter checks approval policies' `args.*` against in any process, after a restart too. A cache of
+ * what the server said, written after each listing; `tools` is the list as JSON, for the version
+ * `client_version_id` of the client.
+ */
+export const mcpToolListings = sqliteTable(
+  'mcp_tool_listings',
+  {
+    clientId: text('client_id').notNull(),
+    serverName: text('server_name').notNull(),
+    clientVersionId: text('client_version_id').notNull(),
+    tools: text('tools').notNull(),
+    listedAt: text('listed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientId, table.serverName] })],
+);
+
+/**
  * Stdio launch specs an admin approved in the editor: they join the deployment's allow-list
  * (`settings.stdioAllowedCommands`). `args` is canonical JSON (the leading arguments the spec fixes).
  */
@@ -437,6 +455,7 @@ export const schemaTables = {
   versionLabels,
   mcpClients,
   mcpClientVersions,
+  mcpToolListings,
   stdioLaunchSpecs,
   integrationConfigs,
   toolProviderConfigs,

@@ -27,6 +27,7 @@ export const tablesInCopyOrder = [
   'versionLabels',
   'mcpClients',
   'mcpClientVersions',
+  'mcpToolListings',
   'stdioLaunchSpecs',
   'integrationConfigs',
   'toolProviderConfigs',

@@ -36,7 +36,7 @@ import {
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
-import { createSourceLoader, type CodeMcpServer } from './sources';
+import { createSourceLoader, createStoredMcpListings, type CodeMcpServer, type StoredMcpListings } from './sources';
 import { tracingOfSettings, type RunTracing } from './telemetry';
 import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
 import type { Tool, ToolRegistry } from './tools';
@@ -161,7 +161,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     });
     const builtInTools = createBuiltInTools({ outbound });
     // The editor reads these parts, which are built after it, only once the studio answers requests.
-    const later = () => ({ runtime, runStore, evaluations, mcpPool, editor });
+    const later = () => ({ runtime, runStore, evaluations, mcpPool, editor, storedListings });
     const editor = createEditor({
       ...{ storage, settings, secretsKey, logger, maxVersionsPerAgent: settings.maxVersionsPerAgent },
       ...{ codeAgents: agents, codeWorkflowIds: workflows.ids() },
@@ -169,7 +169,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       ...partsBuiltLater(later),
       toolSources: toolSourcesOf({ tools, builtInTools, integrations, toolProviders, options, later }),
     });
-    const mcpPool = mcpPoolOf({ settings, storage, logger, outbound, editor });
+    const { mcpPool, storedListings } = mcpPoolOf({ settings, storage, logger, outbound, editor });
     const loader = buildSourceLoader({
       ...{ options, settings, tools, builtInTools, mcpPool },
       savedMcpClients: editor.mcpClients,
@@ -347,16 +347,19 @@ function mcpPoolOf({
   logger: Logger;
   outbound: Outbound;
   editor: Pick<Editor, 'mcpClients' | 'stdioLaunchSpecs'>;
-}): McpPool {
+}): { mcpPool: McpPool; storedListings: StoredMcpListings } {
+  // Every list a server gives is kept, for the linter of any process (and after a restart).
+  const storedListings = createStoredMcpListings({ queries: storage.queries.mcpClients, logger });
   const mcpPool = createMcpPool({
     settings: settings.mcp,
     logger,
     connectionPolicy: connectionPolicyOf({ settings, storage, outbound }),
+    onToolsListed: storedListings.save,
   });
   editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
   // A running child of a removed spec stops: the next use spawns again, and the spawn checks it.
   editor.stdioLaunchSpecs.onRemoved(() => mcpPool.evictSavedClients());
-  return mcpPool;
+  return { mcpPool, storedListings };
 }
 
 /**

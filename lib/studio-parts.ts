@@ -32,6 +32,7 @@ import {
   type CodeMcpServer,
   type InputSchemaSources,
   type SavedMcpClientReader,
+  type StoredMcpListings,
 } from './sources';
 
 const emptyContext = freezeRequestContext({});
@@ -99,6 +100,7 @@ export async function modelRegistryOf({
 /** What the MCP part of the linter reads: built after the editor (the pool listens to it). */
 export interface McpSchemaReaders {
   mcpPool: Pick<McpPool, 'lastListedTools'>;
+  storedListings: Pick<StoredMcpListings, 'load'>;
   editor: { mcpClients: SavedMcpClientReader };
 }
 
@@ -128,7 +130,13 @@ export function toolSourcesOf({
   const sources: InputSchemaSources = {
     registered: inputSchemaOf,
     mcpClient: (clientId) =>
-      lastMcpListing({ clientId, codeServers, pool: later().mcpPool, savedClients: later().editor.mcpClients }),
+      lastMcpListing({
+        clientId,
+        codeServers,
+        pool: later().mcpPool,
+        storedListings: later().storedListings,
+        savedClients: later().editor.mcpClients,
+      }),
     async integration(id) {
       const source = await integrations.sourceOf(id);
       if (source === undefined) return undefined;

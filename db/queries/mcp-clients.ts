@@ -1,7 +1,7 @@
 /** SQL for saved MCP clients: the agent record/version pattern without publishing or labels. */
 import { and, eq, like, notLike, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
-import { mcpClients, mcpClientVersions } from '../schema';
+import { mcpClients, mcpClientVersions, mcpToolListings } from '../schema';
 import {
   allVersionsOf,
   changedFieldsAfter,
@@ -16,6 +16,7 @@ import { perHandle } from './per-handle';
 
 export type McpClientRow = typeof mcpClients.$inferSelect;
 export type McpClientVersionRow = typeof mcpClientVersions.$inferSelect;
+export type McpToolListingRow = typeof mcpToolListings.$inferSelect;
 
 const p = sql.placeholder;
 
@@ -56,6 +57,12 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(or(like(mcpClientVersions.snapshot, '%enc:v1:%'), notLike(mcpClientVersions.configHash, 'hmac:%')))
     .prepare();
   const rewriteVersion = updateColumnsById(db, mcpClientVersions, ['snapshot', 'configHash']);
+  const listingOf = and(eq(mcpToolListings.clientId, p('clientId')), eq(mcpToolListings.serverName, p('serverName')));
+  const toolListing = db.select().from(mcpToolListings).where(listingOf).prepare();
+  const deleteToolListings = db
+    .delete(mcpToolListings)
+    .where(eq(mcpToolListings.clientId, p('clientId')))
+    .prepare();
 
   return {
     get: (id: string): McpClientRow | undefined => get.get({ id }),
@@ -99,6 +106,22 @@ export const mcpClientQueries = perHandle(({ db }: DatabaseHandle) => {
     /** The same content re-encrypted and re-hashed; nothing else of an immutable version changes. */
     rewriteVersionSecrets(row: { id: string; snapshot: string; configHash: string }) {
       rewriteVersion.run(row);
+    },
+    /** Keeps a server's newest tool list (one row per client and server, replaced by the next). */
+    saveToolListing(row: McpToolListingRow) {
+      const { clientVersionId, tools, listedAt } = row;
+      db.insert(mcpToolListings)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [mcpToolListings.clientId, mcpToolListings.serverName],
+          set: { clientVersionId, tools, listedAt },
+        })
+        .run();
+    },
+    toolListing: (server: { clientId: string; serverName: string }): McpToolListingRow | undefined =>
+      toolListing.get(server),
+    deleteToolListings(clientId: string) {
+      deleteToolListings.run({ clientId });
     },
   };
 });

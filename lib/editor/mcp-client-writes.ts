@@ -169,6 +169,8 @@ export async function deleteMcpClient(
 ): Promise<void> {
   await context.storage.transaction(async () => {
     if (!(await context.mcpClients.delete(clientId))) throw mcpClientNotFound(clientId);
+    // What its servers listed goes with it: a client made again under the id starts unknown.
+    await context.mcpClients.deleteToolListings(clientId);
     await recordAudit(context, { actor, action: 'mcp_client.delete', entityId: clientId });
   });
 }

@@ -94,6 +94,8 @@ export interface CreateMcpPoolParams {
   backoff?: McpBackoffSettings;
   /** The stdio allow-list and the guarded fetch; the product always passes both. */
   connectionPolicy?: McpConnectionPolicy;
+  /** Told of every list a server gives (the first one too): the studio keeps the last in storage. */
+  onToolsListed?: (event: McpToolListChangedEvent) => void;
 }
 
 export const defaultBackoff: McpBackoffSettings = { initialMs: 1_000, maxMs: 60_000 };
@@ -104,8 +106,9 @@ export function createMcpPool({
   now = Date.now,
   backoff = defaultBackoff,
   connectionPolicy = {},
+  onToolsListed,
 }: CreateMcpPoolParams): McpPool {
-  const state = createPoolState({ settings, logger, now, backoff });
+  const state = createPoolState({ settings, logger, now, backoff, ...(onToolsListed ? { onToolsListed } : {}) });
   const connections = createPoolConnections({
     state,
     connectionPolicy,

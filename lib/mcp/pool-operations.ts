@@ -71,6 +71,7 @@ async function listOnConnection(
     if (entry.removed) return toolList;
     entry.toolList = toolList;
     entry.failure = undefined;
+    state.toolsListed(entry, toolList);
     if (generation !== entry.notifiedGeneration) {
       entry.notifiedGeneration = generation;
       state.notifyToolListChanged(entry, toolList);

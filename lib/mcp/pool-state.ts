@@ -43,6 +43,8 @@ interface PoolStateParams {
   logger: Logger;
   now: () => number;
   backoff: McpBackoffSettings;
+  /** Told of every list a server gives (the first one too), e.g. to keep it beyond this process. */
+  onToolsListed?: (event: McpToolListChangedEvent) => void;
 }
 
 /** What the pool holds. Only the functions of this file read or change it. */
@@ -95,6 +97,7 @@ export function createPoolState(params: PoolStateParams) {
     connectionLost: (entry: PoolEntry, pooled: PooledConnection) => connectionLost(memory, entry, pooled),
     trackProbe: (probing: Promise<McpProbeResult>) => trackProbe(memory, probing),
     notifyToolListChanged: (entry: PoolEntry, toolList: McpToolList) => notify(memory, entry, toolList),
+    toolsListed: (entry: PoolEntry, toolList: McpToolList) => toolsListed(memory, entry, toolList),
     onToolListChanged: (listener: (event: McpToolListChangedEvent) => void) => onToolListChanged(memory, listener),
     evictClient: (clientId: string) => evictEntries(memory, (entry) => entry.clientId === clientId),
     evictSavedClients: () => evictEntries(memory, (entry) => !entry.trusted),
@@ -200,6 +203,15 @@ function notify(memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) {
     } catch (error) {
       memory.logger.error('MCP tool-list listener failed', { error });
     }
+  }
+}
+
+function toolsListed(memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) {
+  const { clientId, clientVersionId, serverName } = entry;
+  try {
+    memory.onToolsListed?.({ clientId, clientVersionId, serverName, toolList });
+  } catch (error) {
+    memory.logger.error('MCP tool-list listener failed', { error });
   }
 }
 

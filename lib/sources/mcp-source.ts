@@ -13,6 +13,7 @@ import type { LoadedMcpClient, LoadedMcpServer } from '../resolver';
 import { tokenHash, type McpToolFactory } from './mcp-tool';
 import type { KnownMcpClient } from './known-input-schemas';
 import type { SavedClientCache, SavedMcpClientReader } from './saved-client-cache';
+import type { StoredMcpListings } from './stored-mcp-listings';
 import { describeError } from './settle';
 
 /**
@@ -190,26 +191,26 @@ export async function loadMcpClient({
 export async function lastMcpListing({
   clientId,
   pool,
+  storedListings,
   codeServers,
   savedClients,
 }: {
   clientId: string;
   pool: Pick<McpPool, 'lastListedTools'>;
+  /** The lists kept in storage, for a server this process has not listed (after a restart, in another process). */
+  storedListings?: Pick<StoredMcpListings, 'load'>;
   codeServers: ReadonlyMap<string, CodeMcpServer>;
   savedClients: SavedMcpClientReader;
 }): Promise<KnownMcpClient | undefined> {
   const client = await findClient(clientId, { codeServers, readSaved: (id) => savedClients.getLatestWithSecrets(id) });
   if (!client || client === 'needs_approval') return undefined;
-  return {
-    kind: client.kind,
-    servers: Object.entries(client.servers).map(([name, server]) => ({
+  const servers = Object.entries(client.servers).map(async ([name, server]) => {
+    const listedServer = { clientId: client.poolClientId, clientVersionId: client.versionId, serverName: name };
+    return {
       name,
       ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
-      listed: pool.lastListedTools({
-        clientId: client.poolClientId,
-        clientVersionId: client.versionId,
-        serverName: name,
-      }),
-    })),
-  };
+      listed: pool.lastListedTools(listedServer) ?? (await storedListings?.load(listedServer)),
+    };
+  });
+  return { kind: client.kind, servers: await Promise.all(servers) };
 }

@@ -1,7 +1,7 @@
 /** PostgreSQL SQL for saved MCP clients (db/queries/mcp-clients.ts is the SQLite twin). */
 import { and, eq, like, notLike, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
-import { mcpClients, mcpClientVersions } from '../schema';
+import { mcpClients, mcpClientVersions, mcpToolListings } from '../schema';
 import { deleteBy, insertRow, pageAfter, rowBy, versionReads, versionThrough, type CurrentDb } from './shared';
 
 /** Joins a client record to its latest version (through the unique client and number index). */
@@ -26,6 +26,26 @@ export function mcpClientQueries(db: CurrentDb): StudioQueries['mcpClients'] {
       await db().update(mcpClients).set({ internalAddresses }).where(eq(mcpClients.id, id));
     },
     delete: deleteBy(db, mcpClients, mcpClients.id),
+    async saveToolListing(row) {
+      const { clientVersionId, tools, listedAt } = row;
+      await db()
+        .insert(mcpToolListings)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [mcpToolListings.clientId, mcpToolListings.serverName],
+          set: { clientVersionId, tools, listedAt },
+        });
+    },
+    toolListing: async ({ clientId, serverName }) =>
+      (
+        await db()
+          .select()
+          .from(mcpToolListings)
+          .where(and(eq(mcpToolListings.clientId, clientId), eq(mcpToolListings.serverName, serverName)))
+      )[0],
+    async deleteToolListings(clientId) {
+      await db().delete(mcpToolListings).where(eq(mcpToolListings.clientId, clientId));
+    },
     versionById: rowBy(db, mcpClientVersions, mcpClientVersions.id),
     versionByNumber: async (clientId, versionNumber) =>
       (

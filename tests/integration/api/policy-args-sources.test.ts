@@ -4,10 +4,13 @@
  * tools against what its server listed last (here server-everything over stdio). Before the server
  * was ever listed nothing is known and the save goes through; once a resolution has listed it, a
  * save, the lint route, `agent lint` and the publish checks all report the same finding. Nothing
- * is started to answer a save.
+ * is started to answer a save. The list is kept in storage, so another studio on the same database
+ * (another process, or this one after a restart) checks the same arguments without listing again.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudio } from '@/lib';
+import { silentLogger } from '@/lib/logger';
 import { call, createTestStudio } from '../../support/studio';
 import { everythingStdioServer, testStdioAllowedCommands } from '../../support/mcp';
 import { ordersApi } from '../../support/orders-api';
@@ -137,5 +140,36 @@ describe("a saved MCP client's tools", () => {
     expect(checks.body.problems).toEqual([
       expect.objectContaining({ code: 'type_mismatch', path: policyAt('local_echo') }),
     ]);
+  }, 60_000);
+
+  it('are checked by another studio on the same database from the list kept in storage, listing nothing', async () => {
+    const settings = { stdioAllowedCommands: testStdioAllowedCommands };
+    const other = await createStudio({
+      logger: silentLogger,
+      ...test.reopen,
+      settings: { mode: 'test', ...test.reopen.settings, ...settings },
+    });
+    try {
+      const refused = await call(other, 'POST', '/api/agents', agent('elsewhere', { local_echo: echoAbove }));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.error.details.issues).toEqual([
+        expect.objectContaining({ code: 'type_mismatch', path: policyAt('local_echo') }),
+      ]);
+      const linted = await call(other, 'GET', '/api/agents/echoes/lint');
+      expect(linted.body.diagnostics).toEqual([
+        expect.objectContaining({ severity: 'error', code: 'type_mismatch', path: policyAt('local_echo') }),
+      ]);
+      expect(other.mcpPool.stats()).toMatchObject({ connects: 0, toolListRequests: 0 });
+
+      // A list belongs to the client version it was made for: a changed client is unknown again.
+      const changed = await call(other, 'PATCH', '/api/mcp-clients/everything', {
+        servers: { local: { ...everythingStdioServer(), timeout: 20_000 } },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const unknown = await call(other, 'POST', '/api/agents', agent('unknown-again', { local_echo: echoAbove }));
+      expect(unknown.status, JSON.stringify(unknown.body)).toBe(201);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });
