@@ -218,6 +218,14 @@ export class AgentEditorPage {
       await this.page.waitForTimeout(25);
     }
     await this.page.mouse.up();
+    // The list says the drop; for 50 ms after it, dnd-kit swallows clicks (the one the release would
+    // make), so the next click of a test would be lost: wait past that, as no person could click sooner.
+    await this.page
+      .getByText(new RegExp(`^Variant ${from} dropped`))
+      .first()
+      .waitFor({ state: 'attached', timeout: 5_000 })
+      .catch(() => undefined);
+    await this.page.waitForTimeout(150);
     if (viewport) await this.page.setViewportSize(viewport);
   }
 
