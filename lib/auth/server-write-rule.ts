@@ -5,13 +5,14 @@
  * client's HTTP servers may reach such addresses when they connect later, whatever their names
  * resolve to by then (only an admin's write may; docs/security.md).
  */
+import type { InternalAddresses } from '../mcp';
 import { actorOf, allows, type Principal } from './credentials';
 import { refuseInternalServersUnlessAdmin, type InternalTargetOf } from './internal-server-rule';
 import { refuseStdioUnlessAdmin, type ServerMap } from './stdio-rule';
 
 export interface ServerWriter {
   actor: string;
-  internalAddresses: 'allowed' | 'refused';
+  internalAddresses: InternalAddresses;
 }
 
 /** Both rules for a save, restore, import or test of servers not saved yet, the servers read once. */

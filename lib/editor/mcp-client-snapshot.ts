@@ -4,6 +4,7 @@
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
+import type { InternalAddresses } from '../mcp';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { recordIdSchema } from '../schemas/agent-bodies';
@@ -102,14 +103,7 @@ export const updateMcpClientBodySchema = z
   .strict()
   .meta({ id: 'UpdateMcpClientBody' });
 
-/**
- * Whether the writer may point servers at this machine or a private network (an admin, or the local
- * user with sign-in off): `refused` keeps the client's HTTP servers off such addresses when they
- * connect, whatever their names resolve to by then. `allowed` unless said.
- */
-export type InternalAddresses = 'allowed' | 'refused';
-
-/** Who writes a client version: the audit actor, and what their role lets the servers reach. */
+/** Who writes a client version: the audit actor, and what their role lets the servers reach (`allowed` unless said). */
 export interface McpClientWriter {
   actor?: string;
   internalAddresses?: InternalAddresses;

@@ -14,12 +14,8 @@ import {
   updateMcpClient,
 } from './mcp-client-writes';
 import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
-import type {
-  CreateMcpClientInput,
-  InternalAddresses,
-  McpClientWriter,
-  UpdateMcpClientInput,
-} from './mcp-client-snapshot';
+import type { CreateMcpClientInput, McpClientWriter, UpdateMcpClientInput } from './mcp-client-snapshot';
+import type { InternalAddresses } from '../mcp';
 import {
   parseClientVersionRow,
   toClientVersionView,

@@ -9,6 +9,7 @@ export {
   defaultBackoff,
   type CreateMcpPoolParams,
   type McpPool,
+  type ListedServer,
   type McpToolListChangedEvent,
 } from './mcp-pool';
 export { hashAuthToken, type McpToolList } from './pool-entry';
@@ -31,6 +32,7 @@ export type {
   McpConnectionPolicy,
   McpHttpServerConfig,
   McpListedTool,
+  InternalAddresses,
   McpPoolKey,
   McpPoolSettings,
   McpPoolStats,

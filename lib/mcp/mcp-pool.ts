@@ -20,6 +20,7 @@ import { createPoolState, type ListedServer, type McpToolListChangedEvent } from
 import { probeServer, type McpProbeResult } from './probe-server';
 import {
   fetchFor,
+  type InternalAddresses,
   type McpBackoffSettings,
   type McpCallToolResult,
   type McpConnectionPolicy,
@@ -30,7 +31,7 @@ import {
   type McpServerConfig,
 } from './types';
 
-export type { McpToolListChangedEvent };
+export type { ListedServer, McpToolListChangedEvent };
 
 export interface McpPool {
   /** The server's tools, from the cache while fresh; a failure is a result, never an empty list. */
@@ -63,7 +64,7 @@ export interface McpPool {
     authToken?: string;
     signal?: AbortSignal;
     /** `refused`: the client's writer may not reach loopback or private addresses (as `McpPoolKey`). */
-    internalAddresses?: 'allowed' | 'refused';
+    internalAddresses?: InternalAddresses;
   }): Promise<McpProbeResult>;
   /** Called after a `tools/list_changed` notification has been answered with a fresh list. */
   onToolListChanged(listener: (event: McpToolListChangedEvent) => void): () => void;
@@ -108,7 +109,7 @@ export function createMcpPool({
   connectionPolicy = {},
   onToolsListed,
 }: CreateMcpPoolParams): McpPool {
-  const state = createPoolState({ settings, logger, now, backoff, ...(onToolsListed ? { onToolsListed } : {}) });
+  const state = createPoolState({ settings, logger, now, backoff, onToolsListed });
   const connections = createPoolConnections({
     state,
     connectionPolicy,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { McpConnection } from './connect-server';
 import type { OpenCall } from './elicitation-routing';
 import { McpServerError } from './mcp-server-error';
-import type { McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } from './types';
+import type { InternalAddresses, McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } from './types';
 
 /** A connection plus the operations using it, so that closing can wait until it is free. */
 export interface PooledConnection {
@@ -35,7 +35,7 @@ export interface PoolEntry {
   /** Code-registered: its stdio command is not checked against the allow-list. */
   readonly trusted: boolean;
   /** `refused`: its HTTP requests may not reach loopback or private addresses (who wrote the client). */
-  readonly internalAddresses: 'allowed' | 'refused';
+  readonly internalAddresses: InternalAddresses;
   readonly clientVersionId: string;
   readonly serverName: string;
   pooled?: PooledConnection;

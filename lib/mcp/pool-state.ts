@@ -190,14 +190,16 @@ function enforceCap(memory: PoolMemory, keep: PoolEntry) {
   }
 }
 
-function notify(memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) {
-  const event = {
-    clientId: entry.clientId,
-    clientVersionId: entry.clientVersionId,
-    serverName: entry.serverName,
-    toolList,
-  };
-  for (const listener of memory.listeners) {
+/** Tells each listener of the entry's new list; one that throws is logged and the others still hear. */
+function tell(
+  memory: PoolMemory,
+  listeners: Iterable<(event: McpToolListChangedEvent) => void>,
+  entry: PoolEntry,
+  toolList: McpToolList,
+) {
+  const { clientId, clientVersionId, serverName } = entry;
+  const event = { clientId, clientVersionId, serverName, toolList };
+  for (const listener of listeners) {
     try {
       listener(event);
     } catch (error) {
@@ -206,14 +208,11 @@ function notify(memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) {
   }
 }
 
-function toolsListed(memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) {
-  const { clientId, clientVersionId, serverName } = entry;
-  try {
-    memory.onToolsListed?.({ clientId, clientVersionId, serverName, toolList });
-  } catch (error) {
-    memory.logger.error('MCP tool-list listener failed', { error });
-  }
-}
+const notify = (memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) =>
+  tell(memory, memory.listeners, entry, toolList);
+
+const toolsListed = (memory: PoolMemory, entry: PoolEntry, toolList: McpToolList) =>
+  tell(memory, memory.onToolsListed ? [memory.onToolsListed] : [], entry, toolList);
 
 function onToolListChanged(memory: PoolMemory, listener: (event: McpToolListChangedEvent) => void) {
   memory.listeners.add(listener);

@@ -49,8 +49,14 @@ export interface McpPoolKey {
   /** A server registered in code (`createStudio({ mcpServers })`): trusted code, its command is not allow-listed. */
   trusted?: boolean;
   /** `refused`: a saved client written by someone who may not reach loopback or private addresses. */
-  internalAddresses?: 'allowed' | 'refused';
+  internalAddresses?: InternalAddresses;
 }
+
+/**
+ * Whether a client's HTTP servers may reach loopback and private addresses: `allowed` when an admin
+ * (or the local user with sign-in off) wrote its latest version, `refused` when anyone else did.
+ */
+export type InternalAddresses = 'allowed' | 'refused';
 
 /** How the pool's connections reach servers: which saved stdio servers may start, and the fetch HTTP servers use. */
 export interface McpConnectionPolicy {
@@ -71,7 +77,7 @@ export interface McpConnectionPolicy {
 }
 
 /** The fetch a server's requests go through: refusing internal addresses when its client must. */
-export const fetchFor = (policy: McpConnectionPolicy, internalAddresses: 'allowed' | 'refused' = 'allowed') =>
+export const fetchFor = (policy: McpConnectionPolicy, internalAddresses: InternalAddresses = 'allowed') =>
   internalAddresses === 'refused' ? (policy.fetchRefusingInternal ?? policy.fetch) : policy.fetch;
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';

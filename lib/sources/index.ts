@@ -4,7 +4,7 @@
  */
 export { createSourceLoader, type LoadRequest, type SourceLoader, type SourceLoaderOptions } from './load-sources';
 export { lastMcpListing, type CodeMcpServer } from './mcp-source';
-export { createStoredMcpListings, type ListedMcpServer, type StoredMcpListings } from './stored-mcp-listings';
+export { createStoredMcpListings, type StoredMcpListings } from './stored-mcp-listings';
 export { knownInputSchemas, type InputSchemaSources, type KnownMcpClient } from './known-input-schemas';
 export type { IntegrationLookup } from './integration-source';
 export type { ToolProviderLookup } from './provider-source';

@@ -6,7 +6,7 @@
  * process on the same SQLite file, a lost notification channel). Unknown ids are cached the same
  * way (creating the client evicts them).
  */
-import type { McpServerConfig } from '../mcp';
+import type { InternalAddresses, McpServerConfig } from '../mcp';
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
 export interface SavedMcpClientReader {
@@ -17,7 +17,7 @@ export interface SavedMcpClientReader {
         /** `needs_approval`: an imported stdio server waits for an admin; nothing of the client is started. */
         approval?: 'approved' | 'needs_approval';
         /** `refused`: written by someone who may not reach loopback or private addresses (`allowed` when absent). */
-        internalAddresses?: 'allowed' | 'refused';
+        internalAddresses?: InternalAddresses;
       }
     | undefined
   >;

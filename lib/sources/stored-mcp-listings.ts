@@ -7,20 +7,13 @@
  */
 import type { StudioQueries } from '../../db/storage';
 import type { Logger } from '../logger';
-import type { McpListedTool, McpToolListChangedEvent } from '../mcp';
-
-/** One server of one client version (a saved client's version id, or `code`). */
-export interface ListedMcpServer {
-  clientId: string;
-  clientVersionId: string;
-  serverName: string;
-}
+import type { ListedServer, McpListedTool, McpToolListChangedEvent } from '../mcp';
 
 export interface StoredMcpListings {
   /** Keeps the list (replacing the server's previous one); a failed write is logged, never thrown. */
   save(event: McpToolListChangedEvent): void;
   /** The stored list of exactly this client version's server, or undefined. */
-  load(server: ListedMcpServer): Promise<McpListedTool[] | undefined>;
+  load(server: ListedServer): Promise<McpListedTool[] | undefined>;
 }
 
 const isToolList = (value: unknown): value is McpListedTool[] =>

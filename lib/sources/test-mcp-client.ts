@@ -12,7 +12,7 @@
  * those servers answered `needs_approval` without anything being started.
  */
 import { StudioError } from '../errors';
-import type { McpFailureReason, McpPool, McpServerConfig } from '../mcp';
+import type { InternalAddresses, McpFailureReason, McpPool, McpServerConfig } from '../mcp';
 import { authTokenKey } from '../resolver';
 
 export interface McpServerTestResult {
@@ -42,7 +42,7 @@ export interface LatestMcpClientReader {
         versionNumber: number;
         snapshot: { servers: Servers };
         approval?: 'approved' | 'needs_approval';
-        internalAddresses?: 'allowed' | 'refused';
+        internalAddresses?: InternalAddresses;
       }
     | undefined
   >;
@@ -53,7 +53,7 @@ interface ProbeRequest {
   pool: McpPool;
   signal?: AbortSignal;
   /** `refused`: the servers' writer may not reach loopback or private addresses (`allowed` by default). */
-  internalAddresses?: 'allowed' | 'refused';
+  internalAddresses?: InternalAddresses;
 }
 
 const needsApproval = (serverName: string): McpServerTestResult => ({
@@ -71,7 +71,7 @@ async function probeOne(
   const result = await pool.probe({
     server,
     serverName,
-    ...(internalAddresses === undefined ? {} : { internalAddresses }),
+    internalAddresses,
     ...(authToken === undefined ? {} : { authToken }),
     ...(signal ? { signal } : {}),
   });
@@ -119,7 +119,7 @@ export async function testSavedMcpClient({
     ...request,
     servers: latest.snapshot.servers,
     holdStdio: latest.approval === 'needs_approval',
-    ...(latest.internalAddresses === undefined ? {} : { internalAddresses: latest.internalAddresses }),
+    internalAddresses: latest.internalAddresses,
   });
   return { clientId, versionNumber: latest.versionNumber, servers };
 }
