@@ -5,10 +5,15 @@
  * client's HTTP servers may reach such addresses when they connect later, whatever their names
  * resolve to by then (only an admin's write may; docs/security.md).
  */
-import type { InternalAddresses } from '../mcp';
 import { actorOf, allows, type Principal } from './credentials';
 import { refuseInternalServersUnlessAdmin, type InternalTargetOf } from './internal-server-rule';
 import { refuseStdioUnlessAdmin, type ServerMap } from './stdio-rule';
+
+/**
+ * Whether a client's HTTP servers may reach loopback and private addresses: `allowed` when an admin
+ * (or the local user with sign-in off) wrote its latest version, `refused` when anyone else did.
+ */
+export type InternalAddresses = 'allowed' | 'refused';
 
 export interface ServerWriter {
   actor: string;

@@ -4,7 +4,7 @@
  * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
-import type { InternalAddresses } from '../mcp';
+import type { InternalAddresses } from '../auth';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { recordIdSchema } from '../schemas/agent-bodies';

@@ -15,7 +15,7 @@ import {
 } from './mcp-client-writes';
 import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
 import type { CreateMcpClientInput, McpClientWriter, UpdateMcpClientInput } from './mcp-client-snapshot';
-import type { InternalAddresses } from '../mcp';
+import type { InternalAddresses } from '../auth';
 import {
   parseClientVersionRow,
   toClientVersionView,

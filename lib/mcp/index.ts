@@ -32,7 +32,6 @@ export type {
   McpConnectionPolicy,
   McpHttpServerConfig,
   McpListedTool,
-  InternalAddresses,
   McpPoolKey,
   McpPoolSettings,
   McpPoolStats,

@@ -12,6 +12,7 @@ import { fail, type Result } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { McpServerError } from './mcp-server-error';
 import { stdioPolicyOf } from './connection-policy';
+import type { InternalAddresses } from '../auth';
 import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
 import type { McpToolList } from './pool-entry';
@@ -20,7 +21,6 @@ import { createPoolState, type ListedServer, type McpToolListChangedEvent } from
 import { probeServer, type McpProbeResult } from './probe-server';
 import {
   fetchFor,
-  type InternalAddresses,
   type McpBackoffSettings,
   type McpCallToolResult,
   type McpConnectionPolicy,

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { McpConnection } from './connect-server';
 import type { OpenCall } from './elicitation-routing';
 import { McpServerError } from './mcp-server-error';
-import type { InternalAddresses, McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } from './types';
+import type { InternalAddresses } from '../auth';
+import type { McpBackoffSettings, McpListedTool, McpPoolKey, McpServerConfig } from './types';
 
 /** A connection plus the operations using it, so that closing can wait until it is free. */
 export interface PooledConnection {

@@ -6,6 +6,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FetchFunction } from '../net';
 import type { StdioPolicy } from './stdio-rules';
+import type { InternalAddresses } from '../auth';
 
 /** Per-tool entries of a server-level or agent-level `tools` map. */
 export type McpToolEntries = Record<string, { description?: string }>;
@@ -51,12 +52,6 @@ export interface McpPoolKey {
   /** `refused`: a saved client written by someone who may not reach loopback or private addresses. */
   internalAddresses?: InternalAddresses;
 }
-
-/**
- * Whether a client's HTTP servers may reach loopback and private addresses: `allowed` when an admin
- * (or the local user with sign-in off) wrote its latest version, `refused` when anyone else did.
- */
-export type InternalAddresses = 'allowed' | 'refused';
 
 /** How the pool's connections reach servers: which saved stdio servers may start, and the fetch HTTP servers use. */
 export interface McpConnectionPolicy {

@@ -6,7 +6,8 @@
  * process on the same SQLite file, a lost notification channel). Unknown ids are cached the same
  * way (creating the client evicts them).
  */
-import type { InternalAddresses, McpServerConfig } from '../mcp';
+import type { InternalAddresses } from '../auth';
+import type { McpServerConfig } from '../mcp';
 
 /** Structurally the editor's `mcpClients.getLatestWithSecrets`: env decrypted, for connections only. */
 export interface SavedMcpClientReader {

@@ -12,7 +12,8 @@
  * those servers answered `needs_approval` without anything being started.
  */
 import { StudioError } from '../errors';
-import type { InternalAddresses, McpFailureReason, McpPool, McpServerConfig } from '../mcp';
+import type { InternalAddresses } from '../auth';
+import type { McpFailureReason, McpPool, McpServerConfig } from '../mcp';
 import { authTokenKey } from '../resolver';
 
 export interface McpServerTestResult {
