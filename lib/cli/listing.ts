@@ -34,7 +34,8 @@ interface ListCommand<Item> extends Omit<Listing<Item>, 'whenEmpty'> {
   /** The subcommand's name; `list` unless said. */
   name?: string;
   description: string;
-  jsonDescription: string;
+  /** What `--json` says in the help; "print the list as JSON" unless said. */
+  jsonDescription?: string;
   /** The items belong to one agent: the command takes its id, which `fetchPage` and `whenEmpty` get. */
   ofAgent?: boolean;
   /** One page of the listing: `page` is the API's page query (size and cursor). */
@@ -44,7 +45,16 @@ interface ListCommand<Item> extends Omit<Listing<Item>, 'whenEmpty'> {
 
 /** A subcommand (`list` by default) that walks every page of one API listing before printing it. */
 export function addListCommand<Item>(parent: Command, cli: CliContext, list: ListCommand<Item>) {
-  const { name = 'list', description, jsonDescription, ofAgent = false, fetchPage, whenEmpty, header, row } = list;
+  const {
+    name = 'list',
+    description,
+    jsonDescription = 'print the list as JSON',
+    ofAgent = false,
+    fetchPage,
+    whenEmpty,
+    header,
+    row,
+  } = list;
   const command = parent.command(name).description(description);
   if (ofAgent) command.argument('<id>', 'the agent id');
   command.option('--json', jsonDescription).action(async (...args: unknown[]) => {

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { apiKeys } from '../schema';
-import { binary, changedAny, insertRow, pageBeforeKey, rowBy, type CurrentDb } from './shared';
+import { binary, changedAny, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
 
 export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
   return {
@@ -15,11 +15,11 @@ export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
         .from(apiKeys)
         .orderBy(desc(binary(apiKeys.createdAt)), desc(binary(apiKeys.id))),
     page: ({ before, limit }) =>
-      pageBeforeKey(
+      pageByKey(
         db,
         apiKeys,
         { time: apiKeys.createdAt, id: apiKeys.id },
-        { before: { time: before.createdAt, id: before.id }, limit },
+        { from: { time: before.createdAt, id: before.id }, limit, order: 'newest first' },
       ),
     revoke: async ({ id, revokedAt }) =>
       changedAny(

@@ -2,7 +2,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
-import { binary, insertRow, pageBeforeKey, rowBy, type CurrentDb } from './shared';
+import { binary, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
 
 /** The finished evaluations of one configuration of an agent. */
 const finishedOfConfig = ({ agentId, configHash }: { agentId: string; configHash: string }) =>
@@ -16,11 +16,11 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
     },
     get: rowBy(db, evaluations, evaluations.id),
     page: ({ agentId, before, limit }) =>
-      pageBeforeKey(
+      pageByKey(
         db,
         evaluations,
         { time: evaluations.startedAt, id: evaluations.id, where: eq(evaluations.agentId, agentId) },
-        { before: { time: before.startedAt, id: before.id }, limit },
+        { from: { time: before.startedAt, id: before.id }, limit, order: 'newest first' },
       ),
     newestFinished: async (config) =>
       (

@@ -50,7 +50,7 @@ interface PageKey {
  * A page of a list ordered by a (time, id) key compared byte by byte: up to `limit` rows of those
  * `where` picks whose key sorts beyond `from`, newest first (below it) or oldest first (after it).
  */
-async function pageByKey<Table extends PgTable>(
+export async function pageByKey<Table extends PgTable>(
   db: CurrentDb,
   table: Table,
   { time, id, where }: PageKey,
@@ -64,22 +64,6 @@ async function pageByKey<Table extends PgTable>(
     .orderBy(direction(binary(time)), direction(binary(id)))
     .limit(limit)) as Array<Table['$inferSelect']>;
 }
-
-/** A page newest first: keys below `before`. */
-export const pageBeforeKey = <Table extends PgTable>(
-  db: CurrentDb,
-  table: Table,
-  key: PageKey,
-  { before, limit }: { before: { time: string; id: string }; limit: number },
-) => pageByKey(db, table, key, { from: before, limit, order: 'newest first' });
-
-/** A page oldest first: keys after `after`. */
-export const pageAfterKey = <Table extends PgTable>(
-  db: CurrentDb,
-  table: Table,
-  key: PageKey,
-  { after, limit }: { after: { time: string; id: string }; limit: number },
-) => pageByKey(db, table, key, { from: after, limit, order: 'oldest first' });
 
 /** Inserts a whole row (`insertRow` of db/queries/statements.ts). */
 export const insertRow =

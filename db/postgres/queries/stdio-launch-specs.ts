@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { stdioLaunchSpecs } from '../schema';
-import { binary, deleteBy, insertRow, pageAfterKey, type CurrentDb } from './shared';
+import { binary, deleteBy, insertRow, pageByKey, type CurrentDb } from './shared';
 
 export function stdioLaunchSpecQueries(db: CurrentDb): StudioQueries['stdioLaunchSpecs'] {
   return {
@@ -13,11 +13,11 @@ export function stdioLaunchSpecQueries(db: CurrentDb): StudioQueries['stdioLaunc
         .from(stdioLaunchSpecs)
         .orderBy(asc(binary(stdioLaunchSpecs.createdAt)), asc(binary(stdioLaunchSpecs.id))),
     page: ({ after, limit }) =>
-      pageAfterKey(
+      pageByKey(
         db,
         stdioLaunchSpecs,
         { time: stdioLaunchSpecs.createdAt, id: stdioLaunchSpecs.id },
-        { after: { time: after.createdAt, id: after.id }, limit },
+        { from: { time: after.createdAt, id: after.id }, limit, order: 'oldest first' },
       ),
     delete: deleteBy(db, stdioLaunchSpecs, stdioLaunchSpecs.id),
   };

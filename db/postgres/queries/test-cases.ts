@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { testCaseChanges, testCases } from '../schema';
-import { binary, changedAny, insertRow, pageAfterKey, upsertRow, type CurrentDb } from './shared';
+import { binary, changedAny, insertRow, pageByKey, upsertRow, type CurrentDb } from './shared';
 
 const ofAgent = (agentId: string, id: string) => and(eq(testCases.agentId, agentId), eq(testCases.id, id));
 
@@ -15,11 +15,11 @@ export function testCaseQueries(db: CurrentDb): StudioQueries['testCases'] {
         .where(eq(testCases.agentId, agentId))
         .orderBy(asc(binary(testCases.createdAt)), asc(binary(testCases.id))),
     page: ({ agentId, after, limit }) =>
-      pageAfterKey(
+      pageByKey(
         db,
         testCases,
         { time: testCases.createdAt, id: testCases.id, where: eq(testCases.agentId, agentId) },
-        { after: { time: after.createdAt, id: after.id }, limit },
+        { from: { time: after.createdAt, id: after.id }, limit, order: 'oldest first' },
       ),
     get: async (agentId, id) => (await db().select().from(testCases).where(ofAgent(agentId, id)))[0],
     insert: insertRow(db, testCases),

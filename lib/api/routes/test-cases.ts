@@ -112,16 +112,11 @@ export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor
   app.openapi(listRoute, async (context) =>
     context.json(await cases.page(context.req.valid('param').id, context.req.valid('query')), 200),
   );
-  app.openapi(createRoute, async (context) =>
-    context.json(
-      await cases.create({
-        agentId: context.req.valid('param').id,
-        body: context.req.valid('json'),
-        actor: requestActor(context),
-      }),
-      201,
-    ),
-  );
+  app.openapi(createRoute, async (context) => {
+    const { id } = context.req.valid('param');
+    const body = context.req.valid('json');
+    return context.json(await cases.create({ agentId: id, body, actor: requestActor(context) }), 201);
+  });
   app.openapi(getRoute, async (context) => {
     const { id, caseId } = context.req.valid('param');
     return context.json(await cases.get(id, caseId), 200);
@@ -135,14 +130,9 @@ export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor
     const { id, caseId } = context.req.valid('param');
     return context.json(await cases.delete({ agentId: id, caseId, actor: requestActor(context) }), 200);
   });
-  app.openapi(fromRunRoute, async (context) =>
-    context.json(
-      await cases.fromRun({
-        runId: context.req.valid('param').runId,
-        body: context.req.valid('json'),
-        actor: requestActor(context),
-      }),
-      201,
-    ),
-  );
+  app.openapi(fromRunRoute, async (context) => {
+    const { runId } = context.req.valid('param');
+    const body = context.req.valid('json');
+    return context.json(await cases.fromRun({ runId, body, actor: requestActor(context) }), 201);
+  });
 }

@@ -73,7 +73,6 @@ function describeResolution(id: string, resolution: ResolveAnswer): string {
 export function registerAgentCommands(agent: Command, cli: CliContext) {
   addListCommand(agent, cli, {
     description: 'list agents (stored, and code agents with or without overrides)',
-    jsonDescription: 'print the agents as JSON',
     fetchPage: (client, page) => client.listAgents({ query: page }),
     whenEmpty: 'No agents yet.',
     header: ['ID', 'STATUS', 'LATEST', 'PUBLISHED', 'NAME'],
@@ -106,7 +105,6 @@ function registerHistoryCommands(agent: Command, cli: CliContext) {
   addListCommand(agent, cli, {
     name: 'versions',
     description: 'list the versions of an agent, newest first',
-    jsonDescription: 'print the versions as JSON',
     ofAgent: true,
     fetchPage: (client, page, id) => client.listAgentVersions({ params: { id }, query: page }),
     whenEmpty: (id) => `${id} has no stored versions.`,

@@ -28,7 +28,6 @@ export function registerLabelCommands(agent: Command, cli: CliContext) {
 
   addListCommand(label, cli, {
     description: 'the labels of an agent (production and latest are computed)',
-    jsonDescription: 'print the labels as JSON',
     ofAgent: true,
     fetchPage: (client, page, id) => client.listAgentLabels({ params: { id }, query: page }),
     whenEmpty: (id) => `${id} has no labels.`,

@@ -21,7 +21,6 @@ export function registerMcpClientCommands(parent: Command, cli: CliContext) {
 
   addListCommand(mcpClient, cli, {
     description: 'list saved MCP clients',
-    jsonDescription: 'print the clients as JSON',
     fetchPage: (client, page) => client.listMcpClients({ query: page }),
     whenEmpty: 'No saved MCP clients yet.',
     header: ['ID', 'LATEST', 'SERVERS', 'NAME'],

@@ -38,7 +38,6 @@ export function registerTestCaseCommands(agent: Command, cli: CliContext) {
 
   addListCommand(testCase, cli, {
     description: 'the test cases of an agent, oldest first',
-    jsonDescription: 'print the test cases as JSON',
     ofAgent: true,
     fetchPage: (client, page, id) => client.listTestCases({ params: { id }, query: page }),
     whenEmpty: (id) => `${id} has no test cases.`,

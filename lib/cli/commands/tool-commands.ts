@@ -26,7 +26,6 @@ export function registerToolCommands(parent: Command, cli: CliContext) {
 
   addListCommand(tool, cli, {
     description: 'list registered tools: id and description',
-    jsonDescription: 'print the tools as JSON',
     fetchPage: (client, page) => client.listTools({ query: page }),
     whenEmpty: 'No tools are registered. Add tools to studio.config.ts.',
     row: (item) => [item.id, firstLine(item.description)],
