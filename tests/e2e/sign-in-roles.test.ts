@@ -2,7 +2,8 @@
  * Sign-in and roles in a real browser, on a server of its own with `STUDIO_AUTH=required`: a page
  * opened without a session goes to the sign-in page and comes back; a viewer sees no Save, Publish,
  * Restore or Send and the server refuses their writes; an editor gets no admin page and no stdio
- * choice, and their save is recorded as theirs; an admin manages users and API keys in Settings;
+ * choice, and their save is recorded as theirs; an editor's MCP client stays off internal
+ * addresses until an admin saves it; an admin manages users and API keys in Settings;
  * signing out ends the session.
  */
 import { spawn } from 'node:child_process';
@@ -10,11 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '@/db/open-storage';
 import { createApiKeys } from '@/lib/auth';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { McpClientPage } from './pages/mcp-client-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { freshProfiles, launchBrowser } from './support/browser';
 import { unexpectedConsoleErrors } from './support/page-watch';
@@ -182,6 +185,38 @@ describe('sign-in and roles in a real browser', () => {
     await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByText(`by user:${people.editor}`).first().waitFor(patience);
     expect(unexpectedConsoleErrors(errors, 403)).toEqual([]);
+  });
+
+  /** Whether the saved client's HTTP servers may reach loopback and private addresses, as stored. */
+  function internalAddressesOf(clientId: string) {
+    const database = new Database(join(directory, 'studio.db'), { readonly: true });
+    try {
+      const row = database.prepare('SELECT internal_addresses FROM mcp_clients WHERE id = ?').get(clientId) as
+        { internal_addresses: string } | undefined;
+      return row?.internal_addresses;
+    } finally {
+      database.close();
+    }
+  }
+
+  it("keeps an editor's MCP client off internal addresses until an admin saves it", async () => {
+    // A public address passes the editor's save; what its name may resolve to later is the point.
+    const { page, errors } = await signedIn(people.editor, '/new-mcp-client');
+    const clients = new McpClientPage(page, server.url);
+    await clients.textbox('Name').fill('Public docs');
+    await clients.server('main').getByRole('textbox', { name: 'URL', exact: true }).fill('http://93.184.215.14/mcp');
+    await clients.save();
+    await page.waitForURL(`${server.url}/mcp-clients/public-docs`, patience);
+    expect(internalAddressesOf('public-docs')).toBe('refused');
+    expect(unexpectedConsoleErrors(errors)).toEqual([]);
+
+    const admin = await signedIn(people.admin, '/mcp-clients/public-docs');
+    const asAdmin = new McpClientPage(admin.page, server.url);
+    await asAdmin.textbox('Name').fill('Public docs, checked');
+    await asAdmin.save();
+    await asAdmin.announced('Version 2 saved');
+    expect(internalAddressesOf('public-docs')).toBe('allowed');
+    expect(unexpectedConsoleErrors(admin.errors)).toEqual([]);
   });
 
   it('lets an admin manage users and API keys in Settings', async () => {
