@@ -9,7 +9,7 @@ import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp, type OpenApiDocument } from './api';
 import { createAccess, type Access } from './auth';
-import { createEditor, storedLaunchEntries, upgradeClientSecrets, type Editor } from './editor';
+import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import type { Evaluations } from './evaluation';
 import { studioEvaluations } from './evaluation/studio-evaluations';
 import { parseSettings, type Settings, type SettingsInput } from './env';
@@ -21,7 +21,7 @@ import {
   type IntegrationService,
 } from './integrations';
 import { createLogger, type Logger } from './logger';
-import { createMcpPool, type McpConnectionPolicy, type McpPool } from './mcp';
+import type { McpPool } from './mcp';
 import { createOutbound, type Outbound } from './net';
 import {
   createResolutionCache,
@@ -36,7 +36,7 @@ import {
   type Runtime,
 } from './runtime';
 import { resolveSecretsKey, type SecretsKey } from './secrets';
-import { createSourceLoader, createStoredMcpListings, type CodeMcpServer, type StoredMcpListings } from './sources';
+import type { CodeMcpServer } from './sources';
 import { tracingOfSettings, type RunTracing } from './telemetry';
 import type { ToolProvider, ToolProviderRegistry } from './tool-providers';
 import type { Tool, ToolRegistry } from './tools';
@@ -51,6 +51,7 @@ import {
   storedRunStoreOf,
   toolSourcesOf,
 } from './studio-parts';
+import { buildSourceLoader, mcpPoolOf } from './studio-sources';
 
 export interface StudioOptions {
   /** `{ url: 'file:./data/studio.db' }` (default, or `settings.databaseUrl`) or `{ url: ':memory:' }`. */
@@ -171,7 +172,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     });
     const { mcpPool, storedListings } = mcpPoolOf({ settings, storage, logger, outbound, editor });
     const loader = buildSourceLoader({
-      ...{ options, settings, tools, builtInTools, mcpPool },
+      ...{ codeMcpServers: options.mcpServers, settings, tools, builtInTools, mcpPool },
       savedMcpClients: editor.mcpClients,
       storageGeneration: () => storage.generation(),
       integrations,
@@ -288,100 +289,6 @@ async function prepareStorage({
     await upgradeIntegrationCredentials({ storage, secretsKey });
   }
   return secretsKey;
-}
-
-/**
- * The loader of every tool source an agent may name. Stored agents select the built-in tools by
- * id, like registered ones (which win); this studio's own set sends `web_fetch` through its
- * outbound guard.
- */
-function buildSourceLoader({
-  options,
-  settings,
-  tools,
-  builtInTools,
-  mcpPool,
-  savedMcpClients,
-  storageGeneration,
-  integrations,
-  toolProviders,
-}: {
-  options: StudioOptions;
-  settings: Settings;
-  tools: ToolRegistry;
-  builtInTools: Readonly<Record<string, Tool>>;
-  mcpPool: McpPool;
-  savedMcpClients: Editor['mcpClients'];
-  storageGeneration: () => number;
-  integrations: IntegrationService;
-  toolProviders: ToolProviderRegistry;
-}) {
-  return createSourceLoader({
-    registry: {
-      get: (id: string) => tools.get(id) ?? (Object.hasOwn(builtInTools, id) ? builtInTools[id] : undefined),
-    },
-    mcpPool,
-    codeMcpServers: options.mcpServers,
-    savedMcpClients,
-    storageGeneration,
-    integrations,
-    toolProviders,
-    deadlineMs: settings.resolveDeadlineMs,
-    sourceTimeoutMs: settings.mcp.listTimeoutMs,
-  });
-}
-
-/**
- * The pool of MCP connections. A saved client's connections and cached lists are keyed by its
- * version; dropping them on change closes the old connections now instead of when they go idle.
- */
-function mcpPoolOf({
-  settings,
-  storage,
-  logger,
-  outbound,
-  editor,
-}: {
-  settings: Settings;
-  storage: Storage;
-  logger: Logger;
-  outbound: Outbound;
-  editor: Pick<Editor, 'mcpClients' | 'stdioLaunchSpecs'>;
-}): { mcpPool: McpPool; storedListings: StoredMcpListings } {
-  // Every list a server gives is kept, for the linter of any process (and after a restart).
-  const storedListings = createStoredMcpListings({ queries: storage.queries.mcpClients, logger });
-  const mcpPool = createMcpPool({
-    settings: settings.mcp,
-    logger,
-    connectionPolicy: connectionPolicyOf({ settings, storage, outbound }),
-    onToolsListed: storedListings.save,
-  });
-  editor.mcpClients.onChange((event) => mcpPool.evictClient(event.clientId));
-  // A running child of a removed spec stops: the next use spawns again, and the spawn checks it.
-  editor.stdioLaunchSpecs.onRemoved(() => mcpPool.evictSavedClients());
-  return { mcpPool, storedListings };
-}
-
-/**
- * Saved stdio servers start when the setting or a launch spec an admin stored admits them (read at
- * each spawn); HTTP servers go through the outbound guard, refusing internal addresses for a client
- * a non-admin wrote.
- */
-function connectionPolicyOf({
-  settings,
-  storage,
-  outbound,
-}: {
-  settings: Settings;
-  storage: Storage;
-  outbound: Outbound;
-}): McpConnectionPolicy {
-  return {
-    stdio: settings,
-    approvedLaunchEntries: () => storedLaunchEntries(storage.queries.stdioLaunchSpecs),
-    fetch: outbound.configured.fetch,
-    fetchRefusingInternal: outbound.configuredRefusingInternal.fetch,
-  };
 }
 
 /**

@@ -17,7 +17,8 @@ import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
 import type { McpToolList } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
-import { createPoolState, type ListedServer, type McpToolListChangedEvent } from './pool-state';
+import type { ListedServer, McpToolListChangedEvent } from './pool-entry';
+import { createPoolState } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
 import {
   fetchFor,

@@ -30,6 +30,18 @@ export interface McpToolList {
   fetchedAt: number;
 }
 
+/** A server of one client version, whatever token its listings were made with. */
+export interface ListedServer {
+  clientId: string;
+  clientVersionId: string;
+  serverName: string;
+}
+
+/** A server's new tool list, told to the pool's listeners. */
+export interface McpToolListChangedEvent extends ListedServer {
+  toolList: McpToolList;
+}
+
 export interface PoolEntry {
   readonly keyString: string;
   readonly clientId: string;

@@ -14,19 +14,14 @@ import {
   isDisposable,
   poolKeyString,
   recordFailure,
+  type ListedServer,
   type McpToolList,
+  type McpToolListChangedEvent,
   type PoolEntry,
   type PooledConnection,
 } from './pool-entry';
 import type { McpProbeResult } from './probe-server';
 import type { McpBackoffSettings, McpPoolKey, McpPoolSettings, McpPoolStats, McpServerConfig } from './types';
-
-export interface McpToolListChangedEvent {
-  clientId: string;
-  clientVersionId: string;
-  serverName: string;
-  toolList: McpToolList;
-}
 
 export interface PoolCounters {
   connects: number;
@@ -105,13 +100,6 @@ export function createPoolState(params: PoolStateParams) {
     stats: () => stats(memory),
     lastListedTools: (server: ListedServer) => lastListedTools(memory, server),
   };
-}
-
-/** A server of one client version, whatever token its listings were made with. */
-export interface ListedServer {
-  clientId: string;
-  clientVersionId: string;
-  serverName: string;
 }
 
 /** The newest list the pool holds for the server (stale ones too), without connecting. */

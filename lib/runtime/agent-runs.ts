@@ -14,12 +14,11 @@ import {
   identityOf,
   type RunChunk,
   type RunIdentity,
-  type RunRecord,
   type RunResult,
   type ContinuationOptions,
   type ContinuationParty,
-  type RecordedStep,
 } from './run-types';
+import type { RunRecord, RecordedStep } from './run-record';
 import { createRunnableAgent, type RunnableAgent } from './runnable-agent';
 import { listItemOfRecord, readRunPage, type RunListItem, type RunListPage, type RunListRequest } from './run-list';
 import { createRunner, type Continuation } from './runner';

@@ -10,7 +10,8 @@ import { generateText, jsonSchema, tool, type ModelMessage } from 'ai';
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { Tool } from '../tools';
 import type { LanguageModelObject } from './model-registry';
-import type { RunRecord, StoredPendingCall } from './run-types';
+import type { StoredPendingCall } from './run-types';
+import type { RunRecord } from './run-record';
 
 export const provideResumeDataTool = 'provide_resume_data';
 export const resumeDataUnclearTool = 'resume_data_unclear';

@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { Tool, ToolModelOutput } from '../tools';
-import type { BackgroundTask, RunRecord, TranscriptEntry } from './run-types';
+import type { TranscriptEntry } from './run-types';
+import type { BackgroundTask, RunRecord } from './run-record';
 import { runCall, type CallOutcome, type CallSurroundings } from './tool-call-runner';
 
 export const backgroundStartedText = (taskId: string) => `Background task started. Task ID: ${taskId}`;

@@ -8,7 +8,8 @@ import { invalidInput, StudioError } from '../errors';
 import { elicitationAnswerSchema, readElicitationSuspension } from '../mcp/convert';
 import { createValidationError, normalizeSchema, type NormalizedSchema } from '../tools';
 import type { RunTools } from './run-tools';
-import type { ContinuationParty, PendingKind, RunRecord, StoredPendingCall } from './run-types';
+import type { ContinuationParty, PendingKind, StoredPendingCall } from './run-types';
+import type { RunRecord } from './run-record';
 
 export type Continuation =
   | { action: 'approve'; toolCallId: string }

@@ -17,7 +17,8 @@ export {
   type LanguageModelObject,
   type ModelRegistry,
 } from './model-registry';
-export { createMemoryRunStore, createStoredRunStore, type RunStore } from './run-store';
+export { createMemoryRunStore, type RunStore } from './run-store';
+export { createStoredRunStore } from './stored-run-store';
 export { createMemoryTaskStore, createStoredTaskStore, type TaskStore } from './task-store';
 export type { TaskItem, TaskStatus } from './task-list';
 export { type LoadAgentOptions, type RunView, type Runs } from './agent-runs';
@@ -51,14 +52,11 @@ export type {
   PendingCall,
   PendingKind,
   PrepareStep,
-  RecordedStep,
-  RecordedToolCall,
   RunCaller,
   RunChunk,
   RunChunkType,
   RunIdentity,
   RunOptions,
-  RunRecord,
   RunResult,
   RunStatus,
   RunToolCall,
@@ -70,3 +68,4 @@ export type {
   VersionIdentity,
 } from './run-types';
 export { versionIdentityOf } from './run-types';
+export type { RecordedStep, RecordedToolCall, RunRecord } from './run-record';

@@ -8,7 +8,8 @@ import type { RunListFilter, RunListKey, RunListRow } from '../../db/queries';
 import { invalidInput } from '../errors';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../pagination';
 import { countToolCalls } from './run-session/recorded-steps';
-import type { RunRecord, RunStatus } from './run-types';
+import type { RunStatus } from './run-types';
+import type { RunRecord } from './run-record';
 
 export type ListedStatus = 'running' | 'paused' | 'finished' | 'failed';
 

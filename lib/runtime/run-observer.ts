@@ -7,7 +7,8 @@
  */
 import type { ToolObserve } from '../tools';
 import type { Continuation } from './continuation';
-import type { PendingKind, RunRecord, RunUsage } from './run-types';
+import type { PendingKind, RunUsage } from './run-types';
+import type { RunRecord } from './run-record';
 
 /** Which model a step calls. */
 export interface ObservedModel {

@@ -30,7 +30,8 @@ import {
 import type { RunStore } from './run-store';
 import { structuredOutputFailureOf } from './structured-output';
 import { toolChoiceFailureOf } from './tool-choice-check';
-import type { ContinuationOptions, RunRecord, RunResult } from './run-types';
+import type { ContinuationOptions, RunResult } from './run-types';
+import type { RunRecord } from './run-record';
 
 export type { Continuation } from './continuation';
 

@@ -6,7 +6,8 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { StudioError } from '../../errors';
 import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
-import { identityOf, type RunRecord, type RunResult } from '../run-types';
+import { identityOf, type RunResult } from '../run-types';
+import type { RunRecord } from '../run-record';
 import { structuredObject } from '../structured-output';
 import { describePending } from './calls';
 import { emit, persist, type RunSession } from './session';

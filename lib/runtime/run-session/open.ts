@@ -14,14 +14,8 @@ import { checkRunToolNames } from '../run-tool-names';
 import { defaultMaxSteps, mergeHooks, type RunEnvironment } from '../run-environment';
 import { buildRunTools, clientToolDefinition, type RunTools } from '../run-tools';
 import { outputJsonSchema } from '../structured-output';
-import type {
-  ClientToolDefinition,
-  ContinuationOptions,
-  ContinuationParty,
-  RunChunk,
-  RunOptions,
-  RunRecord,
-} from '../run-types';
+import type { ClientToolDefinition, ContinuationOptions, ContinuationParty, RunChunk, RunOptions } from '../run-types';
+import type { RunRecord } from '../run-record';
 import { answerPendingCall, applyOutcome } from './calls';
 import { createRunTiming } from './recorded-steps';
 import { callSurroundings, emit, startChunk, type RunDependencies, type RunSession } from './session';

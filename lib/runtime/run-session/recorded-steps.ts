@@ -9,7 +9,8 @@
  * only: a generated run's chunks are read after the SDK is done, so their reading time says
  * nothing. Recording adds no read or write of the run; the steps go out with the run's state.
  */
-import type { RecordedAnswer, RecordedStep, RecordedToolCall, RunChunk, RunState, RunUsage } from '../run-types';
+import type { RunChunk, RunUsage } from '../run-types';
+import type { RecordedAnswer, RecordedStep, RecordedToolCall, RunState } from '../run-record';
 
 interface StepClock {
   startedAt: string;

@@ -12,14 +12,8 @@ import type { RunObservation, RunObserver } from '../run-observer';
 import type { RunEnvironment } from '../run-environment';
 import type { RunStore } from '../run-store';
 import type { RunTools } from '../run-tools';
-import {
-  identityOf,
-  type RunChunk,
-  type RunRecord,
-  type RunToolCall,
-  type RunToolResult,
-  type TranscriptEntry,
-} from '../run-types';
+import { identityOf, type RunChunk, type RunToolCall, type RunToolResult, type TranscriptEntry } from '../run-types';
+import type { RunRecord } from '../run-record';
 import type { CallSurroundings } from '../tool-call-runner';
 import { recordChunk, type StepRecording } from './recorded-steps';
 

@@ -5,8 +5,9 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStorage } from '@/db/sqlite-storage';
-import { createStoredRunStore, groupedWriteDelayMs, type RunStore } from '@/lib/runtime/run-store';
-import type { RunRecord } from '@/lib/runtime/run-types';
+import type { RunStore } from '@/lib/runtime/run-store';
+import { createStoredRunStore, groupedWriteDelayMs } from '@/lib/runtime/stored-run-store';
+import type { RunRecord } from '@/lib/runtime/run-record';
 import { ephemeralSecretsKey } from '@/lib/secrets';
 import { call, createAndPublish, sqliteFile } from '@/tests/support/studio';
 import { createRunStudio, parseEventStream, storedAgent } from './fixture';

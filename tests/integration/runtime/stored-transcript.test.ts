@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openSqliteStorage } from '@/db/sqlite-storage';
-import { createStoredRunStore } from '@/lib/runtime/run-store';
-import type { RunRecord } from '@/lib/runtime/run-types';
+import { createStoredRunStore } from '@/lib/runtime/stored-run-store';
+import type { RunRecord } from '@/lib/runtime/run-record';
 import { ephemeralSecretsKey } from '@/lib/secrets';
 import { createTool, type Tool } from '@/lib/tools';
 import { createScriptedModel, type ScriptedStep } from '@/tests/support/scripted-model';

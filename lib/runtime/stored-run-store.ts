@@ -1,0 +1,321 @@
+/**
+ * The studio's run store: runs in its storage (SQLite or PostgreSQL), so a paused run continues from
+ * another request, another process or after a restart.
+ * The caller's MCP token (`mastra__authToken`) never lands in the stored request context: it is
+ * encrypted with the studio's secrets key in its own column and put back when the run is read.
+ *
+ * Writes of runs that are over (finished, failed, aborted) are grouped: they are queued and written
+ * together in one transaction a few milliseconds later (at once when many are waiting, and when
+ * the studio closes; a second later when another process holds the write lock). A commit per run
+ * was the largest cost of a run beside the model; a run that waits for an answer, or is running, is
+ * written at once, because another request or process continues it. Reads in this process see
+ * queued runs (see docs/runtime.md).
+ */
+import type { RunRow } from '../../db/queries';
+import type { Storage, StudioQueries } from '../../db/storage';
+import { authTokenKey } from '../resolver';
+import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
+import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
+import type { StoredPendingCall } from './run-types';
+import type { RunRecord } from './run-record';
+import { durationOfRun, listItemOfRow } from './run-list';
+import type { RunStore } from './run-store';
+import { countToolCalls } from './run-session/recorded-steps';
+import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
+
+/** How long a finished run's write may wait for others to share its transaction. */
+export const groupedWriteDelayMs = 20;
+/** Queued writes that are flushed at once rather than after the delay. */
+const groupedWriteLimit = 256;
+
+const isOver = (status: RunRecord['status']) => status === 'finished' || status === 'failed' || status === 'aborted';
+
+function splitAuthToken(requestContext: Record<string, unknown>): {
+  stored: Record<string, unknown>;
+  token?: string;
+} {
+  if (!(authTokenKey in requestContext)) return { stored: requestContext };
+  const { [authTokenKey]: token, ...stored } = requestContext;
+  return typeof token === 'string' ? { stored, token } : { stored };
+}
+
+/** Binds a run's stored token to its row: copied into another run, it does not decrypt. */
+const authTokenLocation = (runId: string) => `runs|${runId}|authToken`;
+
+type InsertRow = Parameters<StudioQueries['runs']['insert']>[0];
+type UpdateRow = Parameters<StudioQueries['runs']['update']>[0];
+/** A queued write: the whole row of a run never stored, or the columns a save rewrites. */
+type QueuedWrite = { kind: 'insert'; row: InsertRow } | { kind: 'update'; row: UpdateRow };
+
+/** Two writes of one run as one: a save after an insert rewrites the insert's columns (one row either way). */
+function combine(earlier: QueuedWrite, later: QueuedWrite): QueuedWrite {
+  return earlier.kind === 'insert' && later.kind === 'update'
+    ? { kind: 'insert', row: { ...earlier.row, ...later.row, revision: earlier.row.revision + 1 } }
+    : later;
+}
+
+/** The row as it is once `write` lands on `row` (undefined: nothing stored yet). */
+function applyWrite(row: RunRow | undefined, write: QueuedWrite): RunRow | undefined {
+  if (write.kind === 'insert') return { ...write.row };
+  return row && { ...row, ...write.row, revision: row.revision + 1 };
+}
+
+/** The rest of a run's state as stored: one copy of it, the transcript's marker or entries in its place. */
+function restOfState({ state }: RunRecord): string {
+  const { messages, pending: _pending, ...rest } = state;
+  // Set over the copied key, so the transcript keeps its place among the keys.
+  return JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) });
+}
+
+/** The columns a save rewrites: the state, and what the runs list shows and filters on. */
+function changingColumns(record: RunRecord): UpdateRow {
+  const { state } = record;
+  return {
+    id: record.runId,
+    status: record.status,
+    updatedAt: record.updatedAt,
+    messages: JSON.stringify(state.messages),
+    pending: JSON.stringify(state.pending),
+    state: restOfState(record),
+    error: record.error === undefined ? null : JSON.stringify(record.error),
+    finishedAt: record.finishedAt ?? null,
+    durationMs: durationOfRun(record),
+    finishReason: state.lastFinishReason ?? null,
+    inputTokens: state.usage.inputTokens,
+    outputTokens: state.usage.outputTokens,
+    toolCallCount: countToolCalls(state),
+  };
+}
+
+/** Every column of a run's first write; the caller's MCP token goes encrypted into its own column. */
+function insertRow(record: RunRecord, secretsKey: SecretsKey): InsertRow {
+  const { stored, token } = splitAuthToken(record.requestContext);
+  return {
+    ...changingColumns(record),
+    agentId: record.agentId,
+    versionId: record.versionId,
+    versionNumber: record.versionNumber,
+    label: record.label ?? null,
+    resolvedToolsHash: record.resolvedToolsHash,
+    threadId: record.threadId ?? null,
+    resourceId: record.resourceId ?? null,
+    createdBy: record.createdBy ?? null,
+    kind: record.kind ?? (record.draft ? 'draft' : 'run'),
+    requestContext: JSON.stringify(stored),
+    authToken:
+      token === undefined
+        ? null
+        : encryptSecret({ key: secretsKey, plaintext: token, location: authTokenLocation(record.runId) }),
+    revision: record.revision,
+    createdAt: record.createdAt,
+  };
+}
+
+function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
+  const requestContext = JSON.parse(row.requestContext) as Record<string, unknown>;
+  if (row.authToken) {
+    requestContext[authTokenKey] = decryptSecret({
+      key: secretsKey,
+      value: row.authToken,
+      location: authTokenLocation(row.id),
+    });
+  }
+  const state = JSON.parse(row.state) as Omit<RunRecord['state'], 'messages' | 'pending' | 'transcript'> & {
+    transcript: StoredTranscript;
+  };
+  const messages = JSON.parse(row.messages) as RunRecord['state']['messages'];
+  return {
+    runId: row.id,
+    agentId: row.agentId,
+    versionId: row.versionId,
+    versionNumber: row.versionNumber,
+    ...(row.label === null ? {} : { label: row.label }),
+    ...(row.kind === 'draft' ? { draft: true as const } : {}),
+    resolvedToolsHash: row.resolvedToolsHash ?? '',
+    status: row.status,
+    ...(row.threadId === null ? {} : { threadId: row.threadId }),
+    ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
+    ...(row.createdBy === null ? {} : { createdBy: row.createdBy }),
+    ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
+    requestContext,
+    state: {
+      ...state,
+      transcript: readTranscript(state.transcript, messages),
+      messages,
+      pending: JSON.parse(row.pending) as StoredPendingCall[],
+    },
+    revision: row.revision,
+    ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    ...(row.finishedAt === null ? {} : { finishedAt: row.finishedAt }),
+  };
+}
+
+/**
+ * Writes of runs that are over, queued and written together: a few milliseconds later, at once when
+ * many wait, when the studio closes, and a second later when another process holds the write lock.
+ * A group stays readable here until its transaction has committed, so this process reads its own
+ * writes whichever database is behind the storage.
+ */
+function createWriteQueue({
+  storage,
+  onWriteError,
+}: {
+  storage: Storage;
+  onWriteError: ((error: unknown, runIds: string[]) => void) | undefined;
+}) {
+  const queued = new Map<string, QueuedWrite>();
+  /** The group whose transaction is open now. */
+  let writing = new Map<string, QueuedWrite>();
+  /** The last flush; the next one starts when it is done, so a run's writes land in their order. */
+  let flushing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  /** Until when a group waits after another process held the write lock too long. */
+  let retryAt = 0;
+
+  function schedule(delayMs: number) {
+    if (timer) return;
+    timer = setTimeout(() => void flush(), delayMs);
+    // A queued write never keeps the process alive by itself; closing the studio flushes.
+    timer.unref();
+  }
+
+  async function write(queuedWrite: QueuedWrite) {
+    if (queuedWrite.kind === 'insert') await storage.queries.runs.insert(queuedWrite.row);
+    else await storage.queries.runs.update(queuedWrite.row);
+  }
+
+  /** Writes the queued group; never rejects: a group is tried again later, or its failures reported. */
+  async function writeGroup() {
+    if (queued.size === 0) return;
+    writing = new Map(queued);
+    queued.clear();
+    const writes = [...writing.values()];
+    try {
+      await storage.transaction(async () => {
+        for (const queuedWrite of writes) await write(queuedWrite);
+      });
+      retryAt = 0;
+    } catch (error) {
+      if (isDatabaseBusy(error)) {
+        // Another process holds the write lock: the runs stay queued (and readable here) and
+        // the group is tried again a little later rather than lost. A write queued meanwhile
+        // comes after the one that failed.
+        for (const queuedWrite of writes) {
+          const later = queued.get(queuedWrite.row.id);
+          queued.set(queuedWrite.row.id, later ? combine(queuedWrite, later) : queuedWrite);
+        }
+        retryAt = Date.now() + busyRetryAfterSeconds * 1_000;
+        schedule(busyRetryAfterSeconds * 1_000);
+        return;
+      }
+      // One bad row must not cost the others theirs: each is written on its own.
+      for (const queuedWrite of writes) {
+        try {
+          await write(queuedWrite);
+        } catch (rowError) {
+          onWriteError?.(rowError, [queuedWrite.row.id]);
+        }
+      }
+    } finally {
+      writing = new Map();
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    flushing = flushing.then(writeGroup);
+    return flushing;
+  }
+
+  return {
+    /** The writes of a run not committed yet, oldest first. */
+    writesOf(runId: string): QueuedWrite[] {
+      return [writing.get(runId), queued.get(runId)].filter((write) => write !== undefined);
+    },
+    add(queuedWrite: QueuedWrite) {
+      const earlier = queued.get(queuedWrite.row.id);
+      queued.set(queuedWrite.row.id, earlier ? combine(earlier, queuedWrite) : queuedWrite);
+      if (queued.size >= groupedWriteLimit && Date.now() >= retryAt) void flush();
+      else schedule(groupedWriteDelayMs);
+    },
+    flush,
+    async close() {
+      await flush();
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (queued.size === 0) return;
+      const left = [...queued.keys()];
+      queued.clear();
+      onWriteError?.(new Error('Another process held the database lock when the studio closed.'), left);
+    },
+  };
+}
+
+export function createStoredRunStore({
+  storage,
+  secretsKey,
+  onWriteError,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  /**
+   * A run whose grouped write failed for a reason other than another process holding the lock
+   * (the run was answered already; nothing else can report it).
+   */
+  onWriteError?: (error: unknown, runIds: string[]) => void;
+}): RunStore {
+  const queries = storage.queries.runs;
+  const queue = createWriteQueue({ storage, onWriteError });
+
+  /** The stored row as it will be once the queue is written. */
+  async function currentRow(runId: string): Promise<RunRow | undefined> {
+    // Taken before the read: a group that commits meanwhile is still applied, never missed.
+    const writes = queue.writesOf(runId);
+    const stored = writes[0]?.kind === 'insert' ? undefined : await queries.get(runId);
+    return writes.reduce(applyWrite, stored);
+  }
+
+  return {
+    async insert(record) {
+      const row = insertRow(record, secretsKey);
+      if (isOver(record.status)) queue.add({ kind: 'insert', row });
+      else await queries.insert(row);
+    },
+    async insertNew(record) {
+      // A finished run queued under this id is not in the table yet; it is taken all the same.
+      if (queue.writesOf(record.runId).length > 0) return false;
+      return queries.insertNew(insertRow(record, secretsKey));
+    },
+    async get(runId) {
+      const row = await currentRow(runId);
+      return row && recordOf(row, secretsKey);
+    },
+    async latestPausedInThread({ agentId, threadId, resourceId }) {
+      const row = await queries.latestPausedInThread({ agentId, threadId, resourceId: resourceId ?? null });
+      return row && recordOf(row, secretsKey);
+    },
+    async save(record) {
+      const row = changingColumns(record);
+      if (isOver(record.status)) queue.add({ kind: 'update', row });
+      else {
+        // A run is saved unfinished only before it is over, so nothing of it is queued; the check
+        // keeps the order of its writes if that ever changes.
+        if (queue.writesOf(record.runId).length > 0) await queue.flush();
+        await queries.update(row);
+      }
+    },
+    claim: ({ runId, revision, now }) => queries.claim({ id: runId, revision, updatedAt: now }),
+    async list(request) {
+      // Runs over a moment ago may still be queued: written first, so the list shows them.
+      await queue.flush();
+      return (await queries.list(request)).map(listItemOfRow);
+    },
+    deleteExpired: (before) => queries.deleteExpired(before),
+    withRunningBackgroundTasks: () => queries.withRunningBackgroundTasks(),
+    flush: queue.flush,
+    close: queue.close,
+  };
+}
