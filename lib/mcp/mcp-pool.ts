@@ -15,9 +15,8 @@ import { stdioPolicyOf } from './connection-policy';
 import type { InternalAddresses } from '../auth';
 import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
-import type { McpToolList } from './pool-entry';
+import type { ListedServer, McpToolList, McpToolListChangedEvent } from './pool-entry';
 import { createPoolOperations } from './pool-operations';
-import type { ListedServer, McpToolListChangedEvent } from './pool-entry';
 import { createPoolState } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
 import {

@@ -69,13 +69,7 @@ async function probeOne(
   { pool, signal, internalAddresses }: ProbeRequest,
   { serverName, server, authToken }: { serverName: string; server: McpServerConfig; authToken: string | undefined },
 ): Promise<McpServerTestResult> {
-  const result = await pool.probe({
-    server,
-    serverName,
-    internalAddresses,
-    ...(authToken === undefined ? {} : { authToken }),
-    ...(signal ? { signal } : {}),
-  });
+  const result = await pool.probe({ server, serverName, internalAddresses, authToken, signal });
   if (result.ok)
     return {
       ok: true,
