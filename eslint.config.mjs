@@ -26,6 +26,7 @@ const pureImportsFromLib = [
   './errors.ts',
   './logger.ts',
   './canonical-json.ts',
+  './defined-fields.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [
@@ -52,6 +53,19 @@ const serviceLayers = ['./lib/editor', './lib/runtime', './lib/integrations'];
 const ioLayers = ['./lib/sources', './lib/mcp'];
 const ioImportsService =
   'The IO layer (docs/architecture.md, "Layers") does not import the services above it (lib/editor, lib/runtime, lib/integrations).';
+
+/**
+ * One idiom for optional fields in lib/ (docs/architecture.md): pass an absent value as `undefined`,
+ * or build an outgoing answer with `definedFields` (lib/defined-fields.ts); no field spread in under
+ * a condition.
+ */
+const optionalFieldMessage =
+  'Pass an absent value as `undefined` (`{ key: value }`); an object that leaves the process goes through `definedFields` (lib/defined-fields.ts).';
+const conditionalFieldSpreads = [
+  "SpreadElement > ConditionalExpression[consequent.type='ObjectExpression'][consequent.properties.length=0]",
+  "SpreadElement > ConditionalExpression[alternate.type='ObjectExpression'][alternate.properties.length=0]",
+  "SpreadElement > LogicalExpression[right.type='ObjectExpression']",
+].map((selector) => ({ selector, message: optionalFieldMessage }));
 
 const readProcessEnv = {
   object: 'process',
@@ -144,7 +158,10 @@ export default tseslint.config(
   },
   {
     files: ['lib/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error', ...conditionalFieldSpreads],
+    },
   },
   {
     files: pureLayers.map((layer) => `${layer}/**/*.ts`),
@@ -180,6 +197,7 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'A pure layer reads no clock: take `now` as an argument.',
         },
+        ...conditionalFieldSpreads,
       ],
     },
   },

@@ -40,7 +40,7 @@ export function createLogger({
       time: new Date().toISOString(),
       level: entryLevel,
       message,
-      ...(data ? (redact(data) as object) : {}),
+      ...(redact(data) as object | undefined),
     };
     write(JSON.stringify(entry));
   };

@@ -86,7 +86,7 @@ function parametersOf(pathItem: Json, operation: Json, context: OperationContext
       in: String(parameter.in),
       required: parameter.required === true,
       value,
-      ...(description ? { description } : {}),
+      description,
     };
   });
 }
@@ -102,10 +102,10 @@ function responsesOf(operation: Json, context: OperationContext): ResponseView[]
       return {
         name,
         value: schemaTree(declared.schema, treeScope(context.components, `${context.scope.anchorPrefix}-header`)),
-        ...(description ? { description } : {}),
+        description,
       };
     });
-    return { status, description: text(response.description) ?? '', ...(body ? { body } : {}), headers };
+    return { status, description: text(response.description) ?? '', body, headers };
   });
 }
 
@@ -126,7 +126,7 @@ function requestBodyOf(operation: Json, context: OperationContext): OperationVie
   const body = bodyOf(requestBody.content, context, { share: false });
   if (!body) return undefined;
   const description = text(requestBody.description);
-  return { ...body, required: requestBody.required === true, ...(description ? { description } : {}) };
+  return { ...body, required: requestBody.required === true, description };
 }
 
 /** A description without a first sentence that only repeats the summary (the operation's heading says it). */
@@ -151,12 +151,12 @@ function operationOf(path: string, method: string, pathItem: Json, operation: Js
     method: method.toUpperCase(),
     path,
     summary,
-    ...(description ? { description } : {}),
+    description,
     tag: Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : untagged,
     deprecated: operation.deprecated === true,
     access: accessOf(operation),
     parameters,
-    ...(requestBody ? { requestBody } : {}),
+    requestBody,
     responses: responsesOf(operation, context),
   };
 }
@@ -169,7 +169,7 @@ function groupByTag(document: Json, operations: OperationView[]): TagView[] {
     .map((name) => {
       const description = text(declared.find((tag) => tag.name === name)?.description);
       const tagged = operations.filter((operation) => operation.tag === name);
-      return { name, anchor: tagAnchor(name), ...(description ? { description } : {}), operations: tagged };
+      return { name, anchor: tagAnchor(name), description, operations: tagged };
     })
     .filter((tag) => tag.operations.length > 0);
 }
@@ -192,7 +192,7 @@ export function apiReferenceOf(document: unknown): ApiReference {
   return {
     title: text(info.title) ?? 'API',
     version: text(info.version) ?? '',
-    ...(description ? { description } : {}),
+    description,
     tags: groupByTag(root, grouped),
     commonAnswers,
     sharedSchemas: [...context.shared].map((name) => ({

@@ -113,7 +113,8 @@ function limitWords(schema: Schema): string[] {
 function dereferenced(schema: Schema, name: string, walk: Walk): Schema {
   const target = walk.scope.components[name];
   const { $ref: _ref, ...siblings } = schema;
-  return { ...(isSchema(target) ? target : {}), ...siblings };
+  const targetSchema: Schema = isSchema(target) ? target : {};
+  return { ...targetSchema, ...siblings };
 }
 
 /** `allOf` merged into one schema: the properties and required names of every part (`$ref`s followed). */
@@ -126,10 +127,11 @@ function mergedAllOf(schema: Schema, walk: Walk): Schema {
     const resolved = name === undefined ? part : dereferenced(part as Schema, name, walk);
     if (!isSchema(resolved)) continue;
     const inner = Array.isArray(resolved.allOf) ? mergedAllOf(resolved, walk) : resolved;
+    const innerProperties: Schema = isSchema(inner.properties) ? inner.properties : {};
     merged = {
       ...inner,
       ...merged,
-      properties: { ...(merged.properties as Schema), ...(isSchema(inner.properties) ? inner.properties : {}) },
+      properties: { ...(merged.properties as Schema), ...innerProperties },
       required: [...((merged.required as unknown[]) ?? []), ...(Array.isArray(inner.required) ? inner.required : [])],
     };
   }
@@ -142,7 +144,7 @@ interface Field {
 }
 
 const base = (field: Field, type: string, nullable: boolean): SchemaNode => ({
-  ...(field.name !== undefined ? { name: field.name } : {}),
+  name: field.name,
   type,
   required: field.required,
   nullable,
@@ -222,7 +224,12 @@ function describeAlternatives(schema: Schema, alternatives: unknown[], walk: Wal
   const outer = { ...descriptionOf(schema), limits: limitWords(rest) };
   if (options.length === 1) {
     const only = describe(options[0], walk, field);
-    return { ...only, ...(outer.description ? outer : {}), nullable: only.nullable || nullable };
+    return {
+      ...only,
+      description: outer.description ?? only.description,
+      limits: outer.description ? outer.limits : only.limits,
+      nullable: only.nullable || nullable,
+    };
   }
   const deeper = { ...walk, depth: walk.depth + 1 };
   const node: SchemaNode = { ...base(field, 'one of these', nullable), ...outer };

@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { definedFields } from '../defined-fields';
 import { errorStatus } from '../errors';
 
 const errorCodes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...Array<keyof typeof errorStatus>];
@@ -92,16 +93,18 @@ export function jsonRoutes(...tags: string[]) {
     }: JsonRouteSpec<Schema, Request, Status>,
   ) => {
     const success = { [status ?? 200]: { description: okDescription, content: { 'application/json': { schema } } } };
-    return createRoute({
-      method,
-      path,
-      operationId,
-      summary,
-      tags,
-      ...(description === undefined ? {} : { description }),
-      request: request as Request,
-      responses: { ...(success as Record<Status, JsonResponse<Schema>>), ...errorResponses(...errors) },
-    });
+    return createRoute(
+      definedFields({
+        method,
+        path,
+        operationId,
+        summary,
+        tags,
+        description,
+        request: request as Request,
+        responses: { ...(success as Record<Status, JsonResponse<Schema>>), ...errorResponses(...errors) },
+      }),
+    );
   };
 }
 

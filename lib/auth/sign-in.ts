@@ -179,7 +179,7 @@ export async function createSignIn({
   const { control, roles } = libraryRoles();
   const auth = betterAuth({
     basePath: '/api/auth',
-    ...(publicUrl ? { baseURL: publicUrl } : {}),
+    baseURL: publicUrl || undefined,
     // Only its errors: without a public URL it warns at every start that it takes the request's origin.
     logger: { level: 'error' },
     secret: cookieSecret(secretsKey),

@@ -4,6 +4,7 @@
  * `multi_select`) resumes it and the model reads `User answered: ...`. An answer that does not fit
  * the selection mode, and a selection mode without options, are error results the model can fix.
  */
+import { definedFields } from '../defined-fields';
 import { createTool } from '../tools';
 import { builtInModelOutput, errorResult } from './error-result';
 
@@ -48,11 +49,7 @@ export const askUserTool = createTool({
     }
     const answer = context.agent?.resumeData;
     if (answer === undefined) {
-      await context.agent?.suspend({
-        question,
-        ...(options ? { options } : {}),
-        ...(selectionMode ? { selectionMode } : {}),
-      });
+      await context.agent?.suspend(definedFields({ question, options, selectionMode }));
       return undefined;
     }
     if (selectionMode === 'single_select' && typeof answer !== 'string') {

@@ -3,6 +3,7 @@
  * written to the run's files and the call suspends with `{ title?, plan, path }`; it resumes with
  * `{ action: 'approved' | 'rejected', feedback? }`, which the model reads.
  */
+import { definedFields } from '../defined-fields';
 import { createTool } from '../tools';
 import { builtInModelOutput, errorResult } from './error-result';
 
@@ -48,11 +49,11 @@ export const submitPlanTool = createTool({
   execute: async (input, context) => {
     const { title, plan } = input as { title?: string; plan: string };
     const decision = context.agent?.resumeData as PlanDecision | undefined;
-    if (decision) return { action: decision.action, ...(decision.feedback ? { feedback: decision.feedback } : {}) };
+    if (decision) return definedFields({ action: decision.action, feedback: decision.feedback || undefined });
     const files = context.agent?.files;
     if (!files) return errorResult('submit_plan runs inside an agent run, which keeps the plan with the run.');
     const path = files.write({ path: `plans/${slug(title)}-${context.agent!.toolCallId}.md`, content: plan });
-    await context.agent?.suspend({ ...(title ? { title } : {}), plan, path });
+    await context.agent?.suspend(definedFields({ title: title || undefined, plan, path }));
     return undefined;
   },
 });

@@ -144,7 +144,7 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}): Tool<{ ur
           headers: requestHeaders,
           timeoutMs,
           maxBodyBytes: webFetchDefaults.maxBodyBytes,
-          ...(signal ? { signal } : {}),
+          signal,
         });
         return await readAnswer({ response, maxCharacters });
       } catch (error) {

@@ -57,7 +57,7 @@ export async function runAgent({
   const write = io.write ?? io.stdout;
   const events = await client.streamAgent({
     params: { id: agentId },
-    body: { prompt, requestContext, ...(selector ? { selector } : {}) },
+    body: { prompt, requestContext, selector },
   });
   let lineOpen = false;
   const endLine = () => {

@@ -3,6 +3,7 @@
  * is not a success becomes a `StudioApiError` carrying the API's own `{ code, message, details }`
  * and the HTTP status; a server that cannot be reached is a `StudioUnreachableError`.
  */
+import { definedFields } from '../defined-fields';
 import type { ErrorCode, Issue } from '../errors';
 
 export class StudioApiError extends Error {
@@ -37,7 +38,7 @@ export class StudioApiError extends Error {
 
   /** The API's error body, as the server sent it. */
   toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+    return { error: definedFields({ code: this.code, message: this.message, details: this.details }) };
   }
 
   static fromAnswer({ status, body }: { status: number; body: unknown }): StudioApiError {

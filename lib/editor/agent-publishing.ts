@@ -93,8 +93,8 @@ export async function publishVersion(context: EditorContext, input: PublishInput
           versionNumber: row.versionNumber,
           versionId: row.id,
           previousVersionNumber: summary.activeVersionNumber,
-          ...(message ? { message } : {}),
-          ...(input.override ? { override: { reason: input.override.reason } } : {}),
+          message: message || undefined,
+          override: input.override ? { reason: input.override.reason } : undefined,
         },
       });
     }
@@ -129,7 +129,7 @@ export async function publishChecksOf(
   return {
     versionNumber: row.versionNumber,
     problems: gate ? [...problems, gate] : problems,
-    ...(evaluation ? { evaluation } : {}),
+    evaluation,
   };
 }
 

@@ -6,6 +6,7 @@
  * versions after an existing agent's latest instead.
  */
 import { randomUUID } from 'node:crypto';
+import { definedFields } from '../defined-fields';
 import { currentSnapshotSchemaVersion, snapshotFields, type AgentSnapshot } from '../snapshots';
 import { invalidInput, StudioError } from '../errors';
 import { applyChanges, configHash, type VersionSelector } from '../versions';
@@ -30,7 +31,7 @@ export async function exportAgent(
   const labels = await context.labels.list(agentId);
   const included = new Set(versions.map((version) => version.versionNumber));
   const testCases = await exportedTestCases(context, agentId);
-  return {
+  return definedFields({
     format: exportFormat,
     schemaVersion: currentSnapshotSchemaVersion,
     agent: {
@@ -57,8 +58,8 @@ export async function exportAgent(
       authorId: version.authorId,
       createdAt: version.createdAt,
     })),
-    ...(testCases ? { testCases } : {}),
-  };
+    testCases,
+  });
 }
 
 /** The hash of a version's snapshot in the current format (an upgraded snapshot's stored hash is of the old one). */
@@ -125,7 +126,7 @@ export async function importAgent(
           mode: existing ? 'append' : 'create',
           versionNumbers: imported.map((version) => version.versionNumber),
           upgradedFrom: upgradedFrom ?? null,
-          ...(testCases.length > 0 ? { testCases: cases } : {}),
+          testCases: testCases.length > 0 ? cases : undefined,
         },
       });
       const latest = parseVersionRow(context, (await context.versions.latest(agent.id))!);

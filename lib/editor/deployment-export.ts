@@ -4,6 +4,7 @@
  * integration config. Read in one transaction, so the backup is one consistent moment.
  */
 import { currentSnapshotSchemaVersion } from '../snapshots';
+import { definedFields } from '../defined-fields';
 import { invalidInput } from '../errors';
 import { decryptCredentials, type StoredIntegrationConfig } from '../integrations';
 import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey } from '../secrets';
@@ -84,7 +85,7 @@ async function readDeployment(
   const agents: Array<Pick<ExportDocument, 'agent' | 'versions' | 'testCases'>> = [];
   for (const id of await allIds((request) => context.agents.listSummaries(request))) {
     const { agent, versions, testCases } = await exportAgent(context, { id });
-    agents.push({ agent, versions, ...(testCases ? { testCases } : {}) });
+    agents.push(definedFields({ agent, versions, testCases }));
   }
 
   const mcpClients: BackupMcpClient[] = [];
@@ -93,7 +94,7 @@ async function readDeployment(
     const versions = (await context.mcpClients.allVersions(id)).map((row) => {
       const version = parseClientVersionRow(context, row);
       const { snapshot, omitted } = mcpSnapshotForBackup(version.snapshot, secrets);
-      return {
+      return definedFields({
         versionNumber: version.versionNumber,
         schemaVersion: 1 as const,
         snapshot,
@@ -102,8 +103,8 @@ async function readDeployment(
         changeMessage: version.changeMessage,
         authorId: version.authorId,
         createdAt: version.createdAt,
-        ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
-      };
+        omittedSecrets: omitted.length > 0 ? omitted : undefined,
+      });
     });
     mcpClients.push({
       id,
@@ -118,13 +119,15 @@ async function readDeployment(
   for (const { id } of await context.integrationConfigs.stamps()) {
     const row = (await context.integrationConfigs.get(id))!;
     const { config, omitted } = integrationConfigForBackup((await storedIntegrationConfig(context, id))!, secrets);
-    integrations.push({
-      id,
-      config,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
-    });
+    integrations.push(
+      definedFields({
+        id,
+        config,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        omittedSecrets: omitted.length > 0 ? omitted : undefined,
+      }),
+    );
   }
 
   return {

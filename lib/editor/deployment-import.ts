@@ -160,7 +160,7 @@ async function applyIntegration(context: EditorContext, { entry }: IntegrationPl
     sameDestination: false,
   });
   if (!stored.ok) throw invalidInput(stored.issues);
-  const config = { ...entry.config, ...(stored.value ? { credentials: stored.value } : {}) };
+  const config = { ...entry.config, credentials: stored.value };
   await context.integrationConfigs.insert({
     id: entry.id,
     integration: config.type,

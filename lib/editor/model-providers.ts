@@ -64,8 +64,10 @@ function inForce(
   const apiKey = storedKey ?? envKey;
   const baseUrl = storedBaseUrl ?? envBaseUrl;
   return {
-    ...(apiKey === undefined ? {} : { apiKey, keySource: storedKey === undefined ? 'env' : 'stored' }),
-    ...(baseUrl === undefined ? {} : { baseUrl, baseUrlSource: storedBaseUrl === undefined ? 'env' : 'stored' }),
+    apiKey,
+    keySource: apiKey === undefined ? undefined : storedKey === undefined ? 'env' : 'stored',
+    baseUrl,
+    baseUrlSource: baseUrl === undefined ? undefined : storedBaseUrl === undefined ? 'env' : 'stored',
   };
 }
 

@@ -67,7 +67,7 @@ export async function previewPublish(
 ): Promise<PublishPreview> {
   const live = (await agentSummary(context, agentId)).activeVersionNumber;
   const { problems, evaluation } = await publishChecksOf(context, { id: agentId, versionNumber });
-  const preview = { versionNumber, liveVersionNumber: live, problems, ...(evaluation ? { evaluation } : {}) };
+  const preview = { versionNumber, liveVersionNumber: live, problems, evaluation };
   if (live === versionNumber) return { ...preview, changes: [], diffs: [] };
   try {
     const diff =
@@ -78,7 +78,7 @@ export async function previewPublish(
       ...preview,
       changes: summarizeChanges(diff.diffs),
       diffs: diff.diffs,
-      ...(diff.tools ? { tools: diff.tools } : {}),
+      tools: diff.tools,
     };
   } catch (error) {
     // Resolving loads tool sources live; the field changes are still worth showing without it.

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TestCaseRow } from '../../db/queries';
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { conversationOfRun, defaultExpectations } from '../evaluation';
@@ -45,18 +46,18 @@ const testCaseNotFound = (agentId: string, caseId: string) =>
 const runNotFound = (runId: string) => new StudioError('not_found', `Run "${runId}" does not exist.`, { runId });
 
 export function testCaseOfRow(row: TestCaseRow): TestCase {
-  return {
+  return definedFields({
     id: row.id,
     agentId: row.agentId,
     name: row.name,
     input: JSON.parse(row.input) as TestCase['input'],
     requestContext: JSON.parse(row.requestContext) as TestCase['requestContext'],
     expectations: JSON.parse(row.expectations) as TestCase['expectations'],
-    ...(row.recording === null ? {} : { recording: JSON.parse(row.recording) as NonNullable<TestCase['recording']> }),
-    ...(row.replay === null ? {} : { replay: JSON.parse(row.replay) as NonNullable<TestCase['replay']> }),
+    recording: row.recording === null ? undefined : (JSON.parse(row.recording) as TestCase['recording']),
+    replay: row.replay === null ? undefined : (JSON.parse(row.replay) as TestCase['replay']),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
+  });
 }
 
 type CaseFields = Pick<TestCase, 'name' | 'input' | 'requestContext' | 'expectations' | 'recording' | 'replay'>;
@@ -194,9 +195,9 @@ async function fieldsFromRun(
       recording: {
         toolCalls,
         answer,
-        ...(Object.keys(run.clientTools).length === 0 ? {} : { clientTools: structuredClone(run.clientTools) }),
+        clientTools: Object.keys(run.clientTools).length === 0 ? undefined : structuredClone(run.clientTools),
         fromRunId: run.runId,
-        ...(run.versionNumber === null ? {} : { versionNumber: run.versionNumber }),
+        versionNumber: run.versionNumber ?? undefined,
       },
       replay: undefined,
     },

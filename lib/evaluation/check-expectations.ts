@@ -135,7 +135,7 @@ async function checkJudge(
       ...result('judge', false, 'model_not_configured: no judge model is configured, so the answer was not scored.'),
       code: 'model_not_configured',
     };
-  const verdict = await judge({ criteria, answer, ...(model === undefined ? {} : { model }) });
+  const verdict = await judge({ criteria, answer, model });
   if ('error' in verdict)
     return { ...result('judge', false, `${verdict.error.code}: ${verdict.error.message}`), code: verdict.error.code };
   const score = Math.round(verdict.score * 100) / 100;

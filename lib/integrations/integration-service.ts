@@ -5,6 +5,7 @@
  * expected failures reject with a `StudioError` (docs/architecture.md, "Errors").
  */
 import type { Storage } from '../../db/storage';
+import { definedFields } from '../defined-fields';
 import { invalidInput, StudioError } from '../errors';
 import { pageOfSorted, type Page, type PageRequest } from '../pagination';
 import type { SecretsKey } from '../secrets';
@@ -69,12 +70,12 @@ const definedInCode = (id: string) =>
   );
 
 async function summarize(provider: IntegrationProvider, source: IntegrationSource): Promise<IntegrationSummary> {
-  const summary = {
+  const summary = definedFields({
     id: provider.id,
     name: provider.name,
-    ...(provider.description ? { description: provider.description } : {}),
+    description: provider.description || undefined,
     source,
-  };
+  });
   try {
     return { ...summary, tools: await provider.listTools({ requestContext: emptyContext }) };
   } catch (error) {
@@ -139,18 +140,18 @@ export function createIntegrationService({
     if (!row) return summary;
     const config = parseStoredConfig(row);
     const skippedOperations = await skippedOperationsOf(provider);
-    return {
+    return definedFields({
       ...summary,
       type: config.type,
-      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-      ...(config.credentials
-        ? { credentials: maskCredentials({ credentials: config.credentials, key: secretsKey, integrationId: id }) }
-        : {}),
+      baseUrl: config.baseUrl || undefined,
+      credentials: config.credentials
+        ? maskCredentials({ credentials: config.credentials, key: secretsKey, integrationId: id })
+        : undefined,
       document: config.document,
       skippedOperations,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
-    };
+    });
   };
 
   return {
@@ -192,10 +193,7 @@ export function createIntegrationService({
         sameDestination: storedConfig !== undefined && sameDestination(storedConfig, input),
       });
       if (!credentials.ok) throw invalidInput(credentials.issues);
-      const config = JSON.stringify({
-        ...input,
-        ...(credentials.value ? { credentials: credentials.value } : {}),
-      });
+      const config = JSON.stringify({ ...input, credentials: credentials.value });
       const created = await storage.transaction(async () => {
         const current = await queries.get(id);
         const updatedAt = nextStamp(now(), current?.updatedAt);

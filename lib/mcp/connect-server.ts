@@ -195,7 +195,7 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
   try {
     return await handshake({
       ...params,
-      transport: new sdk.StreamableHTTPClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      transport: new sdk.StreamableHTTPClientTransport(url, { requestInit, fetch }),
       kind: 'streamable-http',
     });
   } catch (error) {
@@ -203,7 +203,7 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
     return handshake({
       ...params,
-      transport: new sdk.SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) }),
+      transport: new sdk.SSEClientTransport(url, { requestInit, fetch }),
       kind: 'sse',
     });
   }
@@ -237,7 +237,7 @@ async function handshake({
     {
       jsonSchemaValidator: createResultValidator(sdk),
       // Form mode only: a URL-mode request is refused by the SDK before it reaches the handler.
-      ...(onElicitation ? { capabilities: { elicitation: { form: {} } } } : {}),
+      capabilities: onElicitation ? { elicitation: { form: {} } } : undefined,
     },
   );
   if (onElicitation) {

@@ -142,7 +142,7 @@ export function createMcpPool({
         server,
         serverName,
         // Like the pool's own connections: stdio servers never receive the caller's token.
-        ...(authToken !== undefined && server.type === 'http' ? { authToken } : {}),
+        authToken: server.type === 'http' ? authToken : undefined,
         timeoutMs: server.timeout ?? settings.listTimeoutMs,
         // Connection tests are for saved clients: always checked against the stdio rules.
         stdioPolicy: () => stdioPolicyOf(connectionPolicy),

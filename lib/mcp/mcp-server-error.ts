@@ -3,6 +3,7 @@
  * (`mcp_unavailable` when the server cannot be reached or used, `tool_failed` when one call failed
  * on a working connection); `reason` says what happened, for warnings, logs and tests.
  */
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import { findOutboundError, remoteExcerpt } from '../net';
 import { isMcpError, rpcErrorCodes } from './sdk';
@@ -46,7 +47,11 @@ export class McpServerError extends StudioError {
     super(
       scope === 'call' ? 'tool_failed' : 'mcp_unavailable',
       message,
-      { server: serverName, reason, ...(retryAt === undefined ? {} : { retryAt: new Date(retryAt).toISOString() }) },
+      definedFields({
+        server: serverName,
+        reason,
+        retryAt: retryAt === undefined ? undefined : new Date(retryAt).toISOString(),
+      }),
       { cause },
     );
     this.name = 'McpServerError';

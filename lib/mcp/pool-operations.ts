@@ -3,6 +3,7 @@
  * `tools/list_changed`) and call tools. Connections come from `pool-connections.ts`; every change
  * to the pool's state goes through `pool-state.ts`.
  */
+import { definedFields } from '../defined-fields';
 import { fail, ok, type Result } from '../errors';
 import { createCallClock, createDeadline, followSignal, raceSignal, type CallClock, type Deadline } from './deadline';
 import type { McpElicitationHandler, OpenCall } from './elicitation-routing';
@@ -62,12 +63,12 @@ async function listOnConnection(
     });
     // The list changed while it was being read: read it again (within the same deadline).
     if (generation !== entry.listGeneration) continue;
-    const toolList: McpToolList = {
+    const toolList: McpToolList = definedFields({
       tools,
       hash: hashToolList(tools),
       fetchedAt: state.now(),
-      ...(droppedPatterns.length > 0 ? { droppedPatterns } : {}),
-    };
+      droppedPatterns: droppedPatterns.length > 0 ? droppedPatterns : undefined,
+    });
     if (entry.removed) return toolList;
     entry.toolList = toolList;
     entry.failure = undefined;
@@ -269,7 +270,7 @@ async function callTool(
     state.counters.toolCalls += 1;
     const signals = [callSignal?.signal, clock?.signal].filter((candidate) => candidate !== undefined);
     const result = await pooled.connection.client.callTool({ name, arguments: toolArguments }, undefined, {
-      ...(signals.length > 0 ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
+      signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
       timeout: clock ? clockedSdkTimeoutMs : remainingMs,
     });
     return result as McpCallToolResult;

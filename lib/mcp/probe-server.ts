@@ -5,6 +5,7 @@
  * the server as it is now and leaves nothing behind for resolution to trip over.
  */
 import { performance } from 'node:perf_hooks';
+import { definedFields } from '../defined-fields';
 import type { Logger } from '../logger';
 import type { FetchFunction } from '../net';
 import { connectServer, type McpConnection } from './connect-server';
@@ -56,7 +57,7 @@ export async function probeServer({
 }): Promise<McpProbeResult> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
-  const deadline = createDeadline({ timeoutMs, ...(signal ? { signal } : {}) });
+  const deadline = createDeadline({ timeoutMs, signal });
   let connection: McpConnection | undefined;
   const stderr = createStderrTail({ secrets: server.type === 'stdio' ? Object.values(server.env ?? {}) : [] });
   try {
@@ -65,12 +66,12 @@ export async function probeServer({
     connection = await connectServer({
       server,
       serverName,
-      ...(authToken === undefined ? {} : { authToken }),
+      authToken,
       timeoutMs: deadline.remainingMs(),
       signal: deadline.signal,
       logger,
       trackClose,
-      ...(policy === undefined ? {} : { stdioPolicy: policy }),
+      stdioPolicy: policy,
       onStderr: stderr.write,
       fetch,
       // Declared as on pooled connections, so the test lists the tools runs are offered; nothing
@@ -80,7 +81,7 @@ export async function probeServer({
     const tools = await listAllTools({
       connection,
       deadline,
-      ...(onListRequest ? { onRequest: onListRequest } : {}),
+      onRequest: onListRequest,
       onPatternDropped: (dropped) =>
         logger.warn('MCP tool schema pattern left out: RE2 cannot run it', { server: serverName, ...dropped }),
     });
@@ -100,10 +101,10 @@ export async function probeServer({
             serverName,
             scope: 'connection',
             action: connection ? 'list tools' : 'connect',
-            ...(signal ? { signal } : {}),
+            signal,
           });
     const output = stderr.read();
-    return { ok: false, error: failure, latencyMs: elapsed(), ...(output === undefined ? {} : { stderr: output }) };
+    return definedFields({ ok: false as const, error: failure, latencyMs: elapsed(), stderr: output });
   } finally {
     deadline.dispose();
     if (connection) trackClose(connection.close());

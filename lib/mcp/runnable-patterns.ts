@@ -4,6 +4,7 @@
  * which one crafted pattern can hold for minutes. Such a pattern is left out of that tool's schema
  * (the tool stays usable; its input is checked without it) and reported, so it can be logged.
  */
+import { definedFields } from '../defined-fields';
 import { formatPatternPath, withoutUnsupportedPatterns } from '../tools';
 import type { McpListedTool } from './types';
 
@@ -27,7 +28,7 @@ export function withRunnablePatterns(tools: McpListedTool[]): { tools: McpListed
   const kept = tools.map((tool) => {
     const inputSchema = runnable(tool, 'inputSchema')!;
     const outputSchema = tool.outputSchema === undefined ? undefined : runnable(tool, 'outputSchema');
-    return { ...tool, inputSchema, ...(outputSchema === undefined ? {} : { outputSchema }) };
+    return definedFields({ ...tool, inputSchema, outputSchema });
   });
   return { tools: dropped.length === 0 ? tools : kept, dropped };
 }

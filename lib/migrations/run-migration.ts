@@ -108,7 +108,7 @@ async function save(
     return {
       outcome: error.code === 'version_conflict' ? 'conflict' : 'refused',
       message: error.message,
-      ...(error.issues.length ? { issues: error.issues } : {}),
+      issues: error.issues.length ? error.issues : undefined,
     };
   }
 }

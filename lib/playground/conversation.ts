@@ -135,10 +135,11 @@ export function applyEvent(conversation: Conversation, event: UiEvent): Conversa
       }));
     case 'tool-call-suspended': {
       const { toolCallId, toolName, suspendPayload, resumeSchema } = chunk.payload;
-      return updateCall(conversation, toolCallId, toolName, () => ({
+      // A call that suspends without a resume schema keeps the one it had.
+      return updateCall(conversation, toolCallId, toolName, (call) => ({
         state: 'suspended',
         suspendPayload,
-        ...(resumeSchema ? { resumeSchema } : {}),
+        resumeSchema: resumeSchema || call.resumeSchema,
       }));
     }
     case 'tool-result': {

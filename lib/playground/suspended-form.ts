@@ -111,8 +111,8 @@ export function suspendedForm({
     return {
       kind: 'plan',
       plan: text,
-      ...(title ? { title } : {}),
-      ...(path ? { path } : {}),
+      title: title || undefined,
+      path: path || undefined,
       feedbackRequired: decision.feedbackRequired,
     };
   }

@@ -4,6 +4,7 @@
  * outputSchema, source }]` sorted by name. Runs record the hash, so any answer can be traced to the
  * exact tool set the model saw.
  */
+import { definedFields } from '../defined-fields';
 import { configHash } from '../versions';
 import type { ResolvedTool } from './types';
 
@@ -17,15 +18,17 @@ const byName = (left: { name: string }, right: { name: string }) =>
 
 export function describeResolvedTools(tools: Readonly<Record<string, ResolvedTool>>): ResolvedToolDescription[] {
   return Object.values(tools)
-    .map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
-      source: tool.source,
-      origin: tool.origin,
-      ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    }))
+    .map((tool) =>
+      definedFields({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        source: tool.source,
+        origin: tool.origin,
+        annotations: tool.annotations,
+      }),
+    )
     .sort(byName);
 }
 
@@ -41,7 +44,7 @@ export function resolvedToolsHash(tools: Readonly<Record<string, ResolvedTool>>)
       name,
       description,
       inputSchema,
-      ...(outputSchema === undefined ? {} : { outputSchema }),
+      outputSchema,
       source,
     }));
   return configHash(hashed);

@@ -138,8 +138,8 @@ function addMcpClient(set: ToolSet, plan: McpClientPlan, loaded: LoadedSources) 
       source: 'mcp',
       origin: { clientId, clientVersionId: client.clientVersionId, server: neutral.server, tool: neutral.bareName },
       includedBy: plan.includedBy,
-      ...(neutral.outputSchema === undefined ? {} : { outputSchema: neutral.outputSchema as Record<string, unknown> }),
-      ...(neutral.annotations === undefined ? {} : { annotations: neutral.annotations }),
+      outputSchema: neutral.outputSchema as Record<string, unknown> | undefined,
+      annotations: neutral.annotations,
     });
   }
 }

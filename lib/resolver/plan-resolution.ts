@@ -123,10 +123,7 @@ function planToolProviders(entries: FieldEntry[]): ToolProviderPlan[] {
     for (const [slug, meta] of Object.entries(entry.tools)) {
       const toolkit = isPlainObject(meta) && typeof meta.toolkit === 'string' ? meta.toolkit : undefined;
       const description = isPlainObject(meta) && typeof meta.description === 'string' ? meta.description : undefined;
-      tools[slug] = {
-        ...(toolkit === undefined ? {} : { toolkit }),
-        ...(description === undefined ? {} : { description }),
-      };
+      tools[slug] = { toolkit, description };
     }
     const connections: Record<string, unknown[]> = {};
     if (isPlainObject(entry.connections)) {
@@ -174,8 +171,8 @@ function buildPlan({
     mcpClients: [],
     integrations: [],
     toolProviders: [],
-    ...(typeof version?.authorId === 'string' ? { authorId: version.authorId } : {}),
-    ...(snapshot.toolPolicies ? { toolPolicies: snapshot.toolPolicies } : {}),
+    authorId: typeof version?.authorId === 'string' ? version.authorId : undefined,
+    toolPolicies: snapshot.toolPolicies,
     signature,
     variantFree: [...matched.values()].every((indices) => indices === null),
   };
@@ -230,5 +227,5 @@ export function planResolution({
     .map(([field, indices]) => `${field}:${indices === null ? 'plain' : indices.join(',')};`)
     .join('');
   const signature = `${owner}|${version?.id ?? '-'}|${toolsMode}|${fieldsKey}`;
-  return buildPlan({ version, ...(codeAgent ? { codeAgent } : {}), toolsMode, snapshot, matched, signature });
+  return buildPlan({ version, codeAgent, toolsMode, snapshot, matched, signature });
 }

@@ -4,6 +4,7 @@
  * siblings down. With several connections for one toolkit (only where the provider allows it) every
  * call carries a label and its tools are later renamed `SLUG__<LABEL>`.
  */
+import { definedFields } from '../defined-fields';
 import { isPlainObject } from '../rules';
 import type {
   ConnectionKind,
@@ -52,10 +53,9 @@ function asConnection(value: unknown): PinnedConnection | undefined {
   return {
     kind: value.kind as ConnectionKind,
     connectionId: value.connectionId,
-    ...(typeof value.label === 'string' && value.label !== '' ? { label: value.label } : {}),
-    ...(typeof value.scope === 'string' && scopes.includes(value.scope)
-      ? { scope: value.scope as ConnectionScope }
-      : {}),
+    label: typeof value.label === 'string' && value.label !== '' ? value.label : undefined,
+    scope:
+      typeof value.scope === 'string' && scopes.includes(value.scope) ? (value.scope as ConnectionScope) : undefined,
   };
 }
 
@@ -137,7 +137,7 @@ export function planProviderCalls({
         toolkit,
         slugs,
         meta,
-        connection: { ...defaultConnection, ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }) },
+        connection: definedFields({ ...defaultConnection, authorId: authorIdentity }),
         ref: listRef,
       });
       continue;
@@ -150,12 +150,12 @@ export function planProviderCalls({
         toolkit,
         slugs,
         meta,
-        connection: {
+        connection: definedFields({
           kind: connection.kind,
           connectionId: connection.connectionId,
-          ...(authorIdentity === undefined ? {} : { authorId: authorIdentity }),
-        },
-        ...(usable.length > 1 ? { label: connection.label ?? connection.connectionId } : {}),
+          authorId: authorIdentity,
+        }),
+        label: usable.length > 1 ? (connection.label ?? connection.connectionId) : undefined,
         ref,
       });
     }

@@ -4,6 +4,7 @@
  * required. A schema that says more than these controls can (nested objects, integers, patterns,
  * ...) is not turned into rows, so nothing it says is lost: it is kept and shown as it is. Pure.
  */
+import { definedFields } from '../defined-fields';
 import { isPlainObject } from './select-schema';
 
 export type FieldRowType = 'text' | 'number' | 'boolean' | 'oneOf';
@@ -122,5 +123,5 @@ export function schemaOfFieldRows(rows: readonly FieldRow[]): Record<string, unk
         : { type: schemaTypes[row.type], ...description };
   }
   const required = rows.filter((row) => row.required).map((row) => row.name.trim());
-  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  return definedFields({ type: 'object', properties, required: required.length > 0 ? required : undefined });
 }

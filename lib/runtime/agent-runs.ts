@@ -6,6 +6,7 @@
 import type { VersionSelector } from '../versions';
 import type { Logger } from '../logger';
 import { StudioError } from '../errors';
+import { definedFields } from '../defined-fields';
 import type { ModelRegistry } from './model-registry';
 import type { RunEnvironment } from './run-environment';
 import type { RunObserver } from './run-observer';
@@ -104,7 +105,7 @@ export function environmentFromResolution({
     versionId: resolution.versionId,
     versionNumber: resolution.versionNumber,
     label: resolution.label,
-    ...(resolution.draft ? { draft: resolution.draft } : {}),
+    draft: resolution.draft,
     resolvedToolsHash: resolution.resolvedToolsHash,
     instructions: resolution.instructions,
     model,
@@ -124,7 +125,7 @@ export function environmentFromResolution({
 export function viewOfRun(record: RunRecord): RunView {
   const { status, state } = record;
   const { startedAt, finishedAt, durationMs, finishReason, usage, toolCallCount } = listItemOfRecord(record);
-  return {
+  return definedFields({
     ...identityOf(record),
     status,
     startedAt,
@@ -135,18 +136,19 @@ export function viewOfRun(record: RunRecord): RunView {
     toolCallCount,
     steps: (state.steps ?? []).map((step, index) => ({ index, ...step })),
     messages: state.transcript,
-    ...(state.pending.length > 0
-      ? { pending: state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind })) }
-      : {}),
+    pending:
+      state.pending.length > 0
+        ? state.pending.map(({ toolCallId, toolName, kind }) => ({ toolCallId, toolName, kind }))
+        : undefined,
     transcript: state.transcript,
-    ...(state.files ? { files: state.files } : {}),
-    ...(record.error ? { error: record.error } : {}),
-    ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
-    ...(record.threadId === undefined ? {} : { threadId: record.threadId }),
-    ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
+    files: state.files,
+    error: record.error,
+    kind: record.kind,
+    threadId: record.threadId,
+    resourceId: record.resourceId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-  };
+  });
 }
 
 /**
@@ -207,7 +209,7 @@ export function createAgentRuns({
       const detailed = await resolveDetailed(record.agentId, {
         requestContext: record.requestContext,
         pinnedVersionId: record.versionId,
-        ...(record.resourceId === undefined ? {} : { resourceId: record.resourceId }),
+        resourceId: record.resourceId,
       });
       if (detailed.resolution.resolvedToolsHash !== record.resolvedToolsHash) {
         // The version is the same; a source (an MCP server, a provider) now offers other tools.
@@ -282,7 +284,7 @@ export function createAgentRuns({
       resume: continueRun<{ toolCallId?: string; resumeData: unknown }>(({ toolCallId, resumeData }) => ({
         action: 'resume',
         resumeData,
-        ...(toolCallId === undefined ? {} : { toolCallId }),
+        toolCallId,
       })),
       submitToolResults: continueRun<{
         results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }>;

@@ -83,7 +83,7 @@ export async function extractResumeData({
       }),
     },
     toolChoice: 'required',
-    ...(abortSignal ? { abortSignal } : {}),
+    abortSignal,
   });
   const answer = result.toolCalls.find((candidate) => candidate.toolName === provideResumeDataTool);
   if (!answer || result.toolCalls.some((candidate) => candidate.toolName === resumeDataUnclearTool)) return undefined;

@@ -104,7 +104,7 @@ export async function startBackgroundTask({
       const abortSignal = present.length > 0 ? AbortSignal.any(present) : undefined;
       const inner: CallSurroundings = {
         ...around,
-        ...(abortSignal ? { abortSignal } : {}),
+        abortSignal,
         emit(chunk) {
           if (chunk.type === 'tool-result') shown = { result: chunk.payload.result, isError: chunk.payload.isError };
           else if (chunk.type === 'tool-error') shown = { result: chunk.payload.error, isError: true };

@@ -60,7 +60,7 @@ export async function callResolvedTool({
   return callTool({
     tool: resolved.tool,
     input,
-    context: { requestContext, ...(signal ? { abortSignal: signal } : {}) },
+    context: { requestContext, abortSignal: signal },
     logger,
   });
 }

@@ -22,7 +22,7 @@ type FoundFields<Each = FoundCallable> = Each extends FoundCallable ? Omit<Each,
 
 /** A callable that was found, with the calling agent's wording for it when it gives one. */
 function found(callable: FoundFields, description: string | undefined): FoundCallable {
-  return { ...callable, status: 'found', ...(description ? { description } : {}) };
+  return { ...callable, status: 'found', description: description || undefined };
 }
 
 export function subAgentCallable({

@@ -42,8 +42,7 @@ interface FindRequest {
 /** A stored agent's version is the reader's answer as it is (no async layer of its own on the hot path). */
 export function findVersionFor(request: FindRequest): Promise<FoundVersion | undefined> {
   const { agentId, codeAgent, selector, versions } = request;
-  if (!codeAgent)
-    return versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+  if (!codeAgent) return versions.loadVersion({ id: agentId, selector, fallback: 'published' });
   return codeAgentVersion({ ...request, codeAgent });
 }
 
@@ -55,7 +54,7 @@ async function codeAgentVersion({
 }: FindRequest & { codeAgent: Agent }): Promise<FoundVersion | undefined> {
   if (!codeAgentModes(codeAgent.editor).readsRecord) return undefined;
   try {
-    return await versions.loadVersion({ id: agentId, ...(selector ? { selector } : {}), fallback: 'published' });
+    return await versions.loadVersion({ id: agentId, selector, fallback: 'published' });
   } catch (error) {
     if (!isStudioError(error)) throw error;
     if (error.code === 'no_published_version') return undefined;

@@ -58,7 +58,7 @@ function keyedProvider(
     variable,
     modelProvider,
     create: async ({ key: apiKey, baseUrl, fetch }) =>
-      (await factory())({ apiKey, fetch, ...(baseUrl ? { baseURL: baseUrl } : {}) }),
+      (await factory())({ apiKey, fetch, baseURL: baseUrl || undefined }),
   };
 }
 
@@ -92,7 +92,7 @@ const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys 
         name: 'compatible',
         baseURL: baseUrl!,
         fetch,
-        ...(key ? { apiKey: key } : {}),
+        apiKey: key || undefined,
       }),
   },
 };
@@ -124,7 +124,7 @@ export function environmentProviderSettings(
     Object.entries(builtInProviders).map(([name, builtIn]) => {
       const apiKey = builtIn.key === 'baseUrl' ? settings.modelKeys.compatible : settings.modelKeys[builtIn.key];
       const baseUrl = builtIn.key === 'baseUrl' ? settings.openaiCompatibleBaseUrl : undefined;
-      return [name, { ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) }];
+      return [name, { apiKey, baseUrl }];
     }),
   );
   const snapshot: ProviderSettingsSnapshot = { revision: 0, providers };
@@ -188,7 +188,7 @@ export function createModelRegistry({
       });
     }
     const { apiKey, baseUrl } = setting ?? {};
-    const load = loadOnce(() => builtIn.create({ key: apiKey ?? '', fetch, ...(baseUrl ? { baseUrl } : {}) }));
+    const load = loadOnce(() => builtIn.create({ key: apiKey ?? '', fetch, baseUrl: baseUrl || undefined }));
     const created = (modelId: string) =>
       new LazyLanguageModel({
         provider: builtIn.modelProvider,

@@ -6,6 +6,7 @@
  */
 import type { Agent } from '../agents';
 import { StudioError } from '../errors';
+import { definedFields } from '../defined-fields';
 import {
   chooseInstructions,
   mergeTools,
@@ -155,7 +156,7 @@ export async function resolveAgent(
     : found && { id: found.version.id, snapshot: found.version.snapshot, authorId: found.version.authorId };
   const chosen = chooseInstructions({
     version,
-    ...(codeAgent ? { codeAgent: { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } } : {}),
+    codeAgent: codeAgent ? { ...codeAgentInput(codeAgent)!, instructions: codeAgent.instructions } : undefined,
   });
   if (!chosen.ok) {
     throw new StudioError(
@@ -178,18 +179,18 @@ export async function resolveAgent(
   });
   const model = codeAgent ? codeAgent.modelName : String(version?.snapshot.model ?? '');
   const instructions = renderInstructions({ instructions: chosen.value.instructions, requestContext, budget });
-  const resolution: Resolution = {
+  const resolution: Resolution = definedFields({
     agentId,
     versionId: found?.version.id ?? null,
     versionNumber: found?.version.versionNumber ?? null,
-    ...(found?.label === undefined ? {} : { label: found.label }),
-    ...(draft ? { draft: true as const } : {}),
+    label: found?.label,
+    draft: draft ? (true as const) : undefined,
     instructions,
     model,
     tools: resolved.tools,
     ...withBudgetWarnings(resolved, budget),
     resolvedToolsHash: resolved.resolvedToolsHash,
-  };
+  });
   const defaultOptions = version?.snapshot.defaultOptions ?? codeAgent?.defaultOptions;
   return { resolution, codeAgent, defaultOptions };
 }

@@ -6,6 +6,7 @@
  */
 import type { RunListFilter, RunListKey, RunListRow } from '../../db/queries';
 import { invalidInput } from '../errors';
+import { definedFields } from '../defined-fields';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../pagination';
 import { countToolCalls } from './run-session/recorded-steps';
 import type { RunStatus } from './run-types';
@@ -131,7 +132,7 @@ export function durationOfRun({ createdAt, finishedAt }: Pick<RunRecord, 'create
 /** A run's list entry from its record. */
 export function listItemOfRecord(record: RunRecord): RunListItem {
   const { state } = record;
-  return {
+  return definedFields({
     runId: record.runId,
     agentId: record.agentId,
     versionNumber: record.versionNumber,
@@ -146,16 +147,16 @@ export function listItemOfRecord(record: RunRecord): RunListItem {
     toolCallCount: countToolCalls(state),
     threadId: record.threadId ?? null,
     resourceId: record.resourceId ?? null,
-    ...(record.error ? { error: { code: record.error.code, message: record.error.message } } : {}),
-    ...(record.kind === 'evaluation' ? { kind: record.kind } : {}),
-    ...(record.draft ? { draft: true } : {}),
-  };
+    error: record.error ? { code: record.error.code, message: record.error.message } : undefined,
+    kind: record.kind,
+    draft: record.draft,
+  });
 }
 
 /** A run's list entry from its stored row. */
 export function listItemOfRow(row: RunListRow): RunListItem {
   const error = row.error === null ? undefined : (JSON.parse(row.error) as RunListItem['error']);
-  return {
+  return definedFields({
     runId: row.id,
     agentId: row.agentId,
     versionNumber: row.versionNumber,
@@ -170,8 +171,8 @@ export function listItemOfRow(row: RunListRow): RunListItem {
     toolCallCount: row.toolCallCount,
     threadId: row.threadId,
     resourceId: row.resourceId,
-    ...(error ? { error: { code: error.code, message: error.message } } : {}),
-    ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
-    ...(row.kind === 'draft' ? { draft: true } : {}),
-  };
+    error: error ? { code: error.code, message: error.message } : undefined,
+    kind: row.kind === 'evaluation' ? row.kind : undefined,
+    draft: row.kind === 'draft' ? (true as const) : undefined,
+  });
 }

@@ -8,6 +8,7 @@ import type { ErrorBody } from '../errors';
 import type { JsonSchema, Tool, TransformFunction, TransformTarget } from '../tools';
 import type { Workflow } from '../workflows';
 import type { DefaultOptions, Instructions } from '../snapshots';
+import { definedFields } from '../defined-fields';
 
 /** An AI SDK model object (or anything shaped like one); only its identity is read here. */
 export interface LanguageModelLike {
@@ -309,13 +310,7 @@ export function versionIdentityOf({
   label,
   draft,
 }: VersionIdentity): VersionIdentity {
-  return {
-    agentId,
-    versionId,
-    versionNumber,
-    ...(label === undefined ? {} : { label }),
-    ...(draft ? { draft } : {}),
-  };
+  return definedFields({ agentId, versionId, versionNumber, label, draft });
 }
 
 /** A run's identity as its answers report it (what is absent is left out, not `undefined`). */

@@ -76,7 +76,7 @@ export function createRunnableAgent({
   ) =>
     streamRun({
       runId,
-      ...(abortSignal ? { abortSignal } : {}),
+      abortSignal,
       start: (emit, signal) =>
         runner.continue({
           runId,
@@ -99,7 +99,7 @@ export function createRunnableAgent({
       const runId = options.runId ?? createRunId();
       return streamRun({
         runId,
-        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        abortSignal: options.abortSignal,
         start: async (emit, abortSignal) =>
           runner.start({
             environment: environment(withContext(options).requestContext ?? {}),
@@ -113,9 +113,9 @@ export function createRunnableAgent({
     approveToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'approve', toolCallId }, request),
     declineToolCall: ({ toolCallId, ...request }) => continueWith({ action: 'decline', toolCallId }, request),
     resumeGenerate: (resumeData, { toolCallId, ...request }) =>
-      continueWith({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request),
+      continueWith({ action: 'resume', resumeData, toolCallId: toolCallId || undefined }, request),
     resumeStream: (resumeData, { toolCallId, ...request }) =>
-      continueStream({ action: 'resume', resumeData, ...(toolCallId ? { toolCallId } : {}) }, request),
+      continueStream({ action: 'resume', resumeData, toolCallId: toolCallId || undefined }, request),
     submitToolResults: ({ results, ...request }) => continueWith({ action: 'tool-results', results }, request),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { APICallError, RetryError } from 'ai';
 import { databaseBusyError, isDatabaseBusy, isStudioError, StudioError } from '../errors';
+import { definedFields } from '../defined-fields';
 import type { Logger } from '../logger';
 import { findOutboundError, remoteExcerpt } from '../net';
 import { extractResumeData, suspendedCallOf } from './auto-resume';
@@ -70,7 +71,7 @@ export function runFailure(error: unknown, { excerpt = (text: string) => remoteE
     return new StudioError(
       'unavailable',
       `The model provider cannot be reached: ${refused.message}`,
-      { reason: refused.failure, ...(refused.addressClass ? { addressClass: refused.addressClass } : {}) },
+      definedFields({ reason: refused.failure, addressClass: refused.addressClass }),
       { cause: error },
     );
   }

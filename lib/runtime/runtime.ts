@@ -136,7 +136,7 @@ export function createRuntime({
         toolName,
         input,
         requestContext,
-        ...(options.signal ? { signal: options.signal } : {}),
+        signal: options.signal,
         logger,
       });
     },
@@ -156,7 +156,7 @@ export function createRuntime({
             inputSchema: tool.inputSchema,
             outputSchema: tool.outputSchema,
             source: tool.source,
-            ...(tool.approval === undefined ? {} : { approval: tool.approval }),
+            approval: tool.approval,
           },
         ]),
       );

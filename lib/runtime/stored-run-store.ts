@@ -129,14 +129,14 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
     agentId: row.agentId,
     versionId: row.versionId,
     versionNumber: row.versionNumber,
-    ...(row.label === null ? {} : { label: row.label }),
-    ...(row.kind === 'draft' ? { draft: true as const } : {}),
+    label: row.label ?? undefined,
+    draft: row.kind === 'draft' ? (true as const) : undefined,
     resolvedToolsHash: row.resolvedToolsHash ?? '',
     status: row.status,
-    ...(row.threadId === null ? {} : { threadId: row.threadId }),
-    ...(row.resourceId === null ? {} : { resourceId: row.resourceId }),
-    ...(row.createdBy === null ? {} : { createdBy: row.createdBy }),
-    ...(row.kind === 'evaluation' ? { kind: row.kind } : {}),
+    threadId: row.threadId ?? undefined,
+    resourceId: row.resourceId ?? undefined,
+    createdBy: row.createdBy ?? undefined,
+    kind: row.kind === 'evaluation' ? row.kind : undefined,
     requestContext,
     state: {
       ...state,
@@ -145,10 +145,10 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
       pending: JSON.parse(row.pending) as StoredPendingCall[],
     },
     revision: row.revision,
-    ...(row.error === null ? {} : { error: JSON.parse(row.error) as RunRecord['error'] }),
+    error: row.error === null ? undefined : (JSON.parse(row.error) as RunRecord['error']),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    ...(row.finishedAt === null ? {} : { finishedAt: row.finishedAt }),
+    finishedAt: row.finishedAt ?? undefined,
   };
 }
 

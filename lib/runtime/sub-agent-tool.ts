@@ -5,6 +5,7 @@
  * show the sub-agent working.
  */
 import { createTool, type Tool } from '../tools';
+import { definedFields } from '../defined-fields';
 import type { StandaloneAgentDefinition } from './run-types';
 import type { RunnableAgent } from './runnable-agent';
 
@@ -65,9 +66,9 @@ export function createSubAgentTool({
       const stream = (await runnable({ requestContext })).stream(messages, {
         requestContext,
         abortSignal: context.abortSignal,
-        ...(threadId === undefined ? {} : { threadId }),
-        ...(resourceId === undefined ? {} : { resourceId }),
-        ...(maxSteps === undefined ? {} : { maxSteps }),
+        threadId,
+        resourceId,
+        maxSteps,
       });
       const writer = context.agent?.writer;
       for await (const chunk of stream.fullStream as unknown as AsyncIterable<unknown>) {
@@ -80,11 +81,7 @@ export function createSubAgentTool({
           `The agent "${agent.id}" paused waiting for ${waiting} in its run ${result.runId}; a sub-agent must finish without waiting for approval or resume data.`,
         );
       }
-      return {
-        text: result.text,
-        ...(threadId === undefined ? {} : { subAgentThreadId: threadId }),
-        ...(resourceId === undefined ? {} : { subAgentResourceId: resourceId }),
-      };
+      return definedFields({ text: result.text, subAgentThreadId: threadId, subAgentResourceId: resourceId });
     },
   });
 }

@@ -53,9 +53,9 @@ export function updateTask(
     if (position === index) {
       return {
         ...task,
-        ...(change.content === undefined ? {} : { content: change.content }),
-        ...(change.status === undefined ? {} : { status: change.status }),
-        ...(change.activeForm === undefined ? {} : { activeForm: change.activeForm }),
+        content: change.content ?? task.content,
+        status: change.status ?? task.status,
+        activeForm: change.activeForm ?? task.activeForm,
       };
     }
     if (change.status === 'in_progress' && task.status === 'in_progress') {
@@ -64,7 +64,7 @@ export function updateTask(
     }
     return task;
   });
-  return { ok: true, value: { items: next, ...(demoted ? { demoted } : {}) } };
+  return { ok: true, value: { items: next, demoted } };
 }
 
 export function checkTasks(items: TaskItem[]) {

@@ -7,6 +7,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from './run-types';
 import type { Logger } from '../logger';
+import { definedFields } from '../defined-fields';
 import { policyAsksApproval, type ApprovalRequirement } from '../resolver';
 import {
   resolveTransform,
@@ -237,12 +238,12 @@ function suspendCall(call: CallIdentity, input: unknown, payload: unknown): Call
   around.emit({
     type: 'tool-call-suspended',
     runId: around.runId,
-    payload: {
+    payload: definedFields({
       toolCallId,
       toolName,
       suspendPayload: viewOf(call, 'display', 'suspend', { payload }),
-      ...(tool.schemas.resume ? { resumeSchema: tool.schemas.resume.jsonSchema } : {}),
-    },
+      resumeSchema: tool.schemas.resume?.jsonSchema,
+    }),
   });
   around.record({
     type: 'tool-call-suspended',

@@ -20,8 +20,8 @@ function rowsOf(node: FormNode, path: string, rows: PropertyRow[]) {
         path: childPath,
         summary: property.node.meta.summary,
         required: property.required,
-        ...(property.node.meta.description ? { description: property.node.meta.description } : {}),
-        ...(property.node.meta.default !== undefined ? { default: JSON.stringify(property.node.meta.default) } : {}),
+        description: property.node.meta.description || undefined,
+        default: property.node.meta.default === undefined ? undefined : JSON.stringify(property.node.meta.default),
       });
       rowsOf(property.node, childPath, rows);
     }

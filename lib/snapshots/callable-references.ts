@@ -23,7 +23,7 @@ function referencesOf(selection: Selection | undefined, idField: 'agentId' | 'wo
   return Object.entries(selection).map(([key, entry]) => ({
     key,
     id: entry[idField] ?? key,
-    ...(entry.description ? { description: entry.description } : {}),
+    description: entry.description || undefined,
   }));
 }
 

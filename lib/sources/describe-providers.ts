@@ -3,6 +3,7 @@
  * connections the editor may pin. Every provider call runs under a timeout; a failing provider is
  * listed with its error rather than failing the list.
  */
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import type {
   ProviderConnectionDescription,
@@ -34,12 +35,12 @@ export async function describeToolProvider({
   provider: ToolProvider;
   timeoutMs: number;
 }): Promise<ToolProviderSummary> {
-  const summary = {
+  const summary = definedFields({
     id: provider.id,
     name: provider.name,
-    ...(provider.description ? { description: provider.description } : {}),
+    description: provider.description || undefined,
     capabilities: provider.capabilities,
-  };
+  });
   const listed = await settleWithin({
     run: async () => {
       const toolkits = await provider.listToolkits();

@@ -68,7 +68,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
     createSavedClientCache({
       reader: options.savedMcpClients,
       ttlMs: options.savedClientTtlMs ?? 1_000,
-      ...(options.storageGeneration ? { writeCount: options.storageGeneration } : {}),
+      writeCount: options.storageGeneration,
     });
   const mcp = {
     pool: options.mcpPool,
@@ -76,7 +76,7 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
     factory: createMcpToolFactory({ pool: options.mcpPool, waits: createElicitationWaits() }),
     codeServers,
     states: new Map(),
-    ...(savedClients ? { savedClients } : {}),
+    savedClients,
   };
   const toolIdentities = createToolIdentities();
   const timeoutMs = Math.min(options.sourceTimeoutMs, options.deadlineMs);
@@ -127,14 +127,14 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
             plan: provider,
             providers: options.toolProviders,
             requestContext: foreignContext,
-            ...(resourceId === undefined ? {} : { resourceId }),
-            ...(plan.authorId === undefined ? {} : { authorId: plan.authorId }),
+            resourceId,
+            authorId: plan.authorId,
             timeoutMs,
             toolIdentities,
           });
         }),
       ]);
-      const cutOff = await raceDeadline({ work, timeoutMs: options.deadlineMs, ...(signal ? { signal } : {}) });
+      const cutOff = await raceDeadline({ work, timeoutMs: options.deadlineMs, signal });
       const late = (message: string) => ({
         loaded: { status: 'failed' as const, message },
         fingerprint: `x:${message}`,

@@ -106,10 +106,10 @@ function clientState(
           clientId: client.poolClientId,
           clientVersionId: client.versionId,
           serverName: name,
-          ...(server.type === 'http' && authToken !== undefined ? { authToken } : {}),
+          authToken: server.type === 'http' ? authToken : undefined,
           ...(client.kind === 'code' ? { trusted: true } : { internalAddresses: client.internalAddresses }),
         },
-        ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
+        tools: client.kind === 'saved' ? server.tools : undefined,
       })),
     };
     if (states.size >= maxStates) states.delete(states.keys().next().value as string);
@@ -152,10 +152,10 @@ export async function loadMcpClient({
     const result = results[index]!;
     return {
       name,
-      ...(tools === undefined ? {} : { tools }),
+      tools,
       listed: result.ok ? result.value.tools : undefined,
-      ...(result.ok ? {} : { failure: result.error.message }),
-      ...(result.ok && result.value.droppedPatterns ? { droppedPatterns: result.value.droppedPatterns } : {}),
+      failure: result.ok ? undefined : result.error.message,
+      droppedPatterns: result.ok ? result.value.droppedPatterns : undefined,
     };
   });
   const byServer = new Map(state.servers.map((server) => [server.name, server]));
@@ -208,7 +208,7 @@ export async function lastMcpListing({
     const listedServer = { clientId: client.poolClientId, clientVersionId: client.versionId, serverName: name };
     return {
       name,
-      ...(client.kind === 'saved' && server.tools !== undefined ? { tools: server.tools } : {}),
+      tools: client.kind === 'saved' ? server.tools : undefined,
       listed: pool.lastListedTools(listedServer) ?? (await storedListings?.load(listedServer)),
     };
   });

@@ -66,7 +66,7 @@ export function createMcpToolFactory({
         id: tool.name,
         description: tool.description || tool.name,
         inputSchema: tool.inputSchema as Record<string, unknown>,
-        ...(tool.annotations === undefined ? {} : { mcp: { annotations: tool.annotations } }),
+        mcp: tool.annotations === undefined ? undefined : { annotations: tool.annotations },
         // isError results reach the model as tool errors (and `callTool` answers isError: true).
         toModelOutput: (result: McpCallToolResult) => mcpResultToToolOutput(result),
         execute: (input, context) => {

@@ -83,8 +83,8 @@ export async function loadToolProvider({
     plan: effectivePlan,
     capabilities: provider.capabilities,
     toolkitOf: (slug) => toolkits.get(slug),
-    ...(authorId === undefined ? {} : { authorId }),
-    ...(resourceId === undefined ? {} : { resourceId }),
+    authorId,
+    resourceId,
   });
   warnings.push(...fanOut.warnings);
   const calls: LoadedProviderCall[] = await Promise.all(

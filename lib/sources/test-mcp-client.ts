@@ -11,6 +11,7 @@
  * A saved client whose imported stdio server no admin approved yet (docs/mcp.md, "Approval") has
  * those servers answered `needs_approval` without anything being started.
  */
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import type { InternalAddresses } from '../auth';
 import type { McpFailureReason, McpPool, McpServerConfig } from '../mcp';
@@ -76,14 +77,14 @@ async function probeOne(
       tools: result.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })),
       latencyMs: result.latencyMs,
     };
-  return {
+  return definedFields({
     ok: false,
     tools: [],
     latencyMs: result.latencyMs,
     error: result.error.message,
     reason: result.error.reason,
-    ...(result.stderr === undefined ? {} : { stderr: result.stderr }),
-  };
+    stderr: result.stderr,
+  });
 }
 
 /** Every server probed concurrently; `held` stdio servers are answered `needs_approval` unstarted. */

@@ -21,6 +21,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import { definedFields } from '../defined-fields';
 import { remoteExcerpt } from '../net';
 import type {
   ObservedCallOutcome,
@@ -88,12 +89,14 @@ function observationOf(run: TracedRun): RunObservation {
     },
     stepFinished({ finishReason, usage, responseModelId }) {
       if (!run.step) return;
-      run.step.span.setAttributes({
-        [genAi.finishReasons]: [finishReason],
-        [genAi.inputTokens]: usage.inputTokens,
-        [genAi.outputTokens]: usage.outputTokens,
-        ...(responseModelId ? { [genAi.responseModel]: responseModelId } : {}),
-      });
+      run.step.span.setAttributes(
+        definedFields({
+          [genAi.finishReasons]: [finishReason],
+          [genAi.inputTokens]: usage.inputTokens,
+          [genAi.outputTokens]: usage.outputTokens,
+          [genAi.responseModel]: responseModelId || undefined,
+        }),
+      );
       run.step.span.end();
       run.step = undefined;
       run.usage.inputTokens += usage.inputTokens;
@@ -135,13 +138,13 @@ function startToolCall(
     `execute_tool ${toolName}`,
     {
       kind: SpanKind.INTERNAL,
-      attributes: {
+      attributes: definedFields({
         [genAi.operationName]: 'execute_tool',
         [genAi.toolName]: toolName,
         [genAi.toolCallId]: toolCallId,
         [genAi.toolType]: 'function',
-        ...(answering ? { [studio.toolAnswering]: answering } : {}),
-      },
+        [studio.toolAnswering]: answering || undefined,
+      }),
     },
     run.step?.context ?? run.context,
   );

@@ -5,6 +5,7 @@
  * values stay in the `FieldDiff` it reads.
  */
 import { diffWordsWithSpace } from 'diff';
+import { definedFields } from '../defined-fields';
 import { contextFieldsOf, isJsonLogicRule, ruleGroupText, type Rules } from '../rules';
 import { agentFieldLabels } from '../snapshots';
 import type { FieldDiff } from './diff';
@@ -140,11 +141,13 @@ export function summarizeChanges(diffs: readonly FieldDiff[]): FieldChangeSummar
     const base = { field, label: labels[field] ?? field, added: [], removed: [], before: [], after: [] };
     if (textFields.has(field)) {
       const [before, after] = [instructionsText(previous), instructionsText(current)];
-      const text = diffWordsWithSpace(before, after).map(({ value, added, removed }) => ({
-        value,
-        ...(added ? { added: true as const } : {}),
-        ...(removed ? { removed: true as const } : {}),
-      }));
+      const text = diffWordsWithSpace(before, after).map(({ value, added, removed }) =>
+        definedFields({
+          value,
+          added: added ? (true as const) : undefined,
+          removed: removed ? (true as const) : undefined,
+        }),
+      );
       return { ...base, text };
     }
     if (namedFields.has(field)) {

@@ -10,6 +10,7 @@ import {
   type SchemaRole,
   type ToolSchema,
 } from '../tools';
+import { definedFields } from '../defined-fields';
 import type { Step, StepOptions } from './workflow-types';
 
 function normalized(step: string, role: SchemaRole, schema: ToolSchema | undefined): NormalizedSchema | undefined {
@@ -30,15 +31,17 @@ export function createStep<const TInputSchema extends ToolSchema, TOutput = unkn
   }
   const suspend = normalized(id, 'suspendSchema', options.suspendSchema);
   const resume = normalized(id, 'resumeSchema', options.resumeSchema);
-  return Object.freeze({
-    id,
-    ...(options.description === undefined ? {} : { description: options.description }),
-    schemas: {
-      input: normalized(id, 'inputSchema', options.inputSchema)!,
-      output: normalized(id, 'outputSchema', options.outputSchema)!,
-      ...(suspend ? { suspend } : {}),
-      ...(resume ? { resume } : {}),
-    },
-    execute: execute as Step<SchemaOutput<TInputSchema>, TOutput>['execute'],
-  });
+  return Object.freeze(
+    definedFields({
+      id,
+      description: options.description,
+      schemas: definedFields({
+        input: normalized(id, 'inputSchema', options.inputSchema)!,
+        output: normalized(id, 'outputSchema', options.outputSchema)!,
+        suspend,
+        resume,
+      }),
+      execute: execute as Step<SchemaOutput<TInputSchema>, TOutput>['execute'],
+    }),
+  );
 }

@@ -8,6 +8,7 @@
  * mistake: `invalid_input` with the standard message, and the run stays suspended.
  */
 import { randomUUID } from 'node:crypto';
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import {
   formatIssuePath,
@@ -173,7 +174,8 @@ async function executeStep({
       inputData,
       requestContext: freezeRequestContext(requestContext),
       abortSignal,
-      ...(resumeData !== undefined ? { resumeData } : {}),
+      // The step's own code reads this context: `resumeData` is there only when the step is resumed.
+      ...definedFields({ resumeData }),
       async suspend(payload) {
         const checked = step.schemas.suspend?.validate(payload);
         if (checked && !checked.success) {

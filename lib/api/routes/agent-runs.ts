@@ -56,17 +56,17 @@ export const streamRoute = createRoute({
  */
 function runOptionsOf(body: RunBody, caller: RunCaller | undefined): RunOptions {
   return {
-    ...(caller ? { caller } : {}),
-    ...(body.requestContext ? { requestContext: body.requestContext } : {}),
-    ...(body.toolChoice ? { toolChoice: body.toolChoice } : {}),
-    ...(body.activeTools ? { activeTools: body.activeTools } : {}),
-    ...(body.maxSteps ? { maxSteps: body.maxSteps } : {}),
-    ...(body.output ? { output: body.output } : {}),
-    ...(body.runId ? { runId: body.runId } : {}),
-    ...(body.threadId ? { threadId: body.threadId } : {}),
-    ...(body.resourceId ? { resourceId: body.resourceId } : {}),
-    ...(body.autoResumeSuspendedTools ? { autoResumeSuspendedTools: true } : {}),
-    ...(body.clientTools ? { clientTools: body.clientTools } : {}),
+    caller,
+    requestContext: body.requestContext,
+    toolChoice: body.toolChoice,
+    activeTools: body.activeTools,
+    maxSteps: body.maxSteps,
+    output: body.output,
+    runId: body.runId,
+    threadId: body.threadId,
+    resourceId: body.resourceId,
+    autoResumeSuspendedTools: body.autoResumeSuspendedTools ? true : undefined,
+    clientTools: body.clientTools,
   };
 }
 
@@ -82,9 +82,9 @@ async function loadFor(
   const draft = await draftOfRequest(context, { editor, agentId: id, draft: body.draft });
   return runtime.loadAgent(id, {
     requestContext: body.requestContext ?? {},
-    ...(selector ? { selector } : {}),
-    ...(draft ? { draft } : {}),
-    ...(body.resourceId ? { resourceId: body.resourceId } : {}),
+    selector,
+    draft,
+    resourceId: body.resourceId,
     signal,
   });
 }

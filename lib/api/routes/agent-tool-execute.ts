@@ -55,8 +55,8 @@ export function registerAgentToolExecuteRoutes(app: ApiApp, { runtime }: { runti
       toolName: name,
       input,
       requestContext: requestContext ?? {},
-      ...(selector ? { selector: toVersionSelector(selector) } : {}),
-      ...(resourceId === undefined ? {} : { resourceId }),
+      selector: selector ? toVersionSelector(selector) : undefined,
+      resourceId,
       signal: context.req.raw.signal,
     });
     return context.json(result, 200);

@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { pathParam } from '../schemas';
+import { definedFields } from '../../defined-fields';
 import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
 import { diagnosticCodes } from '../../rules';
 
@@ -172,7 +173,8 @@ export const labelSchema = z
 
 export const deletedSchema = z.object({ deleted: z.literal(true) }).catchall(z.unknown());
 
-export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
-  content: { 'application/json': { schema } },
-  ...(description ? { description } : {}),
-});
+export const jsonBody = <T extends z.ZodType>(
+  schema: T,
+  description?: string,
+): { content: { 'application/json': { schema: T } }; description?: string } =>
+  definedFields({ content: { 'application/json': { schema } }, description: description || undefined });

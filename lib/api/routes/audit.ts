@@ -63,8 +63,8 @@ export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor })
     const { from, to, ...rest } = context.req.valid('query');
     // Stored times are UTC ISO strings, so the bounds are compared in the same form.
     const bounds = {
-      ...(from ? { from: new Date(from).toISOString() } : {}),
-      ...(to ? { to: new Date(to).toISOString() } : {}),
+      from: from ? new Date(from).toISOString() : undefined,
+      to: to ? new Date(to).toISOString() : undefined,
     };
     return context.json(await editor.audit.list({ ...rest, ...bounds }), 200);
   });

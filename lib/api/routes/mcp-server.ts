@@ -63,7 +63,7 @@ async function runnableAgents(editor: Editor): Promise<RunnableAgentSummary[]> {
   const agents: RunnableAgentSummary[] = [];
   let cursor: string | undefined;
   do {
-    const page = await editor.agents.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+    const page = await editor.agents.list({ limit: 100, cursor });
     for (const item of page.items) {
       if (item.source === 'code' || item.activeVersionId !== null) {
         agents.push({ id: item.id, name: item.name, description: item.description });
@@ -117,19 +117,17 @@ export function registerMcpServerRoutes(
     tools,
     logger,
     version,
-    ...(exposeAgentsOverMcp
-      ? {
-          agents: (reservedNames) =>
-            createAgentMcpTools({
-              reservedNames,
-              listAgents: () => runnableAgents(editor),
-              runAgent: async ({ agentId, prompt, requestContext, abortSignal }) =>
-                (await runtime.loadAgent(agentId, { requestContext, signal: abortSignal })).generate(prompt, {
-                  abortSignal,
-                }),
-            }),
-        }
-      : {}),
+    agents: exposeAgentsOverMcp
+      ? (reservedNames) =>
+          createAgentMcpTools({
+            reservedNames,
+            listAgents: () => runnableAgents(editor),
+            runAgent: async ({ agentId, prompt, requestContext, abortSignal }) =>
+              (await runtime.loadAgent(agentId, { requestContext, signal: abortSignal })).generate(prompt, {
+                abortSignal,
+              }),
+          })
+      : undefined,
   });
   const corsOrigins = [...requestPolicy.corsOrigins];
 

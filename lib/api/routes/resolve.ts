@@ -125,9 +125,9 @@ export function resolveRequest({
   const { requestContext, selector, resourceId } = body;
   return runtime.resolve(id, {
     requestContext: requestContext ?? {},
-    ...(selector ? { selector: toVersionSelector(selector) } : {}),
-    ...(draft ? { draft } : {}),
-    ...(resourceId === undefined ? {} : { resourceId }),
+    selector: selector ? toVersionSelector(selector) : undefined,
+    draft,
+    resourceId,
   });
 }
 

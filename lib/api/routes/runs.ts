@@ -158,7 +158,7 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
     const { runId } = context.req.valid('param');
     const { toolCallId, resumeData, resourceId } = context.req.valid('json');
     return (await answer(context, { runId, resourceId }, (options) =>
-      runtime.runs.resume({ runId, resumeData, ...(toolCallId ? { toolCallId } : {}), ...options }),
+      runtime.runs.resume({ runId, resumeData, toolCallId, ...options }),
     )) as never;
   });
 
@@ -171,7 +171,7 @@ export function registerRunRoutes(app: ApiApp, { runtime }: { runtime: Runtime }
         results: results.map(({ toolCallId, output, modelOutput }) => ({
           toolCallId,
           output,
-          ...(modelOutput ? { modelOutput } : {}),
+          modelOutput,
         })),
         ...options,
       }),

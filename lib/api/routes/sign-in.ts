@@ -62,8 +62,8 @@ function providerSignInBody(text: string): string {
   return JSON.stringify({
     provider: given.providerId ?? given.provider,
     callbackURL: given.callbackURL ?? '/',
-    ...(given.errorCallbackURL === undefined ? {} : { errorCallbackURL: given.errorCallbackURL }),
-    ...(given.newUserCallbackURL === undefined ? {} : { newUserCallbackURL: given.newUserCallbackURL }),
+    errorCallbackURL: given.errorCallbackURL,
+    newUserCallbackURL: given.newUserCallbackURL,
   });
 }
 

@@ -148,7 +148,7 @@ export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor 
   app.openapi(publishChecksRoute, async (context) => {
     const { id, n } = context.req.valid('param');
     const { problems, evaluation } = await editor.agents.publishChecks({ id, versionNumber: n });
-    return context.json({ problems, ...(evaluation ? { evaluation } : {}) }, 200);
+    return context.json({ problems, evaluation }, 200);
   });
 
   app.openapi(unpublishRoute, async (context) =>

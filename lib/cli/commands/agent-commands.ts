@@ -199,7 +199,7 @@ function registerResolveCommand(agent: Command, cli: CliContext) {
       const selector = selectorFromOptions(options);
       const resolution = await cli.connect(command).resolveAgent({
         params: { id },
-        body: { requestContext, ...(selector ? { selector } : {}) },
+        body: { requestContext, selector },
       });
       if (options.json) return printJson(cli.io, resolution);
       cli.io.stdout(describeResolution(id, resolution));

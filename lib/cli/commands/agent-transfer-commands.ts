@@ -46,7 +46,7 @@ export function registerAgentTransferCommands(agent: Command, cli: CliContext) {
         throw new CliError('--mode is "create" or "append".');
       const document = readJsonFile(file, 'export document');
       const result = await cli.connect(command).importAgent({
-        query: { ...(options.mode ? { mode: options.mode } : {}), ...(options.dryRun ? { dryRun: 'true' } : {}) },
+        query: { mode: options.mode, dryRun: options.dryRun ? 'true' : undefined },
         body: document,
       });
       if (options.json) return printJson(cli.io, result);

@@ -141,7 +141,7 @@ export function registerAgentWriteCommands(agent: Command, cli: CliContext) {
         const body = {
           ...fields,
           baseVersionNumber: baseNumber,
-          ...(options.message !== undefined ? { changeMessage: options.message } : {}),
+          changeMessage: options.message ?? fields.changeMessage,
         } as SaveBody;
         const answer = await client.updateAgent({ params: { id }, body });
         if (options.json) return printJson(cli.io, answer);

@@ -190,9 +190,9 @@ export function registerDeploymentCommands(parent: Command, cli: CliContext) {
             query: options.dryRun ? { dryRun: 'true' } : {},
             body: {
               backup,
-              ...(passphrase ? { passphrase } : {}),
-              ...(options.withoutSecrets ? { withoutSecrets: true } : {}),
-              ...(prefer ? { prefer } : {}),
+              passphrase: passphrase || undefined,
+              withoutSecrets: options.withoutSecrets ? true : undefined,
+              prefer,
             },
           });
         } catch (error) {

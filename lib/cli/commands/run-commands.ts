@@ -34,8 +34,8 @@ function registerListCommand(parent: Command, cli: CliContext) {
         const client = cli.connect(command);
         const limit = options.limit ?? 50;
         const filter = {
-          ...(options.agent ? { agentId: options.agent } : {}),
-          ...(options.status ? { status: options.status } : {}),
+          agentId: options.agent || undefined,
+          status: options.status,
         };
         const runs: RunItem[] = [];
         const pages = paginate(async (cursor) => {

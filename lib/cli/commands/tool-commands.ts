@@ -68,8 +68,8 @@ export function registerToolCommands(parent: Command, cli: CliContext) {
         const { output, isError } = await cli.connect(command).executeTool({
           params: { id },
           body: {
-            ...(input === undefined ? {} : { input }),
-            ...(requestContext === undefined ? {} : { requestContext }),
+            input,
+            requestContext,
           },
         });
         if (!isError) return printJson(cli.io, output);

@@ -5,6 +5,7 @@
  * `listTools` and `resolveTools` reject with every problem listed (the resolver then skips the
  * provider with a warning).
  */
+import { definedFields } from '../../defined-fields';
 import type { Issue } from '../../errors';
 import { createTool, type Tool } from '../../tools';
 import type { IntegrationProvider, IntegrationToolDescription } from '../types';
@@ -148,10 +149,10 @@ export function createOpenApiIntegration(options: OpenApiIntegrationOptions): Op
     return copy;
   };
 
-  return {
+  return definedFields({
     id: options.id,
     name: options.name ?? title ?? options.id,
-    ...((options.description ?? summary) ? { description: options.description ?? summary } : {}),
+    description: (options.description ?? summary) || undefined,
     async listTools() {
       return (await load()).descriptions;
     },
@@ -170,5 +171,5 @@ export function createOpenApiIntegration(options: OpenApiIntegrationOptions): Op
     async skippedOperations() {
       return (await load()).skipped;
     },
-  };
+  });
 }

@@ -8,6 +8,7 @@
  * A name that is taken (a query `id` beside a path `id`, a parameter called `body`) becomes
  * `<in>_<name>`; names outside `[a-zA-Z0-9_.-]` are cleaned. Cookie parameters are not supported.
  */
+import { definedFields } from '../../defined-fields';
 import type { JsonSchema, ToolAnnotations } from '../../tools';
 import { createSchemaConverter } from './convert-schema';
 import { isJsonObject } from './document-issues';
@@ -163,8 +164,8 @@ function describeOperation(target: OperationInDocument): OperationDescription | 
       key,
       name,
       in: location,
-      ...(typeof parameter.style === 'string' ? { style: parameter.style } : {}),
-      ...(typeof parameter.explode === 'boolean' ? { explode: parameter.explode } : {}),
+      style: typeof parameter.style === 'string' ? parameter.style : undefined,
+      explode: typeof parameter.explode === 'boolean' ? parameter.explode : undefined,
     });
   }
   if (chosen && requestBody) {
@@ -175,12 +176,12 @@ function describeOperation(target: OperationInDocument): OperationDescription | 
   }
   const readOnly = method === 'get' || method === 'head' || method === 'options';
   const summary = typeof operation.summary === 'string' ? operation.summary : undefined;
-  const root: JsonSchema = {
+  const root: JsonSchema = definedFields({
     type: 'object',
     properties,
-    ...(required.length > 0 ? { required } : {}),
+    required: required.length > 0 ? required : undefined,
     additionalProperties: false,
-  };
+  });
   const serverUrl = serverUrlOf(operation.servers) ?? serverUrlOf(pathItem.servers) ?? serverUrlOf(document.servers);
   return {
     slug,
@@ -189,13 +190,13 @@ function describeOperation(target: OperationInDocument): OperationDescription | 
     description: describeText(operation, method, pathTemplate),
     inputSchema: converter.finish(root),
     parameters,
-    ...(body ? { body } : {}),
-    ...(serverUrl ? { serverUrl } : {}),
-    annotations: {
-      ...(summary ? { title: summary } : {}),
+    body,
+    serverUrl: serverUrl || undefined,
+    annotations: definedFields({
+      title: summary || undefined,
       readOnlyHint: readOnly,
       idempotentHint: readOnly || method === 'put' || method === 'delete',
-    },
+    }),
   };
 }
 

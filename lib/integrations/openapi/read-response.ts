@@ -3,6 +3,8 @@
  * text), cut at 100,000 characters like `web_fetch`. The body is read as a stream and reading stops
  * at the limit, so a huge answer costs no more memory than a cut one.
  */
+import { definedFields } from '../../defined-fields';
+
 export const bodyCharacterLimit = 100_000;
 
 export interface OpenApiCallOutput {
@@ -43,11 +45,11 @@ export async function readResponse(
   { limit = bodyCharacterLimit }: { limit?: number } = {},
 ): Promise<OpenApiCallOutput> {
   const contentType = response.headers.get('content-type') ?? undefined;
-  const base = {
+  const base = definedFields({
     status: response.status,
     ok: response.ok,
-    ...(contentType ? { headers: { 'content-type': contentType } } : {}),
-  };
+    headers: contentType ? { 'content-type': contentType } : undefined,
+  });
   if (contentType && !textual.test(contentType)) {
     await response.body?.cancel().catch(() => undefined);
     return { ...base, body: `[binary content omitted: ${contentType}]` };

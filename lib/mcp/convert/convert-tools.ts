@@ -4,6 +4,7 @@
  * description precedence, namespacing; agent-level keys that match nothing are reported. No IO:
  * the lists come in.
  */
+import { definedFields } from '../../defined-fields';
 import type { McpListedTool, McpToolEntries } from '../types';
 
 export type McpDescriptionSource = 'agent' | 'server' | 'original';
@@ -104,17 +105,19 @@ export function convertMcpTools({ clientId, clientKind, servers, selection }: Co
       }
       if (!selectAll && selectedKeys.length === 0) continue;
       for (const key of selectedKeys) matchedKeys.add(key);
-      tools.push({
-        name,
-        bareName,
-        server: server.name,
-        ...pickDescription({ selection, name, bareName, serverEntries, original: listed.description }),
-        ...(listed.title === undefined ? {} : { title: listed.title }),
-        inputSchema: listed.inputSchema,
-        ...(listed.outputSchema === undefined ? {} : { outputSchema: listed.outputSchema }),
-        ...(listed.annotations === undefined ? {} : { annotations: listed.annotations }),
-        ...(listed._meta === undefined ? {} : { _meta: listed._meta }),
-      });
+      tools.push(
+        definedFields({
+          name,
+          bareName,
+          server: server.name,
+          ...pickDescription({ selection, name, bareName, serverEntries, original: listed.description }),
+          title: listed.title,
+          inputSchema: listed.inputSchema,
+          outputSchema: listed.outputSchema,
+          annotations: listed.annotations,
+          _meta: listed._meta,
+        }),
+      );
     }
   }
 

@@ -97,7 +97,8 @@ export function createMcpToolServer({
       const transport = new sdk.WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
-        ...(dnsRebinding ? { enableDnsRebindingProtection: true, ...dnsRebinding } : {}),
+        enableDnsRebindingProtection: dnsRebinding !== undefined,
+        ...dnsRebinding,
       });
       try {
         await server.connect(transport);

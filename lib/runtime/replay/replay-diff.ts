@@ -6,6 +6,7 @@
  */
 import { diffWords } from 'diff';
 import { canonicalJson } from '../../versions';
+import { definedFields } from '../../defined-fields';
 
 export interface ComparedCall {
   toolName: string;
@@ -34,11 +35,13 @@ function takeFirst(calls: ComparedCall[], matches: (call: ComparedCall) => boole
 
 function answerParts(recorded: string, replayed: string): AnswerPart[] {
   if (recorded === replayed) return [];
-  return diffWords(recorded, replayed).map((change) => ({
-    value: change.value,
-    ...(change.added ? { added: true as const } : {}),
-    ...(change.removed ? { removed: true as const } : {}),
-  }));
+  return diffWords(recorded, replayed).map((change) =>
+    definedFields({
+      value: change.value,
+      added: change.added ? (true as const) : undefined,
+      removed: change.removed ? (true as const) : undefined,
+    }),
+  );
 }
 
 export function diffReplay({

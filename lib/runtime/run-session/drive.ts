@@ -5,6 +5,7 @@
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { StudioError } from '../../errors';
+import { definedFields } from '../../defined-fields';
 import { deliverBackgroundResults, hasUndeliveredTasks } from '../background-tasks';
 import { identityOf, type RunResult } from '../run-types';
 import type { RunRecord } from '../run-record';
@@ -79,16 +80,16 @@ async function settleSession(session: RunSession, status: 'finished' | 'paused')
   record.updatedAt = session.dependencies.now();
   if (status === 'finished') record.finishedAt = record.updatedAt;
   await persist(session);
-  const outcome = {
+  const outcome = definedFields({
     status,
     finishReason: status === 'paused' ? 'tool-calls' : (record.state.lastFinishReason ?? 'stop'),
     text: session.reply.text,
     toolCalls: session.reply.toolCalls,
     toolResults: session.reply.toolResults,
-    ...(status === 'paused' ? { pending: describePending(session) } : {}),
+    pending: status === 'paused' ? describePending(session) : undefined,
     usage: record.state.usage,
-    ...(object === undefined ? {} : { object }),
-  };
+    object,
+  });
   session.observation?.runEnded(
     status === 'paused'
       ? { status, pendingCalls: record.state.pending.length }
