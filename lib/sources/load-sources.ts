@@ -109,28 +109,26 @@ export function createSourceLoader(options: SourceLoaderOptions): SourceLoader {
       const mcpSlots: Array<Slot<LoadedMcpClient>> = plan.mcpClients.map(() => undefined);
       const integrationSlots: Array<Slot<LoadedIntegration>> = plan.integrations.map(() => undefined);
       const providerSlots: Array<Slot<LoadedToolProvider>> = plan.toolProviders.map(() => undefined);
+      // What integrations and tool providers are both given.
+      const foreign = { requestContext: foreignContext, timeoutMs, toolIdentities };
       const work = Promise.all([
         ...plan.mcpClients.map(async (client, index) => {
           mcpSlots[index] = await loadMcpClient({ clientId: client.clientId, authToken, dependencies: mcp });
         }),
         ...plan.integrations.map(async (integration, index) => {
           integrationSlots[index] = await loadIntegration({
+            ...foreign,
             plan: integration,
             integrations: options.integrations,
-            requestContext: foreignContext,
-            timeoutMs,
-            toolIdentities,
           });
         }),
         ...plan.toolProviders.map(async (provider, index) => {
           providerSlots[index] = await loadToolProvider({
+            ...foreign,
             plan: provider,
             providers: options.toolProviders,
-            requestContext: foreignContext,
             resourceId,
             authorId: plan.authorId,
-            timeoutMs,
-            toolIdentities,
           });
         }),
       ]);
