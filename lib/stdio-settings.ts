@@ -5,6 +5,7 @@
  * editor show is what an operator writes.
  */
 import { z } from 'zod';
+import { issueMessages } from './errors';
 import {
   bareInterpreterReason,
   formatLaunchSpec,
@@ -29,8 +30,12 @@ export const launchSpecListSetting = z
     items.flatMap((item, index) => {
       if (typeof item !== 'string') return [formatLaunchSpec(item)];
       const parsed = parseLaunchSpecs(item);
-      if (parsed.ok) return parsed.specs.map(formatLaunchSpec);
-      context.addIssue({ code: 'custom', path: [index], message: `"${item}" cannot be read: ${parsed.message}` });
+      if (parsed.ok) return parsed.value.map(formatLaunchSpec);
+      context.addIssue({
+        code: 'custom',
+        path: [index],
+        message: `"${item}" cannot be read: ${issueMessages(parsed.issues)}`,
+      });
       return [];
     }),
   );
@@ -58,7 +63,7 @@ export function refuseBareInterpreters(
   if (settings.stdioAllowBareInterpreters) return;
   settings.stdioAllowedCommands.forEach((entry, index) => {
     const parsed = parseLaunchSpecs(entry);
-    const reason = parsed.ok ? parsed.specs.map(bareInterpreterReason).find(Boolean) : undefined;
+    const reason = parsed.ok ? parsed.value.map(bareInterpreterReason).find(Boolean) : undefined;
     if (!reason) return;
     context.addIssue({
       code: 'custom',
@@ -80,7 +85,7 @@ export function bareInterpreterNotice(settings: {
   if (!settings.stdioAllowBareInterpreters) return '';
   const bare = settings.stdioAllowedCommands.filter((entry) => {
     const parsed = parseLaunchSpecs(entry);
-    return parsed.ok && parsed.specs.some(isBareInterpreter);
+    return parsed.ok && parsed.value.some(isBareInterpreter);
   });
   const entries = bare.length ? bare.map((entry) => `"${entry}"`).join(', ') : 'none at the moment';
   return (

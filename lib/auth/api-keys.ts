@@ -8,7 +8,7 @@
 import { hash, randomInt, randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
-import { invalidInput, issuesFromZod, StudioError } from '../errors';
+import { checkFailed, invalidInput, issuesFromZod, StudioError, type CheckResult } from '../errors';
 import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { silentLogger, type Logger } from '../logger';
 import { recordApiKeyAudit } from './account-audit';
@@ -37,9 +37,17 @@ export interface CreatedApiKey extends Pick<
   key: string;
 }
 
-export type ApiKeyCheck =
-  | { ok: true; key: { id: string; name: string; scope: Scope } }
-  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' };
+/** A key that may be used: whose it is and what it may do. */
+export interface VerifiedApiKey {
+  id: string;
+  name: string;
+  scope: Scope;
+}
+
+/** The key, or why it may not be used: it is not one of this studio's, was revoked or has expired. */
+export type ApiKeyCheck = CheckResult<VerifiedApiKey>;
+
+const unknownKey = () => checkFailed('This is not an API key of this studio.');
 
 export interface ApiKeys {
   /** `createdBy` is the actor creating it (`user:<email>`, `key:<name>`, `local`, `cli`), as the audit log names them. */
@@ -138,15 +146,15 @@ export function createApiKeys({
   }
 
   async function verify(key: string): Promise<ApiKeyCheck> {
-    if (!key.startsWith(keyPrefix) || key.length > longestKey) return { ok: false, reason: 'unknown' };
+    if (!key.startsWith(keyPrefix) || key.length > longestKey) return unknownKey();
     const known = await lookup.byHash(hashKey(key));
-    if (!known) return { ok: false, reason: 'unknown' };
-    if (known.revoked) return { ok: false, reason: 'revoked' };
+    if (!known) return unknownKey();
+    if (known.revoked) return checkFailed(`The API key "${known.name}" was revoked.`);
     // Checked on every call: a cached key expires on time.
     if (known.expiresAtMs !== undefined && known.expiresAtMs <= now().getTime())
-      return { ok: false, reason: 'expired' };
+      return checkFailed(`The API key "${known.name}" has expired.`);
     recordUse(known.id);
-    return { ok: true, key: { id: known.id, name: known.name, scope: known.scope } };
+    return { ok: true, value: { id: known.id, name: known.name, scope: known.scope } };
   }
 
   function recordUse(id: string): void {

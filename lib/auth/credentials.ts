@@ -66,7 +66,7 @@ export function createCredentials({
         const key = bearer.exec(authorization)?.[1];
         if (!key) return undefined;
         const check = await verifyKey(key);
-        return check.ok ? { kind: 'key', ...check.key } : undefined;
+        return check.ok ? { kind: 'key', ...check.value } : undefined;
       }
       if (!cookie) return undefined;
       const found = await session(new Headers({ cookie }));

@@ -23,7 +23,7 @@ export type StdioLaunchSpecView =
 /** An entry of the setting as the specs it holds (one, as the settings schema splits them). */
 const specsOfEntry = (entry: string) => {
   const parsed = parseLaunchSpecs(entry);
-  return parsed.ok ? parsed.specs.map(({ command, args }) => ({ command, args: [...args] })) : [];
+  return parsed.ok ? parsed.value.map(({ command, args }) => ({ command, args: [...args] })) : [];
 };
 
 const storedView = (row: StdioLaunchSpecRow): StdioLaunchSpecView => ({

@@ -97,7 +97,7 @@ async function skippedOperationsOf(provider: IntegrationProvider): Promise<Skipp
 function sameDestination(stored: IntegrationConfigInput, given: IntegrationConfigInput): boolean {
   const before = integrationOrigins(stored);
   const after = integrationOrigins(given);
-  return before.ok && after.ok && sameOrigins(before.origins, after.origins);
+  return before.ok && after.ok && sameOrigins(before.value, after.value);
 }
 
 /** A config with credentials must have an origin set the calls can be held to. */

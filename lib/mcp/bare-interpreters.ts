@@ -169,8 +169,8 @@ function commandLineReason({ command, option, value }: { command: string; option
   const parsed = /[$`]/.test(value) ? undefined : parseLaunchSpecs(value);
   if (!parsed?.ok)
     return `the command line given to "${command} ${option}" cannot be checked: it holds shell syntax ("$", "|", ...) that could run the arguments a server adds`;
-  if (parsed.specs.length === 0) return `"${command} ${option}" is given no command line`;
-  const reasons = parsed.specs.map(bareInterpreterReason).filter(Boolean);
+  if (parsed.value.length === 0) return `"${command} ${option}" is given no command line`;
+  const reasons = parsed.value.map(bareInterpreterReason).filter(Boolean);
   return reasons.length ? `${reasons.join('; ')} (run by "${command} ${option}")` : undefined;
 }
 

@@ -4,13 +4,12 @@
  * (`npx -y @modelcontextprotocol/server-everything; node './mcp/my orders.js'`). No shell ever runs
  * them: the words are split here once, the same way for the setting and for the display. Pure.
  */
+import { checkFailed, type CheckResult } from '../errors';
 
 export interface LaunchSpec {
   command: string;
   args: readonly string[];
 }
-
-export type LaunchSpecParse = { ok: true; specs: LaunchSpec[] } | { ok: false; message: string };
 
 /** Characters a shell would give a meaning to; written unquoted they are refused instead of taken literally. */
 const shellOperators = new Set(['|', '&', '<', '>', '(', ')', '$', '`']);
@@ -61,7 +60,7 @@ function readQuoted(state: Tokenizer, quote: "'" | '"'): string | undefined {
  * single quotes keep everything literally, double quotes honour `\"` `\\` `\$` and `` \` ``, a
  * backslash outside quotes escapes the next character. Empty entries are skipped.
  */
-export function parseLaunchSpecs(text: string): LaunchSpecParse {
+export function parseLaunchSpecs(text: string): CheckResult<LaunchSpec[]> {
   const state: Tokenizer = { text, index: 0, specs: [], words: [], word: undefined };
   while (state.index < text.length) {
     const char = text[state.index++]!;
@@ -69,19 +68,18 @@ export function parseLaunchSpecs(text: string): LaunchSpecParse {
     else if (char === ';') endEntry(state);
     else if (char === "'" || char === '"') {
       const problem = readQuoted(state, char);
-      if (problem) return { ok: false, message: problem };
+      if (problem) return checkFailed(problem);
     } else if (char === '\\') {
-      if (state.index >= text.length) return { ok: false, message: 'it ends with a lone backslash' };
+      if (state.index >= text.length) return checkFailed('it ends with a lone backslash');
       state.word = (state.word ?? '') + text[state.index++];
     } else if (shellOperators.has(char))
-      return {
-        ok: false,
-        message: `"${char}" at character ${state.index} means something to a shell, and no shell runs these commands: quote it to mean the character itself`,
-      };
+      return checkFailed(
+        `"${char}" at character ${state.index} means something to a shell, and no shell runs these commands: quote it to mean the character itself`,
+      );
     else state.word = (state.word ?? '') + char;
   }
   endEntry(state);
-  return { ok: true, specs: state.specs };
+  return { ok: true, value: state.specs };
 }
 
 const plainWord = /^[A-Za-z0-9_@%+=:,./-]+$/;

@@ -14,7 +14,7 @@ import { isBareInterpreter } from './bare-interpreters';
 import type { LaunchSpec } from './launch-spec-syntax';
 
 export { bareInterpreterReason, interpreterKey, interpreterNames, isBareInterpreter } from './bare-interpreters';
-export { formatLaunchSpec, parseLaunchSpecs, type LaunchSpec, type LaunchSpecParse } from './launch-spec-syntax';
+export { formatLaunchSpec, parseLaunchSpecs, type LaunchSpec } from './launch-spec-syntax';
 
 const startsWith = (args: readonly string[], prefix: readonly string[]) =>
   prefix.length <= args.length && prefix.every((arg, index) => args[index] === arg);

@@ -5,6 +5,7 @@
  * runtime, loader or shell runs, where it trusts TLS, or where it sends traffic. The deny list wins
  * over both. Names compare without case (`npm_config_*` and `NPM_CONFIG_*` alike). Pure.
  */
+import { checkFailed, type CheckResult } from '../errors';
 
 export const allowedEnvSuffixes = [
   '_TOKEN',
@@ -80,12 +81,30 @@ export function isRuntimeVariable(name: string): boolean {
   );
 }
 
-export type EnvNameVerdict = { ok: true } | { ok: false; reason: 'runtime' | 'not-listed' };
+/** The refusal of a runtime or loader variable: the same words for the input schema and the deployment checks. */
+export function runtimeVariableMessage(name: string): string {
+  return `The environment variable ${name} may not be set for a stdio server: it changes which code a runtime, loader or shell runs, what it trusts or where it connects (NODE_*, PYTHON*, LD_*, *_PROXY, PATH and the like are refused, even when listed in STUDIO_STDIO_ALLOWED_ENV).`;
+}
 
-/** The rule for one stored env name, given the deployment's extra names (`STUDIO_STDIO_ALLOWED_ENV`). */
-export function checkEnvName({ name, allowedEnv }: { name: string; allowedEnv: readonly string[] }): EnvNameVerdict {
-  if (isRuntimeVariable(name)) return { ok: false, reason: 'runtime' };
+/**
+ * One stored env name under the deployment's extra names (`STUDIO_STDIO_ALLOWED_ENV`): the name, or
+ * why it is refused (the issue's path is the name).
+ */
+export function checkEnvName({
+  name,
+  allowedEnv,
+}: {
+  name: string;
+  allowedEnv: readonly string[];
+}): CheckResult<string> {
+  if (isRuntimeVariable(name)) return checkFailed(runtimeVariableMessage(name), name);
   const upper = name.toUpperCase();
   const listed = allowedEnvSuffixes.some((suffix) => upper.endsWith(suffix)) || allowedEnv.includes(name);
-  return listed ? { ok: true } : { ok: false, reason: 'not-listed' };
+  if (listed) return { ok: true, value: name };
+  return checkFailed(
+    `The environment variable ${name} may not be set for a stdio server: accepted names end in ` +
+      `${allowedEnvSuffixes.slice(0, -1).join(', ')} or ${allowedEnvSuffixes.at(-1)}, or are listed in ` +
+      'STUDIO_STDIO_ALLOWED_ENV (settings.stdioAllowedEnv).',
+    name,
+  );
 }

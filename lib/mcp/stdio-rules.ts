@@ -14,9 +14,10 @@ import {
   parseLaunchSpecs,
   type LaunchSpec,
 } from './launch-specs';
+import { issueMessages } from '../errors';
 import { checkEnvName } from './stdio-env-names';
 
-export { allowedEnvSuffixes, envNamePattern, isRuntimeVariable } from './stdio-env-names';
+export { allowedEnvSuffixes, envNamePattern, isRuntimeVariable, runtimeVariableMessage } from './stdio-env-names';
 
 export const stdioCommandsSetting = {
   setting: 'stdioAllowedCommands',
@@ -40,7 +41,7 @@ export type StdioRuleViolation =
 export function allowedLaunchSpecs(entries: readonly string[]): LaunchSpec[] {
   return entries.flatMap((entry) => {
     const parsed = parseLaunchSpecs(entry);
-    return parsed.ok ? parsed.specs : [];
+    return parsed.ok ? parsed.value : [];
   });
 }
 
@@ -81,16 +82,8 @@ export function commandViolation({
 
 /** Why one stored env name is refused, or undefined when it is accepted. */
 export function envNameViolation({ name, policy }: { name: string; policy: StdioPolicy }): string | undefined {
-  const verdict = checkEnvName({ name, allowedEnv: policy.stdioAllowedEnv ?? [] });
-  if (verdict.ok) return undefined;
-  return verdict.reason === 'runtime'
-    ? runtimeVariableMessage(name)
-    : `The environment variable ${name} may not be set for a stdio server: accepted names end in _TOKEN, _API_KEY, _KEY, _SECRET, _PASSWORD, _URL, _ENDPOINT, _HOST, _PORT, _REGION, _PROJECT, _ORG, _WORKSPACE, _ACCOUNT, _ID, _USER or _LOG_LEVEL, or are listed in STUDIO_STDIO_ALLOWED_ENV (settings.stdioAllowedEnv).`;
-}
-
-/** The refusal of a runtime or loader variable: the same words for the input schema and the deployment checks. */
-export function runtimeVariableMessage(name: string): string {
-  return `The environment variable ${name} may not be set for a stdio server: it changes which code a runtime, loader or shell runs, what it trusts or where it connects (NODE_*, PYTHON*, LD_*, *_PROXY, PATH and the like are refused, even when listed in STUDIO_STDIO_ALLOWED_ENV).`;
+  const checked = checkEnvName({ name, allowedEnv: policy.stdioAllowedEnv ?? [] });
+  return checked.ok ? undefined : issueMessages(checked.issues);
 }
 
 export function envViolations({

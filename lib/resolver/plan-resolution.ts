@@ -80,7 +80,7 @@ function descriptionEntries(value: unknown): ToolEntries | undefined {
   const entries: ToolEntries = {};
   for (const [key, entry] of Object.entries(value)) {
     const description = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : undefined;
-    entries[key] = description === undefined ? {} : { description };
+    entries[key] = { description };
   }
   return entries;
 }

@@ -103,10 +103,7 @@ export function planProviderCalls({
   const calls: ProviderCall[] = [];
   for (const [toolkit, slugs] of byToolkit) {
     const meta = Object.fromEntries(
-      slugs.map((slug) => [
-        slug,
-        plan.tools[slug]?.description === undefined ? {} : { description: plan.tools[slug]!.description },
-      ]),
+      slugs.map((slug) => [slug, definedFields({ description: plan.tools[slug]?.description })]),
     );
     const listRef = `toolProviders.${providerId}.connections.${toolkit}`;
     const pinned = (plan.connections[toolkit] ?? []).map((value, index) => ({

@@ -177,8 +177,12 @@ function agentContext({ toolCallId, toolName, around }: CallIdentity, mode: Call
         };
         const named = typeof type === 'string' && type.startsWith('data-') ? (type as `data-${string}`) : 'data-tool';
         // `id` names who wrote the part when it is not the tool itself (a sub-agent's own id).
-        const writer = typeof id === 'string' ? { id } : {};
-        around.emit({ type: named, runId, payload: { toolCallId, toolName, ...writer, data: data ?? part } });
+        const writer = typeof id === 'string' ? id : undefined;
+        around.emit({
+          type: named,
+          runId,
+          payload: definedFields({ toolCallId, toolName, id: writer, data: data ?? part }),
+        });
       },
     },
   };

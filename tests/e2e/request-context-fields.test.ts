@@ -50,7 +50,11 @@ describe('request-context fields in a real browser', () => {
     // Add field, then name, type, allowed values and Required, with the keyboard alone.
     await fields.getByRole('button', { name: 'Add field' }).focus();
     await page.keyboard.press('Enter');
-    await fields.getByRole('group', { name: 'Field 1' }).waitFor();
+    const first = fields.getByRole('group', { name: 'Field 1' });
+    await first.waitFor();
+    // What stops a row from being saved shows beside the control it concerns.
+    expect(await first.getByRole('textbox', { name: 'Field name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await first.getByText('Give the field a name').count()).toBe(1);
     await page.keyboard.type('plan');
     const plan = fields.getByRole('group', { name: 'Field plan', exact: true });
     await plan.waitFor();
@@ -59,9 +63,14 @@ describe('request-context fields in a real browser', () => {
     expect(await type.locator('option').allTextContents()).toEqual(['text', 'number', 'true/false', 'one of']);
     for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
     expect(await type.inputValue()).toBe('oneOf');
+    const allowed = plan.getByRole('textbox', { name: 'Allowed values' });
+    expect(await allowed.getAttribute('aria-invalid')).toBe('true');
+    expect(await plan.getByText('List the values "plan" allows, separated by commas').count()).toBe(1);
+    expect(await plan.getByRole('textbox', { name: 'Field name' }).getAttribute('aria-invalid')).toBeNull();
     await page.keyboard.press('Tab');
     await page.keyboard.type('free, pro');
-    expect(await plan.getByRole('textbox', { name: 'Allowed values' }).inputValue()).toBe('free, pro');
+    expect(await allowed.inputValue()).toBe('free, pro');
+    expect(await allowed.getAttribute('aria-invalid')).toBeNull();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     expect(await plan.getByRole('checkbox', { name: 'Required' }).isChecked()).toBe(true);

@@ -103,7 +103,7 @@ async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catal
   // With credentials the origins must be known (a save refuses a config whose set cannot be computed).
   const origins = integrationOrigins(options);
   if (!origins.ok && options.credentials) throw new OpenApiDocumentError(options.id, origins.issues);
-  const allowedOrigins = origins.ok ? new Set(origins.origins) : undefined;
+  const allowedOrigins = origins.ok ? new Set(origins.value) : undefined;
   const { operations, skipped } = describeOperations(loaded.value);
   const tools = new Map<string, Tool<Record<string, unknown>, OpenApiCallOutput>>();
   const descriptions: IntegrationToolDescription[] = [];

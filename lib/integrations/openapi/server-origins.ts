@@ -9,7 +9,7 @@
  * would be too large to show or to compare); relative and non-HTTP URLs are left out, since no
  * call can use them.
  */
-import type { Issue } from '../../errors';
+import type { CheckResult, Issue } from '../../errors';
 import { isJsonObject } from './document-issues';
 
 type JsonObject = Record<string, unknown>;
@@ -78,8 +78,6 @@ export function httpOrigin(url: string): string | undefined {
   }
 }
 
-export type OriginsResult = { ok: true; origins: string[] } | { ok: false; issues: Issue[] };
-
 /** The sorted set of origins the integration can call, or why it cannot be computed. */
 export function integrationOrigins({
   baseUrl,
@@ -87,7 +85,7 @@ export function integrationOrigins({
 }: {
   baseUrl?: string | undefined;
   document: Record<string, unknown>;
-}): OriginsResult {
+}): CheckResult<string[]> {
   const origins = new Set<string>();
   const issues: Issue[] = [];
   const base = baseUrl === undefined ? undefined : httpOrigin(baseUrl);
@@ -108,7 +106,7 @@ export function integrationOrigins({
       if (origin) origins.add(origin);
     }
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, origins: [...origins].sort() };
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: [...origins].sort() };
 }
 
 /** Whether two origin sets (as `integrationOrigins` returns them, sorted) are the same. */

@@ -223,10 +223,9 @@ export function recordAnswer(
 ): void {
   const call = findCall(state, toolCallId);
   if (!call) return;
-  const by = answeredBy === undefined ? {} : { answeredBy };
   if (answer === 'resumed') {
-    call.suspended = { state: 'resumed', ...by, answeredAt } satisfies RecordedAnswer<'resumed'>;
-  } else call.approval = { state: answer, ...by, answeredAt };
+    call.suspended = { state: 'resumed', answeredBy, answeredAt } satisfies RecordedAnswer<'resumed'>;
+  } else call.approval = { state: answer, answeredBy, answeredAt };
 }
 
 /** How many tool calls the run's recorded steps hold. */

@@ -17,6 +17,9 @@ import { adapters, type OpenedDatabase } from '../storage-adapters/adapters';
 
 const start = Date.parse('2030-01-01T00:00:00.000Z');
 
+/** A key check's refusal: one issue about the key as a whole. */
+const refused = (message: string) => ({ ok: false, issues: [{ path: 'root', message }] });
+
 /** The storage with its key reads by hash counted: what the cache saves the database. */
 function countingKeyReads(storage: Storage) {
   const counted = { reads: 0 };
@@ -123,9 +126,9 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     const created = await keys.create({ name: 'app', scope: 'editor', createdBy: 'local' });
     expect(await keys.verify(created.key)).toEqual({
       ok: true,
-      key: { id: created.id, name: 'app', scope: 'editor' },
+      value: { id: created.id, name: 'app', scope: 'editor' },
     });
-    const unknown = { ok: false, reason: 'unknown' };
+    const unknown = refused('This is not an API key of this studio.');
     expect(await keys.verify(`as_${'a'.repeat(40)}`)).toEqual(unknown);
     expect(await keys.verify(created.key.slice(0, -1))).toEqual(unknown);
     expect(await keys.verify('')).toEqual(unknown);
@@ -138,7 +141,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     expect(await keys.verify(created.key)).toMatchObject({ ok: true });
     clock += 1_000;
     await keys.revoke({ id: created.id, actor: 'local' });
-    expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await keys.verify(created.key)).toEqual(refused('The API key "app" was revoked.'));
     clock += 1_000;
     await keys.revoke({ id: created.id, actor: 'local' });
     expect((await keys.list()).items[0]?.revokedAt).toBe(new Date(start + 1_000).toISOString());
@@ -159,7 +162,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     clock += 4_900;
     expect(await keys.verify(first.key)).toMatchObject({ ok: true });
     clock += 100;
-    expect(await keys.verify(first.key)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await keys.verify(first.key)).toEqual(refused('The API key "first" was revoked.'));
 
     // Written in a transaction, as another writer would: the generation moves and the next check
     // reads, though the entry read just now is fresh.
@@ -170,7 +173,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
       storage.queries.apiKeys.revoke({ id: second.id, revokedAt: new Date(clock).toISOString() }),
     );
     expect(storage.generation()).not.toBe(generation);
-    expect(await keys.verify(second.key)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await keys.verify(second.key)).toEqual(refused('The API key "second" was revoked.'));
     expect(counted.reads).toBe(reads + 1);
   });
 
@@ -182,7 +185,7 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     clock += 59_999;
     expect(await keys.verify(created.key)).toMatchObject({ ok: true });
     clock += 1;
-    expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'expired' });
+    expect(await keys.verify(created.key)).toEqual(refused('The API key "app" has expired.'));
   });
 
   it('keeps an expiry given with an offset as the same instant in UTC', async () => {
@@ -264,7 +267,7 @@ describe('API keys on one SQLite file shared by two processes', () => {
       const created = await keys.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
       expect(await keys.verify(created.key)).toMatchObject({ ok: true });
       await otherKeys.revoke({ id: created.id, actor: 'local' });
-      expect(await keys.verify(created.key)).toEqual({ ok: false, reason: 'revoked' });
+      expect(await keys.verify(created.key)).toEqual(refused('The API key "app" was revoked.'));
     } finally {
       await keys.close();
       await otherKeys.close();

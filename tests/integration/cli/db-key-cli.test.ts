@@ -44,7 +44,7 @@ describe('agent-studio db key create', () => {
         await apiKeys.close();
       }
     });
-    expect(check).toEqual({ ok: true, key: { id: expect.any(String), name: 'deploy', scope: 'editor' } });
+    expect(check).toEqual({ ok: true, value: { id: expect.any(String), name: 'deploy', scope: 'editor' } });
   });
 
   it('prints with --json the object POST /api/keys answers, and records the CLI as its maker', async () => {

@@ -42,7 +42,7 @@ describe('integrationOrigins', () => {
     ],
     ['nothing callable', { document: document({ servers: [{ url: 'ftp://files.example.com' }] }) }, []],
   ])('lists %s', (_name, config, origins) => {
-    expect(integrationOrigins(config)).toEqual({ ok: true, origins });
+    expect(integrationOrigins(config)).toEqual({ ok: true, value: origins });
   });
 
   it('refuses a server whose variables make too many URLs, naming it', () => {

@@ -4,8 +4,8 @@ import { launchSpecAdmits, parseLaunchSpecs, type LaunchSpec } from '@/lib/mcp/l
 
 const spec = (entry: string): LaunchSpec => {
   const parsed = parseLaunchSpecs(entry);
-  if (!parsed.ok || parsed.specs.length !== 1) throw new Error(`not one entry: ${entry}`);
-  return parsed.specs[0]!;
+  if (!parsed.ok || parsed.value.length !== 1) throw new Error(`not one entry: ${entry}`);
+  return parsed.value[0]!;
 };
 
 describe('entries that leave the code to run open', () => {

@@ -7,12 +7,13 @@ import {
   parseLaunchSpecs,
   type LaunchSpec,
 } from '@/lib/mcp/launch-specs';
+import { issueMessages } from '@/lib/errors';
 import { commandViolation } from '@/lib/mcp/stdio-rules';
 
 const specs = (text: string) => {
   const parsed = parseLaunchSpecs(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.specs;
+  if (!parsed.ok) throw new Error(issueMessages(parsed.issues));
+  return parsed.value;
 };
 
 describe('parsing the launch-spec setting', () => {
@@ -45,9 +46,10 @@ describe('parsing the launch-spec setting', () => {
     ['node `x`', /"`"/],
     ['node a.js > out', /">"/],
   ])('refuses %j naming the problem', (text, message) => {
-    const parsed = parseLaunchSpecs(text);
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.message).toMatch(message);
+    expect(parseLaunchSpecs(text)).toEqual({
+      ok: false,
+      issues: [{ path: 'root', message: expect.stringMatching(message) }],
+    });
   });
 
   const word = fc.string({ unit: fc.constantFrom('a', ' ', "'", '"', '\\', ';', '$', '|', 'é', '-', '/', '\t') });
@@ -107,7 +109,7 @@ describe('which servers an entry admits', () => {
     ['nodemcp', false],
   ])('%j is a bare interpreter: %s', (entry, expected) => {
     const spec = parseLaunchSpecs(entry);
-    const parsed = spec.ok ? spec.specs[0]! : { command: entry, args: [] };
+    const parsed = spec.ok ? spec.value[0]! : { command: entry, args: [] };
     expect(isBareInterpreter(parsed)).toBe(expected);
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEnvName } from '@/lib/mcp/stdio-env-names';
+import { checkEnvName, runtimeVariableMessage } from '@/lib/mcp/stdio-env-names';
 import { envViolations } from '@/lib/mcp/stdio-rules';
 
 /** Variables that make a runtime, loader or shell run other code, trust other certificates or send traffic elsewhere. */
@@ -80,8 +80,9 @@ describe('stored env names of stdio servers', () => {
   it.each([...attackNames, ...moreRuntimeNames, ...otherRuntimeNames])(
     'refuses %s, even when the deployment lists it',
     (name) => {
-      expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: false, reason: 'runtime' });
-      expect(checkEnvName({ name, allowedEnv: [name] })).toEqual({ ok: false, reason: 'runtime' });
+      const refused = { ok: false, issues: [{ path: name, message: runtimeVariableMessage(name) }] };
+      expect(checkEnvName({ name, allowedEnv: [] })).toEqual(refused);
+      expect(checkEnvName({ name, allowedEnv: [name] })).toEqual(refused);
     },
   );
 
@@ -104,13 +105,25 @@ describe('stored env names of stdio servers', () => {
     'MCP_LOG_LEVEL',
     'SNOWFLAKE_ACCOUNT',
   ])('accepts %s (an allowed suffix)', (name) => {
-    expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: true });
+    expect(checkEnvName({ name, allowedEnv: [] })).toEqual({ ok: true, value: name });
   });
 
   it('accepts another name only when the deployment lists it', () => {
-    expect(checkEnvName({ name: 'GREETING', allowedEnv: [] })).toEqual({ ok: false, reason: 'not-listed' });
-    expect(checkEnvName({ name: 'GREETING', allowedEnv: ['GREETING'] })).toEqual({ ok: true });
-    expect(checkEnvName({ name: 'USER', allowedEnv: [] })).toEqual({ ok: false, reason: 'not-listed' });
+    const notListed = (name: string) => ({
+      ok: false,
+      issues: [
+        {
+          path: name,
+          message:
+            `The environment variable ${name} may not be set for a stdio server: accepted names end in _TOKEN, ` +
+            '_API_KEY, _KEY, _SECRET, _PASSWORD, _URL, _ENDPOINT, _HOST, _PORT, _REGION, _PROJECT, _ORG, _WORKSPACE, ' +
+            '_ACCOUNT, _ID, _USER or _LOG_LEVEL, or are listed in STUDIO_STDIO_ALLOWED_ENV (settings.stdioAllowedEnv).',
+        },
+      ],
+    });
+    expect(checkEnvName({ name: 'GREETING', allowedEnv: [] })).toEqual(notListed('GREETING'));
+    expect(checkEnvName({ name: 'GREETING', allowedEnv: ['GREETING'] })).toEqual({ ok: true, value: 'GREETING' });
+    expect(checkEnvName({ name: 'USER', allowedEnv: [] })).toEqual(notListed('USER'));
   });
 
   it('names each refused variable and says how to allow a plain name', () => {

@@ -3,10 +3,9 @@ import {
   allowedOfText,
   contextGaps,
   exampleContext,
-  fieldRowProblems,
+  checkFieldRows,
   fieldRowsOf,
   fieldsReadBy,
-  schemaOfFieldRows,
   type FieldRow,
 } from '@/lib/rules';
 
@@ -30,14 +29,14 @@ const schema = {
 
 describe('request-context fields declared with controls', () => {
   it('stores text, number, true/false and one-of fields as a JSON Schema object, required ones listed', () => {
-    expect(schemaOfFieldRows(rows)).toEqual(schema);
-    expect(schemaOfFieldRows([])).toBeUndefined();
+    expect(checkFieldRows(rows)).toEqual({ ok: true, value: schema });
+    expect(checkFieldRows([])).toEqual({ ok: true, value: undefined });
   });
 
   it('reads the schema back as the same fields', () => {
-    expect(fieldRowsOf(schema)).toEqual({ editable: true, rows });
-    expect(fieldRowsOf(undefined)).toEqual({ editable: true, rows: [] });
-    expect(fieldRowsOf({ type: 'object', properties: {} })).toEqual({ editable: true, rows: [] });
+    expect(fieldRowsOf(schema)).toEqual({ ok: true, value: rows });
+    expect(fieldRowsOf(undefined)).toEqual({ ok: true, value: [] });
+    expect(fieldRowsOf({ type: 'object', properties: {} })).toEqual({ ok: true, value: [] });
   });
 
   it('refuses, with the reason, a schema the controls cannot express, so it is kept whole', () => {
@@ -51,34 +50,47 @@ describe('request-context fields declared with controls', () => {
       [{ type: 'array' }, 'does not describe an object'],
     ];
     for (const [input, reason] of cases) {
-      const read = fieldRowsOf(input);
-      expect(read.editable).toBe(false);
-      if (!read.editable) expect(read.reason).toContain(reason);
+      expect(fieldRowsOf(input)).toEqual({
+        ok: false,
+        issues: [{ path: 'root', message: expect.stringContaining(reason) }],
+      });
     }
   });
 
   it('names what stops rows from being saved', () => {
-    expect(fieldRowProblems(rows)).toEqual([]);
-    const problems = fieldRowProblems([
+    const checked = checkFieldRows([
       { name: '', type: 'text', allowed: [], required: false },
       { name: 'plan', type: 'oneOf', allowed: [' ', ''], required: false },
       { name: 'plan', type: 'text', allowed: [], required: false },
       { name: 'user.role', type: 'text', allowed: [], required: false },
+      { name: '', type: 'oneOf', allowed: [], required: false },
     ]);
-    expect(problems.map((problem) => [problem.index, problem.message])).toEqual([
-      [0, 'Give the field a name'],
-      [1, 'List the values "plan" allows, separated by commas'],
-      [2, 'Another field is already named "plan"'],
-      [3, '"user.role" cannot be a field name: use letters, digits, "_" and "-", starting with a letter or "_"'],
-    ]);
+    expect(checked).toEqual({
+      ok: false,
+      issues: [
+        { path: '0.name', message: 'Give the field a name' },
+        { path: '1.allowed', message: 'List the values "plan" allows, separated by commas' },
+        { path: '2.name', message: 'Another field is already named "plan"' },
+        {
+          path: '3.name',
+          message:
+            '"user.role" cannot be a field name: use letters, digits, "_" and "-", starting with a letter or "_"',
+        },
+        { path: '4.name', message: 'Give the field a name' },
+        { path: '4.allowed', message: 'List the values "this field" allows, separated by commas' },
+      ],
+    });
   });
 
   it('reads allowed values typed with commas, dropping blanks and repeats when stored', () => {
     expect(allowedOfText('free, pro ,,pro')).toEqual(['free', 'pro', '', 'pro']);
-    const stored = schemaOfFieldRows([
+    const stored = checkFieldRows([
       { name: 'plan', type: 'oneOf', allowed: allowedOfText('free, pro ,,pro'), required: false },
     ]);
-    expect(stored).toEqual({ type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'] } } });
+    expect(stored).toEqual({
+      ok: true,
+      value: { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'] } } },
+    });
   });
 });
 

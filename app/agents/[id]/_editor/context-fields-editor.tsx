@@ -6,15 +6,8 @@
  * kept whole, never rewritten.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  allowedOfText,
-  fieldRowProblems,
-  fieldRowsOf,
-  sameJson,
-  schemaOfFieldRows,
-  type FieldRow,
-  type FieldRowType,
-} from '@/lib/rules';
+import { issueMessages } from '@/lib/errors';
+import { allowedOfText, checkFieldRows, fieldRowsOf, sameJson, type FieldRow, type FieldRowType } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { SelectField, TextField } from '../../../_components/ui/field';
@@ -69,10 +62,10 @@ export function ContextFieldsEditor({
         The fields your application sends with each request (such as a plan or a country). Rules below choose from them,
         and Preview, Playground and Compare give each one a control.
       </p>
-      {read.editable && editable ? (
+      {read.ok && editable ? (
         <FieldRows schema={schema} onChange={onChange} />
       ) : (
-        <ReadOnlySchema schema={schema} reason={read.editable ? 'the agent’s code owns them' : read.reason} />
+        <ReadOnlySchema schema={schema} reason={read.ok ? 'the agent’s code owns them' : issueMessages(read.issues)} />
       )}
     </section>
   );
@@ -95,17 +88,18 @@ function ReadOnlySchema({ schema, reason }: { schema: Schema; reason: string }) 
 function FieldRows({ schema, onChange }: { schema: Schema; onChange: (next: Schema) => void }) {
   const [drafts, setDrafts] = useState<RowDraft[]>(() => {
     const read = fieldRowsOf(schema);
-    return read.editable ? draftsOf(read.rows) : [];
+    return read.ok ? draftsOf(read.value) : [];
   });
   const [written, setWritten] = useState<Schema>(schema);
   // A schema changed from outside (a discard, a reload, a restore) replaces the rows.
   if (!sameJson(schema ?? null, written ?? null)) {
     setWritten(schema);
     const read = fieldRowsOf(schema);
-    setDrafts(read.editable ? draftsOf(read.rows) : []);
+    setDrafts(read.ok ? draftsOf(read.value) : []);
   }
-  const problems = fieldRowProblems(rowsOf(drafts));
-  useReportDraftProblem('request-context-fields', problems[0] && `the request context fields: ${problems[0].message}`);
+  const checked = checkFieldRows(rowsOf(drafts));
+  const issues = checked.ok ? [] : checked.issues;
+  useReportDraftProblem('request-context-fields', issues[0] && `the request context fields: ${issues[0].message}`);
   const focusNext = useRef<string | null>(null);
   const nameInputs = useRef(new Map<string, HTMLInputElement>());
   useEffect(() => {
@@ -116,9 +110,9 @@ function FieldRows({ schema, onChange }: { schema: Schema; onChange: (next: Sche
 
   const change = (next: RowDraft[]) => {
     setDrafts(next);
-    const rows = rowsOf(next);
-    if (fieldRowProblems(rows).length > 0) return;
-    const stored = schemaOfFieldRows(rows);
+    const nextChecked = checkFieldRows(rowsOf(next));
+    if (!nextChecked.ok) return;
+    const stored = nextChecked.value;
     if (sameJson(stored ?? null, written ?? null)) return;
     setWritten(stored);
     onChange(stored);
@@ -137,9 +131,8 @@ function FieldRows({ schema, onChange }: { schema: Schema; onChange: (next: Sche
         <p className="text-sm text-slate-700">No fields are declared yet: rules can still read any field by name.</p>
       ) : null}
       {drafts.map((draft, index) => {
-        const mine = problems.filter((problem) => problem.index === index);
-        const allowedProblem = mine.find((problem) => problem.message.startsWith('List the values'));
-        const nameProblem = mine.find((problem) => problem !== allowedProblem);
+        const nameProblem = issues.find((issue) => issue.path === `${index}.name`);
+        const allowedProblem = issues.find((issue) => issue.path === `${index}.allowed`);
         return (
           <div
             key={draft.id}
