@@ -1,9 +1,11 @@
 /**
- * The stdio rules a connection is checked against at the spawn point: the deployment's settings, with
- * the launch specs an admin approved in the editor joining the setting's entries. The stored specs
- * are read when the connection is made (never cached here), so a removed spec stops admitting new
- * children at once.
+ * What a connection is checked against when it is made. A stdio server: the deployment's settings,
+ * with the launch specs an admin approved in the editor joining the setting's entries (read when the
+ * connection is made, never cached here, so a removed spec stops admitting new children at once).
+ * An HTTP server: the fetch its requests go through.
  */
+import type { InternalAddresses } from '../auth';
+import { OutboundError, type FetchFunction } from '../net';
 import type { StdioPolicy } from './stdio-rules';
 import type { McpConnectionPolicy } from './types';
 
@@ -14,3 +16,27 @@ export async function stdioPolicyOf(policy: McpConnectionPolicy): Promise<StdioP
   if (approved.length === 0) return policy.stdio;
   return { ...policy.stdio, stdioAllowedCommands: [...policy.stdio.stdioAllowedCommands, ...approved] };
 }
+
+/**
+ * The fetch a server's requests go through: the guard refusing loopback and private addresses too
+ * when its client must not reach them. A pool given no such guard fails closed: that client's
+ * servers are reached at no address, never at every address.
+ */
+export function fetchFor(
+  policy: McpConnectionPolicy,
+  internalAddresses: InternalAddresses = 'allowed',
+): FetchFunction | undefined {
+  if (internalAddresses === 'allowed') return policy.fetch;
+  return policy.fetchRefusingInternal ?? refuseEveryAddress;
+}
+
+const refuseEveryAddress: FetchFunction = (input) => {
+  const { host } = new URL(input instanceof Request ? input.url : input);
+  return Promise.reject(
+    new OutboundError({
+      failure: 'refused',
+      addressClass: 'unchecked',
+      message: `Refused to connect to ${host}: this client may not reach internal addresses, and nothing here tells them apart.`,
+    }),
+  );
+};

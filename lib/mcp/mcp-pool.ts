@@ -11,7 +11,7 @@
 import { fail, type Result } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import type { McpServerError } from './mcp-server-error';
-import { stdioPolicyOf } from './connection-policy';
+import { fetchFor, stdioPolicyOf } from './connection-policy';
 import type { InternalAddresses } from '../auth';
 import type { McpElicitationHandler } from './elicitation-routing';
 import { createPoolConnections } from './pool-connections';
@@ -20,7 +20,6 @@ import { createPoolOperations } from './pool-operations';
 import { createPoolState } from './pool-state';
 import { probeServer, type McpProbeResult } from './probe-server';
 import {
-  fetchFor,
   type McpBackoffSettings,
   type McpCallToolResult,
   type McpConnectionPolicy,

@@ -4,14 +4,14 @@
  * retire, close) is `pool-state.ts`.
  */
 import { connectServer } from './connect-server';
-import { stdioPolicyOf } from './connection-policy';
+import { fetchFor, stdioPolicyOf } from './connection-policy';
 import type { McpElicitationAnswer, McpElicitationRequest } from './convert';
 import { routeElicitation } from './elicitation-routing';
 import { raceSignal } from './deadline';
 import { toMcpServerError } from './mcp-server-error';
 import { backoffError, type PoolEntry, type PoolEntryRequest, type PooledConnection } from './pool-entry';
 import type { PoolState } from './pool-state';
-import { fetchFor, type McpConnectionPolicy, type McpServerConfig } from './types';
+import type { McpConnectionPolicy, McpServerConfig } from './types';
 
 /**
  * A server's elicitation, handed to the one call it can belong to, or answered `cancel`

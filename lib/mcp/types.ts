@@ -71,10 +71,6 @@ export interface McpConnectionPolicy {
   fetchRefusingInternal?: FetchFunction;
 }
 
-/** The fetch a server's requests go through: refusing internal addresses when its client must. */
-export const fetchFor = (policy: McpConnectionPolicy, internalAddresses: InternalAddresses = 'allowed') =>
-  internalAddresses === 'refused' ? (policy.fetchRefusingInternal ?? policy.fetch) : policy.fetch;
-
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 export interface McpPoolSettings {

@@ -121,6 +121,19 @@ describe('headers sent to HTTP servers', () => {
     }
   });
 
+  it('reaches no address for a client that must not reach internal ones when the pool has no guard for them', async () => {
+    // This pool was built without `fetchRefusingInternal`: it fails closed rather than fetching freely.
+    const server: McpServerConfig = { type: 'http', url: recording.url };
+    const from = recording.requests.length;
+    const listed = await pool.listTools({ key: uniqueKey({ internalAddresses: 'refused' }), server });
+    expect(listed.ok).toBe(false);
+    if (!listed.ok) {
+      expect(listed.error.reason).toBe('refused');
+      expect(listed.error.message).toContain('may not reach internal addresses');
+    }
+    expect(recording.requests.length).toBe(from);
+  });
+
   it('sends no Authorization header without a token', async () => {
     const server: McpServerConfig = { type: 'http', url: recording.url };
     const from = recording.requests.length;
