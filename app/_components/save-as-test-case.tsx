@@ -10,7 +10,7 @@ import { useState, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { testCaseFromRunBodySchema } from '@/lib/schemas';
-import { postOperation } from '../_lib/api-fetch';
+import { callOperation } from '../_lib/api-fetch';
 import { boundField } from '../_lib/bound-field';
 import { plainMessages } from '../_lib/plain-issue-message';
 import { FormAlert } from './form-alert';
@@ -41,9 +41,7 @@ export function SaveAsTestCase({
   if (!edit) return null;
 
   const submit = form.handleSubmit(async ({ name }) => {
-    const answer = await postOperation<'createTestCaseFromRun'>(`/api/runs/${encodeURIComponent(runId)}/test-case`, {
-      name,
-    });
+    const answer = await callOperation('createTestCaseFromRun', { params: { runId }, body: { name } });
     if (!answer.ok) return setRefusal(`Not saved: ${answer.message}`);
     setRefusal(undefined);
     setSaved(answer.value.name);

@@ -1,6 +1,7 @@
 /**
- * A JSON request to one of the studio's routes that the typed operations do not cover (sign-in,
- * sign-out, keys and users from Settings): the answer's body, or the server's own message.
+ * A JSON request to a route that is not an operation of the API document: the sign-in library's
+ * own (`/api/auth/sign-in`, `/api/auth/sign-out`). Everything else goes through `callOperation`
+ * (api-fetch.ts). The answer's body, or the server's own message.
  */
 export const unreachableMessage = 'The studio could not be reached. Check that it is running, then try again.';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { acceptInvitationInput } from '@/lib/schemas';
 import { AccountCard } from '../_components/account-card';
 import { PasswordField } from '../_components/account-fields';
-import { postOperation } from '../_lib/api-fetch';
+import { callOperation } from '../_lib/api-fetch';
 import { useEntryForm } from '../_lib/use-entry-form';
 
 const noToken = 'This page needs the invitation link an admin gave you (it ends in ?token=...).';
@@ -18,7 +18,7 @@ export function InviteForm({ token }: { token: string }) {
   const entry = useEntryForm({
     schema: acceptInvitationInput,
     defaultValues: { token, password: '' },
-    send: (body) => postOperation<'acceptInvitation'>('/api/auth/accept-invitation', body),
+    send: (body) => callOperation('acceptInvitation', { body }),
     destination: '/',
     ...(token ? {} : { initialError: noToken }),
   });
@@ -28,7 +28,7 @@ export function InviteForm({ token }: { token: string }) {
   useEffect(() => {
     if (!token) return;
     let current = true;
-    void postOperation<'readInvitation'>('/api/auth/invitation', { token }).then((answer) => {
+    void callOperation('readInvitation', { body: { token } }).then((answer) => {
       if (!current) return;
       if (answer.ok) setInvited(answer.value);
       else setError(answer.message);

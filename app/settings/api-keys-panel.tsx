@@ -10,7 +10,7 @@ import { createApiKeyInput } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { SelectField, TextField } from '../_components/ui/field';
-import { sendJson } from '../_lib/send-json';
+import { callOperation, type OperationBody } from '../_lib/api-fetch';
 import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
 
@@ -32,7 +32,7 @@ function statusOf(key: ApiKeyRow, now: number): string {
 /** The form's values: the expiry is a date, where the body takes a date and time. */
 interface KeyFormValues {
   name: string;
-  scope: string;
+  scope: OperationBody<'createApiKey'>['scope'];
   expires: string;
 }
 
@@ -41,7 +41,7 @@ function keyBody({ name, scope, expires }: KeyFormValues) {
   return {
     name: name.trim(),
     scope,
-    ...(expires ? { expiresAt: new Date(`${expires}T23:59:59Z`).toISOString() } : {}),
+    expiresAt: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : undefined,
   };
 }
 
@@ -71,9 +71,9 @@ function ShownOnce({ apiKey }: { apiKey: string }) {
 
 function NewKey({ onCreated }: { onCreated: () => void }) {
   return (
-    <CreateOnDemand<KeyFormValues, { key: string }>
+    <CreateOnDemand<KeyFormValues, 'createApiKey'>
       opener="Create API key"
-      path="/api/keys"
+      operation="createApiKey"
       schema={keyFormSchema}
       defaultValues={{ name: '', scope: 'runtime', expires: '' }}
       bodyOf={keyBody}
@@ -100,11 +100,11 @@ function NewKey({ onCreated }: { onCreated: () => void }) {
 }
 
 export function ApiKeysPanel() {
-  const list = useManagedList<ApiKeyRow>('/api/keys?limit=100');
+  const list = useManagedList('listApiKeys', { query: { limit: 100 } });
   const now = Date.now();
   const revoke = (key: ApiKeyRow) =>
     list.change(
-      sendJson('DELETE', `/api/keys/${encodeURIComponent(key.id)}`),
+      callOperation('revokeApiKey', { params: { id: key.id } }),
       `Key ${key.name} revoked: it is refused from now on.`,
       'Not revoked',
     );

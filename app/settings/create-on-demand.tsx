@@ -12,8 +12,9 @@ import { z } from 'zod';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
+import type { ClientOperationId, OperationOutput } from '@/lib/client';
 import { boundField } from '../_lib/bound-field';
-import { sendJson } from '../_lib/send-json';
+import { callOperation, type InputArgument, type OperationBody } from '../_lib/api-fetch';
 
 /** What a field of the form spreads onto its TextField or SelectField: its binding and its error. */
 export type FieldOf<Values extends FieldValues> = (name: Path<Values>) => ReturnType<typeof boundField<Values>>;
@@ -34,35 +35,42 @@ export function bodyCheck<Values>(
   });
 }
 
-export function CreateOnDemand<Values extends FieldValues, Made>({
+/** The operations that create something from a body alone (no path parameters). */
+type CreateOperationId = {
+  [Id in ClientOperationId]: InputArgument<Id> extends [input: { body: unknown }] ? Id : never;
+}[ClientOperationId];
+
+export function CreateOnDemand<Values extends FieldValues, Id extends CreateOperationId>({
   opener,
-  path,
+  operation,
   schema,
   defaultValues,
-  bodyOf = (values) => values,
+  bodyOf = (values) => values as OperationBody<Id>,
   onMade,
   fields,
   shown,
 }: {
   /** The name of the button that opens the form, and of the form. */
   opener: string;
-  path: string;
+  /** The operation the form's body goes to. */
+  operation: Id;
   schema: z.ZodType<Values, Values>;
   defaultValues: DefaultValues<Values>;
   /** The body sent, when it is not the values themselves. */
-  bodyOf?: (values: Values) => unknown;
+  bodyOf?: (values: Values) => OperationBody<Id>;
   onMade: () => void;
   fields: (field: FieldOf<Values>) => ReactNode;
   /** What to show of what the server made. */
-  shown: (made: Made) => ReactNode;
+  shown: (made: OperationOutput<Id>) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const [made, setMade] = useState<Made>();
+  const [made, setMade] = useState<OperationOutput<Id>>();
   const [error, setError] = useState<string>();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
 
   const submit = form.handleSubmit(async (values) => {
-    const answer = await sendJson<Made>('POST', path, bodyOf(values));
+    const body = bodyOf(values);
+    const answer = await callOperation(operation, ...([{ body }] as InputArgument<Id>));
     if (!answer.ok) return setError(answer.message);
     setError(undefined);
     setMade(answer.value);

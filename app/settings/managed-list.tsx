@@ -7,18 +7,23 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { Note } from '../_components/ui/card';
 import { ListTable } from '../_components/list-table';
-import type { JsonAnswer } from '../_lib/send-json';
-import { useJsonList } from '../_lib/use-json-list';
+import type { OperationInput } from '@/lib/client';
+import type { ApiAnswer, ListOperationId } from '../_lib/api-fetch';
+import { useOperationList } from '../_lib/use-operation-list';
 
 /**
- * The whole list at `path`, every page of it (none read while it is undefined), with the status
- * line of its changes.
+ * The whole list an operation answers, every page of it (none read unless `enabled`), with the
+ * status line of its changes.
  */
-export function useManagedList<Item>(path: string | undefined) {
-  const { items, error, reload } = useJsonList<Item>(path, { everyPage: true });
+export function useManagedList<Id extends ListOperationId>(
+  operationId: Id,
+  input: OperationInput<Id>,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const { items, error, reload } = useOperationList(operationId, input, { everyPage: true, enabled });
   const [status, setStatus] = useState('');
   /** Says in the status line how a change went (`refused`: what did not happen), then reads the list again. */
-  async function change(answer: Promise<JsonAnswer<unknown>>, done: string, refused: string) {
+  async function change(answer: Promise<ApiAnswer<unknown>>, done: string, refused: string) {
     const sent = await answer;
     setStatus(sent.ok ? done : `${refused}: ${sent.message}`);
     await reload();
@@ -26,7 +31,11 @@ export function useManagedList<Item>(path: string | undefined) {
   return { items, error, status, reload, change };
 }
 
-export type ManagedListState<Item> = ReturnType<typeof useManagedList<Item>>;
+export interface ManagedListState<Item> {
+  items: Item[] | undefined;
+  error: string | undefined;
+  status: string;
+}
 
 export function ManagedList<Item>({
   label,

@@ -16,14 +16,12 @@ import { Button } from '../_components/ui/button';
 import { Card, Note } from '../_components/ui/card';
 import { TextField } from '../_components/ui/field';
 import { boundField } from '../_lib/bound-field';
-import { sendJson } from '../_lib/send-json';
-import { useJsonList } from '../_lib/use-json-list';
+import { callOperation } from '../_lib/api-fetch';
+import { useOperationList } from '../_lib/use-operation-list';
 
 type ProviderRow = OperationOutput<'listModelProviders'>['items'][number];
 
 type FormValues = Record<ModelProviderName, { apiKey: string; baseUrl: string }>;
-
-const path = '/api/settings/model-providers';
 
 /** The body a save sends: a typed key replaces the saved one; an emptied base URL removes the saved one. */
 function bodyOf(values: FormValues, rows: ProviderRow[]) {
@@ -75,14 +73,14 @@ function ProvidersForm({
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema(rows)), defaultValues: emptyValues(rows) });
 
   const submit = form.handleSubmit(async (values) => {
-    const answer = await sendJson<{ items: ProviderRow[] }>('PUT', path, bodyOf(values, rows));
+    const answer = await callOperation('updateModelProviders', { body: bodyOf(values, rows) });
     if (!answer.ok) return setError(answer.message);
     onSaved(answer.value.items, 'Saved. The next run uses these settings.');
   });
 
   async function clearKey(row: ProviderRow) {
-    const answer = await sendJson<{ items: ProviderRow[] }>('PUT', path, {
-      providers: { [row.name]: { clearKey: true } },
+    const answer = await callOperation('updateModelProviders', {
+      body: { providers: { [row.name]: { clearKey: true } } },
     });
     if (!answer.ok) return setError(answer.message);
     onSaved(answer.value.items, `The saved key for ${row.label} was cleared.`);
@@ -134,7 +132,7 @@ function ProvidersForm({
 }
 
 export function ModelProvidersPanel() {
-  const { items, error, reload } = useJsonList<ProviderRow>(path);
+  const { items, error, reload } = useOperationList('listModelProviders', {});
   // Each save starts the form again from the answer: typed keys are not kept, base URLs show what is in force.
   const [saved, setSaved] = useState<{ rows: ProviderRow[]; count: number; status: string }>();
   const rows = saved?.rows ?? items;

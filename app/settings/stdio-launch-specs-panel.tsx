@@ -10,7 +10,7 @@ import { stdioLaunchSpecBodySchema } from '@/lib/schemas';
 import { formatTime } from '../_components/format';
 import { Button } from '../_components/ui/button';
 import { TextField } from '../_components/ui/field';
-import { sendJson } from '../_lib/send-json';
+import { callOperation } from '../_lib/api-fetch';
 import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
 
@@ -31,9 +31,9 @@ const specFormSchema = bodyCheck(stdioLaunchSpecBodySchema, specBody);
 
 function NewSpec({ onCreated }: { onCreated: () => void }) {
   return (
-    <CreateOnDemand<SpecFormValues, LaunchSpecRow>
+    <CreateOnDemand<SpecFormValues, 'createStdioLaunchSpec'>
       opener="Approve a launch spec"
-      path="/api/stdio-launch-specs"
+      operation="createStdioLaunchSpec"
       schema={specFormSchema}
       defaultValues={{ command: '', args: '' }}
       bodyOf={specBody}
@@ -63,10 +63,10 @@ function NewSpec({ onCreated }: { onCreated: () => void }) {
 }
 
 export function StdioLaunchSpecsPanel() {
-  const list = useManagedList<LaunchSpecRow>('/api/stdio-launch-specs?limit=100');
+  const list = useManagedList('listStdioLaunchSpecs', { query: { limit: 100 } });
   const remove = (spec: LaunchSpecRow) =>
     list.change(
-      sendJson('DELETE', `/api/stdio-launch-specs/${encodeURIComponent(spec.id)}`),
+      callOperation('deleteStdioLaunchSpec', { params: { id: spec.id } }),
       `Removed: ${spec.command} no longer starts for new connections.`,
       'Not removed',
     );

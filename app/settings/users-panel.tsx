@@ -10,7 +10,7 @@ import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { cn } from '../_components/ui/cn';
 import { controlClasses, SelectField, TextField } from '../_components/ui/field';
-import { sendJson } from '../_lib/send-json';
+import { callOperation, type OperationBody } from '../_lib/api-fetch';
 import { CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
 
@@ -21,9 +21,9 @@ const roleNames = ['viewer', 'editor', 'admin'] as const;
 
 function Invitation({ onInvited }: { onInvited: () => void }) {
   return (
-    <CreateOnDemand<CreateInvitationInput, { link: string }>
+    <CreateOnDemand<CreateInvitationInput, 'createInvitation'>
       opener="Invite user"
-      path="/api/users/invitations"
+      operation="createInvitation"
       schema={createInvitationInput}
       defaultValues={{ email: '', role: 'editor' }}
       onMade={onInvited}
@@ -55,7 +55,7 @@ function Invitation({ onInvited }: { onInvited: () => void }) {
 }
 
 export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
-  const list = useManagedList<UserRow>(signInRequired ? '/api/users?limit=100' : undefined);
+  const list = useManagedList('listUsers', { query: { limit: 100 } }, { enabled: signInRequired });
 
   if (!signInRequired)
     return (
@@ -65,8 +65,8 @@ export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
       </Note>
     );
 
-  const change = (user: UserRow, change: { role?: string; disabled?: boolean }, done: string) =>
-    list.change(sendJson('PATCH', `/api/users/${encodeURIComponent(user.id)}`, change), done, 'Not changed');
+  const change = (user: UserRow, change: OperationBody<'updateUser'>, done: string) =>
+    list.change(callOperation('updateUser', { params: { id: user.id }, body: change }), done, 'Not changed');
 
   return (
     <ManagedList
@@ -85,7 +85,11 @@ export function UsersPanel({ signInRequired }: { signInRequired: boolean }) {
               value={user.role}
               className={cn(controlClasses, 'w-36')}
               onChange={(event) =>
-                void change(user, { role: event.target.value }, `${user.email} is now ${event.target.value}.`)
+                void change(
+                  user,
+                  { role: event.target.value as (typeof roleNames)[number] },
+                  `${user.email} is now ${event.target.value}.`,
+                )
               }
             >
               {roleNames.map((role) => (

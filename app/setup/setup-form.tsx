@@ -2,7 +2,7 @@
 import { firstAdminInput } from '@/lib/schemas';
 import { AccountCard } from '../_components/account-card';
 import { EmailField, PasswordField } from '../_components/account-fields';
-import { postOperation } from '../_lib/api-fetch';
+import { callOperation } from '../_lib/api-fetch';
 import { useEntryForm } from '../_lib/use-entry-form';
 
 const noToken = 'This page needs the setup link the server printed at start (it ends in ?token=...).';
@@ -11,7 +11,7 @@ export function SetupForm({ token }: { token: string }) {
   const entry = useEntryForm({
     schema: firstAdminInput,
     defaultValues: { token, email: '', password: '' },
-    send: (body) => postOperation<'setUpFirstAdmin'>('/api/auth/setup', body),
+    send: (body) => callOperation('setUpFirstAdmin', { body }),
     destination: '/',
     ...(token ? {} : { initialError: noToken }),
   });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { Note, Panel } from '../../_components/ui/card';
-import { postOperation, type OperationBody } from '../../_lib/api-fetch';
+import { callOperation, type OperationBody } from '../../_lib/api-fetch';
 import type { ConnectionTest } from './connection-test';
 
 function testRequest({
@@ -20,10 +20,9 @@ function testRequest({
   dirty: boolean;
   draftServers: () => unknown;
 }) {
-  if (clientId !== undefined && !dirty)
-    return postOperation<'testMcpClient'>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
-  return postOperation<'testMcpClientDraft'>('/api/mcp-clients/test', {
-    servers: draftServers() as OperationBody<'testMcpClientDraft'>['servers'],
+  if (clientId !== undefined && !dirty) return callOperation('testMcpClient', { params: { id: clientId } });
+  return callOperation('testMcpClientDraft', {
+    body: { servers: draftServers() as OperationBody<'testMcpClientDraft'>['servers'] },
   });
 }
 

@@ -11,7 +11,7 @@ import { usePermissions } from '../../_components/permissions';
 import { Button } from '../../_components/ui/button';
 import { Card, Note } from '../../_components/ui/card';
 import { TextAreaField } from '../../_components/ui/field';
-import { postOperation } from '../../_lib/api-fetch';
+import { callOperation } from '../../_lib/api-fetch';
 import { ContextJsonField, parseContext, RequestContextForm } from '../../_components/context-form';
 
 type RunResult = OperationOutput<'executeTool'>;
@@ -97,9 +97,9 @@ export function ToolRunner({
     if (!context.ok) return setStatus(`Not run: ${context.message}`);
     setProblem({});
     setStatus(`Running ${toolId}…`);
-    const answer = await postOperation<'executeTool'>(`/api/tools/${encodeURIComponent(toolId)}/execute`, {
-      input,
-      requestContext: context.value,
+    const answer = await callOperation('executeTool', {
+      params: { id: toolId },
+      body: { input, requestContext: context.value },
     });
     if (!answer.ok) {
       setResult(null);

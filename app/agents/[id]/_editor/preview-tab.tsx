@@ -7,7 +7,7 @@ import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
-import { postOperation, type InputIssue } from '../../../_lib/api-fetch';
+import { callOperation, type InputIssue } from '../../../_lib/api-fetch';
 import { useContextJson } from '../../../_components/context-form';
 import type { VersionView } from '@/lib/editor';
 import { ContextInput } from './context-input';
@@ -116,9 +116,12 @@ export function PreviewTab({
     }
     setBusy(true);
     announce('Resolving…');
-    const result = await postOperation<'resolveAgent'>(`/api/agents/${encodeURIComponent(agentId)}/resolve`, {
-      requestContext: context,
-      ...(chosen === 'unsaved' && unsavedDraft ? { draft: unsavedDraft } : { selector: { status: 'draft' } }),
+    const result = await callOperation('resolveAgent', {
+      params: { id: agentId },
+      body: {
+        requestContext: context,
+        ...(chosen === 'unsaved' && unsavedDraft ? { draft: unsavedDraft } : { selector: { status: 'draft' } }),
+      },
     });
     setBusy(false);
     const problems = result.ok ? [] : draftIssuesOf(result.issues);

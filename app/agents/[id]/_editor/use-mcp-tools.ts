@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useRef, useState } from 'react';
-import { postOperation } from '../../../_lib/api-fetch';
+import { callOperation } from '../../../_lib/api-fetch';
 import type { CatalogTool } from './types';
 
 export interface McpServerTools {
@@ -25,7 +25,7 @@ export function useMcpTools(clientIds: string[]) {
 
   const load = useCallback(async (clientId: string) => {
     setByClient((current) => ({ ...current, [clientId]: { state: 'loading' } }));
-    const result = await postOperation<'testMcpClient'>(`/api/mcp-clients/${encodeURIComponent(clientId)}/test`, {});
+    const result = await callOperation('testMcpClient', { params: { id: clientId } });
     setByClient((current) => ({
       ...current,
       [clientId]: result.ok

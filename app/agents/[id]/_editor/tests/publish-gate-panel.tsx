@@ -14,7 +14,7 @@ import { Button } from '../../../../_components/ui/button';
 import { Panel } from '../../../../_components/ui/card';
 import { TextField } from '../../../../_components/ui/field';
 import { plainMessages } from '../../../../_lib/plain-issue-message';
-import { sendJson } from '../../../../_lib/send-json';
+import { callOperation } from '../../../../_lib/api-fetch';
 
 /** The form speaks in percent; the gate keeps a share from 0 to 1. */
 const gateFormSchema = z.object({
@@ -31,7 +31,15 @@ function gateWords(gate: PublishGate): string {
     : 'Publishing does not need passing tests.';
 }
 
-function GateForm({ gate, path, onSaved }: { gate: PublishGate; path: string; onSaved: (gate: PublishGate) => void }) {
+function GateForm({
+  gate,
+  agentId,
+  onSaved,
+}: {
+  gate: PublishGate;
+  agentId: string;
+  onSaved: (gate: PublishGate) => void;
+}) {
   const [status, setStatus] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const form = useForm<GateFormValues>({
@@ -39,7 +47,10 @@ function GateForm({ gate, path, onSaved }: { gate: PublishGate; path: string; on
     defaultValues: { requireEvaluation: gate.requireEvaluation, percent: percentOf(gate) },
   });
   const submit = form.handleSubmit(async ({ requireEvaluation, percent }) => {
-    const answer = await sendJson<PublishGate>('PUT', path, { requireEvaluation, minPassRate: percent / 100 });
+    const answer = await callOperation('setPublishGate', {
+      params: { id: agentId },
+      body: { requireEvaluation, minPassRate: percent / 100 },
+    });
     if (!answer.ok) return setRefusal(`Not saved: ${answer.message}`);
     setRefusal(undefined);
     setStatus('Publish gate saved.');
@@ -73,19 +84,18 @@ function GateForm({ gate, path, onSaved }: { gate: PublishGate; path: string; on
 
 export function PublishGatePanel({ agentId }: { agentId: string }) {
   const { administer } = usePermissions();
-  const path = `/api/agents/${encodeURIComponent(agentId)}/publish-gate`;
   const [gate, setGate] = useState<PublishGate>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    void sendJson<PublishGate>('GET', path).then((answer) =>
+    void callOperation('getPublishGate', { params: { id: agentId } }).then((answer) =>
       answer.ok ? setGate(answer.value) : setError(answer.message),
     );
-  }, [path]);
+  }, [agentId]);
   return (
     <Panel headingId="publish-gate-heading" title="Publish gate" level={3}>
       {error ? <p className="text-sm text-danger">Could not read the publish gate: {error}</p> : null}
       {gate ? <p className="text-sm">{gateWords(gate)}</p> : null}
-      {gate && administer ? <GateForm gate={gate} path={path} onSaved={setGate} /> : null}
+      {gate && administer ? <GateForm gate={gate} agentId={agentId} onSaved={setGate} /> : null}
       {gate && !administer ? <p className="text-sm text-slate-700">Only an admin changes the publish gate.</p> : null}
     </Panel>
   );

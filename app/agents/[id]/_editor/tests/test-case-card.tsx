@@ -16,13 +16,10 @@ import { TextField } from '../../../../_components/ui/field';
 import { boundField } from '../../../../_lib/bound-field';
 import { errorsUnder } from '../../../../_lib/form-errors';
 import { plainMessages } from '../../../../_lib/plain-issue-message';
-import { sendJson } from '../../../../_lib/send-json';
+import { callOperation } from '../../../../_lib/api-fetch';
 import { ExpectationEditor } from './expectation-editor';
 import { expectationOfType, testCaseFormSchema, type TestCaseFormValues } from './expectation-form';
 import { RecordingInWords } from './recording-in-words';
-
-const casePath = (agentId: string, caseId: string) =>
-  `/api/agents/${encodeURIComponent(agentId)}/test-cases/${encodeURIComponent(caseId)}`;
 
 function useCaseForm(testCase: TestCase) {
   const form = useForm<TestCaseFormValues>({
@@ -85,7 +82,10 @@ export function TestCaseCard({
       const problem = Object.values(unreadable)[0];
       if (problem)
         return setRefusal(`Not saved: the arguments of a "Calls tool" expectation cannot be read. ${problem}`);
-      const answer = await sendJson<TestCase>('PATCH', casePath(agentId, testCase.id), values);
+      const answer = await callOperation('updateTestCase', {
+        params: { id: agentId, caseId: testCase.id },
+        body: values,
+      });
       if (!answer.ok) return setRefusal(`Not saved: ${answer.message}`);
       setRefusal(undefined);
       setStatus('Saved.');
@@ -99,7 +99,7 @@ export function TestCaseCard({
   );
 
   async function remove() {
-    const answer = await sendJson('DELETE', casePath(agentId, testCase.id));
+    const answer = await callOperation('deleteTestCase', { params: { id: agentId, caseId: testCase.id } });
     if (!answer.ok) return setRefusal(`Not deleted: ${answer.message}`);
     onChanged(`Deleted test case ${testCase.name}.`);
   }

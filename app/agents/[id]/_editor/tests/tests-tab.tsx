@@ -6,10 +6,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { VersionView } from '@/lib/editor';
-import type { EvaluationView } from '@/lib/evaluation';
-import type { TestCase } from '@/lib/schemas';
 import { usePermissions } from '../../../../_components/permissions';
-import { useJsonList } from '../../../../_lib/use-json-list';
+import { useOperationList } from '../../../../_lib/use-operation-list';
 import type { CodeAgentFacts } from '../types';
 import { PastEvaluations } from './past-evaluations';
 import { PublishGatePanel } from './publish-gate-panel';
@@ -36,9 +34,12 @@ export function TestsTab({
   codeAgent: CodeAgentFacts | null;
 }) {
   const { edit } = usePermissions();
-  const base = `/api/agents/${encodeURIComponent(agentId)}`;
-  const cases = useJsonList<TestCase>(`${base}/test-cases?limit=100`, { everyPage: true });
-  const past = useJsonList<EvaluationView>(`${base}/evaluations?limit=${pastCount}`);
+  const cases = useOperationList(
+    'listTestCases',
+    { params: { id: agentId }, query: { limit: 100 } },
+    { everyPage: true },
+  );
+  const past = useOperationList('listEvaluations', { params: { id: agentId }, query: { limit: pastCount } });
   const reloadPast = past.reload;
   const onFinished = useCallback(() => void reloadPast(), [reloadPast]);
   const evaluation = useEvaluation(agentId, { onFinished });

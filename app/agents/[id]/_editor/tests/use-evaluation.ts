@@ -6,8 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EvaluationView } from '@/lib/evaluation';
-import { postOperation } from '../../../../_lib/api-fetch';
-import { sendJson } from '../../../../_lib/send-json';
+import { callOperation } from '../../../../_lib/api-fetch';
 
 /** The version to test: a version number, or the latest saved version (`draft`). */
 export type EvaluationTarget = { versionNumber: number } | { draft: true };
@@ -32,7 +31,7 @@ export function useEvaluation(agentId: string, { onFinished }: { onFinished: () 
     async (evaluationId: string) => {
       following.current = evaluationId;
       for (;;) {
-        const answer = await sendJson<EvaluationView>('GET', `/api/evaluations/${encodeURIComponent(evaluationId)}`);
+        const answer = await callOperation('getEvaluation', { params: { evaluationId } });
         if (following.current !== evaluationId) return;
         if (!answer.ok) return setError(`The test run could not be read: ${answer.message}`);
         setEvaluation(answer.value);
@@ -50,10 +49,7 @@ export function useEvaluation(agentId: string, { onFinished }: { onFinished: () 
     async (target: EvaluationTarget) => {
       setStarting(true);
       setError(undefined);
-      const answer = await postOperation<'startEvaluation'>(
-        `/api/agents/${encodeURIComponent(agentId)}/evaluations`,
-        target,
-      );
+      const answer = await callOperation('startEvaluation', { params: { id: agentId }, body: target });
       setStarting(false);
       if (!answer.ok) return setError(`The tests did not start: ${answer.message}`);
       setEvaluation(undefined);
