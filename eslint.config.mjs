@@ -134,6 +134,13 @@ const layerZones = [
     message: 'Nothing imports the editor pages (app/): move shared code into lib/.',
   },
   {
+    // `?id?` is the folder `[id]`: brackets in a glob would be a character class.
+    target: ['./app/*.{ts,tsx}', './app/!(agents)/**', './app/agents/*.{ts,tsx}', './app/agents/!(?id?)/**'],
+    from: './app/agents/?id?/_editor/**',
+    message:
+      "The agent editor's folder (app/agents/[id]/_editor) is its own page's: what other pages share with it lives in app/_components or app/_lib.",
+  },
+  {
     target: './app',
     from: [join(root, 'lib/**')],
     except: [join(root, 'lib/*/index.ts'), join(root, 'lib/*.ts')],

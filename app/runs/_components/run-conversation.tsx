@@ -1,6 +1,6 @@
 import { conversationOfTranscript } from '@/lib/playground';
 import { ChatMessage } from '../../_components/chat-message';
-import { ToolCallCard } from '../../agents/[id]/_editor/playground/tool-call-card';
+import { ToolCallCard } from '../../_components/tool-call/tool-call-card';
 import type { RunDetail } from '../_data/runs';
 
 /** What was said in the run, shown as the Playground shows a conversation (its tool calls read-only). */

@@ -11,7 +11,7 @@ import { useContextJson } from '../../../../_components/context-form';
 import { ContextInput } from '../context-input';
 import { ChatMessage } from '../../../../_components/chat-message';
 import { SaveAsTestCase } from '../../../../_components/save-as-test-case';
-import { ToolCallCard } from './tool-call-card';
+import { ToolCallCard } from '../../../../_components/tool-call/tool-call-card';
 import type { Conversation } from '@/lib/playground';
 import { usePlayground, type PlaygroundVersion } from './use-playground';
 import type { SavedTabProps } from '../tab-props';

@@ -1,5 +1,5 @@
 'use client';
-import { Button } from '../../../../_components/ui/button';
+import { Button } from '../ui/button';
 import { suspendedForm, type SuspendedForm, type ToolCallView } from '@/lib/playground';
 import { ElicitationForm } from './elicitation-form';
 import { PlanReview } from './plan-review';

@@ -2,8 +2,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { SuspendedForm } from '@/lib/playground';
 import { formNodeOf, initialFormValue, valueOfForm, type FormValue } from '@/lib/schema-form';
-import { SchemaFields } from '../../../../_components/schema-form/schema-fields';
-import { Button } from '../../../../_components/ui/button';
+import { SchemaFields } from '../schema-form/schema-fields';
+import { Button } from '../ui/button';
 
 type ElicitationSpec = Extract<SuspendedForm, { kind: 'elicitation' }>;
 

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { issueMessages } from '@/lib/errors';
 import { planDecision, type SuspendedForm } from '@/lib/playground';
-import { Button } from '../../../../_components/ui/button';
-import { TextAreaField } from '../../../../_components/ui/field';
+import { Button } from '../ui/button';
+import { TextAreaField } from '../ui/field';
 
 type PlanSpec = Extract<SuspendedForm, { kind: 'plan' }>;
 type Decision = { action: 'approved' | 'rejected'; feedback?: string };

@@ -1,9 +1,9 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../../_components/ui/button';
-import { TextAreaField } from '../../../../_components/ui/field';
+import { Button } from '../ui/button';
+import { TextAreaField } from '../ui/field';
 import type { JsonSchema } from '@/lib/playground';
-import { formFields, RequestContextForm } from '../../../../_components/context-form';
+import { formFields, RequestContextForm } from '../context-form';
 
 function initialJson(schema: JsonSchema | undefined): string {
   return schema && (schema as { type?: unknown }).type === 'object' ? '{}' : '';

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { issueMessages } from '@/lib/errors';
 import { questionAnswer, type SuspendedForm } from '@/lib/playground';
-import { Button } from '../../../../_components/ui/button';
-import { TextField } from '../../../../_components/ui/field';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
 
 type QuestionSpec = Extract<SuspendedForm, { kind: 'question' }>;
 
