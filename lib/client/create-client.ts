@@ -9,7 +9,7 @@
 import { readRunEvents } from '../playground/read-run-events';
 import { StudioApiError, StudioUnreachableError } from './errors';
 import { operationTable } from './operation-table';
-import type { ClientOperationId, RequestOptions, StudioOperations } from './operation-types';
+import type { ClientOperationId, OperationParams, RequestOptions, StudioOperations } from './operation-types';
 
 export interface StudioClientOptions {
   /** Where the studio runs, e.g. `http://localhost:3000` (the `/api` prefix is added). */
@@ -37,6 +37,15 @@ function pathWith(template: string, params: Record<string, unknown> = {}): strin
       throw new TypeError(`The path parameter "${name}" is missing (${template}).`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The address of an operation under `/api`, its path parameters filled in
+ * (`operationPath('approveRun', { runId: 'r1' })` is `/api/runs/r1/approve`), for a caller that sends
+ * the request itself (the editor's streamed runs).
+ */
+export function operationPath<Id extends ClientOperationId>(operationId: Id, params: OperationParams<Id>): string {
+  return `/api${pathWith(operationTable[operationId].path, params as Record<string, unknown> | undefined)}`;
 }
 
 function queryString(query: Record<string, unknown> = {}): string {

@@ -41,6 +41,10 @@ export type OperationInput<Id extends ClientOperationId> = Simplify<
   ParamsPart<ApiOperations[Id]> & QueryPart<ApiOperations[Id]> & BodyPart<ApiOperations[Id]>
 >;
 
+/** The path parameters of an operation (`undefined` for one whose path has none). */
+export type OperationParams<Id extends ClientOperationId> =
+  OperationInput<Id> extends { params: infer Params } ? Params : undefined;
+
 type SuccessStatus = 200 | 201 | 202;
 
 /** The JSON a successful call answers (the union of its 2xx response schemas). */

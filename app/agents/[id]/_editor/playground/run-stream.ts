@@ -3,32 +3,35 @@
  * arrives. A run that fails before it streams (no model key, nothing published, bad resume data)
  * answers plain JSON with the API's error shape, which comes back as the error.
  */
+import { operationPath, type OperationParams } from '@/lib/client';
 import { createToolInputAdapter, readRunEvents, type ConversationError, type UiEvent } from '@/lib/playground';
 import { unreachableMessage, type OperationBody } from '../../../../_lib/api-fetch';
 import { issuesOfBody } from '../../../../_lib/send-json';
 
-/** What starts a run, or continues a paused one, as each operation's route takes it. */
-export type RunRequestBody =
-  OperationBody<'streamAgent'> | OperationBody<'approveRun'> | OperationBody<'declineRun'> | OperationBody<'resumeRun'>;
+/** The operations that start a run or continue a paused one; each answers the run's events when asked. */
+type StreamedOperationId = 'streamAgent' | 'approveRun' | 'declineRun' | 'resumeRun';
+
+/** One request of a streamed operation: its path parameters and body as its route takes them. */
+export type RunRequest = {
+  [Id in StreamedOperationId]: { operationId: Id; params: OperationParams<Id>; body: OperationBody<Id> };
+}[StreamedOperationId];
 
 export type StreamOutcome = { ok: true } | { ok: false; error: ConversationError };
 
 const unreachable = { code: 'unreachable', message: unreachableMessage };
 
 export async function streamRunEvents({
-  path,
-  body,
+  request: { operationId, params, body },
   onEvent,
   signal,
 }: {
-  path: string;
-  body: RunRequestBody;
+  request: RunRequest;
   onEvent: (event: UiEvent) => void;
   signal: AbortSignal;
 }): Promise<StreamOutcome> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(operationPath(operationId, params), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(body),

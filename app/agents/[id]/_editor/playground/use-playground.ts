@@ -11,7 +11,7 @@ import {
   type Conversation,
 } from '@/lib/playground';
 import type { UnsavedDraft } from '../unsaved-draft';
-import { streamRunEvents, type RunRequestBody } from './run-stream';
+import { streamRunEvents, type RunRequest } from './run-stream';
 
 /** `draft`: the latest saved version; `unsaved`: the form's unsaved changes, run without saving them. */
 export type PlaygroundVersion = 'draft' | 'published' | 'unsaved';
@@ -28,13 +28,12 @@ export function usePlayground(agentId: string) {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const stream = useCallback(async (path: string, body: RunRequestBody) => {
+  const stream = useCallback(async (request: RunRequest) => {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
     const outcome = await streamRunEvents({
-      path,
-      body,
+      request,
       signal: abort.signal,
       onEvent: (event) => setConversation((state) => applyEvent(state, event)),
     });
@@ -59,23 +58,31 @@ export function usePlayground(agentId: string) {
     ) => {
       const messages = [...historyMessages(current.current), { role: 'user', content: text }];
       setConversation((state) => addUserMessage(state, text));
-      return stream(`/api/agents/${encodeURIComponent(agentId)}/stream`, {
-        messages,
-        requestContext,
-        ...(version === 'unsaved' && draft
-          ? { draft }
-          : { selector: { status: version === 'published' ? version : 'draft' } }),
+      return stream({
+        operationId: 'streamAgent',
+        params: { id: agentId },
+        body: {
+          messages,
+          requestContext,
+          ...(version === 'unsaved' && draft
+            ? { draft }
+            : { selector: { status: version === 'published' ? version : 'draft' } }),
+        },
       });
     },
     [agentId, stream],
   );
 
+  /** Continues the paused run with the request made for its id (nothing without a run). */
   const continueWith = useCallback(
-    (action: 'approve' | 'decline' | 'resume', body: { toolCallId: string; resumeData?: unknown }) => {
+    (requestFor: (runId: string) => RunRequest) => {
       const runId = current.current.run?.runId;
       if (!runId) return Promise.resolve();
-      setConversation((state) => continueRun(action === 'decline' ? markDeclined(state, body.toolCallId) : state));
-      return stream(`/api/runs/${encodeURIComponent(runId)}/${action}`, body);
+      const request = requestFor(runId);
+      setConversation((state) =>
+        continueRun(request.operationId === 'declineRun' ? markDeclined(state, request.body.toolCallId) : state),
+      );
+      return stream(request);
     },
     [stream],
   );
@@ -83,9 +90,12 @@ export function usePlayground(agentId: string) {
   return {
     conversation,
     send,
-    approve: (toolCallId: string) => continueWith('approve', { toolCallId }),
-    decline: (toolCallId: string) => continueWith('decline', { toolCallId }),
-    resume: (toolCallId: string, resumeData: unknown) => continueWith('resume', { toolCallId, resumeData }),
+    approve: (toolCallId: string) =>
+      continueWith((runId) => ({ operationId: 'approveRun', params: { runId }, body: { toolCallId } })),
+    decline: (toolCallId: string) =>
+      continueWith((runId) => ({ operationId: 'declineRun', params: { runId }, body: { toolCallId } })),
+    resume: (toolCallId: string, resumeData: unknown) =>
+      continueWith((runId) => ({ operationId: 'resumeRun', params: { runId }, body: { toolCallId, resumeData } })),
     stop: () => controller.current?.abort(),
     reset: () => {
       controller.current?.abort();
