@@ -71,12 +71,11 @@ function ShownOnce({ apiKey }: { apiKey: string }) {
 
 function NewKey({ onCreated }: { onCreated: () => void }) {
   return (
-    <CreateOnDemand<KeyFormValues, 'createApiKey'>
+    <CreateOnDemand
       opener="Create API key"
-      operation="createApiKey"
       schema={keyFormSchema}
       defaultValues={{ name: '', scope: 'runtime', expires: '' }}
-      bodyOf={keyBody}
+      send={(values) => callOperation('createApiKey', { body: keyBody(values) })}
       onMade={onCreated}
       shown={(made) => <ShownOnce apiKey={made.key} />}
       fields={(field) => (

@@ -1,9 +1,9 @@
 'use client';
 /**
- * What Settings' "Create API key" and "Invite user" have in common: a button that opens its form,
- * a form validated with the API's own body schema whose values become the body of one POST, each
- * problem beside its field, the refusal shown as an alert, and what the server made kept to show
- * (a key or a link is shown this once).
+ * What Settings' "Create API key", "Invite user" and "Approve a launch spec" have in common: a
+ * button that opens its form, a form validated with the API's own body schema whose values `send`
+ * sends to one operation (as `useEntryForm` does), each problem beside its field, the refusal shown
+ * as an alert, and what the server made kept to show (a key or a link is shown this once).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
@@ -12,9 +12,8 @@ import { z } from 'zod';
 import { FormAlert } from '../_components/form-alert';
 import { Button } from '../_components/ui/button';
 import { Card } from '../_components/ui/card';
-import type { ClientOperationId, OperationOutput } from '@/lib/client';
+import type { ApiAnswer } from '../_lib/api-fetch';
 import { boundField } from '../_lib/bound-field';
-import { callOperation, type InputArgument, type OperationBody } from '../_lib/api-fetch';
 
 /** What a field of the form spreads onto its TextField or SelectField: its binding and its error. */
 export type FieldOf<Values extends FieldValues> = (name: Path<Values>) => ReturnType<typeof boundField<Values>>;
@@ -35,42 +34,33 @@ export function bodyCheck<Values>(
   });
 }
 
-/** The operations that create something from a body alone (no path parameters). */
-type CreateOperationId = {
-  [Id in ClientOperationId]: InputArgument<Id> extends [input: { body: unknown }] ? Id : never;
-}[ClientOperationId];
-
-export function CreateOnDemand<Values extends FieldValues, Id extends CreateOperationId>({
+export function CreateOnDemand<Values extends FieldValues, Made>({
   opener,
-  operation,
   schema,
   defaultValues,
-  bodyOf = (values) => values as OperationBody<Id>,
+  send,
   onMade,
   fields,
   shown,
 }: {
   /** The name of the button that opens the form, and of the form. */
   opener: string;
-  /** The operation the form's body goes to. */
-  operation: Id;
   schema: z.ZodType<Values, Values>;
   defaultValues: DefaultValues<Values>;
-  /** The body sent, when it is not the values themselves. */
-  bodyOf?: (values: Values) => OperationBody<Id>;
+  /** Sends the checked values as the body of one operation (`callOperation`). */
+  send: (values: Values) => Promise<ApiAnswer<Made>>;
   onMade: () => void;
   fields: (field: FieldOf<Values>) => ReactNode;
   /** What to show of what the server made. */
-  shown: (made: OperationOutput<Id>) => ReactNode;
+  shown: (made: Made) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const [made, setMade] = useState<OperationOutput<Id>>();
+  const [made, setMade] = useState<Made>();
   const [error, setError] = useState<string>();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
 
   const submit = form.handleSubmit(async (values) => {
-    const body = bodyOf(values);
-    const answer = await callOperation(operation, ...([{ body }] as InputArgument<Id>));
+    const answer = await send(values);
     if (!answer.ok) return setError(answer.message);
     setError(undefined);
     setMade(answer.value);

@@ -31,12 +31,11 @@ const specFormSchema = bodyCheck(stdioLaunchSpecBodySchema, specBody);
 
 function NewSpec({ onCreated }: { onCreated: () => void }) {
   return (
-    <CreateOnDemand<SpecFormValues, 'createStdioLaunchSpec'>
+    <CreateOnDemand
       opener="Approve a launch spec"
-      operation="createStdioLaunchSpec"
       schema={specFormSchema}
       defaultValues={{ command: '', args: '' }}
-      bodyOf={specBody}
+      send={(values) => callOperation('createStdioLaunchSpec', { body: specBody(values) })}
       onMade={onCreated}
       shown={(made) => (
         <p role="status" className="text-sm text-slate-700">

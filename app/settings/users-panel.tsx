@@ -5,7 +5,7 @@
  * a new person to set their password. The API checks the admin role again on every request.
  */
 import type { OperationOutput } from '@/lib/client';
-import { createInvitationInput, type CreateInvitationInput } from '@/lib/schemas';
+import { createInvitationInput } from '@/lib/schemas';
 import { Button } from '../_components/ui/button';
 import { Note } from '../_components/ui/card';
 import { cn } from '../_components/ui/cn';
@@ -21,11 +21,11 @@ const roleNames = ['viewer', 'editor', 'admin'] as const;
 
 function Invitation({ onInvited }: { onInvited: () => void }) {
   return (
-    <CreateOnDemand<CreateInvitationInput, 'createInvitation'>
+    <CreateOnDemand
       opener="Invite user"
-      operation="createInvitation"
       schema={createInvitationInput}
       defaultValues={{ email: '', role: 'editor' }}
+      send={(body) => callOperation('createInvitation', { body })}
       onMade={onInvited}
       shown={(made) => (
         <div className="flex flex-col gap-1">
