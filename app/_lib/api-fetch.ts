@@ -55,9 +55,9 @@ export async function readListOperation<Id extends ListOperationId>(
   { everyPage }: { everyPage: boolean },
 ): Promise<ApiAnswer<Array<ListItem<Id>>>> {
   const items: Array<ListItem<Id>> = [];
+  const { query: given } = input as { query?: object };
   let cursor: string | undefined;
   do {
-    const { query: given } = input as { query?: object };
     const query = cursor === undefined ? given : { ...given, cursor };
     const page = await callOperation(operationId, ...([{ ...input, query }] as InputArgument<Id>));
     if (!page.ok) return page;
