@@ -110,13 +110,8 @@ const frozenContextRules: PlainCopyRules = {
   freeze: true,
 };
 
-// Contexts frozen here; the pipeline passes them along without copying them again.
-const frozenContexts = new WeakSet<object>();
-
-// Most runs and calls have no request context: they share one frozen empty object, because a
-// structured clone, even of `{}`, costs more than the rest of preparing a call.
+// Most runs and calls have no request context: they share one frozen empty object.
 const emptyContext: RequestContext = Object.freeze({});
-frozenContexts.add(emptyContext);
 
 function isEmptyPlainObject(value: Record<string, unknown>): boolean {
   if (Object.getPrototypeOf(value) !== Object.prototype) return false;
@@ -124,11 +119,9 @@ function isEmptyPlainObject(value: Record<string, unknown>): boolean {
   return Object.getOwnPropertySymbols(value).length === 0;
 }
 
-/** A deeply frozen copy of a request context (one made here is reused as is). */
+/** A deeply frozen copy of a request context. */
 export function freezeRequestContext(requestContext: Record<string, unknown> | undefined): RequestContext {
-  if (requestContext === undefined) return emptyContext;
-  if (frozenContexts.has(requestContext)) return requestContext;
-  if (isEmptyPlainObject(requestContext)) return emptyContext;
+  if (requestContext === undefined || isEmptyPlainObject(requestContext)) return emptyContext;
   let frozen = copyPlain(requestContext, frozenContextRules);
   if (frozen === notPlain) {
     let copy: Record<string, unknown>;
@@ -139,7 +132,6 @@ export function freezeRequestContext(requestContext: Record<string, unknown> | u
     }
     frozen = deepFreeze(copy);
   }
-  frozenContexts.add(frozen as RequestContext);
   return frozen as RequestContext;
 }
 
