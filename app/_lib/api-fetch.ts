@@ -5,6 +5,7 @@
  * Requests go to the page's own origin, so the session cookie goes with them.
  */
 import {
+  collectPages,
   createStudioClient,
   StudioApiError,
   type ClientOperationId,
@@ -25,18 +26,30 @@ export type InputArgument<Id extends ClientOperationId> =
 export type OperationBody<Id extends ClientOperationId> =
   OperationInput<Id> extends { body?: infer Body } ? Body : never;
 
-export async function callOperation<Id extends ClientOperationId>(
-  operationId: Id,
-  ...[input]: InputArgument<Id>
-): Promise<ApiAnswer<OperationOutput<Id>>> {
-  const client = createStudioClient({ url: '', fetch: (target, init) => fetch(target, init) });
-  const operation = client[operationId] as (input?: OperationInput<Id>) => Promise<OperationOutput<Id>>;
+/** The typed client of the studio this page came from. */
+const pageClient = () => createStudioClient({ url: '', fetch: (target, init) => fetch(target, init) });
+
+/** One operation's method of the client, taking the operation's input. */
+function clientOperation<Id extends ClientOperationId>(operationId: Id) {
+  return pageClient()[operationId] as (input?: OperationInput<Id>) => Promise<OperationOutput<Id>>;
+}
+
+/** What a call of the client answered: its value, or the server's refusal in words. */
+async function answerOf<Value>(call: () => Promise<Value>): Promise<ApiAnswer<Value>> {
   try {
-    return { ok: true, value: await operation(input) };
+    return { ok: true, value: await call() };
   } catch (error) {
     if (!(error instanceof StudioApiError)) return { ok: false, message: unreachableMessage };
     return { ok: false, message: error.message, issues: error.issues.length > 0 ? error.issues : undefined };
   }
+}
+
+export async function callOperation<Id extends ClientOperationId>(
+  operationId: Id,
+  ...[input]: InputArgument<Id>
+): Promise<ApiAnswer<OperationOutput<Id>>> {
+  const operation = clientOperation(operationId);
+  return answerOf(() => operation(input));
 }
 
 /** The operations that answer a list (`{ items }`), paged (`nextCursor`, `?cursor=`) or whole. */
@@ -48,22 +61,17 @@ export type ListOperationId = {
 export type ListItem<Id extends ListOperationId> =
   OperationOutput<Id> extends { items: Array<infer Item> } ? Item : never;
 
-/** The list's first page, or with `everyPage` every page, following `nextCursor`. */
+type ListPage<Id extends ListOperationId> = { items: Array<ListItem<Id>>; nextCursor: string | null };
+
+/** The list's first page, or with `everyPage` every page (the client's `collectPages`). */
 export async function readListOperation<Id extends ListOperationId>(
   operationId: Id,
   input: OperationInput<Id>,
   { everyPage }: { everyPage: boolean },
 ): Promise<ApiAnswer<Array<ListItem<Id>>>> {
-  const items: Array<ListItem<Id>> = [];
+  const operation = clientOperation(operationId);
   const { query: given } = input as { query?: object };
-  let cursor: string | undefined;
-  do {
-    const query = cursor === undefined ? given : { ...given, cursor };
-    const page = await callOperation(operationId, ...([{ ...input, query }] as InputArgument<Id>));
-    if (!page.ok) return page;
-    const answer = page.value as { items: Array<ListItem<Id>>; nextCursor?: string | null };
-    items.push(...answer.items);
-    cursor = everyPage ? (answer.nextCursor ?? undefined) : undefined;
-  } while (cursor !== undefined);
-  return { ok: true, value: items };
+  const page = async (cursor: string | undefined) =>
+    (await operation({ ...input, query: cursor === undefined ? given : { ...given, cursor } })) as ListPage<Id>;
+  return answerOf(async () => (everyPage ? collectPages(page) : (await page(undefined)).items));
 }
