@@ -66,7 +66,8 @@ export interface McpConnectionPolicy {
   fetch?: FetchFunction;
   /**
    * The same guard refusing loopback and private addresses too, for the servers of clients whose
-   * internal addresses are `refused`; `fetch` when not given.
+   * internal addresses are `refused`. Without it those servers are reached at no address
+   * (`fetchFor` in connection-policy.ts fails closed).
    */
   fetchRefusingInternal?: FetchFunction;
 }
