@@ -3,14 +3,12 @@
  * milliseconds. They read like any other UUID, stay unique (74 random bits beside the time), and
  * sort by creation, so the runs table's primary key grows at its end instead of at a random page.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export function createRunId(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  // The version (7) in the high nibble of byte 6; the RFC 4122 variant (10xx) in byte 8.
-  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
-  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // A random (version 4) UUID with its first 12 digits replaced by the time and its version digit
+  // by 7; the variant and every other random digit stay as they are.
+  const random = randomUUID();
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }
