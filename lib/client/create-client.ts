@@ -7,7 +7,7 @@
  */
 // The file, not the playground's index: that one pulls in the chat UI helpers and zod.
 import { readRunEvents } from '../playground/read-run-events';
-import { StudioApiError, StudioUnreachableError } from './errors';
+import { readAnswerBody, StudioApiError, StudioUnreachableError } from './errors';
 import { operationTable } from './operation-table';
 import type { ClientOperationId, OperationParams, RequestOptions, StudioOperations } from './operation-types';
 
@@ -58,16 +58,6 @@ function queryString(query: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 export function createStudioClient({ url, apiKey, fetch = globalThis.fetch }: StudioClientOptions): StudioClient {
   const base = url.replace(/\/+$/, '');
 
@@ -92,9 +82,9 @@ export function createStudioClient({ url, apiKey, fetch = globalThis.fetch }: St
       if (signal?.aborted) throw error;
       throw new StudioUnreachableError(base, { cause: error });
     }
-    if (!response.ok) throw StudioApiError.fromAnswer({ status: response.status, body: await readBody(response) });
+    if (!response.ok) throw await StudioApiError.fromResponse(response);
     if (stream && response.body) return readRunEvents(response.body);
-    return readBody(response);
+    return readAnswerBody(response);
   }
 
   const methods = Object.fromEntries(

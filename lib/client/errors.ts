@@ -41,6 +41,11 @@ export class StudioApiError extends Error {
     return { error: definedFields({ code: this.code, message: this.message, details: this.details }) };
   }
 
+  /** The error a refused answer carries (its body read here). */
+  static async fromResponse(response: Response): Promise<StudioApiError> {
+    return StudioApiError.fromAnswer({ status: response.status, body: await readAnswerBody(response) });
+  }
+
   static fromAnswer({ status, body }: { status: number; body: unknown }): StudioApiError {
     const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
     if (typeof error?.code === 'string' && typeof error.message === 'string') {
@@ -56,6 +61,17 @@ export class StudioApiError extends Error {
       message: `The server answered HTTP ${status} without an API error body.`,
       details: { body: typeof body === 'string' ? body.slice(0, 500) : body },
     });
+  }
+}
+
+/** An answer's body: its JSON, its text when it is not JSON, null when empty. */
+export async function readAnswerBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

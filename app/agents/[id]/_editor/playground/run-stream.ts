@@ -3,10 +3,9 @@
  * arrives. A run that fails before it streams (no model key, nothing published, bad resume data)
  * answers plain JSON with the API's error shape, which comes back as the error.
  */
-import { operationPath, type OperationParams } from '@/lib/client';
+import { operationPath, StudioApiError, type OperationParams } from '@/lib/client';
 import { createToolInputAdapter, readRunEvents, type ConversationError, type UiEvent } from '@/lib/playground';
 import { unreachableMessage, type OperationBody } from '../../../../_lib/api-fetch';
-import { issuesOfBody } from '../../../../_lib/send-json';
 
 /** The operations that start a run or continue a paused one; each answers the run's events when asked. */
 type StreamedOperationId = 'streamAgent' | 'approveRun' | 'declineRun' | 'resumeRun';
@@ -42,20 +41,8 @@ export async function streamRunEvents({
   }
   const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   if (!response.ok || !isEventStream || !response.body) {
-    const json = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string; details?: { provider?: unknown } };
-    } | null;
-    const issues = issuesOfBody(json);
-    const provider = json?.error?.details?.provider;
-    return {
-      ok: false,
-      error: {
-        code: json?.error?.code ?? 'internal_error',
-        message: json?.error?.message ?? `The server answered ${response.status}.`,
-        ...(issues ? { issues } : {}),
-        ...(typeof provider === 'string' ? { provider } : {}),
-      },
-    };
+    const refusal = await StudioApiError.fromResponse(response).catch(() => undefined);
+    return { ok: false, error: refusal ? refusalOf(refusal) : unreachable };
   }
   const adapter = createToolInputAdapter();
   try {
@@ -65,4 +52,15 @@ export async function streamRunEvents({
     return { ok: false, error: { code: 'stream_interrupted', message: `The stream broke off: ${String(error)}` } };
   }
   return { ok: true };
+}
+
+/** A refused run in the conversation's words: the API's code and message, its issues and the provider it names. */
+function refusalOf(error: StudioApiError): ConversationError {
+  const provider = error.details?.provider;
+  return {
+    code: error.code,
+    message: error.message,
+    issues: error.issues.length > 0 ? error.issues : undefined,
+    provider: typeof provider === 'string' ? provider : undefined,
+  };
 }
