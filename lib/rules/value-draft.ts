@@ -4,6 +4,7 @@
  * meaning by being shown and saved again. A stored value is shown in the first kind whose text
  * gives it back exactly; JSON takes any value, so nothing is ever lost.
  */
+import { sameJson } from '../canonical-json';
 import { checkFailed, issueMessages, type CheckResult } from '../errors';
 import { isJsonValue } from './json-value';
 
@@ -91,24 +92,6 @@ function itemKindOf(value: unknown): ListItemKind | undefined {
   if (typeof value === 'number') return 'number';
   if (typeof value === 'boolean') return 'boolean';
   return undefined;
-}
-
-/** Deep equality of JSON values (key order does not matter, array order does). */
-export function sameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (Array.isArray(left) || Array.isArray(right)) {
-    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
-    return left.every((item, index) => sameJson(item, right[index]));
-  }
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  const leftKeys = Object.keys(left);
-  const rightKeys = Object.keys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  return leftKeys.every(
-    (key) =>
-      Object.prototype.hasOwnProperty.call(right, key) &&
-      sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]),
-  );
 }
 
 const isPlainValue = (item: unknown): item is string | number | boolean =>

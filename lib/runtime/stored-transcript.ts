@@ -98,13 +98,13 @@ const isPlainObject = (value: object) => {
  * anything JSON would change or drop (undefined, functions, dates, class instances, non-finite
  * numbers) counts as different, so such a transcript is stored as it is.
  */
-export function sameJson(left: unknown, right: unknown): boolean {
+export function sameJsonText(left: unknown, right: unknown): boolean {
   // Often the very same value (a call's arguments): it only has to be plain JSON.
   if (left === right) return isPlainJson(left);
   if (typeof left !== 'object' || left === null || typeof right !== 'object' || right === null) return false;
   if (Array.isArray(left)) {
     if (!Array.isArray(right) || left.length !== right.length) return false;
-    for (let index = 0; index < left.length; index++) if (!sameJson(left[index], right[index])) return false;
+    for (let index = 0; index < left.length; index++) if (!sameJsonText(left[index], right[index])) return false;
     return true;
   }
   if (Array.isArray(right) || !isPlainObject(left) || !isPlainObject(right)) return false;
@@ -112,7 +112,7 @@ export function sameJson(left: unknown, right: unknown): boolean {
   let index = 0;
   for (const key in left) {
     if (key !== rightKeys[index]) return false;
-    if (!sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key])) return false;
+    if (!sameJsonText((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key])) return false;
     index++;
   }
   return index === rightKeys.length;
@@ -141,7 +141,7 @@ export function storedTranscript(
 }
 
 /**
- * Whether the messages rebuild exactly this transcript: what `sameJson(transcriptOfMessages(...),
+ * Whether the messages rebuild exactly this transcript: what `sameJsonText(transcriptOfMessages(...),
  * transcript)` answers, entry by entry as the messages are walked, without building the rebuilt
  * entries (this runs on every write of a run).
  */
@@ -163,14 +163,14 @@ const toolCallKeys = ['type', 'toolCallId', 'toolName', 'args'];
 const toolResultKeys = ['type', 'toolCallId', 'toolName', 'result', 'isError'];
 const textKeys = ['type', 'text'];
 
-/** `sameJson(entry, actual)` for the entry with these keys and values, without building it. */
+/** `sameJsonText(entry, actual)` for the entry with these keys and values, without building it. */
 function entryIs(actual: unknown, keys: ReadonlyArray<string>, ...values: unknown[]): boolean {
   if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || !isPlainObject(actual)) return false;
   // The entry's own keys in order, counted as they are walked (no array of them is made).
   let position = 0;
   for (const key in actual) {
     if (key !== keys[position]) return false;
-    if (!sameJson(values[position], (actual as Record<string, unknown>)[key])) return false;
+    if (!sameJsonText(values[position], (actual as Record<string, unknown>)[key])) return false;
     position++;
   }
   return position === keys.length;

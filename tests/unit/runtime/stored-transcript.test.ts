@@ -1,13 +1,13 @@
 /**
  * The write path decides whether a transcript is stored as a marker by walking the messages and the
  * transcript together. Its answer must be exactly the definition: the messages rebuild a transcript
- * with the same JSON text, key order included (`sameJson(transcriptOfMessages(messages), transcript)`).
+ * with the same JSON text, key order included (`sameJsonText(transcriptOfMessages(messages), transcript)`).
  */
 import fc from 'fast-check';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import {
-  sameJson,
+  sameJsonText,
   storedTranscript,
   transcriptFromMessages,
   transcriptOfMessages,
@@ -78,14 +78,14 @@ function transcriptNear(messages: ModelMessage[]): fc.Arbitrary<unknown[]> {
 }
 
 describe('whether a transcript is stored as its messages', () => {
-  it('answers exactly what comparing the rebuilt transcript with sameJson answers', () => {
+  it('answers exactly what comparing the rebuilt transcript with sameJsonText answers', () => {
     const cases = fc
       .array(message, { maxLength: 6 })
       .chain((messages) => transcriptNear(messages).map((transcript) => ({ messages, transcript })));
     fc.assert(
       fc.property(cases, ({ messages, transcript }) => {
         const rebuilt = transcriptOfMessages(messages);
-        const expected = rebuilt !== undefined && sameJson(rebuilt, transcript);
+        const expected = rebuilt !== undefined && sameJsonText(rebuilt, transcript);
         expect(storedTranscript(transcript as TranscriptEntry[], messages) === transcriptFromMessages).toBe(expected);
       }),
       { numRuns: 500 },

@@ -3,13 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { sameJson } from '@/lib/canonical-json';
 import { isConditional } from '@/lib/snapshots';
 import { contextFieldsOf } from '@/lib/rules';
 import { EditorHeader } from './editor-header';
 import { EditorTabs } from './editor-tabs';
 import { DraftProblemsProvider, useDraftProblemsRegistry } from './draft-problems';
 import { RequestContextSchemaContext } from './rule-diagnostics';
-import { isMarkedDirty, sameJsonValue } from '../../../_lib/form-dirty';
+import { isMarkedDirty } from '../../../_lib/form-dirty';
 import { editorFormSchema, valuesOf } from './editor-form';
 import { errorsUnder } from '../../../_lib/form-errors';
 import { ConflictDialog, SaveDialog } from './save-dialogs';
@@ -80,8 +81,7 @@ export function AgentEditor({ data, openVersion = null, openTab = null }: AgentE
   const values = form.watch();
   const { dirtyFields, errors } = form.formState;
   const changed = editedFields.filter(
-    (field) =>
-      isMarkedDirty(dirtyFields[field]) || !sameJsonValue(values[field], form.formState.defaultValues?.[field]),
+    (field) => isMarkedDirty(dirtyFields[field]) || !sameJson(values[field], form.formState.defaultValues?.[field]),
   );
   const drafts = useDraftProblemsRegistry();
   // A rule value still being typed (and not readable yet) is a change the form does not hold.

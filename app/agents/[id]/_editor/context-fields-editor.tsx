@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { issueMessages } from '@/lib/errors';
-import { allowedOfText, checkFieldRows, fieldRowsOf, sameJson, type FieldRow, type FieldRowType } from '@/lib/rules';
+import { sameJson } from '@/lib/canonical-json';
+import { allowedOfText, checkFieldRows, fieldRowsOf, type FieldRow, type FieldRowType } from '@/lib/rules';
 import { Button } from '../../../_components/ui/button';
 import { Note } from '../../../_components/ui/card';
 import { SelectField, TextField } from '../../../_components/ui/field';

@@ -6,10 +6,10 @@
  * save schema, instead of being lost.
  */
 import { useId, useState } from 'react';
+import { sameJson } from '@/lib/canonical-json';
 import {
   jsonDraftOf,
   rulesOfDraft,
-  sameJson,
   toRulesDraft,
   visualDraftOf,
   type ContextField,
