@@ -27,6 +27,7 @@ const pureImportsFromLib = [
   './logger.ts',
   './canonical-json.ts',
   './defined-fields.ts',
+  './is-record.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [

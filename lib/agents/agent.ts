@@ -24,6 +24,7 @@ import { modelNamePattern, type DefaultOptions, type Instructions } from '../sna
 import { isValidToolName, type Tool } from '../tools';
 import type { Workflow } from '../workflows';
 import type { EditorSetting } from '../versions';
+import { isRecord } from '../is-record';
 
 export type { AgentHooks, AgentModel, LanguageModelLike };
 
@@ -62,9 +63,6 @@ export class AgentDefinitionError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function checkEditorSetting(id: string, editor: unknown) {
   if (editor === undefined || typeof editor === 'boolean') return;
   const fail = () => {
@@ -72,12 +70,12 @@ function checkEditorSetting(id: string, editor: unknown) {
       `Agent ${id}: editor must be true, false or { instructions?: boolean, tools?: boolean | { description?: boolean } }.`,
     );
   };
-  if (!isObject(editor)) fail();
+  if (!isRecord(editor)) fail();
   const { instructions, tools, ...rest } = editor as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || (instructions !== undefined && typeof instructions !== 'boolean')) fail();
   if (tools === undefined || typeof tools === 'boolean') return;
   if (
-    !isObject(tools) ||
+    !isRecord(tools) ||
     Object.keys(tools).some((key) => key !== 'description') ||
     (tools.description !== undefined && typeof tools.description !== 'boolean')
   )
@@ -111,27 +109,27 @@ function checkOptions(options: AgentOptions) {
   const instructionsOk =
     typeof instructions === 'string' ||
     (Array.isArray(instructions) &&
-      instructions.every((block) => isObject(block) && typeof block.content === 'string'));
+      instructions.every((block) => isRecord(block) && typeof block.content === 'string'));
   if (!instructionsOk)
     throw new AgentDefinitionError(`Agent ${id}: instructions must be a string or a list of { type, content } blocks.`);
   const modelOk =
     (typeof model === 'string' && modelNamePattern.test(model)) ||
-    (isObject(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
+    (isRecord(model) && typeof model.provider === 'string' && typeof model.modelId === 'string');
   if (!modelOk)
     throw new AgentDefinitionError(
       `Agent ${id}: model must be a "provider/model" string such as "openai/gpt-4o", or a model object.`,
     );
   if (tools !== undefined) {
-    if (!isObject(tools))
+    if (!isRecord(tools))
       throw new AgentDefinitionError(
         `Agent ${id}: tools must be a record of tools (the key is the name the model sees).`,
       );
     for (const [key, tool] of Object.entries(tools)) {
       if (
-        !isObject(tool) ||
+        !isRecord(tool) ||
         typeof tool.id !== 'string' ||
         typeof tool.description !== 'string' ||
-        !isObject(tool.schemas)
+        !isRecord(tool.schemas)
       ) {
         throw new AgentDefinitionError(
           `Agent ${id}: tools[${JSON.stringify(key)}] is not a tool; create it with createTool({ id, description, ... }).`,

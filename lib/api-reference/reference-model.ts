@@ -10,9 +10,10 @@
 import { withCommonAnswers, type OwnOperation } from './common-answers';
 import type { ApiReference, BodyView, OperationView, ParameterRow, ResponseView, TagView } from './reference-types';
 import { componentName, schemaTree, treeScope, type SchemaComponents, type TreeScope } from './schema-tree';
+import { isRecord } from '../is-record';
 
 type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJson = (value: unknown): value is Json => isRecord(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 const methods = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'] as const;

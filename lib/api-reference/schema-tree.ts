@@ -9,6 +9,7 @@
  * not repeated. Pure: the API reference page renders these nodes.
  */
 import { limitsOf } from '../schema-form';
+import { isRecord } from '../is-record';
 
 export interface SchemaNode {
   /** The property's name; absent on a whole body, a list's items and an alternative. */
@@ -72,8 +73,7 @@ interface Walk {
 const maxDepth = 10;
 const componentPrefix = '#/components/schemas/';
 
-const isSchema = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema => isRecord(value);
 const json = (value: unknown) => JSON.stringify(value) ?? String(value);
 const isNullType = (schema: unknown) => isSchema(schema) && schema.type === 'null' && Object.keys(schema).length === 1;
 

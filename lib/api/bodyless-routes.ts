@@ -8,6 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { invalidInput } from '../errors';
 import { ApiRouter } from './router';
+import { isRecord } from '../is-record';
 
 /** An operation's method, path template (`/api/agents/{id}`) and its request schemas, if any. */
 export interface BodyRoute {
@@ -42,7 +43,7 @@ function isEmptyBody(text: string): boolean {
   if (text.trim() === '') return true;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+    return isRecord(value) && Object.keys(value).length === 0;
   } catch {
     return false;
   }

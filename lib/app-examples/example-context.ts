@@ -3,7 +3,8 @@
  * agent's `requestContextSchema` when it declares fields, otherwise from the fields its rules read
  * (with the values those rules compare against). Pure; the result is plain JSON.
  */
-import { contextFieldsOf, isPlainObject, type ContextField } from '../rules';
+import { isRecord } from '../is-record';
+import { contextFieldsOf, type ContextField } from '../rules';
 
 /** Enough to show the shape; a schema with hundreds of fields is not copied whole into an example. */
 const maxExampleFields = 12;
@@ -32,7 +33,7 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
   for (const name of names.slice(0, -1)) {
     if (node[name] === undefined) node[name] = {};
     const next = node[name];
-    if (!isPlainObject(next)) return;
+    if (!isRecord(next)) return;
     node = next;
   }
   const last = names[names.length - 1]!;
@@ -61,7 +62,7 @@ function readFields(snapshot: unknown): Map<string, unknown> {
   const visit = (node: unknown, depth: number) => {
     if (depth > 32 || found.size >= maxExampleFields) return;
     if (Array.isArray(node)) return node.forEach((item) => visit(item, depth + 1));
-    if (!isPlainObject(node)) return;
+    if (!isRecord(node)) return;
     if (typeof node.field === 'string' && typeof node.operator === 'string' && !found.has(node.field))
       found.set(node.field, sampleOfCondition(node.value));
     const variable = Array.isArray(node.var) ? node.var[0] : node.var;

@@ -17,6 +17,7 @@ import {
   type CheckedBackupIntegration,
   type CheckedBackupMcpClient,
 } from './deployment-check-sources';
+import { isRecord } from '../is-record';
 
 export type { CheckedBackupIntegration, CheckedBackupMcpClient } from './deployment-check-sources';
 import { sealCheckText } from './deployment-export';
@@ -78,7 +79,7 @@ function checkAgents(
   const agents: CheckedBackupAgent[] = [];
   entries.forEach((value, index) => {
     const prefix = `agents.${index}`;
-    const entry = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+    const entry = isRecord(value) ? value : {};
     const check = checkImportDocument({ format: exportFormat, schemaVersion, ...entry }, { rules: 'as-stored' });
     if (!check.ok) {
       issues.push(...check.issues.map((issue) => ({ path: `${prefix}.${issue.path}`, message: issue.message })));

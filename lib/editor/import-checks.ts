@@ -16,6 +16,7 @@ import { checkWritableLabelName, configHash } from '../versions';
 import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
 import { knownInputsFor, lintErrors, toolRulesIssues, type KnownInputs } from './version-lint';
 import type { ToolSourceLookup } from './publish-sources';
+import { isRecord } from '../is-record';
 
 export type CheckedVersion = Omit<ExportDocument['versions'][number], 'snapshot'> & { snapshot: AgentSnapshot };
 
@@ -38,7 +39,7 @@ function configHashIssues(rawVersions: unknown[]): Issue[] {
 }
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  isRecord(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
  * `rules: 'as-a-save'` (an agent import: a document someone may have written) refuses per-tool

@@ -4,14 +4,12 @@
  * be there and match); anything else (arrays, strings, numbers) must be the same canonical JSON.
  */
 import { canonicalJson } from '../versions';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../is-record';
 
 export function matchesPartially(expected: unknown, actual: unknown): boolean {
-  if (isPlainObject(expected))
+  if (isRecord(expected))
     return (
-      isPlainObject(actual) &&
+      isRecord(actual) &&
       Object.entries(expected).every(([key, value]) => key in actual && matchesPartially(value, actual[key]))
     );
   return canonicalJson(expected) === canonicalJson(actual);
@@ -31,6 +29,6 @@ export function describeArgs(keys: Record<string, unknown>, actual: unknown): st
   const names = Object.keys(keys);
   if (names.length === 0) return 'no arguments';
   return names
-    .map((name) => (isPlainObject(actual) && name in actual ? `${name} ${shown(actual[name])}` : `${name} missing`))
+    .map((name) => (isRecord(actual) && name in actual ? `${name} ${shown(actual[name])}` : `${name} missing`))
     .join(', ');
 }

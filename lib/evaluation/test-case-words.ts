@@ -5,6 +5,7 @@
  */
 import type { Expectation, ExpectationType, TestCaseInput } from '../schemas';
 import { describeArgs, shown } from './match-args';
+import { isRecord } from '../is-record';
 
 /** Each kind of expectation as the editor's type picker names it. */
 export const expectationTypeWords: Record<ExpectationType, string> = {
@@ -30,12 +31,9 @@ export const finishReasonWords: Record<string, string> = {
   other: 'the model stopped for another reason',
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `city "Paris", days 3` for an object of arguments, their JSON otherwise. */
 export function argumentsInWords(args: unknown): string {
-  return isPlainObject(args) ? describeArgs(args, args) : shown(args);
+  return isRecord(args) ? describeArgs(args, args) : shown(args);
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -79,7 +77,7 @@ function messageText(message: Record<string, unknown>): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part) => (isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .map((part) => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
     .join(' ')
     .trim();
 }
@@ -102,7 +100,7 @@ export interface DiffToSay {
 
 /** `a was 1, now 2; b is new: 3` for the keys whose values differ. */
 function changedArguments(recorded: unknown, replayed: unknown): string {
-  if (!isPlainObject(recorded) || !isPlainObject(replayed)) return `was ${shown(recorded)}, now ${shown(replayed)}`;
+  if (!isRecord(recorded) || !isRecord(replayed)) return `was ${shown(recorded)}, now ${shown(replayed)}`;
   const keys = [...new Set([...Object.keys(recorded), ...Object.keys(replayed)])];
   return keys
     .filter((key) => shown(recorded[key]) !== shown(replayed[key]))

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { checkFailed, type CheckResult } from '../errors';
 import { readElicitationSuspension } from '../mcp/convert';
 import type { JsonSchema } from '../tools';
+import { isRecord } from '../is-record';
 
 const questionPayload = z.object({
   question: z.string().min(1),
@@ -45,8 +46,7 @@ export type SuspendedForm =
 
 type SchemaObject = Record<string, unknown>;
 
-const asObject = (value: unknown): SchemaObject | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SchemaObject) : undefined;
+const asObject = (value: unknown): SchemaObject | undefined => (isRecord(value) ? (value as SchemaObject) : undefined);
 
 /** The schema itself and the alternatives of its `anyOf` / `oneOf`, where answers of each kind are listed. */
 function alternatives(schema: SchemaObject): SchemaObject[] {

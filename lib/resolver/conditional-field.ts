@@ -7,8 +7,9 @@
  * Two steps: `matchVariants` evaluates rules against the request context; `mergeVariants` depends
  * only on the stored value and the matched indices (which the plan's signature names).
  */
+import { isRecord } from '../is-record';
 import { isConditional } from '../snapshots';
-import { createRuleBudget, isPlainObject, ruleOutcome, type RuleBudget, type Rules } from '../rules';
+import { createRuleBudget, ruleOutcome, type RuleBudget, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
 
@@ -33,8 +34,8 @@ function plainEntries(value: unknown): Array<[string, Record<string, unknown>]> 
   if (Array.isArray(value)) {
     return value.filter((item): item is string => typeof item === 'string').map((id) => [id, {}]);
   }
-  if (!isPlainObject(value)) return [];
-  return Object.entries(value).map(([key, entry]) => [key, isPlainObject(entry) ? entry : {}]);
+  if (!isRecord(value)) return [];
+  return Object.entries(value).map(([key, entry]) => [key, isRecord(entry) ? entry : {}]);
 }
 
 /**
@@ -54,7 +55,7 @@ export function rulesPass({
   ref?: string;
 }): boolean {
   if (rules === undefined || rules === null) return true;
-  if (!isPlainObject(rules)) return false;
+  if (!isRecord(rules)) return false;
   const outcome = ruleOutcome({ rules: rules as unknown as Rules, context: requestContext, budget });
   if (outcome === 'budget_exceeded') budget.stopped.push(ref);
   return outcome === 'matched';
@@ -74,7 +75,7 @@ function evaluateVariants({
   const matched: number[] = [];
   variants.forEach((variant, variantIndex) => {
     const ref = `${field}[${variantIndex}].rules`;
-    if (isPlainObject(variant) && rulesPass({ rules: variant.rules, requestContext, budget, ref }))
+    if (isRecord(variant) && rulesPass({ rules: variant.rules, requestContext, budget, ref }))
       matched.push(variantIndex);
   });
   return matched;

@@ -13,8 +13,6 @@ import { createToolSet, resolvedDescription, type ToolSet } from './tool-set';
 import { applyToolPolicies } from './tool-policies';
 import type { MergedTools, ResolutionWarning } from './types';
 
-const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
 /**
  * Entries of stored `tools` that reword a code tool: every entry in description-only mode; in full
  * mode, an entry naming a code tool that is not a registered tool (full mode can do everything
@@ -182,7 +180,7 @@ function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSourc
   if (!integration) return;
   const slugs = plan.slugs === 'all' ? Object.keys(integration.tools) : plan.slugs;
   for (const slug of slugs) {
-    const tool = hasOwn(integration.tools, slug) ? integration.tools[slug] : undefined;
+    const tool = Object.hasOwn(integration.tools, slug) ? integration.tools[slug] : undefined;
     if (!tool) {
       set.warn({
         code: 'provider_failed',
@@ -195,7 +193,7 @@ function addIntegration(set: ToolSet, plan: IntegrationPlan, loaded: LoadedSourc
     set.add({
       name: slug,
       tool,
-      ...resolvedDescription(tool, hasOwn(plan.configs, slug) ? plan.configs[slug]!.description : undefined),
+      ...resolvedDescription(tool, Object.hasOwn(plan.configs, slug) ? plan.configs[slug]!.description : undefined),
       source: 'integration',
       origin: { providerId, slug },
       includedBy: plan.includedBy,
@@ -226,7 +224,7 @@ function addToolProvider(set: ToolSet, plan: ToolProviderPlan, loaded: LoadedSou
       continue;
     }
     for (const slug of call.slugs) {
-      const tool = hasOwn(outcome.tools, slug) ? outcome.tools[slug] : undefined;
+      const tool = Object.hasOwn(outcome.tools, slug) ? outcome.tools[slug] : undefined;
       if (!tool) {
         set.warn({
           code: 'provider_failed',

@@ -4,8 +4,9 @@
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.
  */
+import { isRecord } from '../is-record';
 import type { AgentSnapshot, ToolPolicies } from '../snapshots';
-import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
+import { createRuleBudget, type RuleBudget } from '../rules';
 import type { Tool, RequestContext } from '../tools';
 import type { EditorSetting } from '../versions';
 import { matchVariants, mergeVariants, type FieldEntry } from './conditional-field';
@@ -76,10 +77,10 @@ export interface ResolutionPlan {
 }
 
 function descriptionEntries(value: unknown): ToolEntries | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const entries: ToolEntries = {};
   for (const [key, entry] of Object.entries(value)) {
-    const description = isPlainObject(entry) && typeof entry.description === 'string' ? entry.description : undefined;
+    const description = isRecord(entry) && typeof entry.description === 'string' ? entry.description : undefined;
     entries[key] = { description };
   }
   return entries;
@@ -97,12 +98,10 @@ function planMcpClients(entries: FieldEntry[]): McpClientPlan[] {
 function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
   const plans: IntegrationPlan[] = [];
   for (const { key, entry, includedBy } of entries) {
-    if (!isPlainObject(entry.tools)) continue;
+    if (!isRecord(entry.tools)) continue;
     // Frozen: these go to the provider as they are, not copied.
     const configs = Object.freeze(
-      Object.fromEntries(
-        Object.entries(entry.tools).map(([slug, config]) => [slug, isPlainObject(config) ? config : {}]),
-      ),
+      Object.fromEntries(Object.entries(entry.tools).map(([slug, config]) => [slug, isRecord(config) ? config : {}])),
     );
     const slugs = Object.keys(configs);
     plans.push({
@@ -118,15 +117,15 @@ function planIntegrations(entries: FieldEntry[]): IntegrationPlan[] {
 function planToolProviders(entries: FieldEntry[]): ToolProviderPlan[] {
   const plans: ToolProviderPlan[] = [];
   for (const { key, entry, includedBy } of entries) {
-    if (!isPlainObject(entry.tools) || Object.keys(entry.tools).length === 0) continue;
+    if (!isRecord(entry.tools) || Object.keys(entry.tools).length === 0) continue;
     const tools: ToolProviderPlan['tools'] = {};
     for (const [slug, meta] of Object.entries(entry.tools)) {
-      const toolkit = isPlainObject(meta) && typeof meta.toolkit === 'string' ? meta.toolkit : undefined;
-      const description = isPlainObject(meta) && typeof meta.description === 'string' ? meta.description : undefined;
+      const toolkit = isRecord(meta) && typeof meta.toolkit === 'string' ? meta.toolkit : undefined;
+      const description = isRecord(meta) && typeof meta.description === 'string' ? meta.description : undefined;
       tools[slug] = { toolkit, description };
     }
     const connections: Record<string, unknown[]> = {};
-    if (isPlainObject(entry.connections)) {
+    if (isRecord(entry.connections)) {
       for (const [toolkit, list] of Object.entries(entry.connections))
         connections[toolkit] = Array.isArray(list) ? list : [];
     }
@@ -215,7 +214,7 @@ export function planResolution({
   const modes = codeAgent ? codeAgentModes(codeAgent.editor) : undefined;
   const toolsMode: ToolsMode = modes ? modes.tools : 'stored';
   const stored = version && (!modes || modes.readsRecord) ? version.snapshot : undefined;
-  const snapshot = isPlainObject(stored) ? stored : noSnapshot;
+  const snapshot = isRecord(stored) ? stored : noSnapshot;
   // What matched decides everything after it; the signature names it (part of the runtime's memo key).
   const matched = new Map<ResolutionField, number[] | null>();
   for (const field of readFieldsByMode[toolsMode]) {

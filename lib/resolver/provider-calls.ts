@@ -4,8 +4,9 @@
  * siblings down. With several connections for one toolkit (only where the provider allows it) every
  * call carries a label and its tools are later renamed `SLUG__<LABEL>`.
  */
+import { isRecord } from '../is-record';
 import { definedFields } from '../defined-fields';
-import { isPlainObject } from '../rules';
+
 import type {
   ConnectionKind,
   ConnectionScope,
@@ -48,7 +49,7 @@ interface PinnedConnection {
 }
 
 function asConnection(value: unknown): PinnedConnection | undefined {
-  if (!isPlainObject(value) || typeof value.connectionId !== 'string' || !kinds.includes(value.kind as string))
+  if (!isRecord(value) || typeof value.connectionId !== 'string' || !kinds.includes(value.kind as string))
     return undefined;
   return {
     kind: value.kind as ConnectionKind,

@@ -4,8 +4,9 @@
  * request context and an unresolved placeholder without fallback stays as written. The caller's MCP
  * token is never rendered: instructions reach the model and the API response.
  */
+import { isRecord } from '../is-record';
 import { LRUCache } from 'lru-cache';
-import { createRuleBudget, isPlainObject, valueAtSegments, type RuleBudget } from '../rules';
+import { createRuleBudget, valueAtSegments, type RuleBudget } from '../rules';
 import type { RequestContext } from '../tools';
 import { rulesPass } from './conditional-field';
 
@@ -96,7 +97,7 @@ export function renderInstructions({
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];
   for (const [index, block] of instructions.entries()) {
-    if (!isPlainObject(block) || typeof block.content !== 'string') continue;
+    if (!isRecord(block) || typeof block.content !== 'string') continue;
     const ref = `instructions[${index}].rules`;
     if (block.type === 'prompt_block' && !rulesPass({ rules: block.rules, requestContext, budget, ref })) continue;
     if (block.type !== 'text' && block.type !== 'prompt_block') continue;

@@ -4,9 +4,9 @@
  * required. A schema that says more than these controls can (nested objects, integers, patterns,
  * ...) is not turned into rows, so nothing it says is lost: it is kept and shown as it is. Pure.
  */
+import { isRecord } from '../is-record';
 import { definedFields } from '../defined-fields';
 import { checkFailed, type CheckResult, type Issue } from '../errors';
-import { isPlainObject } from './select-schema';
 
 export type FieldRowType = 'text' | 'number' | 'boolean' | 'oneOf';
 
@@ -30,7 +30,7 @@ const rowKeys = new Set(['type', 'enum', 'description']);
 const topKeys = new Set(['type', 'properties', 'required']);
 
 function rowOf(name: string, property: unknown, required: boolean): FieldRow | string {
-  if (!isPlainObject(property)) return `the field "${name}" is not a schema object`;
+  if (!isRecord(property)) return `the field "${name}" is not a schema object`;
   const other = Object.keys(property).find((key) => !rowKeys.has(key));
   if (other !== undefined) return `the field "${name}" uses "${other}"`;
   const { description } = property;
@@ -55,12 +55,12 @@ function rowOf(name: string, property: unknown, required: boolean): FieldRow | s
  */
 export function fieldRowsOf(schema: unknown): CheckResult<FieldRow[]> {
   if (schema === undefined || schema === null) return { ok: true, value: [] };
-  if (!isPlainObject(schema)) return checkFailed('it is not a schema object');
+  if (!isRecord(schema)) return checkFailed('it is not a schema object');
   const other = Object.keys(schema).find((key) => !topKeys.has(key));
   if (other !== undefined) return checkFailed(`it uses "${other}"`);
   if (schema.type !== undefined && schema.type !== 'object') return checkFailed('it does not describe an object');
   const properties = schema.properties ?? {};
-  if (!isPlainObject(properties)) return checkFailed('its properties are not an object');
+  if (!isRecord(properties)) return checkFailed('its properties are not an object');
   const required = schema.required ?? [];
   if (!Array.isArray(required) || !required.every((name) => typeof name === 'string' && name in properties))
     return checkFailed('it requires fields it does not describe');

@@ -5,6 +5,7 @@
  */
 import { conditionOperators, type ConditionOperator } from './operators';
 import type { ListItemKind, ValueKind } from './value-draft';
+import { isRecord } from '../is-record';
 
 export type ContextFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 
@@ -24,8 +25,7 @@ const maxFields = 500;
 const knownTypes: readonly string[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 
 type SchemaObject = Record<string, unknown>;
-const isObject = (value: unknown): value is SchemaObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is SchemaObject => isRecord(value);
 
 function typeOf(schema: SchemaObject): ContextFieldType | undefined {
   const declared = Array.isArray(schema.type) ? schema.type.filter((type) => type !== 'null') : [schema.type];

@@ -3,8 +3,9 @@
  * them, in words: a context `{"tier": "pro"}` for rules that read `plan` matches nothing, silently,
  * unless someone says so. Pure.
  */
+import { isRecord } from '../is-record';
 import type { ContextField } from './context-fields';
-import { isPlainObject } from './select-schema';
+
 import { isRuleGroup, type Condition, type RuleGroup } from './types';
 import { isVariantList } from './lint';
 
@@ -34,7 +35,7 @@ function jsonLogicFields(expression: unknown, into: Set<string>, depth = 0) {
     for (const item of expression) jsonLogicFields(item, into, depth + 1);
     return;
   }
-  if (!isPlainObject(expression)) return;
+  if (!isRecord(expression)) return;
   for (const [operator, argument] of Object.entries(expression)) {
     const path = operator === 'var' ? (Array.isArray(argument) ? argument[0] : argument) : undefined;
     if (typeof path === 'string' && path !== '') into.add(path);
@@ -43,7 +44,7 @@ function jsonLogicFields(expression: unknown, into: Set<string>, depth = 0) {
 }
 
 function rulesFields(rules: unknown, into: Set<string>) {
-  if (!isPlainObject(rules)) return;
+  if (!isRecord(rules)) return;
   if ('jsonLogic' in rules) jsonLogicFields(rules.jsonLogic, into);
   else if (Array.isArray(rules.conditions)) groupFields(rules as unknown as RuleGroup, into);
 }
@@ -60,11 +61,11 @@ export function fieldsReadBy(snapshot: RuleReadingSnapshot): string[] {
     if (isVariantList(value)) for (const variant of value) rulesFields(variant.rules, read);
   }
   if (Array.isArray(snapshot.instructions))
-    for (const block of snapshot.instructions) if (isPlainObject(block)) rulesFields(block.rules, read);
+    for (const block of snapshot.instructions) if (isRecord(block)) rulesFields(block.rules, read);
   const policyFields = new Set<string>();
-  if (isPlainObject(snapshot.toolPolicies))
+  if (isRecord(snapshot.toolPolicies))
     for (const policy of Object.values(snapshot.toolPolicies))
-      if (isPlainObject(policy)) rulesFields(policy.requireApproval, policyFields);
+      if (isRecord(policy)) rulesFields(policy.requireApproval, policyFields);
   for (const path of policyFields) if (path.startsWith('context.')) read.add(path.slice('context.'.length));
   return [...read].filter((path) => path !== '').sort();
 }
@@ -72,7 +73,7 @@ export function fieldsReadBy(snapshot: RuleReadingSnapshot): string[] {
 function valueAt(context: Record<string, unknown>, path: string): unknown {
   let current: unknown = context;
   for (const segment of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
+    if (!isRecord(current)) return undefined;
     current = current[segment];
   }
   return current;

@@ -16,7 +16,7 @@ export * from './rule-budget';
 export * from './rule-text';
 export * from './rules-draft';
 export * from './schema';
-export { isPlainObject, selectSchema } from './select-schema';
+export { selectSchema } from './select-schema';
 export * from './types';
 export * from './size-caps';
 export * from './value-draft';

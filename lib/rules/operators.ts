@@ -26,8 +26,6 @@ export const valuelessOperators: readonly ConditionOperator[] = ['exists', 'not_
 /** Operators whose `value` must be an array. */
 export const arrayValueOperators: readonly ConditionOperator[] = ['in', 'not_in'];
 
-const hasOwn = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);
-
 /**
  * The value at a dot path. A missing segment or a non-object on the way gives `undefined`; only
  * own properties count, so `constructor` or `length` are never found by accident.
@@ -40,7 +38,7 @@ export function valueAtPath(context: unknown, path: string): unknown {
 export function valueAtSegments(context: unknown, segments: readonly string[]): unknown {
   let current: unknown = context;
   for (const segment of segments) {
-    if (current === null || typeof current !== 'object' || !hasOwn(current, segment)) return undefined;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<string, unknown>)[segment];
   }
   return current;

@@ -5,10 +5,11 @@
  * edited visually ("all" = AND, "any" = OR); anything else (a raw `{ jsonLogic }` expression, a
  * group the builder cannot show) opens as JSON text, validated with the same schema as a save.
  */
+import { isRecord } from '../is-record';
 import { checkFailed, issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
 import { maxRuleGroupLevels, rulesSchema } from './schema';
-import { isPlainObject } from './select-schema';
+
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
 import { parseValueDraft, valueDraftOf, type ValueDraft } from './value-draft';
 
@@ -63,8 +64,7 @@ function conditionDraft(condition: Condition, newId: NewId): ConditionDraft {
     field: condition.field,
     operator: condition.operator,
   };
-  if (Object.prototype.hasOwnProperty.call(condition, 'value') && condition.value !== undefined)
-    draft.value = valueDraftOf(condition.value);
+  if (Object.hasOwn(condition, 'value') && condition.value !== undefined) draft.value = valueDraftOf(condition.value);
   return draft;
 }
 
@@ -84,10 +84,10 @@ function isVisualCondition(value: Record<string, unknown>): boolean {
  * save schema reports it at its place.
  */
 export function isVisualRules(rules: unknown, level = 1): rules is RuleGroup {
-  if (!isPlainObject(rules) || !hasOnlyKeys(rules, ['operator', 'conditions'])) return false;
+  if (!isRecord(rules) || !hasOnlyKeys(rules, ['operator', 'conditions'])) return false;
   if ((rules.operator !== 'AND' && rules.operator !== 'OR') || !Array.isArray(rules.conditions)) return false;
   return rules.conditions.every((item) => {
-    if (!isPlainObject(item)) return false;
+    if (!isRecord(item)) return false;
     if ('conditions' in item) return level < maxRuleGroupLevels && isVisualRules(item, level + 1);
     return isVisualCondition(item);
   });

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { checkJsonLogic, jsonLogicLimits } from './json-logic-limits';
 import { jsonValueSchema } from './json-value';
 import { arrayValueOperators, conditionOperators, valuelessOperators } from './operators';
-import { isPlainObject, selectSchema } from './select-schema';
+import { isRecord } from '../is-record';
+import { selectSchema } from './select-schema';
 import type { Condition, JsonLogicRule, RuleGroup, Rules } from './types';
 
 export const maxRuleGroupLevels = 3;
@@ -28,7 +29,7 @@ export const conditionSchema = z
   })
   .strict()
   .superRefine((condition, context) => {
-    const hasValue = Object.prototype.hasOwnProperty.call(condition, 'value') && condition.value !== undefined;
+    const hasValue = Object.hasOwn(condition, 'value') && condition.value !== undefined;
     if (!hasValue && !valuelessOperators.includes(condition.operator)) {
       context.addIssue({ code: 'custom', path: ['value'], message: `"${condition.operator}" needs a value` });
     }
@@ -115,7 +116,7 @@ export const jsonLogicRuleSchema: z.ZodType<JsonLogicRule> = z
 
 /** What a variant or prompt block stores under `rules`: a rule group or `{ jsonLogic }`. */
 export const rulesSchema: z.ZodType<Rules> = selectSchema<Rules>({
-  select: (value) => (isPlainObject(value) && 'jsonLogic' in value ? jsonLogicRuleSchema : ruleGroupSchema),
+  select: (value) => (isRecord(value) && 'jsonLogic' in value ? jsonLogicRuleSchema : ruleGroupSchema),
   meta: {
     id: 'Rules',
     description: 'A rule group { operator: "AND" | "OR", conditions } or a raw { jsonLogic } expression.',

@@ -31,6 +31,3 @@ export function selectSchema<T>({
     })
     .meta(meta) as unknown as z.ZodType<T>;
 }
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

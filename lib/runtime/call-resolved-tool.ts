@@ -10,8 +10,6 @@ import type { Logger } from '../logger';
 import type { ResolvedTool } from '../resolver';
 import { callTool, type ToolCallResult } from '../tools';
 
-const hasOwn = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
 /** How many names a "no such tool" message lists before it says "and N more". */
 const namesInMessage = 20;
 
@@ -53,7 +51,7 @@ export async function callResolvedTool({
   signal?: AbortSignal;
   logger: Logger;
 }): Promise<ToolCallResult> {
-  const resolved = hasOwn(tools, toolName) ? tools[toolName] : undefined;
+  const resolved = Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
   if (!resolved) throw toolNotResolved({ agentId, toolName, names: Object.keys(tools).sort() });
   // A client tool (no execute) answers isError with a message saying it runs elsewhere, as
   // `POST /api/tools/:id/execute` does.

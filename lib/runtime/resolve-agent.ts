@@ -16,7 +16,8 @@ import {
   ruleBudgetWarnings,
   type VersionInput,
 } from '../resolver';
-import { createRuleBudget, isPlainObject, type RuleBudget } from '../rules';
+import { isRecord } from '../is-record';
+import { createRuleBudget, type RuleBudget } from '../rules';
 import type { SourceLoader } from '../sources';
 import type { RequestContext } from '../tools';
 import type { FoundVersion } from '../editor';
@@ -148,7 +149,7 @@ export async function resolveAgent(
 ): Promise<DetailedResolution> {
   const { requestContext: given, resourceId, signal, draft, chain = [agentId] } = options;
   // Read only (rules, placeholders); the loaders freeze it before handing it to foreign code.
-  const requestContext: RequestContext = isPlainObject(given) ? given : {};
+  const requestContext: RequestContext = isRecord(given) ? given : {};
   const codeAgent = resolving.codeAgents.get(agentId);
   const found = draft ? undefined : await storedVersionFor(resolving, agentId, codeAgent, options);
   const version: VersionInput | undefined = draft

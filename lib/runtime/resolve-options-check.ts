@@ -5,7 +5,7 @@
  * default or a confusing "no label undefined".
  */
 import { invalidInput, issuesFromZod } from '../errors';
-import { isPlainObject } from '../rules';
+import { isRecord } from '../is-record';
 import { toVersionSelector, versionSelectorSchema, type VersionSelector } from '../versions';
 
 export function checkedResolveOptions<Options extends { selector?: VersionSelector; requestContext?: unknown }>(
@@ -13,7 +13,7 @@ export function checkedResolveOptions<Options extends { selector?: VersionSelect
 ): Options | undefined {
   if (options === undefined) return undefined;
   const { selector, requestContext } = options;
-  if (requestContext !== undefined && !isPlainObject(requestContext))
+  if (requestContext !== undefined && !isRecord(requestContext))
     throw invalidInput([{ path: 'requestContext', message: 'A request context is a plain JSON object' }]);
   if (selector === undefined) return options;
   const parsed = versionSelectorSchema.safeParse(selector);

@@ -8,7 +8,7 @@
 import type { AgentSnapshot } from '../snapshots';
 import type { SourceLoader } from '../sources';
 import { silentLogger, type Logger } from '../logger';
-import { isPlainObject } from '../rules';
+import { isRecord } from '../is-record';
 import type { ToolCallResult } from '../tools';
 import type { ComparableTool } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
@@ -129,7 +129,7 @@ export function createRuntime({
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);
-      const requestContext = isPlainObject(options.requestContext) ? options.requestContext : {};
+      const requestContext = isRecord(options.requestContext) ? options.requestContext : {};
       return callResolvedTool({
         agentId,
         tools: resolution.tools,
@@ -145,7 +145,7 @@ export function createRuntime({
       const resolved = await resolveTools(resolving, {
         version: { id: versionId, snapshot },
         codeAgent: codeAgents.get(agentId),
-        requestContext: isPlainObject(requestContext) ? requestContext : {},
+        requestContext: isRecord(requestContext) ? requestContext : {},
         chain: [agentId],
       });
       return Object.fromEntries(

@@ -4,6 +4,8 @@
  * JSON box for that property. Pure: the editor's tool runner and the forms built from a schema
  * (resume data, request context) render these nodes.
  */
+import { isRecord } from '../is-record';
+
 export type FormNode =
   | { kind: 'object'; properties: Array<{ name: string; required: boolean; node: FormNode }>; meta: NodeMeta }
   | { kind: 'array'; items: FormNode; meta: NodeMeta }
@@ -19,8 +21,7 @@ export interface NodeMeta {
 }
 
 type Schema = Record<string, unknown>;
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Schema => isRecord(value);
 
 const maxDepth = 8;
 

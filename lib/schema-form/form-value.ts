@@ -4,6 +4,7 @@
  * the words, so the tool's own validation answers exactly as the model would see it.
  */
 import type { FormNode } from './form-node';
+import { isRecord } from '../is-record';
 
 /** Per node: object -> record of values, array -> list, boolean -> true/false/undefined, others -> text. */
 export type FormValue = string | boolean | undefined | FormValue[] | { [name: string]: FormValue };
@@ -37,7 +38,7 @@ function numberOf(text: string): unknown {
 function build(node: FormNode, value: FormValue, path: string, problems: BuildProblem[]): BuiltValue {
   switch (node.kind) {
     case 'object': {
-      const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+      const record = isRecord(value) ? value : {};
       const result: Record<string, unknown> = {};
       for (const property of node.properties) {
         const built = build(
@@ -96,8 +97,7 @@ export function valueOfForm(node: FormNode, value: FormValue): { value: unknown;
 export function formValueOf(node: FormNode, value: unknown): FormValue {
   switch (node.kind) {
     case 'object': {
-      const record =
-        typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      const record = isRecord(value) ? (value as Record<string, unknown>) : {};
       return Object.fromEntries(
         node.properties.map((property) => [property.name, formValueOf(property.node, record[property.name])]),
       );

@@ -4,8 +4,9 @@
  * servers and providers list at run time, so a policy naming no resolved tool is kept and reported
  * as a resolution warning (`tool_policy_unused`) instead of refused.
  */
+import { isRecord } from '../is-record';
 import { z } from 'zod';
-import { atMostKeys, isPlainObject, policyRuleGroupSchema, ruleGroupSchema, selectSchema, sizeCaps } from '../rules';
+import { atMostKeys, policyRuleGroupSchema, ruleGroupSchema, selectSchema, sizeCaps } from '../rules';
 /** As in `snapshot-fields.ts`: precise validation, or unions for the published JSON Schema. */
 type SchemaMode = 'validate' | 'document';
 
@@ -30,7 +31,7 @@ function requireApprovalSchema(mode: SchemaMode) {
     });
   return selectSchema<true | z.infer<typeof policyRuleGroupSchema>>({
     select: (value) => {
-      if (!isPlainObject(value)) return z.literal(true, { error: requireApprovalMessage });
+      if (!isRecord(value)) return z.literal(true, { error: requireApprovalMessage });
       if ('jsonLogic' in value) return z.never({ error: 'A tool policy takes a rule group, not raw JSON Logic' });
       return policyRuleGroupSchema;
     },

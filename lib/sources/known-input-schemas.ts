@@ -7,9 +7,9 @@
  * integration defined in code, a tool provider) stays unchecked, also when an earlier source has a
  * tool of that name: a run gets the later source's tool (resolution's merge order).
  */
+import { isRecord } from '../is-record';
 import { convertMcpTools, type McpServerToolListing, type McpToolEntries } from '../mcp';
 import {
-  isPlainObject,
   picksTool,
   providerOffers,
   selectedEntries,
@@ -68,7 +68,7 @@ function mcpClientLayer(clientId: string, client: KnownMcpClient, selection: Mcp
 async function mcpLayer(value: unknown, sources: InputSchemaSources): Promise<Layer> {
   const layers = await Promise.all(
     selectedEntries(value).map(async ([clientId, entry]): Promise<Layer> => {
-      if (!isPlainObject(entry.tools)) return () => undefined;
+      if (!isRecord(entry.tools)) return () => undefined;
       const client = await sources.mcpClient(clientId);
       return client ? mcpClientLayer(clientId, client, entry.tools as McpToolEntries) : () => undefined;
     }),
@@ -80,7 +80,7 @@ async function integrationLayer(value: unknown, sources: InputSchemaSources): Pr
   const layers = await Promise.all(
     selectedEntries(value).map(async ([id, entry]): Promise<Layer> => {
       const { tools } = entry;
-      if (!isPlainObject(tools)) return () => undefined;
+      if (!isRecord(tools)) return () => undefined;
       const catalogue = await sources.integration(id);
       if (catalogue === undefined) return () => undefined;
       if (catalogue === 'unknown') return (name) => (picksTool(tools, name) ? 'unknown' : undefined);
@@ -95,8 +95,8 @@ async function integrationLayer(value: unknown, sources: InputSchemaSources): Pr
 function hasPolicyRules(snapshot: LintableSnapshot): boolean {
   const { toolPolicies } = snapshot;
   return (
-    isPlainObject(toolPolicies) &&
-    Object.values(toolPolicies).some((policy) => isPlainObject(policy) && isPlainObject(policy.requireApproval))
+    isRecord(toolPolicies) &&
+    Object.values(toolPolicies).some((policy) => isRecord(policy) && isRecord(policy.requireApproval))
   );
 }
 

@@ -4,14 +4,11 @@
  * the caller's value is never mutated.
  */
 import type { JsonSchema, NormalizedSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
+import { isRecord } from '../is-record';
 
 type Path = ReadonlyArray<string | number>;
 
 const removed = Symbol('removed');
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function valueAt(value: unknown, path: Path): unknown {
   let current = value;

@@ -9,6 +9,7 @@
  * `$defs`, ...) are names, so a property called `pattern` or `default` is read as a schema.
  */
 import { re2Problem } from './linear-regexp';
+import { isRecord } from '../is-record';
 
 type Segment = string | number;
 
@@ -26,9 +27,6 @@ export interface UnsupportedPattern extends SchemaPattern {
 const dataKeywords = new Set(['const', 'enum', 'default', 'example', 'examples']);
 const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const isSkipped = (key: string) => dataKeywords.has(key) || key.startsWith('x-');
 
 /** Every `pattern` value and `patternProperties` key of a schema (or of a document holding schemas). */
@@ -39,13 +37,13 @@ export function findSchemaPatterns(schema: unknown): SchemaPattern[] {
   };
   const visit = (node: unknown, path: Segment[]) => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, [...path, index]));
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'pattern' && typeof value === 'string') found.push({ path: [...path, key], pattern: value });
-      else if (key === 'patternProperties' && isObject(value)) {
+      else if (key === 'patternProperties' && isRecord(value)) {
         for (const pattern of Object.keys(value)) found.push({ path: [...path, key, pattern], pattern });
       }
-      if (schemaMaps.has(key) && isObject(value)) visitMap(value, [...path, key]);
+      if (schemaMaps.has(key) && isRecord(value)) visitMap(value, [...path, key]);
       else if (!isSkipped(key)) visit(value, [...path, key]);
     }
   };
@@ -68,7 +66,7 @@ function withoutPath(node: unknown, path: readonly Segment[]): unknown {
   if (path.length === 0) return node;
   const [head, ...rest] = path;
   if (Array.isArray(node)) return node.map((item, index) => (index === head ? withoutPath(item, rest) : item));
-  if (!isObject(node) || !(String(head) in node)) return node;
+  if (!isRecord(node) || !(String(head) in node)) return node;
   const key = String(head);
   if (rest.length === 0) {
     const { [key]: _dropped, ...kept } = node;

@@ -27,7 +27,7 @@ export function applyChanges<T extends object>({
   const snapshot: SnapshotRecord = { ...(latest as SnapshotRecord) };
   const changedFields: string[] = [];
   for (const field of fields) {
-    if (!Object.prototype.hasOwnProperty.call(provided, field)) continue;
+    if (!Object.hasOwn(provided, field)) continue;
     const next = provided[field];
     if (next === undefined) continue;
     const current = (latest as SnapshotRecord)[field];

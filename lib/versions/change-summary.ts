@@ -9,6 +9,7 @@ import { definedFields } from '../defined-fields';
 import { contextFieldsOf, isJsonLogicRule, ruleGroupText, type Rules } from '../rules';
 import { agentFieldLabels } from '../snapshots';
 import type { FieldDiff } from './diff';
+import { isRecord } from '../is-record';
 
 /** One run of a word diff: kept, added or removed text (with its spacing and line breaks). */
 export interface TextPart {
@@ -35,13 +36,11 @@ const labels: Record<string, string> = agentFieldLabels;
 const textFields = new Set(['name', 'description', 'model', 'instructions']);
 const namedFields = new Set(['tools', 'mcpClients', 'integrationTools', 'toolProviders', 'agents', 'workflows']);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
 
 /** A stored rule in words: a rule group as a sentence, raw JSON Logic named as such. */
 export function rulesText(rules: unknown): string {
-  if (!isObject(rules)) return 'always';
+  if (!isRecord(rules)) return 'always';
   if (isJsonLogicRule(rules as unknown as Rules)) return `the JSON Logic rule ${JSON.stringify(rules.jsonLogic)}`;
   if (!Array.isArray(rules.conditions)) return 'always';
   return ruleGroupText(rules as unknown as Parameters<typeof ruleGroupText>[0]);
@@ -60,14 +59,14 @@ function instructionsText(value: unknown): string {
 }
 
 const isVariants = (value: unknown): value is Array<{ value: unknown; rules?: unknown }> =>
-  Array.isArray(value) && value.length > 0 && isObject(value[0]) && 'value' in value[0];
+  Array.isArray(value) && value.length > 0 && isRecord(value[0]) && 'value' in value[0];
 
 /** The names one plain value lists, and a sentence for each entry that carries more than its name. */
 function entriesOf(value: unknown): Array<{ name: string; detail?: string }> {
   if (Array.isArray(value)) return value.map((name) => ({ name: String(name) }));
-  if (!isObject(value)) return [];
+  if (!isRecord(value)) return [];
   return Object.entries(value).map(([name, entry]) => {
-    if (!isObject(entry) || Object.keys(entry).length === 0) return { name };
+    if (!isRecord(entry) || Object.keys(entry).length === 0) return { name };
     const { description, ...rest } = entry;
     const parts = [
       ...(description === undefined ? [] : [`description ${quoted(description)}`]),
@@ -102,9 +101,9 @@ function namedFieldFacts(value: unknown): { names: Set<string>; sentences: strin
 }
 
 function policySentences(value: unknown): string[] {
-  if (!isObject(value)) return [];
+  if (!isRecord(value)) return [];
   return Object.entries(value).map(([tool, policy]) => {
-    const required = isObject(policy) ? policy.requireApproval : undefined;
+    const required = isRecord(policy) ? policy.requireApproval : undefined;
     const when = required === true ? 'always' : required ? `when ${rulesText(required)}` : 'never';
     return `Approval for ${tool}: ${when}`;
   });
@@ -118,7 +117,7 @@ function contextFieldSentences(value: unknown): string[] {
 }
 
 const optionSentences = (value: unknown): string[] =>
-  isObject(value)
+  isRecord(value)
     ? Object.entries(value).map(([key, item]) => `${key}: ${JSON.stringify(item)}`)
     : value === null || value === undefined
       ? []

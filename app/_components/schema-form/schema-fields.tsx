@@ -4,6 +4,7 @@
  * fields, nested objects as named groups, arrays with Add item / Remove item, and a JSON box for
  * what a form cannot express. Every field is labelled by its property name.
  */
+import { isRecord } from '@/lib/is-record';
 import { useId } from 'react';
 import { initialFormValue, type FormNode, type FormValue } from '@/lib/schema-form';
 import { Button } from '../ui/button';
@@ -42,7 +43,7 @@ export function SchemaFields({
   const hint = hintOf(node, required);
   switch (node.kind) {
     case 'object': {
-      const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+      const record = isRecord(value) ? value : {};
       const fields = node.properties.map((property) => (
         <SchemaFields
           key={property.name}

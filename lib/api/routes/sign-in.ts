@@ -15,12 +15,13 @@
  * own included. The setup and invitation routes under `/api/auth/` are the studio's own
  * (./invitations), registered before these.
  */
+import { isRecord } from '../../is-record';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
-import { isPlainObject } from '../../rules';
+
 import { signInInput } from '../../schemas';
 import { errorBody, invalidInput, issuesFromZod } from '../../errors';
 import { codeForStatus, errorResponse, methodNotAllowed, type ApiApp } from '../app';
@@ -58,7 +59,7 @@ function parsedBody(text: string | undefined): unknown {
 function providerSignInBody(text: string): string {
   // An unreadable body starts nothing: the library refuses the missing provider.
   const parsed = parsedBody(text);
-  const given = isPlainObject(parsed) ? parsed : {};
+  const given = isRecord(parsed) ? parsed : {};
   return JSON.stringify({
     provider: given.providerId ?? given.provider,
     callbackURL: given.callbackURL ?? '/',

@@ -7,12 +7,12 @@
 import type { ErrorObject } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
 import { decodeJsonPointer, findUnsupportedPatterns } from '../../tools';
+import { isRecord } from '../../is-record';
 
 type Segment = string | number;
 type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isJsonObject = (value: unknown): value is JsonObject => isRecord(value);
 
 const issueAt = (prefix: ReadonlyArray<Segment>, path: ReadonlyArray<Segment>, message: string): Issue => ({
   path: formatPath([...prefix, ...path]),

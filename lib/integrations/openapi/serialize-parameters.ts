@@ -4,12 +4,10 @@
  * header `simple`. Values nested deeper than the styles describe are sent as JSON.
  */
 import type { ParameterBinding } from './describe-operations';
+import { isRecord } from '../../is-record';
 
 const scalar = (value: unknown): string =>
   value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The text that replaces `{name}` in the path, already URL-encoded. */
 export function serializePathParameter(binding: ParameterBinding, value: unknown): string {
@@ -18,7 +16,7 @@ export function serializePathParameter(binding: ParameterBinding, value: unknown
   const encode = (item: unknown) => encodeURIComponent(scalar(item));
   let items: string[];
   if (Array.isArray(value)) items = value.map(encode);
-  else if (isPlainObject(value)) {
+  else if (isRecord(value)) {
     items = Object.entries(value).flatMap(([key, item]) =>
       explode ? [`${encodeURIComponent(key)}=${encode(item)}`] : [encodeURIComponent(key), encode(item)],
     );
@@ -27,7 +25,7 @@ export function serializePathParameter(binding: ParameterBinding, value: unknown
   if (style === 'matrix') {
     const name = encodeURIComponent(binding.name);
     if (explode && Array.isArray(value)) return items.map((item) => `;${name}=${item}`).join('');
-    if (explode && isPlainObject(value)) return items.map((item) => `;${item}`).join('');
+    if (explode && isRecord(value)) return items.map((item) => `;${item}`).join('');
     return `;${name}=${items.join(',')}`;
   }
   return items.join(',');
@@ -45,7 +43,7 @@ export function appendQueryParameter(searchParams: URLSearchParams, binding: Par
     }
     return;
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
     if (style === 'deepObject')
       for (const [key, item] of entries) searchParams.append(`${binding.name}[${key}]`, scalar(item));
@@ -59,7 +57,7 @@ export function appendQueryParameter(searchParams: URLSearchParams, binding: Par
 /** A header value (`simple` style). */
 export function serializeHeaderParameter(binding: ParameterBinding, value: unknown): string {
   if (Array.isArray(value)) return value.map(scalar).join(',');
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     return Object.entries(value)
       .map(([key, item]) => (binding.explode ? `${key}=${scalar(item)}` : `${key},${scalar(item)}`))
       .join(',');

@@ -79,7 +79,7 @@ function pickDescription({
 }
 
 function hasKey(entries: McpToolEntries, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(entries, key);
+  return Object.hasOwn(entries, key);
 }
 
 export function convertMcpTools({ clientId, clientKind, servers, selection }: ConvertMcpToolsParams): {

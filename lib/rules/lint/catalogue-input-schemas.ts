@@ -7,7 +7,8 @@
  * listed that server; its findings come back on Save), an integration defined in code, a tool
  * provider's. So the builder never refuses a Save the server would take.
  */
-import { isPlainObject } from '../select-schema';
+
+import { isRecord } from '../../is-record';
 import { isVariantList } from './lint-variants';
 
 /** What the editor's catalogue says of the tool sources (the structural part the lookup reads). */
@@ -35,11 +36,11 @@ export type ToolOffer = { schema: unknown } | 'unknown' | undefined;
 /** The entries of a plain field or of every variant of a conditional one, in stored order. */
 export function selectedEntries(value: unknown): Array<[string, Record<string, unknown>]> {
   const values = isVariantList(value)
-    ? value.map((variant) => (isPlainObject(variant) ? variant.value : undefined))
+    ? value.map((variant) => (isRecord(variant) ? variant.value : undefined))
     : [value];
   return values.flatMap((plain) =>
-    isPlainObject(plain)
-      ? Object.entries(plain).filter((entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]))
+    isRecord(plain)
+      ? Object.entries(plain).filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
       : [],
   );
 }
@@ -51,7 +52,7 @@ export const picksTool = (tools: Record<string, unknown>, name: string) =>
 /** What the selected MCP clients may offer under a name: a saved client's `server_tool`, a code server's picks. */
 function mcpOffer(catalog: ToolCatalogue, value: unknown, name: string): ToolOffer {
   const offered = selectedEntries(value).some(([clientId, { tools }]) => {
-    if (!isPlainObject(tools)) return false;
+    if (!isRecord(tools)) return false;
     const saved = catalog.mcpClients.find((client) => client.id === clientId);
     if (!saved) return picksTool(tools, name);
     return Object.keys(saved.servers).some((server) => name.startsWith(`${server}_`));
@@ -63,7 +64,7 @@ function integrationOffer(catalog: ToolCatalogue, value: unknown, name: string):
   let offer: ToolOffer;
   for (const [id, { tools }] of selectedEntries(value)) {
     const integration = catalog.integrations.find((candidate) => candidate.id === id);
-    if (!integration || !isPlainObject(tools) || !picksTool(tools, name)) continue;
+    if (!integration || !isRecord(tools) || !picksTool(tools, name)) continue;
     if (integration.source !== 'stored') offer = 'unknown';
     else {
       const tool = integration.tools.find((candidate) => candidate.name === name);
@@ -78,7 +79,7 @@ function integrationOffer(catalog: ToolCatalogue, value: unknown, name: string):
  * pinned slug (renamed `SLUG__LABEL` too) is offered with its schema unknown.
  */
 export function providerOffers(value: unknown): (name: string) => ToolOffer {
-  const slugs = selectedEntries(value).flatMap(([, { tools }]) => (isPlainObject(tools) ? Object.keys(tools) : []));
+  const slugs = selectedEntries(value).flatMap(([, { tools }]) => (isRecord(tools) ? Object.keys(tools) : []));
   return (name) => (slugs.some((slug) => name === slug || name.startsWith(`${slug}__`)) ? 'unknown' : undefined);
 }
 

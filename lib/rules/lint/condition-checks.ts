@@ -34,7 +34,7 @@ function fitsTypes(value: unknown, types: readonly string[]): boolean {
 
 /** The values a schema allows, when it lists them (`enum`, or `const` as a list of one). */
 function allowedValues(schema: SchemaNode): unknown[] | undefined {
-  if (Object.prototype.hasOwnProperty.call(schema, 'const')) return [schema.const];
+  if (Object.hasOwn(schema, 'const')) return [schema.const];
   return Array.isArray(schema.enum) ? schema.enum : undefined;
 }
 

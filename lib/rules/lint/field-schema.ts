@@ -3,6 +3,8 @@
  * Schema that declares it. Built here from an agent's `requestContextSchema`; another user of rule
  * groups (say, a policy reading `args.<path>` and `context.<path>`) passes its own lookup.
  */
+import { isRecord } from '../../is-record';
+
 export type SchemaNode = Record<string, unknown>;
 
 /** `subject`: what declares the fields, when not the request context (`the input schema of "transfer"`). */
@@ -18,10 +20,7 @@ export type FieldLookup =
 
 export type FieldSchema = (fieldPath: string) => FieldLookup;
 
-export const isSchemaNode = (value: unknown): value is SchemaNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const hasOwn = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);
+export const isSchemaNode = (value: unknown): value is SchemaNode => isRecord(value);
 
 /** The JSON types a schema node names (`[]` when it names none). */
 export function declaredTypes(schema: SchemaNode): string[] {
@@ -56,7 +55,7 @@ export function fieldSchemaOf(schema: unknown, rootName = 'the context'): FieldS
     let at = '';
     for (const name of fieldPath.split('.')) {
       const properties = isSchemaNode(node.properties) ? node.properties : {};
-      const next = hasOwn(properties, name) ? properties[name] : undefined;
+      const next = Object.hasOwn(properties, name) ? properties[name] : undefined;
       if (!isSchemaNode(next)) {
         const other = otherProperty(node, name, at, rootName);
         if (other.kind !== 'declared') return other;

@@ -2,13 +2,13 @@
  * The linter over one set of rules: a rule group walked condition by condition and group by group,
  * or a raw JSON Logic expression checked against the work bounds.
  */
+import { isRecord } from '../../is-record';
 import { isJsonLogicRule, isRuleGroup, type Condition, type RuleGroup, type Rules } from '../types';
 import { lintCondition } from './condition-checks';
 import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { contradiction, tautology } from './group-checks';
 import { lintJsonLogicBudget } from './json-logic-budget';
-import { isPlainObject } from '../select-schema';
 
 /**
  * Every finding in a rule group and the groups nested in it. `path` is where the group lives
@@ -26,10 +26,10 @@ export function lintRuleGroup({
   fieldSchema: FieldSchema;
   joined?: boolean;
 }): Diagnostic[] {
-  if (!isPlainObject(group) || !Array.isArray(group.conditions)) return [];
+  if (!isRecord(group) || !Array.isArray(group.conditions)) return [];
   const diagnostics: Diagnostic[] = [];
   group.conditions.forEach((item, index) => {
-    if (!isPlainObject(item)) return;
+    if (!isRecord(item)) return;
     const itemPath = childPath(childPath(path, 'conditions'), index);
     diagnostics.push(
       ...(isRuleGroup(item)
@@ -68,7 +68,7 @@ export function lintRules({
   requestContextSchema?: unknown;
   fieldSchema?: FieldSchema;
 }): Diagnostic[] {
-  if (!isPlainObject(rules)) return [];
+  if (!isRecord(rules)) return [];
   if (isJsonLogicRule(rules)) return lintJsonLogicBudget({ expression: rules.jsonLogic, path });
   return lintRuleGroup({ group: rules, path, fieldSchema });
 }

@@ -4,12 +4,12 @@
  * that versions stored before they were refused still carry. Pure, so the API, the CLI and the
  * editor in the browser run this same code.
  */
+import { isRecord } from '../../is-record';
 import type { Rules } from '../types';
 import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { lintRules } from './lint-rule-group';
 import { isVariantList, lintVariantList } from './lint-variants';
-import { isPlainObject } from '../select-schema';
 
 /** The parts of an agent snapshot the linter reads (an `AgentSnapshot` is one). */
 export interface LintableSnapshot {
@@ -26,9 +26,9 @@ const lintedFields = ['tools', 'mcpClients', 'integrationTools', 'toolProviders'
 
 /** Tool entries of a `tools` value that still carry their own `rules` (`path` is where the value lives). */
 export function toolRulesPaths({ tools, path }: { tools: unknown; path: string }): string[] {
-  if (!isPlainObject(tools)) return [];
+  if (!isRecord(tools)) return [];
   return Object.entries(tools)
-    .filter(([, entry]) => isPlainObject(entry) && entry.rules !== undefined)
+    .filter(([, entry]) => isRecord(entry) && entry.rules !== undefined)
     .map(([id]) => childPath(childPath(path, id), 'rules'));
 }
 
@@ -36,7 +36,7 @@ export function toolRulesPaths({ tools, path }: { tools: unknown; path: string }
 export function toolRulesPathsOf(tools: unknown): string[] {
   if (!isVariantList(tools)) return toolRulesPaths({ tools, path: 'tools' });
   return tools.flatMap((variant, index) =>
-    isPlainObject(variant)
+    isRecord(variant)
       ? toolRulesPaths({ tools: variant.value, path: childPath(childPath('tools', index), 'value') })
       : [],
   );
@@ -54,7 +54,7 @@ function ignoredToolRules(tools: unknown): Diagnostic[] {
 function lintField(field: string, value: unknown, fieldSchema: FieldSchema): Diagnostic[] {
   if (!isVariantList(value)) return [];
   const diagnostics = value.flatMap((variant, index) =>
-    isPlainObject(variant) && isPlainObject(variant.rules)
+    isRecord(variant) && isRecord(variant.rules)
       ? lintRules({ rules: variant.rules as unknown as Rules, path: `${field}[${index}].rules`, fieldSchema })
       : [],
   );
@@ -64,7 +64,7 @@ function lintField(field: string, value: unknown, fieldSchema: FieldSchema): Dia
 function lintInstructions(instructions: unknown, fieldSchema: FieldSchema): Diagnostic[] {
   if (!Array.isArray(instructions)) return [];
   return instructions.flatMap((block: unknown, index) =>
-    isPlainObject(block) && isPlainObject(block.rules)
+    isRecord(block) && isRecord(block.rules)
       ? lintRules({ rules: block.rules as unknown as Rules, path: `instructions[${index}].rules`, fieldSchema })
       : [],
   );
@@ -105,9 +105,9 @@ function lintToolPolicies({
   requestContextSchema: unknown;
   inputSchemaOf: ToolInputSchemaLookup;
 }): Diagnostic[] {
-  if (!isPlainObject(toolPolicies)) return [];
+  if (!isRecord(toolPolicies)) return [];
   return Object.entries(toolPolicies).flatMap(([name, policy]) =>
-    isPlainObject(policy) && isPlainObject(policy.requireApproval)
+    isRecord(policy) && isRecord(policy.requireApproval)
       ? lintRules({
           rules: policy.requireApproval as unknown as Rules,
           path: childPath(childPath('toolPolicies', name), 'requireApproval'),

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { sameJson } from '@/lib/canonical-json';
+import { isRecord } from '@/lib/is-record';
 import { isConditional } from '@/lib/snapshots';
 import { contextFieldsOf } from '@/lib/rules';
 import { EditorHeader } from './editor-header';
@@ -26,8 +27,7 @@ import { changesInWords } from './field-words';
 import { focusSaveStatus, SaveStatus, useSaveShortcut } from './save-status';
 import { usePermissions } from '../../../_components/permissions';
 
-const isEmptyRecord = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+const isEmptyRecord = (value: unknown) => isRecord(value) && Object.keys(value).length === 0;
 
 /** The tab that shows a field's problem: rules of a conditional tool field live in Conditions. */
 function tabOf(field: EditedField, values: EditorValues): string {

@@ -5,7 +5,8 @@
  * with rules stays ticked and says when ("Only when plan is pro"), exactly as registered tools do
  * (`tool-variants.ts`). Pure.
  */
-import { isPlainObject } from '@/lib/rules';
+
+import { isRecord } from '@/lib/is-record';
 import { isConditional, type Variant } from '@/lib/snapshots';
 import { withSourceTools, type Selection, type SourceRecord } from './tool-selection';
 import {
@@ -53,7 +54,7 @@ export function recordFieldOf(value: unknown, onChange: (next: unknown) => void)
 export function recordVariantsOf(value: unknown): RecordVariants {
   return ((Array.isArray(value) ? value : []) as Array<Variant<unknown>>).map((variant) => ({
     ...variant,
-    value: isPlainObject(variant.value) ? (variant.value as SourceRecord) : {},
+    value: isRecord(variant.value) ? (variant.value as SourceRecord) : {},
   }));
 }
 

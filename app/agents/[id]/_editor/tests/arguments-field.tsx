@@ -3,6 +3,7 @@
  * The arguments a "Calls tool" expectation asks for, said in words; editing them is an advanced
  * step (a partial JSON object, each key given must match), behind a button.
  */
+import { isRecord } from '@/lib/is-record';
 import { useId, useState } from 'react';
 import { argumentsInWords } from '@/lib/evaluation';
 import type { Expectation } from '@/lib/schemas';
@@ -11,15 +12,12 @@ import { TextAreaField } from '../../../../_components/ui/field';
 
 type ToolCalled = Extract<Expectation, { type: 'toolCalled' }>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The arguments the text gives (`undefined`: any), or why it cannot be read. */
 function readArguments(text: string): { args: Record<string, unknown> | undefined } | { problem: string } {
   if (text.trim() === '') return { args: undefined };
   try {
     const parsed: unknown = JSON.parse(text);
-    return isPlainObject(parsed) ? { args: parsed } : { problem: 'Write an object, like {"city": "Paris"}.' };
+    return isRecord(parsed) ? { args: parsed } : { problem: 'Write an object, like {"city": "Paris"}.' };
   } catch (error) {
     return { problem: `Not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
