@@ -28,6 +28,7 @@ const pureImportsFromLib = [
   './canonical-json.ts',
   './defined-fields.ts',
   './is-record.ts',
+  './deep-freeze.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [

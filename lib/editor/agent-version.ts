@@ -8,7 +8,7 @@ import { issueMessages, StudioError } from '../errors';
 import { canonicalForm, hashCanonicalJson } from '../versions';
 import { recordAudit } from './audit';
 import type { EditorContext } from './context';
-import { deepFreeze } from './version-cache';
+import { deepFreeze } from '../deep-freeze';
 import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
 import type { VersionedKind } from './version-writer';
 

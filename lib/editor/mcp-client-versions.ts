@@ -10,7 +10,7 @@ import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
 import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from './mcp-client-snapshot';
-import { deepFreeze } from './version-cache';
+import { deepFreeze } from '../deep-freeze';
 import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
 import type { VersionedKind } from './version-writer';
 

@@ -29,12 +29,3 @@ export function createVersionCache({ maxEntries }: { maxEntries: number }): Vers
     },
   };
 }
-
-/** Freezes a parsed JSON value so a cached snapshot cannot be changed by a caller. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}

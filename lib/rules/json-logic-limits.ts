@@ -152,7 +152,7 @@ function arrayItemsProblem(items: number): string | undefined {
 }
 
 /** The item count of the longest array anywhere in a JSON value (0 when it holds none). */
-function longestArray(value: unknown): number {
+export function longestArray(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   const items = Object.values(value as Record<string, unknown>);
   const own = Array.isArray(value) ? value.length : 0;

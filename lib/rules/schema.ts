@@ -4,7 +4,7 @@
  * here, at save time, each problem at its own path.
  */
 import { z } from 'zod';
-import { checkJsonLogic, jsonLogicLimits } from './json-logic-limits';
+import { checkJsonLogic, jsonLogicLimits, longestArray } from './json-logic-limits';
 import { jsonValueSchema } from './json-value';
 import { arrayValueOperators, conditionOperators, valuelessOperators } from './operators';
 import { isRecord } from '../is-record';
@@ -44,16 +44,6 @@ export const conditionSchema = z
       });
     }
   }) as z.ZodType<Condition>;
-
-/** The most items of any array in a JSON value (0 when it holds none). */
-function longestArray(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const items: unknown[] = Array.isArray(value) ? value : Object.values(value);
-  return items.reduce<number>(
-    (most, item) => Math.max(most, longestArray(item)),
-    Array.isArray(value) ? value.length : 0,
-  );
-}
 
 const groupOperators = ['AND', 'OR'] as const;
 

@@ -3,6 +3,7 @@
  * HTTP execute route, direct call) builds it with `createToolExecutionContext`, so `requestContext`,
  * `abortSignal` and `observe` are always there.
  */
+import { deepFreeze } from '../deep-freeze';
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import type { LogLevel } from '../logger';
 
@@ -89,14 +90,6 @@ export const noopObserve: ToolObserve = {
   span: (_name, run) => run(noopObserve),
   log: () => undefined,
 };
-
-function deepFreeze<TValue>(value: TValue): TValue {
-  // Frozen first, so a cycle (a structured clone keeps them) ends where it started.
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
-  return value;
-}
 
 /**
  * A frozen copy made in one pass, for the usual context (plain objects, arrays, strings, numbers,
