@@ -15,16 +15,21 @@ const levelRank: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, wa
 
 const secretKeyPattern = /password|secret|token|apikey|api_key|auth|credential/i;
 
-/** Replaces the values of secret-looking keys, at any depth, with `[REDACTED]`. */
-export function redact(value: unknown, depth = 0): unknown {
+/**
+ * Replaces the values of secret-looking keys, at any depth, with `[REDACTED]`. Structures nested
+ * deeper than 8 are cut (`[Truncated]`) rather than passed through unredacted, and an object inside
+ * itself is marked `[Circular]`, so any value can be printed afterwards.
+ */
+export function redact(value: unknown, ancestors: readonly object[] = []): unknown {
   if (value === null || typeof value !== 'object') return value;
-  // Deeper structures are dropped rather than passed through unredacted.
-  if (depth > 8) return '[Truncated]';
+  if (ancestors.includes(value)) return '[Circular]';
+  if (ancestors.length > 8) return '[Truncated]';
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  const inside = [...ancestors, value];
+  if (Array.isArray(value)) return value.map((item) => redact(item, inside));
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    result[key] = secretKeyPattern.test(key) ? '[REDACTED]' : redact(item, depth + 1);
+    result[key] = secretKeyPattern.test(key) ? '[REDACTED]' : redact(item, inside);
   }
   return result;
 }

@@ -3,6 +3,7 @@
  * result and can retry with corrected arguments. The message format is fixed (docs/tools.md, "Validation values"): models and tests read it.
  */
 import type { Issue } from '../errors';
+import { redact } from '../logger';
 import type { SchemaIssue } from './schema-types';
 
 export interface ToolValidationError {
@@ -31,29 +32,11 @@ const valueLabels: Record<ValidationKind, string> = {
 
 export const previewLimit = 200;
 
-const secretKeyPattern = /password|secret|token|apikey|api_key|auth|credential/i;
-
-/**
- * Replaces the values of secret-looking keys at any depth. Unlike the logger's `redact` it has no
- * depth cut-off that would print deep values unredacted, and it survives cycles.
- */
-function redactSecrets(value: unknown, seen = new WeakSet<object>()): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[Circular]';
-  seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, seen));
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    result[key] = secretKeyPattern.test(key) ? '[REDACTED]' : redactSecrets(item, seen);
-  }
-  return result;
-}
-
 /** JSON of a value with secrets redacted, cut to at most 200 characters (ending in `…` when cut). */
 export function previewValue(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(redactSecrets(value)) ?? String(value);
+    text = JSON.stringify(redact(value)) ?? String(value);
   } catch {
     text = String(value);
   }

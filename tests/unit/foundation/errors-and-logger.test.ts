@@ -51,6 +51,13 @@ describe('logger', () => {
     expect(result).toContain('[Truncated]');
   });
 
+  it('marks an object inside itself as circular, and prints a value shared by two keys twice', () => {
+    const shared = { city: 'Oslo' };
+    const loop: Record<string, unknown> = { name: 'loop', shared, again: shared };
+    loop.self = loop;
+    expect(redact(loop)).toEqual({ name: 'loop', shared, again: shared, self: '[Circular]' });
+  });
+
   it('writes one JSON line per entry at or above its level', () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'warn', write: (line) => lines.push(line) });
