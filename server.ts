@@ -12,7 +12,7 @@ import { createStudio, type Studio, type StudioOptions } from './lib';
 import { dropWritesToClosedOutput } from './lib/closed-output';
 import { createResolveFastPath } from './lib/api';
 import { linkUrl } from './lib/auth';
-import { errorBody, errorStatus, issueMessages, type Issue } from './lib/errors';
+import { errorBody, errorMessage, errorStatus, type Issue, issueMessages } from './lib/errors';
 import { settingsFromEnvironment, studioConfigPath } from './lib/env';
 import { bareInterpreterNotice } from './lib/stdio-settings';
 import {
@@ -69,7 +69,7 @@ async function main() {
     const auth = authMode({ host: listenAddress, auth: settings.auth });
     studio = await createStudio({ ...studioConfig, settings: { ...settings, auth }, logger });
   } catch (error) {
-    logger.error('Agent Studio could not start', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('Agent Studio could not start', { error: errorMessage(error) });
     process.exit(1);
   }
   publishStudio(studio);
@@ -187,12 +187,12 @@ async function main() {
     await editorReady;
     editorHandler = editor.getRequestHandler();
   } catch (error) {
-    logger.error('The editor failed to start', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('The editor failed to start', { error: errorMessage(error) });
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   const setupLine = await firstAdminLine(studio, settings.publicUrl ?? shownUrl).catch((error: unknown) => {
     logger.error('Could not make the setup link of the first admin', {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     return '';
   });
@@ -223,6 +223,6 @@ async function firstAdminLine(studio: Studio, base: string): Promise<string> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Agent Studio failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Agent Studio failed to start: ${errorMessage(error)}\n`);
   process.exit(1);
 });

@@ -68,6 +68,11 @@ export function checkFailed(message: string, path = 'root'): { ok: false; issues
 }
 
 /** The issues' messages as one sentence, for a caller that shows a check's findings as text. */
+/** What a caught value says: an error's message, anything else as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function issueMessages(issues: readonly Issue[]): string {
   return issues.map((issue) => issue.message).join('; ');
 }

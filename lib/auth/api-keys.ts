@@ -8,7 +8,7 @@
 import { hash, randomInt, randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';
-import { checkFailed, invalidInput, issuesFromZod, StudioError, type CheckResult } from '../errors';
+import { checkFailed, type CheckResult, errorMessage, invalidInput, issuesFromZod, StudioError } from '../errors';
 import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 import { silentLogger, type Logger } from '../logger';
 import { recordApiKeyAudit } from './account-audit';
@@ -180,7 +180,7 @@ export function createApiKeys({
 
   function logFlushFailure(error: unknown): void {
     logger.warn('Could not record when API keys were last used; retrying with the next flush', {
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
   }
 

@@ -11,6 +11,7 @@
  * `STUDIO_WEB_FETCH_ADDRESS_POLICY`); `webFetchTool`, used outside a studio, opens a guarded
  * client with the default rules for each call.
  */
+import { errorMessage } from '../errors';
 import {
   createOutbound,
   describeUrl,
@@ -86,7 +87,7 @@ function describeFailure({ url, error, signal }: { url: string; error: unknown; 
     if (error.failure === 'invalid_url' && !URL.canParse(url)) return `${shownUrl(url)} is not a valid URL.`;
     return `${shownUrl(url)}: ${error.message}`;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `${shownUrl(url)}: ${remoteExcerpt(message)}`;
 }
 

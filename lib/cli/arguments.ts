@@ -1,4 +1,5 @@
 /** Parsing and checking of command arguments and options, before any request is made. */
+import { errorMessage } from '../errors';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, type CliIo } from './io';
@@ -47,9 +48,7 @@ export function readJsonFile(path: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CliError(
-      `The ${what} ${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was imported.`,
-    );
+    throw new CliError(`The ${what} ${path} is not valid JSON (${errorMessage(error)}); nothing was imported.`);
   }
 }
 

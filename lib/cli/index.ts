@@ -2,6 +2,7 @@
  * The `agent-studio` command line (docs/cli.md). `runCli` never exits the process and never
  * throws: it answers an exit code, with results on stdout and problems on stderr.
  */
+import { errorMessage } from '../errors';
 import { CommanderError } from 'commander';
 import { processEnvironment, SettingsError } from '../env';
 import type { StudioOptions } from '../index';
@@ -41,7 +42,7 @@ export async function runCli(
       io.stderr(error.message);
       return exitCodes.badInput;
     }
-    io.stderr(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    io.stderr(`Unexpected error: ${errorMessage(error)}`);
     return 70;
   }
 }

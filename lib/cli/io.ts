@@ -3,6 +3,8 @@
  * 2 the server cannot be reached, 3 not authorised. Results go to stdout, everything else (errors,
  * progress) to stderr, so `agent-studio ... > file` captures only the result.
  */
+import { errorMessage } from '../errors';
+
 export const exitCodes = { ok: 0, badInput: 1, unreachable: 2, unauthorized: 3 } as const;
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
@@ -54,7 +56,7 @@ export function parseJsonArgument(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(`${what} is not valid JSON: ${errorMessage(error)}`);
   }
 }
 

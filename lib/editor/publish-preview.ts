@@ -3,6 +3,7 @@
  * against the version live now (against nothing when none is), the tools the model would gain or
  * lose for an empty request context, and the publish gate's problems. Nothing is written.
  */
+import { errorMessage } from '../errors';
 import { snapshotFields } from '../snapshots';
 import {
   diffResolvedTools,
@@ -87,7 +88,7 @@ export async function previewPublish(
       ...preview,
       changes: summarizeChanges(diff.diffs),
       diffs: diff.diffs,
-      toolsError: error instanceof Error ? error.message : String(error),
+      toolsError: errorMessage(error),
     };
   }
 }

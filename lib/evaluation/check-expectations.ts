@@ -4,6 +4,7 @@
  * what happened. Only `judge` asks anything outside: a model, through the injected `judge` function
  * (the model call lives in the runtime), so the checks themselves do no IO.
  */
+import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 import type { Expectation, ExpectationType } from '../schemas';
 import { describeArgs, matchesPartially, shown } from './match-args';
@@ -110,7 +111,7 @@ function checkAnswerMatches(pattern: string, answer: string): ExpectationResult 
   try {
     expression = RE2JS.compile(pattern);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return result('answerMatches', false, `The pattern ${quoted(pattern)} is not one RE2 runs: ${reason}.`);
   }
   return expression.matcher(answer).find()

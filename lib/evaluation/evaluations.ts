@@ -10,7 +10,7 @@ import type { Storage } from '../../db/storage';
 import type { EvaluationPosition, EvaluationRow } from '../../db/queries';
 import type { TestCase } from '../schemas';
 import type { VersionSelector } from '../versions';
-import { StudioError } from '../errors';
+import { errorMessage, StudioError } from '../errors';
 import type { CaseResult, EvaluationView } from './evaluation-view';
 import { evaluationView } from './evaluation-view';
 
@@ -218,7 +218,7 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
         passed: 0,
         failed: 0,
         results: '[]',
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
         finishedAt: parts.now().toISOString(),
       });
     });
@@ -270,7 +270,7 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
 }
 
 function failedOutcome(error: unknown): CaseOutcome {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     passed: false,
     expectations: [{ type: 'replay', passed: false, detail: `The replay failed: ${message}` }],

@@ -7,7 +7,7 @@
  */
 import { generateText, Output } from 'ai';
 import { z } from 'zod';
-import { StudioError } from '../errors';
+import { errorMessage, StudioError } from '../errors';
 import type { ModelRegistry } from '../runtime';
 import type { JudgeAnswer } from './check-expectations';
 
@@ -47,7 +47,7 @@ export function modelJudge({
       return result.output;
     } catch (error) {
       if (error instanceof StudioError) return { error: { code: error.code, message: error.message } };
-      return { error: { code: 'model_error', message: error instanceof Error ? error.message : String(error) } };
+      return { error: { code: 'model_error', message: errorMessage(error) } };
     }
   };
 }

@@ -5,7 +5,7 @@
  * `studio.localhost` that resolves to `0.0.0.0` binds every interface, and is treated so.
  */
 import { isIP } from 'node:net';
-import { checkFailed, type CheckResult } from '../errors';
+import { checkFailed, type CheckResult, errorMessage } from '../errors';
 import type { DnsLookup } from '../env';
 import { systemDnsLookup } from '../net';
 
@@ -29,7 +29,7 @@ export async function resolveListenAddress({
   try {
     answers = await lookup(bare);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return checkFailed(`HOST=${host} does not resolve to an address to listen on (${reason}).`, 'host');
   }
   const first = answers[0];

@@ -6,7 +6,7 @@
  */
 import type { Storage } from '../../db/storage';
 import { definedFields } from '../defined-fields';
-import { invalidInput, StudioError } from '../errors';
+import { errorMessage, invalidInput, StudioError } from '../errors';
 import { pageOfSorted, type Page, type PageRequest } from '../pagination';
 import type { SecretsKey } from '../secrets';
 import { freezeRequestContext } from '../tools';
@@ -79,7 +79,7 @@ async function summarize(provider: IntegrationProvider, source: IntegrationSourc
   try {
     return { ...summary, tools: await provider.listTools({ requestContext: emptyContext }) };
   } catch (error) {
-    return { ...summary, tools: [], error: error instanceof Error ? error.message : String(error) };
+    return { ...summary, tools: [], error: errorMessage(error) };
   }
 }
 

@@ -9,6 +9,7 @@
  * saved: a command removed from the allow-list since then does not start. HTTP requests go through
  * the given `fetch`: the product passes the outbound guard.
  */
+import { errorMessage } from '../errors';
 import type { Readable, Stream } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -231,7 +232,7 @@ async function handshake({
 }: ConnectStepParams<McpServerConfig> & { transport: Transport; kind: McpTransportKind }): Promise<McpConnection> {
   // Transport errors quote what the server answered, which may quote what we sent.
   const secrets = knownSecrets({ server, authToken });
-  const safely = (error: unknown) => remoteExcerpt(error instanceof Error ? error.message : String(error), { secrets });
+  const safely = (error: unknown) => remoteExcerpt(errorMessage(error), { secrets });
   const client = new sdk.Client(
     { name: 'agent-studio', version: studioVersion },
     {

@@ -6,6 +6,7 @@
  * host. It uses the `undici` package (Node's bundled copy cannot be given a dispatcher) with an
  * agent per caller kind, so a pooled connection is only ever reused under the rules it was made with.
  */
+import { errorMessage } from '../errors';
 import type { Agent, fetch as undiciFetch } from 'undici';
 import { classifyAddress, classifyName, describeClass, isAllowed } from './address-classes';
 import { refusal, type AddressRules } from './checked-lookup';
@@ -71,7 +72,7 @@ function networkError(url: URL, error: unknown): Error {
   const checked = findOutboundError(error);
   if (checked) return checked;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const reason = cause?.code ?? cause?.message ?? errorMessage(error);
   return new OutboundError({
     failure: 'network',
     message: `Could not reach ${describeUrl(url)} (${reason}).`,

@@ -4,6 +4,7 @@
  * what the UI stream and the transcript show (transforms). The model gets `toModelOutput`; the run
  * keeps the raw output. A call that pauses the run comes back as a stored pending call.
  */
+import { errorMessage } from '../errors';
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from './run-types';
 import type { Logger } from '../logger';
@@ -73,7 +74,7 @@ export function shown<TPhase extends TransformPhase>({ tool, ...request }: ShowR
   return outcome.shown ? outcome.value : undefined;
 }
 
-const errorValue = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
+const errorValue = (error: unknown) => ({ message: errorMessage(error) });
 
 function resultPart(toolCallId: string, toolName: string, output: ToolModelOutput): ToolResultPart {
   return { type: 'tool-result', toolCallId, toolName, output: output as ToolResultPart['output'] };

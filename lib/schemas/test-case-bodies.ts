@@ -4,6 +4,7 @@
  * Replays answer tool calls from the recording, so checking a version has no side effects.
  * One schema for the API, the editor service, the export document and the editor's forms.
  */
+import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { jsonObjectSchema } from '../rules';
@@ -15,7 +16,7 @@ export function re2PatternProblem(pattern: string): string | undefined {
     RE2JS.compile(pattern);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

@@ -4,12 +4,13 @@
  * failed resolution. Timers are cleared as soon as the work settles, so nothing lingers per request
  * (and no AbortController is made per request: on the warm path they cost more than the work).
  */
+import { errorMessage } from '../errors';
 import { isThenable } from '../tools';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /**

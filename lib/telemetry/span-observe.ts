@@ -3,6 +3,7 @@
  * Spans are parented explicitly (no context manager is registered: two studios share nothing), so
  * nesting goes through the `observe` each span hands to its `run`.
  */
+import { errorMessage } from '../errors';
 import { SpanStatusCode, trace, ROOT_CONTEXT, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import { remoteExcerpt } from '../net';
 import type { ToolObserve } from '../tools';
@@ -47,7 +48,7 @@ export function spanObserve(tracer: Tracer, parent: Span): ToolObserve {
 
 /** Marks a span failed with a short, credential-free excerpt of the error's message, and ends it. */
 export function endFailed(span: Span, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   span.setStatus({ code: SpanStatusCode.ERROR, message: remoteExcerpt(message) });
   span.setAttribute(errorType, error instanceof Error ? error.name : 'Error');
   span.end();

@@ -5,6 +5,7 @@
  * An output whose `toModelOutput` reports an error (`error-text` / `error-json`, e.g. an MCP
  * `isError` result) is a tool error too.
  */
+import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
 import { executeTool } from './execute-tool';
@@ -16,10 +17,6 @@ export interface ToolCallResult {
   isError: boolean;
   /** Only for tools with `toModelOutput`: the shaped view the model receives instead of `output`. */
   modelOutput?: ToolModelOutput;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export async function callTool({

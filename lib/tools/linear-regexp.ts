@@ -5,6 +5,7 @@
  * nowhere else. A pattern RE2 cannot run (look-arounds, back-references) is refused where schemas
  * come in (schema-patterns.ts); should one still reach ajv, compiling its schema fails.
  */
+import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 
 interface RegExpLike {
@@ -28,7 +29,7 @@ export function re2Problem(pattern: string): string | undefined {
     RE2JS.compile(toRe2Syntax(pattern));
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 
@@ -50,7 +51,7 @@ function compile(pattern: string, flags: string): RegExpLike {
   try {
     expression = RE2JS.compile(toRe2Syntax(pattern), flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
-    throw new UnsupportedPatternError(pattern, error instanceof Error ? error.message : String(error));
+    throw new UnsupportedPatternError(pattern, errorMessage(error));
   }
   return {
     test: (input) => expression.matcher(input).find(),

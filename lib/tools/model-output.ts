@@ -4,6 +4,7 @@
  * tool-result shapes: binary data becomes base64, URLs become strings, the legacy `media` part
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
+import { errorMessage } from '../errors';
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
@@ -176,5 +177,5 @@ export async function createModelOutput({
 
 /** What the model sees when execute threw: the error's message. */
 export function modelOutputForError(error: unknown): ToolModelOutput {
-  return { type: 'error-text', value: error instanceof Error ? error.message : String(error) };
+  return { type: 'error-text', value: errorMessage(error) };
 }

@@ -3,6 +3,7 @@
  * (object or function, e.g. ArkType) is validated through `~standard.validate` and converted through
  * `~standard.jsonSchema.input`; a plain object without `~standard` is JSON Schema, validated by ajv.
  */
+import { errorMessage } from '../errors';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { createJsonSchemaValidator } from './json-schema-validator';
 import type { JsonSchema, NormalizedSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
@@ -69,7 +70,7 @@ function fromStandardSchema({
     jsonSchema = convert.call(props.jsonSchema, { target: jsonSchemaTarget }) as JsonSchema;
   } catch (error) {
     throw new ToolDefinitionError(
-      `${label} cannot be converted to JSON Schema (${error instanceof Error ? error.message : String(error)}). ` +
+      `${label} cannot be converted to JSON Schema (${errorMessage(error)}). ` +
         'Describe the accepted value without transforms or custom types, or pass a JSON Schema object.',
       { toolId, cause: error },
     );
@@ -142,9 +143,9 @@ function jsonSchemaValidator(schema: JsonSchema, label: string, toolId: string) 
   try {
     return createJsonSchemaValidator(schema);
   } catch (error) {
-    throw new ToolDefinitionError(
-      `${label} is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
-      { toolId, cause: error },
-    );
+    throw new ToolDefinitionError(`${label} is not a valid JSON Schema: ${errorMessage(error)}`, {
+      toolId,
+      cause: error,
+    });
   }
 }

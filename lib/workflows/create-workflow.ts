@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { definedFields } from '../defined-fields';
-import { StudioError } from '../errors';
+import { errorMessage, StudioError } from '../errors';
 import {
   formatIssuePath,
   freezeRequestContext,
@@ -195,7 +195,7 @@ async function executeStep({
     if (abortSignal.aborted) throw error;
     return {
       kind: 'failed',
-      error: { message: error instanceof Error ? error.message : String(error), step: step.id },
+      error: { message: errorMessage(error), step: step.id },
     };
   }
   if (suspendProblem) return { kind: 'failed', error: suspendProblem };

@@ -3,6 +3,7 @@
  * way back in when no admin can sign in). The password is read from stdin, never from an argument
  * that the process list and shell history would show.
  */
+import { errorMessage } from '../../errors';
 import type { Command } from 'commander';
 import type { Storage } from '../../../db/storage';
 import type { Role } from '../../auth';
@@ -65,7 +66,7 @@ async function secretsKeyOf(storage: Storage, settings: Settings) {
     });
   } catch (error) {
     // No key configured where one is required (production, PostgreSQL): the message says which.
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    throw new CliError(errorMessage(error));
   }
 }
 

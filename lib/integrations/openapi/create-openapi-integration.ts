@@ -5,6 +5,7 @@
  * `listTools` and `resolveTools` reject with every problem listed (the resolver then skips the
  * provider with a warning).
  */
+import { errorMessage } from '../../errors';
 import { definedFields } from '../../defined-fields';
 import type { Issue } from '../../errors';
 import { createTool, type Tool } from '../../tools';
@@ -117,7 +118,7 @@ async function buildCatalogue(options: OpenApiIntegrationOptions): Promise<Catal
       });
     } catch (error) {
       // One operation with a schema the validator cannot compile must not hide the others.
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       skipped.push({ method: operation.method, pathTemplate: operation.pathTemplate, reason });
     }
   }

@@ -6,7 +6,7 @@
  */
 import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
-import { formatPath, type CheckResult, type Issue } from '../../errors';
+import { type CheckResult, errorMessage, formatPath, type Issue } from '../../errors';
 import {
   findPatternIssues,
   findReferenceIssues,
@@ -25,10 +25,6 @@ const parserOptions = {
   resolve: { external: false, file: false },
   validate: { errors: { colorize: false } },
 } as const;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * `prefix` is prepended to every issue path (the API passes `['document']`, so problems read

@@ -5,6 +5,7 @@
  * timeout) throws, with a message that says which call failed and why, never the query string
  * (an API key may be in it).
  */
+import { errorMessage } from '../../errors';
 import { findOutboundError } from '../../net';
 import { applyCredentials, type OpenApiCredentials } from './credentials';
 import type { OperationDescription } from './describe-operations';
@@ -92,7 +93,7 @@ function reasonOf(error: unknown): string {
   if (cause?.code)
     return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ''}`;
   if (cause?.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** Refuses a URL whose origin the integration's config does not list (its credential would follow). */

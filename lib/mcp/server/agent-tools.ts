@@ -4,6 +4,7 @@
  * `{ prompt, requestContext? }` and the agent's final text as output. The list is read on every
  * `tools/list`, so a newly published agent appears without a restart.
  */
+import { errorMessage } from '../../errors';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { toModelToolName } from '../../tools';
 
@@ -90,7 +91,7 @@ export function createAgentMcpTools({
         }
         return { content: [{ type: 'text', text: result.text }] };
       } catch (error) {
-        return failure(error instanceof Error ? error.message : String(error));
+        return failure(errorMessage(error));
       }
     },
   };

@@ -7,6 +7,7 @@
  * live calls: then the real execute runs (but never pauses the replay). Nothing in a replay asks for
  * approval: recorded answers have no effects, and a live call that would need approval is not made.
  */
+import { errorMessage } from '../../errors';
 import { policyAsksApproval, type ApprovalRequirement } from '../../resolver';
 import type { Recording } from '../../schemas/test-case-bodies';
 import { createTool, executeTool, type Tool, type ToolExecutionContext } from '../../tools';
@@ -106,7 +107,7 @@ async function liveCall(
     logCall(request, context, { toolName: name, args: input, result: output, isError: false, source: 'live' });
     return output;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     logCall(request, context, { toolName: name, args: input, result: { message }, isError: true, source: 'live' });
     throw error;
   }

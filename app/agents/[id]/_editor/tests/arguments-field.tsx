@@ -3,6 +3,7 @@
  * The arguments a "Calls tool" expectation asks for, said in words; editing them is an advanced
  * step (a partial JSON object, each key given must match), behind a button.
  */
+import { errorMessage } from '@/lib/errors';
 import { isRecord } from '@/lib/is-record';
 import { useId, useState } from 'react';
 import { argumentsInWords } from '@/lib/evaluation';
@@ -19,7 +20,7 @@ function readArguments(text: string): { args: Record<string, unknown> | undefine
     const parsed: unknown = JSON.parse(text);
     return isRecord(parsed) ? { args: parsed } : { problem: 'Write an object, like {"city": "Paris"}.' };
   } catch (error) {
-    return { problem: `Not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { problem: `Not JSON: ${errorMessage(error)}` };
   }
 }
 
