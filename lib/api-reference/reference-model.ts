@@ -13,7 +13,6 @@ import { componentName, schemaTree, treeScope, type SchemaComponents, type TreeS
 import { isRecord } from '../is-record';
 
 type Json = Record<string, unknown>;
-const isJson = (value: unknown): value is Json => isRecord(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 const methods = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'] as const;
@@ -27,18 +26,18 @@ export const schemaAnchor = anchorOf('schema');
 
 /** Follows a `$ref` into `components.<section>` (parameters, headers, responses, requestBodies). */
 function resolved(value: unknown, document: Json): Json {
-  if (!isJson(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/'))
-    return isJson(value) ? value : {};
+  if (!isRecord(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/'))
+    return isRecord(value) ? value : {};
   let target: unknown = document;
   for (const segment of value.$ref.slice(2).split('/'))
-    target = isJson(target) ? target[decodeURIComponent(segment)] : undefined;
-  return isJson(target) ? target : {};
+    target = isRecord(target) ? target[decodeURIComponent(segment)] : undefined;
+  return isRecord(target) ? target : {};
 }
 
 /** The media type shown: JSON when the body offers it, else the first one. */
 function pickContent(content: unknown): [string, Json] | undefined {
-  if (!isJson(content)) return undefined;
-  const entries = Object.entries(content).filter((entry): entry is [string, Json] => isJson(entry[1]));
+  if (!isRecord(content)) return undefined;
+  const entries = Object.entries(content).filter((entry): entry is [string, Json] => isRecord(entry[1]));
   return entries.find(([type]) => type === 'application/json') ?? entries[0];
 }
 
@@ -93,11 +92,11 @@ function parametersOf(pathItem: Json, operation: Json, context: OperationContext
 }
 
 function responsesOf(operation: Json, context: OperationContext): ResponseView[] {
-  if (!isJson(operation.responses)) return [];
+  if (!isRecord(operation.responses)) return [];
   return Object.entries(operation.responses).map(([status, value]) => {
     const response = resolved(value, context.document);
     const body = bodyOf(response.content, context, { share: !status.startsWith('2') });
-    const headers = Object.entries(isJson(response.headers) ? response.headers : {}).map(([name, header]) => {
+    const headers = Object.entries(isRecord(response.headers) ? response.headers : {}).map(([name, header]) => {
       const declared = resolved(header, context.document);
       const description = text(declared.description);
       return {
@@ -114,7 +113,7 @@ function accessOf(operation: Json): OperationView['access'] {
   if (!Array.isArray(operation.security)) return { kind: 'unstated' };
   if (operation.security.length === 0) return { kind: 'public' };
   const scopes = operation.security.flatMap((requirement) =>
-    isJson(requirement)
+    isRecord(requirement)
       ? Object.values(requirement).flatMap((list) => (Array.isArray(list) ? list.map(String) : []))
       : [],
   );
@@ -164,7 +163,7 @@ function operationOf(path: string, method: string, pathItem: Json, operation: Js
 
 /** The tags in the document's order, then any an operation names without the document declaring it. */
 function groupByTag(document: Json, operations: OperationView[]): TagView[] {
-  const declared = (Array.isArray(document.tags) ? document.tags : []).filter(isJson);
+  const declared = (Array.isArray(document.tags) ? document.tags : []).filter(isRecord);
   const names = [...declared.map((tag) => String(tag.name)), ...operations.map((operation) => operation.tag)];
   return [...new Set(names)]
     .map((name) => {
@@ -176,18 +175,18 @@ function groupByTag(document: Json, operations: OperationView[]): TagView[] {
 }
 
 export function apiReferenceOf(document: unknown): ApiReference {
-  const root = isJson(document) ? document : {};
-  const components = isJson(root.components) && isJson(root.components.schemas) ? root.components.schemas : {};
+  const root = isRecord(document) ? document : {};
+  const components = isRecord(root.components) && isRecord(root.components.schemas) ? root.components.schemas : {};
   const context: Context = { document: root, components, shared: new Set() };
   const operations: OwnOperation[] = [];
-  for (const [path, value] of Object.entries(isJson(root.paths) ? root.paths : {})) {
+  for (const [path, value] of Object.entries(isRecord(root.paths) ? root.paths : {})) {
     const pathItem = resolved(value, root);
     for (const method of methods) {
       const operation = pathItem[method];
-      if (isJson(operation)) operations.push(operationOf(path, method, pathItem, operation, context));
+      if (isRecord(operation)) operations.push(operationOf(path, method, pathItem, operation, context));
     }
   }
-  const info = isJson(root.info) ? root.info : {};
+  const info = isRecord(root.info) ? root.info : {};
   const description = text(info.description);
   const { operations: grouped, commonAnswers } = withCommonAnswers(operations);
   return {

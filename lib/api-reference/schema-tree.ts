@@ -73,13 +73,12 @@ interface Walk {
 const maxDepth = 10;
 const componentPrefix = '#/components/schemas/';
 
-const isSchema = (value: unknown): value is Schema => isRecord(value);
 const json = (value: unknown) => JSON.stringify(value) ?? String(value);
-const isNullType = (schema: unknown) => isSchema(schema) && schema.type === 'null' && Object.keys(schema).length === 1;
+const isNullType = (schema: unknown) => isRecord(schema) && schema.type === 'null' && Object.keys(schema).length === 1;
 
 /** The component a `$ref` names, if it points into `#/components/schemas`. */
 export function componentName(schema: unknown): string | undefined {
-  if (!isSchema(schema) || typeof schema.$ref !== 'string') return undefined;
+  if (!isRecord(schema) || typeof schema.$ref !== 'string') return undefined;
   return schema.$ref.startsWith(componentPrefix)
     ? decodeURIComponent(schema.$ref.slice(componentPrefix.length))
     : undefined;
@@ -91,7 +90,7 @@ function declaredType(schema: Schema): { type: string; nullable: boolean } {
   const types = declared.filter((type): type is string => typeof type === 'string' && type !== 'null');
   const nullable = declared.includes('null') || schema.nullable === true;
   if (types.length > 0) return { type: types.join(' or '), nullable };
-  if (isSchema(schema.properties) || isSchema(schema.additionalProperties)) return { type: 'object', nullable };
+  if (isRecord(schema.properties) || isRecord(schema.additionalProperties)) return { type: 'object', nullable };
   if (schema.items !== undefined) return { type: 'array', nullable };
   if ('const' in schema) return { type: typeof schema.const, nullable };
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return { type: typeof schema.enum[0], nullable };
@@ -113,7 +112,7 @@ function limitWords(schema: Schema): string[] {
 function dereferenced(schema: Schema, name: string, walk: Walk): Schema {
   const target = walk.scope.components[name];
   const { $ref: _ref, ...siblings } = schema;
-  const targetSchema: Schema = isSchema(target) ? target : {};
+  const targetSchema: Schema = isRecord(target) ? target : {};
   return { ...targetSchema, ...siblings };
 }
 
@@ -125,9 +124,9 @@ function mergedAllOf(schema: Schema, walk: Walk): Schema {
     const name = componentName(part);
     if (name !== undefined && walk.open.includes(name)) continue;
     const resolved = name === undefined ? part : dereferenced(part as Schema, name, walk);
-    if (!isSchema(resolved)) continue;
+    if (!isRecord(resolved)) continue;
     const inner = Array.isArray(resolved.allOf) ? mergedAllOf(resolved, walk) : resolved;
-    const innerProperties: Schema = isSchema(inner.properties) ? inner.properties : {};
+    const innerProperties: Schema = isRecord(inner.properties) ? inner.properties : {};
     merged = {
       ...inner,
       ...merged,
@@ -186,7 +185,7 @@ function withCycleAnchors(node: SchemaNode, described: ReadonlyMap<string, strin
 }
 
 function describe(schema: unknown, walk: Walk, field: Field): SchemaNode {
-  if (!isSchema(schema)) return base(field, schema === false ? 'nothing' : 'any', false);
+  if (!isRecord(schema)) return base(field, schema === false ? 'nothing' : 'any', false);
   const name = componentName(schema);
   if (name !== undefined) return describeComponent(schema, name, walk, field);
   if (Array.isArray(schema.allOf)) return describe(mergedAllOf(schema, walk), walk, field);
@@ -199,13 +198,13 @@ function describe(schema: unknown, walk: Walk, field: Field): SchemaNode {
   if (walk.depth >= maxDepth) return { ...node, truncated: type === 'object' || type === 'array' };
   const deeper = { ...walk, depth: walk.depth + 1 };
   if (type === 'array' || (type === 'any' && schema.items !== undefined)) return withItems(node, schema.items, deeper);
-  if (isSchema(schema.properties)) {
+  if (isRecord(schema.properties)) {
     const required = Array.isArray(schema.required) ? schema.required : [];
     node.properties = Object.entries(schema.properties).map(([property, value]) =>
       describe(value, deeper, { name: property, required: required.includes(property) }),
     );
   }
-  if (isSchema(schema.additionalProperties))
+  if (isRecord(schema.additionalProperties))
     node.otherKeys = describe(schema.additionalProperties, deeper, { required: false });
   return node;
 }
@@ -235,7 +234,7 @@ function describeAlternatives(schema: Schema, alternatives: unknown[], walk: Wal
   const node: SchemaNode = { ...base(field, 'one of these', nullable), ...outer };
   if (walk.depth >= maxDepth) return { ...node, truncated: true };
   node.oneOf = options.map((option) => describe(option, deeper, { required: false }));
-  if (isSchema(rest.properties)) {
+  if (isRecord(rest.properties)) {
     const shared = describe({ ...rest, type: 'object' }, walk, field);
     node.properties = shared.properties;
   }

@@ -38,8 +38,7 @@ function configHashIssues(rawVersions: unknown[]): Issue[] {
   });
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  isRecord(value) ? (value as Record<string, unknown>) : undefined;
+const asRecord = (value: unknown): Record<string, unknown> | undefined => (isRecord(value) ? value : undefined);
 
 /**
  * `rules: 'as-a-save'` (an agent import: a document someone may have written) refuses per-tool

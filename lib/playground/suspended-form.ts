@@ -46,7 +46,7 @@ export type SuspendedForm =
 
 type SchemaObject = Record<string, unknown>;
 
-const asObject = (value: unknown): SchemaObject | undefined => (isRecord(value) ? (value as SchemaObject) : undefined);
+const asObject = (value: unknown): SchemaObject | undefined => (isRecord(value) ? value : undefined);
 
 /** The schema itself and the alternatives of its `anyOf` / `oneOf`, where answers of each kind are listed. */
 function alternatives(schema: SchemaObject): SchemaObject[] {

@@ -25,12 +25,11 @@ const maxFields = 500;
 const knownTypes: readonly string[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 
 type SchemaObject = Record<string, unknown>;
-const isObject = (value: unknown): value is SchemaObject => isRecord(value);
 
 function typeOf(schema: SchemaObject): ContextFieldType | undefined {
   const declared = Array.isArray(schema.type) ? schema.type.filter((type) => type !== 'null') : [schema.type];
   if (declared.length === 1 && knownTypes.includes(String(declared[0]))) return declared[0] as ContextFieldType;
-  if (isObject(schema.properties)) return 'object';
+  if (isRecord(schema.properties)) return 'object';
   return undefined;
 }
 
@@ -38,17 +37,17 @@ function typeOf(schema: SchemaObject): ContextFieldType | undefined {
 export function contextFieldsOf(schema: unknown): ContextField[] {
   const fields: ContextField[] = [];
   const visit = (node: SchemaObject, prefix: string, depth: number) => {
-    if (!isObject(node.properties) || depth > maxDepth) return;
+    if (!isRecord(node.properties) || depth > maxDepth) return;
     for (const [name, property] of Object.entries(node.properties)) {
       // A key with a dot cannot be addressed by a dot path.
-      if (name.includes('.') || name === '' || !isObject(property) || fields.length >= maxFields) continue;
+      if (name.includes('.') || name === '' || !isRecord(property) || fields.length >= maxFields) continue;
       const path = prefix ? `${prefix}.${name}` : name;
       const type = typeOf(property);
       const field: ContextField = { path };
       if (type) field.type = type;
       if (Array.isArray(property.enum)) field.enum = property.enum;
       if (typeof property.description === 'string') field.description = property.description;
-      if (type === 'array' && isObject(property.items)) {
+      if (type === 'array' && isRecord(property.items)) {
         const itemType = typeOf(property.items);
         if (itemType) field.itemType = itemType;
       }
@@ -56,7 +55,7 @@ export function contextFieldsOf(schema: unknown): ContextField[] {
       visit(property, path, depth + 1);
     }
   };
-  if (isObject(schema)) visit(schema, '', 1);
+  if (isRecord(schema)) visit(schema, '', 1);
   return fields;
 }
 

@@ -21,7 +21,6 @@ export interface NodeMeta {
 }
 
 type Schema = Record<string, unknown>;
-const isObject = (value: unknown): value is Schema => isRecord(value);
 
 const maxDepth = 8;
 
@@ -29,13 +28,13 @@ const maxDepth = 8;
 function singleType(schema: Schema): string | undefined {
   const types = Array.isArray(schema.type) ? schema.type.filter((type) => type !== 'null') : [schema.type];
   if (types.length === 1 && typeof types[0] === 'string') return types[0];
-  if (schema.type === undefined && isObject(schema.properties)) return 'object';
+  if (schema.type === undefined && isRecord(schema.properties)) return 'object';
   return undefined;
 }
 
 /** A short description of what a schema accepts, e.g. "integer, 1 to 10" or "string, one of a, b". */
 export function summarize(schema: unknown): string {
-  if (!isObject(schema)) return 'any';
+  if (!isRecord(schema)) return 'any';
   const parts: string[] = [];
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   if ('const' in schema) return `exactly ${JSON.stringify(schema.const)}`;
@@ -77,11 +76,11 @@ function metaOf(schema: Schema): NodeMeta {
 }
 
 export function formNodeOf(schema: unknown, depth = 0): FormNode {
-  if (!isObject(schema) || depth > maxDepth) return { kind: 'json', meta: { summary: summarize(schema) } };
+  if (!isRecord(schema) || depth > maxDepth) return { kind: 'json', meta: { summary: summarize(schema) } };
   const meta = metaOf(schema);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return { kind: 'enum', options: schema.enum, meta };
   const type = singleType(schema);
-  if (type === 'object' && isObject(schema.properties) && schema.additionalProperties !== true) {
+  if (type === 'object' && isRecord(schema.properties) && schema.additionalProperties !== true) {
     const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
     return {
       kind: 'object',
@@ -93,7 +92,7 @@ export function formNodeOf(schema: unknown, depth = 0): FormNode {
       meta,
     };
   }
-  if (type === 'array' && isObject(schema.items))
+  if (type === 'array' && isRecord(schema.items))
     return { kind: 'array', items: formNodeOf(schema.items, depth + 1), meta };
   if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') return { kind: type, meta };
   return { kind: 'json', meta };

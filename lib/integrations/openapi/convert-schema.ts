@@ -4,8 +4,8 @@
  * `exclusiveMinimum`/`exclusiveMaximum`). Recursive schemas arrive with their `$ref` kept (see
  * load-document.ts) and become `$defs` entries, so every tool schema is self-contained JSON.
  */
+import { isRecord } from '../../is-record';
 import type { JsonSchema } from '../../tools';
-import { isJsonObject } from './document-issues';
 
 type JsonObject = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ export function createSchemaConverter({
   const definitions = new Map<string, JsonSchema>();
   const pending: string[] = [];
   const componentSchemas =
-    isJsonObject(document.components) && isJsonObject(document.components.schemas) ? document.components.schemas : {};
+    isRecord(document.components) && isRecord(document.components.schemas) ? document.components.schemas : {};
 
   const rewriteReference = (reference: string): JsonSchema | undefined => {
     if (!reference.startsWith(componentPrefix)) return undefined;
@@ -64,7 +64,7 @@ export function createSchemaConverter({
 
   const convert = (schema: unknown): JsonSchema => {
     if (typeof schema === 'boolean') return schema ? {} : { not: {} };
-    if (!isJsonObject(schema)) return {};
+    if (!isRecord(schema)) return {};
     if (typeof schema.$ref === 'string') {
       // Only recursive component schemas keep a `$ref` after dereferencing; anything else
       // cannot be followed, and an unconstrained schema is better than an unusable tool.
@@ -73,9 +73,9 @@ export function createSchemaConverter({
     const result: JsonObject = {};
     for (const [key, value] of Object.entries(schema)) {
       if (droppedKeywords.has(key) || key.startsWith('x-')) continue;
-      if (schemaKeywords.has(key) && (isJsonObject(value) || typeof value === 'boolean')) result[key] = convert(value);
+      if (schemaKeywords.has(key) && (isRecord(value) || typeof value === 'boolean')) result[key] = convert(value);
       else if (schemaListKeywords.has(key) && Array.isArray(value)) result[key] = value.map(convert);
-      else if (schemaMapKeywords.has(key) && isJsonObject(value)) {
+      else if (schemaMapKeywords.has(key) && isRecord(value)) {
         result[key] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, convert(item)]));
       } else result[key] = value;
     }
@@ -117,9 +117,9 @@ function convertOpenApi30Keywords(source: JsonObject, result: JsonObject) {
 }
 
 function dropReadOnlyProperties(source: JsonObject, result: JsonObject) {
-  if (!isJsonObject(source.properties) || !isJsonObject(result.properties)) return;
+  if (!isRecord(source.properties) || !isRecord(result.properties)) return;
   const readOnly = Object.entries(source.properties)
-    .filter(([, property]) => isJsonObject(property) && property.readOnly === true)
+    .filter(([, property]) => isRecord(property) && property.readOnly === true)
     .map(([name]) => name);
   if (readOnly.length === 0) return;
   const properties = { ...result.properties };

@@ -5,6 +5,7 @@
  * `listTools` and `resolveTools` reject with every problem listed (the resolver then skips the
  * provider with a warning).
  */
+import { isRecord } from '../../is-record';
 import { errorMessage } from '../../errors';
 import { definedFields } from '../../defined-fields';
 import type { Issue } from '../../errors';
@@ -13,7 +14,7 @@ import type { IntegrationProvider, IntegrationToolDescription } from '../types';
 import { redactErrorMessage, redactSecrets } from '../../secrets';
 import { credentialValues, type OpenApiCredentials } from './credentials';
 import { describeOperations, type OperationDescription, type SkippedOperation } from './describe-operations';
-import { isJsonObject } from './document-issues';
+
 import { loadOpenApiDocument } from './load-document';
 import { performRequest, type FetchFunction } from './perform-request';
 import { integrationOrigins } from './server-origins';
@@ -131,7 +132,7 @@ export interface OpenApiIntegration extends IntegrationProvider {
 }
 
 export function createOpenApiIntegration(options: OpenApiIntegrationOptions): OpenApiIntegration {
-  const info = isJsonObject(options.document.info) ? options.document.info : {};
+  const info = isRecord(options.document.info) ? options.document.info : {};
   const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim() : undefined;
   const summary = typeof info.description === 'string' && info.description.trim() ? info.description.trim() : undefined;
   let catalogue: Promise<Catalogue> | undefined;

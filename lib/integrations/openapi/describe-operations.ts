@@ -8,10 +8,11 @@
  * A name that is taken (a query `id` beside a path `id`, a parameter called `body`) becomes
  * `<in>_<name>`; names outside `[a-zA-Z0-9_.-]` are cleaned. Cookie parameters are not supported.
  */
+import { isRecord } from '../../is-record';
 import { definedFields } from '../../defined-fields';
 import type { JsonSchema, ToolAnnotations } from '../../tools';
 import { createSchemaConverter } from './convert-schema';
-import { isJsonObject } from './document-issues';
+
 import type { OpenApiDocument } from './load-document';
 import { operationSlug, sanitizePropertyKey } from './tool-slug';
 
@@ -61,18 +62,18 @@ export interface SkippedOperation {
 const ignoredHeaders = new Set(['accept', 'content-type', 'authorization']);
 
 function serverUrlOf(servers: unknown): string | undefined {
-  if (!Array.isArray(servers) || !isJsonObject(servers[0]) || typeof servers[0].url !== 'string') return undefined;
-  const variables = isJsonObject(servers[0].variables) ? servers[0].variables : {};
+  if (!Array.isArray(servers) || !isRecord(servers[0]) || typeof servers[0].url !== 'string') return undefined;
+  const variables = isRecord(servers[0].variables) ? servers[0].variables : {};
   return servers[0].url.replace(/\{([^}]+)\}/g, (match, name: string) => {
     const variable = variables[name];
-    return isJsonObject(variable) && variable.default !== undefined ? String(variable.default) : match;
+    return isRecord(variable) && variable.default !== undefined ? String(variable.default) : match;
   });
 }
 
 /** The first JSON media type, else form, else text: what this integration knows how to send. */
 function chooseBody(content: JsonObject): { binding: BodyBinding; schema: unknown } | undefined {
   const types = Object.keys(content);
-  const schemaOf = (type: string) => (isJsonObject(content[type]) ? (content[type] as JsonObject).schema : undefined);
+  const schemaOf = (type: string) => (isRecord(content[type]) ? (content[type] as JsonObject).schema : undefined);
   const json = types.find((type) => /^application\/(.+\+)?json\b/i.test(type) || type === '*/*');
   if (json) {
     const mediaType = json === '*/*' ? 'application/json' : json;
@@ -101,8 +102,7 @@ function mergedParameters(pathItem: JsonObject, operation: JsonObject): JsonObje
   const byKey = new Map<string, JsonObject>();
   for (const list of [pathItem.parameters, operation.parameters]) {
     if (!Array.isArray(list)) continue;
-    for (const parameter of list)
-      if (isJsonObject(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    for (const parameter of list) if (isRecord(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   }
   const order: Record<string, number> = { path: 0, query: 1, header: 2 };
   return [...byKey.values()]
@@ -112,8 +112,8 @@ function mergedParameters(pathItem: JsonObject, operation: JsonObject): JsonObje
 
 function parameterSchema(parameter: JsonObject): unknown {
   if (parameter.schema !== undefined) return parameter.schema;
-  const content = isJsonObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
-  return isJsonObject(content) ? content.schema : undefined;
+  const content = isRecord(parameter.content) ? Object.values(parameter.content)[0] : undefined;
+  return isRecord(content) ? content.schema : undefined;
 }
 
 /** One operation of a document, with where it sits and the slug it gets. */
@@ -133,11 +133,11 @@ function describeOperation(target: OperationInDocument): OperationDescription | 
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const parameters: ParameterBinding[] = [];
-  const requestBody = isJsonObject(operation.requestBody) ? operation.requestBody : undefined;
-  const chosen = requestBody && isJsonObject(requestBody.content) ? chooseBody(requestBody.content) : undefined;
+  const requestBody = isRecord(operation.requestBody) ? operation.requestBody : undefined;
+  const chosen = requestBody && isRecord(requestBody.content) ? chooseBody(requestBody.content) : undefined;
   const body = chosen?.binding;
   if (requestBody?.required === true && !body) {
-    const types = isJsonObject(requestBody.content) ? Object.keys(requestBody.content).join(', ') : 'none';
+    const types = isRecord(requestBody.content) ? Object.keys(requestBody.content).join(', ') : 'none';
     return {
       method,
       pathTemplate,
@@ -210,12 +210,12 @@ export function describeOperations(document: OpenApiDocument): {
   const operations: OperationDescription[] = [];
   const skipped: SkippedOperation[] = [];
   const taken = new Set<string>();
-  const paths = isJsonObject(source.paths) ? source.paths : {};
+  const paths = isRecord(source.paths) ? source.paths : {};
   for (const [pathTemplate, pathItem] of Object.entries(paths)) {
-    if (!isJsonObject(pathItem)) continue;
+    if (!isRecord(pathItem)) continue;
     for (const method of httpMethods) {
       const operation = pathItem[method];
-      if (!isJsonObject(operation)) continue;
+      if (!isRecord(operation)) continue;
       const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
       const slug = operationSlug({ operationId, method, path: pathTemplate, taken });
       const described = describeOperation({ ...inDocument, method, pathTemplate, pathItem, operation, slug });

@@ -12,8 +12,6 @@ import { isRecord } from '../../is-record';
 type Segment = string | number;
 type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (value: unknown): value is JsonObject => isRecord(value);
-
 const issueAt = (prefix: ReadonlyArray<Segment>, path: ReadonlyArray<Segment>, message: string): Issue => ({
   path: formatPath([...prefix, ...path]),
   message,
@@ -45,7 +43,7 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
   const issues: Issue[] = [];
   const visit = (value: unknown, path: Segment[]) => {
     if (Array.isArray(value)) return value.forEach((item, index) => visit(item, [...path, index]));
-    if (!isJsonObject(value)) return;
+    if (!isRecord(value)) return;
     for (const [key, item] of Object.entries(value)) {
       if (key === '$ref' && typeof item === 'string') {
         if (!item.startsWith('#')) {
@@ -151,9 +149,9 @@ const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch',
 function parameterIndexes(pathItem: unknown, rest: Segment[]): Segment[] {
   const at = rest.indexOf('parameters');
   if (at === -1 || at + 1 >= rest.length) return rest;
-  const owner = at === 0 ? pathItem : isJsonObject(pathItem) ? pathItem[String(rest[0])] : undefined;
-  const parameters = isJsonObject(owner) && Array.isArray(owner.parameters) ? owner.parameters : [];
-  const index = parameters.findIndex((parameter) => isJsonObject(parameter) && parameter.name === rest[at + 1]);
+  const owner = at === 0 ? pathItem : isRecord(pathItem) ? pathItem[String(rest[0])] : undefined;
+  const parameters = isRecord(owner) && Array.isArray(owner.parameters) ? owner.parameters : [];
+  const index = parameters.findIndex((parameter) => isRecord(parameter) && parameter.name === rest[at + 1]);
   return index === -1 ? rest : [...rest.slice(0, at + 1), index, ...rest.slice(at + 2)];
 }
 
@@ -162,7 +160,7 @@ function parameterIndexes(pathItem: unknown, rest: Segment[]): Segment[] {
  * template (`/paths/users/{id}/get`) or an operationId; this finds it in the document.
  */
 function locateMessage(document: JsonObject, message: string): Segment[] {
-  const paths = isJsonObject(document.paths) ? document.paths : {};
+  const paths = isRecord(document.paths) ? document.paths : {};
   for (const [, token] of message.matchAll(/`([^`]+)`/g)) {
     if (token!.startsWith('/paths/')) {
       const match = Object.keys(paths)
@@ -178,8 +176,7 @@ function locateMessage(document: JsonObject, message: string): Segment[] {
     const owners = Object.entries(paths).flatMap(([template, item]) =>
       httpMethods
         .filter(
-          (method) =>
-            isJsonObject(item) && isJsonObject(item[method]) && (item[method] as JsonObject).operationId === token,
+          (method) => isRecord(item) && isRecord(item[method]) && (item[method] as JsonObject).operationId === token,
         )
         .map((method) => ['paths', template, method, 'operationId']),
     );

@@ -4,6 +4,7 @@
  * is read: external `$ref`s are refused before the library sees it, and the library is never given
  * a string (it would read it as a file path or URL).
  */
+import { isRecord } from '../../is-record';
 import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { type CheckResult, errorMessage, formatPath, type Issue } from '../../errors';
@@ -11,7 +12,6 @@ import {
   findPatternIssues,
   findReferenceIssues,
   findStructuralIssues,
-  isJsonObject,
   issuesFromLibraryMessages,
 } from './document-issues';
 
@@ -41,7 +41,7 @@ export async function loadOpenApiDocument({
     path: formatPath([...prefix, ...path]),
     message,
   });
-  if (!isJsonObject(document))
+  if (!isRecord(document))
     return { ok: false, issues: [at([], 'must be an OpenAPI 3.0 or 3.1 document (a JSON object)')] };
   if (typeof document.openapi !== 'string' || !supportedVersion.test(document.openapi)) {
     const message =

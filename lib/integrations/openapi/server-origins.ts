@@ -9,8 +9,8 @@
  * would be too large to show or to compare); relative and non-HTTP URLs are left out, since no
  * call can use them.
  */
+import { isRecord } from '../../is-record';
 import type { CheckResult, Issue } from '../../errors';
-import { isJsonObject } from './document-issues';
 
 type JsonObject = Record<string, unknown>;
 
@@ -32,14 +32,14 @@ function serversAt(owner: JsonObject, path: string): ServerEntry[] {
 /** Every `servers` entry of the document, with where it is. */
 export function allServers(document: JsonObject): ServerEntry[] {
   const entries = serversAt(document, 'document.');
-  const paths = isJsonObject(document.paths) ? document.paths : {};
+  const paths = isRecord(document.paths) ? document.paths : {};
   for (const [pathKey, pathItem] of Object.entries(paths)) {
-    if (!isJsonObject(pathItem)) continue;
+    if (!isRecord(pathItem)) continue;
     const prefix = `document.paths.${pathKey}.`;
     entries.push(...serversAt(pathItem, prefix));
     for (const method of httpMethods) {
       const operation = pathItem[method];
-      if (isJsonObject(operation)) entries.push(...serversAt(operation, `${prefix}${method}.`));
+      if (isRecord(operation)) entries.push(...serversAt(operation, `${prefix}${method}.`));
     }
   }
   return entries;
@@ -47,7 +47,7 @@ export function allServers(document: JsonObject): ServerEntry[] {
 
 /** The values a variable may take: its default and every enum value (strings, as in a URL). */
 function variableValues(variable: unknown): string[] {
-  if (!isJsonObject(variable)) return [];
+  if (!isRecord(variable)) return [];
   const values = new Set<string>();
   if (variable.default !== undefined) values.add(String(variable.default));
   if (Array.isArray(variable.enum)) for (const value of variable.enum) values.add(String(value));
@@ -91,8 +91,8 @@ export function integrationOrigins({
   const base = baseUrl === undefined ? undefined : httpOrigin(baseUrl);
   if (base) origins.add(base);
   for (const { server, path } of allServers(document)) {
-    if (!isJsonObject(server) || typeof server.url !== 'string') continue;
-    const variables = isJsonObject(server.variables) ? server.variables : {};
+    if (!isRecord(server) || typeof server.url !== 'string') continue;
+    const variables = isRecord(server.variables) ? server.variables : {};
     const urls = expandServer(server.url, variables);
     if (!urls) {
       issues.push({

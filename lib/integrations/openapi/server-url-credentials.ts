@@ -6,10 +6,11 @@
  * variables filled in, as a call could use it. Which query parameters are credentials is decided
  * by name, as for MCP server URLs (lib/secrets/url-credentials.ts).
  */
+import { isRecord } from '../../is-record';
 import { credentialsPlace } from '../../schemas';
 import { isCredentialParameter } from '../../secrets';
 import type { Issue } from '../../errors';
-import { isJsonObject } from './document-issues';
+
 import { allServers, expandServer } from './server-origins';
 
 /** What in the URL is a credential, or undefined. Relative URLs are read against a placeholder. */
@@ -36,8 +37,8 @@ export function serverUrlCredentialIssues({
 }): Issue[] {
   const issues: Issue[] = [];
   for (const { server, path } of allServers(document)) {
-    if (!isJsonObject(server) || typeof server.url !== 'string') continue;
-    const variables = isJsonObject(server.variables) ? server.variables : {};
+    if (!isRecord(server) || typeof server.url !== 'string') continue;
+    const variables = isRecord(server.variables) ? server.variables : {};
     const urls = [server.url, ...(expandServer(server.url, variables) ?? [])];
     const found = urls.map(credentialIn).find((credential) => credential !== undefined);
     if (found)

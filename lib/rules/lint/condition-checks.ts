@@ -3,9 +3,10 @@
  * operators and values that cannot fit the field's type, values outside its `enum`/`const`, and
  * an `in` over an empty list.
  */
+import { isRecord } from '../../is-record';
 import type { Condition } from '../types';
 import type { Diagnostic } from './diagnostic';
-import { declaredTypes, isSchemaNode, type FieldSchema, type SchemaNode } from './field-schema';
+import { declaredTypes, type FieldSchema, type SchemaNode } from './field-schema';
 
 const comparisonOperators: readonly string[] = [
   'greater_than',
@@ -59,7 +60,7 @@ function typeProblem(condition: Condition, schema: SchemaNode): string | undefin
     if (!types.includes('array') && typeof value !== 'string')
       return `${named}; "${operator}" on text needs a text value, not ${JSON.stringify(value)}`;
     const onlyList = types.length === 1 && types[0] === 'array';
-    const itemTypes = onlyList && isSchemaNode(schema.items) ? declaredTypes(schema.items) : [];
+    const itemTypes = onlyList && isRecord(schema.items) ? declaredTypes(schema.items) : [];
     if (!fitsTypes(value, itemTypes))
       return `"${field}" is a list of ${itemTypes.join(' or ')} items; ${JSON.stringify(value)} can never be one`;
     return undefined;

@@ -20,13 +20,11 @@ export type FieldLookup =
 
 export type FieldSchema = (fieldPath: string) => FieldLookup;
 
-export const isSchemaNode = (value: unknown): value is SchemaNode => isRecord(value);
-
 /** The JSON types a schema node names (`[]` when it names none). */
 export function declaredTypes(schema: SchemaNode): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
-  if (isSchemaNode(schema.properties)) return ['object'];
+  if (isRecord(schema.properties)) return ['object'];
   return [];
 }
 
@@ -40,7 +38,7 @@ function otherProperty(node: SchemaNode, name: string, at: string, rootName: str
   if (extra === false || node.unevaluatedProperties === false) {
     return { kind: 'unknown', reason: `the schema of ${at ? `"${at}"` : rootName} allows no other properties` };
   }
-  if (isSchemaNode(extra)) return { kind: 'declared', schema: extra };
+  if (isRecord(extra)) return { kind: 'declared', schema: extra };
   return { kind: 'undeclared' };
 }
 
@@ -49,14 +47,14 @@ function otherProperty(node: SchemaNode, name: string, at: string, rootName: str
  * unchecked. `rootName` names the schema's value in reasons (default: the request context).
  */
 export function fieldSchemaOf(schema: unknown, rootName = 'the context'): FieldSchema {
-  if (!isSchemaNode(schema)) return () => ({ kind: 'unchecked' });
+  if (!isRecord(schema)) return () => ({ kind: 'unchecked' });
   return (fieldPath) => {
     let node: SchemaNode = schema;
     let at = '';
     for (const name of fieldPath.split('.')) {
-      const properties = isSchemaNode(node.properties) ? node.properties : {};
+      const properties = isRecord(node.properties) ? node.properties : {};
       const next = Object.hasOwn(properties, name) ? properties[name] : undefined;
-      if (!isSchemaNode(next)) {
+      if (!isRecord(next)) {
         const other = otherProperty(node, name, at, rootName);
         if (other.kind !== 'declared') return other;
         node = other.schema;
