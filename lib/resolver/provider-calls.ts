@@ -6,7 +6,6 @@
  */
 import { isRecord } from '../is-record';
 import { definedFields } from '../defined-fields';
-
 import type {
   ConnectionKind,
   ConnectionScope,

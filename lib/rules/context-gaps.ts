@@ -5,7 +5,6 @@
  */
 import { isRecord } from '../is-record';
 import type { ContextField } from './context-fields';
-
 import { isRuleGroup, type Condition, type RuleGroup } from './types';
 import { isVariantList } from './lint';
 

@@ -9,7 +9,6 @@ import { isRecord } from '../is-record';
 import { checkFailed, issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
 import { maxRuleGroupLevels, rulesSchema } from './schema';
-
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
 import { parseValueDraft, valueDraftOf, type ValueDraft } from './value-draft';
 

@@ -21,7 +21,6 @@ import type { Context } from 'hono';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
-
 import { signInInput } from '../../schemas';
 import { errorBody, invalidInput, issuesFromZod } from '../../errors';
 import { codeForStatus, errorResponse, methodNotAllowed, type ApiApp } from '../app';

@@ -14,7 +14,6 @@ import type { IntegrationProvider, IntegrationToolDescription } from '../types';
 import { redactErrorMessage, redactSecrets } from '../../secrets';
 import { credentialValues, type OpenApiCredentials } from './credentials';
 import { describeOperations, type OperationDescription, type SkippedOperation } from './describe-operations';
-
 import { loadOpenApiDocument } from './load-document';
 import { performRequest, type FetchFunction } from './perform-request';
 import { integrationOrigins } from './server-origins';

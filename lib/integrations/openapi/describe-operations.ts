@@ -12,7 +12,6 @@ import { isRecord } from '../../is-record';
 import { definedFields } from '../../defined-fields';
 import type { JsonSchema, ToolAnnotations } from '../../tools';
 import { createSchemaConverter } from './convert-schema';
-
 import type { OpenApiDocument } from './load-document';
 import { operationSlug, sanitizePropertyKey } from './tool-slug';
 

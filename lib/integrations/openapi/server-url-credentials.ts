@@ -10,7 +10,6 @@ import { isRecord } from '../../is-record';
 import { credentialsPlace } from '../../schemas';
 import { isCredentialParameter } from '../../secrets';
 import type { Issue } from '../../errors';
-
 import { allServers, expandServer } from './server-origins';
 
 /** What in the URL is a credential, or undefined. Relative URLs are read against a placeholder. */
