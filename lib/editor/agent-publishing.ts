@@ -86,6 +86,7 @@ export async function publishVersion(context: EditorContext, input: PublishInput
       };
       await context.agents.setActiveVersion({ id: agentId, activeVersionId: row.id, updatedAt: published.updatedAt });
       await recordAudit(context, {
+        at: published.updatedAt,
         actor,
         action: 'agent.publish',
         entityId: agentId,

@@ -71,10 +71,12 @@ export async function recordAudit(
     /** The id of the entity the action names. */
     entityId: string;
     details?: Record<string, unknown>;
+    /** When it happened, for a write that stamps its rows with one time (now by default). */
+    at?: string;
   },
 ): Promise<void> {
   await context.audit.insert({
-    at: context.now(),
+    at: entry.at ?? context.now(),
     actor: entry.actor,
     action: entry.action,
     entity: entityOf(entry.action),

@@ -135,6 +135,7 @@ async function appendRecordedVersion<Snapshot extends object, Stored extends Sto
     action: `${kind.entity}.${audit.verb}`,
     entityId: request.ownerId,
     details: { ...audit.details, versionNumber: version.versionNumber },
+    at: version.createdAt,
   });
   return version;
 }

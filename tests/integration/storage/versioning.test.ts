@@ -1,5 +1,7 @@
 /** Storage spec section 2, rules 1-12, on a real SQLite file through the editor service. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEditor } from '@/lib/editor';
+import { silentLogger } from '@/lib/logger';
 import { createTool } from '@/lib/tools';
 import { rejection } from '../../support/rejection';
 import { createTestStudio, sqliteHandle } from '../../support/studio';
@@ -223,6 +225,31 @@ describe('rules 4 and 5: publish and unpublish', () => {
     expect(result.agent).toMatchObject({ status: 'draft', activeVersionId: null, hasUnpublishedChanges: true });
     const error = await rejection(editor().agents.loadVersion({ id, fallback: 'published' }));
     expect(error.code).toBe('no_published_version');
+  });
+});
+
+describe('one time per write', () => {
+  it('stamps a version, its record and its audit row with one reading of the clock', async () => {
+    const { studio } = context;
+    // A clock that moves a second on every reading: rows stamped by separate readings differ.
+    let tick = Date.parse('2026-06-01T00:00:00Z');
+    const ticking = createEditor({
+      storage: studio.storage,
+      settings: studio.settings,
+      secretsKey: studio.secretsKey,
+      logger: silentLogger,
+      now: () => new Date((tick += 1_000)),
+    });
+    const id = await newAgent();
+    const saved = await ticking.agents.update({ id, baseVersionNumber: 1, instructions: 'Two.' });
+    const restored = await ticking.agents.restore({ id, versionNumber: 1 });
+    const published = await ticking.agents.publish({ id, versionNumber: 2 });
+    const audit = (await ticking.audit.list({ entity: 'agent', entityId: id })).items;
+    const atOf = (action: string) => audit.find((entry) => entry.action === action)?.at;
+    expect(atOf('agent.save')).toBe(saved.version.createdAt);
+    expect(atOf('agent.restore')).toBe(restored.version.createdAt);
+    expect(atOf('agent.publish')).toBe(published.agent.updatedAt);
+    expect(new Set([saved.version.createdAt, restored.version.createdAt, published.agent.updatedAt]).size).toBe(3);
   });
 });
 
