@@ -7,7 +7,7 @@
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
 import { invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
 import { lintVersion, type Diagnostic } from '../rules';
-import { applyChanges, editorOwnership, partitionOwnedFields } from '../versions';
+import { editorOwnership, partitionOwnedFields } from '../versions';
 import {
   createAgentBodySchema,
   pickSnapshotFields,
@@ -181,11 +181,6 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
         details: { keys: Object.keys(parsed.metadata) },
       });
     }
-    // The schemas are gathered before the write: the check itself runs synchronously inside it.
-    const known = await knownInputsFor(
-      context.toolSources,
-      applyChanges({ latest: latest.snapshot as AgentSnapshot, provided: kept, fields: agentVersions.fields }).snapshot,
-    );
     let warnings: Diagnostic[] = [];
     const saved = await saveChanges(context, agentVersions, {
       ownerId: agentId,
@@ -194,17 +189,14 @@ export async function updateAgent(context: EditorContext, input: UpdateAgentInpu
       provided: kept,
       changeMessage: parsed.changeMessage,
       actor,
-      check: (snapshot) => {
-        warnings = checkSnapshotForWrite({
-          source: summary.source,
-          snapshot,
-          providedTools: kept.tools,
-          known,
-        });
+      check: async (snapshot) => {
+        const known = await knownInputsFor(context.toolSources, snapshot);
+        warnings = checkSnapshotForWrite({ source: summary.source, snapshot, providedTools: kept.tools, known });
       },
     });
     if (!saved.created) {
       const agent = toAgentView(summary);
+      const known = await knownInputsFor(context.toolSources, latest.snapshot as AgentSnapshot);
       warnings = lintVersion({
         snapshot: latest.snapshot as AgentSnapshot,
         inputSchemaOf: (name) => known?.inputSchemaOf?.(name),

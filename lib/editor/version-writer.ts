@@ -195,7 +195,8 @@ export type SaveOutcome<Stored> = { created: false } | { created: true; version:
 
 /**
  * Applies the provided fields to the latest snapshot and, when any differs, appends the result as
- * the next version with its `<entity>.save` audit row. `check` may refuse the new snapshot.
+ * the next version with its `<entity>.save` audit row. `check` may refuse the new snapshot (it runs
+ * in the caller's transaction, before anything is written).
  */
 export async function saveChanges<Snapshot extends object, Stored extends StoredVersion<Snapshot>, Row>(
   context: EditorContext,
@@ -215,12 +216,12 @@ export async function saveChanges<Snapshot extends object, Stored extends Stored
     provided: Partial<Record<keyof Snapshot & string, unknown>>;
     changeMessage: string | undefined;
     actor: string;
-    check?: (snapshot: Snapshot) => void;
+    check?: (snapshot: Snapshot) => void | Promise<void>;
   },
 ): Promise<SaveOutcome<Stored>> {
   const { snapshot, changedFields } = applyChanges({ latest, provided, fields: kind.fields });
   if (changedFields.length === 0) return { created: false };
-  check?.(snapshot);
+  await check?.(snapshot);
   const version = await appendRecordedVersion(context, kind, {
     ownerId,
     versionNumber: latestVersionNumber + 1,

@@ -26,4 +26,13 @@ describe('canonicalJson', () => {
     expect(sameJson({ a: { b: 1, c: 2 } }, { a: { c: 2, b: 1 } })).toBe(true);
     expect(sameJson('5', 5)).toBe(false);
   });
+
+  it('compares text as text, and text never equals a value of another kind', () => {
+    expect(sameJson('Help customers.', 'Help customers.')).toBe(true);
+    expect(sameJson('Help customers.', 'Help customers!')).toBe(false);
+    expect(sameJson('null', null)).toBe(false);
+    expect(sameJson(undefined, 'undefined')).toBe(false);
+    expect(sameJson('{}', {})).toBe(false);
+    expect(sameJson(['a'], ['a'])).toBe(true);
+  });
 });
