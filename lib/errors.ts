@@ -67,12 +67,12 @@ export function checkFailed(message: string, path = 'root'): { ok: false; issues
   return { ok: false, issues: [{ path, message }] };
 }
 
-/** The issues' messages as one sentence, for a caller that shows a check's findings as text. */
 /** What a caught value says: an error's message, anything else as text. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The issues' messages as one sentence, for a caller that shows a check's findings as text. */
 export function issueMessages(issues: readonly Issue[]): string {
   return issues.map((issue) => issue.message).join('; ');
 }
