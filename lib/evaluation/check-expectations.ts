@@ -8,6 +8,7 @@ import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 import type { Expectation, ExpectationType } from '../schemas';
 import { describeArgs, matchesPartially, shown } from './match-args';
+import { plural } from './test-case-words';
 
 export interface OutcomeToolCall {
   toolName: string;
@@ -43,7 +44,6 @@ export interface ExpectationResult {
 export const defaultJudgePassScore = 0.5;
 
 const quoted = (text: string) => shown(text);
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const result = (type: ExpectationType, passed: boolean, detail: string): ExpectationResult => ({
   type,
   passed,

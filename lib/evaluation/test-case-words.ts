@@ -36,7 +36,8 @@ export function argumentsInWords(args: unknown): string {
   return isRecord(args) ? describeArgs(args, args) : shown(args);
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** A count with its word, in the plural unless the count is one (`3 calls`, `1 call`). */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** One expectation as a sentence: "Calls get_weather with city "Paris"", "The answer includes "refund"". */
 export function expectationInWords(expectation: Expectation): string {
