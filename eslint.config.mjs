@@ -29,6 +29,7 @@ const pureImportsFromLib = [
   './defined-fields.ts',
   './is-record.ts',
   './deep-freeze.ts',
+  './json-text.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [

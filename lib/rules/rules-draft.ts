@@ -5,8 +5,9 @@
  * edited visually ("all" = AND, "any" = OR); anything else (a raw `{ jsonLogic }` expression, a
  * group the builder cannot show) opens as JSON text, validated with the same schema as a save.
  */
+import { readJsonText } from '../json-text';
 import { isRecord } from '../is-record';
-import { checkFailed, issuesFromZod, type CheckResult, type Issue } from '../errors';
+import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
 import { maxRuleGroupLevels, rulesSchema } from './schema';
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
@@ -145,13 +146,9 @@ export function rulesOfDraft(draft: RulesDraft): DraftResult {
     const rules = groupOfDraft(draft.group, '', problems);
     return problems.length ? { ok: false, issues: problems } : { ok: true, value: rules };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(draft.text);
-  } catch (error) {
-    return checkFailed(`Not valid JSON: ${(error as Error).message}`);
-  }
-  const checked = rulesSchema.safeParse(value);
+  const read = readJsonText(draft.text);
+  if (!read.ok) return read;
+  const checked = rulesSchema.safeParse(read.value);
   if (!checked.success) return { ok: false, issues: issuesFromZod(checked.error) };
   return { ok: true, value: checked.data };
 }

@@ -4,6 +4,7 @@
  * meaning by being shown and saved again. A stored value is shown in the first kind whose text
  * gives it back exactly; JSON takes any value, so nothing is ever lost.
  */
+import { readJsonText } from '../json-text';
 import { sameJson } from '../canonical-json';
 import { checkFailed, issueMessages, type CheckResult } from '../errors';
 import { isJsonValue } from './json-value';
@@ -62,13 +63,9 @@ function parseList(itemKind: ListItemKind, text: string): ParsedValue {
 }
 
 function parseJson(text: string): ParsedValue {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return checkFailed(`Not valid JSON: ${(error as Error).message}`);
-  }
-  return isJsonValue(value) ? { ok: true, value } : checkFailed('Not a JSON value');
+  const read = readJsonText(text);
+  if (!read.ok) return read;
+  return isJsonValue(read.value) ? { ok: true, value: read.value } : checkFailed('Not a JSON value');
 }
 
 /** The typed value a draft stands for, or what is wrong with its text. */

@@ -3,6 +3,7 @@
  * until the value is built, so nothing is lost while typing; a number box holding words is sent as
  * the words, so the tool's own validation answers exactly as the model would see it.
  */
+import { readJsonText } from '../json-text';
 import type { FormNode } from './form-node';
 import { isRecord } from '../is-record';
 
@@ -73,12 +74,10 @@ function build(node: FormNode, value: FormValue, path: string, problems: BuildPr
       return typeof value === 'string' && value !== '' ? { present: true, value } : absent;
     case 'json': {
       if (typeof value !== 'string' || value.trim() === '') return absent;
-      try {
-        return { present: true, value: JSON.parse(value) as unknown };
-      } catch (error) {
-        problems.push({ path: path || 'root', message: `Not valid JSON: ${(error as Error).message}` });
-        return absent;
-      }
+      const read = readJsonText(value);
+      if (read.ok) return { present: true, value: read.value };
+      problems.push(...read.issues.map((issue) => ({ path: path || 'root', message: issue.message })));
+      return absent;
     }
   }
 }

@@ -5,6 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import type { OperationOutput } from '@/lib/client';
+import { issueMessages } from '@/lib/errors';
+import { readJsonText } from '@/lib/json-text';
 import { formNodeOf, formValueOf, initialFormValue, valueOfForm, type FormValue } from '@/lib/schema-form';
 import { SchemaFields } from '../../_components/schema-form/schema-fields';
 import { usePermissions } from '../../_components/permissions';
@@ -72,13 +74,11 @@ export function ToolRunner({
       setMode('json');
       return;
     }
-    try {
-      setFormValue(formValueOf(node, JSON.parse(inputText)));
-      setProblem({});
-      setMode('form');
-    } catch (error) {
-      setProblem({ input: `Not valid JSON: ${(error as Error).message}` });
-    }
+    const read = readJsonText(inputText);
+    if (!read.ok) return setProblem({ input: issueMessages(read.issues) });
+    setFormValue(formValueOf(node, read.value));
+    setProblem({});
+    setMode('form');
   }
 
   async function run() {
