@@ -3,8 +3,8 @@
  * agent's `requestContextSchema` when it declares fields, otherwise from the fields its rules read
  * (with the values those rules compare against). Pure; the result is plain JSON.
  */
-import { isRecord } from '../is-record';
 import { contextFieldsOf, type ContextField } from '../rules';
+import { isRecord } from '../is-record';
 
 /** Enough to show the shape; a schema with hundreds of fields is not copied whole into an example. */
 const maxExampleFields = 12;

@@ -11,7 +11,6 @@
  * `STUDIO_WEB_FETCH_ADDRESS_POLICY`); `webFetchTool`, used outside a studio, opens a guarded
  * client with the default rules for each call.
  */
-import { errorMessage } from '../errors';
 import {
   createOutbound,
   describeUrl,
@@ -22,6 +21,7 @@ import {
 } from '../net';
 import { callerAbortSignal, createTool, type Tool } from '../tools';
 import { bodyKind, cutText, htmlToText, mediaType } from './page-text';
+import { errorMessage } from '../errors';
 
 export interface WebFetchResult {
   content: string;

@@ -1,8 +1,8 @@
 /** Parsing and checking of command arguments and options, before any request is made. */
-import { errorMessage } from '../errors';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, type CliIo } from './io';
+import { errorMessage } from '../errors';
 
 /** A commander argument parser for version numbers and counts. */
 export function positiveInteger(value: string): number {

@@ -2,7 +2,6 @@
  * The `agent-studio` command line (docs/cli.md). `runCli` never exits the process and never
  * throws: it answers an exit code, with results on stdout and problems on stderr.
  */
-import { errorMessage } from '../errors';
 import { CommanderError } from 'commander';
 import { processEnvironment, SettingsError } from '../env';
 import type { StudioOptions } from '../index';
@@ -10,6 +9,7 @@ import { createCliContext } from './context';
 import { cliFailure } from './failures';
 import { exitCodes, processIo, type CliIo } from './io';
 import { buildProgram } from './program';
+import { errorMessage } from '../errors';
 
 export { exitCodes, type CliIo } from './io';
 

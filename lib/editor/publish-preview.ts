@@ -3,7 +3,6 @@
  * against the version live now (against nothing when none is), the tools the model would gain or
  * lose for an empty request context, and the publish gate's problems. Nothing is written.
  */
-import { errorMessage } from '../errors';
 import { snapshotFields } from '../snapshots';
 import {
   diffResolvedTools,
@@ -20,6 +19,7 @@ import { parseVersionRow } from './agent-version';
 import type { EditorContext } from './context';
 import type { PublishProblem } from './publish-checks';
 import type { GateEvaluation } from './publish-gate';
+import { errorMessage } from '../errors';
 
 export interface PublishPreview {
   versionNumber: number;

@@ -4,11 +4,11 @@
  * what happened. Only `judge` asks anything outside: a model, through the injected `judge` function
  * (the model call lives in the runtime), so the checks themselves do no IO.
  */
-import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 import type { Expectation, ExpectationType } from '../schemas';
 import { describeArgs, matchesPartially, shown } from './match-args';
 import { plural } from './test-case-words';
+import { errorMessage } from '../errors';
 
 export interface OutcomeToolCall {
   toolName: string;

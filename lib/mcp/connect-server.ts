@@ -9,7 +9,6 @@
  * saved: a command removed from the allow-list since then does not start. HTTP requests go through
  * the given `fetch`: the product passes the outbound guard.
  */
-import { errorMessage } from '../errors';
 import type { Readable, Stream } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -28,6 +27,7 @@ import { isSdkRequestTimeout, McpServerError, toMcpServerError } from './mcp-ser
 import { loadMcpClientSdk, type McpClientSdk } from './sdk';
 import { stdioServerViolations, type StdioPolicy } from './stdio-rules';
 import type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig, McpTransportKind } from './types';
+import { errorMessage } from '../errors';
 
 export interface McpConnection {
   readonly client: Client;

@@ -6,11 +6,11 @@
  * host. It uses the `undici` package (Node's bundled copy cannot be given a dispatcher) with an
  * agent per caller kind, so a pooled connection is only ever reused under the rules it was made with.
  */
-import { errorMessage } from '../errors';
 import type { Agent, fetch as undiciFetch } from 'undici';
 import { classifyAddress, classifyName, describeClass, isAllowed } from './address-classes';
 import { refusal, type AddressRules } from './checked-lookup';
 import { describeUrl, findOutboundError, OutboundError } from './outbound-error';
+import { errorMessage } from '../errors';
 
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

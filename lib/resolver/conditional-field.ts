@@ -7,11 +7,11 @@
  * Two steps: `matchVariants` evaluates rules against the request context; `mergeVariants` depends
  * only on the stored value and the matched indices (which the plan's signature names).
  */
-import { isRecord } from '../is-record';
 import { isConditional } from '../snapshots';
 import { createRuleBudget, ruleOutcome, type RuleBudget, type Rules } from '../rules';
 import type { RequestContext } from '../tools';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
+import { isRecord } from '../is-record';
 
 export interface FieldEntry {
   key: string;

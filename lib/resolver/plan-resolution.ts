@@ -4,7 +4,6 @@
  * providers and tool providers — before anything is contacted. `tools` omitted on a reference means
  * that source is not contacted at all.
  */
-import { isRecord } from '../is-record';
 import type { AgentSnapshot, ToolPolicies } from '../snapshots';
 import { createRuleBudget, type RuleBudget } from '../rules';
 import type { Tool, RequestContext } from '../tools';
@@ -12,6 +11,7 @@ import type { EditorSetting } from '../versions';
 import { matchVariants, mergeVariants, type FieldEntry } from './conditional-field';
 import { codeAgentModes, type ToolsMode } from './editor-modes';
 import type { FieldExplanation, Inclusion, ResolutionField } from './types';
+import { isRecord } from '../is-record';
 
 /** What resolution needs of a code-defined agent. */
 export interface CodeAgentInput {

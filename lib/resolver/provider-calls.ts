@@ -4,7 +4,6 @@
  * siblings down. With several connections for one toolkit (only where the provider allows it) every
  * call carries a label and its tools are later renamed `SLUG__<LABEL>`.
  */
-import { isRecord } from '../is-record';
 import { definedFields } from '../defined-fields';
 import type {
   ConnectionKind,
@@ -14,6 +13,7 @@ import type {
 } from '../tool-providers';
 import type { ToolProviderPlan } from './plan-resolution';
 import type { ResolutionWarning } from './types';
+import { isRecord } from '../is-record';
 
 export interface ProviderCall {
   providerId: string;

@@ -4,11 +4,11 @@
  * request context and an unresolved placeholder without fallback stays as written. The caller's MCP
  * token is never rendered: instructions reach the model and the API response.
  */
-import { isRecord } from '../is-record';
 import { LRUCache } from 'lru-cache';
 import { createRuleBudget, valueAtSegments, type RuleBudget } from '../rules';
 import type { RequestContext } from '../tools';
 import { rulesPass } from './conditional-field';
+import { isRecord } from '../is-record';
 
 export const authTokenKey = 'mastra__authToken';
 

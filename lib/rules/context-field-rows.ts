@@ -4,9 +4,9 @@
  * required. A schema that says more than these controls can (nested objects, integers, patterns,
  * ...) is not turned into rows, so nothing it says is lost: it is kept and shown as it is. Pure.
  */
-import { isRecord } from '../is-record';
 import { definedFields } from '../defined-fields';
 import { checkFailed, type CheckResult, type Issue } from '../errors';
+import { isRecord } from '../is-record';
 
 export type FieldRowType = 'text' | 'number' | 'boolean' | 'oneOf';
 

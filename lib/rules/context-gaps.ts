@@ -3,10 +3,10 @@
  * them, in words: a context `{"tier": "pro"}` for rules that read `plan` matches nothing, silently,
  * unless someone says so. Pure.
  */
-import { isRecord } from '../is-record';
 import type { ContextField } from './context-fields';
 import { isRuleGroup, type Condition, type RuleGroup } from './types';
 import { isVariantList } from './lint';
+import { isRecord } from '../is-record';
 
 /** The parts of a snapshot whose rules read the request context (an `AgentSnapshot` is one). */
 export interface RuleReadingSnapshot {

@@ -5,13 +5,13 @@
  * edited visually ("all" = AND, "any" = OR); anything else (a raw `{ jsonLogic }` expression, a
  * group the builder cannot show) opens as JSON text, validated with the same schema as a save.
  */
-import { readJsonText } from '../json-text';
-import { isRecord } from '../is-record';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
 import { conditionOperators, valuelessOperators, type ConditionOperator } from './operators';
 import { maxRuleGroupLevels, rulesSchema } from './schema';
 import { isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
 import { parseValueDraft, valueDraftOf, type ValueDraft } from './value-draft';
+import { readJsonText } from '../json-text';
+import { isRecord } from '../is-record';
 
 export type Combinator = 'all' | 'any';
 

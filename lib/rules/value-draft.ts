@@ -4,10 +4,10 @@
  * meaning by being shown and saved again. A stored value is shown in the first kind whose text
  * gives it back exactly; JSON takes any value, so nothing is ever lost.
  */
-import { readJsonText } from '../json-text';
-import { sameJson } from '../canonical-json';
 import { checkFailed, issueMessages, type CheckResult } from '../errors';
 import { isJsonValue } from './json-value';
+import { readJsonText } from '../json-text';
+import { sameJson } from '../canonical-json';
 
 export const valueKinds = ['text', 'number', 'boolean', 'list', 'json'] as const;
 export type ValueKind = (typeof valueKinds)[number];

@@ -4,7 +4,6 @@
  * what the UI stream and the transcript show (transforms). The model gets `toModelOutput`; the run
  * keeps the raw output. A call that pauses the run comes back as a stored pending call.
  */
-import { errorMessage } from '../errors';
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { AgentHooks } from './run-types';
 import type { Logger } from '../logger';
@@ -23,6 +22,7 @@ import {
   validationSummary,
 } from '../tools';
 import type { RunChunk, StoredPendingCall, TranscriptEntry } from './run-types';
+import { errorMessage } from '../errors';
 
 export const declinedMessage = 'Tool call was not approved by the user';
 

@@ -3,9 +3,9 @@
  * until the value is built, so nothing is lost while typing; a number box holding words is sent as
  * the words, so the tool's own validation answers exactly as the model would see it.
  */
-import { readJsonText } from '../json-text';
 import type { FormNode } from './form-node';
 import { isRecord } from '../is-record';
+import { readJsonText } from '../json-text';
 
 /** Per node: object -> record of values, array -> list, boolean -> true/false/undefined, others -> text. */
 export type FormValue = string | boolean | undefined | FormValue[] | { [name: string]: FormValue };

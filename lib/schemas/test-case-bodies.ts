@@ -4,11 +4,11 @@
  * Replays answer tool calls from the recording, so checking a version has no side effects.
  * One schema for the API, the editor service, the export document and the editor's forms.
  */
-import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { jsonObjectSchema } from '../rules';
 import { modelMessagesSchema } from './model-messages';
+import { errorMessage } from '../errors';
 
 /** Why RE2 refuses a pattern, or undefined when it compiles. */
 export function re2PatternProblem(pattern: string): string | undefined {

@@ -4,9 +4,9 @@
  * servers and providers list at run time, so a policy naming no resolved tool is kept and reported
  * as a resolution warning (`tool_policy_unused`) instead of refused.
  */
-import { isRecord } from '../is-record';
 import { z } from 'zod';
 import { atMostKeys, policyRuleGroupSchema, ruleGroupSchema, selectSchema, sizeCaps } from '../rules';
+import { isRecord } from '../is-record';
 /** As in `snapshot-fields.ts`: precise validation, or unions for the published JSON Schema. */
 type SchemaMode = 'validate' | 'document';
 

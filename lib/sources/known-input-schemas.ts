@@ -7,7 +7,6 @@
  * integration defined in code, a tool provider) stays unchecked, also when an earlier source has a
  * tool of that name: a run gets the later source's tool (resolution's merge order).
  */
-import { isRecord } from '../is-record';
 import { convertMcpTools, type McpServerToolListing, type McpToolEntries } from '../mcp';
 import {
   picksTool,
@@ -17,6 +16,7 @@ import {
   type ToolInputSchemaLookup,
   type ToolOffer,
 } from '../rules';
+import { isRecord } from '../is-record';
 
 type Layer = (name: string) => ToolOffer;
 

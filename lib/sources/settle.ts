@@ -4,8 +4,8 @@
  * failed resolution. Timers are cleared as soon as the work settles, so nothing lingers per request
  * (and no AbortController is made per request: on the warm path they cost more than the work).
  */
-import { errorMessage } from '../errors';
 import { isThenable } from '../tools';
+import { errorMessage } from '../errors';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
 

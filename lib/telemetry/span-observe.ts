@@ -3,11 +3,11 @@
  * Spans are parented explicitly (no context manager is registered: two studios share nothing), so
  * nesting goes through the `observe` each span hands to its `run`.
  */
-import { errorMessage } from '../errors';
 import { SpanStatusCode, trace, ROOT_CONTEXT, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import { remoteExcerpt } from '../net';
 import type { ToolObserve } from '../tools';
 import { errorType, studio } from './attribute-names';
+import { errorMessage } from '../errors';
 
 /** Longest JSON text an attribute of a structured value keeps. */
 const maxJsonAttributeLength = 1_000;

@@ -5,12 +5,12 @@
  * An output whose `toModelOutput` reports an error (`error-text` / `error-json`, e.g. an MCP
  * `isError` result) is a tool error too.
  */
-import { errorMessage } from '../errors';
 import type { Logger } from '../logger';
 import type { ToolContextInput } from './execution-context';
 import { executeTool } from './execute-tool';
 import { createModelOutput, type ToolModelOutput } from './model-output';
 import type { Tool } from './tool-types';
+import { errorMessage } from '../errors';
 
 export interface ToolCallResult {
   output: unknown;

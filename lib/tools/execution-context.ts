@@ -3,9 +3,9 @@
  * HTTP execute route, direct call) builds it with `createToolExecutionContext`, so `requestContext`,
  * `abortSignal` and `observe` are always there.
  */
-import { deepFreeze } from '../deep-freeze';
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import type { LogLevel } from '../logger';
+import { deepFreeze } from '../deep-freeze';
 
 /** A plain JSON object, frozen: tools read it (`requestContext.tenantId`) and never change it. */
 export type RequestContext = Readonly<Record<string, unknown>>;

@@ -5,8 +5,8 @@
  * nowhere else. A pattern RE2 cannot run (look-arounds, back-references) is refused where schemas
  * come in (schema-patterns.ts); should one still reach ajv, compiling its schema fails.
  */
-import { errorMessage } from '../errors';
 import { RE2JS } from 're2js';
+import { errorMessage } from '../errors';
 
 interface RegExpLike {
   test(input: string): boolean;

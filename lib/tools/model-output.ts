@@ -4,10 +4,10 @@
  * tool-result shapes: binary data becomes base64, URLs become strings, the legacy `media` part
  * becomes `image-data` or `file-data`, a bare string becomes a text part.
  */
-import { errorMessage } from '../errors';
 import { copyPlain, notPlain, type PlainCopyRules } from './plain-copy';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isToolValidationError } from './validation-error';
+import { errorMessage } from '../errors';
 
 export type ProviderOptions = Record<string, Record<string, unknown>>;
 export type FileId = string | Record<string, string>;

@@ -3,12 +3,12 @@
  * (object or function, e.g. ArkType) is validated through `~standard.validate` and converted through
  * `~standard.jsonSchema.input`; a plain object without `~standard` is JSON Schema, validated by ajv.
  */
-import { errorMessage } from '../errors';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { createJsonSchemaValidator } from './json-schema-validator';
 import type { JsonSchema, NormalizedSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 import { ToolDefinitionError } from './tool-definition-error';
 import { isThenable } from './thenable';
+import { errorMessage } from '../errors';
 
 export type SchemaRole = 'inputSchema' | 'outputSchema' | 'suspendSchema' | 'resumeSchema' | 'requestContextSchema';
 

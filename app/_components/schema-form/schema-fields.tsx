@@ -4,11 +4,11 @@
  * fields, nested objects as named groups, arrays with Add item / Remove item, and a JSON box for
  * what a form cannot express. Every field is labelled by its property name.
  */
-import { isRecord } from '@/lib/is-record';
 import { useId } from 'react';
 import { initialFormValue, type FormNode, type FormValue } from '@/lib/schema-form';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
+import { isRecord } from '@/lib/is-record';
 
 function hintOf(node: FormNode, required: boolean): string {
   const parts = [required ? 'Required' : 'Optional', node.meta.summary];

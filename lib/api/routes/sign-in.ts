@@ -15,7 +15,6 @@
  * own included. The setup and invitation routes under `/api/auth/` are the studio's own
  * (./invitations), registered before these.
  */
-import { isRecord } from '../../is-record';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { isRole } from '../../auth/roles';
@@ -24,6 +23,7 @@ import { disabledAccountMessage } from '../../auth/sign-in-refusals';
 import { signInInput } from '../../schemas';
 import { errorBody, invalidInput, issuesFromZod } from '../../errors';
 import { codeForStatus, errorResponse, methodNotAllowed, type ApiApp } from '../app';
+import { isRecord } from '../../is-record';
 
 /** The spec's paths that the library names otherwise. */
 const libraryPaths: Record<string, string> = {

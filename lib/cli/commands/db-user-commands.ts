@@ -3,7 +3,6 @@
  * way back in when no admin can sign in). The password is read from stdin, never from an argument
  * that the process list and shell history would show.
  */
-import { errorMessage } from '../../errors';
 import type { Command } from 'commander';
 import type { Storage } from '../../../db/storage';
 import type { Role } from '../../auth';
@@ -12,6 +11,7 @@ import type { CliContext } from '../context';
 import { withConfiguredStorage } from '../database';
 import { CliError, printJson } from '../io';
 import { minimumPasswordLength } from '../../auth/password-rules';
+import { errorMessage } from '../../errors';
 
 interface UserCreateOptions {
   email: string;

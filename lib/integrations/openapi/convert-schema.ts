@@ -4,8 +4,8 @@
  * `exclusiveMinimum`/`exclusiveMaximum`). Recursive schemas arrive with their `$ref` kept (see
  * load-document.ts) and become `$defs` entries, so every tool schema is self-contained JSON.
  */
-import { isRecord } from '../../is-record';
 import type { JsonSchema } from '../../tools';
+import { isRecord } from '../../is-record';
 
 type JsonObject = Record<string, unknown>;
 

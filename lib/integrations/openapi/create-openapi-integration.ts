@@ -5,10 +5,8 @@
  * `listTools` and `resolveTools` reject with every problem listed (the resolver then skips the
  * provider with a warning).
  */
-import { isRecord } from '../../is-record';
-import { errorMessage } from '../../errors';
 import { definedFields } from '../../defined-fields';
-import type { Issue } from '../../errors';
+import { errorMessage, type Issue } from '../../errors';
 import { createTool, type Tool } from '../../tools';
 import type { IntegrationProvider, IntegrationToolDescription } from '../types';
 import { redactErrorMessage, redactSecrets } from '../../secrets';
@@ -18,6 +16,7 @@ import { loadOpenApiDocument } from './load-document';
 import { performRequest, type FetchFunction } from './perform-request';
 import { integrationOrigins } from './server-origins';
 import type { OpenApiCallOutput } from './read-response';
+import { isRecord } from '../../is-record';
 
 export interface OpenApiIntegrationOptions {
   /** The provider id agents reference in `integrationTools`. */

@@ -8,12 +8,12 @@
  * A name that is taken (a query `id` beside a path `id`, a parameter called `body`) becomes
  * `<in>_<name>`; names outside `[a-zA-Z0-9_.-]` are cleaned. Cookie parameters are not supported.
  */
-import { isRecord } from '../../is-record';
 import { definedFields } from '../../defined-fields';
 import type { JsonSchema, ToolAnnotations } from '../../tools';
 import { createSchemaConverter } from './convert-schema';
 import type { OpenApiDocument } from './load-document';
 import { operationSlug, sanitizePropertyKey } from './tool-slug';
+import { isRecord } from '../../is-record';
 
 type JsonObject = Record<string, unknown>;
 

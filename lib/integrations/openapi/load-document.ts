@@ -4,7 +4,6 @@
  * is read: external `$ref`s are refused before the library sees it, and the library is never given
  * a string (it would read it as a file path or URL).
  */
-import { isRecord } from '../../is-record';
 import type { validate } from '@readme/openapi-parser';
 import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { type CheckResult, errorMessage, formatPath, type Issue } from '../../errors';
@@ -14,6 +13,7 @@ import {
   findStructuralIssues,
   issuesFromLibraryMessages,
 } from './document-issues';
+import { isRecord } from '../../is-record';
 
 export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 

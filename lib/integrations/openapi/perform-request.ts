@@ -5,12 +5,12 @@
  * timeout) throws, with a message that says which call failed and why, never the query string
  * (an API key may be in it).
  */
-import { errorMessage } from '../../errors';
 import { findOutboundError } from '../../net';
 import { applyCredentials, type OpenApiCredentials } from './credentials';
 import type { OperationDescription } from './describe-operations';
 import { readResponse, type OpenApiCallOutput } from './read-response';
 import { appendQueryParameter, serializeHeaderParameter, serializePathParameter } from './serialize-parameters';
+import { errorMessage } from '../../errors';
 
 export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -9,8 +9,8 @@
  * would be too large to show or to compare); relative and non-HTTP URLs are left out, since no
  * call can use them.
  */
-import { isRecord } from '../../is-record';
 import type { CheckResult, Issue } from '../../errors';
+import { isRecord } from '../../is-record';
 
 type JsonObject = Record<string, unknown>;
 

@@ -6,11 +6,11 @@
  * variables filled in, as a call could use it. Which query parameters are credentials is decided
  * by name, as for MCP server URLs (lib/secrets/url-credentials.ts).
  */
-import { isRecord } from '../../is-record';
 import { credentialsPlace } from '../../schemas';
 import { isCredentialParameter } from '../../secrets';
 import type { Issue } from '../../errors';
 import { allServers, expandServer } from './server-origins';
+import { isRecord } from '../../is-record';
 
 /** What in the URL is a credential, or undefined. Relative URLs are read against a placeholder. */
 function credentialIn(text: string): string | undefined {

@@ -4,9 +4,9 @@
  * `{ prompt, requestContext? }` and the agent's final text as output. The list is read on every
  * `tools/list`, so a newly published agent appears without a restart.
  */
-import { errorMessage } from '../../errors';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { toModelToolName } from '../../tools';
+import { errorMessage } from '../../errors';
 
 export interface RunnableAgentSummary {
   id: string;

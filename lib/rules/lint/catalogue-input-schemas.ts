@@ -8,8 +8,8 @@
  * provider's. So the builder never refuses a Save the server would take.
  */
 
-import { isRecord } from '../../is-record';
 import { isVariantList } from './lint-variants';
+import { isRecord } from '../../is-record';
 
 /** What the editor's catalogue says of the tool sources (the structural part the lookup reads). */
 export interface ToolCatalogue {

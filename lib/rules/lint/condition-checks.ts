@@ -3,10 +3,10 @@
  * operators and values that cannot fit the field's type, values outside its `enum`/`const`, and
  * an `in` over an empty list.
  */
-import { isRecord } from '../../is-record';
 import type { Condition } from '../types';
 import type { Diagnostic } from './diagnostic';
 import { declaredTypes, type FieldSchema, type SchemaNode } from './field-schema';
+import { isRecord } from '../../is-record';
 
 const comparisonOperators: readonly string[] = [
   'greater_than',

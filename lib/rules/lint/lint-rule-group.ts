@@ -2,13 +2,13 @@
  * The linter over one set of rules: a rule group walked condition by condition and group by group,
  * or a raw JSON Logic expression checked against the work bounds.
  */
-import { isRecord } from '../../is-record';
 import { isJsonLogicRule, isRuleGroup, type Condition, type RuleGroup, type Rules } from '../types';
 import { lintCondition } from './condition-checks';
 import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { contradiction, tautology } from './group-checks';
 import { lintJsonLogicBudget } from './json-logic-budget';
+import { isRecord } from '../../is-record';
 
 /**
  * Every finding in a rule group and the groups nested in it. `path` is where the group lives

@@ -4,12 +4,12 @@
  * that versions stored before they were refused still carry. Pure, so the API, the CLI and the
  * editor in the browser run this same code.
  */
-import { isRecord } from '../../is-record';
 import type { Rules } from '../types';
 import { childPath, type Diagnostic } from './diagnostic';
 import { fieldSchemaOf, type FieldSchema } from './field-schema';
 import { lintRules } from './lint-rule-group';
 import { isVariantList, lintVariantList } from './lint-variants';
+import { isRecord } from '../../is-record';
 
 /** The parts of an agent snapshot the linter reads (an `AgentSnapshot` is one). */
 export interface LintableSnapshot {

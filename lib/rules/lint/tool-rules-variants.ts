@@ -3,8 +3,8 @@
  * entry carrying rules becomes a variant of its own with those rules, beside one unconditioned
  * variant holding the other entries. Only a plain `tools` record is converted.
  */
-import { isRecord } from '../../is-record';
 import type { Rules } from '../types';
+import { isRecord } from '../../is-record';
 
 export interface ToolVariant {
   value: Record<string, Record<string, unknown>>;

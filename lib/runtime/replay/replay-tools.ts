@@ -7,11 +7,11 @@
  * live calls: then the real execute runs (but never pauses the replay). Nothing in a replay asks for
  * approval: recorded answers have no effects, and a live call that would need approval is not made.
  */
-import { errorMessage } from '../../errors';
 import { policyAsksApproval, type ApprovalRequirement } from '../../resolver';
 import type { Recording } from '../../schemas/test-case-bodies';
 import { createTool, executeTool, type Tool, type ToolExecutionContext } from '../../tools';
 import { canonicalJson } from '../../versions';
+import { errorMessage } from '../../errors';
 
 /**
  * Where a replayed call's answer came from: the recording, the tool error of a call the recording

@@ -6,7 +6,6 @@
  * (`tool-variants.ts`). Pure.
  */
 
-import { isRecord } from '@/lib/is-record';
 import { isConditional, type Variant } from '@/lib/snapshots';
 import { withSourceTools, type Selection, type SourceRecord } from './tool-selection';
 import {
@@ -19,6 +18,7 @@ import {
   type RowState,
   type ToolPresence,
 } from './tool-variants';
+import { isRecord } from '@/lib/is-record';
 
 type RecordVariants = Array<Variant<SourceRecord>>;
 

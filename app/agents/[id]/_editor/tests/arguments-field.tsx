@@ -3,13 +3,13 @@
  * The arguments a "Calls tool" expectation asks for, said in words; editing them is an advanced
  * step (a partial JSON object, each key given must match), behind a button.
  */
-import { errorMessage } from '@/lib/errors';
-import { isRecord } from '@/lib/is-record';
 import { useId, useState } from 'react';
 import { argumentsInWords } from '@/lib/evaluation';
 import type { Expectation } from '@/lib/schemas';
 import { Button } from '../../../../_components/ui/button';
 import { TextAreaField } from '../../../../_components/ui/field';
+import { errorMessage } from '@/lib/errors';
+import { isRecord } from '@/lib/is-record';
 
 type ToolCalled = Extract<Expectation, { type: 'toolCalled' }>;
 
