@@ -121,10 +121,35 @@ const layerZones = [
   {
     target: './lib/agents',
     from: './lib/runtime',
-    // `Agent` runs on its own through the standalone run and speaks the run vocabulary.
-    except: ['./standalone.ts', './run-types.ts'],
+    // `Agent` runs on its own through the standalone run, speaks the run vocabulary and is the
+    // runtime's `CodeAgent`.
+    except: ['./standalone.ts', './run-types.ts', './code-agent.ts'],
     message:
-      'lib/agents sits below the runtime: Agent imports only lib/runtime/standalone.ts and the run types (docs/architecture.md, "Layers").',
+      'lib/agents builds on the runtime through three modules: Agent imports only lib/runtime/standalone.ts, the run types and the CodeAgent shape (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/runtime',
+    from: './lib/agents',
+    message:
+      'The runtime reads a code agent as a CodeAgent (lib/runtime/code-agent.ts); lib/agents builds on the runtime, not the other way round (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/schemas',
+    from: './lib/editor',
+    message:
+      'lib/schemas holds the input schemas the editor service, the API and the browser share; it sits below the editor service, so move the schema here instead (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/evaluation',
+    from: ['./lib/editor', './lib/runtime'],
+    message:
+      'lib/evaluation takes the versions, test cases, replays and models it needs as arguments; lib/studio-evaluations.ts gives it the editor\'s and the runtime\'s (docs/architecture.md, "Layers").',
+  },
+  {
+    target: './lib/net',
+    from: './lib/env.ts',
+    message:
+      'lib/net sits below the settings: it takes the settings it needs as arguments, and lib/env.ts names its types from lib/net (docs/architecture.md, "Layers").',
   },
   {
     target: './db',

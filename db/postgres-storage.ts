@@ -24,7 +24,7 @@ import { migratePostgres } from './postgres/migrate';
 import { postgresQueries, type PostgresDb } from './postgres/queries';
 import type { SignInAdapter } from './sign-in-adapter';
 import type { Storage, TransactionOptions } from './storage';
-import { postgresWholeTables } from './whole-tables';
+import { postgresWholeTables } from './postgres/whole-tables';
 
 export type { StorageLogger } from './postgres/change-listener';
 
@@ -191,7 +191,9 @@ export function openPostgresStorage({
     transaction,
     generation: () => generation,
     signInAdapter: () =>
-      (signInAdapter ??= import('./sign-in-adapter').then(({ postgresSignInAdapter }) => postgresSignInAdapter(db))),
+      (signInAdapter ??= import('./postgres/sign-in-adapter').then(({ postgresSignInAdapter }) =>
+        postgresSignInAdapter(db),
+      )),
     listening: () => listener.listening(),
     check: async () => {
       try {

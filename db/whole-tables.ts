@@ -2,14 +2,12 @@
  * Whole tables, read and written row by row as they are stored: what copying a deployment from one
  * database to another needs (db/copy.ts), and what the per-table query objects do not offer. Rows
  * are keyed by the schema's property names, which both dialects share with identical row types, so
- * a row read from SQLite is inserted into PostgreSQL unchanged (and back).
+ * a row read from SQLite is inserted into PostgreSQL unchanged (and back). PostgreSQL's are in
+ * db/postgres/whole-tables.ts.
  */
-import { count, getTableName, sql } from 'drizzle-orm';
-import { getTableConfig as getPostgresTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName } from 'drizzle-orm';
 import { getTableConfig as getSqliteTableConfig, type SQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { StudioDb } from './client';
-import type { PostgresDb } from './postgres/queries/shared';
-import { schemaTables as postgresTables } from './postgres/schema';
 import { schemaTables as sqliteTables } from './schema';
 
 export type TableName = keyof typeof sqliteTables;
@@ -63,14 +61,15 @@ export interface WholeTables {
 }
 
 /** The primary key columns of a table, a composite key's included, in the order they are declared. */
-function primaryKeyColumns<Column>(config: {
+export function primaryKeyColumns<Column>(config: {
   columns: Array<Column & { primary: boolean }>;
   primaryKeys: Array<{ columns: Column[] }>;
 }): Column[] {
   return [...config.columns.filter((column) => column.primary), ...config.primaryKeys.flatMap((key) => key.columns)];
 }
 
-const newestFirst = [...tablesInCopyOrder].reverse();
+/** The tables in the order their rows can be deleted. */
+export const newestFirst = [...tablesInCopyOrder].reverse();
 
 export function sqliteWholeTables(db: StudioDb): WholeTables {
   const table = (name: TableName) => sqliteTables[name] as SQLiteTable;
@@ -90,36 +89,6 @@ export function sqliteWholeTables(db: StudioDb): WholeTables {
     },
     clear: async () => {
       for (const name of newestFirst) db.delete(table(name)).run();
-    },
-  };
-}
-
-/**
- * `db` answers the database to use now: the open transaction of the calling context, or the pool
- * (the adapter's `currentDb`).
- */
-export function postgresWholeTables(db: () => PostgresDb): WholeTables {
-  const table = (name: TableName) => postgresTables[name] as PgTable;
-  return {
-    count: async (name) => (await db().select({ rows: count() }).from(table(name)))[0]?.rows ?? 0,
-    page: async (name, { offset, limit }) =>
-      db()
-        .select()
-        .from(table(name))
-        .orderBy(...primaryKeyColumns<PgColumn>(getPostgresTableConfig(table(name))))
-        .limit(limit)
-        .offset(offset),
-    insert: async (name, rows) => {
-      if (rows.length === 0) return;
-      await db().insert(table(name)).values(rows);
-      // The audit log's identity does not see ids given to it: its next value is moved past the copied ones.
-      if (name === 'auditLog')
-        await db().execute(
-          sql`SELECT setval(pg_get_serial_sequence('audit_log', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM audit_log), false)`,
-        );
-    },
-    clear: async () => {
-      for (const name of newestFirst) await db().delete(table(name));
     },
   };
 }

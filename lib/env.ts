@@ -4,6 +4,7 @@
  * tests and embedding applications pass the same shape to `createStudio({ settings })`.
  */
 import { z } from 'zod';
+import type { DnsLookup } from './net';
 import { modelNamePattern } from './snapshots';
 import { allowedEnvName, launchSpecListSetting, refuseBareInterpreters } from './stdio-settings';
 import {
@@ -17,9 +18,6 @@ import {
 } from './setting-values';
 
 export const addressPolicies = ['block-internal', 'allow-all'] as const;
-
-/** Every address a name resolves to (the system resolver's `dns.lookup(name, { all: true })` shape). */
-export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
 export const settingsSchema = z
   .object({

@@ -11,7 +11,7 @@ import { createApi, type ApiApp, type OpenApiDocument } from './api';
 import { createAccess, type Access } from './auth';
 import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import type { Evaluations } from './evaluation';
-import { studioEvaluations } from './evaluation/studio-evaluations';
+import { studioEvaluations } from './studio-evaluations';
 import { parseSettings, type Settings, type SettingsInput } from './env';
 import { authMode, type RequestPolicy } from './http';
 import {

@@ -3,7 +3,7 @@
  * gives it (tools, agents, workflows, tool providers; each keyed by its own id, a wrong key or a
  * duplicate stops startup), the request policy, and what the API reads of the settings.
  */
-import type { Agent } from './agents';
+import { createCodeAgentRegistry, type Agent } from './agents';
 import type { Settings } from './env';
 import type { IntegrationService } from './integrations';
 import { createRequestPolicy, type RequestPolicy } from './http';
@@ -14,7 +14,6 @@ import type { SecretsKey } from './secrets';
 import type { Storage } from '../db/storage';
 import type { Outbound } from './net';
 import {
-  createCodeAgentRegistry,
   createModelRegistry,
   createStoredRunStore,
   type LanguageModelObject,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium and PostgreSQL through
- * apt when they are missing), builds, then runs lint (ESLint with the layer rules, then madge for import cycles in lib/
- * and db/), the format check, typecheck and every vitest project (unit, integration against
- * the real server, browser end-to-end). Ends with a one-line count of passed and failed tests.
+ * apt when they are missing), builds, then runs lint (ESLint with the layer rules, then the import
+ * cycle checks of lib/ and db/: madge between files, scripts/folder-cycles.mjs between folders), the
+ * format check, typecheck and every vitest project (unit, integration against the real server,
+ * browser end-to-end). Ends with a one-line count of passed and failed tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -55,6 +56,9 @@ run(
     env,
   },
 );
+// madge compares files; this compares the folders of lib/ and db/, which must not import each other either.
+for (const folder of ['lib', 'db'])
+  run(process.execPath, [join(root, 'scripts', 'folder-cycles.mjs'), folder], { env });
 step('format');
 run(
   process.execPath,

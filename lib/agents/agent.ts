@@ -19,6 +19,7 @@ import type {
   RunResult,
   RunnableAgent,
 } from '../runtime/run-types';
+import type { CodeAgent } from '../runtime/code-agent';
 import { createStandaloneAgents } from '../runtime/standalone';
 import { modelNamePattern, type DefaultOptions, type Instructions } from '../snapshots';
 import { isValidToolName, type Tool } from '../tools';
@@ -141,7 +142,7 @@ function checkOptions(options: AgentOptions) {
   checkEditorSetting(id, options.editor);
 }
 
-export class Agent {
+export class Agent implements CodeAgent {
   readonly id: string;
   readonly name: string;
   readonly description?: string;

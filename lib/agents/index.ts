@@ -7,3 +7,4 @@ export {
   type AgentOptions,
   type LanguageModelLike,
 } from './agent';
+export { createCodeAgentRegistry } from './code-agent-registry';

@@ -22,7 +22,7 @@ import {
   withoutSecrets,
   type SecretsOnImport,
 } from './deployment-secrets';
-import { mcpClientSnapshotSchema, type McpClientSnapshot } from './mcp-client-snapshot';
+import { mcpClientSnapshotSchema, type McpClientSnapshot } from '../schemas/mcp-client-snapshot';
 
 export interface CheckedBackupMcpClient extends Omit<BackupMcpClient, 'versions'> {
   versions: Array<Omit<BackupMcpClient['versions'][number], 'snapshot'> & { snapshot: McpClientSnapshot }>;

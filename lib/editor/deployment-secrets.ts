@@ -22,7 +22,7 @@ import {
 } from '../secrets';
 import { configHash } from '../versions';
 import { mapSecrets } from './mcp-client-secrets';
-import type { McpClientSnapshot, McpServerConfig } from './mcp-client-snapshot';
+import type { McpClientSnapshot, McpServerConfig } from '../schemas/mcp-client-snapshot';
 
 /** On export: seal every secret with the key, or leave every secret out. */
 export type SecretsOnExport = { mode: 'seal'; key: PassphraseKey } | { mode: 'omit' };

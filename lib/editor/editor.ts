@@ -66,7 +66,7 @@ import {
   stdioPolicyInForce,
   type StdioLaunchSpecView,
 } from './stdio-launch-specs';
-import type { StdioLaunchSpecBody } from './stdio-launch-spec-body';
+import type { StdioLaunchSpecBody } from '../schemas/stdio-launch-spec-body';
 import { createModelProviders, type ModelProvidersService } from './model-providers';
 import type { Page, PageRequest } from '../pagination';
 import { createTestCasesService, type TestCasesService } from './test-cases';

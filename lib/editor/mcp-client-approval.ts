@@ -12,7 +12,7 @@
 import type { McpClientRow } from '../../db/queries';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
-import type { McpClientSnapshot } from './mcp-client-snapshot';
+import type { McpClientSnapshot } from '../schemas/mcp-client-snapshot';
 import { parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { existingClient } from './not-found';
 

@@ -21,7 +21,7 @@ import {
   unmaskUrl,
   type SecretsKey,
 } from '../secrets';
-import type { McpClientSnapshot, McpServerConfig } from './mcp-client-snapshot';
+import type { McpClientSnapshot, McpServerConfig } from '../schemas/mcp-client-snapshot';
 
 export interface SecretVisitor {
   env(value: string, path: string, server: string, variable: string): string;

@@ -26,7 +26,7 @@ import {
   mcpClientSnapshotSchema,
   type McpClientSnapshot,
   type McpClientWriter,
-} from './mcp-client-snapshot';
+} from '../schemas/mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { approvalOnImport } from './mcp-client-approval';
 import { checkStdioServers } from './mcp-client-writes';

@@ -9,7 +9,7 @@ import { canonicalJson } from '../versions';
 import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
-import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from './mcp-client-snapshot';
+import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from '../schemas/mcp-client-snapshot';
 import { deepFreeze } from '../deep-freeze';
 import { parseVersionMetadata, type VersionMetadata } from './version-metadata';
 import type { VersionedKind } from './version-writer';

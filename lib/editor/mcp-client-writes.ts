@@ -20,7 +20,7 @@ import {
   type McpClientSnapshot,
   type McpClientWriter,
   type UpdateMcpClientInput,
-} from './mcp-client-snapshot';
+} from '../schemas/mcp-client-snapshot';
 import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
 import { mcpClientNotFound, existingClient } from './not-found';
 import { appendFirstVersion, checkBaseVersion, restoreFromVersion, saveChanges } from './version-writer';

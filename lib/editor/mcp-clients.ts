@@ -14,7 +14,7 @@ import {
   updateMcpClient,
 } from './mcp-client-writes';
 import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-client-transfer';
-import type { CreateMcpClientInput, McpClientWriter, UpdateMcpClientInput } from './mcp-client-snapshot';
+import type { CreateMcpClientInput, McpClientWriter, UpdateMcpClientInput } from '../schemas/mcp-client-snapshot';
 import type { InternalAddresses } from '../auth';
 import {
   parseClientVersionRow,

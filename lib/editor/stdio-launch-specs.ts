@@ -14,7 +14,7 @@ import type { StdioPolicy } from '../mcp/stdio-rules';
 import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { parseInput } from './parse-input';
-import { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';
+import { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from '../schemas/stdio-launch-spec-body';
 
 export type StdioLaunchSpecView =
   | { id: string; command: string; args: string[]; source: 'setting' }

@@ -8,7 +8,7 @@
 import { upgradeRows, type SecretsUpgrade } from '../upgrade-rows';
 import { canonicalJson } from '../versions';
 import { decryptSnapshot, encryptSnapshot } from './mcp-client-secrets';
-import type { McpClientSnapshot } from './mcp-client-snapshot';
+import type { McpClientSnapshot } from '../schemas/mcp-client-snapshot';
 import { clientConfigHash } from './mcp-client-versions';
 
 export const upgradeClientSecrets: SecretsUpgrade = ({ storage, secretsKey }) => {

@@ -5,10 +5,9 @@
  * with a model the studio cannot reach, the expectation fails with `model_not_configured` rather
  * than passing unseen.
  */
-import { generateText, Output } from 'ai';
+import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { errorMessage, StudioError } from '../errors';
-import type { ModelRegistry } from '../runtime';
 import type { JudgeAnswer } from './check-expectations';
 
 const verdictSchema = z.object({
@@ -21,10 +20,11 @@ const instructions =
   'to 1 (meets them fully) and one or two sentences of reasons.';
 
 export function modelJudge({
-  models,
+  resolveModel,
   defaultModel,
 }: {
-  models: Pick<ModelRegistry, 'resolve'>;
+  /** The model for a `provider/model` name; throws `model_not_configured` (a `StudioError`) when the studio has none. */
+  resolveModel: (name: string) => LanguageModel;
   /** Scores the expectations that name no model; without it they fail. */
   defaultModel?: string;
 }): JudgeAnswer {
@@ -39,7 +39,7 @@ export function modelJudge({
     }
     try {
       const result = await generateText({
-        model: models.resolve(model),
+        model: resolveModel(model),
         system: instructions,
         prompt: `Criteria:\n${criteria}\n\nAnswer:\n${answer}`,
         output: Output.object({ schema: verdictSchema }),

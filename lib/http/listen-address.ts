@@ -6,8 +6,7 @@
  */
 import { isIP } from 'node:net';
 import { checkFailed, type CheckResult, errorMessage } from '../errors';
-import type { DnsLookup } from '../env';
-import { systemDnsLookup } from '../net';
+import { systemDnsLookup, type DnsLookup } from '../net';
 
 export interface ListenAddress {
   /** `HOST` as configured (a name or an address). */

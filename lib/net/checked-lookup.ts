@@ -6,9 +6,11 @@
  */
 import { lookup as systemLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { DnsLookup } from '../env';
 import { classifyAddress, classifyName, describeClass, isAllowed, type AddressPolicy } from './address-classes';
 import { OutboundError } from './outbound-error';
+
+/** Every address a name resolves to (the system resolver's `dns.lookup(name, { all: true })` shape). */
+export type DnsLookup = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
 export interface AddressRules {
   policy: AddressPolicy;

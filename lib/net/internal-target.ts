@@ -4,9 +4,8 @@
  * normalised it (`2130706433` is `127.0.0.1`), then by name (`localhost`), then by every answer of
  * one lookup through the same resolver the guard connects with (`/etc/hosts` counts).
  */
-import type { DnsLookup } from '../env';
 import { classifyAddress, classifyName, describeClass, isInternal, type AddressClass } from './address-classes';
-import { systemDnsLookup } from './checked-lookup';
+import { systemDnsLookup, type DnsLookup } from './checked-lookup';
 
 export interface InternalTarget {
   /** The URL's host, without IPv6 brackets. */

@@ -5,9 +5,8 @@
  * (`web_fetch`). Each has a fetch-compatible `fetch` (for SDKs that take a `fetch` option) and a
  * bounded `request` (status, headers, a size-capped body, the final URL). See docs/security.md.
  */
-import type { DnsLookup } from '../env';
 import type { AddressPolicy } from './address-classes';
-import { createCheckedLookup, type AddressRules } from './checked-lookup';
+import { createCheckedLookup, type AddressRules, type DnsLookup } from './checked-lookup';
 import { createGuardedFetch, type FetchFunction, type Transport } from './guarded-fetch';
 import { createInternalTargetOf, type InternalTargetOf } from './internal-target';
 import { performOutboundRequest, type OutboundRequest, type OutboundResponse } from './outbound-request';

@@ -4,11 +4,11 @@
  * record's version when the `editor` setting lets the record be read and one is selected; with no
  * record or nothing published, `undefined` (the agent runs as defined in code).
  */
-import type { Agent } from '../agents';
 import type { FoundVersion } from '../editor';
 import { isStudioError, StudioError } from '../errors';
 import { codeAgentModes } from '../resolver';
 import type { VersionSelector } from '../versions';
+import type { CodeAgent } from './code-agent';
 
 export interface AgentVersionReader {
   loadVersion(request: {
@@ -34,7 +34,7 @@ function noRecordFor(agentId: string, selector: VersionSelector): StudioError {
 
 interface FindRequest {
   agentId: string;
-  codeAgent: Agent | undefined;
+  codeAgent: CodeAgent | undefined;
   selector?: VersionSelector;
   versions: AgentVersionReader;
 }
@@ -51,7 +51,7 @@ async function codeAgentVersion({
   codeAgent,
   selector,
   versions,
-}: FindRequest & { codeAgent: Agent }): Promise<FoundVersion | undefined> {
+}: FindRequest & { codeAgent: CodeAgent }): Promise<FoundVersion | undefined> {
   if (!codeAgentModes(codeAgent.editor).readsRecord) return undefined;
   try {
     return await versions.loadVersion({ id: agentId, selector, fallback: 'published' });

@@ -8,7 +8,7 @@ export {
   type Runtime,
   type RuntimeDependencies,
 } from './runtime';
-export { createCodeAgentRegistry, type CodeAgentRegistry } from './code-agent-registry';
+export type { CodeAgent, CodeAgentRegistry } from './code-agent';
 export { findVersionFor, type AgentVersionReader } from './find-version';
 export { createResolutionCache, type CachedResolution, type ResolutionCache } from './resolution-cache';
 export {

@@ -1,6 +1,6 @@
 /** What a resolution answers, and the details a run needs beside it. */
-import type { Agent } from '../agents';
 import type { AgentSnapshot, DefaultOptions } from '../snapshots';
+import type { CodeAgent } from './code-agent';
 import type { Explanation, ResolutionWarning, ResolvedTool } from '../resolver';
 import type { VersionSelector } from '../versions';
 
@@ -50,7 +50,7 @@ export interface ResolveOptions {
 /** What a run needs beyond the public resolution: the code agent (hooks, model object) and default options. */
 export interface DetailedResolution {
   resolution: Resolution;
-  codeAgent?: Agent;
+  codeAgent?: CodeAgent;
   defaultOptions?: DefaultOptions;
 }
 

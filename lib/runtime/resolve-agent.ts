@@ -4,7 +4,6 @@
  * (concurrently, under a deadline), and merge (pure). The merged tools, explanation and hash come
  * from the studio's resolution cache when the plan and the sources' state were seen before.
  */
-import type { Agent } from '../agents';
 import { StudioError } from '../errors';
 import { definedFields } from '../defined-fields';
 import {
@@ -21,7 +20,7 @@ import { createRuleBudget, type RuleBudget } from '../rules';
 import type { SourceLoader } from '../sources';
 import type { RequestContext } from '../tools';
 import type { FoundVersion } from '../editor';
-import type { CodeAgentRegistry } from './code-agent-registry';
+import type { CodeAgent, CodeAgentRegistry } from './code-agent';
 import { findVersionFor, type AgentVersionReader } from './find-version';
 import type { CachedResolution, ResolutionCache } from './resolution-cache';
 import { codeAgentCallables } from './callable-tools';
@@ -44,7 +43,7 @@ export interface Resolving {
   subAgents: Pick<StandaloneAgents, 'runnableOf'> & { loadInChain: LoadInChain };
 }
 
-const codeAgentInput = (agent: Agent | undefined) =>
+const codeAgentInput = (agent: CodeAgent | undefined) =>
   agent ? { id: agent.id, tools: agent.tools, editor: agent.editor } : undefined;
 
 /**
@@ -58,7 +57,7 @@ async function callablesOf(
     version,
     codeAgent,
     chain,
-  }: { version: VersionInput | undefined; codeAgent: Agent | undefined; chain: readonly string[] },
+  }: { version: VersionInput | undefined; codeAgent: CodeAgent | undefined; chain: readonly string[] },
 ): Promise<{ key: string; build(): LoadedCallable[] }> {
   const { runnableOf, loadInChain } = resolving.subAgents;
   if (codeAgent) return { key: '', build: () => codeAgentCallables({ agent: codeAgent, runnableOf }) };
@@ -75,7 +74,7 @@ async function callablesOf(
 /** What one request asks of the tool sources. */
 interface ToolsRequest {
   version: VersionInput | undefined;
-  codeAgent: Agent | undefined;
+  codeAgent: CodeAgent | undefined;
   requestContext: RequestContext;
   /** The agents calling each other down to this one, ending with it. */
   chain: readonly string[];
@@ -128,7 +127,7 @@ const draftVersionId = 'unsaved-draft';
 function storedVersionFor(
   resolving: Resolving,
   agentId: string,
-  codeAgent: Agent | undefined,
+  codeAgent: CodeAgent | undefined,
   { selector, pinnedVersionId }: DetailedResolveOptions,
 ): Promise<FoundVersion | undefined> {
   // A run pinned to "as defined in code" must not pick up an override published since it started.

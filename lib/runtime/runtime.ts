@@ -12,7 +12,7 @@ import { isRecord } from '../is-record';
 import type { ToolCallResult } from '../tools';
 import type { ComparableTool } from '../versions';
 import { callResolvedTool } from './call-resolved-tool';
-import type { CodeAgentRegistry } from './code-agent-registry';
+import type { CodeAgentRegistry } from './code-agent';
 import type { AgentVersionReader } from './find-version';
 import { resolveAgent, resolveTools, type Resolving } from './resolve-agent';
 import { checkedResolveOptions } from './resolve-options-check';

@@ -15,7 +15,7 @@ import type { LoadedCallable } from '../resolver';
 import { agentReferences, workflowReferences, type AgentSnapshot } from '../snapshots';
 import type { WorkflowRegistry } from '../workflows';
 import { subAgentCallable, workflowCallable } from './callable-tools';
-import type { CodeAgentRegistry } from './code-agent-registry';
+import type { CodeAgentRegistry } from './code-agent';
 import type { AgentVersionReader } from './find-version';
 import type { RunnableAgent } from './runnable-agent';
 

@@ -1,7 +1,7 @@
 /**
- * Request bodies of saved MCP client operations. They are defined beside the snapshot schema they
- * are made of (lib/editor); this module only exports them for the browser, whose forms validate
- * with the same schemas the API parses with. Everything they import is pure.
+ * Request bodies of saved MCP client operations, made of the snapshot schema beside them
+ * (./mcp-client-snapshot.ts), and the body that approves a stdio launch spec. The browser's forms
+ * validate with the same schemas the API parses with. Everything they import is pure.
  */
-export { createMcpClientBodySchema, updateMcpClientBodySchema } from '../editor/mcp-client-snapshot';
-export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from '../editor/stdio-launch-spec-body';
+export { createMcpClientBodySchema, updateMcpClientBodySchema } from './mcp-client-snapshot';
+export { stdioLaunchSpecBodySchema, type StdioLaunchSpecBody } from './stdio-launch-spec-body';

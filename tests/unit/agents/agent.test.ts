@@ -1,7 +1,7 @@
 /** `new Agent({...})`: definition mistakes stop startup with a clear message; the registry keys by id. */
 import { describe, expect, it } from 'vitest';
 import { Agent, AgentDefinitionError } from '@/lib/agents';
-import { createCodeAgentRegistry } from '@/lib/runtime/code-agent-registry';
+import { createCodeAgentRegistry } from '@/lib/agents/code-agent-registry';
 import { createTool } from '@/lib/tools';
 
 const base = { id: 'support', name: 'Support', instructions: 'Help.', model: 'openai/gpt-4o' };

@@ -3,19 +3,17 @@ import { modelJudge } from '@/lib/evaluation/model-judge';
 import { StudioError } from '@/lib/errors';
 import { createScriptedModel } from '@/tests/support/scripted-model';
 
-/** A registry that knows only `test/grader`, answering one verdict, and remembers what was asked for. */
+/** A model lookup that knows only `test/grader`, answering one verdict, and remembers what was asked for. */
 function registry() {
   const asked: string[] = [];
   const grader = createScriptedModel({ steps: [{ text: '{"score":0.8,"reasons":"It names the city."}' }] });
   return {
     asked,
     grader,
-    models: {
-      resolve(name: string) {
-        asked.push(name);
-        if (name !== 'test/grader') throw new StudioError('model_not_configured', `No model "${name}" here.`);
-        return grader;
-      },
+    resolveModel(name: string) {
+      asked.push(name);
+      if (name !== 'test/grader') throw new StudioError('model_not_configured', `No model "${name}" here.`);
+      return grader;
     },
   };
 }
@@ -24,32 +22,35 @@ const question = { criteria: 'Names the city.', answer: 'It is sunny in Lyon.' }
 
 describe('modelJudge: which model scores a judged expectation', () => {
   it("uses the studio's judge model when the expectation names none", async () => {
-    const { models, asked, grader } = registry();
-    const verdict = await modelJudge({ models, defaultModel: 'test/grader' })(question);
+    const { resolveModel, asked, grader } = registry();
+    const verdict = await modelJudge({ resolveModel, defaultModel: 'test/grader' })(question);
     expect(verdict).toEqual({ score: 0.8, reasons: 'It names the city.' });
     expect(asked).toEqual(['test/grader']);
     expect(JSON.stringify(grader.prompts[0])).toContain('It is sunny in Lyon.');
   });
 
   it("prefers the expectation's own model to the studio's", async () => {
-    const { models, asked } = registry();
-    const verdict = await modelJudge({ models, defaultModel: 'other/model' })({ ...question, model: 'test/grader' });
+    const { resolveModel, asked } = registry();
+    const verdict = await modelJudge({ resolveModel, defaultModel: 'other/model' })({
+      ...question,
+      model: 'test/grader',
+    });
     expect(verdict).toEqual({ score: 0.8, reasons: 'It names the city.' });
     expect(asked).toEqual(['test/grader']);
   });
 
   it('fails with model_not_configured, naming the setting, when there is neither', async () => {
-    const { models, asked } = registry();
-    const verdict = await modelJudge({ models })(question);
+    const { resolveModel, asked } = registry();
+    const verdict = await modelJudge({ resolveModel })(question);
     expect(verdict).toEqual({
       error: { code: 'model_not_configured', message: expect.stringContaining('STUDIO_JUDGE_MODEL') },
     });
     expect(asked).toEqual([]);
   });
 
-  it("passes on the registry's refusal of a model it cannot reach", async () => {
-    const { models } = registry();
-    const verdict = await modelJudge({ models, defaultModel: 'missing/model' })(question);
+  it("passes on the lookup's refusal of a model it cannot reach", async () => {
+    const { resolveModel } = registry();
+    const verdict = await modelJudge({ resolveModel, defaultModel: 'missing/model' })(question);
     expect(verdict).toEqual({ error: { code: 'model_not_configured', message: 'No model "missing/model" here.' } });
   });
 });

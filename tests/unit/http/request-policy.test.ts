@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsLookup } from '@/lib/env';
+import type { DnsLookup } from '@/lib/net';
 import {
   authMode,
   checkRequest,

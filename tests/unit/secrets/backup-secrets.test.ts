@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { backupConfigHash, mcpSnapshotForBackup, mcpSnapshotFromBackup } from '@/lib/editor/deployment-secrets';
-import type { McpClientSnapshot } from '@/lib/editor/mcp-client-snapshot';
+import type { McpClientSnapshot } from '@/lib/schemas/mcp-client-snapshot';
 import { derivePassphraseKey, isSealedSecret, newPassphraseKdf } from '@/lib/secrets';
 
 const snapshot: McpClientSnapshot = {

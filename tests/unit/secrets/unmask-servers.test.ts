@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StudioError } from '@/lib/errors';
 import { unmaskServers } from '@/lib/editor/mcp-client-secrets';
-import type { McpClientSnapshot } from '@/lib/editor/mcp-client-snapshot';
+import type { McpClientSnapshot } from '@/lib/schemas/mcp-client-snapshot';
 
 const token = 'ghp_stored-token-abcd';
 const stored: McpClientSnapshot['servers'] = {

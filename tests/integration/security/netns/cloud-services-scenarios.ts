@@ -11,7 +11,7 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStudio } from '@/lib';
-import type { DnsLookup } from '@/lib/env';
+import type { DnsLookup } from '@/lib/net';
 import { silentLogger } from '@/lib/logger';
 import { addLoopbackAddresses, fakeServer, json } from './fake-servers';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStudio, type Studio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
-import type { DnsLookup } from '@/lib/env';
+import type { DnsLookup } from '@/lib/net';
 import { createOutbound, OutboundError } from '@/lib/net';
 import { addLoopbackAddresses, fakeServer, json } from './fake-servers';
 

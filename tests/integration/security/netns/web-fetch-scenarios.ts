@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStudio } from '@/lib';
 import { createWebFetchTool } from '@/lib/builtin-tools';
-import type { DnsLookup } from '@/lib/env';
+import type { DnsLookup } from '@/lib/net';
 import { silentLogger } from '@/lib/logger';
 import { createScriptedModel } from '@/tests/support/scripted-model';
 import { outputOf } from '@/tests/support/tool-execution';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { InternalAddresses } from '../auth';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
-import { recordIdSchema } from '../schemas/agent-bodies';
+import { recordIdSchema } from './agent-bodies';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 

@@ -3,14 +3,13 @@
  * replay and its models for judged expectations, put together for `createEvaluations`.
  */
 import { randomUUID } from 'node:crypto';
-import type { Storage } from '../../db/storage';
-import type { Editor } from '../editor';
-import type { Settings } from '../env';
-import type { Logger } from '../logger';
-import type { ModelRegistry, Runtime } from '../runtime';
-import { checkExpectations } from './check-expectations';
-import { createEvaluations, type Evaluations } from './evaluations';
-import { modelJudge } from './model-judge';
+import type { Storage } from '../db/storage';
+import type { Editor } from './editor';
+import type { Settings } from './env';
+import { checkExpectations, createEvaluations, type Evaluations } from './evaluation';
+import { modelJudge } from './evaluation/model-judge';
+import type { Logger } from './logger';
+import type { ModelRegistry, Runtime } from './runtime';
 
 export function studioEvaluations({
   storage,
@@ -29,7 +28,7 @@ export function studioEvaluations({
   logger: Logger;
 }): Evaluations & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
-  const judge = modelJudge({ models, defaultModel: settings.judgeModel });
+  const judge = modelJudge({ resolveModel: (name) => models.resolve(name), defaultModel: settings.judgeModel });
   const evaluations = createEvaluations({
     storage,
     concurrency: settings.evalConcurrency,

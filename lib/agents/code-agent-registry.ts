@@ -2,13 +2,8 @@
  * The code agents given to `createStudio({ agents })`, keyed by `agent.id`. A key that differs from
  * the id or a value that is not an `Agent` stops startup with a message naming both.
  */
-import { Agent } from '../agents';
-
-export interface CodeAgentRegistry {
-  get(id: string): Agent | undefined;
-  /** Every code agent, sorted by id. */
-  list(): Agent[];
-}
+import type { CodeAgentRegistry } from '../runtime/code-agent';
+import { Agent } from './agent';
 
 export function createCodeAgentRegistry({ agents = {} }: { agents?: Record<string, Agent> } = {}): CodeAgentRegistry {
   const byId = new Map<string, Agent>();

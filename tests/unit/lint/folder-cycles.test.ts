@@ -1,0 +1,81 @@
+/**
+ * The folder check of `npm run lint` (scripts/folder-cycles.mjs), proven to see what madge's file
+ * check does not: two folders whose files import each other one way each, with no file cycle, and a
+ * loop through a folder and a file standing beside it. A small tree is written to a temporary folder
+ * and the script runs over it from the repository root, as the lint script runs it; then over lib/
+ * and db/ themselves.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const script = join(root, 'scripts', 'folder-cycles.mjs');
+
+function check(folder: string) {
+  const result = spawnSync(process.execPath, [script, folder], { cwd: root, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function writeTree(files: Record<string, string>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'folder-cycles-'));
+  for (const [name, code] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, name)), { recursive: true });
+    writeFileSync(join(folder, name), code);
+  }
+  return folder;
+}
+
+describe('folder cycle check', { timeout: 60_000 }, () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses two folders that import each other through different files', () => {
+    const folder = writeTree({
+      // upper/view.ts -> lower/shape.ts, and lower/maker.ts -> upper/words.ts: no file imports itself back.
+      'upper/view.ts': "import { shape } from '../lower/shape';\nexport const view = shape;\n",
+      'upper/words.ts': "export const words = 'hello';\n",
+      'lower/shape.ts': 'export const shape = 1;\n',
+      'lower/maker.ts': "import type { words } from '../upper/words';\nexport type Maker = typeof words;\n",
+    });
+    folders.push(folder);
+    const result = check(folder);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/(upper -> lower|lower -> upper)\n/);
+  });
+
+  it('refuses a loop through a folder and a file beside it', () => {
+    const folder = writeTree({
+      'settings.ts': "import type { Lookup } from './net/lookup';\nexport interface Settings { lookup?: Lookup }\n",
+      'net/lookup.ts': 'export type Lookup = (name: string) => string;\n',
+      'net/fetch.ts': "import type { Settings } from '../settings';\nexport type FetchSettings = Settings;\n",
+    });
+    folders.push(folder);
+    const result = check(folder);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/(settings\.ts -> net|net -> settings\.ts)\n/);
+  });
+
+  it('lets imports run one way', () => {
+    const folder = writeTree({
+      'upper/view.ts':
+        "import { shape } from '../lower/shape';\nimport { helper } from '../helper';\nexport const view = [shape, helper];\n",
+      'lower/shape.ts': "import { helper } from '../helper';\nexport const shape = helper;\n",
+      'helper.ts': 'export const helper = 1;\n',
+    });
+    folders.push(folder);
+    const result = check(folder);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it.each(['lib', 'db'])('finds no folders of %s/ that import each other', (folder) => {
+    const result = check(folder);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
