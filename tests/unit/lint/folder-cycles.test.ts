@@ -34,30 +34,35 @@ describe('folder cycle check', { timeout: 60_000 }, () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('refuses two folders that import each other through different files', () => {
-    const folder = writeTree({
-      // upper/view.ts -> lower/shape.ts, and lower/maker.ts -> upper/words.ts: no file imports itself back.
-      'upper/view.ts': "import { shape } from '../lower/shape';\nexport const view = shape;\n",
-      'upper/words.ts': "export const words = 'hello';\n",
-      'lower/shape.ts': 'export const shape = 1;\n',
-      'lower/maker.ts': "import type { words } from '../upper/words';\nexport type Maker = typeof words;\n",
-    });
-    folders.push(folder);
-    const result = check(folder);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/(upper -> lower|lower -> upper)\n/);
-  });
+  const loops: Array<[string, Record<string, string>, RegExp]> = [
+    [
+      'two folders that import each other through different files',
+      {
+        // upper/view.ts -> lower/shape.ts, and lower/maker.ts -> upper/words.ts: no file imports itself back.
+        'upper/view.ts': "import { shape } from '../lower/shape';\nexport const view = shape;\n",
+        'upper/words.ts': "export const words = 'hello';\n",
+        'lower/shape.ts': 'export const shape = 1;\n',
+        'lower/maker.ts': "import type { words } from '../upper/words';\nexport type Maker = typeof words;\n",
+      },
+      /(upper -> lower|lower -> upper)\n/,
+    ],
+    [
+      'a loop through a folder and a file beside it',
+      {
+        'settings.ts': "import type { Lookup } from './net/lookup';\nexport interface Settings { lookup?: Lookup }\n",
+        'net/lookup.ts': 'export type Lookup = (name: string) => string;\n',
+        'net/fetch.ts': "import type { Settings } from '../settings';\nexport type FetchSettings = Settings;\n",
+      },
+      /(settings\.ts -> net|net -> settings\.ts)\n/,
+    ],
+  ];
 
-  it('refuses a loop through a folder and a file beside it', () => {
-    const folder = writeTree({
-      'settings.ts': "import type { Lookup } from './net/lookup';\nexport interface Settings { lookup?: Lookup }\n",
-      'net/lookup.ts': 'export type Lookup = (name: string) => string;\n',
-      'net/fetch.ts': "import type { Settings } from '../settings';\nexport type FetchSettings = Settings;\n",
-    });
+  it.each(loops)('refuses %s', (_name, files, named) => {
+    const folder = writeTree(files);
     folders.push(folder);
     const result = check(folder);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/(settings\.ts -> net|net -> settings\.ts)\n/);
+    expect(result.stderr).toMatch(named);
   });
 
   it('lets imports run one way', () => {
