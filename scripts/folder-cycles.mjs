@@ -7,7 +7,7 @@
  * already started to lean on each other. The imports are read as `npm run lint` reads them: with
  * the options under "madge" in package.json (type-only and dynamic imports count too).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import madge from 'madge';
 import { root } from './ensure-install.mjs';
@@ -20,9 +20,14 @@ function partOf(path) {
 }
 
 /** The cycles between parts of `folder`, each as the parts in the order they import each other. */
-export async function folderCycles(folder) {
+async function folderCycles(folder) {
   const { madge: options } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const files = await madge(folder, { ...options, tsConfig: join(root, options.tsConfig) });
+  // A folder read as empty would pass: refuse it instead.
+  if (Object.keys(files.obj()).length === 0) {
+    process.stderr.write(`No TypeScript file was read under ${folder}/.\n`);
+    process.exit(2);
+  }
   const parts = {};
   for (const [file, imports] of Object.entries(files.obj())) {
     const from = partOf(file);
@@ -35,18 +40,17 @@ export async function folderCycles(folder) {
   return (await madge(parts)).circular();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = process.argv[2];
-  if (!folder) {
-    process.stderr.write('Name the folder: node scripts/folder-cycles.mjs lib\n');
-    process.exit(2);
-  }
-  const cycles = await folderCycles(folder);
-  if (cycles.length === 0) {
-    process.stdout.write(`No two parts of ${folder}/ import each other.\n`);
-  } else {
-    process.stderr.write(`Parts of ${folder}/ that import each other (each imports the next, the last the first):\n`);
-    for (const cycle of cycles) process.stderr.write(`  ${cycle.join(' -> ')}\n`);
-    process.exit(1);
-  }
+const folder = process.argv[2];
+if (!folder || !existsSync(folder)) {
+  process.stderr.write(
+    `Name a folder that exists: node scripts/folder-cycles.mjs lib${folder ? ` (not ${folder})` : ''}\n`,
+  );
+  process.exit(2);
 }
+const cycles = await folderCycles(folder);
+if (cycles.length > 0) {
+  process.stderr.write(`Parts of ${folder}/ that import each other (each imports the next, the last the first):\n`);
+  for (const cycle of cycles) process.stderr.write(`  ${cycle.join(' -> ')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`No two parts of ${folder}/ import each other.\n`);

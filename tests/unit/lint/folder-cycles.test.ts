@@ -78,6 +78,14 @@ describe('folder cycle check', { timeout: 60_000 }, () => {
     expect(result.status).toBe(0);
   });
 
+  it('refuses a folder it reads nothing in, rather than passing it', () => {
+    const folder = writeTree({ 'notes.md': '# Not code\n' });
+    folders.push(folder);
+    const result = check(folder);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('No TypeScript file was read');
+  });
+
   it.each(['lib', 'db'])('finds no folders of %s/ that import each other', (folder) => {
     const result = check(folder);
     expect(result.stderr).toBe('');
