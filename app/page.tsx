@@ -1,12 +1,11 @@
 import { agentIdPattern } from '@/lib/schemas';
 import { currentStudio } from '@/lib/studio-handle';
-import { listPageSize, loadPage } from './_server/load-page';
+import { cursorParam, listPageSize, loadPage } from './_server/load-page';
 import { AgentSearch } from './_components/agent-search';
 import { StatusBadge } from './_components/status-badge';
 import { ListHeading } from './_components/list-heading';
 import { EditedCell, RecordCell } from './_components/list-table';
 import { PagedList } from './_components/paged-list';
-import { cursorParam } from './_components/pager';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,9 +2,9 @@
 /**
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium and PostgreSQL through
  * apt when they are missing), builds, then runs lint (ESLint with the layer rules, then the import
- * cycle checks of lib/ and db/: madge between files, scripts/folder-cycles.mjs between folders), the
- * format check, typecheck and every vitest project (unit, integration against the real server,
- * browser end-to-end). Ends with a one-line count of passed and failed tests.
+ * cycle checks: madge between files of lib/ and db/, scripts/folder-cycles.mjs between the folders
+ * of lib/, db/ and app/), the format check, typecheck and every vitest project (unit, integration
+ * against the real server, browser end-to-end). Ends with a one-line count of passed and failed tests.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -56,8 +56,8 @@ run(
     env,
   },
 );
-// madge compares files; this compares the folders of lib/ and db/, which must not import each other either.
-for (const folder of ['lib', 'db'])
+// madge compares files; this compares the folders of lib/, db/ and app/, which must not import each other either.
+for (const folder of ['lib', 'db', 'app'])
   run(process.execPath, [join(root, 'scripts', 'folder-cycles.mjs'), folder], { env });
 step('format');
 run(

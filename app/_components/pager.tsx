@@ -38,9 +38,6 @@ export function Pager({
 export const cursorHref = (path: string) => (cursor: string | null) =>
   cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
 
-/** The `cursor` search parameter of a page, when it is one string. */
-export const cursorParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
-
 /** Said when a list page's link held a cursor the service refused (see `loadPage`). */
 export function StaleLinkNote({ staleLink }: { staleLink: boolean }) {
   if (!staleLink) return null;

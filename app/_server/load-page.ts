@@ -1,5 +1,4 @@
 import { studioErrorBody } from '@/lib/studio-handle';
-import { cursorParam } from '../_components/pager';
 
 /**
  * Loads one page of a list for a page link. A hand-edited or outdated link (a cursor the service
@@ -16,6 +15,9 @@ export async function loadPage<T>(
     return { page: await load(undefined), cursor: undefined, staleLink: true };
   }
 }
+
+/** The `cursor` search parameter of a page, when it is one string. */
+export const cursorParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** The search parameters of a list page that takes only a cursor. */
 export type CursorSearchParams = Promise<{ cursor?: string | string[] }>;

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { AddressFilterForm } from '../_components/address-filter-form';
-import { cursorParam, StaleLinkNote } from '../_components/pager';
+import { StaleLinkNote } from '../_components/pager';
 import { SimplePage } from '../_components/simple-page';
-import { loadPage } from '../_server/load-page';
+import { cursorParam, loadPage } from '../_server/load-page';
 import { RunFilterFields } from './_components/run-filter-fields';
 import { RunsPager, RunsTable } from './_components/runs-table';
 import { filterProblems, filtersOf, hrefOf, queryOf, type SearchParams } from './_data/run-filters';

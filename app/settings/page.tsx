@@ -10,11 +10,11 @@ import {
 } from '../_components/address-filter-form';
 import { Time } from '../_components/format';
 import { SimplePage } from '../_components/simple-page';
-import { cursorParam, Pager, StaleLinkNote } from '../_components/pager';
+import { Pager, StaleLinkNote } from '../_components/pager';
 import { Card } from '../_components/ui/card';
 import { TableHead } from '../_components/ui/table-head';
 import { ListTable } from '../_components/list-table';
-import { listPageSize, loadPage } from '../_server/load-page';
+import { cursorParam, listPageSize, loadPage } from '../_server/load-page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SettingsTabs } from './settings-tabs';
 import { ModelProvidersPanel } from './model-providers-panel';

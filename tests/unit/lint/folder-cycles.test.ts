@@ -2,8 +2,8 @@
  * The folder check of `npm run lint` (scripts/folder-cycles.mjs), proven to see what madge's file
  * check does not: two folders whose files import each other one way each, with no file cycle, and a
  * loop through a folder and a file standing beside it. A small tree is written to a temporary folder
- * and the script runs over it from the repository root, as the lint script runs it; then over lib/
- * and db/ themselves.
+ * and the script runs over it from the repository root, as the lint script runs it; then over lib/,
+ * db/ and app/ themselves.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +86,7 @@ describe('folder cycle check', { timeout: 60_000 }, () => {
     expect(result.stderr).toContain('No TypeScript file was read');
   });
 
-  it.each(['lib', 'db'])('finds no folders of %s/ that import each other', (folder) => {
+  it.each(['lib', 'db', 'app'])('finds no folders of %s/ that import each other', (folder) => {
     const result = check(folder);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
