@@ -8,9 +8,8 @@ import type { RunListFilter, RunListKey, RunListRow } from '../../db/queries';
 import { invalidInput } from '../errors';
 import { definedFields } from '../defined-fields';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../pagination';
-import { countToolCalls } from './run-session/recorded-steps';
 import type { RunStatus } from './run-types';
-import type { RunRecord } from './run-record';
+import { countToolCalls, type RunRecord } from './run-record';
 
 export type ListedStatus = 'running' | 'paused' | 'finished' | 'failed';
 

@@ -108,6 +108,13 @@ export interface RunState {
   steps?: RecordedStep[];
 }
 
+/** How many tool calls the run's recorded steps hold. */
+export function countToolCalls(state: RunState): number {
+  let count = 0;
+  for (const step of state.steps ?? []) count += step.toolCalls.length;
+  return count;
+}
+
 export interface RunRecord extends RunIdentity {
   status: RunStatus;
   threadId?: string;

@@ -17,10 +17,9 @@ import { authTokenKey } from '../resolver';
 import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { StoredPendingCall } from './run-types';
-import type { RunRecord } from './run-record';
+import { countToolCalls, type RunRecord } from './run-record';
 import { durationOfRun, listItemOfRow } from './run-list';
 import type { RunStore } from './run-store';
-import { countToolCalls } from './run-session/recorded-steps';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
 /** How long a finished run's write may wait for others to share its transaction. */

@@ -227,10 +227,3 @@ export function recordAnswer(
     call.suspended = { state: 'resumed', answeredBy, answeredAt } satisfies RecordedAnswer<'resumed'>;
   } else call.approval = { state: answer, answeredBy, answeredAt };
 }
-
-/** How many tool calls the run's recorded steps hold. */
-export function countToolCalls(state: RunState): number {
-  let count = 0;
-  for (const step of state.steps ?? []) count += step.toolCalls.length;
-  return count;
-}

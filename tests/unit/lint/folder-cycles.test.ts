@@ -55,6 +55,17 @@ describe('folder cycle check', { timeout: 60_000 }, () => {
       },
       /(settings\.ts -> net|net -> settings\.ts)\n/,
     ],
+    [
+      'two folders deeper down that import each other',
+      {
+        'top/index.ts': "export { view } from './a/view';\n",
+        'top/a/view.ts': "import { shape } from '../b/shape';\nexport const view = shape;\n",
+        'top/a/words.ts': "export const words = 'hello';\n",
+        'top/b/shape.ts': 'export const shape = 1;\n',
+        'top/b/maker.ts': "import { words } from '../a/words';\nexport const maker = words;\n",
+      },
+      /top\/ that import each other[^\n]*\n {2}(a -> b|b -> a)\n/,
+    ],
   ];
 
   it.each(loops)('refuses %s', (_name, files, named) => {
