@@ -24,7 +24,7 @@ import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
 import { createAllowedMethods } from './allowed-methods';
-import { bodylessRouteGate, type createBodylessRouteLookup } from './bodyless-routes';
+import { bodylessRouteGate, methodsWithBody, type createBodylessRouteLookup } from './bodyless-routes';
 import { unknownQueryGate, type createQueryParameterLookup } from './query-parameters';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
@@ -59,8 +59,6 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, cont
   const prefix = result.target === 'json' ? [] : [result.target];
   return errorResponse(context, invalidInput(issuesFromZod(result.error, prefix)));
 };
-
-const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The error code an HTTP status stands for (the first of the codes with that status). */
 export function codeForStatus(status: number): ErrorCode {

@@ -17,7 +17,8 @@ export interface BodyRoute {
   request?: unknown;
 }
 
-const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods whose requests may carry a body. */
+export const methodsWithBody: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * For a request's method and path, whether its operation takes no body; false when no operation
