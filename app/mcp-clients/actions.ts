@@ -4,7 +4,7 @@
  * service parses every input with the API's own schemas (stdio allow-list and secret rules
  * included), so the form shows exactly the errors the API would answer.
  */
-import type { CreateMcpClientInput, UpdateMcpClientInput } from '@/lib/editor';
+import type { CreateMcpClientInput, UpdateMcpClientInput } from '@/lib/schemas';
 import { currentStudio } from '@/lib/studio-handle';
 import { checkServerWrite, type Principal, type ServerMap } from '@/lib/auth';
 import { runAction } from '../_server/run-action';

@@ -5,7 +5,8 @@
  */
 export * from './agent-bodies';
 export * from './integration-bodies';
-export * from './mcp-client-bodies';
+export * from './mcp-client-snapshot';
+export * from './stdio-launch-spec-body';
 export * from '../auth/account-bodies';
 export * from './run-list-query';
 export * from './test-case-bodies';

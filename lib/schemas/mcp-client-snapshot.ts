@@ -1,7 +1,8 @@
 /**
- * Saved MCP client snapshots (docs/storage.md): `{ name, description?,
- * servers }`, each server stdio or http. Server names have no `_`, so `server_tool` names split
- * unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
+ * Saved MCP client snapshots (docs/storage.md): `{ name, description?, servers }`, each server
+ * stdio or http, and the request bodies of the saved client operations made of them, which the
+ * browser's forms validate with as the API parses with. Server names have no `_`, so `server_tool`
+ * names split unambiguously. `env` values are secrets: encrypted at rest, masked in every response.
  */
 import { z } from 'zod';
 import type { InternalAddresses } from '../auth';

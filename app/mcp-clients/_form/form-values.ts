@@ -3,7 +3,8 @@
  * (the body's record keyed by server name), arguments one per line, environment variables as rows,
  * the timeout as text. Masked secrets travel back unchanged, which keeps the stored secret.
  */
-import type { McpClientVersionView, McpServerConfig } from '@/lib/editor';
+import type { McpClientVersionView } from '@/lib/editor';
+import type { McpServerConfig } from '@/lib/schemas';
 
 export type AllowListMode = 'all' | 'only';
 

@@ -10,7 +10,8 @@
  * a save does; a saved client's test does not, since only an admin could save such an address.
  */
 import { z } from '@hono/zod-openapi';
-import { mcpServersSchema, type Editor } from '../../editor';
+import type { Editor } from '../../editor';
+import { mcpServersSchema } from '../../schemas';
 import type { McpPool } from '../../mcp';
 import { testDraftMcpClient, testSavedMcpClient } from '../../sources';
 import type { InternalTargetOf } from '../../net';

@@ -5,7 +5,8 @@
  * (../server-guard), the other routes `editor`.
  */
 import { z } from '@hono/zod-openapi';
-import { createMcpClientBodySchema, updateMcpClientBodySchema, type Editor } from '../../editor';
+import type { Editor } from '../../editor';
+import { createMcpClientBodySchema, updateMcpClientBodySchema } from '../../schemas';
 import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';

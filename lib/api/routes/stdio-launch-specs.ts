@@ -4,7 +4,8 @@
  * spec admits saved stdio servers wherever the setting does (save, restore, import, spawn).
  */
 import { z } from '@hono/zod-openapi';
-import { stdioLaunchSpecBodySchema, type Editor } from '../../editor';
+import type { Editor } from '../../editor';
+import { stdioLaunchSpecBodySchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
