@@ -9,6 +9,7 @@
  */
 import type { ModelMessage } from 'ai';
 import type { TranscriptEntry } from './run-types';
+import { isPlainRecord } from '../is-record';
 
 /** Stored in place of a transcript that the run's messages rebuild. */
 export const transcriptFromMessages = 'messages';
@@ -88,11 +89,6 @@ export function transcriptOfMessages(messages: ReadonlyArray<ModelMessage>): Tra
   return described ? entries : undefined;
 }
 
-const isPlainObject = (value: object) => {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-};
-
 /**
  * Whether two values are the same JSON text, key order included, for plain JSON values only:
  * anything JSON would change or drop (undefined, functions, dates, class instances, non-finite
@@ -107,12 +103,12 @@ export function sameJsonText(left: unknown, right: unknown): boolean {
     for (let index = 0; index < left.length; index++) if (!sameJsonText(left[index], right[index])) return false;
     return true;
   }
-  if (Array.isArray(right) || !isPlainObject(left) || !isPlainObject(right)) return false;
+  if (!isPlainRecord(left) || !isPlainRecord(right)) return false;
   const rightKeys = Object.keys(right);
   let index = 0;
   for (const key in left) {
     if (key !== rightKeys[index]) return false;
-    if (!sameJsonText((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key])) return false;
+    if (!sameJsonText(left[key], right[key])) return false;
     index++;
   }
   return index === rightKeys.length;
@@ -127,8 +123,8 @@ function isPlainJson(value: unknown): boolean {
     for (let index = 0; index < value.length; index++) if (!isPlainJson(value[index])) return false;
     return true;
   }
-  if (!isPlainObject(value)) return false;
-  for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key])) return false;
+  if (!isPlainRecord(value)) return false;
+  for (const key in value) if (!isPlainJson(value[key])) return false;
   return true;
 }
 
@@ -165,7 +161,7 @@ const textKeys = ['type', 'text'];
 
 /** `sameJsonText(entry, actual)` for the entry with these keys and values, without building it. */
 function entryIs(actual: unknown, keys: ReadonlyArray<string>, ...values: unknown[]): boolean {
-  if (typeof actual !== 'object' || actual === null || Array.isArray(actual) || !isPlainObject(actual)) return false;
+  if (!isPlainRecord(actual)) return false;
   // The entry's own keys in order, counted as they are walked (no array of them is made).
   let position = 0;
   for (const key in actual) {

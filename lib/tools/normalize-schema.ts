@@ -9,6 +9,7 @@ import type { JsonSchema, NormalizedSchema, SchemaIssue, SchemaValidationResult 
 import { ToolDefinitionError } from './tool-definition-error';
 import { isThenable } from './thenable';
 import { errorMessage } from '../errors';
+import { isPlainRecord } from '../is-record';
 
 export type SchemaRole = 'inputSchema' | 'outputSchema' | 'suspendSchema' | 'resumeSchema' | 'requestContextSchema';
 
@@ -25,12 +26,6 @@ function standardPropsOf(value: unknown): StandardProps | undefined {
   if (!('~standard' in value)) return undefined;
   const props = (value as { '~standard': unknown })['~standard'];
   return typeof props === 'object' && props !== null ? (props as StandardProps) : undefined;
-}
-
-function isPlainObject(value: unknown): value is JsonSchema {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function toPathSegment(segment: PropertyKey | StandardSchemaV1.PathSegment): string | number {
@@ -125,7 +120,7 @@ export function normalizeSchema({
   const label = `Tool ${toolId}: ${role}`;
   const props = standardPropsOf(schema);
   if (props) return fromStandardSchema({ props, label, toolId });
-  if (!isPlainObject(schema)) {
+  if (!isPlainRecord(schema)) {
     throw new ToolDefinitionError(
       `${label} must be a Standard JSON Schema (Zod 4, Valibot wrapped with toStandardJsonSchema, ArkType) ` +
         `or a JSON Schema object; got ${Array.isArray(schema) ? 'an array' : typeof schema}.`,
