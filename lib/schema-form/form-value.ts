@@ -96,7 +96,7 @@ export function valueOfForm(node: FormNode, value: FormValue): { value: unknown;
 export function formValueOf(node: FormNode, value: unknown): FormValue {
   switch (node.kind) {
     case 'object': {
-      const record = isRecord(value) ? (value as Record<string, unknown>) : {};
+      const record = isRecord(value) ? value : {};
       return Object.fromEntries(
         node.properties.map((property) => [property.name, formValueOf(property.node, record[property.name])]),
       );
