@@ -3,15 +3,14 @@
  * Lists take `limit` (default 20, max 100) and an opaque cursor: base64url JSON of the last key
  * seen. Clients must not build cursors; a malformed one is a 400 naming the cursor's path.
  */
-import { z } from 'zod';
 import { invalidInput } from './errors';
+import { wholeNumberText } from './whole-number-text';
 
 export const defaultPageLimit = 20;
 export const maxPageLimit = 100;
 
-// Query values arrive as text and are coerced; `<number>` declares what a typed client sends
-// (`lib/client` types its inputs from the route schemas), where zod would otherwise say `unknown`.
-export const pageLimitSchema = z.coerce.number<number>().int().min(1).max(maxPageLimit);
+/** `limit` as a query gives it (text); `pageLimit` reads the number a service is given. */
+export const pageLimitSchema = wholeNumberText({ min: 1, max: maxPageLimit });
 
 export interface Page<T> {
   items: T[];

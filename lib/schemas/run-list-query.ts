@@ -4,22 +4,17 @@
  * there, since nothing else may ride along).
  */
 import { z } from 'zod';
+import { wholeNumberText } from '../whole-number-text';
 
 const listedStatuses = ['running', 'paused', 'finished', 'failed'] as const;
 
 const isoTime = z.iso.datetime({ offset: true });
 
 export const runListQuerySchema = z.object({
-  limit: z.coerce
-    .number<number>()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .meta({ description: 'Page size, 1-100 (default 50)' }),
+  limit: wholeNumberText({ min: 1, max: 100 }).optional().meta({ description: 'Page size, 1-100 (default 50)' }),
   cursor: z.string().min(1).max(500).optional().meta({ description: 'Opaque; the nextCursor of the previous page' }),
   agentId: z.string().min(1).max(200).optional(),
-  versionNumber: z.coerce.number<number>().int().min(1).optional(),
+  versionNumber: wholeNumberText({ min: 1 }).optional(),
   label: z.string().min(1).max(100).optional(),
   status: z
     .enum(listedStatuses)

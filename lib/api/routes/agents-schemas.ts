@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { pathParam } from '../schemas';
+import { wholeNumberText } from '../../whole-number-text';
 import { definedFields } from '../../defined-fields';
 import { atMostOneSelectorKey, versionSelectorFields, versionSelectorSchema } from '../../versions';
 import { diagnosticCodes } from '../../rules';
@@ -11,11 +12,7 @@ import { diagnosticCodes } from '../../rules';
 export const agentIdParams = z.object({ id: pathParam({ name: 'id', max: 200, example: 'demo-assistant' }) });
 
 export const versionParams = agentIdParams.extend({
-  n: z.coerce
-    .number<number>()
-    .int()
-    .min(1)
-    .openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
+  n: wholeNumberText({ min: 1 }).openapi({ param: { name: 'n', in: 'path' }, example: 1 }),
 });
 
 /**
@@ -32,7 +29,7 @@ export const restoreVersionSpec = <Schema extends z.ZodType>(schema: Schema) => 
 export const selectorQuery = z
   .object({
     versionId: versionSelectorFields.versionId.optional(),
-    versionNumber: z.coerce.number<number>().int().min(1).optional(),
+    versionNumber: wholeNumberText({ min: 1 }).optional(),
     label: versionSelectorFields.label.optional(),
     status: versionSelectorFields.status.optional(),
   })

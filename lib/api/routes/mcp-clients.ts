@@ -6,6 +6,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
+import { wholeNumberText } from '../../whole-number-text';
 import { createMcpClientBodySchema, updateMcpClientBodySchema } from '../../schemas';
 import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
@@ -76,7 +77,7 @@ export const routes = {
     summary: 'A saved client: the latest version, or ?versionNumber=',
     request: {
       params: clientParams,
-      query: z.object({ versionNumber: z.coerce.number<number>().int().min(1).optional() }),
+      query: z.object({ versionNumber: wholeNumberText({ min: 1 }).optional() }),
     },
     ok: ['The client', clientResponse],
     errors: [400, 404],

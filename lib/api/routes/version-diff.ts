@@ -7,6 +7,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { invalidInput } from '../../errors';
+import { wholeNumberText } from '../../whole-number-text';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { jsonRoutes, requiredBody } from '../schemas';
@@ -17,10 +18,7 @@ const route = jsonRoutes('versions');
 const versionNumber = z.number().int().min(1);
 
 /** A version number given in the query (text there), with a message that says what to give. */
-const versionNumberQuery = z.coerce
-  .number<number>({ error: 'Give a version number: a whole number from 1' })
-  .int('Give a version number: a whole number from 1')
-  .min(1, 'Give a version number: a whole number from 1');
+const versionNumberQuery = wholeNumberText({ min: 1, message: 'Give a version number: a whole number from 1' });
 
 const diffQuery = z.object({
   from: versionNumberQuery,

@@ -143,6 +143,44 @@ describe('every API route rejects bad input with a clear 4xx', () => {
     }
   });
 
+  it('reads a version number in the path only from decimal digits', async () => {
+    const numbered = operations.filter((entry) => entry.path.includes('{n}'));
+    expect(numbered.length).toBeGreaterThanOrEqual(5);
+    for (const operation of numbered) {
+      // Each of these was read as version 1 (or 16) by a plain coercion to a number.
+      for (const text of ['0x1', '1e0', '%201', '1.0', '01', '0x10']) {
+        const init = operation.hasBody ? jsonRequest(operation.method, '{}') : { method: operation.method };
+        const path = concretePath(operation.path)
+          .replace('{n}', text)
+          .replace(/\/1(?=\/|$)/, `/${text}`);
+        const response = await context.studio.api.request(path, init);
+        const what = `${operation.method} ${path}`;
+        expect(response.status, what).toBe(400);
+        expect((await response.json()).error.code, what).toBe('invalid_input');
+      }
+    }
+  });
+
+  it('reads a page size or a version number in the query only from decimal digits', async () => {
+    for (const query of [
+      '/api/agents?limit=0x5',
+      '/api/agents?limit=1e1',
+      '/api/agents?limit=%205',
+      '/api/runs?limit=1e1',
+      '/api/runs?versionNumber=0x1',
+      '/api/agents/existing?versionNumber=0x1',
+      '/api/agents/existing/export?versionNumber=1e0',
+      '/api/agents/existing/diff?from=0x1',
+      '/api/mcp-clients/something?versionNumber=1.0',
+    ]) {
+      const response = await context.studio.api.request(query);
+      expect(response.status, query).toBe(400);
+      expect((await response.json()).error.code, query).toBe('invalid_input');
+    }
+    const plain = await context.studio.api.request('/api/agents/existing?versionNumber=1');
+    expect(plain.status).toBe(200);
+  });
+
   it('answers list routes given a bad limit or cursor with 400 invalid_input', async () => {
     const lists = operations.filter(
       (entry) =>
