@@ -7,7 +7,7 @@
 import type { RunListFilter, RunListKey, RunListRow } from '../../db/queries';
 import { invalidInput } from '../errors';
 import { definedFields } from '../defined-fields';
-import { decodeTimeIdCursor, encodeTimeIdCursor } from '../pagination';
+import { decodeTimeIdCursor, encodeTimeIdCursor, type Page } from '../pagination';
 import type { RunStatus } from './run-types';
 import { countToolCalls, type RunRecord } from './run-record';
 
@@ -53,11 +53,8 @@ export interface RunListRequest {
   cursorPath?: string;
 }
 
-export interface RunListPage {
-  items: RunListItem[];
-  /** Absent on the last page. */
-  nextCursor?: string;
-}
+/** One page of runs, as every list answers: `nextCursor` is null on the last page. */
+export type RunListPage = Page<RunListItem>;
 
 export const defaultRunPageLimit = 50;
 export const maxRunPageLimit = 100;
@@ -105,7 +102,7 @@ export async function readRunPage(
   const last = page.at(-1);
   return items.length > limit && last
     ? { items: page, nextCursor: encodeTimeIdCursor({ time: last.startedAt, id: last.runId }) }
-    : { items: page };
+    : { items: page, nextCursor: null };
 }
 
 /** Whether a run passes a filter (for runs kept in memory). */

@@ -62,7 +62,7 @@ export function RunsPager({
   hrefOf,
 }: {
   cursor: string | undefined;
-  nextCursor: string | undefined;
+  nextCursor: string | null;
   hrefOf: (cursor: string | null) => string;
 }) {
   if (!cursor && !nextCursor) return null;

@@ -46,7 +46,7 @@ export const runListItemSchema = z
 export const runListPageSchema = z
   .object({
     items: z.array(runListItemSchema),
-    nextCursor: z.string().optional().openapi({ description: 'Absent on the last page' }),
+    nextCursor: z.string().nullable().openapi({ description: 'null on the last page' }),
   })
   .openapi('RunListPage');
 

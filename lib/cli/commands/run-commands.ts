@@ -38,10 +38,9 @@ function registerListCommand(parent: Command, cli: CliContext) {
           status: options.status,
         };
         const runs: RunItem[] = [];
-        const pages = paginate(async (cursor) => {
-          const page = await client.listRuns({ query: { ...filter, limit: Math.min(limit, 100), cursor } });
-          return { items: page.items, nextCursor: page.nextCursor ?? null };
-        });
+        const pages = paginate((cursor) =>
+          client.listRuns({ query: { ...filter, limit: Math.min(limit, 100), cursor } }),
+        );
         for await (const run of pages) {
           if (runs.length >= limit) break;
           runs.push(run);

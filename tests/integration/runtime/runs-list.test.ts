@@ -81,7 +81,7 @@ describe('GET /api/runs', () => {
 
     const all = await list('');
     expect(runIds(all)).toEqual([fourth.runId, paused.runId, second.runId, first.runId]);
-    expect(all.nextCursor).toBeUndefined();
+    expect(all.nextCursor).toBeNull();
     expect(all.items[3]).toMatchObject({
       runId: first.runId,
       agentId: 'banker',
@@ -126,7 +126,7 @@ describe('GET /api/runs', () => {
       const page = await list(`?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.items.length).toBeLessThanOrEqual(3);
       seen.push(...runIds(page));
-      cursor = page.nextCursor as string | undefined;
+      cursor = (page.nextCursor as string | null) ?? undefined;
       // Runs started between pages are newer than every page's key: they never push a run over a page.
       await generate({ prompt: 'meanwhile' });
     } while (cursor);

@@ -13,7 +13,7 @@ const pageSize = 50;
 
 interface Loaded {
   runs: RunListItem[];
-  nextCursor?: string;
+  nextCursor: string | null;
 }
 
 /** The agent's runs, loaded when the tab opens (so runs made in the Playground show), per filter and page. */
@@ -47,7 +47,7 @@ function useAgentRuns(agentId: string) {
       void load(next);
     },
     refresh: () => void load(filters),
-    older: () => void load(filters, loaded?.nextCursor),
+    older: () => void load(filters, loaded?.nextCursor ?? undefined),
   };
 }
 
