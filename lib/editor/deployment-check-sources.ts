@@ -17,6 +17,7 @@ import type { EditorContext } from './context';
 import type { BackupMcpClient, DeploymentDocument } from './deployment-document';
 import {
   backupConfigHash,
+  backupUrlsOpened,
   integrationConfigFromBackup,
   mcpSnapshotFromBackup,
   withoutSecrets,
@@ -73,9 +74,17 @@ export function checkBackupMcpClients(
     const versions = client.versions.map((version, versionIndex) => {
       const prefix = `mcpClients.${clientIndex}.versions.${versionIndex}`;
       for (const path of version.omittedSecrets ?? []) secretsLeftOut.push(`${prefix}.snapshot.${path}`);
-      const parsed = mcpClientSnapshotSchema.safeParse(version.snapshot);
+      const urls =
+        secrets === undefined
+          ? { snapshot: version.snapshot, issues: [] }
+          : backupUrlsOpened({ snapshot: version.snapshot, secrets, sealed, prefix: `${prefix}.snapshot` });
+      issues.push(...urls.issues);
+      const parsed = mcpClientSnapshotSchema.safeParse(urls.snapshot);
       if (!parsed.success) {
-        issues.push(...issuesFromZod(parsed.error, [...prefix.split('.'), 'snapshot']));
+        // A URL that could not be opened is already explained; the schema would only add that it is no URL.
+        const explained = new Set(urls.issues.map((issue) => issue.path));
+        const schemaIssues = issuesFromZod(parsed.error, [...prefix.split('.'), 'snapshot']);
+        issues.push(...schemaIssues.filter((issue) => !explained.has(issue.path)));
         return { ...version, snapshot: version.snapshot as McpClientSnapshot };
       }
       for (const [server, config] of Object.entries(parsed.data.servers)) {
@@ -94,6 +103,7 @@ export function checkBackupMcpClients(
         prefix: `${prefix}.snapshot`,
       });
       issues.push(...opened.issues);
+      const unopened = urls.issues.length + opened.issues.length > 0;
       const dropped = sealed && secrets.mode === 'omit';
       if (dropped)
         secretsLeftOut.push(...withoutSecrets(parsed.data).omitted.map((path) => `${prefix}.snapshot.${path}`));
@@ -105,7 +115,7 @@ export function checkBackupMcpClients(
             ? version.configHash
             : configHash(opened.snapshot)
           : backupConfigHash(opened.snapshot);
-      if (opened.issues.length === 0 && expected !== version.configHash) {
+      if (!unopened && expected !== version.configHash) {
         issues.push({
           path: `${prefix}.configHash`,
           message: 'Does not match the snapshot: the file was edited or damaged',

@@ -21,6 +21,7 @@ import {
   type PassphraseKey,
 } from '../secrets';
 import { configHash } from '../versions';
+import { isRecord } from '../is-record';
 import { mapSecrets } from './mcp-client-secrets';
 import type { McpClientSnapshot, McpServerConfig } from '../schemas/mcp-client-snapshot';
 
@@ -128,9 +129,46 @@ interface SecretsFromBackup {
 }
 
 /**
- * The snapshot as it will be stored (still to be encrypted for its row): sealed values opened, or
- * secrets left out. A URL sealed whole cannot be kept without the passphrase, so leaving secrets
- * out of such a backup is refused for it. Issues carry `prefix`.
+ * A backup's HTTP server URLs, read before the snapshot's schema: a URL sealed whole is not a URL
+ * the schema takes until it is opened. Sealed URLs are opened with the passphrase; one that cannot
+ * be (secrets left out, or the backup says it has none) is an issue, as is a URL whose credentials
+ * are in clear where they should be sealed. Works on the snapshot as the file has it: what is not
+ * shaped like servers with URLs is left for the schema to word. Issues carry `prefix`.
+ */
+export function backupUrlsOpened({
+  snapshot,
+  secrets,
+  sealed,
+  prefix,
+}: SecretsFromBackup & { snapshot: Record<string, unknown> }): { snapshot: Record<string, unknown>; issues: Issue[] } {
+  const issues: Issue[] = [];
+  if (!isRecord(snapshot.servers)) return { snapshot, issues };
+  const urlOf = (url: string, path: string): string => {
+    const secret = isSealedSecret(url) || hasUrlCredentials(url);
+    if (!secret) return url;
+    if (!sealed) issues.push({ path, message: leftOutYetHere });
+    else if (secrets.mode === 'open') return openOne({ value: url, key: secrets.key, path, issues });
+    else if (isSealedSecret(url))
+      issues.push({
+        path,
+        message: 'This URL carries credentials sealed with the passphrase: import with the passphrase to keep it',
+      });
+    return url;
+  };
+  const servers = Object.fromEntries(
+    Object.entries(snapshot.servers).map(([name, server]) =>
+      isRecord(server) && typeof server.url === 'string'
+        ? [name, { ...server, url: urlOf(server.url, `${prefix}.servers.${name}.url`) }]
+        : [name, server],
+    ),
+  );
+  return { snapshot: { ...snapshot, servers }, issues };
+}
+
+/**
+ * The snapshot as it will be stored (still to be encrypted for its row): sealed `env` values
+ * opened, or secrets left out. Its URLs were opened before it was read (`backupUrlsOpened`).
+ * Issues carry `prefix`.
  */
 export function mcpSnapshotFromBackup({
   snapshot,
@@ -139,38 +177,21 @@ export function mcpSnapshotFromBackup({
   prefix,
 }: SecretsFromBackup & { snapshot: McpClientSnapshot }): { snapshot: McpClientSnapshot; issues: Issue[] } {
   const issues: Issue[] = [];
+  const urlAsItIs = (url: string) => url;
   if (!sealed) {
     mapSecrets(snapshot, {
       env: (value, path) => {
         issues.push({ path: `${prefix}.${path}`, message: leftOutYetHere });
         return value;
       },
-      url: (url, path) => {
-        if (hasUrlCredentials(url) || isSealedSecret(url))
-          issues.push({ path: `${prefix}.${path}`, message: leftOutYetHere });
-        return url;
-      },
+      url: urlAsItIs,
     });
     return { snapshot, issues };
   }
-  if (secrets.mode === 'omit') {
-    mapSecrets(snapshot, {
-      env: (value) => value,
-      url: (url, path) => {
-        if (isSealedSecret(url))
-          issues.push({
-            path: `${prefix}.${path}`,
-            message: 'This URL carries credentials sealed with the passphrase: import with the passphrase to keep it',
-          });
-        return url;
-      },
-    });
-    return { snapshot: withoutSecrets(snapshot).snapshot, issues };
-  }
-  const open = (value: string, path: string) => openOne({ value, key: secrets.key, path: `${prefix}.${path}`, issues });
+  if (secrets.mode === 'omit') return { snapshot: withoutSecrets(snapshot).snapshot, issues };
   const opened = mapSecrets(snapshot, {
-    env: open,
-    url: (url, path) => (isSealedSecret(url) || hasUrlCredentials(url) ? open(url, path) : url),
+    env: (value, path) => openOne({ value, key: secrets.key, path: `${prefix}.${path}`, issues }),
+    url: urlAsItIs,
   });
   return { snapshot: opened, issues };
 }

@@ -2,7 +2,8 @@
  * Credentials inside URLs (`https://user:token@host/mcp`, `?api_key=...`): found, masked for
  * responses, stripped for exports, and put back when a masked URL is sent back unchanged in its
  * origin. Which query parameters count as credentials is decided by name; a false positive only
- * means a harmless value is masked too.
+ * means a harmless value is masked too. A credential parameter left empty (`?api_key=`, as a URL
+ * stripped of its credentials has it) carries nothing.
  */
 import { checkFailed, type CheckResult } from '../errors';
 import { maskSecret, secretMask } from './crypto';
@@ -33,7 +34,9 @@ export function hasUrlCredentials(url: string): boolean {
   const parsed = parse(url);
   if (!parsed) return false;
   return (
-    parsed.username !== '' || parsed.password !== '' || [...parsed.searchParams.keys()].some(isCredentialParameter)
+    parsed.username !== '' ||
+    parsed.password !== '' ||
+    [...parsed.searchParams].some(([name, value]) => value !== '' && isCredentialParameter(name))
   );
 }
 

@@ -363,3 +363,62 @@ describe('a corrupt or wrong-version backup', () => {
     );
   });
 });
+
+describe('a saved client whose URL carries credentials', () => {
+  const url = 'https://ada:pa55word-9876@mcp.example.test/mcp?api_key=key-abcdef-1234&region=eu';
+
+  async function studiosWithClient() {
+    const from = await createTestStudio();
+    const to = await createTestStudio();
+    await from.studio.editor.mcpClients.create({
+      id: 'docs',
+      name: 'Docs',
+      servers: { docs: { type: 'http', url } },
+    });
+    return { from, to };
+  }
+
+  it('comes back whole from a sealed backup, the URL sealed in the file', async () => {
+    const { from, to } = await studiosWithClient();
+    try {
+      const exported = await call(from.studio, 'POST', '/api/deployment/export', { passphrase });
+      const sealedUrl = exported.body.mcpClients[0].versions[0].snapshot.servers.docs.url;
+      expect(sealedUrl).toMatch(/^sealed:v1:/);
+      const dryRun = await importBackup(to, { backup: exported.body, passphrase }, { dryRun: true });
+      expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
+      const imported = await importBackup(to, { backup: exported.body, passphrase });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      const client = await to.studio.editor.mcpClients.getLatestWithSecrets('docs');
+      expect(client!.snapshot.servers.docs).toMatchObject({ type: 'http', url });
+
+      const withoutPassphrase = await importBackup(to, { backup: exported.body, withoutSecrets: true });
+      expect(withoutPassphrase.status).toBe(400);
+      expect(withoutPassphrase.body.error.details.issues).toEqual([
+        {
+          path: 'mcpClients.0.versions.0.snapshot.servers.docs.url',
+          message: expect.stringMatching(/import with the passphrase to keep it/),
+        },
+      ]);
+    } finally {
+      await from.cleanup();
+      await to.cleanup();
+    }
+  });
+
+  it('comes back without its credentials from a backup that left secrets out, saying where they were', async () => {
+    const { from, to } = await studiosWithClient();
+    try {
+      const exported = await call(from.studio, 'POST', '/api/deployment/export', { withoutSecrets: true });
+      const version = exported.body.mcpClients[0].versions[0];
+      expect(version.snapshot.servers.docs.url).toBe('https://mcp.example.test/mcp?api_key=&region=eu');
+      expect(version.omittedSecrets).toEqual(['servers.docs.url']);
+      const imported = await importBackup(to, { backup: exported.body });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      const client = await to.studio.editor.mcpClients.getLatestWithSecrets('docs');
+      expect(client!.snapshot.servers.docs).toMatchObject({ url: 'https://mcp.example.test/mcp?api_key=&region=eu' });
+    } finally {
+      await from.cleanup();
+      await to.cleanup();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
   ephemeralSecretsKey,
   keyedHash,
   maskSecret,
+  hasUrlCredentials,
   maskUrl,
   SecretDecryptionError,
   stripUrlCredentials,
@@ -82,6 +83,11 @@ describe('masks', () => {
     const masked = maskUrl(stored);
     expect(masked).toBe('https://••••:••••9876@mcp.example.com/mcp?api_key=••••1234&region=eu');
     expect(stripUrlCredentials(stored)).toBe('https://mcp.example.com/mcp?api_key=&region=eu');
+    // What is stripped carries nothing: it is not a secret to seal, mask or refuse again.
+    expect(hasUrlCredentials(stripUrlCredentials(stored))).toBe(false);
+    expect(maskUrl('https://mcp.example.com/mcp?api_key=&region=eu')).toBe(
+      'https://mcp.example.com/mcp?api_key=&region=eu',
+    );
     expect(unmaskUrl({ submitted: masked, stored })).toEqual({ ok: true, value: stored });
     const moved = unmaskUrl({ submitted: masked.replace('mcp.example.com', 'evil.example'), stored });
     expect(moved.ok).toBe(false);
