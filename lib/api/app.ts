@@ -19,7 +19,7 @@ import {
   StudioError,
   type ErrorCode,
 } from '../errors';
-import { exceedsJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
+import { exceedsJsonDepth, importJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
 import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
@@ -68,6 +68,9 @@ export function codeForStatus(status: number): ErrorCode {
 
 /** The one route whose body may be larger than the standard limit: a whole deployment backup. */
 export const largeBodyPath = '/api/deployment/import';
+
+/** The routes that take an export back, whose bodies may nest deeper (`importJsonDepth`). */
+const importPaths = new Set([largeBodyPath, '/api/agents/import', '/api/mcp-clients/import']);
 
 function bodyLimiter(maxSize: number) {
   return bodyLimit({
@@ -157,12 +160,13 @@ export function createApiApp({
         return next();
       }
       // Before parsing: deep nesting must never reach the (recursive) schemas.
-      if (exceedsJsonDepth(text))
+      const depthLimit = importPaths.has(context.req.path) ? importJsonDepth : maxJsonDepth;
+      if (exceedsJsonDepth(text, depthLimit))
         return errorResponse(
           context,
           invalidInput(
-            [{ path: 'root', message: `JSON nested deeper than ${maxJsonDepth} levels` }],
-            `The request body nests deeper than ${maxJsonDepth} levels of objects and arrays.`,
+            [{ path: 'root', message: `JSON nested deeper than ${depthLimit} levels` }],
+            `The request body nests deeper than ${depthLimit} levels of objects and arrays.`,
           ),
         );
       // JSON can only carry a NUL character as the escape \u0000 (not itself escaped).

@@ -5,6 +5,15 @@
  */
 export const maxJsonDepth = 64;
 
+/**
+ * The limit of the routes that take an export back (an agent's, a saved client's, a whole
+ * deployment's). An export holds what a save took a level or more further in (a metadata value
+ * sits at `metadata` in a save's body, at `backup.agents[i].agent.metadata` in a backup, a snapshot
+ * field at `backup.agents[i].versions[j].snapshot`), so what the studio exported would otherwise be
+ * refused when it comes back.
+ */
+export const importJsonDepth = maxJsonDepth + 8;
+
 const quote = 0x22;
 const backslash = 0x5c;
 const openBrace = 0x7b;

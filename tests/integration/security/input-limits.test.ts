@@ -49,6 +49,32 @@ describe('JSON nesting', () => {
     expect(accepted.status).toBe(201);
   });
 
+  it('takes back what it exported: an agent and a deployment whose metadata nests as deep as a save allows', async () => {
+    // The `shallow` agent above: 62 levels inside the body's 2, which an export puts further in.
+    const exported = await call(context.studio, 'GET', '/api/agents/shallow/export');
+    expect(exported.status).toBe(200);
+    const copy = { ...exported.body, agent: { ...exported.body.agent, id: 'shallow-copy' } };
+    const imported = await call(context.studio, 'POST', '/api/agents/import', copy);
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(201);
+
+    const backup = await call(context.studio, 'POST', '/api/deployment/export', { withoutSecrets: true });
+    expect(backup.status).toBe(200);
+    const fresh = await createTestStudio();
+    try {
+      const restored = await call(fresh.studio, 'POST', '/api/deployment/import?dryRun=true', {
+        backup: backup.body,
+      });
+      expect(restored.status, JSON.stringify(restored.body).slice(0, 300)).toBe(200);
+    } finally {
+      await fresh.cleanup();
+    }
+    // The import routes still refuse what no export holds.
+    const deep = `{"backup":{"a":${nested(200)}}}`;
+    const refused = await context.studio.api.request('/api/deployment/import', jsonRequest('POST', deep));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(/deeper than 72 levels/);
+  });
+
   it('refuses them on run routes and other writes too, before the route looks anything up', async () => {
     const body = `{"prompt":"hi","requestContext":{"a":${nested(200)}}}`;
     for (const path of ['/api/agents/anyone/generate', '/api/agents/anyone/stream', '/api/runs/any-run/resume']) {
