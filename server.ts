@@ -161,7 +161,8 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const shownHost = shownAsLocalhost.has(listenAddress) ? 'localhost' : settings.host;
-  const shownUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
+  const bracketed = shownHost.includes(':') && !shownHost.startsWith('[') ? `[${shownHost}]` : shownHost;
+  const shownUrl = `http://${bracketed}:${port}/`;
 
   // Handled from the moment the port is open: a stop while the editor still prepares must also
   // let in-flight API requests finish rather than kill the process under them.

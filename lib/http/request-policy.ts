@@ -67,13 +67,17 @@ function normaliseHostName(name: string): string {
   return value;
 }
 
-/** The name part of a `Host` value (`[::1]:3000` -> `::1`, `Example.com.:80` -> `example.com`). */
+/**
+ * The name part of a `Host` value (`[::1]:3000` -> `::1`, `Example.com.:80` -> `example.com`), or of
+ * a configured host, which may be a bare IPv6 address (`::1`: more than one colon, so no port).
+ */
 export function hostNameOf(host: string): string {
   if (host.startsWith('[')) {
     const end = host.indexOf(']');
     return normaliseHostName(end === -1 ? host : host.slice(0, end + 1));
   }
   const colon = host.indexOf(':');
+  if (colon !== host.lastIndexOf(':')) return normaliseHostName(host);
   return normaliseHostName(colon === -1 ? host : host.slice(0, colon));
 }
 

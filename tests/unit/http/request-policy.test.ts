@@ -5,6 +5,7 @@ import {
   checkRequest,
   createRequestPolicy,
   describeExposure,
+  hostNameOf,
   resolveListenAddress,
   type RequestFacts,
 } from '@/lib/http';
@@ -138,10 +139,22 @@ describe('which requests the server answers', () => {
 describe('start-up exposure', () => {
   const settings = { port: 3000, allowUnauthenticatedNetwork: false, allowedHosts: [] };
 
-  it('says that only this machine can reach a loopback server', () => {
-    const exposure = describeExposure({ ...settings, host: '127.0.0.1' });
-    expect(exposure).toMatchObject({ ok: true, value: { warning: false } });
-    expect(exposure.ok && exposure.value.notice).toMatch(/Only programs on this machine/);
+  it.each(['127.0.0.1', '::1', '[::1]', 'localhost'])(
+    'says that only this machine can reach a server on %s',
+    (host) => {
+      const exposure = describeExposure({ ...settings, host });
+      expect(exposure).toMatchObject({ ok: true, value: { warning: false } });
+      expect(exposure.ok && exposure.value.notice).toMatch(/Only programs on this machine/);
+      expect(authMode({ host })).toBe('off');
+    },
+  );
+
+  it('reads a bare IPv6 address as one address, not as a name and a port', () => {
+    expect(hostNameOf('::1')).toBe('::1');
+    expect(hostNameOf('fe80::1')).toBe('fe80::1');
+    expect(hostNameOf('[::1]:3000')).toBe('::1');
+    expect(hostNameOf('example.com:80')).toBe('example.com');
+    expect(authMode({ host: '::' })).toBe('required');
   });
 
   it('requires sign-in on a network address unless turned off, and says how to sign in', () => {
