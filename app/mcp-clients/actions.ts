@@ -46,10 +46,6 @@ export async function restoreMcpClient(input: { id: string; versionNumber: numbe
   });
 }
 
-export async function deleteMcpClient({ id }: { id: string }) {
-  return runAction('editor', ({ actor }) => currentStudio().editor.mcpClients.delete(id, { actor }));
-}
-
 export async function listMcpClientVersions({ id, cursor }: { id: string; cursor?: string }) {
   return runAction('runtime', () => currentStudio().editor.mcpClients.listVersions(id, { limit: 100, cursor }));
 }

@@ -95,10 +95,11 @@ export const routes = {
     errors: [400, 403, 404, 409],
   }),
   remove: route('delete', '/mcp-clients/{id}', 'deleteMcpClient', {
-    summary: 'Delete a saved client and its versions',
+    summary:
+      'Delete a saved client and its versions (admin when it has a stdio server or one at a loopback or private address)',
     request: { params: clientParams },
     ok: ['Deleted', deletedSchema],
-    errors: [404],
+    errors: [403, 404],
   }),
   versions: route('get', '/mcp-clients/{id}/versions', 'listMcpClientVersions', {
     summary: 'Versions, newest first',
@@ -146,9 +147,14 @@ export function registerMcpClientRoutes(
     ]);
     return context.json(await clients.update({ ...body, id, ...writer }), 200);
   });
-  app.openapi(routes.remove, async (context) =>
-    context.json(await clients.delete(context.req.valid('param').id, { actor: requestActor(context) }), 200),
-  );
+  app.openapi(routes.remove, async (context) => {
+    const { id } = context.req.valid('param');
+    // Who may not save these servers may not delete them either (a stdio server needs an admin).
+    const { actor } = await requireAdminForServers(context, internalTargetOf, async () => [
+      (await clients.getById(id)).version.servers,
+    ]);
+    return context.json(await clients.delete(id, { actor }), 200);
+  });
   app.openapi(routes.versions, async (context) =>
     context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
   );

@@ -1,6 +1,6 @@
 /**
  * With sign-in required, a saved MCP client whose server runs a local command (stdio) needs `admin`
- * on any save, restore or import that contains one; an editor key keeps HTTP servers. A refusal is
+ * on any save, restore, import or deletion that contains one; an editor key keeps HTTP servers. A refusal is
  * the access gate's 403 (`details.requiredScope: 'admin'`) and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,22 @@ describe('stdio MCP servers with sign-in required', () => {
     // Servers left out stay as they are, so a rename of a stdio client is a save that contains one.
     expectAdminRequired(await send(editorKey, 'PATCH', '/api/mcp-clients/tools', { name: 'Renamed' }));
     expect(await latestVersionNumber('tools')).toBe(1);
+  });
+
+  it('refuses an editor key the deletion of a client with a stdio server; an admin key deletes it', async () => {
+    const created = await send(adminKey, 'POST', '/api/mcp-clients', {
+      id: 'doomed',
+      name: 'D',
+      servers: stdioServers,
+    });
+    expect(created.status).toBe(201);
+    expectAdminRequired(await send(editorKey, 'DELETE', '/api/mcp-clients/doomed'));
+    expect((await send(adminKey, 'GET', '/api/mcp-clients/doomed')).status).toBe(200);
+    const deleted = await send(adminKey, 'DELETE', '/api/mcp-clients/doomed');
+    expect(deleted).toMatchObject({ status: 200, body: { deleted: true } });
+    // A client with HTTP servers only is the editor's to delete.
+    await send(editorKey, 'POST', '/api/mcp-clients', { id: 'web-only', name: 'W', servers: httpServers });
+    expect((await send(editorKey, 'DELETE', '/api/mcp-clients/web-only')).status).toBe(200);
   });
 
   it('refuses an editor key the restore of a version with a stdio server', async () => {
