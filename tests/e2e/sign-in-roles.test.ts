@@ -133,6 +133,20 @@ describe('sign-in and roles in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete agent' }).count()).toBe(0);
+    // The fields leading up to a save are there to read, not to change.
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'Your role lets you look at this agent, not change it.' })
+      .waitFor(patience);
+    expect(await page.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: 'Conditions' }).click();
+    const addField = page.getByRole('button', { name: 'Add field' });
+    await addField.waitFor(patience);
+    expect(await addField.isDisabled()).toBe(true);
+    await page.goto(`${server.url}/new-agent`);
+    await page.getByRole('note').filter({ hasText: 'Your role cannot create agents' }).waitFor(patience);
+    expect(await page.getByRole('button', { name: 'Create agent' }).count()).toBe(0);
+    await page.goto(`${server.url}/agents/demo-assistant`);
     await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByRole('checkbox', { name: 'Select version 1' }).waitFor(patience);
     expect(await page.getByRole('button', { name: /^(Restore|Publish|Unpublish)$/ }).count()).toBe(0);

@@ -3,6 +3,8 @@
 import { useCallback, useState } from 'react';
 import type { McpClientVersionView, McpClientView, Page } from '@/lib/editor';
 import { SimplePage } from '../../_components/simple-page';
+import { usePermissions } from '../../_components/permissions';
+import { RoleFields } from '../../_components/role-fields';
 import { ApprovalPanel } from './approval-panel';
 import { McpClientForm } from './mcp-client-form';
 import { McpClientVersions } from './mcp-client-versions';
@@ -19,6 +21,7 @@ export function McpClientEditor({
   /** `needs_approval`: an imported stdio server waits for an admin (./approval-panel). */
   approval?: McpClientView['approval'];
 }) {
+  const { edit } = usePermissions();
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   return (
@@ -30,7 +33,15 @@ export function McpClientEditor({
         {announcement}
       </p>
       {version && approval === 'needs_approval' ? <ApprovalPanel version={version} announce={announce} /> : null}
-      <McpClientForm version={version} allowedCommands={allowedCommands} announce={announce} />
+      {version || edit ? (
+        <RoleFields what="this MCP client">
+          <McpClientForm version={version} allowedCommands={allowedCommands} announce={announce} />
+        </RoleFields>
+      ) : (
+        <p role="note" className="text-sm">
+          Your role cannot add MCP clients: an editor or an admin can.
+        </p>
+      )}
       {version && versions ? <McpClientVersions version={version} versions={versions} announce={announce} /> : null}
     </SimplePage>
   );

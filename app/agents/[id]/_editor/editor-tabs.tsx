@@ -3,6 +3,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../_components/ui/tabs';
 import { usePermissions } from '../../../_components/permissions';
+import { RoleFields } from '../../../_components/role-fields';
 import { BasicsTab } from './basics-tab';
 import { DeleteAgent } from './delete-agent';
 import { ConditionsTab } from './conditions-tab';
@@ -73,20 +74,26 @@ export function EditorTabs({
         <TabsTrigger value="tests">Tests</TabsTrigger>
       </TabsList>
       <TabsContent value="basics">
-        <BasicsTab
-          key={generation}
-          {...draft}
-          register={form.register}
-          errors={form.formState.errors}
-          models={data.models}
-        />
+        <RoleFields what="this agent">
+          <BasicsTab
+            key={generation}
+            {...draft}
+            register={form.register}
+            errors={form.formState.errors}
+            models={data.models}
+          />
+        </RoleFields>
         {edit && agent.source === 'stored' ? <DeleteAgent agentId={agent.id} name={version.name ?? agent.id} /> : null}
       </TabsContent>
       <TabsContent value="tools">
-        <ToolsTab key={generation} {...draft} />
+        <RoleFields what="this agent's tools">
+          <ToolsTab key={generation} {...draft} />
+        </RoleFields>
       </TabsContent>
       <TabsContent value="conditions">
-        <ConditionsTab key={generation} {...draft} />
+        <RoleFields what="this agent's conditions">
+          <ConditionsTab key={generation} {...draft} />
+        </RoleFields>
       </TabsContent>
       <TabsContent value="preview">
         <PreviewTab {...saved} version={version} />
