@@ -60,6 +60,8 @@ export function CreateOnDemand<Values extends FieldValues, Made>({
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
 
   const submit = form.handleSubmit(async (values) => {
+    // What an earlier submit made is not this one's answer (a link for someone else, say).
+    setMade(undefined);
     const answer = await send(values);
     if (!answer.ok) return setError(answer.message);
     setError(undefined);

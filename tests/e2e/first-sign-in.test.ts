@@ -158,6 +158,8 @@ describe('the first sign-in in a real browser: setup link, provider, invitation'
     await shown.waitFor(patience);
     const link = await shown.inputValue();
     expect(link.startsWith(`${server.url}/invite?token=`)).toBe(true);
+    const pending = page.getByRole('table', { name: 'Pending invitations' });
+    await pending.getByRole('cell', { name: editorEmail, exact: true }).waitFor(patience);
 
     const { page: invited, errors } = await freshPage();
     await invited.goto(link);
@@ -176,5 +178,24 @@ describe('the first sign-in in a real browser: setup link, provider, invitation'
     await alertWith(again.page, 'This invitation link is unknown, used, withdrawn or expired').waitFor(patience);
     expect(await again.page.getByRole('button', { name: 'Create account' }).isDisabled()).toBe(true);
     expect(unexpectedConsoleErrors(again.errors, 401)).toEqual([]);
+
+    // Another invitation waits in the list until it is withdrawn; a refused one shows no earlier link.
+    await page.reload();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('later@example.com');
+    await page.getByRole('button', { name: 'Create invitation' }).click();
+    await page.getByRole('textbox', { name: 'Invitation link' }).waitFor(patience);
+    await pending.getByRole('cell', { name: 'later@example.com', exact: true }).waitFor(patience);
+    expect(await pending.getByRole('cell', { name: editorEmail, exact: true }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Email' }).fill(editorEmail);
+    await page.getByRole('button', { name: 'Create invitation' }).click();
+    await alertWith(page, 'already exists').waitFor(patience);
+    expect(await page.getByRole('textbox', { name: 'Invitation link' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Withdraw the invitation of later@example.com' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The invitation of later@example.com is withdrawn' })
+      .waitFor(patience);
+    await page.getByText('No invitation is waiting to be accepted.').waitFor(patience);
   });
 });
