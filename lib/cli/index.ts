@@ -10,6 +10,7 @@ import { cliFailure } from './failures';
 import { exitCodes, processIo, type CliIo } from './io';
 import { buildProgram } from './program';
 import { errorMessage } from '../errors';
+import { MissingSecretsKeyError } from '../secrets/key';
 
 export { exitCodes, type CliIo } from './io';
 
@@ -38,7 +39,7 @@ export async function runCli(
       io.stderr(failure.message);
       return failure.exitCode;
     }
-    if (error instanceof SettingsError) {
+    if (error instanceof SettingsError || error instanceof MissingSecretsKeyError) {
       io.stderr(error.message);
       return exitCodes.badInput;
     }

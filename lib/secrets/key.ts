@@ -57,6 +57,11 @@ function createKeyFile(file: string): void {
   }
 }
 
+/** No key where one is required (a database server, production): a setting to give, not a bug. */
+export class MissingSecretsKeyError extends Error {
+  override name = 'MissingSecretsKeyError';
+}
+
 export function resolveSecretsKey({
   secretsKey,
   databaseLocation,
@@ -72,12 +77,14 @@ export function resolveSecretsKey({
   // Every instance on a shared database must seal and open secrets with the same key, and there
   // is no file beside a database server to keep one in.
   if (databaseLocation === undefined) {
-    throw new Error(
+    throw new MissingSecretsKeyError(
       'SECRETS_KEY is required with a PostgreSQL database: set it to the same random string of at least 16 characters on every instance.',
     );
   }
   if (mode === 'production') {
-    throw new Error('SECRETS_KEY is required in production: set it to a random string of at least 16 characters.');
+    throw new MissingSecretsKeyError(
+      'SECRETS_KEY is required in production: set it to a random string of at least 16 characters.',
+    );
   }
   const file = join(dirname(databaseLocation), 'secrets.key');
   if (!existsSync(file)) createKeyFile(file);

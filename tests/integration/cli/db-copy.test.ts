@@ -114,6 +114,19 @@ describe.skipIf(testPostgresUrl() === undefined)('agent-studio db copy between S
   });
 });
 
+describe.skipIf(testPostgresUrl() === undefined)('agent-studio db seed on PostgreSQL', () => {
+  it('without SECRETS_KEY says which setting to give, with the exit code of a bad input', async () => {
+    const postgres = await createTestDatabase({ empty: true });
+    try {
+      const seeded = await runCapturing(['db', 'seed'], { environment: { DATABASE_URL: postgres.url } });
+      expect(seeded).toMatchObject({ code: 1, stdout: '' });
+      expect(seeded.stderr).toMatch(/^SECRETS_KEY is required with a PostgreSQL database/);
+    } finally {
+      await postgres.drop();
+    }
+  });
+});
+
 describe('agent-studio db copy', () => {
   it('refuses a target that holds data unless --force, which replaces it', async () => {
     const targetUrl = `file:${join(directory, 'target.db')}`;
