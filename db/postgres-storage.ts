@@ -74,6 +74,19 @@ export function describePostgresUrl(url: string): string {
   return `PostgreSQL ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${database}`;
 }
 
+/**
+ * The URL with this process's name as a setting of every connection it opens (`studio.instance`,
+ * which the change trigger puts in its notifications), given when the connection starts: a `SET`
+ * sent as the pool hands a new connection out would run beside the first query on it, which pg
+ * warns of and pg 9 refuses. Options the URL has already are kept.
+ */
+function withInstanceName(url: string, instanceId: string): string {
+  const parsed = new URL(url);
+  const options = [parsed.searchParams.get('options'), `-c studio.instance=${instanceId}`].filter(Boolean).join(' ');
+  parsed.searchParams.set('options', options);
+  return parsed.toString();
+}
+
 export function openPostgresStorage({
   url,
   logger,
@@ -89,15 +102,9 @@ export function openPostgresStorage({
 } {
   /** Tells this process's own change notifications from the others' (its commits are counted as they end). */
   const instanceId = randomUUID();
-  const pool = new pg.Pool({ connectionString: url });
+  const pool = new pg.Pool({ connectionString: withInstanceName(url, instanceId) });
   // An idle pooled connection the server closed reports here; the pool replaces it on next use.
   pool.on('error', (error) => logger?.warn('A pooled PostgreSQL connection failed', { error: error.message }));
-  // What the change trigger puts in its notifications; queued ahead of the new connection's first query.
-  pool.on('connect', (client) => {
-    client.query(`SET studio.instance = '${instanceId}'`).catch((error: Error) => {
-      logger?.warn('Could not name this process on a PostgreSQL connection', { error: error.message });
-    });
-  });
   const db = drizzle(pool);
   const inTransaction = new AsyncLocalStorage<OpenTransaction>();
   let generation = 0;
