@@ -148,11 +148,14 @@ function secretsOptions({
   };
 }
 
+/** An export refuses a shorter one, so no backup was sealed with one: an import says so instead of trying it. */
+const passphraseLength = z.string().min(12, 'A passphrase has at least 12 characters');
+
 export const deploymentExportOptionsSchema = z
   .object(
     secretsOptions({
       passphrase: {
-        schema: z.string().min(12, 'A passphrase has at least 12 characters'),
+        schema: passphraseLength,
         description: 'Seals every secret with a key derived from it (scrypt); the importer needs it too',
       },
       withoutSecrets: 'Leave every secret out (MCP client env values, integration credentials)',
@@ -177,7 +180,7 @@ export const deploymentImportBodySchema = z
       }),
     ...secretsOptions({
       passphrase: {
-        schema: z.string().min(1),
+        schema: passphraseLength,
         description: 'Opens the sealed secrets; they are re-encrypted with this studio’s key',
       },
       withoutSecrets: 'Import without the secrets, even if the backup holds them sealed',

@@ -150,6 +150,12 @@ describe('deployment import into a fresh studio', () => {
     ]);
     const missing = await importBackup(target, { backup });
     expect(missing.body.error.details.issues[0]).toMatchObject({ path: 'passphrase' });
+    // No backup is sealed with a passphrase shorter than an export takes: that is what is wrong with it.
+    const short = await importBackup(target, { backup, passphrase: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.details.issues).toEqual([
+      { path: 'passphrase', message: 'A passphrase has at least 12 characters' },
+    ]);
   });
 
   it('refuses key-derivation costs that would take gigabytes before trying the passphrase', async () => {
