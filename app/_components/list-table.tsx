@@ -3,6 +3,7 @@ import type { ComponentProps, Key, ReactNode } from 'react';
 import { Time } from './format';
 import { cn } from './ui/cn';
 import { TableHead } from './ui/table-head';
+import { actorWords } from '../_lib/actor-words';
 
 /**
  * A bordered table of records, one row each: the list pages and version histories share it so
@@ -62,7 +63,7 @@ export function EditedCell({ iso, authorId }: { iso: string | null | undefined; 
   return (
     <td className="p-2.5">
       {iso ? <Time iso={iso} /> : '—'}
-      {authorId ? <span className="text-slate-600"> by {authorId}</span> : null}
+      {authorId ? <span className="text-slate-600"> by {actorWords(authorId)}</span> : null}
     </td>
   );
 }

@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../_components/ui/field';
 import { callOperation, type OperationBody } from '../_lib/api-fetch';
 import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
+import { actorWords } from '../_lib/actor-words';
 
 /** A key as `GET /api/keys` lists it. */
 type ApiKeyRow = OperationOutput<'listApiKeys'>['items'][number];
@@ -128,7 +129,7 @@ export function ApiKeysPanel() {
           <td className="p-2.5">{key.scope}</td>
           <td className="p-2.5 font-mono">{key.prefix}…</td>
           <td className="p-2.5" data-volatile="time">
-            {formatTime(key.createdAt)} by {key.createdBy}
+            {formatTime(key.createdAt)} by {actorWords(key.createdBy)}
           </td>
           <td className="p-2.5" data-volatile="time">
             {key.lastUsedAt ? formatTime(key.lastUsedAt) : 'Never'}

@@ -21,6 +21,7 @@ import { ModelProvidersPanel } from './model-providers-panel';
 import { StdioLaunchSpecsPanel } from './stdio-launch-specs-panel';
 import { tabOf } from './tab-names';
 import { UsersPanel } from './users-panel';
+import { actorWords } from '../_lib/actor-words';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -135,7 +136,7 @@ function AuditTable({ entries }: { entries: AuditEntries }) {
           <td className="p-2.5">
             <Time iso={entry.at} />
           </td>
-          <td className="p-2.5">{entry.actor}</td>
+          <td className="p-2.5">{actorWords(entry.actor)}</td>
           <td className="p-2.5">{auditActionInWords(entry.action)}</td>
           <td className="p-2.5">
             <span className="text-slate-600">{auditEntityInWords(entry.entity)}</span>

@@ -13,6 +13,7 @@ import { TextField } from '../_components/ui/field';
 import { callOperation } from '../_lib/api-fetch';
 import { bodyCheck, CreateOnDemand } from './create-on-demand';
 import { ManagedList, useManagedList } from './managed-list';
+import { actorWords } from '../_lib/actor-words';
 
 type LaunchSpecRow = OperationOutput<'listStdioLaunchSpecs'>['items'][number];
 
@@ -91,7 +92,7 @@ export function StdioLaunchSpecsPanel() {
           <td className="p-2.5" data-volatile="time">
             {spec.source === 'setting'
               ? 'Setting (read-only)'
-              : `Approved ${spec.createdAt ? formatTime(spec.createdAt) : ''} by ${spec.createdBy ?? ''}`}
+              : `Approved ${spec.createdAt ? formatTime(spec.createdAt) : ''} by ${spec.createdBy ? actorWords(spec.createdBy) : 'someone'}`}
           </td>
           <td className="p-2.5">
             {spec.source === 'stored' ? (

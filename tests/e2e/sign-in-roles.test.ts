@@ -197,7 +197,9 @@ describe('sign-in and roles in a real browser', () => {
       .poll(async () => (await api('GET', '/api/agents/demo-assistant')).body, patience)
       .toMatchObject({ agent: { latestVersionNumber: 2 }, version: { authorId: `user:${people.editor}` } });
     await page.getByRole('tab', { name: 'Versions' }).click();
-    await page.getByText(`by user:${people.editor}`).first().waitFor(patience);
+    // The record keeps `user:<email>`; a person reads the email.
+    await page.getByText(`by ${people.editor}`).first().waitFor(patience);
+    expect(await page.getByText(`by user:${people.editor}`).count()).toBe(0);
     expect(unexpectedConsoleErrors(errors, 403)).toEqual([]);
   });
 

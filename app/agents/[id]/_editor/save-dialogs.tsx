@@ -10,6 +10,7 @@ import { Button } from '../../../_components/ui/button';
 import { AlertDialog, AlertDialogContent, Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
 import { TextField } from '../../../_components/ui/field';
 import { boundField } from '../../../_lib/bound-field';
+import { actorWords } from '../../../_lib/actor-words';
 
 /** The change message is validated by the save route's own schema. */
 const saveFormSchema = updateAgentBodySchema.pick({ changeMessage: true });
@@ -100,7 +101,8 @@ export function ConflictDialog({
               <ul className="list-disc pl-5">
                 {conflict.newer.map((version) => (
                   <li key={version.versionNumber}>
-                    Version {version.versionNumber} by {version.authorId ?? 'someone'} (<Time iso={version.createdAt} />
+                    Version {version.versionNumber} by {version.authorId ? actorWords(version.authorId) : 'someone'} (
+                    <Time iso={version.createdAt} />
                     ): {version.changeMessage ?? 'no message'}; changed{' '}
                     {fieldLabelsOf(version.changedFields).join(', ') || 'nothing'}
                   </li>

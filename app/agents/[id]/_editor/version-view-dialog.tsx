@@ -2,6 +2,7 @@
 import { Dialog, DialogContent, DialogFooter } from '../../../_components/ui/dialog';
 import { useActionValue } from '../../../_lib/use-action-value';
 import { readVersion } from '../../actions';
+import { actorWords } from '../../../_lib/actor-words';
 
 const shownFields = [
   'name',
@@ -42,7 +43,8 @@ export function VersionViewDialog({
               <div>
                 <dt className="font-semibold">Saved</dt>
                 <dd>
-                  {version.createdAt} by {version.authorId ?? 'unknown'}: {version.changeMessage ?? 'no message'}
+                  {version.createdAt} by {version.authorId ? actorWords(version.authorId) : 'someone'}:{' '}
+                  {version.changeMessage ?? 'no message'}
                 </dd>
               </div>
               {shownFields

@@ -12,6 +12,7 @@ import { Comparison } from './comparison';
 import { LabelsPanel } from './labels-panel';
 import { VersionViewDialog } from './version-view-dialog';
 import type { SavedTabProps } from './tab-props';
+import { actorWords } from '../../../_lib/actor-words';
 
 export interface VersionActions {
   publish(versionNumber: number): Promise<void>;
@@ -145,7 +146,7 @@ function VersionCells({ version, publishMessage }: { version: VersionView; publi
         <span className="font-semibold">Version {version.versionNumber}</span>
         <span className="block text-xs text-slate-600">
           <Time iso={version.createdAt} />
-          {version.authorId ? ` by ${version.authorId}` : ''}
+          {version.authorId ? ` by ${actorWords(version.authorId)}` : ''}
         </span>
       </td>
       <td className="p-2">
