@@ -18,10 +18,20 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 const hints = [
   ['readOnlyHint', 'Read-only', 'does not change anything'],
-  ['destructiveHint', 'Destructive', 'may delete or overwrite things (meaningful only when not read-only)'],
+  ['destructiveHint', 'Destructive', 'may delete or overwrite things'],
   ['idempotentHint', 'Idempotent', 'calling it again with the same input has no further effect'],
   ['openWorldHint', 'Open world', 'reaches things outside this system (the internet, other services)'],
 ] as const;
+
+/**
+ * A hint's value in words. MCP defaults `destructiveHint` to true, but it says nothing about a tool
+ * that changes nothing: a read-only tool reads "no (read-only)" there rather than "yes (default)".
+ */
+function hintWords(tool: ReturnType<typeof describeTool>, key: (typeof hints)[number][0]): string {
+  if (key === 'destructiveHint' && tool.effectiveAnnotations.readOnlyHint && !(key in tool.annotations))
+    return 'no (read-only)';
+  return `${tool.effectiveAnnotations[key] ? 'yes' : 'no'}${key in tool.annotations ? '' : ' (default)'}`;
+}
 
 export default async function ToolPage({ params }: Params) {
   const id = idParam((await params).id);
@@ -49,8 +59,7 @@ export default async function ToolPage({ params }: Params) {
               <div key={key} className="contents">
                 <dt className="font-medium">{label}</dt>
                 <dd>
-                  {tool.effectiveAnnotations[key] ? 'yes' : 'no'}
-                  {key in tool.annotations ? '' : ' (default)'} <span className="text-slate-600">· {meaning}</span>
+                  {hintWords(tool, key)} <span className="text-slate-600">· {meaning}</span>
                 </dd>
               </div>
             ))}
