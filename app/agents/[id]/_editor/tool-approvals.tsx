@@ -14,10 +14,10 @@ import type { ErrorAt } from '../../../_lib/form-errors';
 import { RuleBuilder } from './rule-builder';
 import { RequestContextSchemaContext, RuleFieldSchemaContext } from './rule-diagnostics';
 import { ToolGroup } from './tool-group';
+// "When..." starts with one empty rule row, as a new variant does: a group with none would always ask.
+import { startingRules } from './variant-card';
 
 type Choice = 'never' | 'always' | 'when';
-
-const emptyGroup: RuleGroup = { operator: 'AND', conditions: [] };
 
 const prefixed = (fields: ContextField[], root: string): ContextField[] =>
   fields.map((field) => ({ ...field, path: `${root}.${field.path}` }));
@@ -68,7 +68,11 @@ function ToolApproval({
   const requirement = choice === 'when' ? (policies![name]!.requireApproval as RuleGroup) : undefined;
   const choose = (next: Choice) =>
     onChange(
-      withPolicy(policies, name, next === 'never' ? undefined : next === 'always' ? true : (requirement ?? emptyGroup)),
+      withPolicy(
+        policies,
+        name,
+        next === 'never' ? undefined : next === 'always' ? true : (requirement ?? (startingRules() as RuleGroup)),
+      ),
     );
   return (
     <div role="group" aria-label={name} className="flex flex-col gap-2 rounded-md border border-slate-200 p-3">
