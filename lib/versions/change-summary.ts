@@ -58,7 +58,7 @@ function instructionsText(value: unknown): string {
     .join('\n\n');
 }
 
-const isVariants = (value: unknown): value is Array<{ value: unknown; rules?: unknown }> =>
+const isVariants = (value: unknown): value is Array<{ value: unknown; rules?: unknown; name?: unknown }> =>
   Array.isArray(value) && value.length > 0 && isRecord(value[0]) && 'value' in value[0];
 
 /** The names one plain value lists, and a sentence for each entry that carries more than its name. */
@@ -95,7 +95,9 @@ function namedFieldFacts(value: unknown): { names: Set<string>; sentences: strin
   value.forEach((variant, index) => {
     const listed = add(variant.value);
     const when = variant.rules ? `when ${rulesText(variant.rules)}` : 'always';
-    sentences.push(`Variant ${index + 1}, ${when}: ${listed.join(', ') || 'nothing'}`);
+    // Named as the Conditions tab names it: its own name, else its place.
+    const title = typeof variant.name === 'string' ? `"${variant.name}"` : `Variant ${index + 1}`;
+    sentences.push(`${title}, ${when}: ${listed.join(', ') || 'nothing'}`);
   });
   return { names, sentences };
 }

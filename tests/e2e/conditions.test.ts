@@ -187,6 +187,20 @@ describe('conditions: variants and the rule builder in a real browser', () => {
       await expect
         .poll(() => editor.matchedVariants().allTextContents(), patience)
         .toEqual(['Tools: Variant 1 matched']);
+
+      // A variant given a name is called by it in Preview too, as on the Conditions tab.
+      await editor.tab('Conditions');
+      await editor.variant('Tools', 2).getByRole('textbox', { name: 'Variant name' }).fill('Big pro accounts');
+      await editor.save('Name the pro variant');
+      await editor.announced('Version 4 saved');
+      await editor.tab('Preview');
+      await editor.resolve('{"tier":"pro","seats":20}');
+      await expect
+        .poll(() => editor.matchedVariants().allTextContents(), patience)
+        .toEqual(['Tools: Variant 1, "Big pro accounts" matched']);
+      expect((await editor.resolvedTools().allTextContents()).join('\n')).toContain(
+        'selected in tools, "Big pro accounts"',
+      );
       expect(errors).toEqual([]);
       await page.close();
     },

@@ -34,6 +34,17 @@ describe('summarizeChanges', () => {
     expect(change!.before).toEqual([]);
   });
 
+  it('calls a named variant by its name, as the Conditions tab does', () => {
+    const [change] = summarizeChanges([
+      {
+        field: 'tools',
+        previous: [],
+        current: [{ value: ['convert-units'] }, { value: ['refund'], rules: pro, name: 'Pro plan' }],
+      },
+    ]);
+    expect(change!.after).toEqual(['Variant 1, always: convert-units', '"Pro plan", when plan equals "pro": refund']);
+  });
+
   it('tells approval policies and request context fields as sentences only in one version', () => {
     const changes = summarizeChanges([
       {

@@ -17,11 +17,11 @@ import { draftIssuesOf, PreviewVersionChoice, UnsavedDraftProblems, unsavedDraft
 /** The API's answer; its schema leaves the explanation open, the resolver's type says what it holds. */
 type Resolution = Omit<OperationOutput<'resolveAgent'>, 'explanation'> & { explanation: Explanation };
 
-/** What Preview resolved, with the request context and the instructions (whose prompt blocks' rules) it used. */
+/** What Preview resolved, with the request context and the fields (prompt blocks' rules, variants' names) it used. */
 interface Resolved {
   resolution: Resolution;
   context: Record<string, unknown>;
-  instructions: Instructions | undefined;
+  fields: { instructions?: Instructions | undefined };
 }
 
 const sourceNames: Record<string, string> = {
@@ -34,13 +34,26 @@ const sourceNames: Record<string, string> = {
   workflow: 'workflow',
 };
 
+/** How a variant of a field (or a prompt block of the instructions) is named: its name, else its place. */
+type VariantName = (field: string, index: number) => string;
+
+/** The names of the variants of `fields` (a saved version or the draft), as the Conditions tab shows them. */
+export function variantNamesOf(fields: object): VariantName {
+  return (field, index) => {
+    const value: unknown = (fields as Record<string, unknown>)[field];
+    const entry: unknown = Array.isArray(value) ? value[index] : undefined;
+    const name = typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? `"${name}"` : `Variant ${index + 1}`;
+  };
+}
+
 /** Why a tool is in the set, in words: the field (and variant) that brought it, whose description, what it replaced. */
-export function whyIncluded(explanation: ToolExplanation | undefined): string {
+export function whyIncluded(explanation: ToolExplanation | undefined, variantName: VariantName): string {
   if (!explanation) return '';
   const parts = (explanation.includedBy ?? []).map((by) =>
     by.variantIndex === null || by.variantIndex === undefined
       ? `selected in ${by.field}`
-      : `selected in ${by.field}, variant ${by.variantIndex + 1}`,
+      : `selected in ${by.field}, ${variantName(by.field, by.variantIndex)}`,
   );
   if (parts.length === 0) parts.push('defined in code');
   if (explanation.description === 'agent') parts.push('description reworded for this agent');
@@ -52,7 +65,8 @@ export function whyIncluded(explanation: ToolExplanation | undefined): string {
 
 const fieldNames: Record<string, string> = agentFieldLabels;
 
-const variantList = (indices: number[]) => indices.map((index) => `Variant ${index + 1}`).join(', ');
+const variantList = (field: string, indices: number[], variantName: VariantName) =>
+  indices.map((index) => variantName(field, index)).join(', ');
 
 /**
  * Which variants matched, per conditional field (from the resolution's explanation), and which
@@ -63,10 +77,12 @@ export function matchedVariants({
   resolution,
   instructions,
   requestContext,
+  variantName,
 }: {
   resolution: Resolution;
   instructions: Instructions | undefined;
   requestContext: Record<string, unknown>;
+  variantName: VariantName;
 }): string[] {
   const lines: string[] = [];
   for (const [field, explained] of Object.entries(resolution.explanation.fields ?? {})) {
@@ -74,7 +90,7 @@ export function matchedVariants({
     const name = fieldNames[field] ?? field;
     lines.push(
       explained.matched.length
-        ? `${name}: ${variantList(explained.matched)} matched`
+        ? `${name}: ${variantList(field, explained.matched, variantName)} matched`
         : `${name}: no variant matched, so the field is empty`,
     );
   }
@@ -82,7 +98,11 @@ export function matchedVariants({
     const included = instructions.flatMap((block, index) =>
       block.type === 'text' || evaluateRules({ rules: block.rules, context: requestContext }) ? [index] : [],
     );
-    lines.push(included.length ? `Instructions: ${variantList(included)} included` : 'Instructions: no block included');
+    lines.push(
+      included.length
+        ? `Instructions: ${variantList('instructions', included, variantName)} included`
+        : 'Instructions: no block included',
+    );
   }
   return lines;
 }
@@ -135,18 +155,21 @@ export function PreviewTab({
       return;
     }
     const resolution = result.value as Resolution;
-    setResolved({ resolution, context, instructions: fields.instructions });
+    setResolved({ resolution, context, fields });
     announce(`Resolved ${resolution.tools.length} ${resolution.tools.length === 1 ? 'tool' : 'tools'}`);
   }
 
   // A saved version's variants are read from the version the editor holds, once it is the one
   // resolved (right after a save, the resolve can answer before the editor has the new version).
+  const resolvedFields = resolved?.resolution.draft ? resolved.fields : version;
+  const variantName = variantNamesOf(resolvedFields);
   const matched =
     resolved && (resolved.resolution.draft || resolved.resolution.versionNumber === version.versionNumber)
       ? matchedVariants({
           resolution: resolved.resolution,
-          instructions: resolved.resolution.draft ? resolved.instructions : version.instructions,
+          instructions: resolvedFields.instructions,
           requestContext: resolved.context,
+          variantName,
         })
       : [];
 
@@ -175,13 +198,23 @@ export function PreviewTab({
         </Button>
       </div>
       {problems.length > 0 ? <UnsavedDraftProblems issues={problems} /> : null}
-      {resolved ? <ResolutionView resolution={resolved.resolution} matched={matched} /> : null}
+      {resolved ? (
+        <ResolutionView resolution={resolved.resolution} matched={matched} variantName={variantName} />
+      ) : null}
     </div>
   );
 }
 
 /** What Preview resolved: version, model and hash, the matched variants, warnings, the tools with why, the instructions. */
-function ResolutionView({ resolution, matched }: { resolution: Resolution; matched: string[] }) {
+function ResolutionView({
+  resolution,
+  matched,
+  variantName,
+}: {
+  resolution: Resolution;
+  matched: string[];
+  variantName: VariantName;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
@@ -220,7 +253,9 @@ function ResolutionView({ resolution, matched }: { resolution: Resolution; match
               <span className="font-mono font-semibold">{tool.name}</span>{' '}
               <span className="rounded bg-slate-100 px-1.5 text-xs">{sourceNames[tool.source] ?? tool.source}</span>
               <p className="text-slate-700">{tool.description}</p>
-              <p className="text-xs text-slate-600">Why: {whyIncluded(resolution.explanation.tools[tool.name])}</p>
+              <p className="text-xs text-slate-600">
+                Why: {whyIncluded(resolution.explanation.tools[tool.name], variantName)}
+              </p>
               <p className="text-xs text-slate-600">
                 Approval: {resolution.explanation.tools[tool.name]?.approval?.summary ?? 'no policy in this version'}
               </p>
