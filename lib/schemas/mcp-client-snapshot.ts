@@ -19,7 +19,8 @@ const serverName = z
   .max(64)
   .regex(serverNamePattern, 'Server names use only letters, digits and "-" (no "_": tool names are server_tool)');
 const key = z.string().min(1).max(256);
-const timeout = z.number().int().min(1).max(600_000);
+const timeoutWords = 'A whole number of milliseconds, from 1 to 600000 (10 minutes)';
+const timeout = z.number({ error: timeoutWords }).int(timeoutWords).min(1, timeoutWords).max(600_000, timeoutWords);
 /** Server-level allow-list: bare tool names, optionally with a description override. */
 const serverTools = z
   .record(key, z.object({ description: z.string().max(100_000).optional() }).strict())

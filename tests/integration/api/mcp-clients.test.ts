@@ -94,6 +94,15 @@ describe('creating saved clients', () => {
     expect(response.body.error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(paths);
   });
 
+  it.each([-5, '-5', 'soon', 1.5, 600_001])('says what a timeout is when given %j', async (timeout) => {
+    const servers = { a: { type: 'http', url: 'https://x.example', timeout } };
+    const response = await call('POST', '/api/mcp-clients', { id: 'c6', name: 'C', servers });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues).toEqual([
+      { path: 'servers.a.timeout', message: 'A whole number of milliseconds, from 1 to 600000 (10 minutes)' },
+    ]);
+  });
+
   it('answers 409 for an existing id', async () => {
     expect((await call('POST', '/api/mcp-clients', stdioClient)).status).toBe(409);
   });
