@@ -180,4 +180,17 @@ describe('lists page past 100 items in a real browser', () => {
     },
     walkTimeoutMs,
   );
+
+  it('answers an address that names nothing with a page that says so and offers the lists', async () => {
+    const { page } = await newPage();
+    for (const path of ['/agents/no-such-agent', '/runs/no-such-run']) {
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status(), path).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Nothing here' }).waitFor(patience);
+      const places = page.getByRole('navigation', { name: 'Go to' });
+      expect(await places.getByRole('link').allTextContents()).toEqual(['Agents', 'Runs', 'Tools', 'MCP clients']);
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
