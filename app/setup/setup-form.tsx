@@ -7,13 +7,15 @@ import { useEntryForm } from '../_lib/use-entry-form';
 
 const noToken = 'This page needs the setup link the server printed at start (it ends in ?token=...).';
 
-export function SetupForm({ token }: { token: string }) {
+/** `refusal`: why the link no longer works (read when the page opened), so nobody fills in a dead form. */
+export function SetupForm({ token, refusal }: { token: string; refusal: string | undefined }) {
+  const unusable = token ? refusal : noToken;
   const entry = useEntryForm({
     schema: firstAdminInput,
     defaultValues: { token, email: '', password: '' },
     send: (body) => callOperation('setUpFirstAdmin', { body }),
     destination: '/',
-    ...(token ? {} : { initialError: noToken }),
+    ...(unusable ? { initialError: unusable } : {}),
   });
 
   return (
@@ -33,7 +35,7 @@ export function SetupForm({ token }: { token: string }) {
       }
       error={entry.error}
       submitLabel="Create admin"
-      canSubmit={entry.ready && Boolean(token)}
+      canSubmit={entry.ready && !unusable}
     />
   );
 }

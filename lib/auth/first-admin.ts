@@ -18,6 +18,8 @@ const unusableLink =
   'This setup link is unknown, used or expired (it is valid for one hour). Restart the studio for a new one ' +
   'while there is no admin, or add one with `agent-studio db user create --role admin --password-stdin`.';
 
+const adminExists = 'An admin exists already; sign in, or ask an admin to invite you.';
+
 /** A user signed in by the request that added them: who, and the session cookies to set. */
 export interface AddedAndSignedIn {
   user: SignedInUser;
@@ -32,6 +34,21 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
   }
 
   return {
+    /**
+     * Why a setup link would be refused, or undefined while it still adds the first admin: the
+     * setup page says so when it opens, before anyone fills it in.
+     */
+    async refusalOf(token: string): Promise<string | undefined> {
+      if (await hasEnabledAdmin()) return adminExists;
+      try {
+        await links.find('setup', token, unusableLink);
+        return undefined;
+      } catch (error) {
+        if (error instanceof StudioError) return error.message;
+        throw error;
+      }
+    },
+
     /** A new setup link's token and end, or undefined when an enabled admin exists already. */
     async issueIfNoAdmin(): Promise<{ token: string; expiresAt: Date } | undefined> {
       if (await hasEnabledAdmin()) return undefined;
@@ -42,8 +59,7 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
     /** Adds the first admin through a setup link, uses it up (and every other setup link), signs them in. */
     async setUp({ token, email, password }: FirstAdminInput, headers: Headers): Promise<AddedAndSignedIn> {
       const row = await links.find('setup', token, unusableLink);
-      if (await hasEnabledAdmin())
-        throw new StudioError('conflict', 'An admin exists already; sign in, or ask an admin to invite you.');
+      if (await hasEnabledAdmin()) throw new StudioError('conflict', adminExists);
       const user = await links.use(row, unusableLink, () =>
         signIn.createUser({ email, name: email.split('@')[0] ?? email, password, role: 'admin' }),
       );

@@ -107,6 +107,10 @@ describe('setting up the first admin', () => {
     const refused = await send({ token, email: 'ada@example.com', password });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toContain('expired');
+    // The setup page asks the same before anyone fills it in.
+    expect(await firstAdmin().refusalOf(token)).toBe(refused.body.error.message);
+    expect(await firstAdmin().refusalOf('not-a-token-anyone-was-given')).toContain('unknown, used or expired');
+    expect(await firstAdmin().refusalOf((await firstAdmin().issueIfNoAdmin())!.token)).toBeUndefined();
   });
 
   it('adds the admin once; the links other instances printed are refused after it, and none is made again', async () => {
@@ -122,6 +126,7 @@ describe('setting up the first admin', () => {
     expect((await send({ token: mine.token, email: 'eve@example.com', password })).status).toBe(401);
     expect((await send({ token: another.token, email: 'eve@example.com', password })).status).toBe(401);
     expect(await firstAdmin().issueIfNoAdmin()).toBeUndefined();
+    expect(await firstAdmin().refusalOf(another.token)).toMatch(/^An admin exists already/);
   });
 });
 
