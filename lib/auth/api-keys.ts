@@ -117,6 +117,7 @@ export function createApiKeys({
     };
     // A transaction, so the storage's generation moves and no cached miss of this key outlives it.
     await storage.transaction(async () => {
+      await refuseNameInUse(storage, name, now());
       await storage.queries.apiKeys.insert(row);
       await recordApiKeyAudit(storage, {
         at: now(),
@@ -224,6 +225,21 @@ function newKey(): string {
 }
 
 const hashKey = (key: string): string => hash('sha256', key);
+
+/**
+ * Refuses a name a key in use has (not revoked, not expired): the audit log names a key's actions
+ * `key:<name>`, so two such keys could not be told apart.
+ */
+async function refuseNameInUse(storage: Pick<Storage, 'queries'>, name: string, now: Date): Promise<void> {
+  const inUse = (row: ApiKeyRow) =>
+    row.revokedAt === null && (row.expiresAt === null || Date.parse(row.expiresAt) > now.getTime());
+  if ((await storage.queries.apiKeys.list()).some((row) => row.name === name && inUse(row)))
+    throw new StudioError(
+      'conflict',
+      `An API key named "${name}" is in use: give this one another name, or revoke that one first.`,
+      { name },
+    );
+}
 
 function apiKeyView({ keyHash: _hash, ...view }: ApiKeyRow): ApiKeyView {
   return view;

@@ -37,12 +37,15 @@ const createdKeySchema = z
 
 export const createKeyRoute = route('post', '/keys', 'createApiKey', {
   summary: 'Create an API key with one scope; the key is in this answer only',
+  description:
+    'A name is unique among the keys in use (not revoked, not expired): the audit log names what a key did ' +
+    '`key:<name>`. A name in use is 409 `conflict`.',
   request: {
     body: requiredBody(createApiKeyInput, { name: 'orders-service', scope: 'runtime' }),
   },
   status: 201,
   ok: ['The key, shown this once', createdKeySchema],
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 409],
 });
 
 export const listKeysRoute = route('get', '/keys', 'listApiKeys', {

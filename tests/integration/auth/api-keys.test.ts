@@ -122,6 +122,24 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     expect((await keys.list()).items).toEqual([]);
   });
 
+  it('refuses a second live key of the same name, which the audit log could not tell apart', async () => {
+    const first = await keys.create({ name: 'orders', scope: 'runtime', createdBy: 'local' });
+    const refused = await rejection(keys.create({ name: 'orders', scope: 'editor', createdBy: 'local' }));
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toContain('An API key named "orders" is in use');
+    expect((await keys.list()).items.map((key) => key.name)).toEqual(['orders']);
+    // Once that key is revoked, or expired, the name is free again.
+    await keys.revoke({ id: first.id, actor: 'local' });
+    const again = await keys.create({
+      name: 'orders',
+      scope: 'runtime',
+      createdBy: 'local',
+      expiresAt: new Date(start + 60_000).toISOString(),
+    });
+    clock = start + 120_000;
+    expect((await keys.create({ name: 'orders', scope: 'runtime', createdBy: 'local' })).id).not.toBe(again.id);
+  });
+
   it('accepts its own keys and refuses unknown and malformed ones', async () => {
     const created = await keys.create({ name: 'app', scope: 'editor', createdBy: 'local' });
     expect(await keys.verify(created.key)).toEqual({
