@@ -8,7 +8,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { actorOf, allows, type Credentials } from '../auth/credentials';
+import { actorOf, allows, type Credentials, type Principal } from '../auth/credentials';
+import type { RequiredScope } from '../auth/roles';
 import { errorBody } from '../errors';
 import type { ScopeLookup } from './scope-lookup';
 import { setPrincipal } from './request-principal';
@@ -18,6 +19,17 @@ function credentialHeaders(context: Context) {
   const incoming = (context.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) return { authorization: incoming.headers.authorization, cookie: incoming.headers.cookie };
   return { authorization: context.req.header('authorization'), cookie: context.req.header('cookie') };
+}
+
+/**
+ * What a refused caller is told: a key, the scope it lacks; a person, the role it takes (a viewer
+ * reads what a `runtime` key reads, but starting runs and tools spends, which takes an editor).
+ */
+function refusalOf(principal: Principal, required: Exclude<RequiredScope, 'public'>, spends: boolean): string {
+  if (principal.kind !== 'user') return `${actorOf(principal)} may not do this: it needs the ${required} scope.`;
+  const role = required === 'runtime' ? (spends ? 'editor' : 'viewer') : required;
+  const what = spends && required === 'runtime' ? 'start runs or run tools' : 'do this';
+  return `${principal.email} (${principal.role}) may not ${what}: it needs the ${role} role.`;
 }
 
 /** `lookup` is the route table's (`createApiScopeLookup` of ./operation-scopes, built where the routes are known). */
@@ -36,11 +48,10 @@ export function accessGate(credentials: Credentials, lookup: ScopeLookup): Middl
         401,
       );
     }
-    if (!allows(principal, required, { spends: route?.spends ?? false })) {
+    const spends = route?.spends ?? false;
+    if (!allows(principal, required, { spends })) {
       return context.json(
-        errorBody('forbidden', `${actorOf(principal)} may not do this: it needs the ${required} scope.`, {
-          requiredScope: required,
-        }),
+        errorBody('forbidden', refusalOf(principal, required, spends), { requiredScope: required }),
         403,
       );
     }

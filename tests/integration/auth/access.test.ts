@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '@/lib/auth';
-import { createTestStudio } from '../../support/studio';
+import { createTestStudio, type ResponseBody } from '../../support/studio';
 
 type Operation = { method: string; path: string; operationId: string; required: 'public' | Scope };
 
@@ -150,6 +150,11 @@ describe('access with sign-in required', () => {
       body: JSON.stringify({ prompt: 'Hello' }),
     });
     expect(generate.status).toBe(403);
+    // A person is told the role it takes, not the scope of a key.
+    expect(((await generate.json()) as ResponseBody).error).toMatchObject({
+      message: 'viewer@example.com (viewer) may not start runs or run tools: it needs the editor role.',
+      details: { requiredScope: 'runtime' },
+    });
 
     const editor = { cookie: await cookieOf('editor@example.com'), 'content-type': 'application/json' };
     const created = await context.studio.api.request('/api/agents', {
@@ -158,7 +163,11 @@ describe('access with sign-in required', () => {
       body: JSON.stringify({ id: 'by-editor', name: 'By editor', model: 'openai/gpt-4o-mini', instructions: 'Help.' }),
     });
     expect(created.status).toBe(201);
-    expect((await context.studio.api.request('/api/audit', { headers: editor })).status).toBe(403);
+    const audit = await context.studio.api.request('/api/audit', { headers: editor });
+    expect(audit.status).toBe(403);
+    expect(((await audit.json()) as ResponseBody).error.message).toBe(
+      'editor@example.com (editor) may not do this: it needs the admin role.',
+    );
 
     // Signed out (with the Origin a browser sends; a cookie without one is refused): the cookie names nothing any more.
     const signOut = { method: 'POST', headers: { ...editor, origin: 'http://localhost' } };
