@@ -80,6 +80,13 @@ export const convertUnitsInputSchema = z
       });
     } else if (units[from].kind === 'temperature' && units[from].toBase(value) < 0) {
       context.addIssue({ code: 'custom', path: ['value'], message: 'The temperature is below absolute zero' });
+    } else if (!Number.isFinite(units[to].fromBase(units[from].toBase(value)))) {
+      // Checked on the input, so the model reads what to change rather than an output it cannot fix.
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `${value} ${from} is too large to express in ${to}; give a smaller amount`,
+      });
     }
   });
 

@@ -38,6 +38,7 @@ describe('convert-units', () => {
       /Cannot convert mass \(kg\) to length \(m\); pick a mass unit/,
     ],
     ['below absolute zero', { value: -500, from: 'c', to: 'k' }, 'value', /below absolute zero/],
+    ['too large for the unit', { value: 1e308, from: 'km', to: 'mm' }, 'value', /too large to express in mm/],
     ['an unknown unit', { value: 1, from: 'furlong', to: 'm' }, 'from', /./],
     ['a value that is not a number', { value: '10', from: 'km', to: 'm' }, 'value', /./],
   ])('answers a conversion %s with a validation error at %s', async (_case, input, path, message) => {
