@@ -12,7 +12,7 @@ import { NewAgentPage } from './pages/new-agent-page';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { apiOf } from './support/api';
 import { launchBrowser } from './support/browser';
-import { editorActor, signedInAsEditor, signInContext } from './support/credentials';
+import { editorInWords, signedInAsEditor, signInContext } from './support/credentials';
 import { saveScreenshot, watchConsoleErrors, shownText } from './support/page-watch';
 
 const baseUrl = inject('serverUrl');
@@ -227,7 +227,7 @@ describe('the agent editor, start to finish, in a real browser', () => {
         const dialog = bob.conflictDialog();
         await dialog.waitFor();
         const said = (await dialog.textContent()) ?? '';
-        expect(said).toContain(`Version ${before + 1} by ${editorActor()}`);
+        expect(said).toContain(`Version ${before + 1} by ${editorInWords()}`);
         expect(said).toContain('Clearer description');
         expect(said).toContain('changed Description');
         expect(await seriousAccessibilityViolations(other)).toEqual([]);
@@ -269,6 +269,11 @@ describe('the agent editor, start to finish, in a real browser', () => {
     const view = page.getByRole('dialog', { name: 'Version 1 (read-only)' });
     await view.getByText('Sorts incoming tickets').waitFor();
     expect(await view.getByRole('textbox').count()).toBe(0);
+    // In words, as Compare says it: field names as the editor shows them, no JSON unless asked for.
+    await view.getByText('Description', { exact: true }).waitFor();
+    expect(await view.getByText('"description"').count()).toBe(0);
+    await view.getByRole('button', { name: 'Show as JSON' }).click();
+    await view.getByText('"description"').waitFor();
     await view.getByRole('button', { name: 'Close' }).click();
 
     // Unpublish: applications get no published version any more.

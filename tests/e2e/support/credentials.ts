@@ -16,8 +16,8 @@ export function scriptHeaders(): Record<string, string> {
 /** Whether this run's browsers are signed in as an editor (so admin-only pages are not theirs). */
 export const signedInAsEditor = (): boolean => inject('sessionCookie') !== undefined;
 
-/** How versions and the audit log name the person using the test browsers. */
-export const editorActor = (): string => (signedInAsEditor() ? `user:${editorEmail}` : 'local');
+/** How the editor's pages name the person using the test browsers (versions record `user:<email>` or `local`). */
+export const editorInWords = (): string => (signedInAsEditor() ? editorEmail : 'the local user');
 
 export async function signInContext(context: BrowserContext): Promise<void> {
   const cookie = inject('sessionCookie');
