@@ -4,7 +4,13 @@
  * the backup's hash never depends on a secret.
  */
 import { describe, expect, it } from 'vitest';
-import { backupConfigHash, mcpSnapshotForBackup, mcpSnapshotFromBackup } from '@/lib/editor/deployment-secrets';
+import {
+  backupConfigHash,
+  backupUrlsOpened,
+  mcpSnapshotForBackup,
+  mcpSnapshotFromBackup,
+  type SecretsOnImport,
+} from '@/lib/editor/deployment-secrets';
 import type { McpClientSnapshot } from '@/lib/schemas/mcp-client-snapshot';
 import { derivePassphraseKey, isSealedSecret, newPassphraseKdf } from '@/lib/secrets';
 
@@ -16,6 +22,18 @@ const snapshot: McpClientSnapshot = {
     plain: { type: 'http', url: 'https://mcp.example.test/open' },
   },
 };
+
+/** What an import does with a sealed backup's version: its URLs opened before the snapshot is read, then its env values. */
+function fromSealedBackup(snapshot: McpClientSnapshot, secrets: SecretsOnImport) {
+  const urls = backupUrlsOpened({ snapshot: { ...snapshot }, secrets, sealed: true, prefix: 'p' });
+  const rest = mcpSnapshotFromBackup({
+    snapshot: urls.snapshot as unknown as McpClientSnapshot,
+    secrets,
+    sealed: true,
+    prefix: 'p',
+  });
+  return { snapshot: rest.snapshot, issues: [...urls.issues, ...rest.issues] };
+}
 
 describe('MCP client secrets in a deployment backup', () => {
   it('seals env values and credential URLs whole, and opens them back to the same snapshot', async () => {
@@ -29,12 +47,7 @@ describe('MCP client secrets in a deployment backup', () => {
     expect(servers.remote?.type === 'http' && isSealedSecret(servers.remote.url)).toBe(true);
     expect(servers.plain).toEqual(snapshot.servers.plain);
 
-    const opened = mcpSnapshotFromBackup({
-      snapshot: sealed.snapshot,
-      secrets: { mode: 'open', key },
-      sealed: true,
-      prefix: 'p',
-    });
+    const opened = fromSealedBackup(sealed.snapshot, { mode: 'open', key });
     expect(opened).toEqual({ snapshot, issues: [] });
     expect(backupConfigHash(opened.snapshot)).toBe(backupConfigHash(snapshot));
   });
@@ -46,8 +59,17 @@ describe('MCP client secrets in a deployment backup', () => {
 
     const key = await derivePassphraseKey({ passphrase: 'a long enough passphrase', kdf: newPassphraseKdf() });
     const sealed = mcpSnapshotForBackup(snapshot, { mode: 'seal', key }).snapshot;
-    const dropped = mcpSnapshotFromBackup({ snapshot: sealed, secrets: { mode: 'omit' }, sealed: true, prefix: 'p' });
+    const dropped = fromSealedBackup(sealed, { mode: 'omit' });
     expect(dropped.issues.map((issue) => issue.path)).toEqual(['p.servers.remote.url']);
+  });
+
+  it('refuses a URL whose credentials a sealed backup holds in clear', async () => {
+    const key = await derivePassphraseKey({ passphrase: 'a long enough passphrase', kdf: newPassphraseKdf() });
+    const sealed = mcpSnapshotForBackup(snapshot, { mode: 'seal', key }).snapshot;
+    const edited = { ...sealed, servers: { ...sealed.servers, remote: snapshot.servers.remote! } };
+    expect(fromSealedBackup(edited, { mode: 'open', key }).issues).toEqual([
+      { path: 'p.servers.remote.url', message: expect.stringMatching(/must be sealed/) },
+    ]);
   });
 
   it('hashes a version the same whatever its secrets are', () => {
