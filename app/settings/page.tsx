@@ -21,7 +21,7 @@ import { ModelProvidersPanel } from './model-providers-panel';
 import { StdioLaunchSpecsPanel } from './stdio-launch-specs-panel';
 import { tabOf } from './tab-names';
 import { UsersPanel } from './users-panel';
-import { actorWords } from '../_lib/actor-words';
+import { actorOfWords, actorWords } from '../_lib/actor-words';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Settings' };
@@ -76,7 +76,7 @@ async function AuditLog({ params }: { params: Partial<Params> }) {
       studio.editor.audit.list({
         limit: listPageSize,
         cursor: from,
-        ...(filters.who ? { actor: filters.who } : {}),
+        ...(filters.who ? { actor: actorOfWords(filters.who) } : {}),
         ...(filters.what ? { action: filters.what } : {}),
         ...(filters.id ? { entityId: filters.id } : {}),
         ...(isDay(filters.from) ? { from: dayStart(filters.from) } : {}),

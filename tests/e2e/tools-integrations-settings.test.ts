@@ -97,7 +97,9 @@ describe('tools, integrations and settings pages in a real browser', () => {
         .filter({ hasText: /^value/ })
         .textContent(),
     ).toContain('number');
-    expect(await page.getByText('(default)').count()).toBeGreaterThan(0);
+    // convert-units declares every hint but destructiveHint, whose MCP default says nothing of a read-only tool.
+    expect(await page.getByText('no (read-only)').count()).toBe(1);
+    expect(await page.getByText('(default)').count()).toBe(0);
     expect(
       await tools.table('Output of convert-units').getByRole('cell', { name: 'formatted', exact: true }).count(),
     ).toBe(1);
@@ -302,10 +304,12 @@ describe('tools, integrations and settings pages in a real browser', () => {
       expect(whatOptions).toContain('Saved a version');
       expect(whatOptions).toContain('Created an MCP client');
       expect(whatOptions.filter((words) => /[._]/.test(words))).toEqual([]);
-      await settings.filter({ who: 'local', what: 'Saved a version', id: 'audited' });
+      // Who is written and filtered in the words the log shows ("the local user" is recorded `local`).
+      await settings.filter({ who: 'the local user', what: 'Saved a version', id: 'audited' });
       await page.waitForURL(/what=agent.save/);
       await expect.poll(() => settings.auditRows().count(), patience).toBe(50);
       const newest = await settings.auditRows().first().textContent();
+      expect(newest).toContain('the local user');
       expect(newest).toContain('Saved a version');
       expect(newest).toContain('Changed: Instructions');
       expect(newest).toContain('Version: 56');
