@@ -36,10 +36,7 @@ const createdKeySchema = z
   .openapi('CreatedApiKey');
 
 export const createKeyRoute = route('post', '/keys', 'createApiKey', {
-  summary: 'Create an API key with one scope; the key is in this answer only',
-  description:
-    'A name is unique among the keys in use (not revoked, not expired): the audit log names what a key did ' +
-    '`key:<name>`. A name in use is 409 `conflict`.',
+  summary: 'Create an API key with one scope and a name no key in use has; the key is in this answer only',
   request: {
     body: requiredBody(createApiKeyInput, { name: 'orders-service', scope: 'runtime' }),
   },
