@@ -9,6 +9,7 @@ import type { InternalAddresses } from '../auth';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { recordIdSchema } from './agent-bodies';
+import { classifyAddress, classifyName, describeClass, isAllowed } from '../net/address-classes';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 
@@ -51,10 +52,35 @@ export const stdioServerSchema = z
   })
   .strict();
 
+/**
+ * The class of address a URL names by itself (its literal host, or a name such as
+ * `metadata.google.internal`) when no configured URL may ever reach it: a cloud metadata service,
+ * link-local, unspecified, multicast or broadcast. The outbound guard refuses those on every
+ * connection; refusing them when saved tells the person at once. A name that resolves there is
+ * only found when connecting.
+ */
+function unreachableClassOf(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  const addressClass = classifyAddress(host) ?? classifyName(host);
+  return addressClass && !isAllowed(addressClass, { allowInternal: true }) ? describeClass(addressClass) : undefined;
+}
+
 export const httpServerSchema = z
   .object({
     type: z.literal('http'),
-    url: z.url({ protocol: /^https?$/, error: 'An http(s) URL' }),
+    url: z.url({ protocol: /^https?$/, error: 'An http(s) URL' }).superRefine((url, context) => {
+      const unreachable = unreachableClassOf(url);
+      if (unreachable)
+        context.addIssue({
+          code: 'custom',
+          message: `points at an address the studio never connects to (${unreachable})`,
+        });
+    }),
     timeout: timeout.optional(),
     tools: serverTools.optional(),
   })

@@ -88,6 +88,16 @@ describe('creating saved clients', () => {
       ['servers.a.headers'],
     ],
     ['an unknown field and a missing name', { id: 'c5', servers: {}, extra: 1 }, ['name', 'extra']],
+    [
+      'a URL at a cloud metadata address, which nothing may reach',
+      { id: 'c7', name: 'C', servers: { a: { type: 'http', url: 'http://169.254.169.254/mcp' } } },
+      ['servers.a.url'],
+    ],
+    [
+      'a URL at the unspecified address',
+      { id: 'c8', name: 'C', servers: { a: { type: 'http', url: 'http://0.0.0.0:8080/mcp' } } },
+      ['servers.a.url'],
+    ],
   ])('answers 400 for %s', async (_name, body, paths) => {
     const response = await call('POST', '/api/mcp-clients', body);
     expect(response.status).toBe(400);

@@ -47,13 +47,15 @@ describe.skipIf(!networkNamespacesWork)(
       expect(connections).toBe(0);
     });
 
-    it('refuses an HTTP MCP server at them in the connection test, nothing connected', () => {
+    it('refuses an HTTP MCP server at them: a literal address at save, a name in the connection test, nothing connected', () => {
       const { outcomes, connections } = results.mcp;
-      for (const [id, outcome] of Object.entries(outcomes) as Array<[string, Results]>) {
-        expect(outcome.saved, id).toBe(201);
-        expect(outcome.tested.servers.remote, id).toMatchObject({ ok: false, reason: 'refused' });
-        expect(outcome.tested.servers.remote.error, id).toMatch(/metadata/);
+      for (const id of ['mcp-gce6', 'mcp-aws-dns6']) {
+        expect(outcomes[id].saved, id).toBe(400);
+        expect(outcomes[id].refusal.details.issues[0].message, id).toMatch(/never connects to \(metadata\)$/);
       }
+      expect(outcomes['mcp-wireserver'].saved).toBe(201);
+      expect(outcomes['mcp-wireserver'].tested.servers.remote).toMatchObject({ ok: false, reason: 'refused' });
+      expect(outcomes['mcp-wireserver'].tested.servers.remote.error).toMatch(/metadata/);
       expect(connections).toBe(0);
     });
   },

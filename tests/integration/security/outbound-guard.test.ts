@@ -99,14 +99,18 @@ describe.skipIf(!networkNamespacesWork)(
       expect(outcomes['private-ok'].executed.body).toMatchObject({ isError: false, output: { status: 200 } });
     });
 
-    it('keeps HTTP MCP servers away from metadata addresses: refused in the connection test, nothing connected', () => {
+    it('keeps HTTP MCP servers away from metadata addresses: a literal one refused at save, a name in the connection test, nothing connected', () => {
       const { outcomes, after } = results.mcp;
-      for (const id of ['mcp-metadata', 'mcp-metadata-name', 'mcp-mapped']) {
-        expect(outcomes[id].saved, id).toBe(201);
-        const server = outcomes[id].tested.servers.remote;
-        expect(server, id).toMatchObject({ ok: false, reason: 'refused' });
-        expect(server.error, id).toMatch(/metadata/);
+      for (const id of ['mcp-metadata', 'mcp-mapped']) {
+        expect(outcomes[id].saved, id).toBe(400);
+        expect(outcomes[id].refusal.details.issues, id).toEqual([
+          { path: 'servers.remote.url', message: expect.stringMatching(/never connects to \(.*metadata\)+$/) },
+        ]);
       }
+      expect(outcomes['mcp-metadata-name'].saved).toBe(201);
+      const server = outcomes['mcp-metadata-name'].tested.servers.remote;
+      expect(server).toMatchObject({ ok: false, reason: 'refused' });
+      expect(server.error).toMatch(/metadata/);
       expect(after.metadata).toBe(0);
       // A configured private address is reached (and fails as a non-MCP server would).
       expect(outcomes['mcp-private'].tested.servers.remote).toMatchObject({ ok: false });

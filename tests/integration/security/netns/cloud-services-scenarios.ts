@@ -107,7 +107,7 @@ try {
   ] as const) {
     const saved = await call('POST', '/api/mcp-clients', { id, name: id, servers: { remote: { type: 'http', url } } });
     const tested = await call('POST', `/api/mcp-clients/${id}/test`, {});
-    mcp[id] = { saved: saved.status, tested: tested.body };
+    mcp[id] = { saved: saved.status, refusal: saved.body.error, tested: tested.body };
   }
   results.mcp = { outcomes: mcp, connections: connections() };
 } finally {

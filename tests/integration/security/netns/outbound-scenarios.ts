@@ -228,7 +228,7 @@ try {
   ] as const) {
     const saved = await call('POST', '/api/mcp-clients', { id, name: id, servers: { remote: { type: 'http', url } } });
     const tested = await call('POST', `/api/mcp-clients/${id}/test`, {});
-    mcpOutcomes[id] = { saved: saved.status, tested: tested.body };
+    mcpOutcomes[id] = { saved: saved.status, refusal: saved.body.error, tested: tested.body };
   }
   results.mcp = { outcomes: mcpOutcomes, before: mcpBefore, after: snapshot() };
 } finally {
