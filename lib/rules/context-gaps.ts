@@ -84,10 +84,32 @@ export function listInWords(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
+const shown = (value: unknown) => JSON.stringify(value);
+
+/** Why a given value does not fit its declared field (a value it does not list, another type), or undefined. */
+function misfitOf(field: ContextField, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (field.enum)
+    return field.enum.some((option) => option === value)
+      ? undefined
+      : `It gives ${field.path} ${shown(value)}, which is not one of ${field.enum.map(shown).join(', ')}.`;
+  const fits: Record<string, (given: unknown) => boolean> = {
+    string: (given) => typeof given === 'string',
+    number: (given) => typeof given === 'number',
+    integer: (given) => Number.isInteger(given),
+    boolean: (given) => typeof given === 'boolean',
+    array: Array.isArray,
+    object: isRecord,
+  };
+  if (field.type === undefined || fits[field.type]!(value)) return undefined;
+  return `It gives ${field.path} ${shown(value)}, which is not ${field.type === 'integer' ? 'a whole number' : `a ${field.type}`}.`;
+}
+
 /**
- * Warnings in words about a request context: the fields the rules read that it does not give, and
- * (then) the top-level fields it gives that neither the declared fields nor the rules name, which
- * is how a misspelt or renamed field shows.
+ * Warnings in words about a request context: the declared fields it gives a value they do not
+ * take, the fields the rules read that it does not give, and (then) the top-level fields it gives
+ * that neither the declared fields nor the rules name, which is how a misspelt or renamed field
+ * shows.
  */
 export function contextGaps({
   read,
@@ -98,9 +120,13 @@ export function contextGaps({
   context: Record<string, unknown>;
   declared: readonly ContextField[];
 }): string[] {
+  const misfits = declared.flatMap((field) => {
+    const misfit = misfitOf(field, valueAt(context, field.path));
+    return misfit === undefined ? [] : [misfit];
+  });
   const missing = read.filter((path) => valueAt(context, path) === undefined);
-  if (missing.length === 0) return [];
-  const warnings = [`The rules read ${listInWords(missing)}, which this request context does not give.`];
+  if (missing.length === 0) return misfits;
+  const warnings = [...misfits, `The rules read ${listInWords(missing)}, which this request context does not give.`];
   const known = new Set([...declared.map((field) => field.path), ...read].map((path) => path.split('.')[0]));
   const extra = Object.keys(context).filter((key) => !known.has(key));
   if (extra.length > 0)

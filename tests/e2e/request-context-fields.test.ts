@@ -136,7 +136,12 @@ describe('request-context fields in a real browser', () => {
       .poll(() => editor.matchedVariants().allTextContents(), patience)
       .toEqual(['Tools: Variant 1, Variant 2 matched']);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/ctx-preview.png', fullPage: true });
+    // A value the declared field does not take is said too, before anything resolves.
+    await box.fill('{"plan": "gold"}');
+    await preview
+      .getByRole('status')
+      .filter({ hasText: 'It gives plan "gold", which is not one of' })
+      .waitFor(patience);
 
     // Compare: version 2's field has a control, and its rule's field is missing from the empty context.
     const versions = await editor.tab('Versions');

@@ -135,6 +135,22 @@ describe('what a request context lacks of the fields the rules read', () => {
     ]);
   });
 
+  it('says which declared fields it gives a value they do not take', () => {
+    const declared = [
+      { path: 'plan', type: 'string' as const, enum: ['free', 'pro'] },
+      { path: 'seats', type: 'integer' as const },
+      { path: 'user.beta', type: 'boolean' as const },
+    ];
+    expect(contextGaps({ read: [], context: { plan: 'gold', seats: 2.5, user: { beta: 'yes' } }, declared })).toEqual([
+      'It gives plan "gold", which is not one of "free", "pro".',
+      'It gives seats 2.5, which is not a whole number.',
+      'It gives user.beta "yes", which is not a boolean.',
+    ]);
+    expect(contextGaps({ read: ['plan'], context: { plan: 'pro', seats: 3, user: { beta: true } }, declared })).toEqual(
+      [],
+    );
+  });
+
   it('builds the hint example from the declared fields, else from the fields the rules read', () => {
     const declared = [
       { path: 'plan', type: 'string' as const, enum: ['free', 'pro'] },
