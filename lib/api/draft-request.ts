@@ -4,11 +4,12 @@
  * saved. Only editors and admins may send one (a runtime key runs what was saved and published);
  * it excludes a version selector; it passes the save's own checks, each problem named under `draft.`.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { actorOf, allows } from '../auth/credentials';
 import type { Editor } from '../editor';
 import { StudioError } from '../errors';
+import { isRecord } from '../is-record';
 import type { DraftVersion } from '../runtime';
 import { updateAgentBodySchema } from '../schemas';
 import { principalOf, requestActor } from './request-principal';
@@ -33,21 +34,35 @@ export function draftExcludesSelector(body: { draft?: unknown; selector?: unknow
   }
 }
 
+function refuseDraftBelowEditor(context: Context): void {
+  const principal = principalOf(context);
+  if (allows(principal, 'editor')) return;
+  throw new StudioError(
+    'forbidden',
+    `${actorOf(principal)} may not run an unsaved draft: that needs the editor scope (an editor or admin, or an ` +
+      'API key with scope editor or admin). Save the draft as a version and run the saved version instead.',
+    { requiredScope: 'editor' },
+  );
+}
+
+/**
+ * Before the route reads its body: a body that names a `draft` from a caller below the editor
+ * scope is 403 at once, however the draft is written (a malformed one would otherwise be told
+ * what the schema wants). The app has parsed the JSON already; what is not JSON is its 400.
+ */
+export const draftScopeGate: MiddlewareHandler = async (context, next) => {
+  const body: unknown = await context.req.json().catch(() => undefined);
+  if (isRecord(body) && body.draft !== undefined) refuseDraftBelowEditor(context);
+  return next();
+};
+
 /** The request's draft checked for the runtime, or `undefined` without one; 403 below the editor scope. */
 export async function draftOfRequest(
   context: Context,
   { editor, agentId, draft }: { editor: Editor; agentId: string; draft: unknown },
 ): Promise<DraftVersion | undefined> {
   if (draft === undefined) return undefined;
-  const principal = principalOf(context);
-  if (!allows(principal, 'editor')) {
-    throw new StudioError(
-      'forbidden',
-      `${actorOf(principal)} may not run an unsaved draft: that needs the editor scope (an editor or admin, or an ` +
-        'API key with scope editor or admin). Save the draft as a version and run the saved version instead.',
-      { requiredScope: 'editor' },
-    );
-  }
+  refuseDraftBelowEditor(context);
   const checked = await editor.agents.checkDraft({ id: agentId, draft });
   return { snapshot: checked.snapshot, authorId: requestActor(context) };
 }

@@ -11,7 +11,7 @@ import type { Editor } from '../../editor';
 import type { RunCaller, RunOptions, Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { draftOfRequest } from '../draft-request';
+import { draftOfRequest, draftScopeGate } from '../draft-request';
 import { runCallerOf } from '../request-principal';
 import { runEventStream } from '../run-events';
 import { errorResponses, jsonRoutes, requiredBody } from '../schemas';
@@ -95,6 +95,8 @@ interface RunRouteDependencies {
 }
 
 export function registerAgentRunRoutes(app: ApiApp, dependencies: RunRouteDependencies) {
+  app.post('/agents/:id/generate', draftScopeGate);
+  app.post('/agents/:id/stream', draftScopeGate);
   app.openapi(generateRoute, async (context) => {
     const { id } = context.req.valid('param');
     const body = context.req.valid('json');

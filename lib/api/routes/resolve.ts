@@ -10,7 +10,7 @@ import type { Editor } from '../../editor';
 import { versionIdentityOf, type DraftVersion, type Resolution, type Runtime } from '../../runtime';
 import { toVersionSelector } from '../../versions';
 import type { ApiApp } from '../app';
-import { draftExcludesSelector, draftField, draftOfRequest } from '../draft-request';
+import { draftExcludesSelector, draftField, draftOfRequest, draftScopeGate } from '../draft-request';
 import { jsonRoutes, requestBody } from '../schemas';
 import { agentIdParams, runtimeRequestFields } from './agents-schemas';
 
@@ -132,6 +132,7 @@ export function resolveRequest({
 }
 
 export function registerResolveRoutes(app: ApiApp, { runtime, editor }: { runtime: Runtime; editor: Editor }) {
+  app.post('/agents/:id/resolve', draftScopeGate);
   app.openapi(resolveRoute, async (context) => {
     const { id } = context.req.valid('param');
     const body = context.req.valid('json') ?? {};

@@ -119,13 +119,15 @@ describe('an editor runs an unsaved draft', () => {
 });
 
 describe('who may send a draft, and with what', () => {
-  it('refuses a runtime key with 403, saying what it needs', async () => {
+  it('refuses a runtime key with 403, saying what it needs, whether or not the draft is well-formed', async () => {
     for (const route of ['resolve', 'generate', 'stream']) {
-      const body = route === 'resolve' ? { draft } : { prompt: 'Hi', draft };
-      const answer = await send('runtime', 'POST', `/api/agents/drafted/${route}`, body);
-      expect(answer.status, route).toBe(403);
-      expect(answer.body.error.code).toBe('forbidden');
-      expect(answer.body.error.message).toMatch(/unsaved draft: that needs the editor scope/);
+      for (const sent of [draft, { name: 'x' }, 'not a draft']) {
+        const body = route === 'resolve' ? { draft: sent } : { prompt: 'Hi', draft: sent };
+        const answer = await send('runtime', 'POST', `/api/agents/drafted/${route}`, body);
+        expect(answer.status, route).toBe(403);
+        expect(answer.body.error.code).toBe('forbidden');
+        expect(answer.body.error.message).toMatch(/unsaved draft: that needs the editor scope/);
+      }
     }
   });
 
