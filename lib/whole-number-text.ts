@@ -8,7 +8,15 @@ import { z } from 'zod';
 
 const decimalDigits = /^(?:0|[1-9]\d{0,14})$/;
 
-export function wholeNumberText({ min, max, message }: { min: number; max?: number; message?: string }) {
+export function wholeNumberText({
+  min,
+  max,
+  message = max === undefined ? `A whole number from ${min}` : `A whole number from ${min} to ${max}`,
+}: {
+  min: number;
+  max?: number;
+  message?: string;
+}) {
   const number = z.number({ error: message }).int(message).min(min, message);
   // `(text: number)` declares what a typed client sends (`lib/client` types its inputs from the
   // route schemas); the value that arrives is text, and any text but digits stays text, which
