@@ -93,6 +93,8 @@ const builtInProviders: Record<string, BuiltInProvider & { key: keyof ModelKeys 
         baseURL: baseUrl!,
         fetch,
         apiKey: key || undefined,
+        // Servers that follow OpenAI's API (vLLM, ...) report a streamed run's tokens only when asked.
+        includeUsage: true,
       }),
   },
 };

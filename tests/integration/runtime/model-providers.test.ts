@@ -19,9 +19,34 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
 }
 
-/** A chat completions server as local model servers speak it (no streaming needed by generate). */
+/** The stream options of each streamed request the fake server got. */
+const streamOptions: unknown[] = [];
+
+/**
+ * A streamed answer as OpenAI's API gives it: the text, then the end, then the tokens only when the
+ * request asked for them (`stream_options.include_usage`), as vLLM and OpenAI do.
+ */
+function streamedAnswer(body: Record<string, unknown>): string {
+  const chunk = (fields: Record<string, unknown>) =>
+    `data: ${JSON.stringify({ id: 'chunk', object: 'chat.completion.chunk', created: 1, model: body.model, ...fields })}\n\n`;
+  const askedForUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+  return [
+    chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: 'Streamed hello.' }, finish_reason: null }] }),
+    chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }),
+    askedForUsage ? chunk({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 } }) : '',
+    'data: [DONE]\n\n',
+  ].join('');
+}
+
+/** A chat completions server as local model servers speak it, JSON and streamed. */
 const provider = createServer((request, response) => {
   void bodyOf(request).then((body) => {
+    if (body.stream === true) {
+      streamOptions.push(body.stream_options);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(streamedAnswer(body));
+      return;
+    }
     received.push({ path: request.url ?? '', authorization: request.headers.authorization, model: body.model });
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
@@ -142,6 +167,19 @@ describe('a key and base URL saved in Settings', () => {
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
     for (const answer of [saved, listed, audit, exported, run])
       expect(JSON.stringify(answer.body)).not.toContain(plantedKey);
+  });
+
+  it("asks a compatible server for a streamed run's tokens, and keeps them with the run", async () => {
+    const streamed = await test.studio.api.request('/api/agents/local-model/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Hi' }),
+    });
+    expect(streamed.status).toBe(200);
+    expect(await streamed.text()).toContain('Streamed hello.');
+    expect(streamOptions).toEqual([{ include_usage: true }]);
+    const runs = await call(test.studio, 'GET', '/api/runs?agentId=local-model&limit=1');
+    expect(runs.body.items[0]).toMatchObject({ status: 'finished', usage: { inputTokens: 3, outputTokens: 5 } });
   });
 
   it('keeps the key encrypted in the database file', () => {
