@@ -68,8 +68,12 @@ function logCall(request: ReplayToolsRequest, context: ToolExecutionContext, cal
   request.log.set(context.agent?.toolCallId ?? `unnamed-${request.log.size}`, call);
 }
 
-/** A recorded failure, given to the model again as the tool error it was. */
+/**
+ * A recorded failure, given to the model again as the tool error it was: the text the model read
+ * (a recording keeps an error's text as it is), the message of an error object, else its JSON.
+ */
 function recordedFailure(result: unknown): Error {
+  if (typeof result === 'string') return new Error(result);
   const message = (result as { message?: unknown } | null)?.message;
   return new Error(typeof message === 'string' ? message : canonicalJson(result));
 }

@@ -178,6 +178,28 @@ describe('replaying a test case', () => {
     expect(result.usage.inputTokens).toBeGreaterThan(0);
   });
 
+  it('gives a recorded tool error back as the very text the model read, so the same version reads the same', async () => {
+    const declined = 'Card declined: "insufficient funds"';
+    const answer = `Tool results: lookup_order -> {"status":"shipped"}; charge_card -> ${JSON.stringify(declined)}`;
+    const recorded = testCase().recording!;
+    const result = await test.studio.runtime.replayTestCase({
+      agentId: 'shop',
+      testCase: testCase({
+        recording: {
+          ...recorded,
+          toolCalls: [
+            recorded.toolCalls[0]!,
+            { toolName: 'charge_card', args: { amount: 12 }, result: declined, isError: true },
+          ],
+          answer,
+        },
+      }),
+      selector: { versionNumber: 1 },
+    });
+    expect(result.answer).toBe(answer);
+    expect(result.diff.answerDiff).toEqual([]);
+  });
+
   it('answers a call the recording lacks with a tool error and names it in the difference', async () => {
     const result = await test.studio.runtime.replayTestCase({
       agentId: 'shop',
