@@ -131,6 +131,8 @@ async function updateTestCase(
       recording: recording === undefined ? current.recording : (recording ?? undefined),
       replay: replay === undefined ? current.replay : (replay ?? undefined),
     };
+    // Nothing changes, so nothing is written: the agent's evaluations still speak for its cases.
+    if (canonicalJson(fields) === canonicalJson(current)) return current;
     const now = context.now();
     await context.testCases.update({ id: caseId, ...columnsOf(fields), updatedAt: now });
     await context.testCases.markChanged({ agentId, changedAt: now });

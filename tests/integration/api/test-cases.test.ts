@@ -116,6 +116,15 @@ describe('test cases of an agent', () => {
     });
     const removedReplay = await send('PATCH', `/api/agents/weather-bot/test-cases/${id}`, { replay: null });
     expect(removedReplay.body.replay).toBeUndefined();
+    // A change that changes nothing writes nothing: the cases are not marked changed, so the
+    // agent's evaluations still count for its publish gate.
+    const changedAt = await studio.editor.testCases.changedAt('weather-bot');
+    for (const body of [{}, { name: 'Paris' }, { replay: null }]) {
+      const same = await send('PATCH', `/api/agents/weather-bot/test-cases/${id}`, body);
+      expect(same.status).toBe(200);
+      expect(same.body).toEqual(removedReplay.body);
+    }
+    expect(await studio.editor.testCases.changedAt('weather-bot')).toBe(changedAt);
 
     const beforeDelete = await studio.editor.testCases.changedAt('weather-bot');
     expect((await send('DELETE', `/api/agents/weather-bot/test-cases/${id}`)).body).toEqual({ deleted: true });
