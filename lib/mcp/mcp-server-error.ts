@@ -62,11 +62,25 @@ export class McpServerError extends StudioError {
 }
 
 /**
+ * Whether an MCP error is one the SDK made itself with `code` (its words are one of `texts`) rather
+ * than one a server answered with the same code: -32000 and -32001 are also what servers send for
+ * their own failures ("server error"), whose message must reach the person.
+ */
+function madeBySdk(error: unknown, code: number, texts: readonly string[]): boolean {
+  return (
+    isMcpError(error) && error.code === code && texts.some((text) => error.message === `MCP error ${code}: ${text}`)
+  );
+}
+
+const sdkTimeoutTexts = ['Request timed out', 'Maximum total timeout exceeded'];
+const sdkClosedTexts = ['Connection closed', 'Request was cancelled'];
+
+/**
  * The SDK's own request timeout. Requests inside a budget get the budget's remaining time as their
  * SDK timeout, so the SDK's timer and the budget's race: either one firing means the budget ran out.
  */
 export function isSdkRequestTimeout(error: unknown): boolean {
-  return isMcpError(error) && error.code === rpcErrorCodes.RequestTimeout;
+  return madeBySdk(error, rpcErrorCodes.RequestTimeout, sdkTimeoutTexts);
 }
 
 export function isMcpServerError(value: unknown): value is McpServerError {
@@ -125,7 +139,7 @@ export function toMcpServerError({
     });
   }
   if (isMcpError(error)) {
-    if (error.code === rpcErrorCodes.RequestTimeout) {
+    if (isSdkRequestTimeout(error)) {
       return new McpServerError({
         reason: 'timeout',
         serverName,
@@ -134,7 +148,7 @@ export function toMcpServerError({
         cause: error,
       });
     }
-    if (error.code === rpcErrorCodes.ConnectionClosed) {
+    if (madeBySdk(error, rpcErrorCodes.ConnectionClosed, sdkClosedTexts)) {
       return new McpServerError({
         reason: 'closed',
         serverName,

@@ -283,7 +283,8 @@ function adoptConnection(memory: PoolMemory, entry: PoolEntry, pooled: PooledCon
     return pooled;
   }
   entry.pooled = pooled;
-  entry.failure = undefined;
+  // The failures in a row are counted on until the server lists its tools again: a server that
+  // connects and then fails to list must back off longer each time, not start over at a second.
   enforceCap(memory, entry);
   return pooled;
 }

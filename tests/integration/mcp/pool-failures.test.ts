@@ -66,6 +66,33 @@ describe('a server that is down', () => {
     expect(pool.stats().connects).toBe(3);
   });
 
+  it('backs off longer each time a server connects but cannot list its tools', async () => {
+    const { pool, clock } = newPool({ backoff: { initialMs: 1_000, maxMs: 10_000 } });
+    const key = uniqueKey();
+    const server = testServer('slow', ['--hang-on=list'], { timeout: 300 });
+    for (const wait of [1_000, 2_000, 4_000]) {
+      expect(await pool.listTools({ key, server })).toMatchObject({ ok: false, error: { reason: 'timeout' } });
+      // Asked again at once: the failure's own wait, which doubles with each failure in a row.
+      const meanwhile = await pool.listTools({ key, server });
+      expect(meanwhile.ok).toBe(false);
+      if (!meanwhile.ok) expect(meanwhile.error.retryAt).toBe(clock.now() + wait);
+      clock.advance(wait);
+    }
+    expect(pool.stats().connects).toBe(3);
+  });
+
+  it("keeps a server's own -32000 error as what it said, a failure that backs off", async () => {
+    const { pool, clock } = newPool({ backoff: { initialMs: 1_000, maxMs: 10_000 } });
+    const key = uniqueKey();
+    const result = await pool.listTools({ key, server: testServer('slow', ['--refuse-list']) });
+    expect(result).toMatchObject({ ok: false, error: { reason: 'protocol' } });
+    if (!result.ok) expect(result.error.message).toContain('listing refused: the licence of ACME expired');
+    const meanwhile = await pool.listTools({ key, server: testServer('slow', ['--refuse-list']) });
+    expect(meanwhile.ok).toBe(false);
+    if (!meanwhile.ok) expect(meanwhile.error.retryAt).toBe(clock.now() + 1_000);
+    expect(pool.stats().connects).toBe(1);
+  });
+
   it('recovers once the server is back', async () => {
     const { pool, clock } = newPool({ backoff: { initialMs: 1_000, maxMs: 10_000 } });
     const key = uniqueKey();
