@@ -8,7 +8,7 @@
 import { checkFailed, type CheckResult } from '../errors';
 import { maskSecret, secretMask } from './crypto';
 
-const credentialName = /key|token|secret|passw|pwd|auth|sig|credential|session/i;
+const credentialName = /key|token|secret|pass|pwd|auth|sig|credential|session|jwt/i;
 
 const decode = (value: string) => {
   try {

@@ -94,5 +94,9 @@ describe('masks', () => {
     const newPath = unmaskUrl({ submitted: masked.replace('/mcp?', '/v2/mcp?'), stored });
     expect(newPath).toEqual({ ok: true, value: stored.replace('/mcp?', '/v2/mcp?') });
     expect(maskUrl('https://mcp.example.com/mcp?region=eu')).toBe('https://mcp.example.com/mcp?region=eu');
+    // Parameters named like a token or a password, in their short forms too.
+    expect(maskUrl('https://mcp.example.com/mcp?jwt=eyJhbGciOi-long&pass=hunter2-hunter2')).toBe(
+      'https://mcp.example.com/mcp?jwt=••••long&pass=••••ter2',
+    );
   });
 });
