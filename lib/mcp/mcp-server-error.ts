@@ -72,6 +72,12 @@ function madeBySdk(error: unknown, code: number, texts: readonly string[]): bool
   );
 }
 
+/**
+ * A server built on the SDK answers a thrown McpError with its whole message ("MCP error -32000:
+ * ..."), which the client's McpError prefixes again: the words are kept once.
+ */
+const saidOnce = (message: string) => message.replace(/^(MCP error -?\d+: )(?=MCP error -?\d+: )/, '');
+
 const sdkTimeoutTexts = ['Request timed out', 'Maximum total timeout exceeded'];
 const sdkClosedTexts = ['Connection closed', 'Request was cancelled'];
 
@@ -161,7 +167,7 @@ export function toMcpServerError({
       reason: 'protocol',
       serverName,
       scope,
-      message: `${prefix}: ${remoteExcerpt(error.message, { secrets })}`,
+      message: `${prefix}: ${remoteExcerpt(saidOnce(error.message), { secrets })}`,
       cause: error,
     });
   }

@@ -10,7 +10,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Logger } from '../../logger';
-import { createMcpError, loadMcpServerSdk, rpcErrorCodes, type McpServerSdk } from '../sdk';
+import { loadMcpServerSdk, rpcErrorCodes, type McpServerSdk } from '../sdk';
 import { callTool, type ToolRegistry } from '../../tools';
 import { toMcpCallResult } from './call-result';
 import type { AgentMcpTools } from './agent-tools';
@@ -47,6 +47,14 @@ export interface CreateMcpToolServerParams {
   agents?: (reservedNames: ReadonlySet<string>) => AgentMcpTools;
 }
 
+/**
+ * A JSON-RPC error for the SDK's server to answer with: the code and our own words. (An McpError
+ * would do, but its message already reads "MCP error -32602: ...", which a client prefixes again.)
+ */
+function rpcError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
+}
+
 export function createMcpToolServer({
   tools,
   logger,
@@ -69,7 +77,7 @@ export function createMcpToolServer({
     const agentId = !tool && agents ? await agents.agentFor(toolName) : undefined;
     if (agentId !== undefined) return agents!.call({ agentId, input, abortSignal });
     // An unknown tool is a protocol error in MCP (the caller asked for something not listed).
-    if (!tool) throw await createMcpError(rpcErrorCodes.InvalidParams, `Tool ${toolName} not found`);
+    if (!tool) throw rpcError(rpcErrorCodes.InvalidParams, `Tool ${toolName} not found`);
     const result = await callTool({ tool, input, context: { abortSignal }, logger });
     return toMcpCallResult({ result, structured: described.structuredToolIds.has(tool.id) });
   }

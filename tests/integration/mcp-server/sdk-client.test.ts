@@ -167,8 +167,9 @@ describe('POST /api/mcp with the SDK client', () => {
     });
 
     it('refuses tools that are not listed (unknown ids and session.client tools) with a protocol error', async () => {
+      // Said once: "MCP error -32602: Tool no-such-tool not found", not with the prefix twice.
       await expect(session.client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(
-        /Tool no-such-tool not found/,
+        /^MCP error -32602: Tool no-such-tool not found$/,
       );
       await expect(session.client.callTool({ name: 'browser-only', arguments: {} })).rejects.toThrow(
         /Tool browser-only not found/,
