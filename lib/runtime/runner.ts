@@ -56,6 +56,9 @@ export interface Runner {
 /** How many paused runs' executable options one process keeps (the oldest are forgotten first). */
 const keptOptionsLimit = 1_000;
 
+const abortedRun = (cause: unknown) =>
+  new StudioError('unavailable', 'The run was aborted.', { reason: 'aborted' }, { cause });
+
 /**
  * How a failure reads over the API: provider failures are 503s, expected errors keep their code.
  * A provider's own words reach the message only as `excerpt` leaves them (short, keys blanked),
@@ -80,8 +83,7 @@ export function runFailure(error: unknown, { excerpt = (text: string) => remoteE
       cause: error,
     });
   }
-  if (error instanceof Error && error.name === 'AbortError')
-    return new StudioError('unavailable', 'The run was aborted.', { reason: 'aborted' }, { cause: error });
+  if (error instanceof Error && error.name === 'AbortError') return abortedRun(error);
   return new StudioError('internal_error', 'The run failed on the server. The details were logged.', undefined, {
     cause: error,
   });
@@ -129,7 +131,9 @@ export function createRunner({ store, models, logger, loadEnvironment, now, obse
 
   async function failSession(session: RunSession, error: unknown): Promise<StudioError> {
     const { record } = session;
-    const failure = runFailure(error, { excerpt: models.excerpt });
+    // Aborted by its caller (a client gone mid-request, whatever the reason the server gave the
+    // signal): the run was stopped, it did not fail on the server.
+    const failure = runFailure(session.abortSignal?.aborted ? abortedRun(error) : error, { excerpt: models.excerpt });
     if (failure.code === 'internal_error') logger.error('A run failed', { runId: record.runId, error });
     const status = session.abortSignal?.aborted ? 'aborted' : 'failed';
     record.status = status;

@@ -229,4 +229,35 @@ describe('streaming a run', () => {
     expect(sawAbort).toBe(true);
     expect((await store.get(stream.runId))!.status).toBe('aborted');
   });
+
+  it("records a generate whose caller went away as aborted, whatever reason the caller's signal gives", async () => {
+    const gone = new AbortController();
+    const waiting = createTool({
+      id: 'waiting',
+      description: 'Waits until the caller goes',
+      inputSchema: z.object({}),
+      execute: () =>
+        new Promise((resolve) => {
+          // A server's signal gives its own reason, not an AbortError ("Client connection prematurely closed").
+          setImmediate(() => gone.abort(new Error('Client connection prematurely closed')));
+          gone.signal.addEventListener('abort', () => resolve('late'));
+        }),
+    });
+    const model = createScriptedModel({ steps: [{ toolCalls: [{ toolName: 'waiting', input: {} }] }, { text: 'x' }] });
+    const { logger, entries } = createRecordingLogger();
+    const { agent, store } = createTestRunner({ model, tools: { waiting }, logger });
+    const failure = await agent.generate('Go', { abortSignal: gone.signal }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({
+      code: 'unavailable',
+      message: 'The run was aborted.',
+      details: { reason: 'aborted' },
+    });
+    const [stored] = await store.list({ filter: {}, after: { createdAt: '~', id: '' }, limit: 1 });
+    expect(await store.get(stored!.runId)).toMatchObject({ status: 'aborted', error: { code: 'unavailable' } });
+    // Not "a run failed on the server": nothing is logged as an error.
+    expect(entries.filter((entry) => entry.level === 'error')).toEqual([]);
+  });
 });
