@@ -202,11 +202,18 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
   } catch (error) {
     if (!isLegacyServerAnswer(sdk, error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
-    return handshake({
-      ...params,
-      transport: new sdk.SSEClientTransport(url, { requestInit, fetch }),
-      kind: 'sse',
-    });
+    try {
+      return await handshake({
+        ...params,
+        transport: new sdk.SSEClientTransport(url, { requestInit, fetch }),
+        kind: 'sse',
+      });
+    } catch (sseError) {
+      if (params.deadline.signal.aborted) throw sseError;
+      // Neither spoke: the Streamable HTTP answer is the one that says why (a server's own refusal,
+      // its body quoted), the legacy SSE one only that it is no older server either.
+      throw new Error(`${errorMessage(error)} (and as legacy SSE: ${errorMessage(sseError)})`);
+    }
   }
 }
 

@@ -3,6 +3,8 @@
  * to 127.0.0.1 by the loopback preload; and a header-recording server proving that the only header
  * ever added is `Authorization: Bearer <token>`, and only when a token is given.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectServer, type McpPool, type McpServerConfig } from '@/lib/mcp';
 import {
@@ -65,6 +67,28 @@ describe('server-everything over HTTP', () => {
       expect(JSON.stringify(result.content)).toContain('over sse');
     } finally {
       await connection.close();
+    }
+  });
+
+  it("keeps a server's own refusal when neither Streamable HTTP nor legacy SSE connects", async () => {
+    // A server that refuses every request with a JSON-RPC error of its own, as one with a bad tenant key would.
+    const refusing = createServer((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Unknown tenant acme' } }),
+      );
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/mcp`;
+      const failure = await connectServer({ server: { type: 'http', url }, timeoutMs: 10_000 }).catch(
+        (error: unknown) => error as Error,
+      );
+      expect(failure).toMatchObject({ name: 'McpServerError', reason: 'unreachable' });
+      expect((failure as Error).message).toContain('Unknown tenant acme');
+      expect((failure as Error).message).toContain('as legacy SSE');
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
   });
 
