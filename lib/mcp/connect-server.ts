@@ -212,7 +212,7 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
       if (params.deadline.signal.aborted) throw sseError;
       // Neither spoke: the Streamable HTTP answer is the one that says why (a server's own refusal,
       // its body quoted), the legacy SSE one only that it is no older server either.
-      throw new Error(`${errorMessage(error)} (and as legacy SSE: ${errorMessage(sseError)})`);
+      throw new Error(`${errorMessage(error)}; legacy SSE failed too`, { cause: sseError });
     }
   }
 }

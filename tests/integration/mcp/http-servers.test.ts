@@ -86,7 +86,7 @@ describe('server-everything over HTTP', () => {
       );
       expect(failure).toMatchObject({ name: 'McpServerError', reason: 'unreachable' });
       expect((failure as Error).message).toContain('Unknown tenant acme');
-      expect((failure as Error).message).toContain('as legacy SSE');
+      expect((failure as Error).message).toContain('legacy SSE failed too');
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
