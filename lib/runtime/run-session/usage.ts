@@ -7,8 +7,12 @@ export interface UsageOfSdk {
   totalTokens?: number;
 }
 
+/** A count a provider reported, when it is one: a whole number of at least 0 (else none was given). */
+const countOf = (value: number | undefined): number | undefined =>
+  value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+
 export function toRunUsage(usage: UsageOfSdk): RunUsage {
-  const inputTokens = usage.inputTokens ?? 0;
-  const outputTokens = usage.outputTokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
+  const inputTokens = countOf(usage.inputTokens) ?? 0;
+  const outputTokens = countOf(usage.outputTokens) ?? 0;
+  return { inputTokens, outputTokens, totalTokens: countOf(usage.totalTokens) ?? inputTokens + outputTokens };
 }
