@@ -15,6 +15,7 @@ import { recordAudit } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { existingAgent } from './not-found';
 import type { LastEvaluation } from './publish-sources';
+import { percentOfShare } from '../evaluation/test-case-words';
 
 function parseGate(text: string | null): PublishGate {
   if (text === null) return { ...defaultPublishGate };
@@ -77,11 +78,9 @@ export async function evaluationProblem(
   const newest = await context.findLastEvaluation({ agentId, configHash });
   return {
     code: 'evaluation_required',
-    message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${percent(gate.minPassRate)} of the current test cases; ${whyNoneCounts(newest, gate.minPassRate)}`,
+    message: `The publish gate needs a finished evaluation of this exact configuration passing at least ${percentOfShare(gate.minPassRate)} of the current test cases; ${whyNoneCounts(newest, gate.minPassRate)}`,
   };
 }
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** What was found instead of an evaluation that lets the version publish, and why it does not count. */
 function whyNoneCounts(newest: LastEvaluation | undefined, minPassRate: number): string {
@@ -93,7 +92,7 @@ function whyNoneCounts(newest: LastEvaluation | undefined, minPassRate: number):
   if (newest.stale)
     return `${found} does not count: it did not cover every current test case, or they changed after it started (it passed ${cases})`;
   if (total === 0) return `${found} ran no test case`;
-  return `${found} passed ${cases} (${percent(passed / total)}), less than ${percent(minPassRate)}`;
+  return `${found} passed ${cases} (${percentOfShare(passed / total)}), less than ${percentOfShare(minPassRate)}`;
 }
 
 /** What the gate asks of a configuration and how its evaluations went, for the Publish dialog. */

@@ -23,6 +23,7 @@ export {
   expectationTypeWords,
   finishReasonWords,
   inputInWords,
+  percentOfShare,
   replayDiffInWords,
   type DiffToSay,
 } from './test-case-words';

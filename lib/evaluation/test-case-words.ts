@@ -7,6 +7,12 @@ import type { Expectation, ExpectationType, TestCaseInput } from '../schemas';
 import { describeArgs, shown } from './match-args';
 import { isRecord } from '../is-record';
 
+/**
+ * A share of test cases as a percentage: whole where that is exact, else to one decimal, so that
+ * 3 of 8 (37.5%) never reads as the 38% it falls short of.
+ */
+export const percentOfShare = (share: number) => `${Number((share * 100).toFixed(1))}%`;
+
 /** Each kind of expectation as the editor's type picker names it. */
 export const expectationTypeWords: Record<ExpectationType, string> = {
   toolCalled: 'Calls tool',

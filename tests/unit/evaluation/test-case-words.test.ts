@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectationInWords, expectationTypeWords, inputInWords, replayDiffInWords } from '@/lib/evaluation';
+import {
+  expectationInWords,
+  expectationTypeWords,
+  inputInWords,
+  percentOfShare,
+  replayDiffInWords,
+} from '@/lib/evaluation';
 import type { Expectation } from '@/lib/schemas';
 
 describe('expectationInWords', () => {
@@ -70,5 +76,18 @@ describe('replayDiffInWords', () => {
       changed: ['lookup: id was "7", now "8"; extra is new: 1', 'echo: was "a", now "b"'],
     });
     expect(replayDiffInWords({})).toEqual({ added: [], removed: [], changed: [] });
+  });
+});
+
+describe('percentOfShare', () => {
+  it.each([
+    [1, '100%'],
+    [0, '0%'],
+    [0.8, '80%'],
+    [3 / 8, '37.5%'],
+    [0.375, '37.5%'],
+    [2 / 3, '66.7%'],
+  ])('says %d as %s', (share, words) => {
+    expect(percentOfShare(share)).toBe(words);
   });
 });

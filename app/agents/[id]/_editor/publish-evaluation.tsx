@@ -15,11 +15,10 @@ import { Note } from '../../../_components/ui/card';
 import { TextField } from '../../../_components/ui/field';
 import { boundField } from '../../../_lib/bound-field';
 import { plainMessages } from '../../../_lib/plain-issue-message';
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
+import { percentOfShare } from '@/lib/evaluation';
 
 export function evaluationWords({ minPassRate, last }: GateEvaluation): string {
-  const needs = `The publish gate needs a test run of this configuration where at least ${percent(minPassRate)} of the test cases pass.`;
+  const needs = `The publish gate needs a test run of this configuration where at least ${percentOfShare(minPassRate)} of the test cases pass.`;
   if (last === null)
     return `Not tested: this version's configuration has no finished test run. ${needs} Run the tests on the Tests tab.`;
   const total = last.passed + last.failed;
