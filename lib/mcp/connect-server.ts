@@ -193,21 +193,14 @@ async function connectHttp(params: ConnectStepParams<McpHttpServerConfig>): Prom
     ? { headers: { Authorization: `Bearer ${params.authToken}` } }
     : undefined;
   const { fetch, sdk } = params;
+  const attempt = (kind: McpTransportKind, transport: Transport) => handshake({ ...params, transport, kind });
   try {
-    return await handshake({
-      ...params,
-      transport: new sdk.StreamableHTTPClientTransport(url, { requestInit, fetch }),
-      kind: 'streamable-http',
-    });
+    return await attempt('streamable-http', new sdk.StreamableHTTPClientTransport(url, { requestInit, fetch }));
   } catch (error) {
     if (!isLegacyServerAnswer(sdk, error) || params.deadline.signal.aborted) throw error;
     params.logger?.debug('MCP server does not speak Streamable HTTP; trying legacy SSE', { server: params.serverName });
     try {
-      return await handshake({
-        ...params,
-        transport: new sdk.SSEClientTransport(url, { requestInit, fetch }),
-        kind: 'sse',
-      });
+      return await attempt('sse', new sdk.SSEClientTransport(url, { requestInit, fetch }));
     } catch (sseError) {
       if (params.deadline.signal.aborted) throw sseError;
       // Neither spoke: the Streamable HTTP answer is the one that says why (a server's own refusal,
