@@ -69,7 +69,8 @@ describe('a server that is down', () => {
   it('backs off longer each time a server connects but cannot list its tools', async () => {
     const { pool, clock } = newPool({ backoff: { initialMs: 1_000, maxMs: 10_000 } });
     const key = uniqueKey();
-    const server = testServer('slow', ['--hang-on=list'], { timeout: 300 });
+    // Long enough that even a loaded machine starts the server and answers the handshake within it.
+    const server = testServer('slow', ['--hang-on=list'], { timeout: 1_500 });
     for (const wait of [1_000, 2_000, 4_000]) {
       expect(await pool.listTools({ key, server })).toMatchObject({ ok: false, error: { reason: 'timeout' } });
       // Asked again at once: the failure's own wait, which doubles with each failure in a row.
