@@ -85,9 +85,33 @@ function refuseUnsupportedPatterns(schema: JsonSchema): void {
   );
 }
 
+/** Every `$ref` and `$id` string in a schema, at any depth. */
+function referencesOf(value: unknown, found: { refs: string[]; ids: Set<string> }, depth = 0) {
+  if (depth > 64 || value === null || typeof value !== 'object') return found;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string') found.refs.push(item);
+    else if (key === '$id' && typeof item === 'string') found.ids.add(item);
+    else referencesOf(item, found, depth + 1);
+  }
+  return found;
+}
+
 /**
- * Checks a JSON Schema against its meta-schema and its patterns against RE2 (throws the reason
- * when either fails) and returns a validator that compiles it on first use.
+ * Refuses a `$ref` that points outside the schema (`http://example.com/a.json`, `other.json#/x`):
+ * nothing is ever fetched to resolve one, so every call would fail to compile the schema. A
+ * reference into the schema itself (`#/$defs/x`) or to an `$id` it declares is fine.
+ */
+function refuseOutsideReferences(schema: JsonSchema): void {
+  if (!JSON.stringify(schema).includes('"$ref"')) return;
+  const { refs, ids } = referencesOf(schema, { refs: [], ids: new Set() });
+  const outside = refs.find((ref) => !ref.startsWith('#') && !ids.has(ref.split('#')[0]!));
+  if (outside !== undefined)
+    throw new Error(`the $ref ${JSON.stringify(outside)} points outside the schema, which is never fetched`);
+}
+
+/**
+ * Checks a JSON Schema against its meta-schema, its patterns against RE2 and its `$ref`s (throws
+ * the reason when one fails) and returns a validator that compiles it on first use.
  */
 export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) => SchemaValidationResult {
   const { ajv, schema: compiledSchema } = dialectOf(schema);
@@ -95,6 +119,7 @@ export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) 
     throw new Error(ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
   }
   refuseUnsupportedPatterns(compiledSchema);
+  refuseOutsideReferences(compiledSchema);
   let validate: ValidateFunction | undefined;
   const copy = JSON.stringify(compiledSchema).includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {

@@ -136,9 +136,29 @@ describe('createTool options', () => {
       { ...base, transform: { display: { outptu: () => 1 } } },
       /Unrecognized key: "outptu"/,
     ],
+    [
+      'an input schema whose $ref points outside it, which nothing fetches',
+      { ...base, inputSchema: { type: 'object', properties: { a: { $ref: 'http://example.com/schema.json' } } } },
+      /the \$ref "http:\/\/example\.com\/schema\.json" points outside the schema/,
+    ],
   ])('rejects %s', (_name, options, message) => {
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(ToolDefinitionError);
     expect(() => createTool(options as unknown as ToolOptions)).toThrow(message);
+  });
+
+  it('takes an input schema whose $refs point inside it, or to an $id it declares', async () => {
+    const tool = createTool({
+      ...base,
+      inputSchema: {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/city' }, b: { $ref: 'urn:place' } },
+        $defs: { city: { type: 'string' }, place: { $id: 'urn:place', type: 'string' } },
+      },
+      execute: (input) => input,
+    });
+    expect(await tool.execute!({ a: 'Oslo', b: 'Bergen' } as never, {} as never)).toMatchObject({
+      output: { a: 'Oslo', b: 'Bergen' },
+    });
   });
 
   it('returns plain data that serialises without functions', () => {
