@@ -84,6 +84,9 @@ export function pendingTargets(record: RunRecord, continuation: Continuation): S
   }
   if (continuation.action === 'resume' && continuation.toolCallId === undefined) {
     const suspended = record.state.pending.filter((call) => call.kind === 'suspended');
+    // Waiting for something else (an approval, a client's result): the same conflict as naming that call.
+    const [other] = record.state.pending;
+    if (suspended.length === 0 && other) throw notPending(record, other.toolCallId, 'suspended');
     if (suspended.length !== 1) {
       throw invalidInput([
         {

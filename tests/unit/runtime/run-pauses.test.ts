@@ -78,6 +78,11 @@ describe('runs that pause', () => {
       code: 'conflict',
       message: `Run "${paused.runId}" cannot take resume data for tool call "call-1-1": it waits for an approval.`,
     });
+    // Resume data without a toolCallId, for a run that waits only for approvals: the same conflict.
+    await expect(agent.resumeGenerate({}, { runId: paused.runId })).rejects.toMatchObject({
+      code: 'conflict',
+      message: `Run "${paused.runId}" cannot take resume data for tool call "call-1-1": it waits for an approval.`,
+    });
     await expect(agent.approveToolCall({ runId: 'no-such-run', toolCallId: 'x' })).rejects.toMatchObject({
       code: 'not_found',
     });
