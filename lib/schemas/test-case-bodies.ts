@@ -7,6 +7,7 @@
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { jsonObjectSchema } from '../rules';
+import { modelNamePattern } from '../snapshots';
 import { modelMessagesSchema } from './model-messages';
 import { errorMessage } from '../errors';
 
@@ -53,7 +54,17 @@ export const expectationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('maxSteps'), value: z.number().int().min(1).max(100) }).strict(),
   z.object({ type: z.literal('maxTokens'), value: z.number().int().min(1) }).strict(),
   /** Scored 0 to 1 by a configured model against the criteria; `model` is a `provider/model` id. */
-  z.object({ type: z.literal('judge'), criteria: shortText, model: z.string().min(1).max(200).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('judge'),
+      criteria: shortText,
+      model: z
+        .string()
+        .max(200)
+        .regex(modelNamePattern, 'The judge model is a "provider/model" string such as "openai/gpt-4o-mini"')
+        .optional(),
+    })
+    .strict(),
 ]);
 
 export type Expectation = z.output<typeof expectationSchema>;

@@ -164,11 +164,12 @@ describe('test cases of an agent', () => {
         { type: 'toolCalled', tool: 'get_weather' },
         { type: 'answerMatches', pattern: '(?<=a)b' },
         { type: 'maxSteps', value: 0 },
+        { type: 'judge', criteria: 'Polite', model: 'bad' },
       ],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_input');
-    expect(paths(bad.body)).toEqual(['expectations.1.pattern', 'expectations.2.value', 'name']);
+    expect(paths(bad.body)).toEqual(['expectations.1.pattern', 'expectations.2.value', 'expectations.3.model', 'name']);
     const patch = await send('PATCH', '/api/agents/weather-bot/test-cases/x', {
       expectations: [{ type: 'answerMatches', pattern: '(a' }],
     });
