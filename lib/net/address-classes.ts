@@ -194,6 +194,15 @@ export function isAllowed(addressClass: AddressClass, { allowInternal }: { allow
 }
 
 /**
+ * The class of a URL's host by itself, before any lookup (a literal address in any spelling, or a
+ * name such as `metadata.google.internal`), when it is not allowed; undefined otherwise.
+ */
+export function refusedHostClass(hostname: string, rules: { allowInternal: boolean }): AddressClass | undefined {
+  const addressClass = classifyAddress(hostname) ?? classifyName(hostname);
+  return addressClass && !isAllowed(addressClass, rules) ? addressClass : undefined;
+}
+
+/**
  * Whether the address is on this machine or a private network (loopback, private, CGNAT,
  * unique-local, ...): what a configured URL may reach only when an admin saved it.
  */

@@ -7,7 +7,7 @@
  * agent per caller kind, so a pooled connection is only ever reused under the rules it was made with.
  */
 import type { Agent, fetch as undiciFetch } from 'undici';
-import { classifyAddress, classifyName, describeClass, isAllowed } from './address-classes';
+import { describeClass, refusedHostClass } from './address-classes';
 import { refusal, type AddressRules } from './checked-lookup';
 import { describeUrl, findOutboundError, OutboundError } from './outbound-error';
 import { errorMessage } from '../errors';
@@ -25,10 +25,8 @@ export function checkTarget(url: URL, rules: AddressRules): void {
       failure: 'invalid_url',
       message: `Only http and https URLs can be fetched (got ${url.protocol}).`,
     });
-  const host = url.hostname;
-  const addressClass = classifyAddress(host) ?? classifyName(host);
-  if (addressClass && !isAllowed(addressClass, rules))
-    throw refusal({ host: host.replace(/^\[|\]$/g, ''), addressClass: describeClass(addressClass) });
+  const refused = refusedHostClass(url.hostname, rules);
+  if (refused) throw refusal({ host: url.hostname.replace(/^\[|\]$/g, ''), addressClass: describeClass(refused) });
 }
 
 function toUrl(input: string | URL): URL {

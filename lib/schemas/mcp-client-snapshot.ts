@@ -9,7 +9,7 @@ import type { InternalAddresses } from '../auth';
 import { envNamePattern, isRuntimeVariable, runtimeVariableMessage } from '../mcp/stdio-rules';
 import { atMostKeys, sizeCaps } from '../rules';
 import { recordIdSchema } from './agent-bodies';
-import { classifyAddress, classifyName, describeClass, isAllowed } from '../net/address-classes';
+import { describeClass, refusedHostClass } from '../net/address-classes';
 
 export const serverNamePattern = /^[a-zA-Z0-9-]+$/;
 
@@ -66,8 +66,8 @@ function unreachableClassOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
-  const addressClass = classifyAddress(host) ?? classifyName(host);
-  return addressClass && !isAllowed(addressClass, { allowInternal: true }) ? describeClass(addressClass) : undefined;
+  const refused = refusedHostClass(host, { allowInternal: true });
+  return refused && describeClass(refused);
 }
 
 export const httpServerSchema = z
