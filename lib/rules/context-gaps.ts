@@ -3,7 +3,7 @@
  * them, in words: a context `{"tier": "pro"}` for rules that read `plan` matches nothing, silently,
  * unless someone says so. Pure.
  */
-import type { ContextField } from './context-fields';
+import type { ContextField, ContextFieldType } from './context-fields';
 import { isRuleGroup, type Condition, type RuleGroup } from './types';
 import { isVariantList } from './lint';
 import { isRecord } from '../is-record';
@@ -86,6 +86,16 @@ export function listInWords(names: readonly string[]): string {
 
 const shown = (value: unknown) => JSON.stringify(value);
 
+/** Whether a value is of a declared field's type. */
+const fitsType: Record<ContextFieldType, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: Array.isArray,
+  object: isRecord,
+};
+
 /** Why a given value does not fit its declared field (a value it does not list, another type), or undefined. */
 function misfitOf(field: ContextField, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -93,15 +103,7 @@ function misfitOf(field: ContextField, value: unknown): string | undefined {
     return field.enum.some((option) => option === value)
       ? undefined
       : `It gives ${field.path} ${shown(value)}, which is not one of ${field.enum.map(shown).join(', ')}.`;
-  const fits: Record<string, (given: unknown) => boolean> = {
-    string: (given) => typeof given === 'string',
-    number: (given) => typeof given === 'number',
-    integer: (given) => Number.isInteger(given),
-    boolean: (given) => typeof given === 'boolean',
-    array: Array.isArray,
-    object: isRecord,
-  };
-  if (field.type === undefined || fits[field.type]!(value)) return undefined;
+  if (field.type === undefined || fitsType[field.type](value)) return undefined;
   return `It gives ${field.path} ${shown(value)}, which is not ${field.type === 'integer' ? 'a whole number' : `a ${field.type}`}.`;
 }
 

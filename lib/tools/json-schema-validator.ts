@@ -101,8 +101,8 @@ function referencesOf(value: unknown, found: { refs: string[]; ids: Set<string> 
  * nothing is ever fetched to resolve one, so every call would fail to compile the schema. A
  * reference into the schema itself (`#/$defs/x`) or to an `$id` it declares is fine.
  */
-function refuseOutsideReferences(schema: JsonSchema): void {
-  if (!JSON.stringify(schema).includes('"$ref"')) return;
+function refuseOutsideReferences(schema: JsonSchema, text: string): void {
+  if (!text.includes('"$ref"')) return;
   const { refs, ids } = referencesOf(schema, { refs: [], ids: new Set() });
   const outside = refs.find((ref) => !ref.startsWith('#') && !ids.has(ref.split('#')[0]!));
   if (outside !== undefined)
@@ -119,9 +119,11 @@ export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) 
     throw new Error(ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
   }
   refuseUnsupportedPatterns(compiledSchema);
-  refuseOutsideReferences(compiledSchema);
+  // The schema's text, written once for the two questions only a look at every key answers.
+  const text = JSON.stringify(compiledSchema);
+  refuseOutsideReferences(compiledSchema, text);
   let validate: ValidateFunction | undefined;
-  const copy = JSON.stringify(compiledSchema).includes('"default"') ? copyForDefaults : (value: unknown) => value;
+  const copy = text.includes('"default"') ? copyForDefaults : (value: unknown) => value;
   return (value) => {
     validate ??= compileWith(ajv, compiledSchema);
     const candidate = copy(value);
