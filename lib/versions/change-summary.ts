@@ -36,6 +36,15 @@ const labels: Record<string, string> = agentFieldLabels;
 const textFields = new Set(['name', 'description', 'model', 'instructions']);
 const namedFields = new Set(['tools', 'mcpClients', 'integrationTools', 'toolProviders', 'agents', 'workflows']);
 
+/**
+ * A variant (or prompt block) in a sentence, named as the Conditions tab names it: its own name,
+ * quoted, else its place (`Variant 2`).
+ */
+export function variantInWords(variant: unknown, index: number): string {
+  const name = isRecord(variant) ? variant.name : undefined;
+  return typeof name === 'string' ? `"${name}"` : `Variant ${index + 1}`;
+}
+
 const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
 
 /** A stored rule in words: a rule group as a sentence, raw JSON Logic named as such. */
@@ -95,9 +104,7 @@ function namedFieldFacts(value: unknown): { names: Set<string>; sentences: strin
   value.forEach((variant, index) => {
     const listed = add(variant.value);
     const when = variant.rules ? `when ${rulesText(variant.rules)}` : 'always';
-    // Named as the Conditions tab names it: its own name, else its place.
-    const title = typeof variant.name === 'string' ? `"${variant.name}"` : `Variant ${index + 1}`;
-    sentences.push(`${title}, ${when}: ${listed.join(', ') || 'nothing'}`);
+    sentences.push(`${variantInWords(variant, index)}, ${when}: ${listed.join(', ') || 'nothing'}`);
   });
   return { names, sentences };
 }

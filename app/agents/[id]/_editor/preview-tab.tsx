@@ -5,6 +5,7 @@ import type { Instructions } from '@/lib/snapshots';
 import type { OperationOutput } from '@/lib/client';
 import type { Explanation, ToolExplanation } from '@/lib/resolver';
 import { evaluateRules } from '@/lib/rules';
+import { variantInWords } from '@/lib/versions';
 import { Button } from '../../../_components/ui/button';
 import { Card, Note } from '../../../_components/ui/card';
 import { callOperation, type InputIssue } from '../../../_lib/api-fetch';
@@ -41,9 +42,7 @@ type VariantName = (field: string, index: number) => string;
 export function variantNamesOf(fields: object): VariantName {
   return (field, index) => {
     const value: unknown = (fields as Record<string, unknown>)[field];
-    const entry: unknown = Array.isArray(value) ? value[index] : undefined;
-    const name = typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined;
-    return typeof name === 'string' ? `"${name}"` : `Variant ${index + 1}`;
+    return variantInWords(Array.isArray(value) ? value[index] : undefined, index);
   };
 }
 
