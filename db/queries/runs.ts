@@ -65,6 +65,19 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(and(eq(runs.id, p('id')), eq(runs.status, 'paused'), eq(runs.revision, p('revision'))))
     .prepare();
 
+  const abortPausedOfAgent = db
+    .update(runs)
+    .set({
+      status: 'aborted',
+      pending: '[]',
+      error: bind('error'),
+      finishedAt: bind('at'),
+      updatedAt: bind('at'),
+      revision: sql`${runs.revision} + 1`,
+    })
+    .where(and(eq(runs.agentId, p('agentId')), eq(runs.status, 'paused')))
+    .prepare();
+
   // Runs left `running` with a background task still marked running (their process stopped).
   const interrupted = db
     .select({ id: runs.id })
@@ -97,6 +110,9 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     ) {
       update.run(row);
     },
+    /** Ends every paused run of an agent as aborted with `error` (its JSON text); how many. */
+    abortPausedOfAgent: (where: { agentId: string; error: string; at: string }): number =>
+      abortPausedOfAgent.run(where).changes,
     /** Moves a paused run at `revision` to running; false when another continuation got there first. */
     claim: ({ id, revision, updatedAt }: { id: string; revision: number; updatedAt: string }): boolean =>
       claim.run({ id, revision, updatedAt }).changes === 1,

@@ -5,7 +5,7 @@
  * (docs/storage.md).
  */
 import { storedAgentIssues, type AgentSnapshot } from '../snapshots';
-import { invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
+import { errorBody, invalidInput, issuesFromZod, StudioError, type Issue } from '../errors';
 import { lintVersion, type Diagnostic } from '../rules';
 import { editorOwnership, partitionOwnedFields } from '../versions';
 import {
@@ -233,7 +233,18 @@ export async function restoreVersion(
   return agentWithVersion(context, agentId, version);
 }
 
-/** Deletes the record, its versions and its labels, with one audit row. */
+/** What a run that waited for an answer says once its agent is gone: nobody can continue it. */
+const pausedRunOfDeletedAgent = (agentId: string) =>
+  errorBody('not_found', `Agent "${agentId}" was deleted while this run waited for an answer.`, {
+    agentId,
+    reason: 'agent_deleted',
+  });
+
+/**
+ * Deletes the record, its versions, labels, test cases and evaluations, with one audit row. Its runs
+ * stay as history; those that waited for an answer end as aborted, since no version is left to
+ * continue them.
+ */
 export async function deleteAgent(
   context: EditorContext,
   { id: agentId, actor = defaultActor }: { id: string; actor?: string },
@@ -246,11 +257,19 @@ export async function deleteAgent(
     await context.versions.deleteAll(agentId);
     await context.storage.queries.evaluations.deleteOfAgent(agentId);
     await context.agents.delete(agentId);
+    const abortedRuns = await context.storage.queries.runs.abortPausedOfAgent({
+      agentId,
+      at: context.now(),
+      error: JSON.stringify(pausedRunOfDeletedAgent(agentId).error),
+    });
     await recordAudit(context, {
       actor,
       action: 'agent.delete',
       entityId: agentId,
-      details: { latestVersionNumber: summary.latestVersionNumber },
+      details: {
+        latestVersionNumber: summary.latestVersionNumber,
+        abortedRuns: abortedRuns > 0 ? abortedRuns : undefined,
+      },
     });
   });
   return { deleted: true };

@@ -52,6 +52,20 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
         .set({ ...columns, revision: sql`${runs.revision} + 1` })
         .where(eq(runs.id, id));
     },
+    abortPausedOfAgent: async ({ agentId, error, at }) => {
+      const result = await db()
+        .update(runs)
+        .set({
+          status: 'aborted',
+          pending: '[]',
+          error,
+          finishedAt: at,
+          updatedAt: at,
+          revision: sql`${runs.revision} + 1`,
+        })
+        .where(and(eq(runs.agentId, agentId), eq(runs.status, 'paused')));
+      return result.rowCount ?? 0;
+    },
     claim: async ({ id, revision, updatedAt }) => {
       const result = await db()
         .update(runs)

@@ -218,6 +218,29 @@ describe('paused runs over HTTP', () => {
       .toBe('finished');
   });
 
+  it('ends the paused runs of a deleted agent as aborted, so nothing waits on a version that is gone', async () => {
+    const { studio, executed } = await setUp([
+      { toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] },
+    ]);
+    const paused = (await call(studio, 'POST', '/api/agents/banker/generate', { prompt: 'Pay Alice' })).body;
+    expect(paused.status).toBe('paused');
+    expect((await call(studio, 'DELETE', '/api/agents/banker')).status).toBe(200);
+
+    const run = await call(studio, 'GET', `/api/runs/${paused.runId}`);
+    expect(run.body.status).toBe('aborted');
+    expect(run.body).not.toHaveProperty('pending');
+    expect(run.body.error).toMatchObject({
+      code: 'not_found',
+      details: { agentId: 'banker', reason: 'agent_deleted' },
+    });
+    expect(run.body.error.message).toBe('Agent "banker" was deleted while this run waited for an answer.');
+    const approve = await call(studio, 'POST', `/api/runs/${paused.runId}/approve`, { toolCallId: 'call-1-1' });
+    expect(approve.status).toBe(409);
+    expect(executed).toEqual([]);
+    const audit = await call(studio, 'GET', '/api/audit?action=agent.delete');
+    expect(audit.body.items[0].details).toMatchObject({ abortedRuns: 1 });
+  });
+
   it('streams a continuation when the request accepts text/event-stream', async () => {
     const { studio } = await setUp([
       { toolCalls: [{ toolName: 'transfer', input: { to: 'alice', amount: 10 } }] },

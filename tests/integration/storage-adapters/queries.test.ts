@@ -452,6 +452,28 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await storage.queries.runs.claim({ id: 'r1', revision: 1, updatedAt: at(3) })).toBe(false);
     });
 
+    it("ends an agent's paused runs as aborted, leaving its other runs and other agents' runs alone", async () => {
+      const runs = storage.queries.runs;
+      await runs.insert(runRow('waiting', { pending: '[{"toolCallId":"c1"}]' }));
+      await runs.insert(runRow('busy', { status: 'running' }));
+      await runs.insert(runRow('elsewhere', { agentId: 'other' }));
+      const error = '{"code":"not_found","message":"gone"}';
+      expect(await runs.abortPausedOfAgent({ agentId: 'agent', error, at: at(9) })).toBe(1);
+      expect(await runs.get('waiting')).toEqual(
+        runRow('waiting', {
+          status: 'aborted',
+          pending: '[]',
+          error,
+          finishedAt: at(9),
+          updatedAt: at(9),
+          revision: 1,
+        }),
+      );
+      expect(await runs.get('busy')).toEqual(runRow('busy', { status: 'running' }));
+      expect(await runs.get('elsewhere')).toEqual(runRow('elsewhere', { agentId: 'other' }));
+      expect(await runs.abortPausedOfAgent({ agentId: 'agent', error, at: at(10) })).toBe(0);
+    });
+
     it('finds running runs with a background task still running', async () => {
       const state = (statuses: string[]) =>
         JSON.stringify({ backgroundTasks: statuses.map((status, index) => ({ id: `t${index}`, status })) });
