@@ -66,11 +66,12 @@ export function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'internal_error' : 'invalid_input');
 }
 
-/** The one route whose body may be larger than the standard limit: a whole deployment backup. */
-export const largeBodyPath = '/api/deployment/import';
-
-/** The routes that take an export back, whose bodies may nest deeper (`importJsonDepth`). */
-const importPaths = new Set([largeBodyPath, '/api/agents/import', '/api/mcp-clients/import']);
+/**
+ * The routes that take an export back: a whole deployment backup, or one agent or saved MCP client
+ * with all its versions. Their bodies may be larger (`importBodyLimitBytes`) and nest deeper
+ * (`importJsonDepth`) than other requests', so what the studio exported it takes back.
+ */
+const importPaths = new Set(['/api/deployment/import', '/api/agents/import', '/api/mcp-clients/import']);
 
 function bodyLimiter(maxSize: number) {
   return bodyLimit({
@@ -96,7 +97,7 @@ export function createApiApp({
 }: {
   logger: Logger;
   bodyLimitBytes: number;
-  /** The limit of `largeBodyPath` (default: the standard limit). */
+  /** The limit of the import routes' bodies (default: the standard limit). */
   importBodyLimitBytes?: number;
   requestPolicy: RequestPolicy;
   /**
@@ -127,7 +128,7 @@ export function createApiApp({
   // /resolve keeps the server's direct body read; only chunked bodies are counted as they stream.
   app.use('*', (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
-    const { maxSize, limit } = context.req.path === largeBodyPath ? large : standard;
+    const { maxSize, limit } = importPaths.has(context.req.path) ? large : standard;
     const declared = context.req.header('content-length');
     if (declared === undefined || context.req.header('transfer-encoding') !== undefined) return limit(context, next);
     return Number(declared) > maxSize ? limit(context, next) : next();

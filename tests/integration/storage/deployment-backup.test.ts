@@ -346,7 +346,7 @@ describe('a corrupt or wrong-version backup', () => {
     }
   });
 
-  it('takes a backup larger than other bodies, up to its own limit', async () => {
+  it('takes a backup, or one exported agent or client, larger than other bodies, up to its own limit', async () => {
     const limited = await createTestStudio({ settings: { bodyLimitBytes: 4096, importBodyLimitBytes: 64 * 1024 } });
     try {
       const body = (size: number) => ({ backup: { format: 'agent-studio.deployment', padding: 'x'.repeat(size) } });
@@ -354,6 +354,16 @@ describe('a corrupt or wrong-version backup', () => {
       expect([within.status, within.body.error.code]).toEqual([400, 'invalid_input']);
       const beyond = await importBackup(limited, body(70 * 1024));
       expect([beyond.status, beyond.body.error.code]).toEqual([413, 'payload_too_large']);
+      // An agent's or a client's export with all its versions comes back under the same limit.
+      for (const path of ['/api/agents/import', '/api/mcp-clients/import']) {
+        const one = await call(limited.studio, 'POST', path, {
+          format: 'agent-studio.agent',
+          padding: 'x'.repeat(8 * 1024),
+        });
+        expect([path, one.status]).toEqual([path, 400]);
+        const tooLarge = await call(limited.studio, 'POST', path, { padding: 'x'.repeat(70 * 1024) });
+        expect([path, tooLarge.status]).toEqual([path, 413]);
+      }
       const elsewhere = await call(limited.studio, 'POST', '/api/deployment/export', { padding: 'x'.repeat(8 * 1024) });
       expect(elsewhere.status).toBe(413);
     } finally {
