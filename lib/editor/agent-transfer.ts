@@ -247,7 +247,8 @@ async function appendImported(
       snapshot,
       changedFields,
       changeMessage: version.changeMessage ?? `Imported version ${version.versionNumber}`,
-      actor: version.authorId ?? actor,
+      // A new version written now: its author is who imports it, whoever the document names.
+      actor,
     });
     appended.push(stored);
     latest = snapshot;

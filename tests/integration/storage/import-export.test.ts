@@ -114,10 +114,15 @@ describe('export then import into an empty database', () => {
     const error = await rejection(target.studio.editor.agents.import(document));
     expect(error.code).toBe('conflict');
     expect(error.message).toMatch(/mode=append/);
-    const appended = await target.studio.editor.agents.import(document, { mode: 'append' });
+    const claimed = {
+      ...document,
+      versions: document.versions.map((version) => ({ ...version, authorId: 'user:ceo' })),
+    };
+    const appended = await target.studio.editor.agents.import(claimed, { mode: 'append', actor: 'user:ada' });
     expect(appended).toMatchObject({ mode: 'append', importedVersionNumbers: [4] });
     expect(appended.version).toMatchObject({
       versionNumber: 4,
+      authorId: 'user:ada',
       description: rich.description,
       changeMessage: 'Initial version',
     });
