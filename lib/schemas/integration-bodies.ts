@@ -8,7 +8,10 @@ import { z } from 'zod';
 /** The same id rule as agents: a slug agents can reference in `integrationTools`. */
 export const integrationIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-export const integrationIdSchema = z.string().regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$');
+export const integrationIdRule =
+  'Integration ids are 1-64 characters of a-z, 0-9, "_" and "-", starting with a letter or digit';
+
+export const integrationIdSchema = z.string().regex(integrationIdPattern, integrationIdRule);
 
 // An HTTP header name is a "token" (RFC 9110); anything else would make every call fail.
 const headerToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -53,6 +56,8 @@ export const credentialsPlace =
 const baseUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .superRefine((value, context) => {
+    // Zod runs this even when the value is no URL at all; that one problem is already reported.
+    if (!URL.canParse(value)) return;
     const url = new URL(value);
     if (url.username || url.password)
       context.addIssue({ code: 'custom', message: `must not carry credentials: ${credentialsPlace}` });

@@ -3,7 +3,8 @@
  * its base URL and credentials). Credentials are never answered in full: secrets show as `••••` + their last 4 characters.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { integrationConfigInputSchema, integrationIdPattern, type IntegrationService } from '../../integrations';
+import type { IntegrationService } from '../../integrations';
+import { integrationConfigInputSchema, integrationIdPattern, integrationIdRule } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { pageOf, pageQuery } from '../pagination';
@@ -71,7 +72,7 @@ export const saveRoute = createRoute({
     params: z.object({
       id: z
         .string()
-        .regex(integrationIdPattern, 'must match ^[a-z0-9][a-z0-9_-]{0,63}$')
+        .regex(integrationIdPattern, integrationIdRule)
         .openapi({ param: { name: 'id', in: 'path' }, example: 'petstore' }),
     }),
     body: requiredBody(integrationConfigInputSchema, {

@@ -108,13 +108,26 @@ describe('PUT /api/integrations/:id', () => {
       body: { type: 'openapi', document: usersDocument(), baseUrl: 'ftp://x' },
       path: 'baseUrl',
     },
+    ...['not a url', '', 'http://', 'http://x.test:99999', '//x.test'].map((baseUrl) => ({
+      name: `a base URL that is no URL (${JSON.stringify(baseUrl)})`,
+      id: 'x',
+      body: { type: 'openapi', document: usersDocument(), baseUrl },
+      path: 'baseUrl',
+      mentions: 'must be an http or https URL',
+    })),
     {
       name: 'incomplete credentials',
       id: 'x',
       body: { type: 'openapi', document: usersDocument(), credentials: { type: 'bearer' } },
       path: 'credentials.token',
     },
-    { name: 'an invalid id', id: 'Not_OK', body: { type: 'openapi', document: usersDocument() }, path: 'param.id' },
+    {
+      name: 'an invalid id',
+      id: 'Not_OK',
+      body: { type: 'openapi', document: usersDocument() },
+      path: 'param.id',
+      mentions: 'Integration ids are 1-64 characters',
+    },
   ])(
     'refuses $name (400 at $path)',
     async ({ id, body, path, mentions }: { id: string; body: unknown; path: string; mentions?: string }) => {

@@ -119,6 +119,9 @@ describe('integrationConfigInputSchema', () => {
     { input: { type: 'openapi', document: {}, credentials: { type: 'bearer', token: 'x', extra: 1 } }, valid: false },
     { input: { type: 'openapi', document: [] }, valid: false },
     { input: { type: 'openapi', document: {}, baseUrl: 'javascript:alert(1)' }, valid: false },
+    // No URL at all: a failed check, never a thrown error (a backup's dry run parses these too).
+    { input: { type: 'openapi', document: {}, baseUrl: 'not a url' }, valid: false },
+    { input: { type: 'openapi', document: {}, baseUrl: 'http://x.test:99999' }, valid: false },
   ])('$input -> valid: $valid', ({ input, valid }) => {
     expect(integrationConfigInputSchema.safeParse(input).success).toBe(valid);
   });
