@@ -76,13 +76,17 @@ const importPaths = new Set(['/api/deployment/import', '/api/agents/import', '/a
 function bodyLimiter(maxSize: number) {
   return bodyLimit({
     maxSize,
-    onError: (context) =>
-      errorResponse(
+    onError: (context) => {
+      // The rest of the body is never read, so the connection cannot carry another request: the
+      // answer says so, and the client opens a new one instead of writing to a socket Node drops.
+      context.header('Connection', 'close');
+      return errorResponse(
         context,
         new StudioError('payload_too_large', `The request body is larger than the limit of ${maxSize} bytes.`, {
           limitBytes: maxSize,
         }),
-      ),
+      );
+    },
   });
 }
 

@@ -68,6 +68,10 @@ describe('the production server (dist/server.js)', () => {
     });
     expect(oversized.status).toBe(413);
     expect((await oversized.json()).error.code).toBe('payload_too_large');
+    // The unread body is not drained: the answer closes its connection, so a client's next
+    // requests go out on a fresh one instead of failing on a socket the server drops.
+    expect(oversized.headers.get('connection')).toBe('close');
+    for (let index = 0; index < 3; index++) expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 
   it('creates and migrates the database on start, and shuts down gracefully finishing in-flight requests', async () => {
