@@ -8,6 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { formatPath, type Issue } from '../../errors';
 import { decodeJsonPointer, findUnsupportedPatterns } from '../../tools';
 import { isRecord } from '../../is-record';
+import { referenceTarget } from './reference-bounds';
 
 type Segment = string | number;
 type JsonObject = Record<string, unknown>;
@@ -16,24 +17,6 @@ const issueAt = (prefix: ReadonlyArray<Segment>, path: ReadonlyArray<Segment>, m
   path: formatPath([...prefix, ...path]),
   message,
 });
-
-function decodeFragment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function resolvePointer(document: unknown, pointer: string): boolean {
-  let current = document;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = decodeFragment(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof current !== 'object' || current === null || !(key in current)) return false;
-    current = (current as JsonObject)[key];
-  }
-  return true;
-}
 
 /**
  * `$ref`s that point outside the document are refused: resolving them would make the server
@@ -54,7 +37,7 @@ export function findReferenceIssues(document: unknown, prefix: ReadonlyArray<Seg
               `External reference "${item}" is not supported: put the referenced definition in this document.`,
             ),
           );
-        } else if (item !== '#' && !resolvePointer(document, item.slice(1))) {
+        } else if (item !== '#' && referenceTarget(document, item) === undefined) {
           issues.push(issueAt(prefix, [...path, key], `Reference "${item}" points at nothing in this document.`));
         }
       } else {

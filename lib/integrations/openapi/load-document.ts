@@ -14,6 +14,7 @@ import {
   issuesFromLibraryMessages,
 } from './document-issues';
 import { isRecord } from '../../is-record';
+import { findReferenceBoundIssues } from './reference-bounds';
 
 export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 
@@ -52,6 +53,8 @@ export async function loadOpenApiDocument({
   }
   const referenceIssues = findReferenceIssues(document, prefix);
   if (referenceIssues.length > 0) return { ok: false, issues: referenceIssues };
+  const boundIssues = findReferenceBoundIssues(document, prefix);
+  if (boundIssues.length > 0) return { ok: false, issues: boundIssues };
   const patternIssues = findPatternIssues(document, prefix);
   if (patternIssues.length > 0) return { ok: false, issues: patternIssues };
 

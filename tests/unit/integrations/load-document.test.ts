@@ -111,3 +111,87 @@ describe('loadOpenApiDocument', () => {
     expect(document).toEqual(copy);
   });
 });
+
+/** Definition i uses definition i - 1 twice: n + 1 definitions whose last writes out to 2^n copies of the first. */
+function doublingDocument(levels: number, top = `L${levels}`) {
+  const schemas: Record<string, unknown> = { L0: { type: 'object', properties: { a: { type: 'string' } } } };
+  for (let level = 1; level <= levels; level++) {
+    const previous = { $ref: `#/components/schemas/L${level - 1}` };
+    schemas[`L${level}`] = { type: 'object', properties: { x: previous, y: previous } };
+  }
+  const body = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${top}` } } } };
+  return { ...base({ '/a': { post: { requestBody: body, responses: ok } } }, '3.1.0'), components: { schemas } };
+}
+
+describe('references that would make unbounded work', () => {
+  it('refuses definitions used many times over, whose written-out input would have millions of parts, in time', async () => {
+    const started = performance.now();
+    const result = await loadOpenApiDocument({ document: doublingDocument(40), prefix: ['document'] });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: 'document.paths./a.post', message: expect.stringContaining('more than 20,000 parts') }],
+    });
+  });
+
+  it('takes the same definitions used a bounded number of times', async () => {
+    const result = await loadOpenApiDocument({ document: doublingDocument(8) });
+    expect(result.ok).toBe(true);
+  });
+
+  it('keeps recursive definitions that describe a value on the way (a tree of nodes)', async () => {
+    const document = {
+      ...doublingDocument(1),
+      components: {
+        schemas: {
+          L0: {
+            type: 'object',
+            properties: { children: { type: 'array', items: { $ref: '#/components/schemas/L0' } } },
+          },
+          L1: { $ref: '#/components/schemas/L0' },
+        },
+      },
+    };
+    expect((await loadOpenApiDocument({ document })).ok).toBe(true);
+  });
+
+  it.each([
+    {
+      name: 'two references to each other',
+      schemas: { L1: { $ref: '#/components/schemas/B' }, B: { $ref: '#/components/schemas/L1' } },
+    },
+    { name: 'a reference to itself', schemas: { L1: { $ref: '#/components/schemas/L1' } } },
+    {
+      name: 'a loop through allOf and anyOf',
+      schemas: {
+        L1: { allOf: [{ $ref: '#/components/schemas/B' }] },
+        B: { anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/L1' }] },
+      },
+    },
+  ])('refuses $name, which no check of a value would ever finish', async ({ schemas }) => {
+    const result = await loadOpenApiDocument({
+      document: { ...doublingDocument(1), components: { schemas } },
+      prefix: ['document'],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues[0]).toEqual({
+      path: expect.stringMatching(/^document\.components\.schemas\.(L1|B)$/),
+      message: expect.stringContaining('lead back to themselves without describing a value'),
+    });
+  });
+
+  it('refuses a chain of references deeper than it follows', async () => {
+    const schemas: Record<string, unknown> = { L0: { type: 'string' } };
+    for (let level = 1; level <= 100; level++)
+      schemas[`L${level}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/L${level - 1}` } } };
+    const document = { ...doublingDocument(1, 'L100'), components: { schemas } };
+    const result = await loadOpenApiDocument({ document, prefix: ['document'] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        { path: 'document.paths./a.post', message: expect.stringContaining('more than 64 references in a row') },
+      ],
+    });
+  });
+});
