@@ -9,8 +9,23 @@ import { createRuleBudget, valueAtSegments, type RuleBudget } from '../rules';
 import type { RequestContext } from '../tools';
 import { rulesPass } from './conditional-field';
 import { isRecord } from '../is-record';
+import { invalidInput, type StudioError } from '../errors';
 
 export const authTokenKey = 'mastra__authToken';
+
+/**
+ * The longest instructions a request may render, in characters (about a quarter of a million tokens,
+ * past what models take), unless the stored text alone is longer. Placeholders copy request context
+ * values, so a template that repeats one could otherwise make gigabytes out of a request of kilobytes.
+ */
+export const maxRenderedInstructionsLength = 1_000_000;
+
+function tooLong(): StudioError {
+  const message =
+    `The instructions filled in with this request context would be longer than ` +
+    `${maxRenderedInstructionsLength.toLocaleString('en')} characters: shorten the request context values their placeholders use.`;
+  return invalidInput([{ path: 'requestContext', message }], message);
+}
 
 const placeholder = /\{\{\s*([^\s{}|]+)\s*(?:\|\|\s*(?:"([^"]*)"|'([^']*)'))?\s*\}\}/g;
 
@@ -78,6 +93,7 @@ export function renderTemplate({
     const value = hole.segments === undefined ? undefined : valueAtSegments(requestContext, hole.segments);
     rendered += value !== undefined && value !== null ? display(value) : (hole.fallback ?? hole.whole);
     rendered += texts[index + 1]!;
+    if (rendered.length > Math.max(maxRenderedInstructionsLength, template.length)) throw tooLong();
   }
   return rendered;
 }
@@ -96,12 +112,20 @@ export function renderInstructions({
   if (typeof instructions === 'string') return renderTemplate({ template: instructions, requestContext });
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];
+  const stored = instructions.reduce<number>(
+    (sum, block) => sum + (isRecord(block) && typeof block.content === 'string' ? block.content.length + 2 : 0),
+    0,
+  );
+  let length = 0;
   for (const [index, block] of instructions.entries()) {
     if (!isRecord(block) || typeof block.content !== 'string') continue;
     const ref = `instructions[${index}].rules`;
     if (block.type === 'prompt_block' && !rulesPass({ rules: block.rules, requestContext, budget, ref })) continue;
     if (block.type !== 'text' && block.type !== 'prompt_block') continue;
-    parts.push(renderTemplate({ template: block.content, requestContext }));
+    const part = renderTemplate({ template: block.content, requestContext });
+    length += part.length + 2;
+    if (length > Math.max(maxRenderedInstructionsLength, stored)) throw tooLong();
+    parts.push(part);
   }
   return parts.join('\n\n');
 }

@@ -127,6 +127,29 @@ describe('instructions', () => {
       { numRuns: 500 },
     );
   });
+
+  it('refuses to fill placeholders into more than a million characters, naming the request context', () => {
+    const requestContext = { s: 'a'.repeat(100_000) };
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const inOneText = refusal(() => renderTemplate({ template: '{{s}}'.repeat(11), requestContext }));
+    expect(inOneText).toMatchObject({ code: 'invalid_input', details: { issues: [{ path: 'requestContext' }] } });
+    expect((inOneText as Error).message).toContain('longer than 1,000,000 characters');
+    const acrossBlocks = Array.from({ length: 11 }, () => ({ type: 'text', content: '{{s}}' }));
+    expect(refusal(() => renderInstructions({ instructions: acrossBlocks, requestContext }))).toMatchObject({
+      code: 'invalid_input',
+    });
+    // Ten copies fit; stored text longer than the bound is the author's, and renders as it is.
+    expect(renderTemplate({ template: '{{s}}'.repeat(10), requestContext })).toHaveLength(1_000_000);
+    const long = 'x'.repeat(1_200_000);
+    expect(renderInstructions({ instructions: [{ type: 'text', content: long }], requestContext })).toBe(long);
+  });
 });
 
 describe('HTTP view and resolvedToolsHash', () => {
