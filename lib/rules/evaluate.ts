@@ -21,13 +21,26 @@ type Apply = (logic: unknown, data: unknown) => unknown;
 /** Thrown by the counting `apply` to unwind an evaluation that ran out of budget. */
 class BudgetExceeded extends Error {}
 
-/** Characters of `studio_literal` JSON text that cost one more step: parsing them is work too. */
-const literalCharactersPerStep = 64;
+/**
+ * Characters that cost one more step: of `studio_literal` JSON text (parsing it is work too), and
+ * of a text an operation builds (`cat` of context values can make megabytes in one step).
+ */
+const charactersPerStep = 64;
 
 function stepsOf(logic: unknown): number {
   if (logic === null || typeof logic !== 'object' || !('studio_literal' in logic)) return 1;
   const text = JSON.stringify((logic as { studio_literal: unknown }).studio_literal) ?? '';
-  return 1 + Math.floor(text.length / literalCharactersPerStep);
+  return 1 + Math.floor(text.length / charactersPerStep);
+}
+
+/** Operations whose answer is a text they built, as long as their inputs together. */
+const textBuilders = new Set(['cat', 'substr']);
+
+/** What building `result` cost, counted once it is built: the next step is refused if it was too much. */
+function builtTextSteps(logic: unknown, result: unknown): number {
+  if (typeof result !== 'string' || logic === null || typeof logic !== 'object') return 0;
+  const operator = Object.keys(logic)[0];
+  return operator !== undefined && textBuilders.has(operator) ? Math.floor(result.length / charactersPerStep) : 0;
 }
 
 /**
@@ -43,7 +56,10 @@ function applyCounted(expression: JsonLogicExpression, context: unknown, budget:
   library.apply = (logic, data) => {
     budget.spent += stepsOf(logic);
     if (budget.spent > budget.limit) throw new BudgetExceeded();
-    return original(logic, data);
+    const result = original(logic, data);
+    budget.spent += builtTextSteps(logic, result);
+    if (budget.spent > budget.limit) throw new BudgetExceeded();
+    return result;
   };
   try {
     return library.apply(expression, context);

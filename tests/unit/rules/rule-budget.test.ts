@@ -69,6 +69,19 @@ describe('the rule step budget', () => {
     ruleOutcome({ rules: { jsonLogic: { '!!': [literal('x'.repeat(6_400))] } }, context: {}, budget: long });
     expect(long.spent - short.spent).toBeGreaterThanOrEqual(100);
   });
+
+  it('charges a text built from the context by its length, so repeating a long value stops the rules', () => {
+    // 195 nodes, within the save limits: `cat` of one context value 95 times, searched for "zz".
+    const rules: Rules = { jsonLogic: { in: ['zz', { cat: Array.from({ length: 95 }, () => ({ var: 's' })) }] } };
+    expect(rulesSchema.safeParse(rules).success).toBe(true);
+    const short = createRuleBudget();
+    expect(ruleOutcome({ rules, context: { s: 'ab' }, budget: short })).toBe('not_matched');
+    expect(short.spent).toBeLessThan(200);
+    const budget = createRuleBudget();
+    expect(ruleOutcome({ rules, context: { s: 'a'.repeat(900_000) }, budget })).toBe('budget_exceeded');
+    // Every later rule of the request is stopped instead of building the same text again.
+    expect(ruleOutcome({ rules, context: { s: 'a'.repeat(900_000) }, budget })).toBe('budget_exceeded');
+  });
 });
 
 // Expressions within the save limits: the allowed operations, array operations nested at most twice.
