@@ -7,7 +7,7 @@
 import AjvDraft07, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { linearRegExp } from './linear-regexp';
+import { linearRegExp, PatternTooCostlyError } from './linear-regexp';
 import { findUnsupportedPatterns, formatPatternPath } from './schema-patterns';
 import type { JsonSchema, SchemaIssue, SchemaValidationResult } from './schema-types';
 
@@ -127,7 +127,12 @@ export function createJsonSchemaValidator(schema: JsonSchema): (value: unknown) 
   return (value) => {
     validate ??= compileWith(ajv, compiledSchema);
     const candidate = copy(value);
-    if (validate(candidate)) return { success: true, value: candidate };
+    try {
+      if (validate(candidate)) return { success: true, value: candidate };
+    } catch (error) {
+      if (!(error instanceof PatternTooCostlyError)) throw error;
+      return { success: false, issues: [{ path: [], message: error.message }] };
+    }
     return { success: false, issues: (validate.errors ?? []).map(toIssue) };
   };
 }

@@ -46,6 +46,31 @@ export class UnsupportedPatternError extends Error {
   }
 }
 
+/**
+ * The most steps one pattern test may take, counted as RE2 does its work: the pattern's compiled
+ * instructions times the input's length (well under a tenth of a second). Linear time is still time: a
+ * pattern of a few thousand instructions (`(?:x|[\s\S]{1000}){5}$`) against a 100 KB value held
+ * the server for ten seconds.
+ */
+export const maxPatternSteps = 20_000_000;
+
+/** A value too long to check against its pattern within `maxPatternSteps`. */
+export class PatternTooCostlyError extends Error {
+  constructor(pattern: string, longest: number, length: number) {
+    super(
+      `A value of ${length.toLocaleString('en')} characters is too long to check against the pattern ` +
+        `${JSON.stringify(pattern)}, which can check values up to ${longest.toLocaleString('en')} characters.`,
+    );
+    this.name = 'PatternTooCostlyError';
+  }
+}
+
+/** How many instructions RE2 runs per input character (its compiled program's size). */
+function instructionsOf(expression: RE2JS): number {
+  const program = (expression as unknown as { re2?: () => { prog?: { numInst?: () => number } } }).re2?.().prog;
+  return Math.max(1, program?.numInst?.() ?? 1);
+}
+
 function compile(pattern: string, flags: string): RegExpLike {
   let expression: RE2JS;
   try {
@@ -53,8 +78,12 @@ function compile(pattern: string, flags: string): RegExpLike {
   } catch (error) {
     throw new UnsupportedPatternError(pattern, errorMessage(error));
   }
+  const longest = Math.floor(maxPatternSteps / instructionsOf(expression));
   return {
-    test: (input) => expression.matcher(input).find(),
+    test: (input) => {
+      if (input.length > longest) throw new PatternTooCostlyError(pattern, longest, input.length);
+      return expression.matcher(input).find();
+    },
     // ajv keys compiled patterns by `toString()`: it must differ per pattern, as a RegExp's does.
     toString: () => `/${pattern}/${flags}`,
   };
