@@ -16,6 +16,7 @@ export function factsFromIncoming(method: string, headers: IncomingHttpHeaders):
     origin: headers.origin,
     secFetchSite: single(headers['sec-fetch-site']),
     contentType: headers['content-type'],
+    contentEncoding: headers['content-encoding'],
     hasBody: declaresBody(headers['content-length'], headers['transfer-encoding']),
   };
 }
@@ -36,6 +37,7 @@ export function factsFromRequest(request: Request): RequestFacts {
     origin: headers.get('origin') ?? undefined,
     secFetchSite: headers.get('sec-fetch-site') ?? undefined,
     contentType: headers.get('content-type') ?? undefined,
+    contentEncoding: headers.get('content-encoding') ?? undefined,
     hasBody: request.body !== null,
   };
 }

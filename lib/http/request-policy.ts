@@ -31,6 +31,8 @@ export interface RequestFacts {
   origin: string | undefined;
   secFetchSite: string | undefined;
   contentType: string | undefined;
+  /** `Content-Encoding`: bodies are read as sent, so only `identity` (or none) is accepted. */
+  contentEncoding?: string | undefined;
   /** A body was sent (a length above zero or a chunked body). */
   hasBody: boolean;
   /** The URL path, where the API's gate knows it: other sites may send browsers to a few paths. */
@@ -192,6 +194,12 @@ export function checkRequest(policy: RequestPolicy, facts: RequestFacts, kind: '
     return {
       code: 'unsupported_media_type',
       message: `Request bodies must be JSON: send Content-Type: application/json (got ${contentType.slice(0, 100)}).`,
+    };
+  const encoding = facts.contentEncoding?.trim().toLowerCase();
+  if (facts.hasBody && encoding !== undefined && encoding !== '' && encoding !== 'identity')
+    return {
+      code: 'unsupported_media_type',
+      message: `Request bodies are read as sent: send the JSON uncompressed, without Content-Encoding (got ${encoding.slice(0, 100)}).`,
     };
   return undefined;
 }

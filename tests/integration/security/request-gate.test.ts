@@ -24,7 +24,7 @@ function rawRequest({
   method?: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     // An explicit length: Node sends DELETE bodies without one, which its own server then rejects.
@@ -168,6 +168,27 @@ describe('requests from other sites (production server)', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('refuses a compressed body with 415 saying to send it as is, and takes Content-Encoding: identity', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const compressed = await rawRequest({
+      method: 'POST',
+      path: '/api/agents/demo-assistant/resolve',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{"requestContext":{}}'),
+    });
+    expect(compressed.status).toBe(415);
+    expect(JSON.parse(compressed.body).error.message).toBe(
+      'Request bodies are read as sent: send the JSON uncompressed, without Content-Encoding (got gzip).',
+    );
+    const plain = await rawRequest({
+      method: 'POST',
+      path: '/api/agents/demo-assistant/resolve',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      body: '{"requestContext":{}}',
+    });
+    expect(plain.status).toBe(200);
   });
 
   it('keeps working for same-origin requests, tools without an Origin and bodiless POSTs', async () => {
