@@ -19,6 +19,7 @@ import { importSourceIssues } from './import-source-checks';
 import { exportFormat, type ExportDocument } from './export-document';
 import { exportedTestCases, importTestCases } from './test-case-transfer';
 import { appendVersion } from './version-writer';
+import { refuseUnpublishableImports } from './publish-checks';
 
 export async function exportAgent(
   context: EditorContext,
@@ -117,6 +118,12 @@ export async function importAgent(
             actor,
           })
         : await createImported(context, { agent, versions });
+      if (!existing && agent.activeVersionNumber !== null) {
+        const published = imported.find((version) => version.versionNumber === agent.activeVersionNumber)!;
+        await refuseUnpublishableImports(context, [
+          { agentId: agent.id, versionNumber: published.versionNumber, snapshot: published.snapshot },
+        ]);
+      }
       const cases = await importTestCases(context, { agentId: agent.id, testCases });
       await recordImport(context, {
         actor,
@@ -170,8 +177,12 @@ export async function createImported(
   for (const version of versions) {
     byNumber.set(version.versionNumber, await writeImportedVersion(context, { agentId: agent.id, version, now }));
   }
-  const active = agent.activeVersionNumber === null ? null : byNumber.get(agent.activeVersionNumber)!.id;
-  await context.agents.setActiveVersion({ id: agent.id, activeVersionId: active, updatedAt: agent.updatedAt ?? now });
+  const active = agent.activeVersionNumber === null ? undefined : byNumber.get(agent.activeVersionNumber)!;
+  await context.agents.setActiveVersion({
+    id: agent.id,
+    activeVersionId: active?.id ?? null,
+    updatedAt: agent.updatedAt ?? now,
+  });
   for (const label of agent.labels) {
     await insertImportedLabel(context, {
       agentId: agent.id,

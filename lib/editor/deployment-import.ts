@@ -25,6 +25,8 @@ import type { DeploymentPreference } from './deployment-differences';
 import type { DeploymentImportBody } from './deployment-document';
 import { acceptedDifferences, verifyImport, type DeploymentVerification } from './deployment-verify';
 import { holdImportedStdio } from './mcp-client-approval';
+import { parseVersionRow } from './agent-version';
+import { refuseUnpublishableImports } from './publish-checks';
 import { mcpClientVersions } from './mcp-client-versions';
 import { importTestCases } from './test-case-transfer';
 import { appendVersion } from './version-writer';
@@ -171,6 +173,18 @@ async function applyIntegration(context: EditorContext, { entry }: IntegrationPl
   await recordAudit(context, { actor, action: 'integration.import', entityId: entry.id });
 }
 
+/** The versions the import publishes, as written: their references are checked once everything is in. */
+async function publishedByImport(context: EditorContext, agents: AgentPlan[]) {
+  const published = [];
+  for (const { entry, change } of agents) {
+    if (change.action === 'unchanged' || change.publishedVersionNumber === null) continue;
+    const row = (await context.versions.byNumber(entry.agent.id, change.publishedVersionNumber))!;
+    const { snapshot } = parseVersionRow(context, row);
+    published.push({ agentId: entry.agent.id, versionNumber: row.versionNumber, snapshot });
+  }
+  return published;
+}
+
 /** Refuses an import the target would not end up matching: conflicts always, differences without a preference. */
 function refuseUnsettled(plan: DeploymentPlan, prefer: DeploymentPreference | undefined) {
   if (plan.conflicts.length > 0)
@@ -225,6 +239,7 @@ export async function importDeployment(
         if (item.change.action !== 'unchanged') await applyMcpClient(context, item, actor);
       for (const item of plan.integrations)
         if (item.change.action !== 'unchanged') await applyIntegration(context, item, actor);
+      await refuseUnpublishableImports(context, await publishedByImport(context, plan.agents));
       // Always one row, also for a backup that brought nothing: a restored database is never seeded (lib/seed.ts).
       await recordAudit(context, {
         actor,

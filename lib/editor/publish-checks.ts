@@ -68,3 +68,33 @@ export async function checkPublishable(
     problems,
   });
 }
+
+/** What an import may not publish: a version naming a stored record that neither it brought nor this deployment has. */
+const storedReferenceCodes = new Set(['missing_reference', 'mcp_client_unknown', 'integration_unknown']);
+
+/**
+ * Refuses (409 `publish_blocked`) an import that would publish a version naming a sub-agent, saved
+ * MCP client or integration that is not here once everything it brought is written. Only those: a
+ * restore keeps versions as they were stored, so a linter error from before a check existed, or a
+ * stdio client the restore holds for approval, does not make it unrestorable.
+ */
+export async function refuseUnpublishableImports(
+  context: EditorContext,
+  published: ReadonlyArray<{ agentId: string; versionNumber: number; snapshot: AgentSnapshot }>,
+): Promise<void> {
+  const problems: PublishProblem[] = [];
+  for (const { agentId, versionNumber, snapshot } of published) {
+    for (const problem of await publishProblems(context, { agentId, snapshot })) {
+      if (!storedReferenceCodes.has(problem.code)) continue;
+      problems.push({ ...problem, message: `Agent "${agentId}" version ${versionNumber}: ${problem.message}` });
+    }
+  }
+  if (problems.length === 0) return;
+  const listed = problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message));
+  throw new StudioError(
+    'publish_blocked',
+    `The import would publish versions that name what is not here; nothing was imported. ${listed.join('; ')}. ` +
+      'Bring what they name first (or in the same backup), or import them unpublished.',
+    { problems },
+  );
+}

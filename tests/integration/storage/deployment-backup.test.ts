@@ -438,3 +438,44 @@ describe('a saved client whose URL carries credentials', () => {
     }
   });
 });
+
+describe('a backup whose published agent calls a sub-agent', () => {
+  it('restores when the backup brings the sub-agent, and refuses to publish the caller without it', async () => {
+    const origin = await createTestStudio({ settings });
+    const whole = await createTestStudio({ settings });
+    const partial = await createTestStudio({ settings });
+    try {
+      const agents = origin.studio.editor.agents;
+      await agents.create({ id: 'helper', name: 'Helper', model: 'openai/gpt-4o', instructions: 'Help.' });
+      await agents.create({
+        id: 'parent',
+        name: 'Parent',
+        model: 'openai/gpt-4o',
+        instructions: 'Delegate.',
+        agents: { help: { agentId: 'helper' } },
+      });
+      await agents.publish({ id: 'parent', versionNumber: 1 });
+      const exported = (await call(origin.studio, 'POST', '/api/deployment/export', { withoutSecrets: true })).body;
+
+      // What a published version names is checked once every agent of the backup is in.
+      const restored = await importBackup(whole, { backup: exported });
+      expect(restored.status).toBe(200);
+      expect((await whole.studio.editor.agents.getById('parent')).agent.activeVersionNumber).toBe(1);
+
+      const withoutHelper = structuredClone(exported);
+      withoutHelper.agents = withoutHelper.agents.filter((agent: ResponseBody) => agent.agent.id !== 'helper');
+      withoutHelper.counts.agents -= 1;
+      withoutHelper.counts.agentVersions -= 1;
+      for (const dryRun of [true, false]) {
+        const refused = await importBackup(partial, { backup: withoutHelper }, { dryRun });
+        expect([dryRun, refused.status, refused.body.error.code]).toEqual([dryRun, 409, 'publish_blocked']);
+        expect(refused.body.error.details.problems).toEqual([
+          expect.objectContaining({ code: 'missing_reference', path: 'agents.help.agentId' }),
+        ]);
+      }
+      expect(tableCounts(partial).agents).toBe(0);
+    } finally {
+      await Promise.all([origin.cleanup(), whole.cleanup(), partial.cleanup()]);
+    }
+  });
+});

@@ -47,15 +47,18 @@ const namedTools = Object.fromEntries(
 beforeAll(async () => {
   source = await createTestStudio({ tools: namedTools });
   target = await createTestStudio();
-  const docs = await source.studio.api.request(
-    '/api/mcp-clients',
-    jsonRequest('POST', {
-      id: 'docs',
-      name: 'Docs',
-      servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
-    }),
-  );
-  expect(docs.status).toBe(201);
+  // The saved client the published version names: moved first, as a published agent needs it.
+  for (const studio of [source, target]) {
+    const docs = await studio.studio.api.request(
+      '/api/mcp-clients',
+      jsonRequest('POST', {
+        id: 'docs',
+        name: 'Docs',
+        servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      }),
+    );
+    expect(docs.status).toBe(201);
+  }
   const agents = source.studio.editor.agents;
   await agents.create({ id: 'rich', ...rich, metadata: { owner: 'cx' }, actor: 'alice' });
   await agents.update({
@@ -254,6 +257,38 @@ describe('malformed imports', () => {
       'agent.activeVersionNumber',
       'agent.labels.0.versionNumber',
     ]);
+  });
+
+  it('refuses to publish a version naming a sub-agent or saved client that is not here, and imports it unpublished', async () => {
+    const exported = await source.studio.editor.agents.export('rich');
+    const named = {
+      ...exported,
+      agent: { ...exported.agent, id: 'names-ghosts' },
+      versions: exported.versions.map((version) =>
+        version.versionNumber === 2
+          ? {
+              ...version,
+              snapshot: { ...version.snapshot, mcpClients: { ghost: {} }, agents: { help: { agentId: 'nobody' } } },
+            }
+          : version,
+      ),
+    };
+    const error = await rejection(target.studio.editor.agents.import(named));
+    expect(error.code).toBe('publish_blocked');
+    expect(error.message).toContain('Agent "names-ghosts" version 2');
+    expect(error.details!.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'mcp_client_unknown', path: expect.stringContaining('mcpClients') }),
+        expect.objectContaining({ code: 'missing_reference', path: 'agents.help.agentId' }),
+      ]),
+    );
+    expect(await target.studio.editor.agents.getById('names-ghosts').catch((caught) => caught.code)).toBe('not_found');
+
+    const unpublished = await target.studio.editor.agents.import({
+      ...named,
+      agent: { ...named.agent, activeVersionNumber: null },
+    });
+    expect(unpublished.agent).toMatchObject({ activeVersionNumber: null, latestVersionNumber: 3 });
   });
 
   it("stores the hash of an edited version's snapshot, not the configHash the document carried", async () => {
