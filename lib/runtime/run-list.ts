@@ -56,7 +56,7 @@ export interface RunListRequest {
 /** One page of runs, as every list answers: `nextCursor` is null on the last page. */
 export type RunListPage = Page<RunListItem>;
 
-export const defaultRunPageLimit = 50;
+export const defaultRunPageLimit = 20;
 export const maxRunPageLimit = 100;
 
 /** A key above every stored run: ISO times begin with a digit, and `~` sorts after every digit. */

@@ -11,7 +11,7 @@ const listedStatuses = ['running', 'paused', 'finished', 'failed'] as const;
 const isoTime = z.iso.datetime({ offset: true });
 
 export const runListQuerySchema = z.object({
-  limit: wholeNumberText({ min: 1, max: 100 }).optional().meta({ description: 'Page size, 1-100 (default 50)' }),
+  limit: wholeNumberText({ min: 1, max: 100 }).optional().meta({ description: 'Page size, 1-100 (default 20)' }),
   cursor: z.string().min(1).max(500).optional().meta({ description: 'Opaque; the nextCursor of the previous page' }),
   agentId: z.string().min(1).max(200).optional(),
   versionNumber: wholeNumberText({ min: 1 }).optional(),
