@@ -171,6 +171,15 @@ export function toMcpServerError({
       cause: error,
     });
   }
+  if (isSchemaMismatch(error)) {
+    return new McpServerError({
+      reason: 'protocol',
+      serverName,
+      scope,
+      message: `${prefix}: the server's answer is not an MCP message (is the URL an MCP server's endpoint?)`,
+      cause: error,
+    });
+  }
   return new McpServerError({
     reason: 'unreachable',
     serverName,
@@ -180,6 +189,13 @@ export function toMcpServerError({
     cause: error,
   });
 }
+
+/**
+ * The SDK checks every answer against the protocol's schemas and throws the schema library's error,
+ * whose message is a dump of every branch it tried: an answer from something that is no MCP server.
+ */
+const isSchemaMismatch = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ZodError' && Array.isArray((error as { issues?: unknown }).issues);
 
 /** Classifies a failed `tools/call`: the caller's abort, then the call's own timeout, then the rest. */
 export function classifyCallError({

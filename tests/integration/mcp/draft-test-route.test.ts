@@ -49,6 +49,27 @@ describe('POST /api/mcp-clients/test', () => {
     expect(JSON.stringify(body)).not.toContain(secret);
   });
 
+  it('says a URL that answers with something other than MCP is no MCP server, without the schema dump', async () => {
+    const { createServer } = await import('node:http');
+    const notMcp = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"object":"list","data":[]}');
+    });
+    await new Promise<void>((resolve) => notMcp.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = notMcp.address() as { port: number };
+      const { status, body } = await call(studio, 'POST', '/api/mcp-clients/test', {
+        servers: { models: { type: 'http', url: `http://127.0.0.1:${port}/v1` } },
+      });
+      expect(status).toBe(200);
+      expect(body.servers.models).toMatchObject({ ok: false });
+      expect(JSON.stringify(body.servers.models)).toContain("the server's answer is not an MCP message");
+      expect(JSON.stringify(body.servers.models)).not.toContain('invalid_union');
+    } finally {
+      notMcp.close();
+    }
+  });
+
   it('applies the stdio rules of a save: a command off the allow-list is refused before anything starts', async () => {
     const refused = await call(studio, 'POST', '/api/mcp-clients/test', {
       servers: { other: { type: 'stdio', command: '/bin/sh', args: ['-c', 'true'] } },
