@@ -103,6 +103,18 @@ export const interpreterNames: ReadonlySet<string> = new Set([
   ...['jshell', 'kotlin', 'scala', 'groovy', 'cargo', 'osascript', 'awk', 'gawk'],
 ]);
 
+/**
+ * Programs whose own options run any command whatever the entry fixes before them (`find /srv
+ * -exec ...`, `git -c core.pager=...`, `ssh host cmd`, `tar --to-command`, `make -f`, an editor's
+ * `-c`, `sed`'s `e` command): no entry of theirs names what runs, so every one is bare.
+ */
+const commandRunningPrograms: ReadonlySet<string> = new Set([
+  ...['find', 'git', 'ssh', 'scp', 'rsync', 'tar', 'make', 'gmake', 'sed', 'ed'],
+  ...['vi', 'vim', 'nvim', 'emacs', 'less', 'more', 'man', 'gdb', 'strace', 'ltrace'],
+  ...['watch', 'parallel', 'script', 'flock', 'chroot', 'unshare', 'nsenter', 'taskset', 'ionice', 'chrt'],
+  ...['systemd-run', 'runuser', 'su', 'setpriv', 'firejail'],
+]);
+
 /** `/usr/bin/python3.12` → `python`, `C:\node\node.exe` → `node`. */
 export function interpreterKey(command: string): string {
   const base = command.split(/[\\/]/).pop() ?? command;
@@ -150,6 +162,8 @@ const optionLetters = (word: string): string[] =>
  */
 export function bareInterpreterReason({ command, args }: LaunchSpec): string | undefined {
   const key = interpreterKey(command);
+  if (commandRunningPrograms.has(key))
+    return `"${command}" can run any command through its own options or arguments, whatever the entry fixes`;
   if (!interpreterNames.has(key)) return undefined;
   const runner = runners[key] ?? interpreter;
   const target = findTarget(runner, args);

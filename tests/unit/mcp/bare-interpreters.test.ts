@@ -56,6 +56,12 @@ describe('entries that leave the code to run open', () => {
     'ruby -I lib',
     'julia -L setup.jl',
     'java -cp /opt/lib',
+    // programs whose own options run commands
+    'find /tmp',
+    'git -C /srv/repo',
+    'ssh mcp@host',
+    'tar -xf /srv/tools.tar',
+    'env git -c core.pager=cat',
   ])('%j is bare', (entry) => {
     expect(bareInterpreterReason(spec(entry))).toEqual(expect.any(String));
   });
