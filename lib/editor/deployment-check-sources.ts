@@ -22,6 +22,7 @@ import {
   mcpSnapshotFromBackup,
   withoutSecrets,
   type SecretsOnImport,
+  sealedUrlPaths,
 } from './deployment-secrets';
 import { mcpClientSnapshotSchema, type McpClientSnapshot } from '../schemas/mcp-client-snapshot';
 
@@ -82,7 +83,10 @@ export function checkBackupMcpClients(
       const parsed = mcpClientSnapshotSchema.safeParse(urls.snapshot);
       if (!parsed.success) {
         // A URL that could not be opened is already explained; the schema would only add that it is no URL.
-        const explained = new Set(urls.issues.map((issue) => issue.path));
+        const explained = new Set([
+          ...urls.issues.map((issue) => issue.path),
+          ...(secrets === undefined ? sealedUrlPaths(version.snapshot, `${prefix}.snapshot`) : []),
+        ]);
         const schemaIssues = issuesFromZod(parsed.error, [...prefix.split('.'), 'snapshot']);
         issues.push(...schemaIssues.filter((issue) => !explained.has(issue.path)));
         return { ...version, snapshot: version.snapshot as McpClientSnapshot };

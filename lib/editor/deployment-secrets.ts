@@ -166,6 +166,17 @@ export function backupUrlsOpened({
 }
 
 /**
+ * Where a backup's snapshot holds a URL sealed whole. Without the passphrase such a URL is no URL
+ * the schema takes, and the one passphrase issue already says why.
+ */
+export function sealedUrlPaths(snapshot: Record<string, unknown>, prefix: string): string[] {
+  if (!isRecord(snapshot.servers)) return [];
+  return Object.entries(snapshot.servers)
+    .filter(([, server]) => isRecord(server) && typeof server.url === 'string' && isSealedSecret(server.url))
+    .map(([name]) => `${prefix}.servers.${name}.url`);
+}
+
+/**
  * The snapshot as it will be stored (still to be encrypted for its row): sealed `env` values
  * opened, or secrets left out. Its URLs were opened before it was read (`backupUrlsOpened`).
  * Issues carry `prefix`.

@@ -176,7 +176,10 @@ function checkImport(
     }
     const snapshot = mcpClientSnapshotSchema.safeParse(raw);
     if (!snapshot.success) {
-      issues.push(...issuesFromZod(snapshot.error, ['versions', index, 'snapshot']));
+      // A secret that could not be decrypted is already explained; the schema would only add that it is empty.
+      const explained = new Set(issues.map((issue) => issue.path));
+      const schemaIssues = issuesFromZod(snapshot.error, ['versions', index, 'snapshot']);
+      issues.push(...schemaIssues.filter((issue) => !explained.has(issue.path)));
       return raw;
     }
     return snapshot.data;

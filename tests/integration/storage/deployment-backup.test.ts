@@ -415,6 +415,12 @@ describe('a saved client whose URL carries credentials', () => {
           message: expect.stringMatching(/import with the passphrase to keep it/),
         },
       ]);
+      // A wrong or missing passphrase is one problem, not one more per URL it would have opened.
+      for (const given of [{ passphrase: 'not the passphrase at all' }, {}]) {
+        const refused = await importBackup(to, { backup: exported.body, ...given });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.details.issues).toEqual([{ path: 'passphrase', message: expect.any(String) }]);
+      }
     } finally {
       await from.cleanup();
       await to.cleanup();
@@ -476,6 +482,35 @@ describe('a backup whose published agent calls a sub-agent', () => {
       expect(tableCounts(partial).agents).toBe(0);
     } finally {
       await Promise.all([origin.cleanup(), whole.cleanup(), partial.cleanup()]);
+    }
+  });
+});
+
+describe('a saved client exported for another SECRETS_KEY', () => {
+  it('is refused with one problem per secret that cannot be decrypted, nothing more', async () => {
+    const { studio, cleanup } = await createTestStudio();
+    try {
+      await studio.editor.mcpClients.create({
+        id: 'docs',
+        name: 'Docs',
+        servers: { docs: { type: 'http', url: 'https://ada:pa55word-9876@mcp.example.test/mcp' } },
+      });
+      const exported = await studio.api.request('/api/mcp-clients/docs/export', {
+        headers: { 'x-secrets-key': 'the-key-of-another-deployment-01' },
+      });
+      expect(exported.status).toBe(200);
+      const document = { ...((await exported.json()) as ResponseBody) };
+      document.client = { ...document.client, id: 'docs-copy' };
+      const refused = await call(studio, 'POST', '/api/mcp-clients/import', document);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.issues).toEqual([
+        {
+          path: 'versions.0.snapshot.servers.docs.url',
+          message: "Cannot be decrypted: the export was encrypted for another deployment's SECRETS_KEY",
+        },
+      ]);
+    } finally {
+      await cleanup();
     }
   });
 });
