@@ -5,9 +5,16 @@
  */
 import { currentSnapshotSchemaVersion } from '../snapshots';
 import { definedFields } from '../defined-fields';
-import { invalidInput } from '../errors';
+import { invalidInput, StudioError } from '../errors';
 import { decryptCredentials, type StoredIntegrationConfig } from '../integrations';
-import { derivePassphraseKey, newPassphraseKdf, sealSecret, type PassphraseKey } from '../secrets';
+import type { McpClientVersionRow } from '../../db/queries';
+import {
+  derivePassphraseKey,
+  newPassphraseKdf,
+  sealSecret,
+  SecretDecryptionError,
+  type PassphraseKey,
+} from '../secrets';
 import { studioVersion } from '../version';
 import { exportAgent } from './agent-transfer';
 import { recordAudit } from './audit';
@@ -28,7 +35,12 @@ import {
   type DeploymentDocument,
   type DeploymentExportOptions,
 } from './deployment-document';
-import { parseClientVersionRow } from './mcp-client-versions';
+import {
+  isUrlPath,
+  parseClientVersionRow,
+  readClientVersionRow,
+  readClientVersionWithoutSecrets,
+} from './mcp-client-versions';
 
 /** What the backup's `check` value seals: opening it proves the passphrase before any secret is touched. */
 export const sealCheckText = 'agent-studio deployment backup';
@@ -46,31 +58,59 @@ async function allIds(
   }
 }
 
+/** A stored integration config as it is, its credential secret still encrypted with this studio's key. */
 async function storedIntegrationConfig(
   context: EditorContext,
   id: string,
 ): Promise<StoredIntegrationConfig | undefined> {
   const row = await context.integrationConfigs.get(id);
-  if (!row) return undefined;
-  const config = JSON.parse(row.config) as StoredIntegrationConfig;
-  return config.credentials
-    ? {
-        ...config,
-        credentials: decryptCredentials({
-          credentials: config.credentials,
-          key: context.secretsKey,
-          integrationId: id,
-        }),
-      }
-    : config;
+  return row ? (JSON.parse(row.config) as StoredIntegrationConfig) : undefined;
 }
 
-/** How many secrets the deployment holds (every version of every saved client, every integration). */
+/** The config with its credential secret decrypted, to seal it; a 503 naming it when this key cannot read it. */
+function decryptedIntegrationConfig(
+  context: EditorContext,
+  id: string,
+  config: StoredIntegrationConfig,
+): StoredIntegrationConfig {
+  if (!config.credentials) return config;
+  try {
+    return {
+      ...config,
+      credentials: decryptCredentials({ credentials: config.credentials, key: context.secretsKey, integrationId: id }),
+    };
+  } catch (error) {
+    if (!(error instanceof SecretDecryptionError)) throw error;
+    throw new StudioError(
+      'unavailable',
+      `The credentials of integration "${id}" cannot be read with this SECRETS_KEY: they were stored with another one. ` +
+        'Start the studio with the SECRETS_KEY that stored them, enter them again, or export without secrets.',
+      { integrationId: id },
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * A client version as the backup carries it: sealed needs every secret read; left out, only a URL
+ * with credentials must be read (it is stored encrypted whole), not the `env` values dropped anyway.
+ */
+function mcpVersionForBackup(context: EditorContext, row: McpClientVersionRow, secrets: SecretsOnExport) {
+  return secrets.mode === 'seal' ? parseClientVersionRow(context, row) : readClientVersionWithoutSecrets(context, row);
+}
+
+/**
+ * How many secrets the deployment holds (every version of every saved client, every integration),
+ * counted without decrypting: a secret stored with another key is still one to seal or leave out.
+ */
 async function countSecrets(context: EditorContext): Promise<number> {
   let count = 0;
   for (const id of await allIds((request) => context.mcpClients.list(request))) {
-    for (const row of await context.mcpClients.allVersions(id))
-      count += countMcpSecrets(parseClientVersionRow(context, row).snapshot);
+    for (const row of await context.mcpClients.allVersions(id)) {
+      const { version, unreadable } = readClientVersionRow(context, row);
+      // An unreadable URL is the bare mask, which has no credentials to count; an unreadable env value still counts.
+      count += countMcpSecrets(version.snapshot) + unreadable.filter(isUrlPath).length;
+    }
   }
   for (const { id } of await context.integrationConfigs.stamps()) {
     if ((await storedIntegrationConfig(context, id))?.credentials) count += 1;
@@ -92,7 +132,7 @@ async function readDeployment(
   for (const id of await allIds((request) => context.mcpClients.list(request))) {
     const record = (await context.mcpClients.get(id))!;
     const versions = (await context.mcpClients.allVersions(id)).map((row) => {
-      const version = parseClientVersionRow(context, row);
+      const version = mcpVersionForBackup(context, row, secrets);
       const { snapshot, omitted } = mcpSnapshotForBackup(version.snapshot, secrets);
       return definedFields({
         versionNumber: version.versionNumber,
@@ -118,7 +158,11 @@ async function readDeployment(
   const integrations: BackupIntegration[] = [];
   for (const { id } of await context.integrationConfigs.stamps()) {
     const row = (await context.integrationConfigs.get(id))!;
-    const { config, omitted } = integrationConfigForBackup((await storedIntegrationConfig(context, id))!, secrets);
+    const stored = (await storedIntegrationConfig(context, id))!;
+    const { config, omitted } = integrationConfigForBackup(
+      secrets.mode === 'seal' ? decryptedIntegrationConfig(context, id, stored) : stored,
+      secrets,
+    );
     integrations.push(
       definedFields({
         id,

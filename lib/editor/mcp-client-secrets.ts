@@ -16,6 +16,7 @@ import {
   isEncryptedSecret,
   maskSecret,
   maskUrl,
+  SecretDecryptionError,
   secretMask,
   stripUrlCredentials,
   unmaskUrl,
@@ -75,20 +76,32 @@ export function encryptSnapshot({
   });
 }
 
-/** `legacy` also reads values written before they were bound to their row (the start-up upgrade). */
+/**
+ * `legacy` also reads values written before they were bound to their row (the start-up upgrade).
+ * A value that cannot be decrypted throws `SecretDecryptionError`, unless `unreadable` is given: then
+ * it stands in for that value.
+ */
 export function decryptSnapshot({
   key,
   snapshot,
   row,
   legacy = false,
+  unreadable,
 }: {
   key: SecretsKey;
   snapshot: McpClientSnapshot;
   row: VersionRowRef;
   legacy?: boolean;
+  unreadable?: (path: string, error: SecretDecryptionError) => string;
 }): McpClientSnapshot {
-  const decrypt = (value: string, path: string) =>
-    decryptSecret({ key, value, location: locationOf(row, path), legacy });
+  const decrypt = (value: string, path: string) => {
+    try {
+      return decryptSecret({ key, value, location: locationOf(row, path), legacy });
+    } catch (error) {
+      if (!unreadable || !(error instanceof SecretDecryptionError)) throw error;
+      return unreadable(path, error);
+    }
+  };
   return mapSecrets(snapshot, {
     env: decrypt,
     url: (url, path) => (isEncryptedSecret(url) ? decrypt(url, path) : url),

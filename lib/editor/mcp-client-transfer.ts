@@ -27,7 +27,12 @@ import {
   type McpClientSnapshot,
   type McpClientWriter,
 } from '../schemas/mcp-client-snapshot';
-import { mcpClientVersions, parseClientVersionRow, type StoredMcpClientVersion } from './mcp-client-versions';
+import {
+  mcpClientVersions,
+  parseClientVersionRow,
+  readClientVersionWithoutSecrets,
+  type StoredMcpClientVersion,
+} from './mcp-client-versions';
 import { approvalOnImport } from './mcp-client-approval';
 import { checkStdioServers } from './mcp-client-writes';
 import type { StdioPolicy } from '../mcp/stdio-rules';
@@ -95,7 +100,8 @@ export async function exportMcpClient(
   for (let number = 1; number <= record.latestVersionNumber; number += 1) {
     const row = await context.mcpClients.versionByNumber(clientId, number);
     if (!row) continue;
-    const version = parseClientVersionRow(context, row);
+    // Left out, an env value this key cannot read does not matter (./mcp-client-versions).
+    const version = target ? parseClientVersionRow(context, row) : readClientVersionWithoutSecrets(context, row);
     const plain = version.snapshot as McpClientSnapshot;
     let snapshot: McpClientSnapshot;
     if (target) {

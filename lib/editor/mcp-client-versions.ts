@@ -4,7 +4,7 @@
  */
 import type { McpClientRow, McpClientVersionRow } from '../../db/queries';
 import { StudioError } from '../errors';
-import { keyedHash, SecretDecryptionError } from '../secrets';
+import { keyedHash, secretMask } from '../secrets';
 import { canonicalJson } from '../versions';
 import type { SecretsKey } from '../secrets';
 import type { EditorContext } from './context';
@@ -31,39 +31,90 @@ export interface McpClientView {
   approval: 'approved' | 'needs_approval';
 }
 
-export type McpClientVersionView = Omit<StoredMcpClientVersion, 'snapshot'> & McpClientSnapshot;
+/** Secrets of a version that this studio's `SECRETS_KEY` cannot decrypt: they were stored with another key. */
+export interface UnreadableSecrets {
+  message: string;
+  /** Where each one is in the snapshot (`servers.<name>.env.<VAR>`, `servers.<name>.url`). */
+  paths: string[];
+}
 
-export function parseClientVersionRow(context: EditorContext, row: McpClientVersionRow): StoredMcpClientVersion {
-  return context.clientVersionCache.get(row.id, () => {
-    let snapshot: McpClientSnapshot;
-    try {
-      snapshot = decryptSnapshot({
-        key: context.secretsKey,
-        snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
-        row: { clientId: row.clientId, versionId: row.id },
-      });
-    } catch (error) {
-      if (!(error instanceof SecretDecryptionError)) throw error;
-      // The answer stays generic: which value failed and why is for the operator's log.
-      context.logger.error('A stored MCP client secret could not be decrypted', {
-        clientId: row.clientId,
-        versionId: row.id,
-        reason: error.message,
-      });
-      throw new StudioError(
-        'internal_error',
-        'A stored secret could not be read. The details were logged.',
-        { clientId: row.clientId },
-        { cause: error },
-      );
-    }
-    return deepFreeze({
-      id: row.id,
-      clientId: row.clientId,
-      ...parseVersionMetadata(row),
-      snapshot,
-    });
+export type McpClientVersionView = Omit<StoredMcpClientVersion, 'snapshot'> &
+  McpClientSnapshot & { unreadableSecrets?: UnreadableSecrets };
+
+/** A version as read with this studio's key: `unreadable` lists the secrets it could not decrypt. */
+export interface ClientVersionReading {
+  /** Each unreadable secret is the bare mask here: never connect with, store or export such a snapshot. */
+  version: StoredMcpClientVersion;
+  unreadable: string[];
+}
+
+const unreadableMessage = (clientId: string, paths: string[]) =>
+  `The secrets of MCP client "${clientId}" (${paths.join(', ')}) cannot be read with this SECRETS_KEY: ` +
+  'they were stored with another one. Start the studio with the SECRETS_KEY that stored them, ' +
+  'or delete the client and save it again with its secrets.';
+
+/** Why a client whose secrets cannot be decrypted cannot connect, be saved over or be exported with its secrets. */
+export function secretsUnreadableError(clientId: string, paths: string[]): StudioError {
+  return new StudioError('unavailable', unreadableMessage(clientId, paths), { clientId, paths });
+}
+
+/**
+ * The version with every secret this key can decrypt; one it cannot is left as the bare mask and
+ * listed (the operator's log says which, once per read). Only a fully readable version is cached.
+ */
+export function readClientVersionRow(context: EditorContext, row: McpClientVersionRow): ClientVersionReading {
+  const cached = context.clientVersionCache.peek<StoredMcpClientVersion>(row.id);
+  if (cached) return { version: cached, unreadable: [] };
+  const unreadable: string[] = [];
+  const snapshot = decryptSnapshot({
+    key: context.secretsKey,
+    snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
+    row: { clientId: row.clientId, versionId: row.id },
+    unreadable: (path) => {
+      unreadable.push(path);
+      return secretMask;
+    },
   });
+  const version = deepFreeze({ id: row.id, clientId: row.clientId, ...parseVersionMetadata(row), snapshot });
+  if (unreadable.length === 0) return { version: context.clientVersionCache.get(row.id, () => version), unreadable };
+  context.logger.warn('Stored MCP client secrets cannot be decrypted with this SECRETS_KEY', {
+    clientId: row.clientId,
+    versionId: row.id,
+    paths: unreadable,
+  });
+  return { version, unreadable };
+}
+
+/** The version with its secrets decrypted, for connections, saves and exports; a 503 when one cannot be read. */
+export function parseClientVersionRow(context: EditorContext, row: McpClientVersionRow): StoredMcpClientVersion {
+  const { version, unreadable } = readClientVersionRow(context, row);
+  if (unreadable.length > 0) throw secretsUnreadableError(row.clientId, unreadable);
+  return version;
+}
+
+/** `servers.<name>.url` (server names have no dots; an env variable's path has `.env.` in it). */
+export const isUrlPath = (path: string) => /^servers\.[^.]+\.url$/.test(path);
+
+/**
+ * The version as it goes into an export that leaves its secrets out: `env` values unread do not
+ * matter, but a URL with credentials is stored encrypted whole, so without its key there is no URL to export.
+ */
+export function readClientVersionWithoutSecrets(
+  context: EditorContext,
+  row: McpClientVersionRow,
+): StoredMcpClientVersion {
+  const { version, unreadable } = readClientVersionRow(context, row);
+  const urls = unreadable.filter(isUrlPath);
+  if (urls.length > 0) throw secretsUnreadableError(row.clientId, urls);
+  return version;
+}
+
+/** The version as responses show it, secrets masked; unreadable ones are marked and explained. */
+export function clientVersionViewOf(context: EditorContext, row: McpClientVersionRow): McpClientVersionView {
+  const { version, unreadable } = readClientVersionRow(context, row);
+  const view = toClientVersionView(version);
+  if (unreadable.length === 0) return view;
+  return { ...view, unreadableSecrets: { message: unreadableMessage(row.clientId, unreadable), paths: unreadable } };
 }
 
 export const toClientView = (row: McpClientRow): McpClientView => ({ ...row });

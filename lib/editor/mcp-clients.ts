@@ -3,6 +3,8 @@
  * uses the latest). Other modules read the latest version with decrypted env through
  * `getLatestWithSecrets` and evict their caches through `onChange`.
  */
+import type { McpClientRow } from '../../db/queries';
+import { definedFields } from '../defined-fields';
 import { StudioError } from '../errors';
 import type { EditorContext } from './context';
 import { approveMcpClient, type McpClientApproval } from './mcp-client-approval';
@@ -17,12 +19,14 @@ import { exportMcpClient, importMcpClient, type McpClientExport } from './mcp-cl
 import type { CreateMcpClientInput, McpClientWriter, UpdateMcpClientInput } from '../schemas/mcp-client-snapshot';
 import type { InternalAddresses } from '../auth';
 import {
+  clientVersionViewOf,
   parseClientVersionRow,
   toClientVersionView,
   toClientView,
   type McpClientVersionView,
   type McpClientView,
   type StoredMcpClientVersion,
+  type UnreadableSecrets,
 } from './mcp-client-versions';
 import { existingClient } from './not-found';
 import { readPageAfterId, readPageBeforeNumber, type Page, type PageRequest } from '../pagination';
@@ -41,6 +45,8 @@ export interface McpClientListItem extends McpClientView {
   name: string;
   description: string | null;
   servers: string[];
+  /** Present when the latest version holds secrets this studio's `SECRETS_KEY` cannot decrypt. */
+  unreadableSecrets?: UnreadableSecrets;
 }
 
 /** The change listeners of one service: a failing listener is logged and the others still hear. */
@@ -65,11 +71,29 @@ function createChangeFeed(context: EditorContext) {
   };
 }
 
+/** A client as the list shows it: its latest version's name and servers, and whether this key can read its secrets. */
+async function listItemOf(context: EditorContext, row: McpClientRow): Promise<McpClientListItem> {
+  const { name, description, servers, unreadableSecrets } = clientVersionViewOf(
+    context,
+    (await context.mcpClients.latest(row.id))!,
+  );
+  return definedFields({
+    ...toClientView(row),
+    name,
+    description: description ?? null,
+    servers: Object.keys(servers),
+    unreadableSecrets,
+  });
+}
+
 export function createMcpClientsService(context: EditorContext) {
   const { emit, subscribe } = createChangeFeed(context);
-  const respond = async (clientId: string, version: StoredMcpClientVersion): Promise<McpClientResponse> => ({
+  const respond = async (
+    clientId: string,
+    version: StoredMcpClientVersion | McpClientVersionView,
+  ): Promise<McpClientResponse> => ({
     client: toClientView((await context.mcpClients.get(clientId))!),
-    version: toClientVersionView(version),
+    version: 'snapshot' in version ? toClientVersionView(version) : version,
   });
   const changed = (version: StoredMcpClientVersion, kind: 'created' | 'updated') =>
     emit({ clientId: version.clientId, kind, versionId: version.id, versionNumber: version.versionNumber });
@@ -98,7 +122,7 @@ export function createMcpClientsService(context: EditorContext) {
           ...selector,
         });
       }
-      return respond(clientId, parseClientVersionRow(context, row));
+      return respond(clientId, clientVersionViewOf(context, row));
     },
 
     /** `{ created: false }` when nothing differed from the latest version. */
@@ -150,15 +174,7 @@ export function createMcpClientsService(context: EditorContext) {
         request,
         read: (afterId, limit) => context.mcpClients.list({ afterId, limit }),
         keyOf: (row) => row.id,
-        toItem: async (row) => {
-          const latest = parseClientVersionRow(context, (await context.mcpClients.latest(row.id))!).snapshot;
-          return {
-            ...toClientView(row),
-            name: latest.name,
-            description: latest.description ?? null,
-            servers: Object.keys(latest.servers),
-          };
-        },
+        toItem: (row) => listItemOf(context, row),
       });
     },
 
@@ -168,7 +184,7 @@ export function createMcpClientsService(context: EditorContext) {
         request,
         read: (beforeNumber, limit) => context.mcpClients.versionPage({ clientId, beforeNumber, limit }),
         keyOf: (row) => row.versionNumber,
-        toItem: (row) => toClientVersionView(parseClientVersionRow(context, row)),
+        toItem: (row) => clientVersionViewOf(context, row),
       });
     },
 

@@ -77,7 +77,8 @@ export const exportRoute = createRoute({
   },
   responses: {
     200: { description: 'The backup', ...jsonBody(deploymentDocumentSchema) },
-    ...errorResponses(400, 403),
+    // 503: a secret to seal was stored with another SECRETS_KEY.
+    ...errorResponses(400, 403, 503),
   },
 });
 

@@ -69,7 +69,7 @@ export const testRoute = route('post', '/mcp-clients/{id}/test', 'testMcpClient'
       })
       .openapi('McpClientTestResult'),
   ],
-  errors: [400, 404],
+  errors: [400, 404, 503],
 });
 
 export const draftTestRoute = route('post', '/mcp-clients/test', 'testMcpClientDraft', {

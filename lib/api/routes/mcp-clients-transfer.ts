@@ -32,7 +32,7 @@ export const exportRoute = route('get', '/mcp-clients/{id}/export', 'exportMcpCl
     }),
   },
   ok: ['The export document', mcpClientExportSchema],
-  errors: [400, 403, 404],
+  errors: [400, 403, 404, 503],
 });
 
 export const importRoute = route('post', '/mcp-clients/import', 'importMcpClient', {

@@ -31,6 +31,18 @@ const clientSchema = z
   })
   .openapi('McpClient');
 
+const unreadableSecretsSchema = z
+  .object({
+    message: z.string(),
+    paths: z
+      .array(z.string())
+      .openapi({ description: 'Where each secret is: servers.<name>.env.<VAR>, servers.<name>.url' }),
+  })
+  .openapi('McpClientUnreadableSecrets', {
+    description:
+      "Secrets this studio's SECRETS_KEY cannot decrypt (they were stored with another key): each shows as ••••, and the client cannot connect or be exported with its secrets",
+  });
+
 const clientVersionSchema = z
   .object({
     id: z.string(),
@@ -41,6 +53,7 @@ const clientVersionSchema = z
     servers: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'Servers by name; env values masked as ••••1234' }),
+    unreadableSecrets: unreadableSecretsSchema.optional(),
   })
   .openapi('McpClientVersion');
 
@@ -54,7 +67,12 @@ export const routes = {
     ok: [
       'One page of clients',
       pageOf(
-        clientSchema.extend({ name: z.string(), description: z.string().nullable(), servers: z.array(z.string()) }),
+        clientSchema.extend({
+          name: z.string(),
+          description: z.string().nullable(),
+          servers: z.array(z.string()),
+          unreadableSecrets: unreadableSecretsSchema.optional(),
+        }),
       ),
     ],
     errors: [400],
@@ -92,7 +110,7 @@ export const routes = {
       }),
     },
     ok: ['Saved, or nothing changed', clientResponse.extend({ created: z.boolean() })],
-    errors: [400, 403, 404, 409],
+    errors: [400, 403, 404, 409, 503],
   }),
   remove: route('delete', '/mcp-clients/{id}', 'deleteMcpClient', {
     summary:
