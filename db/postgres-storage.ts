@@ -74,6 +74,26 @@ export function describePostgresUrl(url: string): string {
   return `PostgreSQL ${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${database}`;
 }
 
+/** Error codes of a server that cannot be reached at all (node's socket errors). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+
+/** Why a first query failed, in words that name the database (`where`, no password) and what to check. */
+export function connectionProblem(where: string, error: unknown): string {
+  // The query builder wraps the driver's error ("Failed query: ..."): the driver's says what happened.
+  let cause = error;
+  while (cause instanceof Error && cause.cause !== undefined && (cause as { code?: unknown }).code === undefined)
+    cause = cause.cause;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  // Node's AggregateError (every address of a name refused) has an empty message but a code.
+  const reason = (cause instanceof Error ? cause.message : String(cause)) || String(code);
+  if (typeof code === 'string' && unreachableCodes.has(code))
+    return `The database at ${where} cannot be reached (${reason}): check the host and port, and that PostgreSQL runs there.`;
+  // PostgreSQL's SQLSTATE invalid_catalog_name; 28P01/28000: the password or the user was refused.
+  if (code === '3D000') return `The database at ${where} does not exist (${reason}): create it first, or fix the URL.`;
+  if (code === '28P01' || code === '28000') return `The database at ${where} refused the user or password (${reason}).`;
+  return `The database at ${where} cannot be used: ${reason}`;
+}
+
 /**
  * The URL with this process's name as a setting of every connection it opens (`studio.instance`,
  * which the change trigger puts in its notifications), given when the connection starts: a `SET`
@@ -207,10 +227,7 @@ export function openPostgresStorage({
         await db.execute(sql`SELECT 1`);
         return { ok: true, value: undefined };
       } catch (error) {
-        return {
-          ok: false,
-          issues: [{ path: 'root', message: error instanceof Error ? error.message : String(error) }],
-        };
+        return { ok: false, issues: [{ path: 'root', message: connectionProblem(describePostgresUrl(url), error) }] };
       }
     },
     migrate: () => migratePostgres(pool, { migrationsFolder }),

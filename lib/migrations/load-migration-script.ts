@@ -8,10 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StudioError } from '../errors';
+import { errorMessage, StudioError } from '../errors';
 import type { MigrationFunction, MigrationModule } from './migration-types';
 
 export interface LoadedMigration {
+  /** The script as it was named, for messages. */
+  file: string;
   run: MigrationFunction;
   changeMessage?: string;
   filter?: MigrationModule['filter'];
@@ -42,9 +44,23 @@ async function compileTypeScript(path: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+/** Imports the module; what its top level throws is the script's failure, said as such. */
+async function importScript(path: string, url: string): Promise<MigrationModule> {
+  try {
+    return (await import(url)) as MigrationModule;
+  } catch (error) {
+    throw new StudioError(
+      'invalid_input',
+      `The migration script ${path} failed while loading: ${errorMessage(error)}`,
+      undefined,
+      { cause: error },
+    );
+  }
+}
+
 async function importModule(path: string): Promise<MigrationModule> {
   const extension = extname(path);
-  if (extension === '.js' || extension === '.mjs') return (await import(pathToFileURL(path).href)) as MigrationModule;
+  if (extension === '.js' || extension === '.mjs') return importScript(path, pathToFileURL(path).href);
   if (extension !== '.ts' && extension !== '.mts')
     throw problem(`A migration script is a .ts, .mts, .js or .mjs file; got ${basename(path)}.`);
   const code = await compileTypeScript(path);
@@ -55,7 +71,7 @@ async function importModule(path: string): Promise<MigrationModule> {
     throw problem(`Cannot write the compiled script next to ${path}: ${(error as NodeJS.ErrnoException).code}`);
   }
   try {
-    return (await import(pathToFileURL(compiled).href)) as MigrationModule;
+    return await importScript(path, pathToFileURL(compiled).href);
   } finally {
     rmSync(compiled, { force: true });
   }
@@ -72,5 +88,5 @@ export async function loadMigrationScript(file: string): Promise<LoadedMigration
     throw problem(`${file}: changeMessage is a string.`);
   if (module.filter !== undefined && typeof module.filter !== 'function')
     throw problem(`${file}: filter is a function of an agent.`);
-  return { run, changeMessage: module.changeMessage, filter: module.filter };
+  return { file, run, changeMessage: module.changeMessage, filter: module.filter };
 }

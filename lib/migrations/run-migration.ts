@@ -6,8 +6,8 @@
  * reported as a conflict and never overwritten.
  */
 import { checkAgentSnapshot, snapshotFields, storedAgentIssues, type AgentSnapshot } from '../snapshots';
-import { collectPages, StudioApiError, type StudioClient } from '../client';
-import type { Issue } from '../errors';
+import { collectPages, StudioApiError, StudioUnreachableError, type StudioClient } from '../client';
+import { errorMessage, StudioError, type Issue } from '../errors';
 import { diffSnapshots, type FieldDiff } from '../versions';
 import type { LoadedMigration } from './load-migration-script';
 import type { DraftSnapshot, MigrationAgent } from './migration-types';
@@ -113,6 +113,24 @@ async function save(
   }
 }
 
+/**
+ * Runs the script's function. What it throws is the script's failure (exit code 1 at the CLI, the
+ * file named); the client's own failures keep their meaning (an unreachable server, a refusal).
+ */
+async function runScript(migration: LoadedMigration, context: Parameters<LoadedMigration['run']>[0]): Promise<void> {
+  try {
+    await migration.run(context);
+  } catch (error) {
+    if (error instanceof StudioApiError || error instanceof StudioUnreachableError) throw error;
+    throw new StudioError(
+      'invalid_input',
+      `The migration script ${migration.file} failed: ${errorMessage(error)}`,
+      { file: migration.file },
+      { cause: error },
+    );
+  }
+}
+
 export async function runMigration({
   client,
   migration,
@@ -135,7 +153,7 @@ export async function runMigration({
   const read = await readAgents(client, { only: agentIds, progress });
   const agents = migration.filter ? read.filter((agent) => migration.filter!(agent)) : read;
   const originals = new Map(agents.map((agent) => [agent.id, structuredClone(agent.snapshot)]));
-  await migration.run({ agents, client, dryRun: !apply });
+  await runScript(migration, { agents, client, dryRun: !apply });
 
   const planned = agents.map((agent) => ({
     agent,

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../context';
-import { configuredSettings, openConfiguredStorage } from '../database';
+import { configuredSettings, fileToBeCreated, openConfiguredStorage, removeCreatedFile } from '../database';
 import { CliError } from '../io';
 import { registerDbKeyCommands } from './db-key-commands';
 import { registerDbUserCommands } from './db-user-commands';
@@ -66,6 +66,9 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
       const { copyDatabase, DatabaseCopyError } = await import('../../../db/copy');
       if (options.from.trim() === options.to.trim()) throw new CliError('--from and --to name the same database.');
       const source = await openConfiguredStorage(options.from, '--from', true);
+      // A failed copy leaves the target as it was: a SQLite file it created is removed again.
+      const created = await fileToBeCreated(options.to);
+      let copiedWhole = false;
       try {
         const target = await openConfiguredStorage(options.to, '--to');
         try {
@@ -75,6 +78,7 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
             force: options.force === true,
             onTable: ({ table, rows }) => cli.io.stdout(`${table}: ${rows} rows`),
           });
+          copiedWhole = true;
           cli.io.stdout(`Copied ${source.description} to ${target.description}; every table matches.`);
         } catch (error) {
           if (error instanceof DatabaseCopyError) throw new CliError(error.message);
@@ -84,6 +88,7 @@ export function registerDbCommands(parent: Command, cli: CliContext) {
         }
       } finally {
         await source.close();
+        if (created && !copiedWhole) removeCreatedFile(created);
       }
     });
 

@@ -3,7 +3,7 @@
  * through the studio; a target that holds data is replaced only with --force; bad URLs are plain
  * errors.
  */
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,15 @@ describe.skipIf(testPostgresUrl() === undefined)('agent-studio db seed on Postgr
       await postgres.drop();
     }
   });
+
+  it('says a PostgreSQL database that does not exist does not exist, with exit code 1', async () => {
+    const url = new URL(testPostgresUrl()!);
+    url.pathname = '/nosuchdb';
+    const copied = await copy('--from', url.href, '--to', join(directory, 'never.db'));
+    expect(copied).toMatchObject({ code: 1, stdout: '' });
+    expect(copied.stderr).toMatch(/^--from: The database at PostgreSQL .*\/nosuchdb does not exist/);
+    expect(existsSync(join(directory, 'never.db'))).toBe(false);
+  });
 });
 
 describe('agent-studio db copy', () => {
@@ -141,6 +150,33 @@ describe('agent-studio db copy', () => {
     expect(forced).toMatchObject({ code: 0, stderr: '' });
     expect(forced.stdout).toContain('agent_versions: 2 rows');
     expect(await readAgent(targetUrl)).toEqual(original);
+  });
+
+  it('says a PostgreSQL server that cannot be reached cannot be reached, creating no target', async () => {
+    const target = join(directory, 'unreached.db');
+    const copied = await copy('--from', 'postgres://studio:hunter2@127.0.0.1:1/studio', '--to', `file:${target}`);
+    expect(copied).toMatchObject({ code: 1, stdout: '' });
+    expect(copied.stderr).toMatch(/^--from: The database at PostgreSQL 127\.0\.0\.1:1\/studio cannot be reached/);
+    expect(copied.stderr).not.toContain('hunter2');
+    expect(copied.stderr).not.toContain('Unexpected error');
+    expect(existsSync(target)).toBe(false);
+
+    const other = await runCapturing(['db', 'migrate'], {
+      environment: { DATABASE_URL: 'postgres://studio:hunter2@127.0.0.1:1/studio' },
+    });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/^The database at PostgreSQL 127\.0\.0\.1:1\/studio cannot be reached/);
+  });
+
+  it('removes a target file it created when the copy fails', async () => {
+    // An empty file is a SQLite database without the studio's tables: the copy fails reading it.
+    const notAStudio = join(directory, 'not-a-studio.db');
+    writeFileSync(notAStudio, '');
+    const target = join(directory, 'half.db');
+    const copied = await copy('--from', `file:${notAStudio}`, '--to', `file:${target}`);
+    expect(copied.code).not.toBe(0);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(`${target}-wal`)).toBe(false);
   });
 
   it('refuses a URL it cannot use, with the password hidden, and the same database twice', async () => {

@@ -88,6 +88,21 @@ describe('scripts', () => {
     expect(result.stderr).toMatch(/^The migration script .*broken\.ts does not compile:\n.*broken\.ts:2: /);
   });
 
+  it('says a script that throws failed, naming the file and its error, with exit code 1', async () => {
+    const file = join(scripts, 'm3.ts');
+    writeFileSync(file, "export default function () {\n  throw new Error('boom in script');\n}\n");
+    const thrown = await studio.run('migrate', file);
+    expect(thrown).toMatchObject({ code: 1, stdout: '' });
+    expect(thrown.stderr).toMatch(/^The migration script .*m3\.ts failed: boom in script$/m);
+    expect(thrown.stderr).not.toContain('Unexpected error');
+
+    const atLoad = join(scripts, 'top-level.mjs');
+    writeFileSync(atLoad, "throw new Error('boom at load');\n");
+    const loaded = await studio.run('migrate', atLoad);
+    expect(loaded.code).toBe(1);
+    expect(loaded.stderr).toMatch(/^The migration script .*top-level\.mjs failed while loading: boom at load$/m);
+  });
+
   it('refuses a module without a migration function, and a file that is not a script', async () => {
     const file = join(scripts, 'empty.mjs');
     writeFileSync(file, 'export const changeMessage = "x";\n');
