@@ -5,7 +5,8 @@
  *
  * The whole copy is one transaction on the target, so a failure leaves it as it was; the source is
  * read inside a transaction of its own that is rolled back, so every table is read at one moment
- * even while something else writes to it.
+ * even while something else writes to it. The check of the result runs inside both, so it compares
+ * the target with that same moment, and a mismatch undoes the copy.
  */
 import type { Storage } from './storage';
 import { storedTableName, tablesInCopyOrder, type TableName } from './whole-tables';
@@ -76,7 +77,8 @@ async function verifyCopy(source: Storage, target: Storage, batchSize: number): 
 }
 
 /**
- * Migrates the target, then copies every table of the source into it and checks the result. A
+ * Migrates the target, then copies every table of the source into it and checks the result before
+ * the target commits (a mismatch leaves the target as it was, migrated). A
  * target that holds any row is refused unless `force`, which empties it first (in the same
  * transaction as the copy). `onTable` hears each table as it is copied.
  */
@@ -111,11 +113,13 @@ export async function copyDatabase({
           onTable(table);
           tables.push(table);
         }
+        // Checked inside both transactions: the source as the copy read it (a studio still saving
+        // changes nothing here), and a mismatch throws, so the target's writes are undone.
+        await verifyCopy(source, target, batchSize);
         return tables;
       }),
     // Nothing is written to the source: its transaction only reads every table at one moment.
     { rehearse: true },
   );
-  await verifyCopy(source, target, batchSize);
   return copied;
 }
