@@ -124,6 +124,61 @@ export function databaseBusyError(cause: unknown): StudioError {
   );
 }
 
+/**
+ * Why the database server cannot be reached: the socket's codes (refused, reset, no route, no such
+ * host), PostgreSQL's SQLSTATE of a lost connection (class 08) or of a server going down or not up
+ * yet (57P01 terminated by the administrator, 57P02 crash, 57P03 shutting down or starting up), and
+ * the `pg` driver's words for a connection it lost or could not open in time.
+ */
+const unreachableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unreachableServerCodes = new Set(['57P01', '57P02', '57P03']);
+const unreachableMessages =
+  /^Connection terminated|^timeout exceeded when trying to connect|^Client has encountered a connection error|the database system is (shutting down|starting up|in recovery mode|not yet accepting connections)|terminating connection due to administrator command/i;
+
+function isUnreachableCode(code: unknown): boolean {
+  if (typeof code !== 'string') return false;
+  return unreachableSocketCodes.has(code) || unreachableServerCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * The database server is down, restarting or out of reach (a PostgreSQL connection refused or
+ * lost, possibly wrapped by drizzle or in an `AggregateError` of several addresses): worth retrying
+ * shortly, not a bug. A model provider's failures are recognised before this is asked.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; seen < 10 && pending.length > 0; seen += 1) {
+    const current = pending.shift();
+    if (!(current instanceof Error)) continue;
+    if (isUnreachableCode((current as { code?: unknown }).code) || unreachableMessages.test(current.message))
+      return true;
+    if (current instanceof AggregateError) pending.push(...(current.errors as unknown[]));
+    pending.push(current.cause);
+  }
+  return false;
+}
+
+export const unavailableRetryAfterSeconds = 5;
+
+/** The database server cannot be reached: a 503 `unavailable` the caller may retry after a few seconds. */
+export function databaseUnavailableError(cause: unknown): StudioError {
+  return new StudioError(
+    'unavailable',
+    'The database cannot be reached right now; try again shortly.',
+    { reason: 'database', retryAfterSeconds: unavailableRetryAfterSeconds },
+    { cause },
+  );
+}
+
 export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody {
   return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
 }

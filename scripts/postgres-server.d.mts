@@ -9,5 +9,9 @@ export function databaseUrl(options: { port: number; database: string }): string
 export function startThrowawayPostgres(options: { parent: string }): Promise<{
   port: number;
   url(database: string): string;
+  /** Stops the server (fast shutdown), keeping its data. */
+  shutDown(): void;
+  /** Starts the stopped server again on the same port. */
+  startAgain(): void;
   stop(): void;
 }>;

@@ -112,7 +112,9 @@ export function databaseUrl({ port, database }) {
 
 /**
  * Starts a throwaway server in a fresh folder under `parent` on a free port. `stop()` stops it and
- * removes the folder. Throws when PostgreSQL is not installed.
+ * removes the folder; `shutDown()` only stops it (a fast shutdown, as an operator's restart does)
+ * and `startAgain()` starts it on the same port with the same data. Throws when PostgreSQL is not
+ * installed.
  */
 export async function startThrowawayPostgres({ parent }) {
   const bin = findPostgresBinaries();
@@ -132,6 +134,8 @@ export async function startThrowawayPostgres({ parent }) {
   return {
     port,
     url: (database) => databaseUrl({ port, database }),
+    shutDown: () => stopCluster({ bin, directory }),
+    startAgain: () => startCluster({ bin, directory, port, durable: false }),
     stop() {
       try {
         stopCluster({ bin, directory });

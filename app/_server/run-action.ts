@@ -6,6 +6,7 @@
  * `StudioError` class lives in server.ts's bundle, not the page's.
  */
 import { actorOf, allows, type Principal, type RequiredScope } from '@/lib/auth';
+import { databaseUnavailableError, isDatabaseUnreachable } from '@/lib/errors';
 import { currentStudio, studioErrorBody } from '@/lib/studio-handle';
 import type { ActionResult } from '../_lib/action-result';
 import { currentPrincipal } from './principal';
@@ -44,6 +45,7 @@ export async function runAction<T>(
   } catch (error) {
     const body = studioErrorBody(error);
     if (body) return { ok: false, error: body.error };
+    if (isDatabaseUnreachable(error)) return { ok: false, error: databaseUnavailableError(error).toBody().error };
     currentStudio().logger.error('An editor action failed', { error });
     return {
       ok: false,

@@ -8,12 +8,13 @@ import type { Context, Env } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import {
-  busyRetryAfterSeconds,
   databaseBusyError,
+  databaseUnavailableError,
   errorBody,
   errorStatus,
   invalidInput,
   isDatabaseBusy,
+  isDatabaseUnreachable,
   isStudioError,
   issuesFromZod,
   StudioError,
@@ -34,7 +35,9 @@ import { ApiRouter } from './router';
 export type ApiApp = OpenAPIHono<Env, {}, '/api'>;
 
 export function errorResponse(context: Context, error: StudioError): Response {
-  if (error.code === 'busy') context.header('Retry-After', String(busyRetryAfterSeconds));
+  // A database busy or out of reach names when to try again (`busy`, `unavailable` with `reason: 'database'`).
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (error.status === 503 && typeof retryAfter === 'number') context.header('Retry-After', String(retryAfter));
   // Every 401 names the scheme to authenticate with (a one-time link refused, too).
   if (error.code === 'unauthorized') context.header('WWW-Authenticate', 'Bearer');
   return context.json(error.toBody(), error.status);
@@ -214,6 +217,7 @@ export function createApiApp({
   app.onError((error, context) => {
     if (isStudioError(error)) return errorResponse(context, error);
     if (isDatabaseBusy(error)) return errorResponse(context, databaseBusyError(error));
+    if (isDatabaseUnreachable(error)) return errorResponse(context, databaseUnavailableError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);
       return context.json(errorBody(code, error.message || 'The request could not be processed.'), error.status);

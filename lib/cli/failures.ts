@@ -1,10 +1,11 @@
 /**
  * Turns what the typed client throws into CLI failures: an unreachable server is exit code 2 with
- * how to start it; 401/403 is exit code 3 with the server's message and how to pass a key; every
- * other API error is exit code 1 with the server's message and every problem it listed.
+ * how to start it, as is a database server out of reach (the `db` commands); 401/403 is exit code 3
+ * with the server's message and how to pass a key; every other API error is exit code 1 with the
+ * server's message and every problem it listed.
  */
 import { StudioApiError, StudioUnreachableError } from '../client';
-import { isStudioError } from '../errors';
+import { errorMessage, isDatabaseUnreachable, isStudioError } from '../errors';
 import { CliError, exitCodes } from './io';
 
 function problemLines(error: StudioApiError): string[] {
@@ -41,6 +42,12 @@ export function cliFailure(error: unknown): CliError | undefined {
     }
     return new CliError([error.message, ...problemLines(error)].join('\n'), exitCodes.badInput);
   }
+  // A `db` command whose database server is down or restarting.
+  if (isDatabaseUnreachable(error))
+    return new CliError(
+      `The database cannot be reached right now (${errorMessage(error)}); try again shortly.`,
+      exitCodes.unreachable,
+    );
   // Local checks made with the library (a migration script that does not load, ...).
   if (isStudioError(error)) return new CliError(error.message, exitCodes.badInput);
   return undefined;

@@ -6,7 +6,14 @@
  * for its paused runs, and a continuation elsewhere may pass them again.
  */
 import { APICallError, RetryError } from 'ai';
-import { databaseBusyError, isDatabaseBusy, isStudioError, StudioError } from '../errors';
+import {
+  databaseBusyError,
+  databaseUnavailableError,
+  isDatabaseBusy,
+  isDatabaseUnreachable,
+  isStudioError,
+  StudioError,
+} from '../errors';
 import { definedFields } from '../defined-fields';
 import type { Logger } from '../logger';
 import { findOutboundError, remoteExcerpt } from '../net';
@@ -60,7 +67,8 @@ const abortedRun = (cause: unknown) =>
   new StudioError('unavailable', 'The run was aborted.', { reason: 'aborted' }, { cause });
 
 /**
- * How a failure reads over the API: provider failures are 503s, expected errors keep their code.
+ * How a failure reads over the API: provider failures and a database out of reach are 503s,
+ * expected errors keep their code.
  * A provider's own words reach the message only as `excerpt` leaves them (short, keys blanked),
  * and a refusal of the outbound guard says which address class was refused.
  */
@@ -84,6 +92,8 @@ export function runFailure(error: unknown, { excerpt = (text: string) => remoteE
     });
   }
   if (error instanceof Error && error.name === 'AbortError') return abortedRun(error);
+  // After the provider's failures: a refused connection to the model is the provider's, not the database's.
+  if (isDatabaseUnreachable(error)) return databaseUnavailableError(error);
   return new StudioError('internal_error', 'The run failed on the server. The details were logged.', undefined, {
     cause: error,
   });

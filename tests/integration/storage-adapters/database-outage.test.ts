@@ -1,0 +1,83 @@
+/**
+ * A PostgreSQL server that goes down and comes back under a running studio: a server of its own
+ * (the shared one of the other tests must stay up), stopped with a fast shutdown as an operator's
+ * restart does. While it is down every route that needs the database answers 503 `unavailable`
+ * with `Retry-After`, never a 500; once it is back the same studio serves again, with no restart.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudio } from '@/lib';
+import { silentLogger } from '@/lib/logger';
+import { findPostgresBinaries, startThrowawayPostgres } from '../../../scripts/postgres-server.mjs';
+import { call, createAndPublish } from '../../support/studio';
+
+type ThrowawayPostgres = Awaited<ReturnType<typeof startThrowawayPostgres>>;
+
+const secretsKey = 'database-outage-test-secrets-key';
+
+async function createDatabase(server: ThrowawayPostgres, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return server.url(name);
+}
+
+describe.skipIf(!findPostgresBinaries())('a studio whose PostgreSQL server goes down and comes back', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'studio-outage-'));
+  let server: ThrowawayPostgres;
+  let studio: Awaited<ReturnType<typeof createStudio>>;
+
+  beforeAll(async () => {
+    // Under root the server runs as the postgres user, which must reach the folder.
+    chmodSync(parent, 0o755);
+    server = await startThrowawayPostgres({ parent });
+    const url = await createDatabase(server, 'outage');
+    studio = await createStudio({ logger: silentLogger, database: { url }, settings: { mode: 'test', secretsKey } });
+    await createAndPublish(studio, { id: 'support', name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Hi' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await studio?.close();
+    server?.stop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  const resolve = () =>
+    studio.api.request('/api/agents/support/resolve', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestContext: {} }),
+    });
+
+  it('answers 503 unavailable with Retry-After while the server is down, and serves again once it is back', async () => {
+    expect((await call(studio, 'GET', '/api/agents')).status).toBe(200);
+    expect((await resolve()).status).toBe(200);
+
+    server.shutDown();
+    // The resolve path trusts its pointers for 100 ms; past that it reads them again.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (const answer of [await studio.api.request('/api/agents'), await resolve()]) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(await answer.json()).toEqual({
+        error: {
+          code: 'unavailable',
+          message: 'The database cannot be reached right now; try again shortly.',
+          details: { reason: 'database', retryAfterSeconds: 5 },
+        },
+      });
+    }
+    expect((await call(studio, 'GET', '/api/agents/support/versions')).status).toBe(503);
+    expect((await studio.api.request('/api/health')).status).toBe(503);
+
+    server.startAgain();
+    await expect.poll(async () => (await call(studio, 'GET', '/api/agents')).status, { timeout: 10_000 }).toBe(200);
+    expect((await resolve()).status).toBe(200);
+    const saved = await call(studio, 'PATCH', '/api/agents/support', { baseVersionNumber: 1, instructions: 'Hello' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }, 60_000);
+});
