@@ -3,7 +3,16 @@
  * server prints a setup link valid for an hour (`/setup?token=...`); whoever opens it sets the
  * admin's email and password and is signed in. Several instances starting together each print a
  * link of their own; once one is used an admin exists and every other link is refused (409).
+ *
+ * Two links used at the same moment must not add two admins. The admin is added by the sign-in
+ * library outside the studio's transactions, so "no admin yet" cannot be checked in the same
+ * transaction as the write that adds one. Instead a setup first claims the right to add the admin:
+ * one write transaction checks that the link is valid, that no enabled admin exists and that no
+ * other setup holds a claim, then uses the link up and stores a claim row. Concurrent claims are
+ * ordered by the database (SQLite's write lock, PostgreSQL's serializable isolation), so exactly
+ * one holds it and the others are refused with 409 while it adds the admin.
  */
+import type { OneTimeLinkRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import type { FirstAdminInput } from './account-bodies';
 import { recordUserAudit } from './account-audit';
@@ -20,6 +29,23 @@ const unusableLink =
 
 const adminExists = 'An admin exists already; sign in, or ask an admin to invite you.';
 
+const setupUnderWay =
+  'Another setup link is adding the first admin right now; once it has, sign in as that admin or ask them to invite you.';
+
+/**
+ * The claim of a setup under way, kept beside the links (`setup-claim:<id>`, which the links'
+ * `setup:` kind does not match). It ends when the setup does; one whose process died stops
+ * counting after this long, so the other links work again.
+ */
+const claimKind = 'setup-claim';
+const claimValidMs = 60_000;
+
+/** The link a setup used up and the claim it holds while it adds the admin. */
+interface SetupClaim {
+  link: OneTimeLinkRow;
+  claim: OneTimeLinkRow;
+}
+
 /** A user signed in by the request that added them: who, and the session cookies to set. */
 export interface AddedAndSignedIn {
   user: SignedInUser;
@@ -28,9 +54,55 @@ export interface AddedAndSignedIn {
 
 export function createFirstAdminSetup({ storage, signIn, now = () => new Date() }: UserServiceParts) {
   const links = createOneTimeLinks({ storage, now });
+  const rows = storage.queries.oneTimeLinks;
 
   async function hasEnabledAdmin(): Promise<boolean> {
     return (await storage.queries.users.list()).some(isEnabledAdmin);
+  }
+
+  async function isSetupUnderWay(): Promise<boolean> {
+    const at = now().getTime();
+    return (await rows.listByKind(claimKind)).some((row) => row.expiresAt.getTime() > at);
+  }
+
+  /**
+   * In one write transaction: the link is valid, no enabled admin exists and no other setup is
+   * under way; then the link is used up and the claim stored. Of two at once, one is refused.
+   */
+  function claimSetup(token: string): Promise<SetupClaim> {
+    return storage.transaction(async () => {
+      const link = await links.find('setup', token, unusableLink);
+      if (await hasEnabledAdmin()) throw new StudioError('conflict', adminExists);
+      if (await isSetupUnderWay()) throw new StudioError('conflict', setupUnderWay);
+      if (!(await rows.remove(link.id))) throw new StudioError('unauthorized', unusableLink);
+      const at = now();
+      const claim: OneTimeLinkRow = {
+        id: crypto.randomUUID(),
+        identifier: `${claimKind}:${crypto.randomUUID()}`,
+        value: '{}',
+        expiresAt: new Date(at.getTime() + claimValidMs),
+        createdAt: at,
+        updatedAt: at,
+      };
+      await rows.insert(claim);
+      return { link, claim };
+    });
+  }
+
+  /** A setup that failed (an email in use, say) gives its link back for another try and lets the others go on. */
+  function releaseClaim({ link, claim }: SetupClaim): Promise<void> {
+    return storage.transaction(async () => {
+      await rows.remove(claim.id);
+      await rows.insert(link);
+    });
+  }
+
+  /** Once the admin exists, the links other instances printed are void, and no claim is needed any more. */
+  function endSetup(): Promise<void> {
+    return storage.transaction(async () => {
+      await links.removeAll('setup');
+      await rows.removeByKind(claimKind);
+    });
   }
 
   return {
@@ -40,6 +112,7 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
      */
     async refusalOf(token: string): Promise<string | undefined> {
       if (await hasEnabledAdmin()) return adminExists;
+      if (await isSetupUnderWay()) return setupUnderWay;
       try {
         await links.find('setup', token, unusableLink);
         return undefined;
@@ -56,15 +129,20 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
       return { token, expiresAt: row.expiresAt };
     },
 
-    /** Adds the first admin through a setup link, uses it up (and every other setup link), signs them in. */
+    /**
+     * Adds the first admin through a setup link, uses it up (and every other setup link), signs
+     * them in. While another link is adding the admin, or once one exists, it is refused with 409.
+     */
     async setUp({ token, email, password }: FirstAdminInput, headers: Headers): Promise<AddedAndSignedIn> {
-      const row = await links.find('setup', token, unusableLink);
-      if (await hasEnabledAdmin()) throw new StudioError('conflict', adminExists);
-      const user = await links.use(row, unusableLink, () =>
-        signIn.createUser({ email, name: email.split('@')[0] ?? email, password, role: 'admin' }),
-      );
-      // The links other instances printed are void now that an admin exists.
-      await links.removeAll('setup');
+      const claimed = await claimSetup(token);
+      let user: SignedInUser;
+      try {
+        user = await signIn.createUser({ email, name: email.split('@')[0] ?? email, password, role: 'admin' });
+      } catch (error) {
+        await releaseClaim(claimed);
+        throw error;
+      }
+      await endSetup();
       await recordUserAudit(storage, {
         at: now(),
         actor: `user:${user.email}`,

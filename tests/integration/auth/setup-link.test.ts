@@ -148,3 +148,39 @@ describe('a setup link once an admin was added otherwise', () => {
     }
   }, 30_000);
 });
+
+describe('two setup links used at the same moment', () => {
+  it('add one admin: the other is refused with 409, and a failed setup lets another link try', async () => {
+    const context = await createTestStudio({ settings: { auth: 'required' } });
+    try {
+      const { firstAdmin, signIn } = context.studio.access;
+      const setUp = (token: string, email: string) =>
+        context.studio.api.request('/api/auth/setup', jsonRequest('POST', { token, email, password }));
+      // An editor already has this address: the setup that names it fails, and gives way.
+      await signIn!.createUser({ email: 'taken@example.com', name: 'Taken', password, role: 'editor' });
+      const [first, second, third] = [
+        (await firstAdmin!.issueIfNoAdmin())!,
+        (await firstAdmin!.issueIfNoAdmin())!,
+        (await firstAdmin!.issueIfNoAdmin())!,
+      ];
+      const failed = await setUp(first.token, 'taken@example.com');
+      expect(failed.status).toBe(409);
+      expect(await firstAdmin!.refusalOf(first.token)).toBeUndefined();
+
+      const answers = await Promise.all([
+        setUp(second.token, 'ada@example.com'),
+        setUp(third.token, 'eve@example.com'),
+      ]);
+      const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as ResponseBody[];
+      expect(answers.map((answer) => answer.status).sort(), JSON.stringify(bodies)).toEqual([201, 409]);
+      const refused = bodies[answers.findIndex((answer) => answer.status === 409)]!;
+      expect(refused.error.code).toBe('conflict');
+      const admins = (await context.studio.storage.queries.users.list()).filter((user) => user.role === 'admin');
+      expect(admins).toHaveLength(1);
+      // The links left over are void now that the admin exists.
+      expect((await setUp(first.token, 'mallory@example.com')).status).toBe(401);
+    } finally {
+      await context.cleanup();
+    }
+  }, 30_000);
+});
