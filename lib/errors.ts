@@ -167,6 +167,29 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A write refused because another row has the same value in a unique column: SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (`UNIQUE constraint failed: users.email`) or PostgreSQL's 23505 on the
+ * table's `<table>_<column>_unique` constraint, possibly wrapped. The expected answer of two
+ * requests that add the same thing at once, where the second finds the first's row only now.
+ */
+export function isUniqueViolation(error: unknown, { table, column }: { table: string; column: string }): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const found = current as { code?: unknown; table?: unknown; constraint?: unknown; detail?: unknown };
+    if (found.code === 'SQLITE_CONSTRAINT_UNIQUE' && current.message.includes(`${table}.${column}`)) return true;
+    if (
+      found.code === '23505' &&
+      found.table === table &&
+      (found.constraint === `${table}_${column}_unique` ||
+        (typeof found.detail === 'string' && found.detail.startsWith(`Key (${column})=`)))
+    )
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 export const unavailableRetryAfterSeconds = 5;
 
 /** The database server cannot be reached: a 503 `unavailable` the caller may retry after a few seconds. */

@@ -17,7 +17,7 @@ import { createAccessControl } from 'better-auth/plugins/access';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Storage } from '../../db/storage';
-import { StudioError } from '../errors';
+import { isUniqueViolation, StudioError } from '../errors';
 import type { SecretsKey } from '../secrets';
 import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { clientAddress, clientAddressHeader, withClientAddress } from './client-address';
@@ -41,9 +41,18 @@ const signInPagePath = '/sign-in';
 /** The sign-in library names an address in use with this code. */
 const emailInUse = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
 
-/** The library's refusal of an address in use as the studio's `conflict`; anything else as it was. */
+/**
+ * Whether the address is in use: the library's own check found it, or (two requests adding the
+ * same address at once, both past that check) the database refused the second row.
+ */
+function isEmailInUse(error: unknown): boolean {
+  if (isAPIError(error)) return (error.body as { code?: unknown } | undefined)?.code === emailInUse;
+  return isUniqueViolation(error, { table: 'users', column: 'email' });
+}
+
+/** A refusal of an address in use as the studio's `conflict`; anything else as it was. */
 function plainRefusal(error: unknown, email: string): unknown {
-  if (!isAPIError(error) || (error.body as { code?: unknown } | undefined)?.code !== emailInUse) return error;
+  if (!isEmailInUse(error)) return error;
   return new StudioError('conflict', `A user with the email ${email} already exists; nothing was changed.`, undefined, {
     cause: error,
   });

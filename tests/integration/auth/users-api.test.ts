@@ -1,7 +1,8 @@
 /**
  * Users managed by an admin over the API with sign-in required: added with a password (never shown
- * again), listed, refused for an address in use or a short password; a role change or a disabling
- * ends the user's sessions at once; the last enabled admin stays one; other scopes get 403.
+ * again), listed, refused for an address in use (sent several times at once too) or a short
+ * password; a role change or a disabling ends the user's sessions at once; the last enabled admin
+ * stays one; other scopes get 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimumPasswordLength } from '@/lib/auth';
@@ -72,6 +73,22 @@ describe('users over the API', () => {
     expect(listed.body.items.filter((user: ResponseBody) => user.email === 'lin@example.com')).toEqual([
       expect.objectContaining({ role: 'viewer' }),
     ]);
+  }, 20_000);
+
+  it('adds one of three users with the same address sent at once, and refuses the others with 409', async () => {
+    const answers = await Promise.all(
+      ['editor', 'viewer', 'editor'].map((role) =>
+        send('POST', '/api/users', { email: 'kim@example.com', role, password }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers)).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409))
+      expect(refused.body.error).toEqual({
+        code: 'conflict',
+        message: 'A user with the email kim@example.com already exists; nothing was changed.',
+      });
+    const listed = await send('GET', '/api/users');
+    expect(listed.body.items.filter((user: ResponseBody) => user.email === 'kim@example.com')).toHaveLength(1);
   }, 20_000);
 
   it('refuses a short password with 400 naming the field', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { invalidInput, issuesFromZod, StudioError } from '@/lib/errors';
+import { invalidInput, issuesFromZod, isUniqueViolation, StudioError } from '@/lib/errors';
 import { createLogger, redact } from '@/lib/logger';
 
 describe('issuesFromZod', () => {
@@ -80,5 +80,38 @@ describe('validation messages that say what to send', () => {
       { path: 'name', message: 'Required: send a value of type string' },
       { path: 'tags.a', message: 'Invalid key: Keys have at least 2 characters' },
     ]);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  const usersEmail = { table: 'users', column: 'email' };
+  const withFields = (message: string, fields: Record<string, unknown>) => Object.assign(new Error(message), fields);
+  const sqlite = withFields('UNIQUE constraint failed: users.email', { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  const postgres = withFields('duplicate key value violates unique constraint "users_email_unique"', {
+    code: '23505',
+    table: 'users',
+    constraint: 'users_email_unique',
+  });
+
+  it.each([
+    ['SQLite refusing a second users.email is one', sqlite, true],
+    [
+      'PostgreSQL refusing it, wrapped by drizzle, is one',
+      new Error('Failed query: insert into "users"', { cause: postgres }),
+      true,
+    ],
+    [
+      'a second users.id is not',
+      withFields('UNIQUE constraint failed: users.id', { code: 'SQLITE_CONSTRAINT_UNIQUE' }),
+      false,
+    ],
+    [
+      "another table's unique column is not",
+      withFields('duplicate key value', { code: '23505', table: 'sessions', constraint: 'sessions_token_unique' }),
+      false,
+    ],
+    ['an error that only names the column is not', new Error('users.email is broken'), false],
+  ])('%s', (_name, error, expected: boolean) => {
+    expect(isUniqueViolation(error, usersEmail)).toBe(expected);
   });
 });
