@@ -11,7 +11,8 @@
  * cache (pointers, labels, saved clients, connections, users, keys) is announced by a trigger of the
  * database when it commits (migrations/postgres/0001_announce_changes.sql); the other processes
  * hear it (db/postgres/change-listener.ts) and count it in `generation()`, so their caches of
- * mutable rows drop what may have changed.
+ * mutable rows drop what may have changed. While that listener is not listening (lost, or not yet
+ * connected) nothing guarantees a change is heard, so `generation()` moves on every call.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -216,7 +217,9 @@ export function openPostgresStorage({
     queries: postgresQueries(currentDb),
     tables: postgresWholeTables(currentDb),
     transaction,
-    generation: () => generation,
+    // While the listener is down another process's commit may go unheard: every call is a new
+    // count, so no cache trusts what it read until the listener hears again.
+    generation: () => (listener.isListening() ? generation : ++generation),
     signInAdapter: () =>
       (signInAdapter ??= import('./postgres/sign-in-adapter').then(({ postgresSignInAdapter }) =>
         postgresSignInAdapter(db),

@@ -65,7 +65,8 @@ export interface Storage {
    * commits (on SQLite any commit of another connection to the file, read from `PRAGMA
    * data_version`; on a shared database server those that changed a table whose rows may be cached:
    * pointers, labels, saved clients, connections, users, keys). A cache of mutable rows compares it with the
-   * count it read at, to drop what a write may have changed.
+   * count it read at, to drop what a write may have changed. Where the other processes' commits
+   * cannot be heard for a while (PostgreSQL's change listener reconnecting), it moves on every call.
    */
   generation(): number;
   /**

@@ -3,7 +3,8 @@
  * connection LISTENs on the studio's channel, which the database's change trigger NOTIFYs (PostgreSQL
  * delivers a notification only when its transaction commits). A lost connection is opened again
  * with a growing pause; notifications sent while it was down are lost, so `onReconnect` lets the
- * owner assume that anything may have changed.
+ * owner assume that anything may have changed, and `isListening()` tells the owner that, until
+ * then, nothing it hears is complete.
  */
 import pg from 'pg';
 
@@ -21,6 +22,11 @@ const longestPauseMs = 5_000;
 export interface ChangeListener {
   /** Settles once the connection listens (after a reconnect, once it listens again). */
   listening(): Promise<void>;
+  /**
+   * Whether the connection listens now: false before it first has, and from the moment it is lost
+   * until it listens again (another process's commits may go unheard meanwhile).
+   */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
@@ -57,8 +63,10 @@ export function listenForChanges({
   let pause: NodeJS.Timeout | undefined;
   let failures = 0;
   let ready = waitingForListen();
+  let listeningNow = false;
 
   function reconnectLater(reason: unknown) {
+    listeningNow = false;
     if (closed || pause) return;
     client?.removeAllListeners();
     // A client that failed is ended so its socket goes; it may already be gone, and what it still
@@ -98,6 +106,7 @@ export function listenForChanges({
       await connection.end();
       return;
     }
+    listeningNow = true;
     if (failures > 0) {
       logger?.warn('Listening to PostgreSQL change notifications again', { attempts: failures });
       failures = 0;
@@ -110,8 +119,10 @@ export function listenForChanges({
 
   return {
     listening: () => ready.promise,
+    isListening: () => listeningNow,
     async close() {
       closed = true;
+      listeningNow = false;
       clearTimeout(pause);
       const connection = client;
       client = undefined;

@@ -3,10 +3,10 @@
  * key on every request costs no database read. An entry is trusted while the storage's
  * `generation()` is the one it was read at (it moves on every local write transaction, on SQLite
  * when another process commits to the same file, and on PostgreSQL when another instance changes
- * `api_keys`), so a revoked key is refused from the next request on in every process; `ttlMs` only
- * bounds how long an entry lives at all. Hashes
- * that match no key are cached for a shorter time, so a caller repeating a wrong key does not reach
- * the database on every request, while a key created elsewhere is found soon.
+ * `api_keys`, and on every call while it cannot hear the others), so a revoked key is refused
+ * from the next request on in every process; `ttlMs` only bounds how long an entry lives at all.
+ * Hashes that match no key are cached for a shorter time, so a caller repeating a wrong key does
+ * not reach the database on every request, while a key created elsewhere is found soon.
  */
 import type { ApiKeyRow } from '../../db/queries';
 import type { Storage } from '../../db/storage';

@@ -3,12 +3,15 @@
  * (the shared one of the other tests must stay up), stopped with a fast shutdown as an operator's
  * restart does. While it is down every route that needs the database answers 503 `unavailable`
  * with `Retry-After`, never a 500; once it is back the same studio serves again, with no restart.
+ * Until the storage hears the other instances' commits again its generation moves on every call,
+ * so a key revoked through another instance meanwhile is refused at once.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresStorage } from '@/db/postgres-storage';
 import { createStudio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 import { findPostgresBinaries, startThrowawayPostgres } from '../../../scripts/postgres-server.mjs';
@@ -79,5 +82,83 @@ describe.skipIf(!findPostgresBinaries())('a studio whose PostgreSQL server goes 
     expect((await resolve()).status).toBe(200);
     const saved = await call(studio, 'PATCH', '/api/agents/support', { baseVersionNumber: 1, instructions: 'Hello' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }, 60_000);
+});
+
+/** Until `check` holds, polling every 20 ms; fails after `timeoutMs`. */
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Still not so after ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.skipIf(!findPostgresBinaries())('the caches of an instance whose change notifications were cut', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'studio-outage-'));
+  let server: ThrowawayPostgres;
+  let url: string;
+
+  beforeAll(async () => {
+    chmodSync(parent, 0o755);
+    server = await startThrowawayPostgres({ parent });
+    url = await createDatabase(server, 'listener');
+  }, 120_000);
+
+  afterAll(() => {
+    server?.stop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  /** Whether two calls in a row answer different counts: the storage trusts no cache now. */
+  const moves = (storage: { generation(): number }) => storage.generation() !== storage.generation();
+
+  it('moves the generation on every call from the lost connection until it listens again', async () => {
+    const storage = openPostgresStorage({ url });
+    try {
+      await storage.migrate();
+      await storage.listening();
+      expect(moves(storage)).toBe(false);
+
+      server.shutDown();
+      try {
+        await until(() => moves(storage), 5_000);
+      } finally {
+        server.startAgain();
+      }
+      // Still moving while the listener waits out its pause, then still once it listens again.
+      await storage.listening();
+      expect(moves(storage)).toBe(false);
+    } finally {
+      await storage.close();
+    }
+  }, 60_000);
+
+  it('refuses a key revoked through another instance while this one was not listening yet', async () => {
+    const options = {
+      logger: silentLogger,
+      database: { url },
+      settings: { mode: 'test' as const, secretsKey, auth: 'required' as const },
+    };
+    const first = await createStudio(options);
+    const second = await createStudio(options);
+    try {
+      const { id, key } = await first.access.apiKeys.create({ name: 'ci', scope: 'admin', createdBy: 'test' });
+      const agents = async () =>
+        (await second.api.request('/api/agents', { headers: { authorization: `Bearer ${key}` } })).status;
+      expect(await agents()).toBe(200);
+
+      // Down long enough that the second instance's listener waits a while before its next try.
+      server.shutDown();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      server.startAgain();
+      // The second instance serves again and has read the key anew (it is still valid).
+      await expect.poll(agents, { timeout: 10_000, interval: 50 }).toBe(200);
+      await first.access.apiKeys.revoke({ id, actor: 'test' });
+      expect(await agents()).toBe(401);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   }, 60_000);
 });
