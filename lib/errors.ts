@@ -5,6 +5,7 @@
  * Anything else that reaches the API is an `internal_error` whose details only go to the log.
  */
 import type { z } from 'zod';
+import { meantBranchIssues, unionMessage } from './union-issues';
 
 export const errorStatus = {
   invalid_input: 400,
@@ -217,8 +218,9 @@ export function formatPath(path: ReadonlyArray<PropertyKey | { key: PropertyKey 
 }
 
 /**
- * zod's default words for a missing field and a bad record key say what went wrong in zod's terms
- * ("expected nonoptional, received undefined", "Invalid key in record"); these say what to send.
+ * zod's default words for a missing field, a bad record key and a union that takes none of the
+ * value say what went wrong in zod's terms ("expected nonoptional, received undefined", "Invalid
+ * key in record", "Invalid input"); these say what to send.
  */
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && (issue.expected === 'nonoptional' || /received undefined$/.test(issue.message)))
@@ -227,17 +229,37 @@ function messageOf(issue: z.core.$ZodIssue): string {
       : `Required: send a value of type ${issue.expected}`;
   if (issue.code === 'invalid_key')
     return `Invalid key: ${issue.issues.map((inner) => inner.message).join('; ') || 'not an accepted key'}`;
-  return issue.message;
+  return unionMessage(issue) ?? issue.message;
+}
+
+/** One problem of a zod error in words for people, its path still in segments. */
+export interface ExplainedIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * Every problem of a zod error in words for people: an unknown key at the key itself (the path
+ * points at what to remove), a union's failure as the problems of the branch the value meant or
+ * as what the union accepts.
+ */
+export function explainZodIssues(issues: readonly z.core.$ZodIssue[]): ExplainedIssue[] {
+  return issues.flatMap((issue): ExplainedIssue[] => {
+    const path = [...issue.path];
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ path: [...path, key], message: 'Unknown field' }));
+    const meant = meantBranchIssues(issue);
+    if (meant)
+      return explainZodIssues(meant).map((inner) => ({ path: [...path, ...inner.path], message: inner.message }));
+    return [{ path, message: messageOf(issue) }];
+  });
 }
 
 export function issuesFromZod(error: z.ZodError, prefix: ReadonlyArray<PropertyKey> = []): Issue[] {
-  return error.issues.flatMap((issue) => {
-    // An unknown key is reported at the key itself, so the path points at what to remove.
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: formatPath([...prefix, ...issue.path, key]), message: 'Unknown field' }));
-    }
-    return [{ path: formatPath([...prefix, ...issue.path]), message: messageOf(issue) }];
-  });
+  return explainZodIssues(error.issues).map(({ path, message }) => ({
+    path: formatPath([...prefix, ...path]),
+    message,
+  }));
 }
 
 /** A 400 listing every problem with its path. */

@@ -4,6 +4,7 @@
  * clear message per problem, each at its own path.
  */
 import { z } from 'zod';
+import { explainZodIssues } from '../errors';
 
 export function selectSchema<T>({
   select,
@@ -18,16 +19,10 @@ export function selectSchema<T>({
     .superRefine((value, context) => {
       const result = select(value).safeParse(value);
       if (result.success) return;
-      for (const issue of result.error.issues) {
-        const path = issue.path.map((segment) => segment as PropertyKey);
-        // Unknown keys are reported one by one at their own path, like everywhere else.
-        if (issue.code === 'unrecognized_keys') {
-          for (const key of issue.keys)
-            context.addIssue({ code: 'custom', message: 'Unknown field', path: [...path, key] });
-        } else {
-          context.addIssue({ code: 'custom', message: issue.message, path });
-        }
-      }
+      // In the words every other issue has: unknown keys one by one at their own path, a union's
+      // failure as what it accepts.
+      for (const { path, message } of explainZodIssues(result.error.issues))
+        context.addIssue({ code: 'custom', message, path });
     })
     .meta(meta) as unknown as z.ZodType<T>;
 }

@@ -5,6 +5,7 @@
  */
 import { modelMessageSchema } from 'ai';
 import { z } from 'zod';
+import { explainZodIssues } from '../errors';
 import { jsonObjectSchema } from '../rules';
 
 const messageRoles = ['system', 'user', 'assistant', 'tool'] as const;
@@ -29,7 +30,7 @@ export const modelMessagesSchema = z
       }
       const parsed = modelMessageSchema.safeParse(message);
       if (parsed.success) return;
-      for (const issue of parsed.error.issues.slice(0, issuesPerMessage)) {
+      for (const issue of explainZodIssues(parsed.error.issues).slice(0, issuesPerMessage)) {
         context.addIssue({
           code: 'custom',
           path: [index, ...issue.path.map((segment) => segment as string | number)],

@@ -76,6 +76,27 @@ describe('POST /api/agents/:id/generate', () => {
     expect(paths).toEqual(expect.arrayContaining(['surprise', 'maxSteps', 'toolChoice', 'messages.0.role']));
   });
 
+  it('says what a tool choice, a message content and a saved default tool choice accept', async () => {
+    const { studio } = await setUp([]);
+    const issuesOf = async (method: string, path: string, body: unknown) =>
+      (await call(studio, method, path, body)).body.error.details.issues;
+    expect(await issuesOf('POST', '/api/agents/banker/generate', { prompt: 'x', toolChoice: 'sometimes' })).toEqual([
+      { path: 'toolChoice', message: 'Expected "auto", "none", "required" or an object' },
+    ]);
+    expect(
+      await issuesOf('POST', '/api/agents/banker/generate', { messages: [{ role: 'user', content: { x: 1 } }] }),
+    ).toEqual([{ path: 'messages.0.content', message: 'Expected a string or a list' }]);
+    expect(
+      await issuesOf('POST', '/api/agents/banker/test-cases', {
+        name: 'content',
+        input: { messages: [{ role: 'user', content: { x: 1 } }] },
+      }),
+    ).toEqual([{ path: 'input.messages.0.content', message: 'Expected a string or a list' }]);
+    expect(
+      await issuesOf('PATCH', '/api/agents/banker', { baseVersionNumber: 1, defaultOptions: { toolChoice: 'x' } }),
+    ).toEqual([{ path: 'defaultOptions.toolChoice', message: 'Expected "auto", "none", "required" or an object' }]);
+  });
+
   it('answers 503 model_not_configured naming the variable, on generate and on stream', async () => {
     const { studio } = await setUp([]);
     await createAndPublish(studio, { ...storedAgent, id: 'keyless', model: 'openai/gpt-4o' });

@@ -23,6 +23,47 @@ describe('issuesFromZod', () => {
   });
 });
 
+describe('issuesFromZod on a union no branch takes', () => {
+  const toolChoice = z.union([
+    z.enum(['auto', 'none']),
+    z.object({ type: z.literal('tool'), toolName: z.string() }).strict(),
+  ]);
+  const content = z.object({ content: z.union([z.string(), z.array(z.object({ text: z.string() }).strict())]) });
+  const explained = (schema: z.ZodType, value: unknown) => issuesFromZod(schema.safeParse(value).error!);
+
+  it.each([
+    [
+      'what it accepts when the value meant no branch',
+      toolChoice,
+      'sometimes',
+      'root',
+      'Expected "auto", "none" or an object',
+    ],
+    ['the types it accepts at a nested path', content, { content: { x: 1 } }, 'content', 'Expected a string or a list'],
+    [
+      'the problem of the one branch whose type the value has',
+      toolChoice,
+      { type: 'tool' },
+      'toolName',
+      'Required: send a value of type string',
+    ],
+    [
+      'a problem deep in the branch the value meant',
+      content,
+      { content: [{ text: 1 }] },
+      'content.0.text',
+      'Invalid input: expected string, received number',
+    ],
+  ])('says %s', (_title, schema, value, path, message) => {
+    expect(explained(schema, value)).toEqual([{ path, message }]);
+  });
+
+  it('keeps the words a union chose for itself', () => {
+    const worded = z.union([z.string(), z.number()], { error: 'A name or a number' });
+    expect(explained(worded, true)).toEqual([{ path: 'root', message: 'A name or a number' }]);
+  });
+});
+
 describe('StudioError', () => {
   it('maps codes to statuses and to the JSON error shape', () => {
     const error = invalidInput([{ path: 'name', message: 'Required' }]);
