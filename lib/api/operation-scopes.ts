@@ -142,9 +142,9 @@ export const spendingOperations: ReadonlySet<OperationId> = new Set<OperationId>
 export const apiBasePath = '/api';
 
 /**
- * Routes of the app that are not operations of the document. `GET` and `DELETE /mcp` only answer
- * 405 (the MCP server is stateless), with the scope of `POST /mcp` so that a runtime key learns
- * that and not 403.
+ * Routes of the app that are not operations of the document. `GET` and `DELETE /mcp`, which an
+ * MCP client may send, are not routed and answer 405 (the MCP server is stateless); they carry the
+ * scope of `POST /mcp` so that a runtime key learns that and not 403.
  */
 const routesOutsideTheDocument: ReadonlyArray<ScopedRoute<OperationId>> = [
   { method: 'get', path: `${apiBasePath}/openapi.json`, scope: 'public' },

@@ -1,13 +1,15 @@
 /**
  * `POST /api/mcp`: this app as a stateless Streamable HTTP MCP server (docs/mcp-server.md). The
- * JSON-RPC exchange belongs to the MCP SDK; this route only hands it the request.
+ * JSON-RPC exchange belongs to the MCP SDK; this route only hands it the request. Only POST is
+ * routed: stateless, there is no server-initiated stream to GET and no session to DELETE, so those
+ * and every other method are the app's 405 `method_not_allowed` with `Allow: POST` (the MCP
+ * specification allows 405 for both).
  *
  * The app's middleware has already enforced the body limit and read the body to check that JSON
  * parses, which consumes the raw request's stream: the body is therefore given to the SDK's
  * transport as `parsedBody` (from Hono's cached text) and the SDK never reads the stream.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { errorBody } from '../../errors';
 import type { RequestPolicy } from '../../http';
 import type { Logger } from '../../logger';
 import type { Editor } from '../../editor';
@@ -139,17 +141,5 @@ export function registerMcpServerRoutes(
       parsedBody,
       dnsRebinding: { allowedHosts: [host], allowedOrigins: [`http://${host}`, `https://${host}`, ...corsOrigins] },
     });
-  });
-
-  // Stateless: no server-initiated stream to GET and no session to DELETE.
-  app.on(['GET', 'DELETE'], '/mcp', (context) => {
-    context.header('Allow', 'POST');
-    return context.json(
-      errorBody(
-        'invalid_input',
-        `${context.req.method} is not supported: this MCP server is stateless, send JSON-RPC messages with POST.`,
-      ),
-      405,
-    );
   });
 }

@@ -1,6 +1,7 @@
 /**
- * The HTTP side of POST /api/mcp over real HTTP: stateless (GET and DELETE are 405 in the API's
- * error shape), the app's body rules still apply, and the SDK transport's own checks answer.
+ * The HTTP side of POST /api/mcp over real HTTP: stateless (every other method, GET and DELETE
+ * too, is the API's 405 `method_not_allowed` with `Allow: POST`), the app's body rules still
+ * apply, and the SDK transport's own checks answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from '@/lib/tools';
@@ -44,12 +45,28 @@ describe('POST /api/mcp HTTP rules', () => {
   });
   afterAll(() => served?.stop());
 
-  it.each(['GET', 'DELETE'])('answers %s with 405 and the JSON error shape', async (method) => {
-    const response = await fetch(new URL('/api/mcp', served.url), { method, headers: { accept: 'text/event-stream' } });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST');
-    const body = await response.json();
-    expect(body).toEqual({ error: { code: 'invalid_input', message: expect.stringMatching(/stateless/) } });
+  it.each(['GET', 'DELETE', 'PUT', 'PATCH'])(
+    'answers %s with 405 method_not_allowed and Allow: POST',
+    async (method) => {
+      const response = await fetch(new URL('/api/mcp', served.url), {
+        method,
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'method_not_allowed',
+          message: `/api/mcp does not answer ${method}; it answers POST.`,
+          details: { allowed: ['POST'] },
+        },
+      });
+    },
+  );
+
+  it('answers HEAD with 405 and Allow: POST', async () => {
+    const response = await fetch(new URL('/api/mcp', served.url), { method: 'HEAD' });
+    expect([response.status, response.headers.get('allow')]).toEqual([405, 'POST']);
   });
 
   it('answers initialize without a session id (stateless)', async () => {
