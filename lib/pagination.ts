@@ -20,6 +20,8 @@ export interface Page<T> {
 export interface PageRequest {
   limit?: number;
   cursor?: string | null;
+  /** How a bad cursor is named in its 400: `query.cursor` when a route's query string gave it (default `cursor`). */
+  cursorPath?: string;
 }
 
 export function pageLimit(limit: number | undefined): number {
@@ -92,27 +94,27 @@ interface PageRead<Row, Item, Key> {
 /** How a list's key is written into its cursor and read back (a 400 for a cursor this API did not give). */
 interface CursorForm<Key> {
   encode: (key: Key) => string;
-  decode: (cursor: string) => Key;
+  decode: (cursor: string, path: string) => Key;
 }
 
 const keyCursor = <Key extends string | number>(kind: 'string' | 'number'): CursorForm<Key> => ({
   encode: encodeCursor,
-  decode: (cursor) => decodeCursor<Key>(cursor, kind, 'cursor')!,
+  decode: (cursor, path) => decodeCursor<Key>(cursor, kind, path)!,
 });
 
 const timeIdCursor: CursorForm<TimeIdKey> = {
   encode: encodeTimeIdCursor,
-  decode: (cursor) => decodeTimeIdCursor(cursor),
+  decode: (cursor, path) => decodeTimeIdCursor(cursor, path),
 };
 
 /** One page read from storage by key; one row more than the page is read to know whether another follows. */
 async function readPage<Row, Item, Key>(
-  { request: { limit, cursor } = {}, read, keyOf, toItem }: PageRead<Row, Item, Key>,
+  { request: { limit, cursor, cursorPath = 'cursor' } = {}, read, keyOf, toItem }: PageRead<Row, Item, Key>,
   first: Key,
   form: CursorForm<Key>,
 ): Promise<Page<Item>> {
   const size = pageLimit(limit);
-  const key = cursor === undefined || cursor === null || cursor === '' ? first : form.decode(cursor);
+  const key = cursor === undefined || cursor === null || cursor === '' ? first : form.decode(cursor, cursorPath);
   const rows = await read(key, size + 1);
   const pageRows = rows.slice(0, size);
   const last = pageRows[pageRows.length - 1];

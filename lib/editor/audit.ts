@@ -112,9 +112,9 @@ export interface AuditService {
 
 export function createAuditService(context: EditorContext): AuditService {
   return {
-    async list({ limit, cursor, ...filter } = {}) {
+    async list({ limit, cursor, cursorPath, ...filter } = {}) {
       return readPageBeforeNumber({
-        request: { limit, cursor },
+        request: { limit, cursor, cursorPath },
         read: (beforeId, count) => context.audit.page({ ...filter, beforeId, limit: count }),
         keyOf: (row) => row.id,
         toItem: toEntry,

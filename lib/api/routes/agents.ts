@@ -9,7 +9,7 @@ import { toVersionSelector } from '../../versions';
 import { invalidInput } from '../../errors';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, requiredBody } from '../schemas';
 import {
   agentIdParams,
@@ -108,7 +108,9 @@ export const deleteRoute = route('delete', '/agents/{id}', 'deleteAgent', {
 });
 
 export function registerAgentRoutes(app: ApiApp, { editor }: { editor: Editor }) {
-  app.openapi(listRoute, async (context) => context.json(await editor.agents.list(context.req.valid('query')), 200));
+  app.openapi(listRoute, async (context) =>
+    context.json(await editor.agents.list(pageRequestOf(context.req.valid('query'))), 200),
+  );
 
   app.openapi(
     createAgentRoute,

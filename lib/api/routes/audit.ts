@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes } from '../schemas';
 import { agentIdParams } from './agents-schemas';
 
@@ -66,16 +66,14 @@ export function registerAuditRoutes(app: ApiApp, { editor }: { editor: Editor })
       from: from ? new Date(from).toISOString() : undefined,
       to: to ? new Date(to).toISOString() : undefined,
     };
-    return context.json(await editor.audit.list({ ...rest, ...bounds }), 200);
+    return context.json(await editor.audit.list(pageRequestOf({ ...rest, ...bounds })), 200);
   });
 
   app.openapi(agentRoute, async (context) =>
     context.json(
-      await editor.audit.list({
-        ...context.req.valid('query'),
-        entity: 'agent',
-        entityId: context.req.valid('param').id,
-      }),
+      await editor.audit.list(
+        pageRequestOf({ ...context.req.valid('query'), entity: 'agent', entityId: context.req.valid('param').id }),
+      ),
       200,
     ),
   );

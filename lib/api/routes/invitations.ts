@@ -15,7 +15,7 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
@@ -157,7 +157,7 @@ export function registerInvitationRoutes(app: ApiApp, { invitations }: { invitat
     ),
   );
   app.openapi(listInvitationsRoute, async (context) =>
-    context.json(await invitations.list(context.req.valid('query')), 200),
+    context.json(await invitations.list(pageRequestOf(context.req.valid('query'))), 200),
   );
   app.openapi(withdrawInvitationRoute, async (context) => {
     await invitations.withdraw({ id: context.req.valid('param').id, actor: requestActor(context) });

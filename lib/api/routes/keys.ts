@@ -8,7 +8,7 @@ import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('keys');
@@ -63,7 +63,9 @@ export function registerKeyRoutes(app: ApiApp, { apiKeys }: { apiKeys: ApiKeys }
   app.openapi(createKeyRoute, async (context) =>
     context.json(await apiKeys.create({ ...context.req.valid('json'), createdBy: requestActor(context) }), 201),
   );
-  app.openapi(listKeysRoute, async (context) => context.json(await apiKeys.list(context.req.valid('query')), 200));
+  app.openapi(listKeysRoute, async (context) =>
+    context.json(await apiKeys.list(pageRequestOf(context.req.valid('query'))), 200),
+  );
   app.openapi(revokeKeyRoute, async (context) => {
     await apiKeys.revoke({ id: context.req.valid('param').id, actor: requestActor(context) });
     return context.body(null, 204);

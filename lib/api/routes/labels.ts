@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { labelPattern } from '../../versions';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
@@ -66,7 +66,10 @@ export const deleteRoute = route('delete', '/agents/{id}/labels/{label}', 'delet
 
 export function registerLabelRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) =>
-    context.json(await editor.agents.labels.page(context.req.valid('param').id, context.req.valid('query')), 200),
+    context.json(
+      await editor.agents.labels.page(context.req.valid('param').id, pageRequestOf(context.req.valid('query'))),
+      200,
+    ),
   );
 
   app.openapi(setRoute, async (context) => {

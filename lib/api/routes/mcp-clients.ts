@@ -12,7 +12,7 @@ import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForServers } from '../server-guard';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
 
@@ -143,7 +143,9 @@ export function registerMcpClientRoutes(
   { editor, internalTargetOf }: { editor: Editor; internalTargetOf: InternalTargetOf },
 ) {
   const clients = editor.mcpClients;
-  app.openapi(routes.list, async (context) => context.json(await clients.list(context.req.valid('query')), 200));
+  app.openapi(routes.list, async (context) =>
+    context.json(await clients.list(pageRequestOf(context.req.valid('query'))), 200),
+  );
   app.openapi(routes.create, async (context) => {
     const body = context.req.valid('json');
     const writer = await requireAdminForServers(context, internalTargetOf, () => [body.servers]);
@@ -174,7 +176,10 @@ export function registerMcpClientRoutes(
     return context.json(await clients.delete(id, { actor }), 200);
   });
   app.openapi(routes.versions, async (context) =>
-    context.json(await clients.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
+    context.json(
+      await clients.listVersions(context.req.valid('param').id, pageRequestOf(context.req.valid('query'))),
+      200,
+    ),
   );
   app.openapi(routes.approve, async (context) =>
     context.json(await clients.approve(context.req.valid('param').id, { actor: requestActor(context) }), 200),

@@ -8,7 +8,7 @@ import type { Editor } from '../../editor';
 import { stdioLaunchSpecBodySchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { generatedIdParams, jsonRoutes, requiredBody } from '../schemas';
 import { deletedSchema } from './agents-schemas';
 
@@ -54,7 +54,9 @@ export const deleteRoute = route('delete', '/stdio-launch-specs/{id}', 'deleteSt
 
 export function registerStdioLaunchSpecRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const specs = editor.stdioLaunchSpecs;
-  app.openapi(listRoute, async (context) => context.json(await specs.page(context.req.valid('query')), 200));
+  app.openapi(listRoute, async (context) =>
+    context.json(await specs.page(pageRequestOf(context.req.valid('query'))), 200),
+  );
   app.openapi(createRoute, async (context) =>
     context.json(await specs.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );

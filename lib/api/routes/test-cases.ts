@@ -14,7 +14,7 @@ import {
   updateTestCaseBodySchema,
 } from '../../schemas';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema } from './agents-schemas';
@@ -110,7 +110,7 @@ export const fromRunRoute = route('post', '/runs/{runId}/test-case', 'createTest
 export function registerTestCaseRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   const cases = editor.testCases;
   app.openapi(listRoute, async (context) =>
-    context.json(await cases.page(context.req.valid('param').id, context.req.valid('query')), 200),
+    context.json(await cases.page(context.req.valid('param').id, pageRequestOf(context.req.valid('query'))), 200),
   );
   app.openapi(createRoute, async (context) => {
     const { id } = context.req.valid('param');

@@ -8,7 +8,7 @@ import { createUserInput, updateUserInput, type UserDirectory } from '../../auth
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('users');
@@ -58,7 +58,9 @@ export const updateUserRoute = route('patch', '/users/{id}', 'updateUser', {
 });
 
 export function registerUserRoutes(app: ApiApp, { users }: { users: UserDirectory }) {
-  app.openapi(listUsersRoute, async (context) => context.json(await users.list(context.req.valid('query')), 200));
+  app.openapi(listUsersRoute, async (context) =>
+    context.json(await users.list(pageRequestOf(context.req.valid('query'))), 200),
+  );
   app.openapi(createUserRoute, async (context) =>
     context.json(await users.create({ ...context.req.valid('json'), actor: requestActor(context) }), 201),
   );

@@ -5,7 +5,7 @@ import { allows } from '../../auth/credentials';
 import { StudioError } from '../../errors';
 import type { ApiApp } from '../app';
 import { principalOf, requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
+import { pageOf, pageQuery, pageRequestOf } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
@@ -115,7 +115,10 @@ export const deleteRoute = route('delete', '/agents/{id}/versions/{n}', 'deleteA
 
 export function registerVersionRoutes(app: ApiApp, { editor }: { editor: Editor }) {
   app.openapi(listRoute, async (context) =>
-    context.json(await editor.agents.listVersions(context.req.valid('param').id, context.req.valid('query')), 200),
+    context.json(
+      await editor.agents.listVersions(context.req.valid('param').id, pageRequestOf(context.req.valid('query'))),
+      200,
+    ),
   );
 
   app.openapi(getRoute, async (context) => {

@@ -205,7 +205,7 @@ describe('lists', () => {
       expect((await other.studio.api.request('/api/agents?limit=0')).status).toBe(400);
       const badCursor = await other.studio.api.request('/api/agents?cursor=nonsense');
       expect(badCursor.status).toBe(400);
-      expect(issuePaths(await badCursor.json())).toEqual(['cursor']);
+      expect(issuePaths(await badCursor.json())).toEqual(['query.cursor']);
     } finally {
       await other.cleanup();
     }

@@ -2,7 +2,7 @@
  * An agent's labels and test cases, the stdio launch specs and the tool providers are lists like
  * every other: `?limit=` (1-100, default 20) and an opaque `cursor`, `{ items, nextCursor }`, the
  * pages together the whole list in its order; a cursor the API did not give, or a limit over 100,
- * is a 400 naming the parameter.
+ * is a 400 naming the query parameter (`query.cursor`, `query.limit`) on every list.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolProvider } from '@/lib/tool-providers';
@@ -50,7 +50,7 @@ async function expectRefusals(path: string) {
   const badCursor = await call(studio, 'GET', `${path}?cursor=not-a-cursor`);
   expect(badCursor.status, path).toBe(400);
   expect(badCursor.body.error.code).toBe('invalid_input');
-  expect(badCursor.body.error.details.issues[0].path).toMatch(/cursor$/);
+  expect(badCursor.body.error.details.issues[0].path).toBe('query.cursor');
   const tooMany = await call(studio, 'GET', `${path}?limit=101`);
   expect(tooMany.status, path).toBe(400);
   expect(tooMany.body.error.details.issues[0].path).toBe('query.limit');
@@ -112,5 +112,30 @@ describe('paged lists', () => {
     expect(sizes).toEqual([10, 10, 5]);
     expect(items.map((item) => item.id)).toEqual([...providerIds].sort());
     await expectRefusals('/api/tool-providers');
+  });
+
+  it('refuses a made-up cursor at query.cursor on every list of the document, as it does a bad limit', async () => {
+    type Operation = { operationId: string; parameters?: Array<{ name: string; in: string }> };
+    const document = (await (await studio.api.request('/api/openapi.json')).json()) as {
+      paths: Record<string, { get?: Operation }>;
+    };
+    await createAndPublish(studio, { id: 'listed', name: 'Listed', model: 'openai/gpt-4o-mini', instructions: 'Hi.' });
+    const client = await call(studio, 'POST', '/api/mcp-clients', {
+      id: 'listed',
+      name: 'Listed',
+      servers: { docs: { type: 'http', url: 'https://mcp.docs.example.com/mcp' } },
+    });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const answers: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const [template, { get }] of Object.entries(document.paths)) {
+      if (!get?.parameters?.some((parameter) => parameter.name === 'cursor' && parameter.in === 'query')) continue;
+      const path = template.replaceAll(/{(.+?)}/g, 'listed');
+      const { status, body } = await call(studio, 'GET', `${path}?cursor=not-a-cursor`);
+      answers[get.operationId] = [status, body.error?.details?.issues];
+      expected[get.operationId] = [400, [{ path: 'query.cursor', message: 'The cursor is not one this API returned' }]];
+    }
+    expect(Object.keys(answers).length).toBeGreaterThan(10);
+    expect(answers).toEqual(expected);
   });
 });

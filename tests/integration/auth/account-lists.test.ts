@@ -105,13 +105,13 @@ describe('the account lists over HTTP', () => {
     const usersCursor = (await send('GET', '/api/users?limit=1')).body.nextCursor as string;
     const keysCursor = (await send('GET', '/api/keys?limit=1')).body.nextCursor as string;
     const refusals: Array<[string, string]> = [
-      ['/api/keys?cursor=not-a-cursor', 'cursor'],
-      [`/api/keys?cursor=${usersCursor}`, 'cursor'],
-      [`/api/users?cursor=${keysCursor}`, 'cursor'],
-      ['/api/users/invitations?cursor=bm90LWpzb24', 'cursor'],
+      ['/api/keys?cursor=not-a-cursor', 'query.cursor'],
+      [`/api/keys?cursor=${usersCursor}`, 'query.cursor'],
+      [`/api/users?cursor=${keysCursor}`, 'query.cursor'],
+      ['/api/users/invitations?cursor=bm90LWpzb24', 'query.cursor'],
       // The shape of a time-and-id cursor, with a time that is none.
-      [`/api/users/invitations?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'cursor'],
-      [`/api/keys?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'cursor'],
+      [`/api/users/invitations?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'query.cursor'],
+      [`/api/keys?cursor=${Buffer.from('["not a time","x"]').toString('base64url')}`, 'query.cursor'],
       ['/api/keys?limit=0', 'query.limit'],
       ['/api/users?limit=101', 'query.limit'],
       ['/api/users/invitations?limit=ten', 'query.limit'],
