@@ -7,6 +7,7 @@ import { StudioError } from '../errors';
 import { keyedHash, secretMask } from '../secrets';
 import { canonicalJson } from '../versions';
 import type { SecretsKey } from '../secrets';
+import type { InternalAddresses } from '../auth';
 import type { EditorContext } from './context';
 import { decryptSnapshot, encryptSnapshot, maskSnapshot } from './mcp-client-secrets';
 import { currentMcpClientSchemaVersion, mcpClientFields, type McpClientSnapshot } from '../schemas/mcp-client-snapshot';
@@ -29,6 +30,8 @@ export interface McpClientView {
   updatedAt: string;
   /** `needs_approval`: a stdio server arrived by import and does not start until an admin approves (./mcp-client-approval). */
   approval: 'approved' | 'needs_approval';
+  /** Whether its HTTP servers may reach loopback and private addresses (`InternalAddresses`, docs/security.md). */
+  internalAddresses: InternalAddresses;
 }
 
 /** Secrets of a version that this studio's `SECRETS_KEY` cannot decrypt: they were stored with another key. */

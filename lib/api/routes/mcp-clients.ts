@@ -28,6 +28,10 @@ const clientSchema = z
     approval: z.enum(['approved', 'needs_approval']).openapi({
       description: '`needs_approval`: a stdio server arrived by import; nothing starts until an admin approves',
     }),
+    internalAddresses: z.enum(['allowed', 'refused']).openapi({
+      description:
+        'Whether its HTTP servers may reach loopback and private addresses when they connect: `allowed` when an admin (or the local user with sign-in off) saved the latest version, `refused` when anyone else did',
+    }),
   })
   .openapi('McpClient');
 

@@ -230,6 +230,25 @@ describe('reading, versions, restore and delete', () => {
   });
 });
 
+describe('the client answers as the document declares them', () => {
+  it('declares every field of a client answer, internalAddresses with what it means', async () => {
+    const document = (await (await context.studio.api.request('/api/openapi.json')).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
+    };
+    const declared = document.components.schemas.McpClient!.properties;
+    expect(declared.internalAddresses?.description).toMatch(/loopback and private addresses/);
+    await call('POST', '/api/mcp-clients', { ...stdioClient, id: 'declared' });
+    const answers = [
+      (await call('GET', '/api/mcp-clients/declared')).body.client,
+      ...(await call('GET', '/api/mcp-clients')).body.items,
+    ];
+    expect(answers[0].internalAddresses).toBe('allowed');
+    const listOnly = ['name', 'description', 'servers'];
+    for (const answer of answers)
+      expect(Object.keys(answer).filter((key) => !listOnly.includes(key) && !(key in declared))).toEqual([]);
+  });
+});
+
 describe('change listeners', () => {
   it('hear creates, saves, restores and deletes after they commit', async () => {
     const changes: McpClientChange[] = [];
