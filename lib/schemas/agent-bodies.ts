@@ -20,11 +20,22 @@ export const agentIdSchema = recordIdSchema('Agent');
 
 const optionalSnapshotFields = optionalSnapshotShape();
 
+/**
+ * A field a save may clear with `null`. A field documented as a `oneOf` of its shapes (its schema
+ * picks the shape by looking, so the documentation is its metadata) gets `null` as one more shape,
+ * which its documentation would otherwise leave out.
+ */
+function clearable(schema: z.ZodType) {
+  const nullable = schema.nullable();
+  const shapes = schema.meta()?.oneOf;
+  return (Array.isArray(shapes) ? nullable.meta({ oneOf: [...shapes, { type: 'null' }] }) : nullable).optional();
+}
+
 /** In a save, `null` clears a field. */
 const clearableSnapshotShape = Object.fromEntries(
   Object.entries(optionalSnapshotFields).map(([field, schema]) => [
     field,
-    (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional(),
+    clearable((schema as z.ZodOptional<z.ZodType>).unwrap()),
   ]),
 ) as {
   [Field in keyof typeof optionalSnapshotFields]: z.ZodOptional<

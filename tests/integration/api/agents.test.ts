@@ -183,6 +183,33 @@ describe('PATCH /api/agents/:id', () => {
     expect(issuePaths(response.body)).toEqual(['baseVersionNumber', 'colour']);
   });
 
+  it('clears a field sent as null, and its document says null is accepted for each such field', async () => {
+    const document = (await (await context.studio.api.request('/api/openapi.json')).json()) as {
+      components: { schemas: Record<string, { properties: Record<string, { type?: unknown; oneOf?: unknown[] }> }> };
+    };
+    const fields = document.components.schemas.UpdateAgentBody!.properties;
+    const acceptsNull = ({ type, oneOf }: { type?: unknown; oneOf?: unknown[] }) =>
+      (Array.isArray(type) && type.includes('null')) ||
+      (oneOf ?? []).some((shape) => JSON.stringify(shape) === '{"type":"null"}');
+    const clearable = ['tools', 'mcpClients', 'integrationTools', 'toolProviders', 'agents', 'workflows'];
+    expect(clearable.filter((field) => !acceptsNull(fields[field]!))).toEqual([]);
+    const id = await newAgent({
+      tools: { search: {} },
+      mcpClients: {},
+      integrationTools: {},
+      toolProviders: {},
+      agents: {},
+      workflows: {},
+    });
+    expect((await call('GET', `/api/agents/${id}?status=draft`)).body.version.tools).toEqual({ search: {} });
+    const saved = await call('PATCH', `/api/agents/${id}`, {
+      baseVersionNumber: 1,
+      ...Object.fromEntries(clearable.map((field) => [field, null])),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(clearable.filter((field) => saved.body.version[field] !== undefined)).toEqual([]);
+  });
+
   it('answers 404 for an unknown agent', async () => {
     expect((await call('PATCH', '/api/agents/nobody', { baseVersionNumber: 1, name: 'x' })).status).toBe(404);
   });
