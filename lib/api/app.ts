@@ -25,7 +25,12 @@ import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
 import { createAllowedMethods } from './allowed-methods';
-import { bodylessRouteGate, methodsWithBody, type createBodylessRouteLookup } from './bodyless-routes';
+import {
+  bodylessRouteGate,
+  methodsWithBody,
+  requiredBodyGate,
+  type createBodylessRouteLookup,
+} from './bodyless-routes';
 import { unknownQueryGate, type createQueryParameterLookup } from './query-parameters';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
@@ -114,7 +119,7 @@ export function createApiApp({
   access?: { credentials: Credentials; lookup: ScopeLookup } | undefined;
   /** The query parameter names of each operation (./query-parameters); others are refused with 400. */
   queryParameters?: ReturnType<typeof createQueryParameterLookup>;
-  /** Which operations take no request body (./bodyless-routes); a body sent to them is refused with 400. */
+  /** What each operation declares of its request body (./bodyless-routes): a body sent to one that takes none, or none sent to one that needs one, is refused with 400. */
   bodylessRoutes?: ReturnType<typeof createBodylessRouteLookup>;
 }): ApiApp {
   // Not Hono's default router, which falls back to its slowest one for this route set (see ./router).
@@ -154,9 +159,12 @@ export function createApiApp({
     );
   });
 
+  // A request without a body to an operation whose body is required is refused before the JSON
+  // check reads an empty body as `{}`.
+  if (bodylessRoutes) app.use('*', requiredBodyGate(bodylessRoutes));
   // JSON bodies are parsed once here so a malformed body is a clear 400 on every route; the text
   // is cached by Hono and reused by the route validators. An empty JSON body reads as `{}`, so a
-  // route whose body is optional accepts it and a route that needs fields lists what is missing.
+  // route whose body is optional accepts it.
   app.use('*', async (context, next) => {
     if (!methodsWithBody.has(context.req.method)) return next();
     const contentType = context.req.header('content-type') ?? '';

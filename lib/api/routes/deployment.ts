@@ -13,7 +13,7 @@ import {
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireSecretExport } from '../secret-export-guard';
-import { errorResponses, issueSchema, queryFlag, requiredBody } from '../schemas';
+import { errorResponses, issueSchema, queryFlag, requestBody, requiredBody } from '../schemas';
 import { jsonBody } from './agents-schemas';
 
 const tags = ['deployment'];
@@ -73,7 +73,11 @@ export const exportRoute = createRoute({
   summary: 'Export every agent, saved MCP client and stored integration (secrets sealed or left out)',
   tags,
   request: {
-    body: requiredBody(deploymentExportOptionsSchema, { passphrase: 'correct horse battery staple' }),
+    // No body (or `{}`) is an export with no options.
+    body: requestBody(deploymentExportOptionsSchema, {
+      required: false,
+      example: { passphrase: 'correct horse battery staple' },
+    }),
   },
   responses: {
     200: { description: 'The backup', ...jsonBody(deploymentDocumentSchema) },

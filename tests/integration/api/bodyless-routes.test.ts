@@ -1,7 +1,8 @@
 /**
- * Operations that take no request body, through the production server: a body with anything in it
- * is refused with 400 `invalid_input` at `body` and changes nothing, while no body, an empty one
- * and `{}` are served as before.
+ * Request bodies against what each operation declares, through the production server: a body with
+ * anything in it sent to an operation that takes none is refused with 400 `invalid_input` at
+ * `body` and changes nothing, while no body, an empty one and `{}` are served as before; no body
+ * sent to an operation whose body is required is refused at `body` too.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { ResponseBody } from '../../support/studio';
@@ -78,5 +79,41 @@ describe('operations that take no request body', () => {
     const refused = await send('POST', '/agents', { body: JSON.stringify({ id: 'x', zzUnknown: 1 }) });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).not.toContain('takes no request body');
+  });
+
+  it('refuses no body, or an empty one, to every operation whose document says its body is required', async () => {
+    type Operation = { operationId: string; requestBody?: { required?: boolean } };
+    const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const answers: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const [template, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (operation.requestBody?.required !== true) continue;
+        const path = template.replace(/^\/api/, '').replaceAll(/{(.+?)}/g, 'x');
+        const issues = [{ path: 'body', message: 'This operation needs a JSON request body; send one' }];
+        for (const [how, options] of [
+          ['none', { headers: {} }],
+          ['empty', { body: '' }],
+        ] as const) {
+          const answer = await send(method.toUpperCase(), path, options);
+          answers[`${operation.operationId} ${how}`] = [answer.status, answer.body.error?.details?.issues];
+          expected[`${operation.operationId} ${how}`] = [400, issues];
+        }
+      }
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining(['executeTool none', 'updateTestCase none', 'updateMcpClient empty']),
+    );
+    expect(answers).toEqual(expected);
+  });
+
+  it('exports a deployment with no options when no body is sent, as its document says', async () => {
+    const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+    };
+    expect(document.paths['/api/deployment/export']!.post!.requestBody!.required).toBe(false);
+    const exported = await send('POST', '/deployment/export', { headers: {} });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
   });
 });
