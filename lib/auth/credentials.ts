@@ -2,6 +2,10 @@
  * Who is calling: the credentials of a request (an API key in `Authorization: Bearer`, or the
  * session cookie of a signed-in user) turned into a principal, and what that principal may do.
  * With sign-in off every caller is the local user, who may do everything.
+ *
+ * Only the Bearer scheme names a key. Another scheme (`Basic`, which a reverse proxy with basic
+ * auth makes the browser send on every request) is the proxy's business, not the studio's: it is
+ * ignored, and the session cookie decides.
  */
 import type { ApiKeyCheck } from './api-keys';
 import { roleScope, scopeIncludes, type RequiredScope, type Role, type Scope } from './roles';
@@ -50,7 +54,13 @@ export interface Credentials {
   }): Promise<Principal | undefined>;
 }
 
-const bearer = /^Bearer\s+(\S+)\s*$/i;
+/** A header of the Bearer scheme, well formed or not. */
+const bearerScheme = /^\s*Bearer(?:\s|$)/i;
+const bearer = /^\s*Bearer\s+(\S+)\s*$/i;
+
+/** The header when it is of the Bearer scheme (an API key, or a malformed attempt at one); other schemes are not the studio's. */
+const bearerHeader = (authorization: string | undefined): string | undefined =>
+  authorization !== undefined && bearerScheme.test(authorization) ? authorization : undefined;
 
 export function createCredentials({
   verifyKey,
@@ -61,9 +71,10 @@ export function createCredentials({
 }): Credentials {
   return {
     async identify({ authorization, cookie }) {
-      if (authorization !== undefined) {
-        // A key that is wrong is refused, even when a cookie would have done.
-        const key = bearer.exec(authorization)?.[1];
+      const keyHeader = bearerHeader(authorization);
+      if (keyHeader !== undefined) {
+        // A key that is wrong (or a malformed Bearer header) is refused, even when a cookie would have done.
+        const key = bearer.exec(keyHeader)?.[1];
         if (!key) return undefined;
         const check = await verifyKey(key);
         return check.ok ? { kind: 'key', ...check.value } : undefined;
