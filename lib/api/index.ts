@@ -171,7 +171,7 @@ export function createApi(dependencies: ApiDependencies): StudioApi {
   if (signIn) {
     // Before the sign-in library's `/auth/*`, so that these paths are answered here.
     if (firstAdmin && invitations) registerLinkRoutes(app, { firstAdmin, invitations });
-    registerSignInRoutes(app, { signIn });
+    registerSignInRoutes(app, { signIn, storage: dependencies.storage });
     registerUserRoutes(app, { users: createUserDirectory({ storage: dependencies.storage, signIn }) });
     if (invitations) registerInvitationRoutes(app, { invitations });
   }

@@ -7,7 +7,13 @@
 import type { Storage } from '../../db/storage';
 
 export type UserAuditAction =
-  'user.setup' | 'user.create' | 'user.update' | 'user.invite' | 'user.invitation.withdraw' | 'user.invitation.accept';
+  | 'user.setup'
+  | 'user.create'
+  | 'user.update'
+  | 'user.invite'
+  | 'user.invitation.withdraw'
+  | 'user.invitation.accept'
+  | 'user.password_change';
 
 export type ApiKeyAuditAction = 'api_key.create' | 'api_key.revoke';
 
@@ -46,4 +52,12 @@ export async function recordApiKeyAudit(
   { action, keyId, ...entry }: AuditEntry & { action: ApiKeyAuditAction; keyId: string },
 ): Promise<void> {
   await insertEntry(storage, { ...entry, action, entity: 'api_key', entityId: keyId });
+}
+
+/** Records that a signed-in user changed their own password: they are the actor; nothing of either password is kept. */
+export async function recordPasswordChange(
+  storage: Pick<Storage, 'queries'>,
+  { at, email }: { at: Date; email: string },
+): Promise<void> {
+  await recordUserAudit(storage, { at, actor: `user:${email}`, action: 'user.password_change', email });
 }

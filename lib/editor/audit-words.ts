@@ -17,6 +17,7 @@ type OtherAuditAction =
   | 'user.invite'
   | 'user.invitation.withdraw'
   | 'user.invitation.accept'
+  | 'user.password_change'
   | 'api_key.create'
   | 'api_key.revoke';
 
@@ -61,6 +62,7 @@ export const auditActionWords: Record<KnownAuditAction, string> = {
   'user.invite': 'Invited a user',
   'user.invitation.withdraw': 'Withdrew an invitation',
   'user.invitation.accept': 'Accepted an invitation',
+  'user.password_change': 'Changed their password',
   'api_key.create': 'Created an API key',
   'api_key.revoke': 'Revoked an API key',
 };

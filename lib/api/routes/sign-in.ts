@@ -4,7 +4,8 @@
  * email, name, role } }` (the session token only in the cookie; a disabled user: 403 `forbidden`;
  * rate-limited per address and per account: 429 with `Retry-After`), `POST /api/auth/sign-out` ends the session, `POST
  * /api/auth/change-password` `{ currentPassword, newPassword }` ends every other session of the
- * user, and `GET /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. With an
+ * user, answers `{ user: { id, email, name, role } }` like sign-in (the new session's token only in
+ * the cookie) and records `user.password_change` in the audit log, and `GET /api/auth/session` answers `{ user: { id, email, name, role } }` or 401. With an
  * OpenID Connect provider, `POST /api/auth/sign-in/oauth2` `{ providerId: 'oidc', callbackURL?,
  * errorCallbackURL? }` answers `{ url, redirect: true }` (the provider's page to go to) and sets the
  * state cookie; the provider sends the browser back to `GET /api/auth/callback/oidc`, which sets
@@ -17,6 +18,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import type { Storage } from '../../../db/storage';
+import { recordPasswordChange } from '../../auth/account-audit';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
@@ -33,6 +36,9 @@ const libraryPaths: Record<string, string> = {
 
 /** The library's path of a sign-in with email and password. */
 const passwordSignInPath = '/api/auth/sign-in/email';
+
+/** The library's path of a password change by the signed-in user. */
+const changePasswordPath = '/api/auth/change-password';
 
 /** The library's code for a disabled (banned) user who gave the right password. */
 const disabledUserCode = 'BANNED_USER';
@@ -106,20 +112,43 @@ const jsonOf = async (answer: Response): Promise<Record<string, unknown> | undef
     .catch(() => undefined)) as Record<string, unknown> | undefined;
 
 /**
+ * The user of a library's answer as the studio shows a signed-in user, `{ id, email, name, role }`:
+ * none of the library's other fields, and never the session token it puts beside the user (the
+ * token belongs in the HttpOnly cookie, where a page's scripts cannot read it; scripts use API keys).
+ */
+function signedInUserOf(body: Record<string, unknown> | undefined) {
+  const { id, email, name, role } = (body?.user ?? {}) as Record<string, unknown>;
+  return { id, email, name, role: isRole(role) ? role : 'viewer' };
+}
+
+/**
  * A password sign-in's answer as the studio gives it: the signed-in user as `{ user: { id, email,
- * name, role } }`, like `GET /api/auth/session`, without the session token the library puts beside
- * it (the token belongs in the HttpOnly cookie, where a page's scripts cannot read it; scripts use
- * API keys); a disabled user refused with 403 `forbidden` in the studio's error shape and words.
+ * name, role } }`, like `GET /api/auth/session`; a disabled user refused with 403 `forbidden` in
+ * the studio's error shape and words.
  */
 async function passwordSignInAnswer(answer: Response): Promise<Response> {
   const body = await jsonOf(answer);
-  if (answer.ok) {
-    const user = (body?.user ?? {}) as Record<string, unknown>;
-    const { id, email, name, role } = user;
-    return withJsonBody(answer, { user: { id, email, name, role: isRole(role) ? role : 'viewer' } });
-  }
+  if (answer.ok) return withJsonBody(answer, { user: signedInUserOf(body) });
   if (answer.status === 403 && body?.code === disabledUserCode)
     return withJsonBody(answer, errorBody('forbidden', disabledAccountMessage));
+  return answer;
+}
+
+/**
+ * A password change's answer as the studio gives it: the user as a sign-in answers it (the new
+ * session's token only in its cookie), once the change is in the audit log with the user as actor.
+ */
+async function passwordChangeAnswer(answer: Response, storage: Pick<Storage, 'queries'>): Promise<Response> {
+  if (!answer.ok) return answer;
+  const user = signedInUserOf(await jsonOf(answer));
+  if (typeof user.email === 'string') await recordPasswordChange(storage, { at: new Date(), email: user.email });
+  return withJsonBody(answer, { user });
+}
+
+/** The studio's answer for a library's answer at `path`: its own shape where it has one. */
+async function studioAnswer(path: string, answer: Response, storage: Pick<Storage, 'queries'>): Promise<Response> {
+  if (path === passwordSignInPath) return passwordSignInAnswer(answer);
+  if (path === changePasswordPath) return passwordChangeAnswer(answer, storage);
   return answer;
 }
 
@@ -151,7 +180,10 @@ function socketAddress(context: Context): string | undefined {
   return (context.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress;
 }
 
-export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }) {
+export function registerSignInRoutes(
+  app: ApiApp,
+  { signIn, storage }: { signIn: SignIn; storage: Pick<Storage, 'queries'> },
+) {
   app.get('/auth/session', async (context) => {
     const found = await signIn.session(context.req.raw.headers);
     if (!found) {
@@ -185,6 +217,6 @@ export function registerSignInRoutes(app: ApiApp, { signIn }: { signIn: SignIn }
     // A 401 says how to authenticate, as every other 401 of the API does.
     if (answer.status === 401 && !answer.headers.has('www-authenticate'))
       answer.headers.set('WWW-Authenticate', 'Bearer');
-    return studioRefusal(url.pathname === passwordSignInPath ? await passwordSignInAnswer(answer) : answer);
+    return studioRefusal(await studioAnswer(url.pathname, answer, storage));
   });
 }
