@@ -33,6 +33,18 @@ export const signInInput = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
+/**
+ * The body of `POST /api/auth/change-password`: the current password (no length rule, as at
+ * sign-in) and a new one that follows the password rules. `revokeOtherSessions` is the sign-in
+ * library's and changes nothing: a password change always ends the user's other sessions.
+ */
+export const changePasswordInput = z.strictObject({
+  currentPassword: z.string({ error: 'Your current password is required' }).min(1, 'Your current password is required'),
+  newPassword: z.string({ error: 'A new password is required' }).pipe(passwordInput),
+  revokeOtherSessions: z.boolean({ error: 'Either true or false' }).optional(),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
 /** The body of `POST /api/auth/setup`. */
 export const firstAdminInput = z.strictObject({
   token: linkTokenInput,

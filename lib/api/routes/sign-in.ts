@@ -23,8 +23,8 @@ import { recordPasswordChange } from '../../auth/account-audit';
 import { isRole } from '../../auth/roles';
 import type { SignIn } from '../../auth/sign-in';
 import { disabledAccountMessage } from '../../auth/sign-in-refusals';
-import { signInInput } from '../../schemas';
-import { errorBody, invalidInput, issuesFromZod } from '../../errors';
+import { changePasswordInput, signInInput } from '../../schemas';
+import { errorBody, invalidInput, issuesFromZod, type Issue } from '../../errors';
 import { codeForStatus, errorResponse, methodNotAllowed, type ApiApp } from '../app';
 import { isRecord } from '../../is-record';
 
@@ -39,6 +39,9 @@ const passwordSignInPath = '/api/auth/sign-in/email';
 
 /** The library's path of a password change by the signed-in user. */
 const changePasswordPath = '/api/auth/change-password';
+
+/** The library's code for a current password that is not the user's. */
+const wrongPasswordCode = 'INVALID_PASSWORD';
 
 /** The library's code for a disabled (banned) user who gave the right password. */
 const disabledUserCode = 'BANNED_USER';
@@ -139,10 +142,20 @@ async function passwordSignInAnswer(answer: Response): Promise<Response> {
  * session's token only in its cookie), once the change is in the audit log with the user as actor.
  */
 async function passwordChangeAnswer(answer: Response, storage: Pick<Storage, 'queries'>): Promise<Response> {
-  if (!answer.ok) return answer;
+  if (!answer.ok) return passwordChangeRefusal(answer);
   const user = signedInUserOf(await jsonOf(answer));
   if (typeof user.email === 'string') await recordPasswordChange(storage, { at: new Date(), email: user.email });
   return withJsonBody(answer, { user });
+}
+
+/** A wrong current password as a problem of that field, like every other problem of the body. */
+async function passwordChangeRefusal(answer: Response): Promise<Response> {
+  if ((await jsonOf(answer))?.code !== wrongPasswordCode) return answer;
+  const issues: Issue[] = [{ path: 'currentPassword', message: 'This is not your current password' }];
+  return withJsonBody(
+    answer,
+    errorBody('invalid_input', 'The current password is not right, so the password was not changed.', { issues }),
+  );
 }
 
 /** The studio's answer for a library's answer at `path`: its own shape where it has one. */
@@ -152,26 +165,42 @@ async function studioAnswer(path: string, answer: Response, storage: Pick<Storag
   return answer;
 }
 
+/** What was tried too often, as a refusal at `path` says it. */
+const tooManyAttempts = (path: string) =>
+  path === changePasswordPath ? 'Too many attempts to change the password' : 'Too many sign-in attempts';
+
 /**
  * A refusal the library answered in its own shape and words (`{ message, code }`) in the studio's
- * error shape, so every refusal under `/api/` reads alike; a too-early retry says when to retry.
+ * error shape, so every refusal under `/api/` reads alike; a too-early retry says what was tried
+ * too often and when to retry.
  */
-async function studioRefusal(answer: Response): Promise<Response> {
+async function studioRefusal(path: string, answer: Response): Promise<Response> {
   if (answer.status < 400) return answer;
   const body = await jsonOf(answer);
   if (body !== undefined && 'error' in body) return answer;
   if (answer.status === 429) {
     const seconds = answer.headers.get('retry-after');
     const when = seconds ? `in ${seconds} seconds` : 'later';
-    return withJsonBody(answer, errorBody('rate_limited', `Too many sign-in attempts; try again ${when}.`));
+    return withJsonBody(answer, errorBody('rate_limited', `${tooManyAttempts(path)}; try again ${when}.`));
   }
   const given = typeof body?.message === 'string' && body.message !== '' ? body.message : 'The request was refused';
   return withJsonBody(answer, errorBody(codeForStatus(answer.status), given.endsWith('.') ? given : `${given}.`));
 }
 
-/** A password sign-in body checked with the studio's own schema: the refusal, or undefined when it is fine. */
-function signInBodyRefusal(context: Context, text: string | undefined): Response | undefined {
-  const checked = signInInput.safeParse(parsedBody(text) ?? {});
+/** The studio's own schemas of the bodies it hands to the library, by the library's path. */
+const bodySchemas: Record<string, typeof signInInput | typeof changePasswordInput> = {
+  [passwordSignInPath]: signInInput,
+  [changePasswordPath]: changePasswordInput,
+};
+
+/**
+ * A sign-in or password change body checked with the studio's own schema before the library sees
+ * it (the library's words name its internals): the refusal, or undefined when it is fine.
+ */
+function bodyRefusal(context: Context, path: string, text: string | undefined): Response | undefined {
+  const schema = bodySchemas[path];
+  if (!schema) return undefined;
+  const checked = schema.safeParse(parsedBody(text) ?? {});
   return checked.success ? undefined : errorResponse(context, invalidInput(issuesFromZod(checked.error)));
 }
 
@@ -203,7 +232,7 @@ export function registerSignInRoutes(
     // The API's JSON check has read the body already; the library gets it again from that text.
     // An empty body is none: the library refuses a body without a content type (curl's sign-out).
     const text = context.req.method === 'POST' ? (await context.req.text()) || undefined : undefined;
-    const refused = url.pathname === passwordSignInPath ? signInBodyRefusal(context, text) : undefined;
+    const refused = bodyRefusal(context, url.pathname, text);
     if (refused) return refused;
     const body = text !== undefined && url.pathname === providerSignInPath ? providerSignInBody(text) : text;
     const answer = await signIn.handler(
@@ -217,6 +246,6 @@ export function registerSignInRoutes(
     // A 401 says how to authenticate, as every other 401 of the API does.
     if (answer.status === 401 && !answer.headers.has('www-authenticate'))
       answer.headers.set('WWW-Authenticate', 'Bearer');
-    return studioRefusal(await studioAnswer(url.pathname, answer, storage));
+    return studioRefusal(url.pathname, await studioAnswer(url.pathname, answer, storage));
   });
 }

@@ -1,7 +1,9 @@
 /**
  * `POST /api/auth/change-password` over HTTP: it answers the user in the studio's shape, like a
  * sign-in, with the new session's token in the HttpOnly cookie only, and records the change in the
- * audit log with the user as the actor.
+ * audit log with the user as the actor. Its refusals are the studio's: a bad body is checked with
+ * the studio's own schema (400 naming each field in plain words, the minimum length included), a
+ * wrong current password is a problem of that field, and too many attempts say what was tried.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServedStudio, type ServedStudio } from '../../support/served-studio';
@@ -24,10 +26,17 @@ describe('changing one’s password', () => {
     return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as ResponseBody };
   }
 
+  /**
+   * A session cookie of the user, made without the sign-in route: the route allows 5 attempts a
+   * minute per address, and every request here comes from the same one.
+   */
   async function signedIn(email: string, secret = password) {
-    const answer = await send('/api/auth/sign-in', { email, password: secret });
-    expect(answer.status).toBe(200);
-    return answer.headers.getSetCookie()[0]!.split(';')[0]!;
+    const cookies = await served.studio.access.signIn!.sessionCookies({
+      email,
+      password: secret,
+      headers: new Headers(),
+    });
+    return cookies[0]!.split(';')[0]!;
   }
 
   beforeAll(async () => {
@@ -76,5 +85,73 @@ describe('changing one’s password', () => {
       expect(entry).toMatchObject({ actor: 'user:ada@example.com', entity: 'user', entityId: 'ada@example.com' });
     expect(JSON.stringify(entries)).not.toContain(password);
     expect(JSON.stringify(entries)).not.toContain(newPassword);
+  });
+
+  const issuesOf = (answer: { body: ResponseBody }) => answer.body.error.details?.issues;
+
+  it('refuses a body that lacks, misspells or shortens a field with 400 naming each in plain words', async () => {
+    const cookie = await signedIn('ada@example.com');
+    const missing = await send('/api/auth/change-password', { currentPassword: password }, { cookie });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('invalid_input');
+    expect(issuesOf(missing)).toEqual([{ path: 'newPassword', message: 'A new password is required' }]);
+    const short = await send(
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: 'short' },
+      { cookie },
+    );
+    expect(short.status).toBe(400);
+    expect(issuesOf(short)).toEqual([{ path: 'newPassword', message: 'The password needs at least 12 characters' }]);
+    const empty = await send('/api/auth/change-password', {}, { cookie });
+    expect(issuesOf(empty)).toEqual([
+      { path: 'currentPassword', message: 'Your current password is required' },
+      { path: 'newPassword', message: 'A new password is required' },
+    ]);
+    const extra = await send(
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword, email: 'x' },
+      { cookie },
+    );
+    expect(issuesOf(extra)).toEqual([{ path: 'email', message: 'Unknown field' }]);
+    // Nothing was changed: the password still signs in.
+    expect(await signedIn('ada@example.com')).toBeTruthy();
+  });
+
+  it('refuses a wrong current password as a problem of that field, changing nothing', async () => {
+    const cookie = await signedIn('ada@example.com');
+    const wrong = await send(
+      '/api/auth/change-password',
+      { currentPassword: 'not the password at all', newPassword },
+      { cookie },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({
+      code: 'invalid_input',
+      message: 'The current password is not right, so the password was not changed.',
+      details: { issues: [{ path: 'currentPassword', message: 'This is not your current password' }] },
+    });
+    expect(await signedIn('ada@example.com')).toBeTruthy();
+  });
+
+  it('says that the password change was tried too often, and when to try again', async () => {
+    const cookie = await signedIn('ada@example.com');
+    let limited: Awaited<ReturnType<typeof send>> | undefined;
+    for (let attempt = 0; attempt < 5 && !limited; attempt++) {
+      const answer = await send(
+        '/api/auth/change-password',
+        { currentPassword: 'not the password at all', newPassword },
+        { cookie },
+      );
+      if (answer.status === 429) limited = answer;
+    }
+    expect(limited).toBeDefined();
+    const seconds = Number(limited!.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    expect(limited!.body).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: `Too many attempts to change the password; try again in ${seconds} seconds.`,
+      },
+    });
   });
 });
