@@ -5,7 +5,7 @@
  * stays safe to bundle for the browser.
  */
 import { z } from 'zod';
-import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
+import { blankPasswordMessage, isBlankPassword, maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { roles, scopes } from './roles';
 
 /** An empty field asks for an address; anything else that is not one asks for a valid one. */
@@ -16,10 +16,16 @@ export const emailInput = z.email({
       : 'Enter a valid email address, such as name@example.com',
 });
 
+/** A password someone sets: long enough, not too long, and not only white space. */
 export const passwordInput = z
   .string()
   .min(minimumPasswordLength, `The password needs at least ${minimumPasswordLength} characters`)
-  .max(maximumPasswordLength, `The password has at most ${maximumPasswordLength} characters`);
+  .max(maximumPasswordLength, `The password has at most ${maximumPasswordLength} characters`)
+  // Only once the length is right: a short password is told its length, not two things at once.
+  .refine((password) => !isBlankPassword(password), {
+    message: blankPasswordMessage,
+    when: ({ issues }) => issues.length === 0,
+  });
 
 export const linkTokenInput = z.string().min(1, 'The token of the link is required').max(200);
 

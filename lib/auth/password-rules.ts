@@ -5,3 +5,7 @@
  */
 export const minimumPasswordLength = 12;
 export const maximumPasswordLength = 200;
+
+/** A password of only spaces (tabs, line breaks) is as good as none, whatever its length. */
+export const isBlankPassword = (password: string): boolean => password.trim() === '';
+export const blankPasswordMessage = 'The password cannot be only spaces: use letters, digits or other characters too';

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/queries';
 import { StudioError } from '../errors';
 import { readPageAfterId, type Page, type PageRequest } from '../pagination';
-import { emailInput } from './account-bodies';
+import { emailInput, passwordInput } from './account-bodies';
 import { recordUserAudit } from './account-audit';
-import { maximumPasswordLength, minimumPasswordLength } from './password-rules';
 import { isEnabledAdmin, isRole, roles, type Role } from './roles';
 import type { UserServiceParts } from './sign-in';
 
@@ -19,10 +18,7 @@ export const createUserInput = z.strictObject({
   email: emailInput,
   name: z.string().trim().min(1).max(100).optional(),
   role: z.enum(roles, { error: 'The role is one of viewer, editor or admin' }),
-  password: z
-    .string()
-    .min(minimumPasswordLength, `The password needs at least ${minimumPasswordLength} characters`)
-    .max(maximumPasswordLength, `The password has at most ${maximumPasswordLength} characters`),
+  password: passwordInput,
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;
 

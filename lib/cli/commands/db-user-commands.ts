@@ -10,7 +10,7 @@ import type { Settings } from '../../env';
 import type { CliContext } from '../context';
 import { withConfiguredStorage } from '../database';
 import { CliError, printJson } from '../io';
-import { minimumPasswordLength } from '../../auth/password-rules';
+import { blankPasswordMessage, isBlankPassword, minimumPasswordLength } from '../../auth/password-rules';
 import { errorMessage } from '../../errors';
 
 interface UserCreateOptions {
@@ -34,6 +34,7 @@ async function readPassword(cli: CliContext): Promise<string> {
   const password = (await cli.io.readStdin()).replace(/\r?\n$/, '');
   if (password.length < minimumPasswordLength)
     throw new CliError(`The password is too short: it needs at least ${minimumPasswordLength} characters.`);
+  if (isBlankPassword(password)) throw new CliError(`${blankPasswordMessage}.`);
   return password;
 }
 

@@ -145,12 +145,15 @@ describe('invitations', () => {
     );
   });
 
-  it('says what is wrong with a short password and keeps the link usable', async () => {
+  it('says what is wrong with a short password or one of only spaces and keeps the link usable', async () => {
     const { link } = await invite('sam@example.com', 'editor');
     const token = tokenOf(link);
     const short = await send('POST', '/api/auth/accept-invitation', { token, password: 'short' });
     expect(short.status).toBe(400);
     expect(JSON.stringify(short.body)).toContain('at least');
+    const blank = await send('POST', '/api/auth/accept-invitation', { token, password: ' '.repeat(12) });
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain('only spaces');
     expect((await send('POST', '/api/auth/accept-invitation', { token, password })).status).toBe(201);
   });
 

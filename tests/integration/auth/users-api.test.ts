@@ -1,8 +1,8 @@
 /**
  * Users managed by an admin over the API with sign-in required: added with a password (never shown
- * again), listed, refused for an address in use (sent several times at once too) or a short
- * password; a role change or a disabling ends the user's sessions at once; the last enabled admin
- * stays one; other scopes get 403.
+ * again), listed, refused for an address in use (sent several times at once too), a short password
+ * or one of only spaces; a role change or a disabling ends the user's sessions at once; the last
+ * enabled admin stays one; other scopes get 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimumPasswordLength } from '@/lib/auth';
@@ -97,6 +97,19 @@ describe('users over the API', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('invalid_input');
     expect(JSON.stringify(refused.body.error)).toContain('password');
+  });
+
+  it('refuses a password of only spaces, whatever its length, with 400 saying so', async () => {
+    const refused = await send('POST', '/api/users', {
+      email: 'blank@example.com',
+      role: 'editor',
+      password: ' '.repeat(minimumPasswordLength),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details?.issues).toEqual([
+      { path: 'password', message: 'The password cannot be only spaces: use letters, digits or other characters too' },
+    ]);
+    expect(JSON.stringify((await send('GET', '/api/users')).body)).not.toContain('blank@example.com');
   });
 
   it('ends every session of a user whose role changes', async () => {
