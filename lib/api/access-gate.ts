@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { actorOf, allows, type Credentials, type Principal } from '../auth/credentials';
+import { actorOf, allows, credentialsNeeded, type Credentials, type Principal } from '../auth/credentials';
 import type { RequiredScope } from '../auth/roles';
 import { errorBody } from '../errors';
 import type { ScopeLookup } from './scope-lookup';
@@ -40,14 +40,13 @@ export function accessGate(credentials: Credentials, lookup: ScopeLookup): Middl
     const route = lookup.find(method, path);
     const required = route?.scope ?? 'admin';
     if (required === 'public') return next();
-    const principal = await credentials.identify(credentialHeaders(context));
-    if (!principal) {
+    const check = await credentials.authenticate(credentialHeaders(context));
+    if (!check.ok) {
       context.header('WWW-Authenticate', 'Bearer');
-      return context.json(
-        errorBody('unauthorized', 'Sign in, or send an API key as `Authorization: Bearer <key>`.'),
-        401,
-      );
+      // Why: no credentials, or the key that was sent is unknown, revoked or expired.
+      return context.json(errorBody('unauthorized', check.issues[0]?.message ?? credentialsNeeded), 401);
     }
+    const principal = check.value;
     const spends = route?.spends ?? false;
     if (!allows(principal, required, { spends })) {
       return context.json(

@@ -7,6 +7,7 @@
  * auth makes the browser send on every request) is the proxy's business, not the studio's: it is
  * ignored, and the session cookie decides.
  */
+import { checkFailed, type CheckResult } from '../errors';
 import type { ApiKeyCheck } from './api-keys';
 import { roleScope, scopeIncludes, type RequiredScope, type Role, type Scope } from './roles';
 import type { SignedInSession } from './sign-in';
@@ -46,13 +47,25 @@ export function allows(principal: Principal, required: RequiredScope, { spends =
   }
 }
 
+/** The headers that carry credentials. */
+export interface CredentialHeaders {
+  authorization?: string | undefined;
+  cookie?: string | undefined;
+}
+
 export interface Credentials {
   /** The principal the request's headers name; undefined when they name none that is live. */
-  identify(headers: {
-    authorization?: string | undefined;
-    cookie?: string | undefined;
-  }): Promise<Principal | undefined>;
+  identify(headers: CredentialHeaders): Promise<Principal | undefined>;
+  /**
+   * The principal, or why the headers name none: what a 401 tells the caller. A key that is not
+   * this studio's, was revoked or has expired says so (by the key's name, never the key);
+   * anything else says how to authenticate.
+   */
+  authenticate(headers: CredentialHeaders): Promise<CheckResult<Principal>>;
 }
+
+/** What a caller without live credentials (no key or cookie, a malformed header, an ended session) is told. */
+export const credentialsNeeded = 'Sign in, or send an API key as `Authorization: Bearer <key>`.';
 
 /** A header of the Bearer scheme, well formed or not. */
 const bearerScheme = /^\s*Bearer(?:\s|$)/i;
@@ -69,19 +82,25 @@ export function createCredentials({
   verifyKey(key: string): Promise<ApiKeyCheck>;
   session(headers: Headers): Promise<SignedInSession | undefined>;
 }): Credentials {
+  async function authenticate({ authorization, cookie }: CredentialHeaders): Promise<CheckResult<Principal>> {
+    const keyHeader = bearerHeader(authorization);
+    if (keyHeader !== undefined) {
+      // A key that is wrong (or a malformed Bearer header) is refused, even when a cookie would have done.
+      const key = bearer.exec(keyHeader)?.[1];
+      if (!key) return checkFailed(credentialsNeeded);
+      const check = await verifyKey(key);
+      return check.ok ? { ok: true, value: { kind: 'key', ...check.value } } : check;
+    }
+    if (!cookie) return checkFailed(credentialsNeeded);
+    const found = await session(new Headers({ cookie }));
+    return found ? { ok: true, value: { kind: 'user', ...found.user } } : checkFailed(credentialsNeeded);
+  }
+
   return {
-    async identify({ authorization, cookie }) {
-      const keyHeader = bearerHeader(authorization);
-      if (keyHeader !== undefined) {
-        // A key that is wrong (or a malformed Bearer header) is refused, even when a cookie would have done.
-        const key = bearer.exec(keyHeader)?.[1];
-        if (!key) return undefined;
-        const check = await verifyKey(key);
-        return check.ok ? { kind: 'key', ...check.value } : undefined;
-      }
-      if (!cookie) return undefined;
-      const found = await session(new Headers({ cookie }));
-      return found ? { kind: 'user', ...found.user } : undefined;
+    authenticate,
+    async identify(headers) {
+      const check = await authenticate(headers);
+      return check.ok ? check.value : undefined;
     },
   };
 }

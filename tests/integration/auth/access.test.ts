@@ -2,8 +2,9 @@
  * With sign-in required, every operation of the served OpenAPI document is checked against the
  * scope it declares: no credentials and an unknown key get 401, a key or role below the scope 403
  * with the scope it needs, one at or above it gets through; then revoked keys, ended sessions and
- * disabled users are refused from the next request on.
+ * disabled users are refused from the next request on, a revoked or expired key told so by its name.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '@/lib/auth';
 import { createTestStudio, type ResponseBody } from '../../support/studio';
@@ -124,7 +125,38 @@ describe('access with sign-in required', () => {
     expect((await context.studio.api.request(`/api/keys/${id}`, { method: 'DELETE', headers: admin })).status).toBe(
       204,
     );
-    expect((await agents()).status).toBe(401);
+    const revoked = await agents();
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
+    // Said by the key's name, never the key.
+    const body = await revoked.text();
+    expect(JSON.parse(body)).toEqual({
+      error: { code: 'unauthorized', message: 'The API key "short-lived" was revoked.' },
+    });
+    expect(body).not.toContain(key);
+  });
+
+  it('says that an expired key has expired, by its name', async () => {
+    const key = `as_${'e'.repeat(40)}`;
+    await context.studio.storage.queries.apiKeys.insert({
+      id: 'expired-key',
+      name: 'soon',
+      scope: 'runtime',
+      prefix: key.slice(0, 10),
+      keyHash: createHash('sha256').update(key).digest('hex'),
+      createdBy: 'test',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      expiresAt: '2020-01-02T00:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    const expired = await context.studio.api.request('/api/agents', { headers: { authorization: `Bearer ${key}` } });
+    expect(expired.status).toBe(401);
+    expect(((await expired.json()) as ResponseBody).error.message).toBe('The API key "soon" has expired.');
+    const missing = await context.studio.api.request('/api/agents');
+    expect(((await missing.json()) as ResponseBody).error.message).toBe(
+      'Sign in, or send an API key as `Authorization: Bearer <key>`.',
+    );
   });
 
   it('signs users in with their role: a viewer reads but runs nothing, an editor saves but is no admin', async () => {
