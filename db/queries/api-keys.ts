@@ -11,6 +11,12 @@ import { perHandle } from './per-handle';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
+/** When a key was last used. */
+export interface KeyUse {
+  id: string;
+  lastUsedAt: string;
+}
+
 /** Where a page of keys starts: below this creation time and id. */
 export type ApiKeyPosition = Pick<ApiKeyRow, 'createdAt' | 'id'>;
 
@@ -32,15 +38,17 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     .set({ revokedAt: bind('revokedAt') })
     .where(and(eq(apiKeys.id, p('id')), isNull(apiKeys.revokedAt)))
     .prepare();
-  // The ids arrive as one JSON array, so one prepared statement serves any number of them. A stamp
-  // never moves back: instances flushing at different moments leave the latest use.
+  // The uses arrive as one JSON object (key id -> time of its last use), so one prepared statement
+  // serves any number of them. A stamp never moves back: instances flushing at different moments
+  // leave the latest use.
+  const useOf = sql`(select value from json_each(${p('uses')}) where key = ${apiKeys.id})`;
   const touch = db
     .update(apiKeys)
-    .set({ lastUsedAt: bind('lastUsedAt') })
+    .set({ lastUsedAt: useOf })
     .where(
       and(
-        sql`${apiKeys.id} in (select value from json_each(${p('ids')}))`,
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, p('lastUsedAt'))),
+        sql`${apiKeys.id} in (select key from json_each(${p('uses')}))`,
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, useOf)),
       ),
     )
     .prepare();
@@ -59,9 +67,10 @@ export const apiKeyQueries = perHandle(({ db }: DatabaseHandle) => {
     /** Whether a key that was not revoked yet is revoked now. */
     revoke: ({ id, revokedAt }: { id: string; revokedAt: string }): boolean =>
       revoke.run({ id, revokedAt }).changes > 0,
-    /** Records when several keys were last used, in one statement. */
-    touch({ ids, lastUsedAt }: { ids: string[]; lastUsedAt: string }) {
-      if (ids.length > 0) touch.run({ ids: JSON.stringify(ids), lastUsedAt });
+    /** Records when several keys were last used, each at its own time, in one statement. */
+    touch({ uses }: { uses: ReadonlyArray<KeyUse> }) {
+      if (uses.length > 0)
+        touch.run({ uses: JSON.stringify(Object.fromEntries(uses.map((use) => [use.id, use.lastUsedAt]))) });
     },
   };
 });

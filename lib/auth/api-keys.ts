@@ -2,8 +2,8 @@
  * API keys for applications and scripts (docs: api.md, "Keys"). A key is `as_` and 40 random base62
  * characters, shown once when it is created; only its SHA-256 is stored, which is enough for a key
  * of this entropy and keeps checking a key cheap. Checking is one cached lookup
- * (api-key-lookup.ts); when each key was last used is collected in memory and written every few
- * seconds in one statement, so a request never waits on a write.
+ * (api-key-lookup.ts); when each key was last used is collected in memory (the time of its latest
+ * use) and written every few seconds in one statement, so a request never waits on a write.
  */
 import { hash, randomInt, randomUUID } from 'node:crypto';
 import type { ApiKeyRow } from '../../db/queries';
@@ -96,7 +96,8 @@ export function createApiKeys({
   flushIntervalMs?: number;
 }): ApiKeys {
   const lookup = createApiKeyLookup({ storage, clockMs: elapsedMs });
-  const usedSinceFlush = new Set<string>();
+  /** Each key checked since the last flush, with the time of its latest use. */
+  const usedSinceFlush = new Map<string, string>();
   let flushTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -152,14 +153,15 @@ export function createApiKeys({
     if (!known) return unknownKey();
     if (known.revoked) return checkFailed(`The API key "${known.name}" was revoked.`);
     // Checked on every call: a cached key expires on time.
-    if (known.expiresAtMs !== undefined && known.expiresAtMs <= now().getTime())
+    const at = now();
+    if (known.expiresAtMs !== undefined && known.expiresAtMs <= at.getTime())
       return checkFailed(`The API key "${known.name}" has expired.`);
-    recordUse(known.id);
+    recordUse(known.id, at);
     return { ok: true, value: { id: known.id, name: known.name, scope: known.scope } };
   }
 
-  function recordUse(id: string): void {
-    usedSinceFlush.add(id);
+  function recordUse(id: string, at: Date): void {
+    usedSinceFlush.set(id, at.toISOString());
     if (flushTimer || closed) return;
     flushTimer = setInterval(() => void flushUse().catch(logFlushFailure), flushIntervalMs);
     // Pending last uses are not a reason to keep the process alive; close() writes them.
@@ -168,13 +170,15 @@ export function createApiKeys({
 
   async function flushUse(): Promise<void> {
     if (usedSinceFlush.size === 0) return;
-    const ids = [...usedSinceFlush];
+    // Each key is stamped with when it was used, not when the flush runs: a flush after a key's
+    // revocation never shows a use after it.
+    const uses = [...usedSinceFlush].map(([id, lastUsedAt]) => ({ id, lastUsedAt }));
     usedSinceFlush.clear();
     try {
-      await storage.queries.apiKeys.touch({ ids, lastUsedAt: now().toISOString() });
+      await storage.queries.apiKeys.touch({ uses });
     } catch (error) {
-      // Kept for the next flush: a busy database delays the stamps, it does not lose them.
-      for (const id of ids) usedSinceFlush.add(id);
+      // Kept for the next flush (unless the key was used again meanwhile): a busy database delays the stamps, it does not lose them.
+      for (const { id, lastUsedAt } of uses) if (!usedSinceFlush.has(id)) usedSinceFlush.set(id, lastUsedAt);
       throw error;
     }
   }

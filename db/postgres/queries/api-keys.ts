@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for API keys (db/queries/api-keys.ts is the SQLite twin). */
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { apiKeys } from '../schema';
 import { binary, changedAny, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
@@ -28,13 +28,19 @@ export function apiKeyQueries(db: CurrentDb): StudioQueries['apiKeys'] {
           .set({ revokedAt })
           .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))),
       ),
-    async touch({ ids, lastUsedAt }) {
-      if (ids.length === 0) return;
+    async touch({ uses }) {
+      if (uses.length === 0) return;
+      // One statement for every key, each stamped with the time of its own last use.
+      const byId = JSON.stringify(Object.fromEntries(uses.map((use) => [use.id, use.lastUsedAt])));
       await db()
         .update(apiKeys)
-        .set({ lastUsedAt })
+        .set({ lastUsedAt: sql`uses.value` })
+        .from(sql`json_each_text(${byId}::json) as uses`)
         .where(
-          and(inArray(apiKeys.id, ids), or(isNull(apiKeys.lastUsedAt), lt(binary(apiKeys.lastUsedAt), lastUsedAt))),
+          and(
+            eq(apiKeys.id, sql`uses.key`),
+            or(isNull(apiKeys.lastUsedAt), lt(binary(apiKeys.lastUsedAt), sql`uses.value collate "C"`)),
+          ),
         );
     },
   };

@@ -216,24 +216,40 @@ describe.each(adapters)('API keys on $name', ({ missing, open }) => {
     expect(created.expiresAt).toBe('2030-01-01T01:00:00.000Z');
   });
 
-  it('writes when keys were last used on a flush, not on each check', async () => {
+  it('writes when keys were last used on a flush, not on each check, stamped with the time of the use', async () => {
     const used = await keys.create({ name: 'used', scope: 'runtime', createdBy: 'local' });
     const idle = await keys.create({ name: 'idle', scope: 'runtime', createdBy: 'local' });
-    clock += 1_000;
-    for (let count = 0; count < 3; count += 1) await keys.verify(used.key);
+    for (let count = 0; count < 3; count += 1) {
+      clock += 1_000;
+      await keys.verify(used.key);
+    }
     const lastUsed = async () => Object.fromEntries((await keys.list()).items.map((key) => [key.name, key.lastUsedAt]));
     expect(await lastUsed()).toEqual({ used: null, idle: null });
     clock += 1_000;
     await keys.flushUse();
-    expect(await lastUsed()).toEqual({ used: new Date(start + 2_000).toISOString(), idle: null });
+    // The last of the three uses, not the flush a second later.
+    expect(await lastUsed()).toEqual({ used: new Date(start + 3_000).toISOString(), idle: null });
 
     await keys.verify(idle.key);
     clock += 1_000;
     await keys.close();
     expect(await lastUsed()).toEqual({
-      used: new Date(start + 2_000).toISOString(),
-      idle: new Date(start + 3_000).toISOString(),
+      used: new Date(start + 3_000).toISOString(),
+      idle: new Date(start + 4_000).toISOString(),
     });
+  });
+
+  it('never shows a use after the key was revoked, however late the flush', async () => {
+    const created = await keys.create({ name: 'app', scope: 'runtime', createdBy: 'local' });
+    clock += 1_000;
+    await keys.verify(created.key);
+    clock += 1_000;
+    await keys.revoke({ id: created.id, actor: 'local' });
+    clock += 3_000;
+    await keys.flushUse();
+    const [view] = (await keys.list()).items;
+    expect(view?.lastUsedAt).toBe(new Date(start + 1_000).toISOString());
+    expect(Date.parse(view!.lastUsedAt!)).toBeLessThan(Date.parse(view!.revokedAt!));
   });
 
   it('writes the last uses on its own every few seconds', async () => {

@@ -537,14 +537,23 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await keys.byHash('hash-k1')).toEqual(apiKeyRow('k1', { revokedAt: at(5) }));
     });
 
-    it('stamps the last use of several keys at once, never moving a stamp back', async () => {
+    it('stamps the last use of several keys at once, each at its own time, never moving a stamp back', async () => {
       const keys = storage.queries.apiKeys;
       for (const id of ['k1', 'k2', 'k3']) await keys.insert(apiKeyRow(id));
       await keys.insert(apiKeyRow('later', { lastUsedAt: at(20) }));
-      await keys.touch({ ids: ['k1', 'k2', 'later', 'nobody'], lastUsedAt: at(10) });
-      await keys.touch({ ids: [], lastUsedAt: at(11) });
+      await keys.insert(apiKeyRow('earlier', { lastUsedAt: at(5) }));
+      await keys.touch({
+        uses: [
+          { id: 'k1', lastUsedAt: at(10) },
+          { id: 'k2', lastUsedAt: at(12) },
+          { id: 'later', lastUsedAt: at(10) },
+          { id: 'earlier', lastUsedAt: at(15) },
+          { id: 'nobody', lastUsedAt: at(10) },
+        ],
+      });
+      await keys.touch({ uses: [] });
       const lastUsed = Object.fromEntries((await keys.list()).map((row) => [row.id, row.lastUsedAt]));
-      expect(lastUsed).toEqual({ k1: at(10), k2: at(10), k3: null, later: at(20) });
+      expect(lastUsed).toEqual({ k1: at(10), k2: at(12), k3: null, later: at(20), earlier: at(15) });
     });
   });
 

@@ -153,7 +153,7 @@ describe.each(adapters)('$name storage transactions', ({ name, missing, open }) 
       // Nor is a key's last use; its revocation is.
       await other.queries.apiKeys.insert(apiKeyRow('key-1'));
       before = await settled();
-      await other.queries.apiKeys.touch({ ids: ['key-1'], lastUsedAt: at(5) });
+      await other.queries.apiKeys.touch({ uses: [{ id: 'key-1', lastUsedAt: at(5) }] });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(storage.generation()).toBe(before);
       expect((await other.queries.apiKeys.byId('key-1'))?.lastUsedAt).toBe(at(5));
