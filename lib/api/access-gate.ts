@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { actorOf, allows, credentialsNeeded, type Credentials, type Principal } from '../auth/credentials';
-import type { RequiredScope } from '../auth/roles';
+import { roleFor, sessionScope, type RequiredScope, type Scope } from '../auth/roles';
 import { errorBody } from '../errors';
 import type { ScopeLookup } from './scope-lookup';
 import { setPrincipal } from './request-principal';
@@ -22,14 +22,24 @@ function credentialHeaders(context: Context) {
 }
 
 /**
- * What a refused caller is told: a key, the scope it lacks; a person, the role it takes (a viewer
- * reads what a `runtime` key reads, but starting runs and tools spends, which takes an editor).
+ * What a refused caller is told, in words and in `details`: a key, the scope it lacks; a person,
+ * the role it takes and the scope their session needs, which the document's `sessionCookie`
+ * declares (a viewer reads what a `runtime` key reads, but starting runs and tools spends, which
+ * takes an editor).
  */
-function refusalOf(principal: Principal, required: Exclude<RequiredScope, 'public'>, spends: boolean): string {
-  if (principal.kind !== 'user') return `${actorOf(principal)} may not do this: it needs the ${required} scope.`;
-  const role = required === 'runtime' ? (spends ? 'editor' : 'viewer') : required;
+function refusalOf(principal: Principal, required: Exclude<RequiredScope, 'public'>, spends: boolean) {
+  if (principal.kind !== 'user')
+    return {
+      message: `${actorOf(principal)} may not do this: it needs the ${required} scope.`,
+      details: { requiredScope: required },
+    };
+  const needed = sessionScope(required, spends) as Scope;
+  const role = roleFor(needed);
   const what = spends && required === 'runtime' ? 'start runs or run tools' : 'do this';
-  return `${principal.email} (${principal.role}) may not ${what}: it needs the ${role} role.`;
+  return {
+    message: `${principal.email} (${principal.role}) may not ${what}: it needs the ${role} role.`,
+    details: { requiredScope: needed, requiredRole: role },
+  };
 }
 
 /** `lookup` is the route table's (`createApiScopeLookup` of ./operation-scopes, built where the routes are known). */
@@ -49,10 +59,8 @@ export function accessGate(credentials: Credentials, lookup: ScopeLookup): Middl
     const principal = check.value;
     const spends = route?.spends ?? false;
     if (!allows(principal, required, { spends })) {
-      return context.json(
-        errorBody('forbidden', refusalOf(principal, required, spends), { requiredScope: required }),
-        403,
-      );
+      const { message, details } = refusalOf(principal, required, spends);
+      return context.json(errorBody('forbidden', message, details), 403);
     }
     setPrincipal(context, principal);
     return next();

@@ -9,7 +9,7 @@
  */
 import { checkFailed, type CheckResult } from '../errors';
 import type { ApiKeyCheck } from './api-keys';
-import { roleScope, scopeIncludes, type RequiredScope, type Role, type Scope } from './roles';
+import { roleScope, scopeIncludes, sessionScope, type RequiredScope, type Role, type Scope } from './roles';
 import type { SignedInSession } from './sign-in';
 
 export type Principal =
@@ -42,8 +42,7 @@ export function allows(principal: Principal, required: RequiredScope, { spends =
     case 'key':
       return scopeIncludes(principal.scope, required);
     case 'user':
-      if (principal.role === 'viewer' && spends) return false;
-      return scopeIncludes(roleScope(principal.role), required);
+      return scopeIncludes(roleScope(principal.role), sessionScope(required, spends));
   }
 }
 

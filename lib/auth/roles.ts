@@ -35,3 +35,17 @@ export function higherScope(first: RequiredScope, second: RequiredScope): Requir
 export function roleScope(role: Role): Scope {
   return role === 'viewer' ? 'runtime' : role;
 }
+
+/**
+ * What a signed-in person's session needs for an operation that needs `required`: the same, except
+ * that one which spends model or tool calls (`spends`) takes at least the editor role, since a
+ * viewer is `runtime` without spending. An API key needs `required` alone.
+ */
+export function sessionScope(required: RequiredScope, spends: boolean): RequiredScope {
+  return spends ? higherScope(required, 'editor') : required;
+}
+
+/** The lowest role whose session has `scope`. */
+export function roleFor(scope: Scope): Role {
+  return scope === 'runtime' ? 'viewer' : scope;
+}

@@ -16,7 +16,8 @@ import { oas } from '@stoplight/spectral-rulesets';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiScopeLookup, operationScopes } from '@/lib/api/operation-scopes';
+import { createApiScopeLookup, operationScopes, spendingOperations } from '@/lib/api/operation-scopes';
+import type { OperationId } from '@/lib/api/operations';
 import { apiOperations } from '@/lib/api/operations';
 import { demoAgentBody } from '@/lib/seed';
 import { createTestStudio } from '../../support/studio';
@@ -147,9 +148,12 @@ describe('the OpenAPI document as a client contract', () => {
 
   it('declares on every operation the scope of the operation table, public ones with no security', () => {
     const declared = operations().map(({ operation }) => [operation.operationId, operation.security]);
+    // A session needs the editor role for what spends model or tool calls; a key only the scope.
+    const sessionScopeOf = (operationId: string, scope: string) =>
+      spendingOperations.has(operationId as OperationId) && scope === 'runtime' ? 'editor' : scope;
     const expected = Object.entries(operationScopes).map(([operationId, scope]) => [
       operationId,
-      scope === 'public' ? [] : [{ bearerAuth: [scope] }, { sessionCookie: [scope] }],
+      scope === 'public' ? [] : [{ bearerAuth: [scope] }, { sessionCookie: [sessionScopeOf(operationId, scope)] }],
     ]);
     const byId = (entries: unknown[][]) => entries.sort(([a], [b]) => String(a).localeCompare(String(b)));
     expect(byId(declared)).toEqual(byId(expected));

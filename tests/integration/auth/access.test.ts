@@ -59,6 +59,21 @@ describe('access with sign-in required', () => {
     expect((await context.studio.api.request('/api/health')).status).toBe(200);
   });
 
+  it('declares for a session the editor role on the operations that spend, where a key needs runtime', async () => {
+    const document = (await (await context.studio.api.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { operationId: string; security: unknown }>>;
+    };
+    const security = Object.fromEntries(
+      Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).map((operation) => [operation.operationId, operation.security]),
+      ),
+    );
+    for (const operationId of ['generateAgent', 'streamAgent', 'executeTool', 'approveRun', 'handleMcpMessage'])
+      expect(security[operationId], operationId).toEqual([{ bearerAuth: ['runtime'] }, { sessionCookie: ['editor'] }]);
+    expect(security.resolveAgent).toEqual([{ bearerAuth: ['runtime'] }, { sessionCookie: ['runtime'] }]);
+    expect(security.createAgent).toEqual([{ bearerAuth: ['editor'] }, { sessionCookie: ['editor'] }]);
+  });
+
   it('declares admin on approving an imported client, the stored stdio launch specs and model providers', () => {
     const required = (operationId: string) =>
       operations.find((operation) => operation.operationId === operationId)?.required;
@@ -182,10 +197,21 @@ describe('access with sign-in required', () => {
       body: JSON.stringify({ prompt: 'Hello' }),
     });
     expect(generate.status).toBe(403);
-    // A person is told the role it takes, not the scope of a key.
-    expect(((await generate.json()) as ResponseBody).error).toMatchObject({
+    // A person is told the role it takes and the scope their session needs, not the scope of a key.
+    expect(((await generate.json()) as ResponseBody).error).toEqual({
+      code: 'forbidden',
       message: 'viewer@example.com (viewer) may not start runs or run tools: it needs the editor role.',
-      details: { requiredScope: 'runtime' },
+      details: { requiredScope: 'editor', requiredRole: 'editor' },
+    });
+    const mcp = await context.studio.api.request('/api/mcp', {
+      method: 'POST',
+      headers: { ...viewer, accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(403);
+    expect(((await mcp.json()) as ResponseBody).error.details).toEqual({
+      requiredScope: 'editor',
+      requiredRole: 'editor',
     });
 
     const editor = { cookie: await cookieOf('editor@example.com'), 'content-type': 'application/json' };
@@ -197,9 +223,10 @@ describe('access with sign-in required', () => {
     expect(created.status).toBe(201);
     const audit = await context.studio.api.request('/api/audit', { headers: editor });
     expect(audit.status).toBe(403);
-    expect(((await audit.json()) as ResponseBody).error.message).toBe(
-      'editor@example.com (editor) may not do this: it needs the admin role.',
-    );
+    expect(((await audit.json()) as ResponseBody).error).toMatchObject({
+      message: 'editor@example.com (editor) may not do this: it needs the admin role.',
+      details: { requiredScope: 'admin', requiredRole: 'admin' },
+    });
 
     // Signed out (with the Origin a browser sends; a cookie without one is refused): the cookie names nothing any more.
     const signOut = { method: 'POST', headers: { ...editor, origin: 'http://localhost' } };
