@@ -20,7 +20,8 @@ import {
   StudioError,
   type ErrorCode,
 } from '../errors';
-import { exceedsJsonDepth, importJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
+import { importJsonDepth, maxJsonDepth, type RequestPolicy } from '../http';
+import { jsonBodyProblem } from './json-body';
 import type { Logger } from '../logger';
 import type { Credentials } from '../auth/credentials';
 import { accessGate } from './access-gate';
@@ -175,37 +176,8 @@ export function createApiApp({
         (context.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
         return next();
       }
-      // Before parsing: deep nesting must never reach the (recursive) schemas.
-      const depthLimit = importPaths.has(context.req.path) ? importJsonDepth : maxJsonDepth;
-      if (exceedsJsonDepth(text, depthLimit))
-        return errorResponse(
-          context,
-          invalidInput(
-            [{ path: 'root', message: `JSON nested deeper than ${depthLimit} levels` }],
-            `The request body nests deeper than ${depthLimit} levels of objects and arrays.`,
-          ),
-        );
-      // JSON can only carry a NUL character as the escape \u0000 (not itself escaped).
-      if (/(?:^|[^\\])(?:\\\\)*\\u0000/.test(text))
-        return errorResponse(
-          context,
-          invalidInput(
-            [{ path: 'root', message: 'contains a NUL character (\\u0000)' }],
-            'The request body contains a NUL character (\\u0000), which no value may hold.',
-          ),
-        );
-      try {
-        JSON.parse(text);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : 'unparseable';
-        return errorResponse(
-          context,
-          invalidInput(
-            [{ path: 'root', message: `Body is not valid JSON (${reason})` }],
-            `The request body is not valid JSON: ${reason}`,
-          ),
-        );
-      }
+      const problem = jsonBodyProblem(text, importPaths.has(context.req.path) ? importJsonDepth : maxJsonDepth);
+      if (problem) return errorResponse(context, problem);
     }
     return next();
   });

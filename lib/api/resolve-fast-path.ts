@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allows, type Credentials } from '../auth/credentials';
-import { exceedsJsonDepth, setHeaderList, type HeaderList } from '../http';
+import { exceedsJsonDepth, mayHoldReservedKey, setHeaderList, type HeaderList } from '../http';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './app';
 import { createResolutionAnswers } from './resolution-answers';
@@ -89,7 +89,8 @@ export function createResolveFastPath({
       if (!(await allowed)) return await replay(request, response, body);
       const text = body.toString('utf8');
       // Empty bodies, deep nesting, bad JSON and schema failures: the app words those errors.
-      if (text.trim() === '' || exceedsJsonDepth(text)) return await replay(request, response, body);
+      if (text.trim() === '' || exceedsJsonDepth(text) || mayHoldReservedKey(text))
+        return await replay(request, response, body);
       const parsed = resolveBodySchema.safeParse(JSON.parse(text));
       const params = agentIdParams.safeParse({ id });
       // A draft is checked by the app (the editor scope, the save's checks) and never memoised.

@@ -7,3 +7,4 @@ export * from './json-depth';
 export * from './rate-limiter';
 export * from './page-gate';
 export * from './client-error';
+export * from './reserved-keys';

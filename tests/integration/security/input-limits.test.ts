@@ -102,6 +102,34 @@ describe('JSON nesting', () => {
   });
 });
 
+describe('the key __proto__', () => {
+  it('is refused wherever a body holds it, naming where, instead of vanishing from what is saved', async () => {
+    const bodies = [
+      [
+        '/api/agents',
+        '{"id":"proto","name":"P","model":"openai/gpt-4o-mini","metadata":{"__proto__":{"x":1}}}',
+        'metadata.__proto__',
+      ],
+      [
+        '/api/agents/brackets/resolve',
+        '{"requestContext":{"list":[{"__proto__":{}}]}}',
+        'requestContext.list.0.__proto__',
+      ],
+    ];
+    for (const [path, body, at] of bodies) {
+      const response = await context.studio.api.request(path!, jsonRequest('POST', body));
+      expect(response.status, path).toBe(400);
+      const { error } = await response.json();
+      expect(error.details.issues, path).toEqual([
+        { path: at, message: 'The key "__proto__" is not accepted in any object' },
+      ]);
+    }
+    // A value that only mentions the word is taken.
+    const mention = '{"id":"proto-text","name":"__proto__","model":"openai/gpt-4o-mini","instructions":"x"}';
+    expect((await context.studio.api.request('/api/agents', jsonRequest('POST', mention))).status).toBe(201);
+  });
+});
+
 describe('list caps', () => {
   it.each([
     [
