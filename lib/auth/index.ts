@@ -13,3 +13,4 @@ export * from './server-write-rule';
 export * from './first-admin';
 export * from './invitations';
 export { linkUrl } from './one-time-links';
+export type { ApiKeyAuditAction, UserAuditAction } from './account-audit';

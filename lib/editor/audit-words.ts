@@ -5,21 +5,11 @@
  * out. Pure; the stored rows keep their codes for the API and its filters.
  */
 import { agentFieldLabels } from '../snapshots';
+import type { ApiKeyAuditAction, UserAuditAction } from '../auth';
 import type { AuditAction } from './audit';
 
-/** Actions written outside the editor service: integrations and the users of signed-in studios. */
-type OtherAuditAction =
-  | 'integration.save'
-  | 'integration.delete'
-  | 'user.setup'
-  | 'user.create'
-  | 'user.update'
-  | 'user.invite'
-  | 'user.invitation.withdraw'
-  | 'user.invitation.accept'
-  | 'user.password_change'
-  | 'api_key.create'
-  | 'api_key.revoke';
+/** Actions written outside the editor service: integrations and the users and keys of signed-in studios. */
+type OtherAuditAction = 'integration.save' | 'integration.delete' | UserAuditAction | ApiKeyAuditAction;
 
 export type KnownAuditAction = AuditAction | OtherAuditAction;
 
