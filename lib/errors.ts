@@ -102,16 +102,26 @@ export class StudioError extends Error {
   }
 }
 
-/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
-export function isDatabaseBusy(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
-    current = current.cause;
+/**
+ * Whether `error`, or an error it wraps (its `cause`, the errors of an `AggregateError`, a few
+ * levels deep), is one `matches` recognises: drivers' errors arrive wrapped by drizzle or in the
+ * attempts at several addresses.
+ */
+function someCause(error: unknown, matches: (error: Error & { code?: unknown }) => boolean): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; seen < 10 && pending.length > 0; seen += 1) {
+    const current = pending.shift();
+    if (!(current instanceof Error)) continue;
+    if (matches(current)) return true;
+    if (current instanceof AggregateError) pending.push(...(current.errors as unknown[]));
+    pending.push(current.cause);
   }
   return false;
 }
+
+/** SQLite's "database is locked" (SQLITE_BUSY and its variants), possibly wrapped. */
+export const isDatabaseBusy = (error: unknown): boolean =>
+  someCause(error, ({ code }) => typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 
 export const busyRetryAfterSeconds = 1;
 
@@ -155,18 +165,8 @@ function isUnreachableCode(code: unknown): boolean {
  * lost, possibly wrapped by drizzle or in an `AggregateError` of several addresses): worth retrying
  * shortly, not a bug. A model provider's failures are recognised before this is asked.
  */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  const pending: unknown[] = [error];
-  for (let seen = 0; seen < 10 && pending.length > 0; seen += 1) {
-    const current = pending.shift();
-    if (!(current instanceof Error)) continue;
-    if (isUnreachableCode((current as { code?: unknown }).code) || unreachableMessages.test(current.message))
-      return true;
-    if (current instanceof AggregateError) pending.push(...(current.errors as unknown[]));
-    pending.push(current.cause);
-  }
-  return false;
-}
+export const isDatabaseUnreachable = (error: unknown): boolean =>
+  someCause(error, (current) => isUnreachableCode(current.code) || unreachableMessages.test(current.message));
 
 /**
  * A write refused because another row has the same value in a unique column: SQLite's
@@ -175,20 +175,16 @@ export function isDatabaseUnreachable(error: unknown): boolean {
  * requests that add the same thing at once, where the second finds the first's row only now.
  */
 export function isUniqueViolation(error: unknown, { table, column }: { table: string; column: string }): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+  return someCause(error, (current) => {
     const found = current as { code?: unknown; table?: unknown; constraint?: unknown; detail?: unknown };
-    if (found.code === 'SQLITE_CONSTRAINT_UNIQUE' && current.message.includes(`${table}.${column}`)) return true;
-    if (
+    if (found.code === 'SQLITE_CONSTRAINT_UNIQUE') return current.message.includes(`${table}.${column}`);
+    return (
       found.code === '23505' &&
       found.table === table &&
       (found.constraint === `${table}_${column}_unique` ||
         (typeof found.detail === 'string' && found.detail.startsWith(`Key (${column})=`)))
-    )
-      return true;
-    current = current.cause;
-  }
-  return false;
+    );
+  });
 }
 
 export const unavailableRetryAfterSeconds = 5;
