@@ -150,6 +150,14 @@ export function createApi(dependencies: ApiDependencies): StudioApi {
     }),
   );
   app.use(
+    rateLimitedPaths.draftConnectionTests,
+    rateLimit({
+      perMinute: connectionTestsPerMinute,
+      what: () => 'connection tests of unsaved MCP servers',
+      keyOf: () => 'unsaved',
+    }),
+  );
+  app.use(
     honoPattern(rateLimitedPaths.toolRuns),
     rateLimit({
       perMinute: toolExecutionsPerMinute,

@@ -14,6 +14,8 @@ import { createRateLimiter } from '../http';
  */
 export const rateLimitedPaths = {
   connectionTests: '/mcp-clients/{id}/test',
+  /** A test of servers not saved yet probes as much as a saved client's: one limit for all of them. */
+  draftConnectionTests: '/mcp-clients/test',
   toolRuns: '/tools/{id}/execute',
   agentToolRuns: '/agents/{id}/tools/{name}/execute',
 } as const;

@@ -241,4 +241,12 @@ describe('rate limits', () => {
       statuses.push((await call(context.studio, 'POST', '/api/mcp-clients/tested/test', {})).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it('limits tests of servers not saved yet as one budget', async () => {
+    const body = { servers: { down: { type: 'http', url: 'http://127.0.0.1:9/mcp', timeout: 1_000 } } };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      statuses.push((await call(context.studio, 'POST', '/api/mcp-clients/test', body)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
 });
