@@ -11,9 +11,10 @@ import { CliError, exitCodes } from './io';
 function problemLines(error: StudioApiError): string[] {
   const lines = error.issues.map((issue) => `- ${issue.path}: ${issue.message}`);
   const details = error.details ?? {};
-  if (Array.isArray(details.conflicts)) {
-    for (const conflict of details.conflicts as Array<{ path: string; message: string }>)
-      lines.push(`- ${conflict.path}: ${conflict.message}`);
+  for (const listed of [details.conflicts, details.problems]) {
+    if (!Array.isArray(listed)) continue;
+    for (const problem of listed as Array<{ path?: string; message: string }>)
+      lines.push(problem.path ? `- ${problem.path}: ${problem.message}` : `- ${problem.message}`);
   }
   if (error.code === 'version_conflict' && Array.isArray(details.changedFields)) {
     lines.push(
@@ -22,6 +23,9 @@ function problemLines(error: StudioApiError): string[] {
   }
   return lines;
 }
+
+/** The server's message without its pointer to the answer's details: the lines below it print them. */
+const withoutDetailsPointer = (message: string) => message.replace(/\s*\(see details\.\w+\)|;\s*see details\.\w+/g, '');
 
 export function cliFailure(error: unknown): CliError | undefined {
   if (error instanceof CliError) return error;
@@ -40,7 +44,7 @@ export function cliFailure(error: unknown): CliError | undefined {
           : 'Pass a key with that scope with --key or STUDIO_API_KEY.';
       return new CliError(`Not authorised: ${error.message}\n${hint}`, exitCodes.unauthorized);
     }
-    return new CliError([error.message, ...problemLines(error)].join('\n'), exitCodes.badInput);
+    return new CliError([withoutDetailsPointer(error.message), ...problemLines(error)].join('\n'), exitCodes.badInput);
   }
   // A `db` command whose database server is down or restarting.
   if (isDatabaseUnreachable(error))
