@@ -162,7 +162,7 @@ describe('sign-in and roles in a real browser', () => {
       instructions: 'Changed by a viewer',
     });
     expect(save.status).toBe(403);
-    expect(save.body.error?.details).toEqual({ requiredScope: 'editor' });
+    expect(save.body.error?.details).toEqual({ requiredScope: 'editor', requiredRole: 'editor' });
     expect((await fetchInPage(page, 'DELETE', '/api/agents/demo-assistant', undefined)).status).toBe(403);
     const run = await fetchInPage(page, 'POST', '/api/agents/demo-assistant/generate', { messages: 'hello' });
     expect(run.status).toBe(403);
