@@ -96,8 +96,11 @@ export function createApiKeys({
   flushIntervalMs?: number;
 }): ApiKeys {
   const lookup = createApiKeyLookup({ storage, clockMs: elapsedMs });
-  /** Each key checked since the last flush, with the time of its latest use. */
-  const usedSinceFlush = new Map<string, string>();
+  /**
+   * Each key checked since the last flush, with when it was last used on the `elapsedMs` clock: a
+   * check reads no wall clock (see `elapsedMs`), and the flush turns these into times.
+   */
+  const usedSinceFlush = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -153,15 +156,14 @@ export function createApiKeys({
     if (!known) return unknownKey();
     if (known.revoked) return checkFailed(`The API key "${known.name}" was revoked.`);
     // Checked on every call: a cached key expires on time.
-    const at = now();
-    if (known.expiresAtMs !== undefined && known.expiresAtMs <= at.getTime())
+    if (known.expiresAtMs !== undefined && known.expiresAtMs <= now().getTime())
       return checkFailed(`The API key "${known.name}" has expired.`);
-    recordUse(known.id, at);
+    recordUse(known.id);
     return { ok: true, value: { id: known.id, name: known.name, scope: known.scope } };
   }
 
-  function recordUse(id: string, at: Date): void {
-    usedSinceFlush.set(id, at.toISOString());
+  function recordUse(id: string): void {
+    usedSinceFlush.set(id, elapsedMs());
     if (flushTimer || closed) return;
     flushTimer = setInterval(() => void flushUse().catch(logFlushFailure), flushIntervalMs);
     // Pending last uses are not a reason to keep the process alive; close() writes them.
@@ -172,13 +174,18 @@ export function createApiKeys({
     if (usedSinceFlush.size === 0) return;
     // Each key is stamped with when it was used, not when the flush runs: a flush after a key's
     // revocation never shows a use after it.
-    const uses = [...usedSinceFlush].map(([id, lastUsedAt]) => ({ id, lastUsedAt }));
+    const pending = [...usedSinceFlush];
     usedSinceFlush.clear();
+    const [wallNow, elapsedNow] = [now().getTime(), elapsedMs()];
+    const uses = pending.map(([id, usedAt]) => ({
+      id,
+      lastUsedAt: new Date(wallNow - (elapsedNow - usedAt)).toISOString(),
+    }));
     try {
       await storage.queries.apiKeys.touch({ uses });
     } catch (error) {
       // Kept for the next flush (unless the key was used again meanwhile): a busy database delays the stamps, it does not lose them.
-      for (const { id, lastUsedAt } of uses) if (!usedSinceFlush.has(id)) usedSinceFlush.set(id, lastUsedAt);
+      for (const [id, usedAt] of pending) if (!usedSinceFlush.has(id)) usedSinceFlush.set(id, usedAt);
       throw error;
     }
   }
