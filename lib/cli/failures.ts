@@ -27,6 +27,18 @@ function problemLines(error: StudioApiError): string[] {
 /** The server's message without its pointer to the answer's details: the lines below it print them. */
 const withoutDetailsPointer = (message: string) => message.replace(/\s*\(see details\.\w+\)|;\s*see details\.\w+/g, '');
 
+/** The request fields the server's words name, as the CLI's options spell them. */
+const optionWords: ReadonlyArray<[RegExp, string]> = [
+  [/\bimport withoutSecrets\b/g, 'import with --without-secrets'],
+  [/\bwithoutSecrets: true\b/g, '--without-secrets'],
+  [/\bwith mode=append\b/g, 'with --mode append'],
+  [/\bgive (its|a) passphrase\b/g, 'give $1 passphrase (--passphrase-file)'],
+];
+
+/** A server message in the CLI's words. */
+const inCliWords = (message: string) =>
+  optionWords.reduce((text, [apiWords, cliWords]) => text.replace(apiWords, cliWords), withoutDetailsPointer(message));
+
 export function cliFailure(error: unknown): CliError | undefined {
   if (error instanceof CliError) return error;
   if (error instanceof StudioUnreachableError) {
@@ -44,7 +56,7 @@ export function cliFailure(error: unknown): CliError | undefined {
           : 'Pass a key with that scope with --key or STUDIO_API_KEY.';
       return new CliError(`Not authorised: ${error.message}\n${hint}`, exitCodes.unauthorized);
     }
-    return new CliError([withoutDetailsPointer(error.message), ...problemLines(error)].join('\n'), exitCodes.badInput);
+    return new CliError([error.message, ...problemLines(error)].map(inCliWords).join('\n'), exitCodes.badInput);
   }
   // A `db` command whose database server is down or restarting.
   if (isDatabaseUnreachable(error))

@@ -226,7 +226,7 @@ describe('agent commands', () => {
     expect((await studio.run('agent', 'show', 'alpha-copy')).code).toBe(1);
     expect((await studio.run('agent', 'import', file)).stdout).toBe('Imported alpha-copy with version(s) 1-3.');
     const twice = await studio.run('agent', 'import', file);
-    expect([twice.code, twice.stderr]).toEqual([1, expect.stringContaining('mode=append')]);
+    expect([twice.code, twice.stderr]).toEqual([1, expect.stringContaining('--mode append')]);
     const edited = { ...all, agent: { ...all.agent, id: 'alpha-copy' } };
     edited.versions = [{ ...all.versions[2], snapshot: { ...all.versions[2].snapshot, instructions: 'Appended.' } }];
     writeFileSync(file, JSON.stringify(edited));

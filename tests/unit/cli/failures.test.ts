@@ -45,4 +45,29 @@ describe('an API refusal as the CLI prints it', () => {
       '- No passing evaluation',
     ]);
   });
+
+  it('names the options the CLI takes where the server names request fields', () => {
+    const failure = cliFailure(
+      new StudioApiError({
+        status: 409,
+        code: 'conflict',
+        message: 'An agent with id "x" already exists; import with mode=append to add versions to it.',
+        details: {
+          issues: [
+            {
+              path: 'passphrase',
+              message:
+                "This backup's secrets are sealed: give its passphrase, or import withoutSecrets to leave them out",
+            },
+          ],
+        },
+      }),
+    );
+    expect(failure?.message).toBe(
+      [
+        'An agent with id "x" already exists; import with --mode append to add versions to it.',
+        "- passphrase: This backup's secrets are sealed: give its passphrase (--passphrase-file), or import with --without-secrets to leave them out",
+      ].join('\n'),
+    );
+  });
 });
