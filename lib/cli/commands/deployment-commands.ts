@@ -41,7 +41,15 @@ function describeChange(change: ImportResult['changes'][number]): string[] {
 }
 
 function describeImport(result: ImportResult): string[] {
-  const lines = result.dryRun ? ['Dry run: nothing was written. An import would do this:'] : [];
+  const refused = result.conflicts.length > 0;
+  const lines = !result.dryRun
+    ? []
+    : refused
+      ? [
+          `Dry run: nothing was written. An import would be refused for the ${result.conflicts.length} conflict(s) below; ` +
+            'the rest of the backup compares with this deployment as follows:',
+        ]
+      : ['Dry run: nothing was written. An import would do this:'];
   for (const change of result.changes) lines.push(...describeChange(change));
   const { created, updated, unchanged } = result.summary;
   lines.push(`${created} created, ${updated} updated, ${unchanged} unchanged.`);

@@ -14,6 +14,7 @@ import { createCliContext } from '@/lib/cli/context';
 import { processIo } from '@/lib/cli/io';
 import { buildProgram } from '@/lib/cli/program';
 import studioConfig from '@/studio.config';
+import { configHash } from '@/lib/versions';
 import { testServer } from '../../support/mcp';
 import { freePort } from '../../support/server-process';
 import { runCapturing, servedStudio } from './cli-support';
@@ -321,6 +322,22 @@ describe('whole-deployment backup commands', () => {
     ]);
     const withoutSecrets = await studio.run('export', '--all', '--without-secrets');
     expect(JSON.parse(withoutSecrets.stdout).secrets).toEqual({ mode: 'omitted' });
+
+    // A version both sides hold differently: the dry run says the import would be refused, then why.
+    const edited = JSON.parse(readFileSync(backupFile, 'utf8'));
+    const version = edited.agents[0].versions[0];
+    version.snapshot = { ...version.snapshot, instructions: 'Changed in the file.' };
+    version.configHash = configHash(version.snapshot);
+    const editedFile = join(folder, 'edited-backup.json');
+    writeFileSync(editedFile, JSON.stringify(edited));
+    const refused = await runCapturing(['import', '--all', editedFile, '--dry-run'], {
+      environment: { STUDIO_URL: studio.url, STUDIO_BACKUP_PASSPHRASE: 'a long enough passphrase' },
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.split('\n')[0]).toBe(
+      'Dry run: nothing was written. An import would be refused for the 1 conflict(s) below; the rest of the backup compares with this deployment as follows:',
+    );
+    expect(refused.stderr).toContain('1 conflict(s): an import would be refused.');
   });
 });
 
