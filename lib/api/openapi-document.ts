@@ -80,5 +80,17 @@ function documentOf(app: ApiApp, version: string): OpenApiDocument {
     { rateLimitedPaths: rateLimited },
   );
   const schemas = withSnapshotSchema({ ...snapshotFieldDefinitions(), ...document.components?.schemas });
-  return { ...document, components: { ...document.components, schemas } };
+  return { ...document, tags: tagsInUse(document), components: { ...document.components, schemas } };
+}
+
+/** The tags some operation has: without sign-in, the users' and sign-in's are left out with their routes. */
+function tagsInUse(document: OpenApiDocument): OpenApiDocument['tags'] {
+  const used = new Set(
+    Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item ?? {}).flatMap((operation) =>
+        operation !== null && typeof operation === 'object' && 'tags' in operation ? (operation.tags ?? []) : [],
+      ),
+    ),
+  );
+  return document.tags?.filter((tag) => used.has(tag.name));
 }

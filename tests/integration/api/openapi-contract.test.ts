@@ -104,6 +104,9 @@ describe('the OpenAPI document as a client contract', () => {
     }
     const ids = all.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    // And no tag without an operation (with sign-in off, users and sign-in have none).
+    const usedTags = new Set(all.flatMap(({ operation }) => operation.tags ?? []));
+    expect([...declaredTags].filter((tag) => !usedTags.has(tag))).toEqual([]);
   });
 
   it('lists exactly the operations of lib/api/operations.ts, each under its own operationId', () => {
