@@ -33,11 +33,10 @@ const setupUnderWay =
   'Another setup link is adding the first admin right now; once it has, sign in as that admin or ask them to invite you.';
 
 /**
- * The claim of a setup under way, kept beside the links (`setup-claim:<id>`, which the links'
- * `setup:` kind does not match). It ends when the setup does; one whose process died stops
- * counting after this long, so the other links work again.
+ * How long the claim of a setup under way (a one-time link of kind `setup-claim`) counts: it ends
+ * when the setup does; one whose process died stops counting after this long, so the other links
+ * work again.
  */
-const claimKind = 'setup-claim';
 const claimValidMs = 60_000;
 
 /** The link a setup used up and the claim it holds while it adds the admin. */
@@ -54,15 +53,13 @@ export interface AddedAndSignedIn {
 
 export function createFirstAdminSetup({ storage, signIn, now = () => new Date() }: UserServiceParts) {
   const links = createOneTimeLinks({ storage, now });
-  const rows = storage.queries.oneTimeLinks;
 
   async function hasEnabledAdmin(): Promise<boolean> {
     return (await storage.queries.users.list()).some(isEnabledAdmin);
   }
 
   async function isSetupUnderWay(): Promise<boolean> {
-    const at = now().getTime();
-    return (await rows.listByKind(claimKind)).some((row) => row.expiresAt.getTime() > at);
+    return (await links.pending('setup-claim')).length > 0;
   }
 
   /**
@@ -74,17 +71,8 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
       const link = await links.find('setup', token, unusableLink);
       if (await hasEnabledAdmin()) throw new StudioError('conflict', adminExists);
       if (await isSetupUnderWay()) throw new StudioError('conflict', setupUnderWay);
-      if (!(await rows.remove(link.id))) throw new StudioError('unauthorized', unusableLink);
-      const at = now();
-      const claim: OneTimeLinkRow = {
-        id: crypto.randomUUID(),
-        identifier: `${claimKind}:${crypto.randomUUID()}`,
-        value: '{}',
-        expiresAt: new Date(at.getTime() + claimValidMs),
-        createdAt: at,
-        updatedAt: at,
-      };
-      await rows.insert(claim);
+      if (!(await links.remove(link.id))) throw new StudioError('unauthorized', unusableLink);
+      const { row: claim } = await links.issue('setup-claim', {}, claimValidMs);
       return { link, claim };
     });
   }
@@ -92,8 +80,8 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
   /** A setup that failed (an email in use, say) gives its link back for another try and lets the others go on. */
   function releaseClaim({ link, claim }: SetupClaim): Promise<void> {
     return storage.transaction(async () => {
-      await rows.remove(claim.id);
-      await rows.insert(link);
+      await links.remove(claim.id);
+      await storage.queries.oneTimeLinks.insert(link);
     });
   }
 
@@ -101,7 +89,7 @@ export function createFirstAdminSetup({ storage, signIn, now = () => new Date() 
   function endSetup(): Promise<void> {
     return storage.transaction(async () => {
       await links.removeAll('setup');
-      await rows.removeByKind(claimKind);
+      await links.removeAll('setup-claim');
     });
   }
 

@@ -10,7 +10,11 @@ import type { Storage } from '../../db/storage';
 import { StudioError } from '../errors';
 import { readPageByTimeId, type Page, type PageRequest } from '../pagination';
 
-export type LinkKind = 'setup' | 'invitation';
+/**
+ * `setup-claim` is no link anyone opens: it is the claim a setup under way holds on adding the first
+ * admin (first-admin.ts), kept as a row of the same kind so it expires and is cleaned up the same way.
+ */
+export type LinkKind = 'setup' | 'invitation' | 'setup-claim';
 
 export const newLinkToken = (): string => randomBytes(32).toString('base64url');
 
