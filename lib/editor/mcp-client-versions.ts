@@ -48,44 +48,45 @@ export type McpClientVersionView = Omit<StoredMcpClientVersion, 'snapshot'> &
 export interface ClientVersionReading {
   /** Each unreadable secret is the bare mask here: never connect with, store or export such a snapshot. */
   version: StoredMcpClientVersion;
-  unreadable: string[];
+  unreadable: readonly string[];
 }
 
-const unreadableMessage = (clientId: string, paths: string[]) =>
+const unreadableMessage = (clientId: string, paths: readonly string[]) =>
   `The secrets of MCP client "${clientId}" (${paths.join(', ')}) cannot be read with this SECRETS_KEY: ` +
   'they were stored with another one. Start the studio with the SECRETS_KEY that stored them, ' +
   'or delete the client and save it again with its secrets.';
 
 /** Why a client whose secrets cannot be decrypted cannot connect, be saved over or be exported with its secrets. */
-export function secretsUnreadableError(clientId: string, paths: string[]): StudioError {
+export function secretsUnreadableError(clientId: string, paths: readonly string[]): StudioError {
   return new StudioError('unavailable', unreadableMessage(clientId, paths), { clientId, paths });
 }
 
 /**
  * The version with every secret this key can decrypt; one it cannot is left as the bare mask and
- * listed (the operator's log says which, once per read). Only a fully readable version is cached.
+ * listed (the operator's log says which). Readings are cached by version id like any parsed
+ * version: a version never changes, nor does the key of a running studio.
  */
 export function readClientVersionRow(context: EditorContext, row: McpClientVersionRow): ClientVersionReading {
-  const cached = context.clientVersionCache.peek<StoredMcpClientVersion>(row.id);
-  if (cached) return { version: cached, unreadable: [] };
-  const unreadable: string[] = [];
-  const snapshot = decryptSnapshot({
-    key: context.secretsKey,
-    snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
-    row: { clientId: row.clientId, versionId: row.id },
-    unreadable: (path) => {
-      unreadable.push(path);
-      return secretMask;
-    },
+  return context.clientVersionCache.get(row.id, () => {
+    const unreadable: string[] = [];
+    const snapshot = decryptSnapshot({
+      key: context.secretsKey,
+      snapshot: JSON.parse(row.snapshot) as McpClientSnapshot,
+      row: { clientId: row.clientId, versionId: row.id },
+      unreadable: (path) => {
+        unreadable.push(path);
+        return secretMask;
+      },
+    });
+    if (unreadable.length > 0)
+      context.logger.warn('Stored MCP client secrets cannot be decrypted with this SECRETS_KEY', {
+        clientId: row.clientId,
+        versionId: row.id,
+        paths: unreadable,
+      });
+    const version = deepFreeze({ id: row.id, clientId: row.clientId, ...parseVersionMetadata(row), snapshot });
+    return { version, unreadable: Object.freeze(unreadable) };
   });
-  const version = deepFreeze({ id: row.id, clientId: row.clientId, ...parseVersionMetadata(row), snapshot });
-  if (unreadable.length === 0) return { version: context.clientVersionCache.get(row.id, () => version), unreadable };
-  context.logger.warn('Stored MCP client secrets cannot be decrypted with this SECRETS_KEY', {
-    clientId: row.clientId,
-    versionId: row.id,
-    paths: unreadable,
-  });
-  return { version, unreadable };
 }
 
 /** The version with its secrets decrypted, for connections, saves and exports; a 503 when one cannot be read. */
@@ -117,7 +118,10 @@ export function clientVersionViewOf(context: EditorContext, row: McpClientVersio
   const { version, unreadable } = readClientVersionRow(context, row);
   const view = toClientVersionView(version);
   if (unreadable.length === 0) return view;
-  return { ...view, unreadableSecrets: { message: unreadableMessage(row.clientId, unreadable), paths: unreadable } };
+  return {
+    ...view,
+    unreadableSecrets: { message: unreadableMessage(row.clientId, unreadable), paths: [...unreadable] },
+  };
 }
 
 export const toClientView = (row: McpClientRow): McpClientView => ({ ...row });
