@@ -98,6 +98,13 @@ export function renderTemplate({
   return rendered;
 }
 
+/** The length of the blocks' stored text joined as rendered: what the author wrote, whatever it holds. */
+const storedLength = (blocks: readonly unknown[]): number =>
+  blocks.reduce<number>(
+    (sum, block) => sum + (isRecord(block) && typeof block.content === 'string' ? block.content.length + 2 : 0),
+    0,
+  );
+
 /** The instructions the model gets; blocks are joined with a blank line. Malformed blocks are skipped. */
 export function renderInstructions({
   instructions,
@@ -112,10 +119,6 @@ export function renderInstructions({
   if (typeof instructions === 'string') return renderTemplate({ template: instructions, requestContext });
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];
-  const stored = instructions.reduce<number>(
-    (sum, block) => sum + (isRecord(block) && typeof block.content === 'string' ? block.content.length + 2 : 0),
-    0,
-  );
   let length = 0;
   for (const [index, block] of instructions.entries()) {
     if (!isRecord(block) || typeof block.content !== 'string') continue;
@@ -124,7 +127,7 @@ export function renderInstructions({
     if (block.type !== 'text' && block.type !== 'prompt_block') continue;
     const part = renderTemplate({ template: block.content, requestContext });
     length += part.length + 2;
-    if (length > Math.max(maxRenderedInstructionsLength, stored)) throw tooLong();
+    if (length > maxRenderedInstructionsLength && length > storedLength(instructions)) throw tooLong();
     parts.push(part);
   }
   return parts.join('\n\n');
