@@ -30,6 +30,7 @@ const pureImportsFromLib = [
   './is-record.ts',
   './deep-freeze.ts',
   './json-text.ts',
+  './list-in-words.ts',
 ];
 const outsideLib = ['./db', './app', './bench', './scripts', './server.ts', './cli.ts', './studio.config.ts'];
 const ioModules = [

@@ -6,6 +6,7 @@
  * object`). A union that words its own failure keeps its words.
  */
 import type { z } from 'zod';
+import { listInWords } from './list-in-words';
 
 type ZodIssue = z.core.$ZodIssue;
 type UnionIssue = Extract<ZodIssue, { code: 'invalid_union' }>;
@@ -51,13 +52,9 @@ function acceptedBy(branch: readonly ZodIssue[]): string[] {
   });
 }
 
-function oneOf(words: readonly string[]): string {
-  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
-}
-
 /** What the union accepts, for a value that meant none of its branches; undefined when zod's words stay. */
 export function unionMessage(issue: ZodIssue): string | undefined {
   if (!withZodWords(issue)) return undefined;
   const accepted = [...new Set(issue.errors.flatMap(acceptedBy))];
-  return accepted.length === 0 ? undefined : `Expected ${oneOf(accepted)}`;
+  return accepted.length === 0 ? undefined : `Expected ${listInWords(accepted, 'or')}`;
 }

@@ -6,6 +6,7 @@
  * over both. Names compare without case (`npm_config_*` and `NPM_CONFIG_*` alike). Pure.
  */
 import { checkFailed, type CheckResult } from '../errors';
+import { listInWords } from '../list-in-words';
 
 export const allowedEnvSuffixes = [
   '_TOKEN',
@@ -103,7 +104,7 @@ export function checkEnvName({
   if (listed) return { ok: true, value: name };
   return checkFailed(
     `The environment variable ${name} may not be set for a stdio server: accepted names end in ` +
-      `${allowedEnvSuffixes.slice(0, -1).join(', ')} or ${allowedEnvSuffixes.at(-1)}, or are listed in ` +
+      `${listInWords(allowedEnvSuffixes, 'or')}, or are listed in ` +
       'STUDIO_STDIO_ALLOWED_ENV (settings.stdioAllowedEnv).',
     name,
   );

@@ -7,6 +7,7 @@ import type { ContextField, ContextFieldType } from './context-fields';
 import { isRuleGroup, type Condition, type RuleGroup } from './types';
 import { isVariantList } from './lint';
 import { isRecord } from '../is-record';
+import { listInWords } from '../list-in-words';
 
 /** The parts of a snapshot whose rules read the request context (an `AgentSnapshot` is one). */
 export interface RuleReadingSnapshot {
@@ -76,12 +77,6 @@ function valueAt(context: Record<string, unknown>, path: string): unknown {
     current = current[segment];
   }
   return current;
-}
-
-/** "plan", "plan and region", "plan, region and seats". */
-export function listInWords(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 const shown = (value: unknown) => JSON.stringify(value);

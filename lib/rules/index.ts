@@ -7,6 +7,7 @@ export * from './compile';
 export * from './context-field-rows';
 export * from './context-fields';
 export * from './context-gaps';
+export { listInWords } from '../list-in-words';
 export * from './evaluate';
 export * from './json-logic-limits';
 export * from './json-value';

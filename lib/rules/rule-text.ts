@@ -5,6 +5,7 @@
  */
 import type { ConditionOperator } from './operators';
 import { isJsonLogicRule, isRuleGroup, type Condition, type RuleGroup, type Rules } from './types';
+import { listInWords } from '../list-in-words';
 
 const words: Record<ConditionOperator, string> = {
   equals: 'equals',
@@ -42,7 +43,7 @@ function conditionText({ field, operator, value }: Condition): string {
 function valueWords(value: unknown): string {
   if (Array.isArray(value)) {
     const items = value.map(valueWords);
-    return items.length < 2 ? (items[0] ?? 'nothing') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+    return items.length === 0 ? 'nothing' : listInWords(items, 'or');
   }
   if (typeof value === 'string') return value.trim() === '' ? '""' : value;
   return JSON.stringify(value);
