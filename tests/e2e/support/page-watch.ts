@@ -51,7 +51,12 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 export function watchConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // A failed load's text names only its status; the address it came from says which request it was.
+    const { url } = message.location();
+    errors.push(
+      url && message.text().startsWith('Failed to load resource') ? `${message.text()} at ${url}` : message.text(),
+    );
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
