@@ -11,6 +11,7 @@ import type { ApiApp } from './app';
 import { withStandardAnswers } from './openapi-answers';
 import { withSnapshotSchema } from './openapi-snapshot-schema';
 import { withSecurity } from './openapi-security';
+import { withWholeNumberBounds } from './openapi-whole-numbers';
 import { apiBasePath } from './operation-scopes';
 import { rateLimitedPaths } from './rate-limit';
 
@@ -55,7 +56,8 @@ export function serveOpenApiDocument(app: ApiApp, document: () => OpenApiDocumen
 
 /**
  * The generated document with its security declarations, the answers every operation can give, the
- * rule schemas the snapshot fields refer to, and the snapshot schema the export document refers to.
+ * rule schemas the snapshot fields refer to, the snapshot schema the export document refers to, and
+ * the bounds of its whole numbers.
  */
 function documentOf(app: ApiApp, version: string): OpenApiDocument {
   const rateLimited = Object.values(rateLimitedPaths).map((path) => `${apiBasePath}${path}`);
@@ -80,7 +82,11 @@ function documentOf(app: ApiApp, version: string): OpenApiDocument {
     { rateLimitedPaths: rateLimited },
   );
   const schemas = withSnapshotSchema({ ...snapshotFieldDefinitions(), ...document.components?.schemas });
-  return { ...document, tags: tagsInUse(document), components: { ...document.components, schemas } };
+  return withWholeNumberBounds({
+    ...document,
+    tags: tagsInUse(document),
+    components: { ...document.components, schemas },
+  });
 }
 
 /** The tags some operation has: without sign-in, the users' and sign-in's are left out with their routes. */

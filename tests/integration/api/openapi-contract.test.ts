@@ -195,6 +195,46 @@ describe('the OpenAPI document as a client contract', () => {
     expect(missing).toEqual([]);
   });
 
+  it('bounds every whole number as the server does: safe integers, 2^53 - 1 and beyond refused', async () => {
+    const unbounded: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (value === null || typeof value !== 'object') return;
+      const schema = value as Record<string, unknown>;
+      const isInteger = schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
+      const upper = (schema.maximum ?? schema.exclusiveMaximum) as number | undefined;
+      const lower = (schema.minimum ?? schema.exclusiveMinimum) as number | undefined;
+      if (
+        isInteger &&
+        !(
+          upper !== undefined &&
+          upper <= Number.MAX_SAFE_INTEGER &&
+          lower !== undefined &&
+          lower >= Number.MIN_SAFE_INTEGER
+        )
+      )
+        unbounded.push(path);
+      for (const [key, item] of Object.entries(schema))
+        if (!['example', 'examples', 'default', 'const', 'enum'].includes(key)) walk(item, `${path}/${key}`);
+    };
+    walk(document, '');
+    expect(unbounded).toEqual([]);
+    const n = document.paths['/api/agents/{id}/versions/{n}']!.get!.parameters!.find(({ name }) => name === 'n');
+    expect((n as { schema?: { maximum?: number } }).schema?.maximum).toBe(Number.MAX_SAFE_INTEGER);
+    // Past the bound the server refuses, as the document says (sign-in off, so the refusal is the parameter's).
+    const open = await createTestStudio();
+    try {
+      const beyond = await open.studio.api.request(
+        `/api/agents/demo-assistant/versions/${Number.MAX_SAFE_INTEGER + 2}`,
+      );
+      expect(beyond.status).toBe(400);
+      expect(((await beyond.json()) as { error: { details: unknown } }).error.details).toEqual({
+        issues: [{ path: 'param.n', message: 'A whole number from 1' }],
+      });
+    } finally {
+      await open.cleanup();
+    }
+  });
+
   it("publishes the snapshot's JSON Schema, which each version of an export document refers to", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
