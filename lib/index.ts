@@ -30,7 +30,6 @@ import {
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
-  startRunRetention,
   type RunRetention,
   type RunStore,
   type Runtime,
@@ -48,6 +47,7 @@ import {
   modelRegistryOf,
   partsBuiltLater,
   requestPolicyOf,
+  startRunUpkeep,
   storedRunStoreOf,
   toolSourcesOf,
 } from './studio-parts';
@@ -192,12 +192,11 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runObserver: tracing?.observer,
       workflows,
     });
-    // Runs a stopped process left running are marked before the studio answers anyone, and before
+    // Runs a stopped process left running are ended before the studio answers anyone, and before
     // close() could take the storage from under that work.
-    await runtime.ready;
+    const runUpkeep = await startRunUpkeep({ runtime, runStore, settings, logger });
     const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings });
     await evaluations.markInterrupted();
-    const runRetention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = await createAccess({
       ...{ storage, secretsKey, settings, logger },
@@ -243,10 +242,10 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       access,
       version: studioVersion,
       tracing: tracing && { flush: () => tracing.flush() },
-      runRetention: { runOnce: runRetention.runOnce },
+      runRetention: { runOnce: runUpkeep.runRetentionOnce },
       close() {
         closing ??= closeInOrder({
-          runRetention,
+          runUpkeep,
           mcpPool,
           outbound,
           tracing,
@@ -296,7 +295,7 @@ async function prepareStorage({
  * then); the storage last, after the run store has written what it queued.
  */
 async function closeInOrder({
-  runRetention,
+  runUpkeep,
   mcpPool,
   outbound,
   tracing,
@@ -304,7 +303,7 @@ async function closeInOrder({
   apiKeys,
   storage,
 }: {
-  runRetention: Pick<RunRetention, 'stop'>;
+  runUpkeep: { stop(): Promise<void> };
   mcpPool: McpPool;
   outbound: Outbound;
   tracing: Pick<RunTracing, 'close'> | undefined;
@@ -314,7 +313,7 @@ async function closeInOrder({
   storage: Pick<Storage, 'close'>;
 }) {
   try {
-    await runRetention.stop();
+    await runUpkeep.stop();
     await mcpPool.closeAll();
     await outbound.close();
     await tracing?.close();

@@ -16,6 +16,8 @@ import type { Outbound } from './net';
 import {
   createModelRegistry,
   createStoredRunStore,
+  startInterruptedRunSweep,
+  startRunRetention,
   type LanguageModelObject,
   type RunStore,
   type Runtime,
@@ -167,6 +169,34 @@ export function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunSt
   };
 }
 
+/**
+ * The studio's timed work on stored runs: runs a stopped process left running are ended at once
+ * (settled before this answers) and then every minute; runs past `runRetentionDays` are deleted at
+ * start and daily. `stop` clears both timers, waiting for work under way.
+ */
+export async function startRunUpkeep({
+  runtime,
+  runStore,
+  settings,
+  logger,
+}: {
+  runtime: Pick<Runtime, 'runs'>;
+  runStore: RunStore;
+  settings: Pick<Settings, 'runRetentionDays'>;
+  logger: Logger;
+}) {
+  const interruptedRuns = startInterruptedRunSweep({ runStore, logger });
+  await interruptedRuns.first;
+  const retention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
+  return {
+    runRetentionOnce: retention.runOnce,
+    async stop() {
+      await retention.stop();
+      await interruptedRuns.stop();
+    },
+  };
+}
+
 /** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
 export function storedRunStoreOf({
   storage,
@@ -182,5 +212,6 @@ export function storedRunStoreOf({
     secretsKey,
     onWriteError: (error, runIds) =>
       logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
+    onHeartbeatError: (error) => logger.warn('Could not mark the runs under way as alive', { error }),
   });
 }

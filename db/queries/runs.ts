@@ -2,9 +2,12 @@
  * SQL for agent runs. A run row is written when the run starts and rewritten when it pauses,
  * finishes or fails. `claim` is a compare-and-swap on `revision`: of two continuations of the same
  * paused run (two requests, two processes), exactly one wins. `insertNew` takes a caller-chosen id
- * the same way: the id is the primary key, and of two inserts of one id exactly one lands.
+ * the same way: the id is the primary key, and of two inserts of one id exactly one lands. A process
+ * raises `updatedAt` of the runs it is running now and then (`touchRunning`); a run left `running`
+ * whose `updatedAt` stopped moving lost its process (`staleRunning`), and `endRunning` ends it only
+ * while it is still running at the revision read, so a live process's write is never overwritten.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
@@ -17,6 +20,12 @@ export type RunRow = typeof runs.$inferSelect;
 
 /** The columns the runs list shows, rewritten with the run's state. */
 type ListedColumn = 'finishedAt' | 'durationMs' | 'finishReason' | 'inputTokens' | 'outputTokens' | 'toolCallCount';
+
+/** What a later write of a run rewrites. */
+type RewrittenRow = Pick<
+  RunRow,
+  'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | ListedColumn
+>;
 
 const p = sql.placeholder;
 
@@ -44,7 +53,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .values(everyColumn(runs) as SQLiteInsertValue<typeof runs>)
     .onConflictDoNothing()
     .prepare();
-  const update = updateById(db, runs, {
+  const rewritten = {
     status: bind('status'),
     messages: bind('messages'),
     pending: bind('pending'),
@@ -58,7 +67,23 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     toolCallCount: bind('toolCallCount'),
     revision: sql`${runs.revision} + 1`,
     updatedAt: bind('updatedAt'),
-  });
+  };
+  const update = updateById(db, runs, rewritten);
+  const endRunning = db
+    .update(runs)
+    .set(rewritten)
+    .where(and(eq(runs.id, p('id')), eq(runs.status, 'running'), eq(runs.revision, p('revision'))))
+    .prepare();
+  const touchRunning = db
+    .update(runs)
+    .set({ updatedAt: bind('at') })
+    .where(and(eq(runs.status, 'running'), sql`${runs.id} in (select value from json_each(${p('ids')}))`))
+    .prepare();
+  const staleRunning = db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.status, 'running'), lt(runs.updatedAt, p('before'))))
+    .prepare();
   const claim = db
     .update(runs)
     .set({ status: 'running', revision: sql`${runs.revision} + 1`, updatedAt: bind('updatedAt') })
@@ -78,22 +103,15 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(and(eq(runs.agentId, p('agentId')), eq(runs.status, 'paused')))
     .prepare();
 
-  // Runs left `running` with a background task still marked running (their process stopped).
-  const interrupted = db
-    .select({ id: runs.id })
-    .from(runs)
-    .where(
-      and(
-        eq(runs.status, 'running'),
-        sql`exists (select 1 from json_each(${runs.state}, '$.backgroundTasks') where json_extract(value, '$.status') = 'running')`,
-      ),
-    )
-    .prepare();
-
   return {
     ...runListStatements(db),
     get: (id: string): RunRow | undefined => get.get({ id }),
-    withRunningBackgroundTasks: (): string[] => interrupted.all().map((row) => row.id),
+    /** Runs still `running` whose `updatedAt` is before `before`. */
+    staleRunning: (before: string): RunRow[] => staleRunning.all({ before }),
+    /** Moves `updatedAt` of those of the runs that are still running. */
+    touchRunning({ ids, at }: { ids: string[]; at: string }) {
+      touchRunning.run({ ids: JSON.stringify(ids), at });
+    },
     /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
     latestPausedInThread: (where: {
       agentId: string;
@@ -105,11 +123,11 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     },
     /** Inserts the row unless its id exists; false then. */
     insertNew: (row: RunRow): boolean => insertNew.run(row).changes === 1,
-    update(
-      row: Pick<RunRow, 'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | ListedColumn>,
-    ) {
+    update(row: RewrittenRow) {
       update.run(row);
     },
+    /** `update` of a run still running at `revision`; false when it is not (it moved on or ended). */
+    endRunning: (row: RewrittenRow & { revision: number }): boolean => endRunning.run(row).changes === 1,
     /** Ends every paused run of an agent as aborted with `error` (its JSON text); how many. */
     abortPausedOfAgent: (where: { agentId: string; error: string; at: string }): number =>
       abortPausedOfAgent.run(where).changes,

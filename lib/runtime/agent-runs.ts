@@ -26,7 +26,6 @@ import { createRunner, type Continuation } from './runner';
 import type { DetailedResolution, DetailedResolveOptions, DraftVersion } from './resolution-types';
 import type { LanguageModelObject } from './model-registry';
 import { taskToolSources } from './agent-tool-sources';
-import { failInterruptedTasks } from './background-tasks';
 import type { TaskStore } from './task-store';
 import { taskNote } from './task-tools';
 import type { LoadInChain } from './stored-callables';
@@ -151,26 +150,6 @@ export function viewOfRun(record: RunRecord): RunView {
   });
 }
 
-/**
- * Tasks of runs whose process stopped can never report: says so in their runs rather than lose
- * them. A failure is logged (the studio still starts).
- */
-async function failInterruptedRuns({ runStore, logger }: { runStore: RunStore; logger: Logger }): Promise<void> {
-  const at = new Date().toISOString();
-  try {
-    for (const runId of await runStore.withRunningBackgroundTasks()) {
-      const record = await runStore.get(runId);
-      if (record && failInterruptedTasks(record, at)) {
-        record.updatedAt = at;
-        await runStore.save(record);
-        logger.warn('Marked the background tasks of an interrupted run failed', { runId });
-      }
-    }
-  } catch (error) {
-    logger.error('Could not mark the background tasks of interrupted runs failed', { error });
-  }
-}
-
 export function createAgentRuns({
   resolveDetailed,
   models,
@@ -192,8 +171,6 @@ export function createAgentRuns({
   loadInChain: LoadInChain;
   replayTestCase(request: ReplayRequest): Promise<ReplayResult>;
   runs: Runs;
-  /** Settles when the runs interrupted by a stopped process are marked (it never rejects). */
-  ready: Promise<void>;
 } {
   // Provider keys saved in Settings since the last run are read first: a run never needs a restart for them.
   const environmentOf = async (detailed: DetailedResolution) => {
@@ -226,17 +203,12 @@ export function createAgentRuns({
     },
   });
 
-  // Started now; reading or continuing a stored run waits for it, so nobody sees an interrupted
-  // task as still running.
-  const ready = failInterruptedRuns({ runStore, logger });
-
   const continueRun =
     <TExtra>(toContinuation: (request: ContinueCall<TExtra>) => Continuation) =>
     async (request: ContinueCall<TExtra>): Promise<RunResult> => {
       const { runId, resourceId, caller, actor, onChunk, hooks, toolsets, clientTools, prepareStep, abortSignal } =
         request;
       const options: ContinuationOptions = { hooks, toolsets, clientTools, prepareStep, abortSignal };
-      await ready;
       return runner.continue({
         runId,
         resourceId,
@@ -269,12 +241,10 @@ export function createAgentRuns({
     replayTestCase: (request) => replayTestCase({ resolveDetailed, environmentOf, runner }, request),
     runs: {
       async list(request = {}) {
-        await ready;
         return readRunPage(runStore, request);
       },
       deleteExpired: (before) => runStore.deleteExpired(before),
       async get(runId) {
-        await ready;
         const record = await runner.get(runId);
         if (!record) throw new StudioError('not_found', `No run with id "${runId}".`, { runId });
         return viewOfRun(record);
@@ -290,6 +260,5 @@ export function createAgentRuns({
         results: Array<{ toolCallId: string; output: unknown; modelOutput?: unknown }>;
       }>(({ results }) => ({ action: 'tool-results', results })),
     },
-    ready,
   };
 }

@@ -5,6 +5,7 @@
  * (db/queries/run-list.ts) is where runs saved as test cases will be kept too.
  */
 import type { Logger } from '../logger';
+import { startRepeatingWork } from './repeating-work';
 
 const dayMs = 24 * 60 * 60 * 1_000;
 
@@ -33,23 +34,10 @@ export function startRunRetention({
     if (deleted > 0) logger.info('Deleted runs past their retention', { deleted, before, days });
     return deleted;
   }
-  let underWay: Promise<unknown> = Promise.resolve();
-  /** A timer's run: a failure is logged, and tried again the next day. */
-  const scheduledRun = () => {
-    underWay = runOnce().catch((error: unknown) =>
-      logger.error('Could not delete runs past their retention', { error }),
-    );
-  };
-
-  scheduledRun();
-  const timer = setInterval(scheduledRun, dayMs);
-  // The timer alone never keeps the process alive.
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await underWay;
-    },
-  };
+  const repeating = startRepeatingWork({
+    work: runOnce,
+    everyMs: dayMs,
+    onError: (error) => logger.error('Could not delete runs past their retention', { error }),
+  });
+  return { runOnce, stop: repeating.stop };
 }

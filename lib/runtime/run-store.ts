@@ -29,8 +29,13 @@ export interface RunStore {
   save(record: RunRecord): Promise<void>;
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
   claim(request: { runId: string; revision: number; now: string }): Promise<boolean>;
-  /** Runs still `running` with a background task marked running. */
-  withRunningBackgroundTasks(): Promise<string[]>;
+  /**
+   * Runs still `running` that no process has written or kept alive since `before` (their process
+   * stopped; ./interrupted-runs.ts). Runs this store runs itself are never among them.
+   */
+  interrupted(before: string): Promise<RunRecord[]>;
+  /** Writes a run that is still running at `record.revision`; false when it moved on or ended meanwhile. */
+  endInterrupted(record: RunRecord): Promise<boolean>;
   /** Up to `limit` runs below `after` (by start time, then id), newest first, matching the filter. */
   list(request: { filter: RunListFilter; after: RunListKey; limit: number }): Promise<RunListItem[]>;
   /** Deletes runs started before `before` that retention does not keep (paused ones); how many. */
@@ -79,15 +84,9 @@ export function createMemoryRunStore(): RunStore {
       records.set(runId, { ...record, status: 'running', revision: revision + 1, updatedAt: now });
       return true;
     },
-    async withRunningBackgroundTasks() {
-      return [...records.values()]
-        .filter(
-          (record) =>
-            record.status === 'running' &&
-            (record.state.backgroundTasks ?? []).some((task) => task.status === 'running'),
-        )
-        .map((record) => record.runId);
-    },
+    // Runs in memory end with their process: none is ever left behind by another.
+    interrupted: async () => [],
+    endInterrupted: async () => false,
     async list({ filter, after, limit }) {
       return [...records.values()]
         .filter((record) => matchesFilter(record, filter) && isBelow(record, after))

@@ -54,11 +54,6 @@ export interface Runtime {
   /** The task tools' list of a thread; `undefined` when the thread has none. */
   threadTasks(threadId: string): Promise<TaskItem[] | undefined>;
   /**
-   * Settles when the start-up work on stored runs is done (background tasks of runs a stopped
-   * process left running are marked failed); never rejects. Reading and continuing runs wait for it.
-   */
-  ready: Promise<void>;
-  /**
    * Resolves, then runs one tool of the resolved set (`POST /api/agents/:id/tools/:name/execute`).
    * A name outside the set is `not_found`, even when a server offers it.
    */
@@ -125,7 +120,6 @@ export function createRuntime({
     replayTestCase: runs.replayTestCase,
     runs: runs.runs,
     threadTasks: (threadId) => taskStore.find(threadId),
-    ready: runs.ready,
 
     async callTool({ agentId, toolName, input, ...options }) {
       const resolution = await resolve(agentId, options);

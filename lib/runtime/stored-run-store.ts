@@ -10,6 +10,10 @@
  * was the largest cost of a run beside the model; a run that waits for an answer, or is running, is
  * written at once, because another request or process continues it. Reads in this process see
  * queued runs (see docs/runtime.md).
+ *
+ * While this process runs a run, its row's `updatedAt` moves every `heartbeatMs` (one write for all
+ * of them), so a run left `running` whose `updatedAt` has stopped moving lost its process: any
+ * process on the database may end it (`interrupted`, `endInterrupted`; ./interrupted-runs.ts).
  */
 import type { RunRow } from '../../db/queries';
 import type { Storage, StudioQueries } from '../../db/storage';
@@ -21,6 +25,9 @@ import { countToolCalls, type RunRecord } from './run-record';
 import { durationOfRun, listItemOfRow } from './run-list';
 import type { RunStore } from './run-store';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
+
+/** How often this process marks the runs it is running as alive. */
+export const runHeartbeatMs = 30_000;
 
 /** How long a finished run's write may wait for others to share its transaction. */
 export const groupedWriteDelayMs = 20;
@@ -257,6 +264,8 @@ export function createStoredRunStore({
   storage,
   secretsKey,
   onWriteError,
+  onHeartbeatError,
+  heartbeatMs = runHeartbeatMs,
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
@@ -265,9 +274,13 @@ export function createStoredRunStore({
    * (the run was answered already; nothing else can report it).
    */
   onWriteError?: (error: unknown, runIds: string[]) => void;
+  /** The heartbeat could not be written (it is tried again at the next beat). */
+  onHeartbeatError?: (error: unknown) => void;
+  heartbeatMs?: number;
 }): RunStore {
   const queries = storage.queries.runs;
   const queue = createWriteQueue({ storage, onWriteError });
+  const heartbeat = startHeartbeat({ queries, heartbeatMs, onHeartbeatError });
 
   /** The stored row as it will be once the queue is written. */
   async function currentRow(runId: string): Promise<RunRow | undefined> {
@@ -282,11 +295,14 @@ export function createStoredRunStore({
       const row = insertRow(record, secretsKey);
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
       else await queries.insert(row);
+      heartbeat.follow(record);
     },
     async insertNew(record) {
       // A finished run queued under this id is not in the table yet; it is taken all the same.
       if (queue.writesOf(record.runId).length > 0) return false;
-      return queries.insertNew(insertRow(record, secretsKey));
+      const landed = await queries.insertNew(insertRow(record, secretsKey));
+      if (landed) heartbeat.follow(record);
+      return landed;
     },
     async get(runId) {
       const row = await currentRow(runId);
@@ -305,16 +321,64 @@ export function createStoredRunStore({
         if (queue.writesOf(record.runId).length > 0) await queue.flush();
         await queries.update(row);
       }
+      heartbeat.follow(record);
     },
-    claim: ({ runId, revision, now }) => queries.claim({ id: runId, revision, updatedAt: now }),
+    async claim({ runId, revision, now }) {
+      const claimed = await queries.claim({ id: runId, revision, updatedAt: now });
+      if (claimed) heartbeat.follow({ runId, status: 'running' });
+      return claimed;
+    },
     async list(request) {
       // Runs over a moment ago may still be queued: written first, so the list shows them.
       await queue.flush();
       return (await queries.list(request)).map(listItemOfRow);
     },
     deleteExpired: (before) => queries.deleteExpired(before),
-    withRunningBackgroundTasks: () => queries.withRunningBackgroundTasks(),
+    async interrupted(before) {
+      // A run this process runs is alive, whatever its row says (a heartbeat may have failed).
+      const rows = (await queries.staleRunning(before)).filter((row) => !heartbeat.follows(row.id));
+      return rows.map((row) => recordOf(row, secretsKey));
+    },
+    endInterrupted: (record) => queries.endRunning({ ...changingColumns(record), revision: record.revision }),
     flush: queue.flush,
-    close: queue.close,
+    async close() {
+      heartbeat.stop();
+      await queue.close();
+    },
+  };
+}
+
+/**
+ * The runs this process runs (those it last wrote as `running`), their `updatedAt` moved every
+ * `heartbeatMs` by one write for all of them.
+ */
+function startHeartbeat({
+  queries,
+  heartbeatMs,
+  onHeartbeatError,
+}: {
+  queries: StudioQueries['runs'];
+  heartbeatMs: number;
+  onHeartbeatError: ((error: unknown) => void) | undefined;
+}) {
+  const running = new Set<string>();
+  const beat = async () => {
+    if (running.size === 0) return;
+    try {
+      await queries.touchRunning({ ids: [...running], at: new Date().toISOString() });
+    } catch (error) {
+      onHeartbeatError?.(error);
+    }
+  };
+  const timer = setInterval(() => void beat(), heartbeatMs);
+  // The heartbeat alone never keeps the process alive.
+  timer.unref();
+  return {
+    follow({ runId, status }: Pick<RunRecord, 'runId' | 'status'>) {
+      if (status === 'running') running.add(runId);
+      else running.delete(runId);
+    },
+    follows: (runId: string) => running.has(runId),
+    stop: () => clearInterval(timer),
   };
 }

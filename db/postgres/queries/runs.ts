@@ -2,9 +2,10 @@
  * PostgreSQL SQL for agent runs (db/queries/runs.ts is the SQLite twin). `claim` is a conditional
  * update on `revision`: PostgreSQL re-checks the condition on the row a concurrent claim committed,
  * so of two continuations of the same paused run exactly one changes it. `insertNew` does nothing on
- * an id that exists, so of two inserts of one new id exactly one lands.
+ * an id that exists, so of two inserts of one new id exactly one lands. `endRunning` is conditional
+ * the same way, on the run still running at the revision read.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { runs } from '../schema';
 import { runListQueries } from './run-list';
@@ -14,18 +15,17 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
     ...runListQueries(db),
     get: rowBy(db, runs, runs.id),
-    // Runs left `running` with a background task still marked running (their process stopped).
-    withRunningBackgroundTasks: async () => {
-      const rows = await db()
-        .select({ id: runs.id })
+    staleRunning: async (before) =>
+      db()
+        .select()
         .from(runs)
-        .where(
-          and(
-            eq(runs.status, 'running'),
-            sql`jsonb_path_exists(${runs.state}::jsonb, '$.backgroundTasks[*] ? (@.status == "running")')`,
-          ),
-        );
-      return rows.map((row) => row.id);
+        .where(and(eq(runs.status, 'running'), lt(binary(runs.updatedAt), before))),
+    touchRunning: async ({ ids, at }) => {
+      if (ids.length === 0) return;
+      await db()
+        .update(runs)
+        .set({ updatedAt: at })
+        .where(and(eq(runs.status, 'running'), inArray(runs.id, ids)));
     },
     latestPausedInThread: async ({ agentId, threadId, resourceId }) =>
       (
@@ -51,6 +51,13 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
         .update(runs)
         .set({ ...columns, revision: sql`${runs.revision} + 1` })
         .where(eq(runs.id, id));
+    },
+    endRunning: async ({ id, revision, ...columns }) => {
+      const result = await db()
+        .update(runs)
+        .set({ ...columns, revision: sql`${runs.revision} + 1` })
+        .where(and(eq(runs.id, id), eq(runs.status, 'running'), eq(runs.revision, revision)));
+      return result.rowCount === 1;
     },
     abortPausedOfAgent: async ({ agentId, error, at }) => {
       const result = await db()

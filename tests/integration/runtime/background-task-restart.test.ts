@@ -1,11 +1,13 @@
 /**
- * A background task still running when the process stops: the next studio on the same database
- * marks it failed in the stored run.
+ * Runs left running by a process that stopped: the next studio on the same database ends them as
+ * failed (their background tasks failed with them) once nothing has kept them alive for a while,
+ * and leaves alone a run whose process is still running it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudio } from '@/lib';
 import { Agent } from '@/lib/agents';
 import { silentLogger } from '@/lib/logger';
+import { runStaleAfterMs } from '@/lib/runtime';
 import { createTool } from '@/lib/tools';
 import { createScriptedModel } from '@/tests/support/scripted-model';
 import { createTestStudio } from '@/tests/support/studio';
@@ -16,54 +18,88 @@ afterEach(async () => {
   cleanups = [];
 });
 
-describe('background tools', () => {
-  it('marks a task that outlives a restart failed, in the stored run', async () => {
-    const never = createTool({
-      id: 'never',
-      description: 'Runs until the process stops',
-      background: { enabled: true },
-      execute: async (_input, { abortSignal }) =>
-        new Promise((_resolve, reject) => abortSignal.addEventListener('abort', () => reject(new Error('stopped')))),
-    });
-    const model = createScriptedModel({
-      steps: [{ toolCalls: [{ toolName: 'never', input: {} }] }, { text: 'Later.' }],
-    });
-    const agent = new Agent({ id: 'forever', name: 'Forever', instructions: 'x', model, tools: { never } });
-    const test = await createTestStudio({ agents: { forever: agent } });
-    cleanups.push(test.cleanup);
-    const abort = new AbortController();
-    const runnable = await test.studio.runtime.loadAgent('forever');
-    const stream = runnable.stream('go', { abortSignal: abort.signal });
-    const reader = stream.fullStream.getReader();
-    for (;;) {
-      const { value } = await reader.read();
-      if (value?.type === 'step-finish') break;
-    }
-    // The task is on record while it runs.
-    const stored = async () => (await test.studio.storage.queries.runs.get(stream.runId))!;
-    await expect.poll(async () => JSON.parse((await stored()).state).backgroundTasks?.[0]?.status).toBe('running');
+const never = createTool({
+  id: 'never',
+  description: 'Runs until the process stops',
+  background: { enabled: true },
+  execute: async (_input, { abortSignal }) =>
+    new Promise((_resolve, reject) => abortSignal.addEventListener('abort', () => reject(new Error('stopped')))),
+});
 
-    // Another studio opens the same database, as after a restart of the process.
-    const restarted = await createStudio({
-      logger: silentLogger,
-      agents: { forever: agent },
-      ...test.reopen,
-      settings: { mode: 'test', ...test.reopen.settings },
-    });
-    cleanups.push(() => restarted.close());
-    await restarted.runtime.ready;
-    const state = JSON.parse((await restarted.storage.queries.runs.get(stream.runId))!.state);
-    expect(state.backgroundTasks[0]).toMatchObject({
+/** A studio streaming a run whose background task never ends, and a second studio opened on its database. */
+async function runUnderWay() {
+  const model = createScriptedModel({
+    steps: [{ toolCalls: [{ toolName: 'never', input: {} }] }, { text: 'Later.' }],
+  });
+  const agent = new Agent({ id: 'forever', name: 'Forever', instructions: 'x', model, tools: { never } });
+  const test = await createTestStudio({ agents: { forever: agent } });
+  cleanups.push(test.cleanup);
+  const abort = new AbortController();
+  const runnable = await test.studio.runtime.loadAgent('forever');
+  const stream = runnable.stream('go', { abortSignal: abort.signal });
+  const reader = stream.fullStream.getReader();
+  for (;;) {
+    const { value } = await reader.read();
+    if (value?.type === 'step-finish') break;
+  }
+  cleanups.push(async () => {
+    abort.abort();
+    await stream.result.catch(() => undefined);
+    reader.releaseLock();
+  });
+  const stored = async () => (await test.studio.storage.queries.runs.get(stream.runId))!;
+  // The task is on record while it runs.
+  await expect.poll(async () => JSON.parse((await stored()).state).backgroundTasks?.[0]?.status).toBe('running');
+  return {
+    test,
+    runId: stream.runId,
+    /** Another studio on the same database, as after a restart or beside this one. */
+    async openAnother() {
+      const another = await createStudio({
+        logger: silentLogger,
+        agents: { forever: agent },
+        ...test.reopen,
+        settings: { mode: 'test', ...test.reopen.settings },
+      });
+      cleanups.push(() => another.close());
+      return another;
+    },
+  };
+}
+
+describe('runs whose process stopped', () => {
+  it('ends a run nothing has kept alive for a while as failed, its background task failed too', async () => {
+    const { test, runId, openAnother } = await runUnderWay();
+    // The process stops: its heartbeat no longer moves the run, whose last sign of life grows old.
+    const lastSeen = new Date(Date.now() - runStaleAfterMs - 1_000).toISOString();
+    await test.studio.storage.queries.runs.touchRunning({ ids: [runId], at: lastSeen });
+
+    const restarted = await openAnother();
+    const run = await restarted.runtime.runs.get(runId);
+    expect(run).toMatchObject({
       status: 'failed',
-      result: { message: 'The server stopped before the background task finished.' },
+      error: { code: 'unavailable', details: { runId, reason: 'interrupted' } },
     });
-    expect((await restarted.runtime.runs.get(stream.runId)).transcript.at(-1)).toMatchObject({
+    expect(run.error?.message).toMatch(/stopped while this run was going/);
+    expect(run.transcript.at(-1)).toMatchObject({
       type: 'background-task-completed',
       toolName: 'never',
       status: 'failed',
     });
-    abort.abort();
-    await stream.result.catch(() => undefined);
-    reader.releaseLock();
+    const state = JSON.parse((await restarted.storage.queries.runs.get(runId))!.state);
+    expect(state.backgroundTasks[0]).toMatchObject({
+      status: 'failed',
+      result: { message: 'The server stopped before the background task finished.' },
+    });
+    expect((await restarted.runtime.runs.list({ status: 'failed' })).items.map((item) => item.runId)).toContain(runId);
+  });
+
+  it('leaves a run whose process is still running it to that process', async () => {
+    const { test, runId, openAnother } = await runUnderWay();
+    const beside = await openAnother();
+    expect(await beside.runtime.runs.get(runId)).toMatchObject({ status: 'running' });
+    const state = JSON.parse((await beside.storage.queries.runs.get(runId))!.state);
+    expect(state.backgroundTasks[0]).toMatchObject({ status: 'running' });
+    expect(await test.studio.runtime.runs.get(runId)).toMatchObject({ status: 'running' });
   });
 });

@@ -199,4 +199,36 @@ describe('the stored run store (SQLite)', () => {
       await close();
     }
   });
+
+  it('keeps the runs it runs alive, and finds those another process left running once they go stale', async () => {
+    const storage = openSqliteStorage({ url: ':memory:' });
+    await storage.migrate();
+    const secretsKey = ephemeralSecretsKey();
+    const longAgo = '2026-01-01T00:00:00.000Z';
+    // Another process stored a run as running, then stopped: nothing keeps it alive any more.
+    const stopped = createStoredRunStore({ storage, secretsKey });
+    await stopped.insert({ ...record('theirs', 'running'), updatedAt: longAgo });
+    await stopped.close();
+    const store = createStoredRunStore({ storage, secretsKey, heartbeatMs: 20 });
+    try {
+      await store.insert({ ...record('mine', 'running'), updatedAt: longAgo });
+      const updatedAt = async (runId: string) => (await storage.queries.runs.get(runId))?.updatedAt;
+      await vi.waitFor(async () => expect(await updatedAt('mine')).not.toBe(longAgo), { timeout: 2_000 });
+      expect(await updatedAt('theirs')).toBe(longAgo);
+      const now = new Date().toISOString();
+      // A run this process runs is never taken for interrupted, even one whose row looks stale.
+      expect((await store.interrupted(now)).map((run) => run.runId)).toEqual(['theirs']);
+      expect((await store.interrupted(longAgo)).map((run) => run.runId)).toEqual([]);
+
+      // Ended once, at the revision read; a second ending of the same read changes nothing.
+      const [theirs] = await store.interrupted(now);
+      const ended = { ...theirs!, status: 'failed' as const, finishedAt: now, updatedAt: now };
+      expect(await store.endInterrupted(ended)).toBe(true);
+      expect(await store.endInterrupted(ended)).toBe(false);
+      expect(await storage.queries.runs.get('theirs')).toMatchObject({ status: 'failed', revision: 1 });
+    } finally {
+      await store.close();
+      await storage.close();
+    }
+  });
 });

@@ -474,15 +474,48 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await runs.abortPausedOfAgent({ agentId: 'agent', error, at: at(10) })).toBe(0);
     });
 
-    it('finds running runs with a background task still running', async () => {
-      const state = (statuses: string[]) =>
-        JSON.stringify({ backgroundTasks: statuses.map((status, index) => ({ id: `t${index}`, status })) });
+    it('finds running runs whose updatedAt stopped before a time, and moves the updatedAt of running ones', async () => {
       const runs = storage.queries.runs;
-      await runs.insert(runRow('waiting', { status: 'running', state: state(['finished', 'running']) }));
-      await runs.insert(runRow('done', { status: 'running', state: state(['finished']) }));
-      await runs.insert(runRow('none', { status: 'running', state: '{}' }));
-      await runs.insert(runRow('paused', { status: 'paused', state: state(['running']) }));
-      expect(await runs.withRunningBackgroundTasks()).toEqual(['waiting']);
+      await runs.insert(runRow('lost', { status: 'running', updatedAt: at(1) }));
+      await runs.insert(runRow('alive', { status: 'running', updatedAt: at(1) }));
+      await runs.insert(runRow('recent', { status: 'running', updatedAt: at(5) }));
+      await runs.insert(runRow('waiting', { updatedAt: at(1) }));
+      await runs.touchRunning({ ids: ['alive', 'waiting', 'unknown'], at: at(6) });
+      expect((await runs.get('alive'))?.updatedAt).toBe(at(6));
+      // Only running runs move: a paused one is not kept alive by anyone.
+      expect((await runs.get('waiting'))?.updatedAt).toBe(at(1));
+      expect((await runs.staleRunning(at(3))).map((row) => row.id)).toEqual(['lost']);
+      await runs.touchRunning({ ids: [], at: at(7) });
+      expect((await runs.staleRunning(at(7))).map((row) => row.id).sort()).toEqual(['alive', 'lost', 'recent']);
+    });
+
+    it('ends a running run only at the revision read: a write since, or another ending, wins', async () => {
+      const runs = storage.queries.runs;
+      await runs.insert(runRow('lost', { status: 'running', revision: 3 }));
+      const ended = {
+        id: 'lost',
+        status: 'failed' as const,
+        messages: '[]',
+        pending: '[]',
+        state: '{}',
+        error: '{"code":"unavailable","message":"stopped"}',
+        updatedAt: at(9),
+        finishedAt: at(9),
+        durationMs: 9,
+        finishReason: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        toolCallCount: 0,
+      };
+      expect(await runs.endRunning({ ...ended, revision: 2 })).toBe(false);
+      const other = database.other();
+      const endings = await Promise.all([
+        runs.endRunning({ ...ended, revision: 3 }),
+        other.queries.runs.endRunning({ ...ended, revision: 3 }),
+      ]);
+      expect(endings.filter(Boolean)).toHaveLength(1);
+      expect(await runs.get('lost')).toMatchObject({ status: 'failed', revision: 4, error: ended.error });
+      expect(await runs.endRunning({ ...ended, revision: 4 })).toBe(false);
     });
   });
 
