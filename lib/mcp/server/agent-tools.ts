@@ -37,6 +37,14 @@ const inputSchema = {
 
 export const agentToolName = (agentId: string) => toModelToolName(`agent-${agentId}`);
 
+/** What a call reads of the run it started. */
+interface PausableRunResult {
+  status: string;
+  runId: string;
+  text: string;
+  pending?: Array<{ toolCallId: string; toolName: string; kind: string }>;
+}
+
 const failure = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 export function createAgentMcpTools({
@@ -50,7 +58,7 @@ export function createAgentMcpTools({
     prompt: string;
     requestContext: Record<string, unknown>;
     abortSignal: AbortSignal;
-  }): Promise<{ status: string; text: string; pending?: Array<{ toolName: string; kind: string }> }>;
+  }): Promise<PausableRunResult>;
   /** Names already taken by the listed code tools (those win). */
   reservedNames: ReadonlySet<string>;
 }): AgentMcpTools {
@@ -85,14 +93,33 @@ export function createAgentMcpTools({
           requestContext: (requestContext ?? {}) as Record<string, unknown>,
           abortSignal,
         });
-        if (result.status === 'paused') {
-          const waiting = (result.pending ?? []).map((call) => `${call.toolName} (${call.kind})`).join(', ');
-          return failure(`The agent paused waiting for ${waiting}; such runs are continued through the HTTP API.`);
-        }
+        if (result.status === 'paused') return failure(pausedRunMessage(result));
         return { content: [{ type: 'text', text: result.text }] };
       } catch (error) {
         return failure(errorMessage(error));
       }
     },
   };
+}
+
+/** The continuation each kind of waiting call takes (`POST /api/runs/{runId}/<action>`). */
+const continuationOf: Record<string, string> = {
+  approval: 'approve (or decline) with { toolCallId }',
+  suspended: 'resume with { toolCallId, resumeData }',
+  client: 'tool-results with { results }',
+};
+
+/**
+ * What an MCP caller reads of a run that paused: the run and the calls it waits for, and how to
+ * continue it over the HTTP API, so the run is not left waiting for an answer nobody can give.
+ */
+function pausedRunMessage(result: PausableRunResult): string {
+  const calls = (result.pending ?? []).map(
+    (call) =>
+      `${call.toolName} (${call.kind}, toolCallId ${call.toolCallId}): ${continuationOf[call.kind] ?? 'resume'}`,
+  );
+  return (
+    `The agent paused in run ${result.runId}, waiting for ${calls.join('; ')}. ` +
+    `Continue it through the HTTP API: POST /api/runs/${result.runId}/<action> as named for each call.`
+  );
 }

@@ -86,6 +86,33 @@ describe('agents over MCP', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'prompt: give the agent a non-empty string to answer.' }]);
   });
 
+  it('names a paused run and how to continue it, and the run continues through the HTTP API', async () => {
+    const refunder = {
+      id: 'refund-agent',
+      name: 'Refunds',
+      model: 'test/scripted',
+      instructions: 'Refund when asked.',
+      tools: ['issue-refund'],
+    };
+    expect((await post(server.url, '/api/agents', refunder)).status).toBe(201);
+    expect((await post(server.url, '/api/agents/refund-agent/versions/1/publish', {})).status).toBe(200);
+    const result = await client.callTool({
+      name: 'agent-refund-agent',
+      arguments: { prompt: '[[call issue-refund {"orderId":"o-1","amount":5}]]' },
+    });
+    expect(result.isError).toBe(true);
+    const [{ text }] = result.content as Array<{ type: 'text'; text: string }>;
+    const [, runId, toolCallId] = /paused in run (\S+), waiting for issue-refund \(approval, toolCallId (\S+)\)/.exec(
+      text,
+    )!;
+    expect(text).toContain(`POST /api/runs/${runId}/<action>`);
+    expect(text).toContain('approve (or decline) with { toolCallId }');
+    const approved = await post(server.url, `/api/runs/${runId}/approve`, { toolCallId });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ runId, status: 'finished' });
+    expect(approved.body.text).toMatch(/^Tool results: issue-refund ->/);
+  });
+
   it('lists no agents on the default server, where the setting is off', async () => {
     const plain = await connectMcpClient(inject('serverUrl'));
     try {
