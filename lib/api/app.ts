@@ -32,7 +32,7 @@ import {
   requiredBodyGate,
   type createBodylessRouteLookup,
 } from './bodyless-routes';
-import { unknownQueryGate, type createQueryParameterLookup } from './query-parameters';
+import { queryParameterGate, type createQueryParameterLookup } from './query-parameters';
 import { requestGate } from './request-gate';
 import type { ScopeLookup } from './scope-lookup';
 import { ApiRouter } from './router';
@@ -131,7 +131,7 @@ export function createApiApp({
   // Then credentials, before any body is read: an anonymous caller learns nothing but 401.
   if (access) app.use('*', accessGate(access.credentials, access.lookup));
   // A misspelt query parameter would silently change the answer (`?lable=` serves the latest).
-  if (queryParameters) app.use('*', unknownQueryGate(queryParameters));
+  if (queryParameters) app.use('*', queryParameterGate(queryParameters));
 
   const standard = { maxSize: bodyLimitBytes, limit: bodyLimiter(bodyLimitBytes) };
   const large = { maxSize: importBodyLimitBytes, limit: bodyLimiter(importBodyLimitBytes) };

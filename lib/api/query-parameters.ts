@@ -1,6 +1,8 @@
 /**
  * Unknown query parameters are refused, in one place: a misspelt `?lable=staging` would otherwise
- * be ignored and the request answered for the latest version instead of the label. The names each
+ * be ignored and the request answered for the latest version instead of the label. So is a
+ * parameter given more than once (`?status=failed&status=running`): no route takes a list, and
+ * reading one of the values would answer for a filter the caller did not mean. The names each
  * operation takes are read from its route definition (`request.query`, the same schema the route
  * validates with and the document lists), so there is no second list to keep in step.
  */
@@ -50,15 +52,38 @@ function allowedList(names: ReadonlySet<string>): string {
   return names.size === 0 ? 'no query parameters' : `only ${[...names].sort().join(', ')}`;
 }
 
-/** 400 `invalid_input` naming every query parameter the route does not take (`query.<name>`). */
-export function unknownQueryGate(lookup: ReturnType<typeof createQueryParameterLookup>): MiddlewareHandler {
+/** How many times each parameter of a query string is given. */
+function countsOf(searchParams: URLSearchParams): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of searchParams.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * 400 `invalid_input` naming every query parameter the route does not take, or else every one
+ * given more than once (`query.<name>`).
+ */
+export function queryParameterGate(lookup: ReturnType<typeof createQueryParameterLookup>): MiddlewareHandler {
   return async (context, next) => {
     const url = context.req.url;
     if (!url.includes('?')) return next();
     const known = lookup(context.req.method, context.req.path);
     if (known === undefined) return next();
-    const unknown = [...new Set(new URL(url).searchParams.keys())].filter((name) => !known.has(name));
-    if (unknown.length === 0) return next();
+    const counts = countsOf(new URL(url).searchParams);
+    const unknown = [...counts.keys()].filter((name) => !known.has(name));
+    if (unknown.length === 0) {
+      const repeated = [...counts].filter(([, count]) => count > 1);
+      if (repeated.length === 0) return next();
+      const error = invalidInput(
+        repeated.map(([name, count]) => ({
+          path: `query.${name}`,
+          message: `Given ${count} times; give it once (this route takes one value per parameter)`,
+        })),
+        `Query parameter${repeated.length > 1 ? 's' : ''} ${repeated.map(([name]) => name).join(', ')} given more than once: ` +
+          'give each once.',
+      );
+      return context.json(error.toBody(), 400);
+    }
     const takes = allowedList(known);
     const error = invalidInput(
       unknown.map((name) => ({ path: `query.${name}`, message: `Unknown query parameter; this route takes ${takes}` })),

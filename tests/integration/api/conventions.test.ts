@@ -75,6 +75,31 @@ describe('API conventions (in process)', () => {
     expect(declared.status).toBe(200);
   });
 
+  it('refuses a query parameter given more than once, naming it, instead of reading one of the values', async () => {
+    const response = await context.studio.api.request('/api/runs?status=failed&status=running&limit=5');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'invalid_input',
+        message: 'Query parameter status given more than once: give each once.',
+        details: {
+          issues: [
+            {
+              path: 'query.status',
+              message: 'Given 2 times; give it once (this route takes one value per parameter)',
+            },
+          ],
+        },
+      },
+    });
+    // An unknown name is said first: it is the likelier mistake.
+    const both = await context.studio.api.request('/api/runs?stats=x&limit=1&limit=2');
+    expect((await both.json()).error.details.issues).toEqual([
+      { path: 'query.stats', message: expect.stringMatching(/^Unknown query parameter/) },
+    ]);
+    expect((await context.studio.api.request('/api/runs?status=failed&limit=5')).status).toBe(200);
+  });
+
   it('rejects a malformed JSON body with 400 invalid_input naming the problem', async () => {
     const response = await context.studio.api.request('/api/health', jsonRequest('POST', '{"a": '));
     expect(response.status).toBe(400);

@@ -101,7 +101,7 @@ describe('agents over MCP', () => {
       arguments: { prompt: '[[call issue-refund {"orderId":"o-1","amount":5}]]' },
     });
     expect(result.isError).toBe(true);
-    const [{ text }] = result.content as Array<{ type: 'text'; text: string }>;
+    const { text } = (result.content as Array<{ type: 'text'; text: string }>)[0]!;
     const [, runId, toolCallId] = /paused in run (\S+), waiting for issue-refund \(approval, toolCallId (\S+)\)/.exec(
       text,
     )!;
