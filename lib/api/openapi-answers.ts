@@ -2,7 +2,7 @@
  * The answers every operation can give besides its own, written into the document from the app's
  * cross-cutting rules (./app, ./request-gate, ./access-gate, ./query-parameters, ./bodyless-routes,
  * ./rate-limit) so that the contract lists every status the server sends:
- * - 400 on every operation: an unknown query parameter, a NUL character, a path parameter the
+ * - 400 on every operation: an unknown or repeated query parameter, a NUL character, a path parameter the
  *   route validates, a body that is not JSON or nests too deep, a body the operation does not take;
  * - 403 on every operation: a request from another site (`Sec-Fetch-Site: cross-site`, a foreign
  *   `Origin` on a writing method), and with credentials a scope or role that is too low;
@@ -40,7 +40,7 @@ export const answerHeaders = {
 const header = (name: keyof typeof answerHeaders) => ({ $ref: `#/components/headers/${name}` });
 
 const standardAnswers = {
-  400: 'Invalid input: a field, path parameter or query parameter (unknown ones too) as `details.issues`, a body that is not JSON, or a body sent to an operation that takes none',
+  400: 'Invalid input: a field, path parameter or query parameter (unknown or repeated ones too) as `details.issues`, a body that is not JSON, or a body sent to an operation that takes none',
   401: 'No credentials, or an unknown, revoked or expired key, or an ended session (sign-in required)',
   403: 'A request from another site, or credentials whose scope or role is too low (`details.requiredScope`)',
   413: 'The body is larger than the limit (`details.limitBytes`)',

@@ -71,7 +71,8 @@ function documentOf(app: ApiApp, version: string): OpenApiDocument {
           description:
             'Manage versioned agents, resolve their tools per request, run tools and agents. Every refusal is a JSON ' +
             '`Error`. A known path asked with a method it does not answer is 405 `method_not_allowed` with `Allow`; ' +
-            'an unknown path is 404. Unknown query parameters and body fields are refused with 400.',
+            'an unknown path is 404. Unknown query parameters and body fields, and a query parameter given twice, are ' +
+            'refused with 400.',
           // No open-source licence has been chosen; the SPDX custom reference says so instead of guessing one.
           // OpenAPI 3.1 has `identifier`; the generator's types only know 3.0's license object.
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as { name: string },
