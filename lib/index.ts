@@ -50,6 +50,7 @@ import {
   startRunUpkeep,
   storedRunStoreOf,
   toolSourcesOf,
+  warnOfUnreadableSecrets,
 } from './studio-parts';
 import { buildSourceLoader, mcpPoolOf } from './studio-sources';
 
@@ -197,6 +198,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     const runUpkeep = await startRunUpkeep({ runtime, runStore, settings, logger });
     const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings });
     await evaluations.markInterrupted();
+    await warnOfUnreadableSecrets({ editor, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = await createAccess({
       ...{ storage, secretsKey, settings, logger },

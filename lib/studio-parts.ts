@@ -197,6 +197,36 @@ export async function startRunUpkeep({
   };
 }
 
+/** How many saved MCP clients the start-up looks at for secrets this key cannot read: one page. */
+const clientsCheckedAtStart = 100;
+
+/**
+ * Says at start when saved MCP clients hold secrets this SECRETS_KEY cannot read (the key changed
+ * since they were saved), rather than leaving it to their first connection's 503. Looks at the first
+ * page of clients; one that cannot be read at all is left to the requests that read it.
+ */
+export async function warnOfUnreadableSecrets({
+  editor,
+  logger,
+}: {
+  editor: Pick<Editor, 'mcpClients'>;
+  logger: Logger;
+}): Promise<void> {
+  try {
+    const { items } = await editor.mcpClients.list({ limit: clientsCheckedAtStart });
+    const clientIds = items.filter((client) => client.unreadableSecrets !== undefined).map((client) => client.id);
+    if (clientIds.length === 0) return;
+    logger.warn(
+      `SECRETS_KEY cannot read the secrets of ${clientIds.length} saved MCP client${clientIds.length > 1 ? 's' : ''}: ` +
+        'they were saved with another key. Start the studio with the SECRETS_KEY that saved them, or delete ' +
+        'each and save it again with its secrets.',
+      { clientIds },
+    );
+  } catch (error) {
+    logger.warn('Could not check at start whether the saved MCP clients’ secrets can be read', { error });
+  }
+}
+
 /** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
 export function storedRunStoreOf({
   storage,

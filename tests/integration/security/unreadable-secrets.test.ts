@@ -5,13 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudio } from '@/lib';
-import { silentLogger } from '@/lib/logger';
+import { silentLogger, type Logger } from '@/lib/logger';
 import { call as callApi, createTestStudio } from '../../support/studio';
 
 type Studio = Awaited<ReturnType<typeof createStudio>>;
 
 let context: Awaited<ReturnType<typeof createTestStudio>>;
 let reopened: Studio;
+const warnings: Array<{ message: string; data?: Record<string, unknown> }> = [];
+const watchingLogger: Logger = {
+  ...silentLogger,
+  warn: (message, data) => warnings.push({ message, ...(data ? { data } : {}) }),
+};
 const call = (method: string, path: string, body?: unknown) => callApi(reopened, method, path, body);
 
 const stdioClient = {
@@ -53,7 +58,7 @@ beforeAll(async () => {
   expect((await callApi(context.studio, 'PUT', '/api/integrations/echo', integration)).status).toBe(201);
   await context.studio.close();
   reopened = await createStudio({
-    logger: silentLogger,
+    logger: watchingLogger,
     database: context.reopen.database,
     settings: { mode: 'test', secretsKey: 'another-secrets-key-0002', stdioAllowedCommands: ['node server.js'] },
   });
@@ -65,6 +70,15 @@ afterAll(async () => {
 });
 
 describe('clients whose secrets were stored with another SECRETS_KEY', () => {
+  it('are named at start, before anything tries to use them', () => {
+    expect(warnings.filter(({ message }) => message.startsWith('SECRETS_KEY cannot read'))).toEqual([
+      {
+        message: expect.stringMatching(/the secrets of 2 saved MCP clients: they were saved with another key/),
+        data: { clientIds: ['local-tools', 'remote-docs'] },
+      },
+    ]);
+  });
+
   it('are listed, each marked as holding secrets this key cannot read', async () => {
     const { status, body } = await call('GET', '/api/mcp-clients');
     expect(status).toBe(200);
