@@ -193,11 +193,10 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runObserver: tracing?.observer,
       workflows,
     });
-    // Runs a stopped process left running are ended before the studio answers anyone, and before
-    // close() could take the storage from under that work.
-    const runUpkeep = await startRunUpkeep({ runtime, runStore, settings, logger });
     const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings });
-    await evaluations.markInterrupted();
+    // Runs and evaluations a stopped process left running are ended before the studio answers
+    // anyone, and before close() could take the storage from under that work.
+    const runUpkeep = await startRunUpkeep({ runtime, runStore, evaluations, settings, logger });
     await warnOfUnreadableSecrets({ editor, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = await createAccess({

@@ -17,6 +17,7 @@ import {
   createModelRegistry,
   createStoredRunStore,
   startInterruptedRunSweep,
+  startRepeatingWork,
   startRunRetention,
   type LanguageModelObject,
   type RunStore,
@@ -170,29 +171,38 @@ export function partsBuiltLater(built: () => { runtime: Runtime; runStore: RunSt
 }
 
 /**
- * The studio's timed work on stored runs: runs a stopped process left running are ended at once
- * (settled before this answers) and then every minute; runs past `runRetentionDays` are deleted at
- * start and daily. `stop` clears both timers, waiting for work under way.
+ * The studio's timed work on stored runs and evaluations: runs and evaluations a stopped process
+ * left running are ended at once (settled before this answers) and then every minute, when this
+ * process also marks its own running evaluations alive; runs past `runRetentionDays` are deleted at
+ * start and daily. `stop` clears the timers, waiting for work under way.
  */
 export async function startRunUpkeep({
   runtime,
   runStore,
+  evaluations,
   settings,
   logger,
 }: {
   runtime: Pick<Runtime, 'runs'>;
   runStore: RunStore;
+  evaluations: Pick<Evaluations, 'markInterrupted'>;
   settings: Pick<Settings, 'runRetentionDays'>;
   logger: Logger;
 }) {
   const interruptedRuns = startInterruptedRunSweep({ runStore, logger });
-  await interruptedRuns.first;
+  const interruptedEvaluations = startRepeatingWork({
+    work: () => evaluations.markInterrupted(),
+    everyMs: 60_000,
+    onError: (error) => logger.error('Could not mark the evaluations whose process stopped', { error }),
+  });
+  await Promise.all([interruptedRuns.first, interruptedEvaluations.first]);
   const retention = startRunRetention({ runs: runtime.runs, days: settings.runRetentionDays, logger });
   return {
     runRetentionOnce: retention.runOnce,
     async stop() {
       await retention.stop();
       await interruptedRuns.stop();
+      await interruptedEvaluations.stop();
     },
   };
 }

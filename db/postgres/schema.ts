@@ -431,6 +431,9 @@ export const evaluations = pgTable(
     createdBy: text('created_by'),
     startedAt: text('started_at').notNull(),
     finishedAt: text('finished_at'),
+    // Moved now and then by the process running it; a running evaluation whose `aliveAt` stopped
+    // moving lost its process (null in evaluations stored before it was recorded: `startedAt` counts).
+    aliveAt: text('alive_at'),
   },
   (table) => [
     index('evaluations_agent_idx').on(table.agentId, table.startedAt),

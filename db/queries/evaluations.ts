@@ -46,10 +46,17 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(and(finishedOfConfig, gte(evaluations.testCasesChangedAt, p('testCasesChangedAt'))))
     .orderBy(desc(evaluations.startedAt), desc(evaluations.id))
     .prepare();
+  const running = eq(evaluations.status, 'running');
+  // Running evaluations whose process stopped: last seen alive (or, before that was recorded, started) before `:before`.
   const failRunning = db
     .update(evaluations)
     .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
-    .where(eq(evaluations.status, 'running'))
+    .where(and(running, sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${p('before')}`))
+    .prepare();
+  const touchRunning = db
+    .update(evaluations)
+    .set({ aliveAt: bind('at') } as never)
+    .where(and(running, sql`${evaluations.id} in (select value from json_each(${p('ids')}))`))
     .prepare();
   const deleteOfAgent = deleteBy(db, evaluations, evaluations.agentId, 'agentId');
 
@@ -87,9 +94,12 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
       configHash: string;
       testCasesChangedAt: string;
     }): EvaluationRow[] => finishedOfConfigSince.all({ agentId, configHash, testCasesChangedAt }),
-    /** Marks every evaluation still running as failed (a stopped process left them). */
-    failRunning({ error, finishedAt }: { error: string; finishedAt: string }) {
-      failRunning.run({ error, finishedAt });
+    /** Marks the evaluations still running and last seen alive before `before` failed (their process stopped); how many. */
+    failRunning: ({ error, finishedAt, before }: { error: string; finishedAt: string; before: string }): number =>
+      failRunning.run({ error, finishedAt, before }).changes,
+    /** Marks those of the evaluations that are still running as alive at `at`. */
+    touchRunning({ ids, at }: { ids: string[]; at: string }) {
+      touchRunning.run({ ids: JSON.stringify(ids), at });
     },
     deleteOfAgent(agentId: string) {
       deleteOfAgent.run({ agentId });

@@ -90,11 +90,19 @@ export interface Evaluations {
   }): Promise<LastEvaluation | undefined>;
   /** Runs an evaluation and waits for it to finish (the CLI and tests). */
   runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
-  /** Marks the evaluations a stopped process left running as failed (at start, before any begins). */
+  /**
+   * Marks the evaluations this process runs as alive, and those a stopped process left running as
+   * failed: running, and not seen alive for `evaluationStaleAfterMs`. At start, then now and then
+   * (the studio calls it every minute), so that with several instances on one database an instance
+   * that starts does not fail the evaluations another one is running.
+   */
   markInterrupted(): Promise<void>;
 }
 
 export const interruptedEvaluationMessage = 'The server stopped before the evaluation finished; start it again.';
+
+/** How long a running evaluation may go without a sign of life before it counts as interrupted. */
+export const evaluationStaleAfterMs = 5 * 60_000;
 
 function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): TestCase[] {
   if (testCaseIds === undefined) return cases;
@@ -152,6 +160,8 @@ const described = (evaluation: EvaluationView, stale: boolean): LastEvaluation =
 
 export function createEvaluations(parts: EvaluationParts): Evaluations {
   const queries = () => parts.storage.queries.evaluations;
+  /** The evaluations this process is running. */
+  const running = new Set<string>();
 
   /** The row with `results` so far: written as each case finishes (progress), and once more at the end. */
   const resultsRow = (id: string, results: CaseResult[], finishedAt: string | null) => {
@@ -209,19 +219,23 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       createdBy: request.actor ?? null,
       startedAt: parts.now().toISOString(),
       finishedAt: null,
+      aliveAt: null,
     };
     await queries().insert(row);
-    const done = evaluateAll(row, cases).catch(async (error: unknown) => {
-      await queries().finish({
-        id: row.id,
-        status: 'failed',
-        passed: 0,
-        failed: 0,
-        results: '[]',
-        error: errorMessage(error),
-        finishedAt: parts.now().toISOString(),
-      });
-    });
+    running.add(row.id);
+    const done = evaluateAll(row, cases)
+      .catch(async (error: unknown) => {
+        await queries().finish({
+          id: row.id,
+          status: 'failed',
+          passed: 0,
+          failed: 0,
+          results: '[]',
+          error: errorMessage(error),
+          finishedAt: parts.now().toISOString(),
+        });
+      })
+      .finally(() => running.delete(row.id));
     return { row, done };
   }
 
@@ -259,7 +273,14 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       return last ? described(last.evaluation, last.stale) : undefined;
     },
     async markInterrupted() {
-      await queries().failRunning({ error: interruptedEvaluationMessage, finishedAt: parts.now().toISOString() });
+      const now = parts.now();
+      // Its own first: an evaluation this process runs is never taken for another's left behind.
+      if (running.size > 0) await queries().touchRunning({ ids: [...running], at: now.toISOString() });
+      await queries().failRunning({
+        error: interruptedEvaluationMessage,
+        finishedAt: now.toISOString(),
+        before: new Date(now.getTime() - evaluationStaleAfterMs).toISOString(),
+      });
     },
     async runToEnd(request) {
       const { row, done } = await begin(request);

@@ -34,6 +34,7 @@ export {
   type ReplayedCall,
 } from './replay';
 export { startRunRetention, type RunRetention } from './run-retention';
+export { startRepeatingWork } from './repeating-work';
 export { startInterruptedRunSweep, runStaleAfterMs, type InterruptedRunSweep } from './interrupted-runs';
 export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';

@@ -1,5 +1,5 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
 import { binary, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
@@ -37,11 +37,24 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
         .from(evaluations)
         .where(and(finishedOfConfig(config), gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt)))
         .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id))),
-    async failRunning({ error, finishedAt }) {
-      await db()
+    async failRunning({ error, finishedAt, before }) {
+      const result = await db()
         .update(evaluations)
         .set({ status: 'failed', error, finishedAt })
-        .where(eq(evaluations.status, 'running'));
+        .where(
+          and(
+            eq(evaluations.status, 'running'),
+            sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${before}`,
+          ),
+        );
+      return result.rowCount ?? 0;
+    },
+    async touchRunning({ ids, at }) {
+      if (ids.length === 0) return;
+      await db()
+        .update(evaluations)
+        .set({ aliveAt: at })
+        .where(and(eq(evaluations.status, 'running'), inArray(evaluations.id, ids)));
     },
     async deleteOfAgent(agentId) {
       await db().delete(evaluations).where(eq(evaluations.agentId, agentId));

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vites
 import type * as postgres from '../../../db/postgres/schema';
 import type * as sqlite from '../../../db/schema';
 import type { Storage } from '../../../db/storage';
+import type { EvaluationRow } from '../../../db/queries';
 import { adapters, type OpenedDatabase } from './adapters';
 import {
   agentRow,
@@ -516,6 +517,41 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(endings.filter(Boolean)).toHaveLength(1);
       expect(await runs.get('lost')).toMatchObject({ status: 'failed', revision: 4, error: ended.error });
       expect(await runs.endRunning({ ...ended, revision: 4 })).toBe(false);
+    });
+  });
+
+  describe('evaluations', () => {
+    const evaluation = (id: string, overrides: Partial<EvaluationRow> = {}): EvaluationRow => ({
+      id,
+      agentId: 'agent',
+      versionNumber: 1,
+      configHash: 'hash',
+      status: 'running',
+      testCasesChangedAt: at(0),
+      passed: 0,
+      failed: 0,
+      results: '[]',
+      error: null,
+      createdBy: null,
+      startedAt: at(1),
+      finishedAt: null,
+      aliveAt: null,
+      ...overrides,
+    });
+
+    it('fails the running evaluations not seen alive since a time, and marks running ones alive', async () => {
+      const queries = storage.queries.evaluations;
+      await queries.insert(evaluation('lost'));
+      await queries.insert(evaluation('alive'));
+      await queries.insert(evaluation('recent', { aliveAt: at(5) }));
+      await queries.insert(evaluation('done', { status: 'finished', finishedAt: at(2) }));
+      await queries.touchRunning({ ids: ['alive', 'done'], at: at(6) });
+      expect((await queries.get('alive'))?.aliveAt).toBe(at(6));
+      expect((await queries.get('done'))?.aliveAt).toBeNull();
+      expect(await queries.failRunning({ error: 'stopped', finishedAt: at(9), before: at(4) })).toBe(1);
+      expect(await queries.get('lost')).toMatchObject({ status: 'failed', error: 'stopped', finishedAt: at(9) });
+      for (const id of ['alive', 'recent']) expect((await queries.get(id))?.status).toBe('running');
+      expect((await queries.get('done'))?.status).toBe('finished');
     });
   });
 

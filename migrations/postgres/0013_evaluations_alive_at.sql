@@ -1,0 +1,1 @@
+ALTER TABLE "evaluations" ADD COLUMN "alive_at" text;

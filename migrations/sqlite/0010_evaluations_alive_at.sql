@@ -1,0 +1,1 @@
+ALTER TABLE `evaluations` ADD `alive_at` text;
