@@ -11,7 +11,7 @@ import { Button } from '../_components/ui/button';
 import { TextAreaField, TextField } from '../_components/ui/field';
 import { idFromName } from '../_lib/id-from-name';
 import { newAgentFormSchema } from './new-agent-schema';
-import { listInWords } from '@/lib/rules';
+import { listInWords } from '@/lib/list-in-words';
 import { ModelOptions } from '../_components/model-options';
 import { providerLabel, type ModelChoices } from '../_components/model-suggestions';
 import { usePermissions } from '../_components/permissions';

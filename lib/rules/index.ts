@@ -7,7 +7,6 @@ export * from './compile';
 export * from './context-field-rows';
 export * from './context-fields';
 export * from './context-gaps';
-export { listInWords } from '../list-in-words';
 export * from './evaluate';
 export * from './json-logic-limits';
 export * from './json-value';
