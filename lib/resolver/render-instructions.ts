@@ -120,6 +120,8 @@ export function renderInstructions({
   if (!Array.isArray(instructions)) return '';
   const parts: string[] = [];
   let length = 0;
+  /** Summed once, the first time the rendered text is past the bound. */
+  let stored: number | undefined;
   for (const [index, block] of instructions.entries()) {
     if (!isRecord(block) || typeof block.content !== 'string') continue;
     const ref = `instructions[${index}].rules`;
@@ -127,7 +129,7 @@ export function renderInstructions({
     if (block.type !== 'text' && block.type !== 'prompt_block') continue;
     const part = renderTemplate({ template: block.content, requestContext });
     length += part.length + 2;
-    if (length > maxRenderedInstructionsLength && length > storedLength(instructions)) throw tooLong();
+    if (length > maxRenderedInstructionsLength && length > (stored ??= storedLength(instructions))) throw tooLong();
     parts.push(part);
   }
   return parts.join('\n\n');
