@@ -7,7 +7,7 @@
  * validates with and the document lists), so there is no second list to keep in step.
  */
 import type { MiddlewareHandler } from 'hono';
-import { invalidInput } from '../errors';
+import { invalidInput, type StudioError } from '../errors';
 import { ApiRouter } from './router';
 
 /** An operation's method, path template (`/api/agents/{id}`) and its query schema, if any. */
@@ -59,9 +59,38 @@ function countsOf(searchParams: URLSearchParams): Map<string, number> {
   return counts;
 }
 
+/** The parameters a route does not take, refused with what it takes; undefined when there are none. */
+function unknownParameters(
+  counts: ReadonlyMap<string, number>,
+  known: ReadonlySet<string>,
+  operation: string,
+): StudioError | undefined {
+  const unknown = [...counts.keys()].filter((name) => !known.has(name));
+  if (unknown.length === 0) return undefined;
+  const takes = allowedList(known);
+  return invalidInput(
+    unknown.map((name) => ({ path: `query.${name}`, message: `Unknown query parameter; this route takes ${takes}` })),
+    `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: ${operation} takes ${takes}.`,
+  );
+}
+
+/** The parameters given more than once, refused; undefined when there are none. */
+function repeatedParameters(counts: ReadonlyMap<string, number>): StudioError | undefined {
+  const repeated = [...counts].filter(([, count]) => count > 1);
+  if (repeated.length === 0) return undefined;
+  return invalidInput(
+    repeated.map(([name, count]) => ({
+      path: `query.${name}`,
+      message: `Given ${count} times; give it once (this route takes one value per parameter)`,
+    })),
+    `Query parameter${repeated.length > 1 ? 's' : ''} ${repeated.map(([name]) => name).join(', ')} given more than once: ` +
+      'give each once.',
+  );
+}
+
 /**
  * 400 `invalid_input` naming every query parameter the route does not take, or else every one
- * given more than once (`query.<name>`).
+ * given more than once (`query.<name>`): an unknown name is the likelier mistake, so it is said first.
  */
 export function queryParameterGate(lookup: ReturnType<typeof createQueryParameterLookup>): MiddlewareHandler {
   return async (context, next) => {
@@ -70,26 +99,8 @@ export function queryParameterGate(lookup: ReturnType<typeof createQueryParamete
     const known = lookup(context.req.method, context.req.path);
     if (known === undefined) return next();
     const counts = countsOf(new URL(url).searchParams);
-    const unknown = [...counts.keys()].filter((name) => !known.has(name));
-    if (unknown.length === 0) {
-      const repeated = [...counts].filter(([, count]) => count > 1);
-      if (repeated.length === 0) return next();
-      const error = invalidInput(
-        repeated.map(([name, count]) => ({
-          path: `query.${name}`,
-          message: `Given ${count} times; give it once (this route takes one value per parameter)`,
-        })),
-        `Query parameter${repeated.length > 1 ? 's' : ''} ${repeated.map(([name]) => name).join(', ')} given more than once: ` +
-          'give each once.',
-      );
-      return context.json(error.toBody(), 400);
-    }
-    const takes = allowedList(known);
-    const error = invalidInput(
-      unknown.map((name) => ({ path: `query.${name}`, message: `Unknown query parameter; this route takes ${takes}` })),
-      `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: ` +
-        `${context.req.method} ${context.req.path} takes ${takes}.`,
-    );
-    return context.json(error.toBody(), 400);
+    const refusal =
+      unknownParameters(counts, known, `${context.req.method} ${context.req.path}`) ?? repeatedParameters(counts);
+    return refusal ? context.json(refusal.toBody(), 400) : next();
   };
 }
