@@ -16,6 +16,7 @@ import type { Outbound } from './net';
 import {
   createModelRegistry,
   createStoredRunStore,
+  interruptedSweepEveryMs,
   startInterruptedRunSweep,
   startRepeatingWork,
   startRunRetention,
@@ -192,7 +193,7 @@ export async function startRunUpkeep({
   const interruptedRuns = startInterruptedRunSweep({ runStore, logger });
   const interruptedEvaluations = startRepeatingWork({
     work: () => evaluations.markInterrupted(),
-    everyMs: 60_000,
+    everyMs: interruptedSweepEveryMs,
     onError: (error) => logger.error('Could not mark the evaluations whose process stopped', { error }),
   });
   await Promise.all([interruptedRuns.first, interruptedEvaluations.first]);

@@ -17,7 +17,8 @@ import { runHeartbeatMs } from './stored-run-store';
 
 /** Five missed heartbeats: a process that is only slow for a while keeps its runs. */
 export const runStaleAfterMs = 5 * runHeartbeatMs;
-const sweepEveryMs = 60_000;
+/** How often a studio looks for runs (and evaluations) whose process stopped. */
+export const interruptedSweepEveryMs = 60_000;
 
 export interface InterruptedRunSweep {
   /** Ends the runs whose process stopped now; how many it ended. */
@@ -45,7 +46,7 @@ export function startInterruptedRunSweep({
   runStore,
   logger,
   staleAfterMs = runStaleAfterMs,
-  everyMs = sweepEveryMs,
+  everyMs = interruptedSweepEveryMs,
   now = () => new Date(),
 }: {
   runStore: Pick<RunStore, 'interrupted' | 'endInterrupted'>;
