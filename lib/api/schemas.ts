@@ -1,6 +1,7 @@
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { definedFields } from '../defined-fields';
 import { errorStatus } from '../errors';
+import { pageOf, pageQuery } from './pagination';
 
 const errorCodes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...Array<keyof typeof errorStatus>];
 
@@ -73,7 +74,7 @@ interface JsonRouteSpec<Schema extends z.ZodType, Request, Status> {
  * `createRoute` spells in ten.
  */
 export function jsonRoutes(...tags: string[]) {
-  return <
+  const route = <
     RouteMethod extends Method,
     Path extends string,
     Schema extends z.ZodType,
@@ -106,7 +107,40 @@ export function jsonRoutes(...tags: string[]) {
       }),
     );
   };
+
+  /**
+   * A list: a GET answering one page of `items` (`?limit=&cursor=`). It answers 400 for a bad page
+   * request, and 404 when its path `params` name a record that is not there; `errors` adds others.
+   */
+  const page = <Path extends string, Item extends z.ZodType, Params extends z.ZodObject | undefined = undefined>(
+    path: Path,
+    operationId: string,
+    {
+      summary,
+      params,
+      items: [noun, item],
+      errors = [],
+    }: {
+      summary: string;
+      params?: Params;
+      /** What the page holds (`the test cases`) and the schema of one. */
+      items: [noun: string, schema: Item];
+      errors?: Array<401 | 403>;
+    },
+  ) =>
+    route('get', path, operationId, {
+      summary,
+      request: (params ? { params, query: pageQuery } : { query: pageQuery }) as PageRequestSchemas<Params>,
+      ok: [`One page of ${noun}`, pageOf(item)],
+      errors: [400, ...(params ? [404 as const] : []), ...errors],
+    });
+
+  return Object.assign(route, { page });
 }
+
+type PageRequestSchemas<Params> = Params extends z.ZodObject
+  ? { params: Params; query: typeof pageQuery }
+  : { query: typeof pageQuery };
 
 /**
  * A route that answers 204 with no body once it has done what it says (a revocation, a withdrawal),

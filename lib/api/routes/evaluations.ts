@@ -7,7 +7,6 @@ import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { EvaluationTarget, Evaluations } from '../../evaluation';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
@@ -110,11 +109,10 @@ export const getRoute = route('get', '/evaluations/{evaluationId}', 'getEvaluati
   errors: [404],
 });
 
-export const listRoute = route('get', '/agents/{id}/evaluations', 'listEvaluations', {
+export const listRoute = route.page('/agents/{id}/evaluations', 'listEvaluations', {
   summary: "The agent's evaluations, newest first",
-  request: { params: agentIdParams, query: pageQuery },
-  ok: ['One page of evaluations', pageOf(evaluationSchema)],
-  errors: [400, 404],
+  params: agentIdParams,
+  items: ['evaluations', evaluationSchema],
 });
 
 const targetOf = (body: z.output<typeof startBody>): EvaluationTarget =>

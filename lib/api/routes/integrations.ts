@@ -7,7 +7,6 @@ import type { IntegrationService } from '../../integrations';
 import { integrationConfigInputSchema, integrationIdPattern, integrationIdRule } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery } from '../pagination';
 import { errorResponses, idPathParams, jsonRoutes, requiredBody } from '../schemas';
 
 const route = jsonRoutes('integrations');
@@ -45,11 +44,9 @@ const detailsSchema = summarySchema
 
 const idParams = idPathParams('petstore');
 
-export const listRoute = route('get', '/integrations', 'listIntegrations', {
+export const listRoute = route.page('/integrations', 'listIntegrations', {
   summary: 'Integrations (code and stored) with their tool catalogues, sorted by id',
-  request: { query: pageQuery },
-  ok: ['One page of integrations', pageOf(summarySchema)],
-  errors: [400],
+  items: ['integrations', summarySchema],
 });
 
 export const showRoute = route('get', '/integrations/{id}', 'getIntegration', {

@@ -15,7 +15,7 @@ import { roles } from '../../auth/roles';
 import { acceptInvitationInput, createInvitationInput, firstAdminInput, readInvitationInput } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const signInRoute = jsonRoutes('sign-in');
@@ -103,11 +103,10 @@ export const createInvitationRoute = userRoute('post', '/users/invitations', 'cr
   errors: [400, 401, 403, 409],
 });
 
-export const listInvitationsRoute = userRoute('get', '/users/invitations', 'listInvitations', {
+export const listInvitationsRoute = userRoute.page('/users/invitations', 'listInvitations', {
   summary: 'Pending invitations, oldest first, without their links',
-  request: { query: pageQuery },
-  ok: ['One page of the invitations', pageOf(invitationSchema)],
-  errors: [400, 401, 403],
+  items: ['the invitations', invitationSchema],
+  errors: [401, 403],
 });
 
 export const withdrawInvitationRoute = noContentRoute(

@@ -8,7 +8,7 @@ import { scopes } from '../../auth/roles';
 import { createApiKeyInput } from '../../schemas';
 import { requestActor } from '../request-principal';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { jsonRoutes, noContentRoute, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('keys');
@@ -45,11 +45,10 @@ export const createKeyRoute = route('post', '/keys', 'createApiKey', {
   errors: [400, 401, 403, 409],
 });
 
-export const listKeysRoute = route('get', '/keys', 'listApiKeys', {
+export const listKeysRoute = route.page('/keys', 'listApiKeys', {
   summary: 'Every API key, newest first, without the keys themselves',
-  request: { query: pageQuery },
-  ok: ['One page of the keys', pageOf(keySchema)],
-  errors: [400, 401, 403],
+  items: ['the keys', keySchema],
+  errors: [401, 403],
 });
 
 export const revokeKeyRoute = noContentRoute('keys', 'delete', '/keys/{id}', 'revokeApiKey', {

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { Editor } from '../../editor';
 import type { ApiApp } from '../app';
 import { labelPattern } from '../../versions';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, labelSchema } from './agents-schemas';
@@ -40,11 +40,10 @@ const setBody = z
   // The rule above, in the document: exactly one of the two.
   .openapi({ oneOf: [{ required: ['versionNumber'] }, { required: ['versionId'] }] });
 
-export const listRoute = route('get', '/agents/{id}/labels', 'listAgentLabels', {
+export const listRoute = route.page('/agents/{id}/labels', 'listAgentLabels', {
   summary: 'Labels: the computed production and latest, then custom labels by name',
-  request: { params: agentIdParams, query: pageQuery },
-  ok: ['One page of the labels', pageOf(labelSchema)],
-  errors: [400, 404],
+  params: agentIdParams,
+  items: ['the labels', labelSchema],
 });
 
 export const setRoute = route('put', '/agents/{id}/labels/{label}', 'setAgentLabel', {

@@ -12,7 +12,7 @@ import type { InternalTargetOf } from '../../net';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
 import { requireAdminForServers } from '../server-guard';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { jsonRoutes, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema, restoreVersionSpec, versionMetadataShape } from './agents-schemas';
 
@@ -65,21 +65,17 @@ export const clientResponse = z.object({ client: clientSchema, version: clientVe
 const clientParams = agentIdParams;
 
 export const routes = {
-  list: route('get', '/mcp-clients', 'listMcpClients', {
+  list: route.page('/mcp-clients', 'listMcpClients', {
     summary: 'Saved MCP clients by id',
-    request: { query: pageQuery },
-    ok: [
-      'One page of clients',
-      pageOf(
-        clientSchema.extend({
-          name: z.string(),
-          description: z.string().nullable(),
-          servers: z.array(z.string()),
-          unreadableSecrets: unreadableSecretsSchema.optional(),
-        }),
-      ),
+    items: [
+      'clients',
+      clientSchema.extend({
+        name: z.string(),
+        description: z.string().nullable(),
+        servers: z.array(z.string()),
+        unreadableSecrets: unreadableSecretsSchema.optional(),
+      }),
     ],
-    errors: [400],
   }),
   create: route('post', '/mcp-clients', 'createMcpClient', {
     summary:
@@ -123,11 +119,10 @@ export const routes = {
     ok: ['Deleted', deletedSchema],
     errors: [403, 404],
   }),
-  versions: route('get', '/mcp-clients/{id}/versions', 'listMcpClientVersions', {
+  versions: route.page('/mcp-clients/{id}/versions', 'listMcpClientVersions', {
     summary: 'Versions, newest first',
-    request: { params: clientParams, query: pageQuery },
-    ok: ['One page of versions', pageOf(clientVersionSchema)],
-    errors: [400, 404],
+    params: clientParams,
+    items: ['versions', clientVersionSchema],
   }),
   approve: route('post', '/mcp-clients/{id}/approve', 'approveMcpClient', {
     summary:

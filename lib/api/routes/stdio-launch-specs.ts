@@ -8,7 +8,7 @@ import type { Editor } from '../../editor';
 import { stdioLaunchSpecBodySchema } from '../../schemas';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { generatedIdParams, jsonRoutes, requiredBody } from '../schemas';
 import { deletedSchema } from './agents-schemas';
 
@@ -25,11 +25,10 @@ const launchSpecSchema = z
   })
   .openapi('StdioLaunchSpec');
 
-export const listRoute = route('get', '/stdio-launch-specs', 'listStdioLaunchSpecs', {
+export const listRoute = route.page('/stdio-launch-specs', 'listStdioLaunchSpecs', {
   summary: "The stdio allow-list: the setting's entries in their order, then the specs approved here, oldest first",
-  request: { query: pageQuery },
-  ok: ['One page of the launch specs', pageOf(launchSpecSchema)],
-  errors: [400, 401, 403],
+  items: ['the launch specs', launchSpecSchema],
+  errors: [401, 403],
 });
 
 export const createRoute = route('post', '/stdio-launch-specs', 'createStdioLaunchSpec', {

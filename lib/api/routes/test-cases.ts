@@ -14,7 +14,7 @@ import {
   updateTestCaseBodySchema,
 } from '../../schemas';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { requestActor } from '../request-principal';
 import { jsonRoutes, pathParam, requiredBody } from '../schemas';
 import { agentIdParams, deletedSchema } from './agents-schemas';
@@ -50,11 +50,10 @@ const exampleCase = {
   ],
 };
 
-export const listRoute = route('get', '/agents/{id}/test-cases', 'listTestCases', {
+export const listRoute = route.page('/agents/{id}/test-cases', 'listTestCases', {
   summary: "The agent's test cases, oldest first (by creation time, then id)",
-  request: { params: agentIdParams, query: pageQuery },
-  ok: ['One page of the test cases', pageOf(testCaseSchema)],
-  errors: [400, 404],
+  params: agentIdParams,
+  items: ['the test cases', testCaseSchema],
 });
 
 export const createRoute = route('post', '/agents/{id}/test-cases', 'createTestCase', {

@@ -9,7 +9,6 @@ import { pageOfSorted } from '../../pagination';
 import { describeToolProvider, listProviderTools } from '../../sources';
 import type { ToolProviderRegistry } from '../../tool-providers';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
 import { jsonRoutes } from '../schemas';
 
 const route = jsonRoutes('tool-providers');
@@ -42,11 +41,9 @@ const providerSchema = z
   })
   .openapi('ToolProvider');
 
-export const listRoute = route('get', '/tool-providers', 'listToolProviders', {
+export const listRoute = route.page('/tool-providers', 'listToolProviders', {
   summary: 'Tool providers with their toolkits and connections, by id',
-  request: { query: pageQuery },
-  ok: ['One page of the providers', pageOf(providerSchema)],
-  errors: [400],
+  items: ['the providers', providerSchema],
 });
 
 export const toolsRoute = route('get', '/tool-providers/{id}/tools', 'listToolProviderTools', {

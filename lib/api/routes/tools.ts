@@ -8,7 +8,6 @@ import type { Logger } from '../../logger';
 import { pageOfSorted } from '../../pagination';
 import { callTool, describeTool, type ToolRegistry } from '../../tools';
 import type { ApiApp } from '../app';
-import { pageOf, pageQuery } from '../pagination';
 import { errorResponses, idPathParams, jsonRoutes, requiredBody } from '../schemas';
 import { requestContextField, toolInputField } from './agents-schemas';
 
@@ -49,11 +48,9 @@ const toolSchema = z
 
 const idParams = idPathParams('convert-units');
 
-export const listRoute = route('get', '/tools', 'listTools', {
+export const listRoute = route.page('/tools', 'listTools', {
   summary: 'List registered code tools, sorted by id',
-  request: { query: pageQuery },
-  ok: ['One page of tools', pageOf(toolSchema)],
-  errors: [400],
+  items: ['tools', toolSchema],
 });
 
 export const showRoute = route('get', '/tools/{id}', 'getTool', {

@@ -8,7 +8,7 @@ import { createUserInput, updateUserInput, type UserDirectory } from '../../auth
 import { roles } from '../../auth/roles';
 import type { ApiApp } from '../app';
 import { requestActor } from '../request-principal';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { jsonRoutes, generatedIdParams, requiredBody } from '../schemas';
 
 const route = jsonRoutes('users');
@@ -24,11 +24,10 @@ const userSchema = z
   })
   .openapi('User');
 
-export const listUsersRoute = route('get', '/users', 'listUsers', {
+export const listUsersRoute = route.page('/users', 'listUsers', {
   summary: 'Every user who signs in, by email',
-  request: { query: pageQuery },
-  ok: ['One page of the users', pageOf(userSchema)],
-  errors: [400, 401, 403],
+  items: ['the users', userSchema],
+  errors: [401, 403],
 });
 
 export const createUserRoute = route('post', '/users', 'createUser', {

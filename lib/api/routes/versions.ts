@@ -5,7 +5,7 @@ import { allows } from '../../auth/credentials';
 import { StudioError } from '../../errors';
 import type { ApiApp } from '../app';
 import { principalOf, requestActor } from '../request-principal';
-import { pageOf, pageQuery, pageRequestOf } from '../pagination';
+import { pageRequestOf } from '../pagination';
 import { jsonRoutes, requestBody } from '../schemas';
 import {
   agentIdParams,
@@ -18,11 +18,10 @@ import {
 
 const route = jsonRoutes('versions');
 
-export const listRoute = route('get', '/agents/{id}/versions', 'listAgentVersions', {
+export const listRoute = route.page('/agents/{id}/versions', 'listAgentVersions', {
   summary: 'Versions, newest first',
-  request: { params: agentIdParams, query: pageQuery },
-  ok: ['One page of versions', pageOf(versionSchema)],
-  errors: [400, 404],
+  params: agentIdParams,
+  items: ['versions', versionSchema],
 });
 
 export const getRoute = route('get', '/agents/{id}/versions/{n}', 'getAgentVersion', {
