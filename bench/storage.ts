@@ -35,8 +35,40 @@ const snapshot = {
   ],
 };
 
-/** Saves are compared with their raw writes in short alternating rounds, after both are warm. */
-const saveRounds = { count: 20, warmup: 500 };
+/**
+ * A write and its raw counterpart, in short alternating rounds after a common warm-up; the row's
+ * ratio is the median of the rounds' own ratios (see `pairedRow`). Measured one after the other,
+ * each over seconds, the two medians followed the shared machine's speed (one build read 2.0x to
+ * 3.5x in consecutive runs), and the first hundreds of runs were not yet optimised code.
+ */
+async function alternateRounds({
+  measure,
+  iterations,
+  measured,
+  baseline,
+  count = 20,
+  warmup = 500,
+}: {
+  measure: Measure;
+  iterations: number;
+  measured: () => unknown;
+  baseline: () => unknown;
+  count?: number;
+  warmup?: number;
+}): Promise<Array<{ measured: number; baseline: number }>> {
+  for (let index = 0; index < warmup; index++) {
+    await measured();
+    await baseline();
+  }
+  const perRound = Math.max(1, Math.round(iterations / count));
+  const rounds: Array<{ measured: number; baseline: number }> = [];
+  for (let round = 0; round < count; round++) {
+    const measuredMedian = summarize(await measure(measured, { iterations: perRound, warmup: 5 })).median;
+    const baselineMedian = summarize(await measure(baseline, { iterations: perRound, warmup: 5 })).median;
+    rounds.push({ measured: measuredMedian, baseline: baselineMedian });
+  }
+  return rounds;
+}
 
 export async function benchStorage({
   directory,
@@ -119,25 +151,10 @@ export async function benchStorage({
       });
       latest = result.version.versionNumber;
     };
-    // The save and its raw writes alternate in short rounds after a common warm-up, and the ratio is
-    // the median of the rounds' own ratios (see `pairedRow`). Measured one after the other, each over
-    // seconds, the two medians followed the shared machine's speed (one build read 2.0x to 3.5x in
-    // consecutive runs), and the save's first hundreds of runs were not yet optimised code.
-    for (let index = 0; index < saveRounds.warmup; index++) {
-      await save();
-      rawSave.immediate();
-    }
-    const perRound = Math.max(1, Math.round(iterations / saveRounds.count));
-    const rounds: Array<{ measured: number; baseline: number }> = [];
-    for (let round = 0; round < saveRounds.count; round++) {
-      const measured = summarize(await measure(save, { iterations: perRound, warmup: 5 })).median;
-      const baseline = summarize(await measure(() => rawSave.immediate(), { iterations: perRound, warmup: 5 })).median;
-      rounds.push({ measured, baseline });
-    }
     const saveRow = pairedRow({
       name: `storage: save a version (${history} versions) vs the same writes, raw`,
       unit: 'µs',
-      rounds,
+      rounds: await alternateRounds({ measure, iterations, measured: save, baseline: () => rawSave.immediate() }),
       target: '<= 3x',
     });
     rows.push(saveRow);
@@ -149,15 +166,21 @@ export async function benchStorage({
     const targets = [Math.floor(latest / 2), latest];
     const targetIds: string[] = [];
     for (const number of targets) targetIds.push((await storage.queries.versions.byNumber('bench', number))!.id);
-    let flip = 0;
-    const publishBaseline = summarize(
-      await measure(() => rawPublish.immediate(targetIds[flip++ % 2]!), { iterations }),
-    );
-    const publish = summarize(
-      await measure(() => editor.agents.publish({ id: 'bench', versionNumber: targets[flip++ % 2]! }), { iterations }),
-    );
+    // Each side alternates between two versions, so every publish switches the pointer.
+    let published = 0;
+    let rawPublished = 0;
     rows.push(
-      row('storage: publish a version vs the same writes, raw', 'µs', publish, publishBaseline.median, '<= 3x'),
+      pairedRow({
+        name: 'storage: publish a version vs the same writes, raw',
+        unit: 'µs',
+        rounds: await alternateRounds({
+          measure,
+          iterations,
+          measured: () => editor.agents.publish({ id: 'bench', versionNumber: targets[published++ % 2]! }),
+          baseline: () => rawPublish.immediate(targetIds[rawPublished++ % 2]!),
+        }),
+        target: '<= 3x',
+      }),
     );
 
     const readBaseline = summarize(await measure(() => raw.readLatest.get('bench'), { iterations }));
