@@ -12,7 +12,11 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
   return {
     insert: insertRow(db, evaluations),
     async finish({ id, ...end }) {
-      await db().update(evaluations).set(end).where(eq(evaluations.id, id));
+      // Only a running evaluation takes its results: one another instance failed stays failed.
+      await db()
+        .update(evaluations)
+        .set(end)
+        .where(and(eq(evaluations.id, id), eq(evaluations.status, 'running')));
     },
     get: rowBy(db, evaluations, evaluations.id),
     page: ({ agentId, before, limit }) =>

@@ -553,6 +553,31 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       for (const id of ['alive', 'recent']) expect((await queries.get(id))?.status).toBe('running');
       expect((await queries.get('done'))?.status).toBe('finished');
     });
+
+    it('writes results only while an evaluation runs: one failed meanwhile stays failed', async () => {
+      const queries = storage.queries.evaluations;
+      await queries.insert(evaluation('cut-off'));
+      expect(await queries.failRunning({ error: 'stopped', finishedAt: at(8), before: at(4) })).toBe(1);
+      await queries.insert(evaluation('ongoing'));
+      const results = (id: string) => ({
+        id,
+        status: 'finished' as const,
+        passed: 1,
+        failed: 0,
+        results: '[{"testCaseId":"case","passed":true}]',
+        error: null,
+        finishedAt: at(9),
+      });
+      await queries.finish(results('cut-off'));
+      await queries.finish(results('ongoing'));
+      expect(await queries.get('cut-off')).toMatchObject({
+        status: 'failed',
+        error: 'stopped',
+        passed: 0,
+        results: '[]',
+      });
+      expect(await queries.get('ongoing')).toMatchObject({ status: 'finished', passed: 1, finishedAt: at(9) });
+    });
   });
 
   describe('task lists', () => {
