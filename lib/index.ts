@@ -197,7 +197,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     // Runs and evaluations a stopped process left running are ended before the studio answers
     // anyone, and before close() could take the storage from under that work.
     const runUpkeep = await startRunUpkeep({ runtime, runStore, evaluations, settings, logger });
-    await warnOfUnreadableSecrets({ editor, logger });
+    await warnOfUnreadableSecrets({ editor, integrations, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = await createAccess({
       ...{ storage, secretsKey, settings, logger },

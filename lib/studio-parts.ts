@@ -208,33 +208,50 @@ export async function startRunUpkeep({
   };
 }
 
-/** How many saved MCP clients the start-up looks at for secrets this key cannot read: one page. */
-const clientsCheckedAtStart = 100;
+/** How many saved MCP clients, and how many stored integrations, the start-up looks at: one page of each. */
+const recordsCheckedAtStart = 100;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
 
 /**
- * Says at start when saved MCP clients hold secrets this SECRETS_KEY cannot read (the key changed
- * since they were saved), rather than leaving it to their first connection's 503. Looks at the first
- * page of clients; one that cannot be read at all is left to the requests that read it.
+ * Says at start when saved MCP clients or stored integrations hold secrets this SECRETS_KEY cannot
+ * read (the key changed since they were saved), rather than leaving it to their first use (a 503
+ * for a client's connection, a failing catalogue for an integration). Looks at the first page of
+ * each; a record that cannot be read at all is left to the requests that read it.
  */
 export async function warnOfUnreadableSecrets({
   editor,
+  integrations,
   logger,
 }: {
   editor: Pick<Editor, 'mcpClients'>;
+  integrations: Pick<IntegrationService, 'unreadableCredentials'>;
   logger: Logger;
 }): Promise<void> {
   try {
-    const { items } = await editor.mcpClients.list({ limit: clientsCheckedAtStart });
+    const { items } = await editor.mcpClients.list({ limit: recordsCheckedAtStart });
     const clientIds = items.filter((client) => client.unreadableSecrets !== undefined).map((client) => client.id);
-    if (clientIds.length === 0) return;
-    logger.warn(
-      `SECRETS_KEY cannot read the secrets of ${clientIds.length} saved MCP client${clientIds.length > 1 ? 's' : ''}: ` +
-        'they were saved with another key. Start the studio with the SECRETS_KEY that saved them, or delete ' +
-        'each and save it again with its secrets.',
-      { clientIds },
-    );
+    if (clientIds.length > 0)
+      logger.warn(
+        `SECRETS_KEY cannot read the secrets of ${plural(clientIds.length, 'saved MCP client')}: ` +
+          'they were saved with another key. Start the studio with the SECRETS_KEY that saved them, or delete ' +
+          'each and save it again with its secrets.',
+        { clientIds },
+      );
   } catch (error) {
     logger.warn('Could not check at start whether the saved MCP clients’ secrets can be read', { error });
+  }
+  try {
+    const integrationIds = await integrations.unreadableCredentials(recordsCheckedAtStart);
+    if (integrationIds.length > 0)
+      logger.warn(
+        `SECRETS_KEY cannot read the credentials of ${plural(integrationIds.length, 'stored integration')}: ` +
+          'they were saved with another key, and their operations fail until then. Start the studio with the ' +
+          'SECRETS_KEY that saved them, or save each again with its credentials.',
+        { integrationIds },
+      );
+  } catch (error) {
+    logger.warn('Could not check at start whether the stored integrations’ credentials can be read', { error });
   }
 }
 

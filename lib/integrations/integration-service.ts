@@ -18,7 +18,7 @@ import type { FetchFunction } from './openapi/perform-request';
 import { createIntegrationRegistry, parseStoredConfig, type IntegrationRegistry } from './integration-registry';
 import { integrationOrigins, sameOrigins } from './openapi/server-origins';
 import { serverUrlCredentialIssues } from './openapi/server-url-credentials';
-import { credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
+import { credentialsReadable, credentialsToStore, maskCredentials, type IntegrationConfigInput } from './stored-config';
 import type { IntegrationProvider, IntegrationSource, IntegrationToolDescription } from './types';
 
 export interface IntegrationSummary {
@@ -58,6 +58,11 @@ export interface IntegrationService extends Pick<IntegrationRegistry, 'get' | 'l
   }): Promise<{ integration: IntegrationDetails; created: boolean }>;
   /** Throws `not_found`, or `conflict` for an integration defined in code. */
   remove(request: { id: string; actor: string }): Promise<{ id: string }>;
+  /**
+   * The stored integrations, among the first `limit` by id, whose credentials this secrets key
+   * cannot read (they were saved with another key).
+   */
+  unreadableCredentials(limit: number): Promise<string[]>;
 }
 
 const emptyContext = freezeRequestContext({});
@@ -105,6 +110,25 @@ function originIssues(input: IntegrationConfigInput) {
   if (!input.credentials) return [];
   const origins = integrationOrigins(input);
   return origins.ok ? [] : origins.issues;
+}
+
+/** The stored integrations, among the first `limit` by id, whose credentials `secretsKey` cannot read. */
+async function unreadableCredentialIds({
+  queries,
+  secretsKey,
+  limit,
+}: {
+  queries: Storage['queries']['integrationConfigs'];
+  secretsKey: SecretsKey;
+  limit: number;
+}): Promise<string[]> {
+  const unreadable: string[] = [];
+  for (const { id } of (await queries.stamps()).slice(0, limit)) {
+    const row = await queries.get(id);
+    const credentials = row && parseStoredConfig(row).credentials;
+    if (credentials && !credentialsReadable({ credentials, key: secretsKey, integrationId: id })) unreadable.push(id);
+  }
+  return unreadable;
 }
 
 /** An ISO time after `previous`, so `updatedAt` changes on every write even within one millisecond. */
@@ -232,5 +256,7 @@ export function createIntegrationService({
       if (!removed) throw notFound(id);
       return { id };
     },
+
+    unreadableCredentials: (limit) => unreadableCredentialIds({ queries, secretsKey, limit }),
   };
 }

@@ -89,6 +89,10 @@ function readableSecret(credentials: OpenApiCredentials, key: SecretsKey, integr
   }
 }
 
+/** Whether this key can read the stored secret (false: it was stored with another key). */
+export const credentialsReadable = ({ credentials, key, integrationId }: IntegrationCredentials): boolean =>
+  readableSecret(credentials, key, integrationId) !== undefined;
+
 /** Credentials as responses show them: the secret masked, everything else as it is. */
 export function maskCredentials({ credentials, key, integrationId }: IntegrationCredentials): OpenApiCredentials {
   const secret = readableSecret(credentials, key, integrationId);

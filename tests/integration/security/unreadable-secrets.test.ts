@@ -56,6 +56,9 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
   }
   expect((await callApi(context.studio, 'PUT', '/api/integrations/echo', integration)).status).toBe(201);
+  // Without credentials: nothing to read, so nothing to warn of.
+  const { credentials: _none, ...withoutCredentials } = integration;
+  expect((await callApi(context.studio, 'PUT', '/api/integrations/open-echo', withoutCredentials)).status).toBe(201);
   await context.studio.close();
   reopened = await createStudio({
     logger: watchingLogger,
@@ -70,11 +73,15 @@ afterAll(async () => {
 });
 
 describe('clients whose secrets were stored with another SECRETS_KEY', () => {
-  it('are named at start, before anything tries to use them', () => {
+  it('are named at start, before anything tries to use them, and so are integrations', () => {
     expect(warnings.filter(({ message }) => message.startsWith('SECRETS_KEY cannot read'))).toEqual([
       {
         message: expect.stringMatching(/the secrets of 2 saved MCP clients: they were saved with another key/),
         data: { clientIds: ['local-tools', 'remote-docs'] },
+      },
+      {
+        message: expect.stringMatching(/the credentials of 1 stored integration: they were saved with another key/),
+        data: { integrationIds: ['echo'] },
       },
     ]);
   });
