@@ -18,7 +18,7 @@
 import type { RunRow } from '../../db/queries';
 import type { Storage, StudioQueries } from '../../db/storage';
 import { authTokenKey } from '../resolver';
-import { busyRetryAfterSeconds, isDatabaseBusy } from '../errors';
+import { busyRetryAfterSeconds, isDatabaseBusy, isDatabaseUnreachable, unavailableRetryAfterSeconds } from '../errors';
 import { decryptSecret, encryptSecret, type SecretsKey } from '../secrets';
 import type { StoredPendingCall } from './run-types';
 import { countToolCalls, type RunRecord } from './run-record';
@@ -33,6 +33,15 @@ export const runHeartbeatMs = 30_000;
 export const groupedWriteDelayMs = 20;
 /** Queued writes that are flushed at once rather than after the delay. */
 const groupedWriteLimit = 256;
+/** Writes held while the database is busy or out of reach, at the most (by default). */
+const defaultHeldWriteLimit = 10_000;
+
+/** How long to wait before a failed group is tried again; undefined when trying again would not help. */
+function retryDelayOf(error: unknown): number | undefined {
+  if (isDatabaseBusy(error)) return busyRetryAfterSeconds;
+  if (isDatabaseUnreachable(error)) return unavailableRetryAfterSeconds;
+  return undefined;
+}
 
 const isOver = (status: RunRecord['status']) => status === 'finished' || status === 'failed' || status === 'aborted';
 
@@ -167,9 +176,11 @@ function recordOf(row: RunRow, secretsKey: SecretsKey): RunRecord {
 function createWriteQueue({
   storage,
   onWriteError,
+  heldWriteLimit,
 }: {
   storage: Storage;
   onWriteError: ((error: unknown, runIds: string[]) => void) | undefined;
+  heldWriteLimit: number;
 }) {
   const queued = new Map<string, QueuedWrite>();
   /** The group whose transaction is open now. */
@@ -185,6 +196,14 @@ function createWriteQueue({
     timer = setTimeout(() => void flush(), delayMs);
     // A queued write never keeps the process alive by itself; closing the studio flushes.
     timer.unref();
+  }
+
+  /** A long outage does not fill the memory: past the limit the earliest held writes are given up, and reported. */
+  function dropBeyondHeldLimit() {
+    const excess = [...queued.keys()].slice(0, Math.max(0, queued.size - heldWriteLimit));
+    if (excess.length === 0) return;
+    for (const runId of excess) queued.delete(runId);
+    onWriteError?.(new Error(`More than ${heldWriteLimit} finished runs waited for the database.`), excess);
   }
 
   async function write(queuedWrite: QueuedWrite) {
@@ -204,16 +223,18 @@ function createWriteQueue({
       });
       retryAt = 0;
     } catch (error) {
-      if (isDatabaseBusy(error)) {
-        // Another process holds the write lock: the runs stay queued (and readable here) and
-        // the group is tried again a little later rather than lost. A write queued meanwhile
-        // comes after the one that failed.
+      const retryAfterSeconds = retryDelayOf(error);
+      if (retryAfterSeconds !== undefined) {
+        // Another process holds the write lock, or the database server is out of reach: the runs
+        // stay queued (and readable here) and the group is tried again a little later rather
+        // than lost. A write queued meanwhile comes after the one that failed.
         for (const queuedWrite of writes) {
           const later = queued.get(queuedWrite.row.id);
           queued.set(queuedWrite.row.id, later ? combine(queuedWrite, later) : queuedWrite);
         }
-        retryAt = Date.now() + busyRetryAfterSeconds * 1_000;
-        schedule(busyRetryAfterSeconds * 1_000);
+        dropBeyondHeldLimit();
+        retryAt = Date.now() + retryAfterSeconds * 1_000;
+        schedule(retryAfterSeconds * 1_000);
         return;
       }
       // One bad row must not cost the others theirs: each is written on its own.
@@ -255,7 +276,7 @@ function createWriteQueue({
       if (queued.size === 0) return;
       const left = [...queued.keys()];
       queued.clear();
-      onWriteError?.(new Error('Another process held the database lock when the studio closed.'), left);
+      onWriteError?.(new Error('The database was busy or out of reach when the studio closed.'), left);
     },
   };
 }
@@ -266,6 +287,7 @@ export function createStoredRunStore({
   onWriteError,
   onHeartbeatError,
   heartbeatMs = runHeartbeatMs,
+  heldWriteLimit = defaultHeldWriteLimit,
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
@@ -277,9 +299,11 @@ export function createStoredRunStore({
   /** The heartbeat could not be written (it is tried again at the next beat). */
   onHeartbeatError?: (error: unknown) => void;
   heartbeatMs?: number;
+  /** How many finished runs may wait for a busy or unreachable database; the earliest past it are reported and dropped. */
+  heldWriteLimit?: number;
 }): RunStore {
   const queries = storage.queries.runs;
-  const queue = createWriteQueue({ storage, onWriteError });
+  const queue = createWriteQueue({ storage, onWriteError, heldWriteLimit });
   const heartbeat = startHeartbeat({ queries, heartbeatMs, onHeartbeatError });
 
   /** The stored row as it will be once the queue is written. */

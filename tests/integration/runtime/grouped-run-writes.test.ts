@@ -200,6 +200,42 @@ describe('the stored run store (SQLite)', () => {
     }
   });
 
+  it('holds finished runs while the database is out of reach, up to a limit, and writes them once it is back', async () => {
+    const storage = openSqliteStorage({ url: ':memory:' });
+    await storage.migrate();
+    let reachable = false;
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const failures: Array<{ runIds: string[] }> = [];
+    const store = createStoredRunStore({
+      storage: {
+        ...storage,
+        transaction: (work, options) => (reachable ? storage.transaction(work, options) : Promise.reject(unreachable)),
+      },
+      secretsKey: ephemeralSecretsKey(),
+      onWriteError: (_error, runIds) => failures.push({ runIds }),
+      heldWriteLimit: 2,
+    });
+    const stored = () => storage.handle.sqlite.prepare('select id, status from runs order by id').all();
+    try {
+      for (const runId of ['e', 'f', 'g']) await store.insert(record(runId, 'finished'));
+      await store.flush();
+      // Held, not written one by one (which would fail too): only the earliest past the limit is given up.
+      expect(failures).toEqual([{ runIds: ['e'] }]);
+      expect(stored()).toEqual([]);
+      expect((await store.get('g'))?.status).toBe('finished');
+      reachable = true;
+      await store.flush();
+      expect(stored()).toEqual([
+        { id: 'f', status: 'finished' },
+        { id: 'g', status: 'finished' },
+      ]);
+      expect(failures).toHaveLength(1);
+    } finally {
+      await store.close();
+      await storage.close();
+    }
+  });
+
   it('keeps the runs it runs alive, and finds those another process left running once they go stale', async () => {
     const storage = openSqliteStorage({ url: ':memory:' });
     await storage.migrate();

@@ -15,6 +15,7 @@ import { openPostgresStorage } from '@/db/postgres-storage';
 import { createStudio } from '@/lib';
 import { silentLogger } from '@/lib/logger';
 import { findPostgresBinaries, startThrowawayPostgres } from '../../../scripts/postgres-server.mjs';
+import { createPromptScriptedModel } from '../../support/prompt-scripted-model';
 import { call, createAndPublish } from '../../support/studio';
 
 type ThrowawayPostgres = Awaited<ReturnType<typeof startThrowawayPostgres>>;
@@ -33,14 +34,21 @@ describe.skipIf(!findPostgresBinaries())('a studio whose PostgreSQL server goes 
   const parent = mkdtempSync(join(tmpdir(), 'studio-outage-'));
   let server: ThrowawayPostgres;
   let studio: Awaited<ReturnType<typeof createStudio>>;
+  let url: string;
 
   beforeAll(async () => {
     // Under root the server runs as the postgres user, which must reach the folder.
     chmodSync(parent, 0o755);
     server = await startThrowawayPostgres({ parent });
-    const url = await createDatabase(server, 'outage');
-    studio = await createStudio({ logger: silentLogger, database: { url }, settings: { mode: 'test', secretsKey } });
+    url = await createDatabase(server, 'outage');
+    studio = await createStudio({
+      logger: silentLogger,
+      database: { url },
+      settings: { mode: 'test', secretsKey },
+      models: { 'test/scripted': createPromptScriptedModel() },
+    });
     await createAndPublish(studio, { id: 'support', name: 'Support', model: 'openai/gpt-4o-mini', instructions: 'Hi' });
+    await createAndPublish(studio, { id: 'talker', name: 'Talker', model: 'test/scripted', instructions: 'Hi' });
   }, 120_000);
 
   afterAll(async () => {
@@ -82,6 +90,48 @@ describe.skipIf(!findPostgresBinaries())('a studio whose PostgreSQL server goes 
     expect((await resolve()).status).toBe(200);
     const saved = await call(studio, 'PATCH', '/api/agents/support', { baseVersionNumber: 1, instructions: 'Hello' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }, 60_000);
+
+  it('keeps a run that finished while the server was down, and writes it once the server is back', async () => {
+    // A streamed run is stored as it starts; the model answers after the server is down.
+    const streamed = studio.api.request('/api/agents/talker/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: '[[delay 1500]] Are you there?' }),
+    });
+    const runningIds = async (): Promise<string[]> =>
+      (await call(studio, 'GET', '/api/runs?agentId=talker&status=running')).body.items.map(
+        (run: { runId: string }) => run.runId,
+      );
+    await expect.poll(async () => (await runningIds()).length, { timeout: 10_000, interval: 50 }).toBe(1);
+    const [runId] = await runningIds();
+
+    server.shutDown();
+    try {
+      const answer = await streamed;
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('You said: Are you there?');
+      // Still down when the finished run's write is tried (20 ms after it ended), and for a while after.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      server.startAgain();
+    }
+    // Another instance reads only what the database holds: the run lands there once the server is back.
+    const other = await createStudio({
+      logger: silentLogger,
+      database: { url },
+      settings: { mode: 'test', secretsKey },
+    });
+    try {
+      await expect
+        .poll(async () => (await call(other, 'GET', `/api/runs/${runId}`)).body.status, {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe('finished');
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });
 
