@@ -7,8 +7,11 @@
  * so a key revoked through another instance meanwhile is refused at once.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStorage } from '@/db/postgres-storage';
@@ -181,6 +184,42 @@ describe.skipIf(!findPostgresBinaries())('the caches of an instance whose change
       expect(moves(storage)).toBe(false);
     } finally {
       await storage.close();
+    }
+  }, 60_000);
+
+  it('answers a sign-in 503 unavailable while the server is down, and signs in again once it is back', async () => {
+    const studio = await createStudio({
+      logger: silentLogger,
+      database: { url },
+      settings: { mode: 'test', secretsKey, auth: 'required' },
+    });
+    const password = 'correct horse battery staple';
+    await studio.access.signIn!.createUser({ email: 'grace@example.com', name: 'Grace', password, role: 'editor' });
+    const http = createServer(getRequestListener(studio.api.fetch));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const signIn = () =>
+      fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        // As the sign-in page sends it: the library refuses a sign-in that names no origin.
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ email: 'grace@example.com', password }),
+      });
+    try {
+      expect((await signIn()).status).toBe(200);
+      server.shutDown();
+      try {
+        const answer = await signIn();
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(await answer.json()).toMatchObject({ error: { code: 'unavailable', details: { reason: 'database' } } });
+      } finally {
+        server.startAgain();
+      }
+      await expect.poll(async () => (await signIn()).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await studio.close();
     }
   }, 60_000);
 
