@@ -211,6 +211,17 @@ export async function startRunUpkeep({
 /** How many saved MCP clients, and how many stored integrations, the start-up looks at: one page of each. */
 const recordsCheckedAtStart = 100;
 
+/** One kind of record whose secrets the start-up checks: how to find the unreadable ones, and what to say. */
+interface SecretsCheck {
+  /** What the failure to check names: `the saved MCP clients’ secrets`. */
+  what: string;
+  /** The key of the warning's data that lists the records' ids. */
+  idsKey: string;
+  find: () => Promise<string[]>;
+  /** The warning for `count` records. */
+  warning: (count: number) => string;
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
 
 /**
@@ -228,30 +239,36 @@ export async function warnOfUnreadableSecrets({
   integrations: Pick<IntegrationService, 'unreadableCredentials'>;
   logger: Logger;
 }): Promise<void> {
-  try {
-    const { items } = await editor.mcpClients.list({ limit: recordsCheckedAtStart });
-    const clientIds = items.filter((client) => client.unreadableSecrets !== undefined).map((client) => client.id);
-    if (clientIds.length > 0)
-      logger.warn(
-        `SECRETS_KEY cannot read the secrets of ${plural(clientIds.length, 'saved MCP client')}: ` +
-          'they were saved with another key. Start the studio with the SECRETS_KEY that saved them, or delete ' +
-          'each and save it again with its secrets.',
-        { clientIds },
-      );
-  } catch (error) {
-    logger.warn('Could not check at start whether the saved MCP clients’ secrets can be read', { error });
-  }
-  try {
-    const integrationIds = await integrations.unreadableCredentials(recordsCheckedAtStart);
-    if (integrationIds.length > 0)
-      logger.warn(
-        `SECRETS_KEY cannot read the credentials of ${plural(integrationIds.length, 'stored integration')}: ` +
-          'they were saved with another key, and their operations fail until then. Start the studio with the ' +
-          'SECRETS_KEY that saved them, or save each again with its credentials.',
-        { integrationIds },
-      );
-  } catch (error) {
-    logger.warn('Could not check at start whether the stored integrations’ credentials can be read', { error });
+  const checks: SecretsCheck[] = [
+    {
+      what: 'the saved MCP clients’ secrets',
+      idsKey: 'clientIds',
+      find: async () =>
+        (await editor.mcpClients.list({ limit: recordsCheckedAtStart })).items
+          .filter((client) => client.unreadableSecrets !== undefined)
+          .map((client) => client.id),
+      warning: (count) =>
+        `SECRETS_KEY cannot read the secrets of ${plural(count, 'saved MCP client')}: they were saved with ` +
+        'another key. Start the studio with the SECRETS_KEY that saved them, or delete each and save it again ' +
+        'with its secrets.',
+    },
+    {
+      what: 'the stored integrations’ credentials',
+      idsKey: 'integrationIds',
+      find: () => integrations.unreadableCredentials(recordsCheckedAtStart),
+      warning: (count) =>
+        `SECRETS_KEY cannot read the credentials of ${plural(count, 'stored integration')}: they were saved ` +
+        'with another key, and their operations fail until then. Start the studio with the SECRETS_KEY that ' +
+        'saved them, or save each again with its credentials.',
+    },
+  ];
+  for (const check of checks) {
+    try {
+      const ids = await check.find();
+      if (ids.length > 0) logger.warn(check.warning(ids.length), { [check.idsKey]: ids });
+    } catch (error) {
+      logger.warn(`Could not check at start whether ${check.what} can be read`, { error });
+    }
   }
 }
 
