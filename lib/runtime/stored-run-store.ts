@@ -226,8 +226,9 @@ function createWriteQueue({
       const retryAfterSeconds = retryDelayOf(error);
       if (retryAfterSeconds !== undefined) {
         // Another process holds the write lock, or the database server is out of reach: the runs
-        // stay queued (and readable here) and the group is tried again a little later rather
-        // than lost. A write queued meanwhile comes after the one that failed.
+        // stay queued and the group is tried again a little later rather than lost. Reads here
+        // see them (a run stored earlier once the database answers reads again). A write queued
+        // meanwhile comes after the one that failed.
         for (const queuedWrite of writes) {
           const later = queued.get(queuedWrite.row.id);
           queued.set(queuedWrite.row.id, later ? combine(queuedWrite, later) : queuedWrite);
