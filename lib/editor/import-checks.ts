@@ -7,12 +7,13 @@ import {
   callableKeyIssues,
   checkAgentSnapshot,
   currentSnapshotSchemaVersion,
+  snapshotFields,
   storedAgentIssues,
   upgradeSnapshot,
   type AgentSnapshot,
 } from '../snapshots';
 import { issuesFromZod, type CheckResult, type Issue } from '../errors';
-import { checkWritableLabelName, configHash } from '../versions';
+import { changedFieldsIssues, checkWritableLabelName, configHash } from '../versions';
 import { exportDocumentSchema, type ExportDocument, type ExportedTestCase } from './export-document';
 import { knownInputsFor, lintErrors, toolRulesIssues, type KnownInputs } from './version-lint';
 import type { ToolSourceLookup } from './publish-sources';
@@ -114,6 +115,13 @@ export function checkImportDocument(
   // The references are checked even when a snapshot has problems, so one answer lists them all.
   if (!envelope.success) return { ok: false, issues };
   if (rules === 'as-stored') issues.push(...configHashIssues(rawVersions));
+  // A restore keeps the history as it was stored; an import names only fields a version has.
+  else
+    envelope.data.versions.forEach(({ changedFields }, index) =>
+      issues.push(
+        ...changedFieldsIssues({ changedFields, fields: snapshotFields, path: `versions.${index}.changedFields` }),
+      ),
+    );
 
   const { agent } = envelope.data;
   const numbers = new Set<number>();

@@ -16,6 +16,7 @@ import {
   type SecretsKey,
 } from '../secrets';
 import { recordIdSchema } from '../schemas/agent-bodies';
+import { changedFieldsIssues } from '../versions';
 import { recordAudit, recordImport } from './audit';
 import { defaultActor, type EditorContext } from './context';
 import { isoTime, readableVersionSchema } from './export-document';
@@ -23,6 +24,7 @@ import { omitSecrets, transformSecrets } from './mcp-client-secrets';
 import {
   currentMcpClientSchemaVersion,
   maxMcpClientVersionsPerImport,
+  mcpClientFields,
   mcpClientSnapshotSchema,
   type McpClientSnapshot,
   type McpClientWriter,
@@ -161,6 +163,13 @@ function checkImport(
     if (seen.has(version.versionNumber))
       issues.push({ path: `${prefix}.versionNumber`, message: `Version ${version.versionNumber} appears twice` });
     seen.add(version.versionNumber);
+    issues.push(
+      ...changedFieldsIssues({
+        changedFields: version.changedFields,
+        fields: mcpClientFields,
+        path: `${prefix}.changedFields`,
+      }),
+    );
     let raw = version.snapshot as unknown as McpClientSnapshot;
     if (parsed.secrets === 'encrypted' && raw.servers && typeof raw.servers === 'object') {
       raw = transformSecrets(raw, (value, path) => {

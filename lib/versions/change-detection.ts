@@ -53,3 +53,25 @@ export function fieldsChangedSince({
   const unknown = [...changed].filter((field) => !fields.includes(field)).sort();
   return [...known, ...unknown];
 }
+
+/**
+ * What is wrong with a document's `changedFields` (an import: a file people and scripts write):
+ * each must name a field of its kind's snapshot, once. `path` is where the list is.
+ */
+export function changedFieldsIssues({
+  changedFields,
+  fields,
+  path,
+}: {
+  changedFields: readonly string[];
+  fields: readonly string[];
+  path: string;
+}): Array<{ path: string; message: string }> {
+  return changedFields.flatMap((name, index) => {
+    if (!fields.includes(name))
+      return [{ path: `${path}.${index}`, message: `"${name}" is not a snapshot field (${fields.join(', ')})` }];
+    if (changedFields.indexOf(name) !== index)
+      return [{ path: `${path}.${index}`, message: `"${name}" is named twice` }];
+    return [];
+  });
+}

@@ -128,6 +128,19 @@ describe('the stdio allow-list', () => {
     expect(spawns()).toBe(before);
   });
 
+  it('refuses an import whose changed fields name no snapshot field, and writes nothing', async () => {
+    const exported = await call(allowed.studio, 'GET', '/api/mcp-clients/recorded/export');
+    const document = structuredClone(exported.body);
+    document.client.id = 'recorded-misnamed';
+    document.versions[1].changedFields = ['servers', 'env'];
+    const refused = await call(allowed.studio, 'POST', '/api/mcp-clients/import', document);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.issues).toEqual([
+      { path: 'versions.1.changedFields.1', message: '"env" is not a snapshot field (name, description, servers)' },
+    ]);
+    expect((await call(allowed.studio, 'GET', '/api/mcp-clients/recorded-misnamed')).status).toBe(404);
+  });
+
   it.each([
     ...['PATH', 'NODE_OPTIONS', 'LD_PRELOAD', 'DYLD_INSERT_LIBRARIES', 'PYTHONPATH', 'BASH_ENV'],
     ...['R_PROFILE_USER', 'R_LIBS_USER', 'JULIA_PROJECT', 'TS_NODE_PROJECT', 'DOCKER_HOST'],

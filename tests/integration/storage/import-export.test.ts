@@ -239,6 +239,36 @@ describe('malformed imports', () => {
     ]);
   });
 
+  it('refuses changed fields that name no snapshot field, or one twice, and writes nothing', async () => {
+    const error = await rejection(
+      target.studio.editor.agents.import({
+        format: 'agent-studio.agent',
+        schemaVersion: 2,
+        agent: { id: 'changed-fields' },
+        versions: [
+          {
+            versionNumber: 1,
+            snapshot: { name: 'A', model: 'a/b', instructions: 'x' },
+            changedFields: ['name', 'model', 'instructions'],
+          },
+          {
+            versionNumber: 2,
+            snapshot: { name: 'A', model: 'a/b', instructions: 'y' },
+            changedFields: ['instructions', 'prompt', 'instructions'],
+          },
+        ],
+      }),
+    );
+    expect(error.details?.issues).toEqual([
+      {
+        path: 'versions.1.changedFields.1',
+        message: expect.stringMatching(/^"prompt" is not a snapshot field \(name, description, instructions, /),
+      },
+      { path: 'versions.1.changedFields.2', message: '"instructions" is named twice' },
+    ]);
+    expect(await target.studio.storage.queries.agents.get('changed-fields')).toBeUndefined();
+  });
+
   it('reports snapshot problems and reference problems in one answer', async () => {
     const error = await rejection(
       target.studio.editor.agents.import({
