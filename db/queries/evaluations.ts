@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
 import { bind } from './placeholders';
 import { perHandle } from './per-handle';
-import { deleteBy, insertRow, pageBeforeKey, selectById } from './statements';
+import { deleteBy, insertRow, pageBeforeKey, selectById, updateColumnsById } from './statements';
 
 export type EvaluationRow = typeof evaluations.$inferSelect;
 
@@ -47,15 +47,12 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     .prepare();
   const running = eq(evaluations.status, 'running');
   // Only a running evaluation takes its results: one another instance failed stays failed.
-  const finish = db
-    .update(evaluations)
-    .set(
-      Object.fromEntries(
-        (['status', 'passed', 'failed', 'results', 'error', 'finishedAt'] as const).map((name) => [name, bind(name)]),
-      ) as never,
-    )
-    .where(and(eq(evaluations.id, p('id')), running))
-    .prepare();
+  const finish = updateColumnsById(
+    db,
+    evaluations,
+    ['status', 'passed', 'failed', 'results', 'error', 'finishedAt'],
+    running,
+  );
   // Running evaluations whose process stopped: last seen alive (or, before that was recorded, started) before `:before`.
   const failRunning = db
     .update(evaluations)

@@ -140,13 +140,21 @@ export const deleteById = (db: StudioDb, table: TableWithId) => deleteBy(db, tab
 export const updateById = <Table extends TableWithId>(db: StudioDb, table: Table, set: SQLiteUpdateSetSource<Table>) =>
   db.update(table).set(set).where(byId(table)).prepare();
 
-/** `UPDATE ... SET column = :column, ... WHERE id = :id` for each of `columns`. */
+/**
+ * `UPDATE ... SET column = :column, ... WHERE id = :id` for each of `columns`; `only`, when given,
+ * is a further condition the row must meet (`AND status = 'running'`).
+ */
 export const updateColumnsById = <Table extends TableWithId>(
   db: StudioDb,
   table: Table,
   columns: Array<ColumnName<Table>>,
+  only?: SQL,
 ) =>
-  updateById(db, table, Object.fromEntries(columns.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>);
+  db
+    .update(table)
+    .set(Object.fromEntries(columns.map((name) => [name, bind(name)])) as SQLiteUpdateSetSource<Table>)
+    .where(only ? and(byId(table), only) : byId(table))
+    .prepare();
 
 type VersionTable = SQLiteTable & { changedFields: SQLiteColumn; versionNumber: SQLiteColumn };
 
