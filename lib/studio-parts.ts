@@ -10,6 +10,7 @@ import { createRequestPolicy, type RequestPolicy } from './http';
 import { runReaderOf, type Editor, type PassingEvaluationRequest } from './editor';
 import type { Evaluations } from './evaluation';
 import type { Logger } from './logger';
+import { plural } from './plural';
 import type { SecretsKey } from './secrets';
 import type { Storage } from '../db/storage';
 import type { Outbound } from './net';
@@ -221,8 +222,6 @@ interface SecretsCheck {
   /** The warning for `count` records. */
   warning: (count: number) => string;
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
 
 /**
  * Says at start when saved MCP clients or stored integrations hold secrets this SECRETS_KEY cannot

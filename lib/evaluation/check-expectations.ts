@@ -7,7 +7,7 @@
 import { RE2JS } from 're2js';
 import type { Expectation, ExpectationType } from '../schemas';
 import { describeArgs, matchesPartially, shown } from './match-args';
-import { plural } from './test-case-words';
+import { plural } from '../plural';
 import { errorMessage } from '../errors';
 
 export interface OutcomeToolCall {

@@ -6,6 +6,7 @@
 import type { Expectation, ExpectationType, TestCaseInput } from '../schemas';
 import { describeArgs, shown } from './match-args';
 import { isRecord } from '../is-record';
+import { plural } from '../plural';
 
 /**
  * A share of test cases as a percentage: whole where that is exact, else to one decimal, so that
@@ -41,9 +42,6 @@ export const finishReasonWords: Record<string, string> = {
 export function argumentsInWords(args: unknown): string {
   return isRecord(args) ? describeArgs(args, args) : shown(args);
 }
-
-/** A count with its word, in the plural unless the count is one (`3 calls`, `1 call`). */
-export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** One expectation as a sentence: "Calls get_weather with city "Paris"", "The answer includes "refund"". */
 export function expectationInWords(expectation: Expectation): string {

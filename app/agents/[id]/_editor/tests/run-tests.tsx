@@ -5,13 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { EvaluationView } from '@/lib/evaluation';
+import { plural } from '@/lib/plural';
 import { Button } from '../../../../_components/ui/button';
 import { Panel } from '../../../../_components/ui/card';
 import { SelectField } from '../../../../_components/ui/field';
 import { EvaluationResults } from './evaluation-results';
 import type { EvaluationTarget, useEvaluation } from './use-evaluation';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Where an evaluation stands, in a sentence read out as it changes. */
 export function progressWords(evaluation: EvaluationView, caseCount: number): string {
