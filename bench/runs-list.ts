@@ -48,6 +48,7 @@ async function seedRuns({ storage, count, agents }: { storage: Storage; count: n
         inputTokens: 120,
         outputTokens: 40,
         toolCallCount: 2,
+        processId: null,
         kind: 'run',
       });
     }

@@ -255,6 +255,10 @@ export const runs = sqliteTable(
     kind: text('kind', { enum: ['run', 'evaluation', 'draft'] })
       .notNull()
       .default('run'),
+    // The studio process that last wrote the run (a row of studio_processes): while the run is
+    // `running`, it is driven by that process and lives as long as the process does. Null in runs
+    // stored before it was recorded, whose `updatedAt` tells instead.
+    processId: text('process_id'),
   },
   // One index per filter of the runs list, each ending in the list's order so a page is read in
   // order and stops at its limit; the agent's also serves `latestPausedInThread`.
@@ -267,6 +271,18 @@ export const runs = sqliteTable(
     index('runs_resource_started_idx').on(table.resourceId, table.createdAt, table.id),
   ],
 );
+
+/**
+ * The studio processes on this database, each with its last sign of life: a process writes
+ * `alive_at` every few seconds while it runs and removes its row when it closes. A process whose row
+ * is gone or has not moved for a while stopped (a crash, a kill, a machine gone), and the runs it
+ * was running are ended by another (lib/runtime/process-liveness.ts).
+ */
+export const studioProcesses = sqliteTable('studio_processes', {
+  id: text('id').primaryKey(),
+  startedAt: text('started_at').notNull(),
+  aliveAt: text('alive_at').notNull(),
+});
 
 /**
  * Test cases of an agent (docs/testing-agents.md): a conversation with what a good answer looks like

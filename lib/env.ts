@@ -19,6 +19,12 @@ import {
 
 export const addressPolicies = ['block-internal', 'allow-all'] as const;
 
+/**
+ * How long a studio process may write no sign of life before another ends its runs
+ * (lib/runtime/process-liveness.ts): six missed beats.
+ */
+export const defaultProcessSilentAfterMs = 30_000;
+
 export const settingsSchema = z
   .object({
     host: z.string().min(1).default('127.0.0.1'),
@@ -92,6 +98,11 @@ export const settingsSchema = z
     maxVersionsPerAgent: z.coerce.number().int().min(1).max(1_000_000).optional(),
     /** Runs started longer ago than this many days are deleted daily (paused runs are kept). */
     runRetentionDays: z.coerce.number().int().min(1).max(36_500).default(30),
+    /**
+     * How long a studio process may go without a sign of life on the database before another ends
+     * the runs it was running as failed (docs/runtime.md, "Runs whose process stopped").
+     */
+    processSilentAfterMs: z.coerce.number().int().min(1_000).max(3_600_000).default(defaultProcessSilentAfterMs),
     /** How many test cases an evaluation replays at once. */
     evalConcurrency: z.coerce.number().int().min(1).max(64).default(4),
     /** The model (`provider/model`) that scores judged expectations naming none of their own. */
@@ -197,6 +208,7 @@ export const environmentVariables: Record<string, string> = {
   STUDIO_OIDC_NAME: 'oidc.name',
   STUDIO_RESOLVE_DEADLINE_MS: 'resolveDeadlineMs',
   STUDIO_RUN_RETENTION_DAYS: 'runRetentionDays',
+  STUDIO_PROCESS_SILENT_AFTER_MS: 'processSilentAfterMs',
   STUDIO_MAX_VERSIONS_PER_AGENT: 'maxVersionsPerAgent',
   STUDIO_EVAL_CONCURRENCY: 'evalConcurrency',
   STUDIO_JUDGE_MODEL: 'judgeModel',

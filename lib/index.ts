@@ -180,7 +180,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = await modelRegistryOf({ models: options.models, settings, editor, outbound });
-    const runStore = storedRunStoreOf({ storage, secretsKey, logger });
+    const runStore = storedRunStoreOf({ storage, secretsKey, settings, logger });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,

@@ -8,7 +8,7 @@ import type { Settings } from './env';
 import type { IntegrationService } from './integrations';
 import { createRequestPolicy, type RequestPolicy } from './http';
 import { runReaderOf, type Editor, type PassingEvaluationRequest } from './editor';
-import type { Evaluations } from './evaluation';
+import { evaluationSweepEveryMs, type Evaluations } from './evaluation';
 import type { Logger } from './logger';
 import { plural } from './plural';
 import type { SecretsKey } from './secrets';
@@ -17,7 +17,6 @@ import type { Outbound } from './net';
 import {
   createModelRegistry,
   createStoredRunStore,
-  interruptedSweepEveryMs,
   startInterruptedRunSweep,
   startRepeatingWork,
   startRunRetention,
@@ -188,13 +187,17 @@ export async function startRunUpkeep({
   runtime: Pick<Runtime, 'runs'>;
   runStore: RunStore;
   evaluations: Pick<Evaluations, 'markInterrupted'>;
-  settings: Pick<Settings, 'runRetentionDays'>;
+  settings: Pick<Settings, 'runRetentionDays' | 'processSilentAfterMs'>;
   logger: Logger;
 }) {
-  const interruptedRuns = startInterruptedRunSweep({ runStore, logger });
+  const interruptedRuns = startInterruptedRunSweep({
+    runStore,
+    logger,
+    everyMs: settings.processSilentAfterMs / 3,
+  });
   const interruptedEvaluations = startRepeatingWork({
     work: () => evaluations.markInterrupted(),
-    everyMs: interruptedSweepEveryMs,
+    everyMs: evaluationSweepEveryMs,
     onError: (error) => logger.error('Could not mark the evaluations whose process stopped', { error }),
   });
   await Promise.all([interruptedRuns.first, interruptedEvaluations.first]);
@@ -275,17 +278,20 @@ export async function warnOfUnreadableSecrets({
 export function storedRunStoreOf({
   storage,
   secretsKey,
+  settings,
   logger,
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
+  settings: Pick<Settings, 'processSilentAfterMs'>;
   logger: Logger;
 }) {
   return createStoredRunStore({
     storage,
     secretsKey,
+    processSilentAfterMs: settings.processSilentAfterMs,
     onWriteError: (error, runIds) =>
       logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-    onHeartbeatError: (error) => logger.warn('Could not mark the runs under way as alive', { error }),
+    onLivenessError: (error) => logger.warn("Could not write this process's sign of life", { error }),
   });
 }

@@ -12,6 +12,7 @@ export * from './runs';
 export * from './run-list';
 export * from './stdio-launch-specs';
 export * from './per-handle';
+export * from './processes';
 export * from './version-labels';
 export * from './task-lists';
 export * from './test-cases';
@@ -26,6 +27,7 @@ import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
+import { processQueries } from './processes';
 import { runQueries } from './runs';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
 import { taskListQueries } from './task-lists';
@@ -44,6 +46,7 @@ export const sqliteQueries = {
   integrationConfigs: integrationConfigQueries,
   modelProviderSettings: modelProviderSettingsQueries,
   runs: runQueries,
+  processes: processQueries,
   taskLists: taskListQueries,
   testCases: testCaseQueries,
   apiKeys: apiKeyQueries,

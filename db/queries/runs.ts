@@ -2,15 +2,15 @@
  * SQL for agent runs. A run row is written when the run starts and rewritten when it pauses,
  * finishes or fails. `claim` is a compare-and-swap on `revision`: of two continuations of the same
  * paused run (two requests, two processes), exactly one wins. `insertNew` takes a caller-chosen id
- * the same way: the id is the primary key, and of two inserts of one id exactly one lands. A process
- * raises `updatedAt` of the runs it is running now and then (`touchRunning`); a run left `running`
- * whose `updatedAt` stopped moving lost its process (`staleRunning`), and `endRunning` ends it only
- * while it is still running at the revision read, so a live process's write is never overwritten.
+ * the same way: the id is the primary key, and of two inserts of one id exactly one lands. A run
+ * names the process that last wrote it; a run left `running` by a process that is no longer alive
+ * (`stoppedRunning`, db/queries/processes.ts) is ended by `endRunning` only while it is still running
+ * at the revision read, so a live process's write is never overwritten.
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
-import { runs } from '../schema';
+import { runs, studioProcesses } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
@@ -24,8 +24,16 @@ type ListedColumn = 'finishedAt' | 'durationMs' | 'finishReason' | 'inputTokens'
 /** What a later write of a run rewrites. */
 type RewrittenRow = Pick<
   RunRow,
-  'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | ListedColumn
+  'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | 'processId' | ListedColumn
 >;
+
+/** When a running run counts as stopped (see `stoppedRunning`). */
+export type StoppedRunLimits = {
+  /** A run stored without a process: its `updatedAt` is before this. */
+  unmovedSince: string;
+  /** A run's process has not been alive since this (null: no run is judged by its process). */
+  silentSince: string | null;
+};
 
 const p = sql.placeholder;
 
@@ -67,6 +75,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     toolCallCount: bind('toolCallCount'),
     revision: sql`${runs.revision} + 1`,
     updatedAt: bind('updatedAt'),
+    processId: bind('processId'),
   };
   const update = updateById(db, runs, rewritten);
   const endRunning = db
@@ -74,19 +83,27 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .set(rewritten)
     .where(and(eq(runs.id, p('id')), eq(runs.status, 'running'), eq(runs.revision, p('revision'))))
     .prepare();
-  const touchRunning = db
-    .update(runs)
-    .set({ updatedAt: bind('at') })
-    .where(and(eq(runs.status, 'running'), sql`${runs.id} in (select value from json_each(${p('ids')}))`))
-    .prepare();
-  const staleRunning = db
+  const stoppedRunning = db
     .select()
     .from(runs)
-    .where(and(eq(runs.status, 'running'), lt(runs.updatedAt, p('before'))))
+    .where(
+      and(
+        eq(runs.status, 'running'),
+        sql`(${runs.processId} is null and ${runs.updatedAt} < ${p('unmovedSince')}
+          or ${runs.processId} is not null and ${p('silentSince')} is not null and not exists (
+            select 1 from ${studioProcesses}
+            where ${studioProcesses.id} = ${runs.processId} and ${studioProcesses.aliveAt} >= ${p('silentSince')}))`,
+      ),
+    )
     .prepare();
   const claim = db
     .update(runs)
-    .set({ status: 'running', revision: sql`${runs.revision} + 1`, updatedAt: bind('updatedAt') })
+    .set({
+      status: 'running',
+      revision: sql`${runs.revision} + 1`,
+      updatedAt: bind('updatedAt'),
+      processId: bind('processId'),
+    })
     .where(and(eq(runs.id, p('id')), eq(runs.status, 'paused'), eq(runs.revision, p('revision'))))
     .prepare();
 
@@ -106,12 +123,11 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
   return {
     ...runListStatements(db),
     get: (id: string): RunRow | undefined => get.get({ id }),
-    /** Runs still `running` whose `updatedAt` is before `before`. */
-    staleRunning: (before: string): RunRow[] => staleRunning.all({ before }),
-    /** Moves `updatedAt` of those of the runs that are still running. */
-    touchRunning({ ids, at }: { ids: string[]; at: string }) {
-      touchRunning.run({ ids: JSON.stringify(ids), at });
-    },
+    /**
+     * Runs still `running` whose process stopped: one no longer alive since `silentSince`, or for a
+     * run stored without its process, no write since `unmovedSince`.
+     */
+    stoppedRunning: (limits: StoppedRunLimits): RunRow[] => stoppedRunning.all(limits),
     /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
     latestPausedInThread: (where: {
       agentId: string;
@@ -132,7 +148,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     abortPausedOfAgent: (where: { agentId: string; error: string; at: string }): number =>
       abortPausedOfAgent.run(where).changes,
     /** Moves a paused run at `revision` to running; false when another continuation got there first. */
-    claim: ({ id, revision, updatedAt }: { id: string; revision: number; updatedAt: string }): boolean =>
-      claim.run({ id, revision, updatedAt }).changes === 1,
+    claim: (where: { id: string; revision: number; updatedAt: string; processId: string }): boolean =>
+      claim.run(where).changes === 1,
   };
 });

@@ -103,6 +103,8 @@ export const interruptedEvaluationMessage = 'The server stopped before the evalu
 
 /** How long a running evaluation may go without a sign of life before it counts as interrupted. */
 export const evaluationStaleAfterMs = 5 * 60_000;
+/** How often a studio looks for evaluations whose process stopped. */
+export const evaluationSweepEveryMs = 60_000;
 
 function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): TestCase[] {
   if (testCaseIds === undefined) return cases;

@@ -35,12 +35,7 @@ export {
 } from './replay';
 export { startRunRetention, type RunRetention } from './run-retention';
 export { startRepeatingWork } from './repeating-work';
-export {
-  interruptedSweepEveryMs,
-  startInterruptedRunSweep,
-  runStaleAfterMs,
-  type InterruptedRunSweep,
-} from './interrupted-runs';
+export { startInterruptedRunSweep, type InterruptedRunSweep } from './interrupted-runs';
 export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
 export type {

@@ -1,11 +1,10 @@
 /**
- * Runs whose process stopped. A process keeps the `updatedAt` of the runs it runs moving (the stored
- * run store's heartbeat), so a run left `running` whose `updatedAt` has not moved for
- * `staleAfterMs` lost its process (a crash, a kill, a machine gone) and nothing will drive it on.
- * Each such run ends as `failed`, its background tasks failed with it. Once when the studio starts
- * (before it answers anyone) and then every `everyMs`, by a timer the studio owns and clears when it
- * closes. Any process on the database may end a run: it does so only while the run is still running
- * at the revision it read, so a run whose process is alive after all keeps what that process writes.
+ * Runs whose process stopped. A run left `running` by a process that is no longer alive (a crash, a
+ * kill, a machine gone; ./process-liveness.ts) has nothing to drive it on, so it ends as `failed`,
+ * its background tasks failed with it. Once when the studio starts (before it answers anyone) and
+ * then every `everyMs`, by a timer the studio owns and clears when it closes. Any process on the
+ * database may end a run: it does so only while the run is still running at the revision it read,
+ * so a run whose process is alive after all keeps what that process writes.
  */
 import { StudioError } from '../errors';
 import type { Logger } from '../logger';
@@ -13,12 +12,6 @@ import { failInterruptedTasks } from './background-tasks';
 import type { RunRecord } from './run-record';
 import type { RunStore } from './run-store';
 import { startRepeatingWork } from './repeating-work';
-import { runHeartbeatMs } from './stored-run-store';
-
-/** Five missed heartbeats: a process that is only slow for a while keeps its runs. */
-export const runStaleAfterMs = 5 * runHeartbeatMs;
-/** How often a studio looks for runs (and evaluations) whose process stopped. */
-export const interruptedSweepEveryMs = 60_000;
 
 export interface InterruptedRunSweep {
   /** Ends the runs whose process stopped now; how many it ended. */
@@ -45,21 +38,19 @@ function endedRun(record: RunRecord, at: string): RunRecord {
 export function startInterruptedRunSweep({
   runStore,
   logger,
-  staleAfterMs = runStaleAfterMs,
-  everyMs = interruptedSweepEveryMs,
+  everyMs,
   now = () => new Date(),
 }: {
   runStore: Pick<RunStore, 'interrupted' | 'endInterrupted'>;
   logger: Logger;
-  staleAfterMs?: number;
-  everyMs?: number;
+  /** How often to look: a third of the silence after which a process counts as stopped, say. */
+  everyMs: number;
   now?: () => Date;
 }): InterruptedRunSweep {
   async function runOnce(): Promise<number> {
     const at = now();
-    const before = new Date(at.getTime() - staleAfterMs).toISOString();
     let ended = 0;
-    for (const record of await runStore.interrupted(before)) {
+    for (const record of await runStore.interrupted(at)) {
       if (!(await runStore.endInterrupted(endedRun(record, at.toISOString())))) continue;
       ended += 1;
       logger.warn('Ended a run whose process stopped', { runId: record.runId, lastSeen: record.updatedAt });

@@ -30,10 +30,10 @@ export interface RunStore {
   /** Paused at `revision` -> running; false when another continuation claimed it first. */
   claim(request: { runId: string; revision: number; now: string }): Promise<boolean>;
   /**
-   * Runs still `running` that no process has written or kept alive since `before` (their process
-   * stopped; ./interrupted-runs.ts). Runs this store runs itself are never among them.
+   * Runs still `running` whose process stopped, as seen at `at` (./interrupted-runs.ts). Runs this
+   * store runs itself are never among them.
    */
-  interrupted(before: string): Promise<RunRecord[]>;
+  interrupted(at: Date): Promise<RunRecord[]>;
   /** Writes a run that is still running at `record.revision`; false when it moved on or ended meanwhile. */
   endInterrupted(record: RunRecord): Promise<boolean>;
   /** Up to `limit` runs below `after` (by start time, then id), newest first, matching the filter. */

@@ -11,9 +11,9 @@
  * written at once, because another request or process continues it. Reads in this process see
  * queued runs (see docs/runtime.md).
  *
- * While this process runs a run, its row's `updatedAt` moves every `heartbeatMs` (one write for all
- * of them), so a run left `running` whose `updatedAt` has stopped moving lost its process: any
- * process on the database may end it (`interrupted`, `endInterrupted`; ./interrupted-runs.ts).
+ * Every row names the process that last wrote it, and the process keeps a sign of life on the
+ * database (./process-liveness.ts), so a run left `running` by a process that is no longer alive lost
+ * it: any process on the database may end it (`interrupted`, `endInterrupted`; ./interrupted-runs.ts).
  */
 import type { RunRow } from '../../db/queries';
 import type { Storage, StudioQueries } from '../../db/storage';
@@ -24,10 +24,14 @@ import type { StoredPendingCall } from './run-types';
 import { countToolCalls, type RunRecord } from './run-record';
 import { durationOfRun, listItemOfRow } from './run-list';
 import type { RunStore } from './run-store';
+import { startProcessLiveness } from './process-liveness';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
-/** How often this process marks the runs it is running as alive. */
-export const runHeartbeatMs = 30_000;
+/**
+ * Runs stored without their process (by a studio before processes were recorded) were kept alive by
+ * a write of their `updatedAt` every 30 seconds; five missed ones mean their process stopped.
+ */
+export const unnamedRunStaleAfterMs = 5 * 30_000;
 
 /** How long a finished run's write may wait for others to share its transaction. */
 export const groupedWriteDelayMs = 20;
@@ -82,13 +86,17 @@ function restOfState({ state }: RunRecord): string {
   return JSON.stringify({ ...rest, transcript: storedTranscript(rest.transcript, messages) });
 }
 
-/** The columns a save rewrites: the state, and what the runs list shows and filters on. */
-function changingColumns(record: RunRecord): UpdateRow {
+/**
+ * The columns a save rewrites: the state, what the runs list shows and filters on, and the process
+ * writing it.
+ */
+function changingColumns(record: RunRecord, processId: string): UpdateRow {
   const { state } = record;
   return {
     id: record.runId,
     status: record.status,
     updatedAt: record.updatedAt,
+    processId,
     messages: JSON.stringify(state.messages),
     pending: JSON.stringify(state.pending),
     state: restOfState(record),
@@ -103,10 +111,10 @@ function changingColumns(record: RunRecord): UpdateRow {
 }
 
 /** Every column of a run's first write; the caller's MCP token goes encrypted into its own column. */
-function insertRow(record: RunRecord, secretsKey: SecretsKey): InsertRow {
+function insertRow(record: RunRecord, secretsKey: SecretsKey, processId: string): InsertRow {
   const { stored, token } = splitAuthToken(record.requestContext);
   return {
-    ...changingColumns(record),
+    ...changingColumns(record, processId),
     agentId: record.agentId,
     versionId: record.versionId,
     versionNumber: record.versionNumber,
@@ -286,8 +294,8 @@ export function createStoredRunStore({
   storage,
   secretsKey,
   onWriteError,
-  onHeartbeatError,
-  heartbeatMs = runHeartbeatMs,
+  onLivenessError,
+  processSilentAfterMs,
   heldWriteLimit = defaultHeldWriteLimit,
 }: {
   storage: Storage;
@@ -297,15 +305,31 @@ export function createStoredRunStore({
    * (the run was answered already; nothing else can report it).
    */
   onWriteError?: (error: unknown, runIds: string[]) => void;
-  /** The heartbeat could not be written (it is tried again at the next beat). */
-  onHeartbeatError?: (error: unknown) => void;
-  heartbeatMs?: number;
+  /** This process's sign of life could not be written (it is tried again at the next beat). */
+  onLivenessError?: (error: unknown) => void;
+  /** How long a process may write no sign of life before its runs are ended (./process-liveness.ts). */
+  processSilentAfterMs?: number;
   /** How many finished runs may wait for a busy or unreachable database; the earliest past it are reported and dropped. */
   heldWriteLimit?: number;
 }): RunStore {
   const queries = storage.queries.runs;
   const queue = createWriteQueue({ storage, onWriteError, heldWriteLimit });
-  const heartbeat = startHeartbeat({ queries, heartbeatMs, onHeartbeatError });
+  const liveness = startProcessLiveness({
+    queries: storage.queries.processes,
+    silentAfterMs: processSilentAfterMs,
+    onError: (error) => onLivenessError?.(error),
+  });
+  /** The runs this process runs: those it last wrote as `running`. */
+  const running = new Set<string>();
+  const follow = ({ runId, status }: Pick<RunRecord, 'runId' | 'status'>) => {
+    if (status === 'running') running.add(runId);
+    else running.delete(runId);
+  };
+  /** A row naming this process is written once the process has a row of its own to be judged by. */
+  const rowOf = async (record: RunRecord) => {
+    await liveness.started;
+    return insertRow(record, secretsKey, liveness.id);
+  };
 
   /** The stored row as it will be once the queue is written. */
   async function currentRow(runId: string): Promise<RunRow | undefined> {
@@ -317,16 +341,16 @@ export function createStoredRunStore({
 
   return {
     async insert(record) {
-      const row = insertRow(record, secretsKey);
+      const row = await rowOf(record);
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
       else await queries.insert(row);
-      heartbeat.follow(record);
+      follow(record);
     },
     async insertNew(record) {
       // A finished run queued under this id is not in the table yet; it is taken all the same.
       if (queue.writesOf(record.runId).length > 0) return false;
-      const landed = await queries.insertNew(insertRow(record, secretsKey));
-      if (landed) heartbeat.follow(record);
+      const landed = await queries.insertNew(await rowOf(record));
+      if (landed) follow(record);
       return landed;
     },
     async get(runId) {
@@ -338,7 +362,7 @@ export function createStoredRunStore({
       return row && recordOf(row, secretsKey);
     },
     async save(record) {
-      const row = changingColumns(record);
+      const row = changingColumns(record, liveness.id);
       if (isOver(record.status)) queue.add({ kind: 'update', row });
       else {
         // A run is saved unfinished only before it is over, so nothing of it is queued; the check
@@ -346,11 +370,12 @@ export function createStoredRunStore({
         if (queue.writesOf(record.runId).length > 0) await queue.flush();
         await queries.update(row);
       }
-      heartbeat.follow(record);
+      follow(record);
     },
     async claim({ runId, revision, now }) {
-      const claimed = await queries.claim({ id: runId, revision, updatedAt: now });
-      if (claimed) heartbeat.follow({ runId, status: 'running' });
+      await liveness.started;
+      const claimed = await queries.claim({ id: runId, revision, updatedAt: now, processId: liveness.id });
+      if (claimed) follow({ runId, status: 'running' });
       return claimed;
     },
     async list(request) {
@@ -359,51 +384,20 @@ export function createStoredRunStore({
       return (await queries.list(request)).map(listItemOfRow);
     },
     deleteExpired: (before) => queries.deleteExpired(before),
-    async interrupted(before) {
-      // A run this process runs is alive, whatever its row says (a heartbeat may have failed).
-      const rows = (await queries.staleRunning(before)).filter((row) => !heartbeat.follows(row.id));
-      return rows.map((row) => recordOf(row, secretsKey));
+    async interrupted(at) {
+      const rows = await queries.stoppedRunning({
+        unmovedSince: new Date(at.getTime() - unnamedRunStaleAfterMs).toISOString(),
+        silentSince: liveness.silentSince(at),
+      });
+      // A run this process runs is alive, whatever its row says.
+      return rows.filter((row) => !running.has(row.id)).map((row) => recordOf(row, secretsKey));
     },
-    endInterrupted: (record) => queries.endRunning({ ...changingColumns(record), revision: record.revision }),
+    endInterrupted: (record) =>
+      queries.endRunning({ ...changingColumns(record, liveness.id), revision: record.revision }),
     flush: queue.flush,
     async close() {
-      heartbeat.stop();
       await queue.close();
+      await liveness.stop();
     },
-  };
-}
-
-/**
- * The runs this process runs (those it last wrote as `running`), their `updatedAt` moved every
- * `heartbeatMs` by one write for all of them.
- */
-function startHeartbeat({
-  queries,
-  heartbeatMs,
-  onHeartbeatError,
-}: {
-  queries: StudioQueries['runs'];
-  heartbeatMs: number;
-  onHeartbeatError: ((error: unknown) => void) | undefined;
-}) {
-  const running = new Set<string>();
-  const beat = async () => {
-    if (running.size === 0) return;
-    try {
-      await queries.touchRunning({ ids: [...running], at: new Date().toISOString() });
-    } catch (error) {
-      onHeartbeatError?.(error);
-    }
-  };
-  const timer = setInterval(() => void beat(), heartbeatMs);
-  // The heartbeat alone never keeps the process alive.
-  timer.unref();
-  return {
-    follow({ runId, status }: Pick<RunRecord, 'runId' | 'status'>) {
-      if (status === 'running') running.add(runId);
-      else running.delete(runId);
-    },
-    follows: (runId: string) => running.has(runId),
-    stop: () => clearInterval(timer),
   };
 }

@@ -9,6 +9,7 @@ import { integrationConfigQueries } from './integration-configs';
 import { mcpClientQueries } from './mcp-clients';
 import { modelProviderSettingsQueries } from './model-provider-settings';
 import { oneTimeLinkQueries } from './one-time-links';
+import { processQueries } from './processes';
 import { runQueries } from './runs';
 import type { CurrentDb } from './shared';
 import { stdioLaunchSpecQueries } from './stdio-launch-specs';
@@ -30,6 +31,7 @@ export function postgresQueries(db: CurrentDb): StudioQueries {
     integrationConfigs: integrationConfigQueries(db),
     modelProviderSettings: modelProviderSettingsQueries(db),
     runs: runQueries(db),
+    processes: processQueries(db),
     taskLists: taskListQueries(db),
     testCases: testCaseQueries(db),
     apiKeys: apiKeyQueries(db),

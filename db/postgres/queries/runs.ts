@@ -5,9 +5,9 @@
  * an id that exists, so of two inserts of one new id exactly one lands. `endRunning` is conditional
  * the same way, on the run still running at the revision read.
  */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
-import { runs } from '../schema';
+import { runs, studioProcesses } from '../schema';
 import { runListQueries } from './run-list';
 import { binary, insertRow, rowBy, type CurrentDb } from './shared';
 
@@ -15,18 +15,34 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
     ...runListQueries(db),
     get: rowBy(db, runs, runs.id),
-    staleRunning: async (before) =>
+    stoppedRunning: async ({ unmovedSince, silentSince }) =>
       db()
         .select()
         .from(runs)
-        .where(and(eq(runs.status, 'running'), lt(binary(runs.updatedAt), before))),
-    touchRunning: async ({ ids, at }) => {
-      if (ids.length === 0) return;
-      await db()
-        .update(runs)
-        .set({ updatedAt: at })
-        .where(and(eq(runs.status, 'running'), inArray(runs.id, ids)));
-    },
+        .where(
+          and(
+            eq(runs.status, 'running'),
+            or(
+              and(isNull(runs.processId), lt(binary(runs.updatedAt), unmovedSince)),
+              silentSince === null
+                ? undefined
+                : and(
+                    isNotNull(runs.processId),
+                    notExists(
+                      db()
+                        .select({ id: studioProcesses.id })
+                        .from(studioProcesses)
+                        .where(
+                          and(
+                            eq(studioProcesses.id, runs.processId),
+                            gte(binary(studioProcesses.aliveAt), silentSince),
+                          ),
+                        ),
+                    ),
+                  ),
+            ),
+          ),
+        ),
     latestPausedInThread: async ({ agentId, threadId, resourceId }) =>
       (
         await db()
@@ -73,10 +89,10 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
         .where(and(eq(runs.agentId, agentId), eq(runs.status, 'paused')));
       return result.rowCount ?? 0;
     },
-    claim: async ({ id, revision, updatedAt }) => {
+    claim: async ({ id, revision, updatedAt, processId }) => {
       const result = await db()
         .update(runs)
-        .set({ status: 'running', updatedAt, revision: sql`${runs.revision} + 1` })
+        .set({ status: 'running', updatedAt, processId, revision: sql`${runs.revision} + 1` })
         .where(and(eq(runs.id, id), eq(runs.status, 'paused'), eq(runs.revision, revision)));
       return result.rowCount === 1;
     },

@@ -1,13 +1,12 @@
 /**
- * Runs left running by a process that stopped: the next studio on the same database ends them as
- * failed (their background tasks failed with them) once nothing has kept them alive for a while,
+ * Runs left running by a process that stopped: another studio on the same database ends them as
+ * failed (their background tasks failed with them) once their process has been silent for a while,
  * and leaves alone a run whose process is still running it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudio } from '@/lib';
 import { Agent } from '@/lib/agents';
 import { silentLogger } from '@/lib/logger';
-import { runStaleAfterMs } from '@/lib/runtime';
 import { createTool } from '@/lib/tools';
 import { createScriptedModel } from '@/tests/support/scripted-model';
 import { createTestStudio } from '@/tests/support/studio';
@@ -18,6 +17,9 @@ afterEach(async () => {
   cleanups = [];
 });
 
+/** The silence after which the second studio counts a process as stopped. */
+const judgedSilentAfterMs = 1_000;
+
 const never = createTool({
   id: 'never',
   description: 'Runs until the process stops',
@@ -26,13 +28,16 @@ const never = createTool({
     new Promise((_resolve, reject) => abortSignal.addEventListener('abort', () => reject(new Error('stopped')))),
 });
 
-/** A studio streaming a run whose background task never ends, and a second studio opened on its database. */
-async function runUnderWay() {
+/**
+ * A studio streaming a run whose background task never ends, and a second studio opened on its
+ * database; `processSilentAfterMs` is the first studio's (it beats six times in that span).
+ */
+async function runUnderWay(processSilentAfterMs: number) {
   const model = createScriptedModel({
     steps: [{ toolCalls: [{ toolName: 'never', input: {} }] }, { text: 'Later.' }],
   });
   const agent = new Agent({ id: 'forever', name: 'Forever', instructions: 'x', model, tools: { never } });
-  const test = await createTestStudio({ agents: { forever: agent } });
+  const test = await createTestStudio({ agents: { forever: agent }, settings: { processSilentAfterMs } });
   cleanups.push(test.cleanup);
   const abort = new AbortController();
   const runnable = await test.studio.runtime.loadAgent('forever');
@@ -53,13 +58,13 @@ async function runUnderWay() {
   return {
     test,
     runId: stream.runId,
-    /** Another studio on the same database, as after a restart or beside this one. */
+    /** Another studio on the same database, as after a restart or beside this one; it judges silence of a second. */
     async openAnother() {
       const another = await createStudio({
         logger: silentLogger,
         agents: { forever: agent },
         ...test.reopen,
-        settings: { mode: 'test', ...test.reopen.settings },
+        settings: { mode: 'test', ...test.reopen.settings, processSilentAfterMs: judgedSilentAfterMs },
       });
       cleanups.push(() => another.close());
       return another;
@@ -68,13 +73,18 @@ async function runUnderWay() {
 }
 
 describe('runs whose process stopped', () => {
-  it('ends a run nothing has kept alive for a while as failed, its background task failed too', async () => {
-    const { test, runId, openAnother } = await runUnderWay();
-    // The process stops: its heartbeat no longer moves the run, whose last sign of life grows old.
-    const lastSeen = new Date(Date.now() - runStaleAfterMs - 1_000).toISOString();
-    await test.studio.storage.queries.runs.touchRunning({ ids: [runId], at: lastSeen });
+  it('ends a run whose process fell silent as failed, its background task failed too', async () => {
+    // The first studio beats only every ten minutes, so its row stays as this test leaves it.
+    const { test, runId, openAnother } = await runUnderWay(60 * 60_000);
+    // The process stops: its last sign of life grows old.
+    const { processId } = (await test.studio.storage.queries.runs.get(runId))!;
+    expect(processId).toEqual(expect.any(String));
+    const longAgo = new Date(Date.now() - 60_000).toISOString();
+    await test.studio.storage.queries.processes.beat({ id: processId!, startedAt: longAgo, aliveAt: longAgo });
 
     const restarted = await openAnother();
+    // Once the new studio has been heard for the silence it judges by, a sweep ends the run.
+    await expect.poll(async () => (await restarted.runtime.runs.get(runId)).status, { timeout: 5_000 }).toBe('failed');
     const run = await restarted.runtime.runs.get(runId);
     expect(run).toMatchObject({
       status: 'failed',
@@ -95,8 +105,11 @@ describe('runs whose process stopped', () => {
   });
 
   it('leaves a run whose process is still running it to that process', async () => {
-    const { test, runId, openAnother } = await runUnderWay();
+    // Both studios beat six times a second and judge silence of a second.
+    const { test, runId, openAnother } = await runUnderWay(judgedSilentAfterMs);
     const beside = await openAnother();
+    // Long enough for the second studio to judge, and to sweep several times.
+    await new Promise((resolve) => setTimeout(resolve, 3 * judgedSilentAfterMs));
     expect(await beside.runtime.runs.get(runId)).toMatchObject({ status: 'running' });
     const state = JSON.parse((await beside.storage.queries.runs.get(runId))!.state);
     expect(state.backgroundTasks[0]).toMatchObject({ status: 'running' });

@@ -236,28 +236,29 @@ describe('the stored run store (SQLite)', () => {
     }
   });
 
-  it('keeps the runs it runs alive, and finds those another process left running once they go stale', async () => {
+  it('judges other processes once its own beats have landed for a while, and finds the runs of one that stopped', async () => {
     const storage = openSqliteStorage({ url: ':memory:' });
     await storage.migrate();
     const secretsKey = ephemeralSecretsKey();
-    const longAgo = '2026-01-01T00:00:00.000Z';
-    // Another process stored a run as running, then stopped: nothing keeps it alive any more.
-    const stopped = createStoredRunStore({ storage, secretsKey });
-    await stopped.insert({ ...record('theirs', 'running'), updatedAt: longAgo });
+    const processSilentAfterMs = 600;
+    // Another process stored a run as running, then stopped: its sign of life is gone.
+    const stopped = createStoredRunStore({ storage, secretsKey, processSilentAfterMs });
+    await stopped.insert(record('theirs', 'running'));
     await stopped.close();
-    const store = createStoredRunStore({ storage, secretsKey, heartbeatMs: 20 });
+    const store = createStoredRunStore({ storage, secretsKey, processSilentAfterMs });
     try {
-      await store.insert({ ...record('mine', 'running'), updatedAt: longAgo });
-      const updatedAt = async (runId: string) => (await storage.queries.runs.get(runId))?.updatedAt;
-      await vi.waitFor(async () => expect(await updatedAt('mine')).not.toBe(longAgo), { timeout: 2_000 });
-      expect(await updatedAt('theirs')).toBe(longAgo);
-      const now = new Date().toISOString();
-      // A run this process runs is never taken for interrupted, even one whose row looks stale.
-      expect((await store.interrupted(now)).map((run) => run.runId)).toEqual(['theirs']);
-      expect((await store.interrupted(longAgo)).map((run) => run.runId)).toEqual([]);
+      await store.insert(record('mine', 'running'));
+      const interrupted = async () => (await store.interrupted(new Date())).map((run) => run.runId);
+      // Heard for less than the silence that counts: it judges no process yet.
+      expect(await interrupted()).toEqual([]);
+      // A run this process runs is never among them, though it keeps beating meanwhile.
+      await vi.waitFor(async () => expect(await interrupted()).toEqual(['theirs']), { timeout: 3_000 });
+      await new Promise((resolve) => setTimeout(resolve, processSilentAfterMs));
+      expect(await interrupted()).toEqual(['theirs']);
 
       // Ended once, at the revision read; a second ending of the same read changes nothing.
-      const [theirs] = await store.interrupted(now);
+      const [theirs] = await store.interrupted(new Date());
+      const now = new Date().toISOString();
       const ended = { ...theirs!, status: 'failed' as const, finishedAt: now, updatedAt: now };
       expect(await store.endInterrupted(ended)).toBe(true);
       expect(await store.endInterrupted(ended)).toBe(false);

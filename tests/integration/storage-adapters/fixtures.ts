@@ -102,6 +102,7 @@ export function runRow(id: string, overrides: Partial<RunRow> = {}): RunRow {
     outputTokens: 0,
     toolCallCount: 0,
     kind: 'run',
+    processId: null,
     ...overrides,
   };
 }

@@ -397,6 +397,7 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
         inputTokens: 0,
         outputTokens: 0,
         toolCallCount: 0,
+        processId: 'p1',
       });
       expect(await runs.get('r2')).toEqual(
         runRow('r2', {
@@ -406,6 +407,7 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
           state: '{"steps":2}',
           revision: 1,
           updatedAt: at(5),
+          processId: 'p1',
         }),
       );
       expect(await runs.latestPausedInThread({ agentId: 'agent', threadId: 'thread', resourceId: null })).toMatchObject(
@@ -445,12 +447,18 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       await storage.queries.runs.insert(runRow('r1'));
       const other = database.other();
       const claims = await Promise.all([
-        storage.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(1) }),
-        other.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(2) }),
+        storage.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(1), processId: 'one' }),
+        other.queries.runs.claim({ id: 'r1', revision: 0, updatedAt: at(2), processId: 'two' }),
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
-      expect(await storage.queries.runs.get('r1')).toMatchObject({ status: 'running', revision: 1 });
-      expect(await storage.queries.runs.claim({ id: 'r1', revision: 1, updatedAt: at(3) })).toBe(false);
+      expect(await storage.queries.runs.get('r1')).toMatchObject({
+        status: 'running',
+        revision: 1,
+        processId: claims[0] ? 'one' : 'two',
+      });
+      expect(await storage.queries.runs.claim({ id: 'r1', revision: 1, updatedAt: at(3), processId: 'one' })).toBe(
+        false,
+      );
     });
 
     it("ends an agent's paused runs as aborted, leaving its other runs and other agents' runs alone", async () => {
@@ -475,19 +483,42 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await runs.abortPausedOfAgent({ agentId: 'agent', error, at: at(10) })).toBe(0);
     });
 
-    it('finds running runs whose updatedAt stopped before a time, and moves the updatedAt of running ones', async () => {
+    it('finds the running runs whose process stopped: its row silent or gone, or without one, its updatedAt old', async () => {
       const runs = storage.queries.runs;
-      await runs.insert(runRow('lost', { status: 'running', updatedAt: at(1) }));
-      await runs.insert(runRow('alive', { status: 'running', updatedAt: at(1) }));
-      await runs.insert(runRow('recent', { status: 'running', updatedAt: at(5) }));
-      await runs.insert(runRow('waiting', { updatedAt: at(1) }));
-      await runs.touchRunning({ ids: ['alive', 'waiting', 'unknown'], at: at(6) });
-      expect((await runs.get('alive'))?.updatedAt).toBe(at(6));
-      // Only running runs move: a paused one is not kept alive by anyone.
-      expect((await runs.get('waiting'))?.updatedAt).toBe(at(1));
-      expect((await runs.staleRunning(at(3))).map((row) => row.id)).toEqual(['lost']);
-      await runs.touchRunning({ ids: [], at: at(7) });
-      expect((await runs.staleRunning(at(7))).map((row) => row.id).sort()).toEqual(['alive', 'lost', 'recent']);
+      const processes = storage.queries.processes;
+      await processes.beat({ id: 'alive', startedAt: at(0), aliveAt: at(8) });
+      await processes.beat({ id: 'silent', startedAt: at(0), aliveAt: at(2) });
+      await runs.insert(runRow('of-alive', { status: 'running', processId: 'alive' }));
+      await runs.insert(runRow('of-silent', { status: 'running', processId: 'silent' }));
+      await runs.insert(runRow('of-gone', { status: 'running', processId: 'gone' }));
+      await runs.insert(runRow('paused-of-gone', { processId: 'gone' }));
+      await runs.insert(runRow('unnamed-old', { status: 'running', updatedAt: at(1) }));
+      await runs.insert(runRow('unnamed-recent', { status: 'running', updatedAt: at(6) }));
+      const stopped = async (limits: { unmovedSince: string; silentSince: string | null }) =>
+        (await runs.stoppedRunning(limits)).map((row) => row.id).sort();
+
+      expect(await stopped({ unmovedSince: at(5), silentSince: at(5) })).toEqual([
+        'of-gone',
+        'of-silent',
+        'unnamed-old',
+      ]);
+      // Without a judgement of processes (this one was not heard long enough), only unnamed runs count.
+      expect(await stopped({ unmovedSince: at(5), silentSince: null })).toEqual(['unnamed-old']);
+      // A beat moves the row: the process is alive again.
+      await processes.beat({ id: 'silent', startedAt: at(0), aliveAt: at(7) });
+      expect(await stopped({ unmovedSince: at(0), silentSince: at(5) })).toEqual(['of-gone']);
+      await processes.remove('alive');
+      expect(await stopped({ unmovedSince: at(0), silentSince: at(5) })).toEqual(['of-alive', 'of-gone']);
+    });
+
+    it('clears the rows of processes silent since a time, and only those', async () => {
+      const processes = storage.queries.processes;
+      await processes.beat({ id: 'old', startedAt: at(0), aliveAt: at(1) });
+      await processes.beat({ id: 'new', startedAt: at(0), aliveAt: at(3) });
+      expect(await processes.removeSilent(at(2))).toBe(1);
+      expect(await processes.removeSilent(at(2))).toBe(0);
+      // The newer row was kept until its own time came.
+      expect(await processes.removeSilent(at(4))).toBe(1);
     });
 
     it('ends a running run only at the revision read: a write since, or another ending, wins', async () => {
@@ -507,6 +538,7 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
         inputTokens: 0,
         outputTokens: 0,
         toolCallCount: 0,
+        processId: 'sweeper',
       };
       expect(await runs.endRunning({ ...ended, revision: 2 })).toBe(false);
       const other = database.other();

@@ -1,0 +1,7 @@
+CREATE TABLE `studio_processes` (
+	`id` text PRIMARY KEY NOT NULL,
+	`started_at` text NOT NULL,
+	`alive_at` text NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE `runs` ADD `process_id` text;
