@@ -30,6 +30,7 @@ import {
   type CodeAgentRegistry,
   type LanguageModelObject,
   type ModelRegistry,
+  type ProcessLiveness,
   type RunRetention,
   type RunStore,
   type Runtime,
@@ -46,6 +47,7 @@ import {
   createRegistries,
   modelRegistryOf,
   partsBuiltLater,
+  processLivenessOf,
   requestPolicyOf,
   startRunUpkeep,
   storedRunStoreOf,
@@ -155,8 +157,12 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     webFetchAddressPolicy: settings.webFetch.addressPolicy,
   });
   const tracing = await tracingOfSettings(settings, { logger, serviceVersion: studioVersion });
+  /** Ends this process's sign of life if the start fails after it began. */
+  let stopLiveness = async () => {};
   try {
     const secretsKey = await prepareStorage({ storage, settings, migrate: options.migrate !== false });
+    const liveness = await processLivenessOf({ storage, settings, logger });
+    stopLiveness = () => liveness.stop();
     const integrations = createIntegrationService({
       ...{ providers: options.integrations, storage, secretsKey },
       fetch: outbound.configured.fetch,
@@ -180,7 +186,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       toolProviders,
     });
     const models = await modelRegistryOf({ models: options.models, settings, editor, outbound });
-    const runStore = storedRunStoreOf({ storage, secretsKey, settings, logger });
+    const runStore = storedRunStoreOf({ storage, secretsKey, liveness, logger });
     const runtime = createRuntime({
       versions: editor.agents,
       codeAgents: agents,
@@ -193,7 +199,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       runObserver: tracing?.observer,
       workflows,
     });
-    const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings });
+    const evaluations = studioEvaluations({ storage, editor, runtime, models, logger, settings, process: liveness });
     // Runs and evaluations a stopped process left running are ended before the studio answers
     // anyone, and before close() could take the storage from under that work.
     const runUpkeep = await startRunUpkeep({ runtime, runStore, evaluations, settings, logger });
@@ -204,17 +210,8 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       required: authMode(settings) === 'required',
     });
     const { app: api, openApiDocument } = createApi({
-      access,
-      requestPolicy,
-      storage,
-      logger,
-      version: studioVersion,
-      tools,
-      integrations,
-      editor,
-      evaluations,
-      runtime,
-      toolProviders,
+      ...{ access, requestPolicy, storage, logger, version: studioVersion },
+      ...{ tools, integrations, editor, evaluations, runtime, toolProviders },
       ...{ mcpPool, internalTargetOf: outbound.internalTarget },
       ...apiSettingsOf(settings),
     });
@@ -251,6 +248,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
           outbound,
           tracing,
           runStore,
+          liveness,
           apiKeys: access.apiKeys,
           storage,
         });
@@ -258,7 +256,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       },
     };
   } catch (error) {
-    void storage.close();
+    void stopLiveness().then(() => storage.close());
     void outbound.close();
     void tracing?.close();
     throw error;
@@ -301,6 +299,7 @@ async function closeInOrder({
   outbound,
   tracing,
   runStore,
+  liveness,
   apiKeys,
   storage,
 }: {
@@ -309,6 +308,8 @@ async function closeInOrder({
   outbound: Outbound;
   tracing: Pick<RunTracing, 'close'> | undefined;
   runStore: Pick<RunStore, 'close'>;
+  /** Stopped once the runs are written: its row goes, and a run still open counts as cut off. */
+  liveness: Pick<ProcessLiveness, 'stop'>;
   /** Writes when keys were last used before the storage goes. */
   apiKeys: Pick<Access['apiKeys'], 'close'>;
   storage: Pick<Storage, 'close'>;
@@ -321,6 +322,7 @@ async function closeInOrder({
   } finally {
     try {
       await runStore.close();
+      await liveness.stop();
       await apiKeys.close();
     } finally {
       await storage.close();

@@ -9,7 +9,7 @@ import type { Settings } from './env';
 import { checkExpectations, createEvaluations, type Evaluations } from './evaluation';
 import { modelJudge } from './evaluation/model-judge';
 import type { Logger } from './logger';
-import type { ModelRegistry, Runtime } from './runtime';
+import type { ModelRegistry, ProcessLiveness, Runtime } from './runtime';
 
 export function studioEvaluations({
   storage,
@@ -18,6 +18,7 @@ export function studioEvaluations({
   models,
   settings,
   logger,
+  process,
 }: {
   storage: Storage;
   editor: Editor;
@@ -26,11 +27,14 @@ export function studioEvaluations({
   /** How many cases replay at once, and the model scoring judged expectations that name none. */
   settings: Pick<Settings, 'evalConcurrency' | 'judgeModel'>;
   logger: Logger;
+  /** This studio process on the database (lib/runtime/process-liveness.ts). */
+  process: Pick<ProcessLiveness, 'id' | 'judgedAt'>;
 }): Evaluations & { settled(): Promise<void> } {
   const running = new Set<Promise<unknown>>();
   const judge = modelJudge({ resolveModel: (name) => models.resolve(name), defaultModel: settings.judgeModel });
   const evaluations = createEvaluations({
     storage,
+    process,
     concurrency: settings.evalConcurrency,
     async findVersion({ agentId, target }) {
       const { version } = await editor.agents.loadVersion({ id: agentId, selector: target, fallback: 'latest' });

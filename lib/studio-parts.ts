@@ -8,7 +8,7 @@ import type { Settings } from './env';
 import type { IntegrationService } from './integrations';
 import { createRequestPolicy, type RequestPolicy } from './http';
 import { runReaderOf, type Editor, type PassingEvaluationRequest } from './editor';
-import { evaluationSweepEveryMs, type Evaluations } from './evaluation';
+import type { Evaluations } from './evaluation';
 import type { Logger } from './logger';
 import { plural } from './plural';
 import type { SecretsKey } from './secrets';
@@ -18,9 +18,11 @@ import {
   createModelRegistry,
   createStoredRunStore,
   startInterruptedRunSweep,
+  startProcessLiveness,
   startRepeatingWork,
   startRunRetention,
   type LanguageModelObject,
+  type ProcessLiveness,
   type RunStore,
   type Runtime,
 } from './runtime';
@@ -190,14 +192,12 @@ export async function startRunUpkeep({
   settings: Pick<Settings, 'runRetentionDays' | 'processSilentAfterMs'>;
   logger: Logger;
 }) {
-  const interruptedRuns = startInterruptedRunSweep({
-    runStore,
-    logger,
-    everyMs: settings.processSilentAfterMs / 3,
-  });
+  // Three looks per span of silence that means a process stopped.
+  const everyMs = settings.processSilentAfterMs / 3;
+  const interruptedRuns = startInterruptedRunSweep({ runStore, logger, everyMs });
   const interruptedEvaluations = startRepeatingWork({
     work: () => evaluations.markInterrupted(),
-    everyMs: evaluationSweepEveryMs,
+    everyMs,
     onError: (error) => logger.error('Could not mark the evaluations whose process stopped', { error }),
   });
   await Promise.all([interruptedRuns.first, interruptedEvaluations.first]);
@@ -274,24 +274,45 @@ export async function warnOfUnreadableSecrets({
   }
 }
 
-/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
-export function storedRunStoreOf({
+/**
+ * This process's sign of life on the database (lib/runtime/process-liveness.ts), its first beat
+ * written: before any run or evaluation names the process.
+ */
+export async function processLivenessOf({
   storage,
-  secretsKey,
   settings,
   logger,
 }: {
   storage: Storage;
-  secretsKey: SecretsKey;
   settings: Pick<Settings, 'processSilentAfterMs'>;
+  logger: Logger;
+}): Promise<ProcessLiveness> {
+  const liveness = startProcessLiveness({
+    queries: storage.queries.processes,
+    silentAfterMs: settings.processSilentAfterMs,
+    onError: (error) => logger.warn("Could not write this process's sign of life", { error }),
+  });
+  await liveness.started;
+  return liveness;
+}
+
+/** The studio's runs in its storage; a grouped write that fails is logged (its answer was given). */
+export function storedRunStoreOf({
+  storage,
+  secretsKey,
+  liveness,
+  logger,
+}: {
+  storage: Storage;
+  secretsKey: SecretsKey;
+  liveness: ProcessLiveness;
   logger: Logger;
 }) {
   return createStoredRunStore({
     storage,
     secretsKey,
-    processSilentAfterMs: settings.processSilentAfterMs,
+    liveness,
     onWriteError: (error, runIds) =>
       logger.error('Could not store finished runs; their answers were already given', { runIds, error }),
-    onLivenessError: (error) => logger.warn("Could not write this process's sign of life", { error }),
   });
 }

@@ -268,15 +268,18 @@ export const runs = pgTable(
 );
 
 /**
- * The studio processes on this database, each with its last sign of life: a process writes
- * `alive_at` every few seconds while it runs and removes its row when it closes. A process whose row
- * is gone or has not moved for a while stopped (a crash, a kill, a machine gone), and the runs it
- * was running are ended by another (lib/runtime/process-liveness.ts).
+ * The studio processes on this database, each with its last sign of life: a process writes its row
+ * every few seconds while it runs and removes it when it closes. `alive_until` is when it counts as
+ * stopped unless it writes again (its last write plus the silence it allows itself,
+ * STUDIO_PROCESS_SILENT_AFTER_MS), so processes with different settings judge each other rightly. A
+ * process whose row is gone or past its `alive_until` stopped (a crash, a kill, a machine gone),
+ * and the runs and evaluations it was running are ended by another (lib/runtime/process-liveness.ts).
  */
 export const studioProcesses = pgTable('studio_processes', {
   id: text('id').primaryKey(),
   startedAt: text('started_at').notNull(),
   aliveAt: text('alive_at').notNull(),
+  aliveUntil: text('alive_until').notNull(),
 });
 
 /**
@@ -447,9 +450,11 @@ export const evaluations = pgTable(
     createdBy: text('created_by'),
     startedAt: text('started_at').notNull(),
     finishedAt: text('finished_at'),
-    // Moved now and then by the process running it; a running evaluation whose `aliveAt` stopped
-    // moving lost its process (null in evaluations stored before it was recorded: `startedAt` counts).
+    // Moved now and then by the process running it, in evaluations stored before processes were
+    // recorded: one whose `aliveAt` (or, null, `startedAt`) stopped moving lost its process.
     aliveAt: text('alive_at'),
+    // The studio process running it (a row of studio_processes); null in evaluations stored before.
+    processId: text('process_id'),
   },
   (table) => [
     index('evaluations_agent_idx').on(table.agentId, table.startedAt),

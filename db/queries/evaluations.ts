@@ -1,9 +1,10 @@
 /** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
 import { bind } from './placeholders';
 import { perHandle } from './per-handle';
+import { processStopped, type StoppedLimits } from './processes';
 import { deleteBy, insertRow, pageBeforeKey, selectById, updateColumnsById } from './statements';
 
 export type EvaluationRow = typeof evaluations.$inferSelect;
@@ -53,16 +54,22 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     ['status', 'passed', 'failed', 'results', 'error', 'finishedAt'],
     running,
   );
-  // Running evaluations whose process stopped: last seen alive (or, before that was recorded, started) before `:before`.
-  const failRunning = db
+  // Running evaluations whose process stopped (see `failStopped`).
+  const failStopped = db
     .update(evaluations)
     .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
-    .where(and(running, sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${p('before')}`))
-    .prepare();
-  const touchRunning = db
-    .update(evaluations)
-    .set({ aliveAt: bind('at') } as never)
-    .where(and(running, sql`${evaluations.id} in (select value from json_each(${p('ids')}))`))
+    .where(
+      and(
+        running,
+        or(
+          and(
+            isNull(evaluations.processId),
+            sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${p('unmovedSince')}`,
+          ),
+          processStopped(evaluations.processId),
+        ),
+      ),
+    )
     .prepare();
   const deleteOfAgent = deleteBy(db, evaluations, evaluations.agentId, 'agentId');
 
@@ -100,13 +107,12 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
       configHash: string;
       testCasesChangedAt: string;
     }): EvaluationRow[] => finishedOfConfigSince.all({ agentId, configHash, testCasesChangedAt }),
-    /** Marks the evaluations still running and last seen alive before `before` failed (their process stopped); how many. */
-    failRunning: ({ error, finishedAt, before }: { error: string; finishedAt: string; before: string }): number =>
-      failRunning.run({ error, finishedAt, before }).changes,
-    /** Marks those of the evaluations that are still running as alive at `at`. */
-    touchRunning({ ids, at }: { ids: string[]; at: string }) {
-      touchRunning.run({ ids: JSON.stringify(ids), at });
-    },
+    /**
+     * Marks failed the evaluations still running whose process stopped as judged at `judgedAt`, or
+     * for an evaluation stored without its process, not seen alive (or started) since
+     * `unmovedSince`; how many.
+     */
+    failStopped: (end: { error: string; finishedAt: string } & StoppedLimits): number => failStopped.run(end).changes,
     deleteOfAgent(agentId: string) {
       deleteOfAgent.run({ agentId });
     },

@@ -1,9 +1,10 @@
 /**
  * SQL for the studio processes on the database and their signs of life (lib/runtime/process-liveness.ts):
- * a process writes its row now and then (`beat`), removes it when it closes, and rows not written for
- * a long while are cleared by whichever process notices.
+ * a process writes its row now and then (`beat`) and removes it when it closes; rows of processes
+ * stopped long ago are cleared by whichever process starts next.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { studioProcesses } from '../schema';
 import { perHandle } from './per-handle';
@@ -11,12 +12,31 @@ import { deleteById, upsertRow } from './statements';
 
 export type ProcessRow = typeof studioProcesses.$inferSelect;
 
+/** When a running run or evaluation counts as stopped. */
+export type StoppedLimits = {
+  /** One stored without its process (before processes were recorded): its last sign of life is before this. */
+  unmovedSince: string;
+  /** The time its process is judged at: stopped when its row is gone or alive only until before it (null: none judged). */
+  judgedAt: string | null;
+};
+
+/**
+ * The row's `processId` names a process that stopped as judged at the placeholder `judgedAt`: its
+ * row is gone, or alive only until before it. Never true while `judgedAt` is null.
+ */
+export const processStopped = (processId: SQLiteColumn): SQL => {
+  const judgedAt = sql.placeholder('judgedAt');
+  return sql`(${processId} is not null and ${judgedAt} is not null and not exists (
+    select 1 from ${studioProcesses}
+    where ${studioProcesses.id} = ${processId} and ${studioProcesses.aliveUntil} >= ${judgedAt}))`;
+};
+
 export const processQueries = perHandle(({ db }: DatabaseHandle) => {
   const beat = upsertRow(db, studioProcesses, 'id');
   const remove = deleteById(db, studioProcesses);
-  const removeSilent = db
+  const removeStopped = db
     .delete(studioProcesses)
-    .where(lt(studioProcesses.aliveAt, sql.placeholder('before')))
+    .where(lt(studioProcesses.aliveUntil, sql.placeholder('before')))
     .prepare();
   return {
     /** Writes the process's row with its latest sign of life. */
@@ -26,7 +46,7 @@ export const processQueries = perHandle(({ db }: DatabaseHandle) => {
     remove(id: string) {
       remove.run({ id });
     },
-    /** Removes the rows of the processes not alive since `before`; how many. */
-    removeSilent: (before: string): number => removeSilent.run({ before }).changes,
+    /** Removes the rows of the processes alive only until before `before`; how many. */
+    removeStopped: (before: string): number => removeStopped.run({ before }).changes,
   };
 });

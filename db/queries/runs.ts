@@ -7,13 +7,14 @@
  * (`stoppedRunning`, db/queries/processes.ts) is ended by `endRunning` only while it is still running
  * at the revision read, so a live process's write is never overwritten.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
-import { runs, studioProcesses } from '../schema';
+import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
+import { processStopped, type StoppedLimits } from './processes';
 import { runListStatements } from './run-list';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -26,14 +27,6 @@ type RewrittenRow = Pick<
   RunRow,
   'id' | 'status' | 'messages' | 'pending' | 'state' | 'error' | 'updatedAt' | 'processId' | ListedColumn
 >;
-
-/** When a running run counts as stopped (see `stoppedRunning`). */
-export type StoppedRunLimits = {
-  /** A run stored without a process: its `updatedAt` is before this. */
-  unmovedSince: string;
-  /** A run's process has not been alive since this (null: no run is judged by its process). */
-  silentSince: string | null;
-};
 
 const p = sql.placeholder;
 
@@ -89,10 +82,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     .where(
       and(
         eq(runs.status, 'running'),
-        sql`(${runs.processId} is null and ${runs.updatedAt} < ${p('unmovedSince')}
-          or ${runs.processId} is not null and ${p('silentSince')} is not null and not exists (
-            select 1 from ${studioProcesses}
-            where ${studioProcesses.id} = ${runs.processId} and ${studioProcesses.aliveAt} >= ${p('silentSince')}))`,
+        or(and(isNull(runs.processId), lt(runs.updatedAt, p('unmovedSince'))), processStopped(runs.processId)),
       ),
     )
     .prepare();
@@ -124,10 +114,10 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
     ...runListStatements(db),
     get: (id: string): RunRow | undefined => get.get({ id }),
     /**
-     * Runs still `running` whose process stopped: one no longer alive since `silentSince`, or for a
-     * run stored without its process, no write since `unmovedSince`.
+     * Runs still `running` whose process stopped as judged at `judgedAt`, or for a run stored
+     * without its process, with no write since `unmovedSince`.
      */
-    stoppedRunning: (limits: StoppedRunLimits): RunRow[] => stoppedRunning.all(limits),
+    stoppedRunning: (limits: StoppedLimits): RunRow[] => stoppedRunning.all(limits),
     /** The newest paused run of an agent in a thread, of `resourceId` (null: of no resource). */
     latestPausedInThread: (where: {
       agentId: string;

@@ -53,6 +53,11 @@ export interface EvaluationParts {
   newId(): string;
   /** Keeps the background work in view, so shutdown can wait for it and a failure is logged. */
   track(work: Promise<unknown>): void;
+  /**
+   * This studio process on the database (its sign of life: lib/runtime/process-liveness.ts): its id
+   * goes into the evaluations it runs, and it gives the time to judge other processes at (null: none).
+   */
+  process: { id: string; judgedAt(now: Date): string | null };
 }
 
 export interface StartEvaluationRequest {
@@ -91,20 +96,21 @@ export interface Evaluations {
   /** Runs an evaluation and waits for it to finish (the CLI and tests). */
   runToEnd(request: StartEvaluationRequest): Promise<EvaluationView>;
   /**
-   * Marks the evaluations this process runs as alive, and those a stopped process left running as
-   * failed: running, and not seen alive for `evaluationStaleAfterMs`. At start, then now and then
-   * (the studio calls it every minute), so that with several instances on one database an instance
-   * that starts does not fail the evaluations another one is running.
+   * Marks failed the evaluations a stopped process left running: their process is no longer alive
+   * (or, stored before processes were recorded, they were not seen alive for
+   * `evaluationStaleAfterMs`). At start, then now and then; an evaluation whose process is alive,
+   * in this instance or another on the database, is left to it.
    */
   markInterrupted(): Promise<void>;
 }
 
 export const interruptedEvaluationMessage = 'The server stopped before the evaluation finished; start it again.';
 
-/** How long a running evaluation may go without a sign of life before it counts as interrupted. */
+/**
+ * How long a running evaluation stored without its process (before processes were recorded) may go
+ * without a sign of life before it counts as interrupted.
+ */
 export const evaluationStaleAfterMs = 5 * 60_000;
-/** How often a studio looks for evaluations whose process stopped. */
-export const evaluationSweepEveryMs = 60_000;
 
 function chooseCases(cases: TestCase[], testCaseIds: string[] | undefined): TestCase[] {
   if (testCaseIds === undefined) return cases;
@@ -162,8 +168,6 @@ const described = (evaluation: EvaluationView, stale: boolean): LastEvaluation =
 
 export function createEvaluations(parts: EvaluationParts): Evaluations {
   const queries = () => parts.storage.queries.evaluations;
-  /** The evaluations this process is running. */
-  const running = new Set<string>();
 
   /** The row with `results` so far: written as each case finishes (progress), and once more at the end. */
   const resultsRow = (id: string, results: CaseResult[], finishedAt: string | null) => {
@@ -222,22 +226,20 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
       startedAt: parts.now().toISOString(),
       finishedAt: null,
       aliveAt: null,
+      processId: parts.process.id,
     };
     await queries().insert(row);
-    running.add(row.id);
-    const done = evaluateAll(row, cases)
-      .catch(async (error: unknown) => {
-        await queries().finish({
-          id: row.id,
-          status: 'failed',
-          passed: 0,
-          failed: 0,
-          results: '[]',
-          error: errorMessage(error),
-          finishedAt: parts.now().toISOString(),
-        });
-      })
-      .finally(() => running.delete(row.id));
+    const done = evaluateAll(row, cases).catch(async (error: unknown) => {
+      await queries().finish({
+        id: row.id,
+        status: 'failed',
+        passed: 0,
+        failed: 0,
+        results: '[]',
+        error: errorMessage(error),
+        finishedAt: parts.now().toISOString(),
+      });
+    });
     return { row, done };
   }
 
@@ -276,12 +278,11 @@ export function createEvaluations(parts: EvaluationParts): Evaluations {
     },
     async markInterrupted() {
       const now = parts.now();
-      // Its own first: an evaluation this process runs is never taken for another's left behind.
-      if (running.size > 0) await queries().touchRunning({ ids: [...running], at: now.toISOString() });
-      await queries().failRunning({
+      await queries().failStopped({
         error: interruptedEvaluationMessage,
         finishedAt: now.toISOString(),
-        before: new Date(now.getTime() - evaluationStaleAfterMs).toISOString(),
+        unmovedSince: new Date(now.getTime() - evaluationStaleAfterMs).toISOString(),
+        judgedAt: parts.process.judgedAt(now),
       });
     },
     async runToEnd(request) {

@@ -36,6 +36,7 @@ export {
 export { startRunRetention, type RunRetention } from './run-retention';
 export { startRepeatingWork } from './repeating-work';
 export { startInterruptedRunSweep, type InterruptedRunSweep } from './interrupted-runs';
+export { startProcessLiveness, type ProcessLiveness } from './process-liveness';
 export type { ListedStatus, RunListItem, RunListPage, RunListRequest } from './run-list';
 export { defaultMaxSteps, mergeHooks, type RunEnvironment } from './run-environment';
 export type {

@@ -1,14 +1,15 @@
 /**
  * This studio process's sign of life on the database. The process has an id of its own and writes
- * its row of `studio_processes` six times per `silentAfterMs` (one small write, however many runs it runs) and
- * removes it when it closes. The runs it runs name it, so another process can tell a run whose
- * process stopped (a crash, a kill, a machine gone) from a run that is merely long: the named
- * process's row is gone, or has not been written for `silentAfterMs`.
+ * its row of `studio_processes` six times per `silentAfterMs` (one small write, however many runs it
+ * runs), each time saying until when it counts as alive without another (`aliveUntil`: now plus
+ * `silentAfterMs`), and removes the row when it closes. The runs and evaluations it runs name it,
+ * so another process can tell one whose process stopped (a crash, a kill, a machine gone) from one
+ * that is merely long: the named process's row is gone, or alive only until a time now past.
  *
- * Silence is evidence only when this process could write meanwhile: while the database cannot be
- * reached, every process falls silent at once. So other processes are judged (`silentSince`) only
- * after this one has written every beat for `silentAfterMs`; until then, and after any beat that
- * fails, it judges none.
+ * Silence is evidence only when the judge could write meanwhile: while the database cannot be
+ * reached, every process falls silent at once. So this process judges others (`judgedAt`) only
+ * once its own beats have all landed for its own `silentAfterMs`; until then, and after any beat
+ * that fails, it judges none.
  */
 import { randomUUID } from 'node:crypto';
 import type { StudioQueries } from '../../db/storage';
@@ -17,19 +18,19 @@ import { startRepeatingWork } from './repeating-work';
 
 /** Beats a process may miss and still count as alive: one that is only slow for a while keeps its runs. */
 const beatsPerSilence = 6;
-/** Rows of processes silent this long are cleared when a process starts (they stopped long ago). */
+/** Rows of processes stopped this long ago are cleared when a process starts. */
 const forgottenAfterMs = 60 * 60_000;
 
 export interface ProcessLiveness {
-  /** This process's id, written into the runs it runs. */
+  /** This process's id, written into the runs and evaluations it runs. */
   readonly id: string;
-  /** Settles once this process's first beat was tried and long-silent rows cleared (it never rejects). */
+  /** Settles once this process's first beat was tried and rows of long-stopped ones cleared (it never rejects). */
   readonly started: Promise<unknown>;
   /**
-   * The time since which a process that wrote no beat counts as stopped, as seen at `now`; null
-   * while this process has not itself been heard for long enough to judge.
+   * The time to judge other processes at: `now`, or null while this process has not itself been
+   * heard for long enough to judge any.
    */
-  silentSince(now: Date): string | null;
+  judgedAt(now: Date): string | null;
   /** Stops beating and removes this process's row (a closing process runs nothing any more). */
   stop(): Promise<void>;
 }
@@ -53,8 +54,9 @@ export function startProcessLiveness({
 
   async function beat() {
     const at = now();
+    const aliveUntil = new Date(at.getTime() + silentAfterMs).toISOString();
     try {
-      await queries.beat({ id, startedAt, aliveAt: at.toISOString() });
+      await queries.beat({ id, startedAt, aliveAt: at.toISOString(), aliveUntil });
       heardSince ??= at.getTime();
     } catch (error) {
       heardSince = undefined;
@@ -64,15 +66,15 @@ export function startProcessLiveness({
 
   const beats = startRepeatingWork({ work: beat, everyMs: silentAfterMs / beatsPerSilence, onError });
   const started = beats.first.then(() =>
-    queries.removeSilent(new Date(now().getTime() - forgottenAfterMs).toISOString()).catch(onError),
+    queries.removeStopped(new Date(now().getTime() - forgottenAfterMs).toISOString()).catch(onError),
   );
 
   return {
     id,
     started,
-    silentSince(at) {
-      const since = at.getTime() - silentAfterMs;
-      return heardSince !== undefined && heardSince <= since ? new Date(since).toISOString() : null;
+    judgedAt(at) {
+      const heardLongEnough = heardSince !== undefined && heardSince <= at.getTime() - silentAfterMs;
+      return heardLongEnough ? at.toISOString() : null;
     },
     async stop() {
       await beats.stop();

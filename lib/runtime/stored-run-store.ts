@@ -24,7 +24,7 @@ import type { StoredPendingCall } from './run-types';
 import { countToolCalls, type RunRecord } from './run-record';
 import { durationOfRun, listItemOfRow } from './run-list';
 import type { RunStore } from './run-store';
-import { startProcessLiveness } from './process-liveness';
+import type { ProcessLiveness } from './process-liveness';
 import { readTranscript, storedTranscript, type StoredTranscript } from './stored-transcript';
 
 /**
@@ -294,8 +294,7 @@ export function createStoredRunStore({
   storage,
   secretsKey,
   onWriteError,
-  onLivenessError,
-  processSilentAfterMs,
+  liveness,
   heldWriteLimit = defaultHeldWriteLimit,
 }: {
   storage: Storage;
@@ -305,31 +304,23 @@ export function createStoredRunStore({
    * (the run was answered already; nothing else can report it).
    */
   onWriteError?: (error: unknown, runIds: string[]) => void;
-  /** This process's sign of life could not be written (it is tried again at the next beat). */
-  onLivenessError?: (error: unknown) => void;
-  /** How long a process may write no sign of life before its runs are ended (./process-liveness.ts). */
-  processSilentAfterMs?: number;
+  /**
+   * This process on the database (./process-liveness.ts): its id goes into the runs it writes, and
+   * it gives the time to judge other processes at. Its first beat has landed.
+   */
+  liveness: Pick<ProcessLiveness, 'id' | 'judgedAt'>;
   /** How many finished runs may wait for a busy or unreachable database; the earliest past it are reported and dropped. */
   heldWriteLimit?: number;
 }): RunStore {
   const queries = storage.queries.runs;
   const queue = createWriteQueue({ storage, onWriteError, heldWriteLimit });
-  const liveness = startProcessLiveness({
-    queries: storage.queries.processes,
-    silentAfterMs: processSilentAfterMs,
-    onError: (error) => onLivenessError?.(error),
-  });
   /** The runs this process runs: those it last wrote as `running`. */
   const running = new Set<string>();
   const follow = ({ runId, status }: Pick<RunRecord, 'runId' | 'status'>) => {
     if (status === 'running') running.add(runId);
     else running.delete(runId);
   };
-  /** A row naming this process is written once the process has a row of its own to be judged by. */
-  const rowOf = async (record: RunRecord) => {
-    await liveness.started;
-    return insertRow(record, secretsKey, liveness.id);
-  };
+  const rowOf = (record: RunRecord) => insertRow(record, secretsKey, liveness.id);
 
   /** The stored row as it will be once the queue is written. */
   async function currentRow(runId: string): Promise<RunRow | undefined> {
@@ -341,7 +332,7 @@ export function createStoredRunStore({
 
   return {
     async insert(record) {
-      const row = await rowOf(record);
+      const row = rowOf(record);
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
       else await queries.insert(row);
       follow(record);
@@ -349,7 +340,7 @@ export function createStoredRunStore({
     async insertNew(record) {
       // A finished run queued under this id is not in the table yet; it is taken all the same.
       if (queue.writesOf(record.runId).length > 0) return false;
-      const landed = await queries.insertNew(await rowOf(record));
+      const landed = await queries.insertNew(rowOf(record));
       if (landed) follow(record);
       return landed;
     },
@@ -373,7 +364,6 @@ export function createStoredRunStore({
       follow(record);
     },
     async claim({ runId, revision, now }) {
-      await liveness.started;
       const claimed = await queries.claim({ id: runId, revision, updatedAt: now, processId: liveness.id });
       if (claimed) follow({ runId, status: 'running' });
       return claimed;
@@ -387,7 +377,7 @@ export function createStoredRunStore({
     async interrupted(at) {
       const rows = await queries.stoppedRunning({
         unmovedSince: new Date(at.getTime() - unnamedRunStaleAfterMs).toISOString(),
-        silentSince: liveness.silentSince(at),
+        judgedAt: liveness.judgedAt(at),
       });
       // A run this process runs is alive, whatever its row says.
       return rows.filter((row) => !running.has(row.id)).map((row) => recordOf(row, secretsKey));
@@ -395,9 +385,6 @@ export function createStoredRunStore({
     endInterrupted: (record) =>
       queries.endRunning({ ...changingColumns(record, liveness.id), revision: record.revision }),
     flush: queue.flush,
-    async close() {
-      await queue.close();
-      await liveness.stop();
-    },
+    close: queue.close,
   };
 }

@@ -1,7 +1,8 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
+import { processStopped } from './processes';
 import { binary, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
 
 /** The finished evaluations of one configuration of an agent. */
@@ -41,24 +42,23 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
         .from(evaluations)
         .where(and(finishedOfConfig(config), gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt)))
         .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id))),
-    async failRunning({ error, finishedAt, before }) {
+    async failStopped({ error, finishedAt, unmovedSince, judgedAt }) {
       const result = await db()
         .update(evaluations)
         .set({ status: 'failed', error, finishedAt })
         .where(
           and(
             eq(evaluations.status, 'running'),
-            sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${before}`,
+            or(
+              and(
+                isNull(evaluations.processId),
+                sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${unmovedSince}`,
+              ),
+              processStopped(db, evaluations.processId, judgedAt),
+            ),
           ),
         );
       return result.rowCount ?? 0;
-    },
-    async touchRunning({ ids, at }) {
-      if (ids.length === 0) return;
-      await db()
-        .update(evaluations)
-        .set({ aliveAt: at })
-        .where(and(eq(evaluations.status, 'running'), inArray(evaluations.id, ids)));
     },
     async deleteOfAgent(agentId) {
       await db().delete(evaluations).where(eq(evaluations.agentId, agentId));

@@ -5,9 +5,10 @@
  * an id that exists, so of two inserts of one new id exactly one lands. `endRunning` is conditional
  * the same way, on the run still running at the revision read.
  */
-import { and, desc, eq, gte, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
-import { runs, studioProcesses } from '../schema';
+import { runs } from '../schema';
+import { processStopped } from './processes';
 import { runListQueries } from './run-list';
 import { binary, insertRow, rowBy, type CurrentDb } from './shared';
 
@@ -15,7 +16,7 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
     ...runListQueries(db),
     get: rowBy(db, runs, runs.id),
-    stoppedRunning: async ({ unmovedSince, silentSince }) =>
+    stoppedRunning: async ({ unmovedSince, judgedAt }) =>
       db()
         .select()
         .from(runs)
@@ -24,22 +25,7 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
             eq(runs.status, 'running'),
             or(
               and(isNull(runs.processId), lt(binary(runs.updatedAt), unmovedSince)),
-              silentSince === null
-                ? undefined
-                : and(
-                    isNotNull(runs.processId),
-                    notExists(
-                      db()
-                        .select({ id: studioProcesses.id })
-                        .from(studioProcesses)
-                        .where(
-                          and(
-                            eq(studioProcesses.id, runs.processId),
-                            gte(binary(studioProcesses.aliveAt), silentSince),
-                          ),
-                        ),
-                    ),
-                  ),
+              processStopped(db, runs.processId, judgedAt),
             ),
           ),
         ),

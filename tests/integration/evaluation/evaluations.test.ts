@@ -52,6 +52,7 @@ function partsWith({
   const parts: EvaluationParts = {
     storage,
     concurrency,
+    process: { id: 'this-process', judgedAt: () => null },
     findVersion: async ({ target }) => ({
       versionNumber: 'versionNumber' in target ? target.versionNumber : 7,
       configHash: 'hash-of-config',

@@ -1,7 +1,7 @@
 /**
- * Evaluations left running by a process that stopped: a studio opened on the database marks them
- * failed once nothing has kept them alive for a while, and leaves alone the ones another live
- * instance is running (their sign of life is recent).
+ * Evaluations left running by a process that stopped: a studio on the database marks them failed
+ * once their process has been silent for a while (or, stored before processes were recorded, once
+ * nothing has kept them alive for a while), and leaves alone the ones a live process is running.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EvaluationRow } from '@/db/queries';
@@ -24,7 +24,14 @@ afterEach(async () => {
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-function runningEvaluation(id: string, aliveAt: string | null, startedAt: string): EvaluationRow {
+function runningEvaluation(
+  id: string,
+  {
+    aliveAt = null,
+    startedAt,
+    processId = null,
+  }: { aliveAt?: string | null; startedAt: string; processId?: string | null },
+): EvaluationRow {
   return {
     id,
     agentId: 'demo-assistant',
@@ -40,46 +47,69 @@ function runningEvaluation(id: string, aliveAt: string | null, startedAt: string
     startedAt,
     finishedAt: null,
     aliveAt,
+    processId,
   };
 }
 
 describe('evaluations whose process stopped', () => {
-  it('are failed by the next studio once not seen alive for a while; a live one is left running', async () => {
+  it('are failed by the next studio once their process is silent or gone; a live one is left running', async () => {
     const test = await createTestStudio();
     cleanups.push(test.cleanup);
-    const queries = test.studio.storage.queries.evaluations;
+    const { evaluations, processes } = test.studio.storage.queries;
     const stale = ago(evaluationStaleAfterMs + 60_000);
-    await queries.insert(runningEvaluation('lost', stale, stale));
-    // Stored before sign of life was recorded: its start counts.
-    await queries.insert(runningEvaluation('old-format', null, stale));
-    // Another instance's, alive a moment ago.
-    await queries.insert(runningEvaluation('elsewhere', ago(10_000), stale));
+    await processes.beat({ id: 'crashed', startedAt: stale, aliveAt: ago(60_000), aliveUntil: ago(30_000) });
+    await evaluations.insert(runningEvaluation('of-crashed', { startedAt: stale, processId: 'crashed' }));
+    await evaluations.insert(runningEvaluation('of-gone', { startedAt: stale, processId: 'closed-long-ago' }));
+    // Stored before processes were recorded: its sign of life, or its start, counts.
+    await evaluations.insert(runningEvaluation('lost', { aliveAt: stale, startedAt: stale }));
+    await evaluations.insert(runningEvaluation('old-format', { startedAt: stale }));
+    await evaluations.insert(runningEvaluation('unnamed-alive', { aliveAt: ago(10_000), startedAt: stale }));
 
     const another = await createStudio({
       logger: silentLogger,
       ...test.reopen,
-      settings: { mode: 'test', ...test.reopen.settings },
+      settings: { mode: 'test', ...test.reopen.settings, processSilentAfterMs: 1_000 },
     });
     cleanups.push(() => another.close());
     const rows = another.storage.queries.evaluations;
+    // The unnamed ones at once, as it starts; those of processes once it has been heard a second.
     for (const id of ['lost', 'old-format'])
       expect(await rows.get(id)).toMatchObject({ status: 'failed', error: interruptedEvaluationMessage });
-    expect((await rows.get('elsewhere'))?.status).toBe('running');
+    await expect.poll(async () => (await rows.get('of-crashed'))?.status, { timeout: 5_000 }).toBe('failed');
+    expect(await rows.get('of-gone')).toMatchObject({ status: 'failed', error: interruptedEvaluationMessage });
+    expect((await rows.get('unnamed-alive'))?.status).toBe('running');
   });
 
-  it('keeps the evaluations it runs alive, however long they run, so no instance fails them', async () => {
+  it('leaves the evaluations of a live process running, however long they run, and fails them once it falls silent', async () => {
     const test = await createTestStudio();
     cleanups.push(test.cleanup);
     const { storage } = test.studio;
+    const silentAfterMs = 30_000;
     let clock = Date.now();
+    const iso = () => new Date(clock).toISOString();
+    /** A process whose beats this test writes itself, judging by the test's clock. */
+    const processOf = (id: string) => ({
+      id,
+      judgedAt: (now: Date) => now.toISOString(),
+      beat: () =>
+        storage.queries.processes.beat({
+          id,
+          startedAt: iso(),
+          aliveAt: iso(),
+          aliveUntil: new Date(clock + silentAfterMs).toISOString(),
+        }),
+    });
+    const mineProcess = processOf('mine');
+    const otherProcess = processOf('other');
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const underWay: Array<Promise<unknown>> = [];
-    const partsOf = (id: string): EvaluationParts => ({
+    const partsOf = (id: string, process: ReturnType<typeof processOf>): EvaluationParts => ({
       storage,
+      process,
       findVersion: async () => ({ versionNumber: 1, configHash: 'hash' }),
       listTestCases: async () => [{ id: 'case-1' } as TestCase],
-      testCasesChangedAt: async () => new Date(clock).toISOString(),
+      testCasesChangedAt: async () => iso(),
       evaluateCase: async () => {
         await blocked;
         return { passed: true, expectations: [] };
@@ -89,19 +119,20 @@ describe('evaluations whose process stopped', () => {
       newId: () => id,
       track: (work) => underWay.push(work),
     });
-    const mine = createEvaluations(partsOf('slow'));
+    await mineProcess.beat();
+    const mine = createEvaluations(partsOf('slow', mineProcess));
     // Another instance on the same database, which does not run it.
-    const other = createEvaluations(partsOf('unused'));
+    const other = createEvaluations(partsOf('unused', otherProcess));
     await mine.start({ agentId: 'demo-assistant', target: { versionNumber: 1 } });
 
-    // Much later, well past the bound since it started: its own upkeep marks it alive first.
+    // Much later, well past both bounds since it started, its process still beating.
     clock += 3 * evaluationStaleAfterMs;
-    await mine.markInterrupted();
+    await mineProcess.beat();
     await other.markInterrupted();
     expect((await storage.queries.evaluations.get('slow'))?.status).toBe('running');
 
-    // Its process gone quiet for longer than the bound: the other instance fails it.
-    clock += evaluationStaleAfterMs + 1_000;
+    // Its process gone quiet for longer than the silence judged by: the other instance fails it.
+    clock += silentAfterMs + 1_000;
     await other.markInterrupted();
     expect(await storage.queries.evaluations.get('slow')).toMatchObject({
       status: 'failed',

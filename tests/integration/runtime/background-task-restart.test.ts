@@ -76,11 +76,16 @@ describe('runs whose process stopped', () => {
   it('ends a run whose process fell silent as failed, its background task failed too', async () => {
     // The first studio beats only every ten minutes, so its row stays as this test leaves it.
     const { test, runId, openAnother } = await runUnderWay(60 * 60_000);
-    // The process stops: its last sign of life grows old.
+    // The process stops: the time until which its last sign of life vouched for it has passed.
     const { processId } = (await test.studio.storage.queries.runs.get(runId))!;
     expect(processId).toEqual(expect.any(String));
-    const longAgo = new Date(Date.now() - 60_000).toISOString();
-    await test.studio.storage.queries.processes.beat({ id: processId!, startedAt: longAgo, aliveAt: longAgo });
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    await test.studio.storage.queries.processes.beat({
+      id: processId!,
+      startedAt: ago(60_000),
+      aliveAt: ago(60_000),
+      aliveUntil: ago(30_000),
+    });
 
     const restarted = await openAnother();
     // Once the new studio has been heard for the silence it judges by, a sweep ends the run.

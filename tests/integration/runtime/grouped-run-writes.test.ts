@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSqliteStorage } from '@/db/sqlite-storage';
 import type { RunStore } from '@/lib/runtime/run-store';
+import { startProcessLiveness } from '@/lib/runtime/process-liveness';
 import { createStoredRunStore, groupedWriteDelayMs } from '@/lib/runtime/stored-run-store';
 import type { RunRecord } from '@/lib/runtime/run-record';
 import { ephemeralSecretsKey } from '@/lib/secrets';
@@ -27,6 +28,9 @@ function storedStatus(databaseFile: string, runId: string): string | undefined {
     other.close();
   }
 }
+
+/** A process that judges no other: for the tests that do not look at stopped processes. */
+const judgingNoProcess = { id: 'this-process', judgedAt: () => null };
 
 describe('grouped writes of runs that are over', () => {
   it('answers a finished run from this process at once and writes it to the file within the delay', async () => {
@@ -122,6 +126,7 @@ describe('the stored run store (SQLite)', () => {
     const store = createStoredRunStore({
       storage,
       secretsKey: ephemeralSecretsKey(),
+      liveness: judgingNoProcess,
       ...(onWriteError ? { onWriteError } : {}),
     });
     return {
@@ -212,6 +217,7 @@ describe('the stored run store (SQLite)', () => {
         transaction: (work, options) => (reachable ? storage.transaction(work, options) : Promise.reject(unreachable)),
       },
       secretsKey: ephemeralSecretsKey(),
+      liveness: judgingNoProcess,
       onWriteError: (_error, runIds) => failures.push({ runIds }),
       heldWriteLimit: 2,
     });
@@ -240,20 +246,28 @@ describe('the stored run store (SQLite)', () => {
     const storage = openSqliteStorage({ url: ':memory:' });
     await storage.migrate();
     const secretsKey = ephemeralSecretsKey();
-    const processSilentAfterMs = 600;
+    const silentAfterMs = 1_000;
+    const startLiveness = async () => {
+      const liveness = startProcessLiveness({ queries: storage.queries.processes, silentAfterMs, onError: () => {} });
+      await liveness.started;
+      return liveness;
+    };
     // Another process stored a run as running, then stopped: its sign of life is gone.
-    const stopped = createStoredRunStore({ storage, secretsKey, processSilentAfterMs });
+    const theirLiveness = await startLiveness();
+    const stopped = createStoredRunStore({ storage, secretsKey, liveness: theirLiveness });
     await stopped.insert(record('theirs', 'running'));
     await stopped.close();
-    const store = createStoredRunStore({ storage, secretsKey, processSilentAfterMs });
+    await theirLiveness.stop();
+    const liveness = await startLiveness();
+    const store = createStoredRunStore({ storage, secretsKey, liveness });
     try {
       await store.insert(record('mine', 'running'));
       const interrupted = async () => (await store.interrupted(new Date())).map((run) => run.runId);
       // Heard for less than the silence that counts: it judges no process yet.
       expect(await interrupted()).toEqual([]);
-      // A run this process runs is never among them, though it keeps beating meanwhile.
+      // A run this process runs is never among them: it keeps beating meanwhile.
       await vi.waitFor(async () => expect(await interrupted()).toEqual(['theirs']), { timeout: 3_000 });
-      await new Promise((resolve) => setTimeout(resolve, processSilentAfterMs));
+      await new Promise((resolve) => setTimeout(resolve, silentAfterMs));
       expect(await interrupted()).toEqual(['theirs']);
 
       // Ended once, at the revision read; a second ending of the same read changes nothing.
@@ -265,6 +279,7 @@ describe('the stored run store (SQLite)', () => {
       expect(await storage.queries.runs.get('theirs')).toMatchObject({ status: 'failed', revision: 1 });
     } finally {
       await store.close();
+      await liveness.stop();
       await storage.close();
     }
   });

@@ -84,10 +84,11 @@ async function throughSqlite(
   try {
     await storage.migrate();
     const secretsKey = ephemeralSecretsKey();
-    const writer = createStoredRunStore({ storage, secretsKey });
+    const liveness = { id: 'this-process', judgedAt: () => null };
+    const writer = createStoredRunStore({ storage, secretsKey, liveness });
     await writer.insert(record);
     await writer.close();
-    const reader = async () => (await createStoredRunStore({ storage, secretsKey }).get(record.runId))!;
+    const reader = async () => (await createStoredRunStore({ storage, secretsKey, liveness }).get(record.runId))!;
     const read = await reader();
     const row = database.sqlite.prepare('select state from runs where id = ?').get(record.runId) as { state: string };
     const { messages, pending, ...rest } = record.state;

@@ -483,42 +483,43 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       expect(await runs.abortPausedOfAgent({ agentId: 'agent', error, at: at(10) })).toBe(0);
     });
 
-    it('finds the running runs whose process stopped: its row silent or gone, or without one, its updatedAt old', async () => {
+    it('finds the running runs whose process stopped: its row gone or alive only until before, or without one, its updatedAt old', async () => {
       const runs = storage.queries.runs;
       const processes = storage.queries.processes;
-      await processes.beat({ id: 'alive', startedAt: at(0), aliveAt: at(8) });
-      await processes.beat({ id: 'silent', startedAt: at(0), aliveAt: at(2) });
+      const beat = (id: string, aliveAt: number, aliveUntil: number) =>
+        processes.beat({ id, startedAt: at(0), aliveAt: at(aliveAt), aliveUntil: at(aliveUntil) });
+      await beat('alive', 4, 8);
+      await beat('silent', 1, 3);
       await runs.insert(runRow('of-alive', { status: 'running', processId: 'alive' }));
       await runs.insert(runRow('of-silent', { status: 'running', processId: 'silent' }));
       await runs.insert(runRow('of-gone', { status: 'running', processId: 'gone' }));
       await runs.insert(runRow('paused-of-gone', { processId: 'gone' }));
       await runs.insert(runRow('unnamed-old', { status: 'running', updatedAt: at(1) }));
       await runs.insert(runRow('unnamed-recent', { status: 'running', updatedAt: at(6) }));
-      const stopped = async (limits: { unmovedSince: string; silentSince: string | null }) =>
+      const stopped = async (limits: { unmovedSince: string; judgedAt: string | null }) =>
         (await runs.stoppedRunning(limits)).map((row) => row.id).sort();
 
-      expect(await stopped({ unmovedSince: at(5), silentSince: at(5) })).toEqual([
-        'of-gone',
-        'of-silent',
-        'unnamed-old',
-      ]);
+      expect(await stopped({ unmovedSince: at(5), judgedAt: at(5) })).toEqual(['of-gone', 'of-silent', 'unnamed-old']);
       // Without a judgement of processes (this one was not heard long enough), only unnamed runs count.
-      expect(await stopped({ unmovedSince: at(5), silentSince: null })).toEqual(['unnamed-old']);
+      expect(await stopped({ unmovedSince: at(5), judgedAt: null })).toEqual(['unnamed-old']);
+      // Each process is judged by the time it gave itself: 'alive' still counts at its last moment.
+      expect(await stopped({ unmovedSince: at(0), judgedAt: at(8) })).toEqual(['of-gone', 'of-silent']);
+      expect(await stopped({ unmovedSince: at(0), judgedAt: at(9) })).toEqual(['of-alive', 'of-gone', 'of-silent']);
       // A beat moves the row: the process is alive again.
-      await processes.beat({ id: 'silent', startedAt: at(0), aliveAt: at(7) });
-      expect(await stopped({ unmovedSince: at(0), silentSince: at(5) })).toEqual(['of-gone']);
+      await beat('silent', 6, 9);
+      expect(await stopped({ unmovedSince: at(0), judgedAt: at(7) })).toEqual(['of-gone']);
       await processes.remove('alive');
-      expect(await stopped({ unmovedSince: at(0), silentSince: at(5) })).toEqual(['of-alive', 'of-gone']);
+      expect(await stopped({ unmovedSince: at(0), judgedAt: at(7) })).toEqual(['of-alive', 'of-gone']);
     });
 
-    it('clears the rows of processes silent since a time, and only those', async () => {
+    it('clears the rows of processes alive only until before a time, and only those', async () => {
       const processes = storage.queries.processes;
-      await processes.beat({ id: 'old', startedAt: at(0), aliveAt: at(1) });
-      await processes.beat({ id: 'new', startedAt: at(0), aliveAt: at(3) });
-      expect(await processes.removeSilent(at(2))).toBe(1);
-      expect(await processes.removeSilent(at(2))).toBe(0);
+      await processes.beat({ id: 'old', startedAt: at(0), aliveAt: at(1), aliveUntil: at(2) });
+      await processes.beat({ id: 'new', startedAt: at(0), aliveAt: at(1), aliveUntil: at(4) });
+      expect(await processes.removeStopped(at(3))).toBe(1);
+      expect(await processes.removeStopped(at(3))).toBe(0);
       // The newer row was kept until its own time came.
-      expect(await processes.removeSilent(at(4))).toBe(1);
+      expect(await processes.removeStopped(at(5))).toBe(1);
     });
 
     it('ends a running run only at the revision read: a write since, or another ending, wins', async () => {
@@ -568,28 +569,45 @@ describe.each(adapters)('$name storage queries', ({ missing, open }) => {
       startedAt: at(1),
       finishedAt: null,
       aliveAt: null,
+      processId: null,
       ...overrides,
     });
 
-    it('fails the running evaluations not seen alive since a time, and marks running ones alive', async () => {
+    it('fails the running evaluations whose process stopped, or without one, not seen alive since a time', async () => {
       const queries = storage.queries.evaluations;
-      await queries.insert(evaluation('lost'));
-      await queries.insert(evaluation('alive'));
-      await queries.insert(evaluation('recent', { aliveAt: at(5) }));
-      await queries.insert(evaluation('done', { status: 'finished', finishedAt: at(2) }));
-      await queries.touchRunning({ ids: ['alive', 'done'], at: at(6) });
-      expect((await queries.get('alive'))?.aliveAt).toBe(at(6));
-      expect((await queries.get('done'))?.aliveAt).toBeNull();
-      expect(await queries.failRunning({ error: 'stopped', finishedAt: at(9), before: at(4) })).toBe(1);
-      expect(await queries.get('lost')).toMatchObject({ status: 'failed', error: 'stopped', finishedAt: at(9) });
-      for (const id of ['alive', 'recent']) expect((await queries.get(id))?.status).toBe('running');
-      expect((await queries.get('done'))?.status).toBe('finished');
+      await storage.queries.processes.beat({ id: 'alive', startedAt: at(0), aliveAt: at(4), aliveUntil: at(8) });
+      await storage.queries.processes.beat({ id: 'silent', startedAt: at(0), aliveAt: at(1), aliveUntil: at(3) });
+      await queries.insert(evaluation('of-alive', { processId: 'alive' }));
+      await queries.insert(evaluation('of-silent', { processId: 'silent' }));
+      await queries.insert(evaluation('of-gone', { processId: 'gone' }));
+      await queries.insert(evaluation('done-of-gone', { processId: 'gone', status: 'finished', finishedAt: at(2) }));
+      // Stored before processes were recorded: its sign of life, or its start, counts.
+      await queries.insert(evaluation('unnamed-lost'));
+      await queries.insert(evaluation('unnamed-recent', { aliveAt: at(5) }));
+      const stop = (limits: { unmovedSince: string; judgedAt: string | null }) =>
+        queries.failStopped({ error: 'stopped', finishedAt: at(9), ...limits });
+      const status = async (id: string) => (await queries.get(id))?.status;
+
+      // Not judging processes: only the unnamed one counts.
+      expect(await stop({ unmovedSince: at(4), judgedAt: null })).toBe(1);
+      expect(await queries.get('unnamed-lost')).toMatchObject({
+        status: 'failed',
+        error: 'stopped',
+        finishedAt: at(9),
+      });
+      expect(await status('of-gone')).toBe('running');
+      expect(await stop({ unmovedSince: at(4), judgedAt: at(5) })).toBe(2);
+      for (const id of ['of-silent', 'of-gone']) expect(await status(id)).toBe('failed');
+      for (const id of ['of-alive', 'unnamed-recent']) expect(await status(id)).toBe('running');
+      expect(await status('done-of-gone')).toBe('finished');
     });
 
     it('writes results only while an evaluation runs: one failed meanwhile stays failed', async () => {
       const queries = storage.queries.evaluations;
       await queries.insert(evaluation('cut-off'));
-      expect(await queries.failRunning({ error: 'stopped', finishedAt: at(8), before: at(4) })).toBe(1);
+      expect(
+        await queries.failStopped({ error: 'stopped', finishedAt: at(8), unmovedSince: at(4), judgedAt: null }),
+      ).toBe(1);
       await queries.insert(evaluation('ongoing'));
       const results = (id: string) => ({
         id,
