@@ -242,16 +242,8 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
       tracing: tracing && { flush: () => tracing.flush() },
       runRetention: { runOnce: runUpkeep.runRetentionOnce },
       close() {
-        closing ??= closeInOrder({
-          runUpkeep,
-          mcpPool,
-          outbound,
-          tracing,
-          runStore,
-          liveness,
-          apiKeys: access.apiKeys,
-          storage,
-        });
+        const { apiKeys } = access;
+        closing ??= closeInOrder({ runUpkeep, mcpPool, outbound, tracing, runStore, liveness, apiKeys, storage });
         return closing;
       },
     };
