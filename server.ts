@@ -29,6 +29,7 @@ import {
   refusePage,
   resolveListenAddress,
   setHeaderList,
+  unreadableRequestAnswer,
 } from './lib/http';
 import { createLogger, type Logger } from './lib/logger';
 import { seedStudio } from './lib/seed';
@@ -78,7 +79,9 @@ async function main() {
   if (seeded.created) logger.info('Seeded an empty database with the demo agent', { agentId: 'demo-assistant' });
 
   const editor = next({ dev: settings.editorDev, dir: root, hostname: settings.host, port: settings.port });
-  const apiListener = getRequestListener(studio.api.fetch);
+  const apiListener = getRequestListener(studio.api.fetch, {
+    errorHandler: (error) => unreadableRequestAnswer(error, logger),
+  });
   const editorReady = editor.prepare();
   let editorHandler: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
 

@@ -1,11 +1,16 @@
 /**
- * Requests Node's HTTP parser refuses before any handler runs: a request line plus headers over
- * its `maxHeaderSize` (16 KiB by default: a long URL counts), or a request that is not HTTP. Node
- * would answer a bare 431 or 400 with no body; with a `clientError` listener the server answers
- * them in the API's JSON error shape instead (Node's documented way to do so).
+ * Requests refused before any handler runs, answered in the API's JSON error shape rather than a
+ * bare status with no body:
+ * - by Node's HTTP parser: a request line plus headers over its `maxHeaderSize` (16 KiB by default:
+ *   a long URL counts), or a request that is not HTTP (the server's `clientError` listener, Node's
+ *   documented way to answer them);
+ * - by the layer that turns Node's request into a web `Request` for the API (`@hono/node-server`):
+ *   a `Host` it cannot read as a host name (`bad host`, `[::ffff:127.0.0.1]`) or a target it
+ *   refuses (`unreadableRequestAnswer`, its error handler).
  */
 import type { Duplex } from 'node:stream';
 import { errorBody, type ErrorCode } from '../errors';
+import type { Logger } from '../logger';
 
 /** The parser's error codes for a request head over the limit. */
 const headerOverflowCodes = new Set(['HPE_HEADER_OVERFLOW', 'HPE_URI_TOO_LONG']);
@@ -46,4 +51,21 @@ export function answerClientError(
     return;
   }
   socket.end(clientErrorResponse(error, { maxHeaderSize }));
+}
+
+/**
+ * The API listener's error handler. A request its HTTP layer could not turn into a web `Request`
+ * (`RequestError`: a Host it cannot read as a host name, a target it refuses) is a 400 that says
+ * what could not be read; anything else (the app answers its own errors, so this would be a bug in
+ * the layer) a 500 with no details, as the app's own unexpected errors are.
+ */
+export function unreadableRequestAnswer(error: unknown, logger: Pick<Logger, 'error'>): Response {
+  if (!(error instanceof Error) || error.name !== 'RequestError') {
+    logger.error('The API could not answer a request', { error });
+    const body = errorBody('internal_error', 'The server could not answer this request; the details were logged.');
+    return Response.json(body, { status: 500 });
+  }
+  const reason = error.message.toLowerCase();
+  const message = `The request's Host header and path do not make a URL this server can read (${reason}); send a Host header naming this server and a path starting with "/".`;
+  return Response.json(errorBody('invalid_input', message), { status: 400 });
 }

@@ -81,6 +81,23 @@ describe('requests from other sites (production server)', () => {
     }
   });
 
+  it('answers a Host it cannot read as a host name with a JSON 400 that says so, on the API', async () => {
+    const cases = [
+      { host: 'bad host', reason: 'invalid url' },
+      { host: `[::ffff:127.0.0.1]:${port}`, reason: 'invalid host header' },
+    ];
+    for (const { host, reason } of cases) {
+      const answer = await rawRequest({ path: '/api/health', headers: { host } });
+      expect(answer.status, host).toBe(400);
+      expect(answer.headers['content-type'], host).toMatch(/^application\/json/);
+      expect(answer.headers['x-content-type-options'], host).toBe('nosniff');
+      expect(JSON.parse(answer.body).error, host).toEqual({
+        code: 'invalid_input',
+        message: `The request's Host header and path do not make a URL this server can read (${reason}); send a Host header naming this server and a path starting with "/".`,
+      });
+    }
+  });
+
   it('refuses every mutating route of the OpenAPI document from a foreign Origin or a cross-site fetch, changing nothing', async () => {
     const operations = await mutatingOperations();
     // The document lists well over a dozen mutating routes today; a near-empty list would make this pass vacuously.
