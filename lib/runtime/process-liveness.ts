@@ -8,8 +8,10 @@
  *
  * Silence is evidence only when the judge could write meanwhile: while the database cannot be
  * reached, every process falls silent at once. So this process judges others (`judgedAt`) only
- * once its own beats have all landed for its own `silentAfterMs`; until then, and after any beat
- * that fails, it judges none.
+ * once its own beats have all landed, none further apart than `silentAfterMs`, for its own
+ * `silentAfterMs`, and only while its own row is alive: after a beat that fails, after a stall
+ * (its event loop blocked past the span), and at the start, it judges none. Its own runs and
+ * evaluations are therefore never judged stopped by itself.
  */
 import { randomUUID } from 'node:crypto';
 import type { StudioQueries } from '../../db/storage';
@@ -49,17 +51,19 @@ export function startProcessLiveness({
 }): ProcessLiveness {
   const id = randomUUID();
   const startedAt = now().toISOString();
-  /** When the beats that have all landed since began; undefined after a failed one. */
-  let heardSince: number | undefined;
+  /** The beats that have all landed, none further apart than `silentAfterMs`: when they began, and the last. */
+  let heard: { since: number; last: number } | undefined;
 
   async function beat() {
-    const at = now();
-    const aliveUntil = new Date(at.getTime() + silentAfterMs).toISOString();
+    const at = now().getTime();
+    const aliveUntil = new Date(at + silentAfterMs).toISOString();
     try {
-      await queries.beat({ id, startedAt, aliveAt: at.toISOString(), aliveUntil });
-      heardSince ??= at.getTime();
+      await queries.beat({ id, startedAt, aliveAt: new Date(at).toISOString(), aliveUntil });
+      // A gap longer than the span (a stall) starts the count again, as a failed beat does.
+      const since = heard && at - heard.last <= silentAfterMs ? heard.since : at;
+      heard = { since, last: at };
     } catch (error) {
-      heardSince = undefined;
+      heard = undefined;
       throw error;
     }
   }
@@ -73,8 +77,10 @@ export function startProcessLiveness({
     id,
     started,
     judgedAt(at) {
-      const heardLongEnough = heardSince !== undefined && heardSince <= at.getTime() - silentAfterMs;
-      return heardLongEnough ? at.toISOString() : null;
+      const time = at.getTime();
+      // Heard for the whole span up to `at`, and its own row still alive at `at`.
+      const judging = heard !== undefined && heard.since <= time - silentAfterMs && time <= heard.last + silentAfterMs;
+      return judging ? at.toISOString() : null;
     },
     async stop() {
       await beats.stop();

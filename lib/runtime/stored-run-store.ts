@@ -31,7 +31,7 @@ import { readTranscript, storedTranscript, type StoredTranscript } from './store
  * Runs stored without their process (by a studio before processes were recorded) were kept alive by
  * a write of their `updatedAt` every 30 seconds; five missed ones mean their process stopped.
  */
-export const unnamedRunStaleAfterMs = 5 * 30_000;
+const unnamedRunStaleAfterMs = 5 * 30_000;
 
 /** How long a finished run's write may wait for others to share its transaction. */
 export const groupedWriteDelayMs = 20;
@@ -314,12 +314,6 @@ export function createStoredRunStore({
 }): RunStore {
   const queries = storage.queries.runs;
   const queue = createWriteQueue({ storage, onWriteError, heldWriteLimit });
-  /** The runs this process runs: those it last wrote as `running`. */
-  const running = new Set<string>();
-  const follow = ({ runId, status }: Pick<RunRecord, 'runId' | 'status'>) => {
-    if (status === 'running') running.add(runId);
-    else running.delete(runId);
-  };
   const rowOf = (record: RunRecord) => insertRow(record, secretsKey, liveness.id);
 
   /** The stored row as it will be once the queue is written. */
@@ -335,14 +329,11 @@ export function createStoredRunStore({
       const row = rowOf(record);
       if (isOver(record.status)) queue.add({ kind: 'insert', row });
       else await queries.insert(row);
-      follow(record);
     },
     async insertNew(record) {
       // A finished run queued under this id is not in the table yet; it is taken all the same.
       if (queue.writesOf(record.runId).length > 0) return false;
-      const landed = await queries.insertNew(rowOf(record));
-      if (landed) follow(record);
-      return landed;
+      return queries.insertNew(rowOf(record));
     },
     async get(runId) {
       const row = await currentRow(runId);
@@ -361,13 +352,8 @@ export function createStoredRunStore({
         if (queue.writesOf(record.runId).length > 0) await queue.flush();
         await queries.update(row);
       }
-      follow(record);
     },
-    async claim({ runId, revision, now }) {
-      const claimed = await queries.claim({ id: runId, revision, updatedAt: now, processId: liveness.id });
-      if (claimed) follow({ runId, status: 'running' });
-      return claimed;
-    },
+    claim: ({ runId, revision, now }) => queries.claim({ id: runId, revision, updatedAt: now, processId: liveness.id }),
     async list(request) {
       // Runs over a moment ago may still be queued: written first, so the list shows them.
       await queue.flush();
@@ -379,8 +365,8 @@ export function createStoredRunStore({
         unmovedSince: new Date(at.getTime() - unnamedRunStaleAfterMs).toISOString(),
         judgedAt: liveness.judgedAt(at),
       });
-      // A run this process runs is alive, whatever its row says.
-      return rows.filter((row) => !running.has(row.id)).map((row) => recordOf(row, secretsKey));
+      // None is this process's own: it judges only while its own row is alive.
+      return rows.map((row) => recordOf(row, secretsKey));
     },
     endInterrupted: (record) =>
       queries.endRunning({ ...changingColumns(record, liveness.id), revision: record.revision }),

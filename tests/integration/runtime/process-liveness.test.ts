@@ -82,6 +82,64 @@ describe('the sign of life of a studio process', () => {
     }
   });
 
+  it('judges none once its own row is past its time, as after a stall of its event loop, until it is heard a whole span again', async () => {
+    const storage = openSqliteStorage({ url: ':memory:' });
+    await storage.migrate();
+    const clock = Date.parse('2026-03-01T12:00:00.000Z');
+    const silentAfterMs = 60 * 60_000;
+    // An hour's silence: its timer beats every ten minutes, so no beat but the first lands in this test.
+    const liveness = startProcessLiveness({
+      queries: storage.queries.processes,
+      silentAfterMs,
+      onError: () => {},
+      now: () => new Date(clock),
+    });
+    await liveness.started;
+    const judgedAt = (at: number) => liveness.judgedAt(new Date(at));
+    expect(judgedAt(clock + silentAfterMs - 1)).toBeNull();
+    // Heard the whole span, its own row alive until exactly then.
+    expect(judgedAt(clock + silentAfterMs)).toBe(new Date(clock + silentAfterMs).toISOString());
+    // A moment later its own row is past its time: it would judge itself stopped, so it judges none.
+    expect(judgedAt(clock + silentAfterMs + 1)).toBeNull();
+    await liveness.stop();
+    await storage.close();
+  });
+
+  it('counts its span again after a gap between its beats longer than the span', async () => {
+    const storage = openSqliteStorage({ url: ':memory:' });
+    await storage.migrate();
+    const start = Date.parse('2026-03-01T12:00:00.000Z');
+    let clock = start;
+    const silentAfterMs = 1_200;
+    const liveness = startProcessLiveness({
+      queries: storage.queries.processes,
+      silentAfterMs,
+      onError: () => {},
+      now: () => new Date(clock),
+    });
+    const aliveAt = () =>
+      storage.handle.sqlite.prepare('select alive_at from studio_processes where id = ?').pluck().get(liveness.id);
+    /** Moves the clock and waits for a beat (every 200 ms) to land at the new time. */
+    const beatAt = async (time: number) => {
+      clock = time;
+      await vi.waitFor(() => expect(aliveAt()).toBe(new Date(time).toISOString()), { timeout: 2_000 });
+    };
+    try {
+      await liveness.started;
+      // Beats a span apart, no further: heard the whole span.
+      await beatAt(start + silentAfterMs);
+      expect(liveness.judgedAt(new Date(clock))).not.toBeNull();
+      // A gap of more than the span: its row alive again, but heard only from now on.
+      await beatAt(clock + silentAfterMs + 1);
+      expect(liveness.judgedAt(new Date(clock))).toBeNull();
+      await beatAt(clock + silentAfterMs);
+      expect(liveness.judgedAt(new Date(clock))).not.toBeNull();
+    } finally {
+      await liveness.stop();
+      await storage.close();
+    }
+  });
+
   it('writes until when it counts as alive: its last beat plus the silence it allows itself', async () => {
     const storage = openSqliteStorage({ url: ':memory:' });
     await storage.migrate();
