@@ -1,10 +1,10 @@
 /** SQL for evaluations: an agent's test cases replayed against one version, with their results. */
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../client';
 import { evaluations } from '../schema';
 import { bind } from './placeholders';
 import { perHandle } from './per-handle';
-import { processStopped, type StoppedLimits } from './processes';
+import { ownerStopped, type StoppedLimits } from './processes';
 import { deleteBy, insertRow, pageBeforeKey, selectById, updateColumnsById } from './statements';
 
 export type EvaluationRow = typeof evaluations.$inferSelect;
@@ -54,22 +54,13 @@ export const evaluationQueries = perHandle(({ db }: DatabaseHandle) => {
     ['status', 'passed', 'failed', 'results', 'error', 'finishedAt'],
     running,
   );
-  // Running evaluations whose process stopped (see `failStopped`).
+  // Running evaluations whose process stopped (see `failStopped`); one stored before processes were
+  // recorded was last seen alive at `aliveAt`, or before that was recorded, at its start.
+  const lastSeen = sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt})`;
   const failStopped = db
     .update(evaluations)
     .set({ status: 'failed', error: bind('error'), finishedAt: bind('finishedAt') } as never)
-    .where(
-      and(
-        running,
-        or(
-          and(
-            isNull(evaluations.processId),
-            sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${p('unmovedSince')}`,
-          ),
-          processStopped(evaluations.processId),
-        ),
-      ),
-    )
+    .where(and(running, ownerStopped(evaluations.processId, lastSeen)))
     .prepare();
   const deleteOfAgent = deleteBy(db, evaluations, evaluations.agentId, 'agentId');
 

@@ -21,14 +21,16 @@ export type StoppedLimits = {
 };
 
 /**
- * The row's `processId` names a process that stopped as judged at the placeholder `judgedAt`: its
- * row is gone, or alive only until before it. Never true while `judgedAt` is null.
+ * A running run's or evaluation's process stopped: the process its `processId` names has no row
+ * alive at the placeholder `judgedAt` (never while that is null), or, for one stored without its
+ * process, its last sign of life `lastSeen` is before the placeholder `unmovedSince`.
  */
-export const processStopped = (processId: SQLiteColumn): SQL => {
+export const ownerStopped = (processId: SQLiteColumn, lastSeen: SQLiteColumn | SQL): SQL => {
   const judgedAt = sql.placeholder('judgedAt');
-  return sql`(${processId} is not null and ${judgedAt} is not null and not exists (
-    select 1 from ${studioProcesses}
-    where ${studioProcesses.id} = ${processId} and ${studioProcesses.aliveUntil} >= ${judgedAt}))`;
+  return sql`(${processId} is null and ${lastSeen} < ${sql.placeholder('unmovedSince')}
+    or ${processId} is not null and ${judgedAt} is not null and not exists (
+      select 1 from ${studioProcesses}
+      where ${studioProcesses.id} = ${processId} and ${studioProcesses.aliveUntil} >= ${judgedAt}))`;
 };
 
 export const processQueries = perHandle(({ db }: DatabaseHandle) => {

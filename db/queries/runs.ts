@@ -7,14 +7,14 @@
  * (`stoppedRunning`, db/queries/processes.ts) is ended by `endRunning` only while it is still running
  * at the revision read, so a live process's write is never overwritten.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import type { DatabaseHandle } from '../client';
 import { runs } from '../schema';
 import { bind, everyColumn } from './placeholders';
 import { insertRow, selectById, updateById } from './statements';
 import { perHandle } from './per-handle';
-import { processStopped, type StoppedLimits } from './processes';
+import { ownerStopped, type StoppedLimits } from './processes';
 import { runListStatements } from './run-list';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -79,12 +79,7 @@ export const runQueries = perHandle(({ db }: DatabaseHandle) => {
   const stoppedRunning = db
     .select()
     .from(runs)
-    .where(
-      and(
-        eq(runs.status, 'running'),
-        or(and(isNull(runs.processId), lt(runs.updatedAt, p('unmovedSince'))), processStopped(runs.processId)),
-      ),
-    )
+    .where(and(eq(runs.status, 'running'), ownerStopped(runs.processId, runs.updatedAt)))
     .prepare();
   const claim = db
     .update(runs)

@@ -1,8 +1,8 @@
 /** PostgreSQL SQL for evaluations (db/queries/evaluations.ts is the SQLite twin). */
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { evaluations } from '../schema';
-import { processStopped } from './processes';
+import { ownerStopped } from './processes';
 import { binary, insertRow, pageByKey, rowBy, type CurrentDb } from './shared';
 
 /** The finished evaluations of one configuration of an agent. */
@@ -42,22 +42,13 @@ export function evaluationQueries(db: CurrentDb): StudioQueries['evaluations'] {
         .from(evaluations)
         .where(and(finishedOfConfig(config), gte(binary(evaluations.testCasesChangedAt), testCasesChangedAt)))
         .orderBy(desc(binary(evaluations.startedAt)), desc(binary(evaluations.id))),
-    async failStopped({ error, finishedAt, unmovedSince, judgedAt }) {
+    async failStopped({ error, finishedAt, ...limits }) {
+      // One stored before processes were recorded was last seen alive at `aliveAt`, or at its start.
+      const lastSeen = sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt})`;
       const result = await db()
         .update(evaluations)
         .set({ status: 'failed', error, finishedAt })
-        .where(
-          and(
-            eq(evaluations.status, 'running'),
-            or(
-              and(
-                isNull(evaluations.processId),
-                sql`coalesce(${evaluations.aliveAt}, ${evaluations.startedAt}) < ${unmovedSince}`,
-              ),
-              processStopped(db, evaluations.processId, judgedAt),
-            ),
-          ),
-        );
+        .where(and(eq(evaluations.status, 'running'), ownerStopped(db, evaluations.processId, lastSeen, limits)));
       return result.rowCount ?? 0;
     },
     async deleteOfAgent(agentId) {

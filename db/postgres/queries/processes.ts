@@ -1,21 +1,29 @@
 /** PostgreSQL SQL for the studio processes (db/queries/processes.ts is the SQLite twin). */
-import { and, eq, gte, isNotNull, lt, notExists, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, notExists, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { StoppedLimits } from '../../queries';
 import type { StudioQueries } from '../../storage';
 import { studioProcesses } from '../schema';
 import { binary, deleteBy, upsertRow, type CurrentDb } from './shared';
 
 /**
- * `processId` names a process that stopped as judged at `judgedAt`: its row is gone, or alive only
- * until before it. Undefined (no condition) while `judgedAt` is null: no process is judged then.
+ * A running run's or evaluation's process stopped: the process `processId` names has no row alive
+ * at `judgedAt` (never while that is null), or, for one stored without its process, its last sign
+ * of life `lastSeen` is before `unmovedSince`.
  */
-export function processStopped(db: CurrentDb, processId: PgColumn, judgedAt: string | null): SQL | undefined {
-  if (judgedAt === null) return undefined;
+export function ownerStopped(
+  db: CurrentDb,
+  processId: PgColumn,
+  lastSeen: SQLWrapper,
+  { unmovedSince, judgedAt }: StoppedLimits,
+): SQL | undefined {
+  const unnamedAndUnmoved = and(isNull(processId), lt(lastSeen, unmovedSince));
+  if (judgedAt === null) return unnamedAndUnmoved;
   const alive = db()
     .select({ id: studioProcesses.id })
     .from(studioProcesses)
     .where(and(eq(studioProcesses.id, processId), gte(binary(studioProcesses.aliveUntil), judgedAt)));
-  return and(isNotNull(processId), notExists(alive));
+  return or(unnamedAndUnmoved, and(isNotNull(processId), notExists(alive)));
 }
 
 export function processQueries(db: CurrentDb): StudioQueries['processes'] {

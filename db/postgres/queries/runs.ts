@@ -5,10 +5,10 @@
  * an id that exists, so of two inserts of one new id exactly one lands. `endRunning` is conditional
  * the same way, on the run still running at the revision read.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StudioQueries } from '../../storage';
 import { runs } from '../schema';
-import { processStopped } from './processes';
+import { ownerStopped } from './processes';
 import { runListQueries } from './run-list';
 import { binary, insertRow, rowBy, type CurrentDb } from './shared';
 
@@ -16,19 +16,11 @@ export function runQueries(db: CurrentDb): StudioQueries['runs'] {
   return {
     ...runListQueries(db),
     get: rowBy(db, runs, runs.id),
-    stoppedRunning: async ({ unmovedSince, judgedAt }) =>
+    stoppedRunning: async (limits) =>
       db()
         .select()
         .from(runs)
-        .where(
-          and(
-            eq(runs.status, 'running'),
-            or(
-              and(isNull(runs.processId), lt(binary(runs.updatedAt), unmovedSince)),
-              processStopped(db, runs.processId, judgedAt),
-            ),
-          ),
-        ),
+        .where(and(eq(runs.status, 'running'), ownerStopped(db, runs.processId, binary(runs.updatedAt), limits))),
     latestPausedInThread: async ({ agentId, threadId, resourceId }) =>
       (
         await db()
