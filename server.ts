@@ -30,6 +30,8 @@ import {
   resolveListenAddress,
   setHeaderList,
   unreadableRequestAnswer,
+  libraryStoragesQuietMs,
+  watchLibraryStorages,
 } from './lib/http';
 import { createLogger, type Logger } from './lib/logger';
 import { seedStudio } from './lib/seed';
@@ -64,11 +66,27 @@ async function main() {
   const exposure = describeExposure({ ...settings, address: listenAddress });
   if (!exposure.ok) return refuseToStart(logger, exposure.issues);
 
+  // Pages and session checks leave Next's, React's and the sign-in library's async-local storages
+  // on, which slows every API request after them (lib/http/library-storages.ts). The development
+  // server's pages are left as they are.
+  const libraryStorages = settings.editorDev
+    ? undefined
+    : watchLibraryStorages({
+        quietMs: libraryStoragesQuietMs,
+        onRelease: (storages) =>
+          logger.debug('Switched off the async-local storages of pages and sign-in', { storages }),
+      });
+
   let studio: Studio;
   try {
     // Whether sign-in is required follows the bound address too.
     const auth = authMode({ host: listenAddress, auth: settings.auth });
-    studio = await createStudio({ ...studioConfig, settings: { ...settings, auth }, logger });
+    studio = await createStudio({
+      ...studioConfig,
+      settings: { ...settings, auth },
+      logger,
+      libraryCalls: libraryStorages,
+    });
   } catch (error) {
     logger.error('Agent Studio could not start', { error: errorMessage(error) });
     process.exit(1);
@@ -120,6 +138,8 @@ async function main() {
       response.end(JSON.stringify(errorBody(refusal.code, refusal.message)));
       return;
     }
+    const pageEnded = libraryStorages?.started();
+    if (pageEnded) response.once('close', pageEnded);
     // Next reads the nonce back from this request header and stamps it on its inline scripts.
     const policy = pageContentSecurityPolicy({ nonce: createScriptNonce(), development: settings.editorDev });
     request.headers['content-security-policy'] = policy;

@@ -1,6 +1,7 @@
 /**
- * `POST /api/agents/:id/resolve` through the production server (the seeded demo agent, published)
- * against a bare node:http server answering the same JSON, same keep-alive load; and the same
+ * `POST /api/agents/:id/resolve` through the production server (the seeded demo agent, published;
+ * after one rendered editor page) against a bare node:http server answering the same JSON, same
+ * keep-alive load; and the same
  * route with the database on PostgreSQL against SQLite, and with a runtime API key against sign-in off.
  */
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStorage } from '../db/open-storage';
 import { createApiKeys } from '../lib/auth';
+import { libraryStoragesQuietMs } from '../lib/http';
 import { demoAgentId } from '../lib/seed';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { pairedRow, type BenchRow } from './harness';
@@ -29,9 +31,21 @@ async function resolveOnce(url: string, headers: Record<string, string> = {}): P
   return answer.text();
 }
 
+/**
+ * Renders the demo agent's editor page once and waits until the server has switched off the
+ * storages the page entered, as in a deployment whose editor is used between the API's requests.
+ */
+async function renderEditorPage(url: string) {
+  const page = await fetch(`${url}/agents/${demoAgentId}`);
+  if (page.status !== 200) throw new Error(`the editor page answered ${page.status}`);
+  await page.text();
+  await new Promise((resolve) => setTimeout(resolve, libraryStoragesQuietMs + 1_000));
+}
+
 export async function benchResolveHttp({ root }: { root: string }): Promise<BenchRow[]> {
   const directory = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   const server = await startServerProcess({ root, directory, spawn, environment: { LOG_LEVEL: 'error' } });
+  await renderEditorPage(server.url);
   const bare = await startBareServer({ root, body: await resolveOnce(server.url) });
   try {
     const rounds = await alternateRounds({

@@ -8,7 +8,7 @@ import type { Storage } from '../db/storage';
 import type { Agent } from './agents';
 import { createBuiltInTools } from './builtin-tools';
 import { createApi, type ApiApp, type OpenApiDocument } from './api';
-import { createAccess, type Access } from './auth';
+import { createAccess, type Access, type LibraryCalls } from './auth';
 import { createEditor, upgradeClientSecrets, type Editor } from './editor';
 import type { Evaluations } from './evaluation';
 import { studioEvaluations } from './studio-evaluations';
@@ -62,6 +62,11 @@ export interface StudioOptions {
   /** Parsed by the same schema as the environment (see `lib/env.ts`). */
   settings?: SettingsInput;
   logger?: Logger;
+  /**
+   * Told of each call into the sign-in library while it runs (the production server switches the
+   * library's async-local storages off between calls; lib/http/library-storages.ts).
+   */
+  libraryCalls?: LibraryCalls | undefined;
   /** Apply pending migrations when the studio is created (default true). */
   migrate?: boolean;
   /** Code tools, keyed by `tool.id` (a different key or a duplicate id stops startup). */
@@ -206,7 +211,7 @@ export async function createStudio(options: StudioOptions = {}): Promise<Studio>
     await warnOfUnreadableSecrets({ editor, integrations, logger });
     const requestPolicy = requestPolicyOf(settings);
     const access = await createAccess({
-      ...{ storage, secretsKey, settings, logger },
+      ...{ storage, secretsKey, settings, logger, libraryCalls: options.libraryCalls },
       required: authMode(settings) === 'required',
     });
     const { app: api, openApiDocument } = createApi({

@@ -13,7 +13,7 @@ import { createCredentials, localPrincipal, type Principal } from './credentials
 import { createFirstAdminSetup } from './first-admin';
 import { createInvitations } from './invitations';
 import type { Role } from './roles';
-import type { OidcOptions } from './sign-in';
+import type { LibraryCalls, OidcOptions } from './sign-in';
 
 /** `settings.oidc` as the environment gives it (see lib/env.ts). */
 interface OidcSettings {
@@ -54,6 +54,7 @@ export async function createAccess({
   settings,
   required,
   logger,
+  libraryCalls,
 }: {
   storage: Storage;
   secretsKey: SecretsKey;
@@ -61,6 +62,8 @@ export async function createAccess({
   /** Whether callers must sign in (`authMode` of lib/http). */
   required: boolean;
   logger: Logger;
+  /** Told of each call into the sign-in library while it runs. */
+  libraryCalls?: LibraryCalls | undefined;
 }) {
   const apiKeys = createApiKeys({ storage, logger });
   const oidc = oidcOptionsOf(settings.oidc);
@@ -93,6 +96,7 @@ export async function createAccess({
     publicUrl: settings.publicUrl,
     trustedProxies: settings.trustedProxy,
     oidc,
+    calls: libraryCalls,
   });
   const credentials = createCredentials({
     verifyKey: (key) => apiKeys.verify(key),

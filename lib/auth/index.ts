@@ -2,7 +2,7 @@ export * from './api-keys';
 export * from './credentials';
 export * from './roles';
 // Types only: the sign-in library is loaded when sign-in is required (createAccess), or by the CLI.
-export type { OidcButton, SignIn, SignedInSession, SignedInUser, UserServiceParts } from './sign-in';
+export type { LibraryCalls, OidcButton, SignIn, SignedInSession, SignedInUser, UserServiceParts } from './sign-in';
 export * from './access';
 export * from './password-rules';
 export * from './sign-in-refusals';

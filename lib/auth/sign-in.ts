@@ -164,6 +164,25 @@ function withOwnOrigin(request: Request, publicUrl: string | undefined): Request
   return new Request(request, { headers });
 }
 
+/**
+ * Told of each call into the sign-in library while it runs: the production server switches the
+ * library's async-local storages off between calls (lib/http/library-storages.ts).
+ */
+export interface LibraryCalls {
+  /** A call has started; the answer is called once it has ended. */
+  started(): () => void;
+}
+
+/** A call into the library, told to `calls` while it runs. */
+async function toldOf<T>(calls: LibraryCalls | undefined, call: () => Promise<T>): Promise<T> {
+  const ended = calls?.started();
+  try {
+    return await call();
+  } finally {
+    ended?.();
+  }
+}
+
 export async function createSignIn({
   storage,
   secretsKey,
@@ -171,6 +190,7 @@ export async function createSignIn({
   publicUrl,
   trustedProxies = 0,
   oidc,
+  calls,
   now = () => new Date(),
 }: {
   storage: Storage;
@@ -183,6 +203,7 @@ export async function createSignIn({
   trustedProxies?: number;
   /** Sign-in through an OpenID Connect provider too; none when undefined. */
   oidc?: OidcOptions | undefined;
+  calls?: LibraryCalls | undefined;
   now?: () => Date;
 }) {
   const { control, roles } = libraryRoles();
@@ -234,14 +255,16 @@ export async function createSignIn({
     ],
   });
 
+  const counted = <T>(call: () => Promise<T>) => toldOf(calls, call);
+
   /** The session a request's cookie carries, if it is live: unexpired, within its absolute lifetime, user not disabled. */
   async function session(headers: Headers): Promise<SignedInSession | undefined> {
-    const found = await auth.api.getSession({ headers });
+    const found = await counted(() => auth.api.getSession({ headers }));
     if (!found) return undefined;
     const { user, session: stored } = found;
     const ageHours = (now().getTime() - stored.createdAt.getTime()) / 3_600_000;
     if (ageHours >= absoluteHours) {
-      await auth.api.revokeSession({ headers, body: { token: stored.token } }).catch(() => undefined);
+      await counted(() => auth.api.revokeSession({ headers, body: { token: stored.token } })).catch(() => undefined);
       return undefined;
     }
     const role = (user as { role?: unknown }).role;
@@ -260,7 +283,7 @@ export async function createSignIn({
     handler: (request: Request, socketAddress?: string) => {
       const forwardedFor = request.headers.get('x-forwarded-for') ?? undefined;
       const address = clientAddress({ socketAddress, forwardedFor, trustedProxies });
-      return auth.handler(withOwnOrigin(withClientAddress(request, address), publicUrl));
+      return counted(() => auth.handler(withOwnOrigin(withClientAddress(request, address), publicUrl)));
     },
     /** The provider the sign-in page offers besides passwords, when one is configured. */
     oidc: oidc ? ({ providerId: oidcProviderId, name: oidc.name } satisfies OidcButton) : undefined,
@@ -280,11 +303,11 @@ export async function createSignIn({
       password: string;
       role: Role;
     }): Promise<SignedInUser> {
-      const created = await auth.api
-        .createUser({ body: { email, name, password, role, data: { emailVerified: true } } })
-        .catch((error: unknown) => {
-          throw plainRefusal(error, email);
-        });
+      const created = await counted(() =>
+        auth.api.createUser({ body: { email, name, password, role, data: { emailVerified: true } } }),
+      ).catch((error: unknown) => {
+        throw plainRefusal(error, email);
+      });
       return { id: created.user.id, email: created.user.email, name: created.user.name, role };
     },
     /**
@@ -300,7 +323,9 @@ export async function createSignIn({
       password: string;
       headers: Headers;
     }): Promise<string[]> {
-      const answer = await auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+      const answer = await counted(() =>
+        auth.api.signInEmail({ body: { email, password }, headers, asResponse: true }),
+      );
       if (!answer.ok) throw new StudioError('internal_error', `Could not sign ${email} in after adding them.`);
       return answer.headers.getSetCookie();
     },

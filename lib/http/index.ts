@@ -8,3 +8,4 @@ export * from './rate-limiter';
 export * from './page-gate';
 export * from './client-error';
 export * from './reserved-keys';
+export * from './library-storages';

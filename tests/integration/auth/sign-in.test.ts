@@ -15,6 +15,8 @@ describe('sign-in with email and password', () => {
   let signIn: SignIn;
   /** Hours added to the real time. */
   let hoursAhead = 0;
+  /** Calls into the library told to `calls`: how many started, how many have not ended. */
+  const told = { started: 0, open: 0 };
 
   beforeAll(async () => {
     context = await createTestStudio();
@@ -23,6 +25,13 @@ describe('sign-in with email and password', () => {
       secretsKey: context.studio.secretsKey,
       secureCookies: false,
       now: () => new Date(Date.now() + hoursAhead * 3_600_000),
+      calls: {
+        started() {
+          told.started += 1;
+          told.open += 1;
+          return () => (told.open -= 1);
+        },
+      },
     });
     for (const name of ['Ada', 'Grace', 'Lin'])
       await signIn.createUser({ email: `${name.toLowerCase()}@example.com`, name, password, role: 'editor' });
@@ -148,5 +157,34 @@ describe('sign-in with email and password', () => {
     hoursAhead = 0;
     // Ended for good: the row is gone.
     expect(await signIn.session(new Headers({ cookie }))).toBeUndefined();
+  });
+
+  // The production server switches the library's async-local storages off only between calls.
+  it('tells `calls` of every call into the library while it runs, once each', async () => {
+    /** How many calls `work` started, and how many were still open once it was done. */
+    async function callsOf(work: () => Promise<unknown>) {
+      const before = told.started;
+      await work();
+      return { calls: told.started - before, open: told.open };
+    }
+    const email = 'kim@example.com';
+    const once = { calls: 1, open: 0 };
+    expect(await callsOf(() => signIn.createUser({ email, name: 'Kim', password, role: 'viewer' }))).toEqual(once);
+    let cookie = '';
+    expect(
+      await callsOf(async () => {
+        const response = await attempt({ email, password });
+        expect(response.status).toBe(200);
+        cookie = cookieOf(response);
+      }),
+    ).toEqual(once);
+    expect(
+      await callsOf(async () => expect((await signIn.session(new Headers({ cookie })))?.user.email).toBe(email)),
+    ).toEqual(once);
+    expect(
+      await callsOf(async () =>
+        expect(await signIn.sessionCookies({ email, password, headers: new Headers() })).not.toEqual([]),
+      ),
+    ).toEqual(once);
   });
 });
